@@ -1,0 +1,126 @@
+# carcref -- GNU make.
+#
+#   make                  build ./carcref
+#   make check            install missing Debian packages (.ci/deps), then run
+#                         every tests/test_*.c and tests/cli.sh, plain and
+#                         under ASan+UBSan
+#   make run              .ci/deps, build, start ./carcref
+#   make install          PREFIX (default /usr/local) and DESTDIR honoured
+#   make bench | lint-man | clean
+#
+# Sources are found by wildcard: rules/*.c -> librules.a, notation/*.c ->
+# libnotation.a, cmd/*.c -> carcref, tests/test_*.c -> one cmocka program each.
+# Objects live in .build/$(VARIANT)/ (VARIANT=normal or asan).
+
+PREFIX  ?= /usr/local
+DATADIR  = $(PREFIX)/share/carcref/tiles
+CFLAGS  ?= -O2 -g
+VARIANT ?= normal
+
+B := .build/$(VARIANT)
+ifeq ($(VARIANT),asan)
+SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS := -O1 -g
+BIN    := $(B)/carcref
+export UBSAN_OPTIONS ?= print_stacktrace=1
+else
+BIN    := carcref
+endif
+
+WARN        := -std=c17 -Wall -Wextra -Werror -pedantic
+CPPFLAGS    += -I. -MMD -MP -D_POSIX_C_SOURCE=200809L
+YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS   := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+COMPILE      = $(CC) $(WARN) $(CFLAGS) $(SAN) $(CPPFLAGS) $(YAML_CFLAGS)
+
+obj    = $(patsubst %.c,$(B)/%.o,$(1))
+RULES := $(call obj,$(wildcard rules/*.c))
+NOTN  := $(call obj,$(wildcard notation/*.c))
+CMD   := $(call obj,$(wildcard cmd/*.c))
+TESTS := $(patsubst %.c,$(B)/%,$(wildcard tests/test_*.c))
+LIBS  := $(B)/libnotation.a $(B)/librules.a
+TILES := $(wildcard rules/tiles/*.yaml)
+
+.PHONY: all check test cli run deps install bench lint-man clean FORCE
+all: $(BIN)
+
+# ---- build ----------------------------------------------------------------
+
+$(BIN): $(CMD) $(LIBS)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) -lreadline
+
+$(B)/librules.a: $(RULES)
+$(B)/libnotation.a: $(NOTN)
+$(B)/lib%.a:
+	@mkdir -p $(@D); rm -f $@
+	$(AR) rcs $@ $^
+
+$(CMD): CPPFLAGS += -DCARCREF_DATADIR='"$(DATADIR)"'
+$(B)/%.o: %.c $(B)/flags
+	@mkdir -p $(@D)
+	$(COMPILE) -c -o $@ $<
+
+$(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
+	@mkdir -p $(@D)
+	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(CMOCKA_LIBS)
+
+# Everything is rebuilt when the compiler, flags or PREFIX change.
+FLAGS = $(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $(PREFIX)
+$(B)/flags: FORCE
+	@mkdir -p $(@D); echo '$(FLAGS)' | cmp -s - $@ || echo '$(FLAGS)' >$@
+
+-include $(RULES:.o=.d) $(NOTN:.o=.d) $(CMD:.o=.d) $(TESTS:=.d)
+
+# ---- tests ----------------------------------------------------------------
+
+check: deps
+	@$(MAKE) --no-print-directory VARIANT=normal test
+	@$(MAKE) --no-print-directory VARIANT=normal cli
+	@$(MAKE) --no-print-directory VARIANT=asan test
+	@$(MAKE) --no-print-directory VARIANT=asan cli
+
+# Run every cmocka program (from the repo root, with the tile data), then
+# fail if any of them failed.
+test: $(TESTS)
+	@failed=; for t in $(TESTS); do \
+		echo "== $(VARIANT): $$t"; \
+		CARCREF_DATA=rules/tiles ./$$t || failed="$$failed $$t"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "$(VARIANT): FAILED:$$failed"; exit 1; fi; \
+	echo "$(VARIANT): $(words $(TESTS)) test programs passed"
+
+cli: $(BIN)
+	@echo "== $(VARIANT): tests/cli.sh"
+	@CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/cli.sh
+
+deps:
+	@bash .ci/deps
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./$(BIN)
+
+# ---- the rest -------------------------------------------------------------
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/carcref
+	$(if $(TILES),install -m 644 $(TILES) $(DESTDIR)$(DATADIR)/)
+	$(foreach s,1 5,$(if $(wildcard man/*.$s),\
+		install -d $(DESTDIR)$(PREFIX)/share/man/man$s && \
+		install -m 644 $(wildcard man/*.$s) $(DESTDIR)$(PREFIX)/share/man/man$s/;))
+
+bench: all
+	@if [ -f tests/bench.sh ]; then CARCREF=./$(BIN) bash tests/bench.sh; \
+	else echo "bench: none yet"; fi
+
+MANS := $(wildcard man/*.[15])
+lint-man:
+	@if [ -z "$(MANS)" ]; then echo "lint-man: no man pages yet"; \
+	elif command -v mandoc >/dev/null; then mandoc -T lint -W warning $(MANS); \
+	else for m in $(MANS); do groff -man -ww -z $$m || exit 1; done; fi
+
+clean:
+	rm -rf .build carcref

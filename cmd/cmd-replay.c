@@ -1,0 +1,231 @@
+/*
+ * cmd-replay.c -- check recorded games: every move, every point.
+ *
+ *	carcref replay [--json] [--quiet] FILE...
+ *
+ * Many files are checked in one process (a club's archive).  The exit
+ * status is the worst of all files: 0 every move legal, 1 an illegal move
+ * or a malformed record, 2 a usage or I/O error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "notation/explain.h"
+#include "notation/record.h"
+
+struct opts {
+	bool	json, quiet;
+};
+
+static void
+names_of(const struct nt_record *r, const char **names)
+{
+	for (int i = 0; i < r->nplayers; i++)
+		names[i] = r->players[i].name;
+}
+
+/* Final table, ranked by points; tied players share a rank. */
+static void
+print_table(const struct cr_game *g, const char **names, const char *title)
+{
+	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0;
+
+	for (int i = 0; i < n; i++) {
+		order[i] = i;
+		if ((int)strlen(names[i]) > w)
+			w = (int)strlen(names[i]);
+	}
+	for (int i = 1; i < n; i++)	/* insertion sort: stable, turn order breaks ties */
+		for (int j = i; j > 0 && cr_game_player(g, order[j])->score >
+		    cr_game_player(g, order[j - 1])->score; j--) {
+			int t = order[j];
+			order[j] = order[j - 1], order[j - 1] = t;
+		}
+	printf("%s\n", title);
+	for (int i = 0, rank = 1; i < n; i++) {
+		int s = cr_game_player(g, order[i])->score;
+
+		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
+			rank = i + 1;
+		printf("  %d. %-*s %4d\n", rank, w, names[order[i]], s);
+	}
+}
+
+static void
+print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
+    const char **names, bool ok, const struct nt_replay_error *err, bool quiet)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct cr_event *ev;
+	int nev, k = 0, w = 0;
+	bool final = false;
+	char line[128], why[512];
+
+	ev = cr_game_events(g, &nev);
+	for (int i = 0; i < r->nplayers; i++)
+		if ((int)strlen(names[i]) > w)
+			w = (int)strlen(names[i]);
+	if (!quiet) {
+		printf("%s: carcassonne, edition %d, %d players\n", path, r->edition, r->nplayers);
+		for (int i = 0; i < cr_game_nmoves(g); i++) {
+			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
+			printf("%4d  %-*s  %s\n", i + 1, w, names[cr_game_move_player(g, i)], line);
+			for (; k < nev && ev[k].move == i + 1; k++) {
+				if (!final && ev[k].reason != CR_EV_COMPLETED) {
+					printf("      final scoring:\n");
+					final = true;
+				}
+				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
+				printf("      %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
+			}
+		}
+	}
+	if (!ok) {
+		printf("%s: move %d (line %d, column %d): %s\n", path, err->move, err->line,
+		    err->column, err->msg);
+		snprintf(line, sizeof line, "scores after move %d (not finished):", err->move - 1);
+		print_table(g, names, line);
+		return;
+	}
+	print_table(g, names, cr_game_over(g) ? (quiet ? path : "final scores:")
+	    : "scores so far (not finished):");
+}
+
+static void
+print_json(const struct nt_record *r, const struct cr_game *g, const char **names,
+    bool ok, const struct nt_replay_error *err)
+{
+	const struct cr_event *ev;
+	char why[600];
+	int nev;
+
+	printf("{\"valid\": %s, ", ok ? "true" : "false");
+	if (!ok) {
+		printf("\"error\": {\"move\": %d, \"line\": %d, \"message\": ", err->move, err->line);
+		snprintf(why, sizeof why, "column %d: %s", err->column, err->msg);
+		cmd_json_str(stdout, why);
+		printf("}, ");
+	}
+	printf("\"finished\": %s, \"scores\": {", g && cr_game_over(g) ? "true" : "false");
+	for (int p = 0; g && p < r->nplayers; p++) {
+		printf("%s", p ? ", " : "");
+		cmd_json_str(stdout, names[p]);
+		printf(": %d", cr_game_player(g, p)->score);
+	}
+	printf("}, \"events\": [");
+	ev = g ? cr_game_events(g, &nev) : (nev = 0, NULL);
+	for (int i = 0; i < nev; i++) {
+		int k = 0;
+
+		printf("%s{\"move\": %d, \"player\": ", i ? ", " : "", ev[i].move);
+		cmd_json_str(stdout, names[cr_game_move_player(g, ev[i].move - 1)]);
+		printf(", \"feature\": \"%s\", \"points\": {", cr_kind_name((enum cr_kind)ev[i].kind));
+		for (int p = 0; p < r->nplayers; p++)
+			if (ev[i].winners & (1u << p)) {
+				printf("%s", k++ ? ", " : "");
+				cmd_json_str(stdout, names[p]);
+				printf(": %d", ev[i].points);
+			}
+		printf("}, \"why\": ");
+		nt_event_why(&ev[i], why, sizeof why);
+		cmd_json_str(stdout, why);
+		printf("}");
+	}
+	printf("]}\n");
+}
+
+static int
+replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
+{
+	const char *names[CR_MAXPLAYERS];
+	struct nt_replay_error rerr;
+	struct nt_record r;
+	struct cr_error err;
+	struct cr_game *g;
+	char msg[512];
+	size_t len;
+	char *text;
+	bool ok;
+
+	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
+		fprintf(stderr, "carcref: %s\n", msg);
+		if (o->json) {
+			memset(&rerr, 0, sizeof rerr);
+			snprintf(rerr.msg, sizeof rerr.msg, "%s", msg);
+			print_json(&(struct nt_record){ 0 }, NULL, names, false, &rerr);
+		}
+		return 2;
+	}
+	if (nt_record_parse(&r, text, len, &err) < 0) {
+		free(text);
+		if (o->json) {
+			rerr = (struct nt_replay_error){ .move = 0, .line = err.line,
+			    .column = err.column };
+			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
+			print_json(&(struct nt_record){ 0 }, NULL, names, false, &rerr);
+		} else
+			printf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		return 1;
+	}
+	free(text);
+	names_of(&r, names);
+	if ((g = nt_replay(&r, ts, &ok, &rerr)) == NULL) {
+		fprintf(stderr, "carcref: %s: %s\n", path, rerr.msg);
+		nt_record_free(&r);
+		return 2;
+	}
+	if (o->json)
+		print_json(&r, g, names, ok, &rerr);
+	else
+		print_text(path, &r, g, names, ok, &rerr, o->quiet);
+	cr_game_free(g);
+	nt_record_free(&r);
+	return ok ? 0 : 1;
+}
+
+static int
+replay_exec(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	const struct cr_tileset *ts;
+	int i, worst = 0;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			o.json = true;
+		else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
+			o.quiet = true;
+		else if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		} else {
+			fprintf(stderr, "carcref replay: unknown option \"%s\"\n", argv[i]);
+			return cmd_usage(&cmd_replay_entry);
+		}
+	}
+	if (i == argc)
+		return cmd_usage(&cmd_replay_entry);
+	if ((ts = cmd_tileset()) == NULL)
+		return 2;
+	for (; i < argc; i++) {
+		int rc = replay_file(ts, argv[i], &o);
+
+		if (rc > worst)
+			worst = rc;
+		if (!o.json && !o.quiet && i + 1 < argc)
+			putchar('\n');
+	}
+	if (fflush(stdout) != 0) {
+		perror("carcref: standard output");
+		return 2;
+	}
+	return worst;
+}
+
+const struct cmd_entry cmd_replay_entry = {
+	"replay", "[--json] [--quiet] FILE...",
+	"check recorded games, print each move, its scoring and the final scores",
+	replay_exec
+};

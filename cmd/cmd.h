@@ -1,0 +1,71 @@
+/*
+ * cmd.h -- the carcref program: its subcommands and what they share.
+ *
+ * Each subcommand is a `struct cmd_entry` (after tmux's cmd_entry) defined in
+ * its own cmd/cmd-NAME.c and listed in the table in cmd/main.c.  Everything
+ * that reads files, writes or prints lives under cmd/; rules/ and notation/
+ * only compute.
+ */
+#ifndef CARCREF_CMD_H
+#define CARCREF_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rules/game.h"
+
+struct cmd_entry {
+	const char	*name;		/* "replay" */
+	const char	*usage;		/* "[--json] FILE" (after the name) */
+	const char	*summary;	/* one line for `carcref help` */
+	/*
+	 * argv[0] is the command name; the exit status is returned:
+	 * 0 success, 1 a failure the command reports (an illegal move, ...),
+	 * 2 a usage error.
+	 */
+	int		(*exec)(int argc, char **argv);
+};
+
+/* main.c */
+extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_version_entry;
+
+/*
+ * Entries still to be written, one per cmd/cmd-NAME.c.  Declared here so the
+ * files agree; list each in cmd_table in main.c once its file exists.
+ */
+extern const struct cmd_entry cmd_play_entry;	/* cmd-play.c: the table REPL */
+extern const struct cmd_entry cmd_replay_entry;	/* cmd-replay.c */
+extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
+extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
+
+/* main.c: print "usage: carcref NAME USAGE" for an entry to stderr; returns 2. */
+int		 cmd_usage(const struct cmd_entry *);
+
+/* datadir.c */
+
+/*
+ * The directory holding the tile set files (base.yaml, ...): $CARCREF_DATA if
+ * set; else <directory of the running binary>/rules/tiles when that holds
+ * base.yaml (running from the build tree); else the installed
+ * CARCREF_DATADIR.  The string is static.
+ */
+const char	*cmd_datadir(void);
+
+/*
+ * Read the whole of PATH ("-" for standard input) into a malloc'd buffer with
+ * a NUL after the last byte; *LEN (if LEN is not NULL) gets the length, not
+ * counting the NUL.  On failure returns NULL and puts a message naming the
+ * file into ERR (ERRLEN bytes).
+ */
+char		*cmd_read_file(const char *path, size_t *len, char *err,
+		     size_t errlen);
+
+/* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
+const struct cr_tileset *cmd_tileset(void);
+
+/* json.c: a JSON string literal, escaped. */
+void		 cmd_json_str(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+ * main.c -- carcref's entry point: dispatch argv[1] to a subcommand.
+ *
+ * The subcommands are listed in cmd_table; the one marked `dflt` runs when
+ * carcref is started with no arguments (without one, help is printed).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+#ifndef CARCREF_VERSION
+#define CARCREF_VERSION "0.1.0-dev"
+#endif
+
+static const struct {
+	const struct cmd_entry	*entry;
+	bool			 dflt;	/* run when no command is given */
+} cmd_table[] = {
+	/*
+	 * Add each cmd/cmd-NAME.c here once it exists (they are declared in
+	 * cmd.h); mark play as the default:
+	 *
+	 *	{ &cmd_play_entry,	true },
+	 *	{ &cmd_replay_entry,	false },
+	 *	{ &cmd_tiles_entry,	false },
+	 *	{ &cmd_fmt_entry,	false },
+	 */
+	{ &cmd_replay_entry,	false },
+	{ &cmd_help_entry,	false },
+	{ &cmd_version_entry,	false },
+};
+#define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
+
+static const struct cmd_entry *
+cmd_find(const char *name)
+{
+	for (size_t i = 0; i < NCMDS; i++)
+		if (strcmp(cmd_table[i].entry->name, name) == 0)
+			return cmd_table[i].entry;
+	return NULL;
+}
+
+/* Levenshtein distance, for "did you mean"; names longer than 63 are far. */
+static size_t
+edit_distance(const char *a, const char *b)
+{
+	size_t	la = strlen(a), lb = strlen(b), row[64], diag, up;
+
+	if (la > 63 || lb > 63)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			up = row[j];
+			row[j] = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < row[j])
+				row[j] = up + 1;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* The closest command name to NAME, or NULL when none is close. */
+static const char *
+cmd_suggest(const char *name)
+{
+	const char	*best = NULL;
+	size_t		 bestd = (size_t)-1, d, len;
+
+	for (size_t i = 0; i < NCMDS; i++) {
+		const char *cand = cmd_table[i].entry->name;
+
+		d = edit_distance(name, cand);
+		len = strlen(cand);
+		/* A prefix ("rep" for "replay") counts as close. */
+		if (strncmp(name, cand, strlen(name)) == 0 && *name != '\0')
+			d = 1;
+		if (d < bestd && d <= 1 + len / 3) {
+			best = cand;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+int
+cmd_usage(const struct cmd_entry *e)
+{
+	fprintf(stderr, "usage: carcref %s%s%s\n", e->name,
+	    *e->usage != '\0' ? " " : "", e->usage);
+	return 2;
+}
+
+static int
+cmd_help_exec(int argc, char **argv)
+{
+	const struct cmd_entry	*e;
+	int			 w = 0, n;
+
+	if (argc > 2)
+		return cmd_usage(&cmd_help_entry);
+	if (argc == 2) {
+		if ((e = cmd_find(argv[1])) == NULL) {
+			fprintf(stderr, "carcref: no such command \"%s\"\n",
+			    argv[1]);
+			return 2;
+		}
+		printf("usage: carcref %s%s%s\n  %s\n", e->name,
+		    *e->usage != '\0' ? " " : "", e->usage, e->summary);
+		return 0;
+	}
+
+	for (size_t i = 0; i < NCMDS; i++) {
+		e = cmd_table[i].entry;
+		n = (int)(strlen(e->name) + 1 + strlen(e->usage));
+		if (n > w)
+			w = n;
+	}
+	printf("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n");
+	for (size_t i = 0; i < NCMDS; i++) {
+		e = cmd_table[i].entry;
+		n = printf("  %s %s", e->name, e->usage) - 2;
+		printf("%*s  %s%s\n", w - n, "", e->summary,
+		    cmd_table[i].dflt ? " (the default)" : "");
+	}
+	printf("\ntile data: %s\n", cmd_datadir());
+	return 0;
+}
+
+static int
+cmd_version_exec(int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return cmd_usage(&cmd_version_entry);
+	printf("carcref %s\n", CARCREF_VERSION);
+	return 0;
+}
+
+const struct cmd_entry cmd_help_entry = {
+	"help", "[COMMAND]", "list the commands, or show one's usage",
+	cmd_help_exec
+};
+
+const struct cmd_entry cmd_version_entry = {
+	"version", "", "print carcref's version", cmd_version_exec
+};
+
+int
+main(int argc, char **argv)
+{
+	const struct cmd_entry	*e = &cmd_help_entry;
+	const char		*near;
+
+	if (argc < 2) {
+		for (size_t i = 0; i < NCMDS; i++)
+			if (cmd_table[i].dflt)
+				e = cmd_table[i].entry;
+		return e->exec(1, (char *[]){ (char *)e->name, NULL });
+	}
+
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+		argv[1] = (char *)"help";
+	else if (strcmp(argv[1], "-V") == 0 ||
+	    strcmp(argv[1], "--version") == 0)
+		argv[1] = (char *)"version";
+
+	if ((e = cmd_find(argv[1])) != NULL)
+		return e->exec(argc - 1, argv + 1);
+
+	if ((near = cmd_suggest(argv[1])) != NULL)
+		fprintf(stderr, "carcref: unknown command \"%s\" (did you mean "
+		    "\"%s\"?)\n", argv[1], near);
+	else
+		fprintf(stderr, "carcref: unknown command \"%s\"\n", argv[1]);
+	fprintf(stderr, "try \"carcref help\" for the list of commands\n");
+	return 2;
+}

@@ -1,0 +1,31 @@
+/*
+ * explain.h -- scoring events and refusals in words.
+ *
+ * rules/ returns structures; these turn them into the sentences people
+ * read at the table, in replay output and in JSON "why" fields.
+ */
+#ifndef NT_EXPLAIN_H
+#define NT_EXPLAIN_H
+
+#include <stddef.h>
+
+#include "../rules/game.h"
+
+/* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1". */
+int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
+
+/* The whole account: the arithmetic, its total, who won the majority
+ * with how many meeples, and who lost it.  names[p] for each player. */
+int	nt_event_explain(const struct cr_event *ev, const char *const *names,
+	    int nplayers, char *buf, size_t size);
+
+/* The rule broken and its evidence:
+ * "edges must match: V at 1,0 rotation 90: its W edge is road, the tile
+ * at 0,0 shows city on its E edge". */
+int	nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
+	    const char *const *names, char *buf, size_t size);
+
+/* "thief", "knight", ... for the meeples standing on a feature kind. */
+const char *nt_kind_role(int kind);
+
+#endif

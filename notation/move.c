@@ -1,0 +1,255 @@
+/*
+ * move.c -- parse and format turn lines.
+ *
+ * A hand-written scanner: the grammar is a handful of tokens, and every
+ * error must say where it is and what was expected, which a table-driven
+ * parser would make harder, not easier.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "move.h"
+
+struct scan {
+	const char	*s, *end;
+	const char	*line;
+	struct nt_error	*err;
+};
+
+static const struct {
+	const char	*word;
+	enum cr_role	role;
+} role_words[] = {
+	{ "thief", CR_THIEF }, { "t", CR_THIEF }, { "voleur", CR_THIEF },
+	{ "brigand", CR_THIEF },
+	{ "knight", CR_KNIGHT }, { "k", CR_KNIGHT }, { "chevalier", CR_KNIGHT },
+	{ "monk", CR_MONK }, { "m", CR_MONK }, { "moine", CR_MONK },
+	{ "farmer", CR_FARMER }, { "f", CR_FARMER }, { "paysan", CR_FARMER },
+};
+
+enum cr_role
+nt_role_lookup(const char *word, size_t len)
+{
+	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++)
+		if (strlen(role_words[i].word) == len &&
+		    strncasecmp(role_words[i].word, word, len) == 0)
+			return role_words[i].role;
+	return CR_ROLE_NONE;
+}
+
+static int
+fail(struct scan *sc, const char *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	sc->err->column = (int)(at - sc->line) + 1;
+	va_start(ap, fmt);
+	vsnprintf(sc->err->msg, sizeof sc->err->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void
+skip_space(struct scan *sc)
+{
+	while (sc->s < sc->end && isspace((unsigned char)*sc->s))
+		sc->s++;
+}
+
+/* The next whitespace-delimited token; len 0 at the end. */
+static const char *
+token(struct scan *sc, size_t *len)
+{
+	const char *t;
+
+	skip_space(sc);
+	t = sc->s;
+	while (sc->s < sc->end && !isspace((unsigned char)*sc->s))
+		sc->s++;
+	*len = (size_t)(sc->s - t);
+	return t;
+}
+
+/* Quote a token for a message, cut if long, non-printing bytes as '?'. */
+static const char *
+quote(const char *t, size_t len, char *buf, size_t size)
+{
+	size_t n = 0, max = size - 5;
+
+	buf[n++] = '"';
+	for (size_t i = 0; i < len && n < max; i++)
+		buf[n++] = isprint((unsigned char)t[i]) ? t[i] : '?';
+	if (len > max - 1)
+		buf[n++] = '.', buf[n++] = '.';
+	buf[n++] = '"';
+	buf[n] = '\0';
+	return buf;
+}
+
+/* An int in [-limit, limit]: digits with an optional sign. */
+static bool
+parse_int(const char *t, size_t len, long limit, int *out)
+{
+	long v = 0;
+	size_t i = 0;
+	bool neg = false;
+
+	if (i < len && (t[i] == '-' || t[i] == '+'))
+		neg = t[i++] == '-';
+	if (i == len)
+		return false;
+	for (; i < len; i++) {
+		if (!isdigit((unsigned char)t[i]))
+			return false;
+		v = v * 10 + (t[i] - '0');
+		if (v > limit)
+			return false;
+	}
+	*out = (int)(neg ? -v : v);
+	return true;
+}
+
+#define COORD_LIMIT	100000000L	/* far beyond any board; keeps arithmetic safe */
+
+int
+nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
+    struct nt_turn *out, struct nt_error *err)
+{
+	struct scan sc = { line, line, line, err };
+	const char *t, *colon, *hash, *comma;
+	char q[64];
+	size_t n;
+	int deg;
+
+	memset(out, 0, sizeof *out);
+	memset(err, 0, sizeof *err);
+	if ((hash = memchr(line, '#', len)) != NULL)
+		len = (size_t)(hash - line);
+	sc.end = line + len;
+	if ((colon = memchr(line, ':', len)) != NULL) {
+		const char *a = line, *b = colon;
+
+		while (a < b && isspace((unsigned char)*a))
+			a++;
+		while (b > a && isspace((unsigned char)b[-1]))
+			b--;
+		if (a == b)
+			return fail(&sc, colon, "expected a player name before \":\"");
+		out->player = a;
+		out->player_len = (size_t)(b - a);
+		sc.s = colon + 1;
+	}
+	t = token(&sc, &n);
+	if (n == 0) {
+		if (out->player != NULL)
+			return fail(&sc, t, "expected a tile code after \"%.*s:\"",
+			    (int)(out->player_len > 40 ? 40 : out->player_len), out->player);
+		out->blank = true;
+		return 0;
+	}
+	if (n == 3 && strncasecmp(t, "end", 3) == 0) {
+		out->move.kind = CR_MOVE_END;
+		t = token(&sc, &n);
+		if (n)
+			return fail(&sc, t, "unexpected %s after \"end\"", quote(t, n, q, sizeof q));
+		return 0;
+	}
+	if ((out->move.tile = cr_tileset_find(ts, t, n)) < 0)
+		return fail(&sc, t, "unknown tile %s", quote(t, n, q, sizeof q));
+
+	t = token(&sc, &n);
+	if (n == 0)
+		return fail(&sc, t, "expected a position x,y or \"discard\" after the tile");
+	if (n == 7 && strncasecmp(t, "discard", 7) == 0) {
+		out->move.kind = CR_MOVE_DISCARD;
+		t = token(&sc, &n);
+		if (n)
+			return fail(&sc, t, "unexpected %s after \"discard\"", quote(t, n, q, sizeof q));
+		return 0;
+	}
+	out->move.kind = CR_MOVE_PLACE;
+	comma = memchr(t, ',', n);
+	if (comma == NULL ||
+	    !parse_int(t, (size_t)(comma - t), COORD_LIMIT, &out->move.x) ||
+	    !parse_int(comma + 1, n - (size_t)(comma + 1 - t), COORD_LIMIT, &out->move.y))
+		return fail(&sc, t, "expected a position x,y (whole numbers, no spaces) or \"discard\", got %s",
+		    quote(t, n, q, sizeof q));
+
+	t = token(&sc, &n);
+	if (n == 0)
+		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270 after the position");
+	if (!parse_int(t, n, 1000, &deg) || (out->move.rot = cr_rot_from_degrees(deg)) < 0)
+		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270, got %s",
+		    quote(t, n, q, sizeof q));
+
+	t = token(&sc, &n);
+	if (n == 0)
+		return 0;
+	{
+		const char *at = memchr(t, '@', n);
+		size_t rn = at ? (size_t)(at - t) : n;
+
+		out->move.role = nt_role_lookup(t, rn);
+		if (out->move.role == CR_ROLE_NONE)
+			return fail(&sc, t, "expected a role (thief, knight, monk, farmer), got %s",
+			    quote(t, rn, q, sizeof q));
+		if (at == NULL) {
+			if (out->move.role != CR_MONK)
+				return fail(&sc, t + n, "expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)",
+				    (int)rn, t);
+			out->move.spot = CR_SPOT_C;
+		} else {
+			int sp = cr_spot_lookup(at + 1, n - rn - 1);
+
+			if (sp < 0)
+				return fail(&sc, at + 1, "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got %s",
+				    quote(at + 1, n - rn - 1, q, sizeof q));
+			out->move.spot = (enum cr_spot)sp;
+		}
+	}
+	t = token(&sc, &n);
+	if (n)
+		return fail(&sc, t, "unexpected %s after the meeple", quote(t, n, q, sizeof q));
+	return 0;
+}
+
+int
+nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
+    const char *player, char *buf, size_t size)
+{
+	const char *code = m->tile >= 0 && m->tile < ts->ntypes ? ts->type[m->tile].code : "?";
+	int n = 0, k;
+
+#define OUT(...) do { \
+	k = snprintf(buf + (n < (int)size ? n : 0), n < (int)size ? size - (size_t)n : 0, __VA_ARGS__); \
+	if (k < 0) return k; \
+	n += k; \
+} while (0)
+	if (size == 0)
+		buf = NULL;
+	if (player != NULL)
+		OUT("%s: ", player);
+	switch (m->kind) {
+	case CR_MOVE_END:
+		OUT("end");
+		break;
+	case CR_MOVE_DISCARD:
+		OUT("%s discard", code);
+		break;
+	case CR_MOVE_PLACE:
+		OUT("%s %d,%d %d", code, m->x, m->y, m->rot * 90);
+		if (m->role == CR_MONK && m->spot == CR_SPOT_C)
+			OUT(" monk");
+		else if (m->role != CR_ROLE_NONE)
+			OUT(" %s@%s", cr_role_name(m->role), cr_spot_name(m->spot));
+		break;
+	}
+#undef OUT
+	return n;
+}

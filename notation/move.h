@@ -1,0 +1,44 @@
+/*
+ * move.h -- one turn line of the notation, text <-> struct cr_move.
+ *
+ *	[PLAYER:] TILE X,Y ROT [ROLE[@SPOT]]
+ *	[PLAYER:] TILE discard
+ *	end
+ *
+ * See man/carcref-notation.5 for the whole language.
+ */
+#ifndef NT_MOVE_H
+#define NT_MOVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../rules/game.h"
+
+struct nt_turn {
+	bool		blank;		/* only white space or a comment */
+	struct cr_move	move;
+	const char	*player;	/* the PLAYER: prefix inside the line, or NULL */
+	size_t		player_len;
+};
+
+struct nt_error {
+	int	column;		/* 1-based, in bytes */
+	char	msg[256];
+};
+
+/* Parse len bytes (no newline needed).  Returns 0, or -1 with *err set. */
+int	nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
+	    struct nt_turn *out, struct nt_error *err);
+
+/*
+ * Write the canonical form of a move (no player prefix unless player is
+ * not NULL) into buf; returns the length it needs, as snprintf does.
+ */
+int	nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
+	    const char *player, char *buf, size_t size);
+
+/* Role from a word ("thief", "T", "voleur", ...), CR_ROLE_NONE if none. */
+enum cr_role nt_role_lookup(const char *word, size_t len);
+
+#endif

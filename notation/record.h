@@ -1,0 +1,74 @@
+/*
+ * record.h -- game records (YAML, see carcref-notation(5)), read and
+ * written, and replayed onto an engine game.
+ */
+#ifndef NT_RECORD_H
+#define NT_RECORD_H
+
+#include <stddef.h>
+
+#include "../rules/game.h"
+#include "move.h"
+
+struct nt_player {
+	char	*name;
+	char	*color;		/* NULL if not given */
+};
+
+struct nt_recmove {
+	char	*text;		/* the turn line, without player when given as a mapping */
+	char	*player;	/* from the mapping form "- Anna: U 0,1 0", else NULL */
+	int	line, column;	/* of the text's first byte in the file, 1-based */
+};
+
+struct nt_record {
+	char	*game;		/* "carcassonne" */
+	int	edition;	/* 1..3 */
+	char	**expansions;
+	int	nexpansions;
+	struct nt_player *players;
+	int	nplayers;
+	struct nt_recmove *moves;
+	int	nmoves;
+};
+
+/* Parse a record.  0, or -1 with err (line, column, message); *r is then empty. */
+int	nt_record_parse(struct nt_record *r, const char *text, size_t len,
+	    struct cr_error *err);
+void	nt_record_free(struct nt_record *r);
+
+/*
+ * The canonical text of a record: header, then one canonical move per
+ * line (from the game's own moves).  malloc'd, NUL-terminated; NULL if
+ * out of memory.
+ */
+char	*nt_record_format(const struct nt_record *r, const struct cr_game *g);
+
+/* Where and why a replay stopped. */
+struct nt_replay_error {
+	int	move;		/* 1-based index in moves */
+	int	line, column;
+	char	msg[512];
+};
+
+/*
+ * Play the record's moves on a new game.  Returns the game (NULL only if
+ * out of memory or the header is unusable, with err->move 0), and sets
+ * *ok.  On an illegal move the game is left just before it, err filled.
+ */
+struct cr_game *nt_replay(const struct nt_record *r, const struct cr_tileset *ts,
+	    bool *ok, struct nt_replay_error *err);
+
+/*
+ * Play one turn line on g: parse it, check that a PLAYER: prefix (or
+ * player, from a record's mapping form) names the player to move, and
+ * apply it.  0, or -1 with err (column within the line, and the rule
+ * broken) and g unchanged.
+ */
+int	nt_play(struct cr_game *g, const char *const *names, const char *line,
+	    size_t len, const char *player, struct nt_error *err);
+
+/* Index of a player by name (case-insensitive), -1 if none. */
+int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * replay.c -- turn lines onto a game: parse, check whose turn it is,
+ * play, and word any refusal.  Shared by replay, the REPL and the tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "explain.h"
+#include "record.h"
+
+int
+nt_play(struct cr_game *g, const char *const *names, const char *line, size_t len,
+    const char *player, struct nt_error *err)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	struct cr_refusal why;
+	struct nt_turn turn;
+	int who = cr_game_turn(g);
+
+	if (nt_parse_move(ts, line, len, &turn, err) < 0)
+		return -1;
+	err->column = 1;
+	if (turn.blank) {
+		snprintf(err->msg, sizeof err->msg, "expected a move, found nothing");
+		return -1;
+	}
+	if (player != NULL && turn.player != NULL) {
+		snprintf(err->msg, sizeof err->msg, "the player is given twice (\"%s:\" and \"%.*s:\")",
+		    player, (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
+		return -1;
+	}
+	if (player != NULL) {
+		turn.player = player;
+		turn.player_len = strlen(player);
+	}
+	if (turn.player != NULL && turn.move.kind != CR_MOVE_END &&
+	    (strlen(names[who]) != turn.player_len ||
+	    strncasecmp(names[who], turn.player, turn.player_len) != 0)) {
+		int n = cr_game_nplayers(g), k;
+
+		for (k = 0; k < n; k++)
+			if (strlen(names[k]) == turn.player_len &&
+			    strncasecmp(names[k], turn.player, turn.player_len) == 0)
+				break;
+		if (k == n)
+			snprintf(err->msg, sizeof err->msg, "no player is named \"%.*s\"",
+			    (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
+		else
+			snprintf(err->msg, sizeof err->msg, "it is %s's turn, not %s's",
+			    names[who], names[k]);
+		return -1;
+	}
+	if (!cr_game_play(g, &turn.move, &why)) {
+		nt_refusal(ts, &why, names, err->msg, sizeof err->msg);
+		return -1;
+	}
+	return 0;
+}
+
+struct cr_game *
+nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
+    struct nt_replay_error *err)
+{
+	const char *names[CR_MAXPLAYERS];
+	struct cr_game *g;
+
+	memset(err, 0, sizeof *err);
+	*ok = false;
+	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
+		names[i] = r->players[i].name;
+	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
+		snprintf(err->msg, sizeof err->msg, "cannot start the game: out of memory");
+		return NULL;
+	}
+	for (int i = 0; i < r->nmoves; i++) {
+		const struct nt_recmove *m = &r->moves[i];
+		struct nt_error e;
+
+		if (nt_play(g, names, m->text, strlen(m->text), m->player, &e) < 0) {
+			err->move = i + 1;
+			err->line = m->line;
+			err->column = m->column + e.column - 1;
+			snprintf(err->msg, sizeof err->msg, "%s", e.msg);
+			return g;
+		}
+	}
+	*ok = true;
+	return g;
+}

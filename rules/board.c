@@ -1,0 +1,287 @@
+/*
+ * board.c -- squares by position, the frontier, and placement legality.
+ *
+ * The board is unbounded: squares live in a dense array in creation order
+ * and an open-addressing hash table maps (x, y) to them.  A square is
+ * created when a tile lands on it or beside it, and only undo removes
+ * squares, always the newest first; with linear probing, emptying the
+ * newest key's slot is then exact, provided rehashing also inserts in
+ * creation order (it does).
+ *
+ * The frontier (empty squares that border a tile) is kept as it changes,
+ * so listing legal placements costs the frontier's size, not the board's.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game-int.h"
+
+/* Farther than any tile can be from the start: refuse, never overflow. */
+#define COORD_MAX	(1 << 28)
+
+static unsigned
+hash_xy(int x, int y)
+{
+	uint64_t k = ((uint64_t)(uint32_t)x << 32) | (uint32_t)y;
+
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return (unsigned)k;
+}
+
+static void
+hash_insert(struct cr_game *g, int id)
+{
+	unsigned m = (unsigned)g->hashcap - 1;
+	unsigned i = hash_xy(g->cells.v[id].x, g->cells.v[id].y) & m;
+
+	while (g->hash[i] >= 0)
+		i = (i + 1) & m;
+	g->hash[i] = id;
+}
+
+static bool
+hash_resize(struct cr_game *g, int cap)
+{
+	int *h = malloc((size_t)cap * sizeof *h);
+
+	if (h == NULL)
+		return false;
+	free(g->hash);
+	g->hash = h;
+	g->hashcap = cap;
+	memset(h, 0xff, (size_t)cap * sizeof *h);
+	for (int id = 0; id < g->cells.n; id++)	/* creation order: see above */
+		hash_insert(g, id);
+	return true;
+}
+
+int
+cr__cell_find(const struct cr_game *g, int x, int y)
+{
+	unsigned m = (unsigned)g->hashcap - 1;
+	unsigned i = hash_xy(x, y) & m;
+	int id;
+
+	while ((id = g->hash[i]) >= 0) {
+		if (g->cells.v[id].x == x && g->cells.v[id].y == y)
+			return id;
+		i = (i + 1) & m;
+	}
+	return -1;
+}
+
+int
+cr__cell_get(struct cr_game *g, int x, int y)
+{
+	int id = cr__cell_find(g, x, y);
+	struct cell *c;
+
+	if (id >= 0)
+		return id;
+	if (2 * (g->cells.n + 1) > g->hashcap && !hash_resize(g, 2 * g->hashcap))
+		return -1;
+	if ((c = VEC_PUSH(g, g->cells)) == NULL)
+		return -1;
+	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1 };
+	id = g->cells.n - 1;
+	hash_insert(g, id);
+	return id;
+}
+
+void
+cr__cell_unhash(struct cr_game *g, int id)
+{
+	unsigned m = (unsigned)g->hashcap - 1;
+	unsigned i = hash_xy(g->cells.v[id].x, g->cells.v[id].y) & m;
+
+	while (g->hash[i] != id)
+		i = (i + 1) & m;
+	g->hash[i] = -1;
+}
+
+/* Room for more squares without a resize during a move. */
+bool
+cr__board_reserve(struct cr_game *g, int more)
+{
+	int cap = g->hashcap;
+
+	while (2 * (g->cells.n + more) > cap)
+		cap *= 2;
+	return cap == g->hashcap || hash_resize(g, cap);
+}
+
+bool
+cr__board_init(struct cr_game *g)
+{
+	g->hashcap = 0;
+	return hash_resize(g, 256);
+}
+
+void
+cr__board_free(struct cr_game *g)
+{
+	free(g->hash);
+	free(g->cells.v);
+	free(g->front.v);
+	free(g->tiles.v);
+}
+
+const struct tile *
+cr__tile_at(const struct cr_game *g, int x, int y)
+{
+	int id = cr__cell_find(g, x, y);
+
+	if (id < 0 || g->cells.v[id].tile < 0)
+		return NULL;
+	return &g->tiles.v[g->cells.v[id].tile];
+}
+
+const struct cr_placed *
+cr_game_at(const struct cr_game *g, int x, int y)
+{
+	const struct tile *t = cr__tile_at(g, x, y);
+
+	return t ? &t->pub : NULL;
+}
+
+/*
+ * Can a tile of this type lie at x,y turned rot?  Fills *why with the
+ * first rule it breaks, the evidence included.
+ */
+bool
+cr__fits(const struct cr_game *g, int type, int x, int y, int rot,
+    struct cr_refusal *why)
+{
+	const struct cr_tiletype *tt = &g->ts->type[type];
+	const struct tile *here;
+	bool touches = false;
+
+	if (x < -COORD_MAX || x > COORD_MAX || y < -COORD_MAX || y > COORD_MAX) {
+		why->code = CR_R_NOT_ADJACENT;
+		return false;
+	}
+	if ((here = cr__tile_at(g, x, y)) != NULL) {
+		why->code = CR_R_OCCUPIED;
+		why->other_x = x, why->other_y = y;
+		why->other_rot = here->pub.rot;
+		why->kind = here->pub.type;	/* the tile lying there */
+		return false;
+	}
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct tile *n = cr__tile_at(g, x + cr_dx[d], y + cr_dy[d]);
+		int mine, theirs;
+
+		if (n == NULL)
+			continue;
+		touches = true;
+		mine = cr_tile_edge(tt, rot, d);
+		theirs = cr_tile_edge(&g->ts->type[n->pub.type], n->pub.rot, (d + 2) % 4);
+		if (mine != theirs) {
+			why->code = CR_R_EDGE_MISMATCH;
+			why->dir = d;
+			why->kind = mine, why->other_kind = theirs;
+			why->other_x = n->pub.x, why->other_y = n->pub.y;
+			return false;
+		}
+	}
+	if (!touches) {
+		why->code = CR_R_NOT_ADJACENT;
+		return false;
+	}
+	return true;
+}
+
+/* The frontier: add or drop a square, logged for undo. */
+static void
+front_add(struct cr_game *g, int cell)
+{
+	cr__log_frontlen(g);
+	cr__log_cell(g, cell);
+	*VEC_PUSH(g, g->front) = cell;
+	g->cells.v[cell].front = g->front.n - 1;
+}
+
+static void
+front_drop(struct cr_game *g, int cell)
+{
+	int i = g->cells.v[cell].front;
+	int last = g->front.v[g->front.n - 1];
+
+	cr__log_frontlen(g);
+	cr__log_front(g, i);
+	cr__log_front(g, g->front.n - 1);	/* a later push reuses that slot */
+	cr__log_cell(g, last);
+	cr__log_cell(g, cell);
+	g->front.v[i] = last;
+	g->cells.v[last].front = i;
+	g->cells.v[cell].front = -1;
+	g->front.n--;
+}
+
+/*
+ * Put a tile on the board (legality already checked; capacity reserved).
+ * Updates the frontier; features are cr__features_add's business.
+ */
+bool
+cr__board_put(struct cr_game *g, int type, int x, int y, int rot)
+{
+	int id = cr__cell_get(g, x, y);
+	struct tile *t;
+
+	if (id < 0 || (t = VEC_PUSH(g, g->tiles)) == NULL)
+		return false;
+	*t = (struct tile){
+		.pub = { .x = x, .y = y, .type = type, .rot = rot, .seg0 = g->nodes.n },
+		.cloister = -1,
+	};
+	if (g->cells.v[id].front >= 0)
+		front_drop(g, id);
+	cr__log_cell(g, id);
+	g->cells.v[id].tile = g->tiles.n - 1;
+	for (int d = 0; d < CR_NDIRS; d++) {
+		int n = cr__cell_get(g, x + cr_dx[d], y + cr_dy[d]);
+
+		if (n < 0)
+			return false;
+		if (g->cells.v[n].tile < 0 && g->cells.v[n].front < 0)
+			front_add(g, n);
+	}
+	return true;
+}
+
+int
+cr_game_legal(const struct cr_game *g, int type, struct cr_place *out, int max)
+{
+	struct cr_refusal why;
+	int n = 0;
+
+	if (type < 0 || type >= g->ts->ntypes)
+		return 0;
+	for (int i = 0; i < g->front.n; i++) {
+		const struct cell *c = &g->cells.v[g->front.v[i]];
+
+		for (int rot = 0; rot < 4; rot++) {
+			if (!cr__fits(g, type, c->x, c->y, rot, &why))
+				continue;
+			if (n < max && out != NULL)
+				out[n] = (struct cr_place){ c->x, c->y, rot };
+			n++;
+		}
+	}
+	return n;
+}
+
+int
+cr_game_ntiles(const struct cr_game *g)
+{
+	return g->tiles.n;
+}
+
+const struct cr_placed *
+cr_game_tile(const struct cr_game *g, int i)
+{
+	return i >= 0 && i < g->tiles.n ? &g->tiles.v[i].pub : NULL;
+}

@@ -1,0 +1,338 @@
+/*
+ * feature.c -- roads, cities, cloisters and fields as they grow.
+ *
+ * Each segment of a placed tile is a node; segments that touch across an
+ * edge are joined (union by size, no path compression, so a join is
+ * undone by restoring two nodes).  The root keeps what completion and
+ * occupancy need in O(1): unmatched ports, meeples, pennants.  What only
+ * scoring needs (distinct tiles, meeples per player) is counted by walking
+ * the member list when the feature is scored, once.
+ */
+#include <string.h>
+
+#include "game-int.h"
+
+int
+cr__find(const struct cr_game *g, int id)
+{
+	while (g->nodes.v[id].parent != id)
+		id = g->nodes.v[id].parent;
+	return id;
+}
+
+static int
+join(struct cr_game *g, int a, int b)
+{
+	int ra = cr__find(g, a), rb = cr__find(g, b), t;
+	struct node *A, *B;
+
+	if (ra == rb)
+		return ra;
+	if (g->nodes.v[ra].size < g->nodes.v[rb].size)
+		t = ra, ra = rb, rb = t;
+	cr__log_node(g, ra);
+	cr__log_node(g, rb);
+	A = &g->nodes.v[ra], B = &g->nodes.v[rb];
+	B->parent = ra;
+	A->size += B->size;
+	A->open += B->open;
+	A->followers += B->followers;
+	A->pennants += B->pennants;
+	A->scored |= B->scored;
+	t = A->next, A->next = B->next, B->next = t;	/* splice the member lists */
+	return ra;
+}
+
+/* The segment of a placed tile that holds a board port, -1 if none. */
+static int
+node_at_port(const struct cr_game *g, const struct tile *t, int port)
+{
+	int s = g->portseg[t->pub.type][t->pub.rot][port];
+
+	return s < 0 ? -1 : t->pub.seg0 + s;
+}
+
+/* Count the tiles that exist among the eight around x,y. */
+static int
+neighbours8(const struct cr_game *g, int x, int y)
+{
+	int n = 0;
+
+	for (int dx = -1; dx <= 1; dx++)
+		for (int dy = -1; dy <= 1; dy++)
+			if ((dx || dy) && cr__tile_at(g, x + dx, y + dy) != NULL)
+				n++;
+	return n;
+}
+
+/*
+ * Create the nodes of tile t (just put on the board) and join them to
+ * their neighbours'.  Cloisters around it gain a neighbour.
+ */
+void
+cr__features_add(struct cr_game *g, int t)
+{
+	struct tile *tl = &g->tiles.v[t];
+	const struct cr_tiletype *tt = &g->ts->type[tl->pub.type];
+	int x = tl->pub.x, y = tl->pub.y;
+
+	for (int s = 0; s < tt->nseg; s++) {
+		const struct cr_seg *sg = &tt->seg[s];
+		struct node *n = VEC_PUSH(g, g->nodes);
+		int id = g->nodes.n - 1;
+
+		*n = (struct node){
+			.parent = id, .size = 1, .next = id, .tile = t,
+			.open = __builtin_popcount(sg->ports),
+			.pennants = sg->pennants, .figure = -1,
+			.seg = (uint8_t)s, .kind = sg->kind,
+		};
+		if (sg->kind == CR_CLOISTER) {
+			n->open = 8 - neighbours8(g, x, y);
+			tl->cloister = id;
+		}
+	}
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct tile *nb = cr__tile_at(g, x + cr_dx[d], y + cr_dy[d]);
+
+		if (nb == NULL)
+			continue;
+		for (int i = 0; i < 3; i++) {
+			int p = CR_PORT(d, i);
+			int a = node_at_port(g, tl, p);
+			int b = node_at_port(g, nb, cr_port_opposite(p));
+			int r;
+
+			if (a < 0 || b < 0)
+				continue;
+			r = join(g, a, b);
+			cr__log_node(g, r);
+			g->nodes.v[r].open -= 2;
+		}
+	}
+	for (int dx = -1; dx <= 1; dx++)
+		for (int dy = -1; dy <= 1; dy++) {
+			const struct tile *nb = (dx || dy) ? cr__tile_at(g, x + dx, y + dy) : NULL;
+
+			if (nb != NULL && nb->cloister >= 0) {
+				cr__log_node(g, nb->cloister);
+				g->nodes.v[nb->cloister].open--;
+			}
+		}
+}
+
+/*
+ * Would segment seg of a tile about to lie at x,y turned rot belong, once
+ * joined, to a feature that already holds a meeple?  Joins are simulated
+ * on a small local union-find over the new tile's segments and the
+ * neighbouring features, because one segment can reach a feature through
+ * another segment of the same tile (a road loop over a bridge tile).
+ */
+bool
+cr__feature_taken(const struct cr_game *g, int type, int x, int y, int rot,
+    int seg, int *who)
+{
+	const struct cr_tiletype *tt = &g->ts->type[type];
+	int root[CR_MAXSEG + 3 * CR_NDIRS];	/* neighbour roots, after the segments */
+	int up[CR_MAXSEG + 3 * CR_NDIRS];
+	int n = tt->nseg;
+
+	for (int i = 0; i < n; i++)
+		up[i] = i;
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct tile *nb = cr__tile_at(g, x + cr_dx[d], y + cr_dy[d]);
+
+		if (nb == NULL)
+			continue;
+		for (int i = 0; i < 3; i++) {
+			int p = CR_PORT(d, i);
+			int s = g->portseg[type][rot][p];
+			int b = node_at_port(g, nb, cr_port_opposite(p));
+			int r, k, a, c;
+
+			if (s < 0 || b < 0)
+				continue;
+			r = cr__find(g, b);
+			for (k = tt->nseg; k < n && root[k] != r; k++)
+				;
+			if (k == n) {
+				root[n] = r;
+				up[n] = n;
+				n++;
+			}
+			for (a = s; up[a] != a; a = up[a])
+				;
+			for (c = k; up[c] != c; c = up[c])
+				;
+			up[a] = c;
+		}
+	}
+	int mine = seg;
+
+	while (up[mine] != mine)
+		mine = up[mine];
+	for (int k = tt->nseg; k < n; k++) {
+		int c = k;
+
+		while (up[c] != c)
+			c = up[c];
+		if (c == mine && g->nodes.v[root[k]].followers > 0) {
+			if (who != NULL) {
+				int m[CR_MAXPLAYERS];
+
+				cr__counts(g, root[k], m, NULL);
+				*who = 0;
+				for (int p = 0; p < g->nplayers; p++)
+					if (m[p] > 0) {
+						*who = p;
+						break;
+					}
+			}
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The segment of a tile type (turned rot) of the given kind at a spot.
+ * *count is how many segments of that kind the spot touches (the answer
+ * is only meaningful when it is 1); *valid gets the spots that name
+ * exactly one segment of that kind.
+ */
+static int
+seg_at_spot(const struct cr_game *g, int type, int rot, enum cr_spot spot,
+    int kind, int *count)
+{
+	const struct cr_tiletype *tt = &g->ts->type[type];
+	cr_ports want = cr_ports_rotate(cr_spot_ports(spot), (4 - rot) & 3);
+	int found = -1;
+
+	*count = 0;
+	for (int s = 0; s < tt->nseg; s++) {
+		const struct cr_seg *sg = &tt->seg[s];
+		bool hit = want ? (sg->ports & want) != 0 : sg->ports == 0;
+
+		if (sg->kind == kind && hit) {
+			if (*count == 0)
+				found = s;
+			(*count)++;
+		}
+	}
+	return found;
+}
+
+int
+cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
+    int kind, int *count, uint32_t *valid)
+{
+	int c;
+
+	if (valid != NULL) {
+		*valid = 0;
+		for (int sp = 0; sp < CR_NSPOTS; sp++)
+			if (seg_at_spot(g, type, rot, (enum cr_spot)sp, kind, &c) >= 0 && c == 1)
+				*valid |= 1u << sp;
+	}
+	return seg_at_spot(g, type, rot, spot, kind, count);
+}
+
+/*
+ * Stamps mark what a walk has seen without clearing arrays between walks.
+ * The arrays are grown before each move (game.c), never here, so const
+ * queries cannot fail.
+ */
+uint32_t
+cr__scratch_gen(const struct cr_game *g)
+{
+	struct scratch *s = g->scr;
+
+	if (++s->gen == 0) {	/* wrapped: clear, so no stale stamp matches */
+		memset(s->tstamp, 0, (size_t)s->cap_t * sizeof *s->tstamp);
+		memset(s->nstamp, 0, (size_t)s->cap_n * sizeof *s->nstamp);
+		s->gen = 1;
+	}
+	return s->gen;
+}
+
+uint32_t
+cr__scratch_gen2(const struct cr_game *g)
+{
+	struct scratch *s = g->scr;
+
+	if (++s->gen2 == 0) {
+		memset(s->seen, 0, (size_t)s->cap_n * sizeof *s->seen);
+		s->gen2 = 1;
+	}
+	return s->gen2;
+}
+
+/*
+ * Meeples per player (weighted) and distinct tiles of the feature whose
+ * root is given.  Either output may be NULL.  A tile counts once however
+ * many of its segments the feature holds.
+ */
+void
+cr__counts(const struct cr_game *g, int root, int *meeples, int *tiles)
+{
+	uint32_t gen = tiles ? cr__scratch_gen(g) : 0;
+	int id = root, nt = 0;
+
+	if (meeples)
+		memset(meeples, 0, CR_MAXPLAYERS * sizeof *meeples);
+	do {
+		const struct node *n = &g->nodes.v[id];
+
+		if (meeples && n->figure >= 0) {
+			const struct figure *f = &g->figs.v[n->figure];
+			meeples[f->player] += f->weight;
+		}
+		if (tiles && g->scr->tstamp[n->tile] != gen) {
+			g->scr->tstamp[n->tile] = gen;
+			nt++;
+		}
+		id = n->next;
+	} while (id != root);
+	if (tiles)
+		*tiles = nt;
+}
+
+int
+cr_game_seg_at(const struct cr_game *g, int x, int y, enum cr_spot spot,
+    int kind, struct cr_refusal *why)
+{
+	const struct tile *t = cr__tile_at(g, x, y);
+	uint32_t valid;
+	int count, s;
+
+	if (t == NULL || (unsigned)spot >= CR_NSPOTS)
+		return -1;
+	s = cr__seg_on(g, t->pub.type, t->pub.rot, spot, kind, &count, &valid);
+	if (count == 1)
+		return t->pub.seg0 + s;
+	if (why != NULL) {
+		why->code = count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE;
+		why->x = x, why->y = y, why->tile = t->pub.type, why->rot = t->pub.rot;
+		why->spot = spot;
+		why->kind = kind;
+		why->valid_spots = valid;
+	}
+	return -1;
+}
+
+void
+cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
+{
+	int r = cr__find(g, seg);
+	const struct node *n = &g->nodes.v[r];
+
+	memset(f, 0, sizeof *f);
+	f->kind = n->kind;
+	f->open = n->open;
+	f->complete = n->open == 0 && n->kind != CR_FIELD;
+	f->scored = n->scored;
+	f->pennants = n->pennants;
+	cr__counts(g, r, f->meeples, &f->tiles);
+	if (n->kind == CR_CLOISTER)
+		f->tiles = 9 - n->open;
+}

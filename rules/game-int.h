@@ -1,0 +1,158 @@
+/*
+ * game-int.h -- the engine's private state, shared by board.c, feature.c,
+ * game.c and score.c.  Not part of the public API.
+ *
+ * All state lives in growable arrays indexed by int.  Arrays only grow
+ * during a move; every change to an existing element goes through the
+ * undo log (a copy of the element before the change), so undoing a move
+ * is: restore the logged copies in reverse, then cut the arrays back to
+ * their lengths before the move.
+ */
+#ifndef CR_GAME_INT_H
+#define CR_GAME_INT_H
+
+#include "game.h"
+
+/* A square of the board that holds a tile or borders one. */
+struct cell {
+	int	x, y;
+	int	tile;		/* index in tiles, -1 if empty */
+	int	front;		/* index in the frontier array, -1 if not in it */
+};
+
+struct tile {
+	struct cr_placed pub;	/* must be first: handed out as const struct cr_placed * */
+	int	cloister;	/* node id of its cloister, -1 if none */
+};
+
+/*
+ * One segment of one placed tile: a union-find node.  A feature is a set
+ * of nodes; the root carries the totals.  No path compression (union by
+ * size keeps finds O(log n)), so a union is undone by restoring two nodes.
+ */
+struct node {
+	int	parent;		/* itself if root */
+	int	size;		/* root: members */
+	int	next;		/* circular list of the feature's members */
+	int	tile;
+	int	open;		/* root: unmatched ports; cloister: missing neighbours */
+	int	followers;	/* root: meeples standing on the feature */
+	int	pennants;	/* root */
+	int	figure;		/* meeple standing on this segment, -1 */
+	uint8_t	seg;		/* index in the tile type */
+	uint8_t	kind;		/* enum cr_kind */
+	uint8_t	scored;		/* root: paid during play */
+};
+
+struct figure {
+	int	player;
+	int	node;
+	uint8_t	role;
+	uint8_t	weight;		/* for majorities: 1, a big meeple 2 */
+	uint8_t	spot;		/* as written, for display */
+	uint8_t	on_board;
+};
+
+enum undo_what { U_NODE, U_CELL, U_FIGURE, U_PLAYER, U_SUPPLY, U_FRONT, U_FRONTLEN };
+
+struct undo {
+	uint8_t	what;
+	int	idx;
+	union {
+		struct node	node;
+		struct cell	cell;
+		struct figure	fig;
+		struct cr_player pl;
+		int		val;
+	} old;
+};
+
+/* Lengths and scalars before a move, to cut back to on undo. */
+struct mark {
+	struct cr_move move;	/* the move itself, for records */
+	int	log, ncells, ntiles, nnodes, nfigs, nevents;
+	int	turn, supply_total;
+	bool	over;
+};
+
+#define VEC(T)	struct { T *v; int n, cap; }
+
+struct cr_game {
+	const struct cr_tileset *ts;
+	int	edition;
+	int	nplayers;
+	int	turn;
+	bool	over;
+	struct cr_player player[CR_MAXPLAYERS];
+	int	*supply;		/* copies left per type */
+	int	supply_total;
+	int8_t	(*portseg)[4][CR_NPORTS];	/* [type][rot][board port] -> segment, -1 */
+	int	*cloister_seg;		/* [type] -> segment index of its cloister, -1 */
+
+	VEC(struct cell)	cells;
+	int	*hash;			/* open addressing over cells, -1 empty */
+	int	hashcap;		/* power of two */
+	VEC(int)		front;	/* cells that are empty and border a tile */
+	VEC(struct tile)	tiles;
+	VEC(struct node)	nodes;
+	VEC(struct figure)	figs;
+	VEC(struct cr_event)	events;
+	VEC(struct undo)	log;
+	VEC(struct mark)	marks;
+
+	/* Scratch for queries over const games (not shared across threads). */
+	struct scratch {
+		uint32_t	gen, gen2;
+		uint32_t	*tstamp;	/* per tile: stamped with gen */
+		uint32_t	*nstamp;	/* per node: stamped with gen */
+		uint32_t	*seen;		/* per node: stamped with gen2 */
+		int		*slot;		/* per node: a row of acc */
+		int		*acc;		/* rows of CR_MAXPLAYERS counts */
+		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
+	} *scr;
+	bool	nomem;			/* an allocation failed: the game refuses moves */
+};
+
+/* game.c */
+bool	cr__grow(void **v, int *cap, int need, size_t size);
+#define VEC_PUSH(g, vec) \
+	(((vec).n < (vec).cap || cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v)) \
+	    ? &(vec).v[(vec).n++] : NULL)
+void	cr__log_node(struct cr_game *g, int id);
+void	cr__log_cell(struct cr_game *g, int id);
+void	cr__log_figure(struct cr_game *g, int id);
+void	cr__log_player(struct cr_game *g, int p);
+void	cr__log_supply(struct cr_game *g, int type);
+void	cr__log_front(struct cr_game *g, int idx);
+void	cr__log_frontlen(struct cr_game *g);
+
+/* board.c */
+int	cr__cell_find(const struct cr_game *g, int x, int y);	/* -1 if none */
+int	cr__cell_get(struct cr_game *g, int x, int y);		/* creates; -1 no memory */
+void	cr__cell_unhash(struct cr_game *g, int id);		/* undo of the newest cell */
+bool	cr__board_init(struct cr_game *g);
+bool	cr__board_reserve(struct cr_game *g, int more);
+void	cr__board_free(struct cr_game *g);
+const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);
+bool	cr__fits(const struct cr_game *g, int type, int x, int y, int rot,
+	    struct cr_refusal *why);
+bool	cr__board_put(struct cr_game *g, int type, int x, int y, int rot);
+
+/* feature.c */
+int	cr__find(const struct cr_game *g, int id);
+void	cr__features_add(struct cr_game *g, int t);
+bool	cr__feature_taken(const struct cr_game *g, int type, int x, int y, int rot,
+	    int seg, int *who);
+int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
+	    int kind, int *count, uint32_t *valid);
+void	cr__counts(const struct cr_game *g, int root, int *meeples, int *tiles);
+uint32_t cr__scratch_gen(const struct cr_game *g);
+uint32_t cr__scratch_gen2(const struct cr_game *g);
+
+/* score.c */
+void	cr__score_completed(struct cr_game *g, int t, int move);
+void	cr__score_final(struct cr_game *g, int move);
+void	cr__return_meeples(struct cr_game *g, int root);
+bool	cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev);
+
+#endif

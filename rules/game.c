@@ -1,0 +1,400 @@
+/*
+ * game.c -- a game's life: creation, moves, undo.
+ *
+ * A move is checked in full by cr_game_check before anything changes.
+ * Then every array it can grow is reserved up front, so applying it
+ * cannot fail halfway: a game is never left half-moved, even when memory
+ * runs out (the move is refused instead).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game-int.h"
+
+bool
+cr__grow(void **v, int *cap, int need, size_t size)
+{
+	int ncap = *cap ? *cap : 16;
+	void *nv;
+
+	if (need <= *cap)
+		return true;
+	while (ncap < need) {
+		if (ncap > (1 << 29))
+			return false;
+		ncap *= 2;
+	}
+	if ((size_t)ncap > SIZE_MAX / size || (nv = realloc(*v, (size_t)ncap * size)) == NULL)
+		return false;
+	/* Zeroed, so stamps in scratch arrays never match by accident. */
+	memset((char *)nv + (size_t)*cap * size, 0, (size_t)(ncap - *cap) * size);
+	*v = nv;
+	*cap = ncap;
+	return true;
+}
+
+/* The undo log: a copy of each element before it changes. */
+static struct undo *
+log_entry(struct cr_game *g, int what, int idx)
+{
+	struct undo *u = VEC_PUSH(g, g->log);	/* reserved: cannot fail */
+
+	u->what = (uint8_t)what;
+	u->idx = idx;
+	return u;
+}
+
+void cr__log_node(struct cr_game *g, int id) { log_entry(g, U_NODE, id)->old.node = g->nodes.v[id]; }
+void cr__log_cell(struct cr_game *g, int id) { log_entry(g, U_CELL, id)->old.cell = g->cells.v[id]; }
+void cr__log_figure(struct cr_game *g, int id) { log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
+void cr__log_player(struct cr_game *g, int p) { log_entry(g, U_PLAYER, p)->old.pl = g->player[p]; }
+void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
+void cr__log_front(struct cr_game *g, int i) { log_entry(g, U_FRONT, i)->old.val = g->front.v[i]; }
+void cr__log_frontlen(struct cr_game *g) { log_entry(g, U_FRONTLEN, 0)->old.val = g->front.n; }
+
+#define RESERVE(vec, more) \
+	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v)
+
+/*
+ * Room for everything one move can add.  Bounds: a tile creates at most
+ * five squares, four frontier entries and CR_MAXSEG nodes; the end of the
+ * game pays at most one event per feature.
+ */
+static bool
+reserve(struct cr_game *g, bool ending)
+{
+	struct scratch *s = g->scr;
+	int events = ending ? g->nodes.n + CR_MAXSEG + 16 : CR_MAXSEG + 9;
+	int logs = 64 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + events * (g->nplayers + 2);
+
+	return RESERVE(g->tiles, 1) && RESERVE(g->cells, 5) && RESERVE(g->front, 4) &&
+	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->figs, 1) &&
+	    RESERVE(g->events, events) && RESERVE(g->log, logs) && RESERVE(g->marks, 1) &&
+	    cr__board_reserve(g, 5) &&
+	    cr__grow((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
+	    cr__grow((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) &&
+	    cr__grow((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) &&
+	    cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) &&
+	    cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc);
+}
+
+/* The segment each board port of each type at each rotation lands on. */
+static bool
+derive_tables(struct cr_game *g)
+{
+	const struct cr_tileset *ts = g->ts;
+
+	g->portseg = malloc((size_t)ts->ntypes * sizeof *g->portseg);
+	if (g->portseg == NULL)
+		return false;
+	memset(g->portseg, 0xff, (size_t)ts->ntypes * sizeof *g->portseg);
+	for (int t = 0; t < ts->ntypes; t++)
+		for (int s = 0; s < ts->type[t].nseg; s++)
+			for (int p = 0; p < CR_NPORTS; p++)
+				if (ts->type[t].seg[s].ports & (1u << p))
+					for (int r = 0; r < 4; r++)
+						g->portseg[t][r][cr_port_rotate(p, r)] = (int8_t)s;
+	return true;
+}
+
+static void
+place_tile(struct cr_game *g, int type, int x, int y, int rot)
+{
+	cr__log_supply(g, type);
+	g->supply[type]--;
+	g->supply_total--;
+	cr__board_put(g, type, x, y, rot);
+	cr__features_add(g, g->tiles.n - 1);
+}
+
+struct cr_game *
+cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
+{
+	struct cr_game *g;
+
+	if (ts == NULL || ts->start < 0 || edition < 1 || edition > 3 ||
+	    nplayers < 1 || nplayers > CR_MAXPLAYERS)
+		return NULL;
+	if ((g = calloc(1, sizeof *g)) == NULL)
+		return NULL;
+	g->ts = ts;
+	g->edition = edition;
+	g->nplayers = nplayers;
+	for (int p = 0; p < nplayers; p++)
+		g->player[p].meeples = CR_MEEPLES;
+	if ((g->scr = calloc(1, sizeof *g->scr)) == NULL ||
+	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
+	    !derive_tables(g) || !cr__board_init(g) || !reserve(g, false)) {
+		cr_game_free(g);
+		return NULL;
+	}
+	for (int t = 0; t < ts->ntypes; t++) {
+		g->supply[t] = ts->type[t].count;
+		g->supply_total += ts->type[t].count;
+	}
+	/* The start tile is part of the board, not a move: undo stops there. */
+	place_tile(g, ts->start, 0, 0, 0);
+	g->log.n = 0;
+	return g;
+}
+
+void
+cr_game_free(struct cr_game *g)
+{
+	if (g == NULL)
+		return;
+	cr__board_free(g);
+	free(g->nodes.v);
+	free(g->figs.v);
+	free(g->events.v);
+	free(g->log.v);
+	free(g->marks.v);
+	free(g->supply);
+	free(g->portseg);
+	if (g->scr != NULL) {
+		free(g->scr->tstamp);
+		free(g->scr->nstamp);
+		free(g->scr->seen);
+		free(g->scr->slot);
+		free(g->scr->acc);
+		free(g->scr);
+	}
+	free(g);
+}
+
+static bool
+refuse(struct cr_refusal *why, enum cr_refusal_code code)
+{
+	why->code = code;
+	return false;
+}
+
+bool
+cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+	int seg, count, who;
+
+	if (why == NULL)
+		why = &dummy;
+	memset(why, 0, sizeof *why);
+	why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
+	why->role = m->role, why->spot = m->spot;
+	if (g->over)
+		return refuse(why, CR_R_GAME_OVER);
+	if (m->kind == CR_MOVE_END)
+		return true;
+	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) ||
+	    m->tile < 0 || m->tile >= g->ts->ntypes)
+		return refuse(why, CR_R_BAD_MOVE);
+	if (g->supply[m->tile] <= 0)
+		return refuse(why, CR_R_NO_COPY);
+	if (m->kind == CR_MOVE_DISCARD) {
+		struct cr_place at;
+
+		if (cr_game_legal(g, m->tile, &at, 1) > 0) {
+			why->other_x = at.x, why->other_y = at.y, why->other_rot = at.rot;
+			return refuse(why, CR_R_DISCARD_FITS);
+		}
+		return true;
+	}
+	if (m->rot < 0 || m->rot > 3 || (unsigned)m->role >= CR_NROLES ||
+	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS))
+		return refuse(why, CR_R_BAD_MOVE);
+	if (!cr__fits(g, m->tile, m->x, m->y, m->rot, why))
+		return false;
+	if (m->role == CR_ROLE_NONE)
+		return true;
+	if (g->player[g->turn].meeples <= 0)
+		return refuse(why, CR_R_NO_MEEPLE);
+	seg = cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count,
+	    &why->valid_spots);
+	if (count != 1) {
+		why->kind = cr_role_kind(m->role);
+		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
+	}
+	if (cr__feature_taken(g, m->tile, m->x, m->y, m->rot, seg, &who)) {
+		why->kind = cr_role_kind(m->role);
+		why->other_player = who;
+		return refuse(why, CR_R_FEATURE_TAKEN);
+	}
+	return true;
+}
+
+static void
+put_meeple(struct cr_game *g, const struct cr_move *m)
+{
+	const struct tile *t = &g->tiles.v[g->tiles.n - 1];
+	int count, seg, root;
+	struct figure *f;
+
+	seg = cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count, NULL);
+	seg += t->pub.seg0;
+	root = cr__find(g, seg);
+	f = VEC_PUSH(g, g->figs);
+	*f = (struct figure){ .player = g->turn, .node = seg, .role = (uint8_t)m->role,
+	    .weight = 1, .spot = (uint8_t)m->spot, .on_board = 1 };
+	cr__log_node(g, seg);
+	g->nodes.v[seg].figure = g->figs.n - 1;
+	cr__log_node(g, root);
+	g->nodes.v[root].followers++;
+	cr__log_player(g, g->turn);
+	g->player[g->turn].meeples--;
+}
+
+bool
+cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+	struct mark *mk;
+	bool ending;
+	int move;
+
+	if (why == NULL)
+		why = &dummy;
+	if (!cr_game_check(g, m, why))
+		return false;
+	ending = m->kind == CR_MOVE_END || g->supply_total == 1;
+	if (!reserve(g, ending))
+		return refuse(why, CR_R_NO_MEMORY);
+	mk = VEC_PUSH(g, g->marks);
+	*mk = (struct mark){ .move = *m, .log = g->log.n, .ncells = g->cells.n, .ntiles = g->tiles.n,
+	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
+	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total };
+	move = g->marks.n;
+	switch (m->kind) {
+	case CR_MOVE_PLACE:
+		place_tile(g, m->tile, m->x, m->y, m->rot);
+		if (m->role != CR_ROLE_NONE)
+			put_meeple(g, m);
+		cr__score_completed(g, g->tiles.n - 1, move);
+		g->turn = (g->turn + 1) % g->nplayers;
+		break;
+	case CR_MOVE_DISCARD:	/* the same player draws again */
+		cr__log_supply(g, m->tile);
+		g->supply[m->tile]--;
+		g->supply_total--;
+		break;
+	case CR_MOVE_END:
+		break;
+	}
+	if (m->kind == CR_MOVE_END || g->supply_total == 0) {
+		cr__score_final(g, move);
+		g->over = true;
+	}
+	return true;
+}
+
+int
+cr_game_undo(struct cr_game *g, int n)
+{
+	int done = 0;
+
+	while (done < n && g->marks.n > 0) {
+		const struct mark *mk = &g->marks.v[--g->marks.n];
+
+		while (g->log.n > mk->log) {
+			const struct undo *u = &g->log.v[--g->log.n];
+
+			switch (u->what) {
+			case U_NODE:	g->nodes.v[u->idx] = u->old.node; break;
+			case U_CELL:	g->cells.v[u->idx] = u->old.cell; break;
+			case U_FIGURE:	g->figs.v[u->idx] = u->old.fig; break;
+			case U_PLAYER:	g->player[u->idx] = u->old.pl; break;
+			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
+			case U_FRONT:	g->front.v[u->idx] = u->old.val; break;
+			case U_FRONTLEN: g->front.n = u->old.val; break;
+			}
+		}
+		while (g->cells.n > mk->ncells)	/* newest first: see board.c */
+			cr__cell_unhash(g, --g->cells.n);
+		g->tiles.n = mk->ntiles;
+		g->nodes.n = mk->nnodes;
+		g->figs.n = mk->nfigs;
+		g->events.n = mk->nevents;
+		g->turn = mk->turn;
+		g->over = mk->over;
+		g->supply_total = mk->supply_total;
+		done++;
+	}
+	return done;
+}
+
+const struct cr_tileset *cr_game_tileset(const struct cr_game *g) { return g->ts; }
+int cr_game_edition(const struct cr_game *g) { return g->edition; }
+int cr_game_nplayers(const struct cr_game *g) { return g->nplayers; }
+int cr_game_turn(const struct cr_game *g) { return g->turn; }
+int cr_game_nmoves(const struct cr_game *g) { return g->marks.n; }
+bool cr_game_over(const struct cr_game *g) { return g->over; }
+int cr_game_supply_total(const struct cr_game *g) { return g->supply_total; }
+
+const struct cr_move *
+cr_game_move(const struct cr_game *g, int i)
+{
+	return i >= 0 && i < g->marks.n ? &g->marks.v[i].move : NULL;
+}
+
+int
+cr_game_move_player(const struct cr_game *g, int i)
+{
+	return i >= 0 && i < g->marks.n ? g->marks.v[i].turn : -1;
+}
+
+int
+cr_game_supply(const struct cr_game *g, int type)
+{
+	return type >= 0 && type < g->ts->ntypes ? g->supply[type] : 0;
+}
+
+const struct cr_player *
+cr_game_player(const struct cr_game *g, int p)
+{
+	return p >= 0 && p < g->nplayers ? &g->player[p] : NULL;
+}
+
+const struct cr_event *
+cr_game_events(const struct cr_game *g, int *n)
+{
+	*n = g->events.n;
+	return g->events.v;
+}
+
+int
+cr_game_meeples(const struct cr_game *g, struct cr_meeple *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->figs.n; i++) {
+		const struct figure *f = &g->figs.v[i];
+		const struct cr_placed *t;
+
+		if (!f->on_board)
+			continue;
+		t = &g->tiles.v[g->nodes.v[f->node].tile].pub;
+		if (n < max && out != NULL)
+			out[n] = (struct cr_meeple){ .player = f->player, .role = f->role,
+			    .seg = f->node, .x = t->x, .y = t->y, .spot = f->spot };
+		n++;
+	}
+	return n;
+}
+
+static const struct { const char *name; int kind; } roles[CR_NROLES] = {
+	[CR_ROLE_NONE] = { "none", -1 },
+	[CR_THIEF] = { "thief", CR_ROAD },
+	[CR_KNIGHT] = { "knight", CR_CITY },
+	[CR_MONK] = { "monk", CR_CLOISTER },
+	[CR_FARMER] = { "farmer", CR_FIELD },
+};
+
+int
+cr_role_kind(enum cr_role r)
+{
+	return (unsigned)r < CR_NROLES ? roles[r].kind : -1;
+}
+
+const char *
+cr_role_name(enum cr_role r)
+{
+	return (unsigned)r < CR_NROLES ? roles[r].name : NULL;
+}

@@ -1,0 +1,183 @@
+/*
+ * game.h -- a game of Carcassonne: board, features, meeples, turns,
+ * scoring and undo.  The engine's public face.
+ *
+ * Pure state and rules: nothing here reads files, prints or exits.  A move
+ * is checked completely before anything changes, so a refused move leaves
+ * the game exactly as it was; an accepted one is recorded as a small delta
+ * that undo reverses.
+ */
+#ifndef CR_GAME_H
+#define CR_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "geom.h"
+#include "tileset.h"
+
+#define CR_MAXPLAYERS	8	/* Big Box */
+#define CR_MEEPLES	7	/* each player's supply; the eighth counts the score */
+
+enum cr_role { CR_ROLE_NONE, CR_THIEF, CR_KNIGHT, CR_MONK, CR_FARMER, CR_NROLES };
+
+struct cr_game;
+struct cr_rules;		/* the edition's scoring rules, see rules.h */
+
+struct cr_move {
+	enum { CR_MOVE_PLACE, CR_MOVE_DISCARD, CR_MOVE_END } kind;
+	int		tile;		/* type index in the tile set (place, discard) */
+	int		x, y;
+	int		rot;		/* quarter turns clockwise, 0..3 */
+	enum cr_role	role;		/* CR_ROLE_NONE: no meeple */
+	enum cr_spot	spot;
+};
+
+/* Why a move was refused: a rule and its evidence, for notation/ to word. */
+enum cr_refusal_code {
+	CR_OK,
+	CR_R_GAME_OVER,		/* the game has ended */
+	CR_R_NO_COPY,		/* no copy of tile left in the supply */
+	CR_R_OCCUPIED,		/* position already holds a tile (other_x, other_y) */
+	CR_R_NOT_ADJACENT,	/* no tile shares an edge with the position */
+	CR_R_EDGE_MISMATCH,	/* edge dir shows kind, the tile at other shows other_kind */
+	CR_R_DISCARD_FITS,	/* discard refused: fits at x,y rot */
+	CR_R_NO_MEEPLE,		/* the player has no meeple in supply */
+	CR_R_SPOT_NONE,		/* the spot names no feature of the role's kind; valid_spots lists those that do */
+	CR_R_SPOT_MANY,		/* the spot names several features of that kind */
+	CR_R_FEATURE_TAKEN,	/* feature already holds a meeple of player other_player */
+	CR_R_BAD_MOVE,		/* malformed move (bad rotation, role, tile index) */
+	CR_R_NO_MEMORY,		/* the machine ran out of memory; nothing changed */
+};
+
+struct cr_refusal {
+	enum cr_refusal_code code;
+	int		tile, x, y, rot;	/* the move */
+	int		dir;			/* the edge (board direction) concerned */
+	int		kind, other_kind;	/* enum cr_kind on each side */
+	int		other_x, other_y;	/* the tile that disagrees, or where it fits */
+	int		other_rot;
+	int		other_player;
+	enum cr_role	role;
+	enum cr_spot	spot;
+	uint32_t	valid_spots;		/* bit per enum cr_spot */
+};
+
+/*
+ * A scoring event: who scored what for which feature, with everything an
+ * explanation needs.  Events are kept in order for the whole game.
+ */
+enum cr_event_reason {
+	CR_EV_COMPLETED,	/* a feature completed during play */
+	CR_EV_FINAL,		/* an incomplete feature at the end */
+	CR_EV_FARM,		/* editions 2/3: a farm at the end */
+	CR_EV_FARM_CITY,	/* edition 1: a completed city paying its farmers */
+};
+
+struct cr_event {
+	int		move;		/* 1-based index of the move that caused it */
+	uint8_t		reason;		/* enum cr_event_reason */
+	uint8_t		kind;		/* enum cr_kind of the feature scored */
+	int		feature;	/* a segment id of the feature (for lookups) */
+	int		x, y;		/* a tile of the feature, for people */
+	int		tiles;		/* tiles counted (cloister: itself and neighbours) */
+	int		pennants;
+	int		cities;		/* farms: completed cities touched */
+	int		per_tile, per_pennant, per_city, base;	/* the arithmetic */
+	int		meeples[CR_MAXPLAYERS];	/* per player, on the feature (weighted) */
+	uint8_t		winners;		/* bit per player */
+	int		points;			/* to each winner */
+	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
+};
+
+/* Status of a game. */
+struct cr_player {
+	int	score;
+	int	meeples;	/* in supply */
+};
+
+/* Create a game: tile set (borrowed, must outlive the game), edition 1..3,
+ * number of players 1..CR_MAXPLAYERS.  NULL on bad arguments or no memory. */
+struct cr_game *cr_game_new(const struct cr_tileset *ts, int edition, int nplayers);
+void	cr_game_free(struct cr_game *g);
+
+const struct cr_tileset *cr_game_tileset(const struct cr_game *g);
+int	cr_game_edition(const struct cr_game *g);
+int	cr_game_nplayers(const struct cr_game *g);
+int	cr_game_turn(const struct cr_game *g);		/* player to move, 0-based */
+int	cr_game_nmoves(const struct cr_game *g);	/* moves applied so far */
+const struct cr_move *cr_game_move(const struct cr_game *g, int i);	/* 0-based */
+int	cr_game_move_player(const struct cr_game *g, int i);	/* who made move i */
+bool	cr_game_over(const struct cr_game *g);
+int	cr_game_supply(const struct cr_game *g, int type);	/* copies left */
+int	cr_game_supply_total(const struct cr_game *g);
+const struct cr_player *cr_game_player(const struct cr_game *g, int p);
+
+/*
+ * Check a move without changing anything.  Returns true if legal; else
+ * fills *why (if not NULL).
+ */
+bool	cr_game_check(const struct cr_game *g, const struct cr_move *m,
+	    struct cr_refusal *why);
+/* Check and apply.  On refusal nothing changes. */
+bool	cr_game_play(struct cr_game *g, const struct cr_move *m,
+	    struct cr_refusal *why);
+/* Undo the last n moves (or as many as there are).  Returns the number undone. */
+int	cr_game_undo(struct cr_game *g, int n);
+
+/* Legal placements of a tile type: writes up to max (x, y, rot) triples
+ * into out and returns how many there are in all. */
+struct cr_place { int x, y, rot; };
+int	cr_game_legal(const struct cr_game *g, int tile, struct cr_place *out, int max);
+
+/* Scoring events so far (includes the final scoring once the game is over). */
+const struct cr_event *cr_game_events(const struct cr_game *g, int *n);
+
+/* Board queries. */
+struct cr_placed {
+	int	x, y;
+	int	type, rot;
+	int	seg0;		/* id of its first segment; its segments are seg0.. */
+};
+int	cr_game_ntiles(const struct cr_game *g);	/* tiles on the board, start included */
+const struct cr_placed *cr_game_tile(const struct cr_game *g, int i);	/* in placement order */
+const struct cr_placed *cr_game_at(const struct cr_game *g, int x, int y);	/* NULL if empty */
+
+/* Meeples standing on the board. */
+struct cr_meeple {
+	int		player;
+	enum cr_role	role;
+	int		seg;		/* segment id */
+	int		x, y;
+	enum cr_spot	spot;
+};
+int	cr_game_meeples(const struct cr_game *g, struct cr_meeple *out, int max);
+
+/*
+ * Features.  A segment id names the piece of a feature on one placed
+ * tile; cr_game_feature describes the whole feature it belongs to.
+ */
+struct cr_feature {
+	int		kind;		/* enum cr_kind */
+	bool		complete;	/* closed (cloister: surrounded) */
+	bool		scored;		/* already paid during play */
+	int		tiles;		/* distinct tiles (cloister: itself + neighbours) */
+	int		pennants;
+	int		open;		/* open ports left (0 when complete) */
+	int		meeples[CR_MAXPLAYERS];
+	int		cities;		/* fields: completed cities touched */
+};
+/* Segment of kind matching role at the spot of the tile at x,y; -1 and
+ * *why filled when none or several. */
+int	cr_game_seg_at(const struct cr_game *g, int x, int y, enum cr_spot spot,
+	    int kind, struct cr_refusal *why);
+void	cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f);
+/* What the feature would score if the game ended now (or scored when it
+ * completed), as an event; false if it would pay nobody. */
+bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev);
+
+int	cr_role_kind(enum cr_role r);		/* CR_THIEF -> CR_ROAD */
+const char *cr_role_name(enum cr_role r);	/* "thief" */
+
+#endif

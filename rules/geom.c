@@ -1,0 +1,109 @@
+/*
+ * geom.c -- directions, ports, spots and rotation on a square tile.
+ *
+ * The 16 compass spots go clockwise from N, four per edge: the edge
+ * itself, the second half of that edge, the corner, and the first half
+ * of the next edge.  That regularity is what cr_spot_ports leans on.
+ */
+#include <stddef.h>
+
+#include "geom.h"
+
+const int cr_dx[CR_NDIRS] = { 0, 1, 0, -1 };
+const int cr_dy[CR_NDIRS] = { 1, 0, -1, 0 };
+
+static const char *const spot_names[CR_NSPOTS] = {
+	"N", "NNE", "NE", "ENE",
+	"E", "ESE", "SE", "SSE",
+	"S", "SSW", "SW", "WSW",
+	"W", "WNW", "NW", "NNW",
+	"C",
+};
+
+static const char *const port_names[CR_NPORTS] = {
+	"NNW", "N", "NNE",
+	"ENE", "E", "ESE",
+	"SSE", "S", "SSW",
+	"WSW", "W", "WNW",
+};
+
+cr_ports
+cr_spot_ports(enum cr_spot s)
+{
+	int dir, second, next;
+
+	if ((int)s < 0 || s >= CR_SPOT_C)
+		return 0;		/* the centre, or nonsense: no port */
+	dir = (int)s / 4;
+	second = CR_PORT(dir, 2);		/* second half of this edge */
+	next = CR_PORT((dir + 1) % CR_NDIRS, 0);	/* first half of the next */
+	switch ((int)s % 4) {
+	case 0:
+		return CR_EDGE_PORTS(dir);
+	case 1:
+		return (cr_ports)(1u << second);
+	case 2:
+		return (cr_ports)((1u << second) | (1u << next));
+	default:
+		return (cr_ports)(1u << next);
+	}
+}
+
+const char *
+cr_spot_name(enum cr_spot s)
+{
+	if ((int)s < 0 || s >= CR_NSPOTS)
+		return NULL;
+	return spot_names[s];
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int
+cr_spot_lookup(const char *name, int len)
+{
+	int s, i;
+
+	if (name == NULL || len <= 0)
+		return -1;
+	for (s = 0; s < CR_NSPOTS; s++) {
+		const char *p = spot_names[s];
+
+		for (i = 0; i < len && p[i] != '\0'; i++)
+			if (lower((unsigned char)name[i]) != lower(p[i]))
+				break;
+		/* Exact length: "NN" must not match "NNE". */
+		if (i == len && p[i] == '\0')
+			return s;
+	}
+	return -1;
+}
+
+const char *
+cr_port_name(int port)
+{
+	if (port < 0 || port >= CR_NPORTS)
+		return NULL;
+	return port_names[port];
+}
+
+int
+cr_rot_from_degrees(int deg)
+{
+	switch (deg) {
+	case 0:
+		return 0;
+	case 90:
+		return 1;
+	case 180:
+		return 2;
+	case 270:
+		return 3;
+	default:
+		return -1;
+	}
+}

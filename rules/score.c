@@ -1,0 +1,335 @@
+/*
+ * score.c -- paying for features: on completion, at the end, and farms.
+ *
+ * What differs between editions is kept in one table (struct edition):
+ * the price of a city, and how farms pay.  Everything else is shared.
+ * Each payment is recorded as a struct cr_event carrying the arithmetic,
+ * so an explanation never has to recompute anything.
+ */
+#include <string.h>
+
+#include "game-int.h"
+
+struct edition {
+	/* Price of a city of n tiles, completed or not. */
+	void	(*city)(struct cr_event *ev, bool complete);
+	void	(*farms)(struct cr_game *g, int move);
+};
+
+static void
+city_standard(struct cr_event *ev, bool complete)
+{
+	ev->per_tile = ev->per_pennant = complete ? 2 : 1;
+}
+
+/* Edition 1: a completed city of two tiles pays 1 per tile and pennant. */
+static void
+city_first(struct cr_event *ev, bool complete)
+{
+	city_standard(ev, complete);
+	if (complete && ev->tiles == 2) {
+		ev->per_tile = ev->per_pennant = 1;
+		ev->small_city = true;
+	}
+}
+
+static void farms_per_field(struct cr_game *, int);
+static void farms_per_city(struct cr_game *, int);
+
+static const struct edition editions[] = {
+	[1] = { city_first, farms_per_city },
+	[2] = { city_standard, farms_per_field },
+	[3] = { city_standard, farms_per_field },
+};
+
+/* Who has the most meeples (all tied leaders); sets winners. */
+static void
+majority(struct cr_event *ev, int nplayers)
+{
+	int best = 0;
+
+	ev->winners = 0;
+	for (int p = 0; p < nplayers; p++)
+		if (ev->meeples[p] > best)
+			best = ev->meeples[p];
+	if (best > 0)
+		for (int p = 0; p < nplayers; p++)
+			if (ev->meeples[p] == best)
+				ev->winners |= (uint8_t)(1u << p);
+}
+
+static int
+points_of(const struct cr_event *ev)
+{
+	return ev->per_tile * ev->tiles + ev->per_pennant * ev->pennants +
+	    ev->per_city * ev->cities + ev->base;
+}
+
+static void
+where(const struct cr_game *g, int root, struct cr_event *ev)
+{
+	const struct cr_placed *t = &g->tiles.v[g->nodes.v[root].tile].pub;
+
+	ev->feature = root;
+	ev->x = t->x, ev->y = t->y;
+}
+
+/* Completed cities touching the field whose root is given (distinct). */
+static int
+field_cities(const struct cr_game *g, int root)
+{
+	uint32_t gen = cr__scratch_gen(g);
+	int id = root, n = 0;
+
+	do {
+		const struct node *nd = &g->nodes.v[id];
+		const struct tile *t = &g->tiles.v[nd->tile];
+		unsigned next = g->ts->type[t->pub.type].seg[nd->seg].next_to;
+
+		for (int s = 0; next != 0; s++, next >>= 1) {
+			int c;
+
+			if (!(next & 1))
+				continue;
+			c = cr__find(g, t->pub.seg0 + s);
+			if (g->nodes.v[c].open == 0 && g->scr->nstamp[c] != gen) {
+				g->scr->nstamp[c] = gen;
+				n++;
+			}
+		}
+		id = nd->next;
+	} while (id != root);
+	return n;
+}
+
+/*
+ * Describe what the feature with this root pays now: completed if it is
+ * closed, else as at the end.  Returns whether it pays anybody.
+ */
+bool
+cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev)
+{
+	const struct node *n = &g->nodes.v[root];
+	bool complete = n->open == 0;
+
+	memset(ev, 0, sizeof *ev);
+	ev->reason = (uint8_t)reason;
+	ev->kind = n->kind;
+	where(g, root, ev);
+	cr__counts(g, root, ev->meeples, &ev->tiles);
+	switch (n->kind) {
+	case CR_ROAD:
+		ev->per_tile = 1;
+		break;
+	case CR_CITY:
+		ev->pennants = n->pennants;
+		editions[g->edition].city(ev, complete);
+		break;
+	case CR_CLOISTER:
+		ev->tiles = 9 - n->open;
+		ev->per_tile = 1;
+		break;
+	case CR_FIELD:
+		/* Editions 2 and 3; edition 1 pays per city (farms_per_city). */
+		ev->cities = field_cities(g, root);
+		ev->per_city = 3;
+		break;
+	default:
+		return false;
+	}
+	majority(ev, g->nplayers);
+	ev->points = points_of(ev);
+	return ev->winners != 0 && ev->points > 0;
+}
+
+static void
+pay(struct cr_game *g, struct cr_event *ev, int move)
+{
+	ev->move = move;
+	*VEC_PUSH(g, g->events) = *ev;
+	for (int p = 0; p < g->nplayers; p++)
+		if (ev->winners & (1u << p)) {
+			cr__log_player(g, p);
+			g->player[p].score += ev->points;
+		}
+}
+
+/* Every meeple on the feature goes back to its owner's supply. */
+void
+cr__return_meeples(struct cr_game *g, int root)
+{
+	int id = root;
+
+	do {
+		struct node *n = &g->nodes.v[id];
+
+		if (n->figure >= 0) {
+			struct figure *f = &g->figs.v[n->figure];
+
+			cr__log_figure(g, n->figure);
+			cr__log_player(g, f->player);
+			cr__log_node(g, id);
+			f->on_board = 0;
+			g->player[f->player].meeples++;
+			n->figure = -1;
+		}
+		id = n->next;
+	} while (id != root);
+	cr__log_node(g, root);
+	g->nodes.v[root].followers = 0;
+}
+
+static void
+score_closed(struct cr_game *g, int root, int move)
+{
+	struct node *n = &g->nodes.v[root];
+	struct cr_event ev;
+
+	if (n->scored || n->open != 0 || (n->kind != CR_ROAD && n->kind != CR_CITY &&
+	    n->kind != CR_CLOISTER))
+		return;
+	cr__log_node(g, root);
+	n->scored = 1;
+	if (n->followers == 0)
+		return;
+	if (cr__feature_event(g, root, CR_EV_COMPLETED, &ev))
+		pay(g, &ev, move);
+	cr__return_meeples(g, root);
+}
+
+/* Pay for what tile t completed: its own features, then cloisters around. */
+void
+cr__score_completed(struct cr_game *g, int t, int move)
+{
+	const struct tile *tl = &g->tiles.v[t];
+	int nseg = g->ts->type[tl->pub.type].nseg;
+	int x = tl->pub.x, y = tl->pub.y;
+
+	for (int s = 0; s < nseg; s++)
+		score_closed(g, cr__find(g, tl->pub.seg0 + s), move);
+	for (int dy = 1; dy >= -1; dy--)
+		for (int dx = -1; dx <= 1; dx++) {
+			const struct tile *nb = cr__tile_at(g, x + dx, y + dy);
+
+			if ((dx || dy) && nb != NULL && nb->cloister >= 0)
+				score_closed(g, nb->cloister, move);
+		}
+}
+
+/* Editions 2 and 3: each farm pays 3 per completed city it touches. */
+static void
+farms_per_field(struct cr_game *g, int move)
+{
+	struct cr_event ev;
+
+	for (int id = 0; id < g->nodes.n; id++) {
+		const struct node *n = &g->nodes.v[id];
+
+		if (n->parent == id && n->kind == CR_FIELD && n->followers > 0 &&
+		    cr__feature_event(g, id, CR_EV_FARM, &ev))
+			pay(g, &ev, move);
+	}
+}
+
+/*
+ * Edition 1: each completed city pays 4 once, to the majority of farmers
+ * counted over every field that touches it.  Farmers per field are summed
+ * once, from the meeples (not by walking each field per city), so a
+ * field touching many cities costs nothing extra.
+ */
+static void
+farms_per_city(struct cr_game *g, int move)
+{
+	struct scratch *s = g->scr;
+	int nfields = 0;
+	uint32_t gen;
+
+	/* Farmers per field: slot per field root, counts in s->acc. */
+	gen = cr__scratch_gen(g);
+	for (int i = 0; i < g->figs.n; i++) {
+		const struct figure *f = &g->figs.v[i];
+		int r;
+
+		if (!f->on_board || g->nodes.v[f->node].kind != CR_FIELD)
+			continue;
+		r = cr__find(g, f->node);
+		if (s->nstamp[r] != gen) {
+			s->nstamp[r] = gen;
+			s->slot[r] = nfields++;
+			memset(&s->acc[s->slot[r] * CR_MAXPLAYERS], 0,
+			    CR_MAXPLAYERS * sizeof *s->acc);
+		}
+		s->acc[s->slot[r] * CR_MAXPLAYERS + f->player] += f->weight;
+	}
+	if (nfields == 0)
+		return;
+	for (int c = 0; c < g->nodes.n; c++) {
+		const struct node *cn = &g->nodes.v[c];
+		struct cr_event ev;
+		uint32_t seen;
+		int id = c;
+
+		if (cn->parent != c || cn->kind != CR_CITY || cn->open != 0)
+			continue;
+		memset(&ev, 0, sizeof ev);
+		ev.reason = CR_EV_FARM_CITY;
+		ev.kind = CR_FIELD;
+		where(g, c, &ev);
+		seen = cr__scratch_gen2(g);
+		do {	/* fields on the city's tiles that border its segments */
+			const struct node *nd = &g->nodes.v[id];
+			const struct tile *t = &g->tiles.v[nd->tile];
+			const struct cr_tiletype *tt = &g->ts->type[t->pub.type];
+
+			for (int k = 0; k < tt->nseg; k++) {
+				int r;
+
+				if (tt->seg[k].kind != CR_FIELD ||
+				    !(tt->seg[k].next_to & (1u << nd->seg)))
+					continue;
+				r = cr__find(g, t->pub.seg0 + k);
+				if (s->nstamp[r] != gen || s->seen[r] == seen)
+					continue;	/* no farmer, or counted */
+				s->seen[r] = seen;
+				for (int p = 0; p < g->nplayers; p++)
+					ev.meeples[p] += s->acc[s->slot[r] * CR_MAXPLAYERS + p];
+			}
+			id = nd->next;
+		} while (id != c);
+		majority(&ev, g->nplayers);
+		if (ev.winners == 0)
+			continue;
+		cr__counts(g, c, NULL, &ev.tiles);
+		ev.cities = 1;
+		ev.per_city = 4;
+		ev.points = points_of(&ev);	/* tiles: the city's size, for people */
+		pay(g, &ev, move);
+	}
+}
+
+/* The end: incomplete roads, cities, cloisters, then farms. */
+void
+cr__score_final(struct cr_game *g, int move)
+{
+	static const int order[] = { CR_ROAD, CR_CITY, CR_CLOISTER };
+	struct cr_event ev;
+
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		for (int id = 0; id < g->nodes.n; id++) {
+			const struct node *n = &g->nodes.v[id];
+
+			if (n->parent == id && n->kind == order[k] && !n->scored &&
+			    n->followers > 0 && cr__feature_event(g, id, CR_EV_FINAL, &ev))
+				pay(g, &ev, move);
+		}
+	editions[g->edition].farms(g, move);
+}
+
+bool
+cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
+{
+	if (seg < 0 || seg >= g->nodes.n)
+		return false;
+	return cr__feature_event(g, cr__find(g, seg),
+	    g->nodes.v[cr__find(g, seg)].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
+}

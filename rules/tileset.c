@@ -1,0 +1,1057 @@
+/*
+ * tileset.c -- load and check a tile set from YAML text.
+ *
+ * The format is described at the top of rules/tiles/base.yaml.  The text
+ * is read twice: once as a stream of events, to refuse what this format
+ * never needs and what could make the second pass costly (aliases, more
+ * than one document, deep nesting), then as a libyaml document tree,
+ * which the schema below walks.  The walk only descends where the format
+ * expects a list or a mapping, so its depth is fixed by the code.
+ *
+ * Every error names the place (line and column from libyaml's marks) and
+ * says what is wrong in a sentence; the first error stops the load.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "tileset.h"
+
+#define MAXTYPES	1000	/* tile types in one file; all known sets hold ~150 */
+#define MAXCOUNT	1000	/* copies of one type */
+#define MAXPENNANTS	9
+#define MAXNAME		64	/* bytes of a set name */
+#define MAXDEPTH	16	/* nesting of lists and mappings; base.yaml uses 5 */
+
+static const char *const kind_names[CR_NKINDS] = {
+	"field", "road", "city", "river", "cloister"
+};
+static const char *const end_names[CR_NENDS] = {
+	NULL, "village", "cloister", "city", "house", "spring", "lake"
+};
+static const char *const goods_names[CR_NGOODS] = {
+	NULL, "wine", "grain", "cloth"
+};
+static const char *const mark_names[CR_NMARKS] = {
+	"hill", "vineyard", "garden", "volcano", "pigherd"
+};
+
+/* What the loader knows while it reads one file. */
+struct ld {
+	yaml_document_t	 doc;
+	struct cr_error	*err;
+	const char	*text;
+	size_t		 len;
+	const char	*code;		/* tile being read, for messages; NULL outside */
+	int		*codeline;	/* line of each type's code, for duplicates */
+};
+
+/* What the loader knows of one segment while it reads a tile. */
+struct segsrc {
+	char		 desc[64];	/* "field WNW+ENE", for messages */
+	yaml_node_t	*next_to;	/* resolved once every segment is read */
+};
+
+const char *
+cr_kind_name(enum cr_kind k)
+{
+	if ((int)k < 0 || k >= CR_NKINDS)
+		return NULL;
+	return kind_names[k];
+}
+
+const char *
+cr_end_name(int e)
+{
+	return e >= 0 && e < CR_NENDS ? end_names[e] : NULL;
+}
+
+const char *
+cr_goods_name(int g)
+{
+	return g >= 0 && g < CR_NGOODS ? goods_names[g] : NULL;
+}
+
+const char *
+cr_mark_name(int m)
+{
+	return m >= 0 && m < CR_NMARKS ? mark_names[m] : NULL;
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int
+caseeq(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+			return 0;
+	return 1;
+}
+
+/* 1-based line or column from libyaml's 0-based mark. */
+static int
+lineno(size_t v)
+{
+	return v < INT_MAX ? (int)v + 1 : INT_MAX;
+}
+
+static void
+seterr(struct cr_error *err, int line, int column, const char *msg)
+{
+	err->line = line;
+	err->column = column;
+	snprintf(err->msg, sizeof err->msg, "%s", msg);
+}
+
+/* Report an error at mark m, prefixed by the tile being read.  Returns -1
+ * so that callers can write "return fail(...)". */
+static int
+fail(struct ld *L, yaml_mark_t m, const char *fmt, ...)
+{
+	char *msg = L->err->msg;
+	size_t o = 0;
+	va_list ap;
+
+	L->err->line = lineno(m.line);
+	L->err->column = lineno(m.column);
+	msg[0] = '\0';
+	if (L->code != NULL)	/* a code is at most 15 bytes: no truncation */
+		o = (size_t)snprintf(msg, sizeof L->err->msg, "tile \"%s\": ",
+		    L->code);
+	va_start(ap, fmt);
+	vsnprintf(msg + o, sizeof L->err->msg - o, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/*
+ * A node as it may appear in a message: a scalar quoted, cut short and
+ * with anything unprintable replaced, since the text is not trusted.
+ */
+static const char *
+show(char *buf, size_t size, const yaml_node_t *n)
+{
+	size_t i, o, len;
+	const unsigned char *s;
+
+	if (n->type == YAML_SEQUENCE_NODE)
+		return "a list";
+	if (n->type == YAML_MAPPING_NODE)
+		return "a mapping";
+	if (n->type != YAML_SCALAR_NODE)
+		return "nothing";
+	s = n->data.scalar.value;
+	len = n->data.scalar.length;
+	o = 0;
+	buf[o++] = '"';
+	for (i = 0; i < len && o + 5 < size && i < 24; i++)
+		buf[o++] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
+	if (i < len && o + 5 < size) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o++] = '"';
+	buf[o] = '\0';
+	return buf;
+}
+
+#define SHOW(n)	show((char[40]){ 0 }, 40, (n))
+
+static yaml_node_t *
+node(struct ld *L, int id)
+{
+	return yaml_document_get_node(&L->doc, id);
+}
+
+static int
+is_scalar(const yaml_node_t *n)
+{
+	return n->type == YAML_SCALAR_NODE;
+}
+
+static int
+sc_eq(const yaml_node_t *n, const char *s)
+{
+	size_t len = strlen(s);
+
+	return is_scalar(n) && n->data.scalar.length == len &&
+	    memcmp(n->data.scalar.value, s, len) == 0;
+}
+
+/* Index of the scalar n in names (NULL entries never match), -1 if none. */
+static int
+sc_lookup(const yaml_node_t *n, const char *const *names, int count)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (names[i] != NULL && sc_eq(n, names[i]))
+			return i;
+	return -1;
+}
+
+static int
+nitems(const yaml_node_t *n)
+{
+	return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
+}
+
+static yaml_node_t *
+item(struct ld *L, const yaml_node_t *n, int i)
+{
+	return node(L, n->data.sequence.items.start[i]);
+}
+
+/* "a, b, c or d" from a table of names, for messages. */
+static const char *
+listnames(char *buf, size_t size, const char *const *names, int count)
+{
+	int i, n = 0, left = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < count; i++)
+		if (names[i] != NULL)
+			left++;
+	for (i = 0; i < count; i++) {
+		size_t o = strlen(buf);
+
+		if (names[i] == NULL)
+			continue;
+		snprintf(buf + o, size - o, "%s%s", n == 0 ? "" :
+		    n == left - 1 ? " or " : ", ", names[i]);
+		n++;
+	}
+	return buf;
+}
+
+/* A whole number from min to max, written plainly (not quoted). */
+static int
+get_int(struct ld *L, const yaml_node_t *n, const char *what, int min, int max,
+    int *out)
+{
+	size_t i;
+	long v = 0;
+
+	if (!is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+	    n->data.scalar.length == 0)
+		goto bad;
+	for (i = 0; i < n->data.scalar.length; i++) {
+		int c = n->data.scalar.value[i];
+
+		if (c < '0' || c > '9')
+			goto bad;
+		v = v * 10 + (c - '0');
+		if (v > max)		/* stops before any overflow */
+			goto bad;
+	}
+	if (v < min)
+		goto bad;
+	*out = (int)v;
+	return 0;
+bad:
+	return fail(L, n->start_mark, "%s must be a whole number from %d to %d, "
+	    "not %s", what, min, max, SHOW(n));
+}
+
+static int
+get_bool(struct ld *L, const yaml_node_t *n, const char *what, int *out)
+{
+	static const char *const t[] = { "true", "True", "TRUE" };
+	static const char *const f[] = { "false", "False", "FALSE" };
+
+	if (is_scalar(n) && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+		if (sc_lookup(n, t, 3) >= 0) {
+			*out = 1;
+			return 0;
+		}
+		if (sc_lookup(n, f, 3) >= 0) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return fail(L, n->start_mark, "%s must be true or false, not %s",
+	    what, SHOW(n));
+}
+
+static int
+want_list(struct ld *L, const yaml_node_t *n, const char *what,
+    const char *example)
+{
+	if (n->type == YAML_SEQUENCE_NODE)
+		return 0;
+	return fail(L, n->start_mark, "%s must be a list, like %s, not %s",
+	    what, example, SHOW(n));
+}
+
+/*
+ * Check that map is a mapping whose keys are all among keys[], each at
+ * most once, and hand out the value of each (NULL when absent).
+ */
+static int
+get_keys(struct ld *L, const yaml_node_t *map, const char *what,
+    const char *const *keys, int nkeys, yaml_node_t **val)
+{
+	yaml_node_pair_t *p;
+	char names[128];
+	int i;
+
+	for (i = 0; i < nkeys; i++)
+		val[i] = NULL;
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(L, map->start_mark, "%s must be a mapping (key: value), "
+		    "not %s", what, SHOW(map));
+	for (p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(L, p->key);
+
+		i = sc_lookup(k, keys, nkeys);
+		if (i < 0)
+			return fail(L, k->start_mark, "unknown key %s in %s; "
+			    "expected %s", SHOW(k), what,
+			    listnames(names, sizeof names, keys, nkeys));
+		if (val[i] != NULL)
+			return fail(L, k->start_mark, "key %s is given twice in %s",
+			    keys[i], what);
+		val[i] = node(L, p->value);
+	}
+	return 0;
+}
+
+/* Libyaml's complaint as a sentence.  Reader errors (bad bytes) carry an
+ * offset instead of a mark, so the line is counted here. */
+static int
+syntax_error(struct ld *L, yaml_parser_t *p)
+{
+	char msg[sizeof L->err->msg];
+	yaml_mark_t m = p->problem_mark;
+	const char *problem = p->problem != NULL ? p->problem : "unreadable";
+
+	if (p->error == YAML_MEMORY_ERROR) {
+		seterr(L->err, 0, 0, "out of memory");
+		return -1;
+	}
+	if (p->error == YAML_READER_ERROR) {
+		size_t i, off = p->problem_offset;
+
+		if (off > L->len)
+			off = L->len;
+		m.line = 0;
+		m.column = 0;
+		for (i = 0; i < off; i++) {
+			if (L->text[i] == '\n') {
+				m.line++;
+				m.column = 0;
+			} else
+				m.column++;
+		}
+	}
+	if (p->context != NULL)
+		snprintf(msg, sizeof msg, "not valid YAML: %s (%s at line %d)",
+		    problem, p->context,
+		    lineno(p->context_mark.line));
+	else
+		snprintf(msg, sizeof msg, "not valid YAML: %s", problem);
+	return fail(L, m, "%s", msg);
+}
+
+/* First pass: refuse aliases, several documents and deep nesting. */
+static int
+prescan(struct ld *L)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	int depth = 0, docs = 0, rc = 0, done = 0;
+
+	if (!yaml_parser_initialize(&p)) {
+		seterr(L->err, 0, 0, "out of memory");
+		return -1;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)L->text, L->len);
+	while (!done && rc == 0) {
+		if (!yaml_parser_parse(&p, &ev)) {
+			rc = syntax_error(L, &p);
+			break;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1)
+				rc = fail(L, ev.start_mark, "a tile set is one "
+				    "YAML document, but a second one starts here");
+			break;
+		case YAML_ALIAS_EVENT:
+			rc = fail(L, ev.start_mark, "aliases are not allowed in "
+			    "a tile set; write the value out");
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > MAXDEPTH)
+				rc = fail(L, ev.start_mark, "lists and mappings "
+				    "are nested more than %d deep", MAXDEPTH);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return rc;
+}
+
+/* "N+E" style description of a segment, for messages. */
+static void
+describe(struct segsrc *src, int kind, const int *spots, int nspots)
+{
+	size_t o;
+	int i;
+
+	o = (size_t)snprintf(src->desc, sizeof src->desc, "%s",
+	    kind_names[kind]);
+	for (i = 0; i < nspots && o < sizeof src->desc; i++)
+		o += (size_t)snprintf(src->desc + o, sizeof src->desc - o,
+		    "%s%s", i == 0 ? " " : "+", cr_spot_name(spots[i]));
+	if (nspots == 0 && kind != CR_CLOISTER && o < sizeof src->desc)
+		snprintf(src->desc + o, sizeof src->desc - o, " C");
+}
+
+static const char *
+port_what(char *buf, size_t size, int p)
+{
+	if (p % 3 == 1)
+		snprintf(buf, size, "the middle of edge %s", cr_port_name(p));
+	else
+		snprintf(buf, size, "half-edge %s", cr_port_name(p));
+	return buf;
+}
+
+static int
+is_edge_spot(int s)
+{
+	return s < CR_SPOT_C && s % 4 == 0;
+}
+
+static int
+is_corner_spot(int s)
+{
+	return s < CR_SPOT_C && s % 4 == 2;
+}
+
+/*
+ * The `at` list of a feature: spots to ports, by kind.  A city or a field
+ * named by an edge takes both its halves; a road or river takes the
+ * middle; C stands alone and names no port.
+ */
+static int
+parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
+    struct segsrc *srcs, int si)
+{
+	int spots[CR_NPORTS + 1];
+	yaml_mark_t marks[CR_NPORTS + 1];
+	cr_ports each[CR_NPORTS + 1];
+	int i, n, nspots = 0, kind = seg->kind;
+	char buf[40];
+
+	if (want_list(L, at, "at", "[N, E]") < 0)
+		return -1;
+	n = nitems(at);
+	for (i = 0; i < n; i++) {
+		yaml_node_t *e = item(L, at, i);
+		cr_ports ports;
+		int s = -1;
+
+		if (is_scalar(e) && e->data.scalar.length < 8)
+			s = cr_spot_lookup((const char *)e->data.scalar.value,
+			    (int)e->data.scalar.length);
+		if (s < 0)
+			return fail(L, e->start_mark, "%s is not a spot; spots "
+			    "are N, NNE, NE, ENE, E, ... NW, NNW and C", SHOW(e));
+		if (s == CR_SPOT_C) {
+			if (n > 1)
+				return fail(L, e->start_mark, "C (the centre, no "
+				    "edge) cannot be combined with other spots");
+			if (kind != CR_FIELD && kind != CR_CLOISTER)
+				return fail(L, e->start_mark, "a %s must reach an "
+				    "edge; C is only for cloisters and inner "
+				    "fields", kind_names[kind]);
+			continue;
+		}
+		if (kind == CR_CLOISTER)
+			return fail(L, e->start_mark, "a cloister stands in the "
+			    "centre; its at may only be [C]");
+		if ((kind == CR_ROAD || kind == CR_RIVER) && !is_edge_spot(s))
+			return fail(L, e->start_mark, "a %s runs to the middle "
+			    "of an edge: write N, E, S or W, not %s",
+			    kind_names[kind], cr_spot_name(s));
+		if (kind == CR_CITY && is_corner_spot(s))
+			return fail(L, e->start_mark, "a city is named by edges "
+			    "and half-edges, and %s is a corner",
+			    cr_spot_name(s));
+		if (kind == CR_ROAD || kind == CR_RIVER)
+			ports = (cr_ports)(1u << CR_PORT_MID(s / 4));
+		else
+			ports = cr_spot_ports(s) & CR_ALL_HALVES;
+		if (ports & seg->ports) {
+			int p = 0;
+
+			while (!((ports & seg->ports) & (1u << p)))
+				p++;
+			return fail(L, e->start_mark, "%s names %s twice "
+			    "in at", kind_names[kind],
+			    port_what(buf, sizeof buf, p));
+		}
+		seg->ports |= ports;
+		/* Each spot adds a port, so at most 12 get here. */
+		spots[nspots] = s;
+		marks[nspots] = e->start_mark;
+		each[nspots] = ports;
+		nspots++;
+	}
+	describe(&srcs[si], kind, spots, nspots);
+	if (kind == CR_CITY && seg->ports == 0)
+		return fail(L, at->start_mark, "%s must reach at least one edge",
+		    srcs[si].desc);
+	if ((kind == CR_ROAD || kind == CR_RIVER) && seg->ports == 0)
+		return fail(L, at->start_mark, "%s must reach at least one edge",
+		    srcs[si].desc);
+
+	/* Now that the segment has a name, check it against the others. */
+	for (i = 0; i < nspots; i++) {
+		int p;
+
+		for (p = 0; p < CR_NPORTS; p++) {
+			if (!(each[i] & (1u << p)))
+				continue;
+			if (owner[p] >= 0)
+				return fail(L, marks[i], "%s belongs to both %s "
+				    "and %s", port_what(buf, sizeof buf, p),
+				    srcs[owner[p]].desc, srcs[si].desc);
+			owner[p] = si;
+		}
+	}
+	return 0;
+}
+
+enum { F_KIND, F_AT, F_NEXT_TO, F_PENNANTS, F_END, F_INN, F_CATHEDRAL,
+    F_GOODS, F_NKEYS };
+static const char *const feature_keys[F_NKEYS] = {
+	"kind", "at", "next_to", "pennants", "end", "inn", "cathedral", "goods"
+};
+
+static int
+parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
+    struct segsrc *srcs)
+{
+	yaml_node_t *v[F_NKEYS];
+	struct cr_seg *seg = &t->seg[t->nseg];
+	struct segsrc *src = &srcs[t->nseg];
+	char names[128];
+	int k, x, npt;
+
+	if (get_keys(L, n, "a feature", feature_keys, F_NKEYS, v) < 0)
+		return -1;
+	if (v[F_KIND] == NULL)
+		return fail(L, n->start_mark, "a feature has no kind (field, "
+		    "road, city, river or cloister)");
+	k = sc_lookup(v[F_KIND], kind_names, CR_NKINDS);
+	if (k < 0)
+		return fail(L, v[F_KIND]->start_mark, "feature kind %s is not "
+		    "one of %s", SHOW(v[F_KIND]),
+		    listnames(names, sizeof names, kind_names, CR_NKINDS));
+	seg->kind = (uint8_t)k;
+	if (v[F_AT] != NULL) {
+		if (parse_at(L, v[F_AT], seg, owner, srcs, t->nseg) < 0)
+			return -1;
+	} else if (k == CR_CLOISTER)
+		describe(src, k, NULL, 0);
+	else
+		return fail(L, n->start_mark, "this %s has no at: say which "
+		    "spots it reaches, e.g. at: [N]", kind_names[k]);
+
+	if (v[F_PENNANTS] != NULL) {
+		if (k != CR_CITY)
+			return fail(L, v[F_PENNANTS]->start_mark, "only cities "
+			    "carry pennants, and %s is not one", src->desc);
+		if (get_int(L, v[F_PENNANTS], "pennants", 0, MAXPENNANTS,
+		    &x) < 0)
+			return -1;
+		seg->pennants = (uint8_t)x;
+	}
+	if (v[F_CATHEDRAL] != NULL) {
+		if (k != CR_CITY)
+			return fail(L, v[F_CATHEDRAL]->start_mark, "only cities "
+			    "have cathedrals, and %s is not one", src->desc);
+		if (get_bool(L, v[F_CATHEDRAL], "cathedral", &x) < 0)
+			return -1;
+		if (x)
+			seg->flags |= CR_SEG_CATHEDRAL;
+	}
+	if (v[F_GOODS] != NULL) {
+		if (k != CR_CITY)
+			return fail(L, v[F_GOODS]->start_mark, "only cities "
+			    "carry goods, and %s is not one", src->desc);
+		x = sc_lookup(v[F_GOODS], goods_names, CR_NGOODS);
+		if (x < 0)
+			return fail(L, v[F_GOODS]->start_mark, "goods must be "
+			    "%s, not %s", listnames(names, sizeof names,
+			    goods_names, CR_NGOODS), SHOW(v[F_GOODS]));
+		seg->goods = (uint8_t)x;
+	}
+	if (v[F_INN] != NULL) {
+		if (k != CR_ROAD)
+			return fail(L, v[F_INN]->start_mark, "inns stand by "
+			    "roads, and %s is not one", src->desc);
+		if (get_bool(L, v[F_INN], "inn", &x) < 0)
+			return -1;
+		if (x)
+			seg->flags |= CR_SEG_INN;
+	}
+
+	/* A road that stops on the tile must say at what; one that runs
+	 * through has nothing to say.  Explanations and later sets (a
+	 * river's spring, a road into a city gate) rely on it. */
+	npt = 0;
+	for (x = 0; x < CR_NPORTS; x++)
+		npt += (seg->ports >> x) & 1;
+	if (v[F_END] != NULL) {
+		if (k != CR_ROAD && k != CR_RIVER)
+			return fail(L, v[F_END]->start_mark, "only roads and "
+			    "rivers end on a tile, and %s is not one", src->desc);
+		x = sc_lookup(v[F_END], end_names, CR_NENDS);
+		if (x < 0)
+			return fail(L, v[F_END]->start_mark, "end must be %s, "
+			    "not %s", listnames(names, sizeof names, end_names,
+			    CR_NENDS), SHOW(v[F_END]));
+		if (npt > 1)
+			return fail(L, v[F_END]->start_mark, "%s runs through "
+			    "the tile; only a %s that stops on it has an end",
+			    src->desc, kind_names[k]);
+		seg->end = (uint8_t)x;
+	} else if ((k == CR_ROAD || k == CR_RIVER) && npt == 1)
+		return fail(L, n->start_mark, "%s stops on the tile: say at "
+		    "what with end (%s)", src->desc, listnames(names,
+		    sizeof names, end_names, CR_NENDS));
+
+	if (v[F_NEXT_TO] != NULL) {
+		if (k != CR_FIELD)
+			return fail(L, v[F_NEXT_TO]->start_mark, "only fields "
+			    "have next_to, and %s is not one", src->desc);
+		if (want_list(L, v[F_NEXT_TO], "next_to", "[N]") < 0)
+			return -1;
+		src->next_to = v[F_NEXT_TO];
+	}
+	t->nseg++;
+	return 0;
+}
+
+/* next_to names cities by one of their spots; done once all are read. */
+static int
+resolve_next_to(struct ld *L, struct cr_tiletype *t, struct segsrc *srcs,
+    int fi)
+{
+	yaml_node_t *list = srcs[fi].next_to;
+	int i, j, n = nitems(list);
+
+	for (i = 0; i < n; i++) {
+		yaml_node_t *e = item(L, list, i);
+		int s = -1, city = -1, ncity = 0;
+		cr_ports ports;
+
+		if (is_scalar(e) && e->data.scalar.length < 8)
+			s = cr_spot_lookup((const char *)e->data.scalar.value,
+			    (int)e->data.scalar.length);
+		if (s < 0 || s == CR_SPOT_C || is_corner_spot(s))
+			return fail(L, e->start_mark, "%s names %s in next_to, "
+			    "but a city is named by an edge (N) or a half-edge "
+			    "(NNE)", srcs[fi].desc, SHOW(e));
+		ports = cr_spot_ports(s) & CR_ALL_HALVES;
+		for (j = 0; j < t->nseg; j++)
+			if (t->seg[j].kind == CR_CITY && (t->seg[j].ports & ports)) {
+				city = j;
+				ncity++;
+			}
+		if (ncity == 0)
+			return fail(L, e->start_mark, "%s names city %s in "
+			    "next_to, but %s is not a city of this tile",
+			    srcs[fi].desc, cr_spot_name(s), cr_spot_name(s));
+		if (ncity > 1)
+			return fail(L, e->start_mark, "%s names city %s in "
+			    "next_to, but two cities reach %s; name one by a "
+			    "half-edge", srcs[fi].desc, cr_spot_name(s),
+			    cr_spot_name(s));
+		if (t->seg[fi].next_to & (1u << city))
+			return fail(L, e->start_mark, "%s names %s twice in "
+			    "next_to", srcs[fi].desc, srcs[city].desc);
+		t->seg[fi].next_to |= (uint16_t)(1u << city);
+	}
+	return 0;
+}
+
+/*
+ * Each edge as `edges` declares it must be what the segments make it:
+ * a city edge is two city halves and a free middle; a road or river edge
+ * is two field halves around that road or river; a field edge is two
+ * field halves and a free middle.
+ */
+static int
+check_edges(struct ld *L, const struct cr_tiletype *t, const int *owner,
+    const struct segsrc *srcs, const yaml_mark_t *emarks)
+{
+	int d, h;
+
+	for (d = 0; d < CR_NDIRS; d++) {
+		int want = t->edge[d], half = want == CR_CITY ? CR_CITY : CR_FIELD;
+		int m = owner[CR_PORT_MID(d)];
+		const char *dn = cr_port_name(CR_PORT_MID(d));
+
+		for (h = 0; h <= 2; h += 2) {
+			int p = CR_PORT(d, h);
+
+			if (t->seg[owner[p]].kind != half)
+				return fail(L, emarks[d], "edges gives %s as %s, "
+				    "but half-edge %s belongs to %s", dn,
+				    kind_names[want], cr_port_name(p),
+				    srcs[owner[p]].desc);
+		}
+		if ((want == CR_CITY || want == CR_FIELD) && m >= 0)
+			return fail(L, emarks[d], "edges gives %s as %s, but %s "
+			    "reaches its middle", dn, kind_names[want],
+			    srcs[m].desc);
+		if ((want == CR_ROAD || want == CR_RIVER) && m < 0)
+			return fail(L, emarks[d], "edges gives %s as %s, but no "
+			    "%s reaches its middle", dn, kind_names[want],
+			    kind_names[want]);
+		if ((want == CR_ROAD || want == CR_RIVER) &&
+		    t->seg[m].kind != want)
+			return fail(L, emarks[d], "edges gives %s as %s, but %s "
+			    "reaches its middle", dn, kind_names[want],
+			    srcs[m].desc);
+	}
+	return 0;
+}
+
+static int
+check_code(struct ld *L, const yaml_node_t *n, const struct cr_tileset *ts,
+    int idx)
+{
+	size_t i, len;
+	const char *s;
+	int j;
+
+	if (!is_scalar(n) || n->data.scalar.length == 0)
+		return fail(L, n->start_mark, "a tile code must be a word, "
+		    "like D or IC-A, not %s", SHOW(n));
+	s = (const char *)n->data.scalar.value;
+	len = n->data.scalar.length;
+	if (len > CR_CODE_MAX - 1)
+		return fail(L, n->start_mark, "tile code %s is longer than %d "
+		    "characters", SHOW(n), CR_CODE_MAX - 1);
+	for (i = 0; i < len; i++) {
+		int c = (unsigned char)s[i];
+		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9');
+
+		if (!alnum && (c != '-' || i == 0))
+			return fail(L, n->start_mark, "tile code %s may hold "
+			    "only letters, digits and - (not first)", SHOW(n));
+	}
+	/* Codes are typed where the notation also has words of its own. */
+	if ((len == 3 && caseeq(s, "end", 3)) ||
+	    (len == 7 && caseeq(s, "discard", 7)))
+		return fail(L, n->start_mark, "tile code %s is a word of the "
+		    "notation", SHOW(n));
+	for (j = 0; j < idx; j++)
+		if (strlen(ts->type[j].code) == len &&
+		    caseeq(ts->type[j].code, s, len))
+			return fail(L, n->start_mark, "tile code %s is used "
+			    "twice (also at line %d)", SHOW(n), L->codeline[j]);
+	return 0;
+}
+
+enum { T_CODE, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
+static const char *const tile_keys[T_NKEYS] = {
+	"code", "count", "edges", "features", "marks"
+};
+
+static int
+parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
+{
+	struct cr_tiletype *t = &ts->type[idx];
+	struct segsrc srcs[CR_MAXSEG];
+	yaml_mark_t emarks[CR_NDIRS];
+	yaml_node_t *v[T_NKEYS];
+	yaml_node_pair_t *p;
+	int owner[CR_NPORTS];
+	char names[128];
+	int i, j, nf;
+
+	/* Find the code first, so that every later message names the tile. */
+	if (n->type == YAML_MAPPING_NODE)
+		for (p = n->data.mapping.pairs.start;
+		    p < n->data.mapping.pairs.top; p++)
+			if (sc_eq(node(L, p->key), "code")) {
+				yaml_node_t *c = node(L, p->value);
+
+				if (check_code(L, c, ts, idx) < 0)
+					return -1;
+				memcpy(t->code, c->data.scalar.value,
+				    c->data.scalar.length);
+				t->code[c->data.scalar.length] = '\0';
+				L->code = t->code;
+				L->codeline[idx] = lineno(c->start_mark.line);
+				break;
+			}
+	if (get_keys(L, n, "a tile", tile_keys, T_NKEYS, v) < 0)
+		return -1;
+	if (v[T_CODE] == NULL)
+		return fail(L, n->start_mark, "a tile has no code");
+	if (v[T_COUNT] == NULL)
+		return fail(L, n->start_mark, "no count given");
+	if (get_int(L, v[T_COUNT], "count", 1, MAXCOUNT, &t->count) < 0)
+		return -1;
+
+	if (v[T_EDGES] == NULL)
+		return fail(L, n->start_mark, "no edges given");
+	if (want_list(L, v[T_EDGES], "edges", "[city, road, field, road]") < 0)
+		return -1;
+	if (nitems(v[T_EDGES]) != CR_NDIRS)
+		return fail(L, v[T_EDGES]->start_mark, "edges must give 4 kinds "
+		    "(N, E, S, W), not %d", nitems(v[T_EDGES]));
+	for (i = 0; i < CR_NDIRS; i++) {
+		yaml_node_t *e = item(L, v[T_EDGES], i);
+		int k = sc_lookup(e, kind_names, CR_RIVER + 1);
+
+		if (k < 0)
+			return fail(L, e->start_mark, "edge kind %s is not one "
+			    "of %s", SHOW(e), listnames(names, sizeof names,
+			    kind_names, CR_RIVER + 1));
+		t->edge[i] = (uint8_t)k;
+		emarks[i] = e->start_mark;
+	}
+
+	if (v[T_MARKS] != NULL) {
+		if (want_list(L, v[T_MARKS], "marks", "[hill]") < 0)
+			return -1;
+		for (i = 0; i < nitems(v[T_MARKS]); i++) {
+			yaml_node_t *e = item(L, v[T_MARKS], i);
+			int m = sc_lookup(e, mark_names, CR_NMARKS);
+
+			if (m < 0)
+				return fail(L, e->start_mark, "unknown mark %s; "
+				    "known marks are %s", SHOW(e), listnames(names,
+				    sizeof names, mark_names, CR_NMARKS));
+			if (t->marks & CR_MARK_BIT(m))
+				return fail(L, e->start_mark, "mark %s is given "
+				    "twice", mark_names[m]);
+			t->marks |= CR_MARK_BIT(m);
+		}
+	}
+
+	if (v[T_FEATURES] == NULL)
+		return fail(L, n->start_mark, "no features given");
+	if (want_list(L, v[T_FEATURES], "features", "[{kind: city, at: [N]}]") < 0)
+		return -1;
+	for (i = 0; i < CR_NPORTS; i++)
+		owner[i] = -1;
+	memset(srcs, 0, sizeof srcs);
+	nf = nitems(v[T_FEATURES]);
+	for (i = 0; i < nf; i++) {
+		yaml_node_t *f = item(L, v[T_FEATURES], i);
+
+		if (i == CR_MAXSEG)
+			return fail(L, f->start_mark, "more than %d features; "
+			    "a tile holds at most %d", CR_MAXSEG, CR_MAXSEG);
+		if (parse_feature(L, f, t, owner, srcs) < 0)
+			return -1;
+	}
+	for (i = 0; i < t->nseg; i++)
+		if (srcs[i].next_to != NULL &&
+		    resolve_next_to(L, t, srcs, i) < 0)
+			return -1;
+	for (j = 0; j < CR_NPORTS; j++)
+		if (j % 3 != 1 && owner[j] < 0)
+			return fail(L, v[T_FEATURES]->start_mark, "half-edge %s "
+			    "belongs to no feature", cr_port_name(j));
+	if (check_edges(L, t, owner, srcs, emarks) < 0)
+		return -1;
+	L->code = NULL;
+	return 0;
+}
+
+static int
+check_setname(struct ld *L, const yaml_node_t *n)
+{
+	size_t i;
+
+	if (!is_scalar(n) || n->data.scalar.length == 0 ||
+	    n->data.scalar.length > MAXNAME)
+		goto bad;
+	for (i = 0; i < n->data.scalar.length; i++) {
+		int c = n->data.scalar.value[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '-'))
+			goto bad;
+	}
+	return 0;
+bad:
+	return fail(L, n->start_mark, "set must be a name of lower-case "
+	    "letters, digits and -, like base or inns-cathedrals, not %s",
+	    SHOW(n));
+}
+
+enum { K_SET, K_START, K_TILES, K_NKEYS };
+static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles" };
+
+static int
+parse_set(struct ld *L, struct cr_tileset *ts)
+{
+	yaml_node_t *root, *v[K_NKEYS];
+	yaml_mark_t zero = { 0, 0, 0 };
+	size_t len;
+	int i, n;
+
+	root = yaml_document_get_root_node(&L->doc);
+	if (root == NULL)
+		return fail(L, zero, "the tile set is empty; it needs set and "
+		    "tiles");
+	if (get_keys(L, root, "the top level", top_keys, K_NKEYS, v) < 0)
+		return -1;
+	if (v[K_SET] == NULL)
+		return fail(L, root->start_mark, "no set given; name the set, "
+		    "e.g. set: base");
+	if (check_setname(L, v[K_SET]) < 0)
+		return -1;
+	len = v[K_SET]->data.scalar.length;
+	if ((ts->name = malloc(len + 1)) == NULL)
+		goto nomem;
+	memcpy(ts->name, v[K_SET]->data.scalar.value, len);
+	ts->name[len] = '\0';
+
+	if (v[K_TILES] == NULL)
+		return fail(L, root->start_mark, "no tiles given");
+	if (want_list(L, v[K_TILES], "tiles", "[{code: D, ...}]") < 0)
+		return -1;
+	n = nitems(v[K_TILES]);
+	if (n == 0)
+		return fail(L, v[K_TILES]->start_mark, "tiles is empty");
+	if (n > MAXTYPES)
+		return fail(L, v[K_TILES]->start_mark, "more than %d tile types",
+		    MAXTYPES);
+	ts->type = calloc((size_t)n, sizeof *ts->type);
+	L->codeline = calloc((size_t)n, sizeof *L->codeline);
+	if (ts->type == NULL || L->codeline == NULL)
+		goto nomem;
+	for (i = 0; i < n; i++) {
+		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0)
+			return -1;
+		ts->ntypes++;
+		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */
+	}
+
+	ts->start = -1;
+	if (v[K_START] != NULL) {
+		yaml_node_t *s = v[K_START];
+
+		if (is_scalar(s))
+			ts->start = cr_tileset_find(ts,
+			    (const char *)s->data.scalar.value,
+			    s->data.scalar.length);
+		if (ts->start < 0)
+			return fail(L, s->start_mark, "start tile %s is not in "
+			    "this set", SHOW(s));
+	}
+	return 0;
+nomem:
+	seterr(L->err, 0, 0, "out of memory");
+	return -1;
+}
+
+int
+cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
+    struct cr_error *err)
+{
+	struct cr_error dummy;
+	yaml_parser_t p;
+	struct ld L;
+	int rc = -1;
+
+	memset(ts, 0, sizeof *ts);
+	memset(&L, 0, sizeof L);
+	L.err = err != NULL ? err : &dummy;
+	memset(L.err, 0, sizeof *L.err);
+	L.text = text != NULL ? text : "";
+	L.len = text != NULL ? len : 0;
+
+	if (prescan(&L) < 0)
+		goto out;
+	if (!yaml_parser_initialize(&p)) {
+		seterr(L.err, 0, 0, "out of memory");
+		goto out;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)L.text, L.len);
+	if (!yaml_parser_load(&p, &L.doc)) {
+		syntax_error(&L, &p);
+		yaml_parser_delete(&p);
+		goto out;
+	}
+	yaml_parser_delete(&p);
+	rc = parse_set(&L, ts);
+	yaml_document_delete(&L.doc);
+out:
+	free(L.codeline);
+	if (rc < 0) {
+		cr_tileset_free(ts);
+		return -1;
+	}
+	return 0;
+}
+
+void
+cr_tileset_free(struct cr_tileset *ts)
+{
+	if (ts == NULL)
+		return;
+	free(ts->name);
+	free(ts->type);
+	memset(ts, 0, sizeof *ts);
+}
+
+int
+cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
+{
+	int i;
+
+	if (ts == NULL || code == NULL || len == 0)
+		return -1;
+	for (i = 0; i < ts->ntypes; i++)
+		if (strlen(ts->type[i].code) == len &&
+		    caseeq(ts->type[i].code, code, len))
+			return i;
+	/* "BA-D" is the base game's D: base codes are those without a
+	 * set prefix. */
+	if (len > 3 && caseeq(code, "BA-", 3)) {
+		for (i = 0; i < ts->ntypes; i++)
+			if (strchr(ts->type[i].code, '-') == NULL &&
+			    strlen(ts->type[i].code) == len - 3 &&
+			    caseeq(ts->type[i].code, code + 3, len - 3))
+				return i;
+	}
+	return -1;
+}

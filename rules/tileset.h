@@ -1,0 +1,132 @@
+/*
+ * tileset.h -- tile types as data.
+ *
+ * A tile type is a list of segments (the pieces of features printed on
+ * it), each holding a set of ports (see geom.h) at the canonical
+ * orientation.  Segments on different tiles join when their ports touch
+ * across an edge.  A set is read from YAML (rules/tiles/<name>.yaml) and
+ * checked before use; nothing here prints or exits.
+ */
+#ifndef CR_TILESET_H
+#define CR_TILESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "geom.h"
+
+/* Kinds of feature.  Edge kinds (what must match across an edge) are
+ * the first four; centre kinds hold no port. */
+enum cr_kind {
+	CR_FIELD,
+	CR_ROAD,
+	CR_CITY,
+	CR_RIVER,
+	CR_CLOISTER,
+	CR_NKINDS
+};
+
+/* How a road or river ends inside the tile (for explanations and the
+ * later sets); a segment with two edge ports runs through. */
+enum cr_end {
+	CR_END_NONE,		/* runs through, or not a road */
+	CR_END_VILLAGE,		/* a village or crossing */
+	CR_END_CLOISTER,
+	CR_END_CITY,		/* a city gate */
+	CR_END_HOUSE,		/* a house, farmstead or other building */
+	CR_END_SPRING,
+	CR_END_LAKE,
+	CR_NENDS
+};
+
+/* Goods printed on a city segment (Traders & Builders): cr_seg.goods. */
+enum cr_goods {
+	CR_GOODS_NONE,
+	CR_GOODS_WINE,
+	CR_GOODS_GRAIN,
+	CR_GOODS_CLOTH,
+	CR_NGOODS
+};
+
+/* Tile marks (cr_tiletype.marks holds CR_MARK_BIT of each). */
+enum cr_mark {
+	CR_MARK_HILL,		/* Hills & Sheep: a tile slides under it */
+	CR_MARK_VINEYARD,
+	CR_MARK_GARDEN,		/* abbot's garden (2nd edition) */
+	CR_MARK_VOLCANO,	/* River II lake */
+	CR_MARK_PIGHERD,	/* River II */
+	CR_NMARKS
+};
+#define CR_MARK_BIT(m)	(1u << (m))
+
+/* Segment flags, for the expansions' modules. */
+#define CR_SEG_INN		0x01
+#define CR_SEG_CATHEDRAL	0x02
+
+#define CR_MAXSEG	16	/* segments on one tile; a file with more is refused */
+#define CR_CODE_MAX	16	/* bytes of a tile code, with its NUL */
+
+struct cr_seg {
+	uint8_t		kind;		/* enum cr_kind */
+	uint8_t		end;		/* enum cr_end */
+	uint8_t		pennants;
+	uint8_t		flags;		/* CR_SEG_* */
+	uint8_t		goods;		/* enum cr_goods */
+	cr_ports	ports;		/* at rotation 0 */
+	uint16_t	next_to;	/* fields: bit i set if segment i (a city) borders it */
+};
+
+struct cr_tiletype {
+	char		code[CR_CODE_MAX];	/* "D", "IC-A" */
+	int		count;			/* copies in the box, start tile included */
+	uint8_t		edge[CR_NDIRS];		/* enum cr_kind of each edge at rotation 0 */
+	int		nseg;
+	struct cr_seg	seg[CR_MAXSEG];
+	uint32_t	marks;			/* tile marks (hill, vineyard, garden...), bit per name */
+};
+
+struct cr_tileset {
+	char		*name;		/* "base" */
+	struct cr_tiletype *type;
+	int		ntypes;
+	int		start;		/* index of the start tile's type, -1 if none */
+	int		total;		/* tiles in the box, start tile included */
+};
+
+/* Where a loader error is: 1-based line and column in the file. */
+struct cr_error {
+	int	line, column;
+	char	msg[256];
+};
+
+/*
+ * Load a set from YAML text (len bytes).  On success returns 0 and fills
+ * *ts; on failure returns -1, fills *err and leaves *ts empty.  The text
+ * is read, never trusted: every error is reported, nothing overflows.
+ */
+int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
+	    struct cr_error *err);
+void	cr_tileset_free(struct cr_tileset *ts);
+
+/* Index of a type by code (case-insensitive, "BA-" prefix allowed for
+ * base codes), -1 if none. */
+int	cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len);
+
+/* The edge kind a tile type shows on board side dir when placed at
+ * rotation rot (quarter turns). */
+static inline int
+cr_tile_edge(const struct cr_tiletype *t, int rot, int dir)
+{
+	return t->edge[(dir - rot + 8) % 4];
+}
+
+const char *cr_kind_name(enum cr_kind k);	/* "city" */
+
+/* Names as written in the YAML files; NULL out of range (and for
+ * CR_END_NONE, CR_GOODS_NONE, which are never written). */
+const char *cr_end_name(int e);		/* "village" */
+const char *cr_goods_name(int g);	/* "wine" */
+const char *cr_mark_name(int m);	/* "hill" */
+
+#endif

@@ -1,0 +1,415 @@
+/*
+ * test_engine.c -- the rules engine, rule by rule, on boards built by
+ * hand from the tile table (base-tiles.md).  Each expected score is
+ * worked out in the comment beside it.
+ */
+#include "testutil.h"
+
+static struct cr_game *
+game(int edition, int nplayers)
+{
+	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
+
+	assert_non_null(g);
+	return g;
+}
+
+static void
+test_start(void **state)
+{
+	const struct cr_tileset *ts = tu_base();
+	struct cr_game *g = game(3, 2);
+	const struct cr_placed *d = cr_game_at(g, 0, 0);
+	int D = cr_tileset_find(ts, "D", 1);
+
+	(void)state;
+	assert_non_null(d);
+	assert_int_equal(d->type, D);
+	assert_int_equal(d->rot, 0);
+	assert_int_equal(cr_game_supply(g, D), 3);
+	assert_int_equal(cr_game_supply_total(g), 71);
+	assert_int_equal(cr_game_turn(g), 0);
+	assert_int_equal(tu_meeples(g, 0), 7);
+	assert_int_equal(cr_game_undo(g, 5), 0);	/* the start tile is not a move */
+	assert_non_null(cr_game_at(g, 0, 0));
+	cr_game_free(g);
+}
+
+static void
+test_placement_refusals(void **state)
+{
+	struct cr_game *g = game(3, 2);
+
+	(void)state;
+	/* V rot 0 has road S; the start tile D shows city N. */
+	tu_refuse(g, "V 0,1 0", "edges must match: V at 0,1 rotation 0: its S edge is road, "
+	    "the tile at 0,0 shows city on its N edge");
+	/* Touching by a corner only is not touching. */
+	tu_refuse(g, "V 1,1 0", "a tile must touch the board along an edge: V at 1,1 has no "
+	    "neighbour north, east, south or west");
+	tu_refuse(g, "V 0,0 0", "one tile per square: V at 0,0, but D already lies there");
+	tu_refuse(g, "V 100000000,0 0", "~a tile must touch the board along an edge");
+	tu_refuse(g, "Ben: V 1,0 90", "it is Anna's turn, not Ben's");
+	tu_refuse(g, "Zoe: V 1,0 90", "no player is named \"Zoe\"");
+	/* V rot 90: W edge shows canonical S, a road, against D's road E. */
+	tu_play(g, "Anna: V 1,0 90");
+	assert_int_equal(cr_game_turn(g), 1);
+	/* C, the only one, all city: fits north of D. */
+	tu_play(g, "C 0,1 0");
+	tu_refuse(g, "C 0,2 0", "no copy left: every C of the supply is already used");
+	cr_game_free(g);
+}
+
+static void
+test_discard_refused_when_it_fits(void **state)
+{
+	struct cr_game *g = game(3, 2);
+
+	(void)state;
+	/* E (city N) fits north of D once turned 180 degrees: the first
+	 * place the referee finds. */
+	tu_refuse(g, "E discard", "a tile may be discarded only if it fits nowhere: "
+	    "E fits at 0,1 rotation 180");
+	cr_game_free(g);
+}
+
+/* A tiny set where the drawn tile can fit nowhere: all-city start, all-field tiles. */
+static const char tiny_set[] =
+    "set: tiny\n"
+    "start: S\n"
+    "tiles:\n"
+    "  - code: S\n"
+    "    count: 1\n"
+    "    edges: [city, city, city, city]\n"
+    "    features:\n"
+    "      - {kind: city, at: [N, E, S, W]}\n"
+    "  - code: B\n"
+    "    count: 2\n"
+    "    edges: [field, field, field, field]\n"
+    "    features:\n"
+    "      - {kind: cloister}\n"
+    "      - {kind: field, at: [N, E, S, W]}\n";
+
+static void
+test_discard_when_nothing_fits(void **state)
+{
+	struct cr_tileset ts;
+	struct cr_error err;
+	struct cr_game *g;
+
+	(void)state;
+	assert_int_equal(cr_tileset_parse(&ts, tiny_set, sizeof tiny_set - 1, &err), 0);
+	g = cr_game_new(&ts, 3, 2);
+	assert_non_null(g);
+	assert_int_equal(cr_game_legal(g, cr_tileset_find(&ts, "B", 1), NULL, 0), 0);
+	tu_refuse(g, "B 0,1 0", "edges must match: B at 0,1 rotation 0: its S edge is field, "
+	    "the tile at 0,0 shows city on its N edge");
+	tu_play(g, "B discard");
+	/* The same player draws again. */
+	assert_int_equal(cr_game_turn(g), 0);
+	assert_int_equal(cr_game_supply_total(g), 1);
+	assert_false(cr_game_over(g));
+	tu_play(g, "Anna: B discard");
+	/* The supply is used up: the game is over. */
+	assert_true(cr_game_over(g));
+	tu_refuse(g, "B discard", "the game is over: the final scoring has run, no move may follow");
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	assert_false(cr_game_over(g));
+	cr_game_free(g);
+	cr_tileset_free(&ts);
+}
+
+static void
+test_spot_refusals(void **state)
+{
+	struct cr_game *g = game(3, 2);
+
+	(void)state;
+	/* U: road W-E, a field north, a field south. */
+	tu_refuse(g, "U 1,0 0 thief@N", "a thief stands on a road: U at 1,0 rotation 0 has no road "
+	    "at N; valid spots for a thief: E W");
+	tu_refuse(g, "U 1,0 0 farmer@E", "a farmer stands on a field: U at 1,0 rotation 0 has more "
+	    "than one field at E; valid spots for a farmer: N NNE NE ENE ESE SE SSE S SSW SW WSW WNW NW NNW");
+	tu_refuse(g, "U 1,0 0 monk", "a monk stands on a cloister: U at 1,0 rotation 0 has no "
+	    "cloister at C; valid spots for a monk: nowhere on this tile");
+	/* B is a cloister: "monk" alone means monk@C. */
+	tu_play(g, "B 0,-1 0 monk");
+	assert_int_equal(tu_meeples(g, 0), 6);
+	cr_game_free(g);
+}
+
+static void
+test_feature_taken(void **state)
+{
+	struct cr_game *g = game(3, 2);
+
+	(void)state;
+	tu_play(g, "U 1,0 0 thief@E");	/* Anna's thief on the road through D */
+	tu_refuse(g, "U -1,0 0 thief@W", "one feature, one owner at placement: the road at W of U "
+	    "at -1,0 joins a road that already holds Anna's thief");
+	/* North of the road, U's field joins D's field between city and
+	 * road, and on to the field north of Anna's U: nobody there yet. */
+	tu_play(g, "U -1,0 0 farmer@N");
+	/* Anna's next U joins that field from the east: Ben holds it.  The
+	 * field south of the road is free. */
+	tu_refuse(g, "U 2,0 0 farmer@NNW", "~already holds Ben's farmer");
+	tu_play(g, "U 2,0 0 farmer@S");
+	cr_game_free(g);
+}
+
+static void
+test_meeple_supply(void **state)
+{
+	struct cr_game *g = game(3, 1);	/* one player: every move is Anna's */
+
+	(void)state;
+	/* Six separate cloisters in a row below D, then a thief: 7 meeples. */
+	tu_play(g, "B 0,-1 0 monk");
+	tu_play(g, "B 1,-1 0 monk");
+	tu_play(g, "B -1,-1 0 monk");
+	tu_play(g, "B 2,-1 0 monk");
+	tu_play(g, "A 3,-1 0 monk");
+	tu_play(g, "A -2,-1 0 monk");
+	tu_play(g, "U 1,0 0 thief@E");
+	assert_int_equal(tu_meeples(g, 0), 0);
+	assert_int_equal(cr_game_meeples(g, NULL, 0), 7);
+	tu_refuse(g, "E 0,1 180 knight@S", "no meeple left: all 7 of the player's meeples are on the board");
+	/* Without a meeple the same tile is fine; it closes a 2-tile city
+	 * nobody holds: no points. */
+	tu_play(g, "E 0,1 180");
+	assert_int_equal(tu_score(g, 0), 0);
+	cr_game_free(g);
+}
+
+static void
+test_road_scored_same_turn(void **state)
+{
+	struct cr_game *g = game(3, 2);
+	const struct cr_event *ev;
+	char buf[256];
+	int n;
+
+	(void)state;
+	/* W: roads E, S, W end at a village.  D's road W-E, closed at both
+	 * ends by W tiles: 3 tiles. */
+	tu_play(g, "W 1,0 0");
+	tu_play(g, "W -1,0 0 thief@E");	/* Ben closes it with his own thief */
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(ev[0].move, 2);
+	assert_int_equal(ev[0].kind, CR_ROAD);
+	assert_int_equal(ev[0].tiles, 3);
+	assert_int_equal(ev[0].points, 3);
+	assert_int_equal(ev[0].winners, 2);
+	assert_int_equal(tu_score(g, 1), 3);
+	assert_int_equal(tu_meeples(g, 1), 7);	/* back in the same turn */
+	assert_int_equal(cr_game_meeples(g, NULL, 0), 0);
+	nt_event_explain(&ev[0], tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "completed road of 3 tiles: 1 x 3 = 3 to Ben (1 thief)");
+	cr_game_free(g);
+}
+
+static void
+test_two_tile_city_by_edition(void **state)
+{
+	char buf[256];
+
+	(void)state;
+	for (int ed = 1; ed <= 3; ed++) {
+		struct cr_game *g = game(ed, 2);
+		const struct cr_event *ev;
+		int n;
+
+		/* E turned 180 shows its city S, closing D's city N. */
+		tu_play(g, "E 0,1 180 knight@S");
+		ev = cr_game_events(g, &n);
+		assert_int_equal(n, 1);
+		assert_int_equal(ev[0].tiles, 2);
+		/* Editions 2, 3: 2 x 2 = 4.  Edition 1: 1 x 2 = 2. */
+		assert_int_equal(tu_score(g, 0), ed == 1 ? 2 : 4);
+		nt_event_why(&ev[0], buf, sizeof buf);
+		assert_string_equal(buf, ed == 1
+		    ? "completed city of 2 tiles (edition 1: a 2-tile city pays 1 per tile and pennant): 1 x 2"
+		    : "completed city of 2 tiles: 2 x 2");
+		cr_game_free(g);
+	}
+}
+
+static void
+test_cloister_nine(void **state)
+{
+	struct cr_game *g = game(3, 1);
+
+	(void)state;
+	/* B at 0,-1 with a monk, then its eight neighbours. */
+	tu_play(g, "B 0,-1 0 monk");
+	tu_play(g, "U 1,0 0");
+	tu_play(g, "U -1,0 0");
+	tu_play(g, "B 1,-1 0");
+	tu_play(g, "B -1,-1 0");
+	tu_play(g, "B 0,-2 0");
+	tu_play(g, "E 1,-2 180");
+	assert_int_equal(tu_score(g, 0), 0);
+	tu_play(g, "E -1,-2 180");	/* the eighth neighbour */
+	assert_int_equal(tu_score(g, 0), 9);
+	assert_int_equal(tu_meeples(g, 0), 7);
+	cr_game_free(g);
+}
+
+/* The state that a refused move or an undo must leave exactly as it was. */
+struct snap {
+	int nmoves, turn, ntiles, nevents, nmeeples, supply, over;
+	int score[CR_MAXPLAYERS], meeples[CR_MAXPLAYERS];
+	int legal[32];
+};
+
+static void
+snap(const struct cr_game *g, struct snap *s)
+{
+	int n = cr_game_nplayers(g);
+
+	memset(s, 0, sizeof *s);
+	s->nmoves = cr_game_nmoves(g);
+	s->turn = cr_game_turn(g);
+	s->ntiles = cr_game_ntiles(g);
+	cr_game_events(g, &s->nevents);
+	s->nmeeples = cr_game_meeples(g, NULL, 0);
+	s->supply = cr_game_supply_total(g);
+	s->over = cr_game_over(g);
+	for (int p = 0; p < n; p++) {
+		s->score[p] = tu_score(g, p);
+		s->meeples[p] = tu_meeples(g, p);
+	}
+	for (int t = 0; t < cr_game_tileset(g)->ntypes && t < 32; t++)
+		s->legal[t] = cr_game_legal(g, t, NULL, 0);
+}
+
+static void
+test_refusal_changes_nothing(void **state)
+{
+	struct cr_game *g = game(3, 2);
+	struct snap a, b;
+
+	(void)state;
+	tu_play(g, "U 1,0 0 thief@E");
+	snap(g, &a);
+	tu_refuse(g, "U -1,0 0 thief@W", "~one feature, one owner");
+	tu_refuse(g, "V 0,1 0", "~edges must match");
+	tu_refuse(g, "E discard", "~may be discarded only");
+	tu_refuse(g, "E 0,1 180 farmer@C", "~valid spots for a farmer");
+	snap(g, &b);
+	assert_memory_equal(&a, &b, sizeof a);
+	cr_game_free(g);
+}
+
+/* A small random number generator: the same seed, the same game. */
+static uint32_t
+rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/* Play a whole game at random through the API: every tile drawn from
+ * the real supply, a random legal placement or a discard, a random
+ * legal meeple or none. */
+static void
+random_game(struct cr_game *g, uint32_t seed)
+{
+	struct cr_place *legal = malloc(4096 * sizeof *legal);
+
+	assert_non_null(legal);
+	while (!cr_game_over(g)) {
+		int k = (int)(rnd(&seed) % (uint32_t)cr_game_supply_total(g)), t = 0;
+		struct cr_move m = { 0 };
+		int n;
+
+		while (k >= cr_game_supply(g, t))
+			k -= cr_game_supply(g, t++);
+		m.tile = t;
+		n = cr_game_legal(g, t, legal, 4096);
+		assert_true(n <= 4096);
+		if (n == 0) {
+			m.kind = CR_MOVE_DISCARD;
+			assert_true(cr_game_play(g, &m, NULL));
+			continue;
+		}
+		m.kind = CR_MOVE_PLACE;
+		k = (int)(rnd(&seed) % (uint32_t)n);
+		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
+		if (rnd(&seed) % 3 != 0) {	/* try a meeple two times in three */
+			m.role = (enum cr_role)(1 + rnd(&seed) % 4);
+			m.spot = (enum cr_spot)(rnd(&seed) % CR_NSPOTS);
+			if (!cr_game_check(g, &m, NULL))
+				m.role = CR_ROLE_NONE;
+		}
+		assert_true(cr_game_play(g, &m, NULL));
+	}
+	free(legal);
+}
+
+static void
+test_whole_game(void **state)
+{
+	(void)state;
+	for (uint32_t seed = 1; seed <= 40; seed++) {
+		int nplayers = 2 + (int)(seed % 4), edition = 1 + (int)(seed % 3);
+		struct cr_game *g = game(edition, nplayers);
+		struct cr_game *fresh = game(edition, nplayers);
+		int sum[CR_MAXPLAYERS] = { 0 }, n, moves, onboard[CR_MAXPLAYERS] = { 0 };
+		const struct cr_event *ev;
+		struct cr_meeple mp[64];
+		struct snap a, b;
+
+		random_game(g, seed * 2654435761u);
+		assert_true(cr_game_over(g));
+		assert_int_equal(cr_game_supply_total(g), 0);
+		/* 71 drawn, each placed or discarded: one move each. */
+		assert_int_equal(cr_game_nmoves(g), 71);
+		/* Points are conserved: scores are the sum of the events. */
+		ev = cr_game_events(g, &n);
+		for (int i = 0; i < n; i++)
+			for (int p = 0; p < nplayers; p++)
+				if (ev[i].winners & (1u << p))
+					sum[p] += ev[i].points;
+		for (int p = 0; p < nplayers; p++)
+			assert_int_equal(sum[p], tu_score(g, p));
+		/* Every meeple is on the board or in its owner's supply. */
+		n = cr_game_meeples(g, mp, 64);
+		for (int i = 0; i < n; i++)
+			onboard[mp[i].player]++;
+		for (int p = 0; p < nplayers; p++)
+			assert_int_equal(onboard[p] + tu_meeples(g, p), CR_MEEPLES);
+		/* Undo back to the start gives the fresh game. */
+		moves = cr_game_nmoves(g);
+		assert_int_equal(cr_game_undo(g, 1000), moves);
+		snap(g, &a);
+		snap(fresh, &b);
+		assert_memory_equal(&a, &b, sizeof a);
+		cr_game_free(g);
+		cr_game_free(fresh);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_start),
+		cmocka_unit_test(test_placement_refusals),
+		cmocka_unit_test(test_discard_refused_when_it_fits),
+		cmocka_unit_test(test_discard_when_nothing_fits),
+		cmocka_unit_test(test_spot_refusals),
+		cmocka_unit_test(test_feature_taken),
+		cmocka_unit_test(test_meeple_supply),
+		cmocka_unit_test(test_road_scored_same_turn),
+		cmocka_unit_test(test_two_tile_city_by_edition),
+		cmocka_unit_test(test_cloister_nine),
+		cmocka_unit_test(test_refusal_changes_nothing),
+		cmocka_unit_test(test_whole_game),
+	};
+
+	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
+}

@@ -1,0 +1,200 @@
+/*
+ * test_scenarios.c -- the rule books' worked examples, as game records
+ * (tests/scenarios/NAME.yaml) with their expected outcome beside them
+ * (NAME.expect, see tests/scenarios/README.md).  Each scenario is one
+ * cmocka test; every record is replayed through notation/ and rules/.
+ */
+#include <dirent.h>
+#include <strings.h>
+
+#include "testutil.h"
+
+#define DIR_SCEN	"tests/scenarios"
+
+struct want_event {
+	int	move, points, kind;
+	unsigned winners;
+	bool	matched;
+};
+
+static int
+kind_of(const char *w)
+{
+	for (int k = 0; k < CR_NKINDS; k++)
+		if (strcmp(w, cr_kind_name((enum cr_kind)k)) == 0)
+			return k;
+	return -1;
+}
+
+static unsigned
+players_of(const struct nt_record *r, char *list, const char *file, int line)
+{
+	unsigned set = 0;
+
+	for (char *p = strtok(list, ","); p; p = strtok(NULL, ",")) {
+		int k = nt_record_player(r, p, strlen(p));
+
+		if (k < 0)
+			fail_msg("%s:%d: unknown player \"%s\"", file, line, p);
+		set |= 1u << k;
+	}
+	return set;
+}
+
+static void
+run_scenario(void **state)
+{
+	const char *name = *state;
+	char path[512], buf[1024], msg[512];
+	struct want_event want[256];
+	int nwant = 0, refuse = 0, nscore = 0, lineno = 0, n;
+	int score[CR_MAXPLAYERS];
+	bool has_source = false, ok;
+	struct nt_replay_error rerr;
+	struct nt_record r;
+	struct cr_error err;
+	const struct cr_event *ev;
+	struct cr_game *g;
+	size_t len = 0;
+	char *text;
+	FILE *f;
+
+	snprintf(path, sizeof path, DIR_SCEN "/%s.yaml", name);
+	if ((text = tu_slurp(path, &len)) == NULL)
+		fail_msg("cannot read %s", path);
+	if (nt_record_parse(&r, text, len, &err) < 0)
+		fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.msg);
+	free(text);
+
+	snprintf(path, sizeof path, DIR_SCEN "/%s.expect", name);
+	if ((f = fopen(path, "r")) == NULL)
+		fail_msg("cannot read %s", path);
+	while (fgets(buf, sizeof buf, f)) {
+		char *w, *save;
+
+		lineno++;
+		if ((w = strchr(buf, '#')) != NULL && strncmp(buf, "source:", 7) != 0)
+			*w = '\0';
+		if ((w = strtok_r(buf, " \t\r\n", &save)) == NULL)
+			continue;
+		if (strcmp(w, "source:") == 0)
+			has_source = true;
+		else if (strcmp(w, "event") == 0) {
+			char *mv = strtok_r(NULL, " \t\r\n", &save);
+			char *kind = strtok_r(NULL, " \t\r\n", &save);
+			char *pts = strtok_r(NULL, " \t\r\n", &save);
+			char *who = strtok_r(NULL, " \t\r\n", &save);
+
+			if (!who || nwant == 256 || kind_of(kind) < 0)
+				fail_msg("%s:%d: expected \"event MOVE FEATURE POINTS PLAYERS\"", path, lineno);
+			want[nwant++] = (struct want_event){ atoi(mv), atoi(pts), kind_of(kind),
+			    players_of(&r, who, path, lineno), false };
+		} else if (strcmp(w, "score") == 0) {
+			for (char *kv; (kv = strtok_r(NULL, " \t\r\n", &save)) != NULL; ) {
+				char *eq = strchr(kv, '=');
+				int k;
+
+				if (eq == NULL || (k = nt_record_player(&r, kv, (size_t)(eq - kv))) < 0)
+					fail_msg("%s:%d: expected NAME=POINTS, got %s", path, lineno, kv);
+				score[k] = atoi(eq + 1);
+				nscore++;
+			}
+		} else if (strcmp(w, "refuse") == 0)
+			refuse = atoi(strtok_r(NULL, " \t\r\n", &save));
+		else
+			fail_msg("%s:%d: unknown line \"%s\"", path, lineno, w);
+	}
+	fclose(f);
+	if (!has_source)
+		fail_msg("%s: no source: line", path);
+
+	g = nt_replay(&r, tu_base(), &ok, &rerr);
+	assert_non_null(g);
+	if (refuse) {
+		if (ok)
+			fail_msg("%s: move %d was accepted, expected a refusal", name, refuse);
+		if (rerr.move != refuse)
+			fail_msg("%s: move %d refused (%s), expected move %d refused",
+			    name, rerr.move, rerr.msg, refuse);
+	} else if (!ok)
+		fail_msg("%s: move %d (line %d, column %d) refused: %s", name, rerr.move,
+		    rerr.line, rerr.column, rerr.msg);
+
+	/* Every event expected happened, and no other paid anybody. */
+	ev = cr_game_events(g, &n);
+	for (int i = 0; i < n; i++) {
+		int k;
+
+		for (k = 0; k < nwant; k++)
+			if (!want[k].matched && want[k].move == ev[i].move &&
+			    want[k].kind == ev[i].kind && want[k].points == ev[i].points &&
+			    want[k].winners == ev[i].winners)
+				break;
+		if (k == nwant) {
+			nt_event_why(&ev[i], msg, sizeof msg);
+			fail_msg("%s: unexpected event at move %d: %s = %d to set 0x%x", name,
+			    ev[i].move, msg, ev[i].points, ev[i].winners);
+		}
+		want[k].matched = true;
+	}
+	for (int k = 0; k < nwant; k++)
+		if (!want[k].matched)
+			fail_msg("%s: expected event at move %d (%s, %d points) did not happen",
+			    name, want[k].move, cr_kind_name((enum cr_kind)want[k].kind), want[k].points);
+	if (nscore) {
+		for (int p = 0; p < r.nplayers; p++)
+			if (tu_score(g, p) != score[p])
+				fail_msg("%s: %s has %d, expected %d", name, r.players[p].name,
+				    tu_score(g, p), score[p]);
+	}
+	cr_game_free(g);
+	nt_record_free(&r);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct CMUnitTest *)a)->name, ((const struct CMUnitTest *)b)->name);
+}
+
+int
+main(void)
+{
+	struct CMUnitTest *tests = NULL;
+	char **names = NULL;
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d = opendir(DIR_SCEN);
+	int rc;
+
+	if (d == NULL) {
+		fprintf(stderr, "cannot open %s\n", DIR_SCEN);
+		return 1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		names = realloc(names, (n + 1) * sizeof *names);
+		tests = realloc(tests, (n + 1) * sizeof *tests);
+		if (names == NULL || tests == NULL)
+			return 1;
+		names[n] = strndup(de->d_name, len - 5);
+		tests[n] = (struct CMUnitTest){ .name = names[n], .test_func = run_scenario,
+		    .initial_state = names[n] };
+		n++;
+	}
+	closedir(d);
+	qsort(tests, n, sizeof *tests, by_name);
+	if (n == 0) {
+		fprintf(stderr, "no scenarios in %s\n", DIR_SCEN);
+		return 1;
+	}
+	rc = _cmocka_run_group_tests("scenarios", tests, n, NULL, NULL);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(tests);
+	return rc;
+}
