@@ -65,6 +65,11 @@ char		*cmd_read_file(const char *path, size_t *len, char *err,
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
 
+/* render.c: a tile as a 5x5 picture; a row of it, two characters a cell. */
+void		 cmd_render_tile(const struct cr_tileset *, int type, int rot,
+		     char grid[5][5]);
+void		 cmd_render_row(FILE *f, char grid[5][5], int row);
+
 /* json.c: a JSON string literal, escaped. */
 void		 cmd_json_str(FILE *f, const char *s);
 

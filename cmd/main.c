@@ -18,16 +18,10 @@ static const struct {
 	const struct cmd_entry	*entry;
 	bool			 dflt;	/* run when no command is given */
 } cmd_table[] = {
-	/*
-	 * Add each cmd/cmd-NAME.c here once it exists (they are declared in
-	 * cmd.h); mark play as the default:
-	 *
-	 *	{ &cmd_play_entry,	true },
-	 *	{ &cmd_replay_entry,	false },
-	 *	{ &cmd_tiles_entry,	false },
-	 *	{ &cmd_fmt_entry,	false },
-	 */
-	{ &cmd_replay_entry,	false },
+	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
+	{ &cmd_replay_entry,	true },	/* until the REPL: see cmd-replay.c */
+	{ &cmd_tiles_entry,	false },
+	{ &cmd_fmt_entry,	false },
 	{ &cmd_help_entry,	false },
 	{ &cmd_version_entry,	false },
 };

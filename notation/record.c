@@ -248,7 +248,7 @@ push_move(struct rd *rd, char *text, char *player, const yaml_mark_t *at)
 		rd->capmoves = cap;
 	}
 	r->moves[r->nmoves++] = (struct nt_recmove){ text, player, (int)at->line + 1,
-	    (int)at->column + 1 };
+	    (int)at->column + 1, (int)rd->ev.end_mark.line + 1, (int)rd->ev.end_mark.column + 1 };
 	return 0;
 }
 
@@ -518,15 +518,29 @@ sb_scalar(struct sb *b, const char *s)
 	sb_put(b, "\"");
 }
 
-char *
-nt_record_format(const struct nt_record *r, const struct cr_game *g)
+/* Comment lines, each indented. */
+static void
+sb_comments(struct sb *b, const char *text, const char *indent)
 {
-	const struct cr_tileset *ts = cr_game_tileset(g);
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		int n = nl ? (int)(nl - text) : (int)strlen(text);
+
+		sb_put(b, "%s%.*s\n", indent, n, text);
+		text += n + (nl != NULL);
+	}
+}
+
+char *
+nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
+    const char *head, const struct nt_outmove *moves, int nmoves, const char *tail)
+{
 	struct sb b = { 0 };
 	char line[128];
 
+	sb_comments(&b, head, "");
 	sb_put(&b, "format: carcref/1\ngame: carcassonne\nedition: %d\nexpansions: [",
-	    cr_game_edition(g));
+	    r->edition);
 	for (int i = 0; i < r->nexpansions; i++) {
 		sb_put(&b, i ? ", " : "");
 		sb_scalar(&b, r->expansions[i]);
@@ -545,14 +559,39 @@ nt_record_format(const struct nt_record *r, const struct cr_game *g)
 			sb_put(&b, "\n");
 		}
 	}
-	sb_put(&b, "moves:%s\n", cr_game_nmoves(g) ? "" : " []");
-	for (int i = 0; i < cr_game_nmoves(g); i++) {
-		nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
-		sb_put(&b, "  - %s\n", line);
+	sb_put(&b, "moves:%s\n", nmoves ? "" : " []");
+	for (int i = 0; i < nmoves; i++) {
+		sb_comments(&b, moves[i].before, "  ");
+		nt_format_move(ts, moves[i].move, moves[i].player, line, sizeof line);
+		sb_put(&b, "  - ");
+		if (moves[i].player)	/* "Anna: ..." must be quoted in YAML */
+			sb_scalar(&b, line);
+		else
+			sb_put(&b, "%s", line);
+		sb_put(&b, moves[i].after ? "  %s\n" : "\n", moves[i].after);
 	}
+	sb_comments(&b, tail, "");
 	if (b.nomem) {
 		free(b.s);
 		return NULL;
 	}
 	return b.s;
+}
+
+char *
+nt_record_format(const struct nt_record *r, const struct cr_game *g)
+{
+	int n = cr_game_nmoves(g);
+	struct nt_outmove *mv = calloc((size_t)n + 1, sizeof *mv);
+	struct nt_record hdr = *r;
+	char *out;
+
+	if (mv == NULL)
+		return NULL;
+	for (int i = 0; i < n; i++)
+		mv[i].move = cr_game_move(g, i);
+	hdr.edition = cr_game_edition(g);
+	out = nt_record_write(&hdr, cr_game_tileset(g), NULL, mv, n, NULL);
+	free(mv);
+	return out;
 }

@@ -19,6 +19,7 @@ struct nt_recmove {
 	char	*text;		/* the turn line, without player when given as a mapping */
 	char	*player;	/* from the mapping form "- Anna: U 0,1 0", else NULL */
 	int	line, column;	/* of the text's first byte in the file, 1-based */
+	int	end_line, end_column;	/* just after the scalar */
 };
 
 struct nt_record {
@@ -43,6 +44,21 @@ void	nt_record_free(struct nt_record *r);
  * out of memory.
  */
 char	*nt_record_format(const struct nt_record *r, const struct cr_game *g);
+
+/*
+ * The writer behind nt_record_format, for callers that keep comments
+ * (carcref fmt): head and tail are comment lines written before the
+ * header and after the moves, before/after each move's own comments
+ * (NULL for none).
+ */
+struct nt_outmove {
+	const struct cr_move *move;
+	const char	*player;	/* a PLAYER: prefix to keep, or NULL */
+	const char	*before;	/* whole comment lines, "# ..." each */
+	const char	*after;		/* a trailing "# ..." */
+};
+char	*nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
+	    const char *head, const struct nt_outmove *moves, int nmoves, const char *tail);
 
 /* Where and why a replay stopped. */
 struct nt_replay_error {

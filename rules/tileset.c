@@ -969,10 +969,11 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	if (v[K_START] != NULL) {
 		yaml_node_t *s = v[K_START];
 
-		if (is_scalar(s))
-			ts->start = cr_tileset_find(ts,
-			    (const char *)s->data.scalar.value,
-			    s->data.scalar.length);
+		if (!is_scalar(s))
+			return fail(L, s->start_mark, "start must be a tile "
+			    "code, not %s", SHOW(s));
+		ts->start = cr_tileset_find(ts,
+		    (const char *)s->data.scalar.value, s->data.scalar.length);
 		if (ts->start < 0)
 			return fail(L, s->start_mark, "start tile %s is not in "
 			    "this set", SHOW(s));

@@ -1,15 +1,16 @@
 /*
- * test_scenarios.c -- the rule books' worked examples, as game records
- * (tests/scenarios/NAME.yaml) with their expected outcome beside them
- * (NAME.expect, see tests/scenarios/README.md).  Each scenario is one
- * cmocka test; every record is replayed through notation/ and rules/.
+ * test_scenarios.c -- recorded games with their expected outcome beside
+ * them (NAME.yaml and NAME.expect, see tests/scenarios/README.md): the
+ * rule books' worked examples in tests/scenarios/, and the whole sample
+ * games in samples/.  Each is one cmocka test; every record is replayed
+ * through notation/ and rules/.
  */
 #include <dirent.h>
 #include <strings.h>
 
 #include "testutil.h"
 
-#define DIR_SCEN	"tests/scenarios"
+static const char *const dirs[] = { "tests/scenarios", "samples" };
 
 struct want_event {
 	int	move, points, kind;
@@ -59,14 +60,14 @@ run_scenario(void **state)
 	char *text;
 	FILE *f;
 
-	snprintf(path, sizeof path, DIR_SCEN "/%s.yaml", name);
+	snprintf(path, sizeof path, "%s.yaml", name);
 	if ((text = tu_slurp(path, &len)) == NULL)
 		fail_msg("cannot read %s", path);
 	if (nt_record_parse(&r, text, len, &err) < 0)
 		fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.msg);
 	free(text);
 
-	snprintf(path, sizeof path, DIR_SCEN "/%s.expect", name);
+	snprintf(path, sizeof path, "%s.expect", name);
 	if ((f = fopen(path, "r")) == NULL)
 		fail_msg("cannot read %s", path);
 	while (fgets(buf, sizeof buf, f)) {
@@ -92,7 +93,7 @@ run_scenario(void **state)
 		} else if (strcmp(w, "score") == 0) {
 			for (char *kv; (kv = strtok_r(NULL, " \t\r\n", &save)) != NULL; ) {
 				char *eq = strchr(kv, '=');
-				int k;
+				int k = -1;
 
 				if (eq == NULL || (k = nt_record_player(&r, kv, (size_t)(eq - kv))) < 0)
 					fail_msg("%s:%d: expected NAME=POINTS, got %s", path, lineno, kv);
@@ -164,31 +165,36 @@ main(void)
 	char **names = NULL;
 	struct dirent *de;
 	size_t n = 0;
-	DIR *d = opendir(DIR_SCEN);
 	int rc;
 
-	if (d == NULL) {
-		fprintf(stderr, "cannot open %s\n", DIR_SCEN);
-		return 1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		size_t len = strlen(de->d_name);
+	for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++) {
+		DIR *d = opendir(dirs[k]);
 
-		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
-			continue;
-		names = realloc(names, (n + 1) * sizeof *names);
-		tests = realloc(tests, (n + 1) * sizeof *tests);
-		if (names == NULL || tests == NULL)
+		if (d == NULL) {
+			fprintf(stderr, "cannot open %s\n", dirs[k]);
 			return 1;
-		names[n] = strndup(de->d_name, len - 5);
-		tests[n] = (struct CMUnitTest){ .name = names[n], .test_func = run_scenario,
-		    .initial_state = names[n] };
-		n++;
+		}
+		while ((de = readdir(d)) != NULL) {
+			size_t len = strlen(de->d_name);
+			char path[512];
+
+			if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+				continue;
+			names = realloc(names, (n + 1) * sizeof *names);
+			tests = realloc(tests, (n + 1) * sizeof *tests);
+			if (names == NULL || tests == NULL)
+				return 1;
+			snprintf(path, sizeof path, "%s/%.*s", dirs[k], (int)(len - 5), de->d_name);
+			names[n] = strdup(path);
+			tests[n] = (struct CMUnitTest){ .name = names[n], .test_func = run_scenario,
+			    .initial_state = names[n] };
+			n++;
+		}
+		closedir(d);
 	}
-	closedir(d);
 	qsort(tests, n, sizeof *tests, by_name);
 	if (n == 0) {
-		fprintf(stderr, "no scenarios in %s\n", DIR_SCEN);
+		fprintf(stderr, "no scenarios found\n");
 		return 1;
 	}
 	rc = _cmocka_run_group_tests("scenarios", tests, n, NULL, NULL);

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "geom.h"
-#include "tileset.h"
+#include "rules/geom.h"
+#include "rules/tileset.h"
 
 /* ------------------------------------------------------------------ */
 /* geom.c */
@@ -838,7 +838,7 @@ static const struct bad {
 	{ "no start tile", HDR D_TILE "start: Z\n", 11, 8,
 	  "start tile \"Z\" is not in this set" },
 	{ "start list", HDR D_TILE "start: [D]\n", 11, 8,
-	  "start tile a list is not in this set" },
+	  "start must be a tile code, not a list" },
 
 	/* Tiles */
 	{ "tile scalar", HDR "  - D\n", 3, 5,
