@@ -39,6 +39,7 @@ extern const struct cmd_entry cmd_play_entry;	/* cmd-play.c: the table REPL */
 extern const struct cmd_entry cmd_replay_entry;	/* cmd-replay.c */
 extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
 extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
+extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 
 /* main.c: print "usage: carcref NAME USAGE" for an entry to stderr; returns 2. */
 int		 cmd_usage(const struct cmd_entry *);

@@ -22,6 +22,7 @@ static const struct {
 	{ &cmd_replay_entry,	true },	/* until the REPL: see cmd-replay.c */
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },
+	{ &cmd_selfplay_entry,	false },
 	{ &cmd_help_entry,	false },
 	{ &cmd_version_entry,	false },
 };

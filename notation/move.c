@@ -227,7 +227,8 @@ nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
 	int n = 0, k;
 
 #define OUT(...) do { \
-	k = snprintf(buf + (n < (int)size ? n : 0), n < (int)size ? size - (size_t)n : 0, __VA_ARGS__); \
+	bool room = buf != NULL && (size_t)n < size;	/* never NULL + 0 */ \
+	k = snprintf(room ? buf + n : NULL, room ? size - (size_t)n : 0, __VA_ARGS__); \
 	if (k < 0) return k; \
 	n += k; \
 } while (0)

@@ -110,7 +110,7 @@ struct cr_game {
 		int		*acc;		/* rows of CR_MAXPLAYERS counts */
 		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
 	} *scr;
-	bool	nomem;			/* an allocation failed: the game refuses moves */
+	uint32_t player_logged;		/* players copied to the log this move */
 };
 
 /* game.c */

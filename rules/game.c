@@ -26,10 +26,20 @@ cr__grow(void **v, int *cap, int need, size_t size)
 	}
 	if ((size_t)ncap > SIZE_MAX / size || (nv = realloc(*v, (size_t)ncap * size)) == NULL)
 		return false;
-	/* Zeroed, so stamps in scratch arrays never match by accident. */
-	memset((char *)nv + (size_t)*cap * size, 0, (size_t)(ncap - *cap) * size);
 	*v = nv;
 	*cap = ncap;
+	return true;
+}
+
+/* As cr__grow, the new part zeroed: stamps must never match by accident. */
+static bool
+grow_zeroed(void **v, int *cap, int need, size_t size)
+{
+	int old = *cap;
+
+	if (!cr__grow(v, cap, need, size))
+		return false;
+	memset((char *)*v + (size_t)old * size, 0, (size_t)(*cap - old) * size);
 	return true;
 }
 
@@ -47,7 +57,15 @@ log_entry(struct cr_game *g, int what, int idx)
 void cr__log_node(struct cr_game *g, int id) { log_entry(g, U_NODE, id)->old.node = g->nodes.v[id]; }
 void cr__log_cell(struct cr_game *g, int id) { log_entry(g, U_CELL, id)->old.cell = g->cells.v[id]; }
 void cr__log_figure(struct cr_game *g, int id) { log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
-void cr__log_player(struct cr_game *g, int p) { log_entry(g, U_PLAYER, p)->old.pl = g->player[p]; }
+/* A player is copied once per move: the first copy is the one undo needs. */
+void
+cr__log_player(struct cr_game *g, int p)
+{
+	if (g->player_logged & (1u << p))
+		return;
+	g->player_logged |= 1u << p;
+	log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
+}
 void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
 void cr__log_front(struct cr_game *g, int i) { log_entry(g, U_FRONT, i)->old.val = g->front.v[i]; }
 void cr__log_frontlen(struct cr_game *g) { log_entry(g, U_FRONTLEN, 0)->old.val = g->front.n; }
@@ -64,16 +82,19 @@ static bool
 reserve(struct cr_game *g, bool ending)
 {
 	struct scratch *s = g->scr;
-	int events = ending ? g->nodes.n + CR_MAXSEG + 16 : CR_MAXSEG + 9;
-	int logs = 64 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + events * (g->nplayers + 2);
+	/* During play: a completion per segment and cloister around.  At the
+	 * end: a payment per meeple's feature, and in edition 1 per city. */
+	int events = CR_MAXSEG + 9 + (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
+	/* A tile's joins and frontier, a meeple's return, each player once. */
+	int logs = 64 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
 
 	return RESERVE(g->tiles, 1) && RESERVE(g->cells, 5) && RESERVE(g->front, 4) &&
 	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->figs, 1) &&
 	    RESERVE(g->events, events) && RESERVE(g->log, logs) && RESERVE(g->marks, 1) &&
 	    cr__board_reserve(g, 5) &&
-	    cr__grow((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
-	    cr__grow((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) &&
-	    cr__grow((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) &&
+	    grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
+	    grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) &&
+	    grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) &&
 	    cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) &&
 	    cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc);
 }
@@ -122,6 +143,14 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 	g->nplayers = nplayers;
 	for (int p = 0; p < nplayers; p++)
 		g->player[p].meeples = CR_MEEPLES;
+	/* Room for a typical 72-tile game at once (each block well under
+	 * malloc's mmap threshold): a batch replay then does no realloc. */
+	if (!RESERVE(g->tiles, 80) || !RESERVE(g->cells, 256) || !RESERVE(g->front, 128) ||
+	    !RESERVE(g->nodes, 512) || !RESERVE(g->figs, 64) || !RESERVE(g->events, 64) ||
+	    !RESERVE(g->log, 2048) || !RESERVE(g->marks, 80)) {
+		cr_game_free(g);
+		return NULL;
+	}
 	if ((g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
 	    !derive_tables(g) || !cr__board_init(g) || !reserve(g, false)) {
@@ -207,9 +236,10 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 		return true;
 	if (g->player[g->turn].meeples <= 0)
 		return refuse(why, CR_R_NO_MEEPLE);
-	seg = cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count,
-	    &why->valid_spots);
+	seg = cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count, NULL);
 	if (count != 1) {
+		cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count,
+		    &why->valid_spots);
 		why->kind = cr_role_kind(m->role);
 		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
 	}
@@ -262,6 +292,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
 	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total };
 	move = g->marks.n;
+	g->player_logged = 0;
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, m->x, m->y, m->rot);

@@ -82,7 +82,129 @@ expect_err 'carcref: unknown command "hlep" (did you mean "help"?)' -- hlep
 expect_err '(did you mean "version"?)' -- verison
 expect_err '(did you mean "version"?)' -- vers
 
-# ---- more commands below ---------------------------------------------------
+# ---- replay ------------------------------------------------------------------
+
+# expect_same FILE -- ARGS...: standard output is exactly FILE.
+expect_same() {
+	local want=$1; shift; shift
+	run "$@"
+	cmp -s "$want" "$tmp/out" && ok || { not_ok "output differs from $want" "$@"; diff "$want" "$tmp/out" | head -10; }
+}
+# expect_no TEXT -- ARGS...: standard output does not contain TEXT.
+expect_no() {
+	local want=$1; shift; shift
+	run "$@"
+	grep -qF -- "$want" "$tmp/out" && not_ok "unexpected '$want'" "$@" || ok
+}
+
+game=$tmp/game.yaml
+cat >"$game" <<'EOF'
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players: [Anna, Ben]
+moves:
+  - W 1,0 0
+  - W -1,0 0 thief@E    # Ben closes D's road: 3 tiles
+  - E 0,1 180 knight@S  # Anna closes D's city: 2 tiles
+  - "Ben: U 2,0 0 farmer@N"
+  - end
+EOF
+expect_exit 0 -- replay "$game"
+expect_out '   2  Ben   W -1,0 0 thief@E' -- replay "$game"
+expect_out 'road: completed road of 3 tiles: 1 x 3 = 3 to Ben (1 thief)' -- replay "$game"
+expect_out 'city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)' -- replay "$game"
+# Ben's farmer: the field north of the road touches the completed city.
+expect_out 'field: farm touching 1 completed city: 3 x 1 = 3 to Ben (1 farmer)' -- replay "$game"
+expect_out 'final scoring:' -- replay "$game"
+expect_match '^  1\. Ben +6$' -- replay "$game"
+expect_match '^  2\. Anna +4$' -- replay "$game"
+expect_no 'thief@E' -- replay --quiet "$game"
+expect_match '^  1\. Ben +6$' -- replay --quiet "$game"
+cat >"$tmp/game.json" <<'EOF'
+{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
+EOF
+expect_same "$tmp/game.json" -- replay --json "$game"
+STDIN=$game expect_exit 0 -- replay -
+
+bad=$tmp/bad.yaml
+sed 's/  - E 0,1 180 knight@S .*/  - V 0,1 0/' "$game" >"$bad"
+expect_exit 1 -- replay "$bad"
+expect_out "$bad: move 3 (line 9, column 5): edges must match: V at 0,1 rotation 0: its S edge is road, the tile at 0,0 shows city on its N edge" -- replay "$bad"
+expect_out 'scores after move 2 (not finished):' -- replay "$bad"
+expect_out '{"valid": false, "error": {"move": 3, "line": 9, "message": "column 5: edges must match:' -- replay --json "$bad"
+expect_exit 1 -- replay "$game" "$bad"
+expect_out 'final scores:' -- replay "$game" "$bad"
+
+printf 'format: carcref/1\nplayers: [Anna, Ben]\ncolour: red\n' >"$tmp/key.yaml"
+expect_exit 1 -- replay "$tmp/key.yaml"
+expect_out "$tmp/key.yaml:3:1: unknown key \"colour\"" -- replay "$tmp/key.yaml"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - V 0,1 45\n' >"$tmp/rot.yaml"
+expect_out "move 1 (line 4, column 11): expected a rotation 0, 90, 180 or 270, got \"45\"" -- replay "$tmp/rot.yaml"
+
+expect_exit 2 -- replay
+expect_exit 2 -- replay --frobnicate "$game"
+expect_exit 2 -- replay "$tmp/no-such-file.yaml"
+expect_err 'no-such-file.yaml' -- replay "$tmp/no-such-file.yaml"
+
+# ---- fmt ---------------------------------------------------------------------
+
+cat >"$tmp/messy.yaml" <<'EOF'
+# a game at the club
+format: carcref/1
+players: [Anna, Ben]
+moves:
+  - w 1,0 0
+  - ben: W -1,0 0 T@e    # closes the road
+  - {Anna: "e 0,1 180 chevalier@s"}
+  - B 0,-1 0 moine@c
+EOF
+cat >"$tmp/canon.yaml" <<'EOF'
+# a game at the club
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players:
+  - Anna
+  - Ben
+moves:
+  - W 1,0 0
+  - "ben: W -1,0 0 thief@E"  # closes the road
+  - "Anna: E 0,1 180 knight@S"
+  - B 0,-1 0 monk
+EOF
+expect_same "$tmp/canon.yaml" -- fmt --stdout "$tmp/messy.yaml"
+expect_same "$tmp/canon.yaml" -- fmt --stdout "$tmp/canon.yaml"
+cp "$tmp/messy.yaml" "$tmp/inplace.yaml"
+expect_exit 0 -- fmt "$tmp/inplace.yaml"
+cmp -s "$tmp/inplace.yaml" "$tmp/canon.yaml" && ok || { code=x; not_ok "fmt did not rewrite the file" fmt; }
+cp "$tmp/rot.yaml" "$tmp/rot2.yaml"
+expect_exit 1 -- fmt "$tmp/rot2.yaml"
+cmp -s "$tmp/rot.yaml" "$tmp/rot2.yaml" && ok || { code=x; not_ok "fmt changed a file it refused" fmt; }
+expect_exit 2 -- fmt
+
+# ---- tiles -------------------------------------------------------------------
+
+expect_exit 0 -- tiles
+expect_out 'X  (1 in the box)  N E S W: road road road road' -- tiles
+expect_out 'D  (4 in the box, one is the start tile)  N E S W: city road field road' -- tiles d
+expect_out '  - field ENE+WNW next to city N' -- tiles D
+expect_out 'rotation 270' -- tiles D
+expect_exit 1 -- tiles Z
+expect_err 'unknown tile "Z"' -- tiles Z
+
+# ---- selfplay ----------------------------------------------------------------
+
+expect_exit 0 -- selfplay --seed 3 --games 2 --players 4 --edition 1 --out "$tmp/sp"
+run selfplay --seed 3 --games 2 --players 4 --edition 1 --out "$tmp/sp2"
+diff -r "$tmp/sp" "$tmp/sp2" >/dev/null && ok || not_ok "the same seed gave other games" selfplay
+run selfplay --seed 4 --games 1
+cmp -s "$tmp/out" "$tmp/sp/game-3-000001.yaml" && not_ok "another seed gave the same game" selfplay || ok
+expect_exit 0 -- replay --quiet "$tmp/sp/game-3-000001.yaml" "$tmp/sp/game-3-000002.yaml"
+expect_exit 2 -- selfplay --players 9
+
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,179 @@
+/*
+ * cmd-selfplay.c -- random, complete, legal games, written as records.
+ *
+ *	carcref selfplay [--seed N] [--games K] [--players P] [--edition E] [--out DIR]
+ *
+ * Each turn draws a tile at random from the real supply, places it at a
+ * random legal place (or discards it when none exists), and puts a random
+ * legal meeple or none.  The same seed always gives the same games: the
+ * generator is a fixed xorshift, not the C library's rand().
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "notation/record.h"
+
+static uint64_t
+rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static int
+below(uint64_t *s, int n)
+{
+	return (int)(rnd(s) % (uint64_t)n);
+}
+
+/* Play one random game to its end.  legal is scratch of size *cap. */
+static bool
+random_game(struct cr_game *g, uint64_t *seed, struct cr_place **legal, int *cap)
+{
+	while (!cr_game_over(g)) {
+		int k = below(seed, cr_game_supply_total(g)), t = 0, n;
+		struct cr_move m = { 0 }, opts[4 * CR_NSPOTS];
+		int nopts = 0;
+
+		while (k >= cr_game_supply(g, t))
+			k -= cr_game_supply(g, t++);
+		m.tile = t;
+		while ((n = cr_game_legal(g, t, *legal, *cap)) > *cap) {
+			struct cr_place *v = realloc(*legal, (size_t)n * sizeof *v);
+
+			if (v == NULL)
+				return false;
+			*legal = v, *cap = n;
+		}
+		if (n == 0) {
+			m.kind = CR_MOVE_DISCARD;
+			if (!cr_game_play(g, &m, NULL))
+				return false;
+			continue;
+		}
+		k = below(seed, n);
+		m.kind = CR_MOVE_PLACE;
+		m.x = (*legal)[k].x, m.y = (*legal)[k].y, m.rot = (*legal)[k].rot;
+		/* Half the time no meeple; else one of the legal ones. */
+		if (below(seed, 2)) {
+			for (int role = CR_THIEF; role <= CR_FARMER; role++)
+				for (int sp = 0; sp < CR_NSPOTS; sp++) {
+					struct cr_move o = m;
+
+					o.role = (enum cr_role)role, o.spot = (enum cr_spot)sp;
+					if (cr_game_check(g, &o, NULL))
+						opts[nopts++] = o;
+				}
+			if (nopts > 0)
+				m = opts[below(seed, nopts)];
+		}
+		if (!cr_game_play(g, &m, NULL))
+			return false;
+	}
+	return true;
+}
+
+static bool
+number(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return *s && !*end && !errno && *out >= lo && *out <= hi;
+}
+
+static int
+selfplay_exec(int argc, char **argv)
+{
+	static const char *names[CR_MAXPLAYERS] = {
+		"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
+	};
+	long seed = 1, games = 1, players = 2, edition = 3;
+	const char *out = NULL;
+	const struct cr_tileset *ts;
+	struct nt_player pl[CR_MAXPLAYERS];
+	struct cr_place *legal = NULL;
+	int cap = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		bool ok;
+
+		if (v == NULL)
+			return cmd_usage(&cmd_selfplay_entry);
+		if (strcmp(o, "--seed") == 0)
+			ok = number(v, 0, 0x7fffffffL, &seed);
+		else if (strcmp(o, "--games") == 0)
+			ok = number(v, 1, 100000000L, &games);
+		else if (strcmp(o, "--players") == 0)
+			ok = number(v, 1, CR_MAXPLAYERS, &players);
+		else if (strcmp(o, "--edition") == 0)
+			ok = number(v, 1, 3, &edition);
+		else if (strcmp(o, "--out") == 0)
+			ok = (out = v) != NULL;
+		else
+			ok = false;
+		if (!ok) {
+			fprintf(stderr, "carcref selfplay: bad option or value: %s %s\n", o, v);
+			return cmd_usage(&cmd_selfplay_entry);
+		}
+		i++;
+	}
+	if ((ts = cmd_tileset()) == NULL)
+		return 2;
+	if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, "carcref selfplay: %s: %s\n", out, strerror(errno));
+		return 2;
+	}
+	for (int i = 0; i < players; i++)
+		pl[i] = (struct nt_player){ (char *)names[i], NULL };
+	for (long n = 0; n < games; n++) {
+		/* Each game its own stream: game n of seed s is the same whatever K is. */
+		uint64_t st = 0x9e3779b97f4a7c15ULL * (uint64_t)(seed + 1) + 0x632be59bd9b4e019ULL * (uint64_t)(n + 1);
+		struct nt_record r = { .edition = (int)edition, .players = pl, .nplayers = (int)players };
+		struct cr_game *g = cr_game_new(ts, (int)edition, (int)players);
+		char *text;
+
+		for (int k = 0; k < 4; k++)
+			rnd(&st);
+		if (g == NULL || !random_game(g, &st, &legal, &cap) ||
+		    (text = nt_record_format(&r, g)) == NULL) {
+			fprintf(stderr, "carcref selfplay: out of memory\n");
+			cr_game_free(g);
+			free(legal);
+			return 2;
+		}
+		if (out == NULL) {
+			printf("%s%s", n ? "---\n" : "", text);
+		} else {
+			char path[4096];
+			FILE *f;
+
+			snprintf(path, sizeof path, "%s/game-%ld-%06ld.yaml", out, seed, n + 1);
+			if ((f = fopen(path, "w")) == NULL || fputs(text, f) == EOF || fclose(f) != 0) {
+				fprintf(stderr, "carcref selfplay: %s: %s\n", path, strerror(errno));
+				free(text);
+				cr_game_free(g);
+				free(legal);
+				return 2;
+			}
+		}
+		free(text);
+		cr_game_free(g);
+	}
+	free(legal);
+	return 0;
+}
+
+const struct cmd_entry cmd_selfplay_entry = {
+	"selfplay", "[--seed N] [--games K] [--players P] [--edition E] [--out DIR]",
+	"write random, complete, legal games as records (for tests and benchmarks)",
+	selfplay_exec
+};

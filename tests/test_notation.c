@@ -1,0 +1,803 @@
+/*
+ * test_notation.c -- turn lines (notation.md, "One turn, one line"):
+ * the parser token by token, every error with its column and sentence,
+ * the formatter's canonical form and the round trips between the two,
+ * the PLAYER: prefix checks of nt_play, and the wording of refusals.
+ */
+#include "testutil.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static int
+tile(const char *code)
+{
+	int t = cr_tileset_find(tu_base(), code, strlen(code));
+
+	if (t < 0)
+		fail_msg("no tile %s in the base set", code);
+	return t;
+}
+
+static void
+parse_ok(const char *line, struct nt_turn *t)
+{
+	struct nt_error err;
+
+	if (nt_parse_move(tu_base(), line, strlen(line), t, &err) < 0)
+		fail_msg("\"%s\" refused at column %d: %s", line, err.column, err.msg);
+}
+
+/* A place move, checked field by field. */
+static void
+expect_place(const char *line, const char *code, int x, int y, int rot,
+    enum cr_role role, enum cr_spot spot)
+{
+	struct nt_turn t;
+
+	parse_ok(line, &t);
+	if (t.blank || t.move.kind != CR_MOVE_PLACE || t.move.tile != tile(code) ||
+	    t.move.x != x || t.move.y != y || t.move.rot != rot ||
+	    t.move.role != role || t.move.spot != spot)
+		fail_msg("\"%s\": got blank %d kind %d tile %d %d,%d rot %d role %d spot %d",
+		    line, t.blank, (int)t.move.kind, t.move.tile, t.move.x, t.move.y,
+		    t.move.rot, (int)t.move.role, (int)t.move.spot);
+}
+
+static void
+parse_err(const char *line, size_t len, int column, const char *msg)
+{
+	struct nt_error err;
+	struct nt_turn t;
+
+	if (nt_parse_move(tu_base(), line, len, &t, &err) == 0)
+		fail_msg("\"%s\" accepted, expected column %d: %s", line, column, msg);
+	if (err.column != column || strcmp(err.msg, msg) != 0)
+		fail_msg("\"%s\":\n  got      %d: %s\n  expected %d: %s", line,
+		    err.column, err.msg, column, msg);
+}
+#define PARSE_ERR(line, column, msg) parse_err(line, strlen(line), column, msg)
+
+static void
+expect_format(const struct cr_move *m, const char *player, const char *want)
+{
+	char buf[128];
+	int n = nt_format_move(tu_base(), m, player, buf, sizeof buf);
+
+	assert_string_equal(buf, want);
+	assert_int_equal(n, (int)strlen(want));
+}
+
+/* format(parse(line)) is the canonical line. */
+static void
+canon(const char *line, const char *want)
+{
+	struct nt_turn t;
+	char player[64], buf[128];
+
+	parse_ok(line, &t);
+	if (t.player != NULL) {
+		assert_true(t.player_len < sizeof player);
+		memcpy(player, t.player, t.player_len);
+		player[t.player_len] = '\0';
+	}
+	nt_format_move(tu_base(), &t.move, t.player ? player : NULL, buf, sizeof buf);
+	if (strcmp(buf, want) != 0)
+		fail_msg("\"%s\": formatted as \"%s\", expected \"%s\"", line, buf, want);
+}
+
+static struct cr_game *
+game(int edition, int nplayers)
+{
+	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
+
+	assert_non_null(g);
+	return g;
+}
+
+static void
+play_err(struct cr_game *g, const char *line, const char *player, int column,
+    const char *msg)
+{
+	struct nt_error err;
+	int before = cr_game_nmoves(g), turn = cr_game_turn(g);
+
+	if (nt_play(g, tu_names, line, strlen(line), player, &err) == 0)
+		fail_msg("\"%s\" accepted, expected: %s", line, msg);
+	assert_int_equal(cr_game_nmoves(g), before);
+	assert_int_equal(cr_game_turn(g), turn);
+	if (err.column != column || strcmp(err.msg, msg) != 0)
+		fail_msg("\"%s\":\n  got      %d: %s\n  expected %d: %s", line,
+		    err.column, err.msg, column, msg);
+}
+
+/* ---- the parser, token by token ---------------------------------------- */
+
+static void
+test_spec_examples(void **state)
+{
+	struct nt_turn t;
+
+	(void)state;
+	expect_place("V 1,0 90", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	assert_false(nt_parse_move(tu_base(), "V 1,0 90", 8, &t, &(struct nt_error){ 0 }));
+	assert_null(t.player);
+	assert_int_equal(t.player_len, 0);
+
+	parse_ok("Anna: U 0,1 0 thief@S", &t);
+	assert_non_null(t.player);
+	assert_int_equal(t.player_len, 4);
+	assert_memory_equal(t.player, "Anna", 4);
+	expect_place("Anna: U 0,1 0 thief@S", "U", 0, 1, 0, CR_THIEF, CR_SPOT_S);
+
+	expect_place("B -1,0 0 monk", "B", -1, 0, 0, CR_MONK, CR_SPOT_C);
+
+	parse_ok("E discard", &t);
+	assert_false(t.blank);
+	assert_int_equal(t.move.kind, CR_MOVE_DISCARD);
+	assert_int_equal(t.move.tile, tile("E"));
+	assert_null(t.player);
+
+	parse_ok("end", &t);
+	assert_false(t.blank);
+	assert_int_equal(t.move.kind, CR_MOVE_END);
+}
+
+static void
+test_blank_and_comments(void **state)
+{
+	static const char *const blanks[] = {
+		"", " ", "\t", "  \t \r", "#", "# a comment", "   # indented comment",
+		"#V 1,0 90", "\r",
+	};
+	struct nt_turn t;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof blanks / sizeof *blanks; i++) {
+		parse_ok(blanks[i], &t);
+		if (!t.blank)
+			fail_msg("\"%s\" is not blank", blanks[i]);
+		assert_null(t.player);
+	}
+	/* Zero bytes of a longer buffer: blank. */
+	assert_int_equal(nt_parse_move(tu_base(), "V 1,0 90", 0, &t, &(struct nt_error){ 0 }), 0);
+	assert_true(t.blank);
+	/* len is honoured: the rest of the buffer is not read. */
+	assert_int_equal(nt_parse_move(tu_base(), "V 1,0 90 thief@W", 8, &t, &(struct nt_error){ 0 }), 0);
+	assert_int_equal(t.move.role, CR_ROLE_NONE);
+
+	/* A comment after a move, with or without a space before it. */
+	expect_place("V 1,0 90 # turned", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	expect_place("V 1,0 90#turned", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	expect_place("U 0,1 0 thief@S# on the road", "U", 0, 1, 0, CR_THIEF, CR_SPOT_S);
+	/* A colon inside a comment is no player prefix. */
+	parse_ok("V 1,0 90 # Anna: thinking", &t);
+	assert_null(t.player);
+	parse_ok("end # Ben: had to go", &t);
+	assert_int_equal(t.move.kind, CR_MOVE_END);
+	assert_null(t.player);
+	parse_ok("E discard # fits nowhere", &t);
+	assert_int_equal(t.move.kind, CR_MOVE_DISCARD);
+	/* CRLF line ends: the CR is white space. */
+	expect_place("V 1,0 90\r", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	expect_place("U 0,1 0 thief@S\r", "U", 0, 1, 0, CR_THIEF, CR_SPOT_S);
+}
+
+static void
+test_case_and_spacing(void **state)
+{
+	struct nt_turn t;
+
+	(void)state;
+	expect_place("v 1,0 90", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	expect_place("u 0,1 0 THIEF@s", "U", 0, 1, 0, CR_THIEF, CR_SPOT_S);
+	expect_place("U 0,1 0 Farmer@nNe", "U", 0, 1, 0, CR_FARMER, CR_SPOT_NNE);
+	expect_place("   V    1,0     90   ", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	expect_place("\tV\t1,0\t90\tknight@n\t", "V", 1, 0, 1, CR_KNIGHT, CR_SPOT_N);
+	expect_place("B 0,-1 0 MONK", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
+	expect_place("B 0,-1 0 Monk@c", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
+	/* Codes may carry the base set's prefix. */
+	expect_place("BA-V 1,0 90", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	expect_place("ba-x 2,2 270", "X", 2, 2, 3, CR_ROLE_NONE, 0);
+	expect_place("Ba-U 0,1 0 t@n", "U", 0, 1, 0, CR_THIEF, CR_SPOT_N);
+	for (int k = 0; k < 3; k++) {
+		static const char *const ends[] = { "END", "End", "  eNd  " };
+
+		parse_ok(ends[k], &t);
+		assert_int_equal(t.move.kind, CR_MOVE_END);
+	}
+	parse_ok("e DISCARD", &t);
+	assert_int_equal(t.move.kind, CR_MOVE_DISCARD);
+	assert_int_equal(t.move.tile, tile("E"));
+	parse_ok("ba-e Discard", &t);
+	assert_int_equal(t.move.kind, CR_MOVE_DISCARD);
+	assert_int_equal(t.move.tile, tile("E"));
+
+	/* Positions: signs, zeros, the far edge of the board. */
+	expect_place("V -2,3 0", "V", -2, 3, 0, CR_ROLE_NONE, 0);
+	expect_place("V +2,-0 0", "V", 2, 0, 0, CR_ROLE_NONE, 0);
+	expect_place("V 007,-010 090", "V", 7, -10, 1, CR_ROLE_NONE, 0);
+	expect_place("V 100000000,-100000000 180", "V", 100000000, -100000000, 2, CR_ROLE_NONE, 0);
+	expect_place("V 0,0 270", "V", 0, 0, 3, CR_ROLE_NONE, 0);
+}
+
+static void
+test_player_prefix(void **state)
+{
+	struct nt_turn t;
+
+	(void)state;
+	parse_ok("  Anna  :  V 1,0 90", &t);
+	assert_int_equal(t.player_len, 4);
+	assert_memory_equal(t.player, "Anna", 4);
+	expect_place("  Anna  :  V 1,0 90", "V", 1, 0, 1, CR_ROLE_NONE, 0);
+	parse_ok("Anna Maria:V 1,0 90", &t);
+	assert_int_equal(t.player_len, 10);
+	assert_memory_equal(t.player, "Anna Maria", 10);
+	parse_ok("Ben: E discard", &t);
+	assert_int_equal(t.move.kind, CR_MOVE_DISCARD);
+	assert_int_equal(t.player_len, 3);
+	assert_memory_equal(t.player, "Ben", 3);
+	parse_ok("Carl: end", &t);
+	assert_int_equal(t.move.kind, CR_MOVE_END);
+	assert_memory_equal(t.player, "Carl", 4);
+	parse_ok("Dora: B 0,-1 0 monk # a comment: with a colon", &t);
+	assert_int_equal(t.player_len, 4);
+	assert_memory_equal(t.player, "Dora", 4);
+	assert_int_equal(t.move.role, CR_MONK);
+}
+
+static void
+test_roles(void **state)
+{
+	static const struct { const char *word; enum cr_role role; } words[] = {
+		{ "thief", CR_THIEF }, { "T", CR_THIEF }, { "t", CR_THIEF },
+		{ "voleur", CR_THIEF }, { "brigand", CR_THIEF }, { "BRIGAND", CR_THIEF },
+		{ "knight", CR_KNIGHT }, { "K", CR_KNIGHT }, { "chevalier", CR_KNIGHT },
+		{ "Chevalier", CR_KNIGHT },
+		{ "monk", CR_MONK }, { "M", CR_MONK }, { "moine", CR_MONK },
+		{ "farmer", CR_FARMER }, { "F", CR_FARMER }, { "paysan", CR_FARMER },
+		{ "PAYSAN", CR_FARMER },
+	};
+	static const char *const notroles[] = {
+		"", "thie", "thiefs", "knights", "x", "meeple", "big-thief", "builder",
+		"monk@C", "farmer ", "TK",
+	};
+	char line[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+		assert_int_equal(nt_role_lookup(words[i].word, strlen(words[i].word)),
+		    words[i].role);
+		snprintf(line, sizeof line, "U 0,1 0 %s@W", words[i].word);
+		expect_place(line, "U", 0, 1, 0, words[i].role, CR_SPOT_W);
+	}
+	for (size_t i = 0; i < sizeof notroles / sizeof *notroles; i++)
+		assert_int_equal(nt_role_lookup(notroles[i], strlen(notroles[i])), CR_ROLE_NONE);
+	/* The length is honoured: "thiefX" cut to 5 bytes is thief. */
+	assert_int_equal(nt_role_lookup("thiefX", 5), CR_THIEF);
+	/* monk may omit @C, in every spelling; no other role may. */
+	expect_place("B 0,-1 0 monk", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
+	expect_place("B 0,-1 0 m", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
+	expect_place("B 0,-1 0 moine", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
+	expect_place("B 0,-1 0 monk@C", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
+	/* A monk at a compass spot is kept as written: the engine judges it. */
+	expect_place("B 0,-1 0 monk@N", "B", 0, -1, 0, CR_MONK, CR_SPOT_N);
+}
+
+static void
+test_spots(void **state)
+{
+	static const char *const names[CR_NSPOTS] = {
+		"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+		"S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW", "C",
+	};
+	char line[64], lower[8];
+
+	(void)state;
+	for (int s = 0; s < CR_NSPOTS; s++) {
+		assert_string_equal(cr_spot_name((enum cr_spot)s), names[s]);
+		snprintf(line, sizeof line, "X 1,0 0 farmer@%s", names[s]);
+		expect_place(line, "X", 1, 0, 0, CR_FARMER, (enum cr_spot)s);
+		for (size_t i = 0; i <= strlen(names[s]); i++)
+			lower[i] = (char)(names[s][i] | (names[s][i] ? 0x20 : 0));
+		snprintf(line, sizeof line, "X 1,0 0 knight@%s", lower);
+		expect_place(line, "X", 1, 0, 0, CR_KNIGHT, (enum cr_spot)s);
+	}
+}
+
+/* ---- every error, its column and its sentence -------------------------- */
+
+#define ROT_MSG	"expected a rotation 0, 90, 180 or 270, got "
+#define POS_MSG	"expected a position x,y (whole numbers, no spaces) or \"discard\", got "
+#define ROLE_MSG "expected a role (thief, knight, monk, farmer), got "
+#define SPOT_MSG "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "
+
+static void
+test_errors(void **state)
+{
+	(void)state;
+	/* The issue's own example. */
+	PARSE_ERR("V 0,1 45", 7, ROT_MSG "\"45\"");
+	PARSE_ERR("Anna: V 0,1 45", 13, ROT_MSG "\"45\"");
+	PARSE_ERR("V 0,1 360", 7, ROT_MSG "\"360\"");
+	PARSE_ERR("V 0,1 -90", 7, ROT_MSG "\"-90\"");
+	PARSE_ERR("V 0,1 ninety", 7, ROT_MSG "\"ninety\"");
+	PARSE_ERR("V 0,1 99999999999999999999", 7, ROT_MSG "\"99999999999999999999\"");
+	PARSE_ERR("V 0,1 90.0", 7, ROT_MSG "\"90.0\"");
+	PARSE_ERR("V 0,1 +", 7, ROT_MSG "\"+\"");
+	PARSE_ERR("V 0,1", 6, "expected a rotation 0, 90, 180 or 270 after the position");
+	PARSE_ERR("V 0,1   # later", 9, "expected a rotation 0, 90, 180 or 270 after the position");
+
+	/* Player prefix. */
+	PARSE_ERR(": V 1,0 90", 1, "expected a player name before \":\"");
+	PARSE_ERR("   : V 1,0 90", 4, "expected a player name before \":\"");
+	PARSE_ERR("Anna:", 6, "expected a tile code after \"Anna:\"");
+	PARSE_ERR("Anna:   ", 9, "expected a tile code after \"Anna:\"");
+	PARSE_ERR("Anna: # nothing", 7, "expected a tile code after \"Anna:\"");
+	PARSE_ERR("Anna:Ben: V 1,0 90", 6, "unknown tile \"Ben:\"");
+
+	/* end and discard take nothing after them. */
+	PARSE_ERR("end now", 5, "unexpected \"now\" after \"end\"");
+	PARSE_ERR("Anna: end  1,0", 12, "unexpected \"1,0\" after \"end\"");
+	PARSE_ERR("E discard 0,1", 11, "unexpected \"0,1\" after \"discard\"");
+	PARSE_ERR("E discard   now # x", 13, "unexpected \"now\" after \"discard\"");
+
+	/* Tiles. */
+	PARSE_ERR("Z 0,1 0", 1, "unknown tile \"Z\"");
+	PARSE_ERR("  zz 0,1 0", 3, "unknown tile \"zz\"");
+	PARSE_ERR("BA- 0,1 0", 1, "unknown tile \"BA-\"");
+	PARSE_ERR("BA-Z 0,1 0", 1, "unknown tile \"BA-Z\"");
+	PARSE_ERR("IC-A 0,1 0", 1, "unknown tile \"IC-A\"");
+	PARSE_ERR("ending", 1, "unknown tile \"ending\"");
+	PARSE_ERR("discard", 1, "unknown tile \"discard\"");
+
+	/* Positions. */
+	PARSE_ERR("V", 2, "expected a position x,y or \"discard\" after the tile");
+	PARSE_ERR("V   ", 5, "expected a position x,y or \"discard\" after the tile");
+	PARSE_ERR("V 1 90", 3, POS_MSG "\"1\"");
+	PARSE_ERR("V 1, 0 90", 3, POS_MSG "\"1,\"");
+	PARSE_ERR("V 1 ,0 90", 3, POS_MSG "\"1\"");
+	PARSE_ERR("V ,0 90", 3, POS_MSG "\",0\"");
+	PARSE_ERR("V a,b 90", 3, POS_MSG "\"a,b\"");
+	PARSE_ERR("V 1,2,3 90", 3, POS_MSG "\"1,2,3\"");
+	PARSE_ERR("V 1.5,0 90", 3, POS_MSG "\"1.5,0\"");
+	PARSE_ERR("V --1,0 90", 3, POS_MSG "\"--1,0\"");
+	PARSE_ERR("V -,0 90", 3, POS_MSG "\"-,0\"");
+	PARSE_ERR("V 100000001,0 90", 3, POS_MSG "\"100000001,0\"");
+	PARSE_ERR("V 0,-100000001 90", 3, POS_MSG "\"0,-100000001\"");
+	PARSE_ERR("V 99999999999999999999999,0 90", 3, POS_MSG "\"99999999999999999999999,0\"");
+	PARSE_ERR("discard discard", 1, "unknown tile \"discard\"");
+
+	/* Roles and spots. */
+	PARSE_ERR("U 0,1 0 wizard@N", 9, ROLE_MSG "\"wizard\"");
+	PARSE_ERR("U 0,1 0 wizard", 9, ROLE_MSG "\"wizard\"");
+	PARSE_ERR("U 0,1 0 @N", 9, ROLE_MSG "\"\"");
+	PARSE_ERR("U 0,1 0 big-thief@E", 9, ROLE_MSG "\"big-thief\"");
+	PARSE_ERR("U 0,1 0 thief", 14, "expected @SPOT after \"thief\" (N, NNE, NE, ..., C)");
+	PARSE_ERR("U 0,1 0 T  ", 10, "expected @SPOT after \"T\" (N, NNE, NE, ..., C)");
+	PARSE_ERR("U 0,1 0 paysan # x", 15, "expected @SPOT after \"paysan\" (N, NNE, NE, ..., C)");
+	PARSE_ERR("U 0,1 0 thief@X", 15, SPOT_MSG "\"X\"");
+	PARSE_ERR("U 0,1 0 thief@", 15, SPOT_MSG "\"\"");
+	PARSE_ERR("U 0,1 0 thief@NN", 15, SPOT_MSG "\"NN\"");
+	PARSE_ERR("U 0,1 0 thief@NNEE", 15, SPOT_MSG "\"NNEE\"");
+	PARSE_ERR("U 0,1 0 thief@S@N", 15, SPOT_MSG "\"S@N\"");
+	PARSE_ERR("U 0,1 0 thief@S extra", 17, "unexpected \"extra\" after the meeple");
+	PARSE_ERR("U 0,1 0 thief@S knight@N", 17, "unexpected \"knight@N\" after the meeple");
+	PARSE_ERR("B 0,-1 0 monk monk", 15, "unexpected \"monk\" after the meeple");
+}
+
+/* Quoted tokens are cut and made printable; a NUL byte is just a byte. */
+static void
+test_error_quoting(void **state)
+{
+	char line[200], want[200];
+
+	(void)state;
+	/* 58 bytes are shown whole, 59 are cut to 58 and "..". */
+	memset(line, 'q', 58);
+	strcpy(line + 58, " 0,1 0");
+	snprintf(want, sizeof want, "unknown tile \"%.58s\"", line);
+	PARSE_ERR(line, 1, want);
+	memset(line, 'q', 59);
+	strcpy(line + 59, " 0,1 0");
+	snprintf(want, sizeof want, "unknown tile \"%.58s..\"", line);
+	PARSE_ERR(line, 1, want);
+	memset(line, 'q', 150);
+	line[150] = '\0';
+	PARSE_ERR(line, 1, want);
+
+	PARSE_ERR("\x01Q\x7f 0,1 0", 1, "unknown tile \"?Q?\"");
+	PARSE_ERR("V 0,1 9\xc3\xa9", 7, ROT_MSG "\"9??\"");
+	parse_err("V\0 0,1 0", 8, 1, "unknown tile \"V?\"");
+	parse_err("V 0,1 0 T@\0", 11, 11, SPOT_MSG "\"?\"");
+}
+
+/* ---- the formatter -------------------------------------------------------- */
+
+static void
+test_format(void **state)
+{
+	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = tile("V"), .x = 1, .y = 0, .rot = 1 };
+	char buf[8];
+
+	(void)state;
+	expect_format(&m, NULL, "V 1,0 90");
+	expect_format(&m, "Anna", "Anna: V 1,0 90");
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("U"), .x = 0, .y = 1,
+	    .role = CR_THIEF, .spot = CR_SPOT_S };
+	expect_format(&m, "Anna", "Anna: U 0,1 0 thief@S");
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("B"), .x = -1,
+	    .role = CR_MONK, .spot = CR_SPOT_C };
+	expect_format(&m, NULL, "B -1,0 0 monk");
+	m.spot = CR_SPOT_N;
+	expect_format(&m, NULL, "B -1,0 0 monk@N");
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("X"), .x = -100000000,
+	    .y = 100000000, .rot = 3, .role = CR_FARMER, .spot = CR_SPOT_WNW };
+	expect_format(&m, NULL, "X -100000000,100000000 270 farmer@WNW");
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("C"), .y = 1, .rot = 2,
+	    .role = CR_KNIGHT, .spot = CR_SPOT_C };
+	expect_format(&m, NULL, "C 0,1 180 knight@C");
+	m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = tile("E") };
+	expect_format(&m, NULL, "E discard");
+	expect_format(&m, "Ben", "Ben: E discard");
+	m = (struct cr_move){ .kind = CR_MOVE_END };
+	expect_format(&m, NULL, "end");
+	expect_format(&m, "Ben", "Ben: end");
+
+	/* snprintf's contract: the length needed, cut and terminated. */
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("U"), .x = 10, .y = -12,
+	    .rot = 3, .role = CR_THIEF, .spot = CR_SPOT_E };
+	memset(buf, 'x', sizeof buf);
+	assert_int_equal(nt_format_move(tu_base(), &m, "Anna", buf, sizeof buf),
+	    (int)strlen("Anna: U 10,-12 270 thief@E"));
+	assert_string_equal(buf, "Anna: U");
+	memset(buf, 'x', sizeof buf);
+	assert_int_equal(nt_format_move(tu_base(), &m, NULL, buf, 1), 20);
+	assert_int_equal(buf[0], '\0');
+	assert_int_equal(buf[1], 'x');
+	assert_int_equal(nt_format_move(tu_base(), &m, "Anna", NULL, 0), 26);
+	assert_int_equal(nt_format_move(tu_base(), &m, NULL, buf, 0), 20);
+	assert_int_equal(buf[0], '\0');	/* untouched since the last call */
+	/* A tile index out of range is written "?", not read out of bounds. */
+	m.tile = 999;
+	assert_int_equal(nt_format_move(tu_base(), &m, NULL, NULL, 0), 20);
+	m.tile = -1;
+	m.kind = CR_MOVE_DISCARD;
+	expect_format(&m, NULL, "? discard");
+}
+
+static bool
+same_move(const struct cr_move *a, const struct cr_move *b)
+{
+	return a->kind == b->kind && a->tile == b->tile && a->x == b->x && a->y == b->y &&
+	    a->rot == b->rot && a->role == b->role && a->spot == b->spot;
+}
+
+/* parse(format(m)) == m, for every tile, rotation, role and spot. */
+static void
+roundtrip(const struct cr_move *m, const char *player)
+{
+	char buf[128];
+	struct nt_turn t;
+	struct nt_error err;
+	int n = nt_format_move(tu_base(), m, player, buf, sizeof buf);
+
+	assert_true(n > 0 && n < (int)sizeof buf);
+	assert_int_equal((size_t)n, strlen(buf));
+	if (nt_parse_move(tu_base(), buf, (size_t)n, &t, &err) < 0)
+		fail_msg("\"%s\" (formatted) refused at %d: %s", buf, err.column, err.msg);
+	if (!same_move(m, &t.move) || t.blank)
+		fail_msg("\"%s\" does not parse back to the move it came from", buf);
+	if (player == NULL)
+		assert_null(t.player);
+	else {
+		assert_int_equal(t.player_len, strlen(player));
+		assert_memory_equal(t.player, player, t.player_len);
+	}
+}
+
+static void
+test_roundtrip_every_move(void **state)
+{
+	static const int pos[][2] = {
+		{ 0, 1 }, { -1, 0 }, { 37, -205 }, { 100000000, -100000000 }, { -100000000, 0 },
+	};
+	const struct cr_tileset *ts = tu_base();
+	int count = 0;
+
+	(void)state;
+	assert_int_equal(ts->ntypes, 24);
+	for (int t = 0; t < ts->ntypes; t++) {
+		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = t };
+
+		roundtrip(&d, NULL);
+		roundtrip(&d, "Hana");
+		for (size_t p = 0; p < sizeof pos / sizeof *pos; p++)
+			for (int rot = 0; rot < 4; rot++)
+				for (int role = CR_ROLE_NONE; role < CR_NROLES; role++)
+					for (int s = 0; s < CR_NSPOTS; s++) {
+						struct cr_move m = {
+							.kind = CR_MOVE_PLACE, .tile = t,
+							.x = pos[p][0], .y = pos[p][1], .rot = rot,
+							.role = (enum cr_role)role,
+							.spot = (enum cr_spot)s,
+						};
+
+						if (role == CR_ROLE_NONE && s > 0)
+							break;	/* no meeple: no spot */
+						roundtrip(&m, (count & 7) == 0 ? "Anna Maria" : NULL);
+						count++;
+					}
+	}
+	assert_int_equal(count, 24 * 5 * 4 * (1 + 4 * CR_NSPOTS));
+	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, NULL);
+	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, "Ben");
+}
+
+static void
+test_canonical(void **state)
+{
+	(void)state;
+	canon("V 1,0 90", "V 1,0 90");
+	canon("v 1,0 90", "V 1,0 90");
+	canon("   V    1,0 \t 90   ", "V 1,0 90");
+	canon("V 1,0 90 # a comment", "V 1,0 90");
+	canon("V 1,0 90\r", "V 1,0 90");
+	canon("BA-V 1,0 90", "V 1,0 90");
+	canon("ba-u 0,1 0 T@s", "U 0,1 0 thief@S");
+	canon("U 0,1 0 voleur@N", "U 0,1 0 thief@N");
+	canon("U 0,1 0 brigand@nnw", "U 0,1 0 thief@NNW");
+	canon("E 0,1 180 chevalier@S", "E 0,1 180 knight@S");
+	canon("E 0,1 180 K@s", "E 0,1 180 knight@S");
+	canon("U 0,1 0 paysan@ne", "U 0,1 0 farmer@NE");
+	canon("U 0,1 0 f@Sse", "U 0,1 0 farmer@SSE");
+	canon("B -1,0 0 monk@C", "B -1,0 0 monk");
+	canon("B -1,0 0 m@c", "B -1,0 0 monk");
+	canon("B -1,0 0 moine", "B -1,0 0 monk");
+	canon("B -1,0 0 M", "B -1,0 0 monk");
+	canon("B -1,0 0 MONK@n", "B -1,0 0 monk@N");
+	canon("U +1,-0 0", "U 1,0 0");
+	canon("U 01,-002 090", "U 1,-2 90");
+	canon("END", "end");
+	canon("  end   # stopped", "end");
+	canon("e DISCARD", "E discard");
+	canon("Ba-E   discard", "E discard");
+	canon("Anna: U 0,1 0 thief@S", "Anna: U 0,1 0 thief@S");
+	canon("  Anna :u 0,1 0 t@s", "Anna: U 0,1 0 thief@S");
+	canon("Ben:end", "Ben: end");
+	canon("Ben :  e discard", "Ben: E discard");
+}
+
+/* ---- nt_play: whose turn it is ------------------------------------------ */
+
+static void
+test_play_player_checks(void **state)
+{
+	struct cr_game *g = game(3, 3);
+	struct nt_error err;
+
+	(void)state;
+	play_err(g, "Ben: V 1,0 90", NULL, 1, "it is Anna's turn, not Ben's");
+	play_err(g, "carl: V 1,0 90", NULL, 1, "it is Anna's turn, not Carl's");
+	play_err(g, "Zoe: V 1,0 90", NULL, 1, "no player is named \"Zoe\"");
+	play_err(g, "An: V 1,0 90", NULL, 1, "no player is named \"An\"");
+	play_err(g, "Annabel: V 1,0 90", NULL, 1, "no player is named \"Annabel\"");
+	/* Dora exists in the name table but not in a 3-player game. */
+	play_err(g, "Dora: V 1,0 90", NULL, 1, "no player is named \"Dora\"");
+	play_err(g, "V 1,0 90", "Ben", 1, "it is Anna's turn, not Ben's");
+	play_err(g, "V 1,0 90", "Zoe", 1, "no player is named \"Zoe\"");
+	play_err(g, "Anna: V 1,0 90", "Anna", 1,
+	    "the player is given twice (\"Anna:\" and \"Anna:\")");
+	/* Names are case-insensitive; a prefix is checked, then the move played. */
+	assert_int_equal(nt_play(g, tu_names, "anna: V 1,0 90", 14, NULL, &err), 0);
+	assert_int_equal(cr_game_turn(g), 1);
+	play_err(g, "Anna: U 0,-1 0", NULL, 1, "it is Ben's turn, not Anna's");
+	assert_int_equal(nt_play(g, tu_names, "U -1,0 0", 8, "BEN", &err), 0);
+	assert_int_equal(cr_game_turn(g), 2);
+	assert_int_equal(nt_play(g, tu_names, "Carl: U -2,0 0", 14, NULL, &err), 0);
+	assert_int_equal(cr_game_turn(g), 0);
+	/* Parse errors keep their column; nothing is blank. */
+	play_err(g, "Anna: V 0,1 45", NULL, 13, ROT_MSG "\"45\"");
+	play_err(g, "# just a comment", NULL, 1, "expected a move, found nothing");
+	play_err(g, "", NULL, 1, "expected a move, found nothing");
+	play_err(g, "   ", "Anna", 1, "expected a move, found nothing");
+	/* Refusals by the rules: column 1, the rule in words. */
+	play_err(g, "Anna: V 0,1 0", NULL, 1, "edges must match: V at 0,1 rotation 0: its S edge "
+	    "is road, the tile at 0,0 shows city on its N edge");
+	assert_int_equal(cr_game_nmoves(g), 3);
+	cr_game_free(g);
+}
+
+/* ---- refusals in words, one per code ------------------------------------ */
+
+static void
+test_refusal_words(void **state)
+{
+	struct cr_game *g = game(3, 2);
+	struct cr_refusal why;
+	struct cr_move m;
+	char buf[512];
+	int n;
+
+	(void)state;
+	/* CR_R_EDGE_MISMATCH, with each direction named both ways. */
+	play_err(g, "V 0,1 0", NULL, 1, "edges must match: V at 0,1 rotation 0: its S edge is road, "
+	    "the tile at 0,0 shows city on its N edge");
+	play_err(g, "C 1,0 0", NULL, 1, "edges must match: C at 1,0 rotation 0: its W edge is city, "
+	    "the tile at 0,0 shows road on its E edge");
+	play_err(g, "C 0,-1 0", NULL, 1, "edges must match: C at 0,-1 rotation 0: its N edge is city, "
+	    "the tile at 0,0 shows field on its S edge");
+	play_err(g, "B -1,0 0", NULL, 1, "edges must match: B at -1,0 rotation 0: its E edge is field, "
+	    "the tile at 0,0 shows road on its W edge");
+	play_err(g, "E 0,1 270", NULL, 1, "edges must match: E at 0,1 rotation 270: its S edge is field, "
+	    "the tile at 0,0 shows city on its N edge");
+	/* CR_R_NOT_ADJACENT, also far beyond the board. */
+	play_err(g, "V 1,1 0", NULL, 1, "a tile must touch the board along an edge: V at 1,1 has no "
+	    "neighbour north, east, south or west");
+	play_err(g, "V 100000000,-100000000 0", NULL, 1, "a tile must touch the board along an edge: "
+	    "V at 100000000,-100000000 has no neighbour north, east, south or west");
+	/* CR_R_OCCUPIED: names the tile lying there. */
+	play_err(g, "V 0,0 0", NULL, 1, "one tile per square: V at 0,0, but D already lies there");
+	/* CR_R_DISCARD_FITS. */
+	play_err(g, "E discard", NULL, 1, "a tile may be discarded only if it fits nowhere: "
+	    "E fits at 0,1 rotation 180");
+	/* CR_R_SPOT_NONE and CR_R_SPOT_MANY. */
+	play_err(g, "U 1,0 0 thief@N", NULL, 1, "a thief stands on a road: U at 1,0 rotation 0 has no "
+	    "road at N; valid spots for a thief: E W");
+	play_err(g, "U 1,0 0 farmer@W", NULL, 1, "a farmer stands on a field: U at 1,0 rotation 0 has "
+	    "more than one field at W; valid spots for a farmer: N NNE NE ENE ESE SE SSE S SSW SW "
+	    "WSW WNW NW NNW");
+	play_err(g, "U 1,0 0 monk", NULL, 1, "a monk stands on a cloister: U at 1,0 rotation 0 has no "
+	    "cloister at C; valid spots for a monk: nowhere on this tile");
+	play_err(g, "E 0,1 180 knight@N", NULL, 1, "a knight stands on a city: E at 0,1 rotation 180 "
+	    "has no city at N; valid spots for a knight: SE SSE S SSW SW");
+	play_err(g, "B 0,-1 0 monk@N", NULL, 1, "a monk stands on a cloister: B at 0,-1 rotation 0 "
+	    "has no cloister at N; valid spots for a monk: C");
+	/* CR_R_NO_COPY: C is one of a kind. */
+	tu_play(g, "C 0,1 0");
+	play_err(g, "C 1,1 0", NULL, 1, "no copy left: every C of the supply is already used");
+	/* CR_R_FEATURE_TAKEN: Anna's knight holds the city; Ben's may not join. */
+	tu_play(g, "E 0,2 180");	/* Ben: closes nothing, nobody scores */
+	tu_play(g, "U 1,0 0 thief@E");	/* Anna */
+	play_err(g, "Ben: U -1,0 0 thief@W", NULL, 1, "one feature, one owner at placement: the road "
+	    "at W of U at -1,0 joins a road that already holds Anna's thief");
+	/* CR_R_GAME_OVER: end runs the final scoring, nothing may follow. */
+	tu_play(g, "end");
+	assert_true(cr_game_over(g));
+	play_err(g, "U -1,0 0", NULL, 1, "the game is over: the final scoring has run, no move may follow");
+	play_err(g, "end", NULL, 1, "the game is over: the final scoring has run, no move may follow");
+	cr_game_free(g);
+
+	/* CR_R_NO_MEEPLE: one player, seven meeples out. */
+	g = game(3, 1);
+	tu_play(g, "B 0,-1 0 monk");
+	tu_play(g, "B 1,-1 0 monk");
+	tu_play(g, "B -1,-1 0 monk");
+	tu_play(g, "B 2,-1 0 monk");
+	tu_play(g, "A 3,-1 0 monk");
+	tu_play(g, "A -2,-1 0 monk");
+	tu_play(g, "U 1,0 0 t@E");
+	play_err(g, "E 0,1 180 knight@S", NULL, 1, "no meeple left: all 7 of the player's meeples are on the board");
+	cr_game_free(g);
+
+	/* CR_R_BAD_MOVE cannot be written as a line: only through the API. */
+	g = game(3, 2);
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("V"), .x = 1, .rot = 4 };
+	assert_false(cr_game_play(g, &m, &why));
+	assert_int_equal(why.code, CR_R_BAD_MOVE);
+	n = nt_refusal(tu_base(), &why, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "malformed move: tile, rotation, role or spot out of range");
+	assert_int_equal(n, (int)strlen(buf));
+	m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = 24 };
+	assert_false(cr_game_play(g, &m, &why));
+	assert_int_equal(why.code, CR_R_BAD_MOVE);
+	cr_game_free(g);
+}
+
+/* The codes the engine cannot be made to give, and the edges of the
+ * wording: no names, a tile out of range, a short buffer. */
+static void
+test_refusal_words_direct(void **state)
+{
+	struct cr_refusal r;
+	char buf[512], small[16];
+	int n;
+
+	(void)state;
+	r = (struct cr_refusal){ .code = CR_OK };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "legal");
+	r = (struct cr_refusal){ .code = CR_R_NO_MEMORY };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "out of memory: the move was not applied");
+	r = (struct cr_refusal){ .code = CR_R_FEATURE_TAKEN, .tile = tile("U"), .x = 2, .y = 3,
+	    .kind = CR_FIELD, .spot = CR_SPOT_NNW, .other_player = 1, .role = CR_FARMER };
+	nt_refusal(tu_base(), &r, NULL, buf, sizeof buf);
+	assert_string_equal(buf, "one feature, one owner at placement: the field at NNW of U at 2,3 "
+	    "joins a field that already holds another player's farmer");
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "one feature, one owner at placement: the field at NNW of U at 2,3 "
+	    "joins a field that already holds Ben's farmer");
+	r = (struct cr_refusal){ .code = CR_R_NO_COPY, .tile = 99 };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "no copy left: every ? of the supply is already used");
+	r = (struct cr_refusal){ .code = CR_R_OCCUPIED, .tile = tile("V"), .x = 1, .kind = -1 };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "one tile per square: V at 1,0, but a tile already lies there");
+	r = (struct cr_refusal){ .code = CR_R_SPOT_MANY, .tile = tile("U"), .role = CR_FARMER,
+	    .kind = CR_FIELD, .spot = CR_SPOT_E, .valid_spots = 1u << CR_SPOT_N | 1u << CR_SPOT_C };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "a farmer stands on a field: U at 0,0 rotation 0 has more than one "
+	    "field at E; valid spots for a farmer: N C");
+	/* The length it needs, whatever the buffer. */
+	n = nt_refusal(tu_base(), &r, tu_names, small, sizeof small);
+	assert_int_equal(n, (int)strlen(buf));
+	assert_string_equal(small, "a farmer stands");
+	assert_int_equal(nt_refusal(tu_base(), &r, tu_names, NULL, 0), n);
+}
+
+/* Events in words: the arithmetic and the majority. */
+static void
+test_event_words(void **state)
+{
+	struct cr_event ev = {
+		.reason = CR_EV_COMPLETED, .kind = CR_CITY, .tiles = 4, .pennants = 2,
+		.per_tile = 2, .per_pennant = 2, .points = 12, .winners = 0x3,
+		.meeples = { 2, 2, 1 },
+	};
+	char buf[512];
+
+	(void)state;
+	nt_event_explain(&ev, tu_names, 3, buf, sizeof buf);
+	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 each "
+	    "to Anna and Ben (2 knights) - Carl has 1, fewer");
+	ev.winners = 0x7, ev.meeples[2] = 2;
+	nt_event_explain(&ev, tu_names, 4, buf, sizeof buf);
+	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 each "
+	    "to Anna, Ben and Carl (2 knights)");
+	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_ROAD, .tiles = 1, .per_tile = 1,
+	    .points = 1, .winners = 0x2, .meeples = { 0, 1 } };
+	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "incomplete road of 1 tile: 1 x 1 at the end = 1 to Ben (1 thief)");
+	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_CLOISTER, .tiles = 2,
+	    .points = 2, .winners = 0x1, .meeples = { 1 } };
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "incomplete cloister with 1 neighbour: 1 + 1 at the end");
+	ev.reason = CR_EV_COMPLETED, ev.tiles = 9;
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "completed cloister: 9");
+	ev = (struct cr_event){ .reason = CR_EV_FARM, .kind = CR_FIELD, .cities = 2, .per_city = 3,
+	    .points = 6, .winners = 0x1, .meeples = { 3, 1, 0, 2 } };
+	nt_event_explain(&ev, tu_names, 4, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 = 6 to Anna (3 farmers)"
+	    " - Ben has 1, fewer; Dora has 2, fewer");
+	ev = (struct cr_event){ .reason = CR_EV_FARM_CITY, .kind = CR_FIELD, .tiles = 3, .x = 0,
+	    .y = 1, .per_city = 4 };
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "completed city of 3 tiles at 0,1, for the farmers of the fields around it: 4");
+	assert_int_equal(nt_event_why(&ev, NULL, 0), (int)strlen(buf));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spec_examples),
+		cmocka_unit_test(test_blank_and_comments),
+		cmocka_unit_test(test_case_and_spacing),
+		cmocka_unit_test(test_player_prefix),
+		cmocka_unit_test(test_roles),
+		cmocka_unit_test(test_spots),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_error_quoting),
+		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_roundtrip_every_move),
+		cmocka_unit_test(test_canonical),
+		cmocka_unit_test(test_play_player_checks),
+		cmocka_unit_test(test_refusal_words),
+		cmocka_unit_test(test_refusal_words_direct),
+		cmocka_unit_test(test_event_words),
+	};
+
+	return cmocka_run_group_tests_name("notation", tests, NULL, NULL);
+}
