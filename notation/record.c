@@ -397,6 +397,16 @@ body(struct rd *rd)
 int
 nt_record_parse(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
 {
+	if (nt__record_parse_fast(r, text, len)) {
+		memset(err, 0, sizeof *err);
+		return 0;
+	}
+	return nt_record_parse_yaml(r, text, len, err);
+}
+
+int
+nt_record_parse_yaml(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
+{
 	struct rd rd = { .err = err, .r = r };
 	int rc;
 

@@ -39,6 +39,15 @@ int	nt_record_parse(struct nt_record *r, const char *text, size_t len,
 void	nt_record_free(struct nt_record *r);
 
 /*
+ * The same through libyaml alone, and the fast path alone (1 read, 0 not
+ * its shape).  nt_record_parse tries the fast path, then libyaml; these
+ * are for tests that hold the two to the same answers.
+ */
+int	nt_record_parse_yaml(struct nt_record *r, const char *text, size_t len,
+	    struct cr_error *err);
+int	nt__record_parse_fast(struct nt_record *r, const char *text, size_t len);
+
+/*
  * The canonical text of a record: header, then one canonical move per
  * line (from the game's own moves).  malloc'd, NUL-terminated; NULL if
  * out of memory.

@@ -241,6 +241,7 @@ cr__board_put(struct cr_game *g, int type, int x, int y, int rot)
 		front_drop(g, id);
 	cr__log_cell(g, id);
 	g->cells.v[id].tile = g->tiles.n - 1;
+	g->hood[HOOD(0, 0)] = g->tiles.n - 1;
 	for (int d = 0; d < CR_NDIRS; d++) {
 		int n = cr__cell_get(g, x + cr_dx[d], y + cr_dy[d]);
 
@@ -248,7 +249,14 @@ cr__board_put(struct cr_game *g, int type, int x, int y, int rot)
 			return false;
 		if (g->cells.v[n].tile < 0 && g->cells.v[n].front < 0)
 			front_add(g, n);
+		g->hood[HOOD(cr_dx[d], cr_dy[d])] = g->cells.v[n].tile;
 	}
+	for (int dx = -1; dx <= 1; dx += 2)	/* the corners */
+		for (int dy = -1; dy <= 1; dy += 2) {
+			int n = cr__cell_find(g, x + dx, y + dy);
+
+			g->hood[HOOD(dx, dy)] = n < 0 ? -1 : g->cells.v[n].tile;
+		}
 	return true;
 }
 

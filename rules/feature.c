@@ -52,29 +52,27 @@ node_at_port(const struct cr_game *g, const struct tile *t, int port)
 	return s < 0 ? -1 : t->pub.seg0 + s;
 }
 
-/* Count the tiles that exist among the eight around x,y. */
+/* Count the tiles among the eight around the one being placed. */
 static int
-neighbours8(const struct cr_game *g, int x, int y)
+neighbours8(const struct cr_game *g)
 {
 	int n = 0;
 
-	for (int dx = -1; dx <= 1; dx++)
-		for (int dy = -1; dy <= 1; dy++)
-			if ((dx || dy) && cr__tile_at(g, x + dx, y + dy) != NULL)
-				n++;
+	for (int i = 0; i < 9; i++)
+		if (i != HOOD(0, 0) && g->hood[i] >= 0)
+			n++;
 	return n;
 }
 
 /*
- * Create the nodes of tile t (just put on the board) and join them to
- * their neighbours'.  Cloisters around it gain a neighbour.
+ * Create the nodes of tile t (just put on the board, g->hood filled) and
+ * join them to their neighbours'.  Cloisters around it gain a neighbour.
  */
 void
 cr__features_add(struct cr_game *g, int t)
 {
 	struct tile *tl = &g->tiles.v[t];
 	const struct cr_tiletype *tt = &g->ts->type[tl->pub.type];
-	int x = tl->pub.x, y = tl->pub.y;
 
 	for (int s = 0; s < tt->nseg; s++) {
 		const struct cr_seg *sg = &tt->seg[s];
@@ -88,12 +86,12 @@ cr__features_add(struct cr_game *g, int t)
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
 		if (sg->kind == CR_CLOISTER) {
-			n->open = 8 - neighbours8(g, x, y);
+			n->open = 8 - neighbours8(g);
 			tl->cloister = id;
 		}
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct tile *nb = cr__tile_at(g, x + cr_dx[d], y + cr_dy[d]);
+		const struct tile *nb = cr__hood(g, cr_dx[d], cr_dy[d]);
 
 		if (nb == NULL)
 			continue;
@@ -112,7 +110,7 @@ cr__features_add(struct cr_game *g, int t)
 	}
 	for (int dx = -1; dx <= 1; dx++)
 		for (int dy = -1; dy <= 1; dy++) {
-			const struct tile *nb = (dx || dy) ? cr__tile_at(g, x + dx, y + dy) : NULL;
+			const struct tile *nb = (dx || dy) ? cr__hood(g, dx, dy) : NULL;
 
 			if (nb != NULL && nb->cloister >= 0) {
 				cr__log_node(g, nb->cloister);

@@ -111,6 +111,12 @@ struct cr_game {
 		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
+	/*
+	 * The tiles around the one being placed, looked up once per move:
+	 * hood[(dy + 1) * 3 + dx + 1] is a tile index or -1.  Placing a
+	 * tile touches these nine squares and no others.
+	 */
+	int	hood[9];
 };
 
 /* game.c */
@@ -134,6 +140,13 @@ bool	cr__board_init(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int more);
 void	cr__board_free(struct cr_game *g);
 const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);
+#define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
+static inline const struct tile *
+cr__hood(const struct cr_game *g, int dx, int dy)
+{
+	int t = g->hood[HOOD(dx, dy)];
+	return t < 0 ? NULL : &g->tiles.v[t];
+}
 bool	cr__fits(const struct cr_game *g, int type, int x, int y, int rot,
 	    struct cr_refusal *why);
 bool	cr__board_put(struct cr_game *g, int type, int x, int y, int rot);

@@ -197,19 +197,19 @@ score_closed(struct cr_game *g, int root, int move)
 	cr__return_meeples(g, root);
 }
 
-/* Pay for what tile t completed: its own features, then cloisters around. */
+/* Pay for what tile t (just placed, g->hood filled) completed: its own
+ * features, then the cloisters around it. */
 void
 cr__score_completed(struct cr_game *g, int t, int move)
 {
 	const struct tile *tl = &g->tiles.v[t];
 	int nseg = g->ts->type[tl->pub.type].nseg;
-	int x = tl->pub.x, y = tl->pub.y;
 
 	for (int s = 0; s < nseg; s++)
 		score_closed(g, cr__find(g, tl->pub.seg0 + s), move);
 	for (int dy = 1; dy >= -1; dy--)
 		for (int dx = -1; dx <= 1; dx++) {
-			const struct tile *nb = cr__tile_at(g, x + dx, y + dy);
+			const struct tile *nb = cr__hood(g, dx, dy);
 
 			if ((dx || dy) && nb != NULL && nb->cloister >= 0)
 				score_closed(g, nb->cloister, move);

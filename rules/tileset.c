@@ -1041,8 +1041,8 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 
 	if (ts == NULL || code == NULL || len == 0)
 		return -1;
-	for (i = 0; i < ts->ntypes; i++)
-		if (strlen(ts->type[i].code) == len &&
+	for (i = 0; i < ts->ntypes; i++)	/* first byte first: this runs per move */
+		if (caseeq(ts->type[i].code, code, 1) && strlen(ts->type[i].code) == len &&
 		    caseeq(ts->type[i].code, code, len))
 			return i;
 	/* "BA-D" is the base game's D: base codes are those without a

@@ -1,0 +1,314 @@
+/*
+ * record-fast.c -- a fast path for the plainest game records.
+ *
+ * Batch checking wants tens of thousands of records a second, and
+ * libyaml's general parser costs more than refereeing the game itself.
+ * Nearly every record is the same simple shape: top-level "key: value"
+ * lines, a flow or block list of plain player names, and a block list of
+ * plain or double-quoted moves.  This reads exactly that shape and gives
+ * up on anything else (tabs, anchors, escapes, unusual keys, duplicate
+ * keys, any error at all), and then libyaml reads the file from scratch
+ * and reports whatever is wrong.  So libyaml stays the reference; this
+ * only has to agree with it on what it accepts, which tests/test_record
+ * checks on every record it can find.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+struct fp {
+	const char	*s, *end;	/* the whole text */
+	const char	*ln, *lend;	/* the current line, without '\n' */
+	int		line;		/* 1-based */
+	struct nt_record *r;
+	int		capmoves;
+};
+
+static bool
+next_line(struct fp *f)
+{
+	if (f->lend >= f->end)
+		return false;
+	f->ln = f->line ? f->lend + 1 : f->s;
+	if (f->ln > f->end)
+		return false;
+	f->lend = memchr(f->ln, '\n', (size_t)(f->end - f->ln));
+	if (f->lend == NULL)
+		f->lend = f->end;
+	f->line++;
+	return true;
+}
+
+/* Blank or only a comment: nothing YAML sees. */
+static bool
+empty_line(const char *p, const char *e)
+{
+	while (p < e && *p == ' ')
+		p++;
+	return p == e || *p == '#';
+}
+
+/* Skip spaces, then an optional comment; true if the line then ends. */
+static bool
+rest_empty(const char *p, const char *e)
+{
+	const char *q = p;
+
+	while (q < e && *q == ' ')
+		q++;
+	return q == e || (*q == '#' && q > p);
+}
+
+/* A plain scalar in block context, of the safe characters only.  Sets
+ * *se to just after its last non-space character. */
+static bool
+plain(const char *p, const char *e, const char **se, bool flow)
+{
+	const char *last = NULL;
+
+	if (p >= e || !isalnum((unsigned char)*p))
+		return false;
+	for (; p < e; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == ' ') {
+			if (p + 1 < e && p[1] == '#')
+				break;		/* a comment starts */
+			continue;
+		}
+		if (flow && (c == ',' || c == ']'))
+			break;
+		if (!(isalnum(c) || c == ',' || c == '@' || c == '-' || c == '_' || c == '.' ||
+		    c == '/' || (c == ':' && p + 1 < e && p[1] != ' ')))
+			return false;
+		if (c == ':' )
+			return false;	/* "a:b" is fine YAML, but leave it to libyaml */
+		last = p;
+	}
+	*se = last + 1;
+	return true;
+}
+
+static char *
+dup_span(const char *a, const char *b)
+{
+	char *s = malloc((size_t)(b - a) + 1);
+
+	if (s != NULL) {
+		memcpy(s, a, (size_t)(b - a));
+		s[b - a] = '\0';
+	}
+	return s;
+}
+
+static bool
+same(const char *a, const char *b, const char *word)
+{
+	size_t n = strlen(word);
+
+	return (size_t)(b - a) == n && memcmp(a, word, n) == 0;
+}
+
+static bool
+add_player(struct fp *f, const char *a, const char *b)
+{
+	struct nt_record *r = f->r;
+	struct nt_player *v;
+	char *name;
+
+	if (b == a || b[-1] == ' ' || r->nplayers >= CR_MAXPLAYERS ||
+	    nt_record_player(r, a, (size_t)(b - a)) >= 0)
+		return false;	/* libyaml's path words the error */
+	if ((v = realloc(r->players, (size_t)(r->nplayers + 1) * sizeof *v)) == NULL)
+		return false;
+	r->players = v;
+	if ((name = dup_span(a, b)) == NULL)
+		return false;
+	v[r->nplayers++] = (struct nt_player){ name, NULL };
+	return true;
+}
+
+static bool
+add_move(struct fp *f, const char *a, const char *b, int col, int endcol)
+{
+	struct nt_record *r = f->r;
+	char *text;
+
+	if (r->nmoves == f->capmoves) {
+		int cap = f->capmoves ? 2 * f->capmoves : 128;
+		struct nt_recmove *v = realloc(r->moves, (size_t)cap * sizeof *v);
+
+		if (v == NULL)
+			return false;
+		r->moves = v;
+		f->capmoves = cap;
+	}
+	if ((text = dup_span(a, b)) == NULL)
+		return false;
+	r->moves[r->nmoves++] = (struct nt_recmove){ text, NULL, f->line, col, f->line, endcol };
+	return true;
+}
+
+/* "[A, B]" after "players:". */
+static bool
+flow_players(struct fp *f, const char *p, const char *e)
+{
+	if (p >= e || *p++ != '[')
+		return false;
+	for (;;) {
+		const char *se;
+
+		while (p < e && *p == ' ')
+			p++;
+		if (!plain(p, e, &se, true) || !add_player(f, p, se))
+			return false;
+		p = se;
+		while (p < e && *p == ' ')
+			p++;
+		if (p < e && *p == ']')
+			return rest_empty(p + 1, e) && f->r->nplayers > 0;
+		if (p >= e || *p++ != ',')
+			return false;
+	}
+}
+
+/*
+ * A block list under a key: "- item" lines, all at one indentation.
+ * Returns false on anything unexpected; leaves the current line on the
+ * first line after the list.
+ */
+static bool
+block_list(struct fp *f, bool moves, bool *more)
+{
+	int indent = -1;
+
+	*more = false;
+	while (next_line(f)) {
+		const char *p = f->ln, *e = f->lend, *a, *se;
+		int ind;
+
+		if (empty_line(p, e))
+			continue;
+		for (ind = 0; p < e && *p == ' '; p++)
+			ind++;
+		if (*p != '-') {
+			if (ind != 0)
+				return false;
+			*more = true;		/* the next key */
+			return true;
+		}
+		if (indent < 0)
+			indent = ind;
+		if (ind != indent || p + 1 >= e || p[1] != ' ')
+			return false;
+		for (a = p + 1; a < e && *a == ' '; a++)
+			;
+		if (moves && a < e && *a == '"') {
+			const char *q = memchr(a + 1, '"', (size_t)(e - a - 1));
+
+			if (q == NULL || memchr(a + 1, '\\', (size_t)(q - a - 1)) ||
+			    !rest_empty(q + 1, e))
+				return false;
+			for (const char *c = a + 1; c < q; c++)
+				if (!isprint((unsigned char)*c))
+					return false;
+			if (!add_move(f, a + 1, q, (int)(a - f->ln) + 2, (int)(q - f->ln) + 2))
+				return false;
+			continue;
+		}
+		if (!plain(a, e, &se, false) || !rest_empty(se, e))
+			return false;
+		if (moves ? !add_move(f, a, se, (int)(a - f->ln) + 1, (int)(se - f->ln) + 1)
+		    : !add_player(f, a, se))
+			return false;
+	}
+	return true;
+}
+
+enum { K_FORMAT = 1, K_GAME = 2, K_EDITION = 4, K_EXPANSIONS = 8, K_PLAYERS = 16, K_MOVES = 32 };
+
+static bool
+body(struct fp *f)
+{
+	static const char *keys[] = { "format", "game", "edition", "expansions", "players", "moves" };
+	int seen = 0;
+	bool more = false, pending = false;
+
+	for (const char *c = f->s; c < f->end; c++)
+		if (*c == '\t' || *c == '\r' || *c == '\0' || (unsigned char)*c >= 0x80)
+			return false;
+	while (pending || next_line(f)) {
+		const char *p = f->ln, *e = f->lend, *colon, *v, *se;
+		int k, bit;
+
+		pending = false;
+		if (empty_line(p, e))
+			continue;
+		if ((colon = memchr(p, ':', (size_t)(e - p))) == NULL)
+			return false;
+		for (k = 0; k < 6 && !same(p, colon, keys[k]); k++)
+			;
+		if (k == 6 || (seen & (bit = 1 << k)))
+			return false;
+		seen |= bit;
+		for (v = colon + 1; v < e && *v == ' '; v++)
+			;
+		if (v > colon + 1 && v < e && *v == '#')
+			v = e;			/* "key:   # comment" */
+		else if (v == colon + 1 && v < e)
+			return false;		/* "key:value" */
+		switch (bit) {
+		case K_FORMAT:
+			if (!plain(v, e, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e))
+				return false;
+			break;
+		case K_GAME:
+			if (!plain(v, e, &se, false) || !same(v, se, "carcassonne") || !rest_empty(se, e))
+				return false;
+			break;
+		case K_EDITION:
+			if (!plain(v, e, &se, false) || se != v + 1 || *v < '1' || *v > '3' ||
+			    !rest_empty(se, e))
+				return false;
+			f->r->edition = *v - '0';
+			break;
+		case K_EXPANSIONS:
+			if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
+				return false;
+			break;
+		case K_PLAYERS:
+		case K_MOVES:
+			if (v == e) {
+				if (!block_list(f, bit == K_MOVES, &more))
+					return false;
+				pending = more;
+				if (!more)
+					goto done;
+			} else if (bit == K_PLAYERS) {
+				if (!flow_players(f, v, e))
+					return false;
+			} else if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
+				return false;
+			break;
+		}
+	}
+done:
+	return (seen & K_FORMAT) && f->r->nplayers > 0;
+}
+
+/* 1 if read, 0 if this is not the plain shape (nothing kept). */
+int
+nt__record_parse_fast(struct nt_record *r, const char *text, size_t len)
+{
+	struct fp f = { .s = text, .end = text + len, .lend = text, .r = r };
+
+	memset(r, 0, sizeof *r);
+	r->edition = 3;
+	if (len == 0 || !body(&f) || (r->game = strdup("carcassonne")) == NULL) {
+		nt_record_free(r);
+		return 0;
+	}
+	return 1;
+}

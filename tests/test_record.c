@@ -1,0 +1,905 @@
+/*
+ * test_record.c -- game records (notation.md, "Game records"): the YAML
+ * loader key by key, every error with its line, column and sentence,
+ * hostile input, replay errors located in the file, and the round trip
+ * parse -> replay -> format -> parse -> replay.
+ */
+#include "testutil.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static void
+rec_ok(const char *text, struct nt_record *r)
+{
+	struct cr_error err;
+
+	if (nt_record_parse(r, text, strlen(text), &err) < 0)
+		fail_msg("record refused at %d:%d: %s\n%s", err.line, err.column, err.msg, text);
+}
+
+/* On failure the record is left empty. */
+static void
+assert_empty(const struct nt_record *r)
+{
+	assert_null(r->game);
+	assert_null(r->players);
+	assert_null(r->moves);
+	assert_null(r->expansions);
+	assert_int_equal(r->nplayers, 0);
+	assert_int_equal(r->nmoves, 0);
+	assert_int_equal(r->nexpansions, 0);
+}
+
+static void
+rec_err_len(const char *text, size_t len, int line, int column, const char *msg)
+{
+	struct nt_record r;
+	struct cr_error err;
+
+	if (nt_record_parse(&r, text, len, &err) == 0) {
+		nt_record_free(&r);
+		fail_msg("record accepted, expected %d:%d: %s\n%s", line, column, msg, text);
+	}
+	assert_empty(&r);
+	if (err.line != line || err.column != column || strcmp(err.msg, msg) != 0)
+		fail_msg("\n%s\n  got      %d:%d: %s\n  expected %d:%d: %s", text,
+		    err.line, err.column, err.msg, line, column, msg);
+}
+#define REC_ERR(text, line, column, msg) rec_err_len(text, strlen(text), line, column, msg)
+
+/* Replay that must stop at a given move, line and column. */
+static void
+replay_err(const char *text, int move, int line, int column, const char *msg)
+{
+	struct nt_replay_error err;
+	struct nt_record r;
+	struct cr_game *g;
+	bool ok = true;
+
+	rec_ok(text, &r);
+	g = nt_replay(&r, tu_base(), &ok, &err);
+	assert_non_null(g);
+	if (ok)
+		fail_msg("replay accepted, expected move %d at %d:%d: %s\n%s", move, line,
+		    column, msg, text);
+	/* The game stops just before the bad move. */
+	assert_int_equal(cr_game_nmoves(g), move - 1);
+	if (err.move != move || err.line != line || err.column != column ||
+	    strcmp(err.msg, msg) != 0)
+		fail_msg("\n%s\n  got      move %d at %d:%d: %s\n  expected move %d at %d:%d: %s",
+		    text, err.move, err.line, err.column, err.msg, move, line, column, msg);
+	cr_game_free(g);
+	nt_record_free(&r);
+}
+
+static struct cr_game *
+replay_ok(const struct nt_record *r)
+{
+	struct nt_replay_error err;
+	struct cr_game *g;
+	bool ok = false;
+
+	g = nt_replay(r, tu_base(), &ok, &err);
+	assert_non_null(g);
+	if (!ok)
+		fail_msg("replay refused move %d at %d:%d: %s", err.move, err.line, err.column, err.msg);
+	return g;
+}
+
+static bool
+same_event(const struct cr_event *a, const struct cr_event *b)
+{
+	if (a->move != b->move || a->reason != b->reason || a->kind != b->kind ||
+	    a->x != b->x || a->y != b->y || a->tiles != b->tiles || a->pennants != b->pennants ||
+	    a->cities != b->cities || a->per_tile != b->per_tile ||
+	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
+	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
+	    a->small_city != b->small_city)
+		return false;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		if (a->meeples[p] != b->meeples[p])
+			return false;
+	return true;
+}
+
+/* Two games that went the same way: moves, players, scores, events. */
+static void
+assert_same_game(const struct cr_game *a, const struct cr_game *b)
+{
+	const struct cr_event *ea, *eb;
+	int na, nb;
+
+	assert_int_equal(cr_game_nplayers(a), cr_game_nplayers(b));
+	assert_int_equal(cr_game_edition(a), cr_game_edition(b));
+	assert_int_equal(cr_game_nmoves(a), cr_game_nmoves(b));
+	for (int i = 0; i < cr_game_nmoves(a); i++) {
+		const struct cr_move *ma = cr_game_move(a, i), *mb = cr_game_move(b, i);
+
+		assert_int_equal(ma->kind, mb->kind);
+		if (ma->kind != CR_MOVE_END)
+			assert_int_equal(ma->tile, mb->tile);
+		if (ma->kind == CR_MOVE_PLACE) {
+			assert_int_equal(ma->x, mb->x);
+			assert_int_equal(ma->y, mb->y);
+			assert_int_equal(ma->rot, mb->rot);
+			assert_int_equal(ma->role, mb->role);
+			if (ma->role != CR_ROLE_NONE)
+				assert_int_equal(ma->spot, mb->spot);
+		}
+		assert_int_equal(cr_game_move_player(a, i), cr_game_move_player(b, i));
+	}
+	assert_int_equal(cr_game_over(a), cr_game_over(b));
+	for (int p = 0; p < cr_game_nplayers(a); p++) {
+		assert_int_equal(cr_game_player(a, p)->score, cr_game_player(b, p)->score);
+		assert_int_equal(cr_game_player(a, p)->meeples, cr_game_player(b, p)->meeples);
+	}
+	ea = cr_game_events(a, &na);
+	eb = cr_game_events(b, &nb);
+	assert_int_equal(na, nb);
+	for (int i = 0; i < na; i++)
+		if (!same_event(&ea[i], &eb[i]))
+			fail_msg("event %d differs (move %d and %d)", i, ea[i].move, eb[i].move);
+}
+
+/* A small random number generator: the same seed, the same bytes. */
+static uint32_t
+rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+static char *
+repeat(const char *head, const char *unit, size_t n, const char *tail)
+{
+	size_t lh = strlen(head), lu = strlen(unit), lt = strlen(tail);
+	char *s = malloc(lh + lu * n + lt + 1), *p;
+
+	assert_non_null(s);
+	memcpy(s, head, lh);
+	p = s + lh;
+	for (size_t i = 0; i < n; i++, p += lu)
+		memcpy(p, unit, lu);
+	memcpy(p, tail, lt + 1);
+	return s;
+}
+
+/* ---- a good record ------------------------------------------------------ */
+
+static const char good[] =
+    "# a whole game, every key\n"			/* 1 */
+    "format: carcref/1\n"				/* 2 */
+    "game: carcassonne\n"				/* 3 */
+    "edition: 2\n"					/* 4 */
+    "expansions: []\n"					/* 5 */
+    "players:\n"					/* 6 */
+    "  - Anna\n"					/* 7 */
+    "  - {name: Ben, color: red}\n"			/* 8 */
+    "  - name: Carl\n"					/* 9 */
+    "    color: \"blue\"\n"				/* 10 */
+    "moves:\n"						/* 11 */
+    "  - V 1,0 90            # plain\n"		/* 12 */
+    "  - \"U -1,0 0 thief@W\"\n"			/* 13 */
+    "  - 'Carl: B 0,-1 0 moine'\n"			/* 14 */
+    "  - Anna: E 0,1 180 K@S\n"			/* 15 */
+    "  - Ben: \"U -2,0 0\"\n"				/* 16 */
+    "\n"						/* 17 */
+    "  # Carl had to go\n"				/* 18 */
+    "  - end\n";					/* 19 */
+
+static void
+test_good_record(void **state)
+{
+	struct nt_record r;
+	struct cr_game *g;
+	const struct cr_event *ev;
+	int n;
+
+	(void)state;
+	rec_ok(good, &r);
+	assert_string_equal(r.game, "carcassonne");
+	assert_int_equal(r.edition, 2);
+	assert_int_equal(r.nexpansions, 0);
+	assert_int_equal(r.nplayers, 3);
+	assert_string_equal(r.players[0].name, "Anna");
+	assert_null(r.players[0].color);
+	assert_string_equal(r.players[1].name, "Ben");
+	assert_string_equal(r.players[1].color, "red");
+	assert_string_equal(r.players[2].name, "Carl");
+	assert_string_equal(r.players[2].color, "blue");
+	assert_int_equal(nt_record_player(&r, "carl", 4), 2);
+	assert_int_equal(nt_record_player(&r, "BEN", 3), 1);
+	assert_int_equal(nt_record_player(&r, "Bent", 3), 1);	/* len is honoured */
+	assert_int_equal(nt_record_player(&r, "Be", 2), -1);
+	assert_int_equal(nt_record_player(&r, "Zoe", 3), -1);
+
+	assert_int_equal(r.nmoves, 6);
+	assert_string_equal(r.moves[0].text, "V 1,0 90");
+	assert_null(r.moves[0].player);
+	assert_int_equal(r.moves[0].line, 12);
+	assert_int_equal(r.moves[0].column, 5);
+	assert_string_equal(r.moves[1].text, "U -1,0 0 thief@W");
+	assert_int_equal(r.moves[1].line, 13);
+	assert_int_equal(r.moves[1].column, 6);	/* inside the quotes */
+	assert_string_equal(r.moves[2].text, "Carl: B 0,-1 0 moine");
+	assert_null(r.moves[2].player);
+	assert_int_equal(r.moves[2].column, 6);
+	assert_string_equal(r.moves[3].text, "E 0,1 180 K@S");
+	assert_string_equal(r.moves[3].player, "Anna");
+	assert_int_equal(r.moves[3].line, 15);
+	assert_int_equal(r.moves[3].column, 11);
+	assert_string_equal(r.moves[4].text, "U -2,0 0");
+	assert_string_equal(r.moves[4].player, "Ben");
+	assert_int_equal(r.moves[4].line, 16);
+	assert_int_equal(r.moves[4].column, 11);	/* inside the quotes */
+	assert_string_equal(r.moves[5].text, "end");
+	assert_int_equal(r.moves[5].line, 19);
+	assert_int_equal(r.moves[5].column, 5);
+
+	g = replay_ok(&r);
+	assert_int_equal(cr_game_nmoves(g), 6);
+	assert_true(cr_game_over(g));
+	assert_int_equal(cr_game_edition(g), 2);
+	assert_int_equal(cr_game_move_player(g, 3), 0);
+	assert_int_equal(cr_game_move_player(g, 4), 1);
+	assert_int_equal(cr_game_move_player(g, 5), 2);
+	/* Move 4: Anna's knight closes D+E, 2 x 2.  At the end: Ben's road
+	 * U U D V, 4 tiles; Carl's cloister with 3 neighbours, 1 + 3. */
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 3);
+	assert_int_equal(ev[0].move, 4);
+	assert_int_equal(ev[0].kind, CR_CITY);
+	assert_int_equal(ev[0].points, 4);
+	assert_int_equal(tu_score(g, 0), 4);
+	assert_int_equal(tu_score(g, 1), 4);
+	assert_int_equal(tu_score(g, 2), 4);
+	cr_game_free(g);
+	nt_record_free(&r);
+	assert_empty(&r);
+	nt_record_free(&r);	/* twice is harmless */
+}
+
+static void
+test_minimal_records(void **state)
+{
+	static const char *const nomoves[] = {
+		"format: carcref/1\nplayers: [Anna]\n",
+		"format: carcref/1\nplayers: [Anna]\nmoves: []\n",
+		"format: carcref/1\nplayers: [Anna]\nmoves:\n",
+		"format: carcref/1\nplayers: [Anna]\nmoves: ~\n",
+		"format: carcref/1\nplayers: [Anna]\nmoves: null\n",
+		"format: carcref/1\nplayers: [Anna]\nmoves:\nexpansions:\n",
+		"---\nformat: carcref/1\nplayers: [Anna]\n...\n",
+		"{format: carcref/1, players: [Anna], moves: []}",
+		"format: carcref/1\r\nplayers:\r\n  - Anna\r\n",
+		"\xef\xbb\xbf" "format: carcref/1\nplayers: [Anna]\n",	/* a BOM */
+	};
+	struct nt_record r;
+	struct cr_game *g;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof nomoves / sizeof *nomoves; i++) {
+		rec_ok(nomoves[i], &r);
+		assert_string_equal(r.game, "carcassonne");
+		assert_int_equal(r.edition, 3);		/* the default */
+		assert_int_equal(r.nplayers, 1);
+		assert_string_equal(r.players[0].name, "Anna");
+		assert_int_equal(r.nmoves, 0);
+		g = replay_ok(&r);
+		assert_int_equal(cr_game_nmoves(g), 0);
+		assert_false(cr_game_over(g));
+		cr_game_free(g);
+		nt_record_free(&r);
+	}
+	/* Eight players, the most there may be; editions 1 to 3. */
+	rec_ok("format: carcref/1\nedition: 1\nplayers: [A, B, C, D, E, F, G, H]\n", &r);
+	assert_int_equal(r.nplayers, 8);
+	assert_int_equal(r.edition, 1);
+	assert_string_equal(r.players[7].name, "H");
+	nt_record_free(&r);
+	rec_ok("format: carcref/1\nedition: '3'\nplayers: [\"Anna Maria\", 'O''Brien', \xc3\x89mile]\n", &r);
+	assert_int_equal(r.edition, 3);
+	assert_string_equal(r.players[0].name, "Anna Maria");
+	assert_string_equal(r.players[1].name, "O'Brien");
+	assert_string_equal(r.players[2].name, "\xc3\x89mile");
+	nt_record_free(&r);
+	/* Moves in a flow list, and the mapping form in flow style. */
+	rec_ok("format: carcref/1\nplayers: [Anna, Ben]\nmoves: [V 1,0 90, {Ben: U -1,0 0}]\n", &r);
+	assert_int_equal(r.nmoves, 1 + 1);
+	nt_record_free(&r);
+}
+
+/* ---- every loader error, where and why --------------------------------- */
+
+#define HEAD "format: carcref/1\n"
+#define NEED_PLAYERS "a record needs \"players\": 1 to 8 names"
+#define BAD_NAME "a player's name must be a non-empty text without \":\" or \"#\" and without spaces around it"
+
+static void
+test_record_errors(void **state)
+{
+	(void)state;
+	/* Keys. */
+	REC_ERR(HEAD "players: [Anna]\ncolour: red\n", 3, 1,
+	    "unknown key \"colour\" (expected format, game, edition, expansions, players or moves)");
+	REC_ERR(HEAD "Players: [Anna]\n", 2, 1,
+	    "unknown key \"Players\" (expected format, game, edition, expansions, players or moves)");
+	REC_ERR(HEAD "players: [Anna]\nformat: carcref/1\n", 3, 1, "\"format\" is given twice");
+	REC_ERR(HEAD "players: [Anna]\nmoves: []\nmoves: []\n", 4, 1, "\"moves\" is given twice");
+	REC_ERR(HEAD "? [a, b]\n: c\nplayers: [Anna]\n", 2, 3, "keys of a record are plain words");
+	REC_ERR("- format: carcref/1\n", 1, 1,
+	    "a record is a mapping of format, game, edition, expansions, players, moves");
+	REC_ERR("carcref/1\n", 1, 1,
+	    "a record is a mapping of format, game, edition, expansions, players, moves");
+
+	/* Types. */
+	REC_ERR(HEAD "players: Anna\n", 2, 10, "\"players\" must be a list, not a single value");
+	REC_ERR(HEAD "players: {name: Anna}\n", 2, 10, "\"players\" must be a list, not a mapping");
+	REC_ERR(HEAD "players: [Anna]\nmoves: {V: 1,0 90}\n", 3, 8, "\"moves\" must be a list, not a mapping");
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  Anna: V 1,0 90\n", 4, 3,
+	    "\"moves\" must be a list, not a mapping");
+	REC_ERR(HEAD "players: [Anna]\nmoves: V 1,0 90\n", 3, 8, "\"moves\" must be a list, not a single value");
+	REC_ERR(HEAD "players: [Anna]\nexpansions: river\n", 3, 13,
+	    "\"expansions\" must be a list, not a single value");
+	REC_ERR(HEAD "edition: three\nplayers: [Anna]\n", 2, 10,
+	    "\"edition\" must be a whole number from 1 to 3, got \"three\"");
+	REC_ERR(HEAD "edition: [3]\nplayers: [Anna]\n", 2, 10, "\"edition\" must be a single value, not a list");
+	REC_ERR(HEAD "edition:\nplayers: [Anna]\n", 2, 9,
+	    "\"edition\" must be a whole number from 1 to 3, got \"\"");
+	REC_ERR("format: [carcref/1]\nplayers: [Anna]\n", 1, 9, "\"format\" must be a single value, not a list");
+	REC_ERR(HEAD "game: {carcassonne: yes}\nplayers: [Anna]\n", 2, 7,
+	    "\"game\" must be a single value, not a mapping");
+
+	/* Values. */
+	REC_ERR(HEAD "edition: 4\nplayers: [Anna]\n", 2, 10,
+	    "\"edition\" must be a whole number from 1 to 3, got \"4\"");
+	REC_ERR(HEAD "edition: 0\nplayers: [Anna]\n", 2, 10,
+	    "\"edition\" must be a whole number from 1 to 3, got \"0\"");
+	REC_ERR(HEAD "edition: 3.0\nplayers: [Anna]\n", 2, 10,
+	    "\"edition\" must be a whole number from 1 to 3, got \"3.0\"");
+	REC_ERR(HEAD "edition: 99999999999999999999999\nplayers: [Anna]\n", 2, 10,
+	    "\"edition\" must be a whole number from 1 to 3, got \"99999999999999999999999\"");
+	REC_ERR("format: carcref/2\nplayers: [Anna]\n", 1, 9,
+	    "unknown format \"carcref/2\" (this carcref reads carcref/1)");
+	REC_ERR("format: 1\nplayers: [Anna]\n", 1, 9, "unknown format \"1\" (this carcref reads carcref/1)");
+	REC_ERR("players: [Anna]\n", 1, 1, "missing \"format: carcref/1\"");
+	REC_ERR("# comment\n\nplayers: [Anna]\nmoves: []\n", 3, 1, "missing \"format: carcref/1\"");
+	REC_ERR(HEAD "game: hunters-gatherers\nplayers: [Anna]\n", 2, 7,
+	    "game \"hunters-gatherers\" is not supported yet by this carcref");
+	REC_ERR(HEAD "game: dice\nplayers: [Anna]\n", 2, 7, "game \"dice\" is not supported yet by this carcref");
+	REC_ERR(HEAD "game: chess\nplayers: [Anna]\n", 2, 7, "unknown game \"chess\" (expected carcassonne)");
+	REC_ERR(HEAD "game: Carcassonne\nplayers: [Anna]\n", 2, 7,
+	    "unknown game \"Carcassonne\" (expected carcassonne)");
+
+	/* Expansions. */
+	REC_ERR(HEAD "expansions: [catapult]\nplayers: [Anna]\n", 2, 14,
+	    "unknown expansion \"catapult\" (known: inns-cathedrals, traders-builders, "
+	    "hills-sheep, river, wheel-of-fortune)");
+	REC_ERR(HEAD "expansions: [river]\nplayers: [Anna]\n", 2, 14,
+	    "expansion \"river\" is not supported yet by this carcref");
+	REC_ERR(HEAD "expansions:\n  - inns-cathedrals\nplayers: [Anna]\n", 3, 5,
+	    "expansion \"inns-cathedrals\" is not supported yet by this carcref");
+	REC_ERR(HEAD "expansions: [traders-builders, hills-sheep]\n", 2, 14,
+	    "expansion \"traders-builders\" is not supported yet by this carcref");
+	REC_ERR(HEAD "expansions: [{river: yes}]\n", 2, 14,
+	    "each entry of \"expansions\" must be a single value, not a mapping");
+
+	/* Players. */
+	REC_ERR(HEAD "players: []\n", 1, 1, NEED_PLAYERS);
+	REC_ERR(HEAD "players:\n", 1, 1, NEED_PLAYERS);
+	REC_ERR(HEAD "moves: []\n", 1, 1, NEED_PLAYERS);
+	REC_ERR("# x\n" HEAD "edition: 1\n", 2, 1, NEED_PLAYERS);
+	REC_ERR(HEAD "players: [A, B, C, D, E, F, G, H, I]\n", 2, 35, "too many players: at most 8");
+	REC_ERR(HEAD "players: [Anna, Ben, ANNA]\n", 2, 22, "two players are named \"ANNA\"");
+	REC_ERR(HEAD "players:\n  - Anna\n  - {name: anna, color: red}\n", 4, 5,
+	    "two players are named \"anna\"");
+	REC_ERR(HEAD "players: ['Anna: x']\n", 2, 11, BAD_NAME);
+	REC_ERR(HEAD "players: [\"Anna:\"]\n", 2, 11, BAD_NAME);
+	REC_ERR(HEAD "players: [Anna, 'A#b']\n", 2, 17, BAD_NAME);
+	REC_ERR(HEAD "players: [' Anna']\n", 2, 11, BAD_NAME);
+	REC_ERR(HEAD "players: ['Anna ']\n", 2, 11, BAD_NAME);
+	REC_ERR(HEAD "players: ['']\n", 2, 11, BAD_NAME);
+	REC_ERR(HEAD "players: [{name: ''}]\n", 2, 11, BAD_NAME);
+	REC_ERR(HEAD "players:\n  - Anna: red\n", 3, 5,
+	    "unknown key \"Anna\" in a player (expected name or color)");
+	REC_ERR(HEAD "players:\n  - {color: red}\n", 3, 5, "a player given as a mapping needs a \"name\"");
+	REC_ERR(HEAD "players:\n  - {name: A, name: B}\n", 3, 15, "\"name\" given twice for one player");
+	REC_ERR(HEAD "players:\n  - {name: [A]}\n", 3, 12, "\"name\" must be a single value, not a list");
+	REC_ERR(HEAD "players:\n  - {name: A, color: {r: 1}}\n", 3, 22, "\"color\" must be a single value, not a mapping");
+	REC_ERR(HEAD "players:\n  - {[A]: B}\n", 3, 6, "a player is a name or {name: ..., color: ...}");
+	REC_ERR(HEAD "players: [[Anna]]\n", 2, 11, "each entry of \"players\" must be a single value, not a list");
+
+	/* Moves. */
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - [V 1,0 90]\n", 4, 5,
+	    "each entry of \"moves\" must be a single value, not a list");
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - {Anna: V 1,0 90, Ben: U 0,1 0}\n", 4, 22,
+	    "a move written as a mapping has exactly one entry (\"Anna: U 0,1 0\")");
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - Anna: [V 1,0 90]\n", 4, 11,
+	    "\"move\" must be a single value, not a list");
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - {[Anna]: V 1,0 90}\n", 4, 6,
+	    "a move is a line of text, not a list");
+
+	/* YAML we do not take: aliases, several documents, bad syntax, nothing. */
+	REC_ERR(HEAD "players: [&a Anna, *a]\n", 2, 20, "YAML aliases are not allowed in a record");
+	REC_ERR(HEAD "players: &p [Anna]\nmoves: *p\n", 3, 8, "YAML aliases are not allowed in a record");
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - &m V 1,0 90\n  - *m\n", 5, 5,
+	    "YAML aliases are not allowed in a record");
+	REC_ERR(HEAD "players: [Anna]\n---\n" HEAD "players: [Ben]\n", 3, 1,
+	    "one record per file: a second YAML document follows");
+	REC_ERR(HEAD "players: [Anna]\n...\n---\nformat: x\n", 4, 1,
+	    "one record per file: a second YAML document follows");
+	REC_ERR("", 1, 1, "empty file: a record needs at least \"format\" and \"players\"");
+	REC_ERR("\n\n   \n", 4, 1, "empty file: a record needs at least \"format\" and \"players\"");
+	REC_ERR("# only a comment\n", 2, 1, "empty file: a record needs at least \"format\" and \"players\"");
+}
+
+/* libyaml's own sentences, behind ours, at libyaml's position. */
+static void
+test_yaml_syntax_errors(void **state)
+{
+	(void)state;
+	REC_ERR(HEAD "players: [Anna\n", 3, 1,
+	    "not valid YAML: did not find expected ',' or ']' while parsing a flow sequence");
+	REC_ERR(HEAD "players: [Anna]]\n", 2, 16,
+	    "not valid YAML: did not find expected <document start>");
+	REC_ERR(HEAD "  players: [Anna]\n", 2, 10,
+	    "not valid YAML: mapping values are not allowed in this context");
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - V 1,0 90\n - U 0,1 0\n", 5, 2,
+	    "not valid YAML: did not find expected key while parsing a block mapping");
+	REC_ERR(HEAD "players: [\"Anna]\n", 3, 1,
+	    "not valid YAML: found unexpected end of stream while scanning a quoted scalar");
+	REC_ERR(HEAD "players:\n\t- Anna\n", 3, 1,
+	    "not valid YAML: found character that cannot start any token while scanning for the next token");
+	REC_ERR(HEAD "players: [Anna]\nmoves: [\"V 1,0 90\\q\"]\n", 3, 17,
+	    "not valid YAML: found unknown escape character while parsing a quoted scalar");
+	/* Bytes that are not UTF-8, and control characters. */
+	REC_ERR(HEAD "players: [Ann\xff]\n", 2, 14, "not valid YAML: invalid leading UTF-8 octet");
+	rec_err_len(HEAD "players: [A\0nna]\n", sizeof HEAD "players: [A\0nna]\n" - 1, 2, 12,
+	    "not valid YAML: control characters are not allowed");
+}
+
+/* ---- replay: errors located in the file --------------------------------- */
+
+#define ROT_MSG "expected a rotation 0, 90, 180 or 270, got \"45\""
+#define MOVES3(third) HEAD \
+	"players: [Anna, Ben]\n"	/* 2 */ \
+	"moves:\n"			/* 3 */ \
+	"  # Anna first\n"		/* 4 */ \
+	"  - V 1,0 90\n"		/* 5 */ \
+	"\n"				/* 6 */ \
+	"  - U -1,0 0\n"		/* 7 */ \
+	"  # then a typo\n"		/* 8 */ \
+	third				/* 9 */
+
+static void
+test_replay_errors(void **state)
+{
+	(void)state;
+	/* The issue's example: a bad rotation in move 3 on line 9. */
+	replay_err(MOVES3("  - V 1,1 45\n"), 3, 9, 11, ROT_MSG);
+	replay_err(MOVES3("  - V 1,1 45 # forty-five\n"), 3, 9, 11, ROT_MSG);
+	replay_err(MOVES3("  -    V 1,1 45\n"), 3, 9, 14, ROT_MSG);
+	replay_err(MOVES3("  - \"V 1,1 45\"\n"), 3, 9, 12, ROT_MSG);
+	replay_err(MOVES3("  - 'V 1,1 45'\n"), 3, 9, 12, ROT_MSG);
+	replay_err(MOVES3("  - Anna: V 1,1 45\n"), 3, 9, 17, ROT_MSG);
+	replay_err(MOVES3("  - Anna:   V 1,1 45\n"), 3, 9, 19, ROT_MSG);
+	replay_err(MOVES3("  - Anna: \"V 1,1 45\"\n"), 3, 9, 18, ROT_MSG);
+	replay_err(MOVES3("  - 'Anna: V 1,1 45'\n"), 3, 9, 18, ROT_MSG);
+	replay_err(MOVES3("  - {Anna: V 1,1 45}\n"), 3, 9, 18, ROT_MSG);
+	replay_err(HEAD "players: [Anna, Ben]\nmoves: [V 1,0 90, U -1,0 0, V 1,1 45]\n", 3, 3, 36, ROT_MSG);
+	/* Other parse errors. */
+	replay_err(MOVES3("  - V 1,1 0 wizard@N\n"), 3, 9, 17,
+	    "expected a role (thief, knight, monk, farmer), got \"wizard\"");
+	replay_err(MOVES3("  - Q7 1,1 0\n"), 3, 9, 5, "unknown tile \"Q7\"");
+	replay_err(MOVES3("  - Anna:\n"), 3, 9, 5, "expected a move, found nothing");
+	/* Refusals: the rule, at the move's first column. */
+	replay_err(MOVES3("  - V 0,1 0\n"), 3, 9, 5, "edges must match: V at 0,1 rotation 0: its S edge "
+	    "is road, the tile at 0,0 shows city on its N edge");
+	replay_err(MOVES3("  - Ben: V 0,-1 0\n"), 3, 9, 11, "it is Anna's turn, not Ben's");
+	replay_err(MOVES3("  - 'Ben: V 0,-1 0'\n"), 3, 9, 6, "it is Anna's turn, not Ben's");
+	replay_err(MOVES3("  - Zoe: V 0,-1 0\n"), 3, 9, 11, "no player is named \"Zoe\"");
+	replay_err(MOVES3("  - Anna: 'Anna: V 0,-1 0'\n"), 3, 9, 12,
+	    "the player is given twice (\"Anna:\" and \"Anna:\")");
+	replay_err(HEAD "players: [Anna]\nmoves:\n  - C 0,1 0\n  - C 0,2 0\n", 2, 5, 5,
+	    "no copy left: every C of the supply is already used");
+	replay_err(HEAD "players: [Anna]\nmoves:\n  - end\n  - V 1,0 90\n", 2, 5, 5,
+	    "the game is over: the final scoring has run, no move may follow");
+	replay_err(HEAD "players: [Anna, Ben]\nmoves:\n- V 1,0 90\n- U -1,0 0\n- V 1,1 45\n", 3, 6, 9, ROT_MSG);
+}
+
+/* ---- the writer, and the round trip --------------------------------------- */
+
+/* The canonical text of the good record. */
+static const char good_written[] =
+    "format: carcref/1\n"
+    "game: carcassonne\n"
+    "edition: 2\n"
+    "expansions: []\n"
+    "players:\n"
+    "  - Anna\n"
+    "  - {name: Ben, color: red}\n"
+    "  - {name: Carl, color: blue}\n"
+    "moves:\n"
+    "  - V 1,0 90\n"
+    "  - U -1,0 0 thief@W\n"
+    "  - B 0,-1 0 monk\n"
+    "  - E 0,1 180 knight@S\n"
+    "  - U -2,0 0\n"
+    "  - end\n";
+
+/* parse -> replay -> format -> parse -> replay: the same game; and the
+ * writer's text is its own fixed point. */
+static char *
+roundtrip_text(const char *text)
+{
+	struct nt_record r1, r2;
+	struct cr_game *g1, *g2;
+	char *out1, *out2;
+
+	rec_ok(text, &r1);
+	g1 = replay_ok(&r1);
+	out1 = nt_record_format(&r1, g1);
+	assert_non_null(out1);
+	rec_ok(out1, &r2);
+	assert_int_equal(r2.nplayers, r1.nplayers);
+	assert_int_equal(r2.edition, r1.edition);
+	for (int i = 0; i < r1.nplayers; i++) {
+		assert_string_equal(r2.players[i].name, r1.players[i].name);
+		if (r1.players[i].color == NULL)
+			assert_null(r2.players[i].color);
+		else
+			assert_string_equal(r2.players[i].color, r1.players[i].color);
+	}
+	assert_int_equal(r2.nmoves, cr_game_nmoves(g1));
+	g2 = replay_ok(&r2);
+	assert_same_game(g1, g2);
+	out2 = nt_record_format(&r2, g2);
+	assert_non_null(out2);
+	assert_string_equal(out2, out1);
+	free(out2);
+	cr_game_free(g1);
+	cr_game_free(g2);
+	nt_record_free(&r1);
+	nt_record_free(&r2);
+	return out1;
+}
+
+static void
+test_roundtrip_good(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = roundtrip_text(good);
+	assert_string_equal(out, good_written);
+	free(out);
+	out = roundtrip_text(HEAD "players: [Anna]\n");
+	assert_string_equal(out, HEAD "game: carcassonne\nedition: 3\nexpansions: []\n"
+	    "players:\n  - Anna\nmoves: []\n");
+	free(out);
+}
+
+/* Names and colours that YAML would read otherwise if written bare. */
+static void
+test_roundtrip_names(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = roundtrip_text(HEAD "players:\n"
+	    "  - \"null\"\n"
+	    "  - '~'\n"
+	    "  - \"1st\"\n"
+	    "  - Anna Maria\n"
+	    "  - \"O'Brien \\\"Ob\\\" \\\\ x\"\n"
+	    "  - {name: \"yes\", color: \"\"}\n"
+	    "  - {name: \"Tab\\there\", color: \"- red, [b]\"}\n"
+	    "  - \xc3\x89mile\n"
+	    "moves:\n  - V 1,0 90\n");
+	assert_string_equal(out, HEAD "game: carcassonne\nedition: 3\nexpansions: []\nplayers:\n"
+	    "  - \"null\"\n"
+	    "  - \"~\"\n"
+	    "  - \"1st\"\n"
+	    "  - Anna Maria\n"
+	    "  - \"O'Brien \\\"Ob\\\" \\\\ x\"\n"
+	    "  - {name: \"yes\", color: \"\"}\n"
+	    "  - {name: \"Tab\\x09here\", color: \"- red, [b]\"}\n"
+	    "  - \xc3\x89mile\n"
+	    "moves:\n  - V 1,0 90\n");
+	free(out);
+	/* Characters YAML only takes escaped. */
+	out = roundtrip_text(HEAD "players: [\"A\\x7fB\", \"C\\x85D\", \"E\\u2028F\", \"G\\uFEFFH\"]\n");
+	free(out);
+}
+
+/* A game from the engine's own supply: random legal moves. */
+static struct cr_game *
+random_game(int edition, int nplayers, uint32_t seed, int stop)
+{
+	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
+	struct cr_place *legal = malloc(4096 * sizeof *legal);
+
+	assert_non_null(g);
+	assert_non_null(legal);
+	while (!cr_game_over(g) && cr_game_nmoves(g) < stop) {
+		int k = (int)(rnd(&seed) % (uint32_t)cr_game_supply_total(g)), t = 0;
+		struct cr_move m = { 0 };
+		int n;
+
+		while (k >= cr_game_supply(g, t))
+			k -= cr_game_supply(g, t++);
+		m.tile = t;
+		n = cr_game_legal(g, t, legal, 4096);
+		if (n == 0) {
+			m.kind = CR_MOVE_DISCARD;
+			assert_true(cr_game_play(g, &m, NULL));
+			continue;
+		}
+		k = (int)(rnd(&seed) % (uint32_t)n);
+		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
+		if (rnd(&seed) % 3 != 0) {
+			m.role = (enum cr_role)(1 + rnd(&seed) % 4);
+			m.spot = (enum cr_spot)(rnd(&seed) % CR_NSPOTS);
+			if (!cr_game_check(g, &m, NULL))
+				m.role = CR_ROLE_NONE, m.spot = 0;
+		}
+		assert_true(cr_game_play(g, &m, NULL));
+	}
+	if (!cr_game_over(g) && stop % 2 == 0)
+		assert_true(cr_game_play(g, &(struct cr_move){ .kind = CR_MOVE_END }, NULL));
+	free(legal);
+	return g;
+}
+
+static void
+test_roundtrip_random_games(void **state)
+{
+	static char *names[CR_MAXPLAYERS] = {
+		"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
+	};
+	static char *colors[CR_MAXPLAYERS] = { "red", NULL, "blue", NULL, "green", "black", NULL, "yellow" };
+
+	(void)state;
+	for (uint32_t seed = 1; seed <= 24; seed++) {
+		struct nt_player players[CR_MAXPLAYERS];
+		int nplayers = 1 + (int)(seed % CR_MAXPLAYERS), edition = 1 + (int)(seed % 3);
+		int stop = seed % 4 == 0 ? 20 + (int)seed : 1000;
+		struct cr_game *g = random_game(edition, nplayers, seed * 2654435761u, stop);
+		struct nt_record r = { .edition = edition, .players = players, .nplayers = nplayers };
+		struct nt_record r2;
+		struct cr_game *g2;
+		char *text, *again;
+
+		for (int p = 0; p < nplayers; p++)
+			players[p] = (struct nt_player){ names[p], colors[p] };
+		text = nt_record_format(&r, g);
+		assert_non_null(text);
+		rec_ok(text, &r2);
+		assert_int_equal(r2.nmoves, cr_game_nmoves(g));
+		g2 = replay_ok(&r2);
+		assert_same_game(g, g2);
+		if (stop == 1000)
+			assert_true(cr_game_over(g2));
+		again = roundtrip_text(text);
+		assert_string_equal(again, text);
+		free(again);
+		free(text);
+		cr_game_free(g);
+		cr_game_free(g2);
+		nt_record_free(&r2);
+	}
+}
+
+/* ---- hostile input ------------------------------------------------------ */
+
+static void
+test_huge_lines(void **state)
+{
+	const size_t MB = 1u << 20;
+	struct nt_record r;
+	char *text, want[128];
+
+	(void)state;
+	/* A 1 MB move: read, then refused by the parser, its text cut. */
+	text = repeat(HEAD "players: [Anna]\nmoves:\n  - ", "Q", MB, " 0,1 0\n");
+	rec_ok(text, &r);
+	assert_int_equal(r.nmoves, 1);
+	assert_int_equal(strlen(r.moves[0].text), MB + 6);
+	nt_record_free(&r);
+	snprintf(want, sizeof want, "unknown tile \"%.58s..\"", "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ");
+	replay_err(text, 1, 4, 5, want);
+	free(text);
+	/* A 1 MB comment. */
+	text = repeat(HEAD "# ", "x", MB, "\nplayers: [Anna]\n");
+	rec_ok(text, &r);
+	nt_record_free(&r);
+	free(text);
+	/* A 1 MB key: YAML allows 1024 characters to a plain key. */
+	text = repeat(HEAD, "k", MB, ": 1\nplayers: [Anna]\n");
+	REC_ERR(text, 3, 1, "not valid YAML: could not find expected ':' while scanning a simple key");
+	free(text);
+	/* A 1 MB name, quoted: taken; a duplicate is named in 60 bytes. */
+	text = repeat(HEAD "players: [\"", "n", MB, "\", \"N\"]\n");
+	rec_ok(text, &r);
+	assert_int_equal(strlen(r.players[0].name), MB);
+	nt_record_free(&r);
+	free(text);
+	text = repeat(HEAD "players: [", "n,", MB / 2, "N]\n");
+	REC_ERR(text, 2, 15, "two players are named \"n\"");
+	free(text);
+	/* A 1 MB line of one list: the ninth player is refused. */
+	text = repeat(HEAD "players: [", "p, ", MB / 3, "q]\n");
+	REC_ERR(text, 2, 14, "two players are named \"p\"");
+	free(text);
+}
+
+static void
+test_deep_nesting(void **state)
+{
+	const size_t N = 100000;
+	char *text;
+
+	(void)state;
+	text = repeat("", "[", N, "");
+	REC_ERR(text, 1, 1, "a record is a mapping of format, game, edition, expansions, players, moves");
+	free(text);
+	text = repeat("", "{a: ", N, "");
+	REC_ERR(text, 1, 2, "unknown key \"a\" (expected format, game, edition, expansions, players or moves)");
+	free(text);
+	text = repeat(HEAD "players: [Anna]\nmoves: ", "[", N, "");
+	REC_ERR(text, 3, 9, "each entry of \"moves\" must be a single value, not a list");
+	free(text);
+	text = repeat(HEAD "players: ", "[", N, "");
+	REC_ERR(text, 2, 11, "each entry of \"players\" must be a single value, not a list");
+	free(text);
+	text = repeat(HEAD "players: [Anna]\nmoves:\n  - Anna: ", "{a: ", N, "");
+	REC_ERR(text, 4, 11, "\"move\" must be a single value, not a mapping");
+	free(text);
+	text = repeat(HEAD "players:\n  - name: ", "[", N, "");
+	REC_ERR(text, 3, 11, "\"name\" must be a single value, not a list");
+	free(text);
+	/* Balanced, and in block style. */
+	{
+		char *open = repeat("", "[", N, ""), *both = repeat(open, "]", N, "");
+
+		REC_ERR(both, 1, 1, "a record is a mapping of format, game, edition, expansions, players, moves");
+		free(open);
+		free(both);
+	}
+	text = repeat(HEAD "players: [Anna]\nmoves:\n  ", "- ", N, "x\n");
+	REC_ERR(text, 4, 5, "each entry of \"moves\" must be a single value, not a list");
+	free(text);
+}
+
+/* Whatever the bytes, the loader answers: a record or an error, never a
+ * crash.  What it takes must replay and be written back readably. */
+static void
+check_any(const char *text, size_t len)
+{
+	struct nt_replay_error rerr;
+	struct nt_record r, r2;
+	struct cr_error err;
+	struct cr_game *g;
+	bool ok;
+	char *out;
+
+	if (nt_record_parse(&r, text, len, &err) < 0) {
+		assert_empty(&r);
+		assert_true(err.line >= 1);
+		assert_true(err.column >= 1);
+		assert_true(err.msg[0] != '\0');
+		assert_true(strlen(err.msg) < sizeof err.msg);
+		return;
+	}
+	assert_string_equal(r.game, "carcassonne");
+	assert_in_range(r.edition, 1, 3);
+	assert_in_range(r.nplayers, 1, CR_MAXPLAYERS);
+	for (int i = 0; i < r.nmoves; i++) {
+		assert_non_null(r.moves[i].text);
+		assert_true(r.moves[i].line >= 1);
+		assert_true(r.moves[i].column >= 1);
+	}
+	g = nt_replay(&r, tu_base(), &ok, &rerr);
+	assert_non_null(g);
+	if (!ok) {
+		assert_in_range(rerr.move, 1, r.nmoves);
+		assert_true(rerr.msg[0] != '\0');
+	}
+	out = nt_record_format(&r, g);
+	assert_non_null(out);
+	if (nt_record_parse(&r2, out, strlen(out), &err) < 0)
+		fail_msg("the writer's text is refused at %d:%d: %s\n%s", err.line, err.column, err.msg, out);
+	assert_int_equal(r2.nplayers, r.nplayers);
+	for (int i = 0; i < r.nplayers; i++)
+		assert_string_equal(r2.players[i].name, r.players[i].name);
+	nt_record_free(&r2);
+	free(out);
+	cr_game_free(g);
+	nt_record_free(&r);
+}
+
+static void
+test_random_bytes(void **state)
+{
+	static const char alphabet[] = "[]{}:-,#&*!|>'\"%@`?~ \n\n\n\t\r\\AnnaBen01 V 1,0 90"
+	    "format: carcref/1players:moves:\xc3\x89\xff";
+	char buf[2048];
+	uint32_t seed = 12345;
+	int parsed = 0;
+
+	(void)state;
+	/* Uniformly random bytes. */
+	for (int i = 0; i < 300; i++) {
+		size_t len = rnd(&seed) % sizeof buf;
+
+		for (size_t k = 0; k < len; k++)
+			buf[k] = (char)(rnd(&seed) & 0xff);
+		check_any(buf, len);
+	}
+	/* Random YAML punctuation and words. */
+	for (int i = 0; i < 300; i++) {
+		size_t len = rnd(&seed) % 300;
+
+		for (size_t k = 0; k < len; k++)
+			buf[k] = alphabet[rnd(&seed) % (sizeof alphabet - 1)];
+		check_any(buf, len);
+	}
+	/* The good record, a few bytes changed, dropped or doubled. */
+	for (int i = 0; i < 600; i++) {
+		size_t len = sizeof good - 1;
+		int edits = 1 + (int)(rnd(&seed) % 4);
+
+		memcpy(buf, good, len);
+		for (int e = 0; e < edits && len > 0; e++) {
+			size_t at = rnd(&seed) % len;
+			char c = alphabet[rnd(&seed) % (sizeof alphabet - 1)];
+
+			switch (rnd(&seed) % 3) {
+			case 0:
+				buf[at] = c;
+				break;
+			case 1:
+				memmove(buf + at, buf + at + 1, len - at - 1);
+				len--;
+				break;
+			default:
+				memmove(buf + at + 1, buf + at, len - at);
+				buf[at] = c;
+				len++;
+				break;
+			}
+		}
+		{
+			struct nt_record r;
+			struct cr_error err;
+
+			if (nt_record_parse(&r, buf, len, &err) == 0)
+				parsed++, nt_record_free(&r);
+		}
+		check_any(buf, len);
+	}
+	/* The mutations must reach past the loader now and then. */
+	assert_true(parsed > 50);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_record),
+		cmocka_unit_test(test_minimal_records),
+		cmocka_unit_test(test_record_errors),
+		cmocka_unit_test(test_yaml_syntax_errors),
+		cmocka_unit_test(test_replay_errors),
+		cmocka_unit_test(test_roundtrip_good),
+		cmocka_unit_test(test_roundtrip_names),
+		cmocka_unit_test(test_roundtrip_random_games),
+		cmocka_unit_test(test_huge_lines),
+		cmocka_unit_test(test_deep_nesting),
+		cmocka_unit_test(test_random_bytes),
+	};
+
+	return cmocka_run_group_tests_name("record", tests, NULL, NULL);
+}
