@@ -98,9 +98,11 @@ cli: $(BIN)
 deps:
 	@bash .ci/deps
 
+# Until the table REPL lands, "run" referees a recorded 2-player game.
+RUN_ARGS ?= replay samples/two-players-ed3.yaml
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(BIN)
+	./$(BIN) $(RUN_ARGS)
 
 # ---- the rest -------------------------------------------------------------
 

@@ -19,7 +19,7 @@ static const struct {
 	bool			 dflt;	/* run when no command is given */
 } cmd_table[] = {
 	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
-	{ &cmd_replay_entry,	true },	/* until the REPL: see cmd-replay.c */
+	{ &cmd_replay_entry,	false },
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },
 	{ &cmd_selfplay_entry,	false },

@@ -24,6 +24,7 @@ struct rd {
 	struct cr_error	*err;
 	struct nt_record *r;
 	int		capmoves;
+	const char	*text;		/* the input, for reader errors' positions */
 };
 
 static const char *known_expansions[] = {
@@ -53,6 +54,18 @@ next(struct rd *rd)
 	if (!yaml_parser_parse(&rd->p, &rd->ev)) {
 		const yaml_mark_t *m = rd->p.problem_mark.line || rd->p.problem_mark.column
 		    ? &rd->p.problem_mark : &rd->p.context_mark;
+		yaml_mark_t at = { 0 };
+
+		if (rd->p.error == YAML_READER_ERROR) {
+			/* Bad bytes: libyaml gives only their offset.  Count
+			 * lines and characters (not UTF-8 continuation bytes). */
+			for (size_t i = 0; i < rd->p.problem_offset; i++)
+				if (rd->text[i] == '\n')
+					at.line++, at.column = 0;
+				else if (((unsigned char)rd->text[i] & 0xc0) != 0x80)
+					at.column++;
+			m = &at;
+		}
 
 		return fail_at(rd, m, "not valid YAML: %s%s%s",
 		    rd->p.problem ? rd->p.problem : "syntax error",
@@ -113,6 +126,8 @@ typedef int (*item_fn)(struct rd *, const char *mapkey, const yaml_mark_t *at);
 static int
 list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 {
+	yaml_mark_t at;
+
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type == YAML_SCALAR_EVENT && is_null(rd))
@@ -133,7 +148,9 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 		if (rd->ev.type != YAML_MAPPING_START_EVENT || !allow_maps)
 			return fail_at(rd, &rd->ev.start_mark, "each entry of \"%s\" must be a single value, not %s",
 			    key, event_what(&rd->ev));
-		if (item(rd, "", &rd->ev.start_mark) < 0)
+		/* A copy: item() reads on, and rd->ev with it. */
+		at = rd->ev.start_mark;
+		if (item(rd, "", &at) < 0)
 			return -1;
 	}
 }
@@ -277,6 +294,9 @@ move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 		return -1;
 	}
 	m = rd->ev.start_mark;
+	if (rd->ev.data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+	    rd->ev.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
+		m.column++;
 	if (push_move(rd, dup_scalar(rd), player, &m) < 0)
 		return -1;
 	if (next(rd) < 0)
@@ -407,7 +427,7 @@ nt_record_parse(struct nt_record *r, const char *text, size_t len, struct cr_err
 int
 nt_record_parse_yaml(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
 {
-	struct rd rd = { .err = err, .r = r };
+	struct rd rd = { .err = err, .r = r, .text = text };
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -500,15 +520,46 @@ sb_put(struct sb *b, const char *fmt, ...)
 	b->n += (size_t)k;
 }
 
+/*
+ * Characters YAML will not take raw, or reads as a line break or a byte
+ * order mark, at p: the escape that writes them, and their length.
+ */
+static const char *
+yaml_escape(const char *p, size_t *len, char *buf)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	*len = 1;
+	if (u[0] < 0x20 || u[0] == 0x7f) {
+		snprintf(buf, 8, "\\x%02x", u[0]);
+		return buf;
+	}
+	if (u[0] == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f) {	/* C1 controls, NEL */
+		*len = 2;
+		snprintf(buf, 8, "\\x%02x", u[1]);
+		return buf;
+	}
+	*len = 3;
+	if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9))
+		return u[2] == 0xa8 ? "\\L" : "\\P";	/* line, paragraph separator */
+	if (u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf)
+		return "\\uFEFF";
+	*len = 1;
+	return NULL;
+}
+
 /* A YAML scalar, quoted unless plainly safe. */
 static void
 sb_scalar(struct sb *b, const char *s)
 {
 	bool plain = s[0] != '\0' && (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80);
+	char esc[8];
+	size_t n;
 
 	for (const char *p = s; *p && plain; p++)
 		if (!(isalnum((unsigned char)*p) || (unsigned char)*p >= 0x80 || *p == '-' ||
-		    *p == '_' || *p == '.' || *p == ' ') || (*p == ' ' && p[1] == '\0'))
+		    *p == '_' || *p == '.' || *p == ' ') || (*p == ' ' && p[1] == '\0') ||
+		    yaml_escape(p, &n, esc) != NULL)
 			plain = false;
 	if (plain && strcasecmp(s, "null") != 0 && strcasecmp(s, "true") != 0 &&
 	    strcasecmp(s, "false") != 0 && strcasecmp(s, "yes") != 0 && strcasecmp(s, "no") != 0 &&
@@ -518,11 +569,14 @@ sb_scalar(struct sb *b, const char *s)
 	}
 	sb_put(b, "\"");
 	for (const char *p = s; *p; p++) {
+		const char *e = yaml_escape(p, &n, esc);
+
 		if (*p == '"' || *p == '\\')
 			sb_put(b, "\\%c", *p);
-		else if ((unsigned char)*p < 0x20)
-			sb_put(b, "\\x%02x", (unsigned char)*p);
-		else
+		else if (e != NULL) {
+			sb_put(b, "%s", e);
+			p += n - 1;
+		} else
 			sb_put(b, "%c", *p);
 	}
 	sb_put(b, "\"");

@@ -47,7 +47,7 @@ join(struct cr_game *g, int a, int b)
 static int
 node_at_port(const struct cr_game *g, const struct tile *t, int port)
 {
-	int s = g->portseg[t->pub.type][t->pub.rot][port];
+	int s = g->ts->type[t->pub.type].portseg[t->pub.rot][port];
 
 	return s < 0 ? -1 : t->pub.seg0 + s;
 }
@@ -120,14 +120,14 @@ cr__features_add(struct cr_game *g, int t)
 }
 
 /*
- * Would segment seg of a tile about to lie at x,y turned rot belong, once
+ * Would segment seg of a tile about to lie at h's position turned rot belong, once
  * joined, to a feature that already holds a meeple?  Joins are simulated
  * on a small local union-find over the new tile's segments and the
  * neighbouring features, because one segment can reach a feature through
  * another segment of the same tile (a road loop over a bridge tile).
  */
 bool
-cr__feature_taken(const struct cr_game *g, int type, int x, int y, int rot,
+cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
     int seg, int *who)
 {
 	const struct cr_tiletype *tt = &g->ts->type[type];
@@ -138,13 +138,14 @@ cr__feature_taken(const struct cr_game *g, int type, int x, int y, int rot,
 	for (int i = 0; i < n; i++)
 		up[i] = i;
 	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct tile *nb = cr__tile_at(g, x + cr_dx[d], y + cr_dy[d]);
+		int t = h->tile[HOOD(cr_dx[d], cr_dy[d])];
+		const struct tile *nb = t < 0 ? NULL : &g->tiles.v[t];
 
 		if (nb == NULL)
 			continue;
 		for (int i = 0; i < 3; i++) {
 			int p = CR_PORT(d, i);
-			int s = g->portseg[type][rot][p];
+			int s = g->ts->type[type].portseg[rot][p];
 			int b = node_at_port(g, nb, cr_port_opposite(p));
 			int r, k, a, c;
 

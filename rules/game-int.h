@@ -86,8 +86,6 @@ struct cr_game {
 	struct cr_player player[CR_MAXPLAYERS];
 	int	*supply;		/* copies left per type */
 	int	supply_total;
-	int8_t	(*portseg)[4][CR_NPORTS];	/* [type][rot][board port] -> segment, -1 */
-	int	*cloister_seg;		/* [type] -> segment index of its cloister, -1 */
 
 	VEC(struct cell)	cells;
 	int	*hash;			/* open addressing over cells, -1 empty */
@@ -132,6 +130,19 @@ void	cr__log_supply(struct cr_game *g, int type);
 void	cr__log_front(struct cr_game *g, int idx);
 void	cr__log_frontlen(struct cr_game *g);
 
+#define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
+
+/*
+ * The nine squares around a position, looked up once per move and
+ * shared by the check and the placement: index HOOD(dx, dy).
+ */
+struct hood {
+	int	x, y;
+	bool	far;		/* beyond any reachable square: nothing around */
+	int	cell[9];	/* cell ids, -1 where no cell exists */
+	int	tile[9];	/* tile indices, -1 where no tile lies */
+};
+
 /* board.c */
 int	cr__cell_find(const struct cr_game *g, int x, int y);	/* -1 if none */
 int	cr__cell_get(struct cr_game *g, int x, int y);		/* creates; -1 no memory */
@@ -140,21 +151,21 @@ bool	cr__board_init(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int more);
 void	cr__board_free(struct cr_game *g);
 const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);
-#define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
 static inline const struct tile *
 cr__hood(const struct cr_game *g, int dx, int dy)
 {
 	int t = g->hood[HOOD(dx, dy)];
 	return t < 0 ? NULL : &g->tiles.v[t];
 }
-bool	cr__fits(const struct cr_game *g, int type, int x, int y, int rot,
+void	cr__hood_find(const struct cr_game *g, int x, int y, bool corners, struct hood *h);
+bool	cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    struct cr_refusal *why);
-bool	cr__board_put(struct cr_game *g, int type, int x, int y, int rot);
+bool	cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot);
 
 /* feature.c */
 int	cr__find(const struct cr_game *g, int id);
 void	cr__features_add(struct cr_game *g, int t);
-bool	cr__feature_taken(const struct cr_game *g, int type, int x, int y, int rot,
+bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *who);
 int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	    int kind, int *count, uint32_t *valid);

@@ -99,32 +99,13 @@ reserve(struct cr_game *g, bool ending)
 	    cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc);
 }
 
-/* The segment each board port of each type at each rotation lands on. */
-static bool
-derive_tables(struct cr_game *g)
-{
-	const struct cr_tileset *ts = g->ts;
-
-	g->portseg = malloc((size_t)ts->ntypes * sizeof *g->portseg);
-	if (g->portseg == NULL)
-		return false;
-	memset(g->portseg, 0xff, (size_t)ts->ntypes * sizeof *g->portseg);
-	for (int t = 0; t < ts->ntypes; t++)
-		for (int s = 0; s < ts->type[t].nseg; s++)
-			for (int p = 0; p < CR_NPORTS; p++)
-				if (ts->type[t].seg[s].ports & (1u << p))
-					for (int r = 0; r < 4; r++)
-						g->portseg[t][r][cr_port_rotate(p, r)] = (int8_t)s;
-	return true;
-}
-
 static void
-place_tile(struct cr_game *g, int type, int x, int y, int rot)
+place_tile(struct cr_game *g, int type, const struct hood *h, int rot)
 {
 	cr__log_supply(g, type);
 	g->supply[type]--;
 	g->supply_total--;
-	cr__board_put(g, type, x, y, rot);
+	cr__board_put(g, type, h, rot);
 	cr__features_add(g, g->tiles.n - 1);
 }
 
@@ -153,7 +134,7 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 	}
 	if ((g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
-	    !derive_tables(g) || !cr__board_init(g) || !reserve(g, false)) {
+	    !cr__board_init(g) || !reserve(g, false)) {
 		cr_game_free(g);
 		return NULL;
 	}
@@ -162,7 +143,12 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 		g->supply_total += ts->type[t].count;
 	}
 	/* The start tile is part of the board, not a move: undo stops there. */
-	place_tile(g, ts->start, 0, 0, 0);
+	{
+		struct hood h;
+
+		cr__hood_find(g, 0, 0, true, &h);
+		place_tile(g, ts->start, &h, 0);
+	}
 	g->log.n = 0;
 	return g;
 }
@@ -179,7 +165,6 @@ cr_game_free(struct cr_game *g)
 	free(g->log.v);
 	free(g->marks.v);
 	free(g->supply);
-	free(g->portseg);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
 		free(g->scr->nstamp);
@@ -198,14 +183,13 @@ refuse(struct cr_refusal *why, enum cr_refusal_code code)
 	return false;
 }
 
-bool
-cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+/* The whole check; h gets the squares around a placement, for play. */
+static bool
+check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
+    struct hood *h)
 {
-	struct cr_refusal dummy;
 	int seg, count, who;
 
-	if (why == NULL)
-		why = &dummy;
 	memset(why, 0, sizeof *why);
 	why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
 	why->role = m->role, why->spot = m->spot;
@@ -230,7 +214,8 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 	if (m->rot < 0 || m->rot > 3 || (unsigned)m->role >= CR_NROLES ||
 	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS))
 		return refuse(why, CR_R_BAD_MOVE);
-	if (!cr__fits(g, m->tile, m->x, m->y, m->rot, why))
+	cr__hood_find(g, m->x, m->y, true, h);
+	if (!cr__fits(g, m->tile, h, m->rot, why))
 		return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;
@@ -243,12 +228,21 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 		why->kind = cr_role_kind(m->role);
 		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
 	}
-	if (cr__feature_taken(g, m->tile, m->x, m->y, m->rot, seg, &who)) {
+	if (cr__feature_taken(g, m->tile, h, m->rot, seg, &who)) {
 		why->kind = cr_role_kind(m->role);
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);
 	}
 	return true;
+}
+
+bool
+cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+	struct hood h;
+
+	return check(g, m, why ? why : &dummy, &h);
 }
 
 static void
@@ -277,12 +271,13 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 	struct mark *mk;
+	struct hood h;
 	bool ending;
 	int move;
 
 	if (why == NULL)
 		why = &dummy;
-	if (!cr_game_check(g, m, why))
+	if (!check(g, m, why, &h))
 		return false;
 	ending = m->kind == CR_MOVE_END || g->supply_total == 1;
 	if (!reserve(g, ending))
@@ -295,7 +290,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	g->player_logged = 0;
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
-		place_tile(g, m->tile, m->x, m->y, m->rot);
+		place_tile(g, m->tile, &h, m->rot);
 		if (m->role != CR_ROLE_NONE)
 			put_meeple(g, m);
 		cr__score_completed(g, g->tiles.n - 1, move);

@@ -984,6 +984,8 @@ nomem:
 	return -1;
 }
 
+static void derive(struct cr_tileset *);
+
 int
 cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
     struct cr_error *err)
@@ -1015,6 +1017,8 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	yaml_parser_delete(&p);
 	rc = parse_set(&L, ts);
 	yaml_document_delete(&L.doc);
+	if (rc == 0)
+		derive(ts);
 out:
 	free(L.codeline);
 	if (rc < 0) {
@@ -1022,6 +1026,22 @@ out:
 		return -1;
 	}
 	return 0;
+}
+
+/* What the engine asks per move, worked out once per set. */
+static void
+derive(struct cr_tileset *ts)
+{
+	for (int t = 0; t < ts->ntypes; t++) {
+		struct cr_tiletype *tt = &ts->type[t];
+
+		memset(tt->portseg, 0xff, sizeof tt->portseg);
+		for (int s = 0; s < tt->nseg; s++)
+			for (int p = 0; p < CR_NPORTS; p++)
+				if (tt->seg[s].ports & (1u << p))
+					for (int r = 0; r < 4; r++)
+						tt->portseg[r][cr_port_rotate(p, r)] = (int8_t)s;
+	}
 }
 
 void

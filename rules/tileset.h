@@ -84,6 +84,9 @@ struct cr_tiletype {
 	int		nseg;
 	struct cr_seg	seg[CR_MAXSEG];
 	uint32_t	marks;			/* tile marks (hill, vineyard, garden...), bit per name */
+	/* Derived on load: the segment holding each board port when the
+	 * tile lies turned rot quarter turns, -1 for none. */
+	int8_t		portseg[4][CR_NPORTS];
 };
 
 struct cr_tileset {

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# tests/bench.sh -- carcref's benchmarks (make bench).  Never part of
+# make check: figures depend on the machine, so they are printed, not
+# asserted.  Each figure is the median of RUNS runs.
+#
+#   replay   10,000 self-play base games (72 tiles, farmers, 2-5 players,
+#            editions 1 and 3) from files, checked in one process:
+#            games/s and microseconds per move, YAML parsing included.
+set -euo pipefail
+CARCREF=${CARCREF:-./carcref}
+RUNS=${RUNS:-5}
+GAMES=${GAMES:-10000}
+dir=.build/bench/games-$GAMES
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+echo "machine: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "carcref: $($CARCREF version)"
+
+if [ ! -f "$dir/.done" ]; then
+	echo "generating $GAMES self-play games in $dir ..."
+	rm -rf "$dir"; mkdir -p "$dir"
+	per=$((GAMES / 8))
+	for p in 2 3 4 5; do
+		for e in 1 3; do
+			$CARCREF selfplay --seed $((p * 10 + e)) --games "$per" --players "$p" \
+			    --edition "$e" --out "$dir/p$p-e$e"
+		done
+	done
+	touch "$dir/.done"
+fi
+mapfile -t files < <(find "$dir" -name '*.yaml' | sort)
+ngames=${#files[@]}
+nmoves=$(cat "${files[@]}" | grep -c '^  - ')
+
+times=()
+for _ in $(seq "$RUNS"); do
+	s=$(date +%s%N)
+	$CARCREF replay --quiet "${files[@]}" >/dev/null	# one process
+	e=$(date +%s%N)
+	times+=($(( (e - s) / 1000 )))
+done
+us=$(printf '%s\n' "${times[@]}" | median)
+awk -v us="$us" -v g="$ngames" -v m="$nmoves" 'BEGIN {
+	printf "replay: %d games, %d moves, median of runs: %.0f ms\n", g, m, us / 1000
+	printf "replay: %.0f games/s, %.2f us per move (parsing included)\n", g / (us / 1e6), us / m
+}'
