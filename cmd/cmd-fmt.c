@@ -218,10 +218,14 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 			goto done;
 		}
 		mv[i].move = &turns[i].move;
-		if (m->player)
-			mv[i].player = m->player;
-		else if (turns[i].player)
-			mv[i].player = names[i] = strndup(turns[i].player, turns[i].player_len);
+		if (m->player || turns[i].player) {
+			/* Written as the players list spells the name, if it is one. */
+			const char *p = m->player ? m->player : turns[i].player;
+			size_t plen = m->player ? strlen(m->player) : turns[i].player_len;
+			int k = nt_record_player(&r, p, plen);
+
+			mv[i].player = names[i] = k >= 0 ? strdup(r.players[k].name) : strndup(p, plen);
+		}
 		a = run_start(&l, end, m->line - 1, floor);
 		if (i > 0 || a > 1)
 			mv[i].before = comments_between(&l, end, a, m->line - 1);

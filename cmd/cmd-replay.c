@@ -68,7 +68,8 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		if ((int)strlen(names[i]) > w)
 			w = (int)strlen(names[i]);
 	if (!quiet) {
-		printf("%s: carcassonne, edition %d, %d players\n", path, r->edition, r->nplayers);
+		printf("%s: carcassonne, edition %d, %d player%s\n", path, r->edition,
+		    r->nplayers, r->nplayers == 1 ? "" : "s");
 		for (int i = 0; i < cr_game_nmoves(g); i++) {
 			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
 			printf("%4d  %-*s  %s\n", i + 1, w, names[cr_game_move_player(g, i)], line);
@@ -89,8 +90,12 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		print_table(g, names, line);
 		return;
 	}
-	print_table(g, names, cr_game_over(g) ? (quiet ? path : "final scores:")
-	    : "scores so far (not finished):");
+	if (quiet) {	/* several tables in a row: each says whose it is */
+		snprintf(why, sizeof why, "%s%s", path,
+		    cr_game_over(g) ? "" : " (not finished)");
+		print_table(g, names, why);
+	} else
+		print_table(g, names, cr_game_over(g) ? "final scores:" : "scores so far (not finished):");
 }
 
 static void

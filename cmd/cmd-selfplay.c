@@ -126,6 +126,11 @@ selfplay_exec(int argc, char **argv)
 		}
 		i++;
 	}
+	if (out == NULL && games > 1) {
+		/* One record per file: several on standard output could not be replayed. */
+		fprintf(stderr, "carcref selfplay: %ld games need --out DIR (one record per file)\n", games);
+		return 2;
+	}
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
@@ -151,7 +156,7 @@ selfplay_exec(int argc, char **argv)
 			return 2;
 		}
 		if (out == NULL) {
-			printf("%s%s", n ? "---\n" : "", text);
+			fputs(text, stdout);
 		} else {
 			char path[4096];
 			FILE *f;

@@ -104,7 +104,7 @@ tiles_exec(int argc, char **argv)
 	if (ts == NULL)
 		return 2;
 	if (argc == 1) {
-		printf("# city  . field  = | road  + cloister  o village\n\n");
+		printf("# city  . field  = | road  + cloister  o village  ~ river\n\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			show(ts, t, false);
 			printf("\n");
@@ -115,7 +115,8 @@ tiles_exec(int argc, char **argv)
 		int t = cr_tileset_find(ts, argv[i], strlen(argv[i]));
 
 		if (t < 0) {
-			fprintf(stderr, "carcref tiles: unknown tile \"%s\" (codes A to X)\n", argv[i]);
+			fprintf(stderr, "carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n",
+			    argv[i]);
 			rc = 1;
 			continue;
 		}

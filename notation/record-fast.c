@@ -237,8 +237,9 @@ body(struct fp *f)
 	bool more = false, pending = false;
 
 	for (const char *c = f->s; c < f->end; c++)
-		if (*c == '\t' || *c == '\r' || *c == '\0' || (unsigned char)*c >= 0x80)
-			return false;
+		if (((unsigned char)*c < 0x20 && *c != '\n') || *c == 0x7f ||
+		    (unsigned char)*c >= 0x80)
+			return false;	/* tabs, CR, controls (libyaml refuses them even in comments), UTF-8 */
 	while (pending || next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *colon, *v, *se;
 		int k, bit;

@@ -35,7 +35,7 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 		turn.player = player;
 		turn.player_len = strlen(player);
 	}
-	if (turn.player != NULL && turn.move.kind != CR_MOVE_END &&
+	if (turn.player != NULL &&
 	    (strlen(names[who]) != turn.player_len ||
 	    strncasecmp(names[who], turn.player, turn.player_len) != 0)) {
 		int n = cr_game_nplayers(g), k;
@@ -71,7 +71,9 @@ nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
 	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
 	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
-		snprintf(err->msg, sizeof err->msg, "cannot start the game: out of memory");
+		snprintf(err->msg, sizeof err->msg, ts->start < 0
+		    ? "cannot start the game: the tile set has no start tile"
+		    : "cannot start the game: out of memory");
 		return NULL;
 	}
 	for (int i = 0; i < r->nmoves; i++) {

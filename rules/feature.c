@@ -208,6 +208,11 @@ seg_at_spot(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	int found = -1;
 
 	*count = 0;
+	/* A corner is "the field at that corner" (notation.md): it never
+	 * names a road or city, though its half-edges may hold one. */
+	if ((spot == CR_SPOT_NE || spot == CR_SPOT_SE || spot == CR_SPOT_SW ||
+	    spot == CR_SPOT_NW) && kind != CR_FIELD)
+		return -1;
 	for (int s = 0; s < tt->nseg; s++) {
 		const struct cr_seg *sg = &tt->seg[s];
 		bool hit = want ? (sg->ports & want) != 0 : sg->ports == 0;

@@ -143,6 +143,13 @@ expect_out "$tmp/key.yaml:3:1: unknown key \"colour\"" -- replay "$tmp/key.yaml"
 printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - V 0,1 45\n' >"$tmp/rot.yaml"
 expect_out "move 1 (line 4, column 11): expected a rotation 0, 90, 180 or 270, got \"45\"" -- replay "$tmp/rot.yaml"
 
+# The prefix of "end" names the player to move, as any other.
+sed 's/  - end/  - "Zed: end"/' "$game" >"$tmp/zed.yaml"
+expect_out 'move 5 (line 11, column 6): no player is named "Zed"' -- replay "$tmp/zed.yaml"
+# A corner names a field only (notation.md), never the city next to it.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@SE\n' >"$tmp/corner.yaml"
+expect_out 'has no city at SE; valid spots for a knight: SSE S SSW' -- replay "$tmp/corner.yaml"
+
 expect_exit 2 -- replay
 expect_exit 2 -- replay --frobnicate "$game"
 expect_exit 2 -- replay "$tmp/no-such-file.yaml"
@@ -171,7 +178,7 @@ players:
   - Ben
 moves:
   - W 1,0 0
-  - "ben: W -1,0 0 thief@E"  # closes the road
+  - "Ben: W -1,0 0 thief@E"  # closes the road
   - "Anna: E 0,1 180 knight@S"
   - B 0,-1 0 monk
 EOF
@@ -204,6 +211,8 @@ run selfplay --seed 4 --games 1
 cmp -s "$tmp/out" "$tmp/sp/game-3-000001.yaml" && not_ok "another seed gave the same game" selfplay || ok
 expect_exit 0 -- replay --quiet "$tmp/sp/game-3-000001.yaml" "$tmp/sp/game-3-000002.yaml"
 expect_exit 2 -- selfplay --players 9
+expect_exit 2 -- selfplay --games 2
+expect_err '2 games need --out DIR' -- selfplay --games 2
 
 
 echo "cli: $pass passed, $fail failed"

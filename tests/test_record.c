@@ -797,7 +797,7 @@ test_fast_path_agrees(void **state)
 	assert_string_equal(r.players[2].name, "O.K_1/b");
 	assert_int_equal(r.nmoves, 5);
 	assert_string_equal(r.moves[1].text, "U -1,0 0 thief@W");
-	assert_int_equal(r.moves[1].line, 12);
+	assert_int_equal(r.moves[1].line, 11);
 	assert_int_equal(r.moves[1].column, 7);
 	assert_int_equal(r.moves[1].end_column, 23);
 	assert_string_equal(r.moves[2].text, "Anna: B 0,-1 0 monk");
@@ -835,13 +835,16 @@ test_fast_path_refuses(void **state)
 	(void)state;
 	REC_ERR(HEAD "# \x01\nplayers: [Anna]\n", 2, 3, "not valid YAML: control characters are not allowed");
 	REC_ERR(HEAD "players: [Anna] # \x7f\n", 2, 19, "not valid YAML: control characters are not allowed");
-	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - V 1,0 90 # \x1b[1m\n", 4, 17,
+	REC_ERR(HEAD "players: [Anna]\nmoves:\n  - V 1,0 90 # \x1b[1m\n", 4, 16,
 	    "not valid YAML: control characters are not allowed");
 	REC_ERR(HEAD "players: [Anna]\n\v\n", 3, 1, "not valid YAML: control characters are not allowed");
 	REC_ERR(HEAD "players: [Anna]\n#\f\n", 3, 2, "not valid YAML: control characters are not allowed");
 	rec_err_len(HEAD "players: [Anna]\n# \0\n", sizeof HEAD "players: [Anna]\n# \0\n" - 1, 3, 3,
 	    "not valid YAML: control characters are not allowed");
-	REC_ERR(HEAD "players: [Anna]\n# caf\xc3\n", 3, 6, "not valid YAML: incomplete UTF-8 octet sequence");
+	REC_ERR(HEAD "players: [Anna]\n# caf\xc3\n", 3, 7, "not valid YAML: invalid trailing UTF-8 octet");
+	REC_ERR(HEAD "players: [Anna]\n# caf\xc3", 3, 6, "not valid YAML: incomplete UTF-8 octet sequence");
+	REC_ERR(HEAD "players: [Anna]\n# caf\xc3\xa9 \xc3\xa9\x01\n", 3, 9,
+	    "not valid YAML: control characters are not allowed");
 }
 
 /* ---- hostile input ------------------------------------------------------ */
