@@ -75,7 +75,7 @@ $(B)/flags: FORCE
 
 # ---- tests ----------------------------------------------------------------
 
-check: deps
+check: deps lint-man
 	@$(MAKE) --no-print-directory VARIANT=normal test
 	@$(MAKE) --no-print-directory VARIANT=normal cli
 	@$(MAKE) --no-print-directory VARIANT=asan test
