@@ -10,7 +10,10 @@ set -euo pipefail
 CARCREF=${CARCREF:-./carcref}
 RUNS=${RUNS:-5}
 GAMES=${GAMES:-10000}
-dir=.build/bench/games-$GAMES
+# The games are kept between runs, keyed on what selfplay now writes: a
+# rules change that alters the games makes a new set.
+key=$($CARCREF selfplay --seed 1 | cksum | cut -d' ' -f1)
+dir=.build/bench/games-$GAMES-$key
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 

@@ -588,6 +588,11 @@ test_play_player_checks(void **state)
 	play_err(g, "V 1,0 90", "Zoe", 1, "no player is named \"Zoe\"");
 	play_err(g, "Anna: V 1,0 90", "Anna", 1,
 	    "the player is given twice (\"Anna:\" and \"Anna:\")");
+	/* "end" is a move like any other: a prefix must name the player to move. */
+	play_err(g, "Ben: end", NULL, 1, "it is Anna's turn, not Ben's");
+	play_err(g, "Zoe: end", NULL, 1, "no player is named \"Zoe\"");
+	play_err(g, "end", "Carl", 1, "it is Anna's turn, not Carl's");
+	assert_false(cr_game_over(g));
 	/* Names are case-insensitive; a prefix is checked, then the move played. */
 	assert_int_equal(nt_play(g, tu_names, "anna: V 1,0 90", 14, NULL, &err), 0);
 	assert_int_equal(cr_game_turn(g), 1);
@@ -650,7 +655,10 @@ test_refusal_words(void **state)
 	play_err(g, "U 1,0 0 monk", NULL, 1, "a monk stands on a cloister: U at 1,0 rotation 0 has no "
 	    "cloister at C; valid spots for a monk: nowhere on this tile");
 	play_err(g, "E 0,1 180 knight@N", NULL, 1, "a knight stands on a city: E at 0,1 rotation 180 "
-	    "has no city at N; valid spots for a knight: SE SSE S SSW SW");
+	    "has no city at N; valid spots for a knight: SSE S SSW");
+	/* A corner is the field at that corner, never the city beside it. */
+	play_err(g, "E 0,1 180 knight@SE", NULL, 1, "a knight stands on a city: E at 0,1 rotation 180 "
+	    "has no city at SE; valid spots for a knight: SSE S SSW");
 	play_err(g, "B 0,-1 0 monk@N", NULL, 1, "a monk stands on a cloister: B at 0,-1 rotation 0 "
 	    "has no cloister at N; valid spots for a monk: C");
 	/* CR_R_NO_COPY: C is one of a kind. */
@@ -662,7 +670,7 @@ test_refusal_words(void **state)
 	play_err(g, "Ben: U -1,0 0 thief@W", NULL, 1, "one feature, one owner at placement: the road "
 	    "at W of U at -1,0 joins a road that already holds Anna's thief");
 	/* CR_R_GAME_OVER: end runs the final scoring, nothing may follow. */
-	tu_play(g, "end");
+	tu_play(g, "ben: end");	/* Ben stops the game */
 	assert_true(cr_game_over(g));
 	play_err(g, "U -1,0 0", NULL, 1, "the game is over: the final scoring has run, no move may follow");
 	play_err(g, "end", NULL, 1, "the game is over: the final scoring has run, no move may follow");

@@ -328,7 +328,7 @@ test_minimal_records(void **state)
 		"---\nformat: carcref/1\nplayers: [Anna]\n...\n",
 		"{format: carcref/1, players: [Anna], moves: []}",
 		"format: carcref/1\r\nplayers:\r\n  - Anna\r\n",
-		"\xef\xbb\xbf" "format: carcref/1\nplayers: [Anna]\n",	/* a BOM */
+		("\xef\xbb\xbf" "format: carcref/1\nplayers: [Anna]\n"),	/* a BOM */
 	};
 	struct nt_record r;
 	struct cr_game *g;
