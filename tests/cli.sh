@@ -202,6 +202,15 @@ expect_out 'rotation 270' -- tiles D
 expect_exit 1 -- tiles Z
 expect_err 'unknown tile "Z"' -- tiles Z
 
+# ---- a broken tile file: its place and a plain sentence, never a crash ------
+
+mkdir -p "$tmp/badtiles"
+sed 's/edges: \[city, road, field, road\]/edges: [city, road, city, road]/' rules/tiles/base.yaml >"$tmp/badtiles/base.yaml"
+line=$(grep -n 'edges: \[city, road, city, road\]' "$tmp/badtiles/base.yaml" | tail -1 | cut -d: -f1)
+CARCREF_DATA=$tmp/badtiles expect_exit 2 -- replay "$game"
+CARCREF_DATA=$tmp/badtiles expect_err "$tmp/badtiles/base.yaml:$line:" -- replay "$game"
+CARCREF_DATA=$tmp/nowhere expect_exit 2 -- tiles
+
 # ---- selfplay ----------------------------------------------------------------
 
 expect_exit 0 -- selfplay --seed 3 --games 2 --players 4 --edition 1 --out "$tmp/sp"

@@ -579,6 +579,38 @@ test_replay_errors(void **state)
 	replay_err(HEAD "players: [Anna, Ben]\nmoves:\n- V 1,0 90\n- U -1,0 0\n- V 1,1 45\n", 3, 6, 9, ROT_MSG);
 }
 
+/* A header the game cannot start from: nothing played, move 0. */
+static void
+test_replay_unusable_header(void **state)
+{
+	static const char noset[] =
+	    "set: extra\n"
+	    "tiles:\n"
+	    "  - code: B\n"
+	    "    count: 2\n"
+	    "    edges: [field, field, field, field]\n"
+	    "    features:\n"
+	    "      - {kind: cloister}\n"
+	    "      - {kind: field, at: [N, E, S, W]}\n";
+	struct nt_replay_error err;
+	struct cr_tileset ts;
+	struct cr_error cerr;
+	struct nt_record r;
+	bool ok = true;
+
+	(void)state;
+	if (cr_tileset_parse(&ts, noset, sizeof noset - 1, &cerr) < 0)
+		fail_msg("%d:%d: %s", cerr.line, cerr.column, cerr.msg);
+	assert_int_equal(ts.start, -1);
+	rec_ok(HEAD "players: [Anna]\nmoves:\n  - B 0,1 0\n", &r);
+	assert_null(nt_replay(&r, &ts, &ok, &err));
+	assert_false(ok);
+	assert_int_equal(err.move, 0);
+	assert_string_equal(err.msg, "cannot start the game: the tile set has no start tile");
+	nt_record_free(&r);
+	cr_tileset_free(&ts);
+}
+
 /* ---- the writer, and the round trip --------------------------------------- */
 
 /* The canonical text of the good record. */
@@ -1051,6 +1083,7 @@ main(void)
 		cmocka_unit_test(test_record_errors),
 		cmocka_unit_test(test_yaml_syntax_errors),
 		cmocka_unit_test(test_replay_errors),
+		cmocka_unit_test(test_replay_unusable_header),
 		cmocka_unit_test(test_roundtrip_good),
 		cmocka_unit_test(test_roundtrip_names),
 		cmocka_unit_test(test_roundtrip_random_games),
