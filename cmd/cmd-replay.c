@@ -141,6 +141,9 @@ print_json(const struct nt_record *r, const struct cr_game *g, const char **name
 	printf("]}\n");
 }
 
+/* One game for the whole batch: reset per file, never reallocated. */
+static struct cr_game *batch;
+
 static int
 replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 {
@@ -176,16 +179,17 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	}
 	free(text);
 	names_of(&r, names);
-	if ((g = nt_replay(&r, ts, &ok, &rerr)) == NULL) {
-		fprintf(stderr, "carcref: %s: %s\n", path, rerr.msg);
+	if (batch == NULL && (batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
+		fprintf(stderr, "carcref: %s: cannot start the game: out of memory\n", path);
 		nt_record_free(&r);
 		return 2;
 	}
+	g = batch;
+	ok = nt_replay_on(g, &r, &rerr);
 	if (o->json)
 		print_json(&r, g, names, ok, &rerr);
 	else
 		print_text(path, &r, g, names, ok, &rerr, o->quiet);
-	cr_game_free(g);
 	nt_record_free(&r);
 	return ok ? 0 : 1;
 }
@@ -222,6 +226,8 @@ replay_exec(int argc, char **argv)
 		if (!o.json && !o.quiet && i + 1 < argc)
 			putchar('\n');
 	}
+	cr_game_free(batch);
+	batch = NULL;
 	if (fflush(stdout) != 0) {
 		perror("carcref: standard output");
 		return 2;

@@ -93,6 +93,14 @@ struct cr_game *nt_replay(const struct nt_record *r, const struct cr_tileset *ts
 int	nt_play(struct cr_game *g, const char *const *names, const char *line,
 	    size_t len, const char *player, struct nt_error *err);
 
+/*
+ * The same on an existing game (its tile set), reset first: a batch of
+ * replays then reuses one game's memory.  True if every move was legal;
+ * else err is filled and g stands just before the illegal move.
+ */
+bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
+	    struct nt_replay_error *err);
+
 /* Index of a player by name (case-insensitive), -1 if none. */
 int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
 

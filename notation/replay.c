@@ -59,22 +59,18 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 	return 0;
 }
 
-struct cr_game *
-nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
-    struct nt_replay_error *err)
+/* Play r's moves on g from a fresh start; see nt_replay_on in record.h. */
+bool
+nt_replay_on(struct cr_game *g, const struct nt_record *r, struct nt_replay_error *err)
 {
 	const char *names[CR_MAXPLAYERS];
-	struct cr_game *g;
 
 	memset(err, 0, sizeof *err);
-	*ok = false;
 	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
-	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
-		snprintf(err->msg, sizeof err->msg, ts->start < 0
-		    ? "cannot start the game: the tile set has no start tile"
-		    : "cannot start the game: out of memory");
-		return NULL;
+	if (!cr_game_reset(g, r->edition, r->nplayers)) {
+		snprintf(err->msg, sizeof err->msg, "cannot start the game: out of memory");
+		return false;
 	}
 	for (int i = 0; i < r->nmoves; i++) {
 		const struct nt_recmove *m = &r->moves[i];
@@ -85,9 +81,26 @@ nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
 			err->line = m->line;
 			err->column = m->column + e.column - 1;
 			snprintf(err->msg, sizeof err->msg, "%s", e.msg);
-			return g;
+			return false;
 		}
 	}
-	*ok = true;
+	return true;
+}
+
+struct cr_game *
+nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
+    struct nt_replay_error *err)
+{
+	struct cr_game *g;
+
+	memset(err, 0, sizeof *err);
+	*ok = false;
+	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
+		snprintf(err->msg, sizeof err->msg, ts->start < 0
+		    ? "cannot start the game: the tile set has no start tile"
+		    : "cannot start the game: out of memory");
+		return NULL;
+	}
+	*ok = nt_replay_on(g, r, err);
 	return g;
 }

@@ -117,6 +117,13 @@ cr__board_reserve(struct cr_game *g, int more)
 	return cap == g->hashcap || hash_resize(g, cap);
 }
 
+/* Forget every square (the caller empties the cells). */
+void
+cr__board_clear(struct cr_game *g)
+{
+	memset(g->hash, 0xff, (size_t)g->hashcap * sizeof *g->hash);
+}
+
 bool
 cr__board_init(struct cr_game *g)
 {

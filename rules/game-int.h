@@ -148,6 +148,7 @@ int	cr__cell_find(const struct cr_game *g, int x, int y);	/* -1 if none */
 int	cr__cell_get(struct cr_game *g, int x, int y);		/* creates; -1 no memory */
 void	cr__cell_unhash(struct cr_game *g, int id);		/* undo of the newest cell */
 bool	cr__board_init(struct cr_game *g);
+void	cr__board_clear(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int more);
 void	cr__board_free(struct cr_game *g);
 const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);

@@ -114,43 +114,60 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 {
 	struct cr_game *g;
 
-	if (ts == NULL || ts->start < 0 || edition < 1 || edition > 3 ||
-	    nplayers < 1 || nplayers > CR_MAXPLAYERS)
+	if (ts == NULL || ts->start < 0)
 		return NULL;
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return NULL;
 	g->ts = ts;
-	g->edition = edition;
-	g->nplayers = nplayers;
-	for (int p = 0; p < nplayers; p++)
-		g->player[p].meeples = CR_MEEPLES;
 	/* Room for a typical 72-tile game at once (each block well under
 	 * malloc's mmap threshold): a batch replay then does no realloc. */
 	if (!RESERVE(g->tiles, 80) || !RESERVE(g->cells, 256) || !RESERVE(g->front, 128) ||
 	    !RESERVE(g->nodes, 512) || !RESERVE(g->figs, 64) || !RESERVE(g->events, 64) ||
-	    !RESERVE(g->log, 2048) || !RESERVE(g->marks, 80)) {
-		cr_game_free(g);
-		return NULL;
-	}
-	if ((g->scr = calloc(1, sizeof *g->scr)) == NULL ||
+	    !RESERVE(g->log, 2048) || !RESERVE(g->marks, 80) ||
+	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
-	    !cr__board_init(g) || !reserve(g, false)) {
+	    !cr__board_init(g) || !cr_game_reset(g, edition, nplayers)) {
 		cr_game_free(g);
 		return NULL;
 	}
+	return g;
+}
+
+/*
+ * Start a new game on the same tile set, keeping the memory: a batch of
+ * replays allocates once.  False on bad arguments (g unchanged) or when
+ * memory runs out (g then holds an empty board: reset it again).
+ */
+bool
+cr_game_reset(struct cr_game *g, int edition, int nplayers)
+{
+	const struct cr_tileset *ts = g->ts;
+	struct hood h;
+
+	if (edition < 1 || edition > 3 || nplayers < 1 || nplayers > CR_MAXPLAYERS)
+		return false;
+	g->edition = edition;
+	g->nplayers = nplayers;
+	g->turn = 0;
+	g->over = false;
+	memset(g->player, 0, sizeof g->player);
+	for (int p = 0; p < nplayers; p++)
+		g->player[p].meeples = CR_MEEPLES;
+	g->cells.n = g->front.n = g->tiles.n = g->nodes.n = 0;
+	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
+	cr__board_clear(g);
+	g->supply_total = 0;
 	for (int t = 0; t < ts->ntypes; t++) {
 		g->supply[t] = ts->type[t].count;
 		g->supply_total += ts->type[t].count;
 	}
+	if (!reserve(g, false))
+		return false;
 	/* The start tile is part of the board, not a move: undo stops there. */
-	{
-		struct hood h;
-
-		cr__hood_find(g, 0, 0, true, &h);
-		place_tile(g, ts->start, &h, 0);
-	}
+	cr__hood_find(g, 0, 0, true, &h);
+	place_tile(g, ts->start, &h, 0);
 	g->log.n = 0;
-	return g;
+	return true;
 }
 
 void

@@ -101,6 +101,9 @@ struct cr_player {
  * number of players 1..CR_MAXPLAYERS.  NULL on bad arguments or no memory. */
 struct cr_game *cr_game_new(const struct cr_tileset *ts, int edition, int nplayers);
 void	cr_game_free(struct cr_game *g);
+/* A new game on the same tile set, reusing g's memory (batch replays).
+ * False on bad arguments (g unchanged) or no memory. */
+bool	cr_game_reset(struct cr_game *g, int edition, int nplayers);
 
 const struct cr_tileset *cr_game_tileset(const struct cr_game *g);
 int	cr_game_edition(const struct cr_game *g);
