@@ -102,7 +102,7 @@ selfplay_exec(int argc, char **argv)
 	struct cr_place *legal = NULL;
 	int cap = 0;
 
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc; i += 2) {	/* options come in pairs */
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool ok;
 
@@ -124,7 +124,6 @@ selfplay_exec(int argc, char **argv)
 			fprintf(stderr, "carcref selfplay: bad option or value: %s %s\n", o, v);
 			return cmd_usage(&cmd_selfplay_entry);
 		}
-		i++;
 	}
 	if (out == NULL && games > 1) {
 		/* One record per file: several on standard output could not be replayed. */
