@@ -99,7 +99,7 @@ deps:
 	@bash .ci/deps
 
 # Until the table REPL lands, "run" referees a recorded 2-player game.
-RUN_ARGS ?= replay samples/two-players-ed3.yaml
+RUN_ARGS ?= replay $(firstword $(wildcard samples/two-players-ed3.yaml) tests/scenarios/c3-final-scoring.yaml)
 run: deps
 	@$(MAKE) --no-print-directory all
 	./$(BIN) $(RUN_ARGS)
