@@ -89,7 +89,7 @@ cr__cell_get(struct cr_game *g, int x, int y)
 		return -1;
 	if ((c = VEC_PUSH(g, g->cells)) == NULL)
 		return -1;
-	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1 };
+	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .logged = g->gen };
 	id = g->cells.n - 1;
 	hash_insert(g, id);
 	return id;

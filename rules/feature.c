@@ -82,7 +82,7 @@ cr__features_add(struct cr_game *g, int t)
 		*n = (struct node){
 			.parent = id, .size = 1, .next = id, .tile = t,
 			.open = __builtin_popcount(sg->ports),
-			.pennants = sg->pennants, .figure = -1,
+			.pennants = sg->pennants, .figure = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
 		if (sg->kind == CR_CLOISTER) {

@@ -18,6 +18,7 @@ struct cell {
 	int	x, y;
 	int	tile;		/* index in tiles, -1 if empty */
 	int	front;		/* index in the frontier array, -1 if not in it */
+	uint32_t logged;	/* the move (g->gen) that last copied it to the log */
 };
 
 struct tile {
@@ -39,6 +40,7 @@ struct node {
 	int	followers;	/* root: meeples standing on the feature */
 	int	pennants;	/* root */
 	int	figure;		/* meeple standing on this segment, -1 */
+	uint32_t logged;	/* the move (g->gen) that last copied it to the log */
 	uint8_t	seg;		/* index in the tile type */
 	uint8_t	kind;		/* enum cr_kind */
 	uint8_t	scored;		/* root: paid during play */
@@ -109,6 +111,13 @@ struct cr_game {
 		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
+	/*
+	 * A number per applied move, never reused (not even after undo):
+	 * a node or cell copied to the log in this move, or created in it,
+	 * carries it and is not copied again; the first copy is the one
+	 * undo needs.
+	 */
+	uint32_t gen;
 	/*
 	 * The tiles around the one being placed, looked up once per move:
 	 * hood[(dy + 1) * 3 + dx + 1] is a tile index or -1.  Placing a

@@ -54,8 +54,27 @@ log_entry(struct cr_game *g, int what, int idx)
 	return u;
 }
 
-void cr__log_node(struct cr_game *g, int id) { log_entry(g, U_NODE, id)->old.node = g->nodes.v[id]; }
-void cr__log_cell(struct cr_game *g, int id) { log_entry(g, U_CELL, id)->old.cell = g->cells.v[id]; }
+void
+cr__log_node(struct cr_game *g, int id)
+{
+	struct node *n = &g->nodes.v[id];
+
+	if (n->logged == g->gen)
+		return;
+	log_entry(g, U_NODE, id)->old.node = *n;
+	n->logged = g->gen;
+}
+
+void
+cr__log_cell(struct cr_game *g, int id)
+{
+	struct cell *c = &g->cells.v[id];
+
+	if (c->logged == g->gen)
+		return;
+	log_entry(g, U_CELL, id)->old.cell = *c;
+	c->logged = g->gen;
+}
 void cr__log_figure(struct cr_game *g, int id) { log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
 /* A player is copied once per move: the first copy is the one undo needs. */
 void
@@ -70,8 +89,8 @@ void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.v
 void cr__log_front(struct cr_game *g, int i) { log_entry(g, U_FRONT, i)->old.val = g->front.v[i]; }
 void cr__log_frontlen(struct cr_game *g) { log_entry(g, U_FRONTLEN, 0)->old.val = g->front.n; }
 
-#define RESERVE(vec, more) \
-	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v)
+#define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
+	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
 
 /*
  * Room for everything one move can add.  Bounds: a tile creates at most
@@ -163,6 +182,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	}
 	if (!reserve(g, false))
 		return false;
+	g->gen++;
 	/* The start tile is part of the board, not a move: undo stops there. */
 	cr__hood_find(g, 0, 0, true, &h);
 	place_tile(g, ts->start, &h, 0);
@@ -305,6 +325,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total };
 	move = g->marks.n;
 	g->player_logged = 0;
+	g->gen++;
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, &h, m->rot);
