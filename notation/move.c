@@ -37,7 +37,8 @@ enum cr_role
 nt_role_lookup(const char *word, size_t len)
 {
 	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++)
-		if (strlen(role_words[i].word) == len &&
+		if (len > 0 && tolower((unsigned char)word[0]) == role_words[i].word[0] &&
+		    strlen(role_words[i].word) == len &&
 		    strncasecmp(role_words[i].word, word, len) == 0)
 			return role_words[i].role;
 	return CR_ROLE_NONE;
@@ -128,7 +129,8 @@ nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
 	int deg;
 
 	memset(out, 0, sizeof *out);
-	memset(err, 0, sizeof *err);
+	err->column = 0;	/* the message is written only on failure */
+	err->msg[0] = '\0';
 	if ((hash = memchr(line, '#', len)) != NULL)
 		len = (size_t)(hash - line);
 	sc.end = line + len;

@@ -467,10 +467,12 @@ nt_record_free(struct nt_record *r)
 	}
 	free(r->players);
 	for (int i = 0; i < r->nmoves; i++) {
-		free(r->moves[i].text);
+		if (r->arena == NULL)
+			free(r->moves[i].text);
 		free(r->moves[i].player);
 	}
 	free(r->moves);
+	free(r->arena);
 	memset(r, 0, sizeof *r);
 }
 

@@ -31,6 +31,7 @@ struct nt_record {
 	int	nplayers;
 	struct nt_recmove *moves;
 	int	nmoves;
+	char	*arena;		/* if set, every move's text lies in it (fast path) */
 };
 
 /* Parse a record.  0, or -1 with err (line, column, message); *r is then empty. */

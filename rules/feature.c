@@ -43,6 +43,18 @@ join(struct cr_game *g, int a, int b)
 	return ra;
 }
 
+/* Ports in a set: portable, and no libgcc call without -mpopcnt. */
+static int
+ports_count(cr_ports p)
+{
+	unsigned v = p;
+
+	v = v - ((v >> 1) & 0x5555);
+	v = (v & 0x3333) + ((v >> 2) & 0x3333);
+	v = (v + (v >> 4)) & 0x0f0f;
+	return (int)((v + (v >> 8)) & 0x1f);
+}
+
 /* The segment of a placed tile that holds a board port, -1 if none. */
 static int
 node_at_port(const struct cr_game *g, const struct tile *t, int port)
@@ -81,7 +93,7 @@ cr__features_add(struct cr_game *g, int t)
 
 		*n = (struct node){
 			.parent = id, .size = 1, .next = id, .tile = t,
-			.open = __builtin_popcount(sg->ports),
+			.open = ports_count(sg->ports),
 			.pennants = sg->pennants, .figure = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
