@@ -5,20 +5,11 @@
  */
 #include "testutil.h"
 
-static struct cr_game *
-game(int edition, int nplayers)
-{
-	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
-
-	assert_non_null(g);
-	return g;
-}
-
 static void
 test_start(void **state)
 {
 	const struct cr_tileset *ts = tu_base();
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 	const struct cr_placed *d = cr_game_at(g, 0, 0);
 	int D = cr_tileset_find(ts, "D", 1);
 
@@ -38,7 +29,7 @@ test_start(void **state)
 static void
 test_placement_refusals(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 
 	(void)state;
 	/* V rot 0 has road S; the start tile D shows city N. */
@@ -63,7 +54,7 @@ test_placement_refusals(void **state)
 static void
 test_discard_refused_when_it_fits(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 
 	(void)state;
 	/* E (city N) fits north of D once turned 180 degrees: the first
@@ -122,7 +113,7 @@ test_discard_when_nothing_fits(void **state)
 static void
 test_spot_refusals(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 
 	(void)state;
 	/* U: road W-E, a field north, a field south. */
@@ -141,7 +132,7 @@ test_spot_refusals(void **state)
 static void
 test_feature_taken(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 
 	(void)state;
 	tu_play(g, "U 1,0 0 thief@E");	/* Anna's thief on the road through D */
@@ -160,7 +151,7 @@ test_feature_taken(void **state)
 static void
 test_meeple_supply(void **state)
 {
-	struct cr_game *g = game(3, 1);	/* one player: every move is Anna's */
+	struct cr_game *g = tu_game(3, 1);	/* one player: every move is Anna's */
 
 	(void)state;
 	/* Six separate cloisters in a row below D, then a thief: 7 meeples. */
@@ -184,7 +175,7 @@ test_meeple_supply(void **state)
 static void
 test_road_scored_same_turn(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 	const struct cr_event *ev;
 	char buf[256];
 	int n;
@@ -216,7 +207,7 @@ test_two_tile_city_by_edition(void **state)
 
 	(void)state;
 	for (int ed = 1; ed <= 3; ed++) {
-		struct cr_game *g = game(ed, 2);
+		struct cr_game *g = tu_game(ed, 2);
 		const struct cr_event *ev;
 		int n;
 
@@ -238,7 +229,7 @@ test_two_tile_city_by_edition(void **state)
 static void
 test_cloister_nine(void **state)
 {
-	struct cr_game *g = game(3, 1);
+	struct cr_game *g = tu_game(3, 1);
 
 	(void)state;
 	/* B at 0,-1 with a monk, then its eight neighbours. */
@@ -287,7 +278,7 @@ snap(const struct cr_game *g, struct snap *s)
 static void
 test_refusal_changes_nothing(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 	struct snap a, b;
 
 	(void)state;
@@ -302,68 +293,20 @@ test_refusal_changes_nothing(void **state)
 	cr_game_free(g);
 }
 
-/* A small random number generator: the same seed, the same game. */
-static uint32_t
-rnd(uint32_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
-/* Play a whole game at random through the API: every tile drawn from
- * the real supply, a random legal placement or a discard, a random
- * legal meeple or none. */
-static void
-random_game(struct cr_game *g, uint32_t seed)
-{
-	struct cr_place *legal = malloc(4096 * sizeof *legal);
-
-	assert_non_null(legal);
-	while (!cr_game_over(g)) {
-		int k = (int)(rnd(&seed) % (uint32_t)cr_game_supply_total(g)), t = 0;
-		struct cr_move m = { 0 };
-		int n;
-
-		while (k >= cr_game_supply(g, t))
-			k -= cr_game_supply(g, t++);
-		m.tile = t;
-		n = cr_game_legal(g, t, legal, 4096);
-		assert_true(n <= 4096);
-		if (n == 0) {
-			m.kind = CR_MOVE_DISCARD;
-			assert_true(cr_game_play(g, &m, NULL));
-			continue;
-		}
-		m.kind = CR_MOVE_PLACE;
-		k = (int)(rnd(&seed) % (uint32_t)n);
-		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
-		if (rnd(&seed) % 3 != 0) {	/* try a meeple two times in three */
-			m.role = (enum cr_role)(1 + rnd(&seed) % 4);
-			m.spot = (enum cr_spot)(rnd(&seed) % CR_NSPOTS);
-			if (!cr_game_check(g, &m, NULL))
-				m.role = CR_ROLE_NONE;
-		}
-		assert_true(cr_game_play(g, &m, NULL));
-	}
-	free(legal);
-}
-
 static void
 test_whole_game(void **state)
 {
 	(void)state;
 	for (uint32_t seed = 1; seed <= 40; seed++) {
 		int nplayers = 2 + (int)(seed % 4), edition = 1 + (int)(seed % 3);
-		struct cr_game *g = game(edition, nplayers);
-		struct cr_game *fresh = game(edition, nplayers);
+		struct cr_game *g = tu_game(edition, nplayers);
+		struct cr_game *fresh = tu_game(edition, nplayers);
 		int sum[CR_MAXPLAYERS] = { 0 }, n, moves, onboard[CR_MAXPLAYERS] = { 0 };
 		const struct cr_event *ev;
 		struct cr_meeple mp[64];
 		struct snap a, b;
 
-		random_game(g, seed * 2654435761u);
+		tu_random_moves(g, seed * 2654435761u, 1 << 30);
 		assert_true(cr_game_over(g));
 		assert_int_equal(cr_game_supply_total(g), 0);
 		/* 71 drawn, each placed or discarded: one move each. */

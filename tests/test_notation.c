@@ -85,15 +85,6 @@ canon(const char *line, const char *want)
 		fail_msg("\"%s\": formatted as \"%s\", expected \"%s\"", line, buf, want);
 }
 
-static struct cr_game *
-game(int edition, int nplayers)
-{
-	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
-
-	assert_non_null(g);
-	return g;
-}
-
 static void
 play_err(struct cr_game *g, const char *line, const char *player, int column,
     const char *msg)
@@ -573,7 +564,7 @@ test_canonical(void **state)
 static void
 test_play_player_checks(void **state)
 {
-	struct cr_game *g = game(3, 3);
+	struct cr_game *g = tu_game(3, 3);
 	struct nt_error err;
 
 	(void)state;
@@ -618,7 +609,7 @@ test_play_player_checks(void **state)
 static void
 test_refusal_words(void **state)
 {
-	struct cr_game *g = game(3, 2);
+	struct cr_game *g = tu_game(3, 2);
 	struct cr_refusal why;
 	struct cr_move m;
 	char buf[512];
@@ -677,7 +668,7 @@ test_refusal_words(void **state)
 	cr_game_free(g);
 
 	/* CR_R_NO_MEEPLE: one player, seven meeples out. */
-	g = game(3, 1);
+	g = tu_game(3, 1);
 	tu_play(g, "B 0,-1 0 monk");
 	tu_play(g, "B 1,-1 0 monk");
 	tu_play(g, "B -1,-1 0 monk");
@@ -689,7 +680,7 @@ test_refusal_words(void **state)
 	cr_game_free(g);
 
 	/* CR_R_BAD_MOVE cannot be written as a line: only through the API. */
-	g = game(3, 2);
+	g = tu_game(3, 2);
 	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = tile("V"), .x = 1, .rot = 4 };
 	assert_false(cr_game_play(g, &m, &why));
 	assert_int_equal(why.code, CR_R_BAD_MOVE);

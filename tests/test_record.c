@@ -195,16 +195,6 @@ assert_same_game(const struct cr_game *a, const struct cr_game *b)
 			fail_msg("event %d differs (move %d and %d)", i, ea[i].move, eb[i].move);
 }
 
-/* A small random number generator: the same seed, the same bytes. */
-static uint32_t
-rnd(uint32_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
 static char *
 repeat(const char *head, const char *unit, size_t n, const char *tail)
 {
@@ -716,42 +706,16 @@ test_roundtrip_names(void **state)
 	free(out);
 }
 
-/* A game from the engine's own supply: random legal moves. */
+/* A game from the engine's own supply: random legal moves, ended by
+ * "end" when stopped at an even move count. */
 static struct cr_game *
 random_game(int edition, int nplayers, uint32_t seed, int stop)
 {
-	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
-	struct cr_place *legal = malloc(4096 * sizeof *legal);
+	struct cr_game *g = tu_game(edition, nplayers);
 
-	assert_non_null(g);
-	assert_non_null(legal);
-	while (!cr_game_over(g) && cr_game_nmoves(g) < stop) {
-		int k = (int)(rnd(&seed) % (uint32_t)cr_game_supply_total(g)), t = 0;
-		struct cr_move m = { 0 };
-		int n;
-
-		while (k >= cr_game_supply(g, t))
-			k -= cr_game_supply(g, t++);
-		m.tile = t;
-		n = cr_game_legal(g, t, legal, 4096);
-		if (n == 0) {
-			m.kind = CR_MOVE_DISCARD;
-			assert_true(cr_game_play(g, &m, NULL));
-			continue;
-		}
-		k = (int)(rnd(&seed) % (uint32_t)n);
-		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
-		if (rnd(&seed) % 3 != 0) {
-			m.role = (enum cr_role)(1 + rnd(&seed) % 4);
-			m.spot = (enum cr_spot)(rnd(&seed) % CR_NSPOTS);
-			if (!cr_game_check(g, &m, NULL))
-				m.role = CR_ROLE_NONE, m.spot = 0;
-		}
-		assert_true(cr_game_play(g, &m, NULL));
-	}
+	tu_random_moves(g, seed, stop);
 	if (!cr_game_over(g) && stop % 2 == 0)
 		assert_true(cr_game_play(g, &(struct cr_move){ .kind = CR_MOVE_END }, NULL));
-	free(legal);
 	return g;
 }
 
@@ -1022,31 +986,31 @@ test_random_bytes(void **state)
 	(void)state;
 	/* Uniformly random bytes. */
 	for (int i = 0; i < 300; i++) {
-		size_t len = rnd(&seed) % sizeof buf;
+		size_t len = tu_rnd(&seed) % sizeof buf;
 
 		for (size_t k = 0; k < len; k++)
-			buf[k] = (char)(rnd(&seed) & 0xff);
+			buf[k] = (char)(tu_rnd(&seed) & 0xff);
 		check_any(buf, len);
 	}
 	/* Random YAML punctuation and words. */
 	for (int i = 0; i < 300; i++) {
-		size_t len = rnd(&seed) % 300;
+		size_t len = tu_rnd(&seed) % 300;
 
 		for (size_t k = 0; k < len; k++)
-			buf[k] = alphabet[rnd(&seed) % (sizeof alphabet - 1)];
+			buf[k] = alphabet[tu_rnd(&seed) % (sizeof alphabet - 1)];
 		check_any(buf, len);
 	}
 	/* The good record, a few bytes changed, dropped or doubled. */
 	for (int i = 0; i < 600; i++) {
 		size_t len = sizeof good - 1;
-		int edits = 1 + (int)(rnd(&seed) % 4);
+		int edits = 1 + (int)(tu_rnd(&seed) % 4);
 
 		memcpy(buf, good, len);
 		for (int e = 0; e < edits && len > 0; e++) {
-			size_t at = rnd(&seed) % len;
-			char c = alphabet[rnd(&seed) % (sizeof alphabet - 1)];
+			size_t at = tu_rnd(&seed) % len;
+			char c = alphabet[tu_rnd(&seed) % (sizeof alphabet - 1)];
 
-			switch (rnd(&seed) % 3) {
+			switch (tu_rnd(&seed) % 3) {
 			case 0:
 				buf[at] = c;
 				break;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "testutil.h"
 #include "rules/geom.h"
 #include "rules/tileset.h"
 
@@ -161,24 +162,6 @@ test_rotation(void **state)
 
 static struct cr_tileset base;
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
-		*len = fread(buf, 1, (size_t)n, f);
-		buf[*len] = '\0';
-	}
-	fclose(f);
-	return buf;
-}
-
 /* CARCREF_DATA is base.yaml itself, or a directory that holds it (as
  * the tile directory, or as the tree above it). */
 static char *
@@ -197,13 +180,13 @@ read_base(size_t *len, char *path, size_t size)
 	if (stat(env, &st) == 0 && S_ISDIR(st.st_mode)) {
 		for (i = 0; i < sizeof sub / sizeof sub[0]; i++) {
 			snprintf(path, size, "%s/%s", env, sub[i]);
-			if ((text = slurp(path, len)) != NULL)
+			if ((text = tu_slurp(path, len)) != NULL)
 				return text;
 		}
 		return NULL;
 	}
 	snprintf(path, size, "%s", env);
-	return slurp(path, len);
+	return tu_slurp(path, len);
 }
 
 static int

@@ -66,6 +66,65 @@ tu_base(void)
 	return &ts;
 }
 
+static inline struct cr_game *
+tu_game(int edition, int nplayers)
+{
+	struct cr_game *g = cr_game_new(tu_base(), edition, nplayers);
+
+	assert_non_null(g);
+	return g;
+}
+
+/* A small random number generator: the same seed, the same game. */
+static inline uint32_t
+tu_rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/*
+ * Play at random through the engine until the game is over or has stop
+ * moves: every tile drawn from the real supply, a random legal placement
+ * or a discard, a meeple tried two times in three (kept if legal).
+ */
+static inline void
+tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
+{
+	struct cr_place *legal = malloc(4096 * sizeof *legal);
+
+	assert_non_null(legal);
+	while (!cr_game_over(g) && cr_game_nmoves(g) < stop) {
+		int k = (int)(tu_rnd(&seed) % (uint32_t)cr_game_supply_total(g)), t = 0;
+		struct cr_move m = { 0 };
+		int n;
+
+		while (k >= cr_game_supply(g, t))
+			k -= cr_game_supply(g, t++);
+		m.tile = t;
+		n = cr_game_legal(g, t, legal, 4096);
+		assert_true(n <= 4096);
+		if (n == 0) {
+			m.kind = CR_MOVE_DISCARD;
+			assert_true(cr_game_play(g, &m, NULL));
+			continue;
+		}
+		m.kind = CR_MOVE_PLACE;
+		k = (int)(tu_rnd(&seed) % (uint32_t)n);
+		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
+		if (tu_rnd(&seed) % 3 != 0) {
+			m.role = (enum cr_role)(1 + tu_rnd(&seed) % 4);
+			m.spot = (enum cr_spot)(tu_rnd(&seed) % CR_NSPOTS);
+			if (!cr_game_check(g, &m, NULL))
+				m.role = CR_ROLE_NONE, m.spot = 0;
+		}
+		assert_true(cr_game_play(g, &m, NULL));
+	}
+	free(legal);
+}
+
 static inline void
 tu_play(struct cr_game *g, const char *line)
 {
