@@ -14,11 +14,15 @@
 #define CARCREF_VERSION "0.1.0-dev"
 #endif
 
+extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c */
+
 static const struct {
 	const struct cmd_entry	*entry;
 	bool			 dflt;	/* run when no command is given */
 } cmd_table[] = {
 	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
+	{ &cmd_play_entry,	true },
+	{ &cmd_resume_entry,	false },
 	{ &cmd_replay_entry,	false },
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },

@@ -183,4 +183,32 @@ bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev
 int	cr_role_kind(enum cr_role r);		/* CR_THIEF -> CR_ROAD */
 const char *cr_role_name(enum cr_role r);	/* "thief" */
 
+/* ---- Queries for the table REPL (rules/query.c) ------------------------ */
+
+/* The id of the feature a segment belongs to: the same for every segment of
+ * one feature (it changes when features join), -1 if seg is out of range.
+ * Matches cr_event.feature for a feature scored during play. */
+int	cr_game_feature_id(const struct cr_game *g, int seg);
+/* The distinct tiles of the feature holding seg, in the order they joined
+ * it: writes up to max (x, y, rot) into out, returns how many in all.  A
+ * cloister is its own tile only. */
+int	cr_game_feature_tiles(const struct cr_game *g, int seg, struct cr_place *out,
+	    int max);
+/* Where the player to move may put a meeple after the placement m (its
+ * role and spot ignored): one entry per role and feature of the tile;
+ * spot is the legal spot people would name first (an edge N E S W, the
+ * centre, a half-edge, a corner), spots all the legal ones, bit per enum
+ * cr_spot.  Writes up to max, returns how many in all; 0 if the placement
+ * itself is illegal or no meeple may go. */
+struct cr_meeple_opt {
+	enum cr_role	role;
+	int		seg;		/* segment index in the tile type */
+	enum cr_spot	spot;
+	uint32_t	spots;
+};
+int	cr_game_meeple_options(const struct cr_game *g, const struct cr_move *m,
+	    struct cr_meeple_opt *out, int max);
+
+/* ---- end of the REPL queries ------------------------------------------- */
+
 #endif

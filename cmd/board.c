@@ -1,0 +1,200 @@
+/*
+ * board.c -- the board as an ASCII map, for the REPL's `board`.
+ *
+ * Each square is 5 characters by 3 lines: the top, middle and bottom rows
+ * of the tile's 5x5 picture (render.c), so roads and cities join across
+ * tiles as on the table.  North is up; the x of each column is written
+ * above it and the y of each row on its left.  A meeple is its owner's
+ * letter on the spot where it stands: a capital for a thief, knight or
+ * monk, a small letter for a farmer (farmers lie down).  Squares where the
+ * tile in hand fits are marked with a `*`.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "play.h"
+
+#define CW	5	/* characters per square */
+#define CH	3	/* lines per square */
+
+enum { A_NONE, A_FIELD, A_ROAD, A_CITY, A_CENTRE, A_FIT, A_MEEPLE };
+
+#define A_LAST	0x80	/* bit: part of the last tile placed */
+
+/* Where each spot's letter goes in a square: line, column. */
+static const int spot_cell[CR_NSPOTS][2] = {
+	[CR_SPOT_N] = { 0, 2 }, [CR_SPOT_NNE] = { 0, 3 }, [CR_SPOT_NE] = { 0, 4 },
+	[CR_SPOT_ENE] = { 0, 4 }, [CR_SPOT_E] = { 1, 4 }, [CR_SPOT_ESE] = { 2, 4 },
+	[CR_SPOT_SE] = { 2, 4 }, [CR_SPOT_SSE] = { 2, 3 }, [CR_SPOT_S] = { 2, 2 },
+	[CR_SPOT_SSW] = { 2, 1 }, [CR_SPOT_SW] = { 2, 0 }, [CR_SPOT_WSW] = { 2, 0 },
+	[CR_SPOT_W] = { 1, 0 }, [CR_SPOT_WNW] = { 0, 0 }, [CR_SPOT_NW] = { 0, 0 },
+	[CR_SPOT_NNW] = { 0, 1 }, [CR_SPOT_C] = { 1, 2 },
+};
+
+static int
+attr_of(char c)
+{
+	switch (c) {
+	case '#':		return A_CITY;
+	case '=': case '|':	return A_ROAD;
+	case '+': case 'o':	return A_CENTRE;
+	case '.':		return A_FIELD;
+	default:		return A_NONE;
+	}
+}
+
+static void
+set_attr(FILE *f, int a, const struct board_style *st, int *cur)
+{
+	static const char *sgr[] = {
+		[A_NONE] = "", [A_FIELD] = "2;32", [A_ROAD] = "37", [A_CITY] = "33",
+		[A_CENTRE] = "1;35", [A_FIT] = "1;32",
+	};
+	int base = a & ~A_LAST;
+
+	if (!st->color || a == *cur)
+		return;
+	fputs("\033[0", f);
+	if (base >= A_MEEPLE)	/* a meeple: its owner's colour, reversed */
+		fprintf(f, ";1;7;%d", st->ansi[base - A_MEEPLE]);
+	else if (*sgr[base] != '\0')
+		fprintf(f, ";%s", sgr[base]);
+	if (a & A_LAST)
+		fputs(";4", f);	/* underlined */
+	fputc('m', f);
+	*cur = a;
+}
+
+void
+board_print(FILE *f, const struct cr_game *g, const char *const *names,
+    const struct board_style *st)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int ntiles = cr_game_ntiles(g), nfit = 0, nmee, minx, maxx, miny, maxy;
+	int w, h, lw = 1;
+	struct cr_place *fit = NULL;
+	struct cr_meeple *mee;
+	char *text, grid[5][5], lab[16];
+	unsigned char *attr;
+
+	minx = maxx = miny = maxy = 0;
+	for (int i = 0; i < ntiles; i++) {
+		const struct cr_placed *t = cr_game_tile(g, i);
+
+		minx = t->x < minx ? t->x : minx, maxx = t->x > maxx ? t->x : maxx;
+		miny = t->y < miny ? t->y : miny, maxy = t->y > maxy ? t->y : maxy;
+	}
+	if (st->hand >= 0 && (nfit = cr_game_legal(g, st->hand, NULL, 0)) > 0 &&
+	    (fit = calloc((size_t)nfit, sizeof *fit)) != NULL) {
+		cr_game_legal(g, st->hand, fit, nfit);
+		for (int i = 0; i < nfit; i++) {
+			minx = fit[i].x < minx ? fit[i].x : minx;
+			maxx = fit[i].x > maxx ? fit[i].x : maxx;
+			miny = fit[i].y < miny ? fit[i].y : miny;
+			maxy = fit[i].y > maxy ? fit[i].y : maxy;
+		}
+	} else
+		nfit = 0;
+	w = (maxx - minx + 1) * CW;
+	h = (maxy - miny + 1) * CH;
+	nmee = cr_game_meeples(g, NULL, 0);
+	text = malloc((size_t)w * (size_t)h);
+	attr = calloc((size_t)w * (size_t)h, 1);
+	mee = calloc((size_t)nmee + 1, sizeof *mee);
+	if (text == NULL || attr == NULL || mee == NULL) {
+		fprintf(f, "out of memory\n");
+		goto out;
+	}
+	memset(text, ' ', (size_t)w * (size_t)h);
+	cr_game_meeples(g, mee, nmee);
+
+	/* Paint: tiles (rows 0, 2 and 4 of each picture), marks, meeples. */
+	for (int i = 0; i < ntiles; i++) {
+		const struct cr_placed *t = cr_game_tile(g, i);
+		int r0 = (maxy - t->y) * CH, c0 = (t->x - minx) * CW;
+		bool last = st->lastset && t->x == st->lastx && t->y == st->lasty;
+
+		cmd_render_tile(ts, t->type, t->rot, grid);
+		for (int r = 0; r < CH; r++)
+			for (int c = 0; c < CW; c++) {
+				char ch = grid[r * 2][c];
+				size_t k = (size_t)(r0 + r) * (size_t)w + (size_t)(c0 + c);
+
+				text[k] = ch;
+				attr[k] = (unsigned char)(attr_of(ch) | (last ? A_LAST : 0));
+			}
+	}
+	for (int i = 0; i < nfit; i++) {
+		size_t k = (size_t)((maxy - fit[i].y) * CH + 1) * (size_t)w +
+		    (size_t)((fit[i].x - minx) * CW + 2);
+
+		text[k] = '*';
+		attr[k] = A_FIT;
+	}
+	for (int i = 0; i < nmee; i++) {
+		const struct cr_meeple *m = &mee[i];
+		const int *at = spot_cell[(unsigned)m->spot < CR_NSPOTS ? m->spot : CR_SPOT_C];
+		size_t k = (size_t)((maxy - m->y) * CH + at[0]) * (size_t)w +
+		    (size_t)((m->x - minx) * CW + at[1]);
+		char l = st->letter[m->player];
+
+		text[k] = m->role == CR_FARMER ? (char)tolower((unsigned char)l) : l;
+		attr[k] = (unsigned char)(A_MEEPLE + m->player);
+	}
+
+	/* The y labels' width, then the x labels centred over each column. */
+	for (int y = miny; y <= maxy; y++) {
+		int n = snprintf(lab, sizeof lab, "%d", y);
+
+		lw = n > lw ? n : lw;
+	}
+	fprintf(f, "%*s ", lw, "");
+	for (int x = minx; x <= maxx; x++) {
+		int n = snprintf(lab, sizeof lab, "%d", x);
+		int left = (CW - n) / 2 + (n == 2);	/* "-1" sits over the middle */
+
+		fprintf(f, "%*s%s%*s", left, "", lab, CW - n - left > 0 ? CW - n - left : 0, "");
+	}
+	fputc('\n', f);
+	for (int r = 0; r < h; r++) {
+		int cur = A_NONE, end = w;
+
+		if (r % CH == 1)
+			fprintf(f, "%*d ", lw, maxy - r / CH);
+		else
+			fprintf(f, "%*s ", lw, "");
+		while (end > 0 && text[(size_t)r * (size_t)w + (size_t)end - 1] == ' ')
+			end--;
+		for (int c = 0; c < end; c++) {
+			size_t k = (size_t)r * (size_t)w + (size_t)c;
+
+			set_attr(f, text[k] == ' ' ? A_NONE : attr[k], st, &cur);
+			fputc(text[k], f);
+		}
+		set_attr(f, A_NONE, st, &cur);
+		fputc('\n', f);
+	}
+
+	/* The key: who is which letter, and what the marks mean. */
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		int cur = A_NONE;
+
+		fputs(p ? "  " : "", f);
+		set_attr(f, A_MEEPLE + p, st, &cur);
+		fputc(st->letter[p], f);
+		set_attr(f, A_NONE, st, &cur);
+		fprintf(f, " %s", names[p]);
+	}
+	fprintf(f, "  (capital: thief, knight or monk; small: farmer)\n");
+	if (st->hand >= 0 && nfit > 0)
+		fprintf(f, "*: where %s fits\n", ts->type[st->hand].code);
+	else if (st->hand >= 0)
+		fprintf(f, "%s fits nowhere\n", ts->type[st->hand].code);
+out:
+	free(fit);
+	free(mee);
+	free(text);
+	free(attr);
+}

@@ -1,0 +1,88 @@
+/*
+ * query.c -- questions the table REPL asks that the rest of the engine
+ * never needs: which feature a segment belongs to, which tiles make it
+ * up, and where a meeple may go on a tile before it is placed.
+ *
+ * Read-only, like every query: they use the scratch stamps that the move
+ * code grows in advance, so they cannot fail for want of memory.
+ */
+#include "game-int.h"
+
+int
+cr_game_feature_id(const struct cr_game *g, int seg)
+{
+	if (seg < 0 || seg >= g->nodes.n)
+		return -1;
+	return cr__find(g, seg);
+}
+
+int
+cr_game_feature_tiles(const struct cr_game *g, int seg, struct cr_place *out, int max)
+{
+	uint32_t gen;
+	int root, id, n = 0;
+
+	if (seg < 0 || seg >= g->nodes.n)
+		return 0;
+	root = id = cr__find(g, seg);
+	gen = cr__scratch_gen(g);
+	do {	/* the members in the order they joined: stamp each tile once */
+		const struct node *nd = &g->nodes.v[id];
+
+		if (g->scr->tstamp[nd->tile] != gen) {
+			const struct cr_placed *t = &g->tiles.v[nd->tile].pub;
+
+			g->scr->tstamp[nd->tile] = gen;
+			if (n < max && out != NULL)
+				out[n] = (struct cr_place){ t->x, t->y, t->rot };
+			n++;
+		}
+		id = nd->next;
+	} while (id != root);
+	return n;
+}
+
+/* Spots in the order people name them: edges, centre, half-edges, corners. */
+static const enum cr_spot spot_order[CR_NSPOTS] = {
+	CR_SPOT_N, CR_SPOT_E, CR_SPOT_S, CR_SPOT_W, CR_SPOT_C,
+	CR_SPOT_NNE, CR_SPOT_ENE, CR_SPOT_ESE, CR_SPOT_SSE,
+	CR_SPOT_SSW, CR_SPOT_WSW, CR_SPOT_WNW, CR_SPOT_NNW,
+	CR_SPOT_NE, CR_SPOT_SE, CR_SPOT_SW, CR_SPOT_NW,
+};
+
+int
+cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
+    struct cr_meeple_opt *out, int max)
+{
+	struct cr_move m = *place;
+	int slot[CR_NROLES][CR_MAXSEG];	/* index in out of (role, segment), -1 */
+	int n = 0;
+
+	m.role = CR_ROLE_NONE;
+	if (m.kind != CR_MOVE_PLACE || !cr_game_check(g, &m, NULL))
+		return 0;
+	for (int r = 0; r < CR_NROLES; r++)
+		for (int s = 0; s < CR_MAXSEG; s++)
+			slot[r][s] = -1;
+	for (int r = CR_THIEF; r < CR_NROLES; r++)
+		for (int i = 0; i < CR_NSPOTS; i++) {
+			int count, seg;
+
+			m.role = (enum cr_role)r;
+			m.spot = spot_order[i];
+			if (!cr_game_check(g, &m, NULL))
+				continue;
+			seg = cr__seg_on(g, m.tile, m.rot, m.spot, cr_role_kind(m.role), &count, NULL);
+			if (seg < 0 || seg >= CR_MAXSEG)
+				continue;
+			if (slot[r][seg] < 0) {
+				slot[r][seg] = n;
+				if (n < max && out != NULL)
+					out[n] = (struct cr_meeple_opt){ m.role, seg, m.spot, 0 };
+				n++;
+			}
+			if (slot[r][seg] < max && out != NULL)
+				out[slot[r][seg]].spots |= 1u << m.spot;
+		}
+	return n;
+}
