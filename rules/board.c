@@ -92,6 +92,17 @@ cr__cell_get(struct cr_game *g, int x, int y)
 	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .logged = g->gen };
 	id = g->cells.n - 1;
 	hash_insert(g, id);
+	/* Link it both ways to the cells around it: from then on a move's
+	 * neighbourhood is one lookup, not nine. */
+	for (int d = 0; d < CR_NDIRS; d++) {
+		int n = cr__cell_find(g, x + cr_dx[d], y + cr_dy[d]);
+
+		g->cells.v[id].nb[d] = n;
+		if (n >= 0) {
+			cr__log_cell(g, n);
+			g->cells.v[n].nb[(d + 2) % 4] = id;
+		}
+	}
 	return id;
 }
 
@@ -166,17 +177,34 @@ cr_game_at(const struct cr_game *g, int x, int y)
 void
 cr__hood_find(const struct cr_game *g, int x, int y, bool corners, struct hood *h)
 {
+	int c;
+
 	h->x = x, h->y = y;
 	h->far = x < -COORD_MAX || x > COORD_MAX || y < -COORD_MAX || y > COORD_MAX;
-	for (int dy = -1; dy <= 1; dy++)
-		for (int dx = -1; dx <= 1; dx++) {
-			int i = HOOD(dx, dy), c = -1;
+	for (int i = 0; i < 9; i++)
+		h->cell[i] = -1;
+	/* No cell here: no tile touches the square by an edge (a tile makes
+	 * cells of its four neighbours), and only a placement, which needs
+	 * one, or the start tile on an empty board asks for the corners. */
+	if (!h->far && (c = cr__cell_find(g, x, y)) >= 0) {
+		const struct cell *cc = &g->cells.v[c];
 
-			if (!h->far && (corners || dx == 0 || dy == 0))
-				c = cr__cell_find(g, x + dx, y + dy);
-			h->cell[i] = c;
-			h->tile[i] = c < 0 ? -1 : g->cells.v[c].tile;
+		h->cell[HOOD(0, 0)] = c;
+		for (int d = 0; d < CR_NDIRS; d++)
+			h->cell[HOOD(cr_dx[d], cr_dy[d])] = cc->nb[d];
+		/* A tile at a corner has cells on both sides of it, so either
+		 * neighbour's link reaches it. */
+		for (int d = 0; corners && d < CR_NDIRS; d++) {
+			int v = cc->nb[d], e = (d + 1) % 4;	/* N then E, E then S, ... */
+			int w = cc->nb[e];
+			int dx = cr_dx[d] + cr_dx[e], dy = cr_dy[d] + cr_dy[e];
+
+			h->cell[HOOD(dx, dy)] = v >= 0 ? g->cells.v[v].nb[e] :
+			    w >= 0 ? g->cells.v[w].nb[d] : -1;
 		}
+	}
+	for (int i = 0; i < 9; i++)
+		h->tile[i] = h->cell[i] < 0 ? -1 : g->cells.v[h->cell[i]].tile;
 }
 
 /*

@@ -18,6 +18,7 @@ struct cell {
 	int	x, y;
 	int	tile;		/* index in tiles, -1 if empty */
 	int	front;		/* index in the frontier array, -1 if not in it */
+	int	nb[CR_NDIRS];	/* the cells north, east, south, west, -1 where none */
 	uint32_t logged;	/* the move (g->gen) that last copied it to the log */
 };
 

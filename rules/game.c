@@ -104,8 +104,9 @@ reserve(struct cr_game *g, bool ending)
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = CR_MAXSEG + 9 + (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
-	/* A tile's joins and frontier, a meeple's return, each player once. */
-	int logs = 64 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
+	/* A tile's joins, frontier and cell links, a meeple's return, each
+	 * player once. */
+	int logs = 96 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
 
 	return RESERVE(g->tiles, 1) && RESERVE(g->cells, 5) && RESERVE(g->front, 4) &&
 	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->figs, 1) &&
