@@ -56,10 +56,17 @@ fail(struct scan *sc, const char *at, const char *fmt, ...)
 	return -1;
 }
 
+/* Blanks between tokens: spaces and tabs (a line has no newline). */
+static bool
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n';
+}
+
 static void
 skip_space(struct scan *sc)
 {
-	while (sc->s < sc->end && isspace((unsigned char)*sc->s))
+	while (sc->s < sc->end && blank(*sc->s))
 		sc->s++;
 }
 
@@ -71,7 +78,7 @@ token(struct scan *sc, size_t *len)
 
 	skip_space(sc);
 	t = sc->s;
-	while (sc->s < sc->end && !isspace((unsigned char)*sc->s))
+	while (sc->s < sc->end && !blank(*sc->s))
 		sc->s++;
 	*len = (size_t)(sc->s - t);
 	return t;

@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -919,6 +920,8 @@ bad:
 enum { K_SET, K_START, K_TILES, K_NKEYS };
 static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles" };
 
+static void derive(struct cr_tileset *);
+
 static int
 parse_set(struct ld *L, struct cr_tileset *ts)
 {
@@ -965,6 +968,7 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */
 	}
 
+	derive(ts);	/* before the start code is looked up: find uses it */
 	ts->start = -1;
 	if (v[K_START] != NULL) {
 		yaml_node_t *s = v[K_START];
@@ -983,8 +987,6 @@ nomem:
 	seterr(L->err, 0, 0, "out of memory");
 	return -1;
 }
-
-static void derive(struct cr_tileset *);
 
 int
 cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
@@ -1017,8 +1019,6 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	yaml_parser_delete(&p);
 	rc = parse_set(&L, ts);
 	yaml_document_delete(&L.doc);
-	if (rc == 0)
-		derive(ts);
 out:
 	free(L.codeline);
 	if (rc < 0) {
@@ -1032,6 +1032,16 @@ out:
 static void
 derive(struct cr_tileset *ts)
 {
+	for (int c = 0; c < 128; c++)
+		ts->letter[c] = -1;
+	for (int t = 0; t < ts->ntypes; t++) {
+		unsigned char c0 = (unsigned char)ts->type[t].code[0];
+
+		if (c0 < 128 && ts->type[t].code[1] == '\0') {	/* "D": asked for per move */
+			ts->letter[tolower(c0)] = (int16_t)t;
+			ts->letter[toupper(c0)] = (int16_t)t;
+		}
+	}
 	for (int t = 0; t < ts->ntypes; t++) {
 		struct cr_tiletype *tt = &ts->type[t];
 
@@ -1061,6 +1071,8 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 
 	if (ts == NULL || code == NULL || len == 0)
 		return -1;
+	if (len == 1)
+		return (unsigned char)code[0] < 128 ? ts->letter[(unsigned char)code[0]] : -1;
 	for (i = 0; i < ts->ntypes; i++)	/* first byte first: this runs per move */
 		if (caseeq(ts->type[i].code, code, 1) && strlen(ts->type[i].code) == len &&
 		    caseeq(ts->type[i].code, code, len))

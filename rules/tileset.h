@@ -95,6 +95,7 @@ struct cr_tileset {
 	int		ntypes;
 	int		start;		/* index of the start tile's type, -1 if none */
 	int		total;		/* tiles in the box, start tile included */
+	int16_t		letter[128];	/* derived: type of a one-letter code (either case), -1 */
 };
 
 /* Where a loader error is: 1-based line and column in the file. */
