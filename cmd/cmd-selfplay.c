@@ -32,34 +32,58 @@ below(uint64_t *s, int n)
 	return (int)(rnd(s) % (uint64_t)n);
 }
 
+/*
+ * A random legal place for tile t: open squares and rotations drawn at
+ * random first (constant time per try, so a game of any size costs the
+ * same per move), then, if none fit, the full list (which also proves a
+ * discard).  false if the tile fits nowhere.
+ */
+static bool
+random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m,
+    struct cr_place **legal, int *cap)
+{
+	int n;
+
+	m->kind = CR_MOVE_PLACE;
+	m->tile = t;
+	for (int try = 0; try < 64; try++) {
+		if (!cr_game_open(g, below(seed, cr_game_nopen(g)), &m->x, &m->y))
+			break;
+		m->rot = below(seed, 4);
+		if (cr_game_check(g, m, NULL))
+			return true;
+	}
+	while ((n = cr_game_legal(g, t, *legal, *cap)) > *cap) {
+		struct cr_place *v = realloc(*legal, (size_t)n * sizeof *v);
+
+		if (v == NULL)
+			return false;
+		*legal = v, *cap = n;
+	}
+	if (n == 0)
+		return false;
+	n = below(seed, n);
+	m->x = (*legal)[n].x, m->y = (*legal)[n].y, m->rot = (*legal)[n].rot;
+	return true;
+}
+
 /* Play one random game to its end.  legal is scratch of size *cap. */
 static bool
 random_game(struct cr_game *g, uint64_t *seed, struct cr_place **legal, int *cap)
 {
 	while (!cr_game_over(g)) {
-		int k = below(seed, cr_game_supply_total(g)), t = 0, n;
+		int k = below(seed, cr_game_supply_total(g)), t = 0;
 		struct cr_move m = { 0 }, opts[4 * CR_NSPOTS];
 		int nopts = 0;
 
 		while (k >= cr_game_supply(g, t))
 			k -= cr_game_supply(g, t++);
-		m.tile = t;
-		while ((n = cr_game_legal(g, t, *legal, *cap)) > *cap) {
-			struct cr_place *v = realloc(*legal, (size_t)n * sizeof *v);
-
-			if (v == NULL)
-				return false;
-			*legal = v, *cap = n;
-		}
-		if (n == 0) {
-			m.kind = CR_MOVE_DISCARD;
+		if (!random_place(g, seed, t, &m, legal, cap)) {
+			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
 			if (!cr_game_play(g, &m, NULL))
 				return false;
 			continue;
 		}
-		k = below(seed, n);
-		m.kind = CR_MOVE_PLACE;
-		m.x = (*legal)[k].x, m.y = (*legal)[k].y, m.rot = (*legal)[k].rot;
 		/* Half the time no meeple; else one of the legal ones. */
 		if (below(seed, 2)) {
 			for (int role = CR_THIEF; role <= CR_FARMER; role++)

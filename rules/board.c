@@ -338,6 +338,22 @@ cr_game_legal(const struct cr_game *g, int type, struct cr_place *out, int max)
 }
 
 int
+cr_game_nopen(const struct cr_game *g)
+{
+	return g->front.n;
+}
+
+bool
+cr_game_open(const struct cr_game *g, int i, int *x, int *y)
+{
+	if (i < 0 || i >= g->front.n)
+		return false;
+	*x = g->cells.v[g->front.v[i]].x;
+	*y = g->cells.v[g->front.v[i]].y;
+	return true;
+}
+
+int
 cr_game_ntiles(const struct cr_game *g)
 {
 	return g->tiles.n;
