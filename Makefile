@@ -2,9 +2,9 @@
 #
 #   make                  build ./carcref
 #   make check            install missing Debian packages (.ci/deps), then run
-#                         every tests/test_*.c and tests/cli.sh, plain and
-#                         under ASan+UBSan
-#   make run              .ci/deps, build, start ./carcref
+#                         every tests/test_*.c, tests/cli.sh and tests/repl.sh,
+#                         plain and under ASan+UBSan
+#   make run              .ci/deps, build, start ./carcref (the table REPL)
 #   make install          PREFIX (default /usr/local) and DESTDIR honoured
 #   make bench | lint-man | clean
 #
@@ -94,12 +94,16 @@ test: $(TESTS)
 cli: $(BIN)
 	@echo "== $(VARIANT): tests/cli.sh"
 	@CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/cli.sh
+	@echo "== $(VARIANT): tests/repl.sh"
+	@CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/repl.sh
 
 deps:
 	@bash .ci/deps
 
-# Until the table REPL lands, "run" referees a recorded 2-player game.
-RUN_ARGS ?= replay $(firstword $(wildcard samples/two-players-ed3.yaml) tests/scenarios/c3-final-scoring.yaml)
+# "run" starts the table REPL on a new 2-player game.  Without a terminal
+# on its standard input the REPL reads commands line by line and stops at
+# the end of the input, so "make run" never waits for a person in CI.
+RUN_ARGS ?=
 run: deps
 	@$(MAKE) --no-print-directory all
 	./$(BIN) $(RUN_ARGS)

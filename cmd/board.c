@@ -151,22 +151,25 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		lw = n > lw ? n : lw;
 	}
 	fprintf(f, "%*s ", lw, "");
-	for (int x = minx; x <= maxx; x++) {
+	for (int x = minx, pad = 0; x <= maxx; x++) {
 		int n = snprintf(lab, sizeof lab, "%d", x);
 		int left = (CW - n) / 2 + (n == 2);	/* "-1" sits over the middle */
 
-		fprintf(f, "%*s%s%*s", left, "", lab, CW - n - left > 0 ? CW - n - left : 0, "");
+		/* The padding after a label is written before the next one:
+		 * no blanks at the end of the line. */
+		fprintf(f, "%*s%s", pad + left, "", lab);
+		pad = CW - n - left > 0 ? CW - n - left : 0;
 	}
 	fputc('\n', f);
 	for (int r = 0; r < h; r++) {
 		int cur = A_NONE, end = w;
 
-		if (r % CH == 1)
-			fprintf(f, "%*d ", lw, maxy - r / CH);
-		else
-			fprintf(f, "%*s ", lw, "");
 		while (end > 0 && text[(size_t)r * (size_t)w + (size_t)end - 1] == ' ')
 			end--;
+		if (r % CH == 1)
+			fprintf(f, "%*d%s", lw, maxy - r / CH, end ? " " : "");
+		else if (end > 0)
+			fprintf(f, "%*s ", lw, "");
 		for (int c = 0; c < end; c++) {
 			size_t k = (size_t)r * (size_t)w + (size_t)c;
 

@@ -19,7 +19,6 @@
  * output, refusals included, so a transcript keeps its order.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -137,6 +136,17 @@ parse_pos(const char *s, size_t len, int *x, int *y)
 	return true;
 }
 
+/* A rotation in degrees, 0 90 180 or 270, into quarter turns. */
+static bool
+parse_rot(const char *s, int *rot)
+{
+	char *end;
+	long deg = strtol(s, &end, 10);
+
+	return *s != '\0' && *end == '\0' && deg >= 0 && deg <= 270 &&
+	    (*rot = cr_rot_from_degrees((int)deg)) >= 0;
+}
+
 /* ROLE[@SPOT] ("thief@E", "monk"); a message in err otherwise. */
 static bool
 parse_meeple(const char *s, enum cr_role *role, enum cr_spot *spot, char *err, size_t errlen)
@@ -220,26 +230,44 @@ rot_rep(const struct cr_tiletype *t, int rot)
 	return rot;
 }
 
+/* Print a line without its trailing blanks (transcripts are compared). */
+static void
+put_trimmed(char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	printf("%.*s\n", (int)n, line);
+}
+
 /* Pictures of a type in the given rotations, side by side. */
 static void
 print_rotations(struct play *p, int type, const int *rots, int n, bool titles)
 {
-	char grid[4][5][5];
+	char grid[4][5][5], line[256];
+	FILE *f;
 
 	for (int i = 0; i < n; i++)
 		cmd_render_tile(p->ts, type, rots[i], grid[i]);
 	if (titles) {
+		int k = 0;
+
 		for (int i = 0; i < n; i++)
-			printf("  rotation %-5d", rots[i] * 90);
-		printf("\n");
+			k += snprintf(line + k, sizeof line - (size_t)k, "  rotation %-5d", rots[i] * 90);
+		put_trimmed(line);
 	}
 	for (int row = 0; row < 5; row++) {
+		memset(line, 0, sizeof line);
+		if ((f = fmemopen(line, sizeof line - 1, "w")) == NULL)
+			return;
 		for (int i = 0; i < n; i++) {
-			printf("  ");
-			cmd_render_row(stdout, grid[i], row);
-			printf("%s", i + 1 < n ? "    " : "");
+			fputs("  ", f);
+			cmd_render_row(f, grid[i], row);
+			fputs(i + 1 < n ? "    " : "", f);
 		}
-		printf("\n");
+		fclose(f);
+		put_trimmed(line);
 	}
 }
 
@@ -449,8 +477,8 @@ dress_players(struct play *p)
 /*
  * Take the record in TEXT (from LABEL, a file name) as the game in play:
  * parse it, replay it, and on success replace the current game.  The
- * message for a bad record is LABEL:LINE:COLUMN: MESSAGE, or the move
- * that is illegal, as replay words it.
+ * message for a bad record is LABEL:LINE:COLUMN: MESSAGE; for an illegal
+ * move, LABEL:LINE:COLUMN: move N: the rule broken.
  */
 static bool
 adopt(struct play *p, const char *label, const char *text, size_t len, bool fresh, FILE *msgs)
@@ -471,8 +499,8 @@ adopt(struct play *p, const char *label, const char *text, size_t len, bool fres
 		return false;
 	}
 	if (!nt_replay_on(g, &r, &rerr)) {
-		fprintf(msgs, "%s: move %d (line %d, column %d): %s\n", label, rerr.move,
-		    rerr.line, rerr.column, rerr.msg);
+		fprintf(msgs, "%s:%d:%d: move %d: %s\n", label, rerr.line, rerr.column,
+		    rerr.move, rerr.msg);
 		cr_game_free(g);
 		nt_record_free(&r);
 		return false;
@@ -575,19 +603,19 @@ c_draw(struct play *p, int argc, char **argv)
 	for (int r = 0; r < 4; r++)
 		if (rot_rep(t, r) == r)
 			rots[nrot++] = r;
-	printf("%s draws %s (%d of %d left in the supply)\n", p->names[cr_game_turn(p->g)],
-	    t->code, cr_game_supply(p->g, type), cr_game_supply_total(p->g));
+	printf("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	    p->names[cr_game_turn(p->g)], t->code, cr_game_supply(p->g, type), t->code,
+	    cr_game_supply_total(p->g));
 	print_rotations(p, type, rots, nrot, nrot > 1);
 	if ((v = legal_places(p, type, &n, &squares)) == NULL)
 		return nope("out of memory");
 	free(v);
 	if (n == 0)
-		printf("%s fits nowhere on the board: type discard (it leaves the game and "
-		    "%s draws again)\n", t->code, p->names[cr_game_turn(p->g)]);
+		printf("%s fits nowhere: discard it (it leaves the game, %s draws again)\n",
+		    t->code, p->names[cr_game_turn(p->g)]);
 	else
-		printf("%s fits on %d square%s, %d way%s in all: place X,Y [ROT] "
-		    "(legal lists them, board shows them)\n", t->code, squares,
-		    squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
+		printf("%s fits on %d square%s, %d way%s: place X,Y [ROT] (legal lists them)\n",
+		    t->code, squares, squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	return 0;
 }
 
@@ -620,8 +648,7 @@ c_place(struct play *p, int argc, char **argv)
 	const struct cr_tiletype *t;
 	struct cr_refusal why;
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
-	int deg, fits[4], nfit = 0;
-	char *end;
+	int fits[4], nfit = 0;
 
 	if (cr_game_over(p->g))
 		return game_over_refusal(p);
@@ -634,9 +661,7 @@ c_place(struct play *p, int argc, char **argv)
 		return nope("expected a position x,y (whole numbers, no spaces), got \"%.20s\"",
 		    argv[1]);
 	if (argc >= 3) {
-		errno = 0;
-		deg = (int)strtol(argv[2], &end, 10);
-		if (*end != '\0' || end == argv[2] || (m.rot = cr_rot_from_degrees(deg)) < 0)
+		if (!parse_rot(argv[2], &m.rot))
 			return nope("expected a rotation 0, 90, 180 or 270, got \"%.20s\"", argv[2]);
 		if (!cr_game_check(p->g, &m, &why))
 			return refusal(p, &why);
@@ -766,7 +791,7 @@ c_legal(struct play *p, int argc, char **argv)
 	if (n == 0)
 		printf("%s fits nowhere: it is discarded (discard)\n", code_of(p, type));
 	else
-		printf("%s fits on %d square%s, %d way%s in all:\n", code_of(p, type), squares,
+		printf("%s fits on %d square%s, %d way%s:\n", code_of(p, type), squares,
 		    squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	for (int i = 0; i < n; ) {
 		char pos[32];
@@ -1392,11 +1417,11 @@ run_line(struct play *p, char *line)
 			return nope("usage: %s%s%s", c->name, *c->args ? " " : "", c->args);
 		return c->fn(p, argc, argv);
 	}
-	if (strchr(line, ':') != NULL || cr_tileset_find(p->ts, argv[0], strlen(argv[0])) >= 0) {
-		int rc = play_line(p, line);
-
-		return rc;
-	}
+	/* A turn: a player's prefix, a tile code, or what follows one. */
+	if (strchr(line, ':') != NULL || cr_tileset_find(p->ts, argv[0], strlen(argv[0])) >= 0 ||
+	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
+	    parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
+		return play_line(p, line);
 	if ((near = suggest(argv[0])) != NULL)
 		return nope("unknown command \"%.40s\" (did you mean \"%s\"?); help lists the "
 		    "commands", argv[0], near);
@@ -1516,19 +1541,10 @@ cand_meeples(struct play *p, const struct cr_move *m)
 
 /* A placement from words "X,Y ROT" for a type; false if they do not read. */
 static bool
-words_place(struct play *p, int type, char **w, struct cr_move *m)
+words_place(int type, char **w, struct cr_move *m)
 {
-	char *end;
-	long deg;
-
 	*m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = type };
-	if (!parse_pos(w[0], strlen(w[0]), &m->x, &m->y))
-		return false;
-	deg = strtol(w[1], &end, 10);
-	if (*end != '\0' || (m->rot = cr_rot_from_degrees((int)deg)) < 0)
-		return false;
-	(void)p;
-	return true;
+	return parse_pos(w[0], strlen(w[0]), &m->x, &m->y) && parse_rot(w[1], &m->rot);
 }
 
 static void
@@ -1569,7 +1585,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 				cand_positions(p, p->hand);
 			else if (n == 2)
 				cand_rotations(p, p->hand, w[1]);
-			else if (n == 3 && words_place(p, p->hand, w + 1, &m))
+			else if (n == 3 && words_place(p->hand, w + 1, &m))
 				cand_meeples(p, &m);
 		} else if (c->fn == c_meeple && p->placed && n == 1) {
 			cand_meeples(p, &p->pend);
@@ -1598,7 +1614,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 			cand("discard");
 	} else if (n == 2)
 		cand_rotations(p, type, w[1]);
-	else if (n == 3 && words_place(p, type, w + 1, &m))
+	else if (n == 3 && words_place(type, w + 1, &m))
 		cand_meeples(p, &m);
 }
 
@@ -1835,7 +1851,7 @@ start(struct play *p, int argc, char **argv, bool resume)
 			return 1;
 		}
 		free(text);
-		printf("carcref: %s\n", file);
+		printf("carcref: continuing %s\n", file);
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";
 
@@ -1869,9 +1885,8 @@ start(struct play *p, int argc, char **argv, bool resume)
 	printf("\n");
 	say_state(p);
 	if (p->tty)
-		printf("A turn: draw TILE, place X,Y [ROT], meeple ROLE@SPOT or pass; or the "
-		    "whole turn, U 0,1 0 thief@S.\nhelp lists the commands, Tab completes, "
-		    "Ctrl-D leaves (the game is kept).\n");
+		printf("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
+		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n");
 	fflush(stdout);
 	session(p);
 	return !p->tty && p->refused > 0 ? 1 : 0;
@@ -1915,8 +1930,8 @@ resume_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_play_entry = {
-	"play", "[--players NAME,...] [--edition 1|2|3] [FILE | --resume]",
-	"referee a game at the table, turn by turn (the REPL)",
+	"play", "[--players A,B,...] [--edition N] [FILE | --resume]",
+	"referee a game at the table, turn by turn",
 	play_exec
 };
 

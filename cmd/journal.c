@@ -255,7 +255,8 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 			free(text);
 			return false;
 		}
-		if (link(path, prev) < 0 && errno != ENOENT) {
+		if (link(path, prev) < 0 && errno != ENOENT &&
+		    rename(path, prev) < 0) {	/* no hard links here: a rename will do */
 			snprintf(err, errlen, "cannot keep %s as %s: %s", path, prev, strerror(errno));
 			free(text);
 			return false;

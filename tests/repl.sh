@@ -1,0 +1,772 @@
+#!/usr/bin/env bash
+# tests/repl.sh -- the table REPL (carcref play): scripted sessions and
+# their transcripts, the journal and resume (kill -9 included), and a real
+# terminal through tmux for completion, history, Ctrl-C and Ctrl-D.
+#
+#   CARCREF=./carcref bash tests/repl.sh      (make check runs it for you)
+#
+# A scripted session is written as the lines typed and the transcript
+# expected, then run and compared:
+#
+#   typed NAME <<'EOF' ... EOF      the lines to type (standard input)
+#   want NAME <<'EOF' ... EOF       the transcript: standard output and error
+#   session NAME STATUS [ARGS...]   run carcref ARGS on them in $tmp, with
+#                                   the exit status STATUS
+#
+# Sessions run in $tmp with their own state directory (CARCREF_STATE), so
+# nothing here touches the user's journal or history.  The script ends with
+# "repl: N passed, M failed" and fails if any check failed.
+
+set -u
+CARCREF=${CARCREF:-./carcref}
+TIMEOUT=${TIMEOUT:-20}
+MAN=${MAN:-man/carcref.1}
+pass=0 fail=0
+tmp=$(mktemp -d) || exit 1
+sock=$tmp/tmux.0	# a tmux server per terminal session: see start
+cleanup() {
+	for s in "$tmp"/tmux.*; do
+		[ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+if [ ! -x "$CARCREF" ]; then
+	echo "repl.sh: $CARCREF: no such executable (build it, or set CARCREF)"
+	echo "repl: 0 passed, 1 failed"
+	exit 1
+fi
+# Absolute paths: sessions run in $tmp, tmux in its own server.
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+CARCREF=$(abs "$CARCREF")
+MAN=$(abs "$MAN")
+[ -n "${CARCREF_DATA-}" ] && export CARCREF_DATA=$(abs "$CARCREF_DATA")
+export CARCREF_STATE=$tmp/state
+unset NO_COLOR XDG_STATE_HOME
+
+ok() { pass=$((pass + 1)); }
+not_ok() { fail=$((fail + 1)); echo "FAIL: $*"; }
+show() { sed 's/^/  | /' "$1" | head -"${2:-20}"; }
+
+typed() { cat >"$tmp/$1.in"; }
+want() { cat >"$tmp/$1.want"; }
+
+# session NAME STATUS [ARGS...]: see above.  Leaves $tmp/NAME.out.
+session() {
+	local name=$1 status=$2 code
+	shift 2
+	(cd "$tmp" && timeout "$TIMEOUT" "$CARCREF" "$@" <"$tmp/$name.in" \
+	    >"$tmp/$name.out" 2>&1)
+	code=$?
+	sed -i "s|$tmp|TMP|g" "$tmp/$name.out"
+	if [ "$code" != "$status" ]; then
+		not_ok "session $name: exit $code, expected $status"
+		show "$tmp/$name.out"
+	elif [ -f "$tmp/$name.want" ] && ! diff -u "$tmp/$name.want" "$tmp/$name.out" \
+	    >"$tmp/$name.diff"; then
+		not_ok "session $name: the transcript differs"
+		show "$tmp/$name.diff" 40
+	else
+		ok
+	fi
+}
+
+# run [ENV=VALUE...] ARGS...: carcref in $tmp, input from $STDIN (default
+# /dev/null); leaves $tmp/out, $tmp/err and $code.
+run() {
+	(cd "$tmp" && timeout "$TIMEOUT" "$CARCREF" "$@" <"${STDIN:-/dev/null}" \
+	    >"$tmp/out" 2>"$tmp/err")
+	code=$?
+}
+
+# expect WHAT CONDITION...: a check that is a shell command.
+expect() {
+	local what=$1
+	shift
+	if "$@"; then ok; else not_ok "$what"; fi
+}
+has() { grep -qF -- "$2" "$1"; }
+lacks() { ! grep -qF -- "$2" "$1"; }
+
+# The moves of a record, one per line, as typed at the table.
+moves_of() { awk '/^moves:/ { m = 1; next } m && /^  - / { sub(/^  - /, ""); sub(/ +#.*/, ""); print }' "$1"; }
+
+# The same moves step by step: draw, place, then meeple or pass.
+steps_of() {
+	awk '$1 == "end" { print "end"; next }
+	     $2 == "discard" { print "draw " $1; print "discard"; next }
+	     { print "draw " $1; print "place " $2 " " $3; print (NF > 3 ? "meeple " $4 : "pass") }'
+}
+
+# ---- scripted sessions: the transcripts ------------------------------------
+
+# Whole turns, as in a record: scoring as it happens, refusals with the rule
+# broken, a wrong player, a typo; the final scoring at "end".
+typed turns <<'EOF'
+E 0,1 180 knight@S   # Anna closes the start tile's city
+V 0,1 0
+V 1,0 90 thief@W
+Anna: U -1,0 0 farmer@N
+Anna: W 2,0 0
+Carl: W 2,0 0
+V 2,0 45
+Z 1,1 0
+E discard
+scor
+score
+end
+V 2,0 0
+EOF
+want turns <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+refused: one tile per square: V at 0,1, but E already lies there
+move 2, Ben: V 1,0 90 thief@W
+move 3, Anna: U -1,0 0 farmer@N
+refused: it is Ben's turn, not Anna's
+refused: no player is named "Carl"
+refused: expected a rotation 0, 90, 180 or 270, got "45"
+refused: unknown tile "Z"
+refused: a tile may be discarded only if it fits nowhere: E fits at 1,-1 rotation 90
+unknown command "scor" (did you mean "score"?); help lists the commands
+3 moves played, 68 tiles left; Ben to play
+  Anna    4   6 meeples in hand
+> Ben     0   6 meeples in hand
+move 4, Ben: end
+  final scoring:
+  road: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+  field: farm touching 1 completed city: 3 x 1 = 3 to Anna (1 farmer)
+final scores:
+  1. Anna    7
+  2. Ben     3
+refused: the game is over: the final scoring has run, no move may follow
+EOF
+session turns 1
+
+# Step by step: draw, place (the rotation asked for when several fit),
+# meeple or pass; what comes too early is refused with the next step.
+typed steps <<'EOF'
+place 0,1
+pass
+draw Z
+draw E
+place 5,5
+place 0,-1
+place 0,-1 90
+meeple monk
+meeple knight@E
+draw V
+place 1,0
+place -1,0 180 thief@E
+meeple
+draw D
+place 1,0 0
+draw D
+place 1,-1 90
+pass
+legal
+place 1,-1 270
+meeple knight@W
+meeple
+pass
+board
+moves
+EOF
+want steps <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+no tile in hand: draw it first (draw CODE), or give the whole turn in one line (U 0,1 0)
+no tile in hand: draw it first (draw CODE), then place it, then pass
+unknown tile "Z" (tiles shows them all with their codes)
+Anna draws E (5 E left, this one included; 71 tiles in the supply)
+  rotation 0      rotation 90     rotation 180    rotation 270
+  ##########      . . . . ##      . . . . .       ##. . . .
+  . . ##. .       . . . . ##      . . . . .       ##. . . .
+  . . . . .       . . . ####      . . . . .       ####. . .
+  . . . . .       . . . . ##      . . ##. .       ##. . . .
+  . . . . .       . . . . ##      ##########      ##. . . .
+E fits on 2 squares, 4 ways: place X,Y [ROT] (legal lists them)
+refused: a tile must touch the board along an edge: E at 5,5 has no neighbour north, east, south or west
+E fits at 0,-1 in 3 rotations: 90 180 270; which? place 0,-1 ROT
+  rotation 90     rotation 180    rotation 270
+  . . . . ##      . . . . .       ##. . . .
+  . . . . ##      . . . . .       ##. . . .
+  . . . ####      . . . . .       ####. . .
+  . . . . ##      . . ##. .       ##. . . .
+  . . . . ##      ##########      ##. . . .
+E at 0,-1 rotation 90:
+  . . . . ##
+  . . . . ##
+  . . . ####
+  . . . . ##
+  . . . . ##
+then a meeple: knight@E, farmer@N (meeple ROLE@SPOT), or pass
+refused: a monk stands on a cloister: E at 0,-1 rotation 90 has no cloister at C; valid spots for a monk: nowhere on this tile
+move 1, Anna: E 0,-1 90 knight@E
+Ben draws V (9 V left, this one included; 70 tiles in the supply)
+  rotation 0      rotation 90     rotation 180    rotation 270
+  . . . . .       . . | . .       . . | . .       . . . . .
+  . . . . .       . . | . .       . . | . .       . . . . .
+  ====| . .       ====| . .       . . |=====      . . ======
+  . . | . .       . . . . .       . . . . .       . . | . .
+  . . | . .       . . . . .       . . . . .       . . | . .
+V fits on 4 squares, 8 ways: place X,Y [ROT] (legal lists them)
+V fits at 1,0 in 2 rotations: 0 90; which? place 1,0 ROT
+  rotation 0      rotation 90
+  . . . . .       . . | . .
+  . . . . .       . . | . .
+  ====| . .       ====| . .
+  . . | . .       . . . . .
+  . . | . .       . . . . .
+V at -1,0 rotation 180:
+  . . | . .
+  . . | . .
+  . . |=====
+  . . . . .
+  . . . . .
+move 2, Ben: V -1,0 180 thief@E
+no tile in hand: draw it first (draw CODE), then place it, then meeple ROLE@SPOT
+Anna draws D (3 D left, this one included; 69 tiles in the supply)
+  rotation 0      rotation 90     rotation 180    rotation 270
+  ##########      . . | . ##      . . . . .       ##. | . .
+  . . ##. .       . . | . ##      . . . . .       ##. | . .
+  ==========      . . | ####      ==========      ####| . .
+  . . . . .       . . | . ##      . . ##. .       ##. | . .
+  . . . . .       . . | . ##      ##########      ##. | . .
+D fits on 6 squares, 8 ways: place X,Y [ROT] (legal lists them)
+D at 1,0 rotation 0:
+  ##########
+  . . ##. .
+  ==========
+  . . . . .
+  . . . . .
+then a meeple: knight@N, farmer@S, farmer@ENE (meeple ROLE@SPOT), or pass
+Anna draws D (3 D left, this one included; 69 tiles in the supply)
+  rotation 0      rotation 90     rotation 180    rotation 270
+  ##########      . . | . ##      . . . . .       ##. | . .
+  . . ##. .       . . | . ##      . . . . .       ##. | . .
+  ==========      . . | ####      ==========      ####| . .
+  . . . . .       . . | . ##      . . ##. .       ##. | . .
+  . . . . .       . . | . ##      ##########      ##. | . .
+D fits on 6 squares, 8 ways: place X,Y [ROT] (legal lists them)
+refused: edges must match: D at 1,-1 rotation 90: its W edge is field, the tile at 0,-1 shows city on its E edge
+D is not placed yet: place X,Y [ROT] first
+D fits on 6 squares, 8 ways:
+  -1,1     rotation 90, 270
+  0,1      rotation 180
+  -2,0     rotation 270
+  1,0      rotation 0, 180
+  1,-1     rotation 270
+  0,-2     rotation 180
+D at 1,-1 rotation 270:
+  ##. | . .
+  ##. | . .
+  ####| . .
+  ##. | . .
+  ##. | . .
+then a meeple: thief@N, farmer@E, farmer@SSW (meeple ROLE@SPOT), or pass
+refused: one feature, one owner at placement: the city at W of D at 1,-1 joins a city that already holds Anna's knight
+then a meeple: thief@N, farmer@E, farmer@SSW (meeple ROLE@SPOT), or pass
+move 3, Anna: D 1,-1 270
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+     -1   0    1
+   ..|..#####
+ 0 ..|=B=====
+   ..........
+        ....##.|..
+-1      ...####|..
+        ....##.|..
+A Anna  B Ben  (capital: thief, knight or monk; small: farmer)
+   1  Anna  E 0,-1 90 knight@E
+   2  Ben   V -1,0 180 thief@E
+   3  Anna  D 1,-1 270
+EOF
+session steps 1
+
+# explain: a player's every point, then a feature's tiles, meeples, control
+# and what it would score now; after the end, what it scored.
+typed explain <<'EOF'
+E 0,1 180 knight@S
+V 1,0 90 thief@W
+U -1,0 0 farmer@N
+B 0,-1 0 monk
+explain Anna
+explain ben
+explain 0,0
+explain 1,0:W
+explain 0,-1:C
+explain 0,1:C
+explain 9,9
+explain Zed
+explain 0,0:Q
+end
+explain
+explain 0,0:E
+EOF
+want explain <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+move 2, Ben: V 1,0 90 thief@W
+move 3, Anna: U -1,0 0 farmer@N
+move 4, Ben: B 0,-1 0 monk
+Anna: 4 points
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
+  meeples on the board, if the game ended now:
+    farmer at -1,0 N: farm touching 1 completed city: 3 x 1 = 3 to Anna (1 farmer)
+Ben: 0 points
+  no feature has paid Ben yet
+  meeples on the board, if the game ended now:
+    thief at 1,0 W: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+    monk at 0,-1 C: incomplete cloister with 3 neighbours: 1 + 3 at the end = 4 to Ben (1 monk)
+road at 0,0 E: open at 2 ends
+  3 tiles: 1,0 -1,0 0,0
+  meeples: Ben 1 thief
+  controlled by Ben
+  if the game ended now: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+
+city at 0,0 N: completed
+  2 tiles: 0,1 0,0
+  0 pennants
+  meeples: none
+  scored at move 1: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+
+field at 0,0 ENE: a farm
+  3 tiles: 1,0 -1,0 0,0
+  borders 1 completed city
+  meeples: Anna 1 farmer
+  controlled by Anna
+  if the game ended now: farm touching 1 completed city: 3 x 1 = 3 to Anna (1 farmer)
+
+field at 0,0 S: a farm
+  4 tiles: 1,0 0,-1 -1,0 0,0
+  borders 0 completed cities
+  meeples: none
+  if the game ended now: farm touching 0 completed cities: 3 x 0 = 0, to nobody (no farmer on it)
+road at 1,0 W: open at 2 ends
+  3 tiles: 1,0 -1,0 0,0
+  meeples: Ben 1 thief
+  controlled by Ben
+  if the game ended now: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+cloister at 0,-1 C: 3 of its 8 neighbours
+  1 tile: 0,-1
+  meeples: Ben 1 monk
+  controlled by Ben
+  if the game ended now: incomplete cloister with 3 neighbours: 1 + 3 at the end = 4 to Ben (1 monk)
+explain: no single feature at 0,1 C (explain 0,1 lists the tile's features)
+explain: no tile at 9,9
+explain: no player is named "Zed", and it is no position X,Y[:SPOT]
+explain: expected a spot after ":" (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "Q"
+move 5, Anna: end
+  final scoring:
+  road: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+  cloister: incomplete cloister with 3 neighbours: 1 + 3 at the end = 4 to Ben (1 monk)
+  field: farm touching 1 completed city: 3 x 1 = 3 to Anna (1 farmer)
+final scores:
+  1. Anna    7
+  1. Ben     7
+Anna: 7 points
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
+  at the final scoring:
+    field: farm touching 1 completed city: 3 x 1 = 3 to Anna (1 farmer)
+
+Ben: 7 points
+  at the final scoring:
+    road: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+    cloister: incomplete cloister with 3 neighbours: 1 + 3 at the end = 4 to Ben (1 monk)
+road at 0,0 E: open at 2 ends
+  3 tiles: 1,0 -1,0 0,0
+  meeples: Ben 1 thief
+  controlled by Ben
+  scored at move 5 (final scoring): incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
+EOF
+session explain 1
+
+# undo: one move, several, past the start; a tile in hand goes back.
+typed undo <<'EOF'
+E 0,1 180 knight@S
+V 1,0 90 thief@W
+U -1,0 0 farmer@N
+undo
+moves
+undo 5
+undo
+undo x
+score
+W 1,0 0
+draw U
+undo
+EOF
+want undo <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+move 2, Ben: V 1,0 90 thief@W
+move 3, Anna: U -1,0 0 farmer@N
+undone: move 3, Anna: U -1,0 0 farmer@N
+2 moves played, 69 tiles left; Anna to play
+   1  Anna  E 0,1 180 knight@S
+   2  Ben   V 1,0 90 thief@W
+undone: move 2, Ben: V 1,0 90 thief@W
+undone: move 1, Anna: E 0,1 180 knight@S
+0 moves played, 71 tiles left; Anna to play
+nothing to undo: this is the start of the game
+usage: undo [N], N a number of moves, 1 or more
+0 moves played, 71 tiles left; Anna to play
+> Anna    0   7 meeples in hand
+  Ben     0   7 meeples in hand
+move 1, Anna: W 1,0 0
+Ben draws U (8 U left, this one included; 70 tiles in the supply)
+  rotation 0      rotation 90
+  . . . . .       . . | . .
+  . . . . .       . . | . .
+  ==========      . . | . .
+  . . . . .       . . | . .
+  . . . . .       . . | . .
+U fits on 5 squares, 5 ways: place X,Y [ROT] (legal lists them)
+U goes back: it was not played
+undone: move 1, Anna: W 1,0 0
+0 moves played, 71 tiles left; Anna to play
+EOF
+session undo 1
+
+# A script gets no prompt and no colour.
+typed board <<'EOF'
+E 0,1 180 knight@S
+board
+EOF
+session board 0
+expect "a scripted board has no colour" lacks "$tmp/board.out" $'\033'
+expect "a scripted session has no prompt" lacks "$tmp/board.out" 'Anna>'
+
+# ---- the journal: every accepted move, never a refused one -----------------
+
+# After the "turns" session: its four accepted moves, in canonical form.
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/turns.in run play
+moves_of "$CARCREF_STATE/current.yaml" >"$tmp/journal.moves"
+printf '%s\n' "E 0,1 180 knight@S" "V 1,0 90 thief@W" "U -1,0 0 farmer@N" end >"$tmp/accepted"
+expect "the journal holds the accepted moves and no refused one" \
+    cmp -s "$tmp/accepted" "$tmp/journal.moves"
+expect "the journal is a record that replays" \
+    "$CARCREF" replay -q "$CARCREF_STATE/current.yaml" >/dev/null
+
+# Undo is journaled: the journal is rewritten without the moves undone.
+rm -rf "$CARCREF_STATE"
+printf '%s\n' "E 0,1 180 knight@S" "V 1,0 90 thief@W" "U -1,0 0 farmer@N" undo >"$tmp/u.in"
+STDIN=$tmp/u.in run play
+expect "undo rewrites the journal" test "$(moves_of "$CARCREF_STATE/current.yaml" | wc -l)" = 2
+printf 'moves\n' >"$tmp/m.in"
+STDIN=$tmp/m.in run resume
+expect "resume after undo: two moves" has "$tmp/out" '   2  Ben   V 1,0 90 thief@W'
+expect "resume after undo: not the third" lacks "$tmp/out" 'U -1,0 0'
+expect "resume names the journal" has "$tmp/out" "carcref: resumed $CARCREF_STATE/current.yaml"
+
+# A new game keeps the last one as previous.yaml, from its first move on.
+printf 'score\n' >"$tmp/s.in"
+STDIN=$tmp/s.in run play
+expect "a new game without a move leaves the journal alone" \
+    test "$(moves_of "$CARCREF_STATE/current.yaml" | wc -l)" = 2
+printf 'W 1,0 0\n' >"$tmp/w.in"
+STDIN=$tmp/w.in run play
+expect "a new game's first move starts a new journal" \
+    test "$(moves_of "$CARCREF_STATE/current.yaml")" = "W 1,0 0"
+expect "the game before is kept as previous.yaml" \
+    test "$(moves_of "$CARCREF_STATE/previous.yaml" | wc -l)" = 2
+
+# Nothing to resume.
+CARCREF_STATE=$tmp/empty run resume
+expect "resume without a journal: exit 2" test "$code" = 2
+expect "resume without a journal: says so" has "$tmp/err" 'no game to resume'
+
+# ---- a whole game, twice: whole turns and step by step ----------------------
+
+"$CARCREF" selfplay --seed 11 >"$tmp/g.yaml"
+moves_of "$tmp/g.yaml" >"$tmp/g.lines"
+"$CARCREF" replay "$tmp/g.yaml" | sed -n '/^final scores:/,$p' >"$tmp/g.final"
+expect "the sample game is a finished game" test -s "$tmp/g.final"
+
+rm -rf "$CARCREF_STATE"
+{ cat "$tmp/g.lines"; echo score; echo "save whole.yaml"; } >"$tmp/whole.in"
+session whole 0
+grep -m1 -A2 '^final scores:' "$tmp/whole.out" >"$tmp/whole.final"
+expect "whole turns: the final scores of the replay" cmp -s "$tmp/g.final" "$tmp/whole.final"
+expect "whole turns: the saved record replays to the same scores" \
+    test "$("$CARCREF" replay "$tmp/whole.yaml" | sed -n '/^final scores:/,$p')" = "$(cat "$tmp/g.final")"
+expect "the journal of a finished game is the saved record" \
+    cmp -s "$CARCREF_STATE/current.yaml" "$tmp/whole.yaml"
+
+rm -rf "$CARCREF_STATE"
+{ steps_of <"$tmp/g.lines"; echo score; echo "save steps.yaml"; } >"$tmp/steps-all.in"
+session steps-all 0
+expect "step by step: the same record as whole turns" cmp -s "$tmp/whole.yaml" "$tmp/steps.yaml"
+expect "step by step: the final scores of the replay" has "$tmp/steps-all.out" "$(sed -n 2p "$tmp/g.final")"
+
+# save - writes the record on the standard output.
+head -3 "$tmp/g.lines" >"$tmp/dash.in"
+echo "save -" >>"$tmp/dash.in"
+session dash 0
+expect "save -: the record on the standard output" has "$tmp/dash.out" "$(sed -n 2p "$tmp/g.lines")"
+
+# ---- play FILE, load FILE ----------------------------------------------------
+
+cat >"$tmp/three.yaml" <<'EOF'
+format: carcref/1
+edition: 2
+players: [Carl, {name: Dora, color: green}]
+moves:
+  - E 0,1 180 knight@S
+  - V 1,0 90 thief@W
+  - U -1,0 0 farmer@N
+EOF
+typed file <<'EOF'
+moves
+score
+EOF
+want file <<'EOF'
+carcref: continuing three.yaml
+edition 2, 2 players: Carl, Dora
+3 moves played, 68 tiles left; Dora to play
+   1  Carl  E 0,1 180 knight@S
+   2  Dora  V 1,0 90 thief@W
+   3  Carl  U -1,0 0 farmer@N
+3 moves played, 68 tiles left; Dora to play
+  Carl    4   6 meeples in hand
+> Dora    0   6 meeples in hand
+EOF
+session file 0 play three.yaml
+
+printf 'format: carcref/1\nplayers: [Anna, Ben]\ncolour: red\n' >"$tmp/key.yaml"
+run play key.yaml
+expect "play FILE, a bad record: exit 1" test "$code" = 1
+expect "play FILE, a bad record: file:line:col" has "$tmp/err" 'key.yaml:3:1: unknown key "colour"'
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@S\n  - V 0,1 0\n' >"$tmp/ill.yaml"
+run play ill.yaml
+expect "play FILE, an illegal move: exit 1" test "$code" = 1
+expect "play FILE, an illegal move: file:line:col and the rule" \
+    has "$tmp/err" 'ill.yaml:5:5: move 2: one tile per square: V at 0,1, but E already lies there'
+run play no-such.yaml
+expect "play FILE, no file: exit 2" test "$code" = 2
+
+rm -rf "$CARCREF_STATE"
+typed load <<'EOF'
+W 1,0 0
+load key.yaml
+load ill.yaml
+moves
+load three.yaml
+EOF
+want load <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: W 1,0 0
+key.yaml:3:1: unknown key "colour" (expected format, game, edition, expansions, players or moves)
+ill.yaml:5:5: move 2: one tile per square: V at 0,1, but E already lies there
+   1  Anna  W 1,0 0
+loaded three.yaml: edition 2, Carl, Dora
+3 moves played, 68 tiles left; Dora to play
+EOF
+session load 1
+expect "load: the game before is kept as previous.yaml" \
+    test "$(moves_of "$CARCREF_STATE/previous.yaml")" = "W 1,0 0"
+expect "load: the journal is the loaded game" \
+    test "$(moves_of "$CARCREF_STATE/current.yaml" | wc -l)" = 3
+expect "load: the journal keeps the players' colours" \
+    has "$CARCREF_STATE/current.yaml" '{name: Dora, color: green}'
+
+# ---- options, the default command, help ------------------------------------
+
+run
+expect "carcref alone starts a game" has "$tmp/out" 'carcref: a new game'
+expect "carcref alone, no input: exit 0" test "$code" = 0
+run play --players 'Carl, Dora,Emil' --edition 1
+expect "--players and --edition" has "$tmp/out" 'edition 1, 3 players: Carl, Dora, Emil'
+run play --edition 4
+expect "--edition 4: exit 2" test "$code" = 2
+run play --players 'A:B'
+expect "--players with a colon: exit 2" test "$code" = 2
+expect "--players with a colon: the record's rule" has "$tmp/err" 'without ":" or "#"'
+run play --resume three.yaml
+expect "--resume with a file: exit 2" test "$code" = 2
+run resume extra
+expect "resume with an argument: exit 2" test "$code" = 2
+
+# Every command of `help` has its help, and its entry in the man page.
+printf 'help\n' >"$tmp/h.in"
+STDIN=$tmp/h.in run play
+sed -n '/^commands:/,/^$/p' "$tmp/out" | awk 'NF && !/:$/ { print $1 }' >"$tmp/cmds"
+expect "help lists the commands" test "$(wc -l <"$tmp/cmds")" -ge 17
+sed -n '/^\.Sh THE TABLE REPL/,/^\.Sh [^T]/p' "$MAN" >"$tmp/man-repl"
+while read -r c; do
+	printf 'help %s\n' "$c" >"$tmp/h.in"
+	STDIN=$tmp/h.in run play
+	expect "help $c" test "$code" = 0
+	expect "the man page documents $c" \
+	    grep -qE "^\.(It )?Cm $c( |$)" <(grep -A1 '^\.It' "$tmp/man-repl")
+done <"$tmp/cmds"
+
+# ---- kill -9: nothing accepted is lost ---------------------------------------
+
+# The session is fed a line at a time through a fifo; each move is waited
+# for in its output (printed after the journal is synced), then the
+# process is killed without warning, with a tile drawn and placed but the
+# turn not finished.
+k9=$tmp/k9
+mkfifo "$tmp/fifo"
+(cd "$tmp" && CARCREF_STATE=$k9 exec "$CARCREF" play <"$tmp/fifo" >"$tmp/k9.out" 2>&1) &
+pid=$!
+exec 3>"$tmp/fifo"
+# wait_out TEXT: until the session has printed TEXT (10 s at most).
+wait_out() {
+	for _ in $(seq 200); do
+		grep -qF -- "$1" "$tmp/k9.out" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+head -6 "$tmp/g.lines" >"$tmp/k9.moves"
+n=0
+while read -r line; do
+	n=$((n + 1))
+	echo "$line" >&3
+	wait_out "move $n, " || break
+done <"$tmp/k9.moves"
+sed -n 7p "$tmp/g.lines" >>"$tmp/k9.moves"
+sed -n 7p "$tmp/g.lines" | steps_of >&3	# the seventh step by step
+wait_out "move 7, "
+echo "draw $(sed -n 8p "$tmp/g.lines" | cut -d' ' -f1)" >&3
+echo "place $(sed -n 8p "$tmp/g.lines" | cut -d' ' -f2-3)" >&3
+wait_out " at $(sed -n 8p "$tmp/g.lines" | cut -d' ' -f2)"
+# Meanwhile a second session on the same state is refused.
+CARCREF_STATE=$k9 run play
+expect "a second session on one journal: exit 2" test "$code" = 2
+expect "a second session on one journal: says why" has "$tmp/err" "another carcref session (process $pid)"
+{ kill -9 "$pid"; wait "$pid"; } 2>/dev/null	# (no "Killed" notice)
+exec 3>&-
+expect "kill -9: the journal holds every move accepted" \
+    cmp -s "$tmp/k9.moves" <(moves_of "$k9/current.yaml")
+printf 'moves\nscore\n' >"$tmp/k9r.in"
+CARCREF_STATE=$k9 STDIN=$tmp/k9r.in run play --resume
+expect "kill -9, then --resume: exit 0" test "$code" = 0
+expect "kill -9, then --resume: the seventh move" \
+    grep -qE "^   7  [A-Za-z]+ +$(sed -n 7p "$tmp/g.lines")\$" "$tmp/out"
+expect "kill -9, then --resume: nothing more" lacks "$tmp/out" '   8  '
+expect "kill -9, then --resume: seven moves" has "$tmp/out" '7 moves played, 64 tiles left'
+{ sed '/^moves:/q' "$tmp/g.yaml"; sed 's/^/  - /' "$tmp/k9.moves"; } >"$tmp/k9.yaml"
+"$CARCREF" replay "$tmp/k9.yaml" | sed -n 's/^  [0-9]\. //p' | sort >"$tmp/k9.scores"
+awk '/^[> ] [A-Z]/ { sub(/^[> ] /, ""); print $1, $2 }' "$tmp/out" | sort >"$tmp/k9r.scores"
+expect "kill -9, then --resume: the scores of a replay" \
+    test "$(awk '{ print $1, $2 }' "$tmp/k9.scores")" = "$(cat "$tmp/k9r.scores")"
+
+# A write cut short (no newline) was never acknowledged: dropped.
+printf '  - W 9,9' >>"$k9/current.yaml"
+CARCREF_STATE=$k9 STDIN=$tmp/k9r.in run resume
+expect "a cut last line: resume says so" has "$tmp/out" 'cut short by a crash'
+expect "a cut last line: dropped" has "$tmp/out" '7 moves played, 64 tiles left'
+expect "a cut last line: the journal is whole again" \
+    cmp -s "$tmp/k9.moves" <(moves_of "$k9/current.yaml")
+
+# ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
+
+if ! command -v tmux >/dev/null; then
+	echo "SKIP: tmux is missing: completion, history, Ctrl-C and Ctrl-D through a" \
+	    "terminal are not tested"
+else
+	T() { tmux -f /dev/null -S "$sock" "$@"; }
+	# wait_for REGEX: until the screen shows REGEX (10 s at most).
+	wait_for() {
+		for _ in $(seq 200); do
+			T capture-pane -p -J ${E-} >"$tmp/pane" 2>/dev/null
+			grep -qE -- "$1" "$tmp/pane" && return 0
+			sleep 0.05
+		done
+		return 1
+	}
+	screen() {	# screen WHAT REGEX: a check on the screen
+		if wait_for "$2"; then ok; else
+			not_ok "tmux: $1 (the screen never showed /$2/)"
+			grep -v '^$' "$tmp/pane" | tail -12 | sed 's/^/  | /'
+		fi
+	}
+	# start ENV... -- ARGS...: carcref in a new 120x40 terminal.
+	start() {
+		local envs=()
+		while [ "$1" != -- ]; do envs+=("$1"); shift; done
+		shift
+		# A new server each time: one being killed may linger a moment.
+		T kill-server 2>/dev/null
+		sock=$tmp/tmux.$((${sock##*.} + 1))
+		T new-session -d -x 120 -y 40 -c "$tmp" \
+		    "$(printf '%q ' env -u NO_COLOR CARCREF_STATE="$tmp/tty" \
+		    ${CARCREF_DATA:+CARCREF_DATA="$CARCREF_DATA"} "${envs[@]}" "$CARCREF" "$@"); echo EXIT=\$?; sleep 600"
+	}
+	keys() { T send-keys "$@"; sleep 0.1; }
+
+	start -- play
+	screen "the prompt names the player" '^Anna> ?$'
+	keys 'dr' Tab
+	screen "Tab completes a command" '^Anna> draw ?$'
+	keys 'e' Tab
+	screen "Tab completes a tile code" '^Anna> draw E ?$'
+	keys Enter
+	screen "the prompt shows the tile in hand" '^Anna \[E\]> ?$'
+	keys 'place ' Tab
+	screen "Tab completes the squares where the tile fits" '^Anna \[E\]> place 0,$'
+	keys Tab Tab
+	screen "Tab Tab lists them" '^0,-1 +0,1 *$'
+	keys '1' Tab
+	screen "Tab completes a square" '^Anna \[E\]> place 0,1 ?$'
+	keys Tab
+	screen "Tab completes the one rotation that fits there" '^Anna \[E\]> place 0,1 180 ?$'
+	keys 'kn' Tab
+	screen "Tab completes a role and its spots" '^Anna \[E\]> place 0,1 180 knight@S$'
+	keys Tab Tab
+	screen "Tab Tab lists the spots" '^knight@S +knight@SSE +knight@SSW *$'
+	keys Enter
+	screen "the move is played" '^move 1, Anna: E 0,1 180 knight@S$'
+	screen "the prompt goes to the next player" '^Ben> ?$'
+	keys 'garbage'
+	keys C-c
+	keys 'score' Enter
+	screen "Ctrl-C abandons the line, not the game" '^> Ben +0 +7 meeples in hand$'
+	expect "tmux: the abandoned line was not run" lacks "$tmp/pane" 'garbage"'
+	keys Up
+	screen "history: Up brings back the last line" '^Ben> score$'
+	keys Up
+	screen "history: and the one before" '^Ben> place 0,1 180 knight@S$'
+	keys C-c
+	keys 'board' Enter
+	E=-e screen "the board is in colour on a terminal" $'\033\\[[0-9;]*m'
+	keys C-d
+	screen "Ctrl-D leaves, keeping the game" 'the game is kept in .*: carcref resume brings it back'
+	screen "Ctrl-D: exit 0" '^EXIT=0$'
+	expect "tmux: the history file" grep -qx score "$tmp/tty/history"
+
+	start NO_COLOR=1 -- resume
+	screen "resume in a terminal: the game is back" '^Ben> ?$'
+	keys Up
+	screen "history is kept across sessions" '^Ben> board$'
+	keys Up
+	screen "history, further back" '^Ben> score$'
+	keys C-c
+	keys 'board' Enter
+	screen "the board" '^A Anna  B Ben'
+	T capture-pane -p -e >"$tmp/pane"
+	expect "tmux: NO_COLOR: no colour" lacks "$tmp/pane" $'\033['
+	keys 'quit' Enter
+	screen "quit: exit 0" '^EXIT=0$'
+	T kill-server 2>/dev/null
+fi
+
+echo "repl: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
