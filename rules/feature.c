@@ -37,6 +37,8 @@ join(struct cr_game *g, int a, int b)
 	A->size += B->size;
 	A->open += B->open;
 	A->followers += B->followers;
+	if (A->anyfig < 0)
+		A->anyfig = B->anyfig;
 	A->pennants += B->pennants;
 	A->scored |= B->scored;
 	t = A->next, A->next = B->next, B->next = t;	/* splice the member lists */
@@ -94,7 +96,7 @@ cr__features_add(struct cr_game *g, int t)
 		*n = (struct node){
 			.parent = id, .size = 1, .next = id, .tile = t,
 			.open = ports_count(sg->ports),
-			.pennants = sg->pennants, .figure = -1, .logged = g->gen,
+			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
 		if (sg->kind == CR_CLOISTER) {
@@ -188,17 +190,10 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 		while (up[c] != c)
 			c = up[c];
 		if (c == mine && g->nodes.v[root[k]].followers > 0) {
-			if (who != NULL) {
-				int m[CR_MAXPLAYERS];
-
-				cr__counts(g, root[k], m, NULL);
-				*who = 0;
-				for (int p = 0; p < g->nplayers; p++)
-					if (m[p] > 0) {
-						*who = p;
-						break;
-					}
-			}
+			/* Not a walk over the feature: a farm on a big board is
+			 * thousands of segments, and this runs on every refusal. */
+			if (who != NULL)
+				*who = g->figs.v[g->nodes.v[root[k]].anyfig].player;
 			return true;
 		}
 	}

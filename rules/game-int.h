@@ -39,6 +39,7 @@ struct node {
 	int	tile;
 	int	open;		/* root: unmatched ports; cloister: missing neighbours */
 	int	followers;	/* root: meeples standing on the feature */
+	int	anyfig;		/* root: one of them (-1 if none), to name an owner in O(1) */
 	int	pennants;	/* root */
 	int	figure;		/* meeple standing on this segment, -1 */
 	uint32_t logged;	/* the move (g->gen) that last copied it to the log */

@@ -300,6 +300,8 @@ put_meeple(struct cr_game *g, const struct cr_move *m)
 	g->nodes.v[seg].figure = g->figs.n - 1;
 	cr__log_node(g, root);
 	g->nodes.v[root].followers++;
+	if (g->nodes.v[root].anyfig < 0)
+		g->nodes.v[root].anyfig = g->figs.n - 1;
 	cr__log_player(g, g->turn);
 	g->player[g->turn].meeples--;
 }

@@ -177,6 +177,7 @@ cr__return_meeples(struct cr_game *g, int root)
 	} while (id != root);
 	cr__log_node(g, root);
 	g->nodes.v[root].followers = 0;
+	g->nodes.v[root].anyfig = -1;
 }
 
 static void
