@@ -334,10 +334,14 @@ cr_game_seg_at(const struct cr_game *g, int x, int y, enum cr_spot spot,
 void
 cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
 {
-	int r = cr__find(g, seg);
-	const struct node *n = &g->nodes.v[r];
+	const struct node *n;
+	int r;
 
 	memset(f, 0, sizeof *f);
+	if (seg < 0 || seg >= g->nodes.n)
+		return;
+	r = cr__find(g, seg);
+	n = &g->nodes.v[r];
 	f->kind = n->kind;
 	f->open = n->open;
 	f->complete = n->open == 0 && n->kind != CR_FIELD;
@@ -346,4 +350,6 @@ cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
 	cr__counts(g, r, f->meeples, &f->tiles);
 	if (n->kind == CR_CLOISTER)
 		f->tiles = 9 - n->open;
+	if (n->kind == CR_FIELD)
+		f->cities = cr__field_cities(g, r);
 }

@@ -189,6 +189,7 @@ uint32_t cr__scratch_gen2(const struct cr_game *g);
 void	cr__score_completed(struct cr_game *g, int t, int move);
 void	cr__score_final(struct cr_game *g, int move);
 void	cr__return_meeples(struct cr_game *g, int root);
+int	cr__field_cities(const struct cr_game *g, int root);
 bool	cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev);
 
 #endif

@@ -75,8 +75,8 @@ where(const struct cr_game *g, int root, struct cr_event *ev)
 }
 
 /* Completed cities touching the field whose root is given (distinct). */
-static int
-field_cities(const struct cr_game *g, int root)
+int
+cr__field_cities(const struct cr_game *g, int root)
 {
 	uint32_t gen = cr__scratch_gen(g);
 	int id = root, n = 0;
@@ -131,7 +131,7 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 		break;
 	case CR_FIELD:
 		/* Editions 2 and 3; edition 1 pays per city (farms_per_city). */
-		ev->cities = field_cities(g, root);
+		ev->cities = cr__field_cities(g, root);
 		ev->per_city = 3;
 		break;
 	default:
@@ -330,6 +330,10 @@ bool
 cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
 {
 	if (seg < 0 || seg >= g->nodes.n)
+		return false;
+	/* Edition 1 pays farmers per city, over all the fields around it:
+	 * a field alone has no price of its own. */
+	if (g->edition == 1 && g->nodes.v[seg].kind == CR_FIELD)
 		return false;
 	return cr__feature_event(g, cr__find(g, seg),
 	    g->nodes.v[cr__find(g, seg)].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);

@@ -227,6 +227,37 @@ test_two_tile_city_by_edition(void **state)
 }
 
 static void
+test_field_queries(void **state)
+{
+	(void)state;
+	for (int ed = 1; ed <= 3; ed += 2) {
+		struct cr_game *g = tu_game(ed, 2);
+		struct cr_feature f;
+		struct cr_event ev;
+		int seg;
+
+		tu_play(g, "E 0,1 180");		/* closes D's city */
+		tu_play(g, "U 1,0 0 farmer@N");	/* Ben, on D's field by the city */
+		seg = cr_game_seg_at(g, 0, 0, CR_SPOT_NW, CR_FIELD, NULL);
+		assert_true(seg >= 0);
+		cr_game_feature(g, seg, &f);
+		assert_int_equal(f.kind, CR_FIELD);
+		assert_int_equal(f.cities, 1);
+		assert_int_equal(f.meeples[1], 1);
+		if (ed == 3) {	/* 3 per completed city, to Ben */
+			assert_true(cr_game_feature_score(g, seg, &ev));
+			assert_int_equal(ev.cities, 1);
+			assert_int_equal(ev.points, 3);
+			assert_int_equal(ev.winners, 2);
+		} else		/* edition 1: the city pays, not the field */
+			assert_false(cr_game_feature_score(g, seg, &ev));
+		cr_game_feature(g, -5, &f);		/* out of range: empty, no crash */
+		assert_int_equal(f.tiles, 0);
+		cr_game_free(g);
+	}
+}
+
+static void
 test_cloister_nine(void **state)
 {
 	struct cr_game *g = tu_game(3, 1);
@@ -350,6 +381,7 @@ main(void)
 		cmocka_unit_test(test_road_scored_same_turn),
 		cmocka_unit_test(test_two_tile_city_by_edition),
 		cmocka_unit_test(test_cloister_nine),
+		cmocka_unit_test(test_field_queries),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_whole_game),
 	};
