@@ -53,3 +53,8 @@ awk -v us="$us" -v wus="$wus" -v g="$ngames" -v m="$nmoves" -v r="$RUNS" 'BEGIN 
 	printf "replay: CPU %.0f ms: %.0f games/s, %.2f us per move (YAML parsing included)\n", us / 1000, g / (us / 1e6), us / m
 	printf "replay: wall %.0f ms: %.0f games/s\n", wus / 1000, g / (wus / 1e6)
 }'
+
+# Engine figures: legal listing, scaling to 10,000 and 100,000 tiles, RSS.
+cc -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \
+    .build/normal/librules.a $(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+.build/bench/engine rules/tiles

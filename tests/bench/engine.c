@@ -1,0 +1,187 @@
+/*
+ * tests/bench/engine.c -- engine benchmarks for make bench (never a test).
+ *
+ *	legal	legal-placement listing on finished 72-tile boards: us per query
+ *	scale	a random game on a supply of the base set repeated until the
+ *		board holds 10,000 and 100,000 tiles, against a 72-tile game:
+ *		us per move over the whole game (placement, joins, cloisters,
+ *		completion and final scoring included)
+ *	rss	peak resident memory of a whole 72-tile game
+ *
+ * Usage: engine TILEDIR.  Prints one line per figure, median of 5 runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "rules/game.h"
+
+static uint64_t st = 0x9e3779b97f4a7c15ULL;
+
+static int
+below(int n)
+{
+	st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+	return (int)(st % (uint64_t)n);
+}
+
+static double
+now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return v[n / 2];
+}
+
+/* Play at random until the game ends or holds stop tiles: placements
+ * sampled from the open squares (as carcref selfplay does), meeples
+ * tried half the time. */
+static void
+play(struct cr_game *g, int stop, struct cr_place *legal, int cap)
+{
+	while (!cr_game_over(g) && cr_game_ntiles(g) < stop) {
+		int k = below(cr_game_supply_total(g)), t = 0, n;
+		struct cr_move m = { .kind = CR_MOVE_PLACE };
+		bool placed = false;
+
+		while (k >= cr_game_supply(g, t))
+			k -= cr_game_supply(g, t++);
+		m.tile = t;
+		for (int try = 0; try < 64 && !placed; try++) {
+			cr_game_open(g, below(cr_game_nopen(g)), &m.x, &m.y);
+			m.rot = below(4);
+			placed = cr_game_check(g, &m, NULL);
+		}
+		if (!placed && (n = cr_game_legal(g, t, legal, cap)) > 0) {
+			n = below(n < cap ? n : cap);
+			m.x = legal[n].x, m.y = legal[n].y, m.rot = legal[n].rot;
+			placed = true;
+		}
+		if (!placed) {
+			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
+			cr_game_play(g, &m, NULL);
+			continue;
+		}
+		if (below(2)) {
+			m.role = (enum cr_role)(1 + below(4));
+			m.spot = (enum cr_spot)below(CR_NSPOTS);
+			if (!cr_game_check(g, &m, NULL))
+				m.role = CR_ROLE_NONE;
+		}
+		cr_game_play(g, &m, NULL);
+	}
+	if (!cr_game_over(g))
+		cr_game_play(g, &(struct cr_move){ .kind = CR_MOVE_END }, NULL);
+}
+
+/* us per move of a whole game on a supply of `copies` base sets. */
+static double
+game_cost(struct cr_tileset *ts, int copies, int stop, struct cr_place *legal, int cap)
+{
+	int saved[64];
+	struct cr_game *g;
+	double t0, us;
+
+	for (int t = 0; t < ts->ntypes; t++) {
+		saved[t] = ts->type[t].count;
+		ts->type[t].count *= copies;
+	}
+	g = cr_game_new(ts, 3, 4);
+	t0 = now_us();
+	play(g, stop, legal, cap);
+	us = (now_us() - t0) / cr_game_nmoves(g);
+	cr_game_free(g);
+	for (int t = 0; t < ts->ntypes; t++)
+		ts->type[t].count = saved[t];
+	return us;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cr_tileset ts;
+	struct cr_error err;
+	struct cr_place *legal;
+	char path[4096];
+	double runs[5], small;
+	const int cap = 1 << 20;
+	size_t len;
+	char *text;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/base.yaml", argc > 1 ? argv[1] : "rules/tiles");
+	if ((f = fopen(path, "rb")) == NULL || (text = malloc(1 << 20)) == NULL) {
+		perror(path);
+		return 2;
+	}
+	len = fread(text, 1, (1 << 20) - 1, f);
+	fclose(f);
+	if (cr_tileset_parse(&ts, text, len, &err) < 0 || ts.ntypes > 64) {
+		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		return 2;
+	}
+	free(text);
+	legal = malloc((size_t)cap * sizeof *legal);
+
+	/* Legal listing on a board one tile short of finished. */
+	for (int r = 0; r < 5; r++) {
+		struct cr_game *g = cr_game_new(&ts, 3, 2);
+		double t0;
+		int q = 0;
+
+		play(g, 72, legal, cap);
+		cr_game_undo(g, 1);
+		t0 = now_us();
+		for (int k = 0; k < 2000; k++, q++)
+			cr_game_legal(g, k % ts.ntypes, legal, cap);
+		runs[r] = (now_us() - t0) / q;
+		cr_game_free(g);
+	}
+	printf("legal: %.2f us per query on a %d-tile board (all %d types, 2000 queries)\n",
+	    median(runs, 5), 71, ts.ntypes);
+
+	for (int r = 0; r < 5; r++)
+		runs[r] = game_cost(&ts, 1, 1 << 30, legal, cap);
+	small = median(runs, 5);
+	printf("scale: 72 tiles: %.2f us per move\n", small);
+	{
+		static const int sizes[] = { 10000, 100000 };
+
+		for (int k = 0; k < 2; k++) {
+			int copies = sizes[k] / 72 + 2;
+
+			for (int r = 0; r < 3; r++)
+				runs[r] = game_cost(&ts, copies, sizes[k], legal, cap);
+			printf("scale: %d tiles: %.2f us per move (%.2fx the 72-tile game)\n",
+			    sizes[k], median(runs, 3), median(runs, 3) / small);
+		}
+	}
+	{
+		struct rusage ru;
+
+		getrusage(RUSAGE_SELF, &ru);
+		printf("rss: %.1f MB peak for this whole benchmark process (100,000-tile games included)\n",
+		    ru.ru_maxrss / 1024.0);
+	}
+	cr_tileset_free(&ts);
+	free(legal);
+	return 0;
+}
