@@ -1,0 +1,735 @@
+/*
+ * oracle.c -- the property tests' independent scorer; see oracle.h.
+ *
+ * Written to be obviously right rather than fast: every call to
+ * oracle_build starts from nothing, lays the tiles on a plain grid,
+ * makes one node per (tile, segment), and floods each feature through
+ * the ports that touch across the edges.  Nothing is reused from rules/
+ * but the tile set's data and the board queries of game.h.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+
+#define OR_R	100			/* the grid spans -OR_R..OR_R both ways */
+#define OR_W	(2 * OR_R + 1)
+#define OR_PORTS 12
+
+/* Board directions N E S W and their steps (y grows to the north). */
+static const int or_dx[4] = { 0, 1, 0, -1 };
+static const int or_dy[4] = { 1, 0, -1, 0 };
+
+struct or_node {
+	int	tile;		/* index in placement order */
+	int	seg;		/* segment index in the tile's type */
+	int	feat;		/* feature index, -1 before the flood */
+};
+
+struct oracle {
+	const struct cr_tileset *ts;
+	int	edition, nplayers;
+	/* Per type and rotation: the segment at each board port, -1 none. */
+	int	(*portseg)[4][OR_PORTS];
+	/* The board. */
+	struct cr_placed *tile;
+	int	ntiles, tilecap;
+	int	*grid;			/* OR_W * OR_W: tile index + 1, 0 empty */
+	int	*first;			/* per tile: its first node */
+	struct or_node *node;
+	int	nnodes, nodecap;
+	int	*segmap;		/* global segment id -> node, -1 */
+	int	nsegids, segcap;
+	struct or_feature *feat;
+	int	nfeat, featcap;
+	int	*queue;			/* every node, feature by feature (the floods' queue) */
+	int	*fbeg;			/* feature f's nodes: queue[fbeg[f]] .. queue[fbeg[f + 1] - 1] */
+	int	*stamp;			/* flood work, per tile */
+	int	nqueued;
+	int	stampcap, gen;
+	char	err[512];
+};
+
+const char *
+oracle_kind_name(int kind)
+{
+	static const char *const names[] = { "field", "road", "city", "river", "cloister" };
+
+	return kind >= 0 && kind < 5 ? names[kind] : "?";
+}
+
+static bool
+or_fail(struct oracle *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(o->err, sizeof o->err, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static void *
+or_grow(void *p, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	while (*cap < need)
+		*cap = *cap ? 2 * *cap : 64;
+	p = realloc(p, (size_t)*cap * size);
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+struct oracle *
+oracle_new(const struct cr_tileset *ts)
+{
+	struct oracle *o = calloc(1, sizeof *o);
+
+	if (o == NULL)
+		return NULL;
+	o->ts = ts;
+	o->grid = calloc((size_t)OR_W * OR_W, sizeof *o->grid);
+	o->portseg = calloc((size_t)ts->ntypes, sizeof *o->portseg);
+	if (o->grid == NULL || o->portseg == NULL) {
+		oracle_free(o);
+		return NULL;
+	}
+	/* Port p of a tile turned r quarter turns clockwise is canonical
+	 * port (p - 3r) mod 12. */
+	for (int t = 0; t < ts->ntypes; t++)
+		for (int r = 0; r < 4; r++)
+			for (int p = 0; p < OR_PORTS; p++) {
+				int q = (p - 3 * r + 3 * OR_PORTS) % OR_PORTS;
+
+				o->portseg[t][r][p] = -1;
+				for (int s = 0; s < ts->type[t].nseg; s++)
+					if (ts->type[t].seg[s].ports & (1u << q))
+						o->portseg[t][r][p] = s;
+			}
+	return o;
+}
+
+void
+oracle_free(struct oracle *o)
+{
+	if (o == NULL)
+		return;
+	free(o->portseg);
+	free(o->tile);
+	free(o->grid);
+	free(o->first);
+	free(o->node);
+	free(o->segmap);
+	free(o->feat);
+	free(o->queue);
+	free(o->fbeg);
+	free(o->stamp);
+	free(o);
+}
+
+const char *
+oracle_error(const struct oracle *o)
+{
+	return o->err;
+}
+
+int
+oracle_tile_at(const struct oracle *o, int x, int y)
+{
+	if (x < -OR_R || x > OR_R || y < -OR_R || y > OR_R)
+		return -1;
+	return o->grid[(y + OR_R) * OR_W + (x + OR_R)] - 1;
+}
+
+/* The port across the edge from port p: ((p/3 + 2) % 4) * 3 + (2 - p%3). */
+static int
+or_across(int p)
+{
+	return ((p / 3 + 2) % 4) * 3 + (2 - p % 3);
+}
+
+static int
+or_segat(const struct oracle *o, int tile, int port)
+{
+	const struct cr_placed *t = &o->tile[tile];
+
+	return o->portseg[t->type][t->rot][port];
+}
+
+/* The tile across edge dir of tile i, -1 if none. */
+static int
+or_neighbour(const struct oracle *o, int i, int dir)
+{
+	return oracle_tile_at(o, o->tile[i].x + or_dx[dir], o->tile[i].y + or_dy[dir]);
+}
+
+static int
+or_segkind(const struct oracle *o, int tile, int seg)
+{
+	return o->ts->type[o->tile[tile].type].seg[seg].kind;
+}
+
+/* The edge kind type t shows on board side dir when turned rot. */
+static int
+or_edge(const struct oracle *o, int t, int rot, int dir)
+{
+	return o->ts->type[t].edge[(dir - rot + 4) % 4];
+}
+
+/* ---- laying the board ------------------------------------------------ */
+
+static void
+or_clear(struct oracle *o)
+{
+	for (int i = 0; i < o->ntiles; i++) {
+		int x = o->tile[i].x, y = o->tile[i].y;
+
+		if (x >= -OR_R && x <= OR_R && y >= -OR_R && y <= OR_R)
+			o->grid[(y + OR_R) * OR_W + (x + OR_R)] = 0;
+	}
+	o->ntiles = o->nnodes = o->nfeat = o->nsegids = 0;
+}
+
+static bool
+or_lay(struct oracle *o, const struct cr_placed *tiles, int ntiles)
+{
+	o->tile = or_grow(o->tile, &o->tilecap, ntiles, sizeof *o->tile);
+	o->first = or_grow(o->first, &o->stampcap, ntiles + 1, sizeof *o->first);
+	o->stamp = realloc(o->stamp, (size_t)o->stampcap * sizeof *o->stamp);
+	if (o->stamp == NULL)
+		abort();
+	memset(o->stamp, 0, (size_t)o->stampcap * sizeof *o->stamp);
+	o->gen = 0;
+	for (int i = 0; i < ntiles; i++) {
+		const struct cr_placed *t = &tiles[i];
+
+		if (t->type < 0 || t->type >= o->ts->ntypes || t->rot < 0 || t->rot > 3)
+			return or_fail(o, "tile %d at %d,%d: bad type %d or rotation %d",
+			    i, t->x, t->y, t->type, t->rot);
+		if (t->x <= -OR_R || t->x >= OR_R || t->y <= -OR_R || t->y >= OR_R)
+			return or_fail(o, "tile %d at %d,%d: off the oracle's grid", i, t->x, t->y);
+		if (oracle_tile_at(o, t->x, t->y) >= 0)
+			return or_fail(o, "tile %d at %d,%d: the square already holds tile %d",
+			    i, t->x, t->y, oracle_tile_at(o, t->x, t->y));
+		o->tile[o->ntiles++] = *t;
+		o->grid[(t->y + OR_R) * OR_W + (t->x + OR_R)] = i + 1;
+		if (i == 0)
+			continue;
+		/* It touches an earlier tile along an edge. */
+		{
+			bool touches = false;
+
+			for (int d = 0; d < 4; d++) {
+				int j = or_neighbour(o, i, d);
+
+				if (j >= 0 && j < i)
+					touches = true;
+			}
+			if (!touches)
+				return or_fail(o, "tile %d at %d,%d touches no earlier tile", i, t->x, t->y);
+		}
+	}
+	/* Edges match: the edge kinds, and port by port the segments. */
+	for (int i = 0; i < ntiles; i++)
+		for (int d = 0; d < 4; d++) {
+			int j = or_neighbour(o, i, d);
+
+			if (j < 0)
+				continue;
+			if (or_edge(o, o->tile[i].type, o->tile[i].rot, d) !=
+			    or_edge(o, o->tile[j].type, o->tile[j].rot, (d + 2) % 4))
+				return or_fail(o, "tiles at %d,%d and %d,%d: edges do not match",
+				    o->tile[i].x, o->tile[i].y, o->tile[j].x, o->tile[j].y);
+			for (int k = 0; k < 3; k++) {
+				int p = d * 3 + k, a = or_segat(o, i, p), b = or_segat(o, j, or_across(p));
+
+				if ((a < 0) != (b < 0) ||
+				    (a >= 0 && or_segkind(o, i, a) != or_segkind(o, j, b)))
+					return or_fail(o, "tiles at %d,%d and %d,%d: port %d does not match",
+					    o->tile[i].x, o->tile[i].y, o->tile[j].x, o->tile[j].y, p);
+			}
+		}
+	/* Nodes, and the global segment ids. */
+	for (int i = 0; i < ntiles; i++) {
+		const struct cr_placed *t = &o->tile[i];
+		int nseg = o->ts->type[t->type].nseg;
+
+		o->first[i] = o->nnodes;
+		o->node = or_grow(o->node, &o->nodecap, o->nnodes + nseg, sizeof *o->node);
+		if (t->seg0 < 0)
+			return or_fail(o, "tile %d at %d,%d: seg0 %d", i, t->x, t->y, t->seg0);
+		if (t->seg0 + nseg > o->nsegids) {
+			int old = o->nsegids;
+
+			o->segmap = or_grow(o->segmap, &o->segcap, t->seg0 + nseg, sizeof *o->segmap);
+			for (int s = old; s < t->seg0 + nseg; s++)
+				o->segmap[s] = -1;
+			o->nsegids = t->seg0 + nseg;
+		}
+		for (int s = 0; s < nseg; s++) {
+			if (o->segmap[t->seg0 + s] >= 0)
+				return or_fail(o, "tile %d at %d,%d: segment id %d is also on tile %d",
+				    i, t->x, t->y, t->seg0 + s, o->node[o->segmap[t->seg0 + s]].tile);
+			o->segmap[t->seg0 + s] = o->nnodes;
+			o->node[o->nnodes++] = (struct or_node){ i, s, -1 };
+		}
+	}
+	o->first[ntiles] = o->nnodes;
+	return true;
+}
+
+/* ---- features ---------------------------------------------------------- */
+
+static int
+or_newstamp(struct oracle *o)
+{
+	return ++o->gen;
+}
+
+/* Flood the feature of node n0. */
+static void
+or_flood(struct oracle *o, int n0)
+{
+	struct or_feature *f;
+	int head = o->nqueued, tail = o->nqueued, gen = or_newstamp(o), fi = o->nfeat;
+	const struct or_node *nd = &o->node[n0];
+
+	o->feat = or_grow(o->feat, &o->featcap, o->nfeat + 1, sizeof *o->feat);
+	f = &o->feat[o->nfeat++];
+	memset(f, 0, sizeof *f);
+	f->kind = or_segkind(o, nd->tile, nd->seg);
+	f->seg = o->tile[nd->tile].seg0 + nd->seg;
+	f->x = o->tile[nd->tile].x, f->y = o->tile[nd->tile].y;
+	o->node[n0].feat = fi;
+	o->queue[tail++] = n0;
+	while (head < tail) {
+		int n = o->queue[head++], ti = o->node[n].tile, s = o->node[n].seg;
+		const struct cr_seg *sg = &o->ts->type[o->tile[ti].type].seg[s];
+
+		f->nseg++;
+		if (o->stamp[ti] != gen) {
+			o->stamp[ti] = gen;
+			f->tiles++;
+		}
+		if (sg->kind == CR_CITY)
+			f->pennants += sg->pennants;
+		for (int p = 0; p < OR_PORTS; p++) {
+			int j, q, m;
+
+			if (or_segat(o, ti, p) != s)
+				continue;
+			j = or_neighbour(o, ti, p / 3);
+			if (j < 0) {
+				f->open++;
+				continue;
+			}
+			q = or_segat(o, j, or_across(p));
+			m = o->first[j] + q;	/* matched in or_lay: q >= 0 */
+			if (o->node[m].feat < 0) {
+				o->node[m].feat = fi;
+				o->queue[tail++] = m;
+			}
+		}
+	}
+	if (f->kind == CR_CLOISTER) {
+		int n = 0;
+
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++)
+				if ((dx || dy) && oracle_tile_at(o, f->x + dx, f->y + dy) >= 0)
+					n++;
+		f->tiles = 1 + n;
+		f->open = 8 - n;
+	}
+	f->complete = f->kind != CR_FIELD && f->open == 0;
+	o->fbeg[fi] = o->nqueued;
+	o->nqueued = tail;
+	o->fbeg[fi + 1] = tail;
+}
+
+/* Fields: the distinct completed cities each one touches (next_to). */
+static void
+or_field_cities(struct oracle *o)
+{
+	int *seen = calloc((size_t)o->nfeat + 1, sizeof *seen);
+
+	if (seen == NULL)
+		abort();
+	for (int f = 0; f < o->nfeat; f++) {
+		if (o->feat[f].kind != CR_FIELD)
+			continue;
+		for (int i = o->fbeg[f]; i < o->fbeg[f + 1]; i++) {
+			const struct or_node *nd = &o->node[o->queue[i]];
+			unsigned next;
+
+			next = o->ts->type[o->tile[nd->tile].type].seg[nd->seg].next_to;
+			for (int s = 0; s < CR_MAXSEG; s++) {
+				int c;
+
+				if (!(next & (1u << s)))
+					continue;
+				c = o->node[o->first[nd->tile] + s].feat;
+				if (o->feat[c].kind == CR_CITY && o->feat[c].complete &&
+				    seen[c] != f + 1) {
+					seen[c] = f + 1;
+					o->feat[f].cities++;
+				}
+			}
+		}
+	}
+	free(seen);
+}
+
+static int
+or_node_of(const struct oracle *o, int seg)
+{
+	return seg >= 0 && seg < o->nsegids ? o->segmap[seg] : -1;
+}
+
+int
+oracle_feature_of(const struct oracle *o, int seg)
+{
+	int n = or_node_of(o, seg);
+
+	return n < 0 ? -1 : o->node[n].feat;
+}
+
+int
+oracle_tile_of(const struct oracle *o, int seg)
+{
+	int n = or_node_of(o, seg);
+
+	return n < 0 ? -1 : o->node[n].tile;
+}
+
+int
+oracle_nfeatures(const struct oracle *o)
+{
+	return o->nfeat;
+}
+
+const struct or_feature *
+oracle_feature(const struct oracle *o, int f)
+{
+	return f >= 0 && f < o->nfeat ? &o->feat[f] : NULL;
+}
+
+bool
+oracle_feature_has_tile(const struct oracle *o, int f, int x, int y)
+{
+	int t = oracle_tile_at(o, x, y);
+
+	if (t < 0 || f < 0 || f >= o->nfeat)
+		return false;
+	for (int n = o->first[t]; n < o->first[t + 1]; n++)
+		if (o->node[n].feat == f)
+			return true;
+	return false;
+}
+
+/* ---- spots ------------------------------------------------------------- */
+
+/* The board ports a spot names: an edge all three, a corner the two
+ * half-edges that meet there, a half-edge itself, the centre none.  A
+ * spot names every segment of the kind that reaches one of them. */
+static unsigned
+or_spot_ports(enum cr_spot spot)
+{
+	int i = (int)spot, d = i / 4;
+
+	if (i < 0 || i >= 16)
+		return 0;
+	switch (i % 4) {
+	case 0:				/* N E S W */
+		return 7u << (3 * d);
+	case 1:				/* NNE ENE...: the clockwise half of edge d */
+		return 1u << (3 * d + 2);
+	case 2:				/* NE SE SW NW */
+		return (1u << (3 * d + 2)) | (1u << ((3 * d + 3) % 12));
+	default:			/* ENE SSE WSW NNW: the first half of edge d+1 */
+		return 1u << ((3 * d + 3) % 12);
+	}
+}
+
+int
+oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int kind)
+{
+	int t = oracle_tile_at(o, x, y), found = -1, n = 0;
+	const struct cr_tiletype *tt;
+
+	if (t < 0)
+		return -3;
+	/* A corner names fields only, never the city beside it
+	 * (carcref-notation(5)). */
+	if ((int)spot < 16 && (int)spot % 4 == 2 && kind != CR_FIELD)
+		return -1;
+	tt = &o->ts->type[o->tile[t].type];
+	for (int s = 0; s < tt->nseg; s++) {
+		bool here = false;
+
+		if (tt->seg[s].kind != kind)
+			continue;
+		if (spot == CR_SPOT_C)
+			here = tt->seg[s].ports == 0;
+		else
+			for (int p = 0; p < OR_PORTS; p++)
+				if ((or_spot_ports(spot) & (1u << p)) && or_segat(o, t, p) == s)
+					here = true;
+		if (here)
+			found = s, n++;
+	}
+	if (n == 0)
+		return -1;
+	if (n > 1)
+		return -2;
+	return o->tile[t].seg0 + found;
+}
+
+/* ---- build ------------------------------------------------------------- */
+
+bool
+oracle_build(struct oracle *o, int edition, int nplayers, const struct cr_placed *tiles,
+    int ntiles, const struct cr_meeple *mp, int nmp)
+{
+	o->err[0] = '\0';
+	or_clear(o);
+	o->edition = edition;
+	o->nplayers = nplayers;
+	if (nplayers < 1 || nplayers > CR_MAXPLAYERS)
+		return or_fail(o, "bad number of players %d", nplayers);
+	if (!or_lay(o, tiles, ntiles))
+		return false;
+	o->queue = realloc(o->queue, ((size_t)o->nnodes + 1) * sizeof *o->queue);
+	o->fbeg = realloc(o->fbeg, ((size_t)o->nnodes + 2) * sizeof *o->fbeg);
+	if (o->queue == NULL || o->fbeg == NULL)
+		abort();
+	o->nqueued = 0;
+	for (int n = 0; n < o->nnodes; n++)
+		if (o->node[n].feat < 0)
+			or_flood(o, n);
+	or_field_cities(o);
+	for (int i = 0; i < nmp; i++) {
+		const struct cr_meeple *m = &mp[i];
+		int n = or_node_of(o, m->seg), kind, t;
+		static const int role_kind[CR_NROLES] = {
+			[CR_ROLE_NONE] = -1, [CR_THIEF] = CR_ROAD, [CR_KNIGHT] = CR_CITY,
+			[CR_MONK] = CR_CLOISTER, [CR_FARMER] = CR_FIELD,
+		};
+
+		if (n < 0)
+			return or_fail(o, "meeple %d at %d,%d: no segment %d on the board",
+			    i, m->x, m->y, m->seg);
+		if (m->player < 0 || m->player >= nplayers)
+			return or_fail(o, "meeple %d: player %d", i, m->player);
+		if ((int)m->role <= CR_ROLE_NONE || (int)m->role >= CR_NROLES)
+			return or_fail(o, "meeple %d: role %d", i, (int)m->role);
+		t = o->node[n].tile;
+		kind = or_segkind(o, t, o->node[n].seg);
+		if (kind != role_kind[m->role])
+			return or_fail(o, "meeple %d at %d,%d: a %d-role on a %s", i, m->x, m->y,
+			    (int)m->role, oracle_kind_name(kind));
+		if (o->tile[t].x != m->x || o->tile[t].y != m->y)
+			return or_fail(o, "meeple %d said at %d,%d, its segment %d lies at %d,%d",
+			    i, m->x, m->y, m->seg, o->tile[t].x, o->tile[t].y);
+		if (oracle_spot_seg(o, m->x, m->y, m->spot, kind) != m->seg)
+			return or_fail(o, "meeple %d at %d,%d: spot %d names %d, not segment %d",
+			    i, m->x, m->y, (int)m->spot,
+			    oracle_spot_seg(o, m->x, m->y, m->spot, kind), m->seg);
+		o->feat[o->node[n].feat].meeples[m->player]++;
+		o->feat[o->node[n].feat].nmeeples++;
+	}
+	return true;
+}
+
+bool
+oracle_load(struct oracle *o, const struct cr_game *g)
+{
+	int nt = cr_game_ntiles(g), nm = cr_game_meeples(g, NULL, 0);
+	struct cr_placed *t = calloc((size_t)nt + 1, sizeof *t);
+	struct cr_meeple *m = calloc((size_t)nm + 1, sizeof *m);
+	bool ok;
+
+	if (t == NULL || m == NULL)
+		abort();
+	for (int i = 0; i < nt; i++)
+		t[i] = *cr_game_tile(g, i);
+	cr_game_meeples(g, m, nm);
+	ok = oracle_build(o, cr_game_edition(g), cr_game_nplayers(g), t, nt, m, nm);
+	free(t);
+	free(m);
+	return ok;
+}
+
+/* ---- scoring ----------------------------------------------------------- */
+
+static void
+or_majority(const struct oracle *o, struct or_event *ev)
+{
+	int best = 0;
+
+	ev->winners = 0;
+	for (int p = 0; p < o->nplayers; p++)
+		if (ev->meeples[p] > best)
+			best = ev->meeples[p];
+	for (int p = 0; best > 0 && p < o->nplayers; p++)
+		if (ev->meeples[p] == best)
+			ev->winners |= 1u << p;
+}
+
+static void
+or_event_of(const struct oracle *o, int f, int reason, struct or_event *ev)
+{
+	const struct or_feature *ft = &o->feat[f];
+
+	memset(ev, 0, sizeof *ev);
+	ev->reason = reason;
+	ev->kind = ft->kind;
+	ev->feature = f;
+	ev->tiles = ft->tiles;
+	ev->pennants = ft->kind == CR_CITY ? ft->pennants : 0;
+	memcpy(ev->meeples, ft->meeples, sizeof ev->meeples);
+	or_majority(o, ev);
+}
+
+bool
+oracle_score_completed(const struct oracle *o, int f, struct or_event *ev)
+{
+	const struct or_feature *ft = &o->feat[f];
+
+	or_event_of(o, f, CR_EV_COMPLETED, ev);
+	switch (ft->kind) {
+	case CR_ROAD:
+		ev->points = ft->tiles;
+		break;
+	case CR_CITY:
+		if (o->edition == 1 && ft->tiles == 2)
+			ev->points = ft->tiles + ft->pennants;
+		else
+			ev->points = 2 * ft->tiles + 2 * ft->pennants;
+		break;
+	case CR_CLOISTER:
+		ev->points = 9;
+		break;
+	default:
+		return false;
+	}
+	return ev->winners != 0;
+}
+
+int
+oracle_final(const struct oracle *o, struct or_event *out, int max)
+{
+	static const int order[] = { CR_ROAD, CR_CITY, CR_CLOISTER };
+	struct or_event ev;
+	int n = 0;
+
+#define OR_EMIT() do { if (n < max && out != NULL) out[n] = ev; n++; } while (0)
+	/* Incomplete roads, cities, cloisters with meeples. */
+	for (int k = 0; k < 3; k++)
+		for (int f = 0; f < o->nfeat; f++) {
+			const struct or_feature *ft = &o->feat[f];
+
+			if (ft->kind != order[k] || ft->complete || ft->nmeeples == 0)
+				continue;
+			or_event_of(o, f, CR_EV_FINAL, &ev);
+			/* Roads 1 per tile; cities 1 per tile and pennant;
+			 * cloisters 1 + neighbours = tiles. */
+			ev.points = ft->tiles + ev.pennants;
+			OR_EMIT();
+		}
+	if (o->edition != 1) {
+		/* Each farm: 3 per completed city it touches, to its farmers. */
+		for (int f = 0; f < o->nfeat; f++) {
+			const struct or_feature *ft = &o->feat[f];
+
+			if (ft->kind != CR_FIELD || ft->nmeeples == 0 || ft->cities == 0)
+				continue;
+			or_event_of(o, f, CR_EV_FARM, &ev);
+			ev.cities = ft->cities;
+			ev.points = 3 * ft->cities;
+			OR_EMIT();
+		}
+	} else {
+		/* Each completed city: 4 to the majority of the farmers over
+		 * every field touching it, each field counted once. */
+		int *seen = calloc((size_t)o->nfeat + 1, sizeof *seen);
+
+		if (seen == NULL)
+			abort();
+		for (int c = 0; c < o->nfeat; c++) {
+			if (o->feat[c].kind != CR_CITY || !o->feat[c].complete)
+				continue;
+			memset(&ev, 0, sizeof ev);
+			ev.reason = CR_EV_FARM_CITY;
+			ev.kind = CR_FIELD;
+			ev.feature = c;
+			ev.tiles = o->feat[c].tiles;
+			ev.cities = 1;
+			for (int i = o->fbeg[c]; i < o->fbeg[c + 1]; i++) {
+				const struct or_node *nd = &o->node[o->queue[i]];
+				const struct cr_tiletype *tt = &o->ts->type[o->tile[nd->tile].type];
+
+				for (int s = 0; s < tt->nseg; s++) {
+					int fld = o->node[o->first[nd->tile] + s].feat;
+
+					if (tt->seg[s].kind != CR_FIELD ||
+					    !(tt->seg[s].next_to & (1u << nd->seg)) || seen[fld] == c + 1)
+						continue;
+					seen[fld] = c + 1;
+					for (int p = 0; p < o->nplayers; p++)
+						ev.meeples[p] += o->feat[fld].meeples[p];
+				}
+			}
+			or_majority(o, &ev);
+			if (ev.winners == 0)
+				continue;
+			ev.points = 4;
+			OR_EMIT();
+		}
+		free(seen);
+	}
+#undef OR_EMIT
+	return n;
+}
+
+/* ---- placements -------------------------------------------------------- */
+
+int
+oracle_legal_count(const struct oracle *o, int type)
+{
+	int n = 0;
+
+	if (type < 0 || type >= o->ts->ntypes)
+		return 0;
+	/* Every empty square next to a tile, once: seen from the earliest
+	 * tile beside it. */
+	for (int i = 0; i < o->ntiles; i++)
+		for (int e = 0; e < 4; e++) {
+			int x = o->tile[i].x + or_dx[e], y = o->tile[i].y + or_dy[e], nb[4];
+			bool first = true;
+
+			if (oracle_tile_at(o, x, y) >= 0)
+				continue;
+			for (int d = 0; d < 4; d++) {
+				nb[d] = oracle_tile_at(o, x + or_dx[d], y + or_dy[d]);
+				if (nb[d] >= 0 && nb[d] < i)
+					first = false;
+			}
+			if (!first)
+				continue;
+			for (int r = 0; r < 4; r++) {
+				bool fits = true;
+
+				for (int d = 0; d < 4 && fits; d++)
+					if (nb[d] >= 0 && or_edge(o, type, r, d) !=
+					    or_edge(o, o->tile[nb[d]].type, o->tile[nb[d]].rot, (d + 2) % 4))
+						fits = false;
+				n += fits;
+			}
+		}
+	return n;
+}

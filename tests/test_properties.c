@@ -1,0 +1,1090 @@
+/*
+ * test_properties.c -- properties that must hold for every game, checked
+ * over at least 1,000 self-play games (2 to 5 players, editions 1 and 3,
+ * a few of edition 2, some stopped early by "end"):
+ *
+ *   - the engine's scoring agrees with an independent oracle (oracle.c:
+ *     plain flood fill over the board, scoring from the rule book), move
+ *     by move for the features completed during play and feature by
+ *     feature, player by player for the final scoring;
+ *   - placements: the oracle counts the same legal placements, finds the
+ *     board consistent after every move, and agrees where each meeple
+ *     stands;
+ *   - points are conserved (scores = sum of the events) and meeples too
+ *     (on the board or in the owner's supply, 7 each) after every move;
+ *   - record -> parse -> replay gives the same game, and formatting the
+ *     replayed game gives the same text (fmt is idempotent);
+ *   - undo to a midpoint and to the start, then redo the same moves,
+ *     gives the same state.
+ *
+ * CARCREF_PROPERTY_GAMES=N plays N games instead of 1,000 (for a quick
+ * run under a sanitizer).  A failure names the game's seed, edition,
+ * players and move, prints its record, and says which feature differs.
+ */
+#include "testutil.h"
+
+#include "oracle.c"
+
+#define DEFAULT_GAMES	1000
+#define MAXEV		512
+#define SPOT_EVERY	3	/* every role and spot judged in one game of SPOT_EVERY */
+
+/* ---- the games ----------------------------------------------------------- */
+
+struct spec {
+	int		index;
+	uint32_t	seed;
+	int		edition, nplayers;
+	int		stop;		/* "end" after this many moves; -1: play out */
+	bool		dense;		/* play_checked: a meeple whenever one may go */
+	bool		spots;		/* play_checked: every role and spot judged */
+};
+
+static int
+ngames(void)
+{
+	const char *s = getenv("CARCREF_PROPERTY_GAMES");
+	long n;
+
+	if (s == NULL || *s == '\0')
+		return DEFAULT_GAMES;
+	n = strtol(s, NULL, 10);
+	return n > 0 && n < 1000000 ? (int)n : DEFAULT_GAMES;
+}
+
+/* Game i: players 2..5 and editions 3, 1 in turn, every 25th of edition
+ * 2; one in five stopped by "end" at a random move (0 to 70). */
+static void
+spec_of(int i, struct spec *s)
+{
+	uint32_t h = (uint32_t)i * 2654435761u ^ 0x5bd1e995u;
+
+	h ^= h >> 15, h *= 0x2c1b3c6du, h ^= h >> 12;
+	s->index = i;
+	s->seed = h ? h : 1;
+	s->nplayers = 2 + i % 4;
+	s->edition = (i / 4) % 2 ? 1 : 3;
+	if (i % 25 == 24)
+		s->edition = 2;
+	s->stop = i % 5 == 2 ? (int)(h % 71) : -1;
+	s->dense = i % 3 == 1;
+	s->spots = (i / 2) % SPOT_EVERY == 0;
+}
+
+static void
+names_record(struct nt_record *r, struct nt_player *pl, char (*names)[8], int edition,
+    int nplayers)
+{
+	static char game[] = "carcassonne";
+
+	for (int p = 0; p < nplayers; p++) {
+		snprintf(names[p], 8, "%s", tu_names[p]);
+		pl[p] = (struct nt_player){ .name = names[p], .color = NULL };
+	}
+	*r = (struct nt_record){ .game = game, .edition = edition, .players = pl,
+	    .nplayers = nplayers };
+}
+
+/* Fail with the game's identity, its record so far on stderr, and why. */
+static void
+fail_game(const struct spec *s, const struct cr_game *g, const char *fmt, ...)
+{
+	struct nt_player pl[CR_MAXPLAYERS];
+	char names[CR_MAXPLAYERS][8], why[1024], *text;
+	struct nt_record r;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (g != NULL) {
+		names_record(&r, pl, names, s->edition, s->nplayers);
+		text = nt_record_format(&r, g);
+		fprintf(stderr, "---- game %d (seed %u), the record:\n%s----\n", s->index,
+		    (unsigned)s->seed, text ? text : "(out of memory)\n");
+		free(text);
+	}
+	fail_msg("game %d (seed %u, edition %d, %d players, after move %d): %s", s->index,
+	    (unsigned)s->seed, s->edition, s->nplayers, g ? cr_game_nmoves(g) : -1, why);
+}
+
+/* Play a spec's game through tu_random_moves in one go. */
+static struct cr_game *
+make_game(const struct spec *s)
+{
+	struct cr_game *g = tu_game(s->edition, s->nplayers);
+
+	if (s->stop >= 0) {
+		struct cr_move end = { .kind = CR_MOVE_END };
+
+		tu_random_moves(g, s->seed, s->stop);
+		if (!cr_game_over(g))
+			assert_true(cr_game_play(g, &end, NULL));
+	} else
+		tu_random_moves(g, s->seed, 1 << 30);
+	assert_true(cr_game_over(g));
+	return g;
+}
+
+/* ---- describing things, for failures ------------------------------------- */
+
+static const char *
+reason_name(int r)
+{
+	static const char *const n[] = { "completed", "final", "farm", "farm-city" };
+
+	return r >= 0 && r < 4 ? n[r] : "?";
+}
+
+static void
+desc_feature(const struct oracle *o, int f, char *buf, size_t size)
+{
+	const struct or_feature *ft = oracle_feature(o, f);
+
+	if (ft == NULL) {
+		snprintf(buf, size, "no feature");
+		return;
+	}
+	snprintf(buf, size, "the %s%s of segment %d at %d,%d (%d tiles, %d pennants, %d open, "
+	    "%d cities, meeples %d %d %d %d %d)", ft->complete ? "complete " : "",
+	    oracle_kind_name(ft->kind), ft->seg, ft->x, ft->y, ft->tiles, ft->pennants,
+	    ft->open, ft->cities, ft->meeples[0], ft->meeples[1], ft->meeples[2],
+	    ft->meeples[3], ft->meeples[4]);
+}
+
+static void
+desc_event(const struct cr_event *e, char *buf, size_t size)
+{
+	snprintf(buf, size, "engine event move %d, %s %s, segment %d at %d,%d: %d tiles, "
+	    "%d pennants, %d cities, meeples %d %d %d %d %d, winners 0x%x, %d points",
+	    e->move, reason_name(e->reason), oracle_kind_name(e->kind), e->feature, e->x, e->y,
+	    e->tiles, e->pennants, e->cities, e->meeples[0], e->meeples[1], e->meeples[2],
+	    e->meeples[3], e->meeples[4], e->winners, e->points);
+}
+
+static void
+desc_or_event(const struct or_event *e, char *buf, size_t size)
+{
+	snprintf(buf, size, "oracle: %s %s: %d tiles, %d pennants, %d cities, "
+	    "meeples %d %d %d %d %d, winners 0x%x, %d points",
+	    reason_name(e->reason), oracle_kind_name(e->kind), e->tiles, e->pennants, e->cities,
+	    e->meeples[0], e->meeples[1], e->meeples[2], e->meeples[3], e->meeples[4],
+	    e->winners, e->points);
+}
+
+/*
+ * Match engine events against the oracle's: each engine event's feature
+ * (a segment id) must lie in the feature of exactly one expected event of
+ * the same reason, and agree with it in every number; every expected
+ * event must be matched once.
+ */
+static void
+match_events(const struct spec *s, const struct cr_game *g, const struct oracle *o,
+    const struct cr_event *ev, int nev, const struct or_event *want, int nwant)
+{
+	bool used[MAXEV] = { false };
+	char a[512], b[512], c[512];
+
+	assert_true(nwant <= MAXEV);
+	for (int i = 0; i < nev; i++) {
+		const struct cr_event *e = &ev[i];
+		int f = oracle_feature_of(o, e->feature), k;
+		const struct or_event *w;
+		bool same;
+
+		desc_event(e, a, sizeof a);
+		if (f < 0)
+			fail_game(s, g, "%s: no such segment on the board", a);
+		for (k = 0; k < nwant; k++)
+			if (want[k].feature == f && want[k].reason == e->reason)
+				break;
+		desc_feature(o, f, b, sizeof b);
+		if (k == nwant)
+			fail_game(s, g, "%s: the oracle pays nothing for %s", a, b);
+		if (used[k])
+			fail_game(s, g, "%s: paid twice (%s)", a, b);
+		used[k] = true;
+		w = &want[k];
+		same = e->kind == w->kind && e->tiles == w->tiles && e->pennants == w->pennants &&
+		    e->cities == w->cities && e->winners == w->winners && e->points == w->points;
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			same = same && e->meeples[p] == w->meeples[p];
+		if (!same) {
+			desc_or_event(w, c, sizeof c);
+			fail_game(s, g, "%s; %s; for %s", a, c, b);
+		}
+		if (!oracle_feature_has_tile(o, f, e->x, e->y) &&
+		    !(e->kind == CR_CLOISTER && oracle_tile_of(o, e->feature) ==
+		    oracle_tile_at(o, e->x, e->y)))
+			fail_game(s, g, "%s: the tile %d,%d is not one of %s", a, e->x, e->y, b);
+	}
+	for (int k = 0; k < nwant; k++)
+		if (!used[k]) {
+			desc_or_event(&want[k], c, sizeof c);
+			desc_feature(o, want[k].feature, b, sizeof b);
+			fail_game(s, g, "the engine did not pay %s; %s", b, c);
+		}
+}
+
+/* ---- meeples ------------------------------------------------------------- */
+
+static int
+cmp_meeple(const void *pa, const void *pb)
+{
+	const struct cr_meeple *a = pa, *b = pb;
+
+	if (a->seg != b->seg)
+		return a->seg < b->seg ? -1 : 1;
+	if (a->player != b->player)
+		return a->player < b->player ? -1 : 1;
+	if (a->role != b->role)
+		return a->role < b->role ? -1 : 1;
+	if (a->spot != b->spot)
+		return a->spot < b->spot ? -1 : 1;
+	if (a->x != b->x)
+		return a->x < b->x ? -1 : 1;
+	return a->y < b->y ? -1 : a->y > b->y;
+}
+
+/* The meeples standing, sorted (the engine's order is its own business). */
+static int
+meeples_of(const struct cr_game *g, struct cr_meeple *out)
+{
+	int n = cr_game_meeples(g, out, CR_MAXPLAYERS * CR_MEEPLES);
+
+	assert_true(n <= CR_MAXPLAYERS * CR_MEEPLES);
+	qsort(out, (size_t)n, sizeof *out, cmp_meeple);
+	return n;
+}
+
+static bool
+same_meeple(const struct cr_meeple *a, const struct cr_meeple *b)
+{
+	return a->player == b->player && a->role == b->role && a->seg == b->seg &&
+	    a->x == b->x && a->y == b->y && a->spot == b->spot;
+}
+
+/* ---- snapshots: the whole visible state of a game ------------------------ */
+
+struct snap {
+	int		nmoves, turn, over, ntiles, nmeeples, nevents, supply_total;
+	int		score[CR_MAXPLAYERS], supply_meeples[CR_MAXPLAYERS];
+	int		supply[64], legal[64];
+	struct cr_placed tile[128];
+	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES];
+	struct cr_event	*event;
+};
+
+static void
+snap_take(const struct cr_game *g, struct snap *s)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct cr_event *ev;
+
+	free(s->event);
+	memset(s, 0, sizeof *s);
+	s->nmoves = cr_game_nmoves(g);
+	s->turn = cr_game_turn(g);
+	s->over = cr_game_over(g);
+	s->ntiles = cr_game_ntiles(g);
+	assert_true(s->ntiles <= 128 && ts->ntypes <= 64);
+	for (int i = 0; i < s->ntiles; i++)
+		s->tile[i] = *cr_game_tile(g, i);
+	s->nmeeples = meeples_of(g, s->meeple);
+	ev = cr_game_events(g, &s->nevents);
+	s->event = malloc(((size_t)s->nevents + 1) * sizeof *s->event);
+	assert_non_null(s->event);
+	if (s->nevents > 0)
+		memcpy(s->event, ev, (size_t)s->nevents * sizeof *ev);
+	s->supply_total = cr_game_supply_total(g);
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		s->score[p] = tu_score(g, p);
+		s->supply_meeples[p] = tu_meeples(g, p);
+	}
+	for (int t = 0; t < ts->ntypes; t++) {
+		s->supply[t] = cr_game_supply(g, t);
+		s->legal[t] = cr_game_legal(g, t, NULL, 0);
+	}
+}
+
+static void
+snap_free(struct snap *s)
+{
+	free(s->event);
+	s->event = NULL;
+}
+
+static bool
+same_event(const struct cr_event *a, const struct cr_event *b)
+{
+	if (a->move != b->move || a->reason != b->reason || a->kind != b->kind ||
+	    a->feature != b->feature || a->x != b->x || a->y != b->y || a->tiles != b->tiles ||
+	    a->pennants != b->pennants || a->cities != b->cities || a->per_tile != b->per_tile ||
+	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
+	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
+	    a->small_city != b->small_city)
+		return false;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		if (a->meeples[p] != b->meeples[p])
+			return false;
+	return true;
+}
+
+/* The first difference between two snapshots, or NULL. */
+static const char *
+snap_diff(const struct snap *a, const struct snap *b, char *buf, size_t size)
+{
+	char x[300], y[300];
+
+#define DIFF_INT(f) if (a->f != b->f) { \
+	snprintf(buf, size, #f ": %d, then %d", a->f, b->f); return buf; }
+	DIFF_INT(nmoves) DIFF_INT(turn) DIFF_INT(over) DIFF_INT(ntiles)
+	DIFF_INT(nmeeples) DIFF_INT(nevents) DIFF_INT(supply_total)
+	for (int p = 0; p < CR_MAXPLAYERS; p++) {
+		DIFF_INT(score[p]) DIFF_INT(supply_meeples[p])
+	}
+	for (int t = 0; t < 64; t++) {
+		DIFF_INT(supply[t]) DIFF_INT(legal[t])
+	}
+#undef DIFF_INT
+	for (int i = 0; i < a->ntiles; i++) {
+		const struct cr_placed *s = &a->tile[i], *t = &b->tile[i];
+
+		if (s->x != t->x || s->y != t->y || s->type != t->type || s->rot != t->rot ||
+		    s->seg0 != t->seg0) {
+			snprintf(buf, size, "tile %d: type %d at %d,%d rot %d seg0 %d, then type %d "
+			    "at %d,%d rot %d seg0 %d", i, s->type, s->x, s->y, s->rot, s->seg0,
+			    t->type, t->x, t->y, t->rot, t->seg0);
+			return buf;
+		}
+	}
+	for (int i = 0; i < a->nmeeples; i++)
+		if (!same_meeple(&a->meeple[i], &b->meeple[i])) {
+			snprintf(buf, size, "meeple %d: player %d role %d segment %d at %d,%d spot %d, "
+			    "then player %d role %d segment %d at %d,%d spot %d", i,
+			    a->meeple[i].player, (int)a->meeple[i].role, a->meeple[i].seg,
+			    a->meeple[i].x, a->meeple[i].y, (int)a->meeple[i].spot,
+			    b->meeple[i].player, (int)b->meeple[i].role, b->meeple[i].seg,
+			    b->meeple[i].x, b->meeple[i].y, (int)b->meeple[i].spot);
+			return buf;
+		}
+	for (int i = 0; i < a->nevents; i++)
+		if (!same_event(&a->event[i], &b->event[i])) {
+			desc_event(&a->event[i], x, sizeof x);
+			desc_event(&b->event[i], y, sizeof y);
+			snprintf(buf, size, "event %d: %s, then %s", i, x, y);
+			return buf;
+		}
+	return NULL;
+}
+
+/* ---- the per-move checks ------------------------------------------------- */
+
+struct stats {
+	long	games, moves, discards, ends, meeples_placed;
+	long	ev[4], legal_checks, spot_checks;
+};
+
+/*
+ * After every move: the board is consistent, no meeple stands on a
+ * completed road, city or cloister, every player's meeples add up to 7,
+ * and the scores to the events.  Unless reload, o already holds the
+ * board (its meeples need not be the game's: check_move compared them).
+ */
+static void
+check_invariants(const struct spec *s, const struct cr_game *g, struct oracle *o,
+    bool reload)
+{
+	int onboard[CR_MAXPLAYERS] = { 0 }, sum[CR_MAXPLAYERS] = { 0 }, n;
+	struct cr_meeple mp[CR_MAXPLAYERS * CR_MEEPLES];
+	const struct cr_event *ev;
+	char b[512];
+
+	if (reload && !oracle_load(o, g))
+		fail_game(s, g, "the oracle finds the board inconsistent: %s", oracle_error(o));
+	n = meeples_of(g, mp);
+	for (int i = 0; i < n; i++) {
+		int f = oracle_feature_of(o, mp[i].seg);
+
+		onboard[mp[i].player]++;
+		if (oracle_feature(o, f)->complete) {
+			desc_feature(o, f, b, sizeof b);
+			fail_game(s, g, "player %d's meeple still stands on %s", mp[i].player, b);
+		}
+	}
+	ev = cr_game_events(g, &n);
+	for (int i = 0; i < n; i++)
+		for (int p = 0; p < s->nplayers; p++)
+			if (ev[i].winners & (1u << p))
+				sum[p] += ev[i].points;
+	for (int p = 0; p < s->nplayers; p++) {
+		if (onboard[p] + tu_meeples(g, p) != CR_MEEPLES)
+			fail_game(s, g, "player %d: %d meeples on the board and %d in supply", p,
+			    onboard[p], tu_meeples(g, p));
+		if (sum[p] != tu_score(g, p))
+			fail_game(s, g, "player %d: score %d, the events pay %d", p, tu_score(g, p),
+			    sum[p]);
+	}
+}
+
+/* The state before a move, to judge it by. */
+struct before {
+	int		ntiles, nevents, supply_total, nmeeples, turn;
+	int		score[CR_MAXPLAYERS], mp_supply[CR_MAXPLAYERS], supply[64];
+	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES + 1];
+};
+
+static void
+before_take(const struct cr_game *g, struct before *b)
+{
+	b->ntiles = cr_game_ntiles(g);
+	b->turn = cr_game_turn(g);
+	cr_game_events(g, &b->nevents);
+	b->supply_total = cr_game_supply_total(g);
+	b->nmeeples = meeples_of(g, b->meeple);
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		b->score[p] = tu_score(g, p);
+		b->mp_supply[p] = tu_meeples(g, p);
+	}
+	for (int t = 0; t < cr_game_tileset(g)->ntypes; t++)
+		b->supply[t] = cr_game_supply(g, t);
+}
+
+/* The final scoring of a game just over: the events of the last move
+ * that are not completions, against the oracle's on the final board. */
+static void
+check_final(const struct spec *s, const struct cr_game *g, struct oracle *o, int from,
+    struct stats *st)
+{
+	static const int rank[] = { [CR_ROAD] = 0, [CR_CITY] = 1, [CR_CLOISTER] = 2 };
+	struct or_event want[MAXEV];
+	const struct cr_event *ev;
+	int n, nwant, last = -1;
+
+	if (!oracle_load(o, g))
+		fail_game(s, g, "the oracle finds the final board inconsistent: %s", oracle_error(o));
+	ev = cr_game_events(g, &n);
+	while (from < n && ev[from].reason == CR_EV_COMPLETED)
+		from++;
+	for (int i = from; i < n; i++) {
+		int r;
+
+		if (ev[i].reason == CR_EV_COMPLETED)
+			fail_game(s, g, "event %d: a completion among the final scoring", i);
+		if (ev[i].move != cr_game_nmoves(g))
+			fail_game(s, g, "event %d: final scoring dated move %d", i, ev[i].move);
+		st->ev[ev[i].reason]++;
+		/* In order: roads, cities, cloisters, then the farms. */
+		r = ev[i].reason == CR_EV_FINAL && ev[i].kind <= CR_CLOISTER ? rank[ev[i].kind] : 3;
+		if (r < last)
+			fail_game(s, g, "event %d: final scoring out of order", i);
+		last = r;
+	}
+	nwant = oracle_final(o, want, MAXEV);
+	assert_true(nwant <= MAXEV);
+	match_events(s, g, o, ev + from, n - from, want, nwant);
+	/* Every feature completed during play is complete on the final
+	 * board, with the tiles and pennants it was paid for. */
+	for (int i = 0; i < from; i++) {
+		int f = oracle_feature_of(o, ev[i].feature);
+		const struct or_feature *ft = oracle_feature(o, f);
+		char a[512], b[512];
+
+		if (ev[i].reason != CR_EV_COMPLETED)
+			fail_game(s, g, "event %d: %s before the end", i, reason_name(ev[i].reason));
+		desc_event(&ev[i], a, sizeof a);
+		if (ft == NULL)
+			fail_game(s, g, "%s: no such segment on the final board", a);
+		desc_feature(o, f, b, sizeof b);
+		if (!ft->complete || ft->kind != ev[i].kind || ft->tiles != ev[i].tiles ||
+		    (ft->kind == CR_CITY && ft->pennants != ev[i].pennants))
+			fail_game(s, g, "%s, but on the final board it is %s", a, b);
+	}
+}
+
+/*
+ * One move just played: compare what changed with what the oracle says
+ * should have.  o holds the board before the move (with its meeples).
+ */
+static void
+check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
+    const struct before *bf, struct stats *st)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int k = cr_game_nmoves(g) - 1, who = cr_game_move_player(g, k), nev, nwant = 0;
+	int nexp = bf->nmeeples, gained[CR_MAXPLAYERS] = { 0 }, nf = 0, feats[64];
+	const struct cr_move *m = cr_game_move(g, k);
+	struct cr_meeple exp[CR_MAXPLAYERS * CR_MEEPLES + 1], now[CR_MAXPLAYERS * CR_MEEPLES];
+	struct or_event want[64];
+	const struct cr_event *ev;
+	char a[512], b[512];
+	int nnow;
+
+	memcpy(exp, bf->meeple, sizeof bf->meeple);
+	ev = cr_game_events(g, &nev);
+	for (int i = bf->nevents; i < nev; i++)
+		if (ev[i].move != k + 1)
+			fail_game(s, g, "event %d of move %d is dated move %d", i, k + 1, ev[i].move);
+	st->moves++;
+	/* Turns go round; after a discard the same player draws again. */
+	if (who != bf->turn)
+		fail_game(s, g, "move %d was player %d's, the turn was player %d's", k + 1, who,
+		    bf->turn);
+	if (!cr_game_over(g) && cr_game_turn(g) !=
+	    (m->kind == CR_MOVE_DISCARD ? who : (who + 1) % s->nplayers))
+		fail_game(s, g, "after player %d's %s, player %d's turn", who,
+		    m->kind == CR_MOVE_DISCARD ? "discard" : "move", cr_game_turn(g));
+	switch (m->kind) {
+	case CR_MOVE_DISCARD:
+		st->discards++;
+		/* o still holds the board: the tile must fit nowhere. */
+		if (oracle_legal_count(o, m->tile) != 0)
+			fail_game(s, g, "%s discarded, but the oracle finds %d places for it",
+			    ts->type[m->tile].code, oracle_legal_count(o, m->tile));
+		/* fall through */
+	case CR_MOVE_END:
+		if (m->kind == CR_MOVE_END)
+			st->ends++;
+		if (cr_game_ntiles(g) != bf->ntiles)
+			fail_game(s, g, "a %s changed the board", m->kind == CR_MOVE_END ? "end" : "discard");
+		break;
+	case CR_MOVE_PLACE: {
+		const struct cr_placed *t = cr_game_tile(g, cr_game_ntiles(g) - 1);
+		struct cr_placed *tiles;
+		int nt = cr_game_ntiles(g);
+
+		if (nt != bf->ntiles + 1 || t->x != m->x || t->y != m->y || t->rot != m->rot ||
+		    t->type != m->tile)
+			fail_game(s, g, "the last tile on the board is not the move's");
+		tiles = malloc((size_t)nt * sizeof *tiles);
+		assert_non_null(tiles);
+		for (int i = 0; i < nt; i++)
+			tiles[i] = *cr_game_tile(g, i);
+		/* The board with the new tile, the meeples from before. */
+		if (!oracle_build(o, s->edition, s->nplayers, tiles, nt, bf->meeple, bf->nmeeples))
+			fail_game(s, g, "the oracle finds the board inconsistent: %s", oracle_error(o));
+		if (m->role != CR_ROLE_NONE) {
+			int kind = cr_role_kind(m->role);
+			int seg = oracle_spot_seg(o, m->x, m->y, m->spot, kind), f;
+
+			st->meeples_placed++;
+			if (seg < 0)
+				fail_game(s, g, "the meeple's spot %d names %s %s", (int)m->spot,
+				    seg == -1 ? "no" : "several", oracle_kind_name(kind));
+			f = oracle_feature_of(o, seg);
+			if (oracle_feature(o, f)->nmeeples != 0) {
+				desc_feature(o, f, b, sizeof b);
+				fail_game(s, g, "a meeple was put on %s, which holds one already", b);
+			}
+			if (bf->mp_supply[who] == 0)
+				fail_game(s, g, "player %d put a meeple with none in supply", who);
+			exp[nexp++] = (struct cr_meeple){ .player = who, .role = m->role, .seg = seg,
+			    .x = m->x, .y = m->y, .spot = m->spot };
+			if (!oracle_build(o, s->edition, s->nplayers, tiles, nt, exp, nexp))
+				fail_game(s, g, "the oracle refuses the meeples: %s", oracle_error(o));
+		}
+		free(tiles);
+		/* What the tile completed: its own roads, cities and cloister,
+		 * and the cloisters around it. */
+		for (int sg = 0; sg < ts->type[t->type].nseg; sg++) {
+			int f = oracle_feature_of(o, t->seg0 + sg);
+
+			if (oracle_feature(o, f)->complete && nf < 64)
+				feats[nf++] = f;
+		}
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				int ti = oracle_tile_at(o, t->x + dx, t->y + dy);
+
+				if ((dx || dy) && ti >= 0) {
+					const struct cr_placed *nb = cr_game_tile(g, ti);
+
+					for (int sg = 0; sg < ts->type[nb->type].nseg; sg++) {
+						int f = oracle_feature_of(o, nb->seg0 + sg);
+
+						if (oracle_feature(o, f)->kind == CR_CLOISTER &&
+						    oracle_feature(o, f)->complete && nf < 64)
+							feats[nf++] = f;
+					}
+				}
+			}
+		for (int i = 0; i < nf; i++) {
+			bool dup = false;
+
+			for (int j = 0; j < i; j++)
+				dup = dup || feats[j] == feats[i];
+			if (!dup && oracle_score_completed(o, feats[i], &want[nwant]))
+				nwant++;
+		}
+		/* Their meeples go home. */
+		for (int i = 0; i < nexp; i++) {
+			int f = oracle_feature_of(o, exp[i].seg);
+
+			for (int j = 0; j < nf; j++)
+				if (feats[j] == f) {
+					exp[i--] = exp[--nexp];
+					break;
+				}
+		}
+		qsort(exp, (size_t)nexp, sizeof *exp, cmp_meeple);
+		break;
+	}
+	default:
+		fail_game(s, g, "move %d of unknown kind %d", k + 1, (int)m->kind);
+	}
+	/* The completions of this move, then nothing but the final scoring. */
+	{
+		int ncomp = 0;
+
+		while (bf->nevents + ncomp < nev && ev[bf->nevents + ncomp].reason == CR_EV_COMPLETED)
+			ncomp++;
+		st->ev[CR_EV_COMPLETED] += ncomp;
+		match_events(s, g, o, ev + bf->nevents, ncomp, want, nwant);
+		if (bf->nevents + ncomp < nev && !cr_game_over(g)) {
+			desc_event(&ev[bf->nevents + ncomp], a, sizeof a);
+			fail_game(s, g, "during play, %s", a);
+		}
+		for (int i = bf->nevents; i < bf->nevents + ncomp; i++)
+			for (int p = 0; p < s->nplayers; p++)
+				if (ev[i].winners & (1u << p))
+					gained[p] += ev[i].points;
+	}
+	/* Meeples, supply, scores. */
+	nnow = meeples_of(g, now);
+	if (nnow != nexp)
+		fail_game(s, g, "%d meeples on the board, the oracle expects %d", nnow, nexp);
+	for (int i = 0; i < nnow; i++)
+		if (!same_meeple(&now[i], &exp[i]))
+			fail_game(s, g, "meeple %d: player %d segment %d at %d,%d, the oracle expects "
+			    "player %d segment %d at %d,%d", i, now[i].player, now[i].seg, now[i].x,
+			    now[i].y, exp[i].player, exp[i].seg, exp[i].x, exp[i].y);
+	if (m->kind != CR_MOVE_END) {
+		if (cr_game_supply_total(g) != bf->supply_total - 1 ||
+		    cr_game_supply(g, m->tile) != bf->supply[m->tile] - 1)
+			fail_game(s, g, "the supply did not lose one %s", ts->type[m->tile].code);
+	} else if (cr_game_supply_total(g) != bf->supply_total)
+		fail_game(s, g, "end changed the supply");
+	if (!cr_game_over(g))
+		for (int p = 0; p < s->nplayers; p++)
+			if (tu_score(g, p) != bf->score[p] + gained[p])
+				fail_game(s, g, "player %d: score %d, was %d, gained %d", p, tu_score(g, p),
+				    bf->score[p], gained[p]);
+	if (cr_game_over(g))
+		check_final(s, g, o, bf->nevents, st);	/* o: the final board, reloaded */
+	check_invariants(s, g, o, false);
+}
+
+/*
+ * A move with as many meeples as the rules allow: a random tile of the
+ * supply at a random legal place, and nearly always a meeple on one of
+ * the options the engine offers (the oracle judges it afterwards).
+ */
+static void
+dense_move(const struct spec *s, struct cr_game *g, uint32_t *rs)
+{
+	struct cr_place legal[1024];
+	struct cr_meeple_opt opt[64];
+	int k = (int)(tu_rnd(rs) % (uint32_t)cr_game_supply_total(g)), t = 0, n;
+	struct cr_move m = { 0 };
+	struct cr_refusal why;
+
+	while (k >= cr_game_supply(g, t))
+		k -= cr_game_supply(g, t++);
+	m.tile = t;
+	n = cr_game_legal(g, t, legal, 1024);
+	assert_true(n <= 1024);
+	if (n == 0)
+		m.kind = CR_MOVE_DISCARD;
+	else {
+		m.kind = CR_MOVE_PLACE;
+		k = (int)(tu_rnd(rs) % (uint32_t)n);
+		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
+		n = cr_game_meeple_options(g, &m, opt, 64);
+		assert_true(n <= 64);
+		if (n > 0 && tu_rnd(rs) % 8 != 0) {
+			const struct cr_meeple_opt *op = &opt[tu_rnd(rs) % (uint32_t)n];
+			int nspots = 0, pick;
+
+			for (int sp = 0; sp < CR_NSPOTS; sp++)
+				nspots += (op->spots >> sp) & 1;
+			assert_true(nspots > 0);
+			pick = (int)(tu_rnd(rs) % (uint32_t)nspots);
+			m.role = op->role;
+			for (int sp = 0; sp < CR_NSPOTS; sp++)
+				if (((op->spots >> sp) & 1) && pick-- == 0)
+					m.spot = (enum cr_spot)sp;
+		}
+	}
+	if (!cr_game_play(g, &m, &why))
+		fail_game(s, g, "a move the engine offered (tile %d at %d,%d rot %d, role %d spot %d) "
+		    "is refused: code %d", m.tile, m.x, m.y, m.rot, (int)m.role, (int)m.spot,
+		    (int)why.code);
+}
+
+/*
+ * The placement just played, every role on every spot: the engine (asked
+ * after undoing the move) and the oracle (on the board with the new tile
+ * and the meeples from before) must agree on which would have been
+ * legal.  Then the move is played again.
+ */
+static void
+check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
+    const struct before *bf)
+{
+	int k = cr_game_nmoves(g) - 1, who = cr_game_move_player(g, k), nt = cr_game_ntiles(g);
+	struct cr_move m = *cr_game_move(g, k);
+	struct cr_placed *tiles;
+
+	if (m.kind != CR_MOVE_PLACE)
+		return;
+	tiles = malloc((size_t)nt * sizeof *tiles);
+	assert_non_null(tiles);
+	for (int i = 0; i < nt; i++)
+		tiles[i] = *cr_game_tile(g, i);
+	if (!oracle_build(o, s->edition, s->nplayers, tiles, nt, bf->meeple, bf->nmeeples))
+		fail_game(s, g, "the oracle finds the board inconsistent: %s", oracle_error(o));
+	free(tiles);
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	for (int r = CR_THIEF; r < CR_NROLES; r++)
+		for (int sp = 0; sp < CR_NSPOTS; sp++) {
+			struct cr_move t = m;
+			struct cr_refusal why;
+			int kind = cr_role_kind((enum cr_role)r);
+			int seg = oracle_spot_seg(o, m.x, m.y, (enum cr_spot)sp, kind);
+			bool engine, oracle;
+
+			t.role = (enum cr_role)r, t.spot = (enum cr_spot)sp;
+			engine = cr_game_check(g, &t, &why);
+			oracle = bf->mp_supply[who] > 0 && seg >= 0 &&
+			    oracle_feature(o, oracle_feature_of(o, seg))->nmeeples == 0;
+			if (engine != oracle)
+				fail_game(s, g, "tile %s at %d,%d rot %d, a %s at spot %s: the engine says %s "
+				    "(code %d), the oracle %s (segment %d, %d meeples in supply)",
+				    cr_game_tileset(g)->type[m.tile].code, m.x, m.y, m.rot,
+				    cr_role_name(t.role), cr_spot_name(t.spot), engine ? "legal" : "refused",
+				    (int)why.code, oracle ? "legal" : "refused", seg, bf->mp_supply[who]);
+		}
+	if (!cr_game_play(g, &m, NULL))
+		fail_game(s, g, "the move undone is refused when played again");
+}
+
+/* Play game s one move at a time (tu_random_moves, one move per call),
+ * checking every move. */
+static void
+play_checked(const struct spec *s, struct oracle *o, struct stats *st)
+{
+	struct cr_game *g = tu_game(s->edition, s->nplayers);
+	struct before *bf = malloc(sizeof *bf);
+	uint32_t rs = s->seed;
+
+	assert_non_null(bf);
+	check_invariants(s, g, o, true);
+	while (!cr_game_over(g)) {
+		int nm = cr_game_nmoves(g);
+
+		before_take(g, bf);
+		/* The oracle counts the legal places of one tile in supply. */
+		{
+			const struct cr_tileset *ts = cr_game_tileset(g);
+			int t = (int)(tu_rnd(&rs) % (uint32_t)ts->ntypes);
+
+			while (cr_game_supply(g, t) == 0)
+				t = (t + 1) % ts->ntypes;
+			st->legal_checks++;
+			if (oracle_legal_count(o, t) != cr_game_legal(g, t, NULL, 0))
+				fail_game(s, g, "tile %s: the engine finds %d placements, the oracle %d",
+				    ts->type[t].code, cr_game_legal(g, t, NULL, 0), oracle_legal_count(o, t));
+		}
+		if (nm == s->stop) {
+			struct cr_move end = { .kind = CR_MOVE_END };
+
+			assert_true(cr_game_play(g, &end, NULL));
+		} else if (s->dense)
+			dense_move(s, g, &rs);
+		else
+			tu_random_moves(g, tu_rnd(&rs), nm + 1);
+		assert_int_equal(cr_game_nmoves(g), nm + 1);
+		if (s->spots) {
+			st->spot_checks++;
+			check_meeple_rules(s, g, o, bf);
+		}
+		check_move(s, g, o, bf, st);
+	}
+	if (s->stop < 0 && (cr_game_nmoves(g) != 71 || cr_game_supply_total(g) != 0))
+		fail_game(s, g, "played out after %d moves with %d tiles left", cr_game_nmoves(g),
+		    cr_game_supply_total(g));
+	st->games++;
+	free(bf);
+	cr_game_free(g);
+}
+
+/* ---- the tests ----------------------------------------------------------- */
+
+/*
+ * The oracle itself, on boards worked out by hand (base-tiles.md): it
+ * must be right on its own before it may judge the engine.
+ */
+static void
+test_oracle_by_hand(void **state)
+{
+	struct oracle *o = oracle_new(tu_base());
+	struct or_event want[16];
+	struct cr_game *g;
+	int n, f;
+
+	(void)state;
+	assert_non_null(o);
+	/* D at 0,0; W at 1,0 and -1,0 close the road: 3 tiles.  Ben's
+	 * thief was on it: completed, 3 points (it went home at once). */
+	g = tu_game(3, 2);
+	tu_play(g, "W 1,0 0");
+	tu_play(g, "W -1,0 0 thief@E");
+	assert_true(oracle_load(o, g));
+	f = oracle_feature_of(o, cr_game_tile(g, 0)->seg0 + 1);	/* D: city, road, ... */
+	assert_int_equal(oracle_feature(o, f)->kind, CR_ROAD);
+	assert_true(oracle_feature(o, f)->complete);
+	assert_int_equal(oracle_feature(o, f)->tiles, 3);
+	/* Anna's farmer south of the road: the field of D's south, W's
+	 * west-south and east-south sides; D's city N is open. */
+	tu_play(g, "U 0,-1 0 farmer@N");
+	assert_true(oracle_load(o, g));
+	n = oracle_final(o, want, 16);
+	assert_int_equal(n, 0);	/* a farm touching no completed city pays nothing */
+	/* E turned 180 closes D's city (2 tiles): now the farm north of
+	 * the road touches it, but the farmer is south.  Ben's farmer on
+	 * E's field touches it too. */
+	tu_play(g, "E 0,1 180 farmer@N");
+	assert_true(oracle_load(o, g));
+	n = oracle_final(o, want, 16);
+	assert_int_equal(n, 1);
+	assert_int_equal(want[0].reason, CR_EV_FARM);
+	assert_int_equal(want[0].cities, 1);
+	assert_int_equal(want[0].points, 3);
+	assert_int_equal(want[0].winners, 2);	/* Ben */
+	cr_game_free(g);
+
+	/* Edition 1: the same city pays 4 to the farmers around it. */
+	g = tu_game(1, 2);
+	tu_play(g, "E 0,1 180 farmer@N");
+	tu_play(g, "U 1,0 0 farmer@N");	/* Ben: north of the road, next to D's city */
+	assert_true(oracle_load(o, g));
+	n = oracle_final(o, want, 16);
+	assert_int_equal(n, 1);
+	assert_int_equal(want[0].reason, CR_EV_FARM_CITY);
+	assert_int_equal(want[0].points, 4);
+	assert_int_equal(want[0].winners, 3);	/* one farmer each: a tie */
+	assert_int_equal(want[0].tiles, 2);
+	cr_game_free(g);
+
+	/* A cloister with 3 neighbours and a city of 2 tiles with a
+	 * pennant, open: 1 + 3 and 1 x 2 + 1 x 1 at the end. */
+	g = tu_game(3, 2);
+	tu_play(g, "B 0,-1 0 monk");
+	tu_play(g, "U 1,0 0");
+	tu_play(g, "U -1,0 0");
+	tu_play(g, "M 0,1 180 knight@S");	/* M: city N+W, pennant; turned: S+E */
+	assert_true(oracle_load(o, g));
+	n = oracle_final(o, want, 16);
+	assert_int_equal(n, 2);
+	assert_int_equal(want[0].kind, CR_CITY);
+	assert_int_equal(want[0].tiles, 2);
+	assert_int_equal(want[0].pennants, 1);
+	assert_int_equal(want[0].points, 3);
+	assert_int_equal(want[0].winners, 2);
+	assert_int_equal(want[1].kind, CR_CLOISTER);
+	assert_int_equal(want[1].tiles, 4);
+	assert_int_equal(want[1].points, 4);
+	assert_int_equal(want[1].winners, 1);
+	/* The spots: U at 1,0 has fields N and S, a road E-W; N names one
+	 * field, E two. */
+	assert_true(oracle_spot_seg(o, 1, 0, CR_SPOT_N, CR_FIELD) >= 0);
+	assert_int_equal(oracle_spot_seg(o, 1, 0, CR_SPOT_E, CR_FIELD), -2);
+	assert_int_equal(oracle_spot_seg(o, 1, 0, CR_SPOT_N, CR_ROAD), -1);
+	assert_int_equal(oracle_spot_seg(o, 5, 5, CR_SPOT_N, CR_ROAD), -3);
+	assert_int_equal(oracle_spot_seg(o, 0, -1, CR_SPOT_C, CR_CLOISTER),
+	    cr_game_at(g, 0, -1)->seg0);
+	/* Legal places agree with the engine here too. */
+	for (int t = 0; t < tu_base()->ntypes; t++)
+		assert_int_equal(oracle_legal_count(o, t), cr_game_legal(g, t, NULL, 0));
+	cr_game_free(g);
+
+	/* The oracle refuses a board whose edges do not match. */
+	{
+		struct cr_placed bad[2] = {
+			{ .x = 0, .y = 0, .type = cr_tileset_find(tu_base(), "D", 1), .rot = 0, .seg0 = 0 },
+			{ .x = 0, .y = 1, .type = cr_tileset_find(tu_base(), "V", 1), .rot = 0, .seg0 = 10 },
+		};
+
+		assert_false(oracle_build(o, 3, 2, bad, 2, NULL, 0));
+		assert_non_null(strstr(oracle_error(o), "do not match"));
+		bad[1].y = 2;
+		assert_false(oracle_build(o, 3, 2, bad, 2, NULL, 0));
+		assert_non_null(strstr(oracle_error(o), "touches no earlier tile"));
+	}
+	oracle_free(o);
+}
+
+/* Every move of every game, and every final scoring, against the oracle;
+ * conservation of points and meeples after every move. */
+static void
+test_engine_matches_oracle(void **state)
+{
+	struct oracle *o = oracle_new(tu_base());
+	struct stats st = { 0 };
+	int n = ngames();
+
+	(void)state;
+	assert_non_null(o);
+	for (int i = 0; i < n; i++) {
+		struct spec s;
+
+		spec_of(i, &s);
+		play_checked(&s, o, &st);
+	}
+	print_message("%ld games, %ld moves (%ld discards, %ld ends), %ld meeples placed, "
+	    "%ld legal-count checks, %ld moves with every spot judged; events: %ld completed, %ld final, %ld farm, %ld farm-city\n",
+	    st.games, st.moves, st.discards, st.ends, st.meeples_placed, st.legal_checks,
+	    st.spot_checks, st.ev[CR_EV_COMPLETED], st.ev[CR_EV_FINAL], st.ev[CR_EV_FARM], st.ev[CR_EV_FARM_CITY]);
+	assert_int_equal(st.games, n);
+	if (n >= DEFAULT_GAMES)	/* the games exercise every kind of payment */
+		for (int r = 0; r < 4; r++)
+			assert_true(st.ev[r] > 0);
+	oracle_free(o);
+}
+
+/* Record -> parse -> replay is the same game; formatting it again gives
+ * the same text. */
+static void
+test_record_round_trip(void **state)
+{
+	int n = ngames();
+
+	(void)state;
+	for (int i = 0; i < n; i++) {
+		struct nt_player pl[CR_MAXPLAYERS];
+		char names[CR_MAXPLAYERS][8], buf[1024];
+		struct snap a = { 0 }, b = { 0 };
+		struct nt_replay_error rerr;
+		struct nt_record r, back;
+		struct cr_game *g, *h;
+		struct cr_error err;
+		char *text, *again;
+		const char *d;
+		struct spec s;
+		bool ok;
+
+		spec_of(i, &s);
+		g = make_game(&s);
+		names_record(&r, pl, names, s.edition, s.nplayers);
+		text = nt_record_format(&r, g);
+		assert_non_null(text);
+		if (nt_record_parse(&back, text, strlen(text), &err) < 0)
+			fail_game(&s, g, "its own record is refused at %d:%d: %s", err.line,
+			    err.column, err.msg);
+		if (back.nmoves != cr_game_nmoves(g) || back.nplayers != s.nplayers ||
+		    back.edition != s.edition)
+			fail_game(&s, g, "the record reads back as %d moves, %d players, edition %d",
+			    back.nmoves, back.nplayers, back.edition);
+		h = nt_replay(&back, tu_base(), &ok, &rerr);
+		assert_non_null(h);
+		if (!ok)
+			fail_game(&s, g, "the replay stops at move %d (line %d): %s", rerr.move,
+			    rerr.line, rerr.msg);
+		snap_take(g, &a);
+		snap_take(h, &b);
+		if ((d = snap_diff(&a, &b, buf, sizeof buf)) != NULL)
+			fail_game(&s, g, "the game and its replay differ: %s", d);
+		again = nt_record_format(&back, h);
+		assert_non_null(again);
+		if (strcmp(text, again) != 0)
+			fail_game(&s, g, "formatting the replay gives another text:\n%s", again);
+		free(again);
+		free(text);
+		snap_free(&a);
+		snap_free(&b);
+		nt_record_free(&back);
+		cr_game_free(h);
+		cr_game_free(g);
+	}
+}
+
+/* Undo to a midpoint and redo, undo to the start and redo: the same
+ * state each time, and the start is a fresh game's. */
+static void
+test_undo_redo(void **state)
+{
+	int n = ngames();
+
+	(void)state;
+	for (int i = 0; i < n; i++) {
+		struct snap fresh = { 0 }, mid = { 0 }, end = { 0 }, now = { 0 };
+		struct cr_move *moves;
+		struct cr_game *g;
+		uint32_t rs;
+		char buf[1024];
+		const char *d;
+		struct spec s;
+		int nm, k;
+
+		spec_of(i, &s);
+		rs = s.seed;
+		g = tu_game(s.edition, s.nplayers);
+		snap_take(g, &fresh);
+		cr_game_free(g);
+		g = make_game(&s);
+		nm = cr_game_nmoves(g);
+		moves = malloc((size_t)nm * sizeof *moves);
+		assert_non_null(moves);
+		for (int j = 0; j < nm; j++)
+			moves[j] = *cr_game_move(g, j);
+		snap_take(g, &end);
+		/* To a midpoint and back: k moves undone. */
+		k = 1 + (int)(tu_rnd(&rs) % (uint32_t)nm);
+		assert_int_equal(cr_game_undo(g, k), k);
+		snap_take(g, &mid);
+		if (mid.nmoves != nm - k || mid.over)
+			fail_game(&s, g, "undo %d of %d moves leaves %d moves, over %d", k, nm,
+			    mid.nmoves, mid.over);
+		for (int j = nm - k; j < nm; j++)
+			if (!cr_game_play(g, &moves[j], NULL))
+				fail_game(&s, g, "redo: move %d refused", j + 1);
+		snap_take(g, &now);
+		if ((d = snap_diff(&end, &now, buf, sizeof buf)) != NULL)
+			fail_game(&s, g, "undo %d moves and redo: %s", k, d);
+		/* Once more, halfway: the same midpoint state again. */
+		assert_int_equal(cr_game_undo(g, k), k);
+		snap_take(g, &now);
+		if ((d = snap_diff(&mid, &now, buf, sizeof buf)) != NULL)
+			fail_game(&s, g, "undo %d moves twice: %s", k, d);
+		/* To the start: a fresh game. */
+		assert_int_equal(cr_game_undo(g, 1000), nm - k);
+		snap_take(g, &now);
+		if ((d = snap_diff(&fresh, &now, buf, sizeof buf)) != NULL)
+			fail_game(&s, g, "undo to the start: %s", d);
+		for (int j = 0; j < nm; j++)
+			if (!cr_game_play(g, &moves[j], NULL))
+				fail_game(&s, g, "redo from the start: move %d refused", j + 1);
+		snap_take(g, &now);
+		if ((d = snap_diff(&end, &now, buf, sizeof buf)) != NULL)
+			fail_game(&s, g, "undo to the start and redo: %s", d);
+		free(moves);
+		snap_free(&fresh);
+		snap_free(&mid);
+		snap_free(&end);
+		snap_free(&now);
+		cr_game_free(g);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_oracle_by_hand),
+		cmocka_unit_test(test_engine_matches_oracle),
+		cmocka_unit_test(test_record_round_trip),
+		cmocka_unit_test(test_undo_redo),
+	};
+
+	return cmocka_run_group_tests_name("properties", tests, NULL, NULL);
+}
