@@ -80,6 +80,7 @@ check: deps lint-man
 	@$(MAKE) --no-print-directory VARIANT=normal cli
 	@$(MAKE) --no-print-directory VARIANT=asan test
 	@$(MAKE) --no-print-directory VARIANT=asan cli
+	@$(MAKE) --no-print-directory fuzz-smoke
 
 # Run every cmocka program (from the repo root, with the tile data), then
 # fail if any of them failed.
@@ -121,6 +122,67 @@ install: all
 bench: all
 	@if [ -f tests/bench.sh ]; then CARCREF=./$(BIN) bash tests/bench.sh; \
 	else echo "bench: none yet"; fi
+
+# ---- fuzzing and memory checks (tests/fuzz/README.md) -----------------------
+#
+#   make fuzz [FUZZ_SECONDS=60]   each libFuzzer harness tests/fuzz/fuzz_NAME.c
+#                                 for FUZZ_SECONDS, from its seeds in
+#                                 tests/fuzz/corpus/NAME/ (new inputs are kept
+#                                 in .build/fuzz/corpus/NAME/, crashes in
+#                                 .build/fuzz/crashes/NAME/)
+#   make fuzz-smoke               the same for FUZZ_SMOKE_SECONDS (10) each,
+#                                 after replaying tests/fuzz/regress/NAME/*;
+#                                 part of make check
+#   make memcheck                 tests/memcheck.sh: carcref and the cmocka
+#                                 programs under valgrind, 0 errors and leaks
+#
+# The harnesses are built with clang (FUZZ_CC), whatever CC is: the rules/
+# and notation/ sources with ASan, UBSan and libFuzzer's coverage, in
+# .build/fuzz/.  Harnesses run FUZZ_JOBS at a time (default: the CPUs).
+
+FUZZ_CC            ?= clang
+FUZZ_SECONDS       ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_JOBS          ?=
+FZ          := .build/fuzz
+FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -pedantic -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-I. -MMD -MP -D_POSIX_C_SOURCE=200809L $(YAML_CFLAGS)
+FUZZ_NAMES  := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS   := $(FUZZ_NAMES:%=$(FZ)/fuzz_%)
+FUZZ_OBJS   := $(patsubst %.c,$(FZ)/%.o,$(wildcard rules/*.c notation/*.c))
+FUZZ_RUN     = FUZZ_JOBS='$(FUZZ_JOBS)' CARCREF_DATA=rules/tiles bash tests/fuzz/run.sh
+
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-deps memcheck
+fuzz: fuzz-build
+	@$(FUZZ_RUN) fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
+
+fuzz-smoke: fuzz-build
+	@$(FUZZ_RUN) smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_NAMES)
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz-deps:
+	@bash .ci/deps clang libclang-rt-dev
+
+$(FZ)/%.o: %.c $(FZ)/flags | fuzz-deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(FZ)/flags | fuzz-deps
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(YAML_LIBS)
+
+$(FZ)/flags: FORCE
+	@mkdir -p $(@D); echo '$(FUZZ_CC) $(FUZZ_CFLAGS)' | cmp -s - $@ || echo '$(FUZZ_CC) $(FUZZ_CFLAGS)' >$@
+
+.SECONDARY: $(FUZZ_OBJS)
+-include $(FUZZ_OBJS:.o=.d) $(FUZZ_BINS:=.d)
+
+memcheck:
+	@bash .ci/deps valgrind
+	@$(MAKE) --no-print-directory VARIANT=normal all \
+		$(patsubst %.c,.build/normal/%,$(wildcard tests/test_*.c))
+	@CARCREF=./carcref CARCREF_DATA=rules/tiles bash tests/memcheck.sh
 
 MANS := $(wildcard man/*.[15])
 lint-man:

@@ -1,0 +1,175 @@
+/*
+ * fuzz_move.c -- the turn-line parser: nt_parse_move on arbitrary bytes.
+ *
+ * Holds it to: no crash, no read outside the line (it is parsed from a
+ * heap copy of exactly its bytes); an error has a column inside the line
+ * and a message; a parsed move formats (nt_format_move, which truncates
+ * as snprintf does) to a line that parses back to the same move, with or
+ * without its player prefix, and formats again to the same text.  The
+ * move is then played with nt_play on a new game, to word its refusal.
+ */
+#include "fuzz.h"
+
+static const char *const names[CR_MAXPLAYERS] = {
+	"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
+};
+
+static bool
+same_move(const struct cr_move *a, const struct cr_move *b)
+{
+	return a->kind == b->kind && a->tile == b->tile && a->x == b->x && a->y == b->y &&
+	    a->rot == b->rot && a->role == b->role && a->spot == b->spot;
+}
+
+static void
+print_move(const char *what, const struct cr_move *m)
+{
+	fprintf(stderr, "  %s: kind %d tile %d x %d y %d rot %d role %d spot %d\n", what,
+	    m->kind, m->tile, m->x, m->y, m->rot, m->role, m->spot);
+}
+
+/* Parse a NUL-free text of its own allocation. */
+static int
+parse(const char *text, size_t len, struct nt_turn *t, struct nt_error *err)
+{
+	char *copy = malloc(len ? len : 1);
+	int rc;
+
+	FZ_CHECK(copy != NULL, "out of memory");
+	memcpy(copy, text, len);
+	rc = nt_parse_move(&fz_base, copy, len, t, err);
+	if (rc == 0 && t->player != NULL) {
+		FZ_CHECK(t->player >= copy && t->player + t->player_len <= copy + len,
+		    "player outside the line");
+		t->player = text + (t->player - copy);	/* into the caller's text */
+	}
+	free(copy);
+	return rc;
+}
+
+/* nt_format_move into a buffer of exactly size bytes: snprintf's rules. */
+static void
+check_truncation(const struct cr_move *m, const char *player, const char *full, int n, size_t size)
+{
+	char *buf = malloc(size ? size : 1);
+	int k;
+
+	FZ_CHECK(buf != NULL, "out of memory");
+	k = nt_format_move(&fz_base, m, player, size ? buf : NULL, size);
+	FZ_CHECK(k == n, "nt_format_move into %zu bytes returns %d, into enough %d", size, k, n);
+	if (size > 0) {
+		size_t want = (size_t)n < size - 1 ? (size_t)n : size - 1;
+
+		FZ_CHECK(strlen(buf) == want && memcmp(buf, full, want) == 0,
+		    "nt_format_move into %zu bytes wrote \"%s\", not a prefix of \"%s\"", size, buf, full);
+	}
+	free(buf);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fz_load_base((*argv)[0]);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *line = (const char *)data;
+	struct nt_turn t, u;
+	struct nt_error err;
+	char buf[512], again[512], *pname = NULL;
+	int n, rc;
+
+	if (size > 4096)
+		return -1;
+	rc = parse(line, size, &t, &err);
+	FZ_CHECK(memchr(err.msg, '\0', sizeof err.msg) != NULL, "message not terminated");
+	if (rc < 0) {
+		FZ_CHECK(rc == -1, "nt_parse_move returned %d", rc);
+		FZ_CHECK(err.column >= 1 && (size_t)err.column <= size + 1,
+		    "error column %d in a line of %zu bytes: %s", err.column, size, err.msg);
+		FZ_CHECK(err.msg[0] != '\0', "an error without a message, column %d", err.column);
+		return 0;
+	}
+	FZ_CHECK(rc == 0, "nt_parse_move returned %d", rc);
+	if (t.blank) {
+		FZ_CHECK(t.player == NULL, "a blank line with a player");
+		return 0;
+	}
+	FZ_CHECK(t.move.kind == CR_MOVE_END || (t.move.tile >= 0 && t.move.tile < fz_base.ntypes),
+	    "tile %d of %d", t.move.tile, fz_base.ntypes);
+	FZ_CHECK(t.move.rot >= 0 && t.move.rot < 4, "rotation %d", t.move.rot);
+	FZ_CHECK(t.move.role >= CR_ROLE_NONE && t.move.role < CR_NROLES, "role %d", t.move.role);
+	FZ_CHECK(t.move.spot >= 0 && t.move.spot < CR_NSPOTS, "spot %d", t.move.spot);
+
+	/* format, parse back, format again */
+	n = nt_format_move(&fz_base, &t.move, NULL, buf, sizeof buf);
+	FZ_CHECK(n > 0 && (size_t)n < sizeof buf, "nt_format_move returned %d", n);
+	FZ_CHECK(strlen(buf) == (size_t)n, "nt_format_move returned %d, wrote %zu", n, strlen(buf));
+	if (parse(buf, (size_t)n, &u, &err) < 0) {
+		print_move("parsed", &t.move);
+		fz_fail(__FILE__, __LINE__, "parse(format(m)) == 0", "\"%s\" refused at column %d: %s",
+		    buf, err.column, err.msg);
+	}
+	if (u.blank || u.player != NULL || !same_move(&t.move, &u.move)) {
+		print_move("parsed   ", &t.move);
+		print_move("reparsed ", &u.move);
+		fz_fail(__FILE__, __LINE__, "parse(format(m)) == m", "the canonical form \"%s\" reads back differently", buf);
+	}
+	FZ_CHECK(nt_format_move(&fz_base, &u.move, NULL, again, sizeof again) == n &&
+	    strcmp(buf, again) == 0, "format is not stable: \"%s\", then \"%s\"", buf, again);
+	check_truncation(&t.move, NULL, buf, n, 0);
+	check_truncation(&t.move, NULL, buf, n, 1);
+	check_truncation(&t.move, NULL, buf, n, (size_t)n / 2 + 1);
+	check_truncation(&t.move, NULL, buf, n, (size_t)n);
+	check_truncation(&t.move, NULL, buf, n, (size_t)n + 1);
+
+	/* the same with the player prefix, when it is a C string */
+	if (t.player != NULL && memchr(t.player, '\0', t.player_len) == NULL) {
+		size_t pl = t.player_len;
+		char *full;
+
+		pname = malloc(pl + 1);
+		FZ_CHECK(pname != NULL, "out of memory");
+		memcpy(pname, t.player, pl);
+		pname[pl] = '\0';
+		n = nt_format_move(&fz_base, &t.move, pname, NULL, 0);
+		FZ_CHECK(n > 0, "nt_format_move with player returned %d", n);
+		full = malloc((size_t)n + 1);
+		FZ_CHECK(full != NULL, "out of memory");
+		FZ_CHECK(nt_format_move(&fz_base, &t.move, pname, full, (size_t)n + 1) == n,
+		    "nt_format_move with player: two lengths");
+		if (parse(full, (size_t)n, &u, &err) < 0)
+			fz_fail(__FILE__, __LINE__, "parse(format(m, player)) == 0", "\"%s\" refused at column %d: %s",
+			    full, err.column, err.msg);
+		FZ_CHECK(!u.blank && u.player != NULL && u.player_len == pl &&
+		    memcmp(u.player, pname, pl) == 0 && same_move(&t.move, &u.move),
+		    "\"%s\" reads back differently (player \"%s\")", full, pname);
+		check_truncation(&t.move, pname, full, n, (size_t)n / 2);
+		free(full);
+	}
+
+	/* play it on a new game: accepted, or refused in words */
+	{
+		struct cr_game *g = cr_game_new(&fz_base, 3, 2);
+		struct fz_snap before, after;
+
+		FZ_CHECK(g != NULL, "cr_game_new failed");
+		fz_snapshot(g, &before);
+		if (nt_play(g, names, line, size, NULL, &err) < 0) {
+			fz_snapshot(g, &after);
+			FZ_SAME_SNAP(&before, &after, "nt_play refused \"%.*s\" but changed the game",
+			    (int)size, line);
+			FZ_CHECK(err.msg[0] != '\0' && memchr(err.msg, '\0', sizeof err.msg) != NULL,
+			    "a refusal without a message");
+		} else
+			FZ_CHECK(cr_game_nmoves(g) == 1, "nt_play accepted, %d moves", cr_game_nmoves(g));
+		fz_invariants(g);
+		cr_game_free(g);
+	}
+	free(pname);
+	return 0;
+}
