@@ -1349,32 +1349,6 @@ print_cmds(void)
 	printf("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n");
 }
 
-/* Levenshtein distance, for "did you mean" (as main.c's, for commands here). */
-static size_t
-edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), row[64], diag, up;
-
-	if (la > 63 || lb > 63)
-		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			up = row[j];
-			row[j] = diag + (tolower((unsigned char)a[i - 1]) != b[j - 1]);
-			if (up + 1 < row[j])
-				row[j] = up + 1;
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 static const char *
 suggest(const char *word)
 {
@@ -1382,7 +1356,7 @@ suggest(const char *word)
 	size_t bestd = (size_t)-1;
 
 	for (size_t i = 0; i < NCMDS; i++) {
-		size_t d = edit_distance(word, cmds[i].name);
+		size_t d = cmd_edit_distance(word, cmds[i].name);
 
 		if (strncasecmp(word, cmds[i].name, strlen(word)) == 0)
 			d = 1;	/* a prefix ("sco") counts as close */

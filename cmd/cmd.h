@@ -41,6 +41,9 @@ extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
 extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 
+/* main.c: edit distance for "did you mean" (a compared without case). */
+size_t		 cmd_edit_distance(const char *a, const char *b);
+
 /* main.c: print "usage: carcref NAME USAGE" for an entry to stderr; returns 2. */
 int		 cmd_usage(const struct cmd_entry *);
 

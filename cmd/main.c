@@ -4,6 +4,7 @@
  * The subcommands are listed in cmd_table; the one marked `dflt` runs when
  * carcref is started with no arguments (without one, help is printed).
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,9 +42,12 @@ cmd_find(const char *name)
 	return NULL;
 }
 
-/* Levenshtein distance, for "did you mean"; names longer than 63 are far. */
-static size_t
-edit_distance(const char *a, const char *b)
+/*
+ * Levenshtein distance, for "did you mean" here and in the REPL; a is
+ * compared without case (names are lower case); longer than 63 is far.
+ */
+size_t
+cmd_edit_distance(const char *a, const char *b)
 {
 	size_t	la = strlen(a), lb = strlen(b), row[64], diag, up;
 
@@ -56,7 +60,7 @@ edit_distance(const char *a, const char *b)
 		row[0] = i;
 		for (size_t j = 1; j <= lb; j++) {
 			up = row[j];
-			row[j] = diag + (a[i - 1] != b[j - 1]);
+			row[j] = diag + (tolower((unsigned char)a[i - 1]) != b[j - 1]);
 			if (up + 1 < row[j])
 				row[j] = up + 1;
 			if (row[j - 1] + 1 < row[j])
@@ -77,7 +81,7 @@ cmd_suggest(const char *name)
 	for (size_t i = 0; i < NCMDS; i++) {
 		const char *cand = cmd_table[i].entry->name;
 
-		d = edit_distance(name, cand);
+		d = cmd_edit_distance(name, cand);
 		len = strlen(cand);
 		/* A prefix ("rep" for "replay") counts as close. */
 		if (strncmp(name, cand, strlen(name)) == 0 && *name != '\0')
