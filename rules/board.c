@@ -89,7 +89,8 @@ cr__cell_get(struct cr_game *g, int x, int y)
 		return -1;
 	if ((c = VEC_PUSH(g, g->cells)) == NULL)
 		return -1;
-	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .logged = g->gen };
+	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .bpos = -1,
+	    .logged = g->gen };
 	id = g->cells.n - 1;
 	hash_insert(g, id);
 	/* Link it both ways to the cells around it: from then on a move's
@@ -279,6 +280,133 @@ front_drop(struct cr_game *g, int cell)
 	g->front.n--;
 }
 
+/* Buckets of open squares: add or drop a square, logged for undo. */
+static void
+bucket_add(struct cr_game *g, int cell)
+{
+	struct cell *c = &g->cells.v[cell];
+	intvec *b = &g->bucket[c->sig];
+	struct undo *u = cr__log_raw(g, U_BKLEN, 0);
+
+	u->aux = c->sig, u->old.val = b->n;
+	cr__log_cell(g, cell);
+	b->v[b->n] = cell;		/* room reserved by cr__board_reserve_move */
+	c->bpos = b->n++;
+}
+
+static void
+bucket_drop(struct cr_game *g, int cell)
+{
+	struct cell *c = &g->cells.v[cell];
+	intvec *b = &g->bucket[c->sig];
+	int i = c->bpos, last = b->v[b->n - 1];
+	struct undo *u;
+
+	u = cr__log_raw(g, U_BKLEN, 0), u->aux = c->sig, u->old.val = b->n;
+	u = cr__log_raw(g, U_BK, i), u->aux = c->sig, u->old.val = b->v[i];
+	u = cr__log_raw(g, U_BK, b->n - 1), u->aux = c->sig, u->old.val = last;
+	cr__log_cell(g, last);
+	cr__log_cell(g, cell);
+	b->v[i] = last;
+	g->cells.v[last].bpos = i;
+	g->cells.v[cell].bpos = -1;
+	b->n--;
+}
+
+/* The signature of an empty square once side `side` shows `kind`. */
+static int
+sig_with(int sig, int side, int kind)
+{
+	static const int w[CR_NDIRS] = { 1, SIG_SIDES, SIG_SIDES * SIG_SIDES,
+	    SIG_SIDES * SIG_SIDES * SIG_SIDES };
+	int old = sig / w[side] % SIG_SIDES;
+
+	return sig + (1 + kind - old) * w[side];
+}
+
+/*
+ * Room in the buckets that placing type/rot at h's position will add to
+ * (one square each), checked before the move changes anything.
+ */
+bool
+cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot)
+{
+	for (int d = 0; d < CR_NDIRS; d++) {
+		int n = h->cell[HOOD(cr_dx[d], cr_dy[d])], sig;
+		intvec *b;
+
+		if (n >= 0 && g->cells.v[n].tile >= 0)
+			continue;
+		sig = sig_with(n >= 0 ? g->cells.v[n].sig : 0, (d + 2) % 4,
+		    cr_tile_edge(&g->ts->type[type], rot, d));
+		b = &g->bucket[sig];
+		if (b->n + 1 > b->cap &&
+		    !cr__grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v))
+			return false;
+	}
+	return true;
+}
+
+/* Forget every bucket (reset). */
+void
+cr__buckets_clear(struct cr_game *g)
+{
+	for (int i = 0; i < NSIGS; i++)
+		g->bucket[i].n = 0;
+}
+
+void
+cr__buckets_free(struct cr_game *g)
+{
+	for (int i = 0; i < NSIGS; i++)
+		free(g->bucket[i].v);
+}
+
+/* The signature a tile turned rot fits, given which sides have tiles. */
+static int
+sig_of(const struct cr_tiletype *tt, int rot, int sides)
+{
+	int sig = 0;
+
+	for (int d = 0; d < CR_NDIRS; d++)
+		if (sides & (1 << d))
+			sig = sig_with(sig, d, cr_tile_edge(tt, rot, d));
+	return sig;
+}
+
+int
+cr_game_nlegal(const struct cr_game *g, int type)
+{
+	int n = 0;
+
+	if (type < 0 || type >= g->ts->ntypes)
+		return 0;
+	for (int rot = 0; rot < 4; rot++)
+		for (int sides = 1; sides < 16; sides++)
+			n += g->bucket[sig_of(&g->ts->type[type], rot, sides)].n;
+	return n;
+}
+
+bool
+cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
+{
+	if (type < 0 || type >= g->ts->ntypes || k < 0)
+		return false;
+	for (int rot = 0; rot < 4; rot++)
+		for (int sides = 1; sides < 16; sides++) {
+			const intvec *b = &g->bucket[sig_of(&g->ts->type[type], rot, sides)];
+
+			if (k < b->n) {
+				const struct cell *c = &g->cells.v[b->v[k]];
+
+				*p = (struct cr_place){ c->x, c->y, rot };
+				return true;
+			}
+			k -= b->n;
+		}
+	return false;
+}
+
 /*
  * Put a tile on the board at h's position (legality already checked,
  * capacity reserved).  Updates the frontier and g->hood; features are
@@ -299,16 +427,28 @@ cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 	memcpy(g->hood, h->tile, sizeof g->hood);
 	if (g->cells.v[id].front >= 0)
 		front_drop(g, id);
+	if (g->cells.v[id].bpos >= 0)
+		bucket_drop(g, id);
 	cr__log_cell(g, id);
 	g->cells.v[id].tile = g->tiles.n - 1;
 	g->hood[HOOD(0, 0)] = g->tiles.n - 1;
 	for (int d = 0; d < CR_NDIRS; d++) {
 		int n = h->cell[HOOD(cr_dx[d], cr_dy[d])];
+		struct cell *c;
 
 		if (n < 0 && (n = cr__cell_get(g, h->x + cr_dx[d], h->y + cr_dy[d])) < 0)
 			return false;
-		if (g->cells.v[n].tile < 0 && g->cells.v[n].front < 0)
+		if (g->cells.v[n].tile >= 0)
+			continue;
+		if (g->cells.v[n].front < 0)
 			front_add(g, n);
+		/* The square beside now sees this tile's edge: new bucket. */
+		if (g->cells.v[n].bpos >= 0)
+			bucket_drop(g, n);
+		cr__log_cell(g, n);
+		c = &g->cells.v[n];
+		c->sig = sig_with(c->sig, (d + 2) % 4, cr_tile_edge(&g->ts->type[type], rot, d));
+		bucket_add(g, n);
 	}
 	return true;
 }

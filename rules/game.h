@@ -134,6 +134,12 @@ int	cr_game_undo(struct cr_game *g, int n);
 struct cr_place { int x, y, rot; };
 int	cr_game_legal(const struct cr_game *g, int tile, struct cr_place *out, int max);
 
+/* How many legal placements a tile type has, and the k-th of them
+ * (0-based), in time independent of the board's size: for discards and
+ * for choosing a placement at random. */
+int	cr_game_nlegal(const struct cr_game *g, int tile);
+bool	cr_game_legal_nth(const struct cr_game *g, int tile, int k, struct cr_place *p);
+
 /* Open squares: the empty squares that border a tile, in no particular
  * order (every legal placement is on one).  *x,*y of the i-th; false if
  * i is out of range.  Constant time, for sampling placements at random. */

@@ -324,6 +324,48 @@ test_refusal_changes_nothing(void **state)
 	cr_game_free(g);
 }
 
+static int
+by_place(const void *a, const void *b)
+{
+	const struct cr_place *p = a, *q = b;
+
+	return p->x != q->x ? (p->x > q->x) - (p->x < q->x) :
+	    p->y != q->y ? (p->y > q->y) - (p->y < q->y) : p->rot - q->rot;
+}
+
+/* Legal places by bucket (k-th) are exactly those of the full scan,
+ * all along games, undo included. */
+static void
+test_legal_by_bucket(void **state)
+{
+	struct cr_place *a = malloc(4096 * sizeof *a), *b = malloc(4096 * sizeof *b);
+
+	(void)state;
+	for (uint32_t seed = 1; seed <= 6; seed++) {
+		struct cr_game *g = tu_game(1 + (int)(seed % 3), 3);
+
+		for (int stop = 5; stop <= 80; stop += 15) {
+			tu_random_moves(g, seed * 7919u + (uint32_t)stop, stop);
+			if (stop % 2)
+				cr_game_undo(g, 3);
+			for (int t = 0; t < cr_game_tileset(g)->ntypes; t++) {
+				int n = cr_game_legal(g, t, a, 4096);
+
+				assert_int_equal(cr_game_nlegal(g, t), n);
+				for (int k = 0; k < n; k++)
+					assert_true(cr_game_legal_nth(g, t, k, &b[k]));
+				assert_false(cr_game_legal_nth(g, t, n, &b[0]));
+				qsort(a, (size_t)n, sizeof *a, by_place);
+				qsort(b, (size_t)n, sizeof *b, by_place);
+				assert_memory_equal(a, b, (size_t)n * sizeof *a);
+			}
+		}
+		cr_game_free(g);
+	}
+	free(a);
+	free(b);
+}
+
 static void
 test_whole_game(void **state)
 {
@@ -383,6 +425,7 @@ main(void)
 		cmocka_unit_test(test_cloister_nine),
 		cmocka_unit_test(test_field_queries),
 		cmocka_unit_test(test_refusal_changes_nothing),
+		cmocka_unit_test(test_legal_by_bucket),
 		cmocka_unit_test(test_whole_game),
 	};
 

@@ -106,6 +106,8 @@ tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
 		m.tile = t;
 		n = cr_game_legal(g, t, legal, 4096);
 		assert_true(n <= 4096);
+		/* The buckets of open squares count what the full scan finds. */
+		assert_int_equal(cr_game_nlegal(g, t), n);
 		if (n == 0) {
 			m.kind = CR_MOVE_DISCARD;
 			assert_true(cr_game_play(g, &m, NULL));
