@@ -33,43 +33,26 @@ below(uint64_t *s, int n)
 }
 
 /*
- * A random legal place for tile t: open squares and rotations drawn at
- * random first (constant time per try, so a game of any size costs the
- * same per move), then, if none fit, the full list (which also proves a
- * discard).  false if the tile fits nowhere.
+ * A random legal place for tile t, uniform over all of them: the engine
+ * counts and indexes legal places in time independent of the board's
+ * size, so a game of any size costs the same per move.  false if the
+ * tile fits nowhere (a discard).
  */
 static bool
-random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m,
-    struct cr_place **legal, int *cap)
+random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
 {
-	int n;
+	int n = cr_game_nlegal(g, t);
+	struct cr_place p;
 
-	m->kind = CR_MOVE_PLACE;
-	m->tile = t;
-	for (int try = 0; try < 64; try++) {
-		if (!cr_game_open(g, below(seed, cr_game_nopen(g)), &m->x, &m->y))
-			break;
-		m->rot = below(seed, 4);
-		if (cr_game_check(g, m, NULL))
-			return true;
-	}
-	while ((n = cr_game_legal(g, t, *legal, *cap)) > *cap) {
-		struct cr_place *v = realloc(*legal, (size_t)n * sizeof *v);
-
-		if (v == NULL)
-			return false;
-		*legal = v, *cap = n;
-	}
-	if (n == 0)
+	if (n == 0 || !cr_game_legal_nth(g, t, below(seed, n), &p))
 		return false;
-	n = below(seed, n);
-	m->x = (*legal)[n].x, m->y = (*legal)[n].y, m->rot = (*legal)[n].rot;
+	*m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = t, .x = p.x, .y = p.y, .rot = p.rot };
 	return true;
 }
 
-/* Play one random game to its end.  legal is scratch of size *cap. */
+/* Play one random game to its end. */
 static bool
-random_game(struct cr_game *g, uint64_t *seed, struct cr_place **legal, int *cap)
+random_game(struct cr_game *g, uint64_t *seed)
 {
 	while (!cr_game_over(g)) {
 		int k = below(seed, cr_game_supply_total(g)), t = 0;
@@ -78,7 +61,7 @@ random_game(struct cr_game *g, uint64_t *seed, struct cr_place **legal, int *cap
 
 		while (k >= cr_game_supply(g, t))
 			k -= cr_game_supply(g, t++);
-		if (!random_place(g, seed, t, &m, legal, cap)) {
+		if (!random_place(g, seed, t, &m)) {
 			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
 			if (!cr_game_play(g, &m, NULL))
 				return false;
@@ -123,8 +106,6 @@ selfplay_exec(int argc, char **argv)
 	const char *out = NULL;
 	const struct cr_tileset *ts;
 	struct nt_player pl[CR_MAXPLAYERS];
-	struct cr_place *legal = NULL;
-	int cap = 0;
 
 	for (int i = 1; i < argc; i += 2) {	/* options come in pairs */
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -171,11 +152,10 @@ selfplay_exec(int argc, char **argv)
 
 		for (int k = 0; k < 4; k++)
 			rnd(&st);
-		if (g == NULL || !random_game(g, &st, &legal, &cap) ||
+		if (g == NULL || !random_game(g, &st) ||
 		    (text = nt_record_format(&r, g)) == NULL) {
 			fprintf(stderr, "carcref selfplay: out of memory\n");
 			cr_game_free(g);
-			free(legal);
 			return 2;
 		}
 		if (out == NULL) {
@@ -189,14 +169,12 @@ selfplay_exec(int argc, char **argv)
 				fprintf(stderr, "carcref selfplay: %s: %s\n", path, strerror(errno));
 				free(text);
 				cr_game_free(g);
-				free(legal);
 				return 2;
 			}
 		}
 		free(text);
 		cr_game_free(g);
 	}
-	free(legal);
 	return 0;
 }
 

@@ -51,11 +51,11 @@ median(double *v, int n)
 	return v[n / 2];
 }
 
-/* Play at random until the game ends or holds stop tiles: placements
- * sampled from the open squares (as carcref selfplay does), meeples
- * tried half the time. */
+/* Play at random until the game ends or holds stop tiles: a placement
+ * uniform over the legal ones (as carcref selfplay does), a meeple tried
+ * half the time. */
 static void
-play(struct cr_game *g, int stop, struct cr_place *legal, int cap)
+play(struct cr_game *g, int stop)
 {
 	while (!cr_game_over(g) && cr_game_ntiles(g) < stop) {
 		int k = below(cr_game_supply_total(g)), t = 0, n;
@@ -65,14 +65,11 @@ play(struct cr_game *g, int stop, struct cr_place *legal, int cap)
 		while (k >= cr_game_supply(g, t))
 			k -= cr_game_supply(g, t++);
 		m.tile = t;
-		for (int try = 0; try < 64 && !placed; try++) {
-			cr_game_open(g, below(cr_game_nopen(g)), &m.x, &m.y);
-			m.rot = below(4);
-			placed = cr_game_check(g, &m, NULL);
-		}
-		if (!placed && (n = cr_game_legal(g, t, legal, cap)) > 0) {
-			n = below(n < cap ? n : cap);
-			m.x = legal[n].x, m.y = legal[n].y, m.rot = legal[n].rot;
+		if ((n = cr_game_nlegal(g, t)) > 0) {
+			struct cr_place p;
+
+			cr_game_legal_nth(g, t, below(n), &p);
+			m.x = p.x, m.y = p.y, m.rot = p.rot;
 			placed = true;
 		}
 		if (!placed) {
@@ -94,7 +91,7 @@ play(struct cr_game *g, int stop, struct cr_place *legal, int cap)
 
 /* us per move of a whole game on a supply of `copies` base sets. */
 static double
-game_cost(struct cr_tileset *ts, int copies, int stop, struct cr_place *legal, int cap)
+game_cost(struct cr_tileset *ts, int copies, int stop)
 {
 	int saved[64];
 	struct cr_game *g;
@@ -106,7 +103,7 @@ game_cost(struct cr_tileset *ts, int copies, int stop, struct cr_place *legal, i
 	}
 	g = cr_game_new(ts, 3, 4);
 	t0 = now_us();
-	play(g, stop, legal, cap);
+	play(g, stop);
 	us = (now_us() - t0) / cr_game_nmoves(g);
 	cr_game_free(g);
 	for (int t = 0; t < ts->ntypes; t++)
@@ -147,7 +144,7 @@ main(int argc, char **argv)
 		double t0;
 		int q = 0;
 
-		play(g, 72, legal, cap);
+		play(g, 72);
 		cr_game_undo(g, 1);
 		t0 = now_us();
 		for (int k = 0; k < 2000; k++, q++)
@@ -159,7 +156,7 @@ main(int argc, char **argv)
 	    median(runs, 5), 71, ts.ntypes);
 
 	for (int r = 0; r < 5; r++)
-		runs[r] = game_cost(&ts, 1, 1 << 30, legal, cap);
+		runs[r] = game_cost(&ts, 1, 1 << 30);
 	small = median(runs, 5);
 	printf("scale: 72 tiles: %.2f us per move\n", small);
 	{
@@ -169,7 +166,7 @@ main(int argc, char **argv)
 			int copies = sizes[k] / 72 + 2;
 
 			for (int r = 0; r < 3; r++)
-				runs[r] = game_cost(&ts, copies, sizes[k], legal, cap);
+				runs[r] = game_cost(&ts, copies, sizes[k]);
 			printf("scale: %d tiles: %.2f us per move (%.2fx the 72-tile game)\n",
 			    sizes[k], median(runs, 3), median(runs, 3) / small);
 		}
