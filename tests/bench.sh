@@ -58,3 +58,18 @@ awk -v us="$us" -v wus="$wus" -v g="$ngames" -v m="$nmoves" -v r="$RUNS" 'BEGIN 
 cc -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \
     .build/normal/librules.a $(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 .build/bench/engine rules/tiles
+
+# REPL start-up to its first prompt (a scripted session that quits at
+# once), and the peak memory of replaying one whole game.
+state=$(mktemp -d)
+st=()
+for _ in $(seq "$RUNS"); do
+	s=$(date +%s%N)
+	echo quit | CARCREF_STATE=$state $CARCREF play >/dev/null
+	e=$(date +%s%N)
+	st+=($(( (e - s) / 1000 )))
+done
+rm -rf "$state"
+awk -v us="$(printf '%s\n' "${st[@]}" | median)" 'BEGIN { printf "repl: start-up to first prompt %.1f ms (median)\n", us / 1000 }'
+rss=$( { /usr/bin/time -f '%M' $CARCREF replay --quiet samples/five-players-ed3.yaml >/dev/null; } 2>&1 | tail -1)
+awk -v k="$rss" 'BEGIN { printf "rss: %.1f MB peak replaying one whole 72-tile game (samples/five-players-ed3.yaml)\n", k / 1024 }'
