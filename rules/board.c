@@ -89,10 +89,11 @@ cr__cell_get(struct cr_game *g, int x, int y)
 		return -1;
 	if ((c = VEC_PUSH(g, g->cells)) == NULL)
 		return -1;
-	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .bpos = -1,
-	    .logged = g->gen };
+	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .logged = g->gen };
 	id = g->cells.n - 1;
 	hash_insert(g, id);
+	if (g->scr->bk_on)	/* room made by cr__board_reserve_move */
+		g->scr->bpos[id] = -1;
 	/* Link it both ways to the cells around it: from then on a move's
 	 * neighbourhood is one lookup, not nine. */
 	for (int d = 0; d < CR_NDIRS; d++) {
@@ -280,37 +281,52 @@ front_drop(struct cr_game *g, int cell)
 	g->front.n--;
 }
 
-/* Buckets of open squares: add or drop a square, logged for undo. */
+/* The index of open squares by signature (see game-int.h): add, drop. */
 static void
-bucket_add(struct cr_game *g, int cell)
+bucket_add(const struct cr_game *g, int cell)
 {
-	struct cell *c = &g->cells.v[cell];
-	intvec *b = &g->bucket[c->sig];
-	struct undo *u = cr__log_raw(g, U_BKLEN, 0);
+	struct scratch *sc = g->scr;
+	intvec *b = &sc->bucket[g->cells.v[cell].sig];
 
-	u->aux = c->sig, u->old.val = b->n;
-	cr__log_cell(g, cell);
-	b->v[b->n] = cell;		/* room reserved by cr__board_reserve_move */
-	c->bpos = b->n++;
+	b->v[b->n] = cell;		/* room made beforehand */
+	sc->bpos[cell] = b->n++;
 }
 
 static void
-bucket_drop(struct cr_game *g, int cell)
+bucket_drop(const struct cr_game *g, int cell)
 {
-	struct cell *c = &g->cells.v[cell];
-	intvec *b = &g->bucket[c->sig];
-	int i = c->bpos, last = b->v[b->n - 1];
-	struct undo *u;
+	struct scratch *sc = g->scr;
+	intvec *b = &sc->bucket[g->cells.v[cell].sig];
+	int i = sc->bpos[cell], last = b->v[b->n - 1];
 
-	u = cr__log_raw(g, U_BKLEN, 0), u->aux = c->sig, u->old.val = b->n;
-	u = cr__log_raw(g, U_BK, i), u->aux = c->sig, u->old.val = b->v[i];
-	u = cr__log_raw(g, U_BK, b->n - 1), u->aux = c->sig, u->old.val = last;
-	cr__log_cell(g, last);
-	cr__log_cell(g, cell);
 	b->v[i] = last;
-	g->cells.v[last].bpos = i;
-	g->cells.v[cell].bpos = -1;
+	sc->bpos[last] = i;
+	sc->bpos[cell] = -1;
 	b->n--;
+}
+
+/* Build the index from the frontier; false (index off) if out of memory. */
+static bool
+buckets_build(const struct cr_game *g)
+{
+	struct scratch *sc = g->scr;
+
+	for (int i = 0; i < NSIGS; i++)
+		sc->bucket[i].n = 0;
+	if (!cr__grow((void **)&sc->bpos, &sc->cap_bpos, g->cells.cap, sizeof *sc->bpos))
+		return false;
+	for (int i = 0; i < g->cells.n; i++)
+		sc->bpos[i] = -1;
+	for (int i = 0; i < g->front.n; i++) {
+		int c = g->front.v[i];
+		intvec *b = &sc->bucket[g->cells.v[c].sig];
+
+		if (b->n == b->cap && !cr__grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v))
+			return false;
+		bucket_add(g, c);
+	}
+	sc->bk_on = true;
+	return true;
 }
 
 /* The signature of an empty square once side `side` shows `kind`. */
@@ -325,12 +341,21 @@ sig_with(int sig, int side, int kind)
 }
 
 /*
- * Room in the buckets that placing type/rot at h's position will add to
- * (one square each), checked before the move changes anything.
+ * Room in the index that placing type/rot at h's position will add to
+ * (one square per bucket touched).  A cache never refuses a move: out
+ * of memory, it is switched off, to be rebuilt when next asked.
  */
-bool
+void
 cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot)
 {
+	struct scratch *sc = g->scr;
+
+	if (!sc->bk_on)
+		return;
+	if (!cr__grow((void **)&sc->bpos, &sc->cap_bpos, g->cells.cap, sizeof *sc->bpos)) {
+		sc->bk_on = false;
+		return;
+	}
 	for (int d = 0; d < CR_NDIRS; d++) {
 		int n = h->cell[HOOD(cr_dx[d], cr_dy[d])], sig;
 		intvec *b;
@@ -339,27 +364,21 @@ cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int ro
 			continue;
 		sig = sig_with(n >= 0 ? g->cells.v[n].sig : 0, (d + 2) % 4,
 		    cr_tile_edge(&g->ts->type[type], rot, d));
-		b = &g->bucket[sig];
+		b = &sc->bucket[sig];
 		if (b->n + 1 > b->cap &&
-		    !cr__grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v))
-			return false;
+		    !cr__grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v)) {
+			sc->bk_on = false;
+			return;
+		}
 	}
-	return true;
-}
-
-/* Forget every bucket (reset). */
-void
-cr__buckets_clear(struct cr_game *g)
-{
-	for (int i = 0; i < NSIGS; i++)
-		g->bucket[i].n = 0;
 }
 
 void
 cr__buckets_free(struct cr_game *g)
 {
 	for (int i = 0; i < NSIGS; i++)
-		free(g->bucket[i].v);
+		free(g->scr->bucket[i].v);
+	free(g->scr->bpos);
 }
 
 /* The signature a tile turned rot fits, given which sides have tiles. */
@@ -381,9 +400,11 @@ cr_game_nlegal(const struct cr_game *g, int type)
 
 	if (type < 0 || type >= g->ts->ntypes)
 		return 0;
+	if (!g->scr->bk_on && !buckets_build(g))
+		return cr_game_legal(g, type, NULL, 0);	/* no memory: scan */
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++)
-			n += g->bucket[sig_of(&g->ts->type[type], rot, sides)].n;
+			n += g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)].n;
 	return n;
 }
 
@@ -392,9 +413,18 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 {
 	if (type < 0 || type >= g->ts->ntypes || k < 0)
 		return false;
+	if (!g->scr->bk_on && !buckets_build(g)) {	/* no memory: scan */
+		struct cr_place *all = malloc(((size_t)k + 1) * sizeof *all);
+		bool ok = all != NULL && cr_game_legal(g, type, all, k + 1) > k;
+
+		if (ok)
+			*p = all[k];
+		free(all);
+		return ok;
+	}
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++) {
-			const intvec *b = &g->bucket[sig_of(&g->ts->type[type], rot, sides)];
+			const intvec *b = &g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)];
 
 			if (k < b->n) {
 				const struct cell *c = &g->cells.v[b->v[k]];
@@ -427,7 +457,7 @@ cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 	memcpy(g->hood, h->tile, sizeof g->hood);
 	if (g->cells.v[id].front >= 0)
 		front_drop(g, id);
-	if (g->cells.v[id].bpos >= 0)
+	if (g->scr->bk_on && g->scr->bpos[id] >= 0)
 		bucket_drop(g, id);
 	cr__log_cell(g, id);
 	g->cells.v[id].tile = g->tiles.n - 1;
@@ -442,13 +472,15 @@ cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 			continue;
 		if (g->cells.v[n].front < 0)
 			front_add(g, n);
-		/* The square beside now sees this tile's edge: new bucket. */
-		if (g->cells.v[n].bpos >= 0)
+		/* The square beside now sees this tile's edge: a new
+		 * signature, and a new bucket if the index is on. */
+		if (g->scr->bk_on && g->scr->bpos[n] >= 0)
 			bucket_drop(g, n);
 		cr__log_cell(g, n);
 		c = &g->cells.v[n];
 		c->sig = sig_with(c->sig, (d + 2) % 4, cr_tile_edge(&g->ts->type[type], rot, d));
-		bucket_add(g, n);
+		if (g->scr->bk_on)
+			bucket_add(g, n);
 	}
 	return true;
 }

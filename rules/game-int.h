@@ -20,7 +20,6 @@ struct cell {
 	int	front;		/* index in the frontier array, -1 if not in it */
 	int	nb[CR_NDIRS];	/* the cells north, east, south, west, -1 where none */
 	int	sig;		/* empty squares: what each side asks for, see SIG_* */
-	int	bpos;		/* index in bucket[sig], -1 if in none */
 	uint32_t logged;	/* the move (g->gen) that last copied it to the log */
 };
 
@@ -59,12 +58,11 @@ struct figure {
 	uint8_t	on_board;
 };
 
-enum undo_what { U_NODE, U_CELL, U_FIGURE, U_PLAYER, U_SUPPLY, U_FRONT, U_FRONTLEN, U_BK, U_BKLEN };
+enum undo_what { U_NODE, U_CELL, U_FIGURE, U_PLAYER, U_SUPPLY, U_FRONT, U_FRONTLEN };
 
 struct undo {
 	uint8_t	what;
 	int	idx;
-	int	aux;		/* U_BK, U_BKLEN: the bucket */
 	union {
 		struct node	node;
 		struct cell	cell;
@@ -86,9 +84,10 @@ struct mark {
 
 /*
  * An empty square's signature: per side, 0 if no tile is there, else 1 +
- * the kind of edge that tile shows it.  Open squares are kept in a bucket
- * per signature, so where a tile fits is found by looking at the 4 x 15
- * signatures it is compatible with, never by scanning the board.
+ * the kind of edge that tile shows it.  The open squares are indexed by
+ * signature (a cache in struct scratch), so where a tile fits is found by
+ * looking at the 4 x 15 signatures it is compatible with, never by
+ * scanning the board.
  */
 #define SIG_SIDES	5
 #define NSIGS		(SIG_SIDES * SIG_SIDES * SIG_SIDES * SIG_SIDES)
@@ -108,7 +107,6 @@ struct cr_game {
 	int	*hash;			/* open addressing over cells, -1 empty */
 	int	hashcap;		/* power of two */
 	VEC(int)		front;	/* cells that are empty and border a tile */
-	intvec			bucket[NSIGS];	/* the same cells, by signature */
 	VEC(struct tile)	tiles;
 	VEC(struct node)	nodes;
 	VEC(struct figure)	figs;
@@ -125,6 +123,16 @@ struct cr_game {
 		int		*slot;		/* per node: a row of acc */
 		int		*acc;		/* rows of CR_MAXPLAYERS counts */
 		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
+		/*
+		 * Open squares by signature: built by the first placement
+		 * query, kept up to date by placements, dropped by undo (so
+		 * it needs no undo log, and replay, which never asks, pays
+		 * nothing for it).
+		 */
+		bool		bk_on;
+		intvec		bucket[NSIGS];
+		int		*bpos;		/* per cell: index in its bucket, -1 */
+		int		cap_bpos;
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
 	/*
@@ -143,7 +151,6 @@ struct cr_game {
 };
 
 /* game.c */
-struct undo *cr__log_raw(struct cr_game *g, int what, int idx);
 bool	cr__grow(void **v, int *cap, int need, size_t size);
 #define VEC_PUSH(g, vec) \
 	(((vec).n < (vec).cap || cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v)) \
@@ -175,8 +182,7 @@ int	cr__cell_get(struct cr_game *g, int x, int y);		/* creates; -1 no memory */
 void	cr__cell_unhash(struct cr_game *g, int id);		/* undo of the newest cell */
 bool	cr__board_init(struct cr_game *g);
 void	cr__board_clear(struct cr_game *g);
-bool	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
-void	cr__buckets_clear(struct cr_game *g);
+void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
 void	cr__buckets_free(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int more);
 void	cr__board_free(struct cr_game *g);

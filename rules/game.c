@@ -44,8 +44,8 @@ grow_zeroed(void **v, int *cap, int need, size_t size)
 }
 
 /* The undo log: a copy of each element before it changes. */
-struct undo *
-cr__log_raw(struct cr_game *g, int what, int idx)
+static struct undo *
+log_entry(struct cr_game *g, int what, int idx)
 {
 	struct undo *u = VEC_PUSH(g, g->log);	/* reserved: cannot fail */
 
@@ -61,7 +61,7 @@ cr__log_node(struct cr_game *g, int id)
 
 	if (n->logged == g->gen)
 		return;
-	cr__log_raw(g, U_NODE, id)->old.node = *n;
+	log_entry(g, U_NODE, id)->old.node = *n;
 	n->logged = g->gen;
 }
 
@@ -72,10 +72,10 @@ cr__log_cell(struct cr_game *g, int id)
 
 	if (c->logged == g->gen)
 		return;
-	cr__log_raw(g, U_CELL, id)->old.cell = *c;
+	log_entry(g, U_CELL, id)->old.cell = *c;
 	c->logged = g->gen;
 }
-void cr__log_figure(struct cr_game *g, int id) { cr__log_raw(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
+void cr__log_figure(struct cr_game *g, int id) { log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
 /* A player is copied once per move: the first copy is the one undo needs. */
 void
 cr__log_player(struct cr_game *g, int p)
@@ -83,11 +83,11 @@ cr__log_player(struct cr_game *g, int p)
 	if (g->player_logged & (1u << p))
 		return;
 	g->player_logged |= 1u << p;
-	cr__log_raw(g, U_PLAYER, p)->old.pl = g->player[p];
+	log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
-void cr__log_supply(struct cr_game *g, int t) { cr__log_raw(g, U_SUPPLY, t)->old.val = g->supply[t]; }
-void cr__log_front(struct cr_game *g, int i) { cr__log_raw(g, U_FRONT, i)->old.val = g->front.v[i]; }
-void cr__log_frontlen(struct cr_game *g) { cr__log_raw(g, U_FRONTLEN, 0)->old.val = g->front.n; }
+void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
+void cr__log_front(struct cr_game *g, int i) { log_entry(g, U_FRONT, i)->old.val = g->front.v[i]; }
+void cr__log_frontlen(struct cr_game *g) { log_entry(g, U_FRONTLEN, 0)->old.val = g->front.n; }
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
 	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
@@ -176,7 +176,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	g->cells.n = g->front.n = g->tiles.n = g->nodes.n = 0;
 	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
 	cr__board_clear(g);
-	cr__buckets_clear(g);
+	g->scr->bk_on = false;
 	g->supply_total = 0;
 	for (int t = 0; t < ts->ntypes; t++) {
 		g->supply[t] = ts->type[t].count;
@@ -187,8 +187,6 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	g->gen++;
 	/* The start tile is part of the board, not a move: undo stops there. */
 	cr__hood_find(g, 0, 0, true, &h);
-	if (!cr__board_reserve_move(g, ts->start, &h, 0))
-		return false;
 	place_tile(g, ts->start, &h, 0);
 	g->log.n = 0;
 	return true;
@@ -200,7 +198,8 @@ cr_game_free(struct cr_game *g)
 	if (g == NULL)
 		return;
 	cr__board_free(g);
-	cr__buckets_free(g);
+	if (g->scr != NULL)
+		cr__buckets_free(g);
 	free(g->nodes.v);
 	free(g->figs.v);
 	free(g->events.v);
@@ -324,9 +323,10 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	if (!check(g, m, why, &h))
 		return false;
 	ending = m->kind == CR_MOVE_END || g->supply_total == 1;
-	if (!reserve(g, ending) ||
-	    (m->kind == CR_MOVE_PLACE && !cr__board_reserve_move(g, m->tile, &h, m->rot)))
+	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);
+	if (m->kind == CR_MOVE_PLACE)
+		cr__board_reserve_move(g, m->tile, &h, m->rot);
 	mk = VEC_PUSH(g, g->marks);
 	*mk = (struct mark){ .move = *m, .log = g->log.n, .ncells = g->cells.n, .ntiles = g->tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
@@ -362,6 +362,8 @@ cr_game_undo(struct cr_game *g, int n)
 {
 	int done = 0;
 
+	if (n > 0 && g->marks.n > 0)
+		g->scr->bk_on = false;	/* a cache: rebuilt when next asked */
 	while (done < n && g->marks.n > 0) {
 		const struct mark *mk = &g->marks.v[--g->marks.n];
 
@@ -376,8 +378,6 @@ cr_game_undo(struct cr_game *g, int n)
 			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
 			case U_FRONT:	g->front.v[u->idx] = u->old.val; break;
 			case U_FRONTLEN: g->front.n = u->old.val; break;
-			case U_BK:	g->bucket[u->aux].v[u->idx] = u->old.val; break;
-			case U_BKLEN:	g->bucket[u->aux].n = u->old.val; break;
 			}
 		}
 		while (g->cells.n > mk->ncells)	/* newest first: see board.c */
