@@ -89,26 +89,31 @@ play(struct cr_game *g, int stop)
 		cr_game_play(g, &(struct cr_move){ .kind = CR_MOVE_END }, NULL);
 }
 
-/* us per move of a whole game on a supply of `copies` base sets. */
+/* us per move of `games` whole games on a supply of `copies` base sets
+ * (a 72-tile game is too short to time alone: many are averaged). */
 static double
-game_cost(struct cr_tileset *ts, int copies, int stop)
+game_cost(struct cr_tileset *ts, int copies, int stop, int games)
 {
 	int saved[64];
-	struct cr_game *g;
-	double t0, us;
+	double t = 0;
+	long moves = 0;
 
-	for (int t = 0; t < ts->ntypes; t++) {
-		saved[t] = ts->type[t].count;
-		ts->type[t].count *= copies;
+	for (int k = 0; k < ts->ntypes; k++) {
+		saved[k] = ts->type[k].count;
+		ts->type[k].count *= copies;
 	}
-	g = cr_game_new(ts, 3, 4);
-	t0 = now_us();
-	play(g, stop);
-	us = (now_us() - t0) / cr_game_nmoves(g);
-	cr_game_free(g);
-	for (int t = 0; t < ts->ntypes; t++)
-		ts->type[t].count = saved[t];
-	return us;
+	for (int n = 0; n < games; n++) {
+		struct cr_game *g = cr_game_new(ts, 3, 4);
+		double t0 = now_us();
+
+		play(g, stop);
+		t += now_us() - t0;
+		moves += cr_game_nmoves(g);
+		cr_game_free(g);
+	}
+	for (int k = 0; k < ts->ntypes; k++)
+		ts->type[k].count = saved[k];
+	return t / (double)moves;
 }
 
 int
@@ -156,9 +161,9 @@ main(int argc, char **argv)
 	    median(runs, 5), 71, ts.ntypes);
 
 	for (int r = 0; r < 5; r++)
-		runs[r] = game_cost(&ts, 1, 1 << 30);
+		runs[r] = game_cost(&ts, 1, 1 << 30, 500);
 	small = median(runs, 5);
-	printf("scale: 72 tiles: %.2f us per move\n", small);
+	printf("scale: 72 tiles: %.2f us per move (500 games a run)\n", small);
 	{
 		static const int sizes[] = { 10000, 100000 };
 
@@ -166,7 +171,7 @@ main(int argc, char **argv)
 			int copies = sizes[k] / 72 + 2;
 
 			for (int r = 0; r < 3; r++)
-				runs[r] = game_cost(&ts, copies, sizes[k]);
+				runs[r] = game_cost(&ts, copies, sizes[k], 1);
 			printf("scale: %d tiles: %.2f us per move (%.2fx the 72-tile game)\n",
 			    sizes[k], median(runs, 3), median(runs, 3) / small);
 		}
