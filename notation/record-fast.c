@@ -61,14 +61,34 @@ rest_empty(const char *p, const char *e)
 	return q == e || (*q == '#' && q > p);
 }
 
-/* A plain scalar in block context, of the safe characters only.  Sets
- * *se to just after its last non-space character. */
+/* Byte classes, one table lookup per byte (this runs over every record). */
+enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4 };
+static unsigned char cls[256];
+
+static void
+classes(void)
+{
+	if (cls['a'] != 0)
+		return;
+	for (int c = 0; c < 256; c++) {
+		if ((c < 0x20 && c != '\n') || c >= 0x7f)
+			cls[c] = C_BAD;	/* tabs, CR, controls (libyaml refuses them even in comments), UTF-8 */
+		else if (isalnum(c))
+			cls[c] = C_ALNUM | C_SAFE;
+		else if (c == ',' || c == '@' || c == '-' || c == '_' || c == '.' || c == '/')
+			cls[c] = C_SAFE;
+	}
+}
+
+/* A plain scalar in block context, of the safe characters only: letters,
+ * digits, , @ - _ . / and single spaces ("a:b" is fine YAML, but is left
+ * to libyaml).  Sets *se to just after its last non-space character. */
 static bool
 plain(const char *p, const char *e, const char **se, bool flow)
 {
 	const char *last = NULL;
 
-	if (p >= e || !isalnum((unsigned char)*p))
+	if (p >= e || !(cls[(unsigned char)*p] & C_ALNUM))
 		return false;
 	for (; p < e; p++) {
 		unsigned char c = (unsigned char)*p;
@@ -80,11 +100,8 @@ plain(const char *p, const char *e, const char **se, bool flow)
 		}
 		if (flow && (c == ',' || c == ']'))
 			break;
-		if (!(isalnum(c) || c == ',' || c == '@' || c == '-' || c == '_' || c == '.' ||
-		    c == '/' || (c == ':' && p + 1 < e && p[1] != ' ')))
+		if (!(cls[c] & C_SAFE))
 			return false;
-		if (c == ':' )
-			return false;	/* "a:b" is fine YAML, but leave it to libyaml */
 		last = p;
 	}
 	*se = last + 1;
@@ -239,10 +256,10 @@ body(struct fp *f)
 	int seen = 0;
 	bool more = false, pending = false;
 
+	classes();
 	for (const char *c = f->s; c < f->end; c++)
-		if (((unsigned char)*c < 0x20 && *c != '\n') || *c == 0x7f ||
-		    (unsigned char)*c >= 0x80)
-			return false;	/* tabs, CR, controls (libyaml refuses them even in comments), UTF-8 */
+		if (cls[(unsigned char)*c] & C_BAD)
+			return false;
 	while (pending || next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *colon, *v, *se;
 		int k, bit;
