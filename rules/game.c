@@ -119,12 +119,19 @@ reserve(struct cr_game *g, bool ending)
 	    cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc);
 }
 
+/* One copy of a type leaves the supply (placed or discarded). */
 static void
-place_tile(struct cr_game *g, int type, const struct hood *h, int rot)
+take_tile(struct cr_game *g, int type)
 {
 	cr__log_supply(g, type);
 	g->supply[type]--;
 	g->supply_total--;
+}
+
+static void
+place_tile(struct cr_game *g, int type, const struct hood *h, int rot)
+{
+	take_tile(g, type);
 	cr__board_put(g, type, h, rot);
 	cr__features_add(g, g->tiles.n - 1);
 }
@@ -343,9 +350,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		g->turn = (g->turn + 1) % g->nplayers;
 		break;
 	case CR_MOVE_DISCARD:	/* the same player draws again */
-		cr__log_supply(g, m->tile);
-		g->supply[m->tile]--;
-		g->supply_total--;
+		take_tile(g, m->tile);
 		break;
 	case CR_MOVE_END:
 		break;
