@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "slurp.h"
 #include "rules/game.h"
 #include "notation/explain.h"
 #include "notation/move.h"
@@ -22,24 +23,6 @@
 static const char *const tu_names[CR_MAXPLAYERS] = {
 	"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
 };
-
-static inline char *
-tu_slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) != NULL) {
-		*len = fread(buf, 1, (size_t)n, f);
-		buf[*len] = '\0';
-	}
-	fclose(f);
-	return buf;
-}
 
 /* The base set, loaded once per test program. */
 static inline const struct cr_tileset *

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../slurp.h"
 #include "rules/game.h"
 #include "rules/tileset.h"
 #include "notation/explain.h"
@@ -46,24 +47,6 @@ fz_fail(const char *file, int line, const char *cond, const char *fmt, ...)
 	abort();
 }
 
-static inline char *
-fz_slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) != NULL) {
-		*len = fread(buf, 1, (size_t)n, f);
-		buf[*len] = '\0';
-	}
-	fclose(f);
-	return buf;
-}
-
 /*
  * The base set, from $CARCREF_DATA/base.yaml, else rules/tiles/base.yaml
  * (from the repository root), else next to the harness binary
@@ -91,7 +74,7 @@ fz_load_base(const char *argv0)
 	for (int i = 0; i < npaths; i++) {
 		struct cr_error err;
 		size_t len = 0;
-		char *text = fz_slurp(paths[i], &len);
+		char *text = tu_slurp(paths[i], &len);
 
 		if (text == NULL)
 			continue;
