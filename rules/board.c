@@ -1,17 +1,17 @@
 /*
- * board.c -- squares by position, the frontier, and placement legality.
+ * board.c -- tiles by square, the open squares, and placement legality.
  *
- * The board is unbounded: squares live in a dense array in creation order
- * and an open-addressing hash table maps (x, y) to them.  A square is
- * created when a tile lands on it or beside it, and only undo removes
- * squares, always the newest first; with linear probing, emptying the
- * newest key's slot is then exact, provided rehashing also inserts in
- * creation order (it does).
+ * The board is unbounded: a sparse grid (see struct grid) maps squares to
+ * tile indices.  Placing a tile sets one square; undo empties it again.
+ * Nothing else about squares is kept in the game's state, so a move logs
+ * nothing for the board.
  *
- * The frontier (empty squares that border a tile) is kept as it changes,
- * so listing legal placements costs the frontier's size, not the board's.
+ * Where tiles can go is a question for the table (the REPL, self-play,
+ * a discard's check), never for a replay: the open squares and their
+ * signatures are an index built when first asked for, kept up to date
+ * by placements from then on, and dropped by undo.  Listing where a tile
+ * fits then costs the answer, not the board.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,13 +20,28 @@
 /* Farther than any tile can be from the start: refuse, never overflow. */
 #define COORD_MAX	(1 << 28)
 
-static unsigned
-hash_xy(int x, int y)
+static bool
+far(int x, int y)
 {
-	uint64_t k = ((uint64_t)(uint32_t)x << 32) | (uint32_t)y;
+	return x < -COORD_MAX || x > COORD_MAX || y < -COORD_MAX || y > COORD_MAX;
+}
 
-	/* splitmix64's finalizer: neighbouring squares must not cluster
-	 * (a single multiply left 2.9 probes per hit at a quarter load). */
+/* ---- The sparse grid ---------------------------------------------------- */
+
+/* Coordinates shifted to unsigned, so chunk arithmetic never meets a
+ * negative number (|x| <= COORD_MAX + 1 wherever the grid is asked). */
+static inline uint32_t
+bias(int v)
+{
+	return (uint32_t)v + (1u << 30);
+}
+
+static unsigned
+hash_key(uint32_t kx, uint32_t ky)
+{
+	uint64_t k = ((uint64_t)kx << 32) | ky;
+
+	/* splitmix64's finalizer: neighbouring chunks must not cluster. */
 	k ^= k >> 30;
 	k *= 0xbf58476d1ce4e5b9ULL;
 	k ^= k >> 27;
@@ -35,132 +50,167 @@ hash_xy(int x, int y)
 	return (unsigned)k;
 }
 
-static void
-hash_insert(struct cr_game *g, int id)
+/* The slot holding chunk kx,ky, or the empty slot where it would go. */
+static unsigned
+slot_of(const struct grid *gr, uint32_t kx, uint32_t ky)
 {
-	unsigned m = (unsigned)g->hashcap - 1;
-	unsigned i = hash_xy(g->cells.v[id].x, g->cells.v[id].y) & m;
+	unsigned m = (unsigned)gr->slotcap - 1, i = hash_key(kx, ky) & m;
 
-	while (g->hash[i] >= 0)
+	while (gr->slot[i].id >= 0 && (gr->slot[i].kx != kx || gr->slot[i].ky != ky))
 		i = (i + 1) & m;
-	g->hash[i] = id;
+	return i;
+}
+
+/* The values of chunk kx,ky, NULL if it does not exist. */
+static const int *
+chunk_at(const struct grid *gr, uint32_t kx, uint32_t ky)
+{
+	int id;
+
+	if (gr->slotcap == 0)
+		return NULL;
+	id = gr->slot[slot_of(gr, kx, ky)].id;
+	return id < 0 ? NULL : gr->chunk[id].v;
+}
+
+static int
+grid_get(const struct grid *gr, int x, int y)
+{
+	uint32_t ux = bias(x), uy = bias(y);
+	const int *v = chunk_at(gr, ux >> GRID_SHIFT, uy >> GRID_SHIFT);
+
+	return v == NULL ? -1 : v[(uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE];
 }
 
 static bool
-hash_resize(struct cr_game *g, int cap)
+slots_resize(struct grid *gr, int cap)
 {
-	int *h = malloc((size_t)cap * sizeof *h);
+	struct gslot *old = gr->slot;
+	int oldcap = gr->slotcap;
+	struct gslot *s = malloc((size_t)cap * sizeof *s);
 
-	if (h == NULL)
+	if (s == NULL)
 		return false;
-	free(g->hash);
-	g->hash = h;
-	g->hashcap = cap;
-	memset(h, 0xff, (size_t)cap * sizeof *h);
-	for (int id = 0; id < g->cells.n; id++)	/* creation order: see above */
-		hash_insert(g, id);
+	memset(s, 0xff, (size_t)cap * sizeof *s);	/* id -1 */
+	gr->slot = s;
+	gr->slotcap = cap;
+	for (int i = 0; i < oldcap; i++)
+		if (old[i].id >= 0)
+			s[slot_of(gr, old[i].kx, old[i].ky)] = old[i];
+	free(old);
 	return true;
 }
 
-int
-cr__cell_find(const struct cr_game *g, int x, int y)
+/* Room to create `more` chunks without allocating. */
+static bool
+grid_room(struct grid *gr, int more)
 {
-	unsigned m = (unsigned)g->hashcap - 1;
-	unsigned i = hash_xy(x, y) & m;
-	int id;
+	int cap = gr->slotcap ? gr->slotcap : 16;
 
-	while ((id = g->hash[i]) >= 0) {
-		if (g->cells.v[id].x == x && g->cells.v[id].y == y)
-			return id;
-		i = (i + 1) & m;
-	}
-	return -1;
-}
-
-int
-cr__cell_get(struct cr_game *g, int x, int y)
-{
-	int id = cr__cell_find(g, x, y);
-	struct cell *c;
-
-	if (id >= 0)
-		return id;
-	if (2 * (g->cells.n + 1) > g->hashcap && !hash_resize(g, 2 * g->hashcap))
-		return -1;
-	if ((c = VEC_PUSH(g, g->cells)) == NULL)
-		return -1;
-	*c = (struct cell){ .x = x, .y = y, .tile = -1, .front = -1, .logged = g->gen };
-	id = g->cells.n - 1;
-	hash_insert(g, id);
-	if (g->scr->bk_on)	/* room made by cr__board_reserve_move */
-		g->scr->bpos[id] = -1;
-	/* Link it both ways to the cells around it: from then on a move's
-	 * neighbourhood is one lookup, not nine. */
-	for (int d = 0; d < CR_NDIRS; d++) {
-		int n = cr__cell_find(g, x + cr_dx[d], y + cr_dy[d]);
-
-		g->cells.v[id].nb[d] = n;
-		if (n >= 0) {
-			cr__log_cell(g, n);
-			g->cells.v[n].nb[(d + 2) % 4] = id;
-		}
-	}
-	return id;
-}
-
-void
-cr__cell_unhash(struct cr_game *g, int id)
-{
-	unsigned m = (unsigned)g->hashcap - 1;
-	unsigned i = hash_xy(g->cells.v[id].x, g->cells.v[id].y) & m;
-
-	while (g->hash[i] != id)
-		i = (i + 1) & m;
-	g->hash[i] = -1;
-}
-
-/* Room for more squares without a resize during a move. */
-bool
-cr__board_reserve(struct cr_game *g, int more)
-{
-	int cap = g->hashcap;
-
-	while (2 * (g->cells.n + more) > cap)
+	if (!cr__grow((void **)&gr->chunk, &gr->cap, gr->n + more, sizeof *gr->chunk))
+		return false;
+	while (2 * (gr->n + more) > cap)
 		cap *= 2;
-	return cap == g->hashcap || hash_resize(g, cap);
+	return cap == gr->slotcap || slots_resize(gr, cap);
 }
 
-/* Forget every square (the caller empties the cells). */
+/* Set a square; a new chunk needs room made by grid_room. */
+static void
+grid_set(struct grid *gr, int x, int y, int val)
+{
+	uint32_t ux = bias(x), uy = bias(y);
+	uint32_t kx = ux >> GRID_SHIFT, ky = uy >> GRID_SHIFT;
+	unsigned i = slot_of(gr, kx, ky);
+
+	if (gr->slot[i].id < 0) {
+		gr->slot[i] = (struct gslot){ kx, ky, gr->n };
+		memset(&gr->chunk[gr->n++], 0xff, sizeof *gr->chunk);
+	}
+	gr->chunk[gr->slot[i].id].v[(uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE] = val;
+}
+
+static void
+grid_clear(struct grid *gr)
+{
+	gr->n = 0;
+	if (gr->slot != NULL)
+		memset(gr->slot, 0xff, (size_t)gr->slotcap * sizeof *gr->slot);
+}
+
+static void
+grid_free(struct grid *gr)
+{
+	free(gr->chunk);
+	free(gr->slot);
+}
+
+/*
+ * The 3 x 3 squares around x,y into out[HOOD(dx, dy)]: they lie in at
+ * most four chunks (in one, most of the time), looked up once each.
+ */
+static void
+grid_hood(const struct grid *gr, int x, int y, int out[9])
+{
+	uint32_t ux = bias(x) - 1, uy = bias(y) - 1;	/* the corner dx = dy = -1 */
+	uint32_t kx0 = ux >> GRID_SHIFT, ky0 = uy >> GRID_SHIFT;
+	bool xs = (ux + 2) >> GRID_SHIFT != kx0, ys = (uy + 2) >> GRID_SHIFT != ky0;
+	const int *c[2][2];
+
+	c[0][0] = chunk_at(gr, kx0, ky0);
+	c[0][1] = xs ? chunk_at(gr, kx0 + 1, ky0) : c[0][0];
+	c[1][0] = ys ? chunk_at(gr, kx0, ky0 + 1) : c[0][0];
+	c[1][1] = !ys ? c[0][1] : !xs ? c[1][0] : chunk_at(gr, kx0 + 1, ky0 + 1);
+	for (uint32_t dy = 0; dy < 3; dy++)
+		for (uint32_t dx = 0; dx < 3; dx++) {
+			uint32_t X = ux + dx, Y = uy + dy;
+			const int *v = c[(Y >> GRID_SHIFT) != ky0][(X >> GRID_SHIFT) != kx0];
+
+			out[dy * 3 + dx] = v == NULL ? -1 :
+			    v[(Y % GRID_SIDE) * GRID_SIDE + X % GRID_SIDE];
+		}
+}
+
+/* ---- Tiles on the board ------------------------------------------------- */
+
+/* Room for the square of one more tile. */
+bool
+cr__board_reserve(struct cr_game *g)
+{
+	return grid_room(&g->board, 1);
+}
+
 void
 cr__board_clear(struct cr_game *g)
 {
-	memset(g->hash, 0xff, (size_t)g->hashcap * sizeof *g->hash);
+	grid_clear(&g->board);
+	g->scr->bk_on = false;
 }
 
-bool
-cr__board_init(struct cr_game *g)
+void
+cr__board_untile(struct cr_game *g, int t)
 {
-	g->hashcap = 0;
-	return hash_resize(g, 256);
+	grid_set(&g->board, g->tiles.v[t].pub.x, g->tiles.v[t].pub.y, -1);
 }
 
 void
 cr__board_free(struct cr_game *g)
 {
-	free(g->hash);
-	free(g->cells.v);
-	free(g->front.v);
+	grid_free(&g->board);
 	free(g->tiles.v);
+	if (g->scr != NULL) {
+		grid_free(&g->scr->where);
+		free(g->scr->open.v);
+		for (int i = 0; i < NSIGS; i++)
+			free(g->scr->bucket[i].v);
+	}
 }
 
 const struct tile *
 cr__tile_at(const struct cr_game *g, int x, int y)
 {
-	int id = cr__cell_find(g, x, y);
+	int t = far(x, y) ? -1 : grid_get(&g->board, x, y);
 
-	if (id < 0 || g->cells.v[id].tile < 0)
-		return NULL;
-	return &g->tiles.v[g->cells.v[id].tile];
+	return t < 0 ? NULL : &g->tiles.v[t];
 }
 
 const struct cr_placed *
@@ -172,41 +222,18 @@ cr_game_at(const struct cr_game *g, int x, int y)
 }
 
 /*
- * Look up the squares around x,y (the four edge neighbours and, if asked,
- * the corners).  A position beyond COORD_MAX is "far": nothing is
- * around it, and no arithmetic on it can overflow.
+ * Look up the tiles around x,y.  A position beyond COORD_MAX is "far":
+ * nothing is around it, and no arithmetic on it can overflow.
  */
 void
-cr__hood_find(const struct cr_game *g, int x, int y, bool corners, struct hood *h)
+cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h)
 {
-	int c;
-
 	h->x = x, h->y = y;
-	h->far = x < -COORD_MAX || x > COORD_MAX || y < -COORD_MAX || y > COORD_MAX;
-	for (int i = 0; i < 9; i++)
-		h->cell[i] = -1;
-	/* No cell here: no tile touches the square by an edge (a tile makes
-	 * cells of its four neighbours), and only a placement, which needs
-	 * one, or the start tile on an empty board asks for the corners. */
-	if (!h->far && (c = cr__cell_find(g, x, y)) >= 0) {
-		const struct cell *cc = &g->cells.v[c];
-
-		h->cell[HOOD(0, 0)] = c;
-		for (int d = 0; d < CR_NDIRS; d++)
-			h->cell[HOOD(cr_dx[d], cr_dy[d])] = cc->nb[d];
-		/* A tile at a corner has cells on both sides of it, so either
-		 * neighbour's link reaches it. */
-		for (int d = 0; corners && d < CR_NDIRS; d++) {
-			int v = cc->nb[d], e = (d + 1) % 4;	/* N then E, E then S, ... */
-			int w = cc->nb[e];
-			int dx = cr_dx[d] + cr_dx[e], dy = cr_dy[d] + cr_dy[e];
-
-			h->cell[HOOD(dx, dy)] = v >= 0 ? g->cells.v[v].nb[e] :
-			    w >= 0 ? g->cells.v[w].nb[d] : -1;
-		}
-	}
-	for (int i = 0; i < 9; i++)
-		h->tile[i] = h->cell[i] < 0 ? -1 : g->cells.v[h->cell[i]].tile;
+	h->far = far(x, y);
+	if (h->far)
+		memset(h->tile, 0xff, sizeof h->tile);
+	else
+		grid_hood(&g->board, x, y, h->tile);
 }
 
 /*
@@ -254,80 +281,7 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	return true;
 }
 
-/* The frontier: add or drop a square, logged for undo. */
-static void
-front_add(struct cr_game *g, int cell)
-{
-	cr__log_frontlen(g);
-	cr__log_cell(g, cell);
-	*VEC_PUSH(g, g->front) = cell;
-	g->cells.v[cell].front = g->front.n - 1;
-}
-
-static void
-front_drop(struct cr_game *g, int cell)
-{
-	int i = g->cells.v[cell].front;
-	int last = g->front.v[g->front.n - 1];
-
-	cr__log_frontlen(g);
-	cr__log_front(g, i);
-	cr__log_front(g, g->front.n - 1);	/* a later push reuses that slot */
-	cr__log_cell(g, last);
-	cr__log_cell(g, cell);
-	g->front.v[i] = last;
-	g->cells.v[last].front = i;
-	g->cells.v[cell].front = -1;
-	g->front.n--;
-}
-
-/* The index of open squares by signature (see game-int.h): add, drop. */
-static void
-bucket_add(const struct cr_game *g, int cell)
-{
-	struct scratch *sc = g->scr;
-	intvec *b = &sc->bucket[g->cells.v[cell].sig];
-
-	b->v[b->n] = cell;		/* room made beforehand */
-	sc->bpos[cell] = b->n++;
-}
-
-static void
-bucket_drop(const struct cr_game *g, int cell)
-{
-	struct scratch *sc = g->scr;
-	intvec *b = &sc->bucket[g->cells.v[cell].sig];
-	int i = sc->bpos[cell], last = b->v[b->n - 1];
-
-	b->v[i] = last;
-	sc->bpos[last] = i;
-	sc->bpos[cell] = -1;
-	b->n--;
-}
-
-/* Build the index from the frontier; false (index off) if out of memory. */
-static bool
-buckets_build(const struct cr_game *g)
-{
-	struct scratch *sc = g->scr;
-
-	for (int i = 0; i < NSIGS; i++)
-		sc->bucket[i].n = 0;
-	if (!cr__grow((void **)&sc->bpos, &sc->cap_bpos, g->cells.cap, sizeof *sc->bpos))
-		return false;
-	for (int i = 0; i < g->cells.n; i++)
-		sc->bpos[i] = -1;
-	for (int i = 0; i < g->front.n; i++) {
-		int c = g->front.v[i];
-		intvec *b = &sc->bucket[g->cells.v[c].sig];
-
-		if (b->n == b->cap && !cr__grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v))
-			return false;
-		bucket_add(g, c);
-	}
-	sc->bk_on = true;
-	return true;
-}
+/* ---- The open squares (a cache in struct scratch) ------------------------ */
 
 /* The signature of an empty square once side `side` shows `kind`. */
 static int
@@ -338,47 +292,6 @@ sig_with(int sig, int side, int kind)
 	int old = sig / w[side] % SIG_SIDES;
 
 	return sig + (1 + kind - old) * w[side];
-}
-
-/*
- * Room in the index that placing type/rot at h's position will add to
- * (one square per bucket touched).  A cache never refuses a move: out
- * of memory, it is switched off, to be rebuilt when next asked.
- */
-void
-cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot)
-{
-	struct scratch *sc = g->scr;
-
-	if (!sc->bk_on)
-		return;
-	if (!cr__grow((void **)&sc->bpos, &sc->cap_bpos, g->cells.cap, sizeof *sc->bpos)) {
-		sc->bk_on = false;
-		return;
-	}
-	for (int d = 0; d < CR_NDIRS; d++) {
-		int n = h->cell[HOOD(cr_dx[d], cr_dy[d])], sig;
-		intvec *b;
-
-		if (n >= 0 && g->cells.v[n].tile >= 0)
-			continue;
-		sig = sig_with(n >= 0 ? g->cells.v[n].sig : 0, (d + 2) % 4,
-		    cr_tile_edge(&g->ts->type[type], rot, d));
-		b = &sc->bucket[sig];
-		if (b->n + 1 > b->cap &&
-		    !cr__grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v)) {
-			sc->bk_on = false;
-			return;
-		}
-	}
-}
-
-void
-cr__buckets_free(struct cr_game *g)
-{
-	for (int i = 0; i < NSIGS; i++)
-		free(g->scr->bucket[i].v);
-	free(g->scr->bpos);
 }
 
 /* The signature a tile turned rot fits, given which sides have tiles. */
@@ -393,6 +306,315 @@ sig_of(const struct cr_tiletype *tt, int rot, int sides)
 	return sig;
 }
 
+/* Which sides of a signature have a tile, as a bit per direction. */
+static int
+sig_sides(int sig)
+{
+	int sides = 0;
+
+	for (int d = 0; d < CR_NDIRS; d++, sig /= SIG_SIDES)
+		if (sig % SIG_SIDES)
+			sides |= 1 << d;
+	return sides;
+}
+
+static void
+bucket_add(const struct cr_game *g, int o)
+{
+	struct scratch *sc = g->scr;
+	intvec *b = &sc->bucket[sc->open.v[o].sig];
+
+	b->v[b->n] = o;			/* room made beforehand */
+	sc->open.v[o].bpos = b->n++;
+}
+
+static void
+bucket_drop(const struct cr_game *g, int o)
+{
+	struct scratch *sc = g->scr;
+	intvec *b = &sc->bucket[sc->open.v[o].sig];
+	int i = sc->open.v[o].bpos, last = b->v[b->n - 1];
+
+	b->v[i] = last;
+	sc->open.v[last].bpos = i;
+	b->n--;
+}
+
+/* A new open square with no signature yet (room made beforehand). */
+static int
+open_add(const struct cr_game *g, int x, int y)
+{
+	struct scratch *sc = g->scr;
+	int o = sc->open.n++;
+
+	sc->open.v[o] = (struct opensq){ .x = x, .y = y, .sig = 0, .bpos = -1 };
+	grid_set(&sc->where, x, y, o);
+	return o;
+}
+
+/* A square taken by a tile leaves the index; the last one fills its
+ * place (in the list and in its bucket). */
+static void
+open_drop(const struct cr_game *g, int o)
+{
+	struct scratch *sc = g->scr;
+	int last = sc->open.n - 1;
+	struct opensq *q = &sc->open.v[last];
+
+	bucket_drop(g, o);
+	grid_set(&sc->where, sc->open.v[o].x, sc->open.v[o].y, -1);
+	if (o != last) {
+		sc->bucket[q->sig].v[q->bpos] = o;
+		grid_set(&sc->where, q->x, q->y, o);
+		sc->open.v[o] = *q;
+	}
+	sc->open.n--;
+}
+
+/* Room for n more open squares whose signatures will be sig[0..n-1]. */
+static bool
+open_room(const struct cr_game *g, int n, const int *sig)
+{
+	struct scratch *sc = g->scr;
+
+	if (!cr__grow((void **)&sc->open.v, &sc->open.cap, sc->open.n + n, sizeof *sc->open.v) ||
+	    !grid_room(&sc->where, n))
+		return false;
+	for (int i = 0; i < n; i++) {
+		intvec *b = &sc->bucket[sig[i]];
+		int need = b->n + 1;
+
+		for (int j = 0; j < i; j++)	/* two new squares, one bucket */
+			need += sig[j] == sig[i];
+		if (!cr__grow((void **)&b->v, &b->cap, need, sizeof *b->v))
+			return false;
+	}
+	return true;
+}
+
+/* Build the index from the tiles; false (index off) if out of memory. */
+static bool
+index_build(const struct cr_game *g)
+{
+	struct scratch *sc = g->scr;
+
+	sc->bk_on = false;
+	grid_clear(&sc->where);
+	sc->open.n = 0;
+	for (int i = 0; i < NSIGS; i++)
+		sc->bucket[i].n = 0;
+	for (int t = 0; t < g->tiles.n; t++)
+		for (int d = 0; d < CR_NDIRS; d++) {
+			int x = g->tiles.v[t].pub.x + cr_dx[d], y = g->tiles.v[t].pub.y + cr_dy[d];
+			struct hood h;
+			int sig = 0, o;
+
+			if (far(x, y) || grid_get(&g->board, x, y) >= 0 ||
+			    grid_get(&sc->where, x, y) >= 0)
+				continue;
+			cr__hood_find(g, x, y, &h);
+			for (int e = 0; e < CR_NDIRS; e++) {
+				int n = h.tile[HOOD(cr_dx[e], cr_dy[e])];
+				const struct cr_placed *p;
+
+				if (n < 0)
+					continue;
+				p = &g->tiles.v[n].pub;
+				sig = sig_with(sig, e, cr_tile_edge(&g->ts->type[p->type], p->rot,
+				    (e + 2) % 4));
+			}
+			if (!open_room(g, 1, &sig))
+				return false;
+			o = open_add(g, x, y);
+			sc->open.v[o].sig = sig;
+			bucket_add(g, o);
+		}
+	sc->bk_on = true;
+	return true;
+}
+
+static bool
+index_on(const struct cr_game *g)
+{
+	return g->scr->bk_on || index_build(g);
+}
+
+/*
+ * Room in the index for placing type/rot at h's position: up to four new
+ * open squares, and a place in the bucket of each new signature.  A
+ * cache never refuses a move: out of memory, it is switched off, to be
+ * rebuilt when next asked for.
+ */
+void
+cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot)
+{
+	struct scratch *sc = g->scr;
+	int sig[CR_NDIRS], n = 0;
+
+	if (!sc->bk_on)
+		return;
+	for (int d = 0; d < CR_NDIRS; d++) {
+		int x = h->x + cr_dx[d], y = h->y + cr_dy[d], o;
+
+		if (h->tile[HOOD(cr_dx[d], cr_dy[d])] >= 0 || far(x, y))
+			continue;
+		o = grid_get(&sc->where, x, y);
+		sig[n++] = sig_with(o >= 0 ? sc->open.v[o].sig : 0, (d + 2) % 4,
+		    cr_tile_edge(&g->ts->type[type], rot, d));
+	}
+	if (!open_room(g, n, sig))
+		sc->bk_on = false;
+}
+
+/* The index after a tile of type/rot lands at h's position. */
+static void
+index_put(struct cr_game *g, int type, const struct hood *h, int rot)
+{
+	struct scratch *sc = g->scr;
+	int o = grid_get(&sc->where, h->x, h->y);
+
+	if (o >= 0)
+		open_drop(g, o);
+	for (int d = 0; d < CR_NDIRS; d++) {
+		int x = h->x + cr_dx[d], y = h->y + cr_dy[d];
+
+		if (h->tile[HOOD(cr_dx[d], cr_dy[d])] >= 0 || far(x, y))
+			continue;
+		/* The square beside now sees this tile's edge: a new
+		 * signature, so a new bucket. */
+		if ((o = grid_get(&sc->where, x, y)) >= 0)
+			bucket_drop(g, o);
+		else
+			o = open_add(g, x, y);
+		sc->open.v[o].sig = sig_with(sc->open.v[o].sig, (d + 2) % 4,
+		    cr_tile_edge(&g->ts->type[type], rot, d));
+		bucket_add(g, o);
+	}
+}
+
+/*
+ * Put a tile on the board at h's position (legality already checked,
+ * room reserved) and fill g->hood; features are cr__features_add's
+ * business.
+ */
+void
+cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
+{
+	struct tile *t = VEC_PUSH(g, g->tiles);	/* reserved: cannot fail */
+
+	*t = (struct tile){
+		.pub = { .x = h->x, .y = h->y, .type = type, .rot = rot, .seg0 = g->nodes.n },
+		.cloister = -1,
+	};
+	grid_set(&g->board, h->x, h->y, g->tiles.n - 1);
+	memcpy(g->hood, h->tile, sizeof g->hood);
+	g->hood[HOOD(0, 0)] = g->tiles.n - 1;
+	if (g->scr->bk_on)
+		index_put(g, type, h, rot);
+}
+
+/* ---- Where a tile fits ---------------------------------------------------- */
+
+/*
+ * Call f for every place where a tile of this type fits, with no index:
+ * every empty square beside a tile, each counted once, from its
+ * neighbouring tile placed first.  For when there is no memory for the
+ * index (and for the tests, which hold the index to it).
+ */
+static int
+scan_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place), void *arg)
+{
+	struct cr_refusal why;
+	int n = 0;
+
+	for (int t = 0; t < g->tiles.n; t++)
+		for (int d = 0; d < CR_NDIRS; d++) {
+			int x = g->tiles.v[t].pub.x + cr_dx[d], y = g->tiles.v[t].pub.y + cr_dy[d];
+			bool first = true;
+			struct hood h;
+
+			cr__hood_find(g, x, y, &h);
+			for (int e = 0; e < CR_NDIRS; e++) {
+				int u = h.tile[HOOD(cr_dx[e], cr_dy[e])];
+
+				first &= u < 0 || u >= t;
+			}
+			for (int rot = 0; first && rot < 4; rot++)
+				if (cr__fits(g, type, &h, rot, &why))
+					f(arg, (struct cr_place){ x, y, rot }), n++;
+		}
+	return n;
+}
+
+/* The same from the index of open squares (built if need be). */
+static int
+fits_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place), void *arg)
+{
+	const struct scratch *sc = g->scr;
+	int n = 0;
+
+	if (!index_on(g))
+		return scan_each(g, type, f, arg);
+	for (int i = 0; i < sc->open.n; i++) {
+		const struct opensq *q = &sc->open.v[i];
+		int sides = sig_sides(q->sig);
+
+		for (int rot = 0; rot < 4; rot++)
+			if (sig_of(&g->ts->type[type], rot, sides) == q->sig)
+				f(arg, (struct cr_place){ q->x, q->y, rot }), n++;
+	}
+	return n;
+}
+
+struct collect { struct cr_place *out; int n, max; };
+
+static void
+collect(void *arg, struct cr_place p)
+{
+	struct collect *c = arg;
+
+	if (c->n < c->max && c->out != NULL)
+		c->out[c->n] = p;
+	c->n++;
+}
+
+int
+cr__legal_scan(const struct cr_game *g, int type, struct cr_place *out, int max)
+{
+	return scan_each(g, type, collect, &(struct collect){ out, 0, max });
+}
+
+int
+cr_game_legal(const struct cr_game *g, int type, struct cr_place *out, int max)
+{
+	struct collect c = { out, 0, max };
+
+	if (type < 0 || type >= g->ts->ntypes)
+		return 0;
+	return fits_each(g, type, collect, &c);
+}
+
+/* Reading order: the top row first (north is +y), left to right, then
+ * by rotation, as the table lists places. */
+static void
+earliest(void *arg, struct cr_place p)
+{
+	struct cr_place *best = arg;
+
+	if (best->rot < 0 || p.y > best->y || (p.y == best->y &&
+	    (p.x < best->x || (p.x == best->x && p.rot < best->rot))))
+		*best = p;
+}
+
+/* The first place, in reading order, where the tile fits: the one a
+ * refused discard names, whatever order the index holds. */
+bool
+cr__fits_first(const struct cr_game *g, int type, struct cr_place *p)
+{
+	p->rot = -1;
+	return fits_each(g, type, earliest, p) > 0;
+}
+
 int
 cr_game_nlegal(const struct cr_game *g, int type)
 {
@@ -400,8 +622,8 @@ cr_game_nlegal(const struct cr_game *g, int type)
 
 	if (type < 0 || type >= g->ts->ntypes)
 		return 0;
-	if (!g->scr->bk_on && !buckets_build(g))
-		return cr_game_legal(g, type, NULL, 0);	/* no memory: scan */
+	if (!index_on(g))
+		return cr__legal_scan(g, type, NULL, 0);
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++)
 			n += g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)].n;
@@ -413,9 +635,9 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 {
 	if (type < 0 || type >= g->ts->ntypes || k < 0)
 		return false;
-	if (!g->scr->bk_on && !buckets_build(g)) {	/* no memory: scan */
+	if (!index_on(g)) {
 		struct cr_place *all = malloc(((size_t)k + 1) * sizeof *all);
-		bool ok = all != NULL && cr_game_legal(g, type, all, k + 1) > k;
+		bool ok = all != NULL && cr__legal_scan(g, type, all, k + 1) > k;
 
 		if (ok)
 			*p = all[k];
@@ -427,102 +649,14 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 			const intvec *b = &g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)];
 
 			if (k < b->n) {
-				const struct cell *c = &g->cells.v[b->v[k]];
+				const struct opensq *q = &g->scr->open.v[b->v[k]];
 
-				*p = (struct cr_place){ c->x, c->y, rot };
+				*p = (struct cr_place){ q->x, q->y, rot };
 				return true;
 			}
 			k -= b->n;
 		}
 	return false;
-}
-
-/*
- * Put a tile on the board at h's position (legality already checked,
- * capacity reserved).  Updates the frontier and g->hood; features are
- * cr__features_add's business.
- */
-bool
-cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
-{
-	int id = h->cell[HOOD(0, 0)] >= 0 ? h->cell[HOOD(0, 0)] : cr__cell_get(g, h->x, h->y);
-	struct tile *t;
-
-	if (id < 0 || (t = VEC_PUSH(g, g->tiles)) == NULL)
-		return false;
-	*t = (struct tile){
-		.pub = { .x = h->x, .y = h->y, .type = type, .rot = rot, .seg0 = g->nodes.n },
-		.cloister = -1,
-	};
-	memcpy(g->hood, h->tile, sizeof g->hood);
-	if (g->cells.v[id].front >= 0)
-		front_drop(g, id);
-	if (g->scr->bk_on && g->scr->bpos[id] >= 0)
-		bucket_drop(g, id);
-	cr__log_cell(g, id);
-	g->cells.v[id].tile = g->tiles.n - 1;
-	g->hood[HOOD(0, 0)] = g->tiles.n - 1;
-	for (int d = 0; d < CR_NDIRS; d++) {
-		int n = h->cell[HOOD(cr_dx[d], cr_dy[d])];
-		struct cell *c;
-
-		if (n < 0 && (n = cr__cell_get(g, h->x + cr_dx[d], h->y + cr_dy[d])) < 0)
-			return false;
-		if (g->cells.v[n].tile >= 0)
-			continue;
-		if (g->cells.v[n].front < 0)
-			front_add(g, n);
-		/* The square beside now sees this tile's edge: a new
-		 * signature, and a new bucket if the index is on. */
-		if (g->scr->bk_on && g->scr->bpos[n] >= 0)
-			bucket_drop(g, n);
-		cr__log_cell(g, n);
-		c = &g->cells.v[n];
-		c->sig = sig_with(c->sig, (d + 2) % 4, cr_tile_edge(&g->ts->type[type], rot, d));
-		if (g->scr->bk_on)
-			bucket_add(g, n);
-	}
-	return true;
-}
-
-int
-cr_game_legal(const struct cr_game *g, int type, struct cr_place *out, int max)
-{
-	struct cr_refusal why;
-	int n = 0;
-
-	if (type < 0 || type >= g->ts->ntypes)
-		return 0;
-	for (int i = 0; i < g->front.n; i++) {
-		const struct cell *c = &g->cells.v[g->front.v[i]];
-		struct hood h;
-
-		cr__hood_find(g, c->x, c->y, false, &h);
-		for (int rot = 0; rot < 4; rot++) {
-			if (!cr__fits(g, type, &h, rot, &why))
-				continue;
-			if (n < max && out != NULL)
-				out[n] = (struct cr_place){ c->x, c->y, rot };
-			n++;
-		}
-	}
-	return n;
-}
-
-int
-cr_game_nopen(const struct cr_game *g)
-{
-	return g->front.n;
-}
-
-bool
-cr_game_open(const struct cr_game *g, int i, int *x, int *y)
-{
-	if (i < 0 || i >= g->front.n)
-		return false;
-	*x = g->cells.v[g->front.v[i]].x;
-	*y = g->cells.v[g->front.v[i]].y;
-	return true;
 }
 
 int

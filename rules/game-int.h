@@ -6,21 +6,30 @@
  * during a move; every change to an existing element goes through the
  * undo log (a copy of the element before the change), so undoing a move
  * is: restore the logged copies in reverse, then cut the arrays back to
- * their lengths before the move.
+ * their lengths before the move (emptying the squares of the tiles cut).
  */
 #ifndef CR_GAME_INT_H
 #define CR_GAME_INT_H
 
 #include "game.h"
 
-/* A square of the board that holds a tile or borders one. */
-struct cell {
-	int	x, y;
-	int	tile;		/* index in tiles, -1 if empty */
-	int	front;		/* index in the frontier array, -1 if not in it */
-	int	nb[CR_NDIRS];	/* the cells north, east, south, west, -1 where none */
-	int	sig;		/* empty squares: what each side asks for, see SIG_* */
-	uint32_t logged;	/* the move (g->gen) that last copied it to the log */
+/*
+ * A sparse map from squares to ints (-1 where nothing is set), in 8 x 8
+ * chunks found through a small hash of chunk positions.  Neighbouring
+ * squares share a chunk, so a move's 3 x 3 neighbourhood is one or a few
+ * lookups into memory that is close together, on a board of 72 tiles or
+ * of a million; and memory stays proportional to the squares set, since
+ * a chunk exists only where something was set.
+ */
+#define GRID_SHIFT	3
+#define GRID_SIDE	(1 << GRID_SHIFT)
+struct chunk { int v[GRID_SIDE * GRID_SIDE]; };
+struct gslot { uint32_t kx, ky; int id; };	/* id -1: empty slot */
+struct grid {
+	struct chunk	*chunk;
+	int		n, cap;		/* chunks */
+	struct gslot	*slot;		/* open addressing, linear probing */
+	int		slotcap;	/* power of two, at least twice n */
 };
 
 struct tile {
@@ -58,14 +67,13 @@ struct figure {
 	uint8_t	on_board;
 };
 
-enum undo_what { U_NODE, U_CELL, U_FIGURE, U_PLAYER, U_SUPPLY, U_FRONT, U_FRONTLEN };
+enum undo_what { U_NODE, U_FIGURE, U_PLAYER, U_SUPPLY };
 
 struct undo {
 	uint8_t	what;
 	int	idx;
 	union {
 		struct node	node;
-		struct cell	cell;
 		struct figure	fig;
 		struct cr_player pl;
 		int		val;
@@ -75,7 +83,7 @@ struct undo {
 /* Lengths and scalars before a move, to cut back to on undo. */
 struct mark {
 	struct cr_move move;	/* the move itself, for records */
-	int	log, ncells, ntiles, nnodes, nfigs, nevents;
+	int	log, ntiles, nnodes, nfigs, nevents;
 	int	turn, supply_total;
 	bool	over;
 };
@@ -83,12 +91,13 @@ struct mark {
 #define VEC(T)	struct { T *v; int n, cap; }
 
 /*
- * An empty square's signature: per side, 0 if no tile is there, else 1 +
- * the kind of edge that tile shows it.  The open squares are indexed by
- * signature (a cache in struct scratch), so where a tile fits is found by
- * looking at the 4 x 15 signatures it is compatible with, never by
- * scanning the board.
+ * An open square (empty, beside a tile) and its signature: per side, 0 if
+ * no tile is there, else 1 + the kind of edge that tile shows it.  The
+ * open squares are indexed by signature (a cache in struct scratch), so
+ * where a tile fits is found by looking at the 4 x 15 signatures it is
+ * compatible with, never by scanning the board.
  */
+struct opensq { int x, y, sig, bpos; };	/* bpos: index in its bucket */
 #define SIG_SIDES	5
 #define NSIGS		(SIG_SIDES * SIG_SIDES * SIG_SIDES * SIG_SIDES)
 typedef VEC(int) intvec;
@@ -103,10 +112,7 @@ struct cr_game {
 	int	*supply;		/* copies left per type */
 	int	supply_total;
 
-	VEC(struct cell)	cells;
-	int	*hash;			/* open addressing over cells, -1 empty */
-	int	hashcap;		/* power of two */
-	VEC(int)		front;	/* cells that are empty and border a tile */
+	struct grid		board;	/* tile index by square */
 	VEC(struct tile)	tiles;
 	VEC(struct node)	nodes;
 	VEC(struct figure)	figs;
@@ -124,20 +130,20 @@ struct cr_game {
 		int		*acc;		/* rows of CR_MAXPLAYERS counts */
 		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
 		/*
-		 * Open squares by signature: built by the first placement
-		 * query, kept up to date by placements, dropped by undo (so
-		 * it needs no undo log, and replay, which never asks, pays
-		 * nothing for it).
+		 * The open squares, by square and by signature: built by the
+		 * first placement query, kept up to date by placements,
+		 * dropped by undo (so it needs no undo log, and replay, which
+		 * never asks, pays nothing for it).
 		 */
 		bool		bk_on;
-		intvec		bucket[NSIGS];
-		int		*bpos;		/* per cell: index in its bucket, -1 */
-		int		cap_bpos;
+		struct grid	where;		/* index in open by square */
+		VEC(struct opensq) open;
+		intvec		bucket[NSIGS];	/* indices in open */
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
 	/*
 	 * A number per applied move, never reused (not even after undo):
-	 * a node or cell copied to the log in this move, or created in it,
+	 * a node copied to the log in this move, or created in it,
 	 * carries it and is not copied again; the first copy is the one
 	 * undo needs.
 	 */
@@ -156,12 +162,9 @@ bool	cr__grow(void **v, int *cap, int need, size_t size);
 	(((vec).n < (vec).cap || cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v)) \
 	    ? &(vec).v[(vec).n++] : NULL)
 void	cr__log_node(struct cr_game *g, int id);
-void	cr__log_cell(struct cr_game *g, int id);
 void	cr__log_figure(struct cr_game *g, int id);
 void	cr__log_player(struct cr_game *g, int p);
 void	cr__log_supply(struct cr_game *g, int type);
-void	cr__log_front(struct cr_game *g, int idx);
-void	cr__log_frontlen(struct cr_game *g);
 
 #define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
 
@@ -172,19 +175,14 @@ void	cr__log_frontlen(struct cr_game *g);
 struct hood {
 	int	x, y;
 	bool	far;		/* beyond any reachable square: nothing around */
-	int	cell[9];	/* cell ids, -1 where no cell exists */
 	int	tile[9];	/* tile indices, -1 where no tile lies */
 };
 
 /* board.c */
-int	cr__cell_find(const struct cr_game *g, int x, int y);	/* -1 if none */
-int	cr__cell_get(struct cr_game *g, int x, int y);		/* creates; -1 no memory */
-void	cr__cell_unhash(struct cr_game *g, int id);		/* undo of the newest cell */
-bool	cr__board_init(struct cr_game *g);
 void	cr__board_clear(struct cr_game *g);
+bool	cr__board_reserve(struct cr_game *g);
 void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
-void	cr__buckets_free(struct cr_game *g);
-bool	cr__board_reserve(struct cr_game *g, int more);
+void	cr__board_untile(struct cr_game *g, int t);	/* undo of the newest tile */
 void	cr__board_free(struct cr_game *g);
 const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);
 static inline const struct tile *
@@ -193,10 +191,12 @@ cr__hood(const struct cr_game *g, int dx, int dy)
 	int t = g->hood[HOOD(dx, dy)];
 	return t < 0 ? NULL : &g->tiles.v[t];
 }
-void	cr__hood_find(const struct cr_game *g, int x, int y, bool corners, struct hood *h);
+void	cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h);
 bool	cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    struct cr_refusal *why);
-bool	cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot);
+void	cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot);
+bool	cr__fits_first(const struct cr_game *g, int type, struct cr_place *p);
+int	cr__legal_scan(const struct cr_game *g, int type, struct cr_place *out, int max);
 
 /* feature.c */
 int	cr__find(const struct cr_game *g, int id);

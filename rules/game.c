@@ -65,16 +65,6 @@ cr__log_node(struct cr_game *g, int id)
 	n->logged = g->gen;
 }
 
-void
-cr__log_cell(struct cr_game *g, int id)
-{
-	struct cell *c = &g->cells.v[id];
-
-	if (c->logged == g->gen)
-		return;
-	log_entry(g, U_CELL, id)->old.cell = *c;
-	c->logged = g->gen;
-}
 void cr__log_figure(struct cr_game *g, int id) { log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
 /* A player is copied once per move: the first copy is the one undo needs. */
 void
@@ -86,16 +76,14 @@ cr__log_player(struct cr_game *g, int p)
 	log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
 void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
-void cr__log_front(struct cr_game *g, int i) { log_entry(g, U_FRONT, i)->old.val = g->front.v[i]; }
-void cr__log_frontlen(struct cr_game *g) { log_entry(g, U_FRONTLEN, 0)->old.val = g->front.n; }
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
 	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
 
 /*
- * Room for everything one move can add.  Bounds: a tile creates at most
- * five squares, four frontier entries and CR_MAXSEG nodes; the end of the
- * game pays at most one event per feature.
+ * Room for everything one move can add.  Bounds: a tile sets one square
+ * and creates CR_MAXSEG nodes; the end of the game pays at most one
+ * event per feature.
  */
 static bool
 reserve(struct cr_game *g, bool ending)
@@ -104,14 +92,14 @@ reserve(struct cr_game *g, bool ending)
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = CR_MAXSEG + 9 + (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
-	/* A tile's joins, frontier and cell links, a meeple's return, each
-	 * player once. */
-	int logs = 96 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
+	/* A tile's joins and the cloisters around, a meeple's return, each
+	 * player once, the supply. */
+	int logs = 16 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
 
-	return RESERVE(g->tiles, 1) && RESERVE(g->cells, 5) && RESERVE(g->front, 4) &&
+	return RESERVE(g->tiles, 1) &&
 	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->figs, 1) &&
 	    RESERVE(g->events, events) && RESERVE(g->log, logs) && RESERVE(g->marks, 1) &&
-	    cr__board_reserve(g, 5) &&
+	    cr__board_reserve(g) &&
 	    grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
 	    grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) &&
 	    grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) &&
@@ -148,12 +136,12 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 	g->ts = ts;
 	/* Room for a typical 72-tile game at once (each block well under
 	 * malloc's mmap threshold): a batch replay then does no realloc. */
-	if (!RESERVE(g->tiles, 80) || !RESERVE(g->cells, 256) || !RESERVE(g->front, 128) ||
+	if (!RESERVE(g->tiles, 80) ||
 	    !RESERVE(g->nodes, 512) || !RESERVE(g->figs, 64) || !RESERVE(g->events, 64) ||
 	    !RESERVE(g->log, 2048) || !RESERVE(g->marks, 80) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
-	    !cr__board_init(g) || !cr_game_reset(g, edition, nplayers)) {
+	    !cr_game_reset(g, edition, nplayers)) {
 		cr_game_free(g);
 		return NULL;
 	}
@@ -180,10 +168,9 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	memset(g->player, 0, sizeof g->player);
 	for (int p = 0; p < nplayers; p++)
 		g->player[p].meeples = CR_MEEPLES;
-	g->cells.n = g->front.n = g->tiles.n = g->nodes.n = 0;
+	g->tiles.n = g->nodes.n = 0;
 	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
 	cr__board_clear(g);
-	g->scr->bk_on = false;
 	g->supply_total = 0;
 	for (int t = 0; t < ts->ntypes; t++) {
 		g->supply[t] = ts->type[t].count;
@@ -193,7 +180,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 		return false;
 	g->gen++;
 	/* The start tile is part of the board, not a move: undo stops there. */
-	cr__hood_find(g, 0, 0, true, &h);
+	cr__hood_find(g, 0, 0, &h);
 	place_tile(g, ts->start, &h, 0);
 	g->log.n = 0;
 	return true;
@@ -205,8 +192,6 @@ cr_game_free(struct cr_game *g)
 	if (g == NULL)
 		return;
 	cr__board_free(g);
-	if (g->scr != NULL)
-		cr__buckets_free(g);
 	free(g->nodes.v);
 	free(g->figs.v);
 	free(g->events.v);
@@ -253,7 +238,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if (m->kind == CR_MOVE_DISCARD) {
 		struct cr_place at;
 
-		if (cr_game_nlegal(g, m->tile) > 0 && cr_game_legal(g, m->tile, &at, 1) > 0) {
+		if (cr__fits_first(g, m->tile, &at)) {
 			why->other_x = at.x, why->other_y = at.y, why->other_rot = at.rot;
 			return refuse(why, CR_R_DISCARD_FITS);
 		}
@@ -262,7 +247,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if (m->rot < 0 || m->rot > 3 || (unsigned)m->role >= CR_NROLES ||
 	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS))
 		return refuse(why, CR_R_BAD_MOVE);
-	cr__hood_find(g, m->x, m->y, true, h);
+	cr__hood_find(g, m->x, m->y, h);
 	if (!cr__fits(g, m->tile, h, m->rot, why))
 		return false;
 	if (m->role == CR_ROLE_NONE)
@@ -335,7 +320,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);
 	mk = VEC_PUSH(g, g->marks);
-	*mk = (struct mark){ .move = *m, .log = g->log.n, .ncells = g->cells.n, .ntiles = g->tiles.n,
+	*mk = (struct mark){ .move = *m, .log = g->log.n, .ntiles = g->tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
 	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total };
 	move = g->marks.n;
@@ -377,17 +362,13 @@ cr_game_undo(struct cr_game *g, int n)
 
 			switch (u->what) {
 			case U_NODE:	g->nodes.v[u->idx] = u->old.node; break;
-			case U_CELL:	g->cells.v[u->idx] = u->old.cell; break;
 			case U_FIGURE:	g->figs.v[u->idx] = u->old.fig; break;
 			case U_PLAYER:	g->player[u->idx] = u->old.pl; break;
 			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
-			case U_FRONT:	g->front.v[u->idx] = u->old.val; break;
-			case U_FRONTLEN: g->front.n = u->old.val; break;
 			}
 		}
-		while (g->cells.n > mk->ncells)	/* newest first: see board.c */
-			cr__cell_unhash(g, --g->cells.n);
-		g->tiles.n = mk->ntiles;
+		while (g->tiles.n > mk->ntiles)
+			cr__board_untile(g, --g->tiles.n);
 		g->nodes.n = mk->nnodes;
 		g->figs.n = mk->nfigs;
 		g->events.n = mk->nevents;

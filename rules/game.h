@@ -140,12 +140,6 @@ int	cr_game_legal(const struct cr_game *g, int tile, struct cr_place *out, int m
 int	cr_game_nlegal(const struct cr_game *g, int tile);
 bool	cr_game_legal_nth(const struct cr_game *g, int tile, int k, struct cr_place *p);
 
-/* Open squares: the empty squares that border a tile, in no particular
- * order (every legal placement is on one).  *x,*y of the i-th; false if
- * i is out of range.  Constant time, for sampling placements at random. */
-int	cr_game_nopen(const struct cr_game *g);
-bool	cr_game_open(const struct cr_game *g, int i, int *x, int *y);
-
 /* Scoring events so far (includes the final scoring once the game is over). */
 const struct cr_event *cr_game_events(const struct cr_game *g, int *n);
 

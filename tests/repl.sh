@@ -131,7 +131,7 @@ refused: it is Ben's turn, not Anna's
 refused: no player is named "Carl"
 refused: expected a rotation 0, 90, 180 or 270, got "45"
 refused: unknown tile "Z"
-refused: a tile may be discarded only if it fits nowhere: E fits at 1,-1 rotation 90
+refused: a tile may be discarded only if it fits nowhere: E fits at 0,2 rotation 0
 unknown command "scor" (did you mean "score"?); help lists the commands
 3 moves played, 68 tiles left; Ben to play
   Anna    4   6 meeples in hand

@@ -4,6 +4,7 @@
  * worked out in the comment beside it.
  */
 #include "testutil.h"
+#include "rules/game-int.h"	/* cr__legal_scan, the index-free scan */
 
 static void
 test_start(void **state)
@@ -333,12 +334,14 @@ by_place(const void *a, const void *b)
 	    p->y != q->y ? (p->y > q->y) - (p->y < q->y) : p->rot - q->rot;
 }
 
-/* Legal places by bucket (k-th) are exactly those of the full scan,
- * all along games, undo included. */
+/* Legal places from the index of open squares (listed, and k-th by
+ * bucket) are exactly those of the scan without it, all along games,
+ * undo included. */
 static void
 test_legal_by_bucket(void **state)
 {
 	struct cr_place *a = malloc(4096 * sizeof *a), *b = malloc(4096 * sizeof *b);
+	struct cr_place *c = malloc(4096 * sizeof *c);
 
 	(void)state;
 	for (uint32_t seed = 1; seed <= 6; seed++) {
@@ -349,21 +352,25 @@ test_legal_by_bucket(void **state)
 			if (stop % 2)
 				cr_game_undo(g, 3);
 			for (int t = 0; t < cr_game_tileset(g)->ntypes; t++) {
-				int n = cr_game_legal(g, t, a, 4096);
+				int n = cr__legal_scan(g, t, a, 4096);
 
 				assert_int_equal(cr_game_nlegal(g, t), n);
+				assert_int_equal(cr_game_legal(g, t, c, 4096), n);
 				for (int k = 0; k < n; k++)
 					assert_true(cr_game_legal_nth(g, t, k, &b[k]));
 				assert_false(cr_game_legal_nth(g, t, n, &b[0]));
 				qsort(a, (size_t)n, sizeof *a, by_place);
 				qsort(b, (size_t)n, sizeof *b, by_place);
+				qsort(c, (size_t)n, sizeof *c, by_place);
 				assert_memory_equal(a, b, (size_t)n * sizeof *a);
+				assert_memory_equal(a, c, (size_t)n * sizeof *a);
 			}
 		}
 		cr_game_free(g);
 	}
 	free(a);
 	free(b);
+	free(c);
 }
 
 static void
