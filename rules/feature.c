@@ -2,8 +2,8 @@
  * feature.c -- roads, cities, cloisters and fields as they grow.
  *
  * Each segment of a placed tile is a node; segments that touch across an
- * edge are joined (union by size, no path compression, so a join is
- * undone by restoring two nodes).  The root keeps what completion and
+ * edge are joined (the smaller feature's members are relabelled with the
+ * bigger one's root; see struct node).  The root keeps what completion and
  * occupancy need in O(1): unmatched ports, meeples, pennants.  What only
  * scoring needs (distinct tiles, meeples per player) is counted by walking
  * the member list when the feature is scored, once.
@@ -12,18 +12,11 @@
 
 #include "game-int.h"
 
-int
-cr__find(const struct cr_game *g, int id)
-{
-	while (g->nodes.v[id].parent != id)
-		id = g->nodes.v[id].parent;
-	return id;
-}
-
 static int
 join(struct cr_game *g, int a, int b)
 {
-	int ra = cr__find(g, a), rb = cr__find(g, b), t;
+	int ra = cr__find(g, a), rb = cr__find(g, b), t, id;
+	struct link *L = g->link.v;
 	struct node *A, *B;
 
 	if (ra == rb)
@@ -32,8 +25,14 @@ join(struct cr_game *g, int a, int b)
 		t = ra, ra = rb, rb = t;
 	cr__log_node(g, ra);
 	cr__log_node(g, rb);
+	cr__log_absorbed(g, rb, ra);
 	A = &g->nodes.v[ra], B = &g->nodes.v[rb];
-	B->parent = ra;
+	id = rb;
+	do {	/* the smaller set: its members point at the new root */
+		L[id].root = ra;
+		id = L[id].next;
+	} while (id != rb);
+	t = L[ra].next, L[ra].next = L[rb].next, L[rb].next = t;	/* one list */
 	A->size += B->size;
 	A->open += B->open;
 	A->followers += B->followers;
@@ -41,7 +40,6 @@ join(struct cr_game *g, int a, int b)
 		A->anyfig = B->anyfig;
 	A->pennants += B->pennants;
 	A->scored |= B->scored;
-	t = A->next, A->next = B->next, B->next = t;	/* splice the member lists */
 	return ra;
 }
 
@@ -93,8 +91,9 @@ cr__features_add(struct cr_game *g, int t)
 		struct node *n = VEC_PUSH(g, g->nodes);
 		int id = g->nodes.n - 1;
 
+		*VEC_PUSH(g, g->link) = (struct link){ id, id };
 		*n = (struct node){
-			.parent = id, .size = 1, .next = id, .tile = t,
+			.size = 1, .tile = t,
 			.open = ports_count(sg->ports),
 			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
@@ -302,7 +301,7 @@ cr__counts(const struct cr_game *g, int root, int *meeples, int *tiles)
 			g->scr->tstamp[n->tile] = gen;
 			nt++;
 		}
-		id = n->next;
+		id = cr__next(g, id);
 	} while (id != root);
 	if (tiles)
 		*tiles = nt;

@@ -38,14 +38,15 @@ struct tile {
 };
 
 /*
- * One segment of one placed tile: a union-find node.  A feature is a set
- * of nodes; the root carries the totals.  No path compression (union by
- * size keeps finds O(log n)), so a union is undone by restoring two nodes.
+ * One segment of one placed tile.  A feature is a set of nodes kept as a
+ * circular member list; the root carries the totals and every member
+ * points straight at it, so finding a feature is one load, however big
+ * the farm.  A union relabels the smaller set (each node is relabelled
+ * O(log n) times over a game).  The root and list links live apart from
+ * the rest (struct link), so walking a big set touches 8 bytes a node.
  */
 struct node {
-	int	parent;		/* itself if root */
 	int	size;		/* root: members */
-	int	next;		/* circular list of the feature's members */
 	int	tile;
 	int	open;		/* root: unmatched ports; cloister: missing neighbours */
 	int	followers;	/* root: meeples standing on the feature */
@@ -58,6 +59,17 @@ struct node {
 	uint8_t	scored;		/* root: paid during play */
 };
 
+/*
+ * Per node: its feature's root (itself if root) and the next member.
+ * Never in the undo log: a union is undone by splicing the two lists
+ * apart again (the splice is its own inverse) and relabelling the
+ * absorbed set (see U_ABSORBED).
+ */
+struct link {
+	int	root;
+	int	next;
+};
+
 struct figure {
 	int	player;
 	int	node;
@@ -67,7 +79,12 @@ struct figure {
 	uint8_t	on_board;
 };
 
-enum undo_what { U_NODE, U_FIGURE, U_PLAYER, U_SUPPLY };
+/*
+ * U_ABSORBED: a union in which root idx was absorbed by root old.val.
+ * Undone in log order like the rest: splice the lists apart, and idx's
+ * members point at idx again.
+ */
+enum undo_what { U_NODE, U_FIGURE, U_PLAYER, U_SUPPLY, U_ABSORBED };
 
 struct undo {
 	uint8_t	what;
@@ -115,6 +132,7 @@ struct cr_game {
 	struct grid		board;	/* tile index by square */
 	VEC(struct tile)	tiles;
 	VEC(struct node)	nodes;
+	VEC(struct link)	link;	/* beside nodes, same indices */
 	VEC(struct figure)	figs;
 	VEC(struct cr_event)	events;
 	VEC(struct undo)	log;
@@ -165,6 +183,7 @@ void	cr__log_node(struct cr_game *g, int id);
 void	cr__log_figure(struct cr_game *g, int id);
 void	cr__log_player(struct cr_game *g, int p);
 void	cr__log_supply(struct cr_game *g, int type);
+void	cr__log_absorbed(struct cr_game *g, int root, int by);
 
 #define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
 
@@ -199,7 +218,16 @@ bool	cr__fits_first(const struct cr_game *g, int type, struct cr_place *p);
 int	cr__legal_scan(const struct cr_game *g, int type, struct cr_place *out, int max);
 
 /* feature.c */
-int	cr__find(const struct cr_game *g, int id);
+static inline int
+cr__find(const struct cr_game *g, int id)
+{
+	return g->link.v[id].root;
+}
+static inline int
+cr__next(const struct cr_game *g, int id)
+{
+	return g->link.v[id].next;
+}
 void	cr__features_add(struct cr_game *g, int t);
 bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *who);

@@ -76,6 +76,7 @@ cr__log_player(struct cr_game *g, int p)
 	log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
 void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
+void cr__log_absorbed(struct cr_game *g, int root, int by) { log_entry(g, U_ABSORBED, root)->old.val = by; }
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
 	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
@@ -92,12 +93,14 @@ reserve(struct cr_game *g, bool ending)
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = CR_MAXSEG + 9 + (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
-	/* A tile's joins and the cloisters around, a meeple's return, each
-	 * player once, the supply. */
-	int logs = 16 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
+	/* A tile's joins (up to three entries for each of the 12 ports
+	 * across its edges), the cloisters around, the features it
+	 * completes, a meeple's return, each player once, the supply:
+	 * generously, as a reservation costs nothing. */
+	int logs = 96 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
 
 	return RESERVE(g->tiles, 1) &&
-	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->figs, 1) &&
+	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->link, CR_MAXSEG) && RESERVE(g->figs, 1) &&
 	    RESERVE(g->events, events) && RESERVE(g->log, logs) && RESERVE(g->marks, 1) &&
 	    cr__board_reserve(g) &&
 	    grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
@@ -137,7 +140,7 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 	/* Room for a typical 72-tile game at once (each block well under
 	 * malloc's mmap threshold): a batch replay then does no realloc. */
 	if (!RESERVE(g->tiles, 80) ||
-	    !RESERVE(g->nodes, 512) || !RESERVE(g->figs, 64) || !RESERVE(g->events, 64) ||
+	    !RESERVE(g->nodes, 512) || !RESERVE(g->link, 512) || !RESERVE(g->figs, 64) || !RESERVE(g->events, 64) ||
 	    !RESERVE(g->log, 2048) || !RESERVE(g->marks, 80) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
@@ -168,7 +171,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	memset(g->player, 0, sizeof g->player);
 	for (int p = 0; p < nplayers; p++)
 		g->player[p].meeples = CR_MEEPLES;
-	g->tiles.n = g->nodes.n = 0;
+	g->tiles.n = g->nodes.n = g->link.n = 0;
 	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
 	cr__board_clear(g);
 	g->supply_total = 0;
@@ -193,6 +196,7 @@ cr_game_free(struct cr_game *g)
 		return;
 	cr__board_free(g);
 	free(g->nodes.v);
+	free(g->link.v);
 	free(g->figs.v);
 	free(g->events.v);
 	free(g->log.v);
@@ -347,6 +351,21 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	return true;
 }
 
+/* Undo a union: split the member lists (the splice is its own inverse)
+ * and point the absorbed set at its own root again. */
+static void
+unjoin(struct cr_game *g, int rb, int ra)
+{
+	struct link *L = g->link.v;
+	int t = L[ra].next, id = rb;
+
+	L[ra].next = L[rb].next, L[rb].next = t;
+	do {
+		L[id].root = rb;
+		id = L[id].next;
+	} while (id != rb);
+}
+
 int
 cr_game_undo(struct cr_game *g, int n)
 {
@@ -357,19 +376,21 @@ cr_game_undo(struct cr_game *g, int n)
 	while (done < n && g->marks.n > 0) {
 		const struct mark *mk = &g->marks.v[--g->marks.n];
 
-		while (g->log.n > mk->log) {
-			const struct undo *u = &g->log.v[--g->log.n];
+		for (int i = g->log.n - 1; i >= mk->log; i--) {
+			const struct undo *u = &g->log.v[i];
 
 			switch (u->what) {
 			case U_NODE:	g->nodes.v[u->idx] = u->old.node; break;
 			case U_FIGURE:	g->figs.v[u->idx] = u->old.fig; break;
 			case U_PLAYER:	g->player[u->idx] = u->old.pl; break;
 			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
+			case U_ABSORBED: unjoin(g, u->idx, u->old.val); break;
 			}
 		}
+		g->log.n = mk->log;
 		while (g->tiles.n > mk->ntiles)
 			cr__board_untile(g, --g->tiles.n);
-		g->nodes.n = mk->nnodes;
+		g->nodes.n = g->link.n = mk->nnodes;
 		g->figs.n = mk->nfigs;
 		g->events.n = mk->nevents;
 		g->turn = mk->turn;

@@ -37,7 +37,7 @@ cr_game_feature_tiles(const struct cr_game *g, int seg, struct cr_place *out, in
 				out[n] = (struct cr_place){ t->x, t->y, t->rot };
 			n++;
 		}
-		id = nd->next;
+		id = cr__next(g, id);
 	} while (id != root);
 	return n;
 }

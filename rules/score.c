@@ -97,7 +97,7 @@ cr__field_cities(const struct cr_game *g, int root)
 				n++;
 			}
 		}
-		id = nd->next;
+		id = cr__next(g, id);
 	} while (id != root);
 	return n;
 }
@@ -173,7 +173,7 @@ cr__return_meeples(struct cr_game *g, int root)
 			g->player[f->player].meeples++;
 			n->figure = -1;
 		}
-		id = n->next;
+		id = cr__next(g, id);
 	} while (id != root);
 	cr__log_node(g, root);
 	g->nodes.v[root].followers = 0;
@@ -226,7 +226,7 @@ farms_per_field(struct cr_game *g, int move)
 	for (int id = 0; id < g->nodes.n; id++) {
 		const struct node *n = &g->nodes.v[id];
 
-		if (n->parent == id && n->kind == CR_FIELD && n->followers > 0 &&
+		if (cr__find(g, id) == id && n->kind == CR_FIELD && n->followers > 0 &&
 		    cr__feature_event(g, id, CR_EV_FARM, &ev))
 			pay(g, &ev, move);
 	}
@@ -270,7 +270,7 @@ farms_per_city(struct cr_game *g, int move)
 		uint32_t seen;
 		int id = c;
 
-		if (cn->parent != c || cn->kind != CR_CITY || cn->open != 0)
+		if (cr__find(g, c) != c || cn->kind != CR_CITY || cn->open != 0)
 			continue;
 		memset(&ev, 0, sizeof ev);
 		ev.reason = CR_EV_FARM_CITY;
@@ -295,7 +295,7 @@ farms_per_city(struct cr_game *g, int move)
 				for (int p = 0; p < g->nplayers; p++)
 					ev.meeples[p] += s->acc[s->slot[r] * CR_MAXPLAYERS + p];
 			}
-			id = nd->next;
+			id = cr__next(g, id);
 		} while (id != c);
 		majority(&ev, g->nplayers);
 		if (ev.winners == 0)
@@ -319,7 +319,7 @@ cr__score_final(struct cr_game *g, int move)
 		for (int id = 0; id < g->nodes.n; id++) {
 			const struct node *n = &g->nodes.v[id];
 
-			if (n->parent == id && n->kind == order[k] && !n->scored &&
+			if (cr__find(g, id) == id && n->kind == order[k] && !n->scored &&
 			    n->followers > 0 && cr__feature_event(g, id, CR_EV_FINAL, &ev))
 				pay(g, &ev, move);
 		}
