@@ -107,6 +107,9 @@ grid_room(struct grid *gr, int more)
 {
 	int cap = gr->slotcap ? gr->slotcap : 16;
 
+	if (gr->n + more <= gr->cap && 2 * (gr->n + more) <= gr->slotcap)
+		return true;
+
 	if (!cr__grow((void **)&gr->chunk, &gr->cap, gr->n + more, sizeof *gr->chunk))
 		return false;
 	while (2 * (gr->n + more) > cap)
@@ -157,6 +160,19 @@ grid_hood(const struct grid *gr, int x, int y, int out[9])
 	const int *c[2][2];
 
 	c[0][0] = chunk_at(gr, kx0, ky0);
+	if (!xs && !ys) {	/* one chunk: three short rows */
+		const int *v = c[0][0];
+
+		if (v == NULL) {
+			memset(out, 0xff, 9 * sizeof *out);
+			return;
+		}
+		v += (uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE;
+		for (int dy = 0; dy < 3; dy++, v += GRID_SIDE)
+			for (int dx = 0; dx < 3; dx++)
+				out[dy * 3 + dx] = v[dx];
+		return;
+	}
 	c[0][1] = xs ? chunk_at(gr, kx0 + 1, ky0) : c[0][0];
 	c[1][0] = ys ? chunk_at(gr, kx0, ky0 + 1) : c[0][0];
 	c[1][1] = !ys ? c[0][1] : !xs ? c[1][0] : chunk_at(gr, kx0 + 1, ky0 + 1);

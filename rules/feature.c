@@ -43,18 +43,6 @@ join(struct cr_game *g, int a, int b)
 	return ra;
 }
 
-/* Ports in a set: portable, and no libgcc call without -mpopcnt. */
-static int
-ports_count(cr_ports p)
-{
-	unsigned v = p;
-
-	v = v - ((v >> 1) & 0x5555);
-	v = (v & 0x3333) + ((v >> 2) & 0x3333);
-	v = (v + (v >> 4)) & 0x0f0f;
-	return (int)((v + (v >> 8)) & 0x1f);
-}
-
 /* The segment of a placed tile that holds a board port, -1 if none. */
 static int
 node_at_port(const struct cr_game *g, const struct tile *t, int port)
@@ -94,7 +82,7 @@ cr__features_add(struct cr_game *g, int t)
 		*VEC_PUSH(g, g->link) = (struct link){ id, id };
 		*n = (struct node){
 			.size = 1, .tile = t,
-			.open = ports_count(sg->ports),
+			.open = sg->nports,
 			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
@@ -105,18 +93,17 @@ cr__features_add(struct cr_game *g, int t)
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const struct tile *nb = cr__hood(g, cr_dx[d], cr_dy[d]);
+		const int8_t *mine = tt->portseg[tl->pub.rot], *theirs;
 
 		if (nb == NULL)
 			continue;
+		theirs = g->ts->type[nb->pub.type].portseg[nb->pub.rot];
 		for (int i = 0; i < 3; i++) {
-			int p = CR_PORT(d, i);
-			int a = node_at_port(g, tl, p);
-			int b = node_at_port(g, nb, cr_port_opposite(p));
-			int r;
+			int p = CR_PORT(d, i), a = mine[p], b = theirs[cr_port_opposite(p)], r;
 
 			if (a < 0 || b < 0)
 				continue;
-			r = join(g, a, b);
+			r = join(g, tl->pub.seg0 + a, nb->pub.seg0 + b);
 			cr__log_node(g, r);
 			g->nodes.v[r].open -= 2;
 		}

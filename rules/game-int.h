@@ -179,11 +179,32 @@ bool	cr__grow(void **v, int *cap, int need, size_t size);
 #define VEC_PUSH(g, vec) \
 	(((vec).n < (vec).cap || cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v)) \
 	    ? &(vec).v[(vec).n++] : NULL)
-void	cr__log_node(struct cr_game *g, int id);
+/* The undo log (reserved before a move: a push cannot fail). */
+static inline struct undo *
+cr__log_entry(struct cr_game *g, int what, int idx)
+{
+	struct undo *u = &g->log.v[g->log.n++];
+
+	u->what = (uint8_t)what;
+	u->idx = idx;
+	return u;
+}
+void	cr__log_node_copy(struct cr_game *g, int id);
+/* A node is copied once per move: the first copy is the one undo needs. */
+static inline void
+cr__log_node(struct cr_game *g, int id)
+{
+	if (g->nodes.v[id].logged != g->gen)
+		cr__log_node_copy(g, id);
+}
 void	cr__log_figure(struct cr_game *g, int id);
 void	cr__log_player(struct cr_game *g, int p);
 void	cr__log_supply(struct cr_game *g, int type);
-void	cr__log_absorbed(struct cr_game *g, int root, int by);
+static inline void
+cr__log_absorbed(struct cr_game *g, int root, int by)
+{
+	cr__log_entry(g, U_ABSORBED, root)->old.val = by;
+}
 
 #define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
 

@@ -44,28 +44,16 @@ grow_zeroed(void **v, int *cap, int need, size_t size)
 }
 
 /* The undo log: a copy of each element before it changes. */
-static struct undo *
-log_entry(struct cr_game *g, int what, int idx)
-{
-	struct undo *u = VEC_PUSH(g, g->log);	/* reserved: cannot fail */
-
-	u->what = (uint8_t)what;
-	u->idx = idx;
-	return u;
-}
-
 void
-cr__log_node(struct cr_game *g, int id)
+cr__log_node_copy(struct cr_game *g, int id)
 {
 	struct node *n = &g->nodes.v[id];
 
-	if (n->logged == g->gen)
-		return;
-	log_entry(g, U_NODE, id)->old.node = *n;
+	cr__log_entry(g, U_NODE, id)->old.node = *n;
 	n->logged = g->gen;
 }
 
-void cr__log_figure(struct cr_game *g, int id) { log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
+void cr__log_figure(struct cr_game *g, int id) { cr__log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
 /* A player is copied once per move: the first copy is the one undo needs. */
 void
 cr__log_player(struct cr_game *g, int p)
@@ -73,10 +61,9 @@ cr__log_player(struct cr_game *g, int p)
 	if (g->player_logged & (1u << p))
 		return;
 	g->player_logged |= 1u << p;
-	log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
+	cr__log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
-void cr__log_supply(struct cr_game *g, int t) { log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
-void cr__log_absorbed(struct cr_game *g, int root, int by) { log_entry(g, U_ABSORBED, root)->old.val = by; }
+void cr__log_supply(struct cr_game *g, int t) { cr__log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
 	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
@@ -99,11 +86,16 @@ reserve(struct cr_game *g, bool ending)
 	 * generously, as a reservation costs nothing. */
 	int logs = 96 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
 
-	return RESERVE(g->tiles, 1) &&
-	    RESERVE(g->nodes, CR_MAXSEG) && RESERVE(g->link, CR_MAXSEG) && RESERVE(g->figs, 1) &&
-	    RESERVE(g->events, events) && RESERVE(g->log, logs) && RESERVE(g->marks, 1) &&
-	    cr__board_reserve(g) &&
-	    grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
+	if (!RESERVE(g->tiles, 1) ||
+	    !RESERVE(g->nodes, CR_MAXSEG) || !RESERVE(g->link, CR_MAXSEG) || !RESERVE(g->figs, 1) ||
+	    !RESERVE(g->events, events) || !RESERVE(g->log, logs) || !RESERVE(g->marks, 1) ||
+	    !cr__board_reserve(g))
+		return false;
+	/* The scratch follows the arrays it is indexed by: rarely grown. */
+	if (s->cap_t >= g->tiles.cap && s->cap_n >= g->nodes.cap && s->cap_seen >= g->nodes.cap &&
+	    s->cap_slot >= g->nodes.cap && s->cap_acc >= g->figs.cap * CR_MAXPLAYERS)
+		return true;
+	return grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
 	    grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) &&
 	    grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) &&
 	    cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) &&

@@ -1046,11 +1046,15 @@ derive(struct cr_tileset *ts)
 		struct cr_tiletype *tt = &ts->type[t];
 
 		memset(tt->portseg, 0xff, sizeof tt->portseg);
-		for (int s = 0; s < tt->nseg; s++)
+		for (int s = 0; s < tt->nseg; s++) {
+			tt->seg[s].nports = 0;
 			for (int p = 0; p < CR_NPORTS; p++)
-				if (tt->seg[s].ports & (1u << p))
+				if (tt->seg[s].ports & (1u << p)) {
+					tt->seg[s].nports++;
 					for (int r = 0; r < 4; r++)
 						tt->portseg[r][cr_port_rotate(p, r)] = (int8_t)s;
+				}
+		}
 	}
 }
 

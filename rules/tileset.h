@@ -75,6 +75,7 @@ struct cr_seg {
 	uint8_t		goods;		/* enum cr_goods */
 	cr_ports	ports;		/* at rotation 0 */
 	uint16_t	next_to;	/* fields: bit i set if segment i (a city) borders it */
+	uint8_t		nports;		/* derived on load: ports in the set */
 };
 
 struct cr_tiletype {
