@@ -24,21 +24,25 @@ struct scan {
 
 static const struct {
 	const char	*word;
+	size_t		len;
 	enum cr_role	role;
 } role_words[] = {
-	{ "thief", CR_THIEF }, { "t", CR_THIEF }, { "voleur", CR_THIEF },
-	{ "brigand", CR_THIEF },
-	{ "knight", CR_KNIGHT }, { "k", CR_KNIGHT }, { "chevalier", CR_KNIGHT },
-	{ "monk", CR_MONK }, { "m", CR_MONK }, { "moine", CR_MONK },
-	{ "farmer", CR_FARMER }, { "f", CR_FARMER }, { "paysan", CR_FARMER },
+#define W(s, r)	{ s, sizeof s - 1, r }
+	W("thief", CR_THIEF), W("t", CR_THIEF), W("voleur", CR_THIEF),
+	W("brigand", CR_THIEF),
+	W("knight", CR_KNIGHT), W("k", CR_KNIGHT), W("chevalier", CR_KNIGHT),
+	W("monk", CR_MONK), W("m", CR_MONK), W("moine", CR_MONK),
+	W("farmer", CR_FARMER), W("f", CR_FARMER), W("paysan", CR_FARMER),
+#undef W
 };
 
 enum cr_role
 nt_role_lookup(const char *word, size_t len)
 {
+	int c0 = len > 0 ? tolower((unsigned char)word[0]) : 0;
+
 	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++)
-		if (len > 0 && tolower((unsigned char)word[0]) == role_words[i].word[0] &&
-		    strlen(role_words[i].word) == len &&
+		if (role_words[i].len == len && role_words[i].word[0] == c0 &&
 		    strncasecmp(role_words[i].word, word, len) == 0)
 			return role_words[i].role;
 	return CR_ROLE_NONE;
@@ -57,10 +61,14 @@ fail(struct scan *sc, const char *at, const char *fmt, ...)
 }
 
 /* Blanks between tokens: spaces and tabs (a line has no newline). */
+static const bool blanks[256] = {
+	[' '] = true, ['\t'] = true, ['\r'] = true, ['\v'] = true, ['\f'] = true, ['\n'] = true,
+};
+
 static bool
 blank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n';
+	return blanks[(unsigned char)c];
 }
 
 static void
@@ -113,7 +121,7 @@ parse_int(const char *t, size_t len, long limit, int *out)
 	if (i == len)
 		return false;
 	for (; i < len; i++) {
-		if (!isdigit((unsigned char)t[i]))
+		if ((unsigned)(t[i] - '0') > 9)
 			return false;
 		v = v * 10 + (t[i] - '0');
 		if (v > limit)

@@ -57,29 +57,45 @@ cr_spot_name(enum cr_spot s)
 	return spot_names[s];
 }
 
-static int
-lower(int c)
+/* A spot name of up to three letters as one number, case folded: one
+ * comparison per spot instead of a string compare. */
+static uint32_t
+spot_key(const char *name, int len)
 {
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+	uint32_t k = 0;
+
+	for (int i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		k = k << 8 | (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+	}
+	return k;
 }
+
+#define K1(a)		((uint32_t)(a))
+#define K2(a, b)	(K1(a) << 8 | (uint32_t)(b))
+#define K3(a, b, c)	(K2(a, b) << 8 | (uint32_t)(c))
+
+/* spot_names as keys, in the same order. */
+static const uint32_t spot_keys[CR_NSPOTS] = {
+	K1('N'), K3('N', 'N', 'E'), K2('N', 'E'), K3('E', 'N', 'E'),
+	K1('E'), K3('E', 'S', 'E'), K2('S', 'E'), K3('S', 'S', 'E'),
+	K1('S'), K3('S', 'S', 'W'), K2('S', 'W'), K3('W', 'S', 'W'),
+	K1('W'), K3('W', 'N', 'W'), K2('N', 'W'), K3('N', 'N', 'W'),
+	K1('C'),
+};
 
 int
 cr_spot_lookup(const char *name, int len)
 {
-	int s, i;
+	uint32_t k;
 
-	if (name == NULL || len <= 0)
+	if (name == NULL || len <= 0 || len > 3)
 		return -1;
-	for (s = 0; s < CR_NSPOTS; s++) {
-		const char *p = spot_names[s];
-
-		for (i = 0; i < len && p[i] != '\0'; i++)
-			if (lower((unsigned char)name[i]) != lower(p[i]))
-				break;
-		/* Exact length: "NN" must not match "NNE". */
-		if (i == len && p[i] == '\0')
+	k = spot_key(name, len);
+	for (int s = 0; s < CR_NSPOTS; s++)
+		if (spot_keys[s] == k)
 			return s;
-	}
 	return -1;
 }
 
