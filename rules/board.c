@@ -29,11 +29,12 @@ far(int x, int y)
 /* ---- The sparse grid ---------------------------------------------------- */
 
 /* Coordinates shifted to unsigned, so chunk arithmetic never meets a
- * negative number (|x| <= COORD_MAX + 1 wherever the grid is asked). */
+ * negative number (|x| <= COORD_MAX + 1 wherever the grid is asked);
+ * the start square lands mid-chunk, where most games stay. */
 static inline uint32_t
 bias(int v)
 {
-	return (uint32_t)v + (1u << 30);
+	return (uint32_t)v + (1u << 30) + GRID_SIDE / 2;
 }
 
 static unsigned
@@ -176,14 +177,18 @@ grid_hood(const struct grid *gr, int x, int y, int out[9])
 	c[0][1] = xs ? chunk_at(gr, kx0 + 1, ky0) : c[0][0];
 	c[1][0] = ys ? chunk_at(gr, kx0, ky0 + 1) : c[0][0];
 	c[1][1] = !ys ? c[0][1] : !xs ? c[1][0] : chunk_at(gr, kx0 + 1, ky0 + 1);
-	for (uint32_t dy = 0; dy < 3; dy++)
+	for (uint32_t dy = 0; dy < 3; dy++) {
+		uint32_t Y = uy + dy;
+		const int *const *row = c[(Y >> GRID_SHIFT) != ky0];
+
 		for (uint32_t dx = 0; dx < 3; dx++) {
-			uint32_t X = ux + dx, Y = uy + dy;
-			const int *v = c[(Y >> GRID_SHIFT) != ky0][(X >> GRID_SHIFT) != kx0];
+			uint32_t X = ux + dx;
+			const int *v = row[(X >> GRID_SHIFT) != kx0];
 
 			out[dy * 3 + dx] = v == NULL ? -1 :
 			    v[(Y % GRID_SIDE) * GRID_SIDE + X % GRID_SIDE];
 		}
+	}
 }
 
 /* ---- Tiles on the board ------------------------------------------------- */

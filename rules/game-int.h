@@ -14,14 +14,14 @@
 #include "game.h"
 
 /*
- * A sparse map from squares to ints (-1 where nothing is set), in 8 x 8
+ * A sparse map from squares to ints (-1 where nothing is set), in 16 x 16
  * chunks found through a small hash of chunk positions.  Neighbouring
  * squares share a chunk, so a move's 3 x 3 neighbourhood is one or a few
  * lookups into memory that is close together, on a board of 72 tiles or
  * of a million; and memory stays proportional to the squares set, since
  * a chunk exists only where something was set.
  */
-#define GRID_SHIFT	3
+#define GRID_SHIFT	4
 #define GRID_SIDE	(1 << GRID_SHIFT)
 struct chunk { int v[GRID_SIDE * GRID_SIDE]; };
 struct gslot { uint32_t kx, ky; int id; };	/* id -1: empty slot */
