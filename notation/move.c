@@ -4,6 +4,13 @@
  * A hand-written scanner: the grammar is a handful of tokens, and every
  * error must say where it is and what was expected, which a table-driven
  * parser would make harder, not easier.
+ *
+ * Batch replay reads millions of lines of one shape, the canonical one
+ * carcref writes: nt__move_fast reads exactly that shape in one pass and
+ * gives up on anything else (a player, a comment, two spaces, "+1", an
+ * error of any kind), leaving it to the general scanner.  It only has to
+ * agree with the general scanner on what it accepts, which
+ * tests/test_notation checks line by line.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -41,10 +48,16 @@ nt_role_lookup(const char *word, size_t len)
 {
 	int c0 = len > 0 ? tolower((unsigned char)word[0]) : 0;
 
-	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++)
-		if (role_words[i].len == len && role_words[i].word[0] == c0 &&
-		    strncasecmp(role_words[i].word, word, len) == 0)
+	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++) {
+		size_t k = 1;
+
+		if (role_words[i].len != len || role_words[i].word[0] != c0)
+			continue;
+		while (k < len && role_words[i].word[k] == tolower((unsigned char)word[k]))
+			k++;
+		if (k == len)
 			return role_words[i].role;
+	}
 	return CR_ROLE_NONE;
 }
 
@@ -133,8 +146,98 @@ parse_int(const char *t, size_t len, long limit, int *out)
 
 #define COORD_LIMIT	100000000L	/* far beyond any board; keeps arithmetic safe */
 
+/* Fast path: [-]digits up to limit, then *p must be `stop` (or the end,
+ * if end_ok); *pp is left on the stop. */
+static inline bool
+fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int *out)
+{
+	const char *p = *pp, *d;
+	bool neg = p < e && *p == '-';
+	long v = 0;
+
+	for (p += neg, d = p; p < e && (unsigned)(*p - '0') <= 9; p++)
+		if ((v = v * 10 + (*p - '0')) > limit)
+			return false;
+	if (p == d || (p < e ? *p != stop : !end_ok))
+		return false;
+	*out = (int)(neg ? -v : v);
+	*pp = p;
+	return true;
+}
+
+static bool
+letter(char c)
+{
+	return (unsigned)((c | 0x20) - 'a') < 26;
+}
+
+bool
+nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
+    struct nt_turn *out, struct nt_error *err)
+{
+	const char *p = line, *e = line + len, *t = p;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	int deg;
+
+	while (p < e && *p != ' ' && *p != ':' && *p != '#')
+		p++;
+	if (p == t || p == e || *p != ' ')
+		return false;
+	m.tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
+	    cr_tileset_find(ts, t, (size_t)(p - t));
+	if (m.tile < 0)
+		return false;
+	p++;
+	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m.x))
+		return false;
+	p++;
+	if (!fast_int(&p, e, ' ', false, COORD_LIMIT, &m.y))
+		return false;
+	p++;
+	if (!fast_int(&p, e, ' ', true, 1000, &deg) ||
+	    (m.rot = cr_rot_from_degrees(deg)) < 0)
+		return false;
+	if (p < e) {		/* " ROLE@SPOT" or " monk" */
+		const char *r = ++p, *at;
+
+		while (p < e && letter(*p))
+			p++;
+		if ((m.role = nt_role_lookup(r, (size_t)(p - r))) == CR_ROLE_NONE)
+			return false;
+		if (p == e) {
+			if (m.role != CR_MONK)
+				return false;
+			m.spot = CR_SPOT_C;
+		} else {
+			int sp;
+
+			if (*p != '@')
+				return false;
+			for (at = ++p; p < e && letter(*p); p++)
+				;
+			if (p != e || (sp = cr_spot_lookup(at, (int)(p - at))) < 0)
+				return false;
+			m.spot = (enum cr_spot)sp;
+		}
+	}
+	memset(out, 0, sizeof *out);
+	out->move = m;
+	err->column = 0;
+	err->msg[0] = '\0';
+	return true;
+}
+
 int
 nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
+    struct nt_turn *out, struct nt_error *err)
+{
+	if (nt__move_fast(ts, line, len, out, err))
+		return 0;
+	return nt__move_general(ts, line, len, out, err);
+}
+
+int
+nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
 	struct scan sc = { line, line, line, err };

@@ -38,6 +38,14 @@ int	nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
 int	nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
 	    const char *player, char *buf, size_t size);
 
+/* The two halves of nt_parse_move, for the tests: the fast path for the
+ * canonical shape (false: not that shape, nothing written) and the
+ * general scanner. */
+bool	nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
+	    struct nt_turn *out, struct nt_error *err);
+int	nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
+	    struct nt_turn *out, struct nt_error *err);
+
 /* Role from a word ("thief", "T", "voleur", ...), CR_ROLE_NONE if none. */
 enum cr_role nt_role_lookup(const char *word, size_t len);
 

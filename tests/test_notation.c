@@ -525,6 +525,95 @@ test_roundtrip_every_move(void **state)
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, "Ben");
 }
 
+/*
+ * The fast path for canonical lines (nt__move_fast) agrees with the
+ * general scanner on every line it accepts.  must: the line is a
+ * canonical place line, which it must accept.
+ */
+static bool
+fast_agrees(const char *line, size_t len, bool must)
+{
+	struct nt_turn a, b;
+	struct nt_error ea, eb;
+	bool fast = nt__move_fast(tu_base(), line, len, &a, &ea);
+
+	if (must && !fast)
+		fail_msg("\"%.*s\": the fast path gave up on a canonical line", (int)len, line);
+	if (!fast)
+		return false;
+	if (nt__move_general(tu_base(), line, len, &b, &eb) < 0)
+		fail_msg("\"%.*s\": the fast path took it, the general scanner says: %s",
+		    (int)len, line, eb.msg);
+	if (!same_move(&a.move, &b.move) || a.blank != b.blank || a.player != b.player ||
+	    a.player_len != b.player_len || ea.column != eb.column || strcmp(ea.msg, eb.msg) != 0)
+		fail_msg("\"%.*s\": the fast path and the general scanner disagree", (int)len, line);
+	return true;
+}
+
+static void
+test_fast_path(void **state)
+{
+	static const char alphabet[] = " ,-+@#:\t\r0123456789NnSsEeWwCcUuVvKkTtMmFfXx";
+	const struct cr_tileset *ts = tu_base();
+	uint64_t rnd = 0x2545f4914f6cdd1dULL;
+	char lines[512][128], buf[160];
+	int nlines = 0, taken = 0;
+
+	(void)state;
+	/* Canonical place lines: every tile, rotation and role, some spots. */
+	for (int t = 0; t < ts->ntypes; t++)
+		for (int rot = 0; rot < 4; rot++)
+			for (int role = CR_ROLE_NONE; role < CR_NROLES; role++) {
+				struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t,
+				    .x = t * 37 - 400, .y = -rot * 1001, .rot = rot,
+				    .role = (enum cr_role)role,
+				    .spot = (enum cr_spot)((t + rot) % CR_NSPOTS) };
+				int n = nt_format_move(ts, &m, NULL, buf, sizeof buf);
+
+				fast_agrees(buf, (size_t)n, true);
+				if (nlines < 512)
+					memcpy(lines[nlines++], buf, (size_t)n + 1);
+			}
+	/* Lines the fast path must leave alone, or agree on. */
+	static const char *const odd[] = {
+		"U 1,0 90 monk", "U 1,0 90 m", "U 1,0 90 thief", "u 1,0 90 T@e", "U +1,0 90",
+		"U 1,0 90 ", " U 1,0 90", "U  1,0 90", "U 1,0 45", "U 1,0 90 knight@", "U 1,0",
+		"U 1,0 90 farmer@NNEE", "U 1,0 90 # c", "Anna: U 1,0 90", "U 100000001,0 0",
+		"U -100000000,-0 270", "U 1,0 090", "U 1,0 90 voleur@s", "U discard", "end",
+		"U 1,0 90 monk@C", "U 1,0 90 monk@", "U1,0 90", "U 1,0 9O", "ZZ 1,0 0",
+	};
+	for (size_t i = 0; i < sizeof odd / sizeof *odd; i++)
+		taken += fast_agrees(odd[i], strlen(odd[i]), false);
+	/* Random edits of canonical lines. */
+	for (int k = 0; k < 40000; k++) {
+		const char *src = lines[k % nlines];
+		size_t len = strlen(src);
+
+		memcpy(buf, src, len + 1);
+		for (int e = 0, edits = 1 + (int)(rnd % 3); e < edits; e++) {
+			size_t at, op;
+
+			rnd ^= rnd << 13, rnd ^= rnd >> 7, rnd ^= rnd << 17;
+			at = (size_t)(rnd >> 8) % (len + 1);
+			op = (size_t)(rnd >> 40) % 3;
+			if (op == 0 && at < len)		/* replace */
+				buf[at] = alphabet[(rnd >> 20) % (sizeof alphabet - 1)];
+			else if (op == 1 && len + 1 < sizeof buf) {	/* insert */
+				memmove(buf + at + 1, buf + at, len - at + 1);
+				buf[at] = alphabet[(rnd >> 20) % (sizeof alphabet - 1)];
+				len++;
+			} else if (at < len) {		/* delete */
+				memmove(buf + at, buf + at + 1, len - at);
+				len--;
+			}
+		}
+		taken += fast_agrees(buf, len, false);
+	}
+	/* The edits must reach the fast path often, or this proves little. */
+	if (taken < 2000)	/* about 4,250 with this seed */
+		fail_msg("the fast path took only %d edited lines", taken);
+}
+
 static void
 test_canonical(void **state)
 {
@@ -792,6 +881,7 @@ main(void)
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_roundtrip_every_move),
 		cmocka_unit_test(test_canonical),
+		cmocka_unit_test(test_fast_path),
 		cmocka_unit_test(test_play_player_checks),
 		cmocka_unit_test(test_refusal_words),
 		cmocka_unit_test(test_refusal_words_direct),
