@@ -41,27 +41,7 @@ next_line(struct fp *f)
 	return true;
 }
 
-/* Blank or only a comment: nothing YAML sees. */
-static bool
-empty_line(const char *p, const char *e)
-{
-	while (p < e && *p == ' ')
-		p++;
-	return p == e || *p == '#';
-}
-
-/* Skip spaces, then an optional comment; true if the line then ends. */
-static bool
-rest_empty(const char *p, const char *e)
-{
-	const char *q = p;
-
-	while (q < e && *q == ' ')
-		q++;
-	return q == e || (*q == '#' && q > p);
-}
-
-/* Byte classes, one table lookup per byte (this runs over every record). */
+/* Byte classes, one table lookup per byte. */
 enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4 };
 static unsigned char cls[256];
 
@@ -78,6 +58,42 @@ classes(void)
 		else if (c == ',' || c == '@' || c == '-' || c == '_' || c == '.' || c == '/')
 			cls[c] = C_SAFE;
 	}
+}
+
+/*
+ * A comment from p to the end of its line.  Comments are the only text
+ * this path does not read token by token, so they are where a byte
+ * libyaml would refuse (a tab, a control, any UTF-8) must be looked for.
+ */
+static bool
+comment_ok(const char *p, const char *e)
+{
+	while (p < e && !(cls[(unsigned char)*p] & C_BAD))
+		p++;
+	return p == e;
+}
+
+/* Blank or only a comment: nothing YAML sees (1); content (0); a
+ * comment holding a byte this path leaves to libyaml (-1). */
+static int
+empty_line(const char *p, const char *e)
+{
+	while (p < e && *p == ' ')
+		p++;
+	if (p < e && *p == '#')
+		return comment_ok(p, e) ? 1 : -1;
+	return p == e;
+}
+
+/* Skip spaces, then an optional comment; true if the line then ends. */
+static bool
+rest_empty(const char *p, const char *e)
+{
+	const char *q = p;
+
+	while (q < e && *q == ' ')
+		q++;
+	return q == e || (*q == '#' && q > p && comment_ok(q, e));
 }
 
 /* A plain scalar in block context, of the safe characters only: letters,
@@ -207,10 +223,13 @@ block_list(struct fp *f, bool moves, bool *more)
 	*more = false;
 	while (next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *a, *se;
-		int ind;
+		int ind, k;
 
-		if (empty_line(p, e))
+		if ((k = empty_line(p, e)) != 0) {
+			if (k < 0)
+				return false;
 			continue;
+		}
 		for (ind = 0; p < e && *p == ' '; p++)
 			ind++;
 		if (*p != '-') {
@@ -257,16 +276,16 @@ body(struct fp *f)
 	bool more = false, pending = false;
 
 	classes();
-	for (const char *c = f->s; c < f->end; c++)
-		if (cls[(unsigned char)*c] & C_BAD)
-			return false;
 	while (pending || next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *colon, *v, *se;
 		int k, bit;
 
 		pending = false;
-		if (empty_line(p, e))
+		if ((k = empty_line(p, e)) != 0) {
+			if (k < 0)
+				return false;
 			continue;
+		}
 		if ((colon = memchr(p, ':', (size_t)(e - p))) == NULL)
 			return false;
 		for (k = 0; k < 6 && !same(p, colon, keys[k]); k++)
@@ -276,8 +295,11 @@ body(struct fp *f)
 		seen |= bit;
 		for (v = colon + 1; v < e && *v == ' '; v++)
 			;
-		if (v > colon + 1 && v < e && *v == '#')
+		if (v > colon + 1 && v < e && *v == '#') {
+			if (!comment_ok(v, e))
+				return false;
 			v = e;			/* "key:   # comment" */
+		}
 		else if (v == colon + 1 && v < e)
 			return false;		/* "key:value" */
 		switch (bit) {

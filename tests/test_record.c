@@ -841,6 +841,32 @@ test_fast_path_refuses(void **state)
 	REC_ERR(HEAD "players: [Anna]\n# caf\xc3", 3, 6, "not valid YAML: incomplete UTF-8 octet sequence");
 	REC_ERR(HEAD "players: [Anna]\n# caf\xc3\xa9 \xc3\xa9\x01\n", 3, 9,
 	    "not valid YAML: control characters are not allowed");
+
+	/* Comments are the only text the fast path does not read token by
+	 * token: in every place a comment can stand, and wherever else a
+	 * tab, a CR, a control or UTF-8 can hide, it leaves the record to
+	 * libyaml (which may read it, or not). */
+	static const char *const odd[] = {
+		HEAD "players:   # \x01\n  - Anna\n",
+		HEAD "players:\n  # \x01\n  - Anna\n",
+		HEAD "players:\n  - Anna  # \t\n",
+		HEAD "players: [Anna]   # \xc3\xa9\n",
+		HEAD "players:\n\t- Anna\n",
+		HEAD "players:\n  -\tAnna\n",
+		HEAD "players: [Anna]\r\n",
+		HEAD "players:\n  - An\x01na\n",
+		HEAD "players:\n  - Caf\xc3\xa9\n",
+		HEAD "players: [Anna]\nmoves:\n  - \"V 1,0\x01 90\"\n",
+		HEAD "players: [Anna]\nmoves:   # \x1b\n  - V 1,0 90\n",
+		HEAD "players: [Anna]\nmoves:\n  - V 1,0 90 \x7f\n",
+	};
+	for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+		struct nt_record r;
+
+		if (nt__record_parse_fast(&r, odd[i], strlen(odd[i])) != 0)
+			fail_msg("the fast path reads record %zu, which it must leave to libyaml", i);
+		agree(odd[i], strlen(odd[i]));
+	}
 }
 
 /* ---- hostile input ------------------------------------------------------ */
