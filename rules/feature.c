@@ -73,27 +73,30 @@ cr__features_add(struct cr_game *g, int t)
 {
 	struct tile *tl = &g->tiles.v[t];
 	const struct cr_tiletype *tt = &g->ts->type[tl->pub.type];
+	const int8_t *mine = tt->portseg[tl->pub.rot];
+	int id0 = g->nodes.n;
 
+	g->nodes.n += tt->nseg;		/* reserved */
+	g->link.n += tt->nseg;
 	for (int s = 0; s < tt->nseg; s++) {
 		const struct cr_seg *sg = &tt->seg[s];
-		struct node *n = VEC_PUSH(g, g->nodes);
-		int id = g->nodes.n - 1;
+		int id = id0 + s;
 
-		*VEC_PUSH(g, g->link) = (struct link){ id, id };
-		*n = (struct node){
+		g->link.v[id] = (struct link){ id, id };
+		g->nodes.v[id] = (struct node){
 			.size = 1, .tile = t,
 			.open = sg->nports,
 			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
 		if (sg->kind == CR_CLOISTER) {
-			n->open = 8 - neighbours8(g);
+			g->nodes.v[id].open = 8 - neighbours8(g);
 			tl->cloister = id;
 		}
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const struct tile *nb = cr__hood(g, cr_dx[d], cr_dy[d]);
-		const int8_t *mine = tt->portseg[tl->pub.rot], *theirs;
+		const int8_t *theirs;
 
 		if (nb == NULL)
 			continue;
@@ -103,20 +106,19 @@ cr__features_add(struct cr_game *g, int t)
 
 			if (a < 0 || b < 0)
 				continue;
-			r = join(g, tl->pub.seg0 + a, nb->pub.seg0 + b);
+			r = join(g, id0 + a, nb->pub.seg0 + b);
 			cr__log_node(g, r);
 			g->nodes.v[r].open -= 2;
 		}
 	}
-	for (int dx = -1; dx <= 1; dx++)
-		for (int dy = -1; dy <= 1; dy++) {
-			const struct tile *nb = (dx || dy) ? cr__hood(g, dx, dy) : NULL;
+	for (int i = 0; i < 9; i++) {	/* the cloisters around gain a neighbour */
+		int u = g->hood[i], c;
 
-			if (nb != NULL && nb->cloister >= 0) {
-				cr__log_node(g, nb->cloister);
-				g->nodes.v[nb->cloister].open--;
-			}
-		}
+		if (i == HOOD(0, 0) || u < 0 || (c = g->tiles.v[u].cloister) < 0)
+			continue;
+		cr__log_node(g, c);
+		g->nodes.v[c].open--;
+	}
 }
 
 /*
