@@ -111,13 +111,20 @@ cr__features_add(struct cr_game *g, int t)
 			g->nodes.v[r].open -= 2;
 		}
 	}
-	for (int i = 0; i < 9; i++) {	/* the cloisters around gain a neighbour */
-		int u = g->hood[i], c;
+	/* The cloisters around gain a neighbour, in the order they pay. */
+	static const int around[8] = {
+		HOOD(-1, 1), HOOD(0, 1), HOOD(1, 1), HOOD(-1, 0), HOOD(1, 0),
+		HOOD(-1, -1), HOOD(0, -1), HOOD(1, -1),
+	};
+	g->nclosed = 0;
+	for (int i = 0; i < 8; i++) {
+		int u = g->hood[around[i]], c;
 
-		if (i == HOOD(0, 0) || u < 0 || (c = g->tiles.v[u].cloister) < 0)
+		if (u < 0 || (c = g->tiles.v[u].cloister) < 0)
 			continue;
 		cr__log_node(g, c);
-		g->nodes.v[c].open--;
+		if (--g->nodes.v[c].open == 0)
+			g->closed[g->nclosed++] = c;
 	}
 }
 

@@ -172,6 +172,9 @@ struct cr_game {
 	 * tile touches these nine squares and no others.
 	 */
 	int	hood[9];
+	/* The cloisters around it that the tile just placed completed, in
+	 * the order they are paid (the row north first, west to east). */
+	int	closed[8], nclosed;
 };
 
 /* game.c */

@@ -198,8 +198,8 @@ score_closed(struct cr_game *g, int root, int move)
 	cr__return_meeples(g, root);
 }
 
-/* Pay for what tile t (just placed, g->hood filled) completed: its own
- * features, then the cloisters around it. */
+/* Pay for what tile t (just placed) completed: its own features, then
+ * the cloisters around it. */
 void
 cr__score_completed(struct cr_game *g, int t, int move)
 {
@@ -208,13 +208,8 @@ cr__score_completed(struct cr_game *g, int t, int move)
 
 	for (int s = 0; s < nseg; s++)
 		score_closed(g, cr__find(g, tl->pub.seg0 + s), move);
-	for (int dy = 1; dy >= -1; dy--)
-		for (int dx = -1; dx <= 1; dx++) {
-			const struct tile *nb = cr__hood(g, dx, dy);
-
-			if ((dx || dy) && nb != NULL && nb->cloister >= 0)
-				score_closed(g, nb->cloister, move);
-		}
+	for (int k = 0; k < g->nclosed; k++)	/* found by cr__features_add */
+		score_closed(g, g->closed[k], move);
 }
 
 /* Editions 2 and 3: each farm pays 3 per completed city it touches. */
