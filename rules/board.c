@@ -62,15 +62,30 @@ slot_of(const struct grid *gr, uint32_t kx, uint32_t ky)
 	return i;
 }
 
+/* The chunk position of the start square, and where a chunk near it
+ * sits in gr->near (false if it is not near). */
+#define KSTART	((1u << 30) >> GRID_SHIFT)
+
+static inline bool
+near_at(uint32_t kx, uint32_t ky, uint32_t *i, uint32_t *j)
+{
+	*i = ky - (KSTART - GRID_NEAR), *j = kx - (KSTART - GRID_NEAR);
+	return *i <= 2 * GRID_NEAR && *j <= 2 * GRID_NEAR;
+}
+
 /* The values of chunk kx,ky, NULL if it does not exist. */
 static const int *
 chunk_at(const struct grid *gr, uint32_t kx, uint32_t ky)
 {
+	uint32_t i, j;
 	int id;
 
-	if (gr->slotcap == 0)
+	if (near_at(kx, ky, &i, &j))
+		id = gr->near[i][j];
+	else if (gr->slotcap == 0)
 		return NULL;
-	id = gr->slot[slot_of(gr, kx, ky)].id;
+	else
+		id = gr->slot[slot_of(gr, kx, ky)].id;
 	return id < 0 ? NULL : gr->chunk[id].v;
 }
 
@@ -125,9 +140,12 @@ grid_set(struct grid *gr, int x, int y, int val)
 	uint32_t ux = bias(x), uy = bias(y);
 	uint32_t kx = ux >> GRID_SHIFT, ky = uy >> GRID_SHIFT;
 	unsigned i = slot_of(gr, kx, ky);
+	uint32_t ni, nj;
 
 	if (gr->slot[i].id < 0) {
 		gr->slot[i] = (struct gslot){ kx, ky, gr->n };
+		if (near_at(kx, ky, &ni, &nj))
+			gr->near[ni][nj] = gr->n;
 		memset(&gr->chunk[gr->n++], 0xff, sizeof *gr->chunk);
 	}
 	gr->chunk[gr->slot[i].id].v[(uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE] = val;
@@ -137,6 +155,7 @@ static void
 grid_clear(struct grid *gr)
 {
 	gr->n = 0;
+	memset(gr->near, 0xff, sizeof gr->near);
 	if (gr->slot != NULL)
 		memset(gr->slot, 0xff, (size_t)gr->slotcap * sizeof *gr->slot);
 }
@@ -204,6 +223,7 @@ void
 cr__board_clear(struct cr_game *g)
 {
 	grid_clear(&g->board);
+	grid_clear(&g->scr->where);
 	g->scr->bk_on = false;
 }
 

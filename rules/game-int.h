@@ -25,11 +25,15 @@
 #define GRID_SIDE	(1 << GRID_SHIFT)
 struct chunk { int v[GRID_SIDE * GRID_SIDE]; };
 struct gslot { uint32_t kx, ky; int id; };	/* id -1: empty slot */
+#define GRID_NEAR	4		/* chunks each way from the start's, found without hashing */
 struct grid {
 	struct chunk	*chunk;
 	int		n, cap;		/* chunks */
 	struct gslot	*slot;		/* open addressing, linear probing */
 	int		slotcap;	/* power of two, at least twice n */
+	/* The chunks around the start (where a table game stays) by
+	 * position, -1 where none: most lookups never reach the hash. */
+	int		near[2 * GRID_NEAR + 1][2 * GRID_NEAR + 1];
 };
 
 struct tile {
