@@ -212,19 +212,46 @@ cr__score_completed(struct cr_game *g, int t, int move)
 		score_closed(g, g->closed[k], move);
 }
 
+/*
+ * The features of a kind that have meeples on them, by root, in root
+ * order (the order they are paid in).  Found from the meeples, at most
+ * CR_MEEPLES a player, never by a walk over the board.
+ */
+#define MAXSTANDING	(CR_MAXPLAYERS * CR_MEEPLES)
+
+static int
+standing(struct cr_game *g, int kind, int root[MAXSTANDING])
+{
+	uint32_t gen = cr__scratch_gen(g);
+	int n = 0;
+
+	for (int i = 0; i < g->figs.n && n < MAXSTANDING; i++) {
+		const struct figure *f = &g->figs.v[i];
+		int r, k;
+
+		if (!f->on_board || g->nodes.v[f->node].kind != kind)
+			continue;
+		r = cr__find(g, f->node);
+		if (g->scr->nstamp[r] == gen)
+			continue;
+		g->scr->nstamp[r] = gen;
+		for (k = n++; k > 0 && root[k - 1] > r; k--)	/* insertion: a few dozen */
+			root[k] = root[k - 1];
+		root[k] = r;
+	}
+	return n;
+}
+
 /* Editions 2 and 3: each farm pays 3 per completed city it touches. */
 static void
 farms_per_field(struct cr_game *g, int move)
 {
+	int root[MAXSTANDING], n = standing(g, CR_FIELD, root);
 	struct cr_event ev;
 
-	for (int id = 0; id < g->nodes.n; id++) {
-		const struct node *n = &g->nodes.v[id];
-
-		if (cr__find(g, id) == id && n->kind == CR_FIELD && n->followers > 0 &&
-		    cr__feature_event(g, id, CR_EV_FARM, &ev))
+	for (int i = 0; i < n; i++)
+		if (cr__feature_event(g, root[i], CR_EV_FARM, &ev))
 			pay(g, &ev, move);
-	}
 }
 
 /*
@@ -310,14 +337,14 @@ cr__score_final(struct cr_game *g, int move)
 	static const int order[] = { CR_ROAD, CR_CITY, CR_CLOISTER };
 	struct cr_event ev;
 
-	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
-		for (int id = 0; id < g->nodes.n; id++) {
-			const struct node *n = &g->nodes.v[id];
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+		int root[MAXSTANDING], n = standing(g, order[k], root);
 
-			if (cr__find(g, id) == id && n->kind == order[k] && !n->scored &&
-			    n->followers > 0 && cr__feature_event(g, id, CR_EV_FINAL, &ev))
+		for (int i = 0; i < n; i++)
+			if (!g->nodes.v[root[i]].scored &&
+			    cr__feature_event(g, root[i], CR_EV_FINAL, &ev))
 				pay(g, &ev, move);
-		}
+	}
 	editions[g->edition].farms(g, move);
 }
 
