@@ -179,10 +179,13 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	}
 	free(text);
 	names_of(&r, names);
-	if (batch == NULL && (batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
-		fprintf(stderr, "carcref: %s: cannot start the game: out of memory\n", path);
-		nt_record_free(&r);
-		return 2;
+	if (batch == NULL) {
+		if ((batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
+			fprintf(stderr, "carcref: %s: cannot start the game: out of memory\n", path);
+			nt_record_free(&r);
+			return 2;
+		}
+		cr_game_set_undo(batch, false);	/* checking never undoes */
 	}
 	g = batch;
 	ok = nt_replay_on(g, &r, &rerr);

@@ -104,6 +104,7 @@ struct undo {
 /* Lengths and scalars before a move, to cut back to on undo. */
 struct mark {
 	struct cr_move move;	/* the move itself, for records */
+	bool	undoable;	/* logged (cr_game_set_undo) */
 	int	log, ntiles, nnodes, nfigs, nevents;
 	int	turn, supply_total;
 	bool	over;
@@ -163,6 +164,7 @@ struct cr_game {
 		intvec		bucket[NSIGS];	/* indices in open */
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
+	bool	nolog;			/* cr_game_set_undo(g, false): no undo log */
 	/*
 	 * A number per applied move, never reused (not even after undo):
 	 * a node copied to the log in this move, or created in it,
@@ -201,7 +203,7 @@ void	cr__log_node_copy(struct cr_game *g, int id);
 static inline void
 cr__log_node(struct cr_game *g, int id)
 {
-	if (g->nodes.v[id].logged != g->gen)
+	if (!g->nolog && g->nodes.v[id].logged != g->gen)
 		cr__log_node_copy(g, id);
 }
 void	cr__log_figure(struct cr_game *g, int id);
@@ -210,7 +212,8 @@ void	cr__log_supply(struct cr_game *g, int type);
 static inline void
 cr__log_absorbed(struct cr_game *g, int root, int by)
 {
-	cr__log_entry(g, U_ABSORBED, root)->old.val = by;
+	if (!g->nolog)
+		cr__log_entry(g, U_ABSORBED, root)->old.val = by;
 }
 
 #define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)

@@ -53,17 +53,27 @@ cr__log_node_copy(struct cr_game *g, int id)
 	n->logged = g->gen;
 }
 
-void cr__log_figure(struct cr_game *g, int id) { cr__log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id]; }
+void
+cr__log_figure(struct cr_game *g, int id)
+{
+	if (!g->nolog)
+		cr__log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id];
+}
 /* A player is copied once per move: the first copy is the one undo needs. */
 void
 cr__log_player(struct cr_game *g, int p)
 {
-	if (g->player_logged & (1u << p))
+	if (g->nolog || (g->player_logged & (1u << p)))
 		return;
 	g->player_logged |= 1u << p;
 	cr__log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
-void cr__log_supply(struct cr_game *g, int t) { cr__log_entry(g, U_SUPPLY, t)->old.val = g->supply[t]; }
+void
+cr__log_supply(struct cr_game *g, int t)
+{
+	if (!g->nolog)
+		cr__log_entry(g, U_SUPPLY, t)->old.val = g->supply[t];
+}
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
 	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
@@ -316,7 +326,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);
 	mk = VEC_PUSH(g, g->marks);
-	*mk = (struct mark){ .move = *m, .log = g->log.n, .ntiles = g->tiles.n,
+	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
 	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total };
 	move = g->marks.n;
@@ -363,9 +373,9 @@ cr_game_undo(struct cr_game *g, int n)
 {
 	int done = 0;
 
-	if (n > 0 && g->marks.n > 0)
+	if (n > 0 && g->marks.n > 0 && g->marks.v[g->marks.n - 1].undoable)
 		g->scr->bk_on = false;	/* a cache: rebuilt when next asked */
-	while (done < n && g->marks.n > 0) {
+	while (done < n && g->marks.n > 0 && g->marks.v[g->marks.n - 1].undoable) {
 		const struct mark *mk = &g->marks.v[--g->marks.n];
 
 		for (int i = g->log.n - 1; i >= mk->log; i--) {
@@ -391,6 +401,12 @@ cr_game_undo(struct cr_game *g, int n)
 		done++;
 	}
 	return done;
+}
+
+void
+cr_game_set_undo(struct cr_game *g, bool on)
+{
+	g->nolog = !on;
 }
 
 const struct cr_tileset *cr_game_tileset(const struct cr_game *g) { return g->ts; }

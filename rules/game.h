@@ -128,6 +128,10 @@ bool	cr_game_play(struct cr_game *g, const struct cr_move *m,
 	    struct cr_refusal *why);
 /* Undo the last n moves (or as many as there are).  Returns the number undone. */
 int	cr_game_undo(struct cr_game *g, int n);
+/* Whether the moves played from now on can be undone (the default, kept
+ * across cr_game_reset).  A batch replay, which never undoes, turns it
+ * off and saves the copying; undo stops at a move played without it. */
+void	cr_game_set_undo(struct cr_game *g, bool on);
 
 /* Legal placements of a tile type: writes up to max (x, y, rot) triples
  * into out and returns how many there are in all. */

@@ -373,6 +373,55 @@ test_legal_by_bucket(void **state)
 	free(c);
 }
 
+/* Replay the moves of a from move `from` on b. */
+static void
+copy_moves(const struct cr_game *a, struct cr_game *b, int from)
+{
+	for (int i = from; i < cr_game_nmoves(a); i++)
+		assert_true(cr_game_play(b, cr_game_move(a, i), NULL));
+}
+
+/* A game played without undo (batch replay) is the same game; undo stops
+ * at the first move played without it. */
+static void
+test_undo_off(void **state)
+{
+	(void)state;
+	for (uint32_t seed = 1; seed <= 12; seed++) {
+		int ed = 1 + (int)(seed % 3), np = 2 + (int)(seed % 4), nev_a, nev_b;
+		struct cr_game *a = tu_game(ed, np), *b = tu_game(ed, np);
+		const struct cr_event *ea, *eb;
+		struct snap sa, sb;
+
+		cr_game_set_undo(b, false);
+		tu_random_moves(a, seed, 30);
+		copy_moves(a, b, 0);
+		assert_int_equal(cr_game_undo(b, 5), 0);
+		cr_game_set_undo(b, true);
+		tu_random_moves(a, seed + 1000, 45);
+		copy_moves(a, b, 30);
+		assert_int_equal(cr_game_undo(b, 100), 15);	/* the 15 played with undo */
+		assert_int_equal(cr_game_nmoves(b), 30);
+		assert_int_equal(cr_game_undo(a, 15), 15);
+		snap(a, &sa);
+		snap(b, &sb);
+		assert_memory_equal(&sa, &sb, sizeof sa);
+		cr_game_set_undo(b, false);
+		tu_random_moves(a, seed + 2000, 1000);		/* to the end */
+		copy_moves(a, b, 30);
+		assert_true(cr_game_over(b));
+		snap(a, &sa);
+		snap(b, &sb);
+		assert_memory_equal(&sa, &sb, sizeof sa);
+		ea = cr_game_events(a, &nev_a);
+		eb = cr_game_events(b, &nev_b);
+		assert_int_equal(nev_a, nev_b);
+		assert_memory_equal(ea, eb, (size_t)nev_a * sizeof *ea);
+		cr_game_free(a);
+		cr_game_free(b);
+	}
+}
+
 static void
 test_whole_game(void **state)
 {
@@ -434,6 +483,7 @@ main(void)
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_legal_by_bucket),
 		cmocka_unit_test(test_whole_game),
+		cmocka_unit_test(test_undo_off),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
