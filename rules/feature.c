@@ -95,14 +95,18 @@ cr__features_add(struct cr_game *g, int t)
 		}
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct tile *nb = cr__hood(g, cr_dx[d], cr_dy[d]);
+		int u = g->hood[cr_side[d]];
+		const struct tile *nb;
 		const int8_t *theirs;
 
-		if (nb == NULL)
+		if (u < 0)
 			continue;
-		theirs = g->ts->type[nb->pub.type].portseg[nb->pub.rot];
+		nb = &g->tiles.v[u];
+		/* Port i of this edge meets port 2 - i of the other tile's
+		 * (cr_port_opposite). */
+		theirs = g->ts->type[nb->pub.type].portseg[nb->pub.rot] + CR_PORT((d + 2) % 4, 0);
 		for (int i = 0; i < 3; i++) {
-			int p = CR_PORT(d, i), a = mine[p], b = theirs[cr_port_opposite(p)], r;
+			int a = mine[CR_PORT(d, i)], b = theirs[2 - i], r;
 
 			if (a < 0 || b < 0)
 				continue;

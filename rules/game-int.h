@@ -217,6 +217,8 @@ cr__log_absorbed(struct cr_game *g, int root, int by)
 }
 
 #define HOOD(dx, dy)	(((dy) + 1) * 3 + (dx) + 1)
+/* HOOD of the square across each edge, by direction. */
+static const int cr_side[CR_NDIRS] = { HOOD(0, 1), HOOD(1, 0), HOOD(0, -1), HOOD(-1, 0) };
 
 /*
  * The nine squares around a position, looked up once per move and
