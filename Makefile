@@ -14,7 +14,7 @@
 
 PREFIX  ?= /usr/local
 DATADIR  = $(PREFIX)/share/carcref/tiles
-CFLAGS  ?= -O2 -g
+CFLAGS  ?= -O3 -g
 VARIANT ?= normal
 
 B := .build/$(VARIANT)

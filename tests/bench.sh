@@ -55,7 +55,7 @@ awk -v us="$us" -v wus="$wus" -v g="$ngames" -v m="$nmoves" -v r="$RUNS" 'BEGIN 
 }'
 
 # Engine figures: legal listing, scaling to 10,000 and 100,000 tiles, RSS.
-cc -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \
+cc -std=c17 -O3 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \
     .build/normal/librules.a $(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 .build/bench/engine rules/tiles
 
