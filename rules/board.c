@@ -62,6 +62,9 @@ slot_of(const struct grid *gr, uint32_t kx, uint32_t ky)
 	return i;
 }
 
+/* An empty square (as a new chunk is filled: every byte 0xff). */
+#define EMPTY	((struct sq){ .tile = -1, .seg0 = -1, .type = -1, .rot = -1 })
+
 /* The chunk position of the start square, and where a chunk near it
  * sits in gr->near (false if it is not near). */
 #define KSTART	((1u << 30) >> GRID_SHIFT)
@@ -73,8 +76,8 @@ near_at(uint32_t kx, uint32_t ky, uint32_t *i, uint32_t *j)
 	return *i <= 2 * GRID_NEAR && *j <= 2 * GRID_NEAR;
 }
 
-/* The values of chunk kx,ky, NULL if it does not exist. */
-static const int *
+/* The squares of chunk kx,ky, NULL if it does not exist. */
+static const struct sq *
 chunk_at(const struct grid *gr, uint32_t kx, uint32_t ky)
 {
 	uint32_t i, j;
@@ -93,9 +96,9 @@ static int
 grid_get(const struct grid *gr, int x, int y)
 {
 	uint32_t ux = bias(x), uy = bias(y);
-	const int *v = chunk_at(gr, ux >> GRID_SHIFT, uy >> GRID_SHIFT);
+	const struct sq *v = chunk_at(gr, ux >> GRID_SHIFT, uy >> GRID_SHIFT);
 
-	return v == NULL ? -1 : v[(uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE];
+	return v == NULL ? -1 : v[(uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE].tile;
 }
 
 static bool
@@ -135,7 +138,7 @@ grid_room(struct grid *gr, int more)
 
 /* Set a square; a new chunk needs room made by grid_room. */
 static void
-grid_set(struct grid *gr, int x, int y, int val)
+grid_set(struct grid *gr, int x, int y, struct sq val)
 {
 	uint32_t ux = bias(x), uy = bias(y);
 	uint32_t kx = ux >> GRID_SHIFT, ky = uy >> GRID_SHIFT;
@@ -172,16 +175,16 @@ grid_free(struct grid *gr)
  * most four chunks (in one, most of the time), looked up once each.
  */
 static void
-grid_hood(const struct grid *gr, int x, int y, int out[9])
+grid_hood(const struct grid *gr, int x, int y, struct sq out[9])
 {
 	uint32_t ux = bias(x) - 1, uy = bias(y) - 1;	/* the corner dx = dy = -1 */
 	uint32_t kx0 = ux >> GRID_SHIFT, ky0 = uy >> GRID_SHIFT;
 	bool xs = (ux + 2) >> GRID_SHIFT != kx0, ys = (uy + 2) >> GRID_SHIFT != ky0;
-	const int *c[2][2];
+	const struct sq *c[2][2];
 
 	c[0][0] = chunk_at(gr, kx0, ky0);
 	if (!xs && !ys) {	/* one chunk: three short rows */
-		const int *v = c[0][0];
+		const struct sq *v = c[0][0];
 
 		if (v == NULL) {
 			memset(out, 0xff, 9 * sizeof *out);
@@ -198,14 +201,16 @@ grid_hood(const struct grid *gr, int x, int y, int out[9])
 	c[1][1] = !ys ? c[0][1] : !xs ? c[1][0] : chunk_at(gr, kx0 + 1, ky0 + 1);
 	for (uint32_t dy = 0; dy < 3; dy++) {
 		uint32_t Y = uy + dy;
-		const int *const *row = c[(Y >> GRID_SHIFT) != ky0];
+		const struct sq *const *row = c[(Y >> GRID_SHIFT) != ky0];
 
 		for (uint32_t dx = 0; dx < 3; dx++) {
 			uint32_t X = ux + dx;
-			const int *v = row[(X >> GRID_SHIFT) != kx0];
+			const struct sq *v = row[(X >> GRID_SHIFT) != kx0];
 
-			out[dy * 3 + dx] = v == NULL ? -1 :
-			    v[(Y % GRID_SIDE) * GRID_SIDE + X % GRID_SIDE];
+			if (v == NULL)
+				memset(&out[dy * 3 + dx], 0xff, sizeof *out);
+			else
+				out[dy * 3 + dx] = v[(Y % GRID_SIDE) * GRID_SIDE + X % GRID_SIDE];
 		}
 	}
 }
@@ -230,7 +235,7 @@ cr__board_clear(struct cr_game *g)
 void
 cr__board_untile(struct cr_game *g, int t)
 {
-	grid_set(&g->board, g->tiles.v[t].pub.x, g->tiles.v[t].pub.y, -1);
+	grid_set(&g->board, g->tiles.v[t].pub.x, g->tiles.v[t].pub.y, EMPTY);
 }
 
 void
@@ -272,9 +277,9 @@ cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h)
 	h->x = x, h->y = y;
 	h->far = far(x, y);
 	if (h->far)
-		memset(h->tile, 0xff, sizeof h->tile);
+		memset(h->sq, 0xff, sizeof h->sq);
 	else
-		grid_hood(&g->board, x, y, h->tile);
+		grid_hood(&g->board, x, y, h->sq);
 }
 
 /*
@@ -288,8 +293,8 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	const struct cr_tiletype *tt = &g->ts->type[type];
 	bool touches = false;
 
-	if (h->tile[HOOD(0, 0)] >= 0) {
-		const struct tile *here = &g->tiles.v[h->tile[HOOD(0, 0)]];
+	if (h->sq[HOOD(0, 0)].tile >= 0) {
+		const struct tile *here = &g->tiles.v[h->sq[HOOD(0, 0)].tile];
 
 		why->code = CR_R_OCCUPIED;
 		why->other_x = h->x, why->other_y = h->y;
@@ -298,20 +303,19 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 		return false;
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
-		int t = h->tile[HOOD(cr_dx[d], cr_dy[d])], mine, theirs;
-		const struct tile *n;
+		const struct sq *n = &h->sq[cr_side[d]];
+		int mine, theirs;
 
-		if (t < 0)
+		if (n->tile < 0)
 			continue;
-		n = &g->tiles.v[t];
 		touches = true;
 		mine = cr_tile_edge(tt, rot, d);
-		theirs = cr_tile_edge(&g->ts->type[n->pub.type], n->pub.rot, (d + 2) % 4);
+		theirs = cr_tile_edge(&g->ts->type[n->type], n->rot, (d + 2) % 4);
 		if (mine != theirs) {
 			why->code = CR_R_EDGE_MISMATCH;
 			why->dir = d;
 			why->kind = mine, why->other_kind = theirs;
-			why->other_x = n->pub.x, why->other_y = n->pub.y;
+			why->other_x = h->x + cr_dx[d], why->other_y = h->y + cr_dy[d];
 			return false;
 		}
 	}
@@ -389,7 +393,7 @@ open_add(const struct cr_game *g, int x, int y)
 	int o = sc->open.n++;
 
 	sc->open.v[o] = (struct opensq){ .x = x, .y = y, .sig = 0, .bpos = -1 };
-	grid_set(&sc->where, x, y, o);
+	grid_set(&sc->where, x, y, (struct sq){ .tile = o });
 	return o;
 }
 
@@ -403,10 +407,10 @@ open_drop(const struct cr_game *g, int o)
 	struct opensq *q = &sc->open.v[last];
 
 	bucket_drop(g, o);
-	grid_set(&sc->where, sc->open.v[o].x, sc->open.v[o].y, -1);
+	grid_set(&sc->where, sc->open.v[o].x, sc->open.v[o].y, EMPTY);
 	if (o != last) {
 		sc->bucket[q->sig].v[q->bpos] = o;
-		grid_set(&sc->where, q->x, q->y, o);
+		grid_set(&sc->where, q->x, q->y, (struct sq){ .tile = o });
 		sc->open.v[o] = *q;
 	}
 	sc->open.n--;
@@ -455,14 +459,11 @@ index_build(const struct cr_game *g)
 				continue;
 			cr__hood_find(g, x, y, &h);
 			for (int e = 0; e < CR_NDIRS; e++) {
-				int n = h.tile[HOOD(cr_dx[e], cr_dy[e])];
-				const struct cr_placed *p;
+				const struct sq *n = &h.sq[cr_side[e]];
 
-				if (n < 0)
-					continue;
-				p = &g->tiles.v[n].pub;
-				sig = sig_with(sig, e, cr_tile_edge(&g->ts->type[p->type], p->rot,
-				    (e + 2) % 4));
+				if (n->tile >= 0)
+					sig = sig_with(sig, e, cr_tile_edge(&g->ts->type[n->type],
+					    n->rot, (e + 2) % 4));
 			}
 			if (!open_room(g, 1, &sig))
 				return false;
@@ -497,7 +498,7 @@ cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int ro
 	for (int d = 0; d < CR_NDIRS; d++) {
 		int x = h->x + cr_dx[d], y = h->y + cr_dy[d], o;
 
-		if (h->tile[HOOD(cr_dx[d], cr_dy[d])] >= 0 || far(x, y))
+		if (h->sq[cr_side[d]].tile >= 0 || far(x, y))
 			continue;
 		o = grid_get(&sc->where, x, y);
 		sig[n++] = sig_with(o >= 0 ? sc->open.v[o].sig : 0, (d + 2) % 4,
@@ -519,7 +520,7 @@ index_put(struct cr_game *g, int type, const struct hood *h, int rot)
 	for (int d = 0; d < CR_NDIRS; d++) {
 		int x = h->x + cr_dx[d], y = h->y + cr_dy[d];
 
-		if (h->tile[HOOD(cr_dx[d], cr_dy[d])] >= 0 || far(x, y))
+		if (h->sq[cr_side[d]].tile >= 0 || far(x, y))
 			continue;
 		/* The square beside now sees this tile's edge: a new
 		 * signature, so a new bucket. */
@@ -547,9 +548,11 @@ cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 		.pub = { .x = h->x, .y = h->y, .type = type, .rot = rot, .seg0 = g->nodes.n },
 		.cloister = -1,
 	};
-	grid_set(&g->board, h->x, h->y, g->tiles.n - 1);
-	memcpy(g->hood, h->tile, sizeof g->hood);
-	g->hood[HOOD(0, 0)] = g->tiles.n - 1;
+	grid_set(&g->board, h->x, h->y, (struct sq){ .tile = g->tiles.n - 1,
+	    .seg0 = g->nodes.n, .type = (int16_t)type, .rot = (int8_t)rot });
+	memcpy(g->hood, h->sq, sizeof g->hood);
+	g->hood[HOOD(0, 0)] = (struct sq){ .tile = g->tiles.n - 1,
+	    .seg0 = g->nodes.n, .type = (int16_t)type, .rot = (int8_t)rot };
 	if (g->scr->bk_on)
 		index_put(g, type, h, rot);
 }
@@ -576,7 +579,7 @@ scan_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 
 			cr__hood_find(g, x, y, &h);
 			for (int e = 0; e < CR_NDIRS; e++) {
-				int u = h.tile[HOOD(cr_dx[e], cr_dy[e])];
+				int u = h.sq[cr_side[e]].tile;
 
 				first &= u < 0 || u >= t;
 			}

@@ -43,13 +43,13 @@ join(struct cr_game *g, int a, int b)
 	return ra;
 }
 
-/* The segment of a placed tile that holds a board port, -1 if none. */
+/* The node of the tile on a square that holds a board port, -1 if none. */
 static int
-node_at_port(const struct cr_game *g, const struct tile *t, int port)
+node_at_port(const struct cr_game *g, const struct sq *q, int port)
 {
-	int s = g->ts->type[t->pub.type].portseg[t->pub.rot][port];
+	int s = g->ts->type[q->type].portseg[q->rot][port];
 
-	return s < 0 ? -1 : t->pub.seg0 + s;
+	return s < 0 ? -1 : q->seg0 + s;
 }
 
 /* Count the tiles among the eight around the one being placed. */
@@ -59,7 +59,7 @@ neighbours8(const struct cr_game *g)
 	int n = 0;
 
 	for (int i = 0; i < 9; i++)
-		if (i != HOOD(0, 0) && g->hood[i] >= 0)
+		if (i != HOOD(0, 0) && g->hood[i].tile >= 0)
 			n++;
 	return n;
 }
@@ -89,28 +89,26 @@ cr__features_add(struct cr_game *g, int t)
 			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
-		if (sg->kind == CR_CLOISTER) {
+		if (s == tt->cloister) {
 			g->nodes.v[id].open = 8 - neighbours8(g);
 			tl->cloister = id;
 		}
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
-		int u = g->hood[cr_side[d]];
-		const struct tile *nb;
+		const struct sq *nb = &g->hood[cr_side[d]];
 		const int8_t *theirs;
 
-		if (u < 0)
+		if (nb->tile < 0)
 			continue;
-		nb = &g->tiles.v[u];
 		/* Port i of this edge meets port 2 - i of the other tile's
 		 * (cr_port_opposite). */
-		theirs = g->ts->type[nb->pub.type].portseg[nb->pub.rot] + CR_PORT((d + 2) % 4, 0);
+		theirs = g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
 		for (int i = 0; i < 3; i++) {
 			int a = mine[CR_PORT(d, i)], b = theirs[2 - i], r;
 
 			if (a < 0 || b < 0)
 				continue;
-			r = join(g, id0 + a, nb->pub.seg0 + b);
+			r = join(g, id0 + a, nb->seg0 + b);
 			cr__log_node(g, r);
 			g->nodes.v[r].open -= 2;
 		}
@@ -122,10 +120,12 @@ cr__features_add(struct cr_game *g, int t)
 	};
 	g->nclosed = 0;
 	for (int i = 0; i < 8; i++) {
-		int u = g->hood[around[i]], c;
+		const struct sq *nb = &g->hood[around[i]];
+		int c;
 
-		if (u < 0 || (c = g->tiles.v[u].cloister) < 0)
+		if (nb->tile < 0 || (c = g->ts->type[nb->type].cloister) < 0)
 			continue;
+		c += nb->seg0;
 		cr__log_node(g, c);
 		if (--g->nodes.v[c].open == 0)
 			g->closed[g->nclosed++] = c;
@@ -151,10 +151,9 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 	for (int i = 0; i < n; i++)
 		up[i] = i;
 	for (int d = 0; d < CR_NDIRS; d++) {
-		int t = h->tile[HOOD(cr_dx[d], cr_dy[d])];
-		const struct tile *nb = t < 0 ? NULL : &g->tiles.v[t];
+		const struct sq *nb = &h->sq[cr_side[d]];
 
-		if (nb == NULL)
+		if (nb->tile < 0)
 			continue;
 		for (int i = 0; i < 3; i++) {
 			int p = CR_PORT(d, i);

@@ -23,7 +23,21 @@
  */
 #define GRID_SHIFT	4
 #define GRID_SIDE	(1 << GRID_SHIFT)
-struct chunk { int v[GRID_SIDE * GRID_SIDE]; };
+
+/*
+ * A square: the tile on it, and what a neighbour needs of that tile
+ * (its edges, ports and nodes), so a placement reads the 3 x 3 squares
+ * around it and never the tiles themselves, which on a big board lie
+ * all over memory.  Empty: every byte 0xff (tile -1).  In the open-square
+ * index, tile is an index in the open squares and the rest is unused.
+ */
+struct sq {
+	int	tile;		/* index in tiles, -1 if empty */
+	int	seg0;		/* its first node */
+	int16_t	type;
+	int8_t	rot;
+};
+struct chunk { struct sq v[GRID_SIDE * GRID_SIDE]; };
 struct gslot { uint32_t kx, ky; int id; };	/* id -1: empty slot */
 #define GRID_NEAR	4		/* chunks each way from the start's, found without hashing */
 struct grid {
@@ -173,11 +187,11 @@ struct cr_game {
 	 */
 	uint32_t gen;
 	/*
-	 * The tiles around the one being placed, looked up once per move:
-	 * hood[(dy + 1) * 3 + dx + 1] is a tile index or -1.  Placing a
-	 * tile touches these nine squares and no others.
+	 * The squares around the tile being placed, looked up once per move:
+	 * hood[HOOD(dx, dy)], the tile itself in the middle.  Placing a tile
+	 * touches these nine squares and no others.
 	 */
-	int	hood[9];
+	struct sq hood[9];
 	/* The cloisters around it that the tile just placed completed, in
 	 * the order they are paid (the row north first, west to east). */
 	int	closed[8], nclosed;
@@ -227,7 +241,7 @@ static const int cr_side[CR_NDIRS] = { HOOD(0, 1), HOOD(1, 0), HOOD(0, -1), HOOD
 struct hood {
 	int	x, y;
 	bool	far;		/* beyond any reachable square: nothing around */
-	int	tile[9];	/* tile indices, -1 where no tile lies */
+	struct sq sq[9];	/* tile -1 where no tile lies */
 };
 
 /* board.c */
@@ -237,12 +251,6 @@ void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, i
 void	cr__board_untile(struct cr_game *g, int t);	/* undo of the newest tile */
 void	cr__board_free(struct cr_game *g);
 const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);
-static inline const struct tile *
-cr__hood(const struct cr_game *g, int dx, int dy)
-{
-	int t = g->hood[HOOD(dx, dy)];
-	return t < 0 ? NULL : &g->tiles.v[t];
-}
 void	cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h);
 bool	cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    struct cr_refusal *why);

@@ -576,6 +576,10 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 		    "one of %s", SHOW(v[F_KIND]),
 		    listnames(names, sizeof names, kind_names, CR_NKINDS));
 	seg->kind = (uint8_t)k;
+	for (int i = 0; k == CR_CLOISTER && i < t->nseg; i++)
+		if (t->seg[i].kind == CR_CLOISTER)
+			return fail(L, v[F_KIND]->start_mark, "a tile has one "
+			    "cloister at most, and this is its second");
 	if (v[F_AT] != NULL) {
 		if (parse_at(L, v[F_AT], seg, owner, srcs, t->nseg) < 0)
 			return -1;
@@ -1046,7 +1050,10 @@ derive(struct cr_tileset *ts)
 		struct cr_tiletype *tt = &ts->type[t];
 
 		memset(tt->portseg, 0xff, sizeof tt->portseg);
+		tt->cloister = -1;
 		for (int s = 0; s < tt->nseg; s++) {
+			if (tt->seg[s].kind == CR_CLOISTER && tt->cloister < 0)
+				tt->cloister = (int8_t)s;
 			tt->seg[s].nports = 0;
 			for (int p = 0; p < CR_NPORTS; p++)
 				if (tt->seg[s].ports & (1u << p)) {

@@ -88,6 +88,7 @@ struct cr_tiletype {
 	/* Derived on load: the segment holding each board port when the
 	 * tile lies turned rot quarter turns, -1 for none. */
 	int8_t		portseg[4][CR_NPORTS];
+	int8_t		cloister;		/* derived: its cloister's segment, -1 */
 };
 
 struct cr_tileset {

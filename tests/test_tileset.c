@@ -876,14 +876,19 @@ static const struct bad {
 	  "    marks: [hill, hill]\n", 6, 19, "tile \"D\": mark hill is given twice" },
 	{ "too many features", HDR "  - code: B\n    count: 1\n    edges: [field, field, field, field]\n"
 	  "    features:\n"
-	  "      - {kind: cloister}\n      - {kind: cloister}\n      - {kind: cloister}\n"
-	  "      - {kind: cloister}\n      - {kind: cloister}\n      - {kind: cloister}\n"
-	  "      - {kind: cloister}\n      - {kind: cloister}\n      - {kind: cloister}\n"
-	  "      - {kind: cloister}\n      - {kind: cloister}\n      - {kind: cloister}\n"
-	  "      - {kind: cloister}\n      - {kind: cloister}\n      - {kind: cloister}\n"
+	  "      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n"
+	  "      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n"
+	  "      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n"
+	  "      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n"
+	  "      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n      - {kind: field, at: [C]}\n"
 	  "      - {kind: field, at: [N, E, S, W]}\n"
 	  "      - {kind: cloister}\n",
 	  23, 9, "tile \"B\": more than 16 features; a tile holds at most 16" },
+	{ "two cloisters", HDR "  - code: B\n    count: 1\n    edges: [field, field, field, field]\n"
+	  "    features:\n"
+	  "      - {kind: cloister}\n      - {kind: field, at: [N, E, S, W]}\n"
+	  "      - {kind: cloister}\n",
+	  9, 16, "tile \"B\": a tile has one cloister at most, and this is its second" },
 
 	/* Features */
 	{ "feature scalar", HDR D_HEAD "      - city\n", 7, 9,
