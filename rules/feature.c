@@ -64,6 +64,15 @@ neighbours8(const struct cr_game *g)
 	return n;
 }
 
+/* The member links of the tiles beside h, which joining will read. */
+void
+cr__features_prefetch(const struct cr_game *g, const struct hood *h)
+{
+	for (int d = 0; d < CR_NDIRS; d++)
+		if (h->sq[cr_side[d]].tile >= 0)
+			CR_PREFETCH(&g->link.v[h->sq[cr_side[d]].seg0]);
+}
+
 /*
  * Create the nodes of tile t (just put on the board, g->hood filled) and
  * join them to their neighbours'.  Cloisters around it gain a neighbour.
@@ -76,6 +85,30 @@ cr__features_add(struct cr_game *g, int t)
 	const int8_t *mine = tt->portseg[tl->pub.rot];
 	int id0 = g->nodes.n;
 
+	int pair[3 * CR_NDIRS][2], npair = 0;
+
+	/* The ports that meet across each edge, and the features on the
+	 * other side: their roots are asked for before this tile's nodes
+	 * are made, and joined after. */
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct sq *nb = &g->hood[cr_side[d]];
+		const int8_t *theirs;
+
+		if (nb->tile < 0)
+			continue;
+		/* Port i of this edge meets port 2 - i of the other tile's
+		 * (cr_port_opposite). */
+		theirs = g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
+		for (int i = 0; i < 3; i++) {
+			int a = mine[CR_PORT(d, i)], b = theirs[2 - i];
+
+			if (a < 0 || b < 0)
+				continue;
+			pair[npair][0] = id0 + a, pair[npair][1] = nb->seg0 + b;
+			CR_PREFETCH(&g->nodes.v[cr__find(g, pair[npair][1])]);
+			npair++;
+		}
+	}
 	g->nodes.n += tt->nseg;		/* reserved */
 	g->link.n += tt->nseg;
 	for (int s = 0; s < tt->nseg; s++) {
@@ -94,24 +127,11 @@ cr__features_add(struct cr_game *g, int t)
 			tl->cloister = id;
 		}
 	}
-	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct sq *nb = &g->hood[cr_side[d]];
-		const int8_t *theirs;
+	for (int k = 0; k < npair; k++) {
+		int r = join(g, pair[k][0], pair[k][1]);
 
-		if (nb->tile < 0)
-			continue;
-		/* Port i of this edge meets port 2 - i of the other tile's
-		 * (cr_port_opposite). */
-		theirs = g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
-		for (int i = 0; i < 3; i++) {
-			int a = mine[CR_PORT(d, i)], b = theirs[2 - i], r;
-
-			if (a < 0 || b < 0)
-				continue;
-			r = join(g, id0 + a, nb->seg0 + b);
-			cr__log_node(g, r);
-			g->nodes.v[r].open -= 2;
-		}
+		cr__log_node(g, r);
+		g->nodes.v[r].open -= 2;
 	}
 	/* The cloisters around gain a neighbour, in the order they pay. */
 	static const int around[8] = {

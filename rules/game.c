@@ -320,6 +320,8 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		why = &dummy;
 	if (!check(g, m, why, &h))
 		return false;
+	if (m->kind == CR_MOVE_PLACE)
+		cr__features_prefetch(g, &h);
 	ending = m->kind == CR_MOVE_END || g->supply_total == 1;
 	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);

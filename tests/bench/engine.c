@@ -3,9 +3,10 @@
  *
  *	legal	legal-placement listing on finished 72-tile boards: us per query
  *	scale	a random game on a supply of the base set repeated until the
- *		board holds 10,000 and 100,000 tiles, against a 72-tile game:
- *		us per move over the whole game (placement, joins, cloisters,
- *		completion and final scoring included)
+ *		board holds 10,000 and 100,000 tiles, against 72-tile games
+ *		run just before and after it: us per move over the whole game
+ *		(placement, joins, cloisters, completion and final scoring
+ *		included), and the ratio, median of 5 turns
  *	rss	peak resident memory of a whole 72-tile game
  *
  * Usage: engine TILEDIR.  Prints one line per figure, median of 5 runs.
@@ -160,21 +161,31 @@ main(int argc, char **argv)
 	printf("legal: %.2f us per query on a %d-tile board (all %d types, 2000 queries)\n",
 	    median(runs, 5), 71, ts.ntypes);
 
-	for (int r = 0; r < 5; r++)
-		runs[r] = game_cost(&ts, 1, 1 << 30, 500);
-	small = median(runs, 5);
-	printf("scale: 72 tiles: %.2f us per move (500 games a run)\n", small);
+	/*
+	 * The small and the big games run in turns, and each run's ratio is
+	 * taken against the small games of the same turn: on a shared
+	 * machine whose speed drifts from second to second, the ratio then
+	 * compares like with like.
+	 */
 	{
 		static const int sizes[] = { 10000, 100000 };
+		double small_runs[5], big[2][5], ratio[2][5];
 
-		for (int k = 0; k < 2; k++) {
-			int copies = sizes[k] / 72 + 2;
+		for (int r = 0; r < 5; r++) {
+			double s0 = game_cost(&ts, 1, 1 << 30, 300);
 
-			for (int r = 0; r < 3; r++)
-				runs[r] = game_cost(&ts, copies, sizes[k], 1);
-			printf("scale: %d tiles: %.2f us per move (%.2fx the 72-tile game)\n",
-			    sizes[k], median(runs, 3), median(runs, 3) / small);
+			for (int k = 0; k < 2; k++)
+				big[k][r] = game_cost(&ts, sizes[k] / 72 + 2, sizes[k], 1);
+			small_runs[r] = (s0 + game_cost(&ts, 1, 1 << 30, 300)) / 2;
+			for (int k = 0; k < 2; k++)
+				ratio[k][r] = big[k][r] / small_runs[r];
 		}
+		small = median(small_runs, 5);
+		printf("scale: 72 tiles: %.2f us per move (300 games before and after each big one)\n",
+		    small);
+		for (int k = 0; k < 2; k++)
+			printf("scale: %d tiles: %.2f us per move (%.2fx the 72-tile games run beside it)\n",
+			    sizes[k], median(big[k], 5), median(ratio[k], 5));
 	}
 	{
 		struct rusage ru;
