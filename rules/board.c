@@ -63,7 +63,7 @@ slot_of(const struct grid *gr, uint32_t kx, uint32_t ky)
 }
 
 /* An empty square (as a new chunk is filled: every byte 0xff). */
-#define EMPTY	((struct sq){ .tile = -1, .seg0 = -1, .type = -1, .rot = -1 })
+#define EMPTY	((struct sq){ .tile = -1, .seg0 = -1, .type = -1, .rot = -1, .cloister = -1 })
 
 /* The chunk position of the start square, and where a chunk near it
  * sits in gr->near (false if it is not near). */
@@ -142,9 +142,14 @@ grid_set(struct grid *gr, int x, int y, struct sq val)
 {
 	uint32_t ux = bias(x), uy = bias(y);
 	uint32_t kx = ux >> GRID_SHIFT, ky = uy >> GRID_SHIFT;
-	unsigned i = slot_of(gr, kx, ky);
 	uint32_t ni, nj;
+	unsigned i;
 
+	if (near_at(kx, ky, &ni, &nj) && gr->near[ni][nj] >= 0) {
+		gr->chunk[gr->near[ni][nj]].v[(uy % GRID_SIDE) * GRID_SIDE + ux % GRID_SIDE] = val;
+		return;
+	}
+	i = slot_of(gr, kx, ky);
 	if (gr->slot[i].id < 0) {
 		gr->slot[i] = (struct gslot){ kx, ky, gr->n };
 		if (near_at(kx, ky, &ni, &nj))
@@ -543,16 +548,16 @@ void
 cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 {
 	struct tile *t = VEC_PUSH(g, g->tiles);	/* reserved: cannot fail */
+	struct sq here = { .tile = g->tiles.n - 1, .seg0 = g->nodes.n, .type = (int16_t)type,
+	    .rot = (int8_t)rot, .cloister = g->ts->type[type].cloister };
 
 	*t = (struct tile){
 		.pub = { .x = h->x, .y = h->y, .type = type, .rot = rot, .seg0 = g->nodes.n },
 		.cloister = -1,
 	};
-	grid_set(&g->board, h->x, h->y, (struct sq){ .tile = g->tiles.n - 1,
-	    .seg0 = g->nodes.n, .type = (int16_t)type, .rot = (int8_t)rot });
+	grid_set(&g->board, h->x, h->y, here);
 	memcpy(g->hood, h->sq, sizeof g->hood);
-	g->hood[HOOD(0, 0)] = (struct sq){ .tile = g->tiles.n - 1,
-	    .seg0 = g->nodes.n, .type = (int16_t)type, .rot = (int8_t)rot };
+	g->hood[HOOD(0, 0)] = here;
 	if (g->scr->bk_on)
 		index_put(g, type, h, rot);
 }

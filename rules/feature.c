@@ -143,9 +143,9 @@ cr__features_add(struct cr_game *g, int t)
 		const struct sq *nb = &g->hood[around[i]];
 		int c;
 
-		if (nb->tile < 0 || (c = g->ts->type[nb->type].cloister) < 0)
+		if (nb->cloister < 0)	/* no cloister, or no tile */
 			continue;
-		c += nb->seg0;
+		c = nb->seg0 + nb->cloister;
 		cr__log_node(g, c);
 		if (--g->nodes.v[c].open == 0)
 			g->closed[g->nclosed++] = c;

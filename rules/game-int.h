@@ -36,6 +36,7 @@ struct sq {
 	int	seg0;		/* its first node */
 	int16_t	type;
 	int8_t	rot;
+	int8_t	cloister;	/* its cloister's segment, -1 if none (or empty) */
 };
 struct chunk { struct sq v[GRID_SIDE * GRID_SIDE]; };
 struct gslot { uint32_t kx, ky; int id; };	/* id -1: empty slot */
