@@ -222,11 +222,11 @@ grid_hood(const struct grid *gr, int x, int y, struct sq out[9])
 
 /* ---- Tiles on the board ------------------------------------------------- */
 
-/* Room for the square of one more tile. */
+/* Room for the squares of more tiles. */
 bool
-cr__board_reserve(struct cr_game *g)
+cr__board_reserve(struct cr_game *g, int tiles)
 {
-	return grid_room(&g->board, 1);
+	return grid_room(&g->board, tiles);
 }
 
 void

@@ -180,6 +180,7 @@ struct cr_game {
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
 	bool	nolog;			/* cr_game_set_undo(g, false): no undo log */
+	int	ahead;			/* moves whose room is reserved already (game.c) */
 	/*
 	 * A number per applied move, never reused (not even after undo):
 	 * a node copied to the log in this move, or created in it,
@@ -260,7 +261,7 @@ void	cr__features_prefetch(const struct cr_game *g, const struct hood *h);
 
 /* board.c */
 void	cr__board_clear(struct cr_game *g);
-bool	cr__board_reserve(struct cr_game *g);
+bool	cr__board_reserve(struct cr_game *g, int tiles);
 void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
 void	cr__board_untile(struct cr_game *g, int t);	/* undo of the newest tile */
 void	cr__board_free(struct cr_game *g);

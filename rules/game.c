@@ -39,7 +39,8 @@ grow_zeroed(void **v, int *cap, int need, size_t size)
 
 	if (!cr__grow(v, cap, need, size))
 		return false;
-	memset((char *)*v + (size_t)old * size, 0, (size_t)(*cap - old) * size);
+	if (*cap > old)
+		memset((char *)*v + (size_t)old * size, 0, (size_t)(*cap - old) * size);
 	return true;
 }
 
@@ -79,37 +80,48 @@ cr__log_supply(struct cr_game *g, int t)
 	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
 
 /*
- * Room for everything one move can add.  Bounds: a tile sets one square
- * and creates CR_MAXSEG nodes; the end of the game pays at most one
- * event per feature.
+ * Room for everything the next moves can add, so that applying a move
+ * cannot fail halfway.  Reserved for AHEAD moves at a time (a move then
+ * only counts down), except the last, which also pays the final scoring.
+ * Bounds per move: a tile sets one square (at most one new chunk) and
+ * creates CR_MAXSEG nodes; the end of the game pays at most one event
+ * per feature.
  */
+#define AHEAD	16
+
 static bool
 reserve(struct cr_game *g, bool ending)
 {
 	struct scratch *s = g->scr;
+	int k = ending ? 1 : AHEAD;
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
-	int events = CR_MAXSEG + 9 + (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
+	int events = k * (CR_MAXSEG + 9) +
+	    (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
 	/* A tile's joins (up to three entries for each of the 12 ports
 	 * across its edges), the cloisters around, the features it
-	 * completes, a meeple's return, each player once, the supply:
-	 * generously, as a reservation costs nothing. */
-	int logs = 96 + 8 * CR_MAXSEG + 4 * (g->figs.n + 1) + CR_MAXPLAYERS;
+	 * completes, a meeple's return (of all that can stand by then),
+	 * each player once, the supply: generously, as room costs nothing. */
+	int logs = k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS) + 4 * k * (g->figs.n + k + 1);
 
-	if (!RESERVE(g->tiles, 1) ||
-	    !RESERVE(g->nodes, CR_MAXSEG) || !RESERVE(g->link, CR_MAXSEG) || !RESERVE(g->figs, 1) ||
-	    !RESERVE(g->events, events) || !RESERVE(g->log, logs) || !RESERVE(g->marks, 1) ||
-	    !cr__board_reserve(g))
-		return false;
-	/* The scratch follows the arrays it is indexed by: rarely grown. */
-	if (s->cap_t >= g->tiles.cap && s->cap_n >= g->nodes.cap && s->cap_seen >= g->nodes.cap &&
-	    s->cap_slot >= g->nodes.cap && s->cap_acc >= g->figs.cap * CR_MAXPLAYERS)
+	if (!ending && g->ahead > 0) {
+		g->ahead--;
 		return true;
-	return grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) &&
-	    grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) &&
-	    grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) &&
-	    cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) &&
-	    cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc);
+	}
+	if (!RESERVE(g->tiles, k) ||
+	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
+	    !RESERVE(g->figs, k) || !RESERVE(g->events, events) || !RESERVE(g->log, logs) ||
+	    !RESERVE(g->marks, k) || !cr__board_reserve(g, k))
+		return false;
+	/* The scratch follows the arrays it is indexed by. */
+	if (!grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) ||
+	    !grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) ||
+	    !grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) ||
+	    !cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) ||
+	    !cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc))
+		return false;
+	g->ahead = k - 1;
+	return true;
 }
 
 /* One copy of a type leaves the supply (placed or discarded). */
@@ -174,6 +186,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	for (int p = 0; p < nplayers; p++)
 		g->player[p].meeples = CR_MEEPLES;
 	g->tiles.n = g->nodes.n = g->link.n = 0;
+	g->ahead = 0;
 	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
 	cr__board_clear(g);
 	g->supply_total = 0;
