@@ -26,6 +26,24 @@ names_of(const struct nt_record *r, const char **names)
 		names[i] = r->players[i].name;
 }
 
+/* v in decimal, right-aligned in width (as %*d), into buf[16]. */
+static const char *
+decimal(char buf[16], int v, int width)
+{
+	char *p = buf + 15;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	while (buf + 15 - p < width && p > buf)
+		*--p = ' ';
+	return p;
+}
+
 /* Final table, ranked by points; tied players share a rank. */
 static void
 print_table(const struct cr_game *g, const char **names, const char *title)
@@ -43,13 +61,25 @@ print_table(const struct cr_game *g, const char **names, const char *title)
 			int t = order[j];
 			order[j] = order[j - 1], order[j - 1] = t;
 		}
-	printf("%s\n", title);
+	/* As printf("  %d. %-*s %4d\n"), without printf: a batch prints
+	 * thousands of these tables. */
+	fputs(title, stdout);
+	putchar('\n');
 	for (int i = 0, rank = 1; i < n; i++) {
 		int s = cr_game_player(g, order[i])->score;
+		size_t len = strlen(names[order[i]]);
+		char num[16];
 
 		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
 			rank = i + 1;
-		printf("  %d. %-*s %4d\n", rank, w, names[order[i]], s);
+		fputs("  ", stdout);
+		fputs(decimal(num, rank, 0), stdout);
+		fputs(". ", stdout);
+		fwrite(names[order[i]], 1, len, stdout);
+		for (size_t k = len; k < (size_t)w + 1; k++)
+			putchar(' ');
+		fputs(decimal(num, s, 4), stdout);
+		putchar('\n');
 	}
 }
 

@@ -43,17 +43,24 @@ static const struct {
 #undef W
 };
 
+/* Case folding for ASCII letters only, whatever the locale. */
+static int
+ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : (unsigned char)c;
+}
+
 enum cr_role
 nt_role_lookup(const char *word, size_t len)
 {
-	int c0 = len > 0 ? tolower((unsigned char)word[0]) : 0;
+	int c0 = len > 0 ? ascii_lower(word[0]) : 0;
 
 	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++) {
 		size_t k = 1;
 
 		if (role_words[i].len != len || role_words[i].word[0] != c0)
 			continue;
-		while (k < len && role_words[i].word[k] == tolower((unsigned char)word[k]))
+		while (k < len && role_words[i].word[k] == ascii_lower(word[k]))
 			k++;
 		if (k == len)
 			return role_words[i].role;

@@ -94,6 +94,11 @@ reserve(struct cr_game *g, bool ending)
 {
 	struct scratch *s = g->scr;
 	int k = ending ? 1 : AHEAD;
+
+	if (!ending && g->ahead > 0) {
+		g->ahead--;
+		return true;
+	}
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * (CR_MAXSEG + 9) +
@@ -104,10 +109,6 @@ reserve(struct cr_game *g, bool ending)
 	 * each player once, the supply: generously, as room costs nothing. */
 	int logs = k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS) + 4 * k * (g->figs.n + k + 1);
 
-	if (!ending && g->ahead > 0) {
-		g->ahead--;
-		return true;
-	}
 	if (!RESERVE(g->tiles, k) ||
 	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
 	    !RESERVE(g->figs, k) || !RESERVE(g->events, events) || !RESERVE(g->log, logs) ||
