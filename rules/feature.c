@@ -127,11 +127,13 @@ cr__features_add(struct cr_game *g, int t)
 			tl->cloister = id;
 		}
 	}
+	g->own_closed = tl->cloister >= 0 && g->nodes.v[tl->cloister].open == 0;
 	for (int k = 0; k < npair; k++) {
 		int r = join(g, pair[k][0], pair[k][1]);
 
 		cr__log_node(g, r);
-		g->nodes.v[r].open -= 2;
+		if ((g->nodes.v[r].open -= 2) == 0)
+			g->own_closed = true;
 	}
 	/* The cloisters around gain a neighbour, in the order they pay. */
 	static const int around[8] = {

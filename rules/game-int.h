@@ -197,6 +197,7 @@ struct cr_game {
 	/* The cloisters around it that the tile just placed completed, in
 	 * the order they are paid (the row north first, west to east). */
 	int	closed[8], nclosed;
+	bool	own_closed;	/* and whether it closed a feature of its own */
 };
 
 /* game.c */

@@ -206,7 +206,7 @@ cr__score_completed(struct cr_game *g, int t, int move)
 	const struct tile *tl = &g->tiles.v[t];
 	int nseg = g->ts->type[tl->pub.type].nseg;
 
-	for (int s = 0; s < nseg; s++)
+	for (int s = 0; g->own_closed && s < nseg; s++)	/* noted by cr__features_add */
 		score_closed(g, cr__find(g, tl->pub.seg0 + s), move);
 	for (int k = 0; k < g->nclosed; k++)	/* found by cr__features_add */
 		score_closed(g, g->closed[k], move);
