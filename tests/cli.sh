@@ -33,8 +33,8 @@ not_ok() {	# not_ok WHAT ARGS...: report a failed check with the output
 	local what=$1; shift
 	fail=$((fail + 1))
 	echo "FAIL: carcref $*: $what (exit $code)"
-	sed 's/^/  out| /' "$tmp/out" | head -20
-	sed 's/^/  err| /' "$tmp/err" | head -20
+	sed 's/^/  out| /' "$tmp/out" | sed -n 1,20p
+	sed 's/^/  err| /' "$tmp/err" | sed -n 1,20p
 }
 
 # check KIND WANT -- ARGS...: the common part of the expect_* functions.
@@ -88,7 +88,7 @@ expect_err '(did you mean "version"?)' -- vers
 expect_same() {
 	local want=$1; shift; shift
 	run "$@"
-	cmp -s "$want" "$tmp/out" && ok || { not_ok "output differs from $want" "$@"; diff "$want" "$tmp/out" | head -10; }
+	cmp -s "$want" "$tmp/out" && ok || { not_ok "output differs from $want" "$@"; diff "$want" "$tmp/out" | sed -n 1,10p; }
 }
 # expect_no TEXT -- ARGS...: standard output does not contain TEXT.
 expect_no() {

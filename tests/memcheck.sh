@@ -63,7 +63,7 @@ vg() {
 		errors=$((errors + 1))
 		failed+=("$name")
 		echo "MEMCHECK: $name: valgrind reports errors or leaks: $*"
-		sed 's/^/  | /' "$log.vg" | head -80
+		sed 's/^/  | /' "$log.vg" | sed -n 1,80p
 	elif [[ ",$ok," != *",$status,"* ]]; then
 		errors=$((errors + 1))
 		failed+=("$name")
@@ -71,7 +71,7 @@ vg() {
 		tail -20 "$log" | sed 's/^/  | /'
 	elif [ -s "$log.vg" ]; then
 		echo "memcheck: $name: valgrind says (not an error):"
-		sed 's/^/  | /' "$log.vg" | head -10
+		sed 's/^/  | /' "$log.vg" | sed -n 1,10p
 	fi
 }
 

@@ -47,7 +47,7 @@ unset NO_COLOR XDG_STATE_HOME
 
 ok() { pass=$((pass + 1)); }
 not_ok() { fail=$((fail + 1)); echo "FAIL: $*"; }
-show() { sed 's/^/  | /' "$1" | head -"${2:-20}"; }
+show() { sed 's/^/  | /' "$1" | sed -n "1,${2:-20}p"; }
 
 typed() { cat >"$tmp/$1.in"; }
 want() { cat >"$tmp/$1.want"; }

@@ -7,6 +7,8 @@
  * as snprintf does) to a line that parses back to the same move, with or
  * without its player prefix, and formats again to the same text.  The
  * move is then played with nt_play on a new game, to word its refusal.
+ * Whatever line the fast path for canonical lines takes, the general
+ * scanner reads the same.
  */
 #include "fuzz.h"
 
@@ -66,6 +68,27 @@ check_truncation(const struct cr_move *m, const char *player, const char *full, 
 	free(buf);
 }
 
+/* The fast path for canonical lines agrees with the general scanner on
+ * every line it takes (move.c). */
+static void
+check_fast(const char *line, size_t size)
+{
+	char *copy = malloc(size ? size : 1);
+	struct nt_turn a, b;
+	struct nt_error ea, eb;
+
+	FZ_CHECK(copy != NULL, "out of memory");
+	memcpy(copy, line, size);
+	if (nt__move_fast(&fz_base, copy, size, &a, &ea)) {
+		FZ_CHECK(nt__move_general(&fz_base, copy, size, &b, &eb) == 0,
+		    "the fast path takes a line the general scanner refuses: %s", eb.msg);
+		FZ_CHECK(same_move(&a.move, &b.move) && a.blank == b.blank && a.player == b.player &&
+		    ea.column == eb.column && strcmp(ea.msg, eb.msg) == 0,
+		    "the fast path and the general scanner disagree");
+	}
+	free(copy);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -85,6 +108,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 4096)
 		return -1;
+	check_fast(line, size);
 	rc = parse(line, size, &t, &err);
 	FZ_CHECK(memchr(err.msg, '\0', sizeof err.msg) != NULL, "message not terminated");
 	if (rc < 0) {
