@@ -152,6 +152,8 @@ selfplay_exec(int argc, char **argv)
 
 		for (int k = 0; k < 4; k++)
 			rnd(&st);
+		if (g != NULL)
+			cr_game_set_undo(g, false);	/* a generator never undoes */
 		if (g == NULL || !random_game(g, &st) ||
 		    (text = nt_record_format(&r, g)) == NULL) {
 			fprintf(stderr, "carcref selfplay: out of memory\n");

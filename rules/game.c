@@ -105,9 +105,10 @@ reserve(struct cr_game *g, bool ending)
 	    (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
 	/* A tile's joins (up to three entries for each of the 12 ports
 	 * across its edges), the cloisters around, the features it
-	 * completes, a meeple's return (of all that can stand by then),
-	 * each player once, the supply: generously, as room costs nothing. */
-	int logs = k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS) + 4 * k * (g->figs.n + k + 1);
+	 * completes, the return of every meeple that can stand on the
+	 * board, each player once, the supply: generously. */
+	int logs = g->nolog ? 0 :
+	    k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS + 4 * (CR_MAXPLAYERS * CR_MEEPLES + 1));
 
 	if (!RESERVE(g->tiles, k) ||
 	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
@@ -152,11 +153,12 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return NULL;
 	g->ts = ts;
-	/* Room for a typical 72-tile game at once (each block well under
-	 * malloc's mmap threshold): a batch replay then does no realloc. */
-	if (!RESERVE(g->tiles, 80) ||
-	    !RESERVE(g->nodes, 512) || !RESERVE(g->link, 512) || !RESERVE(g->figs, 64) || !RESERVE(g->events, 64) ||
-	    !RESERVE(g->log, 2048) || !RESERVE(g->marks, 80) ||
+	/* Room for a typical 72-tile game at once, reservations for the
+	 * moves ahead included (each block under malloc's mmap threshold):
+	 * a game of the base set then does no realloc. */
+	if (!RESERVE(g->tiles, 96) ||
+	    !RESERVE(g->nodes, 1024) || !RESERVE(g->link, 1024) || !RESERVE(g->figs, 64) ||
+	    !RESERVE(g->events, 512) || !RESERVE(g->log, 2048) || !RESERVE(g->marks, 96) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
 	    !cr_game_reset(g, edition, nplayers)) {

@@ -91,9 +91,10 @@ play(struct cr_game *g, int stop)
 }
 
 /* us per move of `games` whole games on a supply of `copies` base sets
- * (a 72-tile game is too short to time alone: many are averaged). */
+ * (a 72-tile game is too short to time alone: many are averaged), played
+ * as carcref selfplay plays them: without the undo log, unless undo. */
 static double
-game_cost(struct cr_tileset *ts, int copies, int stop, int games)
+game_cost(struct cr_tileset *ts, int copies, int stop, int games, bool undo)
 {
 	int saved[64];
 	double t = 0;
@@ -105,7 +106,10 @@ game_cost(struct cr_tileset *ts, int copies, int stop, int games)
 	}
 	for (int n = 0; n < games; n++) {
 		struct cr_game *g = cr_game_new(ts, 3, 4);
-		double t0 = now_us();
+		double t0;
+
+		cr_game_set_undo(g, undo);
+		t0 = now_us();
 
 		play(g, stop);
 		t += now_us() - t0;
@@ -169,16 +173,20 @@ main(int argc, char **argv)
 	 */
 	{
 		static const int sizes[] = { 10000, 100000 };
-		double small_runs[5], big[2][5], ratio[2][5];
+		double small_runs[5], big[3][5], ratio[3][5], small_undo[5];
 
 		for (int r = 0; r < 5; r++) {
-			double s0 = game_cost(&ts, 1, 1 << 30, 300);
+			double s0 = game_cost(&ts, 1, 1 << 30, 300, false);
+			double u0 = game_cost(&ts, 1, 1 << 30, 300, true);
 
 			for (int k = 0; k < 2; k++)
-				big[k][r] = game_cost(&ts, sizes[k] / 72 + 2, sizes[k], 1);
-			small_runs[r] = (s0 + game_cost(&ts, 1, 1 << 30, 300)) / 2;
+				big[k][r] = game_cost(&ts, sizes[k] / 72 + 2, sizes[k], 1, false);
+			big[2][r] = game_cost(&ts, sizes[1] / 72 + 2, sizes[1], 1, true);
+			small_runs[r] = (s0 + game_cost(&ts, 1, 1 << 30, 300, false)) / 2;
+			small_undo[r] = (u0 + game_cost(&ts, 1, 1 << 30, 300, true)) / 2;
 			for (int k = 0; k < 2; k++)
 				ratio[k][r] = big[k][r] / small_runs[r];
+			ratio[2][r] = big[2][r] / small_undo[r];
 		}
 		small = median(small_runs, 5);
 		printf("scale: 72 tiles: %.2f us per move (300 games before and after each big one)\n",
@@ -186,6 +194,9 @@ main(int argc, char **argv)
 		for (int k = 0; k < 2; k++)
 			printf("scale: %d tiles: %.2f us per move (%.2fx the 72-tile games run beside it)\n",
 			    sizes[k], median(big[k], 5), median(ratio[k], 5));
+		printf("scale: with the undo log (the table's REPL): 72 tiles %.2f us, "
+		    "100000 tiles %.2f us per move (%.2fx)\n", median(small_undo, 5),
+		    median(big[2], 5), median(ratio[2], 5));
 	}
 	{
 		struct rusage ru;
