@@ -245,6 +245,7 @@ struct hood {
 	int	x, y;
 	bool	far;		/* beyond any reachable square: nothing around */
 	struct sq sq[9];	/* tile -1 where no tile lies */
+	int	seg;		/* the meeple's segment in the tile, once checked */
 };
 
 /*

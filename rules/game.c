@@ -283,6 +283,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		why->kind = cr_role_kind(m->role);
 		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
 	}
+	h->seg = seg;
 	if (cr__feature_taken(g, m->tile, h, m->rot, seg, &who)) {
 		why->kind = cr_role_kind(m->role);
 		why->other_player = who;
@@ -301,14 +302,12 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 }
 
 static void
-put_meeple(struct cr_game *g, const struct cr_move *m)
+put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 {
 	const struct tile *t = &g->tiles.v[g->tiles.n - 1];
-	int count, seg, root;
+	int seg = t->pub.seg0 + h->seg, root;	/* the segment check found */
 	struct figure *f;
 
-	seg = cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count, NULL);
-	seg += t->pub.seg0;
 	root = cr__find(g, seg);
 	f = VEC_PUSH(g, g->figs);
 	*f = (struct figure){ .player = g->turn, .node = seg, .role = (uint8_t)m->role,
@@ -354,7 +353,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, &h, m->rot);
 		if (m->role != CR_ROLE_NONE)
-			put_meeple(g, m);
+			put_meeple(g, m, &h);
 		cr__score_completed(g, g->tiles.n - 1, move);
 		g->turn = (g->turn + 1) % g->nplayers;
 		break;
