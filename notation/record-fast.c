@@ -178,10 +178,10 @@ add_move(struct fp *f, const char *a, const char *b, int col, int endcol)
 		r->moves = v;
 		f->capmoves = cap;
 	}
-	/* Into the arena, at the text's own offset: one allocation per
-	 * record, and the NUL lands where a space, quote or newline was. */
+	/* In the arena, a copy of the whole text made at the start, at the
+	 * move's own offset: the NUL lands where a space, quote or newline
+	 * was, which no other move's text holds. */
 	text = r->arena + (a - f->s);
-	memcpy(text, a, (size_t)(b - a));
 	text[b - a] = '\0';
 	r->moves[r->nmoves++] = (struct nt_recmove){ text, NULL, f->line, col, f->line, endcol };
 	return true;
@@ -349,10 +349,11 @@ nt__record_parse_fast(struct nt_record *r, const char *text, size_t len)
 
 	memset(r, 0, sizeof *r);
 	r->edition = 3;
-	if (len == 0 || (r->arena = malloc(len + 1)) == NULL || !body(&f) ||
-	    (r->game = strdup("carcassonne")) == NULL) {
-		nt_record_free(r);
-		return 0;
+	if (len > 0 && (r->arena = malloc(len + 1)) != NULL) {
+		memcpy(r->arena, text, len);
+		if (body(&f) && (r->game = strdup("carcassonne")) != NULL)
+			return 1;
 	}
-	return 1;
+	nt_record_free(r);
+	return 0;
 }
