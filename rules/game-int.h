@@ -4,9 +4,11 @@
  *
  * All state lives in growable arrays indexed by int.  Arrays only grow
  * during a move; every change to an existing element goes through the
- * undo log (a copy of the element before the change), so undoing a move
- * is: restore the logged copies in reverse, then cut the arrays back to
- * their lengths before the move (emptying the squares of the tiles cut).
+ * undo log (a copy of the element before the change, or for a union of
+ * two features the pair, see U_ABSORBED), so undoing a move is: undo the
+ * log in reverse, then cut the arrays back to their lengths before the
+ * move (emptying the squares of the tiles cut).  A game played without
+ * undo (cr_game_set_undo) logs nothing.
  */
 #ifndef CR_GAME_INT_H
 #define CR_GAME_INT_H
@@ -14,12 +16,12 @@
 #include "game.h"
 
 /*
- * A sparse map from squares to ints (-1 where nothing is set), in 16 x 16
- * chunks found through a small hash of chunk positions.  Neighbouring
- * squares share a chunk, so a move's 3 x 3 neighbourhood is one or a few
- * lookups into memory that is close together, on a board of 72 tiles or
- * of a million; and memory stays proportional to the squares set, since
- * a chunk exists only where something was set.
+ * A sparse map of squares (struct sq, empty where nothing is set), in
+ * 16 x 16 chunks found through a small hash of chunk positions.
+ * Neighbouring squares share a chunk, so a move's 3 x 3 neighbourhood is
+ * one or a few lookups into memory that is close together, on a board of
+ * 72 tiles or of a million; and memory stays proportional to the squares
+ * set (a chunk, 3 KB, exists only where something was set).
  */
 #define GRID_SHIFT	4
 #define GRID_SIDE	(1 << GRID_SHIFT)
