@@ -73,6 +73,13 @@ cr__features_prefetch(const struct cr_game *g, const struct hood *h)
 			CR_PREFETCH(&g->link.v[h->sq[cr_side[d]].seg0]);
 }
 
+/* The eight squares around, in the order cloisters are paid: the row
+ * north first, west to east. */
+static const int around[8] = {
+	HOOD(-1, 1), HOOD(0, 1), HOOD(1, 1), HOOD(-1, 0), HOOD(1, 0),
+	HOOD(-1, -1), HOOD(0, -1), HOOD(1, -1),
+};
+
 /*
  * Create the nodes of tile t (just put on the board, g->hood filled) and
  * join them to their neighbours'.  Cloisters around it gain a neighbour.
@@ -83,9 +90,7 @@ cr__features_add(struct cr_game *g, int t)
 	struct tile *tl = &g->tiles.v[t];
 	const struct cr_tiletype *tt = &g->ts->type[tl->pub.type];
 	const int8_t *mine = tt->portseg[tl->pub.rot];
-	int id0 = g->nodes.n;
-
-	int pair[3 * CR_NDIRS][2], npair = 0;
+	int id0 = g->nodes.n, pair[3 * CR_NDIRS][2], npair = 0;
 
 	/* The ports that meet across each edge, and the features on the
 	 * other side: their roots are asked for before this tile's nodes
@@ -136,10 +141,6 @@ cr__features_add(struct cr_game *g, int t)
 			g->own_closed = true;
 	}
 	/* The cloisters around gain a neighbour, in the order they pay. */
-	static const int around[8] = {
-		HOOD(-1, 1), HOOD(0, 1), HOOD(1, 1), HOOD(-1, 0), HOOD(1, 0),
-		HOOD(-1, -1), HOOD(0, -1), HOOD(1, -1),
-	};
 	g->nclosed = 0;
 	for (int i = 0; i < 8; i++) {
 		const struct sq *nb = &g->hood[around[i]];
