@@ -7,8 +7,8 @@
  *
  * Batch replay reads millions of lines of one shape, the canonical one
  * carcref writes: nt__move_fast reads exactly that shape in one pass and
- * gives up on anything else (a player, a comment, two spaces, "+1", an
- * error of any kind), leaving it to the general scanner.  It only has to
+ * gives up on anything else (a player, a comment, two spaces, an error
+ * of any kind), leaving it to the general scanner.  It only has to
  * agree with the general scanner on what it accepts, which
  * tests/test_notation checks line by line.
  */
@@ -153,22 +153,18 @@ parse_int(const char *t, size_t len, long limit, int *out)
 
 #define COORD_LIMIT	100000000L	/* far beyond any board; keeps arithmetic safe */
 
-/* Fast path: [-]digits up to limit, then *p must be `stop` (or the end,
- * if end_ok); *pp is left on the stop. */
-static inline bool
+/* Fast path: the bytes from *pp up to `stop` (or to the end, if end_ok),
+ * read by parse_int; *pp is left on the stop. */
+static bool
 fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int *out)
 {
-	const char *p = *pp, *d;
-	bool neg = p < e && *p == '-';
-	long v = 0;
+	const char *q = *pp;
 
-	for (p += neg, d = p; p < e && (unsigned)(*p - '0') <= 9; p++)
-		if ((v = v * 10 + (*p - '0')) > limit)
-			return false;
-	if (p == d || (p < e ? *p != stop : !end_ok))
+	while (q < e && *q != stop)
+		q++;
+	if ((q == e && !end_ok) || !parse_int(*pp, (size_t)(q - *pp), limit, out))
 		return false;
-	*out = (int)(neg ? -v : v);
-	*pp = p;
+	*pp = q;
 	return true;
 }
 
@@ -190,9 +186,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 		p++;
 	if (p == t || p == e || *p != ' ')
 		return false;
-	m.tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
-	    cr_tileset_find(ts, t, (size_t)(p - t));
-	if (m.tile < 0)
+	if ((m.tile = cr_tileset_find(ts, t, (size_t)(p - t))) < 0)
 		return false;
 	p++;
 	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m.x))
