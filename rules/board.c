@@ -240,7 +240,7 @@ cr__board_clear(struct cr_game *g)
 void
 cr__board_untile(struct cr_game *g, int t)
 {
-	grid_set(&g->board, g->tiles.v[t].pub.x, g->tiles.v[t].pub.y, EMPTY);
+	grid_set(&g->board, g->tiles.v[t].x, g->tiles.v[t].y, EMPTY);
 }
 
 void
@@ -256,7 +256,7 @@ cr__board_free(struct cr_game *g)
 	}
 }
 
-const struct tile *
+const struct cr_placed *
 cr__tile_at(const struct cr_game *g, int x, int y)
 {
 	int t = far(x, y) ? -1 : grid_get(&g->board, x, y);
@@ -267,9 +267,9 @@ cr__tile_at(const struct cr_game *g, int x, int y)
 const struct cr_placed *
 cr_game_at(const struct cr_game *g, int x, int y)
 {
-	const struct tile *t = cr__tile_at(g, x, y);
+	const struct cr_placed *t = cr__tile_at(g, x, y);
 
-	return t ? &t->pub : NULL;
+	return t;
 }
 
 /*
@@ -280,8 +280,7 @@ void
 cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h)
 {
 	h->x = x, h->y = y;
-	h->far = far(x, y);
-	if (h->far)
+	if (far(x, y))
 		memset(h->sq, 0xff, sizeof h->sq);
 	else
 		grid_hood(&g->board, x, y, h->sq);
@@ -299,12 +298,12 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	bool touches = false;
 
 	if (h->sq[HOOD(0, 0)].tile >= 0) {
-		const struct tile *here = &g->tiles.v[h->sq[HOOD(0, 0)].tile];
+		const struct cr_placed *here = &g->tiles.v[h->sq[HOOD(0, 0)].tile];
 
 		why->code = CR_R_OCCUPIED;
 		why->other_x = h->x, why->other_y = h->y;
-		why->other_rot = here->pub.rot;
-		why->kind = here->pub.type;	/* the tile lying there */
+		why->other_rot = here->rot;
+		why->kind = here->type;	/* the tile lying there */
 		return false;
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
@@ -455,7 +454,7 @@ index_build(const struct cr_game *g)
 		sc->bucket[i].n = 0;
 	for (int t = 0; t < g->tiles.n; t++)
 		for (int d = 0; d < CR_NDIRS; d++) {
-			int x = g->tiles.v[t].pub.x + cr_dx[d], y = g->tiles.v[t].pub.y + cr_dy[d];
+			int x = g->tiles.v[t].x + cr_dx[d], y = g->tiles.v[t].y + cr_dy[d];
 			struct hood h;
 			int sig = 0, o;
 
@@ -547,14 +546,12 @@ index_put(struct cr_game *g, int type, const struct hood *h, int rot)
 void
 cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 {
-	struct tile *t = VEC_PUSH(g, g->tiles);	/* reserved: cannot fail */
+	struct cr_placed *t = VEC_PUSH(g, g->tiles);	/* reserved: cannot fail */
 	struct sq here = { .tile = g->tiles.n - 1, .seg0 = g->nodes.n, .type = (int16_t)type,
 	    .rot = (int8_t)rot, .cloister = g->ts->type[type].cloister };
 
-	*t = (struct tile){
-		.pub = { .x = h->x, .y = h->y, .type = type, .rot = rot, .seg0 = g->nodes.n },
-		.cloister = -1,
-	};
+	*t = (struct cr_placed){ .x = h->x, .y = h->y, .type = type, .rot = rot,
+	    .seg0 = g->nodes.n };
 	grid_set(&g->board, h->x, h->y, here);
 	memcpy(g->hood, h->sq, sizeof g->hood);
 	g->hood[HOOD(0, 0)] = here;
@@ -578,7 +575,7 @@ scan_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 
 	for (int t = 0; t < g->tiles.n; t++)
 		for (int d = 0; d < CR_NDIRS; d++) {
-			int x = g->tiles.v[t].pub.x + cr_dx[d], y = g->tiles.v[t].pub.y + cr_dy[d];
+			int x = g->tiles.v[t].x + cr_dx[d], y = g->tiles.v[t].y + cr_dy[d];
 			bool first = true;
 			struct hood h;
 
@@ -717,5 +714,5 @@ cr_game_ntiles(const struct cr_game *g)
 const struct cr_placed *
 cr_game_tile(const struct cr_game *g, int i)
 {
-	return i >= 0 && i < g->tiles.n ? &g->tiles.v[i].pub : NULL;
+	return i >= 0 && i < g->tiles.n ? &g->tiles.v[i] : NULL;
 }

@@ -12,11 +12,34 @@
 
 #include "game-int.h"
 
+/*
+ * Swap the successors of a and b: two member lists become one, and the
+ * same swap on the joined list splits it again as it was.
+ */
+static void
+splice(struct link *L, int a, int b)
+{
+	int t = L[a].next;
+
+	L[a].next = L[b].next, L[b].next = t;
+}
+
+/* Every member of the list through `from` points at root. */
+static void
+relabel(struct link *L, int from, int root)
+{
+	int id = from;
+
+	do {
+		L[id].root = root;
+		id = L[id].next;
+	} while (id != from);
+}
+
 static int
 join(struct cr_game *g, int a, int b)
 {
-	int ra = cr__find(g, a), rb = cr__find(g, b), t, id;
-	struct link *L = g->link.v;
+	int ra = cr__find(g, a), rb = cr__find(g, b), t;
 	struct node *A, *B;
 
 	if (ra == rb)
@@ -27,12 +50,8 @@ join(struct cr_game *g, int a, int b)
 	cr__log_node(g, rb);
 	cr__log_absorbed(g, rb, ra);
 	A = &g->nodes.v[ra], B = &g->nodes.v[rb];
-	id = rb;
-	do {	/* the smaller set: its members point at the new root */
-		L[id].root = ra;
-		id = L[id].next;
-	} while (id != rb);
-	t = L[ra].next, L[ra].next = L[rb].next, L[rb].next = t;	/* one list */
+	relabel(g->link.v, rb, ra);	/* the smaller set */
+	splice(g->link.v, ra, rb);
 	A->size += B->size;
 	A->open += B->open;
 	A->followers += B->followers;
@@ -41,6 +60,14 @@ join(struct cr_game *g, int a, int b)
 	A->pennants += B->pennants;
 	A->scored |= B->scored;
 	return ra;
+}
+
+/* Undo join's union of rb into ra (the rest is restored from the log). */
+void
+cr__unjoin(struct cr_game *g, int rb, int ra)
+{
+	splice(g->link.v, ra, rb);
+	relabel(g->link.v, rb, rb);
 }
 
 /* The node of the tile on a square that holds a board port, -1 if none. */
@@ -87,9 +114,9 @@ static const int around[8] = {
 void
 cr__features_add(struct cr_game *g, int t)
 {
-	struct tile *tl = &g->tiles.v[t];
-	const struct cr_tiletype *tt = &g->ts->type[tl->pub.type];
-	const int8_t *mine = tt->portseg[tl->pub.rot];
+	const struct cr_placed *tl = &g->tiles.v[t];
+	const struct cr_tiletype *tt = &g->ts->type[tl->type];
+	const int8_t *mine = tt->portseg[tl->rot];
 	int id0 = g->nodes.n, pair[3 * CR_NDIRS][2], npair = 0;
 
 	/* The ports that meet across each edge, and the features on the
@@ -127,12 +154,10 @@ cr__features_add(struct cr_game *g, int t)
 			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
 			.seg = (uint8_t)s, .kind = sg->kind,
 		};
-		if (s == tt->cloister) {
+		if (s == tt->cloister)
 			g->nodes.v[id].open = 8 - neighbours8(g);
-			tl->cloister = id;
-		}
 	}
-	g->own_closed = tl->cloister >= 0 && g->nodes.v[tl->cloister].open == 0;
+	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0;
 	for (int k = 0; k < npair; k++) {
 		int r = join(g, pair[k][0], pair[k][1]);
 
@@ -333,18 +358,18 @@ int
 cr_game_seg_at(const struct cr_game *g, int x, int y, enum cr_spot spot,
     int kind, struct cr_refusal *why)
 {
-	const struct tile *t = cr__tile_at(g, x, y);
+	const struct cr_placed *t = cr__tile_at(g, x, y);
 	uint32_t valid;
 	int count, s;
 
 	if (t == NULL || (unsigned)spot >= CR_NSPOTS)
 		return -1;
-	s = cr__seg_on(g, t->pub.type, t->pub.rot, spot, kind, &count, &valid);
+	s = cr__seg_on(g, t->type, t->rot, spot, kind, &count, &valid);
 	if (count == 1)
-		return t->pub.seg0 + s;
+		return t->seg0 + s;
 	if (why != NULL) {
 		why->code = count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE;
-		why->x = x, why->y = y, why->tile = t->pub.type, why->rot = t->pub.rot;
+		why->x = x, why->y = y, why->tile = t->type, why->rot = t->rot;
 		why->spot = spot;
 		why->kind = kind;
 		why->valid_spots = valid;

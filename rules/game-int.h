@@ -53,11 +53,6 @@ struct grid {
 	int		near[2 * GRID_NEAR + 1][2 * GRID_NEAR + 1];
 };
 
-struct tile {
-	struct cr_placed pub;	/* must be first: handed out as const struct cr_placed * */
-	int	cloister;	/* node id of its cloister, -1 if none */
-};
-
 /*
  * One segment of one placed tile.  A feature is a set of nodes kept as a
  * circular member list; the root carries the totals and every member
@@ -152,7 +147,7 @@ struct cr_game {
 	int	supply_total;
 
 	struct grid		board;	/* tile index by square */
-	VEC(struct tile)	tiles;
+	VEC(struct cr_placed)	tiles;
 	VEC(struct node)	nodes;
 	VEC(struct link)	link;	/* beside nodes, same indices */
 	VEC(struct figure)	figs;
@@ -245,7 +240,6 @@ static const int cr_side[CR_NDIRS] = { HOOD(0, 1), HOOD(1, 0), HOOD(0, -1), HOOD
  */
 struct hood {
 	int	x, y;
-	bool	far;		/* beyond any reachable square: nothing around */
 	struct sq sq[9];	/* tile -1 where no tile lies */
 	int	seg;		/* the meeple's segment in the tile, once checked */
 };
@@ -269,7 +263,7 @@ bool	cr__board_reserve(struct cr_game *g, int tiles);
 void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
 void	cr__board_untile(struct cr_game *g, int t);	/* undo of the newest tile */
 void	cr__board_free(struct cr_game *g);
-const struct tile *cr__tile_at(const struct cr_game *g, int x, int y);
+const struct cr_placed *cr__tile_at(const struct cr_game *g, int x, int y);
 void	cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h);
 bool	cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    struct cr_refusal *why);
@@ -289,6 +283,7 @@ cr__next(const struct cr_game *g, int id)
 	return g->link.v[id].next;
 }
 void	cr__features_add(struct cr_game *g, int t);
+void	cr__unjoin(struct cr_game *g, int rb, int ra);
 bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *who);
 int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,

@@ -304,8 +304,8 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 static void
 put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 {
-	const struct tile *t = &g->tiles.v[g->tiles.n - 1];
-	int seg = t->pub.seg0 + h->seg, root;	/* the segment check found */
+	const struct cr_placed *t = &g->tiles.v[g->tiles.n - 1];
+	int seg = t->seg0 + h->seg, root;	/* the segment check found */
 	struct figure *f;
 
 	root = cr__find(g, seg);
@@ -370,21 +370,6 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	return true;
 }
 
-/* Undo a union: split the member lists (the splice is its own inverse)
- * and point the absorbed set at its own root again. */
-static void
-unjoin(struct cr_game *g, int rb, int ra)
-{
-	struct link *L = g->link.v;
-	int t = L[ra].next, id = rb;
-
-	L[ra].next = L[rb].next, L[rb].next = t;
-	do {
-		L[id].root = rb;
-		id = L[id].next;
-	} while (id != rb);
-}
-
 int
 cr_game_undo(struct cr_game *g, int n)
 {
@@ -403,7 +388,7 @@ cr_game_undo(struct cr_game *g, int n)
 			case U_FIGURE:	g->figs.v[u->idx] = u->old.fig; break;
 			case U_PLAYER:	g->player[u->idx] = u->old.pl; break;
 			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
-			case U_ABSORBED: unjoin(g, u->idx, u->old.val); break;
+			case U_ABSORBED: cr__unjoin(g, u->idx, u->old.val); break;
 			}
 		}
 		g->log.n = mk->log;
@@ -476,7 +461,7 @@ cr_game_meeples(const struct cr_game *g, struct cr_meeple *out, int max)
 
 		if (!f->on_board)
 			continue;
-		t = &g->tiles.v[g->nodes.v[f->node].tile].pub;
+		t = &g->tiles.v[g->nodes.v[f->node].tile];
 		if (n < max && out != NULL)
 			out[n] = (struct cr_meeple){ .player = f->player, .role = f->role,
 			    .seg = f->node, .x = t->x, .y = t->y, .spot = f->spot };

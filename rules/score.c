@@ -68,7 +68,7 @@ points_of(const struct cr_event *ev)
 static void
 where(const struct cr_game *g, int root, struct cr_event *ev)
 {
-	const struct cr_placed *t = &g->tiles.v[g->nodes.v[root].tile].pub;
+	const struct cr_placed *t = &g->tiles.v[g->nodes.v[root].tile];
 
 	ev->feature = root;
 	ev->x = t->x, ev->y = t->y;
@@ -83,15 +83,15 @@ cr__field_cities(const struct cr_game *g, int root)
 
 	do {
 		const struct node *nd = &g->nodes.v[id];
-		const struct tile *t = &g->tiles.v[nd->tile];
-		unsigned next = g->ts->type[t->pub.type].seg[nd->seg].next_to;
+		const struct cr_placed *t = &g->tiles.v[nd->tile];
+		unsigned next = g->ts->type[t->type].seg[nd->seg].next_to;
 
 		for (int s = 0; next != 0; s++, next >>= 1) {
 			int c;
 
 			if (!(next & 1))
 				continue;
-			c = cr__find(g, t->pub.seg0 + s);
+			c = cr__find(g, t->seg0 + s);
 			if (g->nodes.v[c].open == 0 && g->scr->nstamp[c] != gen) {
 				g->scr->nstamp[c] = gen;
 				n++;
@@ -203,11 +203,11 @@ score_closed(struct cr_game *g, int root, int move)
 void
 cr__score_completed(struct cr_game *g, int t, int move)
 {
-	const struct tile *tl = &g->tiles.v[t];
-	int nseg = g->ts->type[tl->pub.type].nseg;
+	const struct cr_placed *tl = &g->tiles.v[t];
+	int nseg = g->ts->type[tl->type].nseg;
 
 	for (int s = 0; g->own_closed && s < nseg; s++)	/* noted by cr__features_add */
-		score_closed(g, cr__find(g, tl->pub.seg0 + s), move);
+		score_closed(g, cr__find(g, tl->seg0 + s), move);
 	for (int k = 0; k < g->nclosed; k++)	/* found by cr__features_add */
 		score_closed(g, g->closed[k], move);
 }
@@ -301,8 +301,8 @@ farms_per_city(struct cr_game *g, int move)
 		seen = cr__scratch_gen2(g);
 		do {	/* fields on the city's tiles that border its segments */
 			const struct node *nd = &g->nodes.v[id];
-			const struct tile *t = &g->tiles.v[nd->tile];
-			const struct cr_tiletype *tt = &g->ts->type[t->pub.type];
+			const struct cr_placed *t = &g->tiles.v[nd->tile];
+			const struct cr_tiletype *tt = &g->ts->type[t->type];
 
 			for (int k = 0; k < tt->nseg; k++) {
 				int r;
@@ -310,7 +310,7 @@ farms_per_city(struct cr_game *g, int move)
 				if (tt->seg[k].kind != CR_FIELD ||
 				    !(tt->seg[k].next_to & (1u << nd->seg)))
 					continue;
-				r = cr__find(g, t->pub.seg0 + k);
+				r = cr__find(g, t->seg0 + k);
 				if (s->nstamp[r] != gen || s->seen[r] == seen)
 					continue;	/* no farmer, or counted */
 				s->seen[r] = seen;
