@@ -331,33 +331,6 @@ print_events(struct play *p, int move)
 	}
 }
 
-/* Ranked, as replay prints it; tied players share a rank. */
-static void
-print_ranking(struct play *p, const char *title)
-{
-	int n = cr_game_nplayers(p->g), order[CR_MAXPLAYERS], w = 0;
-
-	for (int i = 0; i < n; i++) {
-		order[i] = i;
-		if ((int)strlen(p->names[i]) > w)
-			w = (int)strlen(p->names[i]);
-	}
-	for (int i = 1; i < n; i++)	/* insertion sort: stable, turn order breaks ties */
-		for (int j = i; j > 0 && cr_game_player(p->g, order[j])->score >
-		    cr_game_player(p->g, order[j - 1])->score; j--) {
-			int t = order[j];
-
-			order[j] = order[j - 1], order[j - 1] = t;
-		}
-	printf("%s\n", title);
-	for (int i = 0, rank = 1; i < n; i++) {
-		int s = cr_game_player(p->g, order[i])->score;
-
-		if (i > 0 && s != cr_game_player(p->g, order[i - 1])->score)
-			rank = i + 1;
-		printf("  %d. %-*s %4d\n", rank, w, p->names[order[i]], s);
-	}
-}
 
 static void
 drop_hand(struct play *p, bool say)
@@ -396,7 +369,7 @@ moves_done(struct play *p, int first)
 		print_events(p, i + 1);
 	}
 	if (cr_game_over(p->g))
-		print_ranking(p, "final scores:");
+		cmd_print_ranking(p->g, p->names, "final scores:");
 	return 0;
 }
 
@@ -568,7 +541,7 @@ say_state(struct play *p)
 
 	if (cr_game_over(p->g)) {
 		printf("the game is over after %d move%s\n", n, n == 1 ? "" : "s");
-		print_ranking(p, "final scores:");
+		cmd_print_ranking(p->g, p->names, "final scores:");
 		return;
 	}
 	printf("%d move%s played, %d tile%s left; %s to play\n", n, n == 1 ? "" : "s",
@@ -840,7 +813,7 @@ c_score(struct play *p, int argc, char **argv)
 
 	(void)argc, (void)argv;
 	if (cr_game_over(p->g)) {
-		print_ranking(p, "final scores:");
+		cmd_print_ranking(p->g, p->names, "final scores:");
 		return 0;
 	}
 	say_state(p);

@@ -26,63 +26,6 @@ names_of(const struct nt_record *r, const char **names)
 		names[i] = r->players[i].name;
 }
 
-/* v in decimal, right-aligned in width (as %*d), into buf[16]. */
-static const char *
-decimal(char buf[16], int v, int width)
-{
-	char *p = buf + 15;
-	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-
-	*p = '\0';
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
-	while (buf + 15 - p < width && p > buf)
-		*--p = ' ';
-	return p;
-}
-
-/* Final table, ranked by points; tied players share a rank. */
-static void
-print_table(const struct cr_game *g, const char **names, const char *title)
-{
-	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0;
-
-	for (int i = 0; i < n; i++) {
-		order[i] = i;
-		if ((int)strlen(names[i]) > w)
-			w = (int)strlen(names[i]);
-	}
-	for (int i = 1; i < n; i++)	/* insertion sort: stable, turn order breaks ties */
-		for (int j = i; j > 0 && cr_game_player(g, order[j])->score >
-		    cr_game_player(g, order[j - 1])->score; j--) {
-			int t = order[j];
-			order[j] = order[j - 1], order[j - 1] = t;
-		}
-	/* As printf("  %d. %-*s %4d\n"), without printf: a batch prints
-	 * thousands of these tables. */
-	fputs(title, stdout);
-	putchar('\n');
-	for (int i = 0, rank = 1; i < n; i++) {
-		int s = cr_game_player(g, order[i])->score;
-		size_t len = strlen(names[order[i]]);
-		char num[16];
-
-		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
-			rank = i + 1;
-		fputs("  ", stdout);
-		fputs(decimal(num, rank, 0), stdout);
-		fputs(". ", stdout);
-		fwrite(names[order[i]], 1, len, stdout);
-		for (size_t k = len; k < (size_t)w + 1; k++)
-			putchar(' ');
-		fputs(decimal(num, s, 4), stdout);
-		putchar('\n');
-	}
-}
-
 static void
 print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
     const char **names, bool ok, const struct nt_replay_error *err, bool quiet)
@@ -117,15 +60,15 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		printf("%s: move %d (line %d, column %d): %s\n", path, err->move, err->line,
 		    err->column, err->msg);
 		snprintf(line, sizeof line, "scores after move %d (not finished):", err->move - 1);
-		print_table(g, names, line);
+		cmd_print_ranking(g, names, line);
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
 		snprintf(why, sizeof why, "%s%s", path,
 		    cr_game_over(g) ? "" : " (not finished)");
-		print_table(g, names, why);
+		cmd_print_ranking(g, names, why);
 	} else
-		print_table(g, names, cr_game_over(g) ? "final scores:" : "scores so far (not finished):");
+		cmd_print_ranking(g, names, cr_game_over(g) ? "final scores:" : "scores so far (not finished):");
 }
 
 static void

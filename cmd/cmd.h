@@ -31,15 +31,13 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_version_entry;
 
-/*
- * Entries still to be written, one per cmd/cmd-NAME.c.  Declared here so the
- * files agree; list each in cmd_table in main.c once its file exists.
- */
+/* The subcommands, one per cmd/cmd-NAME.c, listed in cmd_table in main.c. */
 extern const struct cmd_entry cmd_play_entry;	/* cmd-play.c: the table REPL */
 extern const struct cmd_entry cmd_replay_entry;	/* cmd-replay.c */
 extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
 extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
+extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c: play --resume */
 
 /* main.c: edit distance for "did you mean" (a compared without case). */
 size_t		 cmd_edit_distance(const char *a, const char *b);
@@ -73,6 +71,11 @@ const struct cr_tileset *cmd_tileset(void);
 void		 cmd_render_tile(const struct cr_tileset *, int type, int rot,
 		     char grid[5][5]);
 void		 cmd_render_row(FILE *f, char grid[5][5], int row);
+
+/* ranking.c: the players ranked by points under a title line; tied
+ * players share a rank, turn order breaks the tie. */
+void		 cmd_print_ranking(const struct cr_game *g, const char *const *names,
+		     const char *title);
 
 /* json.c: a JSON string literal, escaped. */
 void		 cmd_json_str(FILE *f, const char *s);

@@ -15,7 +15,6 @@
 #define CARCREF_VERSION "0.1.0-dev"
 #endif
 
-extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c */
 
 static const struct {
 	const struct cmd_entry	*entry;

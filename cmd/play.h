@@ -13,7 +13,6 @@
 #include "notation/record.h"
 
 /* cmd-play.c: "carcref resume", the same as "carcref play --resume". */
-extern const struct cmd_entry cmd_resume_entry;
 
 /*
  * journal.c -- the state directory, and the journal of the game in play.

@@ -1,0 +1,33 @@
+/*
+ * ranking.c -- the score table that replay and the REPL both print.
+ */
+#include <string.h>
+
+#include "cmd.h"
+
+void
+cmd_print_ranking(const struct cr_game *g, const char *const *names, const char *title)
+{
+	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0;
+
+	for (int i = 0; i < n; i++) {
+		order[i] = i;
+		if ((int)strlen(names[i]) > w)
+			w = (int)strlen(names[i]);
+	}
+	for (int i = 1; i < n; i++)	/* insertion sort: stable, turn order breaks ties */
+		for (int j = i; j > 0 && cr_game_player(g, order[j])->score >
+		    cr_game_player(g, order[j - 1])->score; j--) {
+			int t = order[j];
+
+			order[j] = order[j - 1], order[j - 1] = t;
+		}
+	printf("%s\n", title);
+	for (int i = 0, rank = 1; i < n; i++) {
+		int s = cr_game_player(g, order[i])->score;
+
+		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
+			rank = i + 1;
+		printf("  %d. %-*s %4d\n", rank, w, names[order[i]], s);
+	}
+}
