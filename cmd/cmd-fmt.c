@@ -10,11 +10,9 @@
  * line, and the lines after the last move.  A file is replaced atomically
  * (a temporary file renamed over it), and only if it changes.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
 #include "notation/record.h"
@@ -134,8 +132,7 @@ run_start(const struct lines *l, const char *end, int i, int floor)
 static int
 write_out(const char *path, const char *old, size_t oldlen, const char *out, bool to_stdout)
 {
-	char tmp[4096];
-	FILE *f;
+	char err[4400];
 
 	if (to_stdout || strcmp(path, "-") == 0) {
 		fputs(out, stdout);
@@ -143,20 +140,8 @@ write_out(const char *path, const char *old, size_t oldlen, const char *out, boo
 	}
 	if (strlen(out) == oldlen && memcmp(out, old, oldlen) == 0)
 		return 0;	/* already canonical: leave the file alone */
-	if (snprintf(tmp, sizeof tmp, "%s.fmt-%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-		fprintf(stderr, "carcref fmt: %s: path too long\n", path);
-		return 2;
-	}
-	if ((f = fopen(tmp, "w")) == NULL || fputs(out, f) == EOF ||
-	    fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0) {
-		fprintf(stderr, "carcref fmt: %s: %s\n", tmp, strerror(errno));
-		if (f != NULL)
-			remove(tmp);
-		return 2;
-	}
-	if (rename(tmp, path) != 0) {
-		fprintf(stderr, "carcref fmt: %s: %s\n", path, strerror(errno));
-		remove(tmp);
+	if (!cmd_write_atomic(path, out, strlen(out), err, sizeof err)) {
+		fprintf(stderr, "carcref fmt: %s\n", err);
 		return 2;
 	}
 	return 0;

@@ -1151,7 +1151,7 @@ c_save(struct play *p, int argc, char **argv)
 		free(text);
 		return 0;
 	}
-	ok = play_write_atomic(argv[1], text, strlen(text), err, sizeof err);
+	ok = cmd_write_atomic(argv[1], text, strlen(text), err, sizeof err);
 	free(text);
 	if (!ok)
 		return nope("save: %s", err);

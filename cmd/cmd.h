@@ -64,6 +64,14 @@ const char	*cmd_datadir(void);
 char		*cmd_read_file(const char *path, size_t *len, char *err,
 		     size_t errlen);
 
+/*
+ * journal.c: replace PATH with LEN bytes of TEXT atomically: PATH.tmp-PID
+ * written, fsync'ed, renamed, then the directory fsync'ed.  False with
+ * a message naming the file in ERR; PATH is then as it was.
+ */
+bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
+		     char *err, size_t errlen);
+
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
 

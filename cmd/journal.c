@@ -128,12 +128,15 @@ sync_dir(const char *path)
 }
 
 bool
-play_write_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
+cmd_write_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	char tmp[4200];
 	int fd, e;
 
-	snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
+	if (snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+		snprintf(err, errlen, "%.200s...: path too long", path);
+		return false;
+	}
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		return false;
@@ -262,7 +265,7 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 			return false;
 		}
 	}
-	ok = play_write_atomic(path, text, len, err, errlen);
+	ok = cmd_write_atomic(path, text, len, err, errlen);
 	free(text);
 	if (!ok)
 		return false;

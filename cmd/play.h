@@ -67,13 +67,6 @@ char	*journal_read(char *path, size_t pathsize, size_t *len, bool *cut,
 
 void	 journal_close(struct journal *j);
 
-/*
- * Replace PATH with LEN bytes of TEXT atomically: PATH.tmp-PID written,
- * fsync'ed, renamed, then the directory fsync'ed.  False with ERR.
- */
-bool	 play_write_atomic(const char *path, const char *text, size_t len,
-	     char *err, size_t errlen);
-
 /* board.c -- the board as an ASCII map, with the meeples. */
 struct board_style {
 	bool		 color;		/* ANSI colours */
