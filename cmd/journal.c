@@ -211,10 +211,9 @@ bool
 journal_write(struct journal *j, const struct nt_record *r, const struct cr_game *g,
     char *err, size_t errlen)
 {
-	char path[4096], prev[4096], line[160];
-	char *head, *text = NULL, *mark;
-	size_t len = 0;
-	FILE *f;
+	char path[4096], prev[4096];
+	char *text, *mark;
+	size_t len;
 	bool ok;
 
 	/* Until the new file is in place, nothing may be appended to the old. */
@@ -225,29 +224,15 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 	if (!play_state_path("current.yaml", path, sizeof path, err, errlen) ||
 	    !play_state_path("previous.yaml", prev, sizeof prev, err, errlen))
 		return false;
-	if ((head = nt_record_write(r, cr_game_tileset(g), NULL, NULL, 0, NULL)) == NULL) {
+	if ((text = nt_record_format(r, g)) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return false;
 	}
-	/* "moves: []" cannot be appended to; "moves:" (empty) can. */
-	if ((mark = strstr(head, "moves: []\n")) != NULL)
+	/* "moves: []" (no move yet, the last line) cannot be appended to;
+	 * "moves:" (empty) can. */
+	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
 		strcpy(mark, "moves:\n");
-	if ((f = open_memstream(&text, &len)) == NULL) {
-		free(head);
-		snprintf(err, errlen, "out of memory");
-		return false;
-	}
-	fputs(head, f);
-	free(head);
-	for (int i = 0; i < cr_game_nmoves(g); i++) {
-		move_line(g, i, line, sizeof line);
-		fputs(line, f);
-	}
-	if (fclose(f) != 0 || text == NULL) {
-		free(text);
-		snprintf(err, errlen, "out of memory");
-		return false;
-	}
+	len = strlen(text);
 	if (j->fresh) {
 		/*
 		 * Another game is starting: the last one stays as previous.yaml.
