@@ -178,17 +178,6 @@ parse_meeple(const char *s, enum cr_role *role, enum cr_spot *spot, char *err, s
 	return true;
 }
 
-static const char *
-plural_role(int kind, int n)
-{
-	static const char *many[CR_NKINDS] = {
-		[CR_FIELD] = "farmers", [CR_ROAD] = "thieves", [CR_CITY] = "knights",
-		[CR_CLOISTER] = "monks", [CR_RIVER] = "meeples",
-	};
-
-	return n == 1 || kind < 0 || kind >= CR_NKINDS ? nt_kind_role(kind) : many[kind];
-}
-
 /*
  * Are rotations a and b of a type the same tile on the table (a straight
  * road turned 180, a crossroads turned any way)?  Then asking which one
@@ -974,7 +963,7 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 			best = f.meeples[i];
 		if (f.meeples[i] > 0)
 			printf("%s %s %d %s", k++ ? "," : "", p->names[i], f.meeples[i],
-			    plural_role(f.kind, f.meeples[i]));
+			    nt_kind_roles(f.kind, f.meeples[i]));
 	}
 	printf("%s\n", k ? "" : " none");
 	if (best > 0) {

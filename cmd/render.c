@@ -35,12 +35,9 @@ kind_char(int kind, int dir)
 static const struct cr_seg *
 seg_at(const struct cr_tiletype *t, int rot, int p)
 {
-	int canon = cr_port_rotate(p, (4 - rot) & 3);
+	int s = t->portseg[rot][p];	/* worked out when the set loads */
 
-	for (int s = 0; s < t->nseg; s++)
-		if (t->seg[s].ports & (1u << canon))
-			return &t->seg[s];
-	return NULL;
+	return s < 0 ? NULL : &t->seg[s];
 }
 
 void

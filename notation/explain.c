@@ -47,8 +47,8 @@ nt_kind_role(int kind)
 }
 
 /* "1 knight", "2 knights", "2 thieves". */
-static const char *
-roles(int n, int kind)
+const char *
+nt_kind_roles(int kind, int n)
 {
 	static const char *many[CR_NKINDS] = {
 		[CR_FIELD] = "farmers", [CR_ROAD] = "thieves", [CR_CITY] = "knights",
@@ -127,7 +127,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	for (int p = 0; p < nplayers; p++)
 		if (ev->winners & (1u << p))
 			put(&o, "%s%s", k++ ? (k == nwin ? " and " : ", ") : "", names[p]);
-	put(&o, " (%d %s)", best, roles(best, ev->kind));
+	put(&o, " (%d %s)", best, nt_kind_roles(ev->kind, best));
 	k = 0;
 	for (int p = 0; p < nplayers; p++)
 		if (!(ev->winners & (1u << p)) && ev->meeples[p] > 0)

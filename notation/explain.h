@@ -27,5 +27,7 @@ int	nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 
 /* "thief", "knight", ... for the meeples standing on a feature kind. */
 const char *nt_kind_role(int kind);
+/* The same for n of them: "knight" for 1, "knights", "thieves"... */
+const char *nt_kind_roles(int kind, int n);
 
 #endif
