@@ -67,7 +67,8 @@ char		*cmd_read_file(const char *path, size_t *len, char *err,
 /*
  * journal.c: replace PATH with LEN bytes of TEXT atomically: PATH.tmp-PID
  * written, fsync'ed, renamed, then the directory fsync'ed.  False with
- * a message naming the file in ERR; PATH is then as it was.
+ * a message naming the file in ERR; PATH is then as it was.  A PATH that
+ * is not a regular file (/dev/stdout, a pipe) is written to in place.
  */
 bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
 		     char *err, size_t errlen);

@@ -131,7 +131,22 @@ bool
 cmd_write_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	char tmp[4200];
+	struct stat st;
 	int fd, e;
+
+	/* A device or a pipe (save /dev/stdout) is written to, never
+	 * replaced: renaming a file over /dev/null would take its place. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if ((fd = open(path, O_WRONLY)) < 0 || !write_all(fd, text, len)) {
+			e = errno;
+			if (fd >= 0)
+				close(fd);
+			snprintf(err, errlen, "%s: %s", path, strerror(e));
+			return false;
+		}
+		close(fd);
+		return true;
+	}
 
 	if (snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()) >= (int)sizeof tmp) {
 		snprintf(err, errlen, "%.200s...: path too long", path);

@@ -517,6 +517,17 @@ echo "save -" >>"$tmp/dash.in"
 session dash 0
 expect "save -: the record on the standard output" has "$tmp/dash.out" "$(sed -n 2p "$tmp/g.lines")"
 
+# save to something that is not a regular file writes to it, never
+# renames a file over it (as root, that would replace /dev/null).
+mkfifo "$tmp/pipe"
+timeout "$TIMEOUT" cat "$tmp/pipe" >"$tmp/pipe.out" &
+head -3 "$tmp/g.lines" >"$tmp/fifo.in"
+echo "save pipe" >>"$tmp/fifo.in"
+session fifo 0
+wait
+expect "save to a pipe: the pipe is still a pipe" test -p "$tmp/pipe"
+expect "save to a pipe: the record went through it" has "$tmp/pipe.out" "$(sed -n 2p "$tmp/g.lines")"
+
 # ---- play FILE, load FILE ----------------------------------------------------
 
 cat >"$tmp/three.yaml" <<'EOF'
