@@ -406,12 +406,6 @@ oracle_tile_of(const struct oracle *o, int seg)
 	return n < 0 ? -1 : o->node[n].tile;
 }
 
-int
-oracle_nfeatures(const struct oracle *o)
-{
-	return o->nfeat;
-}
-
 const struct or_feature *
 oracle_feature(const struct oracle *o, int f)
 {

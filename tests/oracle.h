@@ -76,7 +76,6 @@ bool	oracle_build(struct oracle *o, int edition, int nplayers,
 bool	oracle_load(struct oracle *o, const struct cr_game *g);
 const char *oracle_error(const struct oracle *o);
 
-int	oracle_nfeatures(const struct oracle *o);
 const struct or_feature *oracle_feature(const struct oracle *o, int f);
 /* The feature holding a global segment id, -1 if no such segment. */
 int	oracle_feature_of(const struct oracle *o, int seg);

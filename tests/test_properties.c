@@ -407,6 +407,9 @@ check_invariants(const struct spec *s, const struct cr_game *g, struct oracle *o
 		int f = oracle_feature_of(o, mp[i].seg);
 
 		onboard[mp[i].player]++;
+		if (f < 0)
+			fail_game(s, g, "player %d's meeple stands on segment %d, which the "
+			    "oracle does not know", mp[i].player, mp[i].seg);
 		if (oracle_feature(o, f)->complete) {
 			desc_feature(o, f, b, sizeof b);
 			fail_game(s, g, "player %d's meeple still stands on %s", mp[i].player, b);

@@ -969,7 +969,7 @@ check_any(const char *text, size_t len)
 		assert_true(err.line >= 1);
 		assert_true(err.column >= 1);
 		assert_true(err.msg[0] != '\0');
-		assert_true(strlen(err.msg) < sizeof err.msg);
+		assert_non_null(memchr(err.msg, '\0', sizeof err.msg));	/* terminated */
 		return;
 	}
 	assert_string_equal(r.game, "carcassonne");

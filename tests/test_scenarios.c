@@ -49,7 +49,8 @@ run_scenario(void **state)
 	char path[512], buf[1024], msg[512];
 	struct want_event want[256];
 	int nwant = 0, refuse = 0, nscore = 0, lineno = 0, n;
-	int score[CR_MAXPLAYERS];
+	int score[CR_MAXPLAYERS] = { 0 };
+	unsigned scored = 0;	/* players a score line names */
 	bool has_source = false, ok;
 	struct nt_replay_error rerr;
 	struct nt_record r;
@@ -98,6 +99,7 @@ run_scenario(void **state)
 				if (eq == NULL || (k = nt_record_player(&r, kv, (size_t)(eq - kv))) < 0)
 					fail_msg("%s:%d: expected NAME=POINTS, got %s", path, lineno, kv);
 				score[k] = atoi(eq + 1);
+				scored |= 1u << k;
 				nscore++;
 			}
 		} else if (strcmp(w, "refuse") == 0)
@@ -108,6 +110,10 @@ run_scenario(void **state)
 	fclose(f);
 	if (!has_source)
 		fail_msg("%s: no source: line", path);
+	if (nwant == 0 && nscore == 0 && refuse == 0)
+		fail_msg("%s: expects nothing (no event, score or refuse line)", path);
+	if (nscore > 0 && scored != (1u << r.nplayers) - 1)
+		fail_msg("%s: the score lines must name every player", path);
 
 	g = nt_replay(&r, tu_base(), &ok, &rerr);
 	assert_non_null(g);

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "rules/game.h"
+#include "tests/slurp.h"
 
 static uint64_t st = 0x9e3779b97f4a7c15ULL;
 
@@ -117,6 +118,10 @@ game_cost(struct cr_tileset *ts, int copies, int stop, int games, bool undo)
 		struct cr_game *g = cr_game_new(ts, 3, 4);
 		double t0;
 
+		if (g == NULL) {
+			fprintf(stderr, "engine: out of memory\n");
+			exit(2);
+		}
 		cr_game_set_undo(g, undo);
 		t0 = now_us();
 
@@ -141,21 +146,21 @@ main(int argc, char **argv)
 	const int cap = 1 << 20;
 	size_t len;
 	char *text;
-	FILE *f;
 
 	snprintf(path, sizeof path, "%s/base.yaml", argc > 1 ? argv[1] : "rules/tiles");
-	if ((f = fopen(path, "rb")) == NULL || (text = malloc(1 << 20)) == NULL) {
+	if ((text = tu_slurp(path, &len)) == NULL) {
 		perror(path);
 		return 2;
 	}
-	len = fread(text, 1, (1 << 20) - 1, f);
-	fclose(f);
-	if (cr_tileset_parse(&ts, text, len, &err) < 0 || ts.ntypes > 64) {
+	if (cr_tileset_parse(&ts, text, len, &err) < 0) {
 		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 		return 2;
 	}
 	free(text);
-	legal = malloc((size_t)cap * sizeof *legal);
+	if (ts.ntypes > 64 || (legal = malloc((size_t)cap * sizeof *legal)) == NULL) {
+		fprintf(stderr, "%s: more than 64 tile types, or out of memory\n", path);
+		return 2;
+	}
 
 	/* Legal listing on a finished board: every tile type in turn (a
 	 * game that discarded a tile has fewer than 72 on the board). */
@@ -166,6 +171,11 @@ main(int argc, char **argv)
 			struct cr_game *g = cr_game_new(&ts, 3, 2);
 			double t0;
 			int q = 0;
+
+			if (g == NULL) {
+				fprintf(stderr, "engine: out of memory\n");
+				return 2;
+			}
 
 			play(g, 1 << 30);
 			tiles[r] = cr_game_ntiles(g);
