@@ -226,158 +226,6 @@ match_events(const struct spec *s, const struct cr_game *g, const struct oracle 
 		}
 }
 
-/* ---- meeples ------------------------------------------------------------- */
-
-static int
-cmp_meeple(const void *pa, const void *pb)
-{
-	const struct cr_meeple *a = pa, *b = pb;
-
-	if (a->seg != b->seg)
-		return a->seg < b->seg ? -1 : 1;
-	if (a->player != b->player)
-		return a->player < b->player ? -1 : 1;
-	if (a->role != b->role)
-		return a->role < b->role ? -1 : 1;
-	if (a->spot != b->spot)
-		return a->spot < b->spot ? -1 : 1;
-	if (a->x != b->x)
-		return a->x < b->x ? -1 : 1;
-	return a->y < b->y ? -1 : a->y > b->y;
-}
-
-/* The meeples standing, sorted (the engine's order is its own business). */
-static int
-meeples_of(const struct cr_game *g, struct cr_meeple *out)
-{
-	int n = cr_game_meeples(g, out, CR_MAXPLAYERS * CR_MEEPLES);
-
-	assert_true(n <= CR_MAXPLAYERS * CR_MEEPLES);
-	qsort(out, (size_t)n, sizeof *out, cmp_meeple);
-	return n;
-}
-
-static bool
-same_meeple(const struct cr_meeple *a, const struct cr_meeple *b)
-{
-	return a->player == b->player && a->role == b->role && a->seg == b->seg &&
-	    a->x == b->x && a->y == b->y && a->spot == b->spot;
-}
-
-/* ---- snapshots: the whole visible state of a game ------------------------ */
-
-struct snap {
-	int		nmoves, turn, over, ntiles, nmeeples, nevents, supply_total;
-	int		score[CR_MAXPLAYERS], supply_meeples[CR_MAXPLAYERS];
-	int		supply[64], legal[64];
-	struct cr_placed tile[128];
-	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES];
-	struct cr_event	*event;
-};
-
-static void
-snap_take(const struct cr_game *g, struct snap *s)
-{
-	const struct cr_tileset *ts = cr_game_tileset(g);
-	const struct cr_event *ev;
-
-	free(s->event);
-	memset(s, 0, sizeof *s);
-	s->nmoves = cr_game_nmoves(g);
-	s->turn = cr_game_turn(g);
-	s->over = cr_game_over(g);
-	s->ntiles = cr_game_ntiles(g);
-	assert_true(s->ntiles <= 128 && ts->ntypes <= 64);
-	for (int i = 0; i < s->ntiles; i++)
-		s->tile[i] = *cr_game_tile(g, i);
-	s->nmeeples = meeples_of(g, s->meeple);
-	ev = cr_game_events(g, &s->nevents);
-	s->event = malloc(((size_t)s->nevents + 1) * sizeof *s->event);
-	assert_non_null(s->event);
-	if (s->nevents > 0)
-		memcpy(s->event, ev, (size_t)s->nevents * sizeof *ev);
-	s->supply_total = cr_game_supply_total(g);
-	for (int p = 0; p < cr_game_nplayers(g); p++) {
-		s->score[p] = tu_score(g, p);
-		s->supply_meeples[p] = tu_meeples(g, p);
-	}
-	for (int t = 0; t < ts->ntypes; t++) {
-		s->supply[t] = cr_game_supply(g, t);
-		s->legal[t] = cr_game_legal(g, t, NULL, 0);
-	}
-}
-
-static void
-snap_free(struct snap *s)
-{
-	free(s->event);
-	s->event = NULL;
-}
-
-static bool
-same_event(const struct cr_event *a, const struct cr_event *b)
-{
-	if (a->move != b->move || a->reason != b->reason || a->kind != b->kind ||
-	    a->feature != b->feature || a->x != b->x || a->y != b->y || a->tiles != b->tiles ||
-	    a->pennants != b->pennants || a->cities != b->cities || a->per_tile != b->per_tile ||
-	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
-	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
-	    a->small_city != b->small_city)
-		return false;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		if (a->meeples[p] != b->meeples[p])
-			return false;
-	return true;
-}
-
-/* The first difference between two snapshots, or NULL. */
-static const char *
-snap_diff(const struct snap *a, const struct snap *b, char *buf, size_t size)
-{
-	char x[300], y[300];
-
-#define DIFF_INT(f) if (a->f != b->f) { \
-	snprintf(buf, size, #f ": %d, then %d", a->f, b->f); return buf; }
-	DIFF_INT(nmoves) DIFF_INT(turn) DIFF_INT(over) DIFF_INT(ntiles)
-	DIFF_INT(nmeeples) DIFF_INT(nevents) DIFF_INT(supply_total)
-	for (int p = 0; p < CR_MAXPLAYERS; p++) {
-		DIFF_INT(score[p]) DIFF_INT(supply_meeples[p])
-	}
-	for (int t = 0; t < 64; t++) {
-		DIFF_INT(supply[t]) DIFF_INT(legal[t])
-	}
-#undef DIFF_INT
-	for (int i = 0; i < a->ntiles; i++) {
-		const struct cr_placed *s = &a->tile[i], *t = &b->tile[i];
-
-		if (s->x != t->x || s->y != t->y || s->type != t->type || s->rot != t->rot ||
-		    s->seg0 != t->seg0) {
-			snprintf(buf, size, "tile %d: type %d at %d,%d rot %d seg0 %d, then type %d "
-			    "at %d,%d rot %d seg0 %d", i, s->type, s->x, s->y, s->rot, s->seg0,
-			    t->type, t->x, t->y, t->rot, t->seg0);
-			return buf;
-		}
-	}
-	for (int i = 0; i < a->nmeeples; i++)
-		if (!same_meeple(&a->meeple[i], &b->meeple[i])) {
-			snprintf(buf, size, "meeple %d: player %d role %d segment %d at %d,%d spot %d, "
-			    "then player %d role %d segment %d at %d,%d spot %d", i,
-			    a->meeple[i].player, (int)a->meeple[i].role, a->meeple[i].seg,
-			    a->meeple[i].x, a->meeple[i].y, (int)a->meeple[i].spot,
-			    b->meeple[i].player, (int)b->meeple[i].role, b->meeple[i].seg,
-			    b->meeple[i].x, b->meeple[i].y, (int)b->meeple[i].spot);
-			return buf;
-		}
-	for (int i = 0; i < a->nevents; i++)
-		if (!same_event(&a->event[i], &b->event[i])) {
-			desc_event(&a->event[i], x, sizeof x);
-			desc_event(&b->event[i], y, sizeof y);
-			snprintf(buf, size, "event %d: %s, then %s", i, x, y);
-			return buf;
-		}
-	return NULL;
-}
-
 /* ---- the per-move checks ------------------------------------------------- */
 
 struct stats {
@@ -402,7 +250,7 @@ check_invariants(const struct spec *s, const struct cr_game *g, struct oracle *o
 
 	if (reload && !oracle_load(o, g))
 		fail_game(s, g, "the oracle finds the board inconsistent: %s", oracle_error(o));
-	n = meeples_of(g, mp);
+	n = tu_meeples_of(g, mp);
 	for (int i = 0; i < n; i++) {
 		int f = oracle_feature_of(o, mp[i].seg);
 
@@ -444,7 +292,7 @@ before_take(const struct cr_game *g, struct before *b)
 	b->turn = cr_game_turn(g);
 	cr_game_events(g, &b->nevents);
 	b->supply_total = cr_game_supply_total(g);
-	b->nmeeples = meeples_of(g, b->meeple);
+	b->nmeeples = tu_meeples_of(g, b->meeple);
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		b->score[p] = tu_score(g, p);
 		b->mp_supply[p] = tu_meeples(g, p);
@@ -629,7 +477,7 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 					break;
 				}
 		}
-		qsort(exp, (size_t)nexp, sizeof *exp, cmp_meeple);
+		qsort(exp, (size_t)nexp, sizeof *exp, tu_cmp_meeple);
 		break;
 	}
 	default:
@@ -653,11 +501,11 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 					gained[p] += ev[i].points;
 	}
 	/* Meeples, supply, scores. */
-	nnow = meeples_of(g, now);
+	nnow = tu_meeples_of(g, now);
 	if (nnow != nexp)
 		fail_game(s, g, "%d meeples on the board, the oracle expects %d", nnow, nexp);
 	for (int i = 0; i < nnow; i++)
-		if (!same_meeple(&now[i], &exp[i]))
+		if (!tu_same_meeple(&now[i], &exp[i]))
 			fail_game(s, g, "meeple %d: player %d segment %d at %d,%d, the oracle expects "
 			    "player %d segment %d at %d,%d", i, now[i].player, now[i].seg, now[i].x,
 			    now[i].y, exp[i].player, exp[i].seg, exp[i].x, exp[i].y);
@@ -966,7 +814,7 @@ test_record_round_trip(void **state)
 	for (int i = 0; i < n; i++) {
 		struct nt_player pl[CR_MAXPLAYERS];
 		char names[CR_MAXPLAYERS][8], buf[1024];
-		struct snap a = { 0 }, b = { 0 };
+		struct tu_snap a = { 0 }, b = { 0 };
 		struct nt_replay_error rerr;
 		struct nt_record r, back;
 		struct cr_game *g, *h;
@@ -993,9 +841,9 @@ test_record_round_trip(void **state)
 		if (!ok)
 			fail_game(&s, g, "the replay stops at move %d (line %d): %s", rerr.move,
 			    rerr.line, rerr.msg);
-		snap_take(g, &a);
-		snap_take(h, &b);
-		if ((d = snap_diff(&a, &b, buf, sizeof buf)) != NULL)
+		tu_snap_take(g, &a);
+		tu_snap_take(h, &b);
+		if ((d = tu_snap_diff(&a, &b, buf, sizeof buf)) != NULL)
 			fail_game(&s, g, "the game and its replay differ: %s", d);
 		again = nt_record_format(&back, h);
 		assert_non_null(again);
@@ -1003,8 +851,8 @@ test_record_round_trip(void **state)
 			fail_game(&s, g, "formatting the replay gives another text:\n%s", again);
 		free(again);
 		free(text);
-		snap_free(&a);
-		snap_free(&b);
+		tu_snap_free(&a);
+		tu_snap_free(&b);
 		nt_record_free(&back);
 		cr_game_free(h);
 		cr_game_free(g);
@@ -1020,7 +868,7 @@ test_undo_redo(void **state)
 
 	(void)state;
 	for (int i = 0; i < n; i++) {
-		struct snap fresh = { 0 }, mid = { 0 }, end = { 0 }, now = { 0 };
+		struct tu_snap fresh = { 0 }, mid = { 0 }, end = { 0 }, now = { 0 };
 		struct cr_move *moves;
 		struct cr_game *g;
 		uint32_t rs;
@@ -1032,7 +880,7 @@ test_undo_redo(void **state)
 		spec_of(i, &s);
 		rs = s.seed;
 		g = tu_game(s.edition, s.nplayers);
-		snap_take(g, &fresh);
+		tu_snap_take(g, &fresh);
 		cr_game_free(g);
 		g = make_game(&s);
 		nm = cr_game_nmoves(g);
@@ -1040,41 +888,41 @@ test_undo_redo(void **state)
 		assert_non_null(moves);
 		for (int j = 0; j < nm; j++)
 			moves[j] = *cr_game_move(g, j);
-		snap_take(g, &end);
+		tu_snap_take(g, &end);
 		/* To a midpoint and back: k moves undone. */
 		k = 1 + (int)(tu_rnd(&rs) % (uint32_t)nm);
 		assert_int_equal(cr_game_undo(g, k), k);
-		snap_take(g, &mid);
+		tu_snap_take(g, &mid);
 		if (mid.nmoves != nm - k || mid.over)
 			fail_game(&s, g, "undo %d of %d moves leaves %d moves, over %d", k, nm,
 			    mid.nmoves, mid.over);
 		for (int j = nm - k; j < nm; j++)
 			if (!cr_game_play(g, &moves[j], NULL))
 				fail_game(&s, g, "redo: move %d refused", j + 1);
-		snap_take(g, &now);
-		if ((d = snap_diff(&end, &now, buf, sizeof buf)) != NULL)
+		tu_snap_take(g, &now);
+		if ((d = tu_snap_diff(&end, &now, buf, sizeof buf)) != NULL)
 			fail_game(&s, g, "undo %d moves and redo: %s", k, d);
 		/* Once more, halfway: the same midpoint state again. */
 		assert_int_equal(cr_game_undo(g, k), k);
-		snap_take(g, &now);
-		if ((d = snap_diff(&mid, &now, buf, sizeof buf)) != NULL)
+		tu_snap_take(g, &now);
+		if ((d = tu_snap_diff(&mid, &now, buf, sizeof buf)) != NULL)
 			fail_game(&s, g, "undo %d moves twice: %s", k, d);
 		/* To the start: a fresh game. */
 		assert_int_equal(cr_game_undo(g, 1000), nm - k);
-		snap_take(g, &now);
-		if ((d = snap_diff(&fresh, &now, buf, sizeof buf)) != NULL)
+		tu_snap_take(g, &now);
+		if ((d = tu_snap_diff(&fresh, &now, buf, sizeof buf)) != NULL)
 			fail_game(&s, g, "undo to the start: %s", d);
 		for (int j = 0; j < nm; j++)
 			if (!cr_game_play(g, &moves[j], NULL))
 				fail_game(&s, g, "redo from the start: move %d refused", j + 1);
-		snap_take(g, &now);
-		if ((d = snap_diff(&end, &now, buf, sizeof buf)) != NULL)
+		tu_snap_take(g, &now);
+		if ((d = tu_snap_diff(&end, &now, buf, sizeof buf)) != NULL)
 			fail_game(&s, g, "undo to the start and redo: %s", d);
 		free(moves);
-		snap_free(&fresh);
-		snap_free(&mid);
-		snap_free(&end);
-		snap_free(&now);
+		tu_snap_free(&fresh);
+		tu_snap_free(&mid);
+		tu_snap_free(&end);
+		tu_snap_free(&now);
 		cr_game_free(g);
 	}
 }

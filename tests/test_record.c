@@ -140,22 +140,6 @@ replay_ok(const struct nt_record *r)
 	return g;
 }
 
-static bool
-same_event(const struct cr_event *a, const struct cr_event *b)
-{
-	if (a->move != b->move || a->reason != b->reason || a->kind != b->kind ||
-	    a->x != b->x || a->y != b->y || a->tiles != b->tiles || a->pennants != b->pennants ||
-	    a->cities != b->cities || a->per_tile != b->per_tile ||
-	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
-	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
-	    a->small_city != b->small_city)
-		return false;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		if (a->meeples[p] != b->meeples[p])
-			return false;
-	return true;
-}
-
 /* Two games that went the same way: moves, players, scores, events. */
 static void
 assert_same_game(const struct cr_game *a, const struct cr_game *b)
@@ -191,7 +175,7 @@ assert_same_game(const struct cr_game *a, const struct cr_game *b)
 	eb = cr_game_events(b, &nb);
 	assert_int_equal(na, nb);
 	for (int i = 0; i < na; i++)
-		if (!same_event(&ea[i], &eb[i]))
+		if (!tu_same_event(&ea[i], &eb[i]))
 			fail_msg("event %d differs (move %d and %d)", i, ea[i].move, eb[i].move);
 }
 

@@ -1,6 +1,7 @@
 /*
  * testutil.h -- shared helpers for the cmocka tests: load a tile set,
- * start a game, play or expect the refusal of a turn line.
+ * start a game, play or expect the refusal of a turn line, take and
+ * compare snapshots of a game.
  */
 #ifndef TESTUTIL_H
 #define TESTUTIL_H
@@ -148,5 +149,162 @@ tu_meeples(const struct cr_game *g, int p)
 {
 	return cr_game_player(g, p)->meeples;
 }
+
+/* The meeples standing, in one order whatever the engine's. */
+static inline int
+tu_cmp_meeple(const void *pa, const void *pb)
+{
+	const struct cr_meeple *a = pa, *b = pb;
+
+	if (a->seg != b->seg)
+		return a->seg < b->seg ? -1 : 1;
+	if (a->player != b->player)
+		return a->player < b->player ? -1 : 1;
+	if (a->role != b->role)
+		return a->role < b->role ? -1 : 1;
+	if (a->spot != b->spot)
+		return a->spot < b->spot ? -1 : 1;
+	if (a->x != b->x)
+		return a->x < b->x ? -1 : 1;
+	return a->y < b->y ? -1 : a->y > b->y;
+}
+
+/* The meeples standing, sorted (the engine's order is its own business). */
+static inline int
+tu_meeples_of(const struct cr_game *g, struct cr_meeple *out)
+{
+	int n = cr_game_meeples(g, out, CR_MAXPLAYERS * CR_MEEPLES);
+
+	assert_true(n <= CR_MAXPLAYERS * CR_MEEPLES);
+	qsort(out, (size_t)n, sizeof *out, tu_cmp_meeple);
+	return n;
+}
+
+static inline bool
+tu_same_meeple(const struct cr_meeple *a, const struct cr_meeple *b)
+{
+	return a->player == b->player && a->role == b->role && a->seg == b->seg &&
+	    a->x == b->x && a->y == b->y && a->spot == b->spot;
+}
+
+/*
+ * Snapshots: the whole visible state of a game (moves, board, meeples,
+ * events, scores, supplies, legal counts), to hold one game to another.
+ */
+
+struct tu_snap {
+	int		nmoves, turn, over, ntiles, nmeeples, nevents, supply_total;
+	int		score[CR_MAXPLAYERS], supply_meeples[CR_MAXPLAYERS];
+	int		supply[64], legal[64];
+	struct cr_placed tile[128];
+	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES];
+	struct cr_event	*event;
+};
+
+static inline void
+tu_snap_take(const struct cr_game *g, struct tu_snap *s)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct cr_event *ev;
+
+	free(s->event);
+	memset(s, 0, sizeof *s);
+	s->nmoves = cr_game_nmoves(g);
+	s->turn = cr_game_turn(g);
+	s->over = cr_game_over(g);
+	s->ntiles = cr_game_ntiles(g);
+	assert_true(s->ntiles <= 128 && ts->ntypes <= 64);
+	for (int i = 0; i < s->ntiles; i++)
+		s->tile[i] = *cr_game_tile(g, i);
+	s->nmeeples = tu_meeples_of(g, s->meeple);
+	ev = cr_game_events(g, &s->nevents);
+	s->event = malloc(((size_t)s->nevents + 1) * sizeof *s->event);
+	assert_non_null(s->event);
+	if (s->nevents > 0)
+		memcpy(s->event, ev, (size_t)s->nevents * sizeof *ev);
+	s->supply_total = cr_game_supply_total(g);
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		s->score[p] = tu_score(g, p);
+		s->supply_meeples[p] = tu_meeples(g, p);
+	}
+	for (int t = 0; t < ts->ntypes; t++) {
+		s->supply[t] = cr_game_supply(g, t);
+		s->legal[t] = cr_game_legal(g, t, NULL, 0);
+	}
+}
+
+static inline void
+tu_snap_free(struct tu_snap *s)
+{
+	free(s->event);
+	s->event = NULL;
+}
+
+static inline bool
+tu_same_event(const struct cr_event *a, const struct cr_event *b)
+{
+	if (a->move != b->move || a->reason != b->reason || a->kind != b->kind ||
+	    a->feature != b->feature || a->x != b->x || a->y != b->y || a->tiles != b->tiles ||
+	    a->pennants != b->pennants || a->cities != b->cities || a->per_tile != b->per_tile ||
+	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
+	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
+	    a->small_city != b->small_city)
+		return false;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		if (a->meeples[p] != b->meeples[p])
+			return false;
+	return true;
+}
+
+/* The first difference between two snapshots, or NULL. */
+static inline const char *
+tu_snap_diff(const struct tu_snap *a, const struct tu_snap *b, char *buf, size_t size)
+{
+
+#define DIFF_INT(f) if (a->f != b->f) { \
+	snprintf(buf, size, #f ": %d, then %d", a->f, b->f); return buf; }
+	DIFF_INT(nmoves) DIFF_INT(turn) DIFF_INT(over) DIFF_INT(ntiles)
+	DIFF_INT(nmeeples) DIFF_INT(nevents) DIFF_INT(supply_total)
+	for (int p = 0; p < CR_MAXPLAYERS; p++) {
+		DIFF_INT(score[p]) DIFF_INT(supply_meeples[p])
+	}
+	for (int t = 0; t < 64; t++) {
+		DIFF_INT(supply[t]) DIFF_INT(legal[t])
+	}
+#undef DIFF_INT
+	for (int i = 0; i < a->ntiles; i++) {
+		const struct cr_placed *s = &a->tile[i], *t = &b->tile[i];
+
+		if (s->x != t->x || s->y != t->y || s->type != t->type || s->rot != t->rot ||
+		    s->seg0 != t->seg0) {
+			snprintf(buf, size, "tile %d: type %d at %d,%d rot %d seg0 %d, then type %d "
+			    "at %d,%d rot %d seg0 %d", i, s->type, s->x, s->y, s->rot, s->seg0,
+			    t->type, t->x, t->y, t->rot, t->seg0);
+			return buf;
+		}
+	}
+	for (int i = 0; i < a->nmeeples; i++)
+		if (!tu_same_meeple(&a->meeple[i], &b->meeple[i])) {
+			snprintf(buf, size, "meeple %d: player %d role %d segment %d at %d,%d spot %d, "
+			    "then player %d role %d segment %d at %d,%d spot %d", i,
+			    a->meeple[i].player, (int)a->meeple[i].role, a->meeple[i].seg,
+			    a->meeple[i].x, a->meeple[i].y, (int)a->meeple[i].spot,
+			    b->meeple[i].player, (int)b->meeple[i].role, b->meeple[i].seg,
+			    b->meeple[i].x, b->meeple[i].y, (int)b->meeple[i].spot);
+			return buf;
+		}
+	for (int i = 0; i < a->nevents; i++)
+		if (!tu_same_event(&a->event[i], &b->event[i])) {
+			snprintf(buf, size, "event %d: move %d, %s, %d points to set 0x%x, then "
+			    "move %d, %s, %d points to set 0x%x", i, a->event[i].move,
+			    cr_kind_name((enum cr_kind)a->event[i].kind), a->event[i].points,
+			    a->event[i].winners, b->event[i].move,
+			    cr_kind_name((enum cr_kind)b->event[i].kind), b->event[i].points,
+			    b->event[i].winners);
+			return buf;
+		}
+	return NULL;
+}
+
 
 #endif
