@@ -18,6 +18,7 @@
 #include "../slurp.h"
 #include "rules/game.h"
 #include "rules/tileset.h"
+#include "notation/move.h"
 #include "notation/explain.h"
 #include "notation/move.h"
 #include "notation/record.h"
@@ -54,6 +55,31 @@ fz_fail(const char *file, int line, const char *cond, const char *fmt, ...)
  * harness without its tile set would test nothing.
  */
 static struct cr_tileset fz_base;
+
+/* The same move, fields that do not apply to its kind aside. */
+static inline bool
+fz_same_move(const struct cr_move *a, const struct cr_move *b)
+{
+	return a->kind == b->kind && (a->kind == CR_MOVE_END || a->tile == b->tile) &&
+	    (a->kind != CR_MOVE_PLACE || (a->x == b->x && a->y == b->y && a->rot == b->rot &&
+	    a->role == b->role && (a->role == CR_ROLE_NONE || a->spot == b->spot)));
+}
+
+/* The move's canonical text reads back as the move. */
+static inline void
+fz_check_notation(const struct cr_tileset *ts, const struct cr_move *m)
+{
+	char buf[128];
+	struct nt_turn t;
+	struct nt_error err;
+	int n = nt_format_move(ts, m, NULL, buf, sizeof buf);
+
+	FZ_CHECK(n > 0 && (size_t)n < sizeof buf, "nt_format_move returned %d", n);
+	if (nt_parse_move(ts, buf, (size_t)n, &t, &err) < 0)
+		fz_fail(__FILE__, __LINE__, "nt_parse_move(nt_format_move(m)) == 0",
+		    "\"%s\": column %d: %s", buf, err.column, err.msg);
+	FZ_CHECK(!t.blank && fz_same_move(m, &t.move), "\"%s\" reads back as another move", buf);
+}
 
 static inline void
 fz_load_base(const char *argv0)

@@ -16,13 +16,6 @@ static const char *const names[CR_MAXPLAYERS] = {
 	"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
 };
 
-static bool
-same_move(const struct cr_move *a, const struct cr_move *b)
-{
-	return a->kind == b->kind && a->tile == b->tile && a->x == b->x && a->y == b->y &&
-	    a->rot == b->rot && a->role == b->role && a->spot == b->spot;
-}
-
 static void
 print_move(const char *what, const struct cr_move *m)
 {
@@ -82,7 +75,7 @@ check_fast(const char *line, size_t size)
 	if (nt__move_fast(&fz_base, copy, size, &a, &ea)) {
 		FZ_CHECK(nt__move_general(&fz_base, copy, size, &b, &eb) == 0,
 		    "the fast path takes a line the general scanner refuses: %s", eb.msg);
-		FZ_CHECK(same_move(&a.move, &b.move) && a.blank == b.blank && a.player == b.player &&
+		FZ_CHECK(fz_same_move(&a.move, &b.move) && a.blank == b.blank && a.player == b.player &&
 		    ea.column == eb.column && strcmp(ea.msg, eb.msg) == 0,
 		    "the fast path and the general scanner disagree");
 	}
@@ -138,7 +131,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fz_fail(__FILE__, __LINE__, "parse(format(m)) == 0", "\"%s\" refused at column %d: %s",
 		    buf, err.column, err.msg);
 	}
-	if (u.blank || u.player != NULL || !same_move(&t.move, &u.move)) {
+	if (u.blank || u.player != NULL || !fz_same_move(&t.move, &u.move)) {
 		print_move("parsed   ", &t.move);
 		print_move("reparsed ", &u.move);
 		fz_fail(__FILE__, __LINE__, "parse(format(m)) == m", "the canonical form \"%s\" reads back differently", buf);
@@ -170,7 +163,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fz_fail(__FILE__, __LINE__, "parse(format(m, player)) == 0", "\"%s\" refused at column %d: %s",
 			    full, err.column, err.msg);
 		FZ_CHECK(!u.blank && u.player != NULL && u.player_len == pl &&
-		    memcmp(u.player, pname, pl) == 0 && same_move(&t.move, &u.move),
+		    memcmp(u.player, pname, pl) == 0 && fz_same_move(&t.move, &u.move),
 		    "\"%s\" reads back differently (player \"%s\")", full, pname);
 		check_truncation(&t.move, pname, full, n, (size_t)n / 2);
 		free(full);

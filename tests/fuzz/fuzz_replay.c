@@ -86,14 +86,6 @@ meeple(struct cr_move *m, unsigned b)
 	m->spot = (enum cr_spot)((b / 6) % 18);
 }
 
-static bool
-same_move(const struct cr_move *a, const struct cr_move *b)
-{
-	return a->kind == b->kind && a->tile == b->tile &&
-	    (a->kind != CR_MOVE_PLACE || (a->x == b->x && a->y == b->y && a->rot == b->rot &&
-	    a->role == b->role && (a->role == CR_ROLE_NONE || a->spot == b->spot)));
-}
-
 /*
  * cr_game_legal's answer for one tile, kept until the game changes (stamp
  * counts the moves played and undone): the decoder and the check ask
@@ -169,22 +161,6 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 	    legal_move ? "legal" : "refused", offered ? "offered" : "not offered");
 }
 
-/* The notation of a move reads back as the move. */
-static void
-notation(const struct cr_move *m)
-{
-	char buf[128];
-	struct nt_turn t;
-	struct nt_error err;
-	int n = nt_format_move(&fz_base, m, NULL, buf, sizeof buf);
-
-	FZ_CHECK(n > 0 && (size_t)n < sizeof buf, "nt_format_move: %d", n);
-	if (nt_parse_move(&fz_base, buf, (size_t)n, &t, &err) < 0)
-		fz_fail(__FILE__, __LINE__, "nt_parse_move(nt_format_move(m)) == 0",
-		    "\"%s\": column %d: %s", buf, err.column, err.msg);
-	FZ_CHECK(!t.blank && same_move(m, &t.move), "\"%s\" reads back as another move", buf);
-}
-
 static struct fz_snap snaps[MAXOPS + 1];	/* snaps[i]: the state when i moves were played */
 
 static void
@@ -219,7 +195,7 @@ attempt(struct cr_game *g, const struct cr_move *m, bool options)
 		return;
 	}
 	FZ_CHECK(cr_game_nmoves(g) == nm + 1, "a move played: %d moves, then %d", nm, cr_game_nmoves(g));
-	FZ_CHECK(same_move(cr_game_move(g, nm), m), "the game recorded another move");
+	FZ_CHECK(fz_same_move(cr_game_move(g, nm), m), "the game recorded another move");
 	FZ_CHECK(cr_game_move_player(g, nm) == before.turn, "move %d made by %d, not %d", nm + 1,
 	    cr_game_move_player(g, nm), before.turn);
 	if (m->kind == CR_MOVE_PLACE) {
@@ -232,7 +208,7 @@ attempt(struct cr_game *g, const struct cr_move *m, bool options)
 		FZ_CHECK(cr_game_supply_total(g) == before.supply_total - 1, "a copy taken: supply %d, then %d",
 		    before.supply_total, cr_game_supply_total(g));
 	FZ_CHECK(m->kind != CR_MOVE_END || cr_game_over(g), "end played, the game goes on");
-	notation(m);
+	fz_check_notation(&fz_base, m);
 	snaps[nm] = before;
 }
 

@@ -85,25 +85,6 @@ check_set(const struct cr_tileset *ts)
 	}
 }
 
-/* The move's text reads back as the move. */
-static void
-notation(const struct cr_tileset *ts, const struct cr_move *m)
-{
-	char buf[128];
-	struct nt_turn t;
-	struct nt_error err;
-	int n = nt_format_move(ts, m, NULL, buf, sizeof buf);
-
-	FZ_CHECK(n > 0 && (size_t)n < sizeof buf, "nt_format_move returned %d", n);
-	if (nt_parse_move(ts, buf, (size_t)n, &t, &err) < 0)
-		fz_fail(__FILE__, __LINE__, "nt_parse_move(nt_format_move(m)) == 0", "\"%s\": column %d: %s",
-		    buf, err.column, err.msg);
-	FZ_CHECK(!t.blank && t.move.kind == m->kind && t.move.tile == m->tile &&
-	    (m->kind != CR_MOVE_PLACE || (t.move.x == m->x && t.move.y == m->y && t.move.rot == m->rot &&
-	    t.move.role == m->role && (m->role == CR_ROLE_NONE || t.move.spot == m->spot))),
-	    "\"%s\" reads back as another move (tile %d, not %d)", buf, t.move.tile, m->tile);
-}
-
 /* Ask about every feature of the last tile placed. */
 static void
 features(const struct cr_game *g)
@@ -188,7 +169,7 @@ play(const struct cr_tileset *ts, uint32_t seed, int edition, int nplayers, int 
 			fz_fail(__FILE__, __LINE__, "cr_game_play(legal move)",
 			    "%s at %d,%d rot %d role %d spot %d refused: code %d", ts->type[t].code,
 			    m.x, m.y, m.rot, m.role, m.spot, why.code);
-		notation(ts, &m);
+		fz_check_notation(ts, &m);
 		fz_invariants(g);
 		features(g);
 	}
