@@ -224,9 +224,9 @@ def game(header, nops, weights):
 
 
 plain = {'place': 1}
-write(d, 'whole-game-2p-ed3', game(3, 80, plain))
-write(d, 'whole-game-5p-ed3', game(12, 80, plain))
-write(d, 'whole-game-2p-ed1', game(4, 80, plain))
+write(d, 'whole-game-2p-ed3', game(5, 80, plain))
+write(d, 'whole-game-5p-ed3', game(14, 80, plain))
+write(d, 'whole-game-2p-ed1', game(3, 80, plain))
 write(d, 'whole-game-1p-ed2', game(1, 80, plain))
 write(d, 'whole-game-8p-ed3', game(23, 80, plain))
 write(d, 'undo-heavy', game(3, 120, {'place': 5, 'undo': 2}))
