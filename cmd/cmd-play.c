@@ -106,78 +106,6 @@ code_of(struct play *p, int type)
 	return p->ts->type[type].code;
 }
 
-/* "x,y" into *x, *y: whole numbers, no spaces. */
-static bool
-parse_pos(const char *s, size_t len, int *x, int *y)
-{
-	long v[2];
-	const char *e = s + len;
-
-	for (int i = 0; i < 2; i++) {
-		const char *d = s;
-		bool neg = false;
-
-		v[i] = 0;
-		if (s < e && (*s == '-' || *s == '+'))
-			neg = *s++ == '-';
-		d = s;
-		while (s < e && isdigit((unsigned char)*s)) {
-			v[i] = v[i] * 10 + (*s++ - '0');
-			if (v[i] > 100000000L)
-				return false;
-		}
-		if (s == d || (i == 0 && (s == e || *s++ != ',')))
-			return false;
-		v[i] = neg ? -v[i] : v[i];
-	}
-	if (s != e)
-		return false;
-	*x = (int)v[0], *y = (int)v[1];
-	return true;
-}
-
-/* A rotation in degrees, 0 90 180 or 270, into quarter turns. */
-static bool
-parse_rot(const char *s, int *rot)
-{
-	char *end;
-	long deg = strtol(s, &end, 10);
-
-	return *s != '\0' && *end == '\0' && deg >= 0 && deg <= 270 &&
-	    (*rot = cr_rot_from_degrees((int)deg)) >= 0;
-}
-
-/* ROLE[@SPOT] ("thief@E", "monk"); a message in err otherwise. */
-static bool
-parse_meeple(const char *s, enum cr_role *role, enum cr_spot *spot, char *err, size_t errlen)
-{
-	const char *at = strchr(s, '@');
-	size_t rn = at ? (size_t)(at - s) : strlen(s);
-	int sp;
-
-	if ((*role = nt_role_lookup(s, rn)) == CR_ROLE_NONE) {
-		snprintf(err, errlen, "expected a role (thief, knight, monk, farmer), got \"%.*s\"",
-		    (int)(rn > 40 ? 40 : rn), s);
-		return false;
-	}
-	if (at == NULL) {
-		if (*role != CR_MONK) {
-			snprintf(err, errlen, "expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)",
-			    (int)rn, s);
-			return false;
-		}
-		*spot = CR_SPOT_C;
-		return true;
-	}
-	if ((sp = cr_spot_lookup(at + 1, (int)strlen(at + 1))) < 0) {
-		snprintf(err, errlen, "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW "
-		    "W WNW NW NNW or C), got \"%.20s\"", at + 1);
-		return false;
-	}
-	*spot = (enum cr_spot)sp;
-	return true;
-}
-
 /*
  * Are rotations a and b of a type the same tile on the table (a straight
  * road turned 180, a crossroads turned any way)?  Then asking which one
@@ -619,11 +547,11 @@ c_place(struct play *p, int argc, char **argv)
 		    "turn in one line (U 0,1 0)");
 	t = &p->ts->type[p->hand];
 	m.tile = p->hand;
-	if (!parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
+	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
 		return nope("expected a position x,y (whole numbers, no spaces), got \"%.20s\"",
 		    argv[1]);
 	if (argc >= 3) {
-		if (!parse_rot(argv[2], &m.rot))
+		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
 			return nope("expected a rotation 0, 90, 180 or 270, got \"%.20s\"", argv[2]);
 		if (!cr_game_check(p->g, &m, &why))
 			return refusal(p, &why);
@@ -688,8 +616,8 @@ not_yet(struct play *p, const char *what)
 static int
 c_meeple(struct play *p, int argc, char **argv)
 {
+	struct nt_error err;
 	struct cr_move m;
-	char err[256];
 
 	if (!p->placed)
 		return not_yet(p, "meeple ROLE@SPOT");
@@ -698,8 +626,8 @@ c_meeple(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	m = p->pend;
-	if (!parse_meeple(argv[1], &m.role, &m.spot, err, sizeof err))
-		return nope("%s", err);
+	if (!nt_parse_meeple(argv[1], strlen(argv[1]), &m.role, &m.spot, &err))
+		return nope("%s", err.msg);
 	return play_move(p, &m);
 }
 
@@ -1024,7 +952,7 @@ c_explain(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	colon = strchr(arg, ':');
-	if (!parse_pos(arg, colon ? (size_t)(colon - arg) : strlen(arg), &x, &y))
+	if (!nt_parse_pos(arg, colon ? (size_t)(colon - arg) : strlen(arg), &x, &y))
 		return nope("explain: no player is named \"%.40s\", and it is no position "
 		    "X,Y[:SPOT]", arg);
 	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)
@@ -1356,7 +1284,7 @@ run_line(struct play *p, char *line)
 	/* A turn: a player's prefix, a tile code, or what follows one. */
 	if (strchr(line, ':') != NULL || cr_tileset_find(p->ts, argv[0], strlen(argv[0])) >= 0 ||
 	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
-	    parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
+	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
 		return play_line(p, line);
 	if ((near = suggest(argv[0])) != NULL)
 		return nope("unknown command \"%.40s\" (did you mean \"%s\"?); help lists the "
@@ -1453,7 +1381,7 @@ cand_rotations(struct play *p, int type, const char *pos)
 {
 	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = type };
 
-	if (!parse_pos(pos, strlen(pos), &m.x, &m.y))
+	if (!nt_parse_pos(pos, strlen(pos), &m.x, &m.y))
 		return;
 	for (m.rot = 0; m.rot < 4; m.rot++)
 		if (cr_game_check(p->g, &m, NULL))
@@ -1480,7 +1408,8 @@ static bool
 words_place(int type, char **w, struct cr_move *m)
 {
 	*m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = type };
-	return parse_pos(w[0], strlen(w[0]), &m->x, &m->y) && parse_rot(w[1], &m->rot);
+	return nt_parse_pos(w[0], strlen(w[0]), &m->x, &m->y) &&
+	    (m->rot = nt_parse_rot(w[1], strlen(w[1]))) >= 0;
 }
 
 static void
@@ -1531,7 +1460,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 
 			for (int i = 0; i < cr_game_nplayers(p->g); i++)
 				cand("%s", p->names[i]);
-			if (colon && parse_pos(text, (size_t)(colon - text), &x, &y)) {
+			if (colon && nt_parse_pos(text, (size_t)(colon - text), &x, &y)) {
 				for (int s = 0; s < CR_NSPOTS; s++)
 					cand("%.*s:%s", (int)(colon - text), text,
 					    cr_spot_name((enum cr_spot)s));

@@ -153,6 +153,58 @@ parse_int(const char *t, size_t len, long limit, int *out)
 
 #define COORD_LIMIT	100000000L	/* far beyond any board; keeps arithmetic safe */
 
+bool
+nt_parse_pos(const char *t, size_t n, int *x, int *y)
+{
+	const char *comma = memchr(t, ',', n);
+
+	return comma != NULL && parse_int(t, (size_t)(comma - t), COORD_LIMIT, x) &&
+	    parse_int(comma + 1, n - (size_t)(comma + 1 - t), COORD_LIMIT, y);
+}
+
+int
+nt_parse_rot(const char *t, size_t n)
+{
+	int deg;
+
+	return parse_int(t, n, 1000, &deg) ? cr_rot_from_degrees(deg) : -1;
+}
+
+bool
+nt_parse_meeple(const char *t, size_t n, enum cr_role *role, enum cr_spot *spot,
+    struct nt_error *err)
+{
+	const char *at = memchr(t, '@', n);
+	size_t rn = at ? (size_t)(at - t) : n;
+	char q[64];
+	int sp;
+
+	if ((*role = nt_role_lookup(t, rn)) == CR_ROLE_NONE) {
+		err->column = 1;
+		snprintf(err->msg, sizeof err->msg,
+		    "expected a role (thief, knight, monk, farmer), got %s", quote(t, rn, q, sizeof q));
+		return false;
+	}
+	if (at == NULL) {
+		if (*role != CR_MONK) {
+			err->column = (int)n + 1;
+			snprintf(err->msg, sizeof err->msg,
+			    "expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)", (int)rn, t);
+			return false;
+		}
+		*spot = CR_SPOT_C;
+		return true;
+	}
+	if ((sp = cr_spot_lookup(at + 1, (int)(n - rn - 1))) < 0) {
+		err->column = (int)rn + 2;
+		snprintf(err->msg, sizeof err->msg, "expected a spot (N NNE NE ENE E ESE SE SSE "
+		    "S SSW SW WSW W WNW NW NNW or C), got %s", quote(at + 1, n - rn - 1, q, sizeof q));
+		return false;
+	}
+	*spot = (enum cr_spot)sp;
+	return true;
+}
+
 /* Fast path: the bytes from *pp up to `stop` (or to the end, if end_ok),
  * read by parse_int; *pp is left on the stop. */
 static bool
@@ -242,10 +294,10 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
 	struct scan sc = { line, line, line, err };
-	const char *t, *colon, *hash, *comma;
+	const char *t, *colon, *hash;
+	struct nt_error e;
 	char q[64];
 	size_t n;
-	int deg;
 
 	memset(out, 0, sizeof *out);
 	err->column = 0;	/* the message is written only on failure */
@@ -295,45 +347,22 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		return 0;
 	}
 	out->move.kind = CR_MOVE_PLACE;
-	comma = memchr(t, ',', n);
-	if (comma == NULL ||
-	    !parse_int(t, (size_t)(comma - t), COORD_LIMIT, &out->move.x) ||
-	    !parse_int(comma + 1, n - (size_t)(comma + 1 - t), COORD_LIMIT, &out->move.y))
+	if (!nt_parse_pos(t, n, &out->move.x, &out->move.y))
 		return fail(&sc, t, "expected a position x,y (whole numbers, no spaces) or \"discard\", got %s",
 		    quote(t, n, q, sizeof q));
 
 	t = token(&sc, &n);
 	if (n == 0)
 		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270 after the position");
-	if (!parse_int(t, n, 1000, &deg) || (out->move.rot = cr_rot_from_degrees(deg)) < 0)
+	if ((out->move.rot = nt_parse_rot(t, n)) < 0)
 		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270, got %s",
 		    quote(t, n, q, sizeof q));
 
 	t = token(&sc, &n);
 	if (n == 0)
 		return 0;
-	{
-		const char *at = memchr(t, '@', n);
-		size_t rn = at ? (size_t)(at - t) : n;
-
-		out->move.role = nt_role_lookup(t, rn);
-		if (out->move.role == CR_ROLE_NONE)
-			return fail(&sc, t, "expected a role (thief, knight, monk, farmer), got %s",
-			    quote(t, rn, q, sizeof q));
-		if (at == NULL) {
-			if (out->move.role != CR_MONK)
-				return fail(&sc, t + n, "expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)",
-				    (int)rn, t);
-			out->move.spot = CR_SPOT_C;
-		} else {
-			int sp = cr_spot_lookup(at + 1, n - rn - 1);
-
-			if (sp < 0)
-				return fail(&sc, at + 1, "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got %s",
-				    quote(at + 1, n - rn - 1, q, sizeof q));
-			out->move.spot = (enum cr_spot)sp;
-		}
-	}
+	if (!nt_parse_meeple(t, n, &out->move.role, &out->move.spot, &e))
+		return fail(&sc, t + e.column - 1, "%s", e.msg);
 	t = token(&sc, &n);
 	if (n)
 		return fail(&sc, t, "unexpected %s after the meeple", quote(t, n, q, sizeof q));

@@ -46,6 +46,17 @@ bool	nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 int	nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	    struct nt_turn *out, struct nt_error *err);
 
+/*
+ * Pieces of a turn line, for the REPL's step-by-step commands: a position
+ * "x,y" (false if it is not one), a rotation in degrees as quarter turns
+ * (-1 if not 0, 90, 180 or 270), a meeple ROLE[@SPOT] (false with the
+ * message, and its column inside the token, in *err).
+ */
+bool	nt_parse_pos(const char *t, size_t n, int *x, int *y);
+int	nt_parse_rot(const char *t, size_t n);
+bool	nt_parse_meeple(const char *t, size_t n, enum cr_role *role, enum cr_spot *spot,
+	    struct nt_error *err);
+
 /* Role from a word ("thief", "T", "voleur", ...), CR_ROLE_NONE if none. */
 enum cr_role nt_role_lookup(const char *word, size_t len);
 
