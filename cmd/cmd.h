@@ -9,6 +9,7 @@
 #ifndef CARCREF_CMD_H
 #define CARCREF_CMD_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -85,6 +86,18 @@ void		 cmd_render_row(FILE *f, char grid[5][5], int row);
  * players share a rank, turn order breaks the tie. */
 void		 cmd_print_ranking(const struct cr_game *g, const char *const *names,
 		     const char *title);
+
+/*
+ * strf.c: formatted text of any length, malloc'd (NULL only when memory
+ * runs out).  cmd_seterr replaces *err (freed first, if set) with such a
+ * message: the convention for errors that name a user's file or words is
+ * a `char **err` the caller frees, never a fixed-size buffer.
+ */
+char		*cmd_strf(const char *fmt, ...)
+		    __attribute__((format(printf, 1, 2)));
+char		*cmd_vstrf(const char *fmt, va_list ap);
+void		 cmd_seterr(char **err, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
 
 /* json.c: a JSON string literal, escaped. */
 void		 cmd_json_str(FILE *f, const char *s);

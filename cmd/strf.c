@@ -1,0 +1,50 @@
+/*
+ * strf.c -- formatted text of any length, for messages that hold what a
+ * user typed or named (a path, a name): no fixed-size buffer to cut it.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+
+char *
+cmd_vstrf(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *s;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0 || (s = malloc((size_t)n + 1)) == NULL)
+		return NULL;
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+char *
+cmd_strf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = cmd_vstrf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void
+cmd_seterr(char **err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return;
+	free(*err);
+	va_start(ap, fmt);
+	*err = cmd_vstrf(fmt, ap);
+	va_end(ap);
+}
