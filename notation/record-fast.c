@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record.h"
+#include "record-int.h"
 
 struct fp {
 	const char	*s, *end;	/* the whole text */
@@ -24,7 +24,22 @@ struct fp {
 	int		line;		/* 1-based */
 	struct nt_record *r;
 	int		capmoves;
+	const struct nt_listen *l;	/* or NULL: moves kept in r (in its arena) */
+	bool		stopped;	/* the listener said stop */
 };
+
+/* Tell the listener about a scalar, bytes [a, b). */
+static bool
+heard(struct fp *f, int kind, int index, const char *a, const char *b)
+{
+	struct nt_item it = { kind, index };
+
+	if (f->l == NULL || f->l->scalar == NULL)
+		return true;
+	if (f->l->scalar(f->l->arg, &it, (size_t)(a - f->s), (size_t)(b - f->s)) != 0)
+		f->stopped = true;
+	return !f->stopped;
+}
 
 static bool
 next_line(struct fp *f)
@@ -154,6 +169,8 @@ add_player(struct fp *f, const char *a, const char *b)
 	if (b == a || b[-1] == ' ' || r->nplayers >= CR_MAXPLAYERS ||
 	    nt_record_player(r, a, (size_t)(b - a)) >= 0)
 		return false;	/* libyaml's path words the error */
+	if (!heard(f, NT_IT_PLAYER, r->nplayers, a, b))
+		return false;
 	if ((v = realloc(r->players, (size_t)(r->nplayers + 1) * sizeof *v)) == NULL)
 		return false;
 	r->players = v;
@@ -163,12 +180,24 @@ add_player(struct fp *f, const char *a, const char *b)
 	return true;
 }
 
+/* A move's text [a, b); q is the scalar's span (its quotes included). */
 static bool
-add_move(struct fp *f, const char *a, const char *b, int col, int endcol)
+add_move(struct fp *f, const char *a, const char *b, const char *qa, const char *qb)
 {
 	struct nt_record *r = f->r;
+	struct nt_recmove m = { NULL, NULL, f->line, (int)(a - f->ln) + 1, f->line,
+	    (int)(qb - f->ln) + 1 };
 	char *text;
 
+	if (!heard(f, NT_IT_MOVE, r->nmoves, qa, qb))
+		return false;
+	if (f->l != NULL && f->l->move != NULL) {
+		m.text = (char *)a;
+		r->nmoves++;
+		if (f->l->move(f->l->arg, &m, (size_t)(b - a)) != 0)
+			f->stopped = true;
+		return !f->stopped;
+	}
 	if (r->nmoves == f->capmoves) {
 		int cap = f->capmoves ? 2 * f->capmoves : 128;
 		struct nt_recmove *v = realloc(r->moves, (size_t)cap * sizeof *v);
@@ -183,7 +212,8 @@ add_move(struct fp *f, const char *a, const char *b, int col, int endcol)
 	 * was, which no other move's text holds. */
 	text = r->arena + (a - f->s);
 	text[b - a] = '\0';
-	r->moves[r->nmoves++] = (struct nt_recmove){ text, NULL, f->line, col, f->line, endcol };
+	m.text = text;
+	r->moves[r->nmoves++] = m;
 	return true;
 }
 
@@ -253,25 +283,25 @@ block_list(struct fp *f, bool moves, bool *more)
 			for (const char *c = a + 1; c < q; c++)
 				if (!isprint((unsigned char)*c))
 					return false;
-			if (!add_move(f, a + 1, q, (int)(a - f->ln) + 2, (int)(q - f->ln) + 2))
+			if (!add_move(f, a + 1, q, a, q + 1))
 				return false;
 			continue;
 		}
 		if (!plain(a, e, &se, false) || !rest_empty(se, e))
 			return false;
-		if (moves ? !add_move(f, a, se, (int)(a - f->ln) + 1, (int)(se - f->ln) + 1)
-		    : !add_player(f, a, se))
+		if (moves ? !add_move(f, a, se, a, se) : !add_player(f, a, se))
 			return false;
 	}
 	return true;
 }
 
-enum { K_FORMAT = 1, K_GAME = 2, K_EDITION = 4, K_EXPANSIONS = 8, K_PLAYERS = 16, K_MOVES = 32 };
-
 static bool
 body(struct fp *f)
 {
-	static const char *keys[] = { "format", "game", "edition", "expansions", "players", "moves" };
+	static const char *keys[NT_NKEYS] = {
+		[NT_K_FORMAT] = "format", [NT_K_GAME] = "game", [NT_K_EDITION] = "edition",
+		[NT_K_EXPANSIONS] = "expansions", [NT_K_PLAYERS] = "players", [NT_K_MOVES] = "moves",
+	};
 	int seen = 0;
 	bool more = false, pending = false;
 
@@ -288,11 +318,13 @@ body(struct fp *f)
 		}
 		if ((colon = memchr(p, ':', (size_t)(e - p))) == NULL)
 			return false;
-		for (k = 0; k < 6 && !same(p, colon, keys[k]); k++)
+		for (k = 0; k < NT_NKEYS && !same(p, colon, keys[k]); k++)
 			;
-		if (k == 6 || (seen & (bit = 1 << k)))
+		if (k == NT_NKEYS || (seen & (bit = 1 << k)))
 			return false;
 		seen |= bit;
+		if (!heard(f, NT_IT_KEY, k, p, colon))
+			return false;
 		for (v = colon + 1; v < e && *v == ' '; v++)
 			;
 		if (v > colon + 1 && v < e && *v == '#') {
@@ -302,34 +334,36 @@ body(struct fp *f)
 		}
 		else if (v == colon + 1 && v < e)
 			return false;		/* "key:value" */
-		switch (bit) {
-		case K_FORMAT:
-			if (!plain(v, e, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e))
+		switch (k) {
+		case NT_K_FORMAT:
+			if (!plain(v, e, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e) ||
+			    !heard(f, NT_IT_KEY, k, v, se))
 				return false;
 			break;
-		case K_GAME:
-			if (!plain(v, e, &se, false) || !same(v, se, "carcassonne") || !rest_empty(se, e))
+		case NT_K_GAME:
+			if (!plain(v, e, &se, false) || !same(v, se, "carcassonne") || !rest_empty(se, e) ||
+			    !heard(f, NT_IT_KEY, k, v, se))
 				return false;
 			break;
-		case K_EDITION:
+		case NT_K_EDITION:
 			if (!plain(v, e, &se, false) || se != v + 1 || *v < '1' || *v > '3' ||
-			    !rest_empty(se, e))
+			    !rest_empty(se, e) || !heard(f, NT_IT_KEY, k, v, se))
 				return false;
 			f->r->edition = *v - '0';
 			break;
-		case K_EXPANSIONS:
+		case NT_K_EXPANSIONS:
 			if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
 				return false;
 			break;
-		case K_PLAYERS:
-		case K_MOVES:
+		case NT_K_PLAYERS:
+		case NT_K_MOVES:
 			if (v == e) {
-				if (!block_list(f, bit == K_MOVES, &more))
+				if (!block_list(f, k == NT_K_MOVES, &more))
 					return false;
 				pending = more;
 				if (!more)
 					goto done;
-			} else if (bit == K_PLAYERS) {
+			} else if (k == NT_K_PLAYERS) {
 				if (!flow_players(f, v, e))
 					return false;
 			} else if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
@@ -338,19 +372,22 @@ body(struct fp *f)
 		}
 	}
 done:
-	return (seen & K_FORMAT) && f->r->nplayers > 0;
+	return (seen & 1 << NT_K_FORMAT) && f->r->nplayers > 0;
 }
 
 /* 1 if read, 0 if this is not the plain shape (nothing kept). */
 int
-nt__record_parse_fast(struct nt_record *r, const char *text, size_t len)
+nt__record_read_fast(struct nt_record *r, const char *text, size_t len,
+    const struct nt_listen *l)
 {
-	struct fp f = { .s = text, .end = text + len, .lend = text, .r = r };
+	struct fp f = { .s = text, .end = text + len, .lend = text, .r = r, .l = l };
+	bool keep = l == NULL || l->move == NULL;
 
 	memset(r, 0, sizeof *r);
 	r->edition = 3;
-	if (len > 0 && (r->arena = malloc(len + 1)) != NULL) {
-		memcpy(r->arena, text, len);
+	if (len > 0 && (!keep || (r->arena = malloc(len + 1)) != NULL)) {
+		if (keep)
+			memcpy(r->arena, text, len);
 		if (body(&f) && (r->game = strdup("carcassonne")) != NULL)
 			return 1;
 	}

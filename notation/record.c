@@ -15,7 +15,7 @@
 
 #include <yaml.h>
 
-#include "record.h"
+#include "record-int.h"
 
 struct rd {
 	yaml_parser_t	p;
@@ -25,6 +25,11 @@ struct rd {
 	struct nt_record *r;
 	int		capmoves;
 	const char	*text;		/* the input, for reader errors' positions */
+	size_t		len;
+	const struct nt_listen *l;	/* or NULL: moves are kept in r */
+	/* libyaml's marks count characters; the listener wants bytes.  Marks
+	 * only move forward, so one cursor converts them all in one pass. */
+	size_t		byte, index;
 };
 
 static const char *known_expansions[] = {
@@ -42,6 +47,80 @@ fail_at(struct rd *rd, const yaml_mark_t *m, const char *fmt, ...)
 	vsnprintf(rd->err->msg, sizeof rd->err->msg, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+/*
+ * What a record never needs, refused so that every scalar is one token
+ * whose bytes hold no comment (a tag or an anchor may stand apart from
+ * its value, a comment between them; a block scalar has one on its
+ * first line), and no value is cut short at a NUL.
+ */
+static int
+refuse_extras(struct rd *rd)
+{
+	const yaml_event_t *ev = &rd->ev;
+	const yaml_char_t *anchor = NULL, *tag = NULL;
+
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		return fail_at(rd, &ev->start_mark, "YAML aliases are not allowed in a record");
+	case YAML_SCALAR_EVENT:
+		anchor = ev->data.scalar.anchor, tag = ev->data.scalar.tag;
+		if (ev->data.scalar.style == YAML_LITERAL_SCALAR_STYLE ||
+		    ev->data.scalar.style == YAML_FOLDED_SCALAR_STYLE)
+			return fail_at(rd, &ev->start_mark, "block scalars (| or >) are not used "
+			    "in a record: write the value on its line");
+		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length) != NULL)
+			return fail_at(rd, &ev->start_mark, "a NUL character (\\0) is not "
+			    "allowed in a record");
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		anchor = ev->data.sequence_start.anchor, tag = ev->data.sequence_start.tag;
+		break;
+	case YAML_MAPPING_START_EVENT:
+		anchor = ev->data.mapping_start.anchor, tag = ev->data.mapping_start.tag;
+		break;
+	default:
+		break;
+	}
+	if (anchor != NULL)
+		return fail_at(rd, &ev->start_mark, "YAML anchors (&%.40s) are not used in "
+		    "a record", (const char *)anchor);
+	if (tag != NULL)
+		return fail_at(rd, &ev->start_mark, "YAML tags (%.40s) are not used in a "
+		    "record", (const char *)tag);
+	return 0;
+}
+
+/* The byte offset of a mark (marks come in text order). */
+static size_t
+byte_of(struct rd *rd, const yaml_mark_t *m)
+{
+	while (rd->index < m->index && rd->byte < rd->len) {
+		unsigned char c = (unsigned char)rd->text[rd->byte];
+
+		rd->byte += c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+		rd->index++;
+	}
+	return rd->byte < rd->len ? rd->byte : rd->len;
+}
+
+/* Tell the listener about the scalar in rd->ev. */
+static int
+heard(struct rd *rd, int kind, int index)
+{
+	struct nt_item it = { kind, index };
+	size_t a, b;
+
+	if (rd->l == NULL || rd->l->scalar == NULL)
+		return 0;
+	a = byte_of(rd, &rd->ev.start_mark);
+	b = byte_of(rd, &rd->ev.end_mark);
+	if (rd->l->scalar(rd->l->arg, &it, a, b) != 0) {
+		rd->err->msg[0] = '\0';
+		return -1;
+	}
+	return 0;
 }
 
 /* Next event; a libyaml syntax error becomes ours, with its position. */
@@ -72,9 +151,7 @@ next(struct rd *rd)
 		    rd->p.context ? " " : "", rd->p.context ? rd->p.context : "");
 	}
 	rd->have = true;
-	if (rd->ev.type == YAML_ALIAS_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "YAML aliases are not allowed in a record");
-	return 0;
+	return refuse_extras(rd);
 }
 
 static const char *
@@ -120,7 +197,8 @@ dup_scalar(struct rd *rd)
 	return strdup(scalar(rd));
 }
 
-/* A list of scalars or of one-key mappings; calls item() for each. */
+/* A list of scalars or of one-key mappings; calls item() for each, with
+ * rd->ev on the scalar or on the mapping's start (mapkey "" then). */
 typedef int (*item_fn)(struct rd *, const char *mapkey, const yaml_mark_t *at);
 
 static int
@@ -163,6 +241,8 @@ static int
 expansion_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 {
 	(void)mapkey;
+	if (heard(rd, NT_IT_KEY, NT_K_EXPANSIONS) < 0)
+		return -1;
 	for (size_t i = 0; i < sizeof known_expansions / sizeof *known_expansions; i++)
 		if (strcmp(scalar(rd), known_expansions[i]) == 0)
 			return fail_at(rd, at, "expansion \"%s\" is not supported yet by this carcref",
@@ -203,10 +283,12 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 static int
 player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 {
+	int me = rd->r->nplayers;
 	char *name = NULL, *color = NULL;
 
 	if (mapkey == NULL)
-		return add_player(rd, dup_scalar(rd), NULL, at);
+		return heard(rd, NT_IT_PLAYER, me) < 0 ? -1 :
+		    add_player(rd, dup_scalar(rd), NULL, at);
 	for (;;) {	/* {name: Anna, color: red} */
 		char **slot;
 
@@ -218,6 +300,8 @@ player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 			fail_at(rd, &rd->ev.start_mark, "a player is a name or {name: ..., color: ...}");
 			goto bad;
 		}
+		if (heard(rd, NT_IT_PLAYER, me) < 0)
+			goto bad;
 		if (strcmp(scalar(rd), "name") == 0)
 			slot = &name;
 		else if (strcmp(scalar(rd), "color") == 0)
@@ -231,8 +315,12 @@ player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 			goto bad;
 		}
 		if (want_scalar(rd, slot == &name ? "name" : "color") < 0 ||
-		    (*slot = dup_scalar(rd)) == NULL)
+		    heard(rd, NT_IT_PLAYER, me) < 0)
 			goto bad;
+		if ((*slot = dup_scalar(rd)) == NULL) {
+			fail_at(rd, &rd->ev.start_mark, "out of memory");
+			goto bad;
+		}
 	}
 	if (name == NULL) {
 		free(color);
@@ -244,12 +332,32 @@ bad:
 	return -1;
 }
 
+/*
+ * The move in rd->ev, its text starting at AT (a quoted scalar's text
+ * starts one column after its mark): kept in the record, or handed to
+ * the listener.  PLAYER (malloc'd, or NULL) is taken over.
+ */
 static int
-push_move(struct rd *rd, char *text, char *player, const yaml_mark_t *at)
+push_move(struct rd *rd, char *player, const yaml_mark_t *at)
 {
 	struct nt_record *r = rd->r;
+	struct nt_recmove m = { NULL, player, (int)at->line + 1, (int)at->column + 1,
+	    (int)rd->ev.end_mark.line + 1, (int)rd->ev.end_mark.column + 1 };
+	int rc;
 
-	if (text == NULL) {
+	if (rd->ev.data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+	    rd->ev.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
+		m.column++;
+	if (rd->l != NULL && rd->l->move != NULL) {
+		m.text = (char *)scalar(rd);
+		rc = rd->l->move(rd->l->arg, &m, rd->ev.data.scalar.length);
+		free(player);
+		r->nmoves++;
+		if (rc != 0)
+			rd->err->msg[0] = '\0';
+		return rc != 0 ? -1 : 0;
+	}
+	if ((m.text = dup_scalar(rd)) == NULL) {
 		free(player);
 		return fail_at(rd, at, "out of memory");
 	}
@@ -258,46 +366,38 @@ push_move(struct rd *rd, char *text, char *player, const yaml_mark_t *at)
 		struct nt_recmove *v = realloc(r->moves, (size_t)cap * sizeof *v);
 
 		if (v == NULL) {
-			free(text), free(player);
+			free(m.text), free(player);
 			return fail_at(rd, at, "out of memory");
 		}
 		r->moves = v;
 		rd->capmoves = cap;
 	}
-	r->moves[r->nmoves++] = (struct nt_recmove){ text, player, (int)at->line + 1,
-	    (int)at->column + 1, (int)rd->ev.end_mark.line + 1, (int)rd->ev.end_mark.column + 1 };
+	r->moves[r->nmoves++] = m;
 	return 0;
 }
 
 static int
 move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 {
-	yaml_mark_t m = *at;
+	int me = rd->r->nmoves;
 	char *player;
 
-	if (mapkey == NULL) {
-		/* A quoted scalar's text starts one column after its mark. */
-		if (rd->ev.data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
-		    rd->ev.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
-			m.column++;
-		return push_move(rd, dup_scalar(rd), NULL, &m);
-	}
+	if (mapkey == NULL)
+		return heard(rd, NT_IT_MOVE, me) < 0 ? -1 : push_move(rd, NULL, at);
 	/* "- Anna: U 0,1 0" reads as a one-entry mapping: the same move. */
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_SCALAR_EVENT)
 		return fail_at(rd, &rd->ev.start_mark, "a move is a line of text, not %s", event_what(&rd->ev));
+	if (heard(rd, NT_IT_MOVE, me) < 0)
+		return -1;
 	if ((player = dup_scalar(rd)) == NULL)
 		return fail_at(rd, at, "out of memory");
-	if (want_scalar(rd, "move") < 0) {
+	if (want_scalar(rd, "move") < 0 || heard(rd, NT_IT_MOVE, me) < 0) {
 		free(player);
 		return -1;
 	}
-	m = rd->ev.start_mark;
-	if (rd->ev.data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
-	    rd->ev.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
-		m.column++;
-	if (push_move(rd, dup_scalar(rd), player, &m) < 0)
+	if (push_move(rd, player, &rd->ev.start_mark) < 0)
 		return -1;
 	if (next(rd) < 0)
 		return -1;
@@ -306,32 +406,37 @@ move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 	return 0;
 }
 
+/* The edition: the digit 1, 2 or 3 and nothing else (no sign, no blank). */
 static int
-parse_int_value(struct rd *rd, const char *key, int lo, int hi, int *out)
+edition_value(struct rd *rd)
 {
 	const char *s = scalar(rd);
-	char *end;
-	long v = strtol(s, &end, 10);
 
-	if (*s == '\0' || *end != '\0' || v < lo || v > hi)
-		return fail_at(rd, &rd->ev.start_mark, "\"%s\" must be a whole number from %d to %d, got \"%.40s\"",
-		    key, lo, hi, s);
-	*out = (int)v;
+	if (s[0] < '1' || s[0] > '3' || s[1] != '\0')
+		return fail_at(rd, &rd->ev.start_mark, "\"edition\" must be a whole number "
+		    "from 1 to 3, got \"%.40s\"", s);
+	rd->r->edition = s[0] - '0';
 	return 0;
 }
-
-enum { K_FORMAT = 1, K_GAME = 2, K_EDITION = 4, K_EXPANSIONS = 8, K_PLAYERS = 16, K_MOVES = 32 };
 
 static int
 body(struct rd *rd)
 {
-	static const struct { const char *name; int bit; } keys[] = {
-		{ "format", K_FORMAT }, { "game", K_GAME }, { "edition", K_EDITION },
-		{ "expansions", K_EXPANSIONS }, { "players", K_PLAYERS }, { "moves", K_MOVES },
+	static const char *keys[NT_NKEYS] = {
+		[NT_K_FORMAT] = "format", [NT_K_GAME] = "game", [NT_K_EDITION] = "edition",
+		[NT_K_EXPANSIONS] = "expansions", [NT_K_PLAYERS] = "players", [NT_K_MOVES] = "moves",
 	};
 	yaml_mark_t top;
 	int seen = 0;
 
+	if (rd->len >= 2 && ((rd->text[0] == '\xff' && rd->text[1] == '\xfe') ||
+	    (rd->text[0] == '\xfe' && rd->text[1] == '\xff'))) {
+		yaml_mark_t zero = { 0, 0, 0 };
+
+		return fail_at(rd, &zero, "a record is UTF-8 text, and this one is UTF-16");
+	}
+	if (rd->len >= 3 && memcmp(rd->text, "\xef\xbb\xbf", 3) == 0)
+		rd->byte = 3;	/* libyaml's marks start after a byte order mark */
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_STREAM_START_EVENT)
@@ -346,8 +451,7 @@ body(struct rd *rd)
 	if (rd->ev.type != YAML_MAPPING_START_EVENT)
 		return fail_at(rd, &top, "a record is a mapping of format, game, edition, expansions, players, moves");
 	for (;;) {
-		int bit = 0;
-		char key[32];
+		int k;
 
 		if (next(rd) < 0)
 			return -1;
@@ -355,25 +459,25 @@ body(struct rd *rd)
 			break;
 		if (rd->ev.type != YAML_SCALAR_EVENT)
 			return fail_at(rd, &rd->ev.start_mark, "keys of a record are plain words");
-		for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-			if (strcmp(scalar(rd), keys[i].name) == 0)
-				bit = keys[i].bit;
-		if (bit == 0)
+		for (k = 0; k < NT_NKEYS && strcmp(scalar(rd), keys[k]) != 0; k++)
+			;
+		if (k == NT_NKEYS)
 			return fail_at(rd, &rd->ev.start_mark, "unknown key \"%.40s\" (expected format, game, edition, expansions, players or moves)",
 			    scalar(rd));
-		if (seen & bit)
+		if (seen & (1 << k))
 			return fail_at(rd, &rd->ev.start_mark, "\"%s\" is given twice", scalar(rd));
-		seen |= bit;
-		snprintf(key, sizeof key, "%s", scalar(rd));
-		switch (bit) {
-		case K_FORMAT:
-			if (want_scalar(rd, key) < 0)
+		seen |= 1 << k;
+		if (heard(rd, NT_IT_KEY, k) < 0)
+			return -1;
+		switch (k) {
+		case NT_K_FORMAT:
+			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
 				return -1;
 			if (strcmp(scalar(rd), "carcref/1") != 0)
 				return fail_at(rd, &rd->ev.start_mark, "unknown format \"%.40s\" (this carcref reads carcref/1)", scalar(rd));
 			break;
-		case K_GAME:
-			if (want_scalar(rd, key) < 0)
+		case NT_K_GAME:
+			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
 				return -1;
 			if (strcmp(scalar(rd), "carcassonne") != 0)
 				return fail_at(rd, &rd->ev.start_mark,
@@ -381,27 +485,28 @@ body(struct rd *rd)
 				    ? "game \"%.40s\" is not supported yet by this carcref"
 				    : "unknown game \"%.40s\" (expected carcassonne)", scalar(rd));
 			break;
-		case K_EDITION:
-			if (want_scalar(rd, key) < 0 || parse_int_value(rd, key, 1, 3, &rd->r->edition) < 0)
+		case NT_K_EDITION:
+			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0 ||
+			    edition_value(rd) < 0)
 				return -1;
 			break;
-		case K_EXPANSIONS:
-			if (list(rd, key, false, expansion_item) < 0)
+		case NT_K_EXPANSIONS:
+			if (list(rd, keys[k], false, expansion_item) < 0)
 				return -1;
 			break;
-		case K_PLAYERS:
-			if (list(rd, key, true, player_item) < 0)
+		case NT_K_PLAYERS:
+			if (list(rd, keys[k], true, player_item) < 0)
 				return -1;
 			break;
-		case K_MOVES:
-			if (list(rd, key, true, move_item) < 0)
+		case NT_K_MOVES:
+			if (list(rd, keys[k], true, move_item) < 0)
 				return -1;
 			break;
 		}
 	}
-	if (!(seen & K_FORMAT))
+	if (!(seen & (1 << NT_K_FORMAT)))
 		return fail_at(rd, &top, "missing \"format: carcref/1\"");
-	if (!(seen & K_PLAYERS) || rd->r->nplayers == 0)
+	if (!(seen & (1 << NT_K_PLAYERS)) || rd->r->nplayers == 0)
 		return fail_at(rd, &top, "a record needs \"players\": 1 to %d names", CR_MAXPLAYERS);
 	if (next(rd) < 0)
 		return -1;
@@ -414,20 +519,56 @@ body(struct rd *rd)
 	return 0;
 }
 
+/* A record over NT_RECORD_MAX is refused before anything is read, so no
+ * position in it can overflow an int. */
+static int
+too_big(size_t len, struct cr_error *err)
+{
+	if (len <= NT_RECORD_MAX)
+		return 0;
+	err->line = err->column = 0;
+	snprintf(err->msg, sizeof err->msg, "a record is at most %d MiB, and this one is larger",
+	    NT_RECORD_MAX >> 20);
+	return -1;
+}
+
 int
 nt_record_parse(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
 {
-	if (nt__record_parse_fast(r, text, len)) {
+	memset(r, 0, sizeof *r);
+	if (too_big(len, err) < 0)
+		return -1;
+	if (nt__record_read_fast(r, text, len, NULL)) {
 		memset(err, 0, sizeof *err);
 		return 0;
 	}
-	return nt_record_parse_yaml(r, text, len, err);
+	return nt__record_read_yaml(r, text, len, NULL, err);
 }
 
 int
 nt_record_parse_yaml(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
 {
-	struct rd rd = { .err = err, .r = r, .text = text };
+	memset(r, 0, sizeof *r);
+	if (too_big(len, err) < 0)
+		return -1;
+	return nt__record_read_yaml(r, text, len, NULL, err);
+}
+
+int
+nt__record_parse_fast(struct nt_record *r, const char *text, size_t len)
+{
+	if (len > NT_RECORD_MAX) {
+		memset(r, 0, sizeof *r);
+		return 0;
+	}
+	return nt__record_read_fast(r, text, len, NULL);
+}
+
+int
+nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
+    const struct nt_listen *l, struct cr_error *err)
+{
+	struct rd rd = { .err = err, .r = r, .text = text, .len = len, .l = l };
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -466,7 +607,7 @@ nt_record_free(struct nt_record *r)
 		free(r->players[i].color);
 	}
 	free(r->players);
-	for (int i = 0; i < r->nmoves; i++) {
+	for (int i = 0; r->moves != NULL && i < r->nmoves; i++) {	/* NULL: listened to */
 		if (r->arena == NULL)
 			free(r->moves[i].text);
 		free(r->moves[i].player);
@@ -486,40 +627,34 @@ nt_record_player(const struct nt_record *r, const char *name, size_t len)
 	return -1;
 }
 
-/* A growing string for the writer. */
-struct sb {
-	char	*s;
-	size_t	n, cap;
-	bool	nomem;
-};
+/* ---- writing ------------------------------------------------------------ */
 
-static void
-sb_put(struct sb *b, const char *fmt, ...)
+void
+nt__emitf(const struct nt_emit *o, const char *fmt, ...)
 {
+	char buf[256], *big;
 	va_list ap;
 	int k;
 
 	va_start(ap, fmt);
-	k = vsnprintf(NULL, 0, fmt, ap);
+	k = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (k < 0 || b->nomem)
+	if (k < 0)
 		return;
-	if (b->n + (size_t)k + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 1024;
-		char *s;
-
-		while (b->n + (size_t)k + 1 > cap)
-			cap *= 2;
-		if ((s = realloc(b->s, cap)) == NULL) {
-			b->nomem = true;
-			return;
-		}
-		b->s = s, b->cap = cap;
+	if ((size_t)k < sizeof buf) {
+		o->put(o->arg, buf, (size_t)k);
+		return;
+	}
+	/* Longer than the buffer: the whole of it, from the heap. */
+	if ((big = malloc((size_t)k + 1)) == NULL) {
+		o->put(o->arg, NULL, 0);	/* out of memory: the sink notes it */
+		return;
 	}
 	va_start(ap, fmt);
-	vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+	vsnprintf(big, (size_t)k + 1, fmt, ap);
 	va_end(ap);
-	b->n += (size_t)k;
+	o->put(o->arg, big, (size_t)k);
+	free(big);
 }
 
 /*
@@ -550,11 +685,11 @@ yaml_escape(const char *p, size_t *len, char *buf)
 	return NULL;
 }
 
-/* A YAML scalar, quoted unless plainly safe. */
-static void
-sb_scalar(struct sb *b, const char *s)
+void
+nt__emit_scalar(const struct nt_emit *o, const char *s)
 {
 	bool plain = s[0] != '\0' && (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80);
+	const char *run;
 	char esc[8];
 	size_t n;
 
@@ -566,33 +701,121 @@ sb_scalar(struct sb *b, const char *s)
 	if (plain && strcasecmp(s, "null") != 0 && strcasecmp(s, "true") != 0 &&
 	    strcasecmp(s, "false") != 0 && strcasecmp(s, "yes") != 0 && strcasecmp(s, "no") != 0 &&
 	    strcasecmp(s, "on") != 0 && strcasecmp(s, "off") != 0) {
-		sb_put(b, "%s", s);
+		nt__emit(o, s, strlen(s));
 		return;
 	}
-	sb_put(b, "\"");
-	for (const char *p = s; *p; p++) {
-		const char *e = yaml_escape(p, &n, esc);
+	nt__emit(o, "\"", 1);
+	for (const char *p = run = s; ; p++) {
+		const char *e = *p ? yaml_escape(p, &n, esc) : NULL;
 
-		if (*p == '"' || *p == '\\')
-			sb_put(b, "\\%c", *p);
-		else if (e != NULL) {
-			sb_put(b, "%s", e);
+		if (*p != '\0' && *p != '"' && *p != '\\' && e == NULL)
+			continue;
+		nt__emit(o, run, (size_t)(p - run));	/* the safe run before p */
+		if (*p == '\0')
+			break;
+		if (e == NULL) {
+			nt__emit(o, "\\", 1);
+			nt__emit(o, p, 1);
+		} else {
+			nt__emit(o, e, strlen(e));
 			p += n - 1;
-		} else
-			sb_put(b, "%c", *p);
+		}
+		run = p + 1;
 	}
-	sb_put(b, "\"");
+	nt__emit(o, "\"", 1);
+}
+
+void
+nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts, const struct cr_move *m,
+    const char *player)
+{
+	char buf[128], *big = NULL;
+	int n = nt_format_move(ts, m, player, buf, sizeof buf);
+
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof buf) {	/* a long player name: from the heap */
+		if ((big = malloc((size_t)n + 1)) == NULL) {
+			o->put(o->arg, NULL, 0);
+			return;
+		}
+		nt_format_move(ts, m, player, big, (size_t)n + 1);
+	}
+	if (player != NULL)	/* "Anna: ..." must be quoted in YAML */
+		nt__emit_scalar(o, big ? big : buf);
+	else
+		nt__emit(o, big ? big : buf, (size_t)n);
+	free(big);
+}
+
+void
+nt__emit_header(const struct nt_emit *o, const struct nt_record *r)
+{
+	nt__emitf(o, "format: carcref/1\ngame: carcassonne\nedition: %d\nexpansions: [",
+	    r->edition);
+	for (int i = 0; i < r->nexpansions; i++) {
+		if (i)
+			nt__emit(o, ", ", 2);
+		nt__emit_scalar(o, r->expansions[i]);
+	}
+	nt__emit(o, "]\nplayers:\n", 11);
+	for (int i = 0; i < r->nplayers; i++) {
+		if (r->players[i].color) {
+			nt__emit(o, "  - {name: ", 11);
+			nt__emit_scalar(o, r->players[i].name);
+			nt__emit(o, ", color: ", 9);
+			nt__emit_scalar(o, r->players[i].color);
+			nt__emit(o, "}\n", 2);
+		} else {
+			nt__emit(o, "  - ", 4);
+			nt__emit_scalar(o, r->players[i].name);
+			nt__emit(o, "\n", 1);
+		}
+	}
+}
+
+/* A growing string: the sink behind nt_record_write. */
+struct sb {
+	char	*s;
+	size_t	n, cap;
+	bool	nomem;
+};
+
+static void
+sb_put(void *arg, const char *s, size_t n)
+{
+	struct sb *b = arg;
+
+	if (s == NULL)
+		b->nomem = true;
+	if (b->nomem)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 1024;
+		char *v;
+
+		while (b->n + n + 1 > cap)
+			cap *= 2;
+		if ((v = realloc(b->s, cap)) == NULL) {
+			b->nomem = true;
+			return;
+		}
+		b->s = v, b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
 }
 
 /* Comment lines, each indented. */
 static void
-sb_comments(struct sb *b, const char *text, const char *indent)
+emit_comments(const struct nt_emit *o, const char *text, const char *indent)
 {
 	while (text && *text) {
 		const char *nl = strchr(text, '\n');
-		int n = nl ? (int)(nl - text) : (int)strlen(text);
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
 
-		sb_put(b, "%s%.*s\n", indent, n, text);
+		nt__emitf(o, "%s%.*s\n", indent, (int)n, text);
 		text += n + (nl != NULL);
 	}
 }
@@ -602,42 +825,21 @@ nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
     const char *head, const struct nt_outmove *moves, int nmoves, const char *tail)
 {
 	struct sb b = { 0 };
-	char line[128];
+	struct nt_emit o = { sb_put, &b };
 
-	sb_comments(&b, head, "");
-	sb_put(&b, "format: carcref/1\ngame: carcassonne\nedition: %d\nexpansions: [",
-	    r->edition);
-	for (int i = 0; i < r->nexpansions; i++) {
-		sb_put(&b, i ? ", " : "");
-		sb_scalar(&b, r->expansions[i]);
-	}
-	sb_put(&b, "]\nplayers:\n");
-	for (int i = 0; i < r->nplayers; i++) {
-		if (r->players[i].color) {
-			sb_put(&b, "  - {name: ");
-			sb_scalar(&b, r->players[i].name);
-			sb_put(&b, ", color: ");
-			sb_scalar(&b, r->players[i].color);
-			sb_put(&b, "}\n");
-		} else {
-			sb_put(&b, "  - ");
-			sb_scalar(&b, r->players[i].name);
-			sb_put(&b, "\n");
-		}
-	}
-	sb_put(&b, "moves:%s\n", nmoves ? "" : " []");
+	emit_comments(&o, head, "");
+	nt__emit_header(&o, r);
+	nt__emitf(&o, "moves:%s\n", nmoves ? "" : " []");
 	for (int i = 0; i < nmoves; i++) {
-		sb_comments(&b, moves[i].before, "  ");
-		nt_format_move(ts, moves[i].move, moves[i].player, line, sizeof line);
-		sb_put(&b, "  - ");
-		if (moves[i].player)	/* "Anna: ..." must be quoted in YAML */
-			sb_scalar(&b, line);
-		else
-			sb_put(&b, "%s", line);
-		sb_put(&b, moves[i].after ? "  %s\n" : "\n", moves[i].after);
+		emit_comments(&o, moves[i].before, "  ");
+		nt__emit(&o, "  - ", 4);
+		nt__emit_move(&o, ts, moves[i].move, moves[i].player);
+		if (moves[i].after)
+			nt__emitf(&o, "  %s", moves[i].after);
+		nt__emit(&o, "\n", 1);
 	}
-	sb_comments(&b, tail, "");
-	if (b.nomem) {
+	emit_comments(&o, tail, "");
+	if (b.nomem || b.s == NULL) {
 		free(b.s);
 		return NULL;
 	}

@@ -22,6 +22,13 @@ struct nt_recmove {
 	int	end_line, end_column;	/* just after the scalar */
 };
 
+/*
+ * The largest record read, in bytes: larger ones are refused with a
+ * message before anything is parsed.  It keeps every line and column
+ * inside an int, and is far beyond any real game.
+ */
+#define NT_RECORD_MAX	(1 << 30)
+
 struct nt_record {
 	char	*game;		/* "carcassonne" */
 	int	edition;	/* 1..3 */
@@ -69,6 +76,25 @@ struct nt_outmove {
 };
 char	*nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
 	    const char *head, const struct nt_outmove *moves, int nmoves, const char *tail);
+
+/*
+ * The canonical form of the record TEXT with its comments kept (carcref
+ * fmt; the rules for where each comment goes are in record-fmt.c and
+ * carcref-notation(5)).  The text goes to put(arg, bytes, n) in pieces,
+ * in order; reset(arg) says everything put so far is to be thrown away
+ * (the text is read a second time).  Memory is in proportion to one
+ * move, never to the record.  0, or -1 with err (a record that cannot be
+ * read: move 0; a move that does not parse: its number, line and column);
+ * what was put is then to be thrown away.
+ */
+struct nt_fmt_error {
+	int	move;
+	int	line, column;
+	char	msg[256];
+};
+int	nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
+	    void (*put)(void *, const char *, size_t), void (*reset)(void *), void *arg,
+	    struct nt_fmt_error *err);
 
 /* Where and why a replay stopped. */
 struct nt_replay_error {

@@ -1,0 +1,114 @@
+/*
+ * record-int.h -- what the record readers (record.c: libyaml,
+ * record-fast.c: the fast path) share with the comment-keeping writer
+ * (record-fmt.c).  Not part of the public API.
+ *
+ * Both readers report every scalar of the text as they meet it: its
+ * bytes and the item it belongs to (a header key, a player, a move).
+ * Comments are what lies between scalars, so a comment is found by
+ * looking at the gaps alone, whichever reader ran: the two can only
+ * disagree on comments if they disagree on scalars, which the tests and
+ * the fuzzers hold them to.
+ */
+#ifndef NT_RECORD_INT_H
+#define NT_RECORD_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "record.h"
+
+/* Header keys, in the order the canonical header writes them. */
+enum { NT_K_FORMAT, NT_K_GAME, NT_K_EDITION, NT_K_EXPANSIONS, NT_K_PLAYERS,
+    NT_K_MOVES, NT_NKEYS };
+
+/* What a scalar belongs to. */
+enum nt_item_kind { NT_IT_KEY, NT_IT_PLAYER, NT_IT_MOVE };
+struct nt_item {
+	int	kind;		/* enum nt_item_kind */
+	int	index;		/* NT_K_* for a key, else the player's or move's index */
+};
+
+/*
+ * A reader's listener.  With one, moves are handed to it rather than
+ * kept in the record (r->nmoves still counts them), so a record of any
+ * size is read in memory for its text alone.  A non-zero return from a
+ * callback stops the read; the reader returns -1 with err->msg empty.
+ */
+struct nt_listen {
+	void	*arg;
+	/* Each scalar, in text order: bytes [off, end) of the text,
+	 * quotes included. */
+	int	(*scalar)(void *arg, const struct nt_item *it, size_t off, size_t end);
+	/* Each move, after its scalars: TEXT (LEN bytes, valid during the
+	 * call), its player from the mapping form (or NULL), its place. */
+	int	(*move)(void *arg, const struct nt_recmove *m, size_t len);
+};
+
+int	nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
+	    const struct nt_listen *l, struct cr_error *err);
+/* 1 read, 0 not the fast path's shape (nothing kept, nothing more
+ * reported: but what was reported before it gave up stands). */
+int	nt__record_read_fast(struct nt_record *r, const char *text, size_t len,
+	    const struct nt_listen *l);
+
+/*
+ * The length of the line break at p (before e) as libyaml reads breaks:
+ * CR LF, CR, LF, NEL, LS, PS.  0 if none.
+ */
+static inline size_t
+nt__brk(const char *p, const char *e)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	if (p >= e)
+		return 0;
+	if (u[0] == '\n')
+		return 1;
+	if (u[0] == '\r')
+		return p + 1 < e && u[1] == '\n' ? 2 : 1;
+	if (u[0] == 0xc2 && p + 1 < e && u[1] == 0x85)
+		return 2;
+	if (u[0] == 0xe2 && p + 2 < e && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9))
+		return 3;
+	return 0;
+}
+
+/*
+ * The comments in text[a, b), a gap between two scalars (white space,
+ * line breaks, YAML indicators and comments, nothing else): fn gets each
+ * comment's bytes from its '#' to the end of its line, and whether it is
+ * trailing (no line break lies between a and it).
+ */
+typedef int (*nt_comment_fn)(void *arg, size_t off, size_t len, bool trailing);
+int	nt__gap_comments(const char *text, size_t a, size_t b, nt_comment_fn fn, void *arg);
+
+/*
+ * A move's own comment (from '#' in its text, N bytes) as one safe comment
+ * line: what YAML would not read raw in a comment (a control, a line
+ * break) written as its escape ("\n", "\x1b").  malloc'd; NULL if out of
+ * memory.
+ */
+char	*nt__safe_note(const char *s, size_t n);
+
+/* Where the writer sends text: put(arg, bytes, n). */
+struct nt_emit {
+	void	(*put)(void *arg, const char *s, size_t n);
+	void	*arg;
+};
+void	nt__emitf(const struct nt_emit *o, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+static inline void
+nt__emit(const struct nt_emit *o, const char *s, size_t n)
+{
+	o->put(o->arg, s, n);
+}
+/* A scalar, quoted and escaped unless plainly safe. */
+void	nt__emit_scalar(const struct nt_emit *o, const char *s);
+/* The header lines (format ... players), not "moves:". */
+void	nt__emit_header(const struct nt_emit *o, const struct nt_record *r);
+/* A move's canonical text, any length. */
+void	nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts,
+	    const struct cr_move *m, const char *player);
+
+#endif
