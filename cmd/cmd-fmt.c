@@ -4,11 +4,11 @@
  *	carcref fmt [--stdout] FILE...
  *
  * Each move is written canonically (upper-case codes, English roles,
- * "monk" without @C), the header in its fixed order.  Comments are kept
- * where they can be tied to something: the lines at the top of the file,
- * the comment lines just above a move, a comment at the end of a move's
- * line, and the lines after the last move.  A file is replaced atomically
- * (a temporary file renamed over it), and only if it changes.
+ * "monk" without @C), the header in its fixed order, and every comment is
+ * kept with the item it stands by (notation/record-fmt.c says how).  The
+ * text streams from the formatter into the file's replacement, so a
+ * record of any size costs its own size in memory, once.  A file is
+ * replaced only if its text changes, and only whole (cmd/file.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,229 +17,89 @@
 #include "cmd.h"
 #include "notation/record.h"
 
-struct lines {
-	const char	**at;	/* start of each line */
-	int		n;
+/* Where the canonical text goes while it is made. */
+struct fmtout {
+	const char	*in;		/* the file's text: does the output differ? */
+	size_t		 inlen;
+	size_t		 n;		/* bytes put so far */
+	bool		 same;		/* and they are the file's own */
+	/* The output so far (until cmd/file.c streams it). */
+	char		*buf;
+	size_t		 cap;
+	bool		 nomem;
 };
 
-static bool
-split_lines(const char *text, size_t len, struct lines *l)
+static void
+out_put(void *arg, const char *s, size_t n)
 {
-	int cap = 64;
+	struct fmtout *o = arg;
 
-	l->n = 0;
-	if ((l->at = malloc((size_t)cap * sizeof *l->at)) == NULL)
-		return false;
-	for (const char *p = text; p <= text + len; ) {
-		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+	if (o->same && (o->n + n > o->inlen || memcmp(o->in + o->n, s, n) != 0))
+		o->same = false;
+	if (o->nomem)
+		return;
+	if (o->n + n > o->cap) {
+		size_t cap = o->cap ? o->cap : 65536;
+		char *b;
 
-		if (l->n == cap) {
-			const char **v = realloc(l->at, (size_t)(cap *= 2) * sizeof *v);
-
-			if (v == NULL)
-				return false;
-			l->at = v;
+		while (cap < o->n + n)
+			cap *= 2;
+		if ((b = realloc(o->buf, cap)) == NULL) {
+			o->nomem = true;
+			return;
 		}
-		l->at[l->n++] = p;
-		if (nl == NULL)
-			break;
-		p = nl + 1;
+		o->buf = b, o->cap = cap;
 	}
-	return true;
+	memcpy(o->buf + o->n, s, n);
+	o->n += n;
 }
 
-/* Line i (1-based) without its newline; NULL past the end. */
-static const char *
-line_of(const struct lines *l, int i, const char *end, int *len)
+static void
+out_reset(void *arg)
 {
-	const char *s, *e;
+	struct fmtout *o = arg;
 
-	if (i < 1 || i > l->n)
-		return NULL;
-	s = l->at[i - 1];
-	e = i < l->n ? l->at[i] - 1 : end;
-	while (e > s && (e[-1] == '\r' || e[-1] == '\n'))
-		e--;
-	*len = (int)(e - s);
-	return s;
-}
-
-/* A whole-line comment: returns the comment from '#', else NULL. */
-static const char *
-comment_line(const char *s, int len, int *clen)
-{
-	int i = 0;
-
-	while (i < len && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	if (i == len || s[i] != '#')
-		return NULL;
-	*clen = len - i;
-	return s + i;
-}
-
-/* Append a line to a malloc'd block of lines. */
-static char *
-add_line(char *block, const char *s, int len)
-{
-	size_t old = block ? strlen(block) : 0;
-	char *b = realloc(block, old + (size_t)len + 2);
-
-	if (b == NULL)
-		return block;
-	if (old)
-		b[old++] = '\n';
-	memcpy(b + old, s, (size_t)len);
-	b[old + (size_t)len] = '\0';
-	return b;
-}
-
-/* Comment lines from line a to b inclusive, in order. */
-static char *
-comments_between(const struct lines *l, const char *end, int a, int b)
-{
-	char *block = NULL;
-
-	for (int i = a; i <= b; i++) {
-		int len, clen;
-		const char *s = line_of(l, i, end, &len), *c;
-
-		if (s != NULL && (c = comment_line(s, len, &clen)) != NULL)
-			block = add_line(block, c, clen);
-	}
-	return block;
-}
-
-/* First line (walking up from line i) of the comment/blank run ending at i. */
-static int
-run_start(const struct lines *l, const char *end, int i, int floor)
-{
-	while (i > floor) {
-		int len, clen;
-		const char *s = line_of(l, i, end, &len);
-		bool blank = true;
-
-		for (int k = 0; s && k < len; k++)
-			if (s[k] != ' ' && s[k] != '\t')
-				blank = false;
-		if (s == NULL || (!blank && comment_line(s, len, &clen) == NULL))
-			break;
-		i--;
-	}
-	return i + 1;
-}
-
-static int
-write_out(const char *path, const char *old, size_t oldlen, const char *out, bool to_stdout)
-{
-	char err[4400];
-
-	if (to_stdout || strcmp(path, "-") == 0) {
-		fputs(out, stdout);
-		return 0;
-	}
-	if (strlen(out) == oldlen && memcmp(out, old, oldlen) == 0)
-		return 0;	/* already canonical: leave the file alone */
-	if (!cmd_write_atomic(path, out, strlen(out), err, sizeof err)) {
-		fprintf(stderr, "carcref fmt: %s\n", err);
-		return 2;
-	}
-	return 0;
+	o->n = 0;
+	o->same = true;
 }
 
 static int
 fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 {
-	struct nt_record r;
-	struct cr_error err;
-	struct nt_outmove *mv = NULL;
-	struct nt_turn *turns = NULL;
-	char **names = NULL, *head = NULL, *tail = NULL, *out = NULL, msg[512];
-	struct lines l = { 0 };
-	const char *end;
+	struct nt_fmt_error err;
+	struct fmtout o = { .same = true };
+	char msg[512], *e = NULL;
 	size_t len;
-	int rc = 1, first_move_line;
 	char *text = cmd_read_file(path, &len, msg, sizeof msg);
+	int rc = 0;
 
 	if (text == NULL) {
 		fprintf(stderr, "carcref fmt: %s\n", msg);
 		return 2;
 	}
-	end = text + len;
-	if (nt_record_parse(&r, text, len, &err) < 0) {
-		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
-		free(text);
-		return 1;
-	}
-	mv = calloc((size_t)r.nmoves + 1, sizeof *mv);
-	turns = calloc((size_t)r.nmoves + 1, sizeof *turns);
-	names = calloc((size_t)r.nmoves + 1, sizeof *names);
-	if (mv == NULL || turns == NULL || names == NULL || !split_lines(text, len, &l)) {
-		fprintf(stderr, "carcref fmt: out of memory\n");
+	o.in = text, o.inlen = len;
+	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
+		if (err.move > 0)
+			fprintf(stderr, "%s:%d:%d: move %d: %s\n", path, err.line, err.column,
+			    err.move, err.msg);
+		else
+			fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		rc = 1;
+	} else if (o.nomem) {
+		fprintf(stderr, "carcref fmt: %s: out of memory\n", path);
 		rc = 2;
-		goto done;
-	}
-	first_move_line = r.nmoves ? r.moves[0].line : l.n + 1;
-	/* The comment lines at the top, before anything else. */
-	{
-		int i = 1, slen, clen;
-		const char *s;
-
-		while ((s = line_of(&l, i, end, &slen)) != NULL && i < first_move_line &&
-		    (slen == 0 || comment_line(s, slen, &clen)))
-			i++;
-		head = comments_between(&l, end, 1, i - 1);
-	}
-	for (int i = 0; i < r.nmoves; i++) {
-		const struct nt_recmove *m = &r.moves[i];
-		struct nt_error e;
-		int slen, floor = i ? r.moves[i - 1].end_line : 0, a;
-		const char *s, *hash;
-
-		if (nt_parse_move(ts, m->text, strlen(m->text), &turns[i], &e) < 0 || turns[i].blank) {
-			fprintf(stderr, "%s: move %d (line %d, column %d): %s\n", path, i + 1,
-			    m->line, m->column + (turns[i].blank ? 0 : e.column - 1),
-			    turns[i].blank ? "expected a move, found nothing" : e.msg);
-			goto done;
-		}
-		mv[i].move = &turns[i].move;
-		if (m->player || turns[i].player) {
-			/* Written as the players list spells the name, if it is one. */
-			const char *p = m->player ? m->player : turns[i].player;
-			size_t plen = m->player ? strlen(m->player) : turns[i].player_len;
-			int k = nt_record_player(&r, p, plen);
-
-			mv[i].player = names[i] = k >= 0 ? strdup(r.players[k].name) : strndup(p, plen);
-		}
-		a = run_start(&l, end, m->line - 1, floor);
-		if (i > 0 || a > 1)
-			mv[i].before = comments_between(&l, end, a, m->line - 1);
-		/* A comment after the move on its last line, or inside a quoted move. */
-		s = line_of(&l, m->end_line, end, &slen);
-		if (s && m->end_column - 1 <= slen &&
-		    (hash = memchr(s + m->end_column - 1, '#', (size_t)(slen - (m->end_column - 1)))) != NULL)
-			mv[i].after = strndup(hash, (size_t)(s + slen - hash));
-		else if ((hash = strchr(m->text, '#')) != NULL)
-			mv[i].after = strdup(hash);
-	}
-	if (r.nmoves)
-		tail = comments_between(&l, end, r.moves[r.nmoves - 1].end_line + 1, l.n);
-	if ((out = nt_record_write(&r, ts, head, mv, r.nmoves, tail)) == NULL) {
-		fprintf(stderr, "carcref fmt: out of memory\n");
+	} else if (to_stdout || strcmp(path, "-") == 0) {
+		if (o.n > 0 && fwrite(o.buf, 1, o.n, stdout) != o.n)
+			rc = 2;
+	} else if (o.same && o.n == len) {
+		;	/* already canonical: leave the file alone */
+	} else if (!cmd_write_atomic(path, o.buf, o.n, msg, sizeof msg)) {
+		fprintf(stderr, "carcref fmt: %s\n", msg);
 		rc = 2;
-		goto done;
 	}
-	rc = write_out(path, text, len, out, to_stdout);
-done:
-	for (int i = 0; mv && i < r.nmoves; i++) {
-		free((char *)mv[i].before);
-		free((char *)mv[i].after);
-		free(names[i]);
-	}
-	free(mv), free(turns), free(names), free(head), free(tail), free(out);
-	free(l.at);
+	free(e);
+	free(o.buf);
 	free(text);
-	nt_record_free(&r);
 	return rc;
 }
 
@@ -261,6 +121,10 @@ fmt_exec(int argc, char **argv)
 
 		if (rc > worst)
 			worst = rc;
+	}
+	if (fflush(stdout) != 0) {
+		perror("carcref fmt: standard output");
+		return 2;
 	}
 	return worst;
 }

@@ -192,6 +192,32 @@ expect_exit 1 -- fmt "$tmp/rot2.yaml"
 cmp -s "$tmp/rot.yaml" "$tmp/rot2.yaml" && ok || { code=x; not_ok "fmt changed a file it refused" fmt; }
 expect_exit 2 -- fmt
 
+# Issue 10: a line longer than 128 bytes was cut; an escaped newline in a
+# quoted move's comment was written raw; lines were split at \n alone,
+# not as libyaml splits them (a lone CR, NEL, LS, PS), so comments moved
+# or vanished.  Each output must read back as the same record.
+long=$(printf 'A%.0s' $(seq 200))
+printf 'format: carcref/1\nplayers: [%s, Ben]\nmoves:\n  - "%s: V 1,0 90 thief@W"\n' \
+    "$long" "$long" >"$tmp/long.yaml"
+expect_out "  - \"$long: V 1,0 90 thief@W\"" -- fmt --stdout "$tmp/long.yaml"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - "V 1,0 90 # one\\ntwo"\n  - E 0,1 180\n' \
+    >"$tmp/esc.yaml"
+expect_out '  - V 1,0 90  # one\ntwo' -- fmt --stdout "$tmp/esc.yaml"
+run fmt --stdout "$tmp/esc.yaml"; cp "$tmp/out" "$tmp/esc-out.yaml"
+expect_out '   2  Ben   E 0,1 180' -- replay "$tmp/esc-out.yaml"
+printf 'format: carcref/1\rplayers: [Anna, Ben]\rmoves:\r  - V 1,0 90 # first\r  # before second\r  - U 0,1 0 # second\r' \
+    >"$tmp/cr.yaml"
+printf '%s\n' 'moves:' '  - V 1,0 90  # first' '  # before second' '  - U 0,1 0  # second' >"$tmp/cr-want"
+run fmt --stdout "$tmp/cr.yaml"
+tail -4 "$tmp/out" | cmp -s - "$tmp/cr-want" && ok || not_ok "comments of a CR file" fmt --stdout "$tmp/cr.yaml"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  # c\342\200\250  # d\302\205  - V 1,0 90 # first\342\200\251  # second\n' \
+    >"$tmp/ls.yaml"
+printf '%s\n' 'moves:' '  # c' '  # d' '  - V 1,0 90  # first' '# second' >"$tmp/ls-want"
+run fmt --stdout "$tmp/ls.yaml"
+tail -5 "$tmp/out" | cmp -s - "$tmp/ls-want" && ok || not_ok "comments split by NEL, LS, PS" fmt --stdout "$tmp/ls.yaml"
+# fmt and replay word a bad move alike: FILE:LINE:COLUMN: move N: rule
+expect_err "$tmp/rot2.yaml:4:" -- fmt "$tmp/rot2.yaml"
+
 # ---- tiles -------------------------------------------------------------------
 
 expect_exit 0 -- tiles

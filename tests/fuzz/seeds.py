@@ -12,6 +12,8 @@ build: the seeds are committed, this only says where they came from.
             rivers, inner fields, two cities on one edge, marks, flags)
   replay/   byte streams for fuzz_replay.c (see its header): whole games of
             legal placements, undos, discards, raw placements, end
+  fastpath/ the record seeds, and records with comments in every shape
+  fmt/      the same (line breaks of every kind, escapes, keys after moves)
 """
 import glob
 import os
@@ -87,6 +89,34 @@ hand = {
 }
 for k, v in hand.items():
     write(d, 'hand-' + k + '.yaml', v)
+
+# ---- fastpath, fmt: the record seeds, and comments in every shape ----------
+extra = {
+    'comments-everywhere': '# top\n%YAML 1.1 # directive\n--- # doc\nformat: carcref/1 # fmt\n'
+        'edition: 1   # ed\n# before players\nplayers:   # pl\n  # before anna\n'
+        '  - {name: Anna,   # host\n     # inside\n     color: red} # red\n  - Ben\n'
+        '# before moves\nmoves: # the moves\n  - "V 1,0 90 # q"   # after\n  # c1\n\n'
+        '  # c2\n  - Ben: U 0,1 0  # t\n  - E 0,-1 0\n# tail\n... # end\n# after end\n',
+    'key-after-moves': '# top\nmoves:   # m\n  - V 1,0 90 # a\n  # b\n  - U 0,1 0\n'
+        '# before players\nplayers: [Anna, Ben] # p\n# before fmt\nformat: carcref/1\n# tail\n',
+    'cr-lines': 'format: carcref/1\rplayers: [Anna, Ben]\rmoves:\r  - V 1,0 90 # first\r'
+        '  # before second\r  - U 0,1 0 # second\r',
+    'crlf-lines': 'format: carcref/1\r\nplayers: [Anna, Ben]\r\nmoves:\r\n  - V 1,0 90 # a\r\n',
+    'ls-nel': 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  # c\u2028  # d\u0085'
+        '  - V 1,0 90 # first\u2029  # before second\n  - U 0,1 0 # second\n',
+    'escapes': 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n'
+        '  - "V 1,0 90 # one\\ntwo \\e[31m \\u2028 \\N"  # after\n',
+    'long-name': 'format: carcref/1\nplayers: [%s, Ben]\nmoves:\n  - "%s: V 1,0 90 thief@W"\n'
+        % ('A' * 200, 'A' * 200),
+    'fast-then-utf8': 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - V 1,0 90 # a\n'
+        '  - U 0,1 0\n  - U 0,2 0 # Zoé\n',
+}
+for name in ('fastpath', 'fmt'):
+    d = reset(name)
+    for f in sorted(os.listdir(os.path.join(ROOT, 'record'))):
+        shutil.copy(os.path.join(ROOT, 'record', f), os.path.join(d, f))
+    for k, v in extra.items():
+        write(d, 'hand-' + k + '.yaml', v)
 
 # ---- tileset ---------------------------------------------------------------
 d = reset('tileset')

@@ -1,0 +1,589 @@
+/*
+ * record-fmt.c -- a record in canonical form with its comments kept
+ * (carcref fmt).
+ *
+ * The readers report every scalar with the item it belongs to (a header
+ * key, a player, a move); comments lie in the gaps between scalars, so
+ * each comment is tied to an item by where it stands:
+ *
+ *   - before the first scalar: the head of the file;
+ *   - on the line where a scalar ends: after that scalar's item (several
+ *     are joined on one line, in order);
+ *   - on lines of their own: before the next scalar's item, or after the
+ *     item when the next scalar is still its own (a player written as a
+ *     mapping over several lines);
+ *   - after the last scalar, on lines of their own: the tail.
+ *
+ * A comment inside a quoted move ("U 0,1 0 # hi") goes after its move, its
+ * escapes (a newline from "\n") written visibly, so it stays one line.
+ *
+ * Nothing is copied but the move being written: an item's comments are
+ * kept as ranges of the text, read again when the item is written.  Moves
+ * are written as they are read, so a record of any size is formatted in
+ * memory for its text alone.  The header is written when the first move
+ * arrives; a header key that comes after the moves (legal YAML, never
+ * written by carcref) makes a second reading necessary: one for the
+ * header and its comments, one for the moves.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record-int.h"
+
+/* ---- comments in a gap ----------------------------------------------------- */
+
+int
+nt__gap_comments(const char *text, size_t a, size_t b, nt_comment_fn fn, void *arg)
+{
+	const char *e = text + b;
+	bool trailing = true, directive;
+	size_t i = a, k;
+
+	/* A directive (%YAML, %TAG) starts at the beginning of a line; in
+	 * one, '#' begins a comment only after a blank (a tag prefix may
+	 * hold it).  Elsewhere in a gap every '#' begins one, as libyaml
+	 * reads it ("a"#x is a comment after a quoted scalar). */
+	directive = i < b && text[i] == '%' && (i == 0 || nt__brk(text + i - 1, e) != 0);
+	while (i < b) {
+		if ((k = nt__brk(text + i, e)) != 0) {
+			i += k;
+			trailing = false;
+			directive = i < b && text[i] == '%';
+			continue;
+		}
+		if (text[i] == '#' && (!directive || (i > a && (text[i - 1] == ' ' ||
+		    text[i - 1] == '\t')))) {
+			size_t s = i;
+			int rc;
+
+			while (i < b && nt__brk(text + i, e) == 0)
+				i++;
+			if ((rc = fn(arg, s, i - s, trailing)) != 0)
+				return rc;
+			continue;
+		}
+		i++;
+	}
+	return 0;
+}
+
+/* ---- the state of one formatting ------------------------------------------- */
+
+/* A range of the text whose comments belong to an item. */
+struct range { size_t a, b; };
+
+/* An item's comments: lines before it, and what is written after it. */
+struct cm {
+	struct range	before;		/* a == b: none */
+	struct range	*after;		/* gaps scanned for comments, in order */
+	int		nafter, capafter;
+};
+
+enum mode {
+	ONE_PASS,	/* header then moves as they come */
+	HEADER_ONLY,	/* read the header and its comments, write nothing */
+	MOVES_ONLY,	/* the header is known: write it, then the moves */
+};
+
+struct fmt {
+	const char	*text;
+	size_t		 len;
+	const struct cr_tileset *ts;
+	struct nt_emit	 out;
+	struct nt_record *r;		/* the record as read so far */
+	const struct nt_record *hdr;	/* the header written: r, or the first reading's */
+	struct nt_fmt_error *err;
+	enum mode	 mode;
+	bool		 restart;	/* a key after the moves: read twice */
+	bool		 nomem;
+	bool		 failed;	/* err is set */
+
+	/* The scalars read so far. */
+	bool		 any;		/* one was seen */
+	struct nt_item	 cur;		/* the item of the last one */
+	size_t		 end;		/* where it ended */
+
+	struct range	 head, tail;
+	struct cm	 key[NT_NKEYS];
+	struct cm	 player[CR_MAXPLAYERS];
+	bool		 header_out;
+	int		 nmoves;	/* moves read so far */
+
+	/* The move being read, written when the next item starts. */
+	struct cm	 mv;
+	bool		 pending;
+	struct cr_move	 move;
+	char		*who;		/* its PLAYER: prefix as the players list spells it */
+	char		*note;		/* its own comment ("U 0,1 0 # hi"), made safe */
+};
+
+static void
+cm_reset(struct cm *c)
+{
+	c->before = (struct range){ 0, 0 };
+	c->nafter = 0;
+}
+
+static void
+cm_free(struct cm *c)
+{
+	free(c->after);
+	memset(c, 0, sizeof *c);
+}
+
+static void
+cm_after(struct fmt *f, struct cm *c, size_t a, size_t b)
+{
+	if (a >= b)
+		return;
+	if (c->nafter == c->capafter) {
+		int cap = c->capafter ? 2 * c->capafter : 4;
+		struct range *v = realloc(c->after, (size_t)cap * sizeof *v);
+
+		if (v == NULL) {
+			f->nomem = true;
+			return;
+		}
+		c->after = v, c->capafter = cap;
+	}
+	c->after[c->nafter++] = (struct range){ a, b };
+}
+
+/* The comments of an item, if they are kept in this mode. */
+static struct cm *
+cm_of(struct fmt *f, const struct nt_item *it)
+{
+	switch (it->kind) {
+	case NT_IT_KEY:
+		return f->mode == MOVES_ONLY ? NULL : &f->key[it->index];
+	case NT_IT_PLAYER:
+		return f->mode == MOVES_ONLY || it->index >= CR_MAXPLAYERS ? NULL :
+		    &f->player[it->index];
+	default:
+		return &f->mv;
+	}
+}
+
+static bool
+same_item(const struct nt_item *a, const struct nt_item *b)
+{
+	return a->kind == b->kind && a->index == b->index;
+}
+
+/* ---- writing ---------------------------------------------------------------- */
+
+struct emit_ctx {
+	struct fmt	*f;
+	const char	*indent;
+	bool		 first;
+};
+
+static int
+put_line(void *arg, size_t off, size_t len, bool trailing)
+{
+	struct emit_ctx *c = arg;
+
+	(void)trailing;
+	nt__emitf(&c->f->out, "%s%.*s\n", c->indent, (int)len, c->f->text + off);
+	return 0;
+}
+
+/* Whole-line comments of a range, each on its line. */
+static void
+emit_lines(struct fmt *f, struct range r, const char *indent)
+{
+	struct emit_ctx c = { f, indent, true };
+
+	if (r.a < r.b)
+		nt__gap_comments(f->text, r.a, r.b, put_line, &c);
+}
+
+static int
+put_joined(void *arg, size_t off, size_t len, bool trailing)
+{
+	struct emit_ctx *c = arg;
+
+	(void)trailing;
+	nt__emit(&c->f->out, c->first ? "  " : " ", c->first ? 2 : 1);
+	nt__emit(&c->f->out, c->f->text + off, len);
+	c->first = false;
+	return 0;
+}
+
+/* The end of an item's line: its comments joined, then a newline. */
+static void
+emit_after(struct fmt *f, const struct cm *c, const char *note)
+{
+	struct emit_ctx e = { f, "", true };
+
+	if (note != NULL) {	/* it came first in the text */
+		nt__emit(&f->out, "  ", 2);
+		nt__emit(&f->out, note, strlen(note));
+		e.first = false;
+	}
+	for (int i = 0; i < c->nafter; i++)
+		nt__gap_comments(f->text, c->after[i].a, c->after[i].b, put_joined, &e);
+	nt__emit(&f->out, "\n", 1);
+}
+
+/* format ... players, each key with its comments, then "moves:". */
+static void
+emit_header(struct fmt *f, bool moves)
+{
+	const struct nt_record *r = f->hdr;
+	const struct cm *k = f->key;
+
+	emit_lines(f, f->head, "");
+	emit_lines(f, k[NT_K_FORMAT].before, "");
+	nt__emitf(&f->out, "format: carcref/1");
+	emit_after(f, &k[NT_K_FORMAT], NULL);
+	emit_lines(f, k[NT_K_GAME].before, "");
+	nt__emitf(&f->out, "game: carcassonne");
+	emit_after(f, &k[NT_K_GAME], NULL);
+	emit_lines(f, k[NT_K_EDITION].before, "");
+	nt__emitf(&f->out, "edition: %d", r->edition);
+	emit_after(f, &k[NT_K_EDITION], NULL);
+	emit_lines(f, k[NT_K_EXPANSIONS].before, "");
+	nt__emitf(&f->out, "expansions: [");
+	for (int i = 0; i < r->nexpansions; i++) {
+		if (i)
+			nt__emit(&f->out, ", ", 2);
+		nt__emit_scalar(&f->out, r->expansions[i]);
+	}
+	nt__emit(&f->out, "]", 1);
+	emit_after(f, &k[NT_K_EXPANSIONS], NULL);
+	emit_lines(f, k[NT_K_PLAYERS].before, "");
+	nt__emitf(&f->out, "players:");
+	emit_after(f, &k[NT_K_PLAYERS], NULL);
+	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++) {
+		const struct nt_player *p = &r->players[i];
+
+		emit_lines(f, f->player[i].before, "  ");
+		nt__emit(&f->out, p->color ? "  - {name: " : "  - ", p->color ? 11 : 4);
+		nt__emit_scalar(&f->out, p->name);
+		if (p->color) {
+			nt__emit(&f->out, ", color: ", 9);
+			nt__emit_scalar(&f->out, p->color);
+			nt__emit(&f->out, "}", 1);
+		}
+		emit_after(f, &f->player[i], NULL);
+	}
+	emit_lines(f, k[NT_K_MOVES].before, "");
+	nt__emitf(&f->out, "moves:%s", moves ? "" : " []");
+	emit_after(f, &k[NT_K_MOVES], NULL);
+	f->header_out = true;
+}
+
+/* The move read last, with its comments. */
+static void
+emit_move(struct fmt *f)
+{
+	if (!f->pending)
+		return;
+	if (f->mode != HEADER_ONLY) {
+		if (!f->header_out)
+			emit_header(f, true);
+		emit_lines(f, f->mv.before, "  ");
+		nt__emit(&f->out, "  - ", 4);
+		nt__emit_move(&f->out, f->ts, &f->move, f->who);
+		emit_after(f, &f->mv, f->note);
+	}
+	free(f->who), free(f->note);
+	f->who = f->note = NULL;
+	f->pending = false;
+	cm_reset(&f->mv);
+}
+
+/* ---- what the reader reports ----------------------------------------------- */
+
+/* The first line break in [a, b), or b: where a gap's trailing part ends. */
+static size_t
+line_end(const struct fmt *f, size_t a, size_t b)
+{
+	while (a < b && nt__brk(f->text + a, f->text + b) == 0)
+		a++;
+	return a;
+}
+
+static int
+on_scalar(void *arg, const struct nt_item *it, size_t off, size_t end)
+{
+	struct fmt *f = arg;
+	struct cm *c;
+	size_t mid;
+
+	if (!f->any) {
+		f->head = (struct range){ 0, off };
+		f->any = true;
+		f->cur = *it;
+		f->end = end;
+		if ((c = cm_of(f, it)) != NULL)
+			cm_reset(c);
+		return 0;
+	}
+	/* The gap since the last scalar: its first line trails that scalar,
+	 * the lines after it lead to this one (or stay inside its item). */
+	mid = line_end(f, f->end, off);
+	if ((c = cm_of(f, &f->cur)) != NULL)
+		cm_after(f, c, f->end, mid);
+	if (same_item(it, &f->cur)) {
+		if (c != NULL)
+			cm_after(f, c, mid, off);
+	} else {
+		if (f->cur.kind == NT_IT_MOVE)
+			emit_move(f);
+		if (it->kind == NT_IT_KEY && f->nmoves > 0 && f->mode == ONE_PASS) {
+			f->restart = true;	/* a key after the moves */
+			return 1;
+		}
+		if ((c = cm_of(f, it)) != NULL) {
+			cm_reset(c);
+			c->before = (struct range){ mid, off };
+		}
+		f->cur = *it;
+	}
+	f->end = end;
+	return f->nomem;
+}
+
+char *
+nt__safe_note(const char *s, size_t n)
+{
+	char *out = malloc(4 * n + 1), *o = out;
+
+	if (out == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\t' || (c >= 0x20 && c != 0x7f && c != 0xc2 && c != 0xe2)) {
+			*o++ = (char)c;
+		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		    (unsigned char)s[i + 1] <= 0x9f) {
+			o += sprintf(o, "\\x%02x", (unsigned char)s[++i]);	/* C1, NEL */
+		} else if (c == 0xe2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+		    ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
+			o += sprintf(o, "\\u%s", s[i + 2] == '\xa8' ? "2028" : "2029");
+			i += 2;
+		} else if (c == 0xc2 || c == 0xe2) {
+			*o++ = (char)c;
+		} else {
+			static const char *names = "\n\\n\r\\r\t\\t";
+			const char *k = c ? strchr(names, c) : NULL;
+
+			if (k != NULL && (k - names) % 3 == 0)
+				o += sprintf(o, "%.2s", k + 1);
+			else
+				o += sprintf(o, "\\x%02x", c);
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+static int
+failf(struct fmt *f, int move, int line, int column, const char *fmt, ...)
+{
+	va_list ap;
+
+	f->err->move = move;
+	f->err->line = line;
+	f->err->column = column;
+	va_start(ap, fmt);
+	vsnprintf(f->err->msg, sizeof f->err->msg, fmt, ap);
+	va_end(ap);
+	f->failed = true;
+	return 1;
+}
+
+static int
+on_move(void *arg, const struct nt_recmove *m, size_t len)
+{
+	struct fmt *f = arg;
+	struct nt_turn t;
+	struct nt_error e;
+	const char *p, *hash;
+	size_t plen;
+	int k;
+
+	f->nmoves++;
+	if (f->mode == HEADER_ONLY)
+		return 0;
+	if (nt_parse_move(f->ts, m->text, len, &t, &e) < 0)
+		return failf(f, f->nmoves, m->line, m->column + e.column - 1, "%s", e.msg);
+	if (t.blank)
+		return failf(f, f->nmoves, m->line, m->column, "expected a move, found nothing");
+	if (m->player != NULL && (m->player[0] == '\0' || strpbrk(m->player, ":#") != NULL ||
+	    isspace((unsigned char)m->player[0]) ||
+	    isspace((unsigned char)m->player[strlen(m->player) - 1])))
+		return failf(f, f->nmoves, m->line, m->column, "no player is named \"%.40s\": "
+		    "a name has no \":\" or \"#\" and no spaces around it", m->player);
+	f->move = t.move;
+	f->pending = true;
+	if (m->player != NULL || t.player != NULL) {
+		/* Written as the players list spells the name, if it is one. */
+		p = m->player ? m->player : t.player;
+		plen = m->player ? strlen(m->player) : t.player_len;
+		k = nt_record_player(f->hdr, p, plen);
+		if (k >= 0)
+			p = f->hdr->players[k].name, plen = strlen(p);
+		if ((f->who = malloc(plen + 1)) == NULL)
+			return f->nomem = true;
+		memcpy(f->who, p, plen);
+		f->who[plen] = '\0';
+	}
+	if ((hash = memchr(m->text, '#', len)) != NULL &&
+	    (f->note = nt__safe_note(hash, len - (size_t)(hash - m->text))) == NULL)
+		return f->nomem = true;
+	return 0;
+}
+
+/* The end of the text: what follows the last scalar. */
+static void
+finish(struct fmt *f)
+{
+	size_t mid = f->any ? line_end(f, f->end, f->len) : 0;
+	struct cm *c;
+
+	if (f->any && (c = cm_of(f, &f->cur)) != NULL)
+		cm_after(f, c, f->end, mid);
+	f->tail = (struct range){ mid, f->len };
+	if (f->cur.kind == NT_IT_MOVE)
+		emit_move(f);
+	if (f->mode == HEADER_ONLY)
+		return;
+	if (!f->header_out)
+		emit_header(f, false);
+	emit_lines(f, f->tail, "");
+}
+
+/* ---- the whole --------------------------------------------------------------- */
+
+struct sink {
+	void	(*put)(void *, const char *, size_t);
+	void	*arg;
+	bool	 any;		/* something was put since the last reset */
+	bool	 nomem;
+};
+
+static void
+sink_put(void *arg, const char *s, size_t n)
+{
+	struct sink *k = arg;
+
+	if (s == NULL) {
+		k->nomem = true;
+		return;
+	}
+	if (n == 0)
+		return;
+	k->any = true;
+	k->put(k->arg, s, n);
+}
+
+/*
+ * One reading with a reader (fast: the fast path, which may give up, *given_up
+ * then set).  0 done, -1 failed (err set).
+ */
+static int
+one_read(struct fmt *f, bool fast, bool *given_up)
+{
+	const struct nt_listen l = { f, on_scalar, on_move };
+	struct cr_error err;
+	int rc;
+
+	f->any = false;
+	f->header_out = false;
+	f->nmoves = 0;
+	f->pending = false;
+	cm_reset(&f->mv);
+	if (f->mode != MOVES_ONLY) {
+		for (int i = 0; i < NT_NKEYS; i++)
+			cm_reset(&f->key[i]);
+		for (int i = 0; i < CR_MAXPLAYERS; i++)
+			cm_reset(&f->player[i]);
+	}
+	nt_record_free(f->r);
+	*given_up = false;
+	if (fast) {
+		rc = nt__record_read_fast(f->r, f->text, f->len, &l) ? 0 : -1;
+		if (rc < 0 && !f->failed && !f->restart && !f->nomem)
+			*given_up = true;
+	} else {
+		rc = nt__record_read_yaml(f->r, f->text, f->len, &l, &err);
+		if (rc < 0 && !f->failed && !f->restart && !f->nomem) {
+			f->err->move = 0;
+			f->err->line = err.line;
+			f->err->column = err.column;
+			snprintf(f->err->msg, sizeof f->err->msg, "%s", err.msg);
+			f->failed = true;
+		}
+	}
+	if (rc == 0)
+		finish(f);
+	free(f->who), free(f->note);
+	f->who = f->note = NULL;
+	return rc;
+}
+
+int
+nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
+    void (*put)(void *, const char *, size_t), void (*reset)(void *), void *arg,
+    struct nt_fmt_error *err)
+{
+	struct sink k = { put, arg, false, false };
+	struct nt_record r, first;
+	struct fmt f = { .text = text, .len = len, .ts = ts, .out = { sink_put, &k }, .r = &r,
+	    .hdr = &r, .err = err, .mode = ONE_PASS };
+	bool fast = true, given_up;
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	memset(err, 0, sizeof *err);
+	if (len > NT_RECORD_MAX) {
+		snprintf(err->msg, sizeof err->msg, "a record is at most %d MiB, and this one "
+		    "is larger", NT_RECORD_MAX >> 20);
+		return -1;
+	}
+	rc = one_read(&f, true, &given_up);
+	if (given_up) {		/* not the fast path's shape: libyaml reads it */
+		if (k.any)
+			reset(arg);
+		k.any = false;
+		fast = false;
+		rc = one_read(&f, false, &given_up);
+	}
+	if (f.restart) {	/* a key after the moves: the header first */
+		if (k.any)
+			reset(arg);
+		k.any = false;
+		f.restart = false;
+		f.mode = HEADER_ONLY;
+		if ((rc = one_read(&f, fast, &given_up)) < 0 && given_up) {
+			fast = false;
+			rc = one_read(&f, false, &given_up);
+		}
+		if (rc == 0) {
+			first = r;	/* the header, kept while the moves are read */
+			memset(&r, 0, sizeof r);
+			f.hdr = &first;
+			f.mode = MOVES_ONLY;
+			rc = one_read(&f, fast, &given_up);
+			nt_record_free(&first);
+		}
+	}
+	if ((f.nomem || k.nomem) && !f.failed) {
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		rc = -1;
+	}
+	for (int i = 0; i < NT_NKEYS; i++)
+		cm_free(&f.key[i]);
+	for (int i = 0; i < CR_MAXPLAYERS; i++)
+		cm_free(&f.player[i]);
+	cm_free(&f.mv);
+	nt_record_free(&r);
+	return rc < 0 || f.failed ? -1 : 0;
+}
