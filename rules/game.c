@@ -405,9 +405,16 @@ cr_game_undo(struct cr_game *g, int n)
 	return done;
 }
 
+/*
+ * The room reserved for the moves ahead was sized by the old setting
+ * (no log room without undo): a change drops it, and the next move
+ * reserves afresh for the new one.
+ */
 void
 cr_game_set_undo(struct cr_game *g, bool on)
 {
+	if (g->nolog == on)
+		g->ahead = 0;
 	g->nolog = !on;
 }
 

@@ -408,6 +408,52 @@ test_undo_off(void **state)
 	}
 }
 
+/*
+ * Undo turned on in the middle of a block of moves whose room was
+ * reserved without it (cr_game_set_undo): the next moves have log room
+ * all the same, and undoing them restores the game exactly.  A game
+ * without undo needs no log, so its log may have no room at all: here
+ * it has none, and a move that logs into room nobody reserved crashes
+ * (or trips ASan) instead of passing by luck of a big first allocation.
+ */
+static void
+test_undo_turned_on(void **state)
+{
+	(void)state;
+	for (uint32_t seed = 1; seed <= 6; seed++) {
+		int ed = 1 + (int)(seed % 3), np = 2 + (int)(seed % 3);
+		struct cr_game *a = tu_game(ed, np), *b = tu_game(ed, np);
+
+		cr_game_set_undo(b, false);
+		tu_random_moves(a, seed, 20);
+		copy_moves(a, b, 0);
+		assert_true(b->ahead > 0);	/* moves reserved, without log room */
+		free(b->log.v);
+		b->log.v = NULL;
+		b->log.cap = b->log.n = 0;
+		cr_game_set_undo(b, true);
+		tu_random_moves(a, seed + 500, 32);
+		copy_moves(a, b, 20);		/* past the block, into the next */
+		assert_int_equal(cr_game_undo(b, 100), 12);
+		assert_int_equal(cr_game_undo(a, 12), 12);
+		assert_same_state(a, b);
+		/* And off again in mid-block, then on: the same. */
+		tu_random_moves(a, seed + 700, 25);
+		copy_moves(a, b, 20);
+		cr_game_set_undo(b, false);
+		tu_random_moves(a, seed + 900, 27);
+		copy_moves(a, b, 25);
+		cr_game_set_undo(b, true);
+		tu_random_moves(a, seed + 1100, 40);
+		copy_moves(a, b, 27);
+		assert_int_equal(cr_game_undo(b, 100), 13);
+		assert_int_equal(cr_game_undo(a, 13), 13);
+		assert_same_state(a, b);
+		cr_game_free(a);
+		cr_game_free(b);
+	}
+}
+
 static void
 test_whole_game(void **state)
 {
@@ -467,6 +513,7 @@ main(void)
 		cmocka_unit_test(test_legal_by_bucket),
 		cmocka_unit_test(test_whole_game),
 		cmocka_unit_test(test_undo_off),
+		cmocka_unit_test(test_undo_turned_on),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
