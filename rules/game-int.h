@@ -163,7 +163,8 @@ struct cr_game {
 		uint32_t	*seen;		/* per node: stamped with gen2 */
 		int		*slot;		/* per node: a row of acc */
 		int		*acc;		/* rows of CR_MAXPLAYERS counts */
-		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
+		int		*roots;		/* a slot per figure: features found by their meeples */
+		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc, cap_roots;
 		/*
 		 * The open squares, by square and by signature: built by the
 		 * first placement query, kept up to date by placements,

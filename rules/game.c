@@ -120,7 +120,8 @@ reserve(struct cr_game *g, bool ending)
 	    !grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) ||
 	    !grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) ||
 	    !cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) ||
-	    !cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc))
+	    !cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc) ||
+	    !cr__grow((void **)&s->roots, &s->cap_roots, g->figs.cap, sizeof *s->roots))
 		return false;
 	g->ahead = k - 1;
 	return true;
@@ -226,6 +227,7 @@ cr_game_free(struct cr_game *g)
 		free(g->scr->seen);
 		free(g->scr->slot);
 		free(g->scr->acc);
+		free(g->scr->roots);
 		free(g->scr);
 	}
 	free(g);
