@@ -118,7 +118,7 @@ struct mark {
 	struct cr_move move;	/* the move itself, for records */
 	bool	undoable;	/* logged (cr_game_set_undo) */
 	int	log, ntiles, nnodes, nfigs, nevents;
-	int	turn, supply_total;
+	int	turn, supply_total, onboard;
 	bool	over;
 };
 
@@ -143,6 +143,7 @@ struct cr_game {
 	int	turn;
 	bool	over;
 	struct cr_player player[CR_MAXPLAYERS];
+	int	onboard;		/* figures standing on the board */
 	int	*supply;		/* copies left per type */
 	int	supply_total;
 

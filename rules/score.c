@@ -172,6 +172,7 @@ cr__return_meeples(struct cr_game *g, int root)
 			cr__log_node(g, id);
 			f->on_board = 0;
 			g->player[f->player].meeples++;
+			g->onboard--;
 			n->figure = -1;
 		}
 		id = cr__next(g, id);

@@ -112,11 +112,98 @@ test_final_scoring_unbounded(void **state)
 	cr_tileset_free(&ts);
 }
 
+/*
+ * One move returns more meeples than 8 players of 7 could have standing:
+ * a row of city strips under a row of fields, a knight on every other
+ * strip, the gaps filled, then the last tile of the box caps the city
+ * and sends 300 knights home.  The undo log of that move holds a copy
+ * of each (cr_game_set_undo); it must have had room for them all.  The
+ * game is played without undo up to the last move, and the log is
+ * emptied of all memory, so its only room is what the move reserves.
+ */
+static void
+test_undo_log_room_unbounded(void **state)
+{
+	static const char yaml[] =
+	    "set: strip\n"
+	    "start: K\n"
+	    "tiles:\n"
+	    "  - code: K\n"			/* a city cap, facing E */
+	    "    count: 2\n"
+	    "    edges: [field, city, field, field]\n"
+	    "    features:\n"
+	    "      - {kind: city, at: [E]}\n"
+	    "      - {kind: field, at: [N, S, W], next_to: [E]}\n"
+	    "  - code: S\n"			/* a city running W to E */
+	    "    count: 599\n"
+	    "    edges: [field, city, field, city]\n"
+	    "    features:\n"
+	    "      - {kind: city, at: [E, W]}\n"
+	    "      - {kind: field, at: [N], next_to: [E]}\n"
+	    "      - {kind: field, at: [S], next_to: [E]}\n"
+	    "  - code: F\n"
+	    "    count: 601\n"
+	    "    edges: [field, field, field, field]\n"
+	    "    features:\n"
+	    "      - {kind: field, at: [N, E, S, W]}\n";
+	enum { KNIGHTS = 300 };
+	struct cr_tileset ts;
+	struct cr_game *g;
+	const struct cr_event *ev;
+	int k, s, f, n;
+
+	(void)state;
+	load_set(&ts, yaml);
+	k = cr_tileset_find(&ts, "K", 1), s = cr_tileset_find(&ts, "S", 1);
+	f = cr_tileset_find(&ts, "F", 1);
+	g = cr_game_new(&ts, 3, 1);
+	assert_non_null(g);
+	g->player[0].meeples = 1000;
+	cr_game_set_undo(g, false);
+	for (int x = 0; x <= 2 * KNIGHTS; x++)
+		place(g, f, x, 1, 0, CR_ROLE_NONE, 0);
+	for (int x = 1; x < 2 * KNIGHTS; x += 2)
+		place(g, s, x, 0, 0, CR_KNIGHT, CR_SPOT_E);
+	for (int x = 2; x < 2 * KNIGHTS; x += 2)
+		place(g, s, x, 0, 0, CR_ROLE_NONE, 0);
+	assert_int_equal(cr_game_meeples(g, NULL, 0), KNIGHTS);
+	assert_int_equal(cr_game_supply_total(g), 1);
+
+	free(g->log.v);
+	g->log.v = NULL;
+	g->log.cap = g->log.n = 0;
+	cr_game_set_undo(g, true);
+	place(g, k, 2 * KNIGHTS, 0, 2, CR_ROLE_NONE, 0);
+	assert_true(g->log.n <= g->log.cap);
+	assert_true(cr_game_over(g));
+	assert_int_equal(cr_game_meeples(g, NULL, 0), 0);
+	assert_int_equal(g->onboard, 0);
+	assert_int_equal(tu_meeples(g, 0), 1000);
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(ev[0].reason, CR_EV_COMPLETED);
+	assert_int_equal(ev[0].meeples[0], KNIGHTS);
+	assert_int_equal(ev[0].points, 2 * (2 * KNIGHTS + 1));
+
+	/* And the undo puts every knight back. */
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	assert_false(cr_game_over(g));
+	assert_int_equal(cr_game_meeples(g, NULL, 0), KNIGHTS);
+	assert_int_equal(g->onboard, KNIGHTS);
+	assert_int_equal(tu_meeples(g, 0), 1000 - KNIGHTS);
+	assert_int_equal(tu_score(g, 0), 0);
+	cr_game_events(g, &n);
+	assert_int_equal(n, 0);
+	cr_game_free(g);
+	cr_tileset_free(&ts);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_final_scoring_unbounded),
+		cmocka_unit_test(test_undo_log_room_unbounded),
 	};
 
 	return cmocka_run_group_tests_name("bounds", tests, NULL, NULL);
