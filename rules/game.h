@@ -189,7 +189,8 @@ void	cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f);
 /* What the feature would score if the game ended now (or scored when it
  * completed), as an event; false if it would pay nobody, and for an
  * edition-1 field, which has no price alone (its cities pay its farmers
- * together with the other fields around them). */
+ * together with the other fields around them).  *ev is always written:
+ * all zero for a segment out of range and for an edition-1 field. */
 bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev);
 
 int	cr_role_kind(enum cr_role r);		/* CR_THIEF -> CR_ROAD */

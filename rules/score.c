@@ -358,15 +358,20 @@ cr__score_final(struct cr_game *g, int move)
 	editions[g->edition].farms(g, move);
 }
 
+/* *ev is always written: all zero when there is nothing to score. */
 bool
 cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
 {
+	int root;
+
+	memset(ev, 0, sizeof *ev);
 	if (seg < 0 || seg >= g->nodes.n)
 		return false;
 	/* Edition 1 pays farmers per city, over all the fields around it:
 	 * a field alone has no price of its own. */
 	if (g->edition == 1 && g->nodes.v[seg].kind == CR_FIELD)
 		return false;
-	return cr__feature_event(g, cr__find(g, seg),
-	    g->nodes.v[cr__find(g, seg)].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
+	root = cr__find(g, seg);
+	return cr__feature_event(g, root,
+	    g->nodes.v[root].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
 }

@@ -3,6 +3,8 @@
  * hand from the tile table (base-tiles.md).  Each expected score is
  * worked out in the comment beside it.
  */
+#include <limits.h>
+
 #include "testutil.h"
 #include "rules/game-int.h"	/* cr__legal_scan, the index-free scan */
 
@@ -258,6 +260,33 @@ test_field_queries(void **state)
 	}
 }
 
+/* cr_game_feature_score fills the event whatever it answers: all zero
+ * when there is nothing to score (a segment out of range, an edition-1
+ * field), never left as it was for a caller to read. */
+static void
+test_feature_score_fills_event(void **state)
+{
+	static const struct cr_event zero;
+	struct cr_game *g = tu_game(1, 2);
+	struct cr_event ev;
+	int seg;
+
+	(void)state;
+	tu_play(g, "E 0,1 180");
+	tu_play(g, "U 1,0 0 farmer@N");
+	seg = cr_game_seg_at(g, 0, 0, CR_SPOT_NW, CR_FIELD, NULL);
+	assert_true(seg >= 0);
+	memset(&ev, 0xa5, sizeof ev);
+	assert_false(cr_game_feature_score(g, seg, &ev));	/* edition 1 field */
+	assert_memory_equal(&ev, &zero, sizeof ev);
+	for (int i = 0; i < 3; i++) {	/* out of range */
+		memset(&ev, 0xa5, sizeof ev);
+		assert_false(cr_game_feature_score(g, (int[]){ -1, 1 << 20, INT_MAX }[i], &ev));
+		assert_memory_equal(&ev, &zero, sizeof ev);
+	}
+	cr_game_free(g);
+}
+
 static void
 test_cloister_nine(void **state)
 {
@@ -509,6 +538,7 @@ main(void)
 		cmocka_unit_test(test_two_tile_city_by_edition),
 		cmocka_unit_test(test_cloister_nine),
 		cmocka_unit_test(test_field_queries),
+		cmocka_unit_test(test_feature_score_fills_event),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_legal_by_bucket),
 		cmocka_unit_test(test_whole_game),
