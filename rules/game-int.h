@@ -118,7 +118,7 @@ struct mark {
 	struct cr_move move;	/* the move itself, for records */
 	bool	undoable;	/* logged (cr_game_set_undo) */
 	int	log, ntiles, nnodes, nfigs, nevents;
-	int	turn, supply_total;
+	int	turn, supply_total, onboard;
 	bool	over;
 };
 
@@ -143,6 +143,7 @@ struct cr_game {
 	int	turn;
 	bool	over;
 	struct cr_player player[CR_MAXPLAYERS];
+	int	onboard;		/* figures standing on the board */
 	int	*supply;		/* copies left per type */
 	int	supply_total;
 
@@ -163,7 +164,8 @@ struct cr_game {
 		uint32_t	*seen;		/* per node: stamped with gen2 */
 		int		*slot;		/* per node: a row of acc */
 		int		*acc;		/* rows of CR_MAXPLAYERS counts */
-		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc;
+		int		*roots;		/* a slot per figure: features found by their meeples */
+		int		cap_t, cap_n, cap_seen, cap_slot, cap_acc, cap_roots;
 		/*
 		 * The open squares, by square and by signature: built by the
 		 * first placement query, kept up to date by placements,

@@ -103,12 +103,14 @@ reserve(struct cr_game *g, bool ending)
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * (CR_MAXSEG + 9) +
 	    (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
-	/* A tile's joins (up to three entries for each of the 12 ports
-	 * across its edges), the cloisters around, the features it
-	 * completes, the return of every meeple that can stand on the
-	 * board, each player once, the supply: generously. */
+	/* Per move: a tile's joins (up to three entries for each of the 12
+	 * ports across its edges), the cloisters around, the features it
+	 * completes, each player once, the supply: generously.  And the
+	 * return of meeples (a figure and a segment each): over the k
+	 * moves, at most those standing now and one placed per move, however
+	 * many a player has. */
 	int logs = g->nolog ? 0 :
-	    k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS + 4 * (CR_MAXPLAYERS * CR_MEEPLES + 1));
+	    k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS) + 4 * (g->onboard + k);
 
 	if (!RESERVE(g->tiles, k) ||
 	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
@@ -120,7 +122,8 @@ reserve(struct cr_game *g, bool ending)
 	    !grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) ||
 	    !grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) ||
 	    !cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) ||
-	    !cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc))
+	    !cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc) ||
+	    !cr__grow((void **)&s->roots, &s->cap_roots, g->figs.cap, sizeof *s->roots))
 		return false;
 	g->ahead = k - 1;
 	return true;
@@ -188,6 +191,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	memset(g->player, 0, sizeof g->player);
 	for (int p = 0; p < nplayers; p++)
 		g->player[p].meeples = CR_MEEPLES;
+	g->onboard = 0;
 	g->tiles.n = g->nodes.n = g->link.n = 0;
 	g->ahead = 0;
 	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
@@ -226,6 +230,7 @@ cr_game_free(struct cr_game *g)
 		free(g->scr->seen);
 		free(g->scr->slot);
 		free(g->scr->acc);
+		free(g->scr->roots);
 		free(g->scr);
 	}
 	free(g);
@@ -320,6 +325,7 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 		g->nodes.v[root].anyfig = g->figs.n - 1;
 	cr__log_player(g, g->turn);
 	g->player[g->turn].meeples--;
+	g->onboard++;
 }
 
 bool
@@ -345,7 +351,8 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	mk = VEC_PUSH(g, g->marks);
 	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
-	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total };
+	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total,
+	    .onboard = g->onboard };
 	move = g->marks.n;
 	g->player_logged = 0;
 	g->gen++;
@@ -400,14 +407,22 @@ cr_game_undo(struct cr_game *g, int n)
 		g->turn = mk->turn;
 		g->over = mk->over;
 		g->supply_total = mk->supply_total;
+		g->onboard = mk->onboard;
 		done++;
 	}
 	return done;
 }
 
+/*
+ * The room reserved for the moves ahead was sized by the old setting
+ * (no log room without undo): a change drops it, and the next move
+ * reserves afresh for the new one.
+ */
 void
 cr_game_set_undo(struct cr_game *g, bool on)
 {
+	if (g->nolog == on)
+		g->ahead = 0;
 	g->nolog = !on;
 }
 

@@ -90,6 +90,9 @@ struct cr_event {
 	int		points;			/* to each winner */
 	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
 };
+/* More players need a wider winners (and the engine's per-move player
+ * bits, game-int.h): refuse to build rather than lose a winner. */
+_Static_assert(CR_MAXPLAYERS <= 8, "cr_event.winners holds one bit per player");
 
 /* Status of a game. */
 struct cr_player {
@@ -189,7 +192,8 @@ void	cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f);
 /* What the feature would score if the game ended now (or scored when it
  * completed), as an event; false if it would pay nobody, and for an
  * edition-1 field, which has no price alone (its cities pay its farmers
- * together with the other fields around them). */
+ * together with the other fields around them).  *ev is always written:
+ * all zero for a segment out of range and for an edition-1 field. */
 bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev);
 
 int	cr_role_kind(enum cr_role r);		/* CR_THIEF -> CR_ROAD */
@@ -218,6 +222,8 @@ struct cr_meeple_opt {
 	enum cr_spot	spot;
 	uint32_t	spots;
 };
+/* The most options there can be: one per role and segment. */
+#define CR_MAXMEEPLEOPTS	((CR_NROLES - 1) * CR_MAXSEG)
 int	cr_game_meeple_options(const struct cr_game *g, const struct cr_move *m,
 	    struct cr_meeple_opt *out, int max);
 

@@ -6,6 +6,7 @@
  * Each payment is recorded as a struct cr_event carrying the arithmetic,
  * so an explanation never has to recompute anything.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "game-int.h"
@@ -171,6 +172,7 @@ cr__return_meeples(struct cr_game *g, int root)
 			cr__log_node(g, id);
 			f->on_board = 0;
 			g->player[f->player].meeples++;
+			g->onboard--;
 			n->figure = -1;
 		}
 		id = cr__next(g, id);
@@ -214,31 +216,38 @@ cr__score_completed(struct cr_game *g, int t, int move)
 
 /*
  * The features of a kind that have meeples on them, by root, in root
- * order (the order they are paid in).  Found from the meeples, at most
- * CR_MEEPLES a player, never by a walk over the board.
+ * order (the order they are paid in), into g->scr->roots (a slot per
+ * figure, grown before each move: never too small, however many meeples
+ * stand).  Found from the meeples, never by a walk over the board.
  */
-#define MAXSTANDING	(CR_MAXPLAYERS * CR_MEEPLES)
+static int
+by_root(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
 
 static int
-standing(struct cr_game *g, int kind, int root[MAXSTANDING])
+standing(struct cr_game *g, int kind)
 {
+	struct scratch *s = g->scr;
 	uint32_t gen = cr__scratch_gen(g);
 	int n = 0;
 
-	for (int i = 0; i < g->figs.n && n < MAXSTANDING; i++) {
+	for (int i = 0; i < g->figs.n; i++) {
 		const struct figure *f = &g->figs.v[i];
-		int r, k;
+		int r;
 
 		if (!f->on_board || g->nodes.v[f->node].kind != kind)
 			continue;
 		r = cr__find(g, f->node);
-		if (g->scr->nstamp[r] == gen)
+		if (s->nstamp[r] == gen)
 			continue;
-		g->scr->nstamp[r] = gen;
-		for (k = n++; k > 0 && root[k - 1] > r; k--)	/* insertion: a few dozen */
-			root[k] = root[k - 1];
-		root[k] = r;
+		s->nstamp[r] = gen;
+		s->roots[n++] = r;
 	}
+	qsort(s->roots, (size_t)n, sizeof *s->roots, by_root);
 	return n;
 }
 
@@ -246,11 +255,11 @@ standing(struct cr_game *g, int kind, int root[MAXSTANDING])
 static void
 farms_per_field(struct cr_game *g, int move)
 {
-	int root[MAXSTANDING], n = standing(g, CR_FIELD, root);
+	int n = standing(g, CR_FIELD);
 	struct cr_event ev;
 
 	for (int i = 0; i < n; i++)
-		if (cr__feature_event(g, root[i], CR_EV_FARM, &ev))
+		if (cr__feature_event(g, g->scr->roots[i], CR_EV_FARM, &ev))
 			pay(g, &ev, move);
 }
 
@@ -338,7 +347,8 @@ cr__score_final(struct cr_game *g, int move)
 	struct cr_event ev;
 
 	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
-		int root[MAXSTANDING], n = standing(g, order[k], root);
+		const int *root = g->scr->roots;
+		int n = standing(g, order[k]);
 
 		for (int i = 0; i < n; i++)
 			if (!g->nodes.v[root[i]].scored &&
@@ -348,15 +358,20 @@ cr__score_final(struct cr_game *g, int move)
 	editions[g->edition].farms(g, move);
 }
 
+/* *ev is always written: all zero when there is nothing to score. */
 bool
 cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
 {
+	int root;
+
+	memset(ev, 0, sizeof *ev);
 	if (seg < 0 || seg >= g->nodes.n)
 		return false;
 	/* Edition 1 pays farmers per city, over all the fields around it:
 	 * a field alone has no price of its own. */
 	if (g->edition == 1 && g->nodes.v[seg].kind == CR_FIELD)
 		return false;
-	return cr__feature_event(g, cr__find(g, seg),
-	    g->nodes.v[cr__find(g, seg)].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
+	root = cr__find(g, seg);
+	return cr__feature_event(g, root,
+	    g->nodes.v[root].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
 }

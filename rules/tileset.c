@@ -1032,6 +1032,83 @@ out:
 	return 0;
 }
 
+/* Is everything printed on two segments the same, ports aside? */
+static bool
+seg_alike(const struct cr_seg *x, const struct cr_seg *y)
+{
+	return x->kind == y->kind && x->end == y->end && x->pennants == y->pennants &&
+	    x->flags == y->flags && x->goods == y->goods;
+}
+
+/* The cities a field borders, named through map (segment -> segment,
+ * -1 not yet paired): ~0, which no next_to equals, if one is unpaired. */
+static unsigned
+next_to_mapped(unsigned next_to, const int *map)
+{
+	unsigned m = 0;
+
+	for (int c = 0; next_to != 0; c++, next_to >>= 1)
+		if (next_to & 1) {
+			if (map[c] < 0)
+				return ~0u;
+			m |= 1u << map[c];
+		}
+	return m;
+}
+
+/*
+ * Does the tile look the same turned a and turned b?  Then each segment
+ * at a has a twin at b: alike, on the same board ports, bordering the
+ * twins of its cities.  A segment with ports has one candidate (no two
+ * share a port); the centre ones (a cloister, inner fields) are paired
+ * after, among the unpaired, by what they are and the cities (paired
+ * already: a city always has ports) they border.
+ */
+static bool
+rot_same(const struct cr_tiletype *t, int a, int b)
+{
+	int map[CR_MAXSEG];
+	bool used[CR_MAXSEG] = { false };
+
+	memset(map, 0xff, sizeof map);
+	for (int d = 0; d < CR_NDIRS; d++)
+		if (cr_tile_edge(t, a, d) != cr_tile_edge(t, b, d))
+			return false;
+	for (int s = 0; s < t->nseg; s++) {
+		cr_ports pa = cr_ports_rotate(t->seg[s].ports, a);
+		int k;
+
+		if (pa == 0)
+			continue;
+		for (k = 0; k < t->nseg && cr_ports_rotate(t->seg[k].ports, b) != pa; k++)
+			;
+		if (k == t->nseg || !seg_alike(&t->seg[s], &t->seg[k]))
+			return false;
+		map[s] = k;
+		used[k] = true;
+	}
+	for (int s = 0; s < t->nseg; s++) {
+		unsigned nt;
+		int k;
+
+		if (t->seg[s].ports != 0)
+			continue;
+		nt = next_to_mapped(t->seg[s].next_to, map);
+		for (k = 0; k < t->nseg; k++)
+			if (!used[k] && t->seg[k].ports == 0 &&
+			    seg_alike(&t->seg[s], &t->seg[k]) && t->seg[k].next_to == nt)
+				break;
+		if (k == t->nseg)
+			return false;
+		map[s] = k;
+		used[k] = true;
+	}
+	for (int s = 0; s < t->nseg; s++)
+		if (t->seg[map[s]].next_to != next_to_mapped(t->seg[s].next_to, map))
+			return false;
+	return true;
+}
+
 /* What the engine asks per move, worked out once per set. */
 static void
 derive(struct cr_tileset *ts)
@@ -1061,6 +1138,13 @@ derive(struct cr_tileset *ts)
 					for (int r = 0; r < 4; r++)
 						tt->portseg[r][cr_port_rotate(p, r)] = (int8_t)s;
 				}
+		}
+		for (int r = 0; r < 4; r++) {	/* the first rotation alike */
+			int q = 0;
+
+			while (q < r && !rot_same(tt, q, r))
+				q++;
+			tt->rotrep[r] = (int8_t)q;
 		}
 	}
 }

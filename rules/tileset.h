@@ -89,6 +89,7 @@ struct cr_tiletype {
 	 * tile lies turned rot quarter turns, -1 for none. */
 	int8_t		portseg[4][CR_NPORTS];
 	int8_t		cloister;		/* derived: its cloister's segment, -1 */
+	int8_t		rotrep[4];		/* derived: see cr_tile_rot_rep */
 };
 
 struct cr_tileset {
@@ -125,6 +126,20 @@ static inline int
 cr_tile_edge(const struct cr_tiletype *t, int rot, int dir)
 {
 	return t->edge[(dir - rot + 8) % 4];
+}
+
+/*
+ * The first rotation (quarter turns, 0..3) at which the tile looks
+ * exactly as it does turned rot: the same edges, and segment for segment
+ * the same kind, ports, pennants, end, flags (inn, cathedral), goods and
+ * the cities a field borders.  Which of two such rotations a player
+ * meant is a question without a difference: a straight road gives
+ * 0 1 0 1, a crossroads 0 0 0 0.  rot itself when out of range.
+ */
+static inline int
+cr_tile_rot_rep(const struct cr_tiletype *t, int rot)
+{
+	return rot >= 0 && rot < 4 ? t->rotrep[rot] : rot;
 }
 
 const char *cr_kind_name(enum cr_kind k);	/* "city" */

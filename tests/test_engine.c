@@ -3,6 +3,8 @@
  * hand from the tile table (base-tiles.md).  Each expected score is
  * worked out in the comment beside it.
  */
+#include <limits.h>
+
 #include "testutil.h"
 #include "rules/game-int.h"	/* cr__legal_scan, the index-free scan */
 
@@ -258,6 +260,33 @@ test_field_queries(void **state)
 	}
 }
 
+/* cr_game_feature_score fills the event whatever it answers: all zero
+ * when there is nothing to score (a segment out of range, an edition-1
+ * field), never left as it was for a caller to read. */
+static void
+test_feature_score_fills_event(void **state)
+{
+	static const struct cr_event zero;
+	struct cr_game *g = tu_game(1, 2);
+	struct cr_event ev;
+	int seg;
+
+	(void)state;
+	tu_play(g, "E 0,1 180");
+	tu_play(g, "U 1,0 0 farmer@N");
+	seg = cr_game_seg_at(g, 0, 0, CR_SPOT_NW, CR_FIELD, NULL);
+	assert_true(seg >= 0);
+	memset(&ev, 0xa5, sizeof ev);
+	assert_false(cr_game_feature_score(g, seg, &ev));	/* edition 1 field */
+	assert_memory_equal(&ev, &zero, sizeof ev);
+	for (int i = 0; i < 3; i++) {	/* out of range */
+		memset(&ev, 0xa5, sizeof ev);
+		assert_false(cr_game_feature_score(g, (int[]){ -1, 1 << 20, INT_MAX }[i], &ev));
+		assert_memory_equal(&ev, &zero, sizeof ev);
+	}
+	cr_game_free(g);
+}
+
 static void
 test_cloister_nine(void **state)
 {
@@ -408,6 +437,52 @@ test_undo_off(void **state)
 	}
 }
 
+/*
+ * Undo turned on in the middle of a block of moves whose room was
+ * reserved without it (cr_game_set_undo): the next moves have log room
+ * all the same, and undoing them restores the game exactly.  A game
+ * without undo needs no log, so its log may have no room at all: here
+ * it has none, and a move that logs into room nobody reserved crashes
+ * (or trips ASan) instead of passing by luck of a big first allocation.
+ */
+static void
+test_undo_turned_on(void **state)
+{
+	(void)state;
+	for (uint32_t seed = 1; seed <= 6; seed++) {
+		int ed = 1 + (int)(seed % 3), np = 2 + (int)(seed % 3);
+		struct cr_game *a = tu_game(ed, np), *b = tu_game(ed, np);
+
+		cr_game_set_undo(b, false);
+		tu_random_moves(a, seed, 20);
+		copy_moves(a, b, 0);
+		assert_true(b->ahead > 0);	/* moves reserved, without log room */
+		free(b->log.v);
+		b->log.v = NULL;
+		b->log.cap = b->log.n = 0;
+		cr_game_set_undo(b, true);
+		tu_random_moves(a, seed + 500, 32);
+		copy_moves(a, b, 20);		/* past the block, into the next */
+		assert_int_equal(cr_game_undo(b, 100), 12);
+		assert_int_equal(cr_game_undo(a, 12), 12);
+		assert_same_state(a, b);
+		/* And off again in mid-block, then on: the same. */
+		tu_random_moves(a, seed + 700, 25);
+		copy_moves(a, b, 20);
+		cr_game_set_undo(b, false);
+		tu_random_moves(a, seed + 900, 27);
+		copy_moves(a, b, 25);
+		cr_game_set_undo(b, true);
+		tu_random_moves(a, seed + 1100, 40);
+		copy_moves(a, b, 27);
+		assert_int_equal(cr_game_undo(b, 100), 13);
+		assert_int_equal(cr_game_undo(a, 13), 13);
+		assert_same_state(a, b);
+		cr_game_free(a);
+		cr_game_free(b);
+	}
+}
+
 static void
 test_whole_game(void **state)
 {
@@ -463,10 +538,12 @@ main(void)
 		cmocka_unit_test(test_two_tile_city_by_edition),
 		cmocka_unit_test(test_cloister_nine),
 		cmocka_unit_test(test_field_queries),
+		cmocka_unit_test(test_feature_score_fills_event),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_legal_by_bucket),
 		cmocka_unit_test(test_whole_game),
 		cmocka_unit_test(test_undo_off),
+		cmocka_unit_test(test_undo_turned_on),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

@@ -230,6 +230,53 @@ base_type(const char *code)
 	return &base.type[i];
 }
 
+/* How many different looks a tile has over its four rotations: those
+ * that are their own first look (cr_tile_rot_rep).  Every rotation's
+ * first look is one of them, no later than itself, and looks the same
+ * as the rotation a quarter turn apart looks like the next one. */
+static int
+looks(const struct cr_tiletype *t)
+{
+	int n = 0;
+
+	for (int r = 0; r < 4; r++) {
+		int rep = cr_tile_rot_rep(t, r);
+
+		assert_in_range(rep, 0, r);
+		assert_int_equal(cr_tile_rot_rep(t, rep), rep);
+		n += rep == r;
+	}
+	assert_int_equal(cr_tile_rot_rep(t, 0), 0);
+	assert_int_equal(cr_tile_rot_rep(t, -1), -1);	/* out of range: itself */
+	assert_int_equal(cr_tile_rot_rep(t, 4), 4);
+	return n;
+}
+
+/* The base set's symmetric tiles: a straight road looks the same turned
+ * 180, a crossroads, the full city and the cloister every way; the rest
+ * (a road that bends, a city on one side) has four looks. */
+static void
+test_base_looks(void **state)
+{
+	static const struct { const char *code; int looks; } want[] = {
+		{ "U", 2 }, { "X", 1 }, { "C", 1 }, { "B", 1 },
+		{ "F", 2 }, { "G", 2 }, { "H", 2 }, { "I", 4 }, { "V", 4 },
+		{ "A", 4 }, { "D", 4 }, { "E", 4 }, { "W", 4 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct cr_tiletype *t = base_type(want[i].code);
+
+		if (looks(t) != want[i].looks)
+			fail_msg("%s: %d looks, expected %d", want[i].code, looks(t),
+			    want[i].looks);
+	}
+	/* U turned 180 and 270 is U at 0 and 90. */
+	assert_int_equal(cr_tile_rot_rep(base_type("U"), 2), 0);
+	assert_int_equal(cr_tile_rot_rep(base_type("U"), 3), 1);
+}
+
 static void
 test_base_totals(void **state)
 {
@@ -764,6 +811,97 @@ test_expansion_shapes(void **state)
 	cr_tileset_free(&ts);		/* twice is harmless */
 }
 
+/*
+ * Two rotations look the same only if everything printed on the tile
+ * is: a tile whose 0 and 180 rotations differ by goods, a pennant, an
+ * inn or a cathedral alone has four looks; the same tile without the
+ * mark has two.  Marks on every segment alike (a cathedral city on all
+ * four sides, inner fields by four cities) keep the symmetry.
+ */
+static void
+test_rotation_looks(void **state)
+{
+	/* Two city caps N and S, a field between: unmarked, two looks. */
+#define CAPS(code, mark) \
+	"  - code: " code "\n" \
+	"    count: 1\n" \
+	"    edges: [city, field, city, field]\n" \
+	"    features:\n" \
+	"      - {kind: city, at: [N]" mark "}\n" \
+	"      - {kind: city, at: [S]}\n" \
+	"      - {kind: field, at: [E, W], next_to: [N, S]}\n"
+	/* Two dead-end roads N and S, fields W and E: two looks. */
+#define ENDS(code, mark) \
+	"  - code: " code "\n" \
+	"    count: 1\n" \
+	"    edges: [road, field, road, field]\n" \
+	"    features:\n" \
+	"      - {kind: road, at: [N], end: village" mark "}\n" \
+	"      - {kind: road, at: [S], end: village}\n" \
+	"      - {kind: field, at: [NNW, W, SSW]}\n" \
+	"      - {kind: field, at: [NNE, E, SSE]}\n"
+	/* Four city caps, the fields inside to follow. */
+#define FOUR(code) \
+	"  - code: " code "\n" \
+	"    count: 1\n" \
+	"    edges: [city, city, city, city]\n" \
+	"    features:\n" \
+	"      - {kind: city, at: [N]}\n" \
+	"      - {kind: city, at: [E]}\n" \
+	"      - {kind: city, at: [S]}\n" \
+	"      - {kind: city, at: [W]}\n"
+	static const char yaml[] =
+	    "set: looks\n"
+	    "tiles:\n"
+	    CAPS("CAPS", "")
+	    CAPS("WINE", ", goods: wine")
+	    CAPS("PENNANT", ", pennants: 1")
+	    CAPS("CATHEDRAL", ", cathedral: true")
+	    ENDS("ENDS", "")
+	    ENDS("INN", ", inn: true")
+	    "  - code: KA\n"			/* the cathedral city */
+	    "    count: 1\n"
+	    "    edges: [city, city, city, city]\n"
+	    "    features:\n"
+	    "      - {kind: city, at: [N, E, S, W], cathedral: true, goods: cloth}\n"
+	    FOUR("IH")				/* one inner field by all four */
+	    "      - {kind: field, at: [C], next_to: [N, E, S, W]}\n"
+	    FOUR("IH2")				/* inner fields by N+S, by E+W: 90 swaps them */
+	    "      - {kind: field, at: [], next_to: [N, S]}\n"
+	    "      - {kind: field, at: [], next_to: [E, W]}\n"
+	    FOUR("IH3")				/* the same, the first by W too */
+	    "      - {kind: field, at: [], next_to: [N, S, W]}\n"
+	    "      - {kind: field, at: [], next_to: [E]}\n"
+	    "  - code: TBX\n"			/* Traders & Builders: wine on one of two */
+	    "    count: 1\n"
+	    "    edges: [city, city, city, city]\n"
+	    "    features:\n"
+	    "      - {kind: city, at: [N, W], goods: wine}\n"
+	    "      - {kind: city, at: [E, S]}\n"
+	    "      - {kind: field, at: [], next_to: [N, S]}\n";
+#undef CAPS
+#undef ENDS
+#undef FOUR
+	static const struct { const char *code; int looks; } want[] = {
+		{ "CAPS", 2 }, { "WINE", 4 }, { "PENNANT", 4 }, { "CATHEDRAL", 4 },
+		{ "ENDS", 2 }, { "INN", 4 }, { "KA", 1 }, { "IH", 1 }, { "IH2", 1 },
+		{ "IH3", 4 }, { "TBX", 4 },
+	};
+	struct cr_tileset ts;
+
+	(void)state;
+	assert_int_equal(parse_ok(yaml, &ts), 0);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		int t = cr_tileset_find(&ts, want[i].code, strlen(want[i].code));
+
+		assert_true(t >= 0);
+		if (looks(&ts.type[t]) != want[i].looks)
+			fail_msg("%s: %d looks, expected %d", want[i].code,
+			    looks(&ts.type[t]), want[i].looks);
+	}
+	cr_tileset_free(&ts);
+}
+
 /* ------------------------------------------------------------------ */
 /* Errors: message and place */
 
@@ -1193,10 +1331,12 @@ main(void)
 		cmocka_unit_test(test_base_invariants),
 		cmocka_unit_test(test_base_examples),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_base_looks),
 	};
 	const struct CMUnitTest loader[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_expansion_shapes),
+		cmocka_unit_test(test_rotation_looks),
 		cmocka_unit_test(test_minimal_ok),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_odd_calls),
