@@ -776,6 +776,14 @@ test_expansion_shapes(void **state)
 #define D_F1	"      - {kind: field, at: [WNW, ENE], next_to: [N]}\n"
 #define D_F2	"      - {kind: field, at: [ESE, SSE, SSW, WSW]}\n"
 #define D_TILE	D_HEAD D_CITY D_ROAD D_F1 D_F2
+/* Tile D with aliases a on line 2 of the tile (9 lines); tile E with
+ * aliases a on line 2 (7 lines). */
+#define D_AL(a)	"  - code: D\n    aliases: " a "\n    count: 1\n" \
+		"    edges: [city, road, field, road]\n    features:\n" \
+		D_CITY D_ROAD D_F1 D_F2
+#define E_AL(a)	"  - code: E\n    aliases: " a "\n    count: 2\n" \
+		"    edges: [city, field, field, field]\n    features:\n" \
+		D_CITY "      - {kind: field, at: [E, S, W], next_to: [N]}\n"
 
 static const struct bad {
 	const char	*name;
@@ -793,7 +801,7 @@ static const struct bad {
 	{ "comment only", "# nothing\n", 1, 1,
 	  "the tile set is empty; it needs set and tiles" },
 	{ "alias", HDR "  - &d {code: D}\n  - *d\n", 4, 5,
-	  "aliases are not allowed in a tile set; write the value out" },
+	  "YAML aliases are not allowed in a tile set; write the value out" },
 	{ "two documents", "set: a\n---\nset: b\n", 2, 1,
 	  "a tile set is one YAML document, but a second one starts here" },
 	{ "nesting",
@@ -839,9 +847,38 @@ static const struct bad {
 	  "a tile code must be a word, like D or IC-A, not a list" },
 	{ "duplicate code", HDR D_TILE "  - code: d\n", 11, 11,
 	  "tile code \"d\" is used twice (also at line 3)" },
+	{ "aliases scalar", HDR D_AL("IC-Kb"), 4, 14,
+	  "tile \"D\": aliases must be a list, like [IC-Kb], not \"IC-Kb\"" },
+	{ "alias list", HDR D_AL("[[K]]"), 4, 15,
+	  "tile \"D\": an alias must be a word, like D or IC-A, not a list" },
+	{ "alias chars", HDR D_AL("[\"K b\"]"), 4, 15,
+	  "tile \"D\": alias \"K b\" may hold only letters, digits and - (not "
+	  "first)" },
+	{ "alias dash", HDR D_AL("[-K]"), 4, 15,
+	  "tile \"D\": alias \"-K\" may hold only letters, digits and - (not "
+	  "first)" },
+	{ "alias too long", HDR D_AL("[ABCDEFGHIJKLMNOP]"), 4, 15,
+	  "tile \"D\": alias \"ABCDEFGHIJKLMNOP\" is longer than 15 "
+	  "characters" },
+	{ "alias keyword", HDR D_AL("[Discard]"), 4, 15,
+	  "tile \"D\": alias \"Discard\" is a word of the notation" },
+	{ "alias own code", HDR D_AL("[d]"), 4, 15,
+	  "tile \"D\": alias \"d\" is used twice (also at line 3)" },
+	{ "alias twice", HDR D_AL("[D2, d2]"), 4, 19,
+	  "tile \"D\": alias \"d2\" is used twice (also at line 4, as an alias "
+	  "of D)" },
+	{ "alias of an earlier code", HDR E_AL("[]") D_AL("[e]"), 11, 15,
+	  "tile \"D\": alias \"e\" is used twice (also at line 3)" },
+	{ "code of an earlier alias", HDR D_AL("[E]") E_AL("[]"), 12, 11,
+	  "tile code \"E\" is used twice (also at line 4, as an alias of D)" },
+	{ "alias of an earlier alias", HDR D_AL("[IC-Kb]") E_AL("[ic-kB]"), 13,
+	  15, "tile \"E\": alias \"ic-kB\" is used twice (also at line 4, as an "
+	  "alias of D)" },
+	{ "too many aliases", HDR D_AL("[A1, A2, A3, A4]"), 4, 27,
+	  "tile \"D\": more than 3 aliases; a tile has at most 3" },
 	{ "unknown tile key", HDR "  - code: D\n    colour: red\n", 4, 5,
-	  "tile \"D\": unknown key \"colour\" in a tile; expected code, count, "
-	  "edges, features or marks" },
+	  "tile \"D\": unknown key \"colour\" in a tile; expected code, "
+	  "aliases, count, edges, features or marks" },
 	{ "duplicate tile key", HDR "  - code: D\n    count: 1\n    count: 2\n",
 	  5, 5, "tile \"D\": key count is given twice in a tile" },
 	{ "no count", HDR "  - code: D\n    edges: []\n", 3, 5,
@@ -1081,6 +1118,40 @@ test_errors(void **state)
 	assert_int_equal(failed, 0);
 }
 
+/* Aliases: other codes of a type, found like its code (IC-Kb). */
+static void
+test_aliases(void **state)
+{
+	static const char yaml[] =
+	    "set: t\nstart: ic-KB\ntiles:\n"
+	    D_AL("[IC-Kb, y, Y2]")
+	    E_AL("[]");
+	struct cr_tileset ts;
+
+	(void)state;
+	assert_int_equal(parse_ok(yaml, &ts), 0);
+	assert_int_equal(ts.ntypes, 2);		/* aliases add no type */
+	assert_int_equal(ts.total, 3);		/* nor copies */
+	assert_int_equal(ts.start, 0);		/* start may name an alias */
+	assert_string_equal(ts.type[0].code, "D");
+	assert_int_equal(ts.type[0].naliases, 3);
+	assert_string_equal(ts.type[0].alias[0], "IC-Kb");
+	assert_string_equal(ts.type[0].alias[2], "Y2");
+	assert_int_equal(ts.type[1].naliases, 0);
+	assert_int_equal(cr_tileset_find(&ts, "D", 1), 0);
+	assert_int_equal(cr_tileset_find(&ts, "IC-Kb", 5), 0);
+	assert_int_equal(cr_tileset_find(&ts, "ic-kb", 5), 0);
+	assert_int_equal(cr_tileset_find(&ts, "y", 1), 0);	/* one letter */
+	assert_int_equal(cr_tileset_find(&ts, "Y", 1), 0);
+	assert_int_equal(cr_tileset_find(&ts, "y2", 2), 0);
+	assert_int_equal(cr_tileset_find(&ts, "BA-Y2", 5), 0);	/* a base code */
+	assert_int_equal(cr_tileset_find(&ts, "BA-IC-Kb", 8), -1);
+	assert_int_equal(cr_tileset_find(&ts, "IC-K", 4), -1);
+	assert_int_equal(cr_tileset_find(&ts, "IC-Kbb", 6), -1);
+	assert_int_equal(cr_tileset_find(&ts, "e", 1), 1);
+	cr_tileset_free(&ts);
+}
+
 /* The minimal tile of the error tests is itself fine. */
 static void
 test_minimal_ok(void **state)
@@ -1198,6 +1269,7 @@ main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_expansion_shapes),
 		cmocka_unit_test(test_minimal_ok),
+		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_odd_calls),
 		cmocka_unit_test(test_hostile),
