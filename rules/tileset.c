@@ -3,7 +3,7 @@
  *
  * The format is described at the top of rules/tiles/base.yaml.  The text
  * is read twice: once as a stream of events, to refuse what this format
- * never needs and what could make the second pass costly (aliases, more
+ * never needs and what could make the second pass costly (YAML aliases, more
  * than one document, deep nesting), then as a libyaml document tree,
  * which the schema below walks.  The walk only descends where the format
  * expects a list or a mapping, so its depth is fixed by the code.
@@ -49,6 +49,7 @@ struct ld {
 	size_t		 len;
 	const char	*code;		/* tile being read, for messages; NULL outside */
 	int		*codeline;	/* line of each type's code, for duplicates */
+	int		*aliasline;	/* line of each alias, CR_MAXALIAS per type */
 };
 
 /* What the loader knows of one segment while it reads a tile. */
@@ -366,7 +367,7 @@ syntax_error(struct ld *L, yaml_parser_t *p)
 	return fail(L, m, "%s", msg);
 }
 
-/* First pass: refuse aliases, several documents and deep nesting. */
+/* First pass: refuse YAML aliases, several documents and deep nesting. */
 static int
 prescan(struct ld *L)
 {
@@ -394,8 +395,8 @@ prescan(struct ld *L)
 				    "YAML document, but a second one starts here");
 			break;
 		case YAML_ALIAS_EVENT:
-			rc = fail(L, ev.start_mark, "aliases are not allowed in "
-			    "a tile set; write the value out");
+			rc = fail(L, ev.start_mark, "YAML aliases are not "
+			    "allowed in a tile set; write the value out");
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
@@ -751,47 +752,129 @@ check_edges(struct ld *L, const struct cr_tiletype *t, const int *owner,
 	return 0;
 }
 
+/* Whether the word w is s (len bytes, len > 0) without regard to case;
+ * the first byte first, since cr_tileset_find runs per move.  With bare,
+ * only a word without a set prefix (no -) counts. */
 static int
-check_code(struct ld *L, const yaml_node_t *n, const struct cr_tileset *ts,
-    int idx)
+word_is(const char *w, const char *s, size_t len, int bare)
+{
+	return lower((unsigned char)w[0]) == lower((unsigned char)s[0]) &&
+	    strlen(w) == len && caseeq(w, s, len) &&
+	    !(bare && strchr(w, '-') != NULL);
+}
+
+/* Whether type t is called s: by its code or by one of its aliases. */
+static int
+type_is(const struct cr_tiletype *t, const char *s, size_t len, int bare)
+{
+	int k;
+
+	if (word_is(t->code, s, len, bare))
+		return 1;
+	for (k = 0; k < t->naliases; k++)
+		if (word_is(t->alias[k], s, len, bare))
+			return 1;
+	return 0;
+}
+
+/*
+ * A code or an alias must be a word of letters, digits and - (not first)
+ * that the notation does not use for itself.  what names it in messages
+ * ("tile code"), a_what with its article ("a tile code").
+ */
+static int
+check_word(struct ld *L, const yaml_node_t *n, const char *what,
+    const char *a_what)
 {
 	size_t i, len;
 	const char *s;
-	int j;
 
 	if (!is_scalar(n) || n->data.scalar.length == 0)
-		return fail(L, n->start_mark, "a tile code must be a word, "
-		    "like D or IC-A, not %s", SHOW(n));
+		return fail(L, n->start_mark, "%s must be a word, like D or "
+		    "IC-A, not %s", a_what, SHOW(n));
 	s = (const char *)n->data.scalar.value;
 	len = n->data.scalar.length;
 	if (len > CR_CODE_MAX - 1)
-		return fail(L, n->start_mark, "tile code %s is longer than %d "
-		    "characters", SHOW(n), CR_CODE_MAX - 1);
+		return fail(L, n->start_mark, "%s %s is longer than %d "
+		    "characters", what, SHOW(n), CR_CODE_MAX - 1);
 	for (i = 0; i < len; i++) {
 		int c = (unsigned char)s[i];
 		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9');
 
 		if (!alnum && (c != '-' || i == 0))
-			return fail(L, n->start_mark, "tile code %s may hold "
-			    "only letters, digits and - (not first)", SHOW(n));
+			return fail(L, n->start_mark, "%s %s may hold only "
+			    "letters, digits and - (not first)", what, SHOW(n));
 	}
 	/* Codes are typed where the notation also has words of its own. */
 	if ((len == 3 && caseeq(s, "end", 3)) ||
 	    (len == 7 && caseeq(s, "discard", 7)))
-		return fail(L, n->start_mark, "tile code %s is a word of the "
-		    "notation", SHOW(n));
-	for (j = 0; j < idx; j++)
-		if (strlen(ts->type[j].code) == len &&
-		    caseeq(ts->type[j].code, s, len))
-			return fail(L, n->start_mark, "tile code %s is used "
-			    "twice (also at line %d)", SHOW(n), L->codeline[j]);
+		return fail(L, n->start_mark, "%s %s is a word of the notation",
+		    what, SHOW(n));
 	return 0;
 }
 
-enum { T_CODE, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
+/*
+ * Codes and aliases are one name space: the word n (checked by
+ * check_word) must not name a type read before, nor type idx by its
+ * code or an earlier alias.  The message gives the other's line.
+ */
+static int
+check_unique(struct ld *L, const yaml_node_t *n, const struct cr_tileset *ts,
+    int idx, const char *what)
+{
+	const char *s = (const char *)n->data.scalar.value;
+	size_t len = n->data.scalar.length;
+	int j, k;
+
+	for (j = 0; j <= idx; j++) {
+		const struct cr_tiletype *t = &ts->type[j];
+
+		if (!type_is(t, s, len, 0))
+			continue;
+		if (word_is(t->code, s, len, 0))
+			return fail(L, n->start_mark, "%s %s is used twice "
+			    "(also at line %d)", what, SHOW(n), L->codeline[j]);
+		for (k = 0; !word_is(t->alias[k], s, len, 0); k++)
+			;
+		return fail(L, n->start_mark, "%s %s is used twice (also at "
+		    "line %d, as an alias of %s)", what, SHOW(n),
+		    L->aliasline[j * CR_MAXALIAS + k], t->code);
+	}
+	return 0;
+}
+
+/* The other codes of a tile type: aliases: [IC-Kb]. */
+static int
+parse_aliases(struct ld *L, const yaml_node_t *list, struct cr_tileset *ts,
+    int idx)
+{
+	struct cr_tiletype *t = &ts->type[idx];
+	int i;
+
+	if (want_list(L, list, "aliases", "[IC-Kb]") < 0)
+		return -1;
+	for (i = 0; i < nitems(list); i++) {
+		yaml_node_t *e = item(L, list, i);
+
+		if (i == CR_MAXALIAS)
+			return fail(L, e->start_mark, "more than %d aliases; a "
+			    "tile has at most %d", CR_MAXALIAS, CR_MAXALIAS);
+		if (check_word(L, e, "alias", "an alias") < 0 ||
+		    check_unique(L, e, ts, idx, "alias") < 0)
+			return -1;
+		memcpy(t->alias[i], e->data.scalar.value, e->data.scalar.length);
+		t->alias[i][e->data.scalar.length] = '\0';
+		L->aliasline[idx * CR_MAXALIAS + i] =
+		    lineno(e->start_mark.line);
+		t->naliases++;
+	}
+	return 0;
+}
+
+enum { T_CODE, T_ALIASES, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
 static const char *const tile_keys[T_NKEYS] = {
-	"code", "count", "edges", "features", "marks"
+	"code", "aliases", "count", "edges", "features", "marks"
 };
 
 static int
@@ -813,7 +896,9 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			if (sc_eq(node(L, p->key), "code")) {
 				yaml_node_t *c = node(L, p->value);
 
-				if (check_code(L, c, ts, idx) < 0)
+				if (check_word(L, c, "tile code",
+				    "a tile code") < 0 ||
+				    check_unique(L, c, ts, idx, "tile code") < 0)
 					return -1;
 				memcpy(t->code, c->data.scalar.value,
 				    c->data.scalar.length);
@@ -826,6 +911,8 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 		return -1;
 	if (v[T_CODE] == NULL)
 		return fail(L, n->start_mark, "a tile has no code");
+	if (v[T_ALIASES] != NULL && parse_aliases(L, v[T_ALIASES], ts, idx) < 0)
+		return -1;
 	if (v[T_COUNT] == NULL)
 		return fail(L, n->start_mark, "no count given");
 	if (get_int(L, v[T_COUNT], "count", 1, MAXCOUNT, &t->count) < 0)
@@ -963,7 +1050,8 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		    MAXTYPES);
 	ts->type = calloc((size_t)n, sizeof *ts->type);
 	L->codeline = calloc((size_t)n, sizeof *L->codeline);
-	if (ts->type == NULL || L->codeline == NULL)
+	L->aliasline = calloc((size_t)n * CR_MAXALIAS, sizeof *L->aliasline);
+	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL)
 		goto nomem;
 	for (i = 0; i < n; i++) {
 		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0)
@@ -1025,6 +1113,7 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	yaml_document_delete(&L.doc);
 out:
 	free(L.codeline);
+	free(L.aliasline);
 	if (rc < 0) {
 		cr_tileset_free(ts);
 		return -1;
@@ -1116,11 +1205,15 @@ derive(struct cr_tileset *ts)
 	for (int c = 0; c < 128; c++)
 		ts->letter[c] = -1;
 	for (int t = 0; t < ts->ntypes; t++) {
-		unsigned char c0 = (unsigned char)ts->type[t].code[0];
+		for (int k = -1; k < ts->type[t].naliases; k++) {
+			const char *w = k < 0 ? ts->type[t].code :
+			    ts->type[t].alias[k];
+			unsigned char c0 = (unsigned char)w[0];
 
-		if (c0 < 128 && ts->type[t].code[1] == '\0') {	/* "D": asked for per move */
-			ts->letter[tolower(c0)] = (int16_t)t;
-			ts->letter[toupper(c0)] = (int16_t)t;
+			if (c0 < 128 && w[1] == '\0') {	/* "D": asked for per move */
+				ts->letter[tolower(c0)] = (int16_t)t;
+				ts->letter[toupper(c0)] = (int16_t)t;
+			}
 		}
 	}
 	for (int t = 0; t < ts->ntypes; t++) {
@@ -1168,17 +1261,14 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 		return -1;
 	if (len == 1)
 		return (unsigned char)code[0] < 128 ? ts->letter[(unsigned char)code[0]] : -1;
-	for (i = 0; i < ts->ntypes; i++)	/* first byte first: this runs per move */
-		if (caseeq(ts->type[i].code, code, 1) && strlen(ts->type[i].code) == len &&
-		    caseeq(ts->type[i].code, code, len))
+	for (i = 0; i < ts->ntypes; i++)
+		if (type_is(&ts->type[i], code, len, 0))
 			return i;
 	/* "BA-D" is the base game's D: base codes are those without a
 	 * set prefix. */
 	if (len > 3 && caseeq(code, "BA-", 3)) {
 		for (i = 0; i < ts->ntypes; i++)
-			if (strchr(ts->type[i].code, '-') == NULL &&
-			    strlen(ts->type[i].code) == len - 3 &&
-			    caseeq(ts->type[i].code, code + 3, len - 3))
+			if (type_is(&ts->type[i], code + 3, len - 3, 1))
 				return i;
 	}
 	return -1;

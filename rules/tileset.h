@@ -66,6 +66,7 @@ enum cr_mark {
 
 #define CR_MAXSEG	16	/* segments on one tile; a file with more is refused */
 #define CR_CODE_MAX	16	/* bytes of a tile code, with its NUL */
+#define CR_MAXALIAS	3	/* other codes of one type; a file with more is refused */
 
 struct cr_seg {
 	uint8_t		kind;		/* enum cr_kind */
@@ -80,6 +81,10 @@ struct cr_seg {
 
 struct cr_tiletype {
 	char		code[CR_CODE_MAX];	/* "D", "IC-A" */
+	/* Other codes of the same type: two artworks of one layout
+	 * ("IC-Kb" for "IC-Ka"), found by cr_tileset_find like code. */
+	char		alias[CR_MAXALIAS][CR_CODE_MAX];
+	int		naliases;
 	int		count;			/* copies in the box, start tile included */
 	uint8_t		edge[CR_NDIRS];		/* enum cr_kind of each edge at rotation 0 */
 	int		nseg;
@@ -116,8 +121,8 @@ int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
 void	cr_tileset_free(struct cr_tileset *ts);
 
-/* Index of a type by code (case-insensitive, "BA-" prefix allowed for
- * base codes), -1 if none. */
+/* Index of a type by code or alias (case-insensitive, "BA-" prefix
+ * allowed for base codes), -1 if none. */
 int	cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len);
 
 /* The edge kind a tile type shows on board side dir when placed at

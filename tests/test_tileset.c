@@ -162,35 +162,44 @@ test_rotation(void **state)
 
 static struct cr_tileset base;
 
-/* CARCREF_DATA is base.yaml itself, or a directory that holds it (as
- * the tile directory, or as the tree above it). */
+/*
+ * The text of set name (base, river, ...).  CARCREF_DATA is a directory
+ * that holds the sets (as the tile directory, or as the tree above it),
+ * or base.yaml itself, beside which the other sets lie.
+ */
 static char *
-read_base(size_t *len, char *path, size_t size)
+read_set(const char *name, size_t *len, char *path, size_t size)
 {
-	static const char *const sub[] = {
-		"base.yaml", "tiles/base.yaml", "rules/tiles/base.yaml"
-	};
+	static const char *const sub[] = { "", "tiles/", "rules/tiles/" };
 	const char *env = getenv("CARCREF_DATA");
+	const char *slash;
 	struct stat st;
 	char *text;
 	size_t i;
 
 	if (env == NULL || *env == '\0')
-		env = "rules/tiles/base.yaml";
+		env = "rules/tiles";
 	if (stat(env, &st) == 0 && S_ISDIR(st.st_mode)) {
 		for (i = 0; i < sizeof sub / sizeof sub[0]; i++) {
-			snprintf(path, size, "%s/%s", env, sub[i]);
+			snprintf(path, size, "%s/%s%s.yaml", env, sub[i], name);
 			if ((text = tu_slurp(path, len)) != NULL)
 				return text;
 		}
 		return NULL;
 	}
-	snprintf(path, size, "%s", env);
+	if (strcmp(name, "base") == 0)
+		snprintf(path, size, "%s", env);
+	else if ((slash = strrchr(env, '/')) != NULL)
+		snprintf(path, size, "%.*s/%s.yaml", (int)(slash - env), env,
+		    name);
+	else
+		snprintf(path, size, "%s.yaml", name);
 	return tu_slurp(path, len);
 }
 
+/* Load set name into *ts for a group's setup; -1 (said why) if it fails. */
 static int
-setup_base(void **state)
+load_set(const char *name, struct cr_tileset *ts)
 {
 	struct cr_error err;
 	char path[1024];
@@ -198,12 +207,11 @@ setup_base(void **state)
 	char *text;
 	int rc;
 
-	(void)state;
-	if ((text = read_base(&len, path, sizeof path)) == NULL) {
+	if ((text = read_set(name, &len, path, sizeof path)) == NULL) {
 		print_error("cannot read %s\n", path);
 		return -1;
 	}
-	rc = cr_tileset_parse(&base, text, len, &err);
+	rc = cr_tileset_parse(ts, text, len, &err);
 	free(text);
 	if (rc != 0) {
 		print_error("%s:%d:%d: %s\n", path, err.line, err.column,
@@ -211,6 +219,13 @@ setup_base(void **state)
 		return -1;
 	}
 	return 0;
+}
+
+static int
+setup_base(void **state)
+{
+	(void)state;
+	return load_set("base", &base);
 }
 
 static int
@@ -327,6 +342,8 @@ edge_letter(int kind)
 		return 'R';
 	case CR_CITY:
 		return 'C';
+	case CR_RIVER:
+		return 'V';
 	default:
 		return '?';
 	}
@@ -356,9 +373,10 @@ test_base_table(void **state)
 
 /*
  * The features column of base-tiles.md, spelled out in half-edges for
- * cities and fields (an edge name meaning both halves) and edges for
- * roads.  "|N S" lists the cities a field is next to, "+1" a pennant,
- * ">village" where a road ends.
+ * cities and fields (an edge name meaning both halves, C an inner field)
+ * and edges for roads and rivers.  "|N S" lists the cities a field is
+ * next to, "+1" a pennant, ">village" where a road ends, "!inn" and
+ * "!cathedral" the flags, "$wine" goods.
  */
 static const struct {
 	const char	*code;
@@ -396,7 +414,7 @@ static const struct {
 };
 
 struct want_seg {
-	int		kind, pennants, end;
+	int		kind, pennants, end, flags, goods;
 	cr_ports	ports;
 	cr_ports	next_to[4];	/* a port of each bordering city */
 	int		nnext;
@@ -438,6 +456,18 @@ parse_want(const char *s, size_t len, struct want_seg *ws)
 			assert_true(ws->kind >= 0);
 		} else if (w[0] == '+') {
 			ws->pennants = w[1] - '0';
+		} else if (w[0] == '!') {
+			if (word_is(w + 1, n - 1, "inn"))
+				ws->flags |= CR_SEG_INN;
+			else if (word_is(w + 1, n - 1, "cathedral"))
+				ws->flags |= CR_SEG_CATHEDRAL;
+			else
+				fail_msg("flag %.*s", (int)n, w);
+		} else if (w[0] == '$') {
+			for (k = 1; k < CR_NGOODS; k++)
+				if (word_is(w + 1, n - 1, cr_goods_name(k)))
+					ws->goods = k;
+			assert_true(ws->goods > 0);
 		} else if (w[0] == '>') {
 			for (k = 1; k < 7; k++)
 				if (word_is(w + 1, n - 1, ends[k]))
@@ -453,14 +483,15 @@ parse_want(const char *s, size_t len, struct want_seg *ws)
 				n--;
 			}
 			spot = cr_spot_lookup(w, (int)n);
-			assert_true(spot >= 0 && spot < CR_SPOT_C);
+			assert_true(spot >= 0 && (spot < CR_SPOT_C ||
+			    (spot == CR_SPOT_C && !next)));
 			if (next) {
 				ws->next_to[ws->nnext++] = cr_spot_ports(spot) &
 				    CR_ALL_HALVES;
 				continue;
 			}
 			p = cr_spot_ports(spot);
-			if (ws->kind == CR_ROAD)
+			if (ws->kind == CR_ROAD || ws->kind == CR_RIVER)
 				p &= (cr_ports)~CR_ALL_HALVES;
 			else
 				p &= CR_ALL_HALVES;
@@ -499,8 +530,8 @@ check_topology(const struct cr_tiletype *t, const char *segs)
 			    cr_kind_name(ws[i].kind), ws[i].ports);
 		assert_int_equal(seg->pennants, ws[i].pennants);
 		assert_int_equal(seg->end, ws[i].end);
-		assert_int_equal(seg->flags, 0);
-		assert_int_equal(seg->goods, 0);
+		assert_int_equal(seg->flags, ws[i].flags);
+		assert_int_equal(seg->goods, ws[i].goods);
 		for (c = 0; c < ws[i].nnext; c++)
 			for (j = 0; j < t->nseg; j++)
 				if (t->seg[j].kind == CR_CITY &&
@@ -521,15 +552,14 @@ test_base_topology(void **state)
 		check_topology(base_type(topo[i].code), topo[i].segs);
 }
 
-/* Whatever the table says, every base type is a well-formed tile. */
+/* Whatever the tables say, every type of set ts is a well-formed tile. */
 static void
-test_base_invariants(void **state)
+check_invariants(const struct cr_tileset *ts)
 {
 	int i, j, d;
 
-	(void)state;
-	for (i = 0; i < base.ntypes; i++) {
-		const struct cr_tiletype *t = &base.type[i];
+	for (i = 0; i < ts->ntypes; i++) {
+		const struct cr_tiletype *t = &ts->type[i];
 		unsigned halves = 0, mids = 0;
 
 		for (j = 0; j < t->nseg; j++) {
@@ -543,6 +573,7 @@ test_base_invariants(void **state)
 				halves |= s->ports;
 				break;
 			case CR_ROAD:
+			case CR_RIVER:
 				assert_int_equal(s->ports & CR_ALL_HALVES, 0);
 				assert_int_equal(mids & s->ports, 0);
 				assert_true(s->ports != 0);
@@ -557,9 +588,16 @@ test_base_invariants(void **state)
 		}
 		assert_int_equal(halves, CR_ALL_HALVES);
 		for (d = 0; d < CR_NDIRS; d++)
-			assert_int_equal(t->edge[d] == CR_ROAD,
-			    (mids >> CR_PORT_MID(d)) & 1);
+			assert_int_equal(t->edge[d] == CR_ROAD ||
+			    t->edge[d] == CR_RIVER, (mids >> CR_PORT_MID(d)) & 1);
 	}
+}
+
+static void
+test_base_invariants(void **state)
+{
+	(void)state;
+	check_invariants(&base);
 }
 
 static int
@@ -678,6 +716,339 @@ test_names(void **state)
 	assert_string_equal(cr_mark_name(CR_MARK_HILL), "hill");
 	assert_string_equal(cr_mark_name(CR_MARK_VINEYARD), "vineyard");
 	assert_null(cr_mark_name(CR_NMARKS));
+}
+
+/* ------------------------------------------------------------------ */
+/* The expansions' sets, against tile-catalogue.md */
+
+enum { IC, RV, TB, HS, NSETS };
+static const char *const set_name[NSETS] = {
+	"inns-cathedrals", "river", "traders-builders", "hills-sheep"
+};
+static struct cr_tileset sets[NSETS];
+
+static int
+setup_sets(void **state)
+{
+	int i;
+
+	(void)state;
+	for (i = 0; i < NSETS; i++)
+		if (load_set(set_name[i], &sets[i]) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+teardown_sets(void **state)
+{
+	int i;
+
+	(void)state;
+	for (i = 0; i < NSETS; i++)
+		cr_tileset_free(&sets[i]);
+	return 0;
+}
+
+static const struct cr_tiletype *
+set_type(int set, const char *code)
+{
+	int i = cr_tileset_find(&sets[set], code, strlen(code));
+
+	if (i < 0)
+		fail_msg("%s: no tile %s", set_name[set], code);
+	return &sets[set].type[i];
+}
+
+/*
+ * Each set as a whole: its types and tiles, the start tile, and what the
+ * catalogue counts over all the copies (pennants, cloisters, inns,
+ * cathedrals, goods of each kind, hills, vineyards, springs, lakes).
+ */
+static void
+test_sets_totals(void **state)
+{
+	static const struct {
+		int		 ntypes, total;
+		const char	*start;
+		int		 pennants, cloisters, inns, cathedrals;
+		int		 goods[CR_NGOODS];
+		int		 hills, vineyards, springs, lakes;
+	} want[NSETS] = {
+		[IC] = { 17, 18, NULL, 3, 1, 6, 2, { 0 }, 0, 0, 0, 0 },
+		[RV] = { 10, 12, "RV-A", 0, 1, 0, 0, { 0 }, 0, 0, 1, 1 },
+		[TB] = { 24, 24, NULL, 0, 1, 0, 0, { 0, 9, 6, 5 }, 0, 0, 0, 0 },
+		[HS] = { 16, 18, NULL, 0, 2, 0, 0, { 0 }, 8, 8, 0, 0 },
+	};
+	int set, i, j;
+
+	(void)state;
+	for (set = 0; set < NSETS; set++) {
+		const struct cr_tileset *ts = &sets[set];
+		int pennants = 0, cloisters = 0, inns = 0, cathedrals = 0;
+		int goods[CR_NGOODS] = { 0 }, hills = 0, vineyards = 0;
+		int springs = 0, lakes = 0;
+
+		assert_string_equal(ts->name, set_name[set]);
+		assert_int_equal(ts->ntypes, want[set].ntypes);
+		assert_int_equal(ts->total, want[set].total);
+		if (want[set].start == NULL)
+			assert_int_equal(ts->start, -1);
+		else
+			assert_int_equal(ts->start, cr_tileset_find(ts,
+			    want[set].start, strlen(want[set].start)));
+		for (i = 0; i < ts->ntypes; i++) {
+			const struct cr_tiletype *t = &ts->type[i];
+			int n = t->count;
+
+			hills += n * !!(t->marks & CR_MARK_BIT(CR_MARK_HILL));
+			vineyards += n *
+			    !!(t->marks & CR_MARK_BIT(CR_MARK_VINEYARD));
+			assert_int_equal(t->marks & ~(CR_MARK_BIT(CR_MARK_HILL) |
+			    CR_MARK_BIT(CR_MARK_VINEYARD)), 0);
+			for (j = 0; j < t->nseg; j++) {
+				const struct cr_seg *g = &t->seg[j];
+
+				pennants += n * g->pennants;
+				cloisters += n * (g->kind == CR_CLOISTER);
+				inns += n * !!(g->flags & CR_SEG_INN);
+				cathedrals += n * !!(g->flags & CR_SEG_CATHEDRAL);
+				goods[g->goods] += n;
+				springs += n * (g->end == CR_END_SPRING);
+				lakes += n * (g->end == CR_END_LAKE);
+			}
+		}
+		assert_int_equal(pennants, want[set].pennants);
+		assert_int_equal(cloisters, want[set].cloisters);
+		assert_int_equal(inns, want[set].inns);
+		assert_int_equal(cathedrals, want[set].cathedrals);
+		for (i = 1; i < CR_NGOODS; i++)
+			assert_int_equal(goods[i], want[set].goods[i]);
+		assert_int_equal(hills, want[set].hills);
+		assert_int_equal(vineyards, want[set].vineyards);
+		assert_int_equal(springs, want[set].springs);
+		assert_int_equal(lakes, want[set].lakes);
+		check_invariants(ts);
+	}
+}
+
+/* tile-catalogue.md, row by row: code, count, edges N E S W (V a river
+ * edge), the other code of the pair and the marks. */
+static const struct {
+	int		 set;
+	const char	*code;
+	int		 count;
+	const char	*edges;
+	const char	*alias;
+	unsigned	 marks;
+} xtable[] = {
+#define H	CR_MARK_BIT(CR_MARK_HILL)
+#define V	CR_MARK_BIT(CR_MARK_VINEYARD)
+	{ IC, "IC-A", 1, "FFRR", NULL, 0 }, { IC, "IC-B", 1, "FRFR", NULL, 0 },
+	{ IC, "IC-C", 1, "FRRR", NULL, 0 }, { IC, "IC-D", 1, "FRFR", NULL, 0 },
+	{ IC, "IC-E", 1, "RRRR", NULL, 0 }, { IC, "IC-F", 1, "CRFC", NULL, 0 },
+	{ IC, "IC-G", 1, "CFFF", NULL, 0 }, { IC, "IC-H", 1, "CCCC", NULL, 0 },
+	{ IC, "IC-I", 1, "CRCR", NULL, 0 }, { IC, "IC-J", 1, "CFRF", NULL, 0 },
+	{ IC, "IC-Ka", 2, "CCCC", "IC-Kb", 0 },
+	{ IC, "IC-L", 1, "CRRC", NULL, 0 }, { IC, "IC-M", 1, "CFRR", NULL, 0 },
+	{ IC, "IC-N", 1, "CFRC", NULL, 0 }, { IC, "IC-O", 1, "CCFC", NULL, 0 },
+	{ IC, "IC-P", 1, "CFCC", NULL, 0 }, { IC, "IC-Q", 1, "RCRC", NULL, 0 },
+
+	{ RV, "RV-A", 1, "FVFF", NULL, 0 }, { RV, "RV-B", 1, "CVRV", NULL, 0 },
+	{ RV, "RV-C", 1, "CVCV", NULL, 0 }, { RV, "RV-D", 2, "FVFV", "RV-F", 0 },
+	{ RV, "RV-E", 1, "CVVC", NULL, 0 }, { RV, "RV-G", 2, "FFVV", "RV-J", 0 },
+	{ RV, "RV-H", 1, "FVRV", NULL, 0 }, { RV, "RV-I", 1, "RRVV", NULL, 0 },
+	{ RV, "RV-K", 1, "VRVR", NULL, 0 }, { RV, "RV-L", 1, "FFFV", NULL, 0 },
+
+	{ TB, "TB-A", 1, "CRFF", NULL, 0 }, { TB, "TB-B", 1, "RRRR", NULL, 0 },
+	{ TB, "TB-C", 1, "CFRR", NULL, 0 }, { TB, "TB-D", 1, "CRCC", NULL, 0 },
+	{ TB, "TB-E", 1, "FCRC", NULL, 0 }, { TB, "TB-F", 1, "CFRC", NULL, 0 },
+	{ TB, "TB-G", 1, "CFFC", NULL, 0 }, { TB, "TB-H", 1, "CCFC", NULL, 0 },
+	{ TB, "TB-I", 1, "CFRC", NULL, 0 }, { TB, "TB-J", 1, "FRRR", NULL, 0 },
+	{ TB, "TB-K", 1, "CRFC", NULL, 0 }, { TB, "TB-L", 1, "CRCC", NULL, 0 },
+	{ TB, "TB-M", 1, "CCCC", NULL, 0 }, { TB, "TB-N", 1, "FCCC", NULL, 0 },
+	{ TB, "TB-O", 1, "CRRC", NULL, 0 }, { TB, "TB-P", 1, "FCCC", NULL, 0 },
+	{ TB, "TB-Q", 1, "FCFC", NULL, 0 }, { TB, "TB-R", 1, "RCRC", NULL, 0 },
+	{ TB, "TB-S", 1, "FCRC", NULL, 0 }, { TB, "TB-T", 1, "CFFC", NULL, 0 },
+	{ TB, "TB-U", 1, "CRRC", NULL, 0 }, { TB, "TB-V", 1, "CCRC", NULL, 0 },
+	{ TB, "TB-W", 1, "CRFC", NULL, 0 }, { TB, "TB-X", 1, "CCCC", NULL, 0 },
+
+	{ HS, "HS-A", 1, "CFRR", NULL, H }, { HS, "HS-B", 1, "CRRF", NULL, H },
+	{ HS, "HS-C", 1, "CFRF", NULL, H }, { HS, "HS-D", 1, "CFFC", NULL, H },
+	{ HS, "HS-E", 1, "FFRR", NULL, H }, { HS, "HS-F", 1, "RFRF", NULL, H },
+	{ HS, "HS-G", 1, "CFCF", NULL, H }, { HS, "HS-H", 1, "CFFC", NULL, H },
+	{ HS, "HS-I", 1, "CRRF", NULL, 0 }, { HS, "HS-J", 1, "RRRF", NULL, 0 },
+	{ HS, "HS-K", 2, "CFFF", NULL, V }, { HS, "HS-L", 2, "CCFC", NULL, V },
+	{ HS, "HS-M", 1, "CFFC", NULL, V }, { HS, "HS-N", 1, "CFRC", NULL, V },
+	{ HS, "HS-O", 1, "FCFC", NULL, V }, { HS, "HS-P", 1, "FRRR", NULL, V },
+#undef H
+#undef V
+};
+
+static void
+test_sets_table(void **state)
+{
+	int first[NSETS] = { -1, -1, -1, -1 };
+	size_t i;
+	int d;
+
+	(void)state;
+	assert_int_equal(sizeof xtable / sizeof xtable[0], 17 + 10 + 24 + 16);
+	for (i = 0; i < sizeof xtable / sizeof xtable[0]; i++) {
+		int set = xtable[i].set;
+		const struct cr_tileset *ts = &sets[set];
+		const struct cr_tiletype *t = set_type(set, xtable[i].code);
+		int idx = (int)(t - ts->type);
+		char edges[5];
+
+		if (first[set] < 0)
+			first[set] = (int)i;
+		assert_int_equal(idx, (int)i - first[set]);	/* file order */
+		assert_string_equal(t->code, xtable[i].code);
+		assert_int_equal(t->count, xtable[i].count);
+		assert_int_equal(t->marks, xtable[i].marks);
+		for (d = 0; d < CR_NDIRS; d++)
+			edges[d] = (char)edge_letter(t->edge[d]);
+		edges[4] = '\0';
+		assert_string_equal(edges, xtable[i].edges);
+		if (xtable[i].alias == NULL) {
+			assert_int_equal(t->naliases, 0);
+			continue;
+		}
+		/* Either code of a pair, in either case, is the one type. */
+		assert_int_equal(t->naliases, 1);
+		assert_string_equal(t->alias[0], xtable[i].alias);
+		assert_int_equal(cr_tileset_find(ts, xtable[i].alias,
+		    strlen(xtable[i].alias)), idx);
+		assert_int_equal(cr_tileset_find(ts, "ic-kb", 5),
+		    set == IC ? idx : -1);
+	}
+}
+
+/* A few tiles per set, feature by feature, in the language of topo[]. */
+static const struct {
+	int		 set;
+	const char	*code;
+	const char	*segs;
+} xtopo[] = {
+	{ IC, "IC-A", "road W S !inn; field WNW NNW NNE ENE ESE SSE; "
+	    "field SSW WSW" },
+	{ IC, "IC-C", "road E >village !inn; road S >village; road W >village; "
+	    "field WNW NNW NNE ENE; field ESE SSE; field SSW WSW" },
+	{ IC, "IC-E", "road N W; road S E; field NNW WNW; field ESE SSE; "
+	    "field NNE ENE SSW WSW" },
+	{ IC, "IC-H", "city N; city E; city S; city W; field C |N E S W" },
+	{ IC, "IC-I", "city N; city S; road W >village; road E >village; "
+	    "field WNW |N; field ENE |N; field WSW |S; field ESE |S" },
+	{ IC, "IC-Kb", "city N E S W !cathedral" },
+	{ IC, "IC-L", "city N W +1; road E S !inn; field ENE SSW |N; "
+	    "field ESE SSE" },
+	{ IC, "IC-N", "city N W; road S >city !inn; field SSW |N; "
+	    "field SSE ENE ESE |N" },
+	{ IC, "IC-Q", "city W E +1; road N >city; road S >city; field NNW |W; "
+	    "field NNE |W; field SSE |W; field SSW |W" },
+	{ RV, "RV-A", "river E >spring; "
+	    "field NNW NNE ENE ESE SSE SSW WSW WNW" },
+	{ RV, "RV-B", "city N; river W E; road S >city; field WNW |N; "
+	    "field ENE |N; field WSW SSW; field ESE SSE" },
+	{ RV, "RV-E", "city N W; river S E; field ENE SSW |N; field ESE SSE" },
+	{ RV, "RV-I", "road N E; river W S; field NNE ENE; "
+	    "field WNW NNW ESE SSE; field WSW SSW" },
+	{ RV, "RV-K", "river N S; road W E; field WNW NNW; field NNE ENE; "
+	    "field ESE SSE; field SSW WSW" },
+	{ RV, "RV-L", "river W >lake; "
+	    "field NNW NNE ENE ESE SSE SSW WSW WNW" },
+	{ TB, "TB-B", "road N S; road W E; field WNW NNW; field NNE ENE; "
+	    "field ESE SSE; field SSW WSW" },
+	{ TB, "TB-C", "city N; road S >city; road W >house; field WNW |N; "
+	    "field WSW SSW; field ENE ESE SSE |N" },
+	{ TB, "TB-D", "city N W $grain; city S; road E >city; field ENE |N; "
+	    "field ESE |N S" },
+	{ TB, "TB-N", "city W E $cloth; city S; field NNW NNE |W; "
+	    "field C |W S" },
+	{ TB, "TB-X", "city N W $wine; city E S; field C |N S" },
+	{ HS, "HS-E", "road W >house; road S >house; "
+	    "field WNW NNW NNE ENE ESE SSE; field SSW WSW" },
+	{ HS, "HS-J", "cloister; road S >cloister; road N E; "
+	    "field ESE SSE SSW WSW WNW NNW; field NNE ENE" },
+	{ HS, "HS-L", "city NNW W; city NNE E; field SSE SSW |NNW NNE" },
+	{ HS, "HS-N", "city N; city W; road S >city; field SSW |N W; "
+	    "field ENE ESE SSE |N" },
+	{ HS, "HS-P", "road W E; road S >house; field WNW NNW NNE ENE; "
+	    "field ESE SSE SSW WSW" },
+};
+
+static void
+test_sets_topology(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof xtopo / sizeof xtopo[0]; i++)
+		check_topology(set_type(xtopo[i].set, xtopo[i].code),
+		    xtopo[i].segs);
+}
+
+/* The pieces the expansions' rules will look at, one by one. */
+static void
+test_sets_examples(void **state)
+{
+	const struct cr_tiletype *t;
+	int a, b, f;
+
+	(void)state;
+
+	/* IC-H: the inner field touches no edge and borders four cities. */
+	t = set_type(IC, "IC-H");
+	f = seg_with(t, CR_FIELD, ~(cr_ports)0);
+	assert_int_equal(f, -1);
+	for (f = 0; f < t->nseg && t->seg[f].kind != CR_FIELD; f++)
+		;
+	assert_true(f < t->nseg);
+	assert_int_equal(t->seg[f].ports, 0);
+	assert_int_equal(t->seg[f].next_to, 0xf);
+	for (a = 0; a < 4; a++)
+		assert_int_equal(t->seg[a].kind, CR_CITY);
+
+	/* HS-L: two cities on the north edge, one per half; at 90 degrees
+	 * they are on the east edge's halves. */
+	t = set_type(HS, "hs-l");
+	a = seg_with(t, CR_CITY, P(0));
+	b = seg_with(t, CR_CITY, P(2));
+	assert_true(a >= 0 && b >= 0 && a != b);
+	assert_int_equal(t->portseg[1][3], a);		/* ENE */
+	assert_int_equal(t->portseg[1][5], b);		/* ESE */
+	assert_int_equal(t->portseg[0][1], -1);		/* no middle */
+
+	/* TB-B: at the centre the roads cross without joining. */
+	t = set_type(TB, "TB-B");
+	a = seg_with(t, CR_ROAD, P(CR_PORT_MID(CR_N)));
+	b = seg_with(t, CR_ROAD, P(CR_PORT_MID(CR_W)));
+	assert_true(a >= 0 && b >= 0 && a != b);
+	assert_int_equal(t->seg[a].end, CR_END_NONE);
+	assert_int_equal(t->seg[b].end, CR_END_NONE);
+
+	/* RV-A, the start: at rotation 0 the river leaves to the east. */
+	t = &sets[RV].type[sets[RV].start];
+	assert_string_equal(t->code, "RV-A");
+	assert_int_equal(cr_tile_edge(t, 0, CR_E), CR_RIVER);
+	assert_int_equal(cr_tile_edge(t, 0, CR_W), CR_FIELD);
+	assert_int_equal(t->seg[t->portseg[0][CR_PORT_MID(CR_E)]].end,
+	    CR_END_SPRING);
+	t = set_type(RV, "RV-L");
+	assert_int_equal(t->seg[t->portseg[0][CR_PORT_MID(CR_W)]].end,
+	    CR_END_LAKE);
+
+	/* The pairs: the second code finds the first's type. */
+	assert_ptr_equal(set_type(RV, "RV-J"), set_type(RV, "rv-g"));
+	assert_ptr_equal(set_type(RV, "RV-F"), set_type(RV, "RV-D"));
+	assert_ptr_equal(set_type(IC, "IC-KB"), set_type(IC, "IC-Ka"));
+	assert_int_equal(set_type(IC, "IC-Ka")->count, 2);
+	/* Prefixed codes are no base codes; a set's codes are its own. */
+	assert_int_equal(cr_tileset_find(&sets[IC], "BA-IC-A", 7), -1);
+	assert_int_equal(cr_tileset_find(&sets[IC], "TB-A", 4), -1);
+	assert_int_equal(cr_tileset_find(&sets[IC], "IC-K", 4), -1);
+	assert_int_equal(cr_tileset_find(&sets[RV], "RV-M", 4), -1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -914,6 +1285,14 @@ test_rotation_looks(void **state)
 #define D_F1	"      - {kind: field, at: [WNW, ENE], next_to: [N]}\n"
 #define D_F2	"      - {kind: field, at: [ESE, SSE, SSW, WSW]}\n"
 #define D_TILE	D_HEAD D_CITY D_ROAD D_F1 D_F2
+/* Tile D with aliases a on line 2 of the tile (9 lines); tile E with
+ * aliases a on line 2 (7 lines). */
+#define D_AL(a)	"  - code: D\n    aliases: " a "\n    count: 1\n" \
+		"    edges: [city, road, field, road]\n    features:\n" \
+		D_CITY D_ROAD D_F1 D_F2
+#define E_AL(a)	"  - code: E\n    aliases: " a "\n    count: 2\n" \
+		"    edges: [city, field, field, field]\n    features:\n" \
+		D_CITY "      - {kind: field, at: [E, S, W], next_to: [N]}\n"
 
 static const struct bad {
 	const char	*name;
@@ -931,7 +1310,7 @@ static const struct bad {
 	{ "comment only", "# nothing\n", 1, 1,
 	  "the tile set is empty; it needs set and tiles" },
 	{ "alias", HDR "  - &d {code: D}\n  - *d\n", 4, 5,
-	  "aliases are not allowed in a tile set; write the value out" },
+	  "YAML aliases are not allowed in a tile set; write the value out" },
 	{ "two documents", "set: a\n---\nset: b\n", 2, 1,
 	  "a tile set is one YAML document, but a second one starts here" },
 	{ "nesting",
@@ -977,9 +1356,38 @@ static const struct bad {
 	  "a tile code must be a word, like D or IC-A, not a list" },
 	{ "duplicate code", HDR D_TILE "  - code: d\n", 11, 11,
 	  "tile code \"d\" is used twice (also at line 3)" },
+	{ "aliases scalar", HDR D_AL("IC-Kb"), 4, 14,
+	  "tile \"D\": aliases must be a list, like [IC-Kb], not \"IC-Kb\"" },
+	{ "alias list", HDR D_AL("[[K]]"), 4, 15,
+	  "tile \"D\": an alias must be a word, like D or IC-A, not a list" },
+	{ "alias chars", HDR D_AL("[\"K b\"]"), 4, 15,
+	  "tile \"D\": alias \"K b\" may hold only letters, digits and - (not "
+	  "first)" },
+	{ "alias dash", HDR D_AL("[-K]"), 4, 15,
+	  "tile \"D\": alias \"-K\" may hold only letters, digits and - (not "
+	  "first)" },
+	{ "alias too long", HDR D_AL("[ABCDEFGHIJKLMNOP]"), 4, 15,
+	  "tile \"D\": alias \"ABCDEFGHIJKLMNOP\" is longer than 15 "
+	  "characters" },
+	{ "alias keyword", HDR D_AL("[Discard]"), 4, 15,
+	  "tile \"D\": alias \"Discard\" is a word of the notation" },
+	{ "alias own code", HDR D_AL("[d]"), 4, 15,
+	  "tile \"D\": alias \"d\" is used twice (also at line 3)" },
+	{ "alias twice", HDR D_AL("[D2, d2]"), 4, 19,
+	  "tile \"D\": alias \"d2\" is used twice (also at line 4, as an alias "
+	  "of D)" },
+	{ "alias of an earlier code", HDR E_AL("[]") D_AL("[e]"), 11, 15,
+	  "tile \"D\": alias \"e\" is used twice (also at line 3)" },
+	{ "code of an earlier alias", HDR D_AL("[E]") E_AL("[]"), 12, 11,
+	  "tile code \"E\" is used twice (also at line 4, as an alias of D)" },
+	{ "alias of an earlier alias", HDR D_AL("[IC-Kb]") E_AL("[ic-kB]"), 13,
+	  15, "tile \"E\": alias \"ic-kB\" is used twice (also at line 4, as an "
+	  "alias of D)" },
+	{ "too many aliases", HDR D_AL("[A1, A2, A3, A4]"), 4, 27,
+	  "tile \"D\": more than 3 aliases; a tile has at most 3" },
 	{ "unknown tile key", HDR "  - code: D\n    colour: red\n", 4, 5,
-	  "tile \"D\": unknown key \"colour\" in a tile; expected code, count, "
-	  "edges, features or marks" },
+	  "tile \"D\": unknown key \"colour\" in a tile; expected code, "
+	  "aliases, count, edges, features or marks" },
 	{ "duplicate tile key", HDR "  - code: D\n    count: 1\n    count: 2\n",
 	  5, 5, "tile \"D\": key count is given twice in a tile" },
 	{ "no count", HDR "  - code: D\n    edges: []\n", 3, 5,
@@ -1219,6 +1627,40 @@ test_errors(void **state)
 	assert_int_equal(failed, 0);
 }
 
+/* Aliases: other codes of a type, found like its code (IC-Kb). */
+static void
+test_aliases(void **state)
+{
+	static const char yaml[] =
+	    "set: t\nstart: ic-KB\ntiles:\n"
+	    D_AL("[IC-Kb, y, Y2]")
+	    E_AL("[]");
+	struct cr_tileset ts;
+
+	(void)state;
+	assert_int_equal(parse_ok(yaml, &ts), 0);
+	assert_int_equal(ts.ntypes, 2);		/* aliases add no type */
+	assert_int_equal(ts.total, 3);		/* nor copies */
+	assert_int_equal(ts.start, 0);		/* start may name an alias */
+	assert_string_equal(ts.type[0].code, "D");
+	assert_int_equal(ts.type[0].naliases, 3);
+	assert_string_equal(ts.type[0].alias[0], "IC-Kb");
+	assert_string_equal(ts.type[0].alias[2], "Y2");
+	assert_int_equal(ts.type[1].naliases, 0);
+	assert_int_equal(cr_tileset_find(&ts, "D", 1), 0);
+	assert_int_equal(cr_tileset_find(&ts, "IC-Kb", 5), 0);
+	assert_int_equal(cr_tileset_find(&ts, "ic-kb", 5), 0);
+	assert_int_equal(cr_tileset_find(&ts, "y", 1), 0);	/* one letter */
+	assert_int_equal(cr_tileset_find(&ts, "Y", 1), 0);
+	assert_int_equal(cr_tileset_find(&ts, "y2", 2), 0);
+	assert_int_equal(cr_tileset_find(&ts, "BA-Y2", 5), 0);	/* a base code */
+	assert_int_equal(cr_tileset_find(&ts, "BA-IC-Kb", 8), -1);
+	assert_int_equal(cr_tileset_find(&ts, "IC-K", 4), -1);
+	assert_int_equal(cr_tileset_find(&ts, "IC-Kbb", 6), -1);
+	assert_int_equal(cr_tileset_find(&ts, "e", 1), 1);
+	cr_tileset_free(&ts);
+}
+
 /* The minimal tile of the error tests is itself fine. */
 static void
 test_minimal_ok(void **state)
@@ -1333,11 +1775,18 @@ main(void)
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_base_looks),
 	};
+	const struct CMUnitTest expsets[] = {
+		cmocka_unit_test(test_sets_totals),
+		cmocka_unit_test(test_sets_table),
+		cmocka_unit_test(test_sets_topology),
+		cmocka_unit_test(test_sets_examples),
+	};
 	const struct CMUnitTest loader[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_expansion_shapes),
 		cmocka_unit_test(test_rotation_looks),
 		cmocka_unit_test(test_minimal_ok),
+		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_odd_calls),
 		cmocka_unit_test(test_hostile),
@@ -1347,6 +1796,8 @@ main(void)
 	failed += cmocka_run_group_tests_name("geom", geom, NULL, NULL);
 	failed += cmocka_run_group_tests_name("base set", baseset, setup_base,
 	    teardown_base);
+	failed += cmocka_run_group_tests_name("expansion sets", expsets,
+	    setup_sets, teardown_sets);
 	failed += cmocka_run_group_tests_name("loader", loader, NULL, NULL);
 	return failed != 0;
 }

@@ -4,7 +4,7 @@
  *
  * Holds the loader to: no crash, leak or out-of-bounds read; an error
  * has a message; a set that loads is consistent (counts and total, codes
- * unique and found again by cr_tileset_find, the one-letter table, the
+ * and aliases found again by cr_tileset_find, the one-letter table, the
  * derived port table, edges that agree with the features, as base.yaml's
  * header promises).  Then the engine plays a few moves on the set
  * (cr_game_new is NULL exactly when there is no start tile): tiles drawn
@@ -39,6 +39,17 @@ check_set(const struct cr_tileset *ts)
 		FZ_CHECK(len > 0 && len < CR_CODE_MAX, "type %d: code of %zu bytes", t, len);
 		FZ_CHECK(cr_tileset_find(ts, tt->code, len) == t,
 		    "type %d: code \"%s\" finds type %d", t, tt->code, cr_tileset_find(ts, tt->code, len));
+		FZ_CHECK(tt->naliases >= 0 && tt->naliases <= CR_MAXALIAS, "%s: %d aliases",
+		    tt->code, tt->naliases);
+		for (int k = 0; k < tt->naliases; k++) {
+			size_t alen = strnlen(tt->alias[k], CR_CODE_MAX);
+
+			FZ_CHECK(alen > 0 && alen < CR_CODE_MAX, "%s: alias %d of %zu bytes",
+			    tt->code, k, alen);
+			FZ_CHECK(cr_tileset_find(ts, tt->alias[k], alen) == t,
+			    "%s: alias \"%s\" finds type %d", tt->code, tt->alias[k],
+			    cr_tileset_find(ts, tt->alias[k], alen));
+		}
 		FZ_CHECK(tt->count >= 1, "%s: count %d", tt->code, tt->count);
 		total += tt->count;
 		FZ_CHECK(tt->nseg >= 1 && tt->nseg <= CR_MAXSEG, "%s: %d segments", tt->code, tt->nseg);
@@ -77,11 +88,18 @@ check_set(const struct cr_tileset *ts)
 	for (int c = 0; c < 128; c++) {
 		int t = ts->letter[c];
 
+		int named = 0;
+
 		FZ_CHECK(t >= -1 && t < ts->ntypes, "letter[%d] = %d", c, t);
-		if (t >= 0)
-			FZ_CHECK(ts->type[t].code[1] == '\0' &&
-			    (ts->type[t].code[0] | 0x20) == (c | 0x20),
-			    "letter['%c'] is type %d \"%s\"", c, t, ts->type[t].code);
+		if (t < 0)
+			continue;
+		for (int k = -1; k < ts->type[t].naliases; k++) {	/* the code, then aliases */
+			const char *w = k < 0 ? ts->type[t].code : ts->type[t].alias[k];
+
+			named |= w[1] == '\0' && (w[0] | 0x20) == (c | 0x20);
+		}
+		FZ_CHECK(named, "letter['%c'] is type %d \"%s\", not so called", c, t,
+		    ts->type[t].code);
 	}
 }
 
