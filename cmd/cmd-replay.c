@@ -57,8 +57,7 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		}
 	}
 	if (!ok) {
-		printf("%s: move %d (line %d, column %d): %s\n", path, err->move, err->line,
-		    err->column, err->msg);
+		cmd_print_refused(path, err);
 		snprintf(line, sizeof line, "scores after move %d (not finished):", err->move - 1);
 		cmd_print_ranking(g, names, line);
 		return;
@@ -97,7 +96,8 @@ print_json(const struct nt_record *r, const struct cr_game *g, const char **name
 	for (int i = 0; i < nev; i++) {
 		int k = 0;
 
-		printf("%s{\"move\": %d, \"player\": ", i ? ", " : "", ev[i].move);
+		printf("%s{\"move\": %d, %s\"player\": ", i ? ", " : "", ev[i].move,
+		    ev[i].reason != CR_EV_COMPLETED ? "\"final\": true, " : "");
 		cmd_json_str(stdout, names[cr_game_move_player(g, ev[i].move - 1)]);
 		printf(", \"feature\": \"%s\", \"points\": {", cr_kind_name((enum cr_kind)ev[i].kind));
 		for (int p = 0; p < r->nplayers; p++)
@@ -146,8 +146,10 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 			    .column = err.column };
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
 			print_json(&(struct nt_record){ 0 }, NULL, names, false, &rerr);
-		} else
-			printf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		} else {
+			fflush(stdout);	/* what went before stays before */
+			fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		}
 		return 1;
 	}
 	free(text);

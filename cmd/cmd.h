@@ -99,6 +99,11 @@ char		*cmd_vstrf(const char *fmt, va_list ap);
 void		 cmd_seterr(char **err, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 
+/* ranking.c: an illegal move of a record, as every command words it:
+ * "FILE:LINE:COLUMN: move N: RULE" on standard error. */
+struct nt_replay_error;
+void		 cmd_print_refused(const char *path, const struct nt_replay_error *err);
+
 /* json.c: a JSON string literal, escaped. */
 void		 cmd_json_str(FILE *f, const char *s);
 

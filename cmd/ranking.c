@@ -4,6 +4,20 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "notation/record.h"
+
+/*
+ * An illegal move of a record, worded the same by replay, fmt, resume
+ * and load: FILE:LINE:COLUMN: move N: the rule broken.  An error, so to
+ * standard error, after whatever standard output holds.
+ */
+void
+cmd_print_refused(const char *path, const struct nt_replay_error *err)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s:%d:%d: move %d: %s\n", path, err->line, err->column, err->move,
+	    err->msg);
+}
 
 void
 cmd_print_ranking(const struct cr_game *g, const char *const *names, const char *title)

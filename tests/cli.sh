@@ -123,7 +123,7 @@ expect_match '^  2\. Anna +4$' -- replay "$game"
 expect_no 'thief@E' -- replay --quiet "$game"
 expect_match '^  1\. Ben +6$' -- replay --quiet "$game"
 cat >"$tmp/game.json" <<'EOF'
-{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
+{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
 EOF
 expect_same "$tmp/game.json" -- replay --json "$game"
 STDIN=$game expect_exit 0 -- replay -
@@ -131,7 +131,9 @@ STDIN=$game expect_exit 0 -- replay -
 bad=$tmp/bad.yaml
 sed 's/  - E 0,1 180 knight@S .*/  - V 0,1 0/' "$game" >"$bad"
 expect_exit 1 -- replay "$bad"
-expect_out "$bad: move 3 (line 9, column 5): edges must match: V at 0,1 rotation 0: its S edge is road, the tile at 0,0 shows city on its N edge" -- replay "$bad"
+# An error goes to standard error, worded as resume and fmt word it.
+expect_err "$bad:9:5: move 3: edges must match: V at 0,1 rotation 0: its S edge is road, the tile at 0,0 shows city on its N edge" -- replay "$bad"
+expect_no 'edges must match' -- replay "$bad"
 expect_out 'scores after move 2 (not finished):' -- replay "$bad"
 expect_out '{"valid": false, "error": {"move": 3, "line": 9, "message": "column 5: edges must match:' -- replay --json "$bad"
 expect_exit 1 -- replay "$game" "$bad"
@@ -139,16 +141,16 @@ expect_out 'final scores:' -- replay "$game" "$bad"
 
 printf 'format: carcref/1\nplayers: [Anna, Ben]\ncolour: red\n' >"$tmp/key.yaml"
 expect_exit 1 -- replay "$tmp/key.yaml"
-expect_out "$tmp/key.yaml:3:1: unknown key \"colour\"" -- replay "$tmp/key.yaml"
+expect_err "$tmp/key.yaml:3:1: unknown key \"colour\"" -- replay "$tmp/key.yaml"
 printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - V 0,1 45\n' >"$tmp/rot.yaml"
-expect_out "move 1 (line 4, column 11): expected a rotation 0, 90, 180 or 270, got \"45\"" -- replay "$tmp/rot.yaml"
+expect_err "rot.yaml:4:11: move 1: expected a rotation 0, 90, 180 or 270, got \"45\"" -- replay "$tmp/rot.yaml"
 
 # The prefix of "end" names the player to move, as any other.
 sed 's/  - end/  - "Zed: end"/' "$game" >"$tmp/zed.yaml"
-expect_out 'move 5 (line 11, column 6): no player is named "Zed"' -- replay "$tmp/zed.yaml"
+expect_err 'zed.yaml:11:6: move 5: no player is named "Zed"' -- replay "$tmp/zed.yaml"
 # A corner names a field only (notation.md), never the city next to it.
 printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@SE\n' >"$tmp/corner.yaml"
-expect_out 'has no city at SE; valid spots for a knight: SSE S SSW' -- replay "$tmp/corner.yaml"
+expect_err 'has no city at SE; valid spots for a knight: SSE S SSW' -- replay "$tmp/corner.yaml"
 
 expect_exit 2 -- replay
 expect_exit 2 -- replay --frobnicate "$game"
