@@ -74,19 +74,19 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 	int rc = 0;
 
 	if (text == NULL) {
-		fprintf(stderr, "carcref fmt: %s\n", msg);
+		errf("carcref fmt: %s\n", msg);
 		return 2;
 	}
 	o.in = text, o.inlen = len;
 	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
 		if (err.move > 0)
-			fprintf(stderr, "%s:%d:%d: move %d: %s\n", path, err.line, err.column,
+			errf("%s:%d:%d: move %d: %s\n", path, err.line, err.column,
 			    err.move, err.msg);
 		else
-			fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 		rc = 1;
 	} else if (o.nomem) {
-		fprintf(stderr, "carcref fmt: %s: out of memory\n", path);
+		errf("carcref fmt: %s: out of memory\n", path);
 		rc = 2;
 	} else if (to_stdout || strcmp(path, "-") == 0) {
 		if (o.n > 0 && fwrite(o.buf, 1, o.n, stdout) != o.n)
@@ -94,7 +94,7 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 	} else if (o.same && o.n == len) {
 		;	/* already canonical: leave the file alone */
 	} else if (!cmd_write_atomic(path, o.buf, o.n, msg, sizeof msg)) {
-		fprintf(stderr, "carcref fmt: %s\n", msg);
+		errf("carcref fmt: %s\n", msg);
 		rc = 2;
 	}
 	free(e);

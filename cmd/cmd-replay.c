@@ -38,21 +38,23 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 
 	ev = cr_game_events(g, &nev);
 	for (int i = 0; i < r->nplayers; i++)
-		if ((int)strlen(names[i]) > w)
-			w = (int)strlen(names[i]);
+		if (out_width(names[i]) > w)
+			w = out_width(names[i]);
 	if (!quiet) {
-		printf("%s: carcassonne, edition %d, %d player%s\n", path, r->edition,
+		outf("%s: carcassonne, edition %d, %d player%s\n", path, r->edition,
 		    r->nplayers, r->nplayers == 1 ? "" : "s");
 		for (int i = 0; i < cr_game_nmoves(g); i++) {
 			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
-			printf("%4d  %-*s  %s\n", i + 1, w, names[cr_game_move_player(g, i)], line);
+			outf("%4d  ", i + 1);
+			out_pad(stdout, names[cr_game_move_player(g, i)], w);
+			outf("  %s\n", line);
 			for (; k < nev && ev[k].move == i + 1; k++) {
 				if (!final && ev[k].reason != CR_EV_COMPLETED) {
-					printf("      final scoring:\n");
+					outf("      final scoring:\n");
 					final = true;
 				}
 				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
-				printf("      %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
+				outf("      %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
 			}
 		}
 	}
@@ -131,7 +133,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	bool ok;
 
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		fprintf(stderr, "carcref: %s\n", msg);
+		errf("carcref: %s\n", msg);
 		if (o->json) {
 			memset(&rerr, 0, sizeof rerr);
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", msg);
@@ -147,8 +149,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
 			print_json(&(struct nt_record){ 0 }, NULL, names, false, &rerr);
 		} else {
-			fflush(stdout);	/* what went before stays before */
-			fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 		}
 		return 1;
 	}
@@ -156,7 +157,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	names_of(&r, names);
 	if (batch == NULL) {
 		if ((batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
-			fprintf(stderr, "carcref: %s: cannot start the game: out of memory\n", path);
+			errf("carcref: %s: cannot start the game: out of memory\n", path);
 			nt_record_free(&r);
 			return 2;
 		}
@@ -188,7 +189,7 @@ replay_exec(int argc, char **argv)
 			i++;
 			break;
 		} else {
-			fprintf(stderr, "carcref replay: unknown option \"%s\"\n", argv[i]);
+			errf("carcref replay: unknown option \"%s\"\n", argv[i]);
 			return cmd_usage(&cmd_replay_entry);
 		}
 	}

@@ -126,19 +126,19 @@ selfplay_exec(int argc, char **argv)
 		else
 			ok = false;
 		if (!ok) {
-			fprintf(stderr, "carcref selfplay: bad option or value: %s %s\n", o, v);
+			errf("carcref selfplay: bad option or value: %s %s\n", o, v);
 			return cmd_usage(&cmd_selfplay_entry);
 		}
 	}
 	if (out == NULL && games > 1) {
 		/* One record per file: several on standard output could not be replayed. */
-		fprintf(stderr, "carcref selfplay: %ld games need --out DIR (one record per file)\n", games);
+		errf("carcref selfplay: %ld games need --out DIR (one record per file)\n", games);
 		return 2;
 	}
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
-		fprintf(stderr, "carcref selfplay: %s: %s\n", out, strerror(errno));
+		errf("carcref selfplay: %s: %s\n", out, strerror(errno));
 		return 2;
 	}
 	for (int i = 0; i < players; i++)
@@ -156,7 +156,7 @@ selfplay_exec(int argc, char **argv)
 			cr_game_set_undo(g, false);	/* a generator never undoes */
 		if (g == NULL || !random_game(g, &st) ||
 		    (text = nt_record_format(&r, g)) == NULL) {
-			fprintf(stderr, "carcref selfplay: out of memory\n");
+			errf("carcref selfplay: out of memory\n");
 			cr_game_free(g);
 			return 2;
 		}
@@ -168,7 +168,7 @@ selfplay_exec(int argc, char **argv)
 
 			snprintf(path, sizeof path, "%s/game-%ld-%06ld.yaml", out, seed, n + 1);
 			if ((f = fopen(path, "w")) == NULL || fputs(text, f) == EOF || fclose(f) != 0) {
-				fprintf(stderr, "carcref selfplay: %s: %s\n", path, strerror(errno));
+				errf("carcref selfplay: %s: %s\n", path, strerror(errno));
 				free(text);
 				cr_game_free(g);
 				return 2;

@@ -20,11 +20,11 @@ describe(const struct cr_tiletype *t, int s)
 	const struct cr_seg *sg = &t->seg[s];
 	int k = 0;
 
-	printf("%s", cr_kind_name((enum cr_kind)sg->kind));
+	outf("%s", cr_kind_name((enum cr_kind)sg->kind));
 	if (sg->kind == CR_ROAD || sg->kind == CR_RIVER) {
 		for (int d = 0; d < CR_NDIRS; d++)
 			if (sg->ports & (1u << CR_PORT_MID(d)))
-				printf("%s%s", k++ ? "-" : " ", dir_name[d]);
+				outf("%s%s", k++ ? "-" : " ", dir_name[d]);
 	} else {
 		for (int p = 0; p < CR_NPORTS; p++) {
 			int d = p / 3;
@@ -36,31 +36,31 @@ describe(const struct cr_tiletype *t, int s)
 			if (sg->kind == CR_CITY &&
 			    (sg->ports & CR_HALF_PORTS(d)) == CR_HALF_PORTS(d)) {
 				if (p % 3 == 0)
-					printf("%s%s", k++ ? "+" : " ", dir_name[d]);
+					outf("%s%s", k++ ? "+" : " ", dir_name[d]);
 			} else
-				printf("%s%s", k++ ? "+" : " ", cr_port_name(p));
+				outf("%s%s", k++ ? "+" : " ", cr_port_name(p));
 		}
 	}
 	if (sg->pennants)
-		printf(" with %d pennant%s", sg->pennants, sg->pennants > 1 ? "s" : "");
+		outf(" with %d pennant%s", sg->pennants, sg->pennants > 1 ? "s" : "");
 	if (sg->end == CR_END_VILLAGE)
-		printf(" (ends at a village)");
+		outf(" (ends at a village)");
 	else if (sg->end == CR_END_CLOISTER)
-		printf(" (ends at the cloister)");
+		outf(" (ends at the cloister)");
 	else if (sg->end == CR_END_CITY)
-		printf(" (ends at the city)");
+		outf(" (ends at the city)");
 	if (sg->next_to) {
 		k = 0;
-		printf(" next to city");
+		outf(" next to city");
 		for (int c = 0; c < t->nseg; c++)
 			if (sg->next_to & (1u << c))
 				for (int d = 0; d < CR_NDIRS; d++)
 					if (t->seg[c].ports & CR_HALF_PORTS(d)) {
-						printf("%s%s", k++ ? " and " : " ", dir_name[d]);
+						outf("%s%s", k++ ? " and " : " ", dir_name[d]);
 						break;
 					}
 	}
-	printf("\n");
+	outf("\n");
 }
 
 static void
@@ -70,7 +70,7 @@ show(const struct cr_tileset *ts, int type, bool all_rotations)
 	char grid[4][5][5];
 	int nrot = all_rotations ? 4 : 1;
 
-	printf("%s  (%d in the box%s)  N E S W: %s %s %s %s\n", t->code, t->count,
+	outf("%s  (%d in the box%s)  N E S W: %s %s %s %s\n", t->code, t->count,
 	    type == ts->start ? ", one is the start tile" : "",
 	    cr_kind_name((enum cr_kind)t->edge[0]), cr_kind_name((enum cr_kind)t->edge[1]),
 	    cr_kind_name((enum cr_kind)t->edge[2]), cr_kind_name((enum cr_kind)t->edge[3]));
@@ -78,19 +78,19 @@ show(const struct cr_tileset *ts, int type, bool all_rotations)
 		cmd_render_tile(ts, type, r, grid[r]);
 	if (all_rotations) {
 		for (int r = 0; r < nrot; r++)
-			printf("  rotation %-5d", r * 90);
-		printf("\n");
+			outf("  rotation %-5d", r * 90);
+		outf("\n");
 	}
 	for (int row = 0; row < 5; row++) {
 		for (int r = 0; r < nrot; r++) {
-			printf("  ");
+			outf("  ");
 			cmd_render_row(stdout, grid[r], row);
-			printf("%s", r + 1 < nrot ? "    " : "");
+			outf("%s", r + 1 < nrot ? "    " : "");
 		}
-		printf("\n");
+		outf("\n");
 	}
 	for (int s = 0; s < t->nseg; s++) {
-		printf("  - ");
+		outf("  - ");
 		describe(t, s);
 	}
 }
@@ -104,10 +104,10 @@ tiles_exec(int argc, char **argv)
 	if (ts == NULL)
 		return 2;
 	if (argc == 1) {
-		printf("# city  . field  = | road  + cloister  o village  ~ river\n\n");
+		outf("# city  . field  = | road  + cloister  o village  ~ river\n\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			show(ts, t, false);
-			printf("\n");
+			outf("\n");
 		}
 		return 0;
 	}
@@ -115,14 +115,14 @@ tiles_exec(int argc, char **argv)
 		int t = cr_tileset_find(ts, argv[i], strlen(argv[i]));
 
 		if (t < 0) {
-			fprintf(stderr, "carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n",
+			errf("carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n",
 			    argv[i]);
 			rc = 1;
 			continue;
 		}
 		show(ts, t, true);
 		if (i + 1 < argc)
-			printf("\n");
+			outf("\n");
 	}
 	return rc;
 }

@@ -104,6 +104,26 @@ void		 cmd_seterr(char **err, const char *fmt, ...)
 struct nt_replay_error;
 void		 cmd_print_refused(const char *path, const struct nt_replay_error *err);
 
+/*
+ * out.c: every line carcref prints.  Control characters (C0 but the
+ * newline, DEL, C1) and bytes that are not UTF-8 go out as visible
+ * escapes (\x1b), whatever their source: a record cannot drive the
+ * terminal.  outf prints to standard output, errf to standard error
+ * (after flushing standard output, so the order holds).  out_raw is the
+ * one way around, for carcref's own colours.  out_width is the width of
+ * what out_write prints for S (a character a column, an escape its
+ * length); out_pad prints S and spaces up to WIDTH columns.
+ */
+void		 out_write(FILE *f, const char *s, size_t n);
+void		 out_raw(FILE *f, const char *s);
+int		 out_vprintf(FILE *f, const char *fmt, va_list ap);
+int		 out_printf(FILE *f, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+int		 outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int		 errf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int		 out_width(const char *s);
+void		 out_pad(FILE *f, const char *s, int width);
+
 /* json.c: a JSON string literal, escaped. */
 void		 cmd_json_str(FILE *f, const char *s);
 

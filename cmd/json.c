@@ -5,23 +5,46 @@
 
 #include "cmd.h"
 
+/*
+ * A string literal as RFC 8259 has it: '"' and '\\' escaped, every
+ * control character as \\uXXXX (DEL and C1 too, harmless in JSON but
+ * not in a terminal that shows it), and a byte that is not UTF-8 (a
+ * message cut inside a character) as U+FFFD, so the output is always
+ * valid JSON.
+ */
 void
 cmd_json_str(FILE *f, const char *s)
 {
-	putc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	const unsigned char *u = (const unsigned char *)s;
 
+	putc('"', f);
+	while (*u) {
+		unsigned c = *u;
+		size_t k = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 :
+		    c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		size_t i;
+
+		for (i = 1; i < k && (u[i] & 0xc0) == 0x80; i++)
+			;
+		if (k == 0 || i < k || (c == 0xe0 && u[1] < 0xa0) || (c == 0xed && u[1] >= 0xa0) ||
+		    (c == 0xf0 && u[1] < 0x90) || (c == 0xf4 && u[1] >= 0x90)) {
+			fputs("\\ufffd", f);
+			u++;
+			continue;
+		}
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
 		else if (c == '\n')
 			fputs("\\n", f);
 		else if (c == '\t')
 			fputs("\\t", f);
-		else if (c < 0x20)
+		else if (c < 0x20 || c == 0x7f)
 			fprintf(f, "\\u%04x", c);
+		else if (c == 0xc2 && u[1] < 0xa0)
+			fprintf(f, "\\u%04x", u[1]);
 		else
-			putc(c, f);
+			fwrite(u, 1, k, f);
+		u += k;
 	}
 	putc('"', f);
 }

@@ -96,7 +96,7 @@ cmd_suggest(const char *name)
 int
 cmd_usage(const struct cmd_entry *e)
 {
-	fprintf(stderr, "usage: carcref %s%s%s\n", e->name,
+	errf("usage: carcref %s%s%s\n", e->name,
 	    *e->usage != '\0' ? " " : "", e->usage);
 	return 2;
 }
@@ -111,11 +111,11 @@ cmd_help_exec(int argc, char **argv)
 		return cmd_usage(&cmd_help_entry);
 	if (argc == 2) {
 		if ((e = cmd_find(argv[1])) == NULL) {
-			fprintf(stderr, "carcref: no such command \"%s\"\n",
+			errf("carcref: no such command \"%s\"\n",
 			    argv[1]);
 			return 2;
 		}
-		printf("usage: carcref %s%s%s\n  %s\n", e->name,
+		outf("usage: carcref %s%s%s\n  %s\n", e->name,
 		    *e->usage != '\0' ? " " : "", e->usage, e->summary);
 		return 0;
 	}
@@ -126,14 +126,14 @@ cmd_help_exec(int argc, char **argv)
 		if (n > w)
 			w = n;
 	}
-	printf("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n");
+	outf("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n");
 	for (size_t i = 0; i < NCMDS; i++) {
 		e = cmd_table[i].entry;
-		n = printf("  %s %s", e->name, e->usage) - 2;
-		printf("%*s  %s%s\n", w - n, "", e->summary,
+		n = outf("  %s %s", e->name, e->usage) - 2;
+		outf("%*s  %s%s\n", w - n, "", e->summary,
 		    cmd_table[i].dflt ? " (the default)" : "");
 	}
-	printf("\ntile data: %s\n", cmd_datadir());
+	outf("\ntile data: %s\n", cmd_datadir());
 	return 0;
 }
 
@@ -143,7 +143,7 @@ cmd_version_exec(int argc, char **argv)
 	(void)argv;
 	if (argc != 1)
 		return cmd_usage(&cmd_version_entry);
-	printf("carcref %s\n", CARCREF_VERSION);
+	outf("carcref %s\n", CARCREF_VERSION);
 	return 0;
 }
 
@@ -179,10 +179,10 @@ main(int argc, char **argv)
 		return e->exec(argc - 1, argv + 1);
 
 	if ((near = cmd_suggest(argv[1])) != NULL)
-		fprintf(stderr, "carcref: unknown command \"%s\" (did you mean "
+		errf("carcref: unknown command \"%s\" (did you mean "
 		    "\"%s\"?)\n", argv[1], near);
 	else
-		fprintf(stderr, "carcref: unknown command \"%s\"\n", argv[1]);
-	fprintf(stderr, "try \"carcref help\" for the list of commands\n");
+		errf("carcref: unknown command \"%s\"\n", argv[1]);
+	errf("try \"carcref help\" for the list of commands\n");
 	return 2;
 }

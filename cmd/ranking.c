@@ -14,9 +14,7 @@
 void
 cmd_print_refused(const char *path, const struct nt_replay_error *err)
 {
-	fflush(stdout);
-	fprintf(stderr, "%s:%d:%d: move %d: %s\n", path, err->line, err->column, err->move,
-	    err->msg);
+	errf("%s:%d:%d: move %d: %s\n", path, err->line, err->column, err->move, err->msg);
 }
 
 void
@@ -26,8 +24,8 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 
 	for (int i = 0; i < n; i++) {
 		order[i] = i;
-		if ((int)strlen(names[i]) > w)
-			w = (int)strlen(names[i]);
+		if (out_width(names[i]) > w)
+			w = out_width(names[i]);
 	}
 	for (int i = 1; i < n; i++)	/* insertion sort: stable, turn order breaks ties */
 		for (int j = i; j > 0 && cr_game_player(g, order[j])->score >
@@ -36,12 +34,14 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 
 			order[j] = order[j - 1], order[j - 1] = t;
 		}
-	printf("%s\n", title);
+	outf("%s\n", title);
 	for (int i = 0, rank = 1; i < n; i++) {
 		int s = cr_game_player(g, order[i])->score;
 
 		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
 			rank = i + 1;
-		printf("  %d. %-*s %4d\n", rank, w, names[order[i]], s);
+		outf("  %d. ", rank);
+		out_pad(stdout, names[order[i]], w);
+		outf(" %4d\n", s);
 	}
 }

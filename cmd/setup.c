@@ -20,11 +20,11 @@ cmd_tileset(void)
 		return &ts;
 	snprintf(path, sizeof path, "%s/base.yaml", cmd_datadir());
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		fprintf(stderr, "carcref: %s (set CARCREF_DATA to the tile directory)\n", msg);
+		errf("carcref: %s (set CARCREF_DATA to the tile directory)\n", msg);
 		return NULL;
 	}
 	if (cr_tileset_parse(&ts, text, len, &err) < 0) {
-		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 		free(text);
 		return NULL;
 	}

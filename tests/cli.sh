@@ -157,6 +157,24 @@ expect_exit 2 -- replay --frobnicate "$game"
 expect_exit 2 -- replay "$tmp/no-such-file.yaml"
 expect_err 'no-such-file.yaml' -- replay "$tmp/no-such-file.yaml"
 
+# Issue 10: a name or a move holding ESC or another control character
+# was printed raw: a record could drive the terminal.  Every line goes out
+# with controls escaped; JSON escapes them as RFC 8259 says.
+printf 'format: carcref/1\nplayers: ["An\\e]0;pwned\\ana", "B\\x9bn"]\nmoves:\n  - E 0,1 180 knight@S\n  - "B\\x9bn: V 1,0 90 thief@ZZ\\e[2J"\n' \
+    >"$tmp/ctl.yaml"
+run replay "$tmp/ctl.yaml"
+if grep -q "$(printf '\033')" "$tmp/out" "$tmp/err" || grep -qP '\xc2\x9b' "$tmp/out" "$tmp/err"; then
+	not_ok "a control character printed raw" replay "$tmp/ctl.yaml"
+else ok; fi
+expect_out '1  An\x1b]0;pwned\x07na  E 0,1 180 knight@S' -- replay "$tmp/ctl.yaml"
+expect_out '1. An\x1b]0;pwned\x07na    4' -- replay "$tmp/ctl.yaml"
+run replay --json "$tmp/ctl.yaml"
+grep -qF '"An\u001b]0;pwned\u0007na": 4, "B\u009bn": 0' "$tmp/out" && ok || not_ok "JSON escapes" replay --json
+printf 'format: carcref/1\nplayers: [Anna]\nmoves:\n  - "Zed\\e[2J: end"\n' >"$tmp/ctl2.yaml"
+expect_err 'no player is named "Zed\x1b[2J"' -- replay "$tmp/ctl2.yaml"
+run tiles "$(printf 'Z\033[2J')"
+grep -q "$(printf '\033')" "$tmp/err" && not_ok "raw ESC" tiles || ok
+
 # ---- fmt ---------------------------------------------------------------------
 
 cat >"$tmp/messy.yaml" <<'EOF'

@@ -1,0 +1,189 @@
+/*
+ * out.c -- everything carcref prints goes through here.
+ *
+ * What is printed mixes carcref's own words with what people typed and
+ * records hold: names, moves, comments, file names.  A record can hold any
+ * character an escape makes ("\e[31m" is ESC [ 3 1 m), and a terminal
+ * obeys control characters: printed raw, a record could move the cursor,
+ * retitle the window or worse.  So every line goes out through one
+ * function that writes control characters as visible escapes (\x1b),
+ * whatever their source; carcref's own colours go out through out_raw,
+ * the one way around it.  The class of bug is closed here, not case by
+ * case at each printf.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+/* The length of the valid UTF-8 sequence at s (n bytes left), 0 if none. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	size_t k;
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4;
+	else
+		return 0;
+	if (n < k)
+		return 0;
+	for (size_t i = 1; i < k; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
+	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return k;
+}
+
+/*
+ * The escape for the character at s, into buf, or NULL if it prints as it
+ * is; *len is its length in bytes.  Controls (C0 but the newline, DEL,
+ * C1) and bytes that are not UTF-8 are escaped.
+ */
+static const char *
+escape_at(const unsigned char *s, size_t n, size_t *len, char buf[8])
+{
+	size_t k = utf8_len(s, n);
+
+	*len = k ? k : 1;
+	if (k == 0) {
+		snprintf(buf, 8, "\\x%02x", s[0]);
+		return buf;
+	}
+	if (s[0] == '\n')
+		return NULL;
+	if (s[0] < 0x20 || s[0] == 0x7f) {
+		snprintf(buf, 8, "\\x%02x", s[0]);
+		return buf;
+	}
+	if (s[0] == 0xc2 && s[1] < 0xa0) {	/* C1 controls: U+0080..U+009F */
+		snprintf(buf, 8, "\\u%04x", s[1]);
+		return buf;
+	}
+	return NULL;
+}
+
+void
+out_write(FILE *f, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0, k;
+	char buf[8];
+
+	if (f == stderr)
+		fflush(stdout);	/* an error stays after what came before it */
+	while (i < n) {
+		const char *e = escape_at(u + i, n - i, &k, buf);
+
+		if (e == NULL) {
+			i += k;
+			continue;
+		}
+		fwrite(s + run, 1, i - run, f);
+		fputs(e, f);
+		i += k;
+		run = i;
+	}
+	fwrite(s + run, 1, n - run, f);
+}
+
+void
+out_raw(FILE *f, const char *s)
+{
+	fputs(s, f);
+}
+
+int
+out_vprintf(FILE *f, const char *fmt, va_list ap)
+{
+	char buf[512], *big = NULL;
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return n;
+	if ((size_t)n >= sizeof buf) {
+		if ((big = malloc((size_t)n + 1)) == NULL)
+			return -1;
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+	}
+	out_write(f, big ? big : buf, (size_t)n);
+	free(big);
+	return n;
+}
+
+int
+out_printf(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = out_vprintf(f, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+int
+outf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = out_vprintf(stdout, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+int
+errf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = out_vprintf(stderr, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+int
+out_width(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, k;
+	char buf[8];
+	int w = 0;
+
+	while (i < n) {
+		const char *e = escape_at(u + i, n - i, &k, buf);
+
+		w += e ? (int)strlen(e) : 1;
+		i += k;
+	}
+	return w;
+}
+
+void
+out_pad(FILE *f, const char *s, int width)
+{
+	out_write(f, s, strlen(s));
+	for (int w = out_width(s); w < width; w++)
+		putc(' ', f);
+}
