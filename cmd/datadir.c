@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "notation/record.h"
 
 #ifndef CARCREF_DATADIR
 #define CARCREF_DATADIR "/usr/local/share/carcref/tiles"
@@ -51,6 +53,7 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 	char		*buf = NULL, *nbuf;
 	size_t		 size = 0, cap = 0;
 	const char	*name = path;
+	struct stat	 st;
 	int		 fd, stdin_ = strcmp(path, "-") == 0;
 	ssize_t		 got;
 
@@ -63,9 +66,24 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
+	/* A regular file's size is known: one buffer of that size (a record
+	 * of 200 MB costs 200 MB, not the next power of two). */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
+		if ((unsigned long long)st.st_size > NT_RECORD_MAX) {
+			snprintf(err, errlen, "%s: larger than %d MiB, the most carcref reads",
+			    name, NT_RECORD_MAX >> 20);
+			goto fail;
+		}
+		cap = (size_t)st.st_size + 2;
+	}
 	for (;;) {
-		if (cap - size < 2) {
-			cap = cap == 0 ? 16384 : cap * 2;
+		if (size > NT_RECORD_MAX) {
+			snprintf(err, errlen, "%s: larger than %d MiB, the most carcref reads",
+			    name, NT_RECORD_MAX >> 20);
+			goto fail;
+		}
+		if (cap - size < 2 || buf == NULL) {
+			cap = buf == NULL ? (cap ? cap : 16384) : cap * 2;
 			if (cap < size || (nbuf = realloc(buf, cap)) == NULL) {
 				snprintf(err, errlen, "%s: file too large for "
 				    "memory", name);

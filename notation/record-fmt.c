@@ -35,6 +35,12 @@
 
 /* ---- comments in a gap ----------------------------------------------------- */
 
+/* Bytes that may begin a line break (nt__brk): the rest are skipped
+ * a table lookup each. */
+static const bool may_break[256] = {
+	['\n'] = true, ['\r'] = true, [0xc2] = true, [0xe2] = true,
+};
+
 int
 nt__gap_comments(const char *text, size_t a, size_t b, nt_comment_fn fn, void *arg)
 {
@@ -43,9 +49,9 @@ nt__gap_comments(const char *text, size_t a, size_t b, nt_comment_fn fn, void *a
 	size_t i = a, k;
 
 	/* A directive (%YAML, %TAG) starts at the beginning of a line; in
-	 * one, '#' begins a comment only after a blank (a tag prefix may
-	 * hold it).  Elsewhere in a gap every '#' begins one, as libyaml
-	 * reads it ("a"#x is a comment after a quoted scalar). */
+	 * one, '#' begins a comment only after a blank.  Elsewhere in a gap
+	 * every '#' begins one, as libyaml reads it ("a"#x is a comment
+	 * after a quoted scalar). */
 	directive = i < b && text[i] == '%' && (i == 0 || nt__brk(text + i - 1, e) != 0);
 	while (i < b) {
 		if ((k = nt__brk(text + i, e)) != 0) {
@@ -59,8 +65,13 @@ nt__gap_comments(const char *text, size_t a, size_t b, nt_comment_fn fn, void *a
 			size_t s = i;
 			int rc;
 
-			while (i < b && nt__brk(text + i, e) == 0)
+			for (;;) {	/* to the end of the line */
+				while (i < b && !may_break[(unsigned char)text[i]])
+					i++;
+				if (i == b || nt__brk(text + i, e) != 0)
+					break;
 				i++;
+			}
 			if ((rc = fn(arg, s, i - s, trailing)) != 0)
 				return rc;
 			continue;
@@ -100,6 +111,7 @@ struct fmt {
 	bool		 restart;	/* a key after the moves: read twice */
 	bool		 nomem;
 	bool		 failed;	/* err is set */
+	bool		 ascii;		/* the fast path reads: printable ASCII and \n only */
 
 	/* The scalars read so far. */
 	bool		 any;		/* one was seen */
@@ -179,26 +191,90 @@ struct emit_ctx {
 	struct fmt	*f;
 	const char	*indent;
 	bool		 first;
+	size_t		 run_a, run_b;	/* input bytes that are already the output */
 };
 
+/* Put the run of lines waiting to be copied as they are. */
+static void
+flush_run(struct emit_ctx *c)
+{
+	if (c->run_a < c->run_b)
+		nt__emit(&c->f->out, c->f->text + c->run_a, c->run_b - c->run_a);
+	c->run_a = c->run_b = 0;
+}
+
+/*
+ * A whole-line comment.  Most are already written as fmt writes them
+ * (the indent, the comment, a newline): those are put a run of lines at
+ * a time, straight from the input.
+ */
 static int
 put_line(void *arg, size_t off, size_t len, bool trailing)
 {
 	struct emit_ctx *c = arg;
+	const char *t = c->f->text;
+	size_t n = strlen(c->indent), a = off - n;
 
 	(void)trailing;
-	nt__emitf(&c->f->out, "%s%.*s\n", c->indent, (int)len, c->f->text + off);
+	if (off >= n && off + len < c->f->len && t[off + len] == '\n' &&
+	    (a == 0 || t[a - 1] == '\n') && memcmp(t + a, c->indent, n) == 0) {
+		if (c->run_b != a)
+			flush_run(c);
+		if (c->run_a == c->run_b)
+			c->run_a = a;
+		c->run_b = off + len + 1;
+		return 0;
+	}
+	flush_run(c);
+	nt__emit(&c->f->out, c->indent, n);
+	nt__emit(&c->f->out, t + off, len);
+	nt__emit(&c->f->out, "\n", 1);
 	return 0;
+}
+
+/*
+ * The comments in a gap of a text the fast path reads: nothing but
+ * printable ASCII and newlines (no directive, no '#' outside a comment),
+ * so a line ends at '\n' alone and memchr finds it.  The same answers as
+ * nt__gap_comments on such text, faster.
+ */
+static int
+gap_comments_ascii(const char *text, size_t a, size_t b, nt_comment_fn fn, void *arg)
+{
+	bool trailing = true;
+	size_t i = a;
+
+	while (i < b) {
+		const char *nl = memchr(text + i, '\n', b - i);
+		size_t e = nl ? (size_t)(nl - text) : b;
+		const char *h = memchr(text + i, '#', e - i);
+		int rc;
+
+		if (h != NULL && (rc = fn(arg, (size_t)(h - text), e - (size_t)(h - text), trailing)) != 0)
+			return rc;
+		i = e + 1;
+		trailing = false;
+	}
+	return 0;
+}
+
+/* The comments of text[a, b) to fn: the fast scan where it applies. */
+static int
+comments_in(struct fmt *f, size_t a, size_t b, nt_comment_fn fn, void *arg)
+{
+	return f->ascii ? gap_comments_ascii(f->text, a, b, fn, arg) :
+	    nt__gap_comments(f->text, a, b, fn, arg);
 }
 
 /* Whole-line comments of a range, each on its line. */
 static void
 emit_lines(struct fmt *f, struct range r, const char *indent)
 {
-	struct emit_ctx c = { f, indent, true };
+	struct emit_ctx c = { f, indent, true, 0, 0 };
 
 	if (r.a < r.b)
-		nt__gap_comments(f->text, r.a, r.b, put_line, &c);
+		comments_in(f, r.a, r.b, put_line, &c);
+	flush_run(&c);
 }
 
 static int
@@ -217,7 +293,7 @@ put_joined(void *arg, size_t off, size_t len, bool trailing)
 static void
 emit_after(struct fmt *f, const struct cm *c, const char *note)
 {
-	struct emit_ctx e = { f, "", true };
+	struct emit_ctx e = { f, "", true, 0, 0 };
 
 	if (note != NULL) {	/* it came first in the text */
 		nt__emit(&f->out, "  ", 2);
@@ -225,7 +301,7 @@ emit_after(struct fmt *f, const struct cm *c, const char *note)
 		e.first = false;
 	}
 	for (int i = 0; i < c->nafter; i++)
-		nt__gap_comments(f->text, c->after[i].a, c->after[i].b, put_joined, &e);
+		comments_in(f, c->after[i].a, c->after[i].b, put_joined, &e);
 	nt__emit(&f->out, "\n", 1);
 }
 
@@ -508,6 +584,7 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 	}
 	nt_record_free(f->r);
 	*given_up = false;
+	f->ascii = fast;
 	if (fast) {
 		rc = nt__record_read_fast(f->r, f->text, f->len, &l) ? 0 : -1;
 		if (rc < 0 && !f->failed && !f->restart && !f->nomem)

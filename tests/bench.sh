@@ -54,6 +54,38 @@ awk -v us="$us" -v wus="$wus" -v g="$ngames" -v m="$nmoves" -v r="$RUNS" 'BEGIN 
 	printf "replay: wall %.0f ms: %.0f games/s\n", wus / 1000, g / (wus / 1e6)
 }'
 
+# fmt of a large record: a whole game with 640,000 comment lines among
+# its moves (45 MB).  Its CPU time against replay's of the same file (the
+# issue's bar: at most 2x), and the peak memory of each against the size
+# of the file (fmt's bar: under 2x).  fmt rewrites a copy each run, and the
+# text is already canonical, so fmt also compares every byte it writes.
+big=.build/bench/big.yaml
+if [ ! -f "$big" ]; then
+	$CARCREF selfplay --seed 7 | awk '
+		/^moves:/ { print; m = 1; next }
+		!m { print; next }
+		/^  - / { for (j = 0; j < 8888; j++)
+				printf "  # note %d on move %d: the table talked about the farm for a while\n", j, k
+			  print $0 "  # move " k++; next }
+		{ print }' >"$big"
+fi
+size=$(stat -c %s "$big")
+rcpu=() fcpu=() rmem=() fmem=()
+for _ in $(seq "$RUNS"); do
+	read -r u s m <<<"$( { /usr/bin/time -f '%U %S %M' $CARCREF replay --quiet "$big" >/dev/null; } 2>&1 | tail -1)"
+	rcpu+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1e6 }')"); rmem+=("$m")
+	cp "$big" "$big.fmt"
+	read -r u s m <<<"$( { /usr/bin/time -f '%U %S %M' $CARCREF fmt "$big.fmt" >/dev/null; } 2>&1 | tail -1)"
+	fcpu+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1e6 }')"); fmem+=("$m")
+done
+rm -f "$big.fmt"
+awk -v r="$(printf '%s\n' "${rcpu[@]}" | median)" -v f="$(printf '%s\n' "${fcpu[@]}" | median)" \
+    -v rm="$(printf '%s\n' "${rmem[@]}" | median)" -v fm="$(printf '%s\n' "${fmem[@]}" | median)" \
+    -v size="$size" -v n="$(grep -c '^ *#' "$big")" 'BEGIN {
+	printf "fmt: a record of %.1f MB, %d comment lines: fmt %.0f ms CPU, replay %.0f ms: %.2fx replay (bar: 2x)\n", size / 1e6, n, f / 1000, r / 1000, f / r
+	printf "fmt: peak memory %.1f MB = %.2fx the file (bar: under 2x); replay %.1f MB = %.2fx\n", fm / 1024, fm * 1024 / size, rm / 1024, rm * 1024 / size
+}'
+
 # Engine figures: legal listing, scaling to 10,000 and 100,000 tiles, RSS.
 cc -std=c17 -O3 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \
     .build/normal/librules.a $(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)

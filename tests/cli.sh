@@ -152,6 +152,14 @@ expect_err 'zed.yaml:11:6: move 5: no player is named "Zed"' -- replay "$tmp/zed
 printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@SE\n' >"$tmp/corner.yaml"
 expect_err 'has no city at SE; valid spots for a knight: SSE S SSW' -- replay "$tmp/corner.yaml"
 
+# Issue 10: line numbers were ints that wrap past 2^31 lines; records are
+# refused over a documented size instead (1 GiB), at once.
+truncate -s 1025M "$tmp/huge.yaml"
+expect_exit 2 -- replay "$tmp/huge.yaml"
+expect_err 'huge.yaml: larger than 1024 MiB, the most carcref reads' -- replay "$tmp/huge.yaml"
+expect_err 'huge.yaml: larger than 1024 MiB, the most carcref reads' -- fmt "$tmp/huge.yaml"
+rm -f "$tmp/huge.yaml"
+
 expect_exit 2 -- replay
 expect_exit 2 -- replay --frobnicate "$game"
 expect_exit 2 -- replay "$tmp/no-such-file.yaml"
