@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "../rules/ext.h"
 
 /* Appending to a fixed buffer: keeps the length snprintf would need. */
 struct out {
@@ -34,28 +35,31 @@ plural(int n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
+/* The base game's piece for a kind of feature: the word people use. */
+static const struct cr_piece *
+kind_piece(int kind)
+{
+	for (int id = 1; id < cr_npieces() && cr_piece_ext(id) == 0; id++)
+		if (cr_piece(id)->kind == kind)
+			return cr_piece(id);
+	return NULL;
+}
+
 const char *
 nt_kind_role(int kind)
 {
-	switch (kind) {
-	case CR_ROAD:		return "thief";
-	case CR_CITY:		return "knight";
-	case CR_CLOISTER:	return "monk";
-	case CR_FIELD:		return "farmer";
-	default:		return "meeple";
-	}
+	const struct cr_piece *p = kind_piece(kind);
+
+	return p ? p->word : "meeple";
 }
 
 /* "1 knight", "2 knights", "2 thieves". */
 const char *
 nt_kind_roles(int kind, int n)
 {
-	static const char *many[CR_NKINDS] = {
-		[CR_FIELD] = "farmers", [CR_ROAD] = "thieves", [CR_CITY] = "knights",
-		[CR_CLOISTER] = "monks", [CR_RIVER] = "meeples",
-	};
+	const struct cr_piece *p = kind_piece(kind);
 
-	return n == 1 || kind < 0 || kind >= CR_NKINDS ? nt_kind_role(kind) : many[kind];
+	return p == NULL ? (n == 1 ? "meeple" : "meeples") : n == 1 ? p->word : p->plural;
 }
 
 static void
@@ -69,14 +73,17 @@ why(struct out *o, const struct cr_event *ev)
 		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->x, ev->y, ev->per_city);
 		return;
 	case CR_ROAD:
-		put(o, "%s road of %d %s: %d x %d", done ? "completed" : "incomplete",
-		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->per_tile, ev->tiles);
+		put(o, "%s road of %d %s%s%s: %d x %d", done ? "completed" : "incomplete",
+		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->note ? " " : "",
+		    cr_phrase(ev->note), ev->per_tile, ev->tiles);
 		break;
 	case CR_CITY:
 		put(o, "%s city of %d %s", done ? "completed" : "incomplete",
 		    ev->tiles, plural(ev->tiles, "tile", "tiles"));
 		if (ev->pennants)
 			put(o, " and %d %s", ev->pennants, plural(ev->pennants, "pennant", "pennants"));
+		if (ev->note)
+			put(o, " %s", cr_phrase(ev->note));
 		if (ev->small_city)
 			put(o, " (edition 1: a 2-tile city pays 1 per tile and pennant)");
 		put(o, ": %d x %d", ev->per_tile, ev->tiles);
@@ -95,6 +102,9 @@ why(struct out *o, const struct cr_event *ev)
 		    plural(ev->cities, "city", "cities"), ev->per_city, ev->cities);
 		break;
 	}
+	for (int i = 0; i < ev->nterm; i++)
+		put(o, " + %d x %d (%s)", ev->term[i].per, ev->term[i].count,
+		    cr_phrase(ev->term[i].phrase));
 	if (!done && ev->kind != CR_FIELD)
 		put(o, " at the end");
 }
@@ -115,7 +125,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
     char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
-	int nwin = 0, k = 0, best = 0;
+	int nwin = 0, k = 0, best = 0, weighted = 0;
 
 	if (buf && size)
 		buf[0] = '\0';
@@ -127,7 +137,14 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	for (int p = 0; p < nplayers; p++)
 		if (ev->winners & (1u << p))
 			put(&o, "%s%s", k++ ? (k == nwin ? " and " : ", ") : "", names[p]);
-	put(&o, " (%d %s)", best, nt_kind_roles(ev->kind, best));
+	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
+		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
+			weighted = ev->pieces[p];
+	if (weighted)
+		put(&o, " (%d: %d %s, a big meeple counting 2)", best, weighted,
+		    nt_kind_roles(ev->kind, weighted));
+	else
+		put(&o, " (%d %s)", best, nt_kind_roles(ev->kind, best));
 	k = 0;
 	for (int p = 0; p < nplayers; p++)
 		if (!(ev->winners & (1u << p)) && ev->meeples[p] > 0)
@@ -153,6 +170,43 @@ spots(struct out *o, uint32_t valid)
 			put(o, "%s%s", k++ ? " " : "", cr_spot_name((enum cr_spot)s));
 	if (k == 0)
 		put(o, "nowhere on this tile");
+}
+
+/*
+ * A module's words for its rule, its fields filled in: {tile} the tile's
+ * code, {pos} x,y, {rot} the rotation in degrees, {n} the number, {player}
+ * the other player, {piece} the piece's word, {spot}.
+ */
+static void
+fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_refusal *r,
+    const char *const *names)
+{
+	while (*t) {
+		const char *b = strchr(t, '{'), *e = b ? strchr(b, '}') : NULL;
+
+		if (b == NULL || e == NULL) {
+			put(o, "%s", t);
+			return;
+		}
+		put(o, "%.*s", (int)(b - t), t);
+		if (strncmp(b, "{tile}", 6) == 0)
+			put(o, "%s", r->tile >= 0 && r->tile < ts->ntypes ? ts->type[r->tile].code : "?");
+		else if (strncmp(b, "{pos}", 5) == 0)
+			put(o, "%d,%d", r->x, r->y);
+		else if (strncmp(b, "{rot}", 5) == 0)
+			put(o, "%d", r->rot * 90);
+		else if (strncmp(b, "{n}", 3) == 0)
+			put(o, "%d", r->n);
+		else if (strncmp(b, "{player}", 8) == 0)
+			put(o, "%s", names ? names[r->other_player] : "another player");
+		else if (strncmp(b, "{piece}", 7) == 0)
+			put(o, "%s", cr_role_name(r->role) ? cr_role_name(r->role) : "?");
+		else if (strncmp(b, "{spot}", 6) == 0)
+			put(o, "%s", cr_spot_name(r->spot) ? cr_spot_name(r->spot) : "?");
+		else
+			put(o, "%.*s", (int)(e - b + 1), b);
+		t = e + 1;
+	}
 }
 
 int
@@ -193,9 +247,22 @@ nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 		put(&o, "a tile may be discarded only if it fits nowhere: %s fits at %d,%d rotation %d",
 		    code, r->other_x, r->other_y, r->other_rot * 90);
 		break;
-	case CR_R_NO_MEEPLE:
-		put(&o, "no meeple left: all %d of the player's meeples are on the board", CR_MEEPLES);
+	case CR_R_NO_MEEPLE: {
+		const struct cr_pool *pl = cr_pool(r->pool);
+		const char *who = names ? names[r->other_player] : "the player";
+
+		if (pl == NULL)
+			put(&o, "no piece left");
+		else if (pl->count == 1 && r->n > 0)
+			put(&o, "%s: %s's %s is already on the board (at %d,%d)", role ? role : "?",
+			    who, pl->name, r->other_x, r->other_y);
+		else if (pl->count == 1)
+			put(&o, "%s: %s has no %s", role ? role : "?", who, pl->name);
+		else
+			put(&o, "no %s left: all %d of %s's %s are on the board", pl->name, pl->count,
+			    who, pl->plural);
 		break;
+	}
 	case CR_R_SPOT_NONE:
 	case CR_R_SPOT_MANY:
 		put(&o, "a %s stands on a %s: %s at %d,%d rotation %d has %s %s at %s; valid spots for a %s: ",
@@ -214,6 +281,17 @@ nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 		break;
 	case CR_R_NO_MEMORY:
 		put(&o, "out of memory: the move was not applied");
+		break;
+	case CR_R_NOT_IN_PLAY:
+		if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext)
+			put(&o, "%s is a piece of %s, which is not in play in this game", role,
+			    r->ext >= 0 ? cr_exts[r->ext]->name : "another set");
+		else
+			put(&o, "%s is a tile of %s, which is not in play in this game", code,
+			    r->ext >= 0 ? cr_exts[r->ext]->name : "another set");
+		break;
+	case CR_R_EXT:
+		fill(&o, cr_phrase(r->phrase), ts, r, names);
 		break;
 	}
 	return o.n;

@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "move.h"
+#include "../rules/ext.h"
 
 struct scan {
 	const char	*s, *end;
@@ -29,43 +30,20 @@ struct scan {
 	struct nt_error	*err;
 };
 
-static const struct {
-	const char	*word;
-	size_t		len;
-	enum cr_role	role;
-} role_words[] = {
-#define W(s, r)	{ s, sizeof s - 1, r }
-	W("thief", CR_THIEF), W("t", CR_THIEF), W("voleur", CR_THIEF),
-	W("brigand", CR_THIEF),
-	W("knight", CR_KNIGHT), W("k", CR_KNIGHT), W("chevalier", CR_KNIGHT),
-	W("monk", CR_MONK), W("m", CR_MONK), W("moine", CR_MONK),
-	W("farmer", CR_FARMER), W("f", CR_FARMER), W("paysan", CR_FARMER),
-#undef W
-};
-
-/* Case folding for ASCII letters only, whatever the locale. */
-static int
-ascii_lower(char c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : (unsigned char)c;
-}
-
-enum cr_role
+/* A piece by its word or alias: the tables of rules/ext.h, the one list. */
+int
 nt_role_lookup(const char *word, size_t len)
 {
-	int c0 = len > 0 ? ascii_lower(word[0]) : 0;
+	return cr_piece_find(word, len);
+}
 
-	for (size_t i = 0; i < sizeof role_words / sizeof role_words[0]; i++) {
-		size_t k = 1;
+/* A piece that stands on a cloister may leave out "@C": "monk". */
+static bool
+centre_piece(int role)
+{
+	const struct cr_piece *p = cr_piece(role);
 
-		if (role_words[i].len != len || role_words[i].word[0] != c0)
-			continue;
-		while (k < len && role_words[i].word[k] == ascii_lower(word[k]))
-			k++;
-		if (k == len)
-			return role_words[i].role;
-	}
-	return CR_ROLE_NONE;
+	return p != NULL && p->kind == CR_CLOISTER;
 }
 
 static int
@@ -170,23 +148,36 @@ nt_parse_rot(const char *t, size_t n)
 	return parse_int(t, n, 1000, &deg) ? cr_rot_from_degrees(deg) : -1;
 }
 
+/* "thief, knight, ..., big-farmer": every piece word, for a message. */
+static const char *
+piece_words(char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int id = 1; id < cr_npieces() && o < size; id++)
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", id > 1 ? ", " : "",
+		    cr_piece(id)->word);
+	return buf;
+}
+
 bool
-nt_parse_meeple(const char *t, size_t n, enum cr_role *role, enum cr_spot *spot,
+nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
     struct nt_error *err)
 {
 	const char *at = memchr(t, '@', n);
 	size_t rn = at ? (size_t)(at - t) : n;
-	char q[64];
+	char q[64], words[160];
 	int sp;
 
 	if ((*role = nt_role_lookup(t, rn)) == CR_ROLE_NONE) {
 		err->column = 1;
-		snprintf(err->msg, sizeof err->msg,
-		    "expected a role (thief, knight, monk, farmer), got %s", quote(t, rn, q, sizeof q));
+		snprintf(err->msg, sizeof err->msg, "expected a role (%s), got %s",
+		    piece_words(words, sizeof words), quote(t, rn, q, sizeof q));
 		return false;
 	}
 	if (at == NULL) {
-		if (*role != CR_MONK) {
+		if (!centre_piece(*role)) {
 			err->column = (int)n + 1;
 			snprintf(err->msg, sizeof err->msg,
 			    "expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)", (int)rn, t);
@@ -253,12 +244,12 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	if (p < e) {		/* " ROLE@SPOT" or " monk" */
 		const char *r = ++p, *at;
 
-		while (p < e && letter(*p))
+		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
 			p++;
 		if ((m.role = nt_role_lookup(r, (size_t)(p - r))) == CR_ROLE_NONE)
 			return false;
 		if (p == e) {
-			if (m.role != CR_MONK)
+			if (!centre_piece(m.role))
 				return false;
 			m.spot = CR_SPOT_C;
 		} else {
@@ -395,8 +386,8 @@ nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
 		break;
 	case CR_MOVE_PLACE:
 		OUT("%s %d,%d %d", code, m->x, m->y, m->rot * 90);
-		if (m->role == CR_MONK && m->spot == CR_SPOT_C)
-			OUT(" monk");
+		if (centre_piece(m->role) && m->spot == CR_SPOT_C)
+			OUT(" %s", cr_role_name(m->role));
 		else if (m->role != CR_ROLE_NONE)
 			OUT(" %s@%s", cr_role_name(m->role), cr_spot_name(m->spot));
 		break;

@@ -54,10 +54,11 @@ int	nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
  */
 bool	nt_parse_pos(const char *t, size_t n, int *x, int *y);
 int	nt_parse_rot(const char *t, size_t n);
-bool	nt_parse_meeple(const char *t, size_t n, enum cr_role *role, enum cr_spot *spot,
+bool	nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	    struct nt_error *err);
 
-/* Role from a word ("thief", "T", "voleur", ...), CR_ROLE_NONE if none. */
-enum cr_role nt_role_lookup(const char *word, size_t len);
+/* A piece from its word or alias ("thief", "T", "voleur", "big-knight"),
+ * from the piece tables of rules/ext.h; CR_ROLE_NONE if none. */
+int	nt_role_lookup(const char *word, size_t len);
 
 #endif

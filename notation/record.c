@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "record-int.h"
+#include "../rules/ext.h"
 
 struct rd {
 	yaml_parser_t	p;
@@ -32,8 +33,10 @@ struct rd {
 	size_t		byte, index;
 };
 
-static const char *known_expansions[] = {
-	"inns-cathedrals", "traders-builders", "hills-sheep", "river", "wheel-of-fortune",
+/* Expansions named by the notation whose rules are not written yet: a
+ * record that names one is refused rather than refereed by wrong rules. */
+static const char *later_expansions[] = {
+	"traders-builders", "hills-sheep", "wheel-of-fortune",
 };
 
 static int
@@ -233,22 +236,57 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 	}
 }
 
-/*
- * No expansion is implemented yet: a record that names one is refused
- * rather than refereed by the wrong rules.
- */
+/* An expansion: a rules module of rules/ext.h, named once. */
 static int
 expansion_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 {
+	struct nt_record *r = rd->r;
+	const char *name = scalar(rd);
+	char known[256];
+	size_t o = 0;
+	int e;
+	char **v;
+
 	(void)mapkey;
 	if (heard(rd, NT_IT_KEY, NT_K_EXPANSIONS) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof known_expansions / sizeof *known_expansions; i++)
-		if (strcmp(scalar(rd), known_expansions[i]) == 0)
-			return fail_at(rd, at, "expansion \"%s\" is not supported yet by this carcref",
-			    scalar(rd));
-	return fail_at(rd, at, "unknown expansion \"%.60s\" (known: inns-cathedrals, traders-builders, hills-sheep, river, wheel-of-fortune)",
-	    scalar(rd));
+	e = cr_ext_find(name, rd->ev.data.scalar.length);
+	if (e < 0 || cr_exts[e]->always) {
+		for (size_t i = 0; i < sizeof later_expansions / sizeof *later_expansions; i++)
+			if (strcmp(name, later_expansions[i]) == 0)
+				return fail_at(rd, at, "expansion \"%s\" is not supported yet by this "
+				    "carcref", name);
+		known[0] = '\0';
+		for (int k = 0; k < cr_nexts && o < sizeof known; k++)
+			if (!cr_exts[k]->always)
+				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
+				    o ? ", " : "", cr_exts[k]->name);
+		return fail_at(rd, at, "unknown expansion \"%.60s\" (known: %s)", name, known);
+	}
+	for (int i = 0; i < r->nexpansions; i++)
+		if (strcmp(r->expansions[i], name) == 0)
+			return fail_at(rd, at, "expansion \"%s\" is given twice", name);
+	if ((v = realloc(r->expansions, (size_t)(r->nexpansions + 1) * sizeof *v)) == NULL)
+		return fail_at(rd, at, "out of memory");
+	r->expansions = v;
+	if ((v[r->nexpansions] = strdup(name)) == NULL)
+		return fail_at(rd, at, "out of memory");
+	r->nexpansions++;
+	return 0;
+}
+
+uint32_t
+nt_record_exts(const struct nt_record *r)
+{
+	uint32_t exts = 0;
+
+	for (int i = 0; i < r->nexpansions; i++) {
+		int e = cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
+
+		if (e >= 0)
+			exts |= 1u << e;
+	}
+	return exts;
 }
 
 static int

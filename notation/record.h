@@ -128,6 +128,10 @@ int	nt_play(struct cr_game *g, const char *const *names, const char *line,
 bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
 	    struct nt_replay_error *err);
 
+/* The rules modules the record's expansions name (struct cr_config's
+ * exts). */
+uint32_t nt_record_exts(const struct nt_record *r);
+
 /* Index of a player by name (case-insensitive), -1 if none. */
 int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
 

@@ -63,13 +63,15 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 bool
 nt_replay_on(struct cr_game *g, const struct nt_record *r, struct nt_replay_error *err)
 {
+	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
 	const char *names[CR_MAXPLAYERS];
 
 	memset(err, 0, sizeof *err);
 	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
-	if (!cr_game_reset(g, r->edition, r->nplayers)) {
-		snprintf(err->msg, sizeof err->msg, "cannot start the game: out of memory");
+	if (!cr_game_restart(g, &c)) {
+		snprintf(err->msg, sizeof err->msg, "cannot start the game: out of memory, or "
+		    "the tiles of an expansion were not read");
 		return false;
 	}
 	for (int i = 0; i < r->nmoves; i++) {
@@ -93,9 +95,11 @@ nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
 {
 	struct cr_game *g;
 
+	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
+
 	memset(err, 0, sizeof *err);
 	*ok = false;
-	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
+	if ((g = cr_game_create(ts, &c)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, ts->start < 0
 		    ? "cannot start the game: the tile set has no start tile"
 		    : "cannot start the game: out of memory");

@@ -561,6 +561,16 @@ cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 
 /* ---- Where a tile fits ---------------------------------------------------- */
 
+/* Whether a module in play forbids a placement that fits by the edges:
+ * its rules of placement count where a tile fits at all. */
+static bool
+vetoed(const struct cr_game *g, int type, int x, int y, int rot)
+{
+	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = type, .x = x, .y = y, .rot = rot };
+
+	return g->hk_tile != 0 && !cr__tile_ok(g, &m, NULL);
+}
+
 /*
  * Call f for every place where a tile of this type fits, with no index:
  * every empty square beside a tile, each counted once, from its
@@ -586,7 +596,8 @@ scan_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 				first &= u < 0 || u >= t;
 			}
 			for (int rot = 0; first && rot < 4; rot++)
-				if (cr__fits(g, type, &h, rot, &why))
+				if (cr__fits(g, type, &h, rot, &why) &&
+				    vetoed(g, type, x, y, rot) == false)
 					f(arg, (struct cr_place){ x, y, rot }), n++;
 		}
 	return n;
@@ -606,7 +617,8 @@ fits_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 		int sides = sig_sides(q->sig);
 
 		for (int rot = 0; rot < 4; rot++)
-			if (sig_of(&g->ts->type[type], rot, sides) == q->sig)
+			if (sig_of(&g->ts->type[type], rot, sides) == q->sig &&
+			    !vetoed(g, type, q->x, q->y, rot))
 				f(arg, (struct cr_place){ q->x, q->y, rot }), n++;
 	}
 	return n;
@@ -668,8 +680,8 @@ cr_game_nlegal(const struct cr_game *g, int type)
 
 	if (type < 0 || type >= g->ts->ntypes)
 		return 0;
-	if (!index_on(g))
-		return cr__legal_scan(g, type, NULL, 0);
+	if (!index_on(g) || g->hk_tile)	/* a module's veto: look at each */
+		return fits_each(g, type, collect, &(struct collect){ NULL, 0, 0 });
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++)
 			n += g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)].n;
@@ -681,9 +693,10 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 {
 	if (type < 0 || type >= g->ts->ntypes || k < 0)
 		return false;
-	if (!index_on(g)) {
+	if (!index_on(g) || g->hk_tile) {	/* a module's veto: look at each */
 		struct cr_place *all = malloc(((size_t)k + 1) * sizeof *all);
-		bool ok = all != NULL && cr__legal_scan(g, type, all, k + 1) > k;
+		bool ok = all != NULL && fits_each(g, type, collect,
+		    &(struct collect){ all, 0, k + 1 }) > k;
 
 		if (ok)
 			*p = all[k];

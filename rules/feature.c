@@ -59,6 +59,7 @@ join(struct cr_game *g, int a, int b)
 		A->anyfig = B->anyfig;
 	A->pennants += B->pennants;
 	A->scored |= B->scored;
+	A->flags |= B->flags;
 	return ra;
 }
 
@@ -152,7 +153,7 @@ cr__features_add(struct cr_game *g, int t)
 			.size = 1, .tile = t,
 			.open = sg->nports,
 			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
-			.seg = (uint8_t)s, .kind = sg->kind,
+			.seg = (uint8_t)s, .kind = sg->kind, .flags = sg->flags,
 		};
 		if (s == tt->cloister)
 			g->nodes.v[id].open = 8 - neighbours8(g);
@@ -325,24 +326,31 @@ cr__scratch_gen2(const struct cr_game *g)
 }
 
 /*
- * Meeples per player (weighted) and distinct tiles of the feature whose
- * root is given.  Either output may be NULL.  A tile counts once however
- * many of its segments the feature holds.
+ * Meeples per player (weighted: a big meeple counts 2, a builder 0), the
+ * pieces that count (weight above 0) per player, and distinct tiles of the
+ * feature whose root is given.  Any output may be NULL.  A tile counts
+ * once however many of its segments the feature holds.
  */
 void
-cr__counts(const struct cr_game *g, int root, int *meeples, int *tiles)
+cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces, int *tiles)
 {
 	uint32_t gen = tiles ? cr__scratch_gen(g) : 0;
 	int id = root, nt = 0;
 
 	if (meeples)
 		memset(meeples, 0, CR_MAXPLAYERS * sizeof *meeples);
+	if (pieces)
+		memset(pieces, 0, CR_MAXPLAYERS * sizeof *pieces);
 	do {
 		const struct node *n = &g->nodes.v[id];
 
-		if (meeples && n->figure >= 0) {
+		if (n->figure >= 0) {
 			const struct figure *f = &g->figs.v[n->figure];
-			meeples[f->player] += f->weight;
+
+			if (meeples)
+				meeples[f->player] += f->weight;
+			if (pieces && f->weight > 0)
+				pieces[f->player]++;
 		}
 		if (tiles && g->scr->tstamp[n->tile] != gen) {
 			g->scr->tstamp[n->tile] = gen;
@@ -393,7 +401,7 @@ cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
 	f->complete = n->open == 0 && n->kind != CR_FIELD;
 	f->scored = n->scored;
 	f->pennants = n->pennants;
-	cr__counts(g, r, f->meeples, &f->tiles);
+	cr__counts(g, r, f->meeples, NULL, &f->tiles);
 	if (n->kind == CR_CLOISTER)
 		f->tiles = 9 - n->open;
 	if (n->kind == CR_FIELD)

@@ -14,6 +14,7 @@
 #define CR_GAME_INT_H
 
 #include "game.h"
+#include "ext.h"
 
 /*
  * A sparse map of squares (struct sq, empty where nothing is set), in
@@ -73,6 +74,7 @@ struct node {
 	uint8_t	seg;		/* index in the tile type */
 	uint8_t	kind;		/* enum cr_kind */
 	uint8_t	scored;		/* root: paid during play */
+	uint8_t	flags;		/* root: the CR_SEG_* flags of its segments, or'ed (an inn...) */
 };
 
 /*
@@ -100,7 +102,8 @@ struct figure {
  * Undone in log order like the rest: splice the lists apart, and idx's
  * members point at idx again.
  */
-enum undo_what { U_NODE, U_FIGURE, U_PLAYER, U_SUPPLY, U_ABSORBED };
+/* U_EXT: module idx's state, a copy at old.val in the byte log (xlog). */
+enum undo_what { U_NODE, U_FIGURE, U_PLAYER, U_SUPPLY, U_ABSORBED, U_EXT };
 
 struct undo {
 	uint8_t	what;
@@ -117,7 +120,7 @@ struct undo {
 struct mark {
 	struct cr_move move;	/* the move itself, for records */
 	bool	undoable;	/* logged (cr_game_set_undo) */
-	int	log, ntiles, nnodes, nfigs, nevents;
+	int	log, ntiles, nnodes, nfigs, nevents, xlog;
 	int	turn, supply_total, onboard;
 	bool	over;
 };
@@ -140,6 +143,17 @@ struct cr_game {
 	const struct cr_tileset *ts;
 	int	edition;
 	int	nplayers;
+	uint32_t exts;			/* modules in play, bit per cr_exts[] index */
+	uint32_t sets;			/* the tile sets in play, bit per ts->setname index */
+	int8_t	extset[CR_MAXEXTS];	/* each module's tile set, -1 for none */
+	/* Which modules in play have each hook (bit per module): a game
+	 * whose modules hook nothing pays nothing for the seam. */
+	uint32_t hk_drawable, hk_tile, hk_piece, hk_placed, hk_price, hk_final;
+	/* The modules' own states, one block: module e's at xoff[e]. */
+	unsigned char *xstate;
+	size_t	xoff[CR_MAXEXTS], xsize;
+	VEC(unsigned char) xlog;	/* copies of states before a move changed them */
+	uint32_t ext_logged;		/* modules whose state is copied this move */
 	int	turn;
 	bool	over;
 	struct cr_player player[CR_MAXPLAYERS];
@@ -259,6 +273,19 @@ struct hood {
 #endif
 void	cr__features_prefetch(const struct cr_game *g, const struct hood *h);
 
+/* ext state, for the modules (game.c): the state of module ext, copied to
+ * the undo log the first time it changes in a move. */
+void	*cr__ext_state(struct cr_game *g, int ext);
+const void *cr__ext_cstate(const struct cr_game *g, int ext);
+/* The pool count of a player, by pool number (cr_pool), for the modules. */
+int	*cr__pool(struct cr_game *g, int player, int pool);
+int	cr__pool_left(const struct cr_game *g, int player, int pool);
+/* Whether module vetoes allow the placement (no refusal wanted: why NULL). */
+bool	cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why);
+/* Iterate over the modules in play that have a hook: for (e...) if (hk & 1u << e). */
+#define CR_EACH_EXT(g, mask, e) \
+	for (int e = 0; e < cr_nexts; e++) if ((mask) & (1u << e))
+
 /* board.c */
 void	cr__board_clear(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int tiles);
@@ -290,7 +317,8 @@ bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, 
 	    int seg, int *who);
 int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	    int kind, int *count, uint32_t *valid);
-void	cr__counts(const struct cr_game *g, int root, int *meeples, int *tiles);
+void	cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces,
+	    int *tiles);
 uint32_t cr__scratch_gen(const struct cr_game *g);
 uint32_t cr__scratch_gen2(const struct cr_game *g);
 

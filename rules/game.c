@@ -69,6 +69,40 @@ cr__log_player(struct cr_game *g, int p)
 	g->player_logged |= 1u << p;
 	cr__log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
+void *
+cr__ext_state(struct cr_game *g, int ext)
+{
+	unsigned char *st = g->xstate + g->xoff[ext];
+	size_t n = cr_exts[ext]->state_size;
+
+	if (!g->nolog && !(g->ext_logged & (1u << ext))) {
+		/* room reserved by reserve(): a state a module per move */
+		g->ext_logged |= 1u << ext;
+		memcpy(g->xlog.v + g->xlog.n, st, n);
+		cr__log_entry(g, U_EXT, ext)->old.val = g->xlog.n;
+		g->xlog.n += (int)n;
+	}
+	return st;
+}
+
+const void *
+cr__ext_cstate(const struct cr_game *g, int ext)
+{
+	return g->xstate + g->xoff[ext];
+}
+
+int *
+cr__pool(struct cr_game *g, int player, int pool)
+{
+	return pool == 0 ? &g->player[player].meeples : &g->player[player].pool[pool];
+}
+
+int
+cr__pool_left(const struct cr_game *g, int player, int pool)
+{
+	return pool == 0 ? g->player[player].meeples : g->player[player].pool[pool];
+}
+
 void
 cr__log_supply(struct cr_game *g, int t)
 {
@@ -112,10 +146,14 @@ reserve(struct cr_game *g, bool ending)
 	int logs = g->nolog ? 0 :
 	    k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS) + 4 * (g->onboard + k);
 
+	/* Each module's state copied once a move, and its log entry. */
+	if (!g->nolog)
+		logs += k * CR_MAXEXTS;
 	if (!RESERVE(g->tiles, k) ||
 	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
 	    !RESERVE(g->figs, k) || !RESERVE(g->events, events) || !RESERVE(g->log, logs) ||
-	    !RESERVE(g->marks, k) || !cr__board_reserve(g, k))
+	    !RESERVE(g->marks, k) || !cr__board_reserve(g, k) ||
+	    (!g->nolog && !RESERVE(g->xlog, k * (int)g->xsize)))
 		return false;
 	/* The scratch follows the arrays it is indexed by. */
 	if (!grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) ||
@@ -147,7 +185,7 @@ place_tile(struct cr_game *g, int type, const struct hood *h, int rot)
 }
 
 struct cr_game *
-cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
+cr_game_create(const struct cr_tileset *ts, const struct cr_config *c)
 {
 	struct cr_game *g;
 
@@ -164,11 +202,77 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
 	    !RESERVE(g->events, 512) || !RESERVE(g->log, 2048) || !RESERVE(g->marks, 96) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
 	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
-	    !cr_game_reset(g, edition, nplayers)) {
+	    !cr_game_restart(g, c)) {
 		cr_game_free(g);
 		return NULL;
 	}
 	return g;
+}
+
+struct cr_game *
+cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
+{
+	struct cr_config c = { edition, nplayers, 0 };
+
+	return cr_game_create(ts, &c);
+}
+
+bool
+cr_game_reset(struct cr_game *g, int edition, int nplayers)
+{
+	struct cr_config c = { edition, nplayers, 0 };
+
+	return cr_game_restart(g, &c);
+}
+
+/*
+ * What the modules in play are: their tile sets, hooks and states.  False
+ * if a module is unknown or its tiles are not in the tile set.
+ */
+static bool
+configure(struct cr_game *g, uint32_t exts)
+{
+	size_t size = 0;
+	unsigned char *st;
+
+	for (int e = 0; e < cr_nexts; e++)
+		if (cr_exts[e]->always)
+			exts |= 1u << e;
+	if (exts >> cr_nexts != 0)
+		return false;
+	g->sets = 1;	/* the first set read: the base game's (or a test's own) */
+	g->hk_drawable = g->hk_tile = g->hk_piece = g->hk_placed = g->hk_price = 0;
+	g->hk_final = 0;
+	for (int e = 0; e < cr_nexts; e++) {
+		const struct cr_ext *x = cr_exts[e];
+		int set = -1;
+
+		g->extset[e] = -1;
+		if (!(exts & (1u << e)))
+			continue;
+		if (x->tiles != NULL && (set = cr_tileset_set(g->ts, x->name)) < 0 && !x->always)
+			return false;	/* its tiles were never read */
+		if (set >= 0)
+			g->sets |= 1u << set, g->extset[e] = (int8_t)set;
+		g->hk_drawable |= x->drawable ? 1u << e : 0;
+		g->hk_tile |= x->tile_ok ? 1u << e : 0;
+		g->hk_piece |= x->piece_ok ? 1u << e : 0;
+		g->hk_placed |= x->placed ? 1u << e : 0;
+		g->hk_price |= x->price ? 1u << e : 0;
+		g->hk_final |= x->final ? 1u << e : 0;
+		g->xoff[e] = size;
+		size += (x->state_size + 15) & ~(size_t)15;
+	}
+	if (size > g->xsize) {
+		if ((st = realloc(g->xstate, size)) == NULL)
+			return false;
+		g->xstate = st;
+	}
+	g->xsize = size;
+	if (size)
+		memset(g->xstate, 0, size);
+	g->exts = exts;
+	return true;
 }
 
 /*
@@ -177,38 +281,60 @@ cr_game_new(const struct cr_tileset *ts, int edition, int nplayers)
  * memory runs out (g then holds an empty board: reset it again).
  */
 bool
-cr_game_reset(struct cr_game *g, int edition, int nplayers)
+cr_game_restart(struct cr_game *g, const struct cr_config *c)
 {
 	const struct cr_tileset *ts = g->ts;
+	int start = ts->start;
 	struct hood h;
 
-	if (edition < 1 || edition > 3 || nplayers < 1 || nplayers > CR_MAXPLAYERS)
+	if (c->edition < 1 || c->edition > 3 || c->nplayers < 1 || c->nplayers > CR_MAXPLAYERS)
 		return false;
-	g->edition = edition;
-	g->nplayers = nplayers;
+	if (!configure(g, c->exts))
+		return false;
+	g->edition = c->edition;
+	g->nplayers = c->nplayers;
 	g->turn = 0;
 	g->over = false;
 	memset(g->player, 0, sizeof g->player);
-	for (int p = 0; p < nplayers; p++)
-		g->player[p].meeples = CR_MEEPLES;
+	for (int p = 0; p < c->nplayers; p++)
+		for (int k = 0; k < cr_npools(); k++)
+			if (g->exts & (1u << cr_pool_ext(k)))
+				*cr__pool(g, p, k) = cr_pool(k)->count;
 	g->onboard = 0;
 	g->tiles.n = g->nodes.n = g->link.n = 0;
 	g->ahead = 0;
-	g->figs.n = g->events.n = g->log.n = g->marks.n = 0;
+	g->figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
 	cr__board_clear(g);
 	g->supply_total = 0;
 	for (int t = 0; t < ts->ntypes; t++) {
-		g->supply[t] = ts->type[t].count;
-		g->supply_total += ts->type[t].count;
+		g->supply[t] = g->sets & (1u << ts->typeset[t]) ? ts->type[t].count : 0;
+		g->supply_total += g->supply[t];
 	}
+	g->ext_logged = ~0u;	/* the states start here: nothing to undo */
+	for (int e = 0; e < cr_nexts; e++)	/* a module's own start tile */
+		if ((g->exts & (1u << e)) && cr_exts[e]->start != NULL) {
+			int t = cr_exts[e]->start(g, e);
+
+			if (t >= 0)
+				start = t;
+		}
+	if (g->supply[start] <= 0)
+		return false;
 	if (!reserve(g, false))
 		return false;
 	g->gen++;
 	/* The start tile is part of the board, not a move: undo stops there. */
 	cr__hood_find(g, 0, 0, &h);
-	place_tile(g, ts->start, &h, 0);
+	place_tile(g, start, &h, 0);
 	g->log.n = 0;
+	g->xlog.n = 0;
 	return true;
+}
+
+uint32_t
+cr_game_exts(const struct cr_game *g)
+{
+	return g->exts;
 }
 
 void
@@ -223,6 +349,8 @@ cr_game_free(struct cr_game *g)
 	free(g->events.v);
 	free(g->log.v);
 	free(g->marks.v);
+	free(g->xlog.v);
+	free(g->xstate);
 	free(g->supply);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
@@ -243,11 +371,92 @@ refuse(struct cr_refusal *why, enum cr_refusal_code code)
 	return false;
 }
 
+/* The module a tile type belongs to (through its tile set), -1 if none. */
+static int
+ext_of_type(const struct cr_game *g, int type)
+{
+	int set = g->ts->typeset[type];
+
+	for (int e = 0; e < cr_nexts; e++)
+		if (cr_exts[e]->tiles != NULL &&
+		    strcmp(cr_exts[e]->name, g->ts->setname[set]) == 0)
+			return e;
+	return -1;
+}
+
+bool
+cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+
+	if (why == NULL)
+		why = &dummy;
+	memset(why, 0, sizeof *why);
+	why->tile = type;
+	if (type < 0 || type >= g->ts->ntypes)
+		return refuse(why, CR_R_BAD_MOVE);
+	if (!(g->sets & (1u << g->ts->typeset[type]))) {
+		why->ext = ext_of_type(g, type);
+		return refuse(why, CR_R_NOT_IN_PLAY);
+	}
+	if (g->supply[type] <= 0)
+		return refuse(why, CR_R_NO_COPY);
+	if (g->hk_drawable)
+		CR_EACH_EXT(g, g->hk_drawable, e)
+			if (!cr_exts[e]->drawable(g, e, type, why))
+				return false;
+	return true;
+}
+
+bool
+cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+
+	CR_EACH_EXT(g, g->hk_tile, e)
+		if (!cr_exts[e]->tile_ok(g, e, m, why ? why : &dummy))
+			return false;
+	return true;
+}
+
+/*
+ * A piece: its module in play, one left in its pool (else where one of
+ * the player's stands, when the pool holds one piece).
+ */
+static bool
+check_pool(const struct cr_game *g, int role, struct cr_refusal *why)
+{
+	int pool = cr_piece_pool(role);
+
+	why->pool = pool;
+	why->other_player = g->turn;
+	if (!(g->exts & (1u << cr_piece_ext(role)))) {
+		why->ext = cr_piece_ext(role);
+		return refuse(why, CR_R_NOT_IN_PLAY);
+	}
+	if (cr__pool_left(g, g->turn, pool) > 0)
+		return true;
+	why->other_x = why->other_y = 0;
+	why->n = 0;
+	for (int i = 0; i < g->figs.n; i++) {
+		const struct figure *f = &g->figs.v[i];
+
+		if (f->on_board && f->player == g->turn && cr_piece_pool(f->role) == pool) {
+			const struct cr_placed *t = &g->tiles.v[g->nodes.v[f->node].tile];
+
+			why->other_x = t->x, why->other_y = t->y;
+			why->n++;
+		}
+	}
+	return refuse(why, CR_R_NO_MEEPLE);
+}
+
 /* The whole check; h gets the squares around a placement, for play. */
 static bool
 check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
     struct hood *h)
 {
+	const struct cr_piece *pc;
 	int seg, count, who;
 
 	memset(why, 0, sizeof *why);
@@ -260,8 +469,12 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) ||
 	    m->tile < 0 || m->tile >= g->ts->ntypes)
 		return refuse(why, CR_R_BAD_MOVE);
-	if (g->supply[m->tile] <= 0)
-		return refuse(why, CR_R_NO_COPY);
+	if (g->supply[m->tile] <= 0 || g->hk_drawable) {
+		if (!cr_game_drawable(g, m->tile, why))
+			return false;
+		why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
+		why->role = m->role, why->spot = m->spot;
+	}
 	if (m->kind == CR_MOVE_DISCARD) {
 		struct cr_place at;
 
@@ -271,29 +484,36 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		}
 		return true;
 	}
-	if (m->rot < 0 || m->rot > 3 || (unsigned)m->role >= CR_NROLES ||
+	if (m->rot < 0 || m->rot > 3 || m->role < 0 || m->role >= cr_npieces() ||
 	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS))
 		return refuse(why, CR_R_BAD_MOVE);
 	cr__hood_find(g, m->x, m->y, h);
 	if (!cr__fits(g, m->tile, h, m->rot, why))
 		return false;
+	if (g->hk_tile && !cr__tile_ok(g, m, why))
+		return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;
-	if (g->player[g->turn].meeples <= 0)
-		return refuse(why, CR_R_NO_MEEPLE);
-	seg = cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count, NULL);
+	if (!check_pool(g, m->role, why))
+		return false;
+	pc = cr_piece(m->role);
+	seg = cr__seg_on(g, m->tile, m->rot, m->spot, pc->kind, &count, NULL);
 	if (count != 1) {
-		cr__seg_on(g, m->tile, m->rot, m->spot, cr_role_kind(m->role), &count,
-		    &why->valid_spots);
-		why->kind = cr_role_kind(m->role);
+		cr__seg_on(g, m->tile, m->rot, m->spot, pc->kind, &count, &why->valid_spots);
+		why->kind = pc->kind;
 		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
 	}
 	h->seg = seg;
-	if (cr__feature_taken(g, m->tile, h, m->rot, seg, &who)) {
-		why->kind = cr_role_kind(m->role);
+	if ((pc->flags & CR_PIECE_FOLLOWER) &&
+	    cr__feature_taken(g, m->tile, h, m->rot, seg, &who)) {
+		why->kind = pc->kind;
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);
 	}
+	if (g->hk_piece)
+		CR_EACH_EXT(g, g->hk_piece, e)
+			if (!cr_exts[e]->piece_ok(g, e, m, seg, why))
+				return false;
 	return true;
 }
 
@@ -313,18 +533,22 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 	int seg = t->seg0 + h->seg, root;	/* the segment check found */
 	struct figure *f;
 
+	const struct cr_piece *pc = cr_piece(m->role);
+
 	root = cr__find(g, seg);
 	f = VEC_PUSH(g, g->figs);
 	*f = (struct figure){ .player = g->turn, .node = seg, .role = (uint8_t)m->role,
-	    .weight = 1, .spot = (uint8_t)m->spot, .on_board = 1 };
+	    .weight = pc->weight, .spot = (uint8_t)m->spot, .on_board = 1 };
 	cr__log_node(g, seg);
 	g->nodes.v[seg].figure = g->figs.n - 1;
-	cr__log_node(g, root);
-	g->nodes.v[root].followers++;
-	if (g->nodes.v[root].anyfig < 0)
-		g->nodes.v[root].anyfig = g->figs.n - 1;
+	if (pc->flags & CR_PIECE_FOLLOWER) {	/* it owns the feature */
+		cr__log_node(g, root);
+		g->nodes.v[root].followers++;
+		if (g->nodes.v[root].anyfig < 0)
+			g->nodes.v[root].anyfig = g->figs.n - 1;
+	}
 	cr__log_player(g, g->turn);
-	g->player[g->turn].meeples--;
+	(*cr__pool(g, g->turn, cr_piece_pool(m->role)))--;
 	g->onboard++;
 }
 
@@ -352,15 +576,19 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
 	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total,
-	    .onboard = g->onboard };
+	    .onboard = g->onboard, .xlog = g->xlog.n };
 	move = g->marks.n;
 	g->player_logged = 0;
+	g->ext_logged = 0;
 	g->gen++;
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, &h, m->rot);
 		if (m->role != CR_ROLE_NONE)
 			put_meeple(g, m, &h);
+		if (g->hk_placed)
+			CR_EACH_EXT(g, g->hk_placed, e)
+				cr_exts[e]->placed(g, e, m, move);
 		cr__score_completed(g, g->tiles.n - 1, move);
 		g->turn = (g->turn + 1) % g->nplayers;
 		break;
@@ -372,6 +600,9 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	}
 	if (m->kind == CR_MOVE_END || g->supply_total == 0) {
 		cr__score_final(g, move);
+		if (g->hk_final)
+			CR_EACH_EXT(g, g->hk_final, e)
+				cr_exts[e]->final(g, e, move);
 		g->over = true;
 	}
 	return true;
@@ -396,9 +627,14 @@ cr_game_undo(struct cr_game *g, int n)
 			case U_PLAYER:	g->player[u->idx] = u->old.pl; break;
 			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
 			case U_ABSORBED: cr__unjoin(g, u->idx, u->old.val); break;
+			case U_EXT:
+				memcpy(g->xstate + g->xoff[u->idx], g->xlog.v + u->old.val,
+				    cr_exts[u->idx]->state_size);
+				break;
 			}
 		}
 		g->log.n = mk->log;
+		g->xlog.n = mk->xlog;
 		while (g->tiles.n > mk->ntiles)
 			cr__board_untile(g, --g->tiles.n);
 		g->nodes.n = g->link.n = mk->nnodes;
@@ -485,22 +721,18 @@ cr_game_meeples(const struct cr_game *g, struct cr_meeple *out, int max)
 	return n;
 }
 
-static const struct { const char *name; int kind; } roles[CR_NROLES] = {
-	[CR_ROLE_NONE] = { "none", -1 },
-	[CR_THIEF] = { "thief", CR_ROAD },
-	[CR_KNIGHT] = { "knight", CR_CITY },
-	[CR_MONK] = { "monk", CR_CLOISTER },
-	[CR_FARMER] = { "farmer", CR_FIELD },
-};
-
 int
-cr_role_kind(enum cr_role r)
+cr_role_kind(int r)
 {
-	return (unsigned)r < CR_NROLES ? roles[r].kind : -1;
+	const struct cr_piece *p = cr_piece(r);
+
+	return p ? p->kind : -1;
 }
 
 const char *
-cr_role_name(enum cr_role r)
+cr_role_name(int r)
 {
-	return (unsigned)r < CR_NROLES ? roles[r].name : NULL;
+	const struct cr_piece *p = cr_piece(r);
+
+	return p ? p->word : NULL;
 }

@@ -19,19 +19,36 @@
 
 #define CR_MAXPLAYERS	8	/* Big Box */
 #define CR_MEEPLES	7	/* each player's supply; the eighth counts the score */
+#define CR_MAXEXTS	16	/* rules modules (rules/ext.h) */
+#define CR_MAXPOOLS	8	/* supplies of pieces per player, over all modules */
+#define CR_MAXPIECES	32	/* piece words, over all modules */
 
-enum cr_role { CR_ROLE_NONE, CR_THIEF, CR_KNIGHT, CR_MONK, CR_FARMER, CR_NROLES };
+/*
+ * Pieces are numbered over all rules modules (rules/ext.h: cr_piece);
+ * the base game's keep these numbers.  A role is a piece number.
+ */
+enum cr_role { CR_ROLE_NONE, CR_THIEF, CR_KNIGHT, CR_MONK, CR_FARMER };
 
 struct cr_game;
-struct cr_rules;		/* the edition's scoring rules, see rules.h */
 
 struct cr_move {
 	enum { CR_MOVE_PLACE, CR_MOVE_DISCARD, CR_MOVE_END } kind;
 	int		tile;		/* type index in the tile set (place, discard) */
 	int		x, y;
 	int		rot;		/* quarter turns clockwise, 0..3 */
-	enum cr_role	role;		/* CR_ROLE_NONE: no meeple */
+	int		role;		/* the piece put on the tile (cr_piece), 0: none */
 	enum cr_spot	spot;
+};
+
+/*
+ * What a game is played with: the edition, the players, and the rules
+ * modules in play beyond the base game (bit e for cr_exts[e], rules/ext.h;
+ * the base game's bit is always set).
+ */
+struct cr_config {
+	int		edition;	/* 1..3 */
+	int		nplayers;	/* 1..CR_MAXPLAYERS */
+	uint32_t	exts;
 };
 
 /* Why a move was refused: a rule and its evidence, for notation/ to word. */
@@ -43,12 +60,16 @@ enum cr_refusal_code {
 	CR_R_NOT_ADJACENT,	/* no tile shares an edge with the position */
 	CR_R_EDGE_MISMATCH,	/* edge dir shows kind, the tile at other shows other_kind */
 	CR_R_DISCARD_FITS,	/* discard refused: fits at x,y rot */
-	CR_R_NO_MEEPLE,		/* the player has no meeple in supply */
+	CR_R_NO_MEEPLE,		/* the player has no piece left in pool (other_x, other_y:
+				 * where one stands, when it is one piece) */
 	CR_R_SPOT_NONE,		/* the spot names no feature of the role's kind; valid_spots lists those that do */
 	CR_R_SPOT_MANY,		/* the spot names several features of that kind */
 	CR_R_FEATURE_TAKEN,	/* feature already holds a meeple of player other_player */
 	CR_R_BAD_MOVE,		/* malformed move (bad rotation, role, tile index) */
 	CR_R_NO_MEMORY,		/* the machine ran out of memory; nothing changed */
+	CR_R_NOT_IN_PLAY,	/* a tile (tile) or piece (role) of module ext, not in play */
+	CR_R_EXT,		/* a module's own rule: ext, phrase (its words), and
+				 * whatever evidence they name */
 };
 
 struct cr_refusal {
@@ -59,9 +80,12 @@ struct cr_refusal {
 	int		other_x, other_y;	/* the tile that disagrees, or where it fits */
 	int		other_rot;
 	int		other_player;
-	enum cr_role	role;
+	int		role;
 	enum cr_spot	spot;
 	uint32_t	valid_spots;		/* bit per enum cr_spot */
+	int		ext, pool;		/* the module, the pool of pieces concerned */
+	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
+	int		n;			/* a number the rule's words give */
 };
 
 /*
@@ -85,7 +109,14 @@ struct cr_event {
 	int		pennants;
 	int		cities;		/* farms: completed cities touched */
 	int		per_tile, per_pennant, per_city, base;	/* the arithmetic */
+	/* More terms a module adds (count x per, named by a phrase), and a
+	 * phrase on the whole ("with an inn"); cr_phrase(), 0 for none. */
+	struct cr_term { int16_t count, per; uint16_t phrase; } term[2];
+	uint8_t		nterm;
+	uint16_t	note;
 	int		meeples[CR_MAXPLAYERS];	/* per player, on the feature (weighted) */
+	uint8_t		pieces[CR_MAXPLAYERS];	/* per player, the pieces that count
+						 * (0 when not counted: edition-1 farms) */
 	uint8_t		winners;		/* bit per player */
 	int		points;			/* to each winner */
 	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
@@ -97,16 +128,30 @@ _Static_assert(CR_MAXPLAYERS <= 8, "cr_event.winners holds one bit per player");
 /* Status of a game. */
 struct cr_player {
 	int	score;
-	int	meeples;	/* in supply */
+	int	meeples;	/* in supply (the followers, pool 0) */
+	int	pool[CR_MAXPOOLS];	/* the other pools (cr_pool(): big meeple, ...),
+					 * pieces in supply; [0] unused: it is meeples */
 };
 
-/* Create a game: tile set (borrowed, must outlive the game), edition 1..3,
- * number of players 1..CR_MAXPLAYERS.  NULL on bad arguments or no memory. */
+/*
+ * Create a game: tile set (borrowed, must outlive the game; it holds the
+ * tiles of every module, cr_tileset_merge, those of modules not in play
+ * left out of the supply), and what the game is played with.  NULL on
+ * bad arguments (an edition, a player count, a module the tile set lacks
+ * tiles for) or no memory.  cr_game_new is the base game alone.
+ */
+struct cr_game *cr_game_create(const struct cr_tileset *ts, const struct cr_config *c);
 struct cr_game *cr_game_new(const struct cr_tileset *ts, int edition, int nplayers);
 void	cr_game_free(struct cr_game *g);
 /* A new game on the same tile set, reusing g's memory (batch replays).
  * False on bad arguments (g unchanged) or no memory. */
+bool	cr_game_restart(struct cr_game *g, const struct cr_config *c);
 bool	cr_game_reset(struct cr_game *g, int edition, int nplayers);
+/* The modules in play (struct cr_config's exts). */
+uint32_t cr_game_exts(const struct cr_game *g);
+/* Whether a tile type may be drawn now: a copy is left, its module is in
+ * play, and no module's order holds it back (the river's tiles first). */
+bool	cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why);
 
 const struct cr_tileset *cr_game_tileset(const struct cr_game *g);
 int	cr_game_edition(const struct cr_game *g);
@@ -163,7 +208,7 @@ const struct cr_placed *cr_game_at(const struct cr_game *g, int x, int y);	/* NU
 /* Meeples standing on the board. */
 struct cr_meeple {
 	int		player;
-	enum cr_role	role;
+	int		role;		/* a piece (cr_piece) */
 	int		seg;		/* segment id */
 	int		x, y;
 	enum cr_spot	spot;
@@ -196,8 +241,10 @@ void	cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f);
  * all zero for a segment out of range and for an edition-1 field. */
 bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev);
 
-int	cr_role_kind(enum cr_role r);		/* CR_THIEF -> CR_ROAD */
-const char *cr_role_name(enum cr_role r);	/* "thief" */
+/* A piece's feature kind (CR_THIEF -> CR_ROAD) and word ("thief"), from
+ * the piece tables of rules/ext.h; -1 and NULL for none. */
+int	cr_role_kind(int r);
+const char *cr_role_name(int r);
 
 /* ---- Queries for the table REPL (rules/query.c) ------------------------ */
 
@@ -217,7 +264,7 @@ int	cr_game_feature_tiles(const struct cr_game *g, int seg, struct cr_place *out
  * cr_spot.  Writes up to max, returns how many in all; 0 if the placement
  * itself is illegal or no meeple may go. */
 struct cr_meeple_opt {
-	enum cr_role	role;
+	int		role;
 	int		seg;		/* segment index in the tile type */
 	enum cr_spot	spot;
 	uint32_t	spots;

@@ -6,6 +6,8 @@
  * Read-only, like every query: they use the scratch stamps that the move
  * code grows in advance, so they cannot fail for want of memory.
  */
+#include <string.h>
+
 #include "game-int.h"
 
 int
@@ -55,20 +57,18 @@ cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
     struct cr_meeple_opt *out, int max)
 {
 	struct cr_move m = *place;
-	int slot[CR_NROLES][CR_MAXSEG];	/* index in out of (role, segment), -1 */
+	int slot[CR_MAXPIECES][CR_MAXSEG];	/* index in out of (role, segment), -1 */
 	int n = 0;
 
 	m.role = CR_ROLE_NONE;
 	if (m.kind != CR_MOVE_PLACE || !cr_game_check(g, &m, NULL))
 		return 0;
-	for (int r = 0; r < CR_NROLES; r++)
-		for (int s = 0; s < CR_MAXSEG; s++)
-			slot[r][s] = -1;
-	for (int r = CR_THIEF; r < CR_NROLES; r++)
-		for (int i = 0; i < CR_NSPOTS; i++) {
+	memset(slot, 0xff, sizeof slot);
+	for (int r = 1; r < cr_npieces(); r++)	/* the pieces of the modules in play */
+		for (int i = 0; (g->exts & (1u << cr_piece_ext(r))) && i < CR_NSPOTS; i++) {
 			int count, seg;
 
-			m.role = (enum cr_role)r;
+			m.role = r;
 			m.spot = spot_order[i];
 			if (!cr_game_check(g, &m, NULL))
 				continue;

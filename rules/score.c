@@ -62,8 +62,12 @@ majority(struct cr_event *ev, int nplayers)
 static int
 points_of(const struct cr_event *ev)
 {
-	return ev->per_tile * ev->tiles + ev->per_pennant * ev->pennants +
+	int p = ev->per_tile * ev->tiles + ev->per_pennant * ev->pennants +
 	    ev->per_city * ev->cities + ev->base;
+
+	for (int i = 0; i < ev->nterm; i++)
+		p += ev->term[i].count * ev->term[i].per;
+	return p;
 }
 
 static void
@@ -117,7 +121,7 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	ev->reason = (uint8_t)reason;
 	ev->kind = n->kind;
 	where(g, root, ev);
-	cr__counts(g, root, ev->meeples, &ev->tiles);
+	cr__counts(g, root, ev->meeples, ev->pieces, &ev->tiles);
 	switch (n->kind) {
 	case CR_ROAD:
 		ev->per_tile = 1;
@@ -138,6 +142,10 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	default:
 		return false;
 	}
+	/* The modules in play change the price (an inn, a cathedral). */
+	if (g->hk_price)
+		CR_EACH_EXT(g, g->hk_price, e)
+			cr_exts[e]->price(g, e, root, ev);
 	majority(ev, g->nplayers);
 	ev->points = points_of(ev);
 	return ev->winners != 0 && ev->points > 0;
@@ -171,7 +179,7 @@ cr__return_meeples(struct cr_game *g, int root)
 			cr__log_player(g, f->player);
 			cr__log_node(g, id);
 			f->on_board = 0;
-			g->player[f->player].meeples++;
+			(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
 			g->onboard--;
 			n->figure = -1;
 		}
@@ -331,7 +339,7 @@ farms_per_city(struct cr_game *g, int move)
 		majority(&ev, g->nplayers);
 		if (ev.winners == 0)
 			continue;
-		cr__counts(g, c, NULL, &ev.tiles);
+		cr__counts(g, c, NULL, NULL, &ev.tiles);
 		ev.cities = 1;
 		ev.per_city = 4;
 		ev.points = points_of(&ev);	/* tiles: the city's size, for people */

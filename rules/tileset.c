@@ -1074,6 +1074,14 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 			return fail(L, s->start_mark, "start tile %s is not in "
 			    "this set", SHOW(s));
 	}
+	/* One set so far: cr_tileset_merge adds the others. */
+	if ((ts->setname[0] = strdup(ts->name)) == NULL ||
+	    (ts->typeset = calloc((size_t)ts->ntypes, 1)) == NULL)
+		goto nomem;
+	ts->nsets = 1;
+	ts->setstart[0] = ts->start;
+	{
+	}
 	return 0;
 nomem:
 	seterr(L->err, 0, 0, "out of memory");
@@ -1249,7 +1257,72 @@ cr_tileset_free(struct cr_tileset *ts)
 		return;
 	free(ts->name);
 	free(ts->type);
+	for (int i = 0; i < ts->nsets; i++)
+		free(ts->setname[i]);
+	free(ts->typeset);
 	memset(ts, 0, sizeof *ts);
+}
+
+int
+cr_tileset_set(const struct cr_tileset *ts, const char *name)
+{
+	for (int i = 0; i < ts->nsets; i++)
+		if (strcmp(ts->setname[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+merge_fail(struct cr_error *err, const char *fmt, const char *a, const char *b, const char *c)
+{
+	err->line = err->column = 0;
+	snprintf(err->msg, sizeof err->msg, fmt, a, b, c);
+	return -1;
+}
+
+int
+cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr_error *err)
+{
+	struct cr_tiletype *type;
+	uint8_t *typeset;
+	char *name;
+	int n = dst->ntypes + src->ntypes, k = dst->nsets;
+
+	if (k + src->nsets > CR_MAXSETS || src->nsets != 1)
+		return merge_fail(err, "%s%s%s: too many tile sets to merge", src->name, "", "");
+	if (cr_tileset_set(dst, src->name) >= 0)
+		return merge_fail(err, "tile set %s is given twice%s%s", src->name, "", "");
+	/* Codes and aliases stay one name space across the sets. */
+	for (int t = 0; t < src->ntypes; t++)
+		for (int a = -1; a < src->type[t].naliases; a++) {
+			const char *w = a < 0 ? src->type[t].code : src->type[t].alias[a];
+			int o = cr_tileset_find(dst, w, strlen(w));
+
+			if (o >= 0)
+				return merge_fail(err, "tile code %s of set %s is also a code of "
+				    "set %s", w, src->name, dst->setname[dst->typeset[o]]);
+		}
+	if ((name = strdup(src->name)) == NULL)
+		return merge_fail(err, "out of memory%s%s%s", "", "", "");
+	if ((type = realloc(dst->type, (size_t)n * sizeof *type)) == NULL) {
+		free(name);
+		return merge_fail(err, "out of memory%s%s%s", "", "", "");
+	}
+	dst->type = type;
+	if ((typeset = realloc(dst->typeset, (size_t)n)) == NULL) {
+		free(name);
+		return merge_fail(err, "out of memory%s%s%s", "", "", "");
+	}
+	dst->typeset = typeset;
+	memcpy(dst->type + dst->ntypes, src->type, (size_t)src->ntypes * sizeof *type);
+	memset(dst->typeset + dst->ntypes, k, (size_t)src->ntypes);
+	dst->setname[k] = name;
+	dst->setstart[k] = src->start < 0 ? -1 : dst->ntypes + src->start;
+	dst->nsets++;
+	dst->ntypes = n;
+	dst->total += src->total;
+	derive(dst);
+	return 0;
 }
 
 int

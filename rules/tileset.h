@@ -97,13 +97,21 @@ struct cr_tiletype {
 	int8_t		rotrep[4];		/* derived: see cr_tile_rot_rep */
 };
 
+#define CR_MAXSETS	16	/* tile sets merged into one (cr_tileset_merge) */
+
 struct cr_tileset {
-	char		*name;		/* "base" */
+	char		*name;		/* "base": the first set's name */
 	struct cr_tiletype *type;
 	int		ntypes;
 	int		start;		/* index of the start tile's type, -1 if none */
 	int		total;		/* tiles in the box, start tile included */
 	int16_t		letter[128];	/* derived: type of a one-letter code (either case), -1 */
+	/* The sets merged into this one, in order (one for a file read
+	 * alone): each type's `set` indexes these. */
+	int		nsets;
+	char		*setname[CR_MAXSETS];
+	int		setstart[CR_MAXSETS];	/* each set's own start type, -1 */
+	uint8_t		*typeset;		/* per type: its set */
 };
 
 /* Where a loader error is: 1-based line and column in the file. */
@@ -120,6 +128,16 @@ struct cr_error {
 int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
 void	cr_tileset_free(struct cr_tileset *ts);
+
+/*
+ * Add the types of src (a set read alone) to dst, which keeps its name
+ * and start tile.  Codes and aliases must stay unique: 0, or -1 with err
+ * (line and column 0) and dst unchanged.
+ */
+int	cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src,
+	    struct cr_error *err);
+/* The index of a set by name in a merged tile set, -1 if none. */
+int	cr_tileset_set(const struct cr_tileset *ts, const char *name);
 
 /* Index of a type by code or alias (case-insensitive, "BA-" prefix
  * allowed for base codes), -1 if none. */

@@ -509,21 +509,20 @@ oracle_build(struct oracle *o, int edition, int nplayers, const struct cr_placed
 	for (int i = 0; i < nmp; i++) {
 		const struct cr_meeple *m = &mp[i];
 		int n = or_node_of(o, m->seg), kind, t;
-		static const int role_kind[CR_NROLES] = {
-			[CR_ROLE_NONE] = -1, [CR_THIEF] = CR_ROAD, [CR_KNIGHT] = CR_CITY,
-			[CR_MONK] = CR_CLOISTER, [CR_FARMER] = CR_FIELD,
-		};
+		/* The pieces are data (rules/ext.h): what stands where, and
+		 * how much it weighs; the counting stays the oracle's own. */
+		const struct cr_piece *pc = cr_piece(m->role);
 
 		if (n < 0)
 			return or_fail(o, "meeple %d at %d,%d: no segment %d on the board",
 			    i, m->x, m->y, m->seg);
 		if (m->player < 0 || m->player >= nplayers)
 			return or_fail(o, "meeple %d: player %d", i, m->player);
-		if ((int)m->role <= CR_ROLE_NONE || (int)m->role >= CR_NROLES)
+		if (pc == NULL)
 			return or_fail(o, "meeple %d: role %d", i, (int)m->role);
 		t = o->node[n].tile;
 		kind = or_segkind(o, t, o->node[n].seg);
-		if (kind != role_kind[m->role])
+		if (kind != pc->kind)
 			return or_fail(o, "meeple %d at %d,%d: a %d-role on a %s", i, m->x, m->y,
 			    (int)m->role, oracle_kind_name(kind));
 		if (o->tile[t].x != m->x || o->tile[t].y != m->y)
@@ -533,7 +532,7 @@ oracle_build(struct oracle *o, int edition, int nplayers, const struct cr_placed
 			return or_fail(o, "meeple %d at %d,%d: spot %d names %d, not segment %d",
 			    i, m->x, m->y, (int)m->spot,
 			    oracle_spot_seg(o, m->x, m->y, m->spot, kind), m->seg);
-		o->feat[o->node[n].feat].meeples[m->player]++;
+		o->feat[o->node[n].feat].meeples[m->player] += pc->weight;
 		o->feat[o->node[n].feat].nmeeples++;
 	}
 	return true;

@@ -167,7 +167,7 @@ test_meeple_supply(void **state)
 	tu_play(g, "U 1,0 0 thief@E");
 	assert_int_equal(tu_meeples(g, 0), 0);
 	assert_int_equal(cr_game_meeples(g, NULL, 0), 7);
-	tu_refuse(g, "E 0,1 180 knight@S", "no meeple left: all 7 of the player's meeples are on the board");
+	tu_refuse(g, "E 0,1 180 knight@S", "no meeple left: all 7 of Anna's meeples are on the board");
 	/* Without a meeple the same tile is fine; it closes a 2-tile city
 	 * nobody holds: no points. */
 	tu_play(g, "E 0,1 180");

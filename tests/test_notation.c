@@ -30,7 +30,7 @@ parse_ok(const char *line, struct nt_turn *t)
 /* A place move, checked field by field. */
 static void
 expect_place(const char *line, const char *code, int x, int y, int rot,
-    enum cr_role role, enum cr_spot spot)
+    int role, enum cr_spot spot)
 {
 	struct nt_turn t;
 
@@ -250,7 +250,7 @@ test_roles(void **state)
 		{ "PAYSAN", CR_FARMER },
 	};
 	static const char *const notroles[] = {
-		"", "thie", "thiefs", "knights", "x", "meeple", "big-thief", "builder",
+		"", "thie", "thiefs", "knights", "x", "meeple", "big-thie", "builder",
 		"monk@C", "farmer ", "TK",
 	};
 	char line[64];
@@ -300,7 +300,7 @@ test_spots(void **state)
 
 #define ROT_MSG	"expected a rotation 0, 90, 180 or 270, got "
 #define POS_MSG	"expected a position x,y (whole numbers, no spaces) or \"discard\", got "
-#define ROLE_MSG "expected a role (thief, knight, monk, farmer), got "
+#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer), got "
 #define SPOT_MSG "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "
 
 static void
@@ -338,7 +338,7 @@ test_errors(void **state)
 	PARSE_ERR("  zz 0,1 0", 3, "unknown tile \"zz\"");
 	PARSE_ERR("BA- 0,1 0", 1, "unknown tile \"BA-\"");
 	PARSE_ERR("BA-Z 0,1 0", 1, "unknown tile \"BA-Z\"");
-	PARSE_ERR("IC-A 0,1 0", 1, "unknown tile \"IC-A\"");
+	PARSE_ERR("ZZ-A 0,1 0", 1, "unknown tile \"ZZ-A\"");
 	PARSE_ERR("ending", 1, "unknown tile \"ending\"");
 	PARSE_ERR("discard", 1, "unknown tile \"discard\"");
 
@@ -363,7 +363,7 @@ test_errors(void **state)
 	PARSE_ERR("U 0,1 0 wizard@N", 9, ROLE_MSG "\"wizard\"");
 	PARSE_ERR("U 0,1 0 wizard", 9, ROLE_MSG "\"wizard\"");
 	PARSE_ERR("U 0,1 0 @N", 9, ROLE_MSG "\"\"");
-	PARSE_ERR("U 0,1 0 big-thief@E", 9, ROLE_MSG "\"big-thief\"");
+	PARSE_ERR("U 0,1 0 huge-thief@E", 9, ROLE_MSG "\"huge-thief\"");
 	PARSE_ERR("U 0,1 0 thief", 14, "expected @SPOT after \"thief\" (N, NNE, NE, ..., C)");
 	PARSE_ERR("U 0,1 0 T  ", 10, "expected @SPOT after \"T\" (N, NNE, NE, ..., C)");
 	PARSE_ERR("U 0,1 0 paysan # x", 15, "expected @SPOT after \"paysan\" (N, NNE, NE, ..., C)");
@@ -497,7 +497,6 @@ test_roundtrip_every_move(void **state)
 	int count = 0;
 
 	(void)state;
-	assert_int_equal(ts->ntypes, 24);
 	for (int t = 0; t < ts->ntypes; t++) {
 		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = t };
 
@@ -505,7 +504,7 @@ test_roundtrip_every_move(void **state)
 		roundtrip(&d, "Hana");
 		for (size_t p = 0; p < sizeof pos / sizeof *pos; p++)
 			for (int rot = 0; rot < 4; rot++)
-				for (int role = CR_ROLE_NONE; role < CR_NROLES; role++)
+				for (int role = CR_ROLE_NONE; role < cr_npieces(); role++)
 					for (int s = 0; s < CR_NSPOTS; s++) {
 						struct cr_move m = {
 							.kind = CR_MOVE_PLACE, .tile = t,
@@ -520,7 +519,7 @@ test_roundtrip_every_move(void **state)
 						count++;
 					}
 	}
-	assert_int_equal(count, 24 * 5 * 4 * (1 + 4 * CR_NSPOTS));
+	assert_int_equal(count, ts->ntypes * 5 * 4 * (1 + (cr_npieces() - 1) * CR_NSPOTS));
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, NULL);
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, "Ben");
 }
@@ -563,7 +562,7 @@ test_fast_path(void **state)
 	/* Canonical place lines: every tile, rotation and role, some spots. */
 	for (int t = 0; t < ts->ntypes; t++)
 		for (int rot = 0; rot < 4; rot++)
-			for (int role = CR_ROLE_NONE; role < CR_NROLES; role++) {
+			for (int role = CR_ROLE_NONE; role < cr_npieces(); role++) {
 				struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t,
 				    .x = t * 37 - 400, .y = -rot * 1001, .rot = rot,
 				    .role = (enum cr_role)role,
@@ -765,7 +764,7 @@ test_refusal_words(void **state)
 	tu_play(g, "A 3,-1 0 monk");
 	tu_play(g, "A -2,-1 0 monk");
 	tu_play(g, "U 1,0 0 t@E");
-	play_err(g, "E 0,1 180 knight@S", NULL, 1, "no meeple left: all 7 of the player's meeples are on the board");
+	play_err(g, "E 0,1 180 knight@S", NULL, 1, "no meeple left: all 7 of Anna's meeples are on the board");
 	cr_game_free(g);
 
 	/* CR_R_BAD_MOVE cannot be written as a line: only through the API. */
@@ -776,9 +775,14 @@ test_refusal_words(void **state)
 	n = nt_refusal(tu_base(), &why, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "malformed move: tile, rotation, role or spot out of range");
 	assert_int_equal(n, (int)strlen(buf));
-	m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = 24 };
+	m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = tu_base()->ntypes };
 	assert_false(cr_game_play(g, &m, &why));
 	assert_int_equal(why.code, CR_R_BAD_MOVE);
+	/* A tile or a piece of an expansion not in play: refused by name. */
+	play_err(g, "IC-A 0,-1 0", NULL, 1, "IC-A is a tile of inns-cathedrals, which is not "
+	    "in play in this game");
+	play_err(g, "E 0,1 180 big-knight@S", NULL, 1, "big-knight is a piece of "
+	    "inns-cathedrals, which is not in play in this game");
 	cr_game_free(g);
 }
 

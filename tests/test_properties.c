@@ -596,8 +596,8 @@ check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
 		fail_game(s, g, "the oracle finds the board inconsistent: %s", oracle_error(o));
 	free(tiles);
 	assert_int_equal(cr_game_undo(g, 1), 1);
-	for (int r = CR_THIEF; r < CR_NROLES; r++)
-		for (int sp = 0; sp < CR_NSPOTS; sp++) {
+	for (int r = CR_THIEF; r < cr_npieces(); r++)
+		for (int sp = 0; (cr_game_exts(g) & (1u << cr_piece_ext(r))) && sp < CR_NSPOTS; sp++) {
 			struct cr_move t = m;
 			struct cr_refusal why;
 			int kind = cr_role_kind((enum cr_role)r);

@@ -1,8 +1,9 @@
 /*
  * test_scenarios.c -- recorded games with their expected outcome beside
  * them (NAME.yaml and NAME.expect, see tests/scenarios/README.md): the
- * rule books' worked examples in tests/scenarios/, and the whole sample
- * games in samples/.  Each is one cmocka test; every record is replayed
+ * rule books' worked examples in tests/scenarios/, the whole sample
+ * games in samples/, and the expansion games scored by JCloisterZone in
+ * tests/corpus/ (from ../shared/corpus).  Each is one cmocka test; every record is replayed
  * through notation/ and rules/.
  */
 #include <dirent.h>
@@ -10,7 +11,7 @@
 
 #include "testutil.h"
 
-static const char *const dirs[] = { "tests/scenarios", "samples" };
+static const char *const dirs[] = { "tests/scenarios", "samples", "tests/corpus" };
 
 struct want_event {
 	int	move, points, kind;

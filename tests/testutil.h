@@ -20,34 +20,80 @@
 #include "notation/explain.h"
 #include "notation/move.h"
 #include "notation/record.h"
+#include "rules/ext.h"
 
 static const char *const tu_names[CR_MAXPLAYERS] = {
 	"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
 };
 
-/* The base set, loaded once per test program. */
-static inline const struct cr_tileset *
-tu_base(void)
+/* One module's tile file, read from $CARCREF_DATA (or rules/tiles). */
+static inline void
+tu_load(const char *file, struct cr_tileset *ts)
 {
-	static struct cr_tileset ts;
-	static bool loaded;
 	char path[4096];
 	const char *dir = getenv("CARCREF_DATA");
 	struct cr_error err;
 	size_t len = 0;
 	char *text;
 
-	if (loaded)
-		return &ts;
-	snprintf(path, sizeof path, "%s/base.yaml", dir ? dir : "rules/tiles");
+	snprintf(path, sizeof path, "%s/%s", dir ? dir : "rules/tiles", file);
 	text = tu_slurp(path, &len);
 	if (text == NULL)
 		fail_msg("cannot read %s", path);
-	if (cr_tileset_parse(&ts, text, len, &err) < 0)
+	if (cr_tileset_parse(ts, text, len, &err) < 0)
 		fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.msg);
 	free(text);
+}
+
+/*
+ * The tile set every command uses, loaded once per test program: the
+ * base game's, then every module's merged in (rules/ext.h), so games with
+ * expansions use it too.  The base game's types come first, as alone.
+ */
+static inline const struct cr_tileset *
+tu_base(void)
+{
+	static struct cr_tileset ts;
+	static bool loaded;
+
+	if (loaded)
+		return &ts;
+	tu_load(cr_exts[0]->tiles, &ts);
+	for (int e = 1; e < cr_nexts; e++) {
+		struct cr_tileset more;
+		struct cr_error err;
+
+		if (cr_exts[e]->tiles == NULL)
+			continue;
+		tu_load(cr_exts[e]->tiles, &more);
+		if (cr_tileset_merge(&ts, &more, &err) < 0)
+			fail_msg("%s: %s", cr_exts[e]->tiles, err.msg);
+		cr_tileset_free(&more);
+	}
 	loaded = true;
 	return &ts;
+}
+
+/* A game with the named expansions ("inns-cathedrals,river"). */
+static inline struct cr_game *
+tu_game_with(int edition, int nplayers, const char *exts)
+{
+	struct cr_config c = { edition, nplayers, 0 };
+	struct cr_game *g;
+
+	for (const char *s = exts; s && *s; ) {
+		const char *comma = strchr(s, ',');
+		size_t n = comma ? (size_t)(comma - s) : strlen(s);
+		int e = cr_ext_find(s, n);
+
+		if (e < 0)
+			fail_msg("no module \"%.*s\"", (int)n, s);
+		c.exts |= 1u << e;
+		s += n + (comma != NULL);
+	}
+	g = cr_game_create(tu_base(), &c);
+	assert_non_null(g);
+	return g;
 }
 
 static inline struct cr_game *

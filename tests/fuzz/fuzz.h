@@ -249,7 +249,7 @@ fz_invariants(const struct cr_game *g)
 	FZ_CHECK(n >= 0 && n <= np * CR_MEEPLES, "%d meeples on the board for %d players", n, np);
 	for (int i = 0; i < n; i++) {
 		FZ_CHECK(mp[i].player >= 0 && mp[i].player < np, "meeple %d of player %d", i, mp[i].player);
-		FZ_CHECK(mp[i].role > CR_ROLE_NONE && mp[i].role < CR_NROLES, "meeple %d role %d", i, (int)mp[i].role);
+		FZ_CHECK(mp[i].role > CR_ROLE_NONE && mp[i].role < cr_npieces(), "meeple %d role %d", i, (int)mp[i].role);
 		FZ_CHECK(cr_game_at(g, mp[i].x, mp[i].y) != NULL, "meeple %d at %d,%d: no tile there", i, mp[i].x, mp[i].y);
 		onboard[mp[i].player]++;
 	}

@@ -119,7 +119,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FZ_CHECK(t.move.kind == CR_MOVE_END || (t.move.tile >= 0 && t.move.tile < fz_base.ntypes),
 	    "tile %d of %d", t.move.tile, fz_base.ntypes);
 	FZ_CHECK(t.move.rot >= 0 && t.move.rot < 4, "rotation %d", t.move.rot);
-	FZ_CHECK(t.move.role >= CR_ROLE_NONE && t.move.role < CR_NROLES, "role %d", t.move.role);
+	FZ_CHECK(t.move.role >= CR_ROLE_NONE && t.move.role < cr_npieces(), "role %d", t.move.role);
 	FZ_CHECK(t.move.spot >= 0 && t.move.spot < CR_NSPOTS, "spot %d", t.move.spot);
 
 	/* format, parse back, format again */

@@ -115,7 +115,7 @@ legal_for(const struct cr_game *g, int tile)
 static void
 cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, bool options)
 {
-	struct cr_meeple_opt opt[CR_NROLES * CR_MAXSEG];
+	struct cr_meeple_opt opt[cr_npieces() * CR_MAXSEG];
 	struct cr_move bare = *m;
 	bool fits, listed = false, offered = false;
 	int n, no;
@@ -149,7 +149,7 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 	no = cr_game_meeple_options(g, &bare, opt, (int)(sizeof opt / sizeof *opt));
 	FZ_CHECK(no >= 0 && no <= (int)(sizeof opt / sizeof *opt), "%d meeple options", no);
 	for (int i = 0; i < no; i++) {
-		FZ_CHECK(opt[i].role > CR_ROLE_NONE && opt[i].role < CR_NROLES &&
+		FZ_CHECK(opt[i].role > CR_ROLE_NONE && opt[i].role < cr_npieces() &&
 		    (opt[i].spots & (1u << opt[i].spot)), "meeple option %d: role %d spot %d spots 0x%x",
 		    i, opt[i].role, opt[i].spot, opt[i].spots);
 		if (opt[i].role == m->role && (unsigned)m->spot < CR_NSPOTS &&

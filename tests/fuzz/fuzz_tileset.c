@@ -139,7 +139,7 @@ play(const struct cr_tileset *ts, uint32_t seed, int edition, int nplayers, int 
 {
 	struct cr_game *g = cr_game_new(ts, edition, nplayers);
 	struct cr_place legal[256];
-	struct cr_meeple_opt opt[CR_NROLES * CR_MAXSEG];
+	struct cr_meeple_opt opt[cr_npieces() * CR_MAXSEG];
 	struct cr_refusal why;
 	struct fz_snap start, now;
 

@@ -1,0 +1,168 @@
+/*
+ * ext-river.c -- the River: a second tile set with its own start tile,
+ * draw order and placement rule.
+ *
+ * The spring (the river set's start tile, RV-A) lies at 0,0 instead of
+ * the base start tile, which goes into the supply like any D
+ * (notation.md).  The other river tiles come first, the lake last of
+ * them, then the rest.  A river tile must continue the river: one of its
+ * river edges meets the river already on the board (edge matching does
+ * the rest).  It may not turn the same way as the previous curve did, the
+ * project's reading of the book's "demi-tour" (notation.md, issue 11):
+ * the previous curve, whatever straights lie between.  No piece stands on
+ * a river: no piece's kind is river, so the core refuses it already.
+ */
+#include <string.h>
+
+#include "game-int.h"
+
+/* The module's state: set at the start, the last curve kept per move. */
+struct river {
+	int	first, ntypes;	/* the river set's types: first .. first + ntypes - 1 */
+	int	lake;		/* the lake's type, -1 */
+	int8_t	last_turn;	/* the previous curve: 1 right, -1 left, 0 none yet */
+};
+
+enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT };
+static const char *const phrases[] = {
+	[P_NONE] = "",
+	[P_FIRST] = "the river comes first: {tile} may not be drawn while {n} river "
+	    "tile(s) are left",
+	[P_LAKE_LAST] = "the lake comes last of the river: {tile} may not be drawn while "
+	    "{n} other river tile(s) are left",
+	[P_LAKE_NEXT] = "the lake ends the river: {tile} may not be drawn before it",
+	[P_CONTINUE] = "a river tile continues the river: {tile} at {pos} rotation {rot} "
+	    "has no river edge against the river",
+	[P_UTURN_LEFT] = "{tile} at {pos}: the river would turn back on itself (two left "
+	    "curves in a row)",
+	[P_UTURN_RIGHT] = "{tile} at {pos}: the river would turn back on itself (two right "
+	    "curves in a row)",
+};
+
+static int
+refuse(struct cr_refusal *why, int ext, int phrase, int n)
+{
+	why->code = CR_R_EXT;
+	why->ext = ext;
+	why->phrase = CR_PHRASE(ext, phrase);
+	why->n = n;
+	return false;
+}
+
+static bool
+has_river(const struct cr_tiletype *t)
+{
+	for (int s = 0; s < t->nseg; s++)
+		if (t->seg[s].kind == CR_RIVER)
+			return true;
+	return false;
+}
+
+static int
+start(struct cr_game *g, int ext)
+{
+	struct river *r = cr__ext_state(g, ext);
+	const struct cr_tileset *ts = g->ts;
+	int set = g->extset[ext];
+
+	r->first = -1, r->ntypes = 0, r->lake = -1;
+	for (int t = 0; t < ts->ntypes; t++) {
+		if (ts->typeset[t] != set)
+			continue;
+		if (r->first < 0)
+			r->first = t;
+		r->ntypes = t - r->first + 1;
+		for (int s = 0; s < ts->type[t].nseg; s++)
+			if (ts->type[t].seg[s].kind == CR_RIVER && ts->type[t].seg[s].end == CR_END_LAKE)
+				r->lake = t;
+	}
+	return ts->setstart[set];
+}
+
+static bool
+drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
+{
+	const struct river *r = cr__ext_cstate(g, ext);
+	int river = 0, lake = r->lake >= 0 ? g->supply[r->lake] : 0;
+
+	for (int t = r->first; t >= 0 && t < r->first + r->ntypes; t++)
+		if (t != r->lake)
+			river += g->supply[t];
+	if (river > 0) {
+		if (type == r->lake)
+			return refuse(why, ext, P_LAKE_LAST, river);
+		if (type < r->first || type >= r->first + r->ntypes)
+			return refuse(why, ext, P_FIRST, river + lake);
+	} else if (lake > 0 && type != r->lake)
+		return refuse(why, ext, P_LAKE_NEXT, lake);
+	return true;
+}
+
+/*
+ * How a river tile turns where it lies: 0 straight (or an end), 1 right,
+ * -1 left, seen down the stream, which enters by the river edge that
+ * meets a tile.  False if no river edge meets one.
+ */
+static bool
+turn_of(const struct cr_game *g, const struct cr_move *m, int *turn)
+{
+	const struct cr_tiletype *tt = &g->ts->type[m->tile];
+	int in = -1, out = -1;
+
+	for (int d = 0; d < CR_NDIRS; d++) {
+		if (cr_tile_edge(tt, m->rot, d) != CR_RIVER)
+			continue;
+		if (in < 0 && cr__tile_at(g, m->x + cr_dx[d], m->y + cr_dy[d]) != NULL)
+			in = d;
+		else
+			out = d;
+	}
+	*turn = 0;
+	if (in < 0)
+		return false;
+	if (out >= 0) {
+		int flow = (in + 2) % 4;	/* the way the water runs into the tile */
+
+		*turn = out == (flow + 1) % 4 ? 1 : out == (flow + 3) % 4 ? -1 : 0;
+	}
+	return true;
+}
+
+static bool
+tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+{
+	const struct river *r = cr__ext_cstate(g, ext);
+	int turn;
+
+	if (!has_river(&g->ts->type[m->tile]))
+		return true;
+	if (!turn_of(g, m, &turn))
+		return refuse(why, ext, P_CONTINUE, 0);
+	if (turn != 0 && turn == r->last_turn)
+		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
+	return true;
+}
+
+static void
+placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	int turn;
+
+	(void)move;
+	if (m->kind != CR_MOVE_PLACE || !has_river(&g->ts->type[m->tile]))
+		return;
+	/* The tile lies on the board now: its own square is no neighbour. */
+	if (turn_of(g, m, &turn) && turn != 0)
+		((struct river *)cr__ext_state(g, ext))->last_turn = (int8_t)turn;
+}
+
+const struct cr_ext cr_ext_river = {
+	.name = "river",
+	.tiles = "river.yaml",
+	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
+	.state_size = sizeof(struct river),
+	.start = start,
+	.drawable = drawable,
+	.tile_ok = tile_ok,
+	.placed = placed,
+};

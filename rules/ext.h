@@ -1,0 +1,133 @@
+/*
+ * ext.h -- the seam: what a rules module (the base game, an expansion,
+ * later another game of the family) tells the engine.
+ *
+ * A module is a `struct cr_ext` in its own rules/ext-NAME.c, listed once
+ * in the registry (rules/ext.c).  It says as much as it can as data: its
+ * tile set, the pieces it adds and the supplies they come from, the words
+ * that explain its rulings.  Where data cannot say it, it hooks in: a veto
+ * on a placement, a change to a feature's price, what happens after a
+ * move, at the end.  The core asks "does an active module object?" and
+ * "what does it add?", and never names one.
+ *
+ * Ordering: when several active modules hook the same step, they are
+ * called in registry order (base, then the expansions in the order of
+ * rules/ext.c), and each sees what the ones before it did.  A veto stops
+ * at the first module that objects; a price is the base price changed by
+ * each module in turn (an inn doubles a road, then nothing else touches
+ * it: modules that change the same price must say how they combine in
+ * their own file).
+ *
+ * Everything a module changes in a game goes through the undo log: its
+ * own state (a block of state_size bytes, cr__ext_state) and the core's
+ * (nodes, figures, players) through the core's own logging calls.
+ */
+#ifndef CR_EXT_H
+#define CR_EXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/* A supply each player has: the followers (7), the big meeple (1)... */
+struct cr_pool {
+	const char	*name;		/* "meeple", "big meeple": for messages */
+	const char	*plural;	/* "meeples" */
+	int		 count;		/* per player at the start */
+};
+
+/* What a piece is. */
+#define CR_PIECE_FOLLOWER	0x01	/* owns its feature: no other player's may join it */
+#define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed */
+
+/*
+ * A piece a player may put on the tile just placed, as the notation
+ * writes it (role@SPOT).  Two words with one pool are one piece in the
+ * box used two ways: thief and knight are both meeples.
+ */
+struct cr_piece {
+	const char	*word;		/* the canonical word: "big-knight" */
+	const char	*plural;	/* "big knights", for explanations */
+	const char	*const *aliases;	/* other words people use, NULL-ended:
+					 * one letter, French ("K", "chevalier") */
+	uint8_t		 kind;		/* enum cr_kind it stands on */
+	uint8_t		 pool;		/* the module's own pool index */
+	uint8_t		 weight;	/* in majorities: 1, a big meeple 2, a pig 0 */
+	uint8_t		 flags;		/* CR_PIECE_* */
+};
+
+/*
+ * A module.  Hooks may be NULL; each gets the game (game-int.h: modules
+ * are part of the engine) and its own index in the registry.
+ */
+struct cr_ext {
+	const char	*name;		/* as records name it: "inns-cathedrals" */
+	const char	*tiles;		/* its tile file in the data directory, or NULL;
+					 * the file's "set:" is the module's name */
+	bool		 always;	/* active in every game (the base game) */
+	const struct cr_pool *pools;
+	int		 npools;
+	const struct cr_piece *pieces;
+	int		 npieces;
+	/* Words the module's events and refusals use: cr_phrase(). */
+	const char	*const *phrases;
+	int		 nphrases;
+	size_t		 state_size;	/* its own per-game state (zeroed at the start) */
+
+	/* The start: which tile lies at 0,0 (a type index, or -1 to keep
+	 * the base start) and changes to the supply.  Called by
+	 * cr_game_reset, the supply filled already. */
+	int	(*start)(struct cr_game *g, int ext);
+	/* Whether a tile type may be drawn now (its copies are left): a
+	 * module holds tiles back until others are played (the river's). */
+	bool	(*drawable)(const struct cr_game *g, int ext, int type,
+		    struct cr_refusal *why);
+	/* Veto on a tile placement that fits by the edges (REFUSE: fills
+	 * why, returns false).  Also asked for where a tile fits at all
+	 * (legal listings, discards), so a veto is a rule of placement. */
+	bool	(*tile_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
+		    struct cr_refusal *why);
+	/* Veto on a piece: the tile is legal, the piece's kind found at
+	 * the spot (seg: the segment in the tile type). */
+	bool	(*piece_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
+		    int seg, struct cr_refusal *why);
+	/* The move was applied (tile, piece), nothing scored yet. */
+	void	(*placed)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+	/* A feature's price: ev is the base arithmetic for the feature with
+	 * root `root`, complete or not (ev->reason says when it is paid);
+	 * the module may change the prices and add a note or terms. */
+	void	(*price)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
+	/* The final scoring ran; the module adds its own (goods...). */
+	void	(*final)(struct cr_game *g, int ext, int move);
+};
+
+/* The registry (rules/ext.c): every module, the base first. */
+extern const struct cr_ext *const cr_exts[];
+extern const int cr_nexts;
+
+/* A module by name (as records name it), -1 if none. */
+int	cr_ext_find(const char *name, size_t len);
+
+/*
+ * Pieces and pools over all modules, numbered once: piece 0 is "none",
+ * the base game's thief, knight, monk and farmer keep 1..4 (enum
+ * cr_role).  The pieces of every module are known whether it is in play
+ * or not, so a word of a module not in play is understood, and refused
+ * by name.
+ */
+int	cr_npieces(void);		/* pieces, "none" included */
+const struct cr_piece *cr_piece(int id);	/* NULL out of range or for 0 */
+int	cr_piece_ext(int id);		/* the module a piece belongs to */
+int	cr_piece_pool(int id);		/* its pool, numbered over all modules */
+int	cr_piece_find(const char *word, size_t len);	/* by word or alias, any case; 0 if none */
+int	cr_npools(void);
+const struct cr_pool *cr_pool(int id);
+int	cr_pool_ext(int id);
+
+/* The words of a phrase id (module << 8 | index), "" if none. */
+const char *cr_phrase(int id);
+#define CR_PHRASE(ext, i)	((ext) << 8 | (i))
+
+#endif
