@@ -45,9 +45,9 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		    r->nplayers, r->nplayers == 1 ? "" : "s");
 		for (int i = 0; i < cr_game_nmoves(g); i++) {
 			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
-			outf("%4d  ", i + 1);
-			out_pad(stdout, names[cr_game_move_player(g, i)], w);
-			outf("  %s\n", line);
+			const char *who = names[cr_game_move_player(g, i)];
+
+			outf("%4d  %s%*s  %s\n", i + 1, who, w - out_width(who), "", line);
 			for (; k < nev && ev[k].move == i + 1; k++) {
 				if (!final && ev[k].reason != CR_EV_COMPLETED) {
 					outf("      final scoring:\n");

@@ -85,9 +85,13 @@ out_write(FILE *f, const char *s, size_t n)
 	if (f == stderr)
 		fflush(stdout);	/* an error stays after what came before it */
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf);
+		const char *e;
 
-		if (e == NULL) {
+		if ((u[i] >= 0x20 && u[i] < 0x7f) || u[i] == '\n') {	/* most of it */
+			i++;
+			continue;
+		}
+		if ((e = escape_at(u + i, n - i, &k, buf)) == NULL) {
 			i += k;
 			continue;
 		}

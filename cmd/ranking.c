@@ -40,8 +40,6 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 
 		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
 			rank = i + 1;
-		outf("  %d. ", rank);
-		out_pad(stdout, names[order[i]], w);
-		outf(" %4d\n", s);
+		outf("  %d. %s%*s %4d\n", rank, names[order[i]], w - out_width(names[order[i]]), "", s);
 	}
 }

@@ -30,15 +30,19 @@ struct fp {
 
 /* Tell the listener about a scalar, bytes [a, b). */
 static bool
-heard(struct fp *f, int kind, int index, const char *a, const char *b)
+tell(struct fp *f, int kind, int index, const char *a, const char *b)
 {
 	struct nt_item it = { kind, index };
 
-	if (f->l == NULL || f->l->scalar == NULL)
-		return true;
 	if (f->l->scalar(f->l->arg, &it, (size_t)(a - f->s), (size_t)(b - f->s)) != 0)
 		f->stopped = true;
 	return !f->stopped;
+}
+
+static inline bool
+heard(struct fp *f, int kind, int index, const char *a, const char *b)
+{
+	return f->l == NULL || f->l->scalar == NULL || tell(f, kind, index, a, b);
 }
 
 static bool
@@ -180,8 +184,24 @@ add_player(struct fp *f, const char *a, const char *b)
 	return true;
 }
 
-/* A move's text [a, b); q is the scalar's span (its quotes included). */
+/* A move to the listener. */
 static bool
+hand_move(struct fp *f, struct nt_recmove *m, const char *a, const char *b, const char *qa,
+    const char *qb)
+{
+	if (!heard(f, NT_IT_MOVE, f->r->nmoves, qa, qb))
+		return false;
+	if (f->l->move == NULL)
+		return true;
+	m->text = (char *)a;
+	f->r->nmoves++;
+	if (f->l->move(f->l->arg, m, (size_t)(b - a)) != 0)
+		f->stopped = true;
+	return !f->stopped;
+}
+
+/* A move's text [a, b); q is the scalar's span (its quotes included). */
+static inline bool
 add_move(struct fp *f, const char *a, const char *b, const char *qa, const char *qb)
 {
 	struct nt_record *r = f->r;
@@ -189,15 +209,8 @@ add_move(struct fp *f, const char *a, const char *b, const char *qa, const char 
 	    (int)(qb - f->ln) + 1 };
 	char *text;
 
-	if (!heard(f, NT_IT_MOVE, r->nmoves, qa, qb))
-		return false;
-	if (f->l != NULL && f->l->move != NULL) {
-		m.text = (char *)a;
-		r->nmoves++;
-		if (f->l->move(f->l->arg, &m, (size_t)(b - a)) != 0)
-			f->stopped = true;
-		return !f->stopped;
-	}
+	if (f->l != NULL)
+		return hand_move(f, &m, a, b, qa, qb);
 	if (r->nmoves == f->capmoves) {
 		int cap = f->capmoves ? 2 * f->capmoves : 128;
 		struct nt_recmove *v = realloc(r->moves, (size_t)cap * sizeof *v);

@@ -24,36 +24,56 @@ const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 _Static_assert(sizeof cr_exts / sizeof cr_exts[0] <= CR_MAXEXTS, "too many modules");
 
 /* Pieces and pools numbered once over all modules, on first use. */
-static struct {
-	bool		 done;
-	int		 npieces, npools;
-	const struct cr_piece *piece[CR_MAXPIECES];
-	int8_t		 piece_ext[CR_MAXPIECES], piece_pool[CR_MAXPIECES];
-	const struct cr_pool *pool[CR_MAXPOOLS];
-	int8_t		 pool_ext[CR_MAXPOOLS];
-} tab;
+struct cr__tab cr__tab;
+
+/* ASCII case folding, whatever the locale. */
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
 
 static void
-number(void)
+add_word(const char *w, int id)
 {
-	if (tab.done)
+	size_t n = strlen(w);
+
+	if (n >= sizeof cr__tab.word[0].w || cr__tab.nwords == (int)(sizeof cr__tab.word /
+	    sizeof cr__tab.word[0]))
+		return;	/* a module's word that long: found by nothing, on purpose */
+	for (size_t i = 0; i < n; i++)
+		cr__tab.word[cr__tab.nwords].w[i] = (char)lower((unsigned char)w[i]);
+	cr__tab.word[cr__tab.nwords].len = (uint8_t)n;
+	cr__tab.word[cr__tab.nwords++].id = (uint8_t)id;
+}
+
+void
+cr__number(void)
+{
+	struct cr__tab *t = &cr__tab;
+
+	if (t->done)
 		return;
-	tab.npieces = 1;	/* 0: no piece */
+	t->npieces = 1;	/* 0: no piece */
 	for (int e = 0; e < cr_nexts; e++) {
 		const struct cr_ext *x = cr_exts[e];
-		int pool0 = tab.npools;
+		int pool0 = t->npools;
 
-		for (int i = 0; i < x->npools && tab.npools < CR_MAXPOOLS; i++) {
-			tab.pool[tab.npools] = &x->pools[i];
-			tab.pool_ext[tab.npools++] = (int8_t)e;
+		for (int i = 0; i < x->npools && t->npools < CR_MAXPOOLS; i++) {
+			t->pool[t->npools] = &x->pools[i];
+			t->pool_ext[t->npools++] = (int8_t)e;
 		}
-		for (int i = 0; i < x->npieces && tab.npieces < CR_MAXPIECES; i++) {
-			tab.piece[tab.npieces] = &x->pieces[i];
-			tab.piece_ext[tab.npieces] = (int8_t)e;
-			tab.piece_pool[tab.npieces++] = (int8_t)(pool0 + x->pieces[i].pool);
+		for (int i = 0; i < x->npieces && t->npieces < CR_MAXPIECES; i++) {
+			t->piece[t->npieces] = &x->pieces[i];
+			t->piece_ext[t->npieces] = (int8_t)e;
+			t->piece_pool[t->npieces] = (int8_t)(pool0 + x->pieces[i].pool);
+			add_word(x->pieces[i].word, t->npieces);
+			for (const char *const *a = x->pieces[i].aliases; a != NULL && *a != NULL; a++)
+				add_word(*a, t->npieces);
+			t->npieces++;
 		}
 	}
-	tab.done = true;
+	t->done = true;
 }
 
 int
@@ -66,86 +86,27 @@ cr_ext_find(const char *name, size_t len)
 }
 
 int
-cr_npieces(void)
-{
-	number();
-	return tab.npieces;
-}
-
-const struct cr_piece *
-cr_piece(int id)
-{
-	number();
-	return id > 0 && id < tab.npieces ? tab.piece[id] : NULL;
-}
-
-int
-cr_piece_ext(int id)
-{
-	number();
-	return id > 0 && id < tab.npieces ? tab.piece_ext[id] : -1;
-}
-
-int
-cr_piece_pool(int id)
-{
-	number();
-	return id > 0 && id < tab.npieces ? tab.piece_pool[id] : -1;
-}
-
-/* ASCII case folding, whatever the locale. */
-static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static bool
-same_word(const char *w, const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len && w[i] != '\0'; i++)
-		if (lower((unsigned char)w[i]) != lower((unsigned char)s[i]))
-			return false;
-	return i == len && w[i] == '\0';
-}
-
-int
 cr_piece_find(const char *word, size_t len)
 {
-	number();
-	for (int id = 1; id < tab.npieces; id++) {
-		const struct cr_piece *p = tab.piece[id];
+	int c0;
 
-		if (same_word(p->word, word, len))
-			return id;
-		for (const char *const *a = p->aliases; a != NULL && *a != NULL; a++)
-			if (same_word(*a, word, len))
-				return id;
+	if (!cr__tab.done)
+		cr__number();
+	if (len == 0)
+		return 0;
+	c0 = lower((unsigned char)word[0]);
+	for (int i = 0; i < cr__tab.nwords; i++) {
+		const char *w = cr__tab.word[i].w;
+		size_t k = 1;
+
+		if (cr__tab.word[i].len != len || w[0] != c0)
+			continue;
+		while (k < len && w[k] == lower((unsigned char)word[k]))
+			k++;
+		if (k == len)
+			return cr__tab.word[i].id;
 	}
 	return 0;
-}
-
-int
-cr_npools(void)
-{
-	number();
-	return tab.npools;
-}
-
-const struct cr_pool *
-cr_pool(int id)
-{
-	number();
-	return id >= 0 && id < tab.npools ? tab.pool[id] : NULL;
-}
-
-int
-cr_pool_ext(int id)
-{
-	number();
-	return id >= 0 && id < tab.npools ? tab.pool_ext[id] : -1;
 }
 
 const char *

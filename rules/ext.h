@@ -117,14 +117,65 @@ int	cr_ext_find(const char *name, size_t len);
  * or not, so a word of a module not in play is understood, and refused
  * by name.
  */
-int	cr_npieces(void);		/* pieces, "none" included */
-const struct cr_piece *cr_piece(int id);	/* NULL out of range or for 0 */
-int	cr_piece_ext(int id);		/* the module a piece belongs to */
-int	cr_piece_pool(int id);		/* its pool, numbered over all modules */
+struct cr__tab {
+	bool		 done;
+	int		 npieces, npools, nwords;
+	const struct cr_piece *piece[CR_MAXPIECES];
+	int8_t		 piece_ext[CR_MAXPIECES], piece_pool[CR_MAXPIECES];
+	const struct cr_pool *pool[CR_MAXPOOLS];
+	int8_t		 pool_ext[CR_MAXPOOLS];
+	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
+	struct { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
+};
+extern struct cr__tab cr__tab;
+void	cr__number(void);
+
+static inline int
+cr_npieces(void)		/* pieces, "none" included */
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.npieces;
+}
+
+static inline const struct cr_piece *
+cr_piece(int id)		/* NULL out of range or for 0 */
+{
+	return id > 0 && id < cr_npieces() ? cr__tab.piece[id] : NULL;
+}
+
+static inline int
+cr_piece_ext(int id)		/* the module a piece belongs to, -1 */
+{
+	return id > 0 && id < cr_npieces() ? cr__tab.piece_ext[id] : -1;
+}
+
+static inline int
+cr_piece_pool(int id)		/* its pool, numbered over all modules, -1 */
+{
+	return id > 0 && id < cr_npieces() ? cr__tab.piece_pool[id] : -1;
+}
+
 int	cr_piece_find(const char *word, size_t len);	/* by word or alias, any case; 0 if none */
-int	cr_npools(void);
-const struct cr_pool *cr_pool(int id);
-int	cr_pool_ext(int id);
+static inline int
+cr_npools(void)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.npools;
+}
+
+static inline const struct cr_pool *
+cr_pool(int id)
+{
+	return id >= 0 && id < cr_npools() ? cr__tab.pool[id] : NULL;
+}
+
+static inline int
+cr_pool_ext(int id)
+{
+	return id >= 0 && id < cr_npools() ? cr__tab.pool_ext[id] : -1;
+}
 
 /* The words of a phrase id (module << 8 | index), "" if none. */
 const char *cr_phrase(int id);

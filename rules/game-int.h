@@ -279,7 +279,11 @@ void	*cr__ext_state(struct cr_game *g, int ext);
 const void *cr__ext_cstate(const struct cr_game *g, int ext);
 /* The pool count of a player, by pool number (cr_pool), for the modules. */
 int	*cr__pool(struct cr_game *g, int player, int pool);
-int	cr__pool_left(const struct cr_game *g, int player, int pool);
+static inline int
+cr__pool_left(const struct cr_game *g, int player, int pool)
+{
+	return pool == 0 ? g->player[player].meeples : g->player[player].pool[pool];
+}
 /* Whether module vetoes allow the placement (no refusal wanted: why NULL). */
 bool	cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why);
 /* Iterate over the modules in play that have a hook: for (e...) if (hk & 1u << e). */

@@ -97,12 +97,6 @@ cr__pool(struct cr_game *g, int player, int pool)
 	return pool == 0 ? &g->player[player].meeples : &g->player[player].pool[pool];
 }
 
-int
-cr__pool_left(const struct cr_game *g, int player, int pool)
-{
-	return pool == 0 ? g->player[player].meeples : g->player[player].pool[pool];
-}
-
 void
 cr__log_supply(struct cr_game *g, int t)
 {
@@ -428,6 +422,8 @@ check_pool(const struct cr_game *g, int role, struct cr_refusal *why)
 {
 	int pool = cr_piece_pool(role);
 
+	if (pool == 0 && g->player[g->turn].meeples > 0)
+		return true;	/* a meeple: the base game's, always in play */
 	why->pool = pool;
 	why->other_player = g->turn;
 	if (!(g->exts & (1u << cr_piece_ext(role)))) {

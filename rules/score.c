@@ -255,7 +255,15 @@ standing(struct cr_game *g, int kind)
 		s->nstamp[r] = gen;
 		s->roots[n++] = r;
 	}
-	qsort(s->roots, (size_t)n, sizeof *s->roots, by_root);
+	if (n <= 64) {	/* a few dozen at most in a real game: insertion */
+		for (int i = 1; i < n; i++)
+			for (int k = i; k > 0 && s->roots[k - 1] > s->roots[k]; k--) {
+				int t = s->roots[k];
+
+				s->roots[k] = s->roots[k - 1], s->roots[k - 1] = t;
+			}
+	} else
+		qsort(s->roots, (size_t)n, sizeof *s->roots, by_root);
 	return n;
 }
 
