@@ -1,6 +1,16 @@
 /*
- * play.h -- what the table REPL (cmd-play.c) shares with its journal
- * (journal.c) and its board map (board.c).
+ * play.h -- the table REPL, shared by its files:
+ *
+ *	cmd-play.c	carcref play and carcref resume: options, the game to start
+ *	play-session.c	the game in play (new, loaded), the line loop, history, signals
+ *	play-turn.c	the turn: draw, place, meeple, pass, discard, end, undo;
+ *			a move applied, journaled and told
+ *	play-views.c	what is shown: board, score, explain, supply, moves, legal,
+ *			tiles, help
+ *	play-complete.c	Tab completion
+ *	play-cmds.c	the command table
+ *	journal.c	the journal of the game in play
+ *	board.c		the board as an ASCII map
  */
 #ifndef CARCREF_PLAY_H
 #define CARCREF_PLAY_H
@@ -12,7 +22,7 @@
 #include "rules/game.h"
 #include "notation/record.h"
 
-/* cmd-play.c: "carcref resume", the same as "carcref play --resume". */
+#define PLAY_MAXARGS	8	/* words on a line, the command included */
 
 /*
  * journal.c -- the state directory, and the journal of the game in play.
@@ -28,6 +38,122 @@ struct journal {
 	int	lockfd;		/* DIR/lock, held for the whole session */
 	bool	fresh;		/* the game did not come from the journal: keep the old one */
 };
+
+struct play {
+	const struct cr_tileset *ts;
+	struct cr_game	*g;
+	struct nt_record rec;		/* the header: players, edition */
+	bool		 have_rec;
+	const char	*names[CR_MAXPLAYERS];
+	char		 letter[CR_MAXPLAYERS];	/* on the board map */
+	int		 ansi[CR_MAXPLAYERS];	/* colour code */
+
+	/* The turn being entered step by step. */
+	int		 hand;		/* the tile drawn, -1 none */
+	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
+	struct cr_move	 pend;
+
+	struct journal	 j;
+	bool		 tty;		/* lines from a terminal, through readline */
+	bool		 color;
+	bool		 quit;
+	int		 refused;	/* lines not accepted */
+	char		 hist[4096];	/* the history file, "" for none */
+};
+
+/*
+ * play-cmds.c -- the commands of the REPL, one entry each.  fn returns 0
+ * when the line is accepted, -1 when it is refused (the message printed).
+ */
+enum play_args {		/* what a command's arguments complete to */
+	PA_NONE,		/* nothing */
+	PA_TILE,		/* one tile code, of those left in the supply */
+	PA_TILES,		/* tile codes, any of the box, as many as wanted */
+	PA_COMMAND,		/* one command name */
+	PA_PLACE,		/* X,Y, ROT, ROLE@SPOT where the tile in hand fits */
+	PA_MEEPLE,		/* one ROLE@SPOT on the tile just placed */
+	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
+	PA_FILE,		/* one file name (readline's own completion) */
+};
+
+struct play_cmd {
+	const char	*name;
+	const char	*args;		/* "X,Y [ROT]", for usage and help */
+	int		 minargs, maxargs;
+	enum play_args	 complete;
+	int		(*fn)(struct play *, int, char **);
+	const char	*summary;	/* one line, for `help` */
+	const char	*help;		/* more, for `help NAME`; "" for none */
+};
+
+extern const struct play_cmd play_cmds[];
+extern const size_t play_ncmds;
+
+/* The command NAME (any case; exit is quit, ? is help), or NULL. */
+const struct play_cmd *play_cmd_find(const char *name);
+
+/* play-turn.c: the steps of a turn, and undo. */
+int	 turn_draw(struct play *, int, char **);
+int	 turn_place(struct play *, int, char **);
+int	 turn_meeple(struct play *, int, char **);
+int	 turn_pass(struct play *, int, char **);
+int	 turn_discard(struct play *, int, char **);
+int	 turn_end(struct play *, int, char **);
+int	 turn_undo(struct play *, int, char **);
+
+/* A refusal: the message and a newline printed, -1 returned. */
+int	 play_nope(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "refused: " and the rule broken. */
+int	 play_refusal(struct play *p, const struct cr_refusal *why);
+/* The refusal of any move once the game is over. */
+int	 play_game_over(struct play *p);
+/* A whole turn in the notation, with or without "PLAYER:". */
+int	 play_line(struct play *p, const char *line);
+/* Forget the tile in hand (saying it goes back if SAY). */
+void	 play_drop_hand(struct play *p, bool say);
+
+/* play-views.c: what the table is shown. */
+int	 view_legal(struct play *, int, char **);
+int	 view_board(struct play *, int, char **);
+int	 view_score(struct play *, int, char **);
+int	 view_explain(struct play *, int, char **);
+int	 view_supply(struct play *, int, char **);
+int	 view_moves(struct play *, int, char **);
+int	 view_tiles(struct play *, int, char **);
+int	 view_help(struct play *, int, char **);
+
+/* A tile type's code. */
+const char *play_code(struct play *p, int type);
+/* The first rotation that looks like ROT on the table. */
+int	 play_rot_rep(const struct cr_tiletype *t, int rot);
+/* Pictures of a type in the given rotations, side by side. */
+void	 play_rotations(struct play *p, int type, const int *rots, int n, bool titles);
+/* The legal placements of a type, one per square and look, north first:
+ * malloc'd, *n of them on *squares squares; NULL if out of memory. */
+struct cr_place *play_legal_places(struct play *p, int type, int *n, int *squares);
+/* "N moves played, N tiles left; NAME to play", or the final scores. */
+void	 play_say_state(struct play *p);
+
+/* play-session.c: the game in play and the line loop. */
+int	 session_save(struct play *, int, char **);
+int	 session_load(struct play *, int, char **);
+int	 session_quit(struct play *, int, char **);
+
+/*
+ * Take the record in TEXT (from LABEL, a file name) as the game in play:
+ * parse it, replay it, and on success replace the current game.  Messages
+ * go to MSGS.
+ */
+bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len,
+	     bool fresh, FILE *msgs);
+/* A new game of N players NAMES in EDITION; false (message printed) if not. */
+bool	 play_new_game(struct play *p, char **names, int n, int edition);
+/* Read and run lines until the input ends or quit. */
+void	 play_session(struct play *p);
+
+/* play-complete.c: Tab completion for P's session, through readline. */
+void	 play_complete_start(struct play *p);
+void	 play_complete_end(void);
 
 /*
  * The state directory: $CARCREF_STATE, else $XDG_STATE_HOME/carcref, else
