@@ -132,7 +132,7 @@ run_start(const struct lines *l, const char *end, int i, int floor)
 static int
 write_out(const char *path, const char *old, size_t oldlen, const char *out, bool to_stdout)
 {
-	char err[4400];
+	char *err = NULL;
 
 	if (to_stdout || strcmp(path, "-") == 0) {
 		fputs(out, stdout);
@@ -140,8 +140,9 @@ write_out(const char *path, const char *old, size_t oldlen, const char *out, boo
 	}
 	if (strlen(out) == oldlen && memcmp(out, old, oldlen) == 0)
 		return 0;	/* already canonical: leave the file alone */
-	if (!cmd_write_atomic(path, out, strlen(out), err, sizeof err)) {
-		fprintf(stderr, "carcref fmt: %s\n", err);
+	if (!cmd_write_atomic(path, out, strlen(out), &err)) {
+		fprintf(stderr, "carcref fmt: %s\n", err ? err : "out of memory");
+		free(err);
 		return 2;
 	}
 	return 0;

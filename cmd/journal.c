@@ -105,77 +105,6 @@ write_all(int fd, const char *s, size_t len)
 	return true;
 }
 
-/* fsync the directory holding path, so a rename or a new file survives. */
-static bool
-sync_dir(const char *path)
-{
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	int fd, rc;
-
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	if ((fd = open(dir, O_RDONLY)) < 0)
-		return false;
-	rc = fsync(fd);
-	close(fd);
-	/* Some file systems cannot sync a directory; the data is safe anyway. */
-	return rc == 0 || errno == EINVAL;
-}
-
-bool
-cmd_write_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
-{
-	char tmp[4200];
-	struct stat st;
-	int fd, e;
-
-	/* A device or a pipe (save /dev/stdout) is written to, never
-	 * replaced: renaming a file over /dev/null would take its place. */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if ((fd = open(path, O_WRONLY)) < 0 || !write_all(fd, text, len)) {
-			e = errno;
-			if (fd >= 0)
-				close(fd);
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
-			return false;
-		}
-		close(fd);
-		return true;
-	}
-
-	if (snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-		snprintf(err, errlen, "%.200s...: path too long", path);
-		return false;
-	}
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		return false;
-	}
-	if (!write_all(fd, text, len) || fsync(fd) < 0) {
-		e = errno;
-		close(fd);
-		unlink(tmp);
-		snprintf(err, errlen, "%s: %s", tmp, strerror(e));
-		return false;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		e = errno;
-		unlink(tmp);
-		snprintf(err, errlen, "%s: %s", path, strerror(e));
-		return false;
-	}
-	if (!sync_dir(path)) {
-		snprintf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
 bool
 journal_lock(struct journal *j, char *err, size_t errlen)
 {
@@ -227,7 +156,7 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
     char *err, size_t errlen)
 {
 	char path[4096], prev[4096];
-	char *text, *mark;
+	char *text, *mark, *e = NULL;
 	size_t len;
 	bool ok;
 
@@ -265,7 +194,10 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 			return false;
 		}
 	}
-	ok = cmd_write_atomic(path, text, len, err, errlen);
+	ok = cmd_write_atomic(path, text, len, &e);
+	if (!ok)
+		snprintf(err, errlen, "%s", e ? e : "out of memory");
+	free(e);
 	free(text);
 	if (!ok)
 		return false;

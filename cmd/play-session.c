@@ -152,7 +152,7 @@ play_new_game(struct play *p, char **names, int n, int edition)
 int
 session_save(struct play *p, int argc, char **argv)
 {
-	char *text, err[512];
+	char *text, *err = NULL;
 	bool ok;
 
 	(void)argc;
@@ -163,10 +163,13 @@ session_save(struct play *p, int argc, char **argv)
 		free(text);
 		return 0;
 	}
-	ok = cmd_write_atomic(argv[1], text, strlen(text), err, sizeof err);
+	ok = cmd_write_atomic(argv[1], text, strlen(text), &err);
 	free(text);
-	if (!ok)
-		return play_nope("save: %s", err);
+	if (!ok) {
+		play_nope("save: %s", err ? err : "out of memory");
+		free(err);
+		return -1;
+	}
 	printf("saved %d move%s to %s\n", cr_game_nmoves(p->g),
 	    cr_game_nmoves(p->g) == 1 ? "" : "s", argv[1]);
 	return 0;

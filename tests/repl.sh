@@ -528,6 +528,40 @@ wait
 expect "save to a pipe: the pipe is still a pipe" test -p "$tmp/pipe"
 expect "save to a pipe: the record went through it" has "$tmp/pipe.out" "$(sed -n 2p "$tmp/g.lines")"
 
+# save replaces a file as fmt does: its mode kept, a read-only file
+# refused and left as it was, errors naming the file, never a temporary one.
+echo old >"$tmp/private.yaml"
+chmod 600 "$tmp/private.yaml"
+echo old >"$tmp/ro.yaml"
+chmod 444 "$tmp/ro.yaml"
+typed modes <<'EOF'
+E 0,1 180 knight@S
+save private.yaml
+save ro.yaml
+save nodir/game.yaml
+EOF
+want modes <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+saved 1 move to private.yaml
+save: ro.yaml: the file is read-only (mode 0444): not replaced
+save: nodir/game.yaml: No such file or directory
+EOF
+session modes 1
+expect "save keeps the mode 0600" test "$(stat -c %a "$tmp/private.yaml")" = 600
+expect "save wrote the 0600 file" has "$tmp/private.yaml" 'E 0,1 180 knight@S'
+expect "save leaves a read-only file as it was" test "$(cat "$tmp/ro.yaml")" = old
+# save /dev/fd/1 into a file: the record in its place among the lines.
+# (Not /dev/stdout: carcref before this test, as root, replaced it.)
+printf 'E 0,1 180 knight@S\nsave /dev/fd/1\nscore\n' >"$tmp/devout.in"
+(cd "$tmp" && "$CARCREF" play <"$tmp/devout.in" >"$tmp/devout.out" 2>&1)
+expect "save /dev/fd/1 to a file: the session's lines kept" \
+    test "$(sed -n '1p;6p;15p;16p' "$tmp/devout.out")" = "$(printf '%s\n' 'carcref: a new game' \
+    'format: carcref/1' 'saved 1 move to /dev/fd/1' '1 move played, 70 tiles left; Ben to play')"
+
 # ---- play FILE, load FILE ----------------------------------------------------
 
 cat >"$tmp/three.yaml" <<'EOF'
