@@ -1,8 +1,8 @@
 /*
  * cmd-play.c -- the table REPL: a game refereed as it is played.
  *
- *	carcref [play] [--players A,B,...] [--edition 1|2|3] [FILE]
- *	carcref play --resume		(or: carcref resume)
+ *	carcref [play] [--yes] [--players A,B,...] [--edition 1|2|3] [FILE]
+ *	carcref play [--yes] --resume [NAME]	(or: carcref resume [NAME])
  *
  * A turn is entered whole, in the notation ("U 0,1 0 thief@S"), or step
  * by step as it happens at the table: draw U, place 1,0 90, then meeple
@@ -17,6 +17,7 @@
  * output, refusals included, so a transcript keeps its order.
  */
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +26,137 @@
 #include "cmd.h"
 #include "play.h"
 
+/* The last line of TEXT is a move, or "moves:": a move may be appended. */
+static bool
+appendable(const char *text, size_t len)
+{
+	const char *last;
+
+	if (len == 0 || text[len - 1] != '\n')
+		return false;
+	for (last = text + len - 1; last > text && last[-1] != '\n'; last--)
+		;
+	return strncmp(last, "  - ", 4) == 0 || strcmp(last, "moves:\n") == 0;
+}
+
+/*
+ * The game to resume: WANT exactly, else the one game whose name starts
+ * with WANT; without WANT, the unfinished game played last (an unreadable
+ * one counts: it is reported, not passed over).  Its name, malloc'd; NULL
+ * with the message printed.
+ */
+static char *
+pick_game(const struct cr_tileset *ts, const char *want)
+{
+	struct journal_game *v;
+	char *err = NULL, *name = NULL;
+	int n, k = 0, found = -1;
+
+	if ((n = journal_games(&v, &err)) < 0) {
+		fprintf(stderr, "carcref: %s\n", err ? err : "out of memory");
+		free(err);
+		return NULL;
+	}
+	for (int i = 0; want != NULL && i < n && found < 0; i++)
+		if (strcmp(v[i].name, want) == 0)
+			found = i;
+	for (int i = 0; want != NULL && i < n && found < 0; i++)
+		if (strncmp(v[i].name, want, strlen(want)) == 0)
+			k++;
+	if (want != NULL && found < 0 && k > 1) {
+		fprintf(stderr, "carcref: \"%s\" starts the names of %d games:", want, k);
+		for (int i = 0; i < n; i++)
+			if (strncmp(v[i].name, want, strlen(want)) == 0)
+				fprintf(stderr, " %s", v[i].name);
+		fprintf(stderr, "; give more of the name\n");
+	} else if (want != NULL && found < 0) {
+		for (int i = 0; i < n && found < 0; i++)
+			if (strncmp(v[i].name, want, strlen(want)) == 0)
+				found = i;
+		if (found < 0)
+			fprintf(stderr, "carcref: no game is named \"%s\" (carcref games lists "
+			    "them)\n", want);
+	}
+	for (int i = 0; want == NULL && i < n && found < 0; i++) {
+		struct nt_record r;
+		struct cr_game *g;
+		size_t len;
+		bool cut;
+		char *text = journal_read(v[i].path, &len, &cut, NULL);
+
+		if (text == NULL) {
+			found = i;	/* resume says why */
+			break;
+		}
+		if ((g = play_replay(ts, NULL, text, len, &r, NULL)) == NULL || !cr_game_over(g))
+			found = i;
+		if (g != NULL) {
+			cr_game_free(g);
+			nt_record_free(&r);
+		}
+		free(text);
+	}
+	if (want == NULL && found < 0)
+		fprintf(stderr, "carcref: no game to resume: %s\n", n == 0 ? "no game is kept "
+		    "yet" : "every game kept is finished (carcref games lists them; carcref "
+		    "resume NAME brings one back)");
+	if (found >= 0 && (name = strdup(v[found].name)) == NULL)
+		fprintf(stderr, "carcref: out of memory\n");
+	journal_games_free(v, n);
+	return name;
+}
+
+/*
+ * Bring back game NAME as it was left: its journal locked, read and
+ * replayed.  A journal that cannot be read or replayed is named with the
+ * reason and left as it is.  A last line cut short by a crash (a move never
+ * acknowledged) is cut off the file.  0, or the exit status.
+ */
+static int
+resume(struct play *p, const char *name)
+{
+	struct nt_record r;
+	struct cr_game *g;
+	char *err = NULL, *text;
+	size_t len;
+	bool cut;
+	int fd = -1;
+
+	if (!journal_take(&p->j, name, &err) ||
+	    (text = journal_read(p->j.path, &len, &cut, &err)) == NULL) {
+		fprintf(stderr, "carcref: %s\n", err ? err : "out of memory");
+		free(err);
+		return 2;
+	}
+	if ((g = play_replay(p->ts, p->j.path, text, len, &r, &err)) == NULL) {
+		fprintf(stderr, "carcref: cannot resume %s: its journal is unreadable: %s "
+		    "(the file is left as it is)\n", name, err ? err : "out of memory");
+		free(err);
+		free(text);
+		return 1;
+	}
+	play_take(p, &r, g);
+	if (cut && ((fd = open(p->j.path, O_WRONLY | O_CLOEXEC)) < 0 ||
+	    ftruncate(fd, (off_t)len) < 0 || fsync(fd) < 0))
+		p->j.rewrite = true;
+	if (cut && fd >= 0)
+		close(fd);
+	if (!appendable(text, len))
+		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
+	free(text);
+	printf("carcref: resumed %s (%s)%s\n", name, p->j.path, cut ? "; its last line, cut "
+	    "short by a crash, was never accepted: dropped" : "");
+	return 0;
+}
+
 /* Parse the options, start or bring back the game, then the session. */
 static int
-start(struct play *p, int argc, char **argv, bool resume)
+start(struct play *p, int argc, char **argv, bool resuming)
 {
-	char *players[CR_MAXPLAYERS + 1], *names = NULL, err[512], path[4096], *text;
+	char *players[CR_MAXPLAYERS + 1], *names = NULL, err[512], *serr = NULL, *text, *dir;
 	const char *file = NULL;
-	int edition = 3, n = 0, i;
-	bool named = false, given = false, cut;
+	int edition = 3, n = 0, i, rc;
+	bool named = false, given = false;
 	size_t len;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
@@ -40,7 +164,9 @@ start(struct play *p, int argc, char **argv, bool resume)
 			i++;
 			break;
 		} else if (strcmp(argv[i], "--resume") == 0)
-			resume = true;
+			resuming = true;
+		else if (strcmp(argv[i], "--yes") == 0)
+			p->yes = true;
 		else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
 			names = argv[++i];
 			named = true;
@@ -61,9 +187,9 @@ start(struct play *p, int argc, char **argv, bool resume)
 		}
 	}
 	if (i < argc)
-		file = argv[i++];
-	if (i < argc || (resume && (file || named || given)))
-		return cmd_usage(&cmd_play_entry);
+		file = argv[i++];	/* with --resume: a game's name */
+	if (i < argc || (resuming && (named || given)))
+		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
 	if (file && (named || given)) {
 		fprintf(stderr, "carcref play: --players and --edition are for a new game; "
 		    "%s has its own\n", file);
@@ -71,33 +197,34 @@ start(struct play *p, int argc, char **argv, bool resume)
 	}
 	if ((p->ts = cmd_tileset()) == NULL)
 		return 2;
-	if (!journal_lock(&p->j, err, sizeof err)) {
-		fprintf(stderr, "carcref play: %s\n", err);
+	/* The state directory, made now: better refused before the first move. */
+	if ((dir = play_state_path("games", &serr)) == NULL) {
+		fprintf(stderr, "carcref play: %s\n", serr ? serr : "out of memory");
+		free(serr);
 		return 2;
 	}
+	free(dir);
 
-	if (resume) {
-		if ((text = journal_read(path, sizeof path, &len, &cut, err, sizeof err)) == NULL) {
-			fprintf(stderr, "carcref: %s\n", err);
+	if (resuming) {
+		char *name = pick_game(p->ts, file);
+
+		if (name == NULL)
 			return 2;
-		}
-		if (!play_adopt(p, path, text, len, false, stderr)) {
-			free(text);
-			return 1;
-		}
-		free(text);
-		printf("carcref: resumed %s%s\n", path, cut ? " (its last line, cut short by a "
-		    "crash, was never accepted: dropped)" : "");
+		rc = resume(p, name);
+		free(name);
+		if (rc != 0)
+			return rc;
 	} else if (file) {
 		if ((text = cmd_read_file(file, &len, err, sizeof err)) == NULL) {
 			fprintf(stderr, "carcref: %s\n", err);
 			return 2;
 		}
-		if (!play_adopt(p, file, text, len, true, stderr)) {
+		if (!play_adopt(p, file, text, len, stderr)) {
 			free(text);
 			return 1;
 		}
 		free(text);
+		play_new_journal(p, stderr);
 		printf("carcref: continuing %s\n", file);
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";
@@ -150,6 +277,7 @@ run(int argc, char **argv, bool resume)
 	pl.color = pl.tty && isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	rc = start(&pl, argc, argv, resume);
 	journal_close(&pl.j);
+	free(pl.redo);
 	cr_game_free(pl.g);
 	if (pl.have_rec)
 		nt_record_free(&pl.rec);
@@ -169,18 +297,17 @@ play_exec(int argc, char **argv)
 static int
 resume_exec(int argc, char **argv)
 {
-	if (argc != 1)
-		return cmd_usage(&cmd_resume_entry);
 	return run(argc, argv, true);
 }
 
 const struct cmd_entry cmd_play_entry = {
-	"play", "[--players A,B,...] [--edition N] [FILE | --resume]",
+	"play", "[--yes] [--players A,B,...] [--edition N] [FILE | --resume [NAME]]",
 	"referee a game at the table, turn by turn",
 	play_exec
 };
 
 const struct cmd_entry cmd_resume_entry = {
-	"resume", "", "bring back the last game played (as play --resume)",
+	"resume", "[--yes] [NAME]", "bring back a game kept, by default the last one "
+	"unfinished (as play --resume)",
 	resume_exec
 };

@@ -39,6 +39,7 @@ extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
 extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c: play --resume */
+extern const struct cmd_entry cmd_games_entry;	/* cmd-games.c: the games kept */
 
 /* main.c: edit distance for "did you mean" (a compared without case). */
 size_t		 cmd_edit_distance(const char *a, const char *b);

@@ -24,6 +24,7 @@ static const struct {
 	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
 	{ &cmd_play_entry,	true },
 	{ &cmd_resume_entry,	false },
+	{ &cmd_games_entry,	false },
 	{ &cmd_replay_entry,	false },
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },

@@ -64,21 +64,28 @@ const struct play_cmd play_cmds[] = {
 	  "" },
 	{ "undo", "[N]", 0, 1, PA_NONE, turn_undo,
 	  "take back the last move, or the last N",
-	  "  As far back as the start of the game; the journal follows.\n" },
+	  "  As far back as the start of the game; the journal follows.  On a terminal,\n"
+	  "  undo N for more than one move asks first (not with play --yes).\n" },
+	{ "redo", "[N]", 0, 1, PA_NONE, turn_redo,
+	  "put back the last move undone, or the last N",
+	  "  What undo took, the earliest first, played again and journaled, until a\n"
+	  "  new move is made or another game loaded.\n" },
 	{ "end", "", 0, 0, PA_NONE, turn_end,
 	  "end the game here: the final scoring",
-	  "  The game also ends by itself when the last tile is played.\n" },
+	  "  The game also ends by itself when the last tile is played.  On a terminal,\n"
+	  "  end asks first (not with play --yes).\n" },
 	{ "save", "FILE", 1, 1, PA_FILE, session_save,
 	  "write the game as a record (- for the standard output)",
 	  "  The record replays to the same scores (carcref replay FILE).\n" },
 	{ "load", "FILE", 1, 1, PA_FILE, session_load,
 	  "continue the game recorded in FILE instead",
-	  "  The game in play stays in the state directory as previous.yaml.\n" },
+	  "  FILE is not written: the game goes on in a journal of its own.  The game\n"
+	  "  in play stays kept under its name (carcref games lists them).\n" },
 	{ "help", "[COMMAND]", 0, 1, PA_COMMAND, view_help,
 	  "the commands, or one in more detail",
 	  "" },
 	{ "quit", "", 0, 0, PA_NONE, session_quit,
-	  "leave (the game is kept: carcref resume brings it back)",
+	  "leave (the game is kept: carcref resume NAME brings it back)",
 	  "  Also exit, or Ctrl-D.\n" },
 };
 const size_t play_ncmds = sizeof play_cmds / sizeof play_cmds[0];

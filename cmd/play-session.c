@@ -62,37 +62,16 @@ dress_players(struct play *p)
 	}
 }
 
-/*
- * Take the record in TEXT (from LABEL, a file name) as the game in play:
- * parse it, replay it, and on success replace the current game.  The
- * message for a bad record is LABEL:LINE:COLUMN: MESSAGE; for an illegal
- * move, LABEL:LINE:COLUMN: move N: the rule broken.
- */
-bool
-play_adopt(struct play *p, const char *label, const char *text, size_t len, bool fresh, FILE *msgs)
+/* Forget what undo took: a new move or another game makes it moot. */
+static void
+redo_clear(struct play *p)
 {
-	struct nt_replay_error rerr;
-	struct cr_error err;
-	struct nt_record r;
-	struct cr_game *g;
-	char jerr[512];
+	p->nredo = 0;
+}
 
-	if (nt_record_parse(&r, text, len, &err) < 0) {
-		fprintf(msgs, "%s:%d:%d: %s\n", label, err.line, err.column, err.msg);
-		return false;
-	}
-	if ((g = cr_game_new(p->ts, r.edition, r.nplayers)) == NULL) {
-		fprintf(msgs, "%s: cannot start the game: out of memory\n", label);
-		nt_record_free(&r);
-		return false;
-	}
-	if (!nt_replay_on(g, &r, &rerr)) {
-		fprintf(msgs, "%s:%d:%d: move %d: %s\n", label, rerr.line, rerr.column,
-		    rerr.move, rerr.msg);
-		cr_game_free(g);
-		nt_record_free(&r);
-		return false;
-	}
+void
+play_take(struct play *p, struct nt_record *r, struct cr_game *g)
+{
 	/*
 	 * Only the header is used from now on (the game holds the moves, which
 	 * undo changes); the record's own moves are kept until it is freed.
@@ -100,15 +79,31 @@ play_adopt(struct play *p, const char *label, const char *text, size_t len, bool
 	if (p->have_rec)
 		nt_record_free(&p->rec);
 	cr_game_free(p->g);
-	p->rec = r;
+	p->rec = *r;
 	p->have_rec = true;
 	p->g = g;
 	dress_players(p);
 	play_drop_hand(p, false);
-	p->j.fresh = fresh;
-	if (!journal_write(&p->j, &p->rec, p->g, jerr, sizeof jerr))
-		fprintf(msgs, "warning: the journal cannot be written (%s); the next move will "
-		    "try again\n", jerr);
+	redo_clear(p);
+}
+
+/*
+ * The message for a bad record is LABEL:LINE:COLUMN: MESSAGE; for an
+ * illegal move, LABEL:LINE:COLUMN: move N: the rule broken.
+ */
+bool
+play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE *msgs)
+{
+	struct nt_record r;
+	struct cr_game *g;
+	char *why = NULL;
+
+	if ((g = play_replay(p->ts, label, text, len, &r, &why)) == NULL) {
+		fprintf(msgs, "%s\n", why ? why : "out of memory");
+		free(why);
+		return false;
+	}
+	play_take(p, &r, g);
 	return true;
 }
 
@@ -145,8 +140,43 @@ play_new_game(struct play *p, char **names, int n, int edition)
 		return false;
 	}
 	dress_players(p);
-	p->j.fresh = true;	/* the journal starts with the first move */
-	return true;
+	return true;	/* its journal starts with its first move */
+}
+
+/*
+ * A game taken from a file (play FILE, load FILE) starts a journal of its
+ * own, at once if it has moves; the file itself is never written.
+ */
+void
+play_new_journal(struct play *p, FILE *msgs)
+{
+	char *err = NULL;
+
+	journal_close(&p->j);
+	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
+		fprintf(msgs, "warning: the journal cannot be written (%s); the next move will "
+		    "try again\n", err ? err : "out of memory");
+		free(err);
+	}
+}
+
+bool
+play_confirm(struct play *p, const char *question)
+{
+	char *prompt, *answer;
+	bool yes;
+
+	if (!p->tty || p->yes)
+		return true;
+	if ((prompt = cmd_strf("%s (y/N) ", question)) == NULL)
+		return false;
+	answer = readline(prompt);
+	free(prompt);
+	yes = answer != NULL && (strcasecmp(answer, "y") == 0 || strcasecmp(answer, "yes") == 0);
+	if (answer == NULL)
+		printf("\n");
+	free(answer);
+	return yes;
 }
 
 int
@@ -185,10 +215,11 @@ session_load(struct play *p, int argc, char **argv)
 	(void)argc;
 	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
 		return play_nope("load: %s", err);
-	ok = play_adopt(p, argv[1], text, len, true, stdout);
+	ok = play_adopt(p, argv[1], text, len, stdout);
 	free(text);
 	if (!ok)
 		return -1;
+	play_new_journal(p, stdout);
 	printf("loaded %s: edition %d,", argv[1], cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
 		printf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
@@ -319,11 +350,11 @@ int_hook(void)
 static void
 history_start(struct play *p)
 {
-	char err[512];
+	char *err = NULL;
 	FILE *f;
 
-	if (!play_state_path("history", p->hist, sizeof p->hist, err, sizeof err)) {
-		p->hist[0] = '\0';
+	if ((p->hist = play_state_path("history", &err)) == NULL) {
+		free(err);
 		return;
 	}
 	if ((f = fopen(p->hist, "a")) != NULL)	/* append_history needs the file */
@@ -349,7 +380,7 @@ history_add(struct play *p, const char *line)
 		return;
 	add_history(line);
 	/* At once, not at exit: a killed session keeps its history too. */
-	if (p->hist[0] != '\0')
+	if (p->hist != NULL)
 		append_history(1, p->hist);
 }
 
@@ -396,12 +427,11 @@ play_session(struct play *p)
 	}
 	free(line);
 	play_complete_end();
-	if (p->tty) {
-		char path[4096], err[512];
-
-		if (cr_game_nmoves(p->g) > 0 &&
-		    play_state_path("current.yaml", path, sizeof path, err, sizeof err))
-			printf("the game is kept in %s (move %d): carcref resume brings it back\n",
-			    path, cr_game_nmoves(p->g));
-	}
+	free(p->hist);
+	p->hist = NULL;
+	/* Where the moves are, and how to have them back. */
+	if (p->tty && p->j.name != NULL)
+		printf("the game is kept as %s (%d move%s): carcref resume %s brings it back\n",
+		    p->j.name, cr_game_nmoves(p->g), cr_game_nmoves(p->g) == 1 ? "" : "s",
+		    p->j.name);
 }

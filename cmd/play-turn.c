@@ -82,14 +82,17 @@ play_drop_hand(struct play *p, bool say)
 static int
 moves_done(struct play *p, int first)
 {
-	char line[128], err[512];
+	char line[128], *err = NULL;
 	int n = cr_game_nmoves(p->g);
 
-	for (int i = first; i < n; i++)
-		if (!journal_append(&p->j, &p->rec, p->g, i, err, sizeof err)) {
-			cr_game_undo(p->g, n - first);
-			return play_nope("refused: cannot write the journal (%s); the move was not played", err);
-		}
+	if (!journal_append(&p->j, &p->rec, p->g, first, &err)) {
+		cr_game_undo(p->g, n - first);
+		journal_repair(&p->j, &p->rec, p->g);
+		play_nope("not recorded: %s; the move was not played", err ? err :
+		    "out of memory");
+		free(err);
+		return -1;
+	}
 	play_drop_hand(p, false);
 	for (int i = first; i < n; i++) {
 		const struct cr_move *m = cr_game_move(p->g, i);
@@ -106,6 +109,16 @@ moves_done(struct play *p, int first)
 	return 0;
 }
 
+/* A new move, played: what undo took can no longer come back. */
+static int
+new_move(struct play *p, int first)
+{
+	if (moves_done(p, first) < 0)
+		return -1;
+	p->nredo = 0;
+	return 0;
+}
+
 static int
 play_move(struct play *p, const struct cr_move *m)
 {
@@ -114,7 +127,7 @@ play_move(struct play *p, const struct cr_move *m)
 
 	if (!cr_game_play(p->g, m, &why))
 		return play_refusal(p, &why);
-	return moves_done(p, first);
+	return new_move(p, first);
 }
 
 /* A whole turn in the notation, with or without "PLAYER:". */
@@ -126,7 +139,7 @@ play_line(struct play *p, const char *line)
 
 	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0)
 		return play_nope("refused: %s", err.msg);
-	return moves_done(p, first);
+	return new_move(p, first);
 }
 
 /* Any move after the final scoring. */
@@ -329,27 +342,77 @@ int
 turn_end(struct play *p, int argc, char **argv)
 {
 	struct cr_move m = { .kind = CR_MOVE_END };
+	char *q;
+	bool yes;
 
 	(void)argc, (void)argv;
+	if (cr_game_over(p->g))
+		return play_move(p, &m);	/* refused, as any move */
+	q = cmd_strf("end the game here, with %d tile%s left, and score it?",
+	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+	yes = q != NULL && play_confirm(p, q);
+	free(q);
+	if (!yes) {
+		printf("the game goes on\n");
+		return 0;
+	}
 	play_drop_hand(p, true);
 	return play_move(p, &m);
 }
+/* Keep M, just undone, for redo. */
+static bool
+redo_push(struct play *p, const struct cr_move *m)
+{
+	if (p->nredo == p->capredo) {
+		int cap = p->capredo ? p->capredo * 2 : 16;
+		struct cr_move *v = realloc(p->redo, (size_t)cap * sizeof *v);
+
+		if (v == NULL)
+			return false;
+		p->redo = v, p->capredo = cap;
+	}
+	p->redo[p->nredo++] = *m;
+	return true;
+}
+
+/* "undo [N]" and "redo [N]": N, 1 by default; -1 if it is no count. */
+static int
+count_arg(int argc, char **argv)
+{
+	char *end;
+	long v;
+
+	if (argc < 2)
+		return 1;
+	v = strtol(argv[1], &end, 10);
+	if (*end != '\0' || end == argv[1] || v < 1)
+		return -1;
+	return v > 1000000 ? 1000000 : (int)v;
+}
+
 int
 turn_undo(struct play *p, int argc, char **argv)
 {
-	int n = 1, have = cr_game_nmoves(p->g), *who;
+	int n, have = cr_game_nmoves(p->g), *who;
 	struct cr_move *gone;
-	char line[128], err[512], *end;
+	char line[128], *err = NULL, *q;
+	bool yes;
 
-	if (argc == 2) {
-		long v = strtol(argv[1], &end, 10);
-
-		if (*end != '\0' || end == argv[1] || v < 1)
-			return play_nope("usage: undo [N], N a number of moves, 1 or more");
-		n = v > have ? have : (int)v;
-	}
+	if ((n = count_arg(argc, argv)) < 0)
+		return play_nope("usage: undo [N], N a number of moves, 1 or more");
+	if (n > have)
+		n = have;
 	if (have == 0)
 		return play_nope("nothing to undo: this is the start of the game");
+	if (n > 1) {
+		q = cmd_strf("take back the last %d moves, back to move %d?", n, have - n);
+		yes = q != NULL && play_confirm(p, q);
+		free(q);
+		if (!yes) {
+			printf("nothing undone\n");
+			return 0;
+		}
+	}
 	/* Keep what is undone, to put it back if the journal cannot follow. */
 	gone = calloc((size_t)n, sizeof *gone);
 	who = calloc((size_t)n, sizeof *who);
@@ -363,17 +426,52 @@ turn_undo(struct play *p, int argc, char **argv)
 	}
 	play_drop_hand(p, true);
 	cr_game_undo(p->g, n);
-	if (!journal_write(&p->j, &p->rec, p->g, err, sizeof err)) {
+	if (!journal_write(&p->j, &p->rec, p->g, &err)) {
 		for (int i = n - 1; i >= 0; i--)
 			cr_game_play(p->g, &gone[i], NULL);
 		free(gone), free(who);
-		return play_nope("refused: cannot rewrite the journal (%s); nothing was undone", err);
+		play_nope("refused: cannot rewrite the journal (%s); nothing was undone",
+		    err ? err : "out of memory");
+		free(err);
+		return -1;
 	}
 	for (int i = 0; i < n; i++) {
 		nt_format_move(p->ts, &gone[i], NULL, line, sizeof line);
 		printf("undone: move %d, %s: %s\n", have - i, p->names[who[i]], line);
+		if (!redo_push(p, &gone[i]))
+			p->nredo = 0;	/* out of memory: better no redo than a wrong one */
 	}
 	free(gone), free(who);
 	play_say_state(p);
+	return 0;
+}
+
+/*
+ * Put back what undo took, the earliest first, as moves played again
+ * (journaled and told as any move), until a new move is made.
+ */
+int
+turn_redo(struct play *p, int argc, char **argv)
+{
+	int n, first = cr_game_nmoves(p->g), done = 0;
+
+	if ((n = count_arg(argc, argv)) < 0)
+		return play_nope("usage: redo [N], N a number of moves, 1 or more");
+	if (p->nredo == 0)
+		return play_nope("nothing to redo: redo puts back what undo took, until a new "
+		    "move is made");
+	if (n > p->nredo)
+		n = p->nredo;
+	play_drop_hand(p, true);
+	for (; done < n; done++)
+		if (!cr_game_play(p->g, &p->redo[p->nredo - 1 - done], NULL))
+			break;		/* never: the game stands as before the undo */
+	if (done == 0)
+		return play_nope("nothing to redo: the moves taken back no longer fit");
+	p->nredo -= done;
+	if (moves_done(p, first) < 0) {
+		p->nredo += done;	/* taken back: still there to redo */
+		return -1;
+	}
 	return 0;
 }

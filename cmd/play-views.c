@@ -473,6 +473,8 @@ view_explain(struct play *p, int argc, char **argv)
 			    spot_for(p, x, y, seg, kinds[k]));
 		}
 	}
+	if (nid == 0 && sp < 0)		/* never: a tile has a field or a city */
+		return play_nope("explain: no feature at %d,%d", x, y);
 	if (nid == 0)
 		return play_nope("explain: no single feature at %d,%d %s (explain %d,%d lists the "
 		    "tile's features)", x, y, cr_spot_name((enum cr_spot)sp), x, y);

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "rules/game.h"
 #include "notation/record.h"
@@ -25,19 +26,84 @@
 #define PLAY_MAXARGS	8	/* words on a line, the command included */
 
 /*
- * journal.c -- the state directory, and the journal of the game in play.
+ * journal.c -- the state directory, and the journal of each game.
  *
- * The journal is a game record, DIR/current.yaml: a header, then one
- * "  - MOVE" line per accepted move, written and fsync'ed before the REPL
- * takes the next line.  An undo or a load rewrites it whole, atomically
- * (a temporary file renamed over it, then the directory fsync'ed), so at
- * every instant the file is a valid record of the game as it stands.
+ * Each game is a record, DIR/games/NAME.yaml, from its first accepted
+ * move on: a header, then one "  - MOVE" line per accepted move, written
+ * and fsync'ed before the REPL takes the next line.  An undo rewrites it
+ * whole, atomically (cmd_write_atomic), so at every instant the file is a
+ * valid record of the game as it stands.  DIR/locks/NAME.lock is locked
+ * by the session that writes the game.
  */
 struct journal {
-	int	fd;		/* open for appending, -1 until the first write */
-	int	lockfd;		/* DIR/lock, held for the whole session */
-	bool	fresh;		/* the game did not come from the journal: keep the old one */
+	char	*name;		/* "2026-11-25-anna-ben"; NULL: no file yet */
+	char	*path;		/* DIR/games/NAME.yaml */
+	int	 fd;		/* open for appending, -1 until needed */
+	int	 lockfd;	/* DIR/locks/NAME.lock, held while the game is ours */
+	bool	 rewrite;	/* an append could not be cut back: write it whole */
 };
+
+/*
+ * The path of NAME in the state directory, malloc'd: $CARCREF_STATE, else
+ * $XDG_STATE_HOME/carcref, else ~/.local/state/carcref, created (mode
+ * 0700, with games/ and locks/) if missing, and an old current.yaml and
+ * previous.yaml moved into games/.  NULL with *err if it cannot be made.
+ */
+char	*play_state_path(const char *name, char **err);
+
+/* Take game NAME (an existing journal) for this session: lock it.  False
+ * with *err if another session holds it. */
+bool	 journal_take(struct journal *j, const char *name, char **err);
+
+/*
+ * Write the whole journal: r's header and every move of g, replacing the
+ * file.  A game without a name gets one now (the day and the players; -2,
+ * -3... when taken), and its lock.  Leaves the file open for appending.
+ * False with *err on an I/O error.
+ */
+bool	 journal_write(struct journal *j, const struct nt_record *r,
+	     const struct cr_game *g, char **err);
+
+/*
+ * Append the moves of g from index FIRST on (one turn), and fsync.  On an
+ * error the file is cut back to its size before (no partial line is
+ * left) and false returned with *err naming the journal.
+ */
+bool	 journal_append(struct journal *j, const struct nt_record *r,
+	     const struct cr_game *g, int first, char **err);
+
+/* If an append could not be cut back, rewrite the journal as g stands. */
+bool	 journal_repair(struct journal *j, const struct nt_record *r,
+	     const struct cr_game *g);
+
+/* Let go of the game: its file closed, its lock dropped.  The next write
+ * starts a new game. */
+void	 journal_close(struct journal *j);
+
+/*
+ * A journal's text (malloc'd), its last line cut if it has no newline but
+ * follows whole ones (a write the REPL never acknowledged): *cut says so.
+ * NULL with *err if it cannot be read.
+ */
+char	*journal_read(const char *path, size_t *len, bool *cut, char **err);
+
+/*
+ * Parse the record TEXT and replay it on a new game: the game, with *r
+ * its record; NULL with *why "LABEL:LINE:COLUMN: reason" (or for an
+ * illegal move "LABEL:LINE:COLUMN: move N: the rule broken"; without
+ * LABEL when it is NULL).
+ */
+struct cr_game *play_replay(const struct cr_tileset *ts, const char *label,
+	     const char *text, size_t len, struct nt_record *r, char **why);
+
+/* The games kept in DIR/games: the files, newest first. */
+struct journal_game {
+	char	*name;		/* "2026-11-25-anna-ben" */
+	char	*path;
+	time_t	 mtime;		/* last played */
+};
+int	 journal_games(struct journal_game **v, char **err);	/* how many, or -1 */
+void	 journal_games_free(struct journal_game *v, int n);
 
 struct play {
 	const struct cr_tileset *ts;
@@ -53,12 +119,18 @@ struct play {
 	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
 	struct cr_move	 pend;
 
+	/* What undo took, for redo: the last taken on top.  Emptied by a new
+	 * move or another game. */
+	struct cr_move	*redo;
+	int		 nredo, capredo;
+
 	struct journal	 j;
 	bool		 tty;		/* lines from a terminal, through readline */
+	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
 	int		 refused;	/* lines not accepted */
-	char		 hist[4096];	/* the history file, "" for none */
+	char		*hist;		/* the history file, NULL for none */
 };
 
 /*
@@ -100,6 +172,7 @@ int	 turn_pass(struct play *, int, char **);
 int	 turn_discard(struct play *, int, char **);
 int	 turn_end(struct play *, int, char **);
 int	 turn_undo(struct play *, int, char **);
+int	 turn_redo(struct play *, int, char **);
 
 /* A refusal: the message and a newline printed, -1 returned. */
 int	 play_nope(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -141,11 +214,18 @@ int	 session_quit(struct play *, int, char **);
 
 /*
  * Take the record in TEXT (from LABEL, a file name) as the game in play:
- * parse it, replay it, and on success replace the current game.  Messages
- * go to MSGS.
+ * parse it, replay it, and on success replace the current game; the
+ * message for a bad record goes to MSGS.  The journal is not touched.
  */
 bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len,
-	     bool fresh, FILE *msgs);
+	     FILE *msgs);
+/* Take record R (moved in) and game G as the game in play. */
+void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
+/* The game in play, from a file, starts its own journal (now if it has
+ * moves); a warning to MSGS if it cannot be written. */
+void	 play_new_journal(struct play *p, FILE *msgs);
+/* On a terminal without --yes, ask QUESTION (y/N); true for yes. */
+bool	 play_confirm(struct play *p, const char *question);
 /* A new game of N players NAMES in EDITION; false (message printed) if not. */
 bool	 play_new_game(struct play *p, char **names, int n, int edition);
 /* Read and run lines until the input ends or quit. */
@@ -154,44 +234,6 @@ void	 play_session(struct play *p);
 /* play-complete.c: Tab completion for P's session, through readline. */
 void	 play_complete_start(struct play *p);
 void	 play_complete_end(void);
-
-/*
- * The state directory: $CARCREF_STATE, else $XDG_STATE_HOME/carcref, else
- * ~/.local/state/carcref; created (mode 0700) if missing.  The path of
- * NAME in it goes into BUF; false (message in ERR) if it cannot be made.
- */
-bool	 play_state_path(const char *name, char *buf, size_t size, char *err,
-	     size_t errlen);
-
-/*
- * Take the session's lock on the state directory, so two sessions never
- * write one journal.  False, with the reason in ERR, if another session
- * holds it or the directory cannot be used.
- */
-bool	 journal_lock(struct journal *j, char *err, size_t errlen);
-
-/*
- * Write the whole journal: r's header and every move of g, through a
- * temporary file renamed over the old one.  The first time for a fresh
- * game, an existing journal is kept as previous.yaml.  Leaves the file
- * open for journal_append.  False with ERR on an I/O error.
- */
-bool	 journal_write(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g, char *err, size_t errlen);
-
-/* Append move I of g (0-based) and fsync.  False with ERR on an I/O error. */
-bool	 journal_append(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g, int i, char *err, size_t errlen);
-
-/*
- * Read the journal for a resume: its text (malloc'd) with a last line cut
- * if it has no newline (a write the REPL never acknowledged); *cut says
- * so.  NULL with ERR if there is none or it cannot be read.
- */
-char	*journal_read(char *path, size_t pathsize, size_t *len, bool *cut,
-	     char *err, size_t errlen);
-
-void	 journal_close(struct journal *j);
 
 /* board.c -- the board as an ASCII map, with the meeples. */
 struct board_style {

@@ -251,6 +251,37 @@ expect "fmt on a full disk: the error names the file" \
 expect "fmt on a full disk: the error never names a temporary file" \
     test "$(grep -c 'tmp-\|carcref-' "$tmp/err")" = 0
 
+# ---- games -------------------------------------------------------------------
+
+# The games kept in the state directory, the last played first: name,
+# players, moves, last played, finished (with the final scores) or not;
+# an unreadable journal says why, and is left as it is.
+export CARCREF_STATE=$tmp/state
+expect_exit 0 -- games
+expect_out 'no game is kept yet' -- games
+printf 'E 0,1 180 knight@S\nV 1,0 90 thief@W\nU -1,0 0 farmer@N\nend\n' >"$tmp/fin.in"
+STDIN=$tmp/fin.in run play
+printf 'W 1,0 0\nE 0,1 180\n' >"$tmp/open.in"
+STDIN=$tmp/open.in run play --players 'Zoë,Ünal,Li-Wei'
+printf '\x8f\x01garbage\xfe\x00\x13\n' >"$CARCREF_STATE/games/2026-01-01-junk.yaml"
+cp "$CARCREF_STATE/games/2026-01-01-junk.yaml" "$tmp/junk.orig"
+touch -d '2026-01-02 03:04' "$CARCREF_STATE"/games/*-anna-ben.yaml
+touch -d '2026-01-03 05:06' "$CARCREF_STATE"/games/*-zo-nal-liwei.yaml
+touch -d '2026-01-01 00:00' "$CARCREF_STATE/games/2026-01-01-junk.yaml"
+expect_exit 0 -- games
+d='[0-9]{4}-[0-9]{2}-[0-9]{2}'
+expect_match "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 moves  2026-01-03 05:06  not finished\$" -- games
+expect_match "^$d-anna-ben      Anna, Ben          4 moves  2026-01-02 03:04  finished: Anna 7, Ben 3\$" -- games
+expect_match "^2026-01-01-junk +2026-01-01 00:00  unreadable: 1:1: not valid YAML" -- games
+run games
+expect "games: the last played first" \
+    test "$(awk '{ print $1 }' "$tmp/out" | sed 's/^[0-9-]*-//' | tr '\n' ' ')" = "zo-nal-liwei anna-ben junk "
+expect "games: an unreadable journal is left as it is" \
+    cmp -s "$tmp/junk.orig" "$CARCREF_STATE/games/2026-01-01-junk.yaml"
+expect_exit 2 -- games extra
+expect_out 'games' -- help
+unset CARCREF_STATE
+
 # ---- tiles -------------------------------------------------------------------
 
 expect_exit 0 -- tiles
