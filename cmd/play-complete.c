@@ -28,25 +28,30 @@ static struct {
 static void
 cand(const char *fmt, ...)
 {
-	char buf[128];
+	char *s;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	s = cmd_vstrf(fmt, ap);
 	va_end(ap);
+	if (s == NULL)
+		return;
 	for (int i = 0; i < cands.n; i++)
-		if (strcmp(cands.v[i], buf) == 0)
+		if (strcmp(cands.v[i], s) == 0) {
+			free(s);
 			return;
+		}
 	if (cands.n == cands.cap) {
 		int ncap = cands.cap ? cands.cap * 2 : 64;
 		char **v = realloc(cands.v, (size_t)ncap * sizeof *v);
 
-		if (v == NULL)
+		if (v == NULL) {
+			free(s);
 			return;
+		}
 		cands.v = v, cands.cap = ncap;
 	}
-	if ((cands.v[cands.n] = strdup(buf)) != NULL)
-		cands.n++;
+	cands.v[cands.n++] = s;
 }
 
 static void
@@ -224,21 +229,26 @@ cand_next(const char *text, int state)
 static char **
 complete(const char *text, int start, int end)
 {
-	char *w[PLAY_MAXARGS + 1], buf[1024], *s;
+	char *w[PLAY_MAXARGS + 1], *buf, *s;
 	const struct play_cmd *c;
 	int n = 0;
 
 	(void)end;
-	snprintf(buf, sizeof buf, "%.*s", start, rl_line_buffer);
+	/* The words before the one completed, whatever the line's length. */
+	if ((buf = cmd_strf("%.*s", start, rl_line_buffer)) == NULL)
+		return NULL;
 	for (s = strtok(buf, " \t"); s != NULL && n < PLAY_MAXARGS; s = strtok(NULL, " \t"))
 		w[n++] = s;
 	w[n] = NULL;
 	/* Files for save and load: readline's own completion. */
-	if (n == 1 && (c = play_cmd_find(w[0])) != NULL && c->complete == PA_FILE)
+	if (n == 1 && (c = play_cmd_find(w[0])) != NULL && c->complete == PA_FILE) {
+		free(buf);
 		return NULL;
+	}
 	rl_attempted_completion_over = 1;
 	cands_clear();
 	build_cands(cp, w, n, text);
+	free(buf);
 	return rl_completion_matches(text, cand_next);
 }
 

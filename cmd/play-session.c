@@ -255,18 +255,15 @@ suggest(const char *word)
 	return best;
 }
 
-/* One line of input: a command, a whole turn, or nothing. */
+/* LINE, its words cut in BUF (a copy): a command, a whole turn, or nothing. */
 static int
-run_line(struct play *p, char *line)
+run_words(struct play *p, const char *line, char *buf)
 {
-	char *argv[PLAY_MAXARGS + 1], *s, *hash, buf[1024];
+	char *argv[PLAY_MAXARGS + 1], *s;
 	const struct play_cmd *c;
 	const char *near;
 	int argc = 0;
 
-	if ((hash = strchr(line, '#')) != NULL)
-		*hash = '\0';
-	snprintf(buf, sizeof buf, "%s", line);
 	for (s = strtok(buf, " \t\r\n"); s != NULL; s = strtok(NULL, " \t\r\n")) {
 		if (argc == PLAY_MAXARGS)
 			return play_nope("too many words");
@@ -292,18 +289,33 @@ run_line(struct play *p, char *line)
 	    "U 0,1 0 thief@S", argv[0]);
 }
 
+/* One line of input, whatever its length; a comment after # dropped. */
+static int
+run_line(struct play *p, char *line)
+{
+	char *hash, *buf;
+	int rc;
+
+	if ((hash = strchr(line, '#')) != NULL)
+		*hash = '\0';
+	if ((buf = strdup(line)) == NULL)
+		return play_nope("out of memory");
+	rc = run_words(p, line, buf);
+	free(buf);
+	return rc;
+}
+
 /* ---- readline: prompt, Ctrl-C ------------------------------------------- */
 
+/* The prompt, malloc'd: the player to move and the tile in hand. */
 static char *
-prompt(struct play *p, char *buf, size_t size)
+prompt(struct play *p)
 {
 	int who = cr_game_turn(p->g);
 	char hand[64] = "", col[32] = "", off[16] = "";
 
-	if (cr_game_over(p->g)) {
-		snprintf(buf, size, "game over> ");
-		return buf;
-	}
+	if (cr_game_over(p->g))
+		return strdup("game over> ");
 	if (p->placed)
 		snprintf(hand, sizeof hand, " [%s %d,%d %d]", play_code(p, p->hand), p->pend.x,
 		    p->pend.y, p->pend.rot * 90);
@@ -314,8 +326,7 @@ prompt(struct play *p, char *buf, size_t size)
 		snprintf(col, sizeof col, "\001\033[1;%dm\002", p->ansi[who]);
 		snprintf(off, sizeof off, "\001\033[0m\002");
 	}
-	snprintf(buf, size, "%s%s%s%s> ", col, p->names[who], off, hand);
-	return buf;
+	return cmd_strf("%s%s%s%s> ", col, p->names[who], off, hand);
 }
 
 static volatile sig_atomic_t got_int;
@@ -400,7 +411,7 @@ readline_start(struct play *p)
 void
 play_session(struct play *p)
 {
-	char pbuf[256], *line = NULL;
+	char *pr, *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 
@@ -410,7 +421,9 @@ play_session(struct play *p)
 		if (p->tty) {
 			got_int = 0;
 			free(line);
-			if ((line = readline(prompt(p, pbuf, sizeof pbuf))) == NULL) {
+			line = readline((pr = prompt(p)) != NULL ? pr : "> ");
+			free(pr);
+			if (line == NULL) {
 				printf("\n");	/* Ctrl-D */
 				break;
 			}

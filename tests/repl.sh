@@ -447,6 +447,10 @@ EOF
 session board 0
 expect "a scripted board has no colour" lacks "$tmp/board.out" $'\033'
 expect "a scripted session has no prompt" lacks "$tmp/board.out" 'Anna>'
+# A line of any length is read whole (it was cut at 1023 bytes).
+{ printf '%1100s' ''; echo score; } >"$tmp/long.in"
+STDIN=$tmp/long.in run play
+expect "a line longer than 1 KB: its command runs" has "$tmp/out" '> Anna    0   7 meeples in hand'
 
 # ---- the journal: every accepted move, never a refused one -----------------
 
