@@ -6,10 +6,12 @@
  * Each move is written canonically (upper-case codes, English roles,
  * "monk" without @C), the header in its fixed order, and every comment is
  * kept with the item it stands by (notation/record-fmt.c says how).  The
- * text streams from the formatter into the file's replacement, so a
- * record of any size costs its own size in memory, once.  A file is
- * replaced only if its text changes, and only whole (cmd/file.c).
+ * text streams from the formatter into the file's replacement
+ * (cmd/file.c), so a record of any size costs its own size in memory,
+ * once.  Until the first byte that differs from the file, nothing is
+ * written at all: a file already canonical is left alone, read-only or not.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,48 +21,82 @@
 
 /* Where the canonical text goes while it is made. */
 struct fmtout {
+	const char	*path;		/* the file replaced, or NULL: the standard output */
 	const char	*in;		/* the file's text: does the output differ? */
 	size_t		 inlen;
 	size_t		 n;		/* bytes put so far */
 	bool		 same;		/* and they are the file's own */
-	/* The output so far (until cmd/file.c streams it). */
-	char		*buf;
-	size_t		 cap;
-	bool		 nomem;
+	struct cmd_out	*out;		/* the replacement, from the first difference */
+	FILE		*spool;		/* --stdout: the text, until it is whole */
+	char		*err;		/* the first write error */
 };
+
+/* Start writing: the file's replacement, with the bytes that were the
+ * same up to here. */
+static void
+begin(struct fmtout *o)
+{
+	if (o->path == NULL) {
+		if ((o->spool = tmpfile()) == NULL)
+			cmd_seterr(&o->err, "a temporary file for the output: %s", strerror(errno));
+		else if (o->n > 0 && fwrite(o->in, 1, o->n, o->spool) != o->n)
+			cmd_seterr(&o->err, "a temporary file for the output: %s", strerror(errno));
+		return;
+	}
+	if ((o->out = cmd_out_open(o->path, &o->err)) != NULL && o->n > 0)
+		cmd_out_write(o->out, o->in, o->n);
+}
 
 static void
 out_put(void *arg, const char *s, size_t n)
 {
 	struct fmtout *o = arg;
 
-	if (o->same && (o->n + n > o->inlen || memcmp(o->in + o->n, s, n) != 0))
-		o->same = false;
-	if (o->nomem)
-		return;
-	if (o->n + n > o->cap) {
-		size_t cap = o->cap ? o->cap : 65536;
-		char *b;
-
-		while (cap < o->n + n)
-			cap *= 2;
-		if ((b = realloc(o->buf, cap)) == NULL) {
-			o->nomem = true;
+	if (o->same) {
+		if (o->n + n <= o->inlen && memcmp(o->in + o->n, s, n) == 0) {
+			o->n += n;
 			return;
 		}
-		o->buf = b, o->cap = cap;
+		o->same = false;
+		begin(o);
 	}
-	memcpy(o->buf + o->n, s, n);
 	o->n += n;
+	if (o->err != NULL)
+		return;
+	if (o->spool != NULL && fwrite(s, 1, n, o->spool) != n)
+		cmd_seterr(&o->err, "a temporary file for the output: %s", strerror(errno));
+	if (o->out != NULL)
+		cmd_out_write(o->out, s, n);
 }
 
+/* Everything put so far is thrown away: the text is read again. */
 static void
 out_reset(void *arg)
 {
 	struct fmtout *o = arg;
 
+	if (o->out != NULL)
+		cmd_out_abort(o->out);
+	if (o->spool != NULL)
+		fclose(o->spool);
+	o->out = NULL;
+	o->spool = NULL;
 	o->n = 0;
 	o->same = true;
+}
+
+/* The spooled text to the standard output. */
+static bool
+copy_out(FILE *spool)
+{
+	char buf[65536];
+	size_t k;
+
+	rewind(spool);
+	while ((k = fread(buf, 1, sizeof buf, spool)) > 0)
+		if (fwrite(buf, 1, k, stdout) != k)
+			return false;
+	return !ferror(spool);
 }
 
 static int
@@ -68,7 +104,7 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 {
 	struct nt_fmt_error err;
 	struct fmtout o = { .same = true };
-	char msg[512], *e = NULL;
+	char msg[512];
 	size_t len;
 	char *text = cmd_read_file(path, &len, msg, sizeof msg);
 	int rc = 0;
@@ -77,28 +113,40 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 		errf("carcref fmt: %s\n", msg);
 		return 2;
 	}
+	o.path = to_stdout || strcmp(path, "-") == 0 ? NULL : path;
 	o.in = text, o.inlen = len;
 	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
 		if (err.move > 0)
-			errf("%s:%d:%d: move %d: %s\n", path, err.line, err.column,
-			    err.move, err.msg);
+			errf("%s:%d:%d: move %d: %s\n", path, err.line, err.column, err.move, err.msg);
 		else
 			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
-		rc = 1;
-	} else if (o.nomem) {
-		errf("carcref fmt: %s: out of memory\n", path);
-		rc = 2;
-	} else if (to_stdout || strcmp(path, "-") == 0) {
-		if (o.n > 0 && fwrite(o.buf, 1, o.n, stdout) != o.n)
-			rc = 2;
-	} else if (o.same && o.n == len) {
-		;	/* already canonical: leave the file alone */
-	} else if (!cmd_write_atomic(path, o.buf, o.n, msg, sizeof msg)) {
-		errf("carcref fmt: %s\n", msg);
-		rc = 2;
+		out_reset(&o);
+		free(o.err);
+		free(text);
+		return 1;
 	}
-	free(e);
-	free(o.buf);
+	if (o.same && o.n < len)	/* the file's text, then more: it changes */
+		o.same = false, begin(&o);
+	if (o.err != NULL) {
+		errf("carcref fmt: %s\n", o.err);
+		out_reset(&o);
+		rc = 2;
+	} else if (o.path == NULL) {
+		if (o.same)	/* already canonical: the text as it is */
+			rc = fwrite(text, 1, len, stdout) == len ? 0 : 2;
+		else
+			rc = copy_out(o.spool) ? 0 : 2;
+		out_reset(&o);
+	} else if (o.out != NULL) {
+		struct cmd_out *out = o.out;
+
+		o.out = NULL;
+		if (!cmd_out_commit(out, &o.err)) {
+			errf("carcref fmt: %s\n", o.err ? o.err : "out of memory");
+			rc = 2;
+		}
+	}
+	free(o.err);
 	free(text);
 	return rc;
 }

@@ -39,6 +39,7 @@ extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
 extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c: play --resume */
+extern const struct cmd_entry cmd_games_entry;	/* cmd-games.c: the games kept */
 
 /* main.c: edit distance for "did you mean" (a compared without case). */
 size_t		 cmd_edit_distance(const char *a, const char *b);
@@ -66,13 +67,31 @@ char		*cmd_read_file(const char *path, size_t *len, char *err,
 		     size_t errlen);
 
 /*
- * journal.c: replace PATH with LEN bytes of TEXT atomically: PATH.tmp-PID
- * written, fsync'ed, renamed, then the directory fsync'ed.  False with
- * a message naming the file in ERR; PATH is then as it was.  A PATH that
- * is not a regular file (/dev/stdout, a pipe) is written to in place.
+ * file.c: replacing a user's file safely, through a temporary file made
+ * with mkstemp in its directory, synced, then renamed over it.
  */
+struct cmd_out;
+/* Start replacing PATH: refuse (NULL, *err malloc'd, naming PATH) a file
+ * the user could not write: no write permission bit at all (e.g. 0444,
+ * refused even for root) or access(W_OK) fails; a directory; a path whose
+ * directory is not writable.  A symlink is followed: its target is
+ * replaced, the link kept.  A PATH that is not a regular file (a device,
+ * a FIFO, /dev/stdout) is written in place, never replaced. */
+struct cmd_out	*cmd_out_open(const char *path, char **err);
+/* Append N bytes; false on an I/O error (remembered: commit then fails). */
+bool		 cmd_out_write(struct cmd_out *o, const void *buf, size_t n);
+/* fsync, give the file PATH's old mode (new file: 0666 & ~umask) and its
+ * owner and group where permitted (ignore EPERM), rename over PATH, fsync
+ * the directory.  False with *err naming PATH (never the temporary file);
+ * PATH is then as it was and the temporary file is removed (but for a
+ * failed sync of the directory, after the rename: the message says so).
+ * Frees o. */
+bool		 cmd_out_commit(struct cmd_out *o, char **err);
+/* Drop everything: PATH untouched, temporary file removed.  Frees o. */
+void		 cmd_out_abort(struct cmd_out *o);
+/* The whole of TEXT through the above. */
 bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
-		     char *err, size_t errlen);
+		     char **err);
 
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);

@@ -1,33 +1,46 @@
 /*
- * journal.c -- never lose a move: the journal of the game in play.
+ * journal.c -- never lose a move: the state directory, and the journal
+ * of each game played at the table.
  *
- * The journal is itself a game record (DIR/current.yaml): the header,
- * "moves:", then one "  - MOVE" line per accepted move.  A move is
- * appended and fsync'ed before the REPL reads the next line, so a closed
- * terminal, a kill -9 or a power cut loses at most the line being typed.
- * What changes the past (undo, load, resume) rewrites the file whole
- * through a temporary file and rename(2), so the file is always a whole,
- * valid record: `carcref replay` reads it as it is.
+ * Every game is kept in the state directory as games/NAME.yaml, NAME its
+ * date and its players ("2026-11-25-anna-ben"), from its first accepted
+ * move on, finished or not; carcref never deletes one.  The journal is
+ * itself a game record: the header, "moves:", then one "  - MOVE" line
+ * per accepted move.  A move is appended and fsync'ed before the REPL
+ * reads the next line, so a closed terminal, a kill -9 or a power cut
+ * loses at most the line being typed; an append that fails is cut back
+ * to the last good byte, so no half line is ever left.  What changes the
+ * past (undo) rewrites the file whole through cmd_write_atomic, so the
+ * file is always a whole, valid record: `carcref replay` reads it as it is.
+ *
+ * A session holds an fcntl lock on locks/NAME.lock for the game it
+ * writes: two sessions never write one game, sessions on different games
+ * run side by side, and the kernel drops the lock when a process dies,
+ * kill -9 included.
  *
  * A last line without its newline is a write that was cut short; the REPL
  * never acknowledged that move, so a resume drops it (journal_read).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "play.h"
 
-static char	state_dir[4096];
+#define NAME_PART	16	/* characters of a player's name in a game's name */
 
-/* mkdir -p, the new directories private: the history is nobody else's. */
+static char	*state_dir;	/* malloc'd once, for the process */
+
+/* mkdir -p, the new directories private: the games are nobody else's. */
 static bool
-mkdirs(char *path, char *err, size_t errlen)
+mkdirs(char *path, char **err)
 {
 	struct stat st;
 
@@ -38,7 +51,7 @@ mkdirs(char *path, char *err, size_t errlen)
 
 		*p = '\0';
 		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+			cmd_seterr(err, "cannot create %s: %s", path, strerror(errno));
 			*p = c;
 			return false;
 		}
@@ -47,43 +60,375 @@ mkdirs(char *path, char *err, size_t errlen)
 			break;
 	}
 	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s is not a directory", path);
+		cmd_seterr(err, "%s is not a directory", path);
 		return false;
 	}
 	return true;
 }
 
-bool
-play_state_path(const char *name, char *buf, size_t size, char *err, size_t errlen)
-{
-	const char *env;
-	int n;
+/* ---- locks ---------------------------------------------------------------- */
 
-	if (state_dir[0] == '\0') {
-		if ((env = getenv("CARCREF_STATE")) != NULL && *env != '\0')
-			n = snprintf(state_dir, sizeof state_dir, "%s", env);
-		else if ((env = getenv("XDG_STATE_HOME")) != NULL && *env == '/')
-			/* The XDG spec: a relative path is invalid, ignore it. */
-			n = snprintf(state_dir, sizeof state_dir, "%s/carcref", env);
-		else if ((env = getenv("HOME")) != NULL && *env != '\0')
-			n = snprintf(state_dir, sizeof state_dir, "%s/.local/state/carcref", env);
-		else {
-			snprintf(err, errlen, "no state directory: set HOME, XDG_STATE_HOME or CARCREF_STATE");
-			return false;
+/*
+ * Lock the file PATH for writing (F_SETLK, never waiting); its descriptor,
+ * or -1: errno EAGAIN (or EACCES) when another process holds it, and *pid
+ * that process if known.
+ */
+static int
+lock_file(const char *path, long *pid)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int fd, e;
+
+	*pid = 0;
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return -1;
+	if (fcntl(fd, F_SETLK, &fl) == 0)
+		return fd;
+	e = errno;
+	fl = (struct flock){ .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	if ((e == EAGAIN || e == EACCES) && fcntl(fd, F_GETLK, &fl) == 0 &&
+	    fl.l_type != F_UNLCK)
+		*pid = (long)fl.l_pid;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/*
+ * Lock game NAME for this session: J's name, path and lock are then set.
+ * With FRESH, a game whose file exists is not taken (errno EEXIST): the
+ * name is for a new game.  False with errno set (EAGAIN: another
+ * session holds it, *pid that process).
+ */
+static bool
+lock_game(struct journal *j, const char *name, bool fresh, long *pid)
+{
+	char *lock = cmd_strf("%s/locks/%s.lock", state_dir, name);
+	char *path = cmd_strf("%s/games/%s.yaml", state_dir, name);
+	struct stat st;
+	int fd = -1, e = ENOMEM;
+
+	*pid = 0;
+	if (lock == NULL || path == NULL || (j->name = strdup(name)) == NULL)
+		goto fail;
+	/* A game's file, looked at before its lock is touched, and after. */
+	if (fresh && lstat(path, &st) == 0) {
+		e = EEXIST;
+		goto fail;
+	}
+	if ((fd = lock_file(lock, pid)) < 0) {
+		e = errno;
+		goto fail;
+	}
+	if (fresh && lstat(path, &st) == 0) {
+		e = EEXIST;
+		goto fail;
+	}
+	free(lock);
+	j->path = path;
+	j->lockfd = fd;
+	return true;
+
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(lock);
+	free(path);
+	free(j->name);
+	j->name = NULL;
+	errno = e;
+	return false;
+}
+
+/*
+ * Remove what a killed session left of NAME: its temporary files
+ * (games/.NAME.yaml.carcref-XXXXXX, cmd_out's), never a record.  Only with
+ * NAME's lock held, so nobody is writing one.
+ */
+static void
+sweep(const char *name)
+{
+	char *games = cmd_strf("%s/games", state_dir), *prefix = cmd_strf(".%s.yaml.carcref-", name);
+	struct dirent *de;
+	DIR *d;
+
+	if (games != NULL && prefix != NULL && (d = opendir(games)) != NULL) {
+		size_t n = strlen(prefix);
+
+		while ((de = readdir(d)) != NULL)
+			if (strncmp(de->d_name, prefix, n) == 0 && strlen(de->d_name) == n + 6)
+				unlinkat(dirfd(d), de->d_name, 0);
+		closedir(d);
+	}
+	free(games);
+	free(prefix);
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+/*
+ * A new game's name from its day and players, "2026-11-25-anna-ben": each
+ * name folded to lower-case ASCII letters and digits (at most NAME_PART
+ * of them; a name with none is left out).  malloc'd.
+ */
+static char *
+game_base(time_t day, const struct nt_record *r)
+{
+	char date[16], *s;
+	size_t len;
+	struct tm tm;
+
+	localtime_r(&day, &tm);
+	strftime(date, sizeof date, "%Y-%m-%d", &tm);
+	len = strlen(date) + 1;
+	for (int i = 0; r != NULL && i < r->nplayers; i++)
+		len += 1 + NAME_PART;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
+	strcpy(s, date);
+	len = strlen(s);
+	for (int i = 0; r != NULL && i < r->nplayers; i++) {
+		size_t k = 0;
+
+		s[len] = '-';
+		for (const char *c = r->players[i].name; *c && k < NAME_PART; c++)
+			if ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9'))
+				s[len + 1 + k++] = *c;
+			else if (*c >= 'A' && *c <= 'Z')
+				s[len + 1 + k++] = (char)(*c - 'A' + 'a');
+		if (k > 0)
+			len += 1 + k;
+	}
+	s[len] = '\0';
+	return s;
+}
+
+/*
+ * Give J a new game's name, BASE or BASE-2, BASE-3...: the first that no
+ * file holds and no other session is claiming (its lock is taken here and
+ * kept).
+ */
+static bool
+claim(struct journal *j, const char *base, char **err)
+{
+	long pid;
+
+	for (int k = 1; k < 100000; k++) {
+		char *name = k == 1 ? strdup(base) : cmd_strf("%s-%d", base, k);
+		bool ok;
+
+		if (name == NULL)
+			break;
+		ok = lock_game(j, name, true, &pid);
+		free(name);
+		if (ok) {
+			sweep(j->name);
+			return true;
 		}
-		if (n < 0 || (size_t)n >= sizeof state_dir - 64) {
-			state_dir[0] = '\0';
-			snprintf(err, errlen, "the state directory's path is too long");
-			return false;
-		}
-		if (!mkdirs(state_dir, err, errlen)) {
-			state_dir[0] = '\0';
+		if (errno != EEXIST && errno != EAGAIN && errno != EACCES) {
+			cmd_seterr(err, "%s/locks: %s", state_dir, strerror(errno));
 			return false;
 		}
 	}
-	n = snprintf(buf, size, "%s/%s", state_dir, name);
-	if (n < 0 || (size_t)n >= size) {
-		snprintf(err, errlen, "%s/%s: path too long", state_dir, name);
+	cmd_seterr(err, "no free name for a game %s in %s/games", base, state_dir);
+	return false;
+}
+
+/* ---- the state directory -------------------------------------------------- */
+
+/*
+ * The layout before games/: the journal current.yaml and the game before
+ * it, previous.yaml.  Each is moved into games/ under a name of its own
+ * (its day of last play and its players; rename(2), never a copy), unless
+ * a session of that older carcref still holds its lock, DIR/lock.
+ */
+static void
+migrate(void)
+{
+	static const char *const old[] = { "previous", "current" };
+	char *from[2], *lock = cmd_strf("%s/lock", state_dir);
+	struct stat st[2];
+	bool any = false;
+	long pid;
+	int lfd = -1;
+
+	for (int i = 0; i < 2; i++) {
+		from[i] = cmd_strf("%s/%s.yaml", state_dir, old[i]);
+		if (from[i] != NULL && lstat(from[i], &st[i]) == 0 && S_ISREG(st[i].st_mode))
+			any = true;
+		else {
+			free(from[i]);
+			from[i] = NULL;
+		}
+	}
+	if (any && lock != NULL)
+		lfd = lock_file(lock, &pid);
+	for (int i = 0; lfd >= 0 && i < 2; i++) {
+		struct journal j = { .fd = -1, .lockfd = -1 };
+		struct nt_record r;
+		struct cr_error cerr;
+		char *text, *base = NULL, *err = NULL, *day;
+		size_t len;
+		bool cut;
+
+		if (from[i] == NULL)
+			continue;
+		/* Named for its day and players; if unreadable, for its old name. */
+		if ((text = journal_read(from[i], &len, &cut, NULL)) != NULL &&
+		    nt_record_parse(&r, text, len, &cerr) == 0) {
+			base = game_base(st[i].st_mtime, &r);
+			nt_record_free(&r);
+		} else if ((day = game_base(st[i].st_mtime, NULL)) != NULL) {
+			base = cmd_strf("%s-%s", day, old[i]);
+			free(day);
+		}
+		free(text);
+		if (base != NULL && claim(&j, base, &err) && rename(from[i], j.path) < 0)
+			fprintf(stderr, "carcref: cannot move %s to %s: %s\n", from[i], j.path,
+			    strerror(errno));
+		else if (err != NULL)
+			fprintf(stderr, "carcref: cannot move %s into games/: %s\n", from[i], err);
+		journal_close(&j);
+		free(base);
+		free(err);
+	}
+	if (lfd >= 0)
+		close(lfd);
+	free(from[0]);
+	free(from[1]);
+	free(lock);
+}
+
+/* The state directory, made and its old layout moved in; NULL with *err. */
+static const char *
+state(char **err)
+{
+	const char *env;
+	char *dir, *sub;
+	bool ok;
+
+	if (state_dir != NULL)
+		return state_dir;
+	if ((env = getenv("CARCREF_STATE")) != NULL && *env != '\0')
+		dir = strdup(env);
+	else if ((env = getenv("XDG_STATE_HOME")) != NULL && *env == '/')
+		/* The XDG spec: a relative path is invalid, ignore it. */
+		dir = cmd_strf("%s/carcref", env);
+	else if ((env = getenv("HOME")) != NULL && *env != '\0')
+		dir = cmd_strf("%s/.local/state/carcref", env);
+	else {
+		cmd_seterr(err, "no state directory: set HOME, XDG_STATE_HOME or CARCREF_STATE");
+		return NULL;
+	}
+	if (dir == NULL) {
+		cmd_seterr(err, "out of memory");
+		return NULL;
+	}
+	ok = mkdirs(dir, err);
+	for (int i = 0; ok && i < 2; i++) {
+		if ((sub = cmd_strf("%s/%s", dir, i == 0 ? "games" : "locks")) == NULL)
+			ok = false;
+		else
+			ok = mkdirs(sub, err);
+		free(sub);
+	}
+	if (!ok) {
+		free(dir);
+		return NULL;
+	}
+	state_dir = dir;
+	migrate();
+	return state_dir;
+}
+
+char *
+play_state_path(const char *name, char **err)
+{
+	char *s;
+
+	if (state(err) == NULL)
+		return NULL;
+	if ((s = cmd_strf("%s/%s", state_dir, name)) == NULL)
+		cmd_seterr(err, "out of memory");
+	return s;
+}
+
+/* ---- the journal of the game in play -------------------------------------- */
+
+bool
+journal_take(struct journal *j, const char *name, char **err)
+{
+	long pid;
+
+	if (state(err) == NULL)
+		return false;
+	journal_close(j);
+	if (!lock_game(j, name, false, &pid)) {
+		if (errno == EAGAIN || errno == EACCES) {
+			if (pid > 0)
+				cmd_seterr(err, "another carcref session (process %ld) is playing "
+				    "%s; finish it there first", pid, name);
+			else
+				cmd_seterr(err, "another carcref session is playing %s", name);
+		} else
+			cmd_seterr(err, "%s/locks/%s.lock: %s", state_dir, name, strerror(errno));
+		return false;
+	}
+	sweep(name);
+	return true;
+}
+
+void
+journal_close(struct journal *j)
+{
+	if (j->fd >= 0)
+		close(j->fd);
+	if (j->lockfd >= 0)
+		close(j->lockfd);
+	free(j->name);
+	free(j->path);
+	*j = (struct journal){ .fd = -1, .lockfd = -1 };
+}
+
+bool
+journal_write(struct journal *j, const struct nt_record *r, const struct cr_game *g,
+    char **err)
+{
+	char *text, *mark, *base;
+	bool ok;
+
+	/* Until the new file is in place, nothing may be appended to the old. */
+	if (j->fd >= 0) {
+		close(j->fd);
+		j->fd = -1;
+	}
+	if (j->name == NULL) {		/* a new game: its name now */
+		if (state(err) == NULL)
+			return false;
+		if ((base = game_base(time(NULL), r)) == NULL) {
+			cmd_seterr(err, "out of memory");
+			return false;
+		}
+		ok = claim(j, base, err);
+		free(base);
+		if (!ok)
+			return false;
+	}
+	if ((text = nt_record_format(r, g)) == NULL) {
+		cmd_seterr(err, "out of memory");
+		return false;
+	}
+	/* "moves: []" (no move yet, the last line) cannot be appended to;
+	 * "moves:" (empty) can. */
+	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
+		strcpy(mark, "moves:\n");
+	ok = cmd_write_atomic(j->path, text, strlen(text), err);
+	free(text);
+	if (!ok)
+		return false;
+	j->rewrite = false;
+	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
+		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
 		return false;
 	}
 	return true;
@@ -98,236 +443,201 @@ write_all(int fd, const char *s, size_t len)
 
 		if (k < 0 && errno == EINTR)
 			continue;
-		if (k <= 0)
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
 			return false;
+		}
 		s += k, len -= (size_t)k;
-	}
-	return true;
-}
-
-/* fsync the directory holding path, so a rename or a new file survives. */
-static bool
-sync_dir(const char *path)
-{
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	int fd, rc;
-
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	if ((fd = open(dir, O_RDONLY)) < 0)
-		return false;
-	rc = fsync(fd);
-	close(fd);
-	/* Some file systems cannot sync a directory; the data is safe anyway. */
-	return rc == 0 || errno == EINVAL;
-}
-
-bool
-cmd_write_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
-{
-	char tmp[4200];
-	struct stat st;
-	int fd, e;
-
-	/* A device or a pipe (save /dev/stdout) is written to, never
-	 * replaced: renaming a file over /dev/null would take its place. */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if ((fd = open(path, O_WRONLY)) < 0 || !write_all(fd, text, len)) {
-			e = errno;
-			if (fd >= 0)
-				close(fd);
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
-			return false;
-		}
-		close(fd);
-		return true;
-	}
-
-	if (snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-		snprintf(err, errlen, "%.200s...: path too long", path);
-		return false;
-	}
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		return false;
-	}
-	if (!write_all(fd, text, len) || fsync(fd) < 0) {
-		e = errno;
-		close(fd);
-		unlink(tmp);
-		snprintf(err, errlen, "%s: %s", tmp, strerror(e));
-		return false;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		e = errno;
-		unlink(tmp);
-		snprintf(err, errlen, "%s: %s", path, strerror(e));
-		return false;
-	}
-	if (!sync_dir(path)) {
-		snprintf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-bool
-journal_lock(struct journal *j, char *err, size_t errlen)
-{
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	char path[4096];
-
-	j->fd = j->lockfd = -1;
-	if (!play_state_path("lock", path, sizeof path, err, errlen))
-		return false;
-	if ((j->lockfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return false;
-	}
-	/*
-	 * An fcntl lock, not a pid file: the kernel drops it when the process
-	 * dies, kill -9 included, so a crash never leaves the journal locked.
-	 */
-	if (fcntl(j->lockfd, F_SETLK, &fl) < 0) {
-		if (errno == EACCES || errno == EAGAIN) {
-			fl = (struct flock){ .l_type = F_WRLCK, .l_whence = SEEK_SET };
-			if (fcntl(j->lockfd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
-				snprintf(err, errlen, "another carcref session (process %ld) "
-				    "is keeping its journal in %s; finish it first, or set "
-				    "CARCREF_STATE to another directory", (long)fl.l_pid, state_dir);
-			else
-				snprintf(err, errlen, "another carcref session is keeping its "
-				    "journal in %s", state_dir);
-		} else
-			snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(errno));
-		close(j->lockfd);
-		j->lockfd = -1;
-		return false;
-	}
-	return true;
-}
-
-/* "  - MOVE\n" for move i of g. */
-static int
-move_line(const struct cr_game *g, int i, char *buf, size_t size)
-{
-	char line[128];
-
-	nt_format_move(cr_game_tileset(g), cr_game_move(g, i), NULL, line, sizeof line);
-	return snprintf(buf, size, "  - %s\n", line);
-}
-
-bool
-journal_write(struct journal *j, const struct nt_record *r, const struct cr_game *g,
-    char *err, size_t errlen)
-{
-	char path[4096], prev[4096];
-	char *text, *mark;
-	size_t len;
-	bool ok;
-
-	/* Until the new file is in place, nothing may be appended to the old. */
-	if (j->fd >= 0) {
-		close(j->fd);
-		j->fd = -1;
-	}
-	if (!play_state_path("current.yaml", path, sizeof path, err, errlen) ||
-	    !play_state_path("previous.yaml", prev, sizeof prev, err, errlen))
-		return false;
-	if ((text = nt_record_format(r, g)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return false;
-	}
-	/* "moves: []" (no move yet, the last line) cannot be appended to;
-	 * "moves:" (empty) can. */
-	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
-		strcpy(mark, "moves:\n");
-	len = strlen(text);
-	if (j->fresh) {
-		/*
-		 * Another game is starting: the last one stays as previous.yaml.
-		 * A hard link, so current.yaml exists at every instant.
-		 */
-		if (unlink(prev) < 0 && errno != ENOENT) {
-			snprintf(err, errlen, "%s: %s", prev, strerror(errno));
-			free(text);
-			return false;
-		}
-		if (link(path, prev) < 0 && errno != ENOENT &&
-		    rename(path, prev) < 0) {	/* no hard links here: a rename will do */
-			snprintf(err, errlen, "cannot keep %s as %s: %s", path, prev, strerror(errno));
-			free(text);
-			return false;
-		}
-	}
-	ok = cmd_write_atomic(path, text, len, err, errlen);
-	free(text);
-	if (!ok)
-		return false;
-	j->fresh = false;
-	if ((j->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return false;
 	}
 	return true;
 }
 
 bool
 journal_append(struct journal *j, const struct nt_record *r, const struct cr_game *g,
-    int i, char *err, size_t errlen)
+    int first, char **err)
 {
-	char line[160];
-	int n;
+	char move[128], *lines = NULL, *more;
+	off_t size;
+	int e;
 
-	if (j->fd < 0)	/* the game's first move: the file starts now */
-		return journal_write(j, r, g, err, errlen);
-	n = move_line(g, i, line, sizeof line);
-	if (n < 0 || (size_t)n >= sizeof line || !write_all(j->fd, line, (size_t)n) ||
-	    fsync(j->fd) < 0) {
-		snprintf(err, errlen, "the journal: %s", strerror(errno));
-		/* Maybe half a line went out: the next move rewrites the file whole. */
-		close(j->fd);
-		j->fd = -1;
+	if (j->name == NULL || j->rewrite)	/* a new game, or a file to redo */
+		return journal_write(j, r, g, err);
+	if (j->fd < 0 && (j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
+		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
 		return false;
 	}
+	/* The turn's moves in one write: all of them are recorded, or none. */
+	for (int i = first; i < cr_game_nmoves(g); i++) {
+		nt_format_move(cr_game_tileset(g), cr_game_move(g, i), NULL, move, sizeof move);
+		more = cmd_strf("%s  - %s\n", lines ? lines : "", move);
+		free(lines);
+		if ((lines = more) == NULL) {
+			cmd_seterr(err, "out of memory");
+			return false;
+		}
+	}
+	if (lines == NULL)
+		return true;
+	if ((size = lseek(j->fd, 0, SEEK_END)) < 0 || !write_all(j->fd, lines, strlen(lines)) ||
+	    fsync(j->fd) < 0) {
+		e = errno;
+		/*
+		 * Back to the last good byte: no half line, and no line whose
+		 * move is taken back.  If even that fails, the file is rewritten
+		 * whole at the next chance (journal_write).
+		 */
+		if (size < 0 || ftruncate(j->fd, size) < 0 || fsync(j->fd) < 0) {
+			close(j->fd);
+			j->fd = -1;
+			j->rewrite = true;
+		}
+		cmd_seterr(err, "%s: %s", j->path, strerror(e));
+		free(lines);
+		return false;
+	}
+	free(lines);
 	return true;
 }
 
+bool
+journal_repair(struct journal *j, const struct nt_record *r, const struct cr_game *g)
+{
+	char *err = NULL;
+	bool ok;
+
+	if (!j->rewrite)
+		return true;
+	ok = journal_write(j, r, g, &err);
+	free(err);
+	return ok;
+}
+
+/* ---- reading the journals -------------------------------------------------- */
+
 char *
-journal_read(char *path, size_t pathsize, size_t *len, bool *cut, char *err, size_t errlen)
+journal_read(const char *path, size_t *len, bool *cut, char **err)
 {
 	char *text, *nl;
-	struct stat st;
 
 	*cut = false;
-	if (!play_state_path("current.yaml", path, pathsize, err, errlen))
-		return NULL;
-	if (stat(path, &st) < 0 && errno == ENOENT) {
-		snprintf(err, errlen, "no game to resume: %s does not exist", path);
+	if ((text = cmd_read_file(path, len, NULL, 0)) == NULL) {
+		/* cmd_read_file's message is in a fixed buffer: said again here. */
+		cmd_seterr(err, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	if ((text = cmd_read_file(path, len, err, errlen)) == NULL)
-		return NULL;
-	if (*len > 0 && text[*len - 1] != '\n') {
-		nl = strrchr(text, '\n');
-		*len = nl ? (size_t)(nl - text) + 1 : 0;
+	/* An unterminated last line after whole ones: a write cut short. */
+	if (*len > 0 && text[*len - 1] != '\n' && (nl = strrchr(text, '\n')) != NULL) {
+		*len = (size_t)(nl - text) + 1;
 		text[*len] = '\0';
 		*cut = true;
 	}
 	return text;
 }
 
-void
-journal_close(struct journal *j)
+struct cr_game *
+play_replay(const struct cr_tileset *ts, const char *label, const char *text, size_t len,
+    struct nt_record *r, char **why)
 {
-	if (j->fd >= 0)
-		close(j->fd);
-	if (j->lockfd >= 0)
-		close(j->lockfd);
-	j->fd = j->lockfd = -1;
+	struct nt_replay_error rerr;
+	struct cr_error err;
+	struct cr_game *g;
+	const char *sep = label ? ":" : "";
+
+	if (label == NULL)
+		label = "";
+	if (nt_record_parse(r, text, len, &err) < 0) {
+		cmd_seterr(why, "%s%s%d:%d: %s", label, sep, err.line, err.column, err.msg);
+		return NULL;
+	}
+	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
+		cmd_seterr(why, "%s%scannot start the game: out of memory", label, *sep ? ": " : "");
+		nt_record_free(r);
+		return NULL;
+	}
+	if (!nt_replay_on(g, r, &rerr)) {
+		cmd_seterr(why, "%s%s%d:%d: move %d: %s", label, sep, rerr.line, rerr.column,
+		    rerr.move, rerr.msg);
+		cr_game_free(g);
+		nt_record_free(r);
+		return NULL;
+	}
+	return g;
+}
+
+/* Newest first; then by name. */
+static int
+game_cmp(const void *a, const void *b)
+{
+	const struct journal_game *x = a, *y = b;
+
+	if (x->mtime != y->mtime)
+		return x->mtime > y->mtime ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int
+journal_games(struct journal_game **out, char **err)
+{
+	struct journal_game *v = NULL, *nv;
+	struct dirent *de;
+	struct stat st;
+	char *games;
+	int n = 0, cap = 0;
+	DIR *d;
+
+	*out = NULL;
+	if (state(err) == NULL || (games = cmd_strf("%s/games", state_dir)) == NULL)
+		return -1;
+	if ((d = opendir(games)) == NULL) {
+		cmd_seterr(err, "%s: %s", games, strerror(errno));
+		free(games);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		struct journal_game *jg;
+
+		/* NAME.yaml; hidden files are cmd_out's temporary ones. */
+		if (de->d_name[0] == '.' || len <= 5 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		if (fstatat(dirfd(d), de->d_name, &st, 0) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			if ((nv = realloc(v, (size_t)cap * sizeof *v)) == NULL)
+				goto oom;
+			v = nv;
+		}
+		jg = &v[n];
+		*jg = (struct journal_game){ .mtime = st.st_mtime };
+		jg->name = cmd_strf("%.*s", (int)(len - 5), de->d_name);
+		jg->path = cmd_strf("%s/%s", games, de->d_name);
+		n++;
+		if (jg->name == NULL || jg->path == NULL)
+			goto oom;
+	}
+	closedir(d);
+	free(games);
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof *v, game_cmp);
+	*out = v;
+	return n;
+
+oom:
+	closedir(d);
+	free(games);
+	journal_games_free(v, n);
+	cmd_seterr(err, "out of memory");
+	return -1;
+}
+
+void
+journal_games_free(struct journal_game *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].path);
+	}
+	free(v);
 }

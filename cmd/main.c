@@ -5,6 +5,7 @@
  * carcref is started with no arguments (without one, help is printed).
  */
 #include <ctype.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const struct {
 	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
 	{ &cmd_play_entry,	true },
 	{ &cmd_resume_entry,	false },
+	{ &cmd_games_entry,	false },
 	{ &cmd_replay_entry,	false },
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },
@@ -161,6 +163,14 @@ main(int argc, char **argv)
 {
 	const struct cmd_entry	*e = &cmd_help_entry;
 	const char		*near;
+
+	/*
+	 * A write past the file size limit (ulimit -f) raises SIGXFSZ, which
+	 * kills the process by default: carcref would die mid-write, leaving
+	 * a temporary file behind and no word said.  Ignored, the write fails
+	 * with EFBIG instead, as on a full disk, and the file is left as it was.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 
 	if (argc < 2) {
 		for (size_t i = 0; i < NCMDS; i++)

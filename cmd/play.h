@@ -1,6 +1,16 @@
 /*
- * play.h -- what the table REPL (cmd-play.c) shares with its journal
- * (journal.c) and its board map (board.c).
+ * play.h -- the table REPL, shared by its files:
+ *
+ *	cmd-play.c	carcref play and carcref resume: options, the game to start
+ *	play-session.c	the game in play (new, loaded), the line loop, history, signals
+ *	play-turn.c	the turn: draw, place, meeple, pass, discard, end, undo;
+ *			a move applied, journaled and told
+ *	play-views.c	what is shown: board, score, explain, supply, moves, legal,
+ *			tiles, help
+ *	play-complete.c	Tab completion
+ *	play-cmds.c	the command table
+ *	journal.c	the journal of the game in play
+ *	board.c		the board as an ASCII map
  */
 #ifndef CARCREF_PLAY_H
 #define CARCREF_PLAY_H
@@ -8,64 +18,222 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "rules/game.h"
 #include "notation/record.h"
 
-/* cmd-play.c: "carcref resume", the same as "carcref play --resume". */
+#define PLAY_MAXARGS	8	/* words on a line, the command included */
 
 /*
- * journal.c -- the state directory, and the journal of the game in play.
+ * journal.c -- the state directory, and the journal of each game.
  *
- * The journal is a game record, DIR/current.yaml: a header, then one
- * "  - MOVE" line per accepted move, written and fsync'ed before the REPL
- * takes the next line.  An undo or a load rewrites it whole, atomically
- * (a temporary file renamed over it, then the directory fsync'ed), so at
- * every instant the file is a valid record of the game as it stands.
+ * Each game is a record, DIR/games/NAME.yaml, from its first accepted
+ * move on: a header, then one "  - MOVE" line per accepted move, written
+ * and fsync'ed before the REPL takes the next line.  An undo rewrites it
+ * whole, atomically (cmd_write_atomic), so at every instant the file is a
+ * valid record of the game as it stands.  DIR/locks/NAME.lock is locked
+ * by the session that writes the game.
  */
 struct journal {
-	int	fd;		/* open for appending, -1 until the first write */
-	int	lockfd;		/* DIR/lock, held for the whole session */
-	bool	fresh;		/* the game did not come from the journal: keep the old one */
+	char	*name;		/* "2026-11-25-anna-ben"; NULL: no file yet */
+	char	*path;		/* DIR/games/NAME.yaml */
+	int	 fd;		/* open for appending, -1 until needed */
+	int	 lockfd;	/* DIR/locks/NAME.lock, held while the game is ours */
+	bool	 rewrite;	/* an append could not be cut back: write it whole */
 };
 
 /*
- * The state directory: $CARCREF_STATE, else $XDG_STATE_HOME/carcref, else
- * ~/.local/state/carcref; created (mode 0700) if missing.  The path of
- * NAME in it goes into BUF; false (message in ERR) if it cannot be made.
+ * The path of NAME in the state directory, malloc'd: $CARCREF_STATE, else
+ * $XDG_STATE_HOME/carcref, else ~/.local/state/carcref, created (mode
+ * 0700, with games/ and locks/) if missing, and an old current.yaml and
+ * previous.yaml moved into games/.  NULL with *err if it cannot be made.
  */
-bool	 play_state_path(const char *name, char *buf, size_t size, char *err,
-	     size_t errlen);
+char	*play_state_path(const char *name, char **err);
+
+/* Take game NAME (an existing journal) for this session: lock it.  False
+ * with *err if another session holds it. */
+bool	 journal_take(struct journal *j, const char *name, char **err);
 
 /*
- * Take the session's lock on the state directory, so two sessions never
- * write one journal.  False, with the reason in ERR, if another session
- * holds it or the directory cannot be used.
- */
-bool	 journal_lock(struct journal *j, char *err, size_t errlen);
-
-/*
- * Write the whole journal: r's header and every move of g, through a
- * temporary file renamed over the old one.  The first time for a fresh
- * game, an existing journal is kept as previous.yaml.  Leaves the file
- * open for journal_append.  False with ERR on an I/O error.
+ * Write the whole journal: r's header and every move of g, replacing the
+ * file.  A game without a name gets one now (the day and the players; -2,
+ * -3... when taken), and its lock.  Leaves the file open for appending.
+ * False with *err on an I/O error.
  */
 bool	 journal_write(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g, char *err, size_t errlen);
-
-/* Append move I of g (0-based) and fsync.  False with ERR on an I/O error. */
-bool	 journal_append(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g, int i, char *err, size_t errlen);
+	     const struct cr_game *g, char **err);
 
 /*
- * Read the journal for a resume: its text (malloc'd) with a last line cut
- * if it has no newline (a write the REPL never acknowledged); *cut says
- * so.  NULL with ERR if there is none or it cannot be read.
+ * Append the moves of g from index FIRST on (one turn), and fsync.  On an
+ * error the file is cut back to its size before (no partial line is
+ * left) and false returned with *err naming the journal.
  */
-char	*journal_read(char *path, size_t pathsize, size_t *len, bool *cut,
-	     char *err, size_t errlen);
+bool	 journal_append(struct journal *j, const struct nt_record *r,
+	     const struct cr_game *g, int first, char **err);
 
+/* If an append could not be cut back, rewrite the journal as g stands. */
+bool	 journal_repair(struct journal *j, const struct nt_record *r,
+	     const struct cr_game *g);
+
+/* Let go of the game: its file closed, its lock dropped.  The next write
+ * starts a new game. */
 void	 journal_close(struct journal *j);
+
+/*
+ * A journal's text (malloc'd), its last line cut if it has no newline but
+ * follows whole ones (a write the REPL never acknowledged): *cut says so.
+ * NULL with *err if it cannot be read.
+ */
+char	*journal_read(const char *path, size_t *len, bool *cut, char **err);
+
+/*
+ * Parse the record TEXT and replay it on a new game: the game, with *r
+ * its record; NULL with *why "LABEL:LINE:COLUMN: reason" (or for an
+ * illegal move "LABEL:LINE:COLUMN: move N: the rule broken"; without
+ * LABEL when it is NULL).
+ */
+struct cr_game *play_replay(const struct cr_tileset *ts, const char *label,
+	     const char *text, size_t len, struct nt_record *r, char **why);
+
+/* The games kept in DIR/games: the files, newest first. */
+struct journal_game {
+	char	*name;		/* "2026-11-25-anna-ben" */
+	char	*path;
+	time_t	 mtime;		/* last played */
+};
+int	 journal_games(struct journal_game **v, char **err);	/* how many, or -1 */
+void	 journal_games_free(struct journal_game *v, int n);
+
+struct play {
+	const struct cr_tileset *ts;
+	struct cr_game	*g;
+	struct nt_record rec;		/* the header: players, edition */
+	bool		 have_rec;
+	const char	*names[CR_MAXPLAYERS];
+	char		 letter[CR_MAXPLAYERS];	/* on the board map */
+	int		 ansi[CR_MAXPLAYERS];	/* colour code */
+
+	/* The turn being entered step by step. */
+	int		 hand;		/* the tile drawn, -1 none */
+	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
+	struct cr_move	 pend;
+
+	/* What undo took, for redo: the last taken on top.  Emptied by a new
+	 * move or another game. */
+	struct cr_move	*redo;
+	int		 nredo, capredo;
+
+	struct journal	 j;
+	bool		 tty;		/* lines from a terminal, through readline */
+	bool		 yes;		/* --yes: end and undo N ask nothing */
+	bool		 color;
+	bool		 quit;
+	int		 refused;	/* lines not accepted */
+	char		*hist;		/* the history file, NULL for none */
+};
+
+/*
+ * play-cmds.c -- the commands of the REPL, one entry each.  fn returns 0
+ * when the line is accepted, -1 when it is refused (the message printed).
+ */
+enum play_args {		/* what a command's arguments complete to */
+	PA_NONE,		/* nothing */
+	PA_TILE,		/* one tile code, of those left in the supply */
+	PA_TILES,		/* tile codes, any of the box, as many as wanted */
+	PA_COMMAND,		/* one command name */
+	PA_PLACE,		/* X,Y, ROT, ROLE@SPOT where the tile in hand fits */
+	PA_MEEPLE,		/* one ROLE@SPOT on the tile just placed */
+	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
+	PA_FILE,		/* one file name (readline's own completion) */
+};
+
+struct play_cmd {
+	const char	*name;
+	const char	*args;		/* "X,Y [ROT]", for usage and help */
+	int		 minargs, maxargs;
+	enum play_args	 complete;
+	int		(*fn)(struct play *, int, char **);
+	const char	*summary;	/* one line, for `help` */
+	const char	*help;		/* more, for `help NAME`; "" for none */
+};
+
+extern const struct play_cmd play_cmds[];
+extern const size_t play_ncmds;
+
+/* The command NAME (any case; exit is quit, ? is help), or NULL. */
+const struct play_cmd *play_cmd_find(const char *name);
+
+/* play-turn.c: the steps of a turn, and undo. */
+int	 turn_draw(struct play *, int, char **);
+int	 turn_place(struct play *, int, char **);
+int	 turn_meeple(struct play *, int, char **);
+int	 turn_pass(struct play *, int, char **);
+int	 turn_discard(struct play *, int, char **);
+int	 turn_end(struct play *, int, char **);
+int	 turn_undo(struct play *, int, char **);
+int	 turn_redo(struct play *, int, char **);
+
+/* A refusal: the message and a newline printed, -1 returned. */
+int	 play_nope(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "refused: " and the rule broken. */
+int	 play_refusal(struct play *p, const struct cr_refusal *why);
+/* The refusal of any move once the game is over. */
+int	 play_game_over(struct play *p);
+/* A whole turn in the notation, with or without "PLAYER:". */
+int	 play_line(struct play *p, const char *line);
+/* Forget the tile in hand (saying it goes back if SAY). */
+void	 play_drop_hand(struct play *p, bool say);
+
+/* play-views.c: what the table is shown. */
+int	 view_legal(struct play *, int, char **);
+int	 view_board(struct play *, int, char **);
+int	 view_score(struct play *, int, char **);
+int	 view_explain(struct play *, int, char **);
+int	 view_supply(struct play *, int, char **);
+int	 view_moves(struct play *, int, char **);
+int	 view_tiles(struct play *, int, char **);
+int	 view_help(struct play *, int, char **);
+
+/* A tile type's code. */
+const char *play_code(struct play *p, int type);
+/* The first rotation that looks like ROT on the table. */
+int	 play_rot_rep(const struct cr_tiletype *t, int rot);
+/* Pictures of a type in the given rotations, side by side. */
+void	 play_rotations(struct play *p, int type, const int *rots, int n, bool titles);
+/* The legal placements of a type, one per square and look, north first:
+ * malloc'd, *n of them on *squares squares; NULL if out of memory. */
+struct cr_place *play_legal_places(struct play *p, int type, int *n, int *squares);
+/* "N moves played, N tiles left; NAME to play", or the final scores. */
+void	 play_say_state(struct play *p);
+
+/* play-session.c: the game in play and the line loop. */
+int	 session_save(struct play *, int, char **);
+int	 session_load(struct play *, int, char **);
+int	 session_quit(struct play *, int, char **);
+
+/*
+ * Take the record in TEXT (from LABEL, a file name) as the game in play:
+ * parse it, replay it, and on success replace the current game; the
+ * message for a bad record goes to MSGS.  The journal is not touched.
+ */
+bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len,
+	     FILE *msgs);
+/* Take record R (moved in) and game G as the game in play. */
+void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
+/* The game in play, from a file, starts its own journal (now if it has
+ * moves); a warning to MSGS if it cannot be written. */
+void	 play_new_journal(struct play *p, FILE *msgs);
+/* On a terminal without --yes, ask QUESTION (y/N); true for yes. */
+bool	 play_confirm(struct play *p, const char *question);
+/* A new game of N players NAMES in EDITION; false (message printed) if not. */
+bool	 play_new_game(struct play *p, char **names, int n, int edition);
+/* Read and run lines until the input ends or quit. */
+void	 play_session(struct play *p);
+
+/* play-complete.c: Tab completion for P's session, through readline. */
+void	 play_complete_start(struct play *p);
+void	 play_complete_end(void);
 
 /* board.c -- the board as an ASCII map, with the meeples. */
 struct board_style {

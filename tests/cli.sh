@@ -50,6 +50,12 @@ check() {
 	match)	grep -qE -- "$want" "$tmp/out" ;;
 	esac && ok || not_ok "expected $kind '$want'" "$@"
 }
+# expect WHAT CONDITION...: a check that is a shell command.
+expect() {
+	local what=$1
+	shift
+	if "$@"; then ok; else code=-; not_ok "$what"; fi
+}
 expect_exit()  { check exit  "$@"; }
 expect_out()   { check out   "$@"; }
 expect_err()   { check err   "$@"; }
@@ -245,6 +251,89 @@ run fmt --stdout "$tmp/ls.yaml"
 tail -5 "$tmp/out" | cmp -s - "$tmp/ls-want" && ok || not_ok "comments split by NEL, LS, PS" fmt --stdout "$tmp/ls.yaml"
 # fmt and replay word a bad move alike: FILE:LINE:COLUMN: move N: rule
 expect_err "$tmp/rot2.yaml:4:" -- fmt "$tmp/rot2.yaml"
+# Replacing a file: its mode kept, a read-only file refused, a symlink
+# followed, a planted symlink never written through, a full disk survived.
+ws=$tmp/ws
+mkdir "$ws"
+mode_of() { stat -c %a "$1"; }
+cp "$tmp/messy.yaml" "$ws/private.yaml"
+chmod 600 "$ws/private.yaml"
+expect_exit 0 -- fmt "$ws/private.yaml"
+expect "fmt keeps the mode 0600" test "$(mode_of "$ws/private.yaml")" = 600
+expect "fmt rewrote the 0600 file" cmp -s "$ws/private.yaml" "$tmp/canon.yaml"
+cp "$tmp/messy.yaml" "$ws/ro.yaml"
+chmod 444 "$ws/ro.yaml"
+expect_exit 2 -- fmt "$ws/ro.yaml"
+expect_err "$ws/ro.yaml: the file is read-only (mode 0444): not replaced" -- fmt "$ws/ro.yaml"
+expect "fmt leaves a read-only file untouched" cmp -s "$ws/ro.yaml" "$tmp/messy.yaml"
+expect "fmt keeps a read-only file read-only" test "$(mode_of "$ws/ro.yaml")" = 444
+# The old temporary name was PATH.tmp-PID: a link planted there must not
+# be written through (exec keeps the PID).
+cp "$tmp/messy.yaml" "$ws/F.yaml"
+echo precious >"$ws/victim"
+bash -c 'ln -s "$1/victim" "$1/F.yaml.tmp-$$"; exec "$2" fmt "$1/F.yaml"' sh "$ws" "$CARCREF" \
+    >"$tmp/out" 2>"$tmp/err"
+expect "a symlink at the old temporary name: the victim is untouched" \
+    test "$(cat "$ws/victim")" = precious
+expect "a symlink at the old temporary name: the record is formatted" \
+    cmp -s "$ws/F.yaml" "$tmp/canon.yaml"
+expect "a symlink at the old temporary name: the record is a plain file" \
+    test ! -L "$ws/F.yaml"
+# A record reached through a symlink: its target is rewritten, the link kept.
+mkdir "$ws/real"
+cp "$tmp/messy.yaml" "$ws/real/game.yaml"
+ln -s real/game.yaml "$ws/link.yaml"
+expect_exit 0 -- fmt "$ws/link.yaml"
+expect "fmt through a symlink: the link is kept" test -L "$ws/link.yaml"
+expect "fmt through a symlink: the target is formatted" \
+    cmp -s "$ws/real/game.yaml" "$tmp/canon.yaml"
+expect "fmt through a symlink: no file left beside the link" \
+    test "$(ls -A "$ws/real")" = game.yaml
+# A full disk: a file size limit makes the write fail midway (EFBIG).
+mkdir "$ws/full"
+"$CARCREF" selfplay --seed 5 | sed 's/^  - \([A-Z]\) /  - \L\1 /' \
+    >"$ws/full/big.yaml"
+cp "$ws/full/big.yaml" "$tmp/big.orig"
+(ulimit -f 1; exec "$CARCREF" fmt "$ws/full/big.yaml") >"$tmp/out" 2>"$tmp/err"
+code=$?
+expect "fmt on a full disk: exit 2" test "$code" = 2
+expect "fmt on a full disk: the original is intact" cmp -s "$ws/full/big.yaml" "$tmp/big.orig"
+expect "fmt on a full disk: no temporary file left" test "$(ls -A "$ws/full")" = big.yaml
+expect "fmt on a full disk: the error names the file" \
+    grep -qF "carcref fmt: $ws/full/big.yaml: File too large" "$tmp/err"
+expect "fmt on a full disk: the error never names a temporary file" \
+    test "$(grep -c 'tmp-\|carcref-' "$tmp/err")" = 0
+
+# ---- games -------------------------------------------------------------------
+
+# The games kept in the state directory, the last played first: name,
+# players, moves, last played, finished (with the final scores) or not;
+# an unreadable journal says why, and is left as it is.
+export CARCREF_STATE=$tmp/state
+expect_exit 0 -- games
+expect_out 'no game is kept yet' -- games
+printf 'E 0,1 180 knight@S\nV 1,0 90 thief@W\nU -1,0 0 farmer@N\nend\n' >"$tmp/fin.in"
+STDIN=$tmp/fin.in run play
+printf 'W 1,0 0\nE 0,1 180\n' >"$tmp/open.in"
+STDIN=$tmp/open.in run play --players 'Zoë,Ünal,Li-Wei'
+printf '\x8f\x01garbage\xfe\x00\x13\n' >"$CARCREF_STATE/games/2026-01-01-junk.yaml"
+cp "$CARCREF_STATE/games/2026-01-01-junk.yaml" "$tmp/junk.orig"
+touch -d '2026-01-02 03:04' "$CARCREF_STATE"/games/*-anna-ben.yaml
+touch -d '2026-01-03 05:06' "$CARCREF_STATE"/games/*-zo-nal-liwei.yaml
+touch -d '2026-01-01 00:00' "$CARCREF_STATE/games/2026-01-01-junk.yaml"
+expect_exit 0 -- games
+d='[0-9]{4}-[0-9]{2}-[0-9]{2}'
+expect_match "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 moves  2026-01-03 05:06  not finished\$" -- games
+expect_match "^$d-anna-ben      Anna, Ben          4 moves  2026-01-02 03:04  finished: Anna 7, Ben 3\$" -- games
+expect_match "^2026-01-01-junk +2026-01-01 00:00  unreadable: 1:1: not valid YAML" -- games
+run games
+expect "games: the last played first" \
+    test "$(awk '{ print $1 }' "$tmp/out" | sed 's/^[0-9-]*-//' | tr '\n' ' ')" = "zo-nal-liwei anna-ben junk "
+expect "games: an unreadable journal is left as it is" \
+    cmp -s "$tmp/junk.orig" "$CARCREF_STATE/games/2026-01-01-junk.yaml"
+expect_exit 2 -- games extra
+expect_out 'games' -- help
+unset CARCREF_STATE
 
 # ---- tiles -------------------------------------------------------------------
 

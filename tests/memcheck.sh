@@ -109,6 +109,8 @@ score
 supply
 explain Anna
 undo 1
+redo
+undo 1
 M 0,-1 180 knight@S
 U -1,1 270 thief@S
 X 9,9 0
@@ -118,6 +120,13 @@ quit
 EOF
 vg repl 0,1 "$out/repl.in" -- "$CARCREF" play --players Anna,Ben
 [ -f "$out/repl-saved.yaml" ] && vg replay-repl-saved 0,1 -- "$CARCREF" replay "$out/repl-saved.yaml"
+printf 'E 0,1 180 knight@S\n' >"$out/repl2.in"
+vg repl-open 0 "$out/repl2.in" -- "$CARCREF" play
+printf 'moves\nundo\n' >"$out/resume.in"
+vg resume 0 "$out/resume.in" -- "$CARCREF" resume
+printf '\x8f\x01garbage\n' >"$out/state/games/junk.yaml"
+vg games 0 -- "$CARCREF" games
+vg resume-junk 1 -- "$CARCREF" resume junk
 
 # -- the cmocka programs ----------------------------------------------------
 tests=("$TESTS"/test_*)

@@ -447,46 +447,149 @@ EOF
 session board 0
 expect "a scripted board has no colour" lacks "$tmp/board.out" $'\033'
 expect "a scripted session has no prompt" lacks "$tmp/board.out" 'Anna>'
+# A line of any length is read whole (it was cut at 1023 bytes).
+{ printf '%1100s' ''; echo score; } >"$tmp/long.in"
+STDIN=$tmp/long.in run play
+expect "a line longer than 1 KB: its command runs" has "$tmp/out" '> Anna    0   7 meeples in hand'
 
 # ---- the journal: every accepted move, never a refused one -----------------
+
+# The journal of the game played last: the newest file in games/.
+journal() { ls -t "${1:-$CARCREF_STATE}"/games/*.yaml 2>/dev/null | head -1; }
+ngames() { ls "${1:-$CARCREF_STATE}"/games/*.yaml 2>/dev/null | wc -l; }
+day='[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
 
 # After the "turns" session: its four accepted moves, in canonical form.
 rm -rf "$CARCREF_STATE"
 STDIN=$tmp/turns.in run play
-moves_of "$CARCREF_STATE/current.yaml" >"$tmp/journal.moves"
+moves_of "$(journal)" >"$tmp/journal.moves"
 printf '%s\n' "E 0,1 180 knight@S" "V 1,0 90 thief@W" "U -1,0 0 farmer@N" end >"$tmp/accepted"
 expect "the journal holds the accepted moves and no refused one" \
     cmp -s "$tmp/accepted" "$tmp/journal.moves"
 expect "the journal is a record that replays" \
-    "$CARCREF" replay -q "$CARCREF_STATE/current.yaml" >/dev/null
+    "$CARCREF" replay -q "$(journal)" >/dev/null
+expect "the game is named for its day and its players" \
+    grep -qx "$day-anna-ben\.yaml" <(ls "$CARCREF_STATE/games")
+game1=$(basename "$(journal)" .yaml)
 
 # Undo is journaled: the journal is rewritten without the moves undone.
 rm -rf "$CARCREF_STATE"
 printf '%s\n' "E 0,1 180 knight@S" "V 1,0 90 thief@W" "U -1,0 0 farmer@N" undo >"$tmp/u.in"
 STDIN=$tmp/u.in run play
-expect "undo rewrites the journal" test "$(moves_of "$CARCREF_STATE/current.yaml" | wc -l)" = 2
+expect "undo rewrites the journal" test "$(moves_of "$(journal)" | wc -l)" = 2
 printf 'moves\n' >"$tmp/m.in"
 STDIN=$tmp/m.in run resume
 expect "resume after undo: two moves" has "$tmp/out" '   2  Ben   V 1,0 90 thief@W'
 expect "resume after undo: not the third" lacks "$tmp/out" 'U -1,0 0'
-expect "resume names the journal" has "$tmp/out" "carcref: resumed $CARCREF_STATE/current.yaml"
+expect "resume names the game and its journal" \
+    has "$tmp/out" "carcref: resumed $game1 ($CARCREF_STATE/games/$game1.yaml)"
 
-# A new game keeps the last one as previous.yaml, from its first move on.
+# Every game is kept under its own name, from its first move on: a second
+# and a third new game destroy none before them.
 printf 'score\n' >"$tmp/s.in"
 STDIN=$tmp/s.in run play
-expect "a new game without a move leaves the journal alone" \
-    test "$(moves_of "$CARCREF_STATE/current.yaml" | wc -l)" = 2
+expect "a new game without a move writes nothing" test "$(ngames)" = 1
 printf 'W 1,0 0\n' >"$tmp/w.in"
 STDIN=$tmp/w.in run play
-expect "a new game's first move starts a new journal" \
-    test "$(moves_of "$CARCREF_STATE/current.yaml")" = "W 1,0 0"
-expect "the game before is kept as previous.yaml" \
-    test "$(moves_of "$CARCREF_STATE/previous.yaml" | wc -l)" = 2
+expect "a new game's first move starts a journal of its own" test "$(ngames)" = 2
+expect "the second game of the day with the same players: NAME-2" \
+    test "$(moves_of "$CARCREF_STATE/games/$game1-2.yaml")" = "W 1,0 0"
+printf 'V 1,0 90\nend\n' >"$tmp/w3.in"
+STDIN=$tmp/w3.in run play --players Carl,Dora
+expect "a third game: its own journal" test "$(ngames)" = 3
+expect "a third game: the first is still whole" \
+    test "$(moves_of "$CARCREF_STATE/games/$game1.yaml" | wc -l)" = 2
+expect "a third game: the second is still whole" \
+    test "$(moves_of "$CARCREF_STATE/games/$game1-2.yaml")" = "W 1,0 0"
+game3=$(basename "$(ls "$CARCREF_STATE"/games/*-carl-dora.yaml)" .yaml)
+expect "a finished game is kept too" test "$(moves_of "$CARCREF_STATE/games/$game3.yaml" | tail -1)" = end
+
+# resume without a name: the unfinished game played last, not a finished one.
+touch -d '1 hour ago' "$CARCREF_STATE/games/$game1.yaml"
+STDIN=$tmp/m.in run resume
+expect "resume: the unfinished game played last" has "$tmp/out" "carcref: resumed $game1-2 "
+STDIN=$tmp/m.in run resume "$game1"
+expect "resume NAME: that game" has "$tmp/out" "carcref: resumed $game1 ("
+STDIN=$tmp/m.in run play --resume "$game3"
+expect "play --resume NAME: a finished game, by its name" has "$tmp/out" "carcref: resumed $game3 ("
+expect "play --resume NAME: it is over" has "$tmp/out" 'the game is over after 2 moves'
+STDIN=$tmp/m.in run resume "${game3%-dora}"
+expect "resume PREFIX: the one game it starts" has "$tmp/out" "carcref: resumed $game3 ("
+run resume "${game1%-anna-ben}"
+expect "resume PREFIX of several: exit 2" test "$code" = 2
+expect "resume PREFIX of several: says so" has "$tmp/err" "starts the names of 3 games: "
+expect "resume PREFIX of several: names them" \
+    test "$(grep -oE "[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9-]+" "$tmp/err" | sort | tr '\n' ' ')" = \
+    "$(printf '%s\n' "$game1" "$game1-2" "$game3" | sort | tr '\n' ' ')"
+run resume nosuchgame
+expect "resume NAME unknown: exit 2" test "$code" = 2
+expect "resume NAME unknown: says so" has "$tmp/err" 'no game is named "nosuchgame" (carcref games lists them)'
 
 # Nothing to resume.
 CARCREF_STATE=$tmp/empty run resume
 expect "resume without a journal: exit 2" test "$code" = 2
 expect "resume without a journal: says so" has "$tmp/err" 'no game to resume'
+mkdir -p "$tmp/fin/games"
+cp "$CARCREF_STATE/games/$game3.yaml" "$tmp/fin/games/"
+CARCREF_STATE=$tmp/fin run resume
+expect "resume with every game finished: says so" \
+    has "$tmp/err" 'no game to resume: every game kept is finished'
+
+# The layout before games/: current.yaml and previous.yaml are moved in
+# (renamed: the same file), each under its own name, and never overwritten.
+old=$tmp/oldstate
+mkdir -p "$old"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - W 1,0 0\n' >"$old/previous.yaml"
+printf 'format: carcref/1\nplayers: [Eva, Finn]\nmoves:\n  - E 0,1 180 knight@S\n' >"$old/current.yaml"
+ino_prev=$(stat -c %i "$old/previous.yaml") ino_cur=$(stat -c %i "$old/current.yaml")
+cp "$old/current.yaml" "$tmp/old-current"
+printf 'V 1,0 90\n' >"$tmp/v.in"
+CARCREF_STATE=$old STDIN=$tmp/v.in run play
+expect "old layout: current.yaml moved away" test ! -e "$old/current.yaml"
+expect "old layout: previous.yaml moved away" test ! -e "$old/previous.yaml"
+expect "old layout: current.yaml renamed into games/, by its players" \
+    test "$(stat -c %i "$old"/games/*-eva-finn.yaml)" = "$ino_cur"
+expect "old layout: previous.yaml renamed into games/" \
+    test "$(stat -c %i "$old"/games/*-anna-ben.yaml)" = "$ino_prev"
+expect "old layout: its content untouched" cmp -s "$tmp/old-current" "$old"/games/*-eva-finn.yaml
+expect "old layout: and the new game beside them" test "$(ngames "$old")" = 3
+CARCREF_STATE=$old STDIN=$tmp/m.in run resume "$(basename "$old"/games/*-eva-finn.yaml .yaml)"
+expect "old layout: the old journal resumes" has "$tmp/out" '   1  Eva   E 0,1 180 knight@S'
+
+# A journal of random bytes: named, said unreadable with the reader's
+# line and column, and left as it is, by resume and by a new game.
+bad=$tmp/badstate
+mkdir -p "$bad"
+printf '\x8f\x01garbage\xfe\x00\x13{]:\n\x9c\x80 - - :\n[\x07' >"$bad/current.yaml"
+cp "$bad/current.yaml" "$tmp/bad-orig"
+CARCREF_STATE=$bad run resume
+expect "resume, random bytes: exit 1" test "$code" = 1
+expect "resume, random bytes: unreadable, with line and column" \
+    grep -qE "^carcref: cannot resume $day-current: its journal is unreadable: $bad/games/$day-current\.yaml:[0-9]+:[0-9]+: .*\(the file is left as it is\)\$" "$tmp/err"
+expect "resume, random bytes: not an empty file" lacks "$tmp/err" 'empty file'
+badj=$(journal "$bad")
+expect "resume, random bytes: the journal untouched" cmp -s "$tmp/bad-orig" "$badj"
+CARCREF_STATE=$bad STDIN=$tmp/w.in run play
+expect "a new game beside an unreadable journal: played" has "$tmp/out" 'move 1, Anna: W 1,0 0'
+expect "a new game beside an unreadable journal: it is untouched" cmp -s "$tmp/bad-orig" "$badj"
+CARCREF_STATE=$bad STDIN=$tmp/m.in run resume "$(basename "$badj" .yaml)"
+expect "resume NAME of an unreadable journal: exit 1" test "$code" = 1
+expect "resume NAME of an unreadable journal: untouched" cmp -s "$tmp/bad-orig" "$badj"
+
+# A temporary file left by a killed session (never a record) is removed
+# when its game is next played; a record written by hand, whatever its
+# shape, takes moves too.
+hand=$tmp/handstate
+mkdir -p "$hand/games"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves: []\n' >"$hand/games/by-hand.yaml"
+echo half >"$hand/games/.by-hand.yaml.carcref-AbC123"
+echo other >"$hand/games/.notes"
+CARCREF_STATE=$hand STDIN=$tmp/w.in run resume by-hand
+expect "a stale temporary file of the game: removed" test ! -e "$hand/games/.by-hand.yaml.carcref-AbC123"
+expect "another hidden file: kept" test -e "$hand/games/.notes"
+expect "a record by hand, moves: []: the move is journaled" \
+    test "$(moves_of "$hand/games/by-hand.yaml")" = "W 1,0 0"
+expect "a record by hand: it still replays" "$CARCREF" replay -q "$hand/games/by-hand.yaml" >/dev/null
 
 # ---- a whole game, twice: whole turns and step by step ----------------------
 
@@ -503,13 +606,30 @@ expect "whole turns: the final scores of the replay" cmp -s "$tmp/g.final" "$tmp
 expect "whole turns: the saved record replays to the same scores" \
     test "$("$CARCREF" replay "$tmp/whole.yaml" | sed -n '/^final scores:/,$p')" = "$(cat "$tmp/g.final")"
 expect "the journal of a finished game is the saved record" \
-    cmp -s "$CARCREF_STATE/current.yaml" "$tmp/whole.yaml"
+    cmp -s "$(journal)" "$tmp/whole.yaml"
 
 rm -rf "$CARCREF_STATE"
 { steps_of <"$tmp/g.lines"; echo score; echo "save steps.yaml"; } >"$tmp/steps-all.in"
 session steps-all 0
 expect "step by step: the same record as whole turns" cmp -s "$tmp/whole.yaml" "$tmp/steps.yaml"
 expect "step by step: the final scores of the replay" has "$tmp/steps-all.out" "$(sed -n 2p "$tmp/g.final")"
+
+# A full disk: a journal append that fails (here past a file size limit,
+# EFBIG, midway through a line) is cut back to the last good byte, and the
+# move is refused and taken back: "not recorded".
+rm -rf "$CARCREF_STATE"
+# (Its output through a pipe: the limit is for every file it writes.)
+(cd "$tmp" && ulimit -f 1 && exec "$CARCREF" play <"$tmp/g.lines" 2>&1) | cat >"$tmp/full.out"
+code=${PIPESTATUS[0]}
+expect "a full journal: exit 1 (lines refused)" test "$code" = 1
+expect "a full journal: says the move is not recorded" \
+    grep -qE "^not recorded: $(journal): File too large; the move was not played\$" "$tmp/full.out"
+expect "a full journal: no partial line" test "$(tail -c 1 "$(journal)" | od -An -c | tr -d ' ')" = '\n'
+expect "a full journal: it replays" "$CARCREF" replay -q "$(journal)" >/dev/null
+expect "a full journal: it holds exactly the moves accepted" \
+    test "$(moves_of "$(journal)" | wc -l)" = "$(grep -c '^move [0-9]*, ' "$tmp/full.out")"
+expect "a full journal: it holds some" test "$(moves_of "$(journal)" | wc -l)" -gt 10
+expect "a full journal: no temporary file left" test "$(ls -A "$CARCREF_STATE/games" | wc -l)" = 1
 
 # save - writes the record on the standard output.
 head -3 "$tmp/g.lines" >"$tmp/dash.in"
@@ -527,6 +647,40 @@ session fifo 0
 wait
 expect "save to a pipe: the pipe is still a pipe" test -p "$tmp/pipe"
 expect "save to a pipe: the record went through it" has "$tmp/pipe.out" "$(sed -n 2p "$tmp/g.lines")"
+
+# save replaces a file as fmt does: its mode kept, a read-only file
+# refused and left as it was, errors naming the file, never a temporary one.
+echo old >"$tmp/private.yaml"
+chmod 600 "$tmp/private.yaml"
+echo old >"$tmp/ro.yaml"
+chmod 444 "$tmp/ro.yaml"
+typed modes <<'EOF'
+E 0,1 180 knight@S
+save private.yaml
+save ro.yaml
+save nodir/game.yaml
+EOF
+want modes <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+saved 1 move to private.yaml
+save: ro.yaml: the file is read-only (mode 0444): not replaced
+save: nodir/game.yaml: No such file or directory
+EOF
+session modes 1
+expect "save keeps the mode 0600" test "$(stat -c %a "$tmp/private.yaml")" = 600
+expect "save wrote the 0600 file" has "$tmp/private.yaml" 'E 0,1 180 knight@S'
+expect "save leaves a read-only file as it was" test "$(cat "$tmp/ro.yaml")" = old
+# save /dev/fd/1 into a file: the record in its place among the lines.
+# (Not /dev/stdout: carcref before this test, as root, replaced it.)
+printf 'E 0,1 180 knight@S\nsave /dev/fd/1\nscore\n' >"$tmp/devout.in"
+(cd "$tmp" && "$CARCREF" play <"$tmp/devout.in" >"$tmp/devout.out" 2>&1)
+expect "save /dev/fd/1 to a file: the session's lines kept" \
+    test "$(sed -n '1p;6p;15p;16p' "$tmp/devout.out")" = "$(printf '%s\n' 'carcref: a new game' \
+    'format: carcref/1' 'saved 1 move to /dev/fd/1' '1 move played, 70 tiles left; Ben to play')"
 
 # ---- play FILE, load FILE ----------------------------------------------------
 
@@ -554,7 +708,15 @@ edition 2, 2 players: Carl, Dora
   Carl    4   6 meeples in hand
 > Dora    0   6 meeples in hand
 EOF
+cp "$tmp/three.yaml" "$tmp/three.orig"
+rm -rf "$CARCREF_STATE"
 session file 0 play three.yaml
+printf 'W 0,-1 0\n' >"$tmp/w2.in"
+STDIN=$tmp/w2.in run play three.yaml
+expect "play FILE: FILE itself is never written" cmp -s "$tmp/three.yaml" "$tmp/three.orig"
+expect "play FILE: a journal of its own, the move in it" \
+    test "$(moves_of "$(journal)" | tail -1)" = "W 0,-1 0"
+expect "play FILE: a new game each time" test "$(ngames)" = 2
 
 printf 'format: carcref/1\nplayers: [Anna, Ben]\ncolour: red\n' >"$tmp/key.yaml"
 run play key.yaml
@@ -588,12 +750,67 @@ loaded three.yaml: edition 2, Carl, Dora
 3 moves played, 68 tiles left; Dora to play
 EOF
 session load 1
-expect "load: the game before is kept as previous.yaml" \
-    test "$(moves_of "$CARCREF_STATE/previous.yaml")" = "W 1,0 0"
-expect "load: the journal is the loaded game" \
-    test "$(moves_of "$CARCREF_STATE/current.yaml" | wc -l)" = 3
+expect "load: the game before is kept under its name" \
+    test "$(moves_of "$CARCREF_STATE"/games/*-anna-ben.yaml)" = "W 1,0 0"
+expect "load: the loaded game has a journal of its own" \
+    test "$(moves_of "$CARCREF_STATE"/games/*-carl-dora.yaml | wc -l)" = 3
 expect "load: the journal keeps the players' colours" \
-    has "$CARCREF_STATE/current.yaml" '{name: Dora, color: green}'
+    has "$CARCREF_STATE"/games/*-carl-dora.yaml '{name: Dora, color: green}'
+expect "load: FILE itself is never written" cmp -s "$tmp/three.yaml" "$tmp/three.orig"
+
+# redo: what undo took comes back, the earliest first, as moves played
+# again, until a new move is made or another game loaded.
+cp "$tmp/three.yaml" "$tmp/three2.yaml"
+typed redo <<'EOF'
+E 0,1 180 knight@S
+V 1,0 90 thief@W
+U -1,0 0 farmer@N
+undo 2
+redo
+redo 5
+redo
+undo
+B 0,-1 0
+redo
+redo x
+moves
+undo
+load three2.yaml
+redo
+EOF
+want redo <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+move 2, Ben: V 1,0 90 thief@W
+move 3, Anna: U -1,0 0 farmer@N
+undone: move 3, Anna: U -1,0 0 farmer@N
+undone: move 2, Ben: V 1,0 90 thief@W
+1 move played, 70 tiles left; Ben to play
+move 2, Ben: V 1,0 90 thief@W
+move 3, Anna: U -1,0 0 farmer@N
+nothing to redo: redo puts back what undo took, until a new move is made
+undone: move 3, Anna: U -1,0 0 farmer@N
+2 moves played, 69 tiles left; Anna to play
+move 3, Anna: B 0,-1 0
+nothing to redo: redo puts back what undo took, until a new move is made
+usage: redo [N], N a number of moves, 1 or more
+   1  Anna  E 0,1 180 knight@S
+   2  Ben   V 1,0 90 thief@W
+   3  Anna  B 0,-1 0
+undone: move 3, Anna: B 0,-1 0
+2 moves played, 69 tiles left; Anna to play
+loaded three2.yaml: edition 2, Carl, Dora
+3 moves played, 68 tiles left; Dora to play
+nothing to redo: redo puts back what undo took, until a new move is made
+EOF
+session redo 1
+rm -rf "$CARCREF_STATE"
+printf '%s\n' "E 0,1 180 knight@S" "V 1,0 90 thief@W" "undo" "redo" >"$tmp/r.in"
+STDIN=$tmp/r.in run play
+expect "redo is journaled" test "$(moves_of "$(journal)" | tail -1)" = "V 1,0 90 thief@W"
 
 # ---- options, the default command, help ------------------------------------
 
@@ -658,14 +875,24 @@ wait_out "move 7, "
 echo "draw $(sed -n 8p "$tmp/g.lines" | cut -d' ' -f1)" >&3
 echo "place $(sed -n 8p "$tmp/g.lines" | cut -d' ' -f2-3)" >&3
 wait_out " at $(sed -n 8p "$tmp/g.lines" | cut -d' ' -f2)"
-# Meanwhile a second session on the same state is refused.
-CARCREF_STATE=$k9 run play
+# Meanwhile a second session on the same game is refused; a second game
+# may be played beside it.
+k9game=$(basename "$(journal "$k9")" .yaml)
+CARCREF_STATE=$k9 run resume
 expect "a second session on one journal: exit 2" test "$code" = 2
-expect "a second session on one journal: says why" has "$tmp/err" "another carcref session (process $pid)"
+expect "a second session on one journal: says why" \
+    has "$tmp/err" "another carcref session (process $pid) is playing $k9game"
+CARCREF_STATE=$k9 run resume "$k9game"
+expect "a second session on one journal, by its name: says why" \
+    has "$tmp/err" "another carcref session (process $pid) is playing $k9game"
+CARCREF_STATE=$k9 STDIN=$tmp/w.in run play
+expect "another game beside a session: played" has "$tmp/out" 'move 1, Anna: W 1,0 0'
+expect "another game beside a session: a journal of its own" test "$(ngames "$k9")" = 2
+touch -d '1 hour ago' "$(journal "$k9")"	# the session's game is the last played
 { kill -9 "$pid"; wait "$pid"; } 2>/dev/null	# (no "Killed" notice)
 exec 3>&-
 expect "kill -9: the journal holds every move accepted" \
-    cmp -s "$tmp/k9.moves" <(moves_of "$k9/current.yaml")
+    cmp -s "$tmp/k9.moves" <(moves_of "$k9/games/$k9game.yaml")
 printf 'moves\nscore\n' >"$tmp/k9r.in"
 CARCREF_STATE=$k9 STDIN=$tmp/k9r.in run play --resume
 expect "kill -9, then --resume: exit 0" test "$code" = 0
@@ -680,12 +907,12 @@ expect "kill -9, then --resume: the scores of a replay" \
     test "$(awk '{ print $1, $2 }' "$tmp/k9.scores")" = "$(cat "$tmp/k9r.scores")"
 
 # A write cut short (no newline) was never acknowledged: dropped.
-printf '  - W 9,9' >>"$k9/current.yaml"
+printf '  - W 9,9' >>"$k9/games/$k9game.yaml"
 CARCREF_STATE=$k9 STDIN=$tmp/k9r.in run resume
 expect "a cut last line: resume says so" has "$tmp/out" 'cut short by a crash'
 expect "a cut last line: dropped" has "$tmp/out" '7 moves played, 64 tiles left'
 expect "a cut last line: the journal is whole again" \
-    cmp -s "$tmp/k9.moves" <(moves_of "$k9/current.yaml")
+    cmp -s "$tmp/k9.moves" <(moves_of "$k9/games/$k9game.yaml")
 
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
@@ -759,7 +986,8 @@ else
 	keys 'board' Enter
 	E=-e screen "the board is in colour on a terminal" $'\033\\[[0-9;]*m'
 	keys C-d
-	screen "Ctrl-D leaves, keeping the game" 'the game is kept in .*: carcref resume brings it back'
+	screen "Ctrl-D leaves, naming the game that keeps the moves" \
+	    '^the game is kept as [0-9-]+-anna-ben \(1 move\): carcref resume [0-9-]+-anna-ben brings it back$'
 	screen "Ctrl-D: exit 0" '^EXIT=0$'
 	expect "tmux: the history file" grep -qx score "$tmp/tty/history"
 
@@ -774,8 +1002,37 @@ else
 	screen "the board" '^A Anna  B Ben'
 	T capture-pane -p -e >"$tmp/pane"
 	expect "tmux: NO_COLOR: no colour" lacks "$tmp/pane" $'\033['
+	# end and undo N ask first on a terminal; redo puts back what undo took.
+	keys 'V 1,0 90' Enter
+	screen "a second move" '^move 2, Ben: V 1,0 90$'
+	keys 'undo 2' Enter
+	screen "undo 2 asks first" '^take back the last 2 moves, back to move 0\? \(y/N\) $'
+	keys 'n' Enter
+	screen "undo 2, no: nothing undone" '^nothing undone$'
+	keys -l end	# (-l: to tmux, end alone is the End key)
+	keys Enter
+	screen "end asks first" '^end the game here, with 69 tiles left, and score it\? \(y/N\) $'
+	keys Enter
+	screen "end, no (the default): the game goes on" '^the game goes on$'
+	keys 'moves' Enter
+	screen "no: the moves are all there" '^   2  Ben   V 1,0 90$'
+	keys 'undo 2' Enter
+	keys 'y' Enter
+	screen "undo 2, yes: undone" '^undone: move 1, Anna: E 0,1 180 knight@S$'
+	keys 'redo 2' Enter
+	screen "redo 2: the moves are back" '^move 2, Ben: V 1,0 90$'
 	keys 'quit' Enter
+	screen "quit names the game" '^the game is kept as [0-9-]+-anna-ben \(2 moves\): carcref'
 	screen "quit: exit 0" '^EXIT=0$'
+
+	start -- resume --yes
+	screen "resume --yes: the game is back" '^Anna> ?$'
+	keys -l end
+	keys Enter
+	screen "end with --yes: no question" '^final scores:$'
+	expect "tmux: --yes asks nothing" lacks "$tmp/pane" '(y/N)'
+	keys 'quit' Enter
+	screen "resume --yes: exit 0" '^EXIT=0$'
 	T kill-server 2>/dev/null
 fi
 

@@ -1,0 +1,155 @@
+/*
+ * cmd-games.c -- carcref games: the games kept in the state directory.
+ *
+ *	carcref games
+ *
+ * One line per game, the last played first: its name (for carcref resume
+ * NAME), its players, its moves, when it was last played (the journal's
+ * modification time, local time), and whether it is finished, with the
+ * final scores if it is.  A journal that cannot be read or replayed is
+ * listed as unreadable, with the reason; nothing is written.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "play.h"
+
+/* A game's line, in columns: players, moves, state.  malloc'd strings. */
+struct line {
+	char	*players;	/* "Anna, Ben"; "" if unreadable */
+	char	*moves;		/* "12 moves"; "" if unreadable */
+	char	*state;		/* "not finished", "finished: ...", "unreadable: ..." */
+};
+
+/* Read and replay game JG for its line; false if out of memory. */
+static bool
+describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line *l)
+{
+	struct nt_record r;
+	struct cr_game *g;
+	char *text, *why = NULL, *more;
+	size_t len;
+	bool cut;
+	int n, order[CR_MAXPLAYERS], np;
+
+	if ((text = journal_read(jg->path, &len, &cut, &why)) == NULL ||
+	    (g = play_replay(ts, NULL, text, len, &r, &why)) == NULL) {
+		free(text);
+		l->players = strdup("");
+		l->moves = strdup("");
+		l->state = cmd_strf("unreadable: %s", why ? why : "out of memory");
+		free(why);
+		return l->players && l->moves && l->state;
+	}
+	free(text);
+	l->players = strdup("");
+	for (int i = 0; l->players != NULL && i < r.nplayers; i++) {
+		more = cmd_strf("%s%s%s", l->players, i ? ", " : "", r.players[i].name);
+		free(l->players);
+		l->players = more;
+	}
+	n = cr_game_nmoves(g);
+	l->moves = cmd_strf("%d move%s", n, n == 1 ? "" : "s");
+	np = cr_game_nplayers(g);
+	/* The final scores, highest first; turn order breaks a tie. */
+	for (int i = 0; i < np; i++) {
+		int k = i;
+
+		while (k > 0 && cr_game_player(g, order[k - 1])->score < cr_game_player(g, i)->score) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+	l->state = strdup(cr_game_over(g) ? "finished:" : "not finished");
+	for (int i = 0; cr_game_over(g) && l->state != NULL && i < np; i++) {
+		more = cmd_strf("%s%s %s %d", l->state, i ? "," : "", r.players[order[i]].name,
+		    cr_game_player(g, order[i])->score);
+		free(l->state);
+		l->state = more;
+	}
+	cr_game_free(g);
+	nt_record_free(&r);
+	return l->players && l->moves && l->state;
+}
+
+/* Columns S takes on a terminal: its characters (UTF-8), not its bytes. */
+static int
+cols(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* S, then blanks to fill W columns, then two more. */
+static void
+column(const char *s, int w)
+{
+	printf("%s%*s", s, w - cols(s) + 2, "");
+}
+
+static int
+games_exec(int argc, char **argv)
+{
+	const struct cr_tileset *ts;
+	struct journal_game *v;
+	struct line *l;
+	char *err = NULL;
+	int n, wname = 0, wplay = 0, wmoves = 0, rc = 0;
+
+	(void)argv;
+	if (argc != 1)
+		return cmd_usage(&cmd_games_entry);
+	if ((ts = cmd_tileset()) == NULL)
+		return 2;
+	if ((n = journal_games(&v, &err)) < 0) {
+		fprintf(stderr, "carcref games: %s\n", err ? err : "out of memory");
+		free(err);
+		return 2;
+	}
+	if (n == 0)
+		printf("no game is kept yet\n");
+	if ((l = calloc((size_t)n + 1, sizeof *l)) == NULL)
+		rc = 2;
+	for (int i = 0; rc == 0 && i < n; i++) {
+		if (!describe(ts, &v[i], &l[i]))
+			rc = 2;
+		else {
+			wname = cols(v[i].name) > wname ? cols(v[i].name) : wname;
+			wplay = cols(l[i].players) > wplay ? cols(l[i].players) : wplay;
+			wmoves = cols(l[i].moves) > wmoves ? cols(l[i].moves) : wmoves;
+		}
+	}
+	for (int i = 0; rc == 0 && i < n; i++) {
+		char when[32] = "?";
+		struct tm tm;
+
+		if (localtime_r(&v[i].mtime, &tm) != NULL)
+			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+		column(v[i].name, wname);
+		column(l[i].players, wplay);
+		column(l[i].moves, wmoves);
+		printf("%s  %s\n", when, l[i].state);
+	}
+	if (rc != 0)
+		fprintf(stderr, "carcref games: out of memory\n");
+	for (int i = 0; l != NULL && i < n; i++) {
+		free(l[i].players);
+		free(l[i].moves);
+		free(l[i].state);
+	}
+	free(l);
+	journal_games_free(v, n);
+	return rc;
+}
+
+const struct cmd_entry cmd_games_entry = {
+	"games", "", "list the games kept: players, moves, last played, finished or not",
+	games_exec
+};

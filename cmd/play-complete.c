@@ -1,0 +1,274 @@
+/*
+ * play-complete.c -- Tab completion at the table: commands, tiles left,
+ * the squares and rotations where the tile in hand fits, the meeples it
+ * may take, players and positions for explain.  What a command's
+ * arguments complete to is said by its entry in the table (play-cmds.c).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <readline/readline.h>
+
+#include "cmd.h"
+#include "play.h"
+#include "notation/move.h"
+
+/* The session, for readline's callbacks, which take no argument. */
+static struct play *cp;
+
+/* The words that may come at this point of the line: built, then served. */
+static struct {
+	char	**v;
+	int	n, cap;
+} cands;
+
+static void
+cand(const char *fmt, ...)
+{
+	char *s;
+	va_list ap;
+
+	va_start(ap, fmt);
+	s = cmd_vstrf(fmt, ap);
+	va_end(ap);
+	if (s == NULL)
+		return;
+	for (int i = 0; i < cands.n; i++)
+		if (strcmp(cands.v[i], s) == 0) {
+			free(s);
+			return;
+		}
+	if (cands.n == cands.cap) {
+		int ncap = cands.cap ? cands.cap * 2 : 64;
+		char **v = realloc(cands.v, (size_t)ncap * sizeof *v);
+
+		if (v == NULL) {
+			free(s);
+			return;
+		}
+		cands.v = v, cands.cap = ncap;
+	}
+	cands.v[cands.n++] = s;
+}
+
+static void
+cands_clear(void)
+{
+	for (int i = 0; i < cands.n; i++)
+		free(cands.v[i]);
+	cands.n = 0;
+}
+
+static void
+cand_tiles(struct play *p)
+{
+	for (int t = 0; t < p->ts->ntypes; t++)
+		if (cr_game_supply(p->g, t) > 0)
+			cand("%s", p->ts->type[t].code);
+}
+
+static void
+cand_positions(struct play *p, int type)
+{
+	int n, squares;
+	struct cr_place *v = play_legal_places(p, type, &n, &squares);
+
+	for (int i = 0; v && i < n; i++)
+		cand("%d,%d", v[i].x, v[i].y);
+	free(v);
+}
+
+static void
+cand_rotations(struct play *p, int type, const char *pos)
+{
+	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = type };
+
+	if (!nt_parse_pos(pos, strlen(pos), &m.x, &m.y))
+		return;
+	for (m.rot = 0; m.rot < 4; m.rot++)
+		if (cr_game_check(p->g, &m, NULL))
+			cand("%d", m.rot * 90);
+}
+
+static void
+cand_meeples(struct play *p, const struct cr_move *m)
+{
+	struct cr_meeple_opt opt[4 * CR_MAXSEG];
+	int n = cr_game_meeple_options(p->g, m, opt, 4 * CR_MAXSEG);
+
+	for (int i = 0; i < n && i < 4 * CR_MAXSEG; i++) {
+		if (opt[i].role == CR_MONK)
+			cand("monk");
+		for (int s = 0; s < CR_NSPOTS; s++)
+			if (opt[i].spots & (1u << s))
+				cand("%s@%s", cr_role_name(opt[i].role), cr_spot_name((enum cr_spot)s));
+	}
+}
+
+/* For explain: the players, the squares with a tile, or the spots of one. */
+static void
+cand_features(struct play *p, const char *text)
+{
+	const char *colon = strchr(text, ':');
+	int x, y;
+
+	for (int i = 0; i < cr_game_nplayers(p->g); i++)
+		cand("%s", p->names[i]);
+	if (colon && nt_parse_pos(text, (size_t)(colon - text), &x, &y)) {
+		for (int s = 0; s < CR_NSPOTS; s++)
+			cand("%.*s:%s", (int)(colon - text), text,
+			    cr_spot_name((enum cr_spot)s));
+	} else
+		for (int i = 0; i < cr_game_ntiles(p->g); i++)
+			cand("%d,%d", cr_game_tile(p->g, i)->x, cr_game_tile(p->g, i)->y);
+}
+
+/* A placement from words "X,Y ROT" for a type; false if they do not read. */
+static bool
+words_place(int type, char **w, struct cr_move *m)
+{
+	*m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = type };
+	return nt_parse_pos(w[0], strlen(w[0]), &m->x, &m->y) &&
+	    (m->rot = nt_parse_rot(w[1], strlen(w[1]))) >= 0;
+}
+
+static void
+build_cands(struct play *p, char **w, int n, const char *text)
+{
+	const struct play_cmd *c;
+	struct cr_move m;
+	int type;
+
+	if (n > 0 && w[0][strlen(w[0]) - 1] == ':') {	/* "Anna: U ..." */
+		w++, n--;
+		if (n == 0) {
+			cand_tiles(p);
+			cand("end");
+			return;
+		}
+	}
+	if (n == 0) {
+		for (size_t i = 0; i < play_ncmds; i++)
+			cand("%s", play_cmds[i].name);
+		if (!cr_game_over(p->g))
+			cand_tiles(p);
+		return;
+	}
+	if ((c = play_cmd_find(w[0])) != NULL) {
+		switch (c->complete) {
+		case PA_TILE:
+			if (n == 1)
+				cand_tiles(p);
+			break;
+		case PA_TILES:
+			for (int t = 0; t < p->ts->ntypes; t++)
+				cand("%s", p->ts->type[t].code);
+			break;
+		case PA_COMMAND:
+			if (n == 1)
+				for (size_t i = 0; i < play_ncmds; i++)
+					cand("%s", play_cmds[i].name);
+			break;
+		case PA_PLACE:
+			if (p->hand < 0)
+				break;
+			if (n == 1)
+				cand_positions(p, p->hand);
+			else if (n == 2)
+				cand_rotations(p, p->hand, w[1]);
+			else if (n == 3 && words_place(p->hand, w + 1, &m))
+				cand_meeples(p, &m);
+			break;
+		case PA_MEEPLE:
+			if (p->placed && n == 1)
+				cand_meeples(p, &p->pend);
+			break;
+		case PA_FEATURE:
+			if (n == 1)
+				cand_features(p, text);
+			break;
+		case PA_FILE:	/* handled by complete() */
+		case PA_NONE:
+			break;
+		}
+		return;
+	}
+	/* A whole turn: TILE X,Y ROT ROLE@SPOT. */
+	if ((type = cr_tileset_find(p->ts, w[0], strlen(w[0]))) < 0)
+		return;
+	if (n == 1) {
+		cand_positions(p, type);
+		if (cr_game_legal(p->g, type, NULL, 0) == 0)
+			cand("discard");
+	} else if (n == 2)
+		cand_rotations(p, type, w[1]);
+	else if (n == 3 && words_place(type, w + 1, &m))
+		cand_meeples(p, &m);
+}
+
+static char *
+cand_next(const char *text, int state)
+{
+	static int i;
+	size_t len = strlen(text);
+
+	if (state == 0)
+		i = 0;
+	while (i < cands.n) {
+		const char *c = cands.v[i++];
+
+		if (strncasecmp(c, text, len) == 0)
+			return strdup(c);
+	}
+	return NULL;
+}
+
+static char **
+complete(const char *text, int start, int end)
+{
+	char *w[PLAY_MAXARGS + 1], *buf, *s;
+	const struct play_cmd *c;
+	int n = 0;
+
+	(void)end;
+	/* The words before the one completed, whatever the line's length. */
+	if ((buf = cmd_strf("%.*s", start, rl_line_buffer)) == NULL)
+		return NULL;
+	for (s = strtok(buf, " \t"); s != NULL && n < PLAY_MAXARGS; s = strtok(NULL, " \t"))
+		w[n++] = s;
+	w[n] = NULL;
+	/* Files for save and load: readline's own completion. */
+	if (n == 1 && (c = play_cmd_find(w[0])) != NULL && c->complete == PA_FILE) {
+		free(buf);
+		return NULL;
+	}
+	rl_attempted_completion_over = 1;
+	cands_clear();
+	build_cands(cp, w, n, text);
+	free(buf);
+	return rl_completion_matches(text, cand_next);
+}
+
+void
+play_complete_start(struct play *p)
+{
+	static char breaks[] = " \t\n";
+
+	cp = p;
+	rl_attempted_completion_function = complete;
+	rl_completer_word_break_characters = breaks;
+	rl_variable_bind("completion-ignore-case", "on");
+}
+
+void
+play_complete_end(void)
+{
+	cands_clear();
+	free(cands.v);
+	cands.v = NULL;
+	cands.cap = 0;
+	cp = NULL;
+}

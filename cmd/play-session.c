@@ -1,0 +1,450 @@
+/*
+ * play-session.c -- the session at the table: the game in play (new,
+ * loaded, resumed), save and load, and the loop that reads lines,
+ * through GNU readline on a terminal (history, Ctrl-C), else one by one.
+ */
+#include <ctype.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <readline/readline.h>
+#include <readline/history.h>
+
+#include "cmd.h"
+#include "play.h"
+#include "notation/record.h"
+
+#define HISTORY_MAX	1000
+
+/* ---- the game in play: new, loaded, resumed ----------------------------- */
+
+static const struct { const char *name; int ansi; } colours[] = {
+	{ "red", 31 }, { "blue", 34 }, { "green", 32 }, { "yellow", 33 },
+	{ "black", 90 }, { "gray", 37 }, { "grey", 37 }, { "pink", 95 },
+	{ "purple", 35 }, { "orange", 91 }, { "white", 97 }, { "cyan", 36 },
+	{ "magenta", 35 }, { "brown", 33 },
+};
+
+/* Letters and colours for the players: initials where they differ. */
+static void
+dress_players(struct play *p)
+{
+	/* The meeples' colours in the box, in order. */
+	static const int dflt[CR_MAXPLAYERS] = { 31, 34, 32, 33, 90, 37, 95, 35 };
+	int n = p->rec.nplayers;
+
+	for (int i = 0; i < n; i++) {
+		const char *name = p->rec.players[i].name, *c = p->rec.players[i].color;
+
+		p->names[i] = name;
+		p->ansi[i] = dflt[i];
+		for (size_t k = 0; c && k < sizeof colours / sizeof colours[0]; k++)
+			if (strcasecmp(c, colours[k].name) == 0)
+				p->ansi[i] = colours[k].ansi;
+		p->letter[i] = 0;
+		for (const char *s = name; *s && !p->letter[i]; s++) {
+			char l = (char)toupper((unsigned char)*s);
+			int k;
+
+			if (!isalpha((unsigned char)*s) || (unsigned char)*s >= 0x80)
+				continue;
+			for (k = 0; k < i && p->letter[k] != l; k++)
+				;
+			if (k == i)
+				p->letter[i] = l;
+		}
+		if (!p->letter[i])
+			p->letter[i] = (char)('1' + i);
+	}
+}
+
+/* Forget what undo took: a new move or another game makes it moot. */
+static void
+redo_clear(struct play *p)
+{
+	p->nredo = 0;
+}
+
+void
+play_take(struct play *p, struct nt_record *r, struct cr_game *g)
+{
+	/*
+	 * Only the header is used from now on (the game holds the moves, which
+	 * undo changes); the record's own moves are kept until it is freed.
+	 */
+	if (p->have_rec)
+		nt_record_free(&p->rec);
+	cr_game_free(p->g);
+	p->rec = *r;
+	p->have_rec = true;
+	p->g = g;
+	dress_players(p);
+	play_drop_hand(p, false);
+	redo_clear(p);
+}
+
+/*
+ * The message for a bad record is LABEL:LINE:COLUMN: MESSAGE; for an
+ * illegal move, LABEL:LINE:COLUMN: move N: the rule broken.
+ */
+bool
+play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE *msgs)
+{
+	struct nt_record r;
+	struct cr_game *g;
+	char *why = NULL;
+
+	if ((g = play_replay(p->ts, label, text, len, &r, &why)) == NULL) {
+		fprintf(msgs, "%s\n", why ? why : "out of memory");
+		free(why);
+		return false;
+	}
+	play_take(p, &r, g);
+	return true;
+}
+
+/* A new game: the header through the record writer and reader, so a
+ * player's name obeys the same rules as in a file. */
+bool
+play_new_game(struct play *p, char **names, int n, int edition)
+{
+	struct nt_player pl[CR_MAXPLAYERS];
+	struct nt_record hdr = { .edition = edition, .players = pl, .nplayers = n };
+	struct cr_error err;
+	char *text;
+
+	if (n > CR_MAXPLAYERS) {
+		fprintf(stderr, "carcref play: --players: too many players: at most %d\n",
+		    CR_MAXPLAYERS);
+		return false;
+	}
+	for (int i = 0; i < n; i++)
+		pl[i] = (struct nt_player){ names[i], NULL };
+	if ((text = nt_record_write(&hdr, p->ts, NULL, NULL, 0, NULL)) == NULL) {
+		fprintf(stderr, "carcref play: out of memory\n");
+		return false;
+	}
+	if (nt_record_parse(&p->rec, text, strlen(text), &err) < 0) {
+		fprintf(stderr, "carcref play: --players: %s\n", err.msg);
+		free(text);
+		return false;
+	}
+	free(text);
+	p->have_rec = true;
+	if ((p->g = cr_game_new(p->ts, p->rec.edition, p->rec.nplayers)) == NULL) {
+		fprintf(stderr, "carcref play: cannot start the game: out of memory\n");
+		return false;
+	}
+	dress_players(p);
+	return true;	/* its journal starts with its first move */
+}
+
+/*
+ * A game taken from a file (play FILE, load FILE) starts a journal of its
+ * own, at once if it has moves; the file itself is never written.
+ */
+void
+play_new_journal(struct play *p, FILE *msgs)
+{
+	char *err = NULL;
+
+	journal_close(&p->j);
+	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
+		fprintf(msgs, "warning: the journal cannot be written (%s); the next move will "
+		    "try again\n", err ? err : "out of memory");
+		free(err);
+	}
+}
+
+bool
+play_confirm(struct play *p, const char *question)
+{
+	char *prompt, *answer;
+	bool yes;
+
+	if (!p->tty || p->yes)
+		return true;
+	if ((prompt = cmd_strf("%s (y/N) ", question)) == NULL)
+		return false;
+	answer = readline(prompt);
+	free(prompt);
+	yes = answer != NULL && (strcasecmp(answer, "y") == 0 || strcasecmp(answer, "yes") == 0);
+	if (answer == NULL)
+		printf("\n");
+	free(answer);
+	return yes;
+}
+
+int
+session_save(struct play *p, int argc, char **argv)
+{
+	char *text, *err = NULL;
+	bool ok;
+
+	(void)argc;
+	if ((text = nt_record_format(&p->rec, p->g)) == NULL)
+		return play_nope("save: out of memory");
+	if (strcmp(argv[1], "-") == 0) {
+		fputs(text, stdout);
+		free(text);
+		return 0;
+	}
+	ok = cmd_write_atomic(argv[1], text, strlen(text), &err);
+	free(text);
+	if (!ok) {
+		play_nope("save: %s", err ? err : "out of memory");
+		free(err);
+		return -1;
+	}
+	printf("saved %d move%s to %s\n", cr_game_nmoves(p->g),
+	    cr_game_nmoves(p->g) == 1 ? "" : "s", argv[1]);
+	return 0;
+}
+
+int
+session_load(struct play *p, int argc, char **argv)
+{
+	char err[512], *text;
+	size_t len;
+	bool ok;
+
+	(void)argc;
+	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
+		return play_nope("load: %s", err);
+	ok = play_adopt(p, argv[1], text, len, stdout);
+	free(text);
+	if (!ok)
+		return -1;
+	play_new_journal(p, stdout);
+	printf("loaded %s: edition %d,", argv[1], cr_game_edition(p->g));
+	for (int i = 0; i < cr_game_nplayers(p->g); i++)
+		printf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
+	printf("\n");
+	play_say_state(p);
+	return 0;
+}
+
+int
+session_quit(struct play *p, int argc, char **argv)
+{
+	(void)argc, (void)argv;
+	p->quit = true;
+	return 0;
+}
+
+/* ---- one line ------------------------------------------------------------ */
+
+static const char *
+suggest(const char *word)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+
+	for (size_t i = 0; i < play_ncmds; i++) {
+		size_t d = cmd_edit_distance(word, play_cmds[i].name);
+
+		if (strncasecmp(word, play_cmds[i].name, strlen(word)) == 0)
+			d = 1;	/* a prefix ("sco") counts as close */
+		if (d < bestd && d <= 1 + strlen(play_cmds[i].name) / 3)
+			best = play_cmds[i].name, bestd = d;
+	}
+	return best;
+}
+
+/* LINE, its words cut in BUF (a copy): a command, a whole turn, or nothing. */
+static int
+run_words(struct play *p, const char *line, char *buf)
+{
+	char *argv[PLAY_MAXARGS + 1], *s;
+	const struct play_cmd *c;
+	const char *near;
+	int argc = 0;
+
+	for (s = strtok(buf, " \t\r\n"); s != NULL; s = strtok(NULL, " \t\r\n")) {
+		if (argc == PLAY_MAXARGS)
+			return play_nope("too many words");
+		argv[argc++] = s;
+	}
+	argv[argc] = NULL;
+	if (argc == 0)
+		return 0;
+	if ((c = play_cmd_find(argv[0])) != NULL) {
+		if (argc - 1 < c->minargs || argc - 1 > c->maxargs)
+			return play_nope("usage: %s%s%s", c->name, *c->args ? " " : "", c->args);
+		return c->fn(p, argc, argv);
+	}
+	/* A turn: a player's prefix, a tile code, or what follows one. */
+	if (strchr(line, ':') != NULL || cr_tileset_find(p->ts, argv[0], strlen(argv[0])) >= 0 ||
+	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
+	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
+		return play_line(p, line);
+	if ((near = suggest(argv[0])) != NULL)
+		return play_nope("unknown command \"%.40s\" (did you mean \"%s\"?); help lists the "
+		    "commands", argv[0], near);
+	return play_nope("unknown command \"%.40s\"; help lists the commands, a turn looks like "
+	    "U 0,1 0 thief@S", argv[0]);
+}
+
+/* One line of input, whatever its length; a comment after # dropped. */
+static int
+run_line(struct play *p, char *line)
+{
+	char *hash, *buf;
+	int rc;
+
+	if ((hash = strchr(line, '#')) != NULL)
+		*hash = '\0';
+	if ((buf = strdup(line)) == NULL)
+		return play_nope("out of memory");
+	rc = run_words(p, line, buf);
+	free(buf);
+	return rc;
+}
+
+/* ---- readline: prompt, Ctrl-C ------------------------------------------- */
+
+/* The prompt, malloc'd: the player to move and the tile in hand. */
+static char *
+prompt(struct play *p)
+{
+	int who = cr_game_turn(p->g);
+	char hand[64] = "", col[32] = "", off[16] = "";
+
+	if (cr_game_over(p->g))
+		return strdup("game over> ");
+	if (p->placed)
+		snprintf(hand, sizeof hand, " [%s %d,%d %d]", play_code(p, p->hand), p->pend.x,
+		    p->pend.y, p->pend.rot * 90);
+	else if (p->hand >= 0)
+		snprintf(hand, sizeof hand, " [%s]", play_code(p, p->hand));
+	/* \001 and \002 fence the escapes: readline must not count them. */
+	if (p->color) {
+		snprintf(col, sizeof col, "\001\033[1;%dm\002", p->ansi[who]);
+		snprintf(off, sizeof off, "\001\033[0m\002");
+	}
+	return cmd_strf("%s%s%s%s> ", col, p->names[who], off, hand);
+}
+
+static volatile sig_atomic_t got_int;
+
+static void
+on_int(int sig)
+{
+	(void)sig;
+	got_int = 1;
+}
+
+/*
+ * Ctrl-C: drop the line being typed and give a fresh prompt, as a shell
+ * does; the game is untouched.  Readline catches the signal, tidies the
+ * terminal and passes it on to on_int, then calls this hook.
+ */
+static int
+int_hook(void)
+{
+	if (!got_int)
+		return 0;
+	got_int = 0;
+	rl_replace_line("", 0);
+	rl_crlf();
+	rl_on_new_line();
+	rl_redisplay();
+	return 0;
+}
+
+/* ---- the session --------------------------------------------------------- */
+
+static void
+history_start(struct play *p)
+{
+	char *err = NULL;
+	FILE *f;
+
+	if ((p->hist = play_state_path("history", &err)) == NULL) {
+		free(err);
+		return;
+	}
+	if ((f = fopen(p->hist, "a")) != NULL)	/* append_history needs the file */
+		fclose(f);
+	using_history();
+	stifle_history(HISTORY_MAX);
+	read_history(p->hist);
+	history_truncate_file(p->hist, HISTORY_MAX);
+}
+
+static void
+history_add(struct play *p, const char *line)
+{
+	HIST_ENTRY *last;
+	const char *s = line;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '\0')
+		return;
+	last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+	if (last != NULL && strcmp(last->line, line) == 0)
+		return;
+	add_history(line);
+	/* At once, not at exit: a killed session keeps its history too. */
+	if (p->hist != NULL)
+		append_history(1, p->hist);
+}
+
+static void
+readline_start(struct play *p)
+{
+	struct sigaction sa = { .sa_handler = on_int };
+
+	rl_readline_name = "carcref";
+	play_complete_start(p);
+	rl_signal_event_hook = int_hook;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	history_start(p);
+}
+
+void
+play_session(struct play *p)
+{
+	char *pr, *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	if (p->tty)
+		readline_start(p);
+	while (!p->quit) {
+		if (p->tty) {
+			got_int = 0;
+			free(line);
+			line = readline((pr = prompt(p)) != NULL ? pr : "> ");
+			free(pr);
+			if (line == NULL) {
+				printf("\n");	/* Ctrl-D */
+				break;
+			}
+			history_add(p, line);
+		} else {
+			if ((len = getline(&line, &cap, stdin)) < 0)
+				break;
+			if (len > 0 && line[len - 1] == '\n')
+				line[len - 1] = '\0';
+		}
+		if (run_line(p, line) < 0)
+			p->refused++;
+		fflush(stdout);
+	}
+	free(line);
+	play_complete_end();
+	free(p->hist);
+	p->hist = NULL;
+	/* Where the moves are, and how to have them back. */
+	if (p->tty && p->j.name != NULL)
+		printf("the game is kept as %s (%d move%s): carcref resume %s brings it back\n",
+		    p->j.name, cr_game_nmoves(p->g), cr_game_nmoves(p->g) == 1 ? "" : "s",
+		    p->j.name);
+}

@@ -1,0 +1,477 @@
+/*
+ * play-turn.c -- the turn at the table: draw, place, then meeple or pass
+ * (or discard, or end), and undo.
+ *
+ * Nothing reaches the engine before the turn is whole: draw and place
+ * only check, the last step plays the complete move, so the engine's rule
+ * "a move is applied completely or not at all" holds here too.  A move
+ * applied is journaled (journal.c) before it is told: a move the journal
+ * does not hold is taken back and refused.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "play.h"
+#include "notation/explain.h"
+
+/* ---- refusals ------------------------------------------------------------ */
+
+/* A refusal: the message, then -1 for the command to return. */
+int
+play_nope(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	return -1;
+}
+
+/* "refused:" and the rule broken, in words. */
+int
+play_refusal(struct play *p, const struct cr_refusal *why)
+{
+	char msg[512];
+
+	nt_refusal(p->ts, why, p->names, msg, sizeof msg);
+	return play_nope("refused: %s", msg);
+}
+
+/* ---- moves: play, journal, tell ----------------------------------------- */
+
+static void
+print_events(struct play *p, int move)
+{
+	const struct cr_event *ev;
+	char why[512];
+	bool final = false;
+	int nev;
+
+	ev = cr_game_events(p->g, &nev);
+	for (int k = 0; k < nev; k++) {
+		if (ev[k].move != move)
+			continue;
+		if (!final && ev[k].reason != CR_EV_COMPLETED) {
+			printf("  final scoring:\n");
+			final = true;
+		}
+		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
+		printf("  %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
+	}
+}
+
+void
+play_drop_hand(struct play *p, bool say)
+{
+	if (p->hand >= 0 && say)
+		printf("%s goes back: it was not played\n", play_code(p, p->hand));
+	p->hand = -1;
+	p->placed = false;
+}
+
+/*
+ * The moves from index first on were just applied: journal them, then say
+ * what they did.  If the journal cannot be written they are taken back and
+ * refused: a move the journal does not hold is a move that can be lost.
+ */
+static int
+moves_done(struct play *p, int first)
+{
+	char line[128], *err = NULL;
+	int n = cr_game_nmoves(p->g);
+
+	if (!journal_append(&p->j, &p->rec, p->g, first, &err)) {
+		cr_game_undo(p->g, n - first);
+		journal_repair(&p->j, &p->rec, p->g);
+		play_nope("not recorded: %s; the move was not played", err ? err :
+		    "out of memory");
+		free(err);
+		return -1;
+	}
+	play_drop_hand(p, false);
+	for (int i = first; i < n; i++) {
+		const struct cr_move *m = cr_game_move(p->g, i);
+
+		nt_format_move(p->ts, m, NULL, line, sizeof line);
+		printf("move %d, %s: %s\n", i + 1, p->names[cr_game_move_player(p->g, i)], line);
+		if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
+			printf("  %s fits nowhere and leaves the game; %s draws again\n",
+			    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+		print_events(p, i + 1);
+	}
+	if (cr_game_over(p->g))
+		cmd_print_ranking(p->g, p->names, "final scores:");
+	return 0;
+}
+
+/* A new move, played: what undo took can no longer come back. */
+static int
+new_move(struct play *p, int first)
+{
+	if (moves_done(p, first) < 0)
+		return -1;
+	p->nredo = 0;
+	return 0;
+}
+
+static int
+play_move(struct play *p, const struct cr_move *m)
+{
+	struct cr_refusal why;
+	int first = cr_game_nmoves(p->g);
+
+	if (!cr_game_play(p->g, m, &why))
+		return play_refusal(p, &why);
+	return new_move(p, first);
+}
+
+/* A whole turn in the notation, with or without "PLAYER:". */
+int
+play_line(struct play *p, const char *line)
+{
+	struct nt_error err;
+	int first = cr_game_nmoves(p->g);
+
+	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0)
+		return play_nope("refused: %s", err.msg);
+	return new_move(p, first);
+}
+
+/* Any move after the final scoring. */
+int
+play_game_over(struct play *p)
+{
+	struct cr_refusal why = { .code = CR_R_GAME_OVER };
+
+	play_refusal(p, &why);
+	return play_nope("(undo takes moves back; load or a new carcref starts another game)");
+}
+
+/* ---- the commands ------------------------------------------------------- */
+
+int
+turn_draw(struct play *p, int argc, char **argv)
+{
+	struct cr_refusal why = { .code = CR_R_NO_COPY };
+	const struct cr_tiletype *t;
+	int type, rots[4], nrot = 0, n, squares;
+	struct cr_place *v;
+
+	(void)argc;
+	if (cr_game_over(p->g))
+		return play_game_over(p);
+	if ((type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
+		return play_nope("unknown tile \"%s\" (tiles shows them all with their codes)", argv[1]);
+	if (cr_game_supply(p->g, type) <= 0) {
+		why.tile = type;
+		return play_refusal(p, &why);
+	}
+	if (p->hand >= 0 && p->hand != type)
+		play_drop_hand(p, true);
+	p->hand = type;
+	p->placed = false;
+	t = &p->ts->type[type];
+	for (int r = 0; r < 4; r++)
+		if (play_rot_rep(t, r) == r)
+			rots[nrot++] = r;
+	printf("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	    p->names[cr_game_turn(p->g)], t->code, cr_game_supply(p->g, type), t->code,
+	    cr_game_supply_total(p->g));
+	play_rotations(p, type, rots, nrot, nrot > 1);
+	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
+		return play_nope("out of memory");
+	free(v);
+	if (n == 0)
+		printf("%s fits nowhere: discard it (it leaves the game, %s draws again)\n",
+		    t->code, p->names[cr_game_turn(p->g)]);
+	else
+		printf("%s fits on %d square%s, %d way%s: place X,Y [ROT] (legal lists them)\n",
+		    t->code, squares, squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	return 0;
+}
+
+/* What may go on the tile just put down: "thief@E, knight@N, or pass". */
+static void
+print_meeple_options(struct play *p)
+{
+	struct cr_meeple_opt opt[4 * CR_MAXSEG];
+	int n = cr_game_meeple_options(p->g, &p->pend, opt, 4 * CR_MAXSEG);
+
+	if (n == 0) {
+		if (cr_game_player(p->g, cr_game_turn(p->g))->meeples == 0)
+			printf("%s has no meeple left: pass\n", p->names[cr_game_turn(p->g)]);
+		else
+			printf("no meeple can go on it (its features are taken): pass\n");
+		return;
+	}
+	printf("then a meeple:");
+	for (int i = 0; i < n && i < 4 * CR_MAXSEG; i++)
+		printf(" %s@%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
+		    i + 1 < n ? "," : "");
+	printf(" (meeple ROLE@SPOT), or pass\n");
+}
+
+int
+turn_place(struct play *p, int argc, char **argv)
+{
+	const struct cr_tiletype *t;
+	struct cr_refusal why;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	int fits[4], nfit = 0;
+
+	if (cr_game_over(p->g))
+		return play_game_over(p);
+	if (p->hand < 0)
+		return play_nope("no tile in hand: draw it first (draw CODE), or give the whole "
+		    "turn in one line (U 0,1 0)");
+	t = &p->ts->type[p->hand];
+	m.tile = p->hand;
+	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
+		return play_nope("expected a position x,y (whole numbers, no spaces), got \"%.20s\"",
+		    argv[1]);
+	if (argc >= 3) {
+		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
+			return play_nope("expected a rotation 0, 90, 180 or 270, got \"%.20s\"", argv[2]);
+		if (!cr_game_check(p->g, &m, &why))
+			return play_refusal(p, &why);
+	} else {
+		/* No rotation: fine when only one fits there (or all alike). */
+		for (int r = 0; r < 4; r++) {
+			m.rot = r;
+			if (cr_game_check(p->g, &m, NULL) && play_rot_rep(t, r) == r)
+				fits[nfit++] = r;
+		}
+		if (nfit == 0) {
+			m.rot = 0;
+			cr_game_check(p->g, &m, &why);
+			if (why.code == CR_R_EDGE_MISMATCH) {
+				printf("refused: %s fits at %d,%d in no rotation:\n", t->code, m.x, m.y);
+				for (int r = 0; r < 4; r++) {
+					char msg[512];
+
+					m.rot = r;
+					if (play_rot_rep(t, r) != r)
+						continue;
+					cr_game_check(p->g, &m, &why);
+					nt_refusal(p->ts, &why, p->names, msg, sizeof msg);
+					printf("  %s\n", msg);
+				}
+				return -1;
+			}
+			return play_refusal(p, &why);
+		}
+		if (nfit > 1) {
+			printf("%s fits at %d,%d in %d rotations:", t->code, m.x, m.y, nfit);
+			for (int i = 0; i < nfit; i++)
+				printf(" %d", fits[i] * 90);
+			printf("; which? place %d,%d ROT\n", m.x, m.y);
+			play_rotations(p, p->hand, fits, nfit, true);
+			return 0;
+		}
+		m.rot = fits[0];
+	}
+	p->pend = m;
+	p->placed = true;
+	printf("%s at %d,%d rotation %d:\n", t->code, m.x, m.y, m.rot * 90);
+	play_rotations(p, p->hand, &m.rot, 1, false);
+	if (argc == 4)
+		return turn_meeple(p, 2, (char *[]){ (char *)"meeple", argv[3], NULL });
+	print_meeple_options(p);
+	return 0;
+}
+
+/* The step that the turn needs next, for a command that came too early. */
+static int
+not_yet(struct play *p, const char *what)
+{
+	if (cr_game_over(p->g))
+		return play_game_over(p);
+	if (p->hand < 0)
+		return play_nope("no tile in hand: draw it first (draw CODE), then place it, then %s",
+		    what);
+	return play_nope("%s is not placed yet: place X,Y [ROT] first", play_code(p, p->hand));
+}
+
+int
+turn_meeple(struct play *p, int argc, char **argv)
+{
+	struct nt_error err;
+	struct cr_move m;
+
+	if (!p->placed)
+		return not_yet(p, "meeple ROLE@SPOT");
+	if (argc == 1) {
+		print_meeple_options(p);
+		return 0;
+	}
+	m = p->pend;
+	if (!nt_parse_meeple(argv[1], strlen(argv[1]), &m.role, &m.spot, &err))
+		return play_nope("%s", err.msg);
+	return play_move(p, &m);
+}
+
+int
+turn_pass(struct play *p, int argc, char **argv)
+{
+	(void)argc, (void)argv;
+	if (!p->placed)
+		return not_yet(p, "pass");
+	return play_move(p, &p->pend);
+}
+
+int
+turn_discard(struct play *p, int argc, char **argv)
+{
+	struct cr_move m = { .kind = CR_MOVE_DISCARD, .tile = p->hand };
+
+	if (cr_game_over(p->g))
+		return play_game_over(p);
+	if (argc == 2 && (m.tile = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
+		return play_nope("unknown tile \"%s\"", argv[1]);
+	if (m.tile < 0)
+		return play_nope("no tile in hand: draw it first (draw CODE), or discard CODE");
+	return play_move(p, &m);
+}
+
+int
+turn_end(struct play *p, int argc, char **argv)
+{
+	struct cr_move m = { .kind = CR_MOVE_END };
+	char *q;
+	bool yes;
+
+	(void)argc, (void)argv;
+	if (cr_game_over(p->g))
+		return play_move(p, &m);	/* refused, as any move */
+	q = cmd_strf("end the game here, with %d tile%s left, and score it?",
+	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+	yes = q != NULL && play_confirm(p, q);
+	free(q);
+	if (!yes) {
+		printf("the game goes on\n");
+		return 0;
+	}
+	play_drop_hand(p, true);
+	return play_move(p, &m);
+}
+/* Keep M, just undone, for redo. */
+static bool
+redo_push(struct play *p, const struct cr_move *m)
+{
+	if (p->nredo == p->capredo) {
+		int cap = p->capredo ? p->capredo * 2 : 16;
+		struct cr_move *v = realloc(p->redo, (size_t)cap * sizeof *v);
+
+		if (v == NULL)
+			return false;
+		p->redo = v, p->capredo = cap;
+	}
+	p->redo[p->nredo++] = *m;
+	return true;
+}
+
+/* "undo [N]" and "redo [N]": N, 1 by default; -1 if it is no count. */
+static int
+count_arg(int argc, char **argv)
+{
+	char *end;
+	long v;
+
+	if (argc < 2)
+		return 1;
+	v = strtol(argv[1], &end, 10);
+	if (*end != '\0' || end == argv[1] || v < 1)
+		return -1;
+	return v > 1000000 ? 1000000 : (int)v;
+}
+
+int
+turn_undo(struct play *p, int argc, char **argv)
+{
+	int n, have = cr_game_nmoves(p->g), *who;
+	struct cr_move *gone;
+	char line[128], *err = NULL, *q;
+	bool yes;
+
+	if ((n = count_arg(argc, argv)) < 0)
+		return play_nope("usage: undo [N], N a number of moves, 1 or more");
+	if (n > have)
+		n = have;
+	if (have == 0)
+		return play_nope("nothing to undo: this is the start of the game");
+	if (n > 1) {
+		q = cmd_strf("take back the last %d moves, back to move %d?", n, have - n);
+		yes = q != NULL && play_confirm(p, q);
+		free(q);
+		if (!yes) {
+			printf("nothing undone\n");
+			return 0;
+		}
+	}
+	/* Keep what is undone, to put it back if the journal cannot follow. */
+	gone = calloc((size_t)n, sizeof *gone);
+	who = calloc((size_t)n, sizeof *who);
+	if (gone == NULL || who == NULL) {
+		free(gone), free(who);
+		return play_nope("undo: out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		gone[i] = *cr_game_move(p->g, have - 1 - i);
+		who[i] = cr_game_move_player(p->g, have - 1 - i);
+	}
+	play_drop_hand(p, true);
+	cr_game_undo(p->g, n);
+	if (!journal_write(&p->j, &p->rec, p->g, &err)) {
+		for (int i = n - 1; i >= 0; i--)
+			cr_game_play(p->g, &gone[i], NULL);
+		free(gone), free(who);
+		play_nope("refused: cannot rewrite the journal (%s); nothing was undone",
+		    err ? err : "out of memory");
+		free(err);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		nt_format_move(p->ts, &gone[i], NULL, line, sizeof line);
+		printf("undone: move %d, %s: %s\n", have - i, p->names[who[i]], line);
+		if (!redo_push(p, &gone[i]))
+			p->nredo = 0;	/* out of memory: better no redo than a wrong one */
+	}
+	free(gone), free(who);
+	play_say_state(p);
+	return 0;
+}
+
+/*
+ * Put back what undo took, the earliest first, as moves played again
+ * (journaled and told as any move), until a new move is made.
+ */
+int
+turn_redo(struct play *p, int argc, char **argv)
+{
+	int n, first = cr_game_nmoves(p->g), done = 0;
+
+	if ((n = count_arg(argc, argv)) < 0)
+		return play_nope("usage: redo [N], N a number of moves, 1 or more");
+	if (p->nredo == 0)
+		return play_nope("nothing to redo: redo puts back what undo took, until a new "
+		    "move is made");
+	if (n > p->nredo)
+		n = p->nredo;
+	play_drop_hand(p, true);
+	for (; done < n; done++)
+		if (!cr_game_play(p->g, &p->redo[p->nredo - 1 - done], NULL))
+			break;		/* never: the game stands as before the undo */
+	if (done == 0)
+		return play_nope("nothing to redo: the moves taken back no longer fit");
+	p->nredo -= done;
+	if (moves_done(p, first) < 0) {
+		p->nredo += done;	/* taken back: still there to redo */
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,572 @@
+/*
+ * play-views.c -- what the table is shown: the board, the scores, every
+ * point explained, the supply, the moves, where a tile fits, the tiles,
+ * the commands.  None of these changes the game.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "play.h"
+#include "notation/explain.h"
+
+/* ---- helpers, for the turn too ------------------------------------------ */
+
+/* A tile type's code ("U"). */
+const char *
+play_code(struct play *p, int type)
+{
+	return p->ts->type[type].code;
+}
+
+/*
+ * Are rotations a and b of a type the same tile on the table (a straight
+ * road turned 180, a crossroads turned any way)?  Then asking which one
+ * was meant would be a question without a difference.
+ */
+static bool
+rot_same(const struct cr_tiletype *t, int a, int b)
+{
+	int map[CR_MAXSEG];
+
+	for (int s = 0; s < t->nseg; s++) {
+		cr_ports pa = cr_ports_rotate(t->seg[s].ports, a);
+		int k;
+
+		for (k = 0; k < t->nseg; k++)
+			if (t->seg[k].kind == t->seg[s].kind &&
+			    t->seg[k].pennants == t->seg[s].pennants &&
+			    t->seg[k].end == t->seg[s].end &&
+			    cr_ports_rotate(t->seg[k].ports, b) == pa)
+				break;
+		if (k == t->nseg)
+			return false;
+		map[s] = k;
+	}
+	for (int s = 0; s < t->nseg; s++)	/* fields border the same cities */
+		for (int c = 0; c < t->nseg; c++)
+			if ((t->seg[s].next_to >> c & 1) != (t->seg[map[s]].next_to >> map[c] & 1))
+				return false;
+	return true;
+}
+
+/* The first rotation that looks like rot. */
+int
+play_rot_rep(const struct cr_tiletype *t, int rot)
+{
+	for (int r = 0; r < rot; r++)
+		if (rot_same(t, r, rot))
+			return r;
+	return rot;
+}
+
+/* Print a line without its trailing blanks (transcripts are compared). */
+static void
+put_trimmed(char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	printf("%.*s\n", (int)n, line);
+}
+
+/* Pictures of a type in the given rotations, side by side. */
+void
+play_rotations(struct play *p, int type, const int *rots, int n, bool titles)
+{
+	char grid[4][5][5], line[256];
+	FILE *f;
+
+	for (int i = 0; i < n; i++)
+		cmd_render_tile(p->ts, type, rots[i], grid[i]);
+	if (titles) {
+		int k = 0;
+
+		for (int i = 0; i < n; i++)
+			k += snprintf(line + k, sizeof line - (size_t)k, "  rotation %-5d", rots[i] * 90);
+		put_trimmed(line);
+	}
+	for (int row = 0; row < 5; row++) {
+		memset(line, 0, sizeof line);
+		if ((f = fmemopen(line, sizeof line - 1, "w")) == NULL)
+			return;
+		for (int i = 0; i < n; i++) {
+			fputs("  ", f);
+			cmd_render_row(f, grid[i], row);
+			fputs(i + 1 < n ? "    " : "", f);
+		}
+		fclose(f);
+		put_trimmed(line);
+	}
+}
+
+/* The legal placements of a type, one per square and look (see rot_same),
+ * sorted as the board reads: north first, then west to east.  malloc'd;
+ * *n how many; *squares how many squares. */
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct cr_place *p = a, *q = b;
+
+	if (p->y != q->y)
+		return p->y > q->y ? -1 : 1;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	return p->rot - q->rot;
+}
+
+struct cr_place *
+play_legal_places(struct play *p, int type, int *n, int *squares)
+{
+	const struct cr_tiletype *t = &p->ts->type[type];
+	int all = cr_game_legal(p->g, type, NULL, 0), k = 0;
+	struct cr_place *v = calloc((size_t)all + 1, sizeof *v);
+
+	*n = *squares = 0;
+	if (v == NULL)
+		return NULL;
+	cr_game_legal(p->g, type, v, all);
+	for (int i = 0; i < all; i++)	/* rotations that look alike count once */
+		if (play_rot_rep(t, v[i].rot) == v[i].rot)
+			v[k++] = v[i];
+	qsort(v, (size_t)k, sizeof *v, place_cmp);
+	for (int i = 0; i < k; i++)
+		if (i == 0 || v[i].x != v[i - 1].x || v[i].y != v[i - 1].y)
+			(*squares)++;
+	*n = k;
+	return v;
+}
+void
+play_say_state(struct play *p)
+{
+	int n = cr_game_nmoves(p->g);
+
+	if (cr_game_over(p->g)) {
+		printf("the game is over after %d move%s\n", n, n == 1 ? "" : "s");
+		cmd_print_ranking(p->g, p->names, "final scores:");
+		return;
+	}
+	printf("%d move%s played, %d tile%s left; %s to play\n", n, n == 1 ? "" : "s",
+	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s",
+	    p->names[cr_game_turn(p->g)]);
+}
+
+/* ---- the commands ------------------------------------------------------- */
+
+int
+view_legal(struct play *p, int argc, char **argv)
+{
+	int type = p->hand, n, squares;
+	struct cr_place *v;
+
+	if (argc == 2 && (type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
+		return play_nope("unknown tile \"%s\" (tiles shows them all with their codes)", argv[1]);
+	if (type < 0)
+		return play_nope("no tile in hand: legal CODE, or draw one first (draw CODE)");
+	if (cr_game_over(p->g))
+		return play_game_over(p);
+	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
+		return play_nope("out of memory");
+	if (n == 0)
+		printf("%s fits nowhere: it is discarded (discard)\n", play_code(p, type));
+	else
+		printf("%s fits on %d square%s, %d way%s:\n", play_code(p, type), squares,
+		    squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	for (int i = 0; i < n; ) {
+		char pos[32];
+		int k = i;
+
+		snprintf(pos, sizeof pos, "%d,%d", v[i].x, v[i].y);
+		printf("  %-8s rotation", pos);
+		for (; k < n && v[k].x == v[i].x && v[k].y == v[i].y; k++)
+			printf("%s %d", k > i ? "," : "", v[k].rot * 90);
+		printf("\n");
+		i = k;
+	}
+	if (cr_game_supply(p->g, type) == 0)
+		printf("(no %s is left in the supply)\n", play_code(p, type));
+	free(v);
+	return 0;
+}
+
+int
+view_board(struct play *p, int argc, char **argv)
+{
+	struct board_style st = { .color = p->color, .letter = p->letter, .ansi = p->ansi,
+	    .hand = p->placed || cr_game_over(p->g) ? -1 : p->hand };
+	int n = cr_game_nmoves(p->g);
+
+	(void)argc, (void)argv;
+	/* The last tile placed, underlined in colour. */
+	for (int i = n - 1; i >= 0; i--)
+		if (cr_game_move(p->g, i)->kind == CR_MOVE_PLACE) {
+			st.lastx = cr_game_move(p->g, i)->x;
+			st.lasty = cr_game_move(p->g, i)->y;
+			st.lastset = true;
+			break;
+		}
+	board_print(stdout, p->g, p->names, &st);
+	if (p->placed)
+		printf("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n",
+		    play_code(p, p->hand), p->pend.x, p->pend.y);
+	return 0;
+}
+
+int
+view_score(struct play *p, int argc, char **argv)
+{
+	int n = cr_game_nplayers(p->g), w = 0;
+
+	(void)argc, (void)argv;
+	if (cr_game_over(p->g)) {
+		cmd_print_ranking(p->g, p->names, "final scores:");
+		return 0;
+	}
+	play_say_state(p);
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(p->names[i]) > w)
+			w = (int)strlen(p->names[i]);
+	for (int i = 0; i < n; i++) {
+		const struct cr_player *pl = cr_game_player(p->g, i);
+
+		printf("%s %-*s %4d   %d meeple%s in hand\n", i == cr_game_turn(p->g) ? ">" : " ",
+		    w, p->names[i], pl->score, pl->meeples, pl->meeples == 1 ? "" : "s");
+	}
+	return 0;
+}
+
+/* Every point one player has, event by event, and what stands to come. */
+static void
+explain_player(struct play *p, int who)
+{
+	const struct cr_event *ev;
+	struct cr_meeple mee[CR_MAXPLAYERS * CR_MEEPLES + 8];
+	int nev, nm, seen[CR_MEEPLES], nseen = 0, k = 0, total = 0;
+	char why[512], line[128];
+	bool final = false;
+
+	ev = cr_game_events(p->g, &nev);
+	printf("%s: %d point%s\n", p->names[who], cr_game_player(p->g, who)->score,
+	    cr_game_player(p->g, who)->score == 1 ? "" : "s");
+	for (int i = 0; i < nev; i++) {
+		const struct cr_move *m;
+
+		if (!(ev[i].winners & (1u << who)))
+			continue;
+		if (!final && ev[i].reason != CR_EV_COMPLETED) {
+			printf("  at the final scoring:\n");
+			final = true;
+		}
+		m = cr_game_move(p->g, ev[i].move - 1);
+		nt_format_move(p->ts, m, NULL, line, sizeof line);
+		nt_event_explain(&ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
+		printf("  %s%s: %s", final ? "  " : "", cr_kind_name((enum cr_kind)ev[i].kind), why);
+		if (!final)
+			printf("  [move %d, %s: %s]", ev[i].move,
+			    p->names[cr_game_move_player(p->g, ev[i].move - 1)], line);
+		printf("\n");
+		total += ev[i].points;
+		k++;
+	}
+	if (k == 0)
+		printf("  no feature has paid %s yet\n", p->names[who]);
+	else if (total != cr_game_player(p->g, who)->score)	/* never: the events are the score */
+		printf("  (the events add up to %d)\n", total);
+	if (cr_game_over(p->g))
+		return;
+
+	/* Meeples on the board: what their features would pay now. */
+	nm = cr_game_meeples(p->g, mee, (int)(sizeof mee / sizeof mee[0]));
+	k = 0;
+	for (int i = 0; i < nm && i < (int)(sizeof mee / sizeof mee[0]); i++) {
+		struct cr_event e;
+		int id = cr_game_feature_id(p->g, mee[i].seg), s;
+
+		if (mee[i].player != who)
+			continue;
+		for (s = 0; s < nseen && seen[s] != id; s++)
+			;
+		if (s < nseen || nseen == CR_MEEPLES)
+			continue;
+		seen[nseen++] = id;
+		if (k++ == 0)
+			printf("  meeples on the board, if the game ended now:\n");
+		printf("    %s at %d,%d %s: ", cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+		    cr_spot_name(mee[i].spot));
+		if (mee[i].role == CR_FARMER && cr_game_edition(p->g) == 1) {
+			printf("edition 1 pays farmers per completed city at the end "
+			    "(explain X,Y:SPOT of each city)\n");
+			continue;
+		}
+		if (cr_game_feature_score(p->g, mee[i].seg, &e)) {
+			nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
+			printf("%s\n", why);
+		} else {
+			nt_event_why(&e, why, sizeof why);
+			printf("%s = %d, to nobody\n", why, e.points);
+		}
+	}
+}
+
+/* The spot people would use to name a segment of the tile at x,y. */
+static const char *
+spot_for(struct play *p, int x, int y, int seg, int kind)
+{
+	static const enum cr_spot order[] = {
+		CR_SPOT_N, CR_SPOT_E, CR_SPOT_S, CR_SPOT_W, CR_SPOT_C,
+		CR_SPOT_NNE, CR_SPOT_ENE, CR_SPOT_ESE, CR_SPOT_SSE, CR_SPOT_SSW,
+		CR_SPOT_WSW, CR_SPOT_WNW, CR_SPOT_NNW, CR_SPOT_NE, CR_SPOT_SE,
+		CR_SPOT_SW, CR_SPOT_NW,
+	};
+
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (cr_game_seg_at(p->g, x, y, order[i], kind, NULL) == seg)
+			return cr_spot_name(order[i]);
+	return "?";
+}
+
+/* A feature: what it is, what it holds, who controls it, what it pays. */
+static void
+explain_feature(struct play *p, int seg, int x, int y, const char *spot)
+{
+	const struct cr_event *ev;
+	struct cr_feature f;
+	struct cr_place *tiles;
+	struct cr_event e;
+	int n = cr_game_nplayers(p->g), id = cr_game_feature_id(p->g, seg);
+	int nt, nev, best = 0, k = 0, paid = 0;
+	char why[512];
+
+	cr_game_feature(p->g, seg, &f);
+	printf("%s at %d,%d %s: ", cr_kind_name((enum cr_kind)f.kind), x, y, spot);
+	switch (f.kind) {
+	case CR_ROAD:
+		if (f.complete)
+			printf("completed\n");
+		else
+			printf("open at %d end%s\n", f.open, f.open == 1 ? "" : "s");
+		break;
+	case CR_CITY:
+		if (f.complete)
+			printf("completed\n");
+		else
+			printf("open on %d edge%s\n", (f.open + 1) / 2, (f.open + 1) / 2 == 1 ? "" : "s");
+		break;
+	case CR_CLOISTER:
+		printf("%d of its 8 neighbours%s\n", f.tiles - 1, f.complete ? ": completed" : "");
+		break;
+	default:
+		printf("a farm\n");
+		break;
+	}
+	nt = cr_game_feature_tiles(p->g, seg, NULL, 0);
+	if ((tiles = calloc((size_t)nt + 1, sizeof *tiles)) != NULL) {
+		cr_game_feature_tiles(p->g, seg, tiles, nt);
+		printf("  %d tile%s:", nt, nt == 1 ? "" : "s");
+		for (int i = 0; i < nt; i++)
+			printf(" %d,%d", tiles[i].x, tiles[i].y);
+		printf("\n");
+		free(tiles);
+	}
+	if (f.kind == CR_CITY)
+		printf("  %d pennant%s\n", f.pennants, f.pennants == 1 ? "" : "s");
+	if (f.kind == CR_FIELD && cr_game_edition(p->g) != 1) {
+		cr_game_feature_score(p->g, seg, &e);
+		printf("  borders %d completed cit%s\n", e.cities, e.cities == 1 ? "y" : "ies");
+	}
+	printf("  meeples:");
+	for (int i = 0; i < n; i++) {
+		if (f.meeples[i] > best)
+			best = f.meeples[i];
+		if (f.meeples[i] > 0)
+			printf("%s %s %d %s", k++ ? "," : "", p->names[i], f.meeples[i],
+			    nt_kind_roles(f.kind, f.meeples[i]));
+	}
+	printf("%s\n", k ? "" : " none");
+	if (best > 0) {
+		k = 0;
+		printf("  controlled by");
+		for (int i = 0; i < n; i++)
+			if (f.meeples[i] == best) {
+				printf("%s %s", k++ ? " and" : "", p->names[i]);
+			}
+		printf("%s\n", k > 1 ? " (tied: each scores in full)" : "");
+	}
+	ev = cr_game_events(p->g, &nev);
+	for (int i = 0; i < nev; i++)
+		if (ev[i].feature == id) {
+			nt_event_explain(&ev[i], p->names, n, why, sizeof why);
+			printf("  scored at move %d%s: %s\n", ev[i].move,
+			    ev[i].reason == CR_EV_COMPLETED ? "" : " (final scoring)", why);
+			paid++;
+		}
+	if (f.scored && paid == 0)
+		printf("  completed with no meeple on it: it paid nobody\n");
+	if (f.scored || cr_game_over(p->g))
+		return;
+	if (f.kind == CR_FIELD && cr_game_edition(p->g) == 1) {
+		printf("  edition 1: at the end each completed city pays 4 to the most farmers "
+		    "over all the farms around it\n");
+		return;
+	}
+	if (cr_game_feature_score(p->g, seg, &e)) {
+		nt_event_explain(&e, p->names, n, why, sizeof why);
+		printf("  if the game ended now: %s\n", why);
+	} else {
+		nt_event_why(&e, why, sizeof why);
+		printf("  if the game ended now: %s = %d, to nobody (no %s on it)\n", why,
+		    e.points, nt_kind_role(f.kind));
+	}
+}
+
+int
+view_explain(struct play *p, int argc, char **argv)
+{
+	static const int kinds[] = { CR_ROAD, CR_CITY, CR_CLOISTER, CR_FIELD };
+	const struct cr_placed *t;
+	const char *arg, *colon;
+	int x, y, who, sp = -1, ids[CR_MAXSEG], nid = 0;
+
+	if (argc == 1) {
+		for (int i = 0; i < cr_game_nplayers(p->g); i++) {
+			if (i)
+				printf("\n");
+			explain_player(p, i);
+		}
+		return 0;
+	}
+	arg = argv[1];
+	if ((who = nt_record_player(&p->rec, arg, strlen(arg))) >= 0) {
+		explain_player(p, who);
+		return 0;
+	}
+	colon = strchr(arg, ':');
+	if (!nt_parse_pos(arg, colon ? (size_t)(colon - arg) : strlen(arg), &x, &y))
+		return play_nope("explain: no player is named \"%.40s\", and it is no position "
+		    "X,Y[:SPOT]", arg);
+	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)
+		return play_nope("explain: expected a spot after \":\" (N NNE NE ENE E ESE SE SSE S "
+		    "SSW SW WSW W WNW NW NNW or C), got \"%.20s\"", colon + 1);
+	if ((t = cr_game_at(p->g, x, y)) == NULL)
+		return play_nope("explain: no tile at %d,%d", x, y);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		const struct cr_tiletype *tt = &p->ts->type[t->type];
+
+		for (int s = 0; s < tt->nseg; s++) {
+			int seg = t->seg0 + s, id = cr_game_feature_id(p->g, seg), i;
+
+			if (tt->seg[s].kind != kinds[k])
+				continue;
+			if (sp >= 0 && cr_game_seg_at(p->g, x, y, (enum cr_spot)sp, kinds[k],
+			    NULL) != seg)
+				continue;
+			for (i = 0; i < nid && ids[i] != id; i++)
+				;
+			if (i < nid)
+				continue;
+			ids[nid++] = id;
+			if (nid > 1)
+				printf("\n");
+			explain_feature(p, seg, x, y, sp >= 0 ? cr_spot_name((enum cr_spot)sp) :
+			    spot_for(p, x, y, seg, kinds[k]));
+		}
+	}
+	if (nid == 0 && sp < 0)		/* never: a tile has a field or a city */
+		return play_nope("explain: no feature at %d,%d", x, y);
+	if (nid == 0)
+		return play_nope("explain: no single feature at %d,%d %s (explain %d,%d lists the "
+		    "tile's features)", x, y, cr_spot_name((enum cr_spot)sp), x, y);
+	return 0;
+}
+
+int
+view_supply(struct play *p, int argc, char **argv)
+{
+	int k = 0, w = 1;
+
+	(void)argc, (void)argv;
+	for (int t = 0; t < p->ts->ntypes; t++)
+		if ((int)strlen(p->ts->type[t].code) > w)
+			w = (int)strlen(p->ts->type[t].code);
+	printf("%d tile%s left in the supply:\n", cr_game_supply_total(p->g),
+	    cr_game_supply_total(p->g) == 1 ? "" : "s");
+	for (int t = 0; t < p->ts->ntypes; t++) {
+		printf("%s%-*s %2d", k % 8 ? "   " : "  ", w, p->ts->type[t].code,
+		    cr_game_supply(p->g, t));
+		if (++k % 8 == 0)
+			printf("\n");
+	}
+	if (k % 8)
+		printf("\n");
+	return 0;
+}
+int
+view_moves(struct play *p, int argc, char **argv)
+{
+	int n = cr_game_nmoves(p->g), w = 0;
+	char line[128];
+
+	(void)argc, (void)argv;
+	for (int i = 0; i < cr_game_nplayers(p->g); i++)
+		if ((int)strlen(p->names[i]) > w)
+			w = (int)strlen(p->names[i]);
+	if (n == 0)
+		printf("no move yet\n");
+	for (int i = 0; i < n; i++) {
+		nt_format_move(p->ts, cr_game_move(p->g, i), NULL, line, sizeof line);
+		printf("%4d  %-*s  %s\n", i + 1, w, p->names[cr_game_move_player(p->g, i)], line);
+	}
+	return 0;
+}
+
+int
+view_tiles(struct play *p, int argc, char **argv)
+{
+	(void)p;
+	argv[0] = (char *)"tiles";
+	fflush(stdout);
+	return cmd_tiles_entry.exec(argc, argv) == 0 ? 0 : -1;
+}
+
+/* The turn in a nutshell, then every command with its summary. */
+static void
+print_cmds(void)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < play_ncmds; i++) {
+		int n = (int)(strlen(play_cmds[i].name) + 1 + strlen(play_cmds[i].args));
+
+		w = n > w ? n : w;
+	}
+	printf("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
+	    "Or the whole turn in one line, as in a record:  U 0,1 0 thief@S,  E discard,\n"
+	    "B -1,0 0 monk,  end  (a \"PLAYER:\" prefix is checked against whose turn it is).\n"
+	    "\ncommands:\n");
+	for (size_t i = 0; i < play_ncmds; i++) {
+		int n = printf("  %s %s", play_cmds[i].name, play_cmds[i].args) - 2;
+
+		printf("%*s  %s\n", w - n, "", play_cmds[i].summary);
+	}
+	printf("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n");
+}
+
+int
+view_help(struct play *p, int argc, char **argv)
+{
+	const struct play_cmd *c;
+
+	(void)p;
+	if (argc == 1) {
+		print_cmds();
+		return 0;
+	}
+	if ((c = play_cmd_find(argv[1])) == NULL)
+		return play_nope("help: no command \"%.40s\" (help lists them)", argv[1]);
+	printf("%s%s%s\n  %s\n", c->name, *c->args ? " " : "", c->args, c->summary);
+	if (*c->help)
+		printf("%s", c->help);
+	return 0;
+}
