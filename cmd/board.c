@@ -188,7 +188,7 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		set_attr(f, A_MEEPLE + p, st, &cur);
 		fputc(st->letter[p], f);
 		set_attr(f, A_NONE, st, &cur);
-		fprintf(f, " %s", names[p]);
+		out_printf(f, " %s", names[p]);
 	}
 	fprintf(f, "  (capital: thief, knight or monk; small: farmer)\n");
 	if (st->hand >= 0 && nfit > 0)

@@ -91,7 +91,7 @@ cols(const char *s)
 static void
 column(const char *s, int w)
 {
-	printf("%s%*s", s, w - cols(s) + 2, "");
+	outf("%s%*s", s, w - cols(s) + 2, "");
 }
 
 static int
@@ -109,12 +109,12 @@ games_exec(int argc, char **argv)
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if ((n = journal_games(&v, &err)) < 0) {
-		fprintf(stderr, "carcref games: %s\n", err ? err : "out of memory");
+		errf("carcref games: %s\n", err ? err : "out of memory");
 		free(err);
 		return 2;
 	}
 	if (n == 0)
-		printf("no game is kept yet\n");
+		outf("no game is kept yet\n");
 	if ((l = calloc((size_t)n + 1, sizeof *l)) == NULL)
 		rc = 2;
 	for (int i = 0; rc == 0 && i < n; i++) {
@@ -135,10 +135,10 @@ games_exec(int argc, char **argv)
 		column(v[i].name, wname);
 		column(l[i].players, wplay);
 		column(l[i].moves, wmoves);
-		printf("%s  %s\n", when, l[i].state);
+		outf("%s  %s\n", when, l[i].state);
 	}
 	if (rc != 0)
-		fprintf(stderr, "carcref games: out of memory\n");
+		errf("carcref games: out of memory\n");
 	for (int i = 0; l != NULL && i < n; i++) {
 		free(l[i].players);
 		free(l[i].moves);

@@ -1,7 +1,7 @@
 /*
  * cmd-play.c -- the table REPL: a game refereed as it is played.
  *
- *	carcref [play] [--yes] [--players A,B,...] [--edition 1|2|3] [FILE]
+ *	carcref [play] [--yes] [--players A,B,...] [--edition 1|2|3] [--expansions X,Y] [FILE]
  *	carcref play [--yes] --resume [NAME]	(or: carcref resume [NAME])
  *
  * A turn is entered whole, in the notation ("U 0,1 0 thief@S"), or step
@@ -53,7 +53,7 @@ pick_game(const struct cr_tileset *ts, const char *want)
 	int n, k = 0, found = -1;
 
 	if ((n = journal_games(&v, &err)) < 0) {
-		fprintf(stderr, "carcref: %s\n", err ? err : "out of memory");
+		errf("carcref: %s\n", err ? err : "out of memory");
 		free(err);
 		return NULL;
 	}
@@ -64,17 +64,17 @@ pick_game(const struct cr_tileset *ts, const char *want)
 		if (strncmp(v[i].name, want, strlen(want)) == 0)
 			k++;
 	if (want != NULL && found < 0 && k > 1) {
-		fprintf(stderr, "carcref: \"%s\" starts the names of %d games:", want, k);
+		errf("carcref: \"%s\" starts the names of %d games:", want, k);
 		for (int i = 0; i < n; i++)
 			if (strncmp(v[i].name, want, strlen(want)) == 0)
-				fprintf(stderr, " %s", v[i].name);
-		fprintf(stderr, "; give more of the name\n");
+				errf(" %s", v[i].name);
+		errf("; give more of the name\n");
 	} else if (want != NULL && found < 0) {
 		for (int i = 0; i < n && found < 0; i++)
 			if (strncmp(v[i].name, want, strlen(want)) == 0)
 				found = i;
 		if (found < 0)
-			fprintf(stderr, "carcref: no game is named \"%s\" (carcref games lists "
+			errf("carcref: no game is named \"%s\" (carcref games lists "
 			    "them)\n", want);
 	}
 	for (int i = 0; want == NULL && i < n && found < 0; i++) {
@@ -97,11 +97,11 @@ pick_game(const struct cr_tileset *ts, const char *want)
 		free(text);
 	}
 	if (want == NULL && found < 0)
-		fprintf(stderr, "carcref: no game to resume: %s\n", n == 0 ? "no game is kept "
+		errf("carcref: no game to resume: %s\n", n == 0 ? "no game is kept "
 		    "yet" : "every game kept is finished (carcref games lists them; carcref "
 		    "resume NAME brings one back)");
 	if (found >= 0 && (name = strdup(v[found].name)) == NULL)
-		fprintf(stderr, "carcref: out of memory\n");
+		errf("carcref: out of memory\n");
 	journal_games_free(v, n);
 	return name;
 }
@@ -124,12 +124,12 @@ resume(struct play *p, const char *name)
 
 	if (!journal_take(&p->j, name, &err) ||
 	    (text = journal_read(p->j.path, &len, &cut, &err)) == NULL) {
-		fprintf(stderr, "carcref: %s\n", err ? err : "out of memory");
+		errf("carcref: %s\n", err ? err : "out of memory");
 		free(err);
 		return 2;
 	}
 	if ((g = play_replay(p->ts, p->j.path, text, len, &r, &err)) == NULL) {
-		fprintf(stderr, "carcref: cannot resume %s: its journal is unreadable: %s "
+		errf("carcref: cannot resume %s: its journal is unreadable: %s "
 		    "(the file is left as it is)\n", name, err ? err : "out of memory");
 		free(err);
 		free(text);
@@ -144,7 +144,7 @@ resume(struct play *p, const char *name)
 	if (!appendable(text, len))
 		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
 	free(text);
-	printf("carcref: resumed %s (%s)%s\n", name, p->j.path, cut ? "; its last line, cut "
+	outf("carcref: resumed %s (%s)%s\n", name, p->j.path, cut ? "; its last line, cut "
 	    "short by a crash, was never accepted: dropped" : "");
 	return 0;
 }
@@ -154,6 +154,8 @@ static int
 start(struct play *p, int argc, char **argv, bool resuming)
 {
 	char *players[CR_MAXPLAYERS + 1], *names = NULL, err[512], *serr = NULL, *text, *dir;
+	char *exts[CR_MAXEXTS + 1], *extlist = NULL;
+	int nexts = 0;
 	const char *file = NULL;
 	int edition = 3, n = 0, i, rc;
 	bool named = false, given = false;
@@ -170,19 +172,22 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
 			names = argv[++i];
 			named = true;
+		} else if (strcmp(argv[i], "--expansions") == 0 && i + 1 < argc) {
+			extlist = argv[++i];
+			given = true;
 		} else if (strcmp(argv[i], "--edition") == 0 && i + 1 < argc) {
 			char *end;
 			long e = strtol(argv[++i], &end, 10);
 
 			if (*end != '\0' || e < 1 || e > 3) {
-				fprintf(stderr, "carcref play: --edition: 1, 2 or 3, not \"%s\"\n",
+				errf("carcref play: --edition: 1, 2 or 3, not \"%s\"\n",
 				    argv[i]);
 				return 2;
 			}
 			edition = (int)e;
 			given = true;
 		} else {
-			fprintf(stderr, "carcref play: unknown option \"%s\"\n", argv[i]);
+			errf("carcref play: unknown option \"%s\"\n", argv[i]);
 			return cmd_usage(&cmd_play_entry);
 		}
 	}
@@ -191,7 +196,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	if (i < argc || (resuming && (named || given)))
 		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
 	if (file && (named || given)) {
-		fprintf(stderr, "carcref play: --players and --edition are for a new game; "
+		errf("carcref play: --players, --edition and --expansions are for a new game; "
 		    "%s has its own\n", file);
 		return 2;
 	}
@@ -199,7 +204,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		return 2;
 	/* The state directory, made now: better refused before the first move. */
 	if ((dir = play_state_path("games", &serr)) == NULL) {
-		fprintf(stderr, "carcref play: %s\n", serr ? serr : "out of memory");
+		errf("carcref play: %s\n", serr ? serr : "out of memory");
 		free(serr);
 		return 2;
 	}
@@ -216,7 +221,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			return rc;
 	} else if (file) {
 		if ((text = cmd_read_file(file, &len, err, sizeof err)) == NULL) {
-			fprintf(stderr, "carcref: %s\n", err);
+			errf("carcref: %s\n", err);
 			return 2;
 		}
 		if (!play_adopt(p, file, text, len, stderr)) {
@@ -225,7 +230,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		}
 		free(text);
 		play_new_journal(p, stderr);
-		printf("carcref: continuing %s\n", file);
+		outf("carcref: continuing %s\n", file);
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";
 
@@ -248,18 +253,31 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			players[n++] = anna;
 			players[n++] = ben;
 		}
-		if (!play_new_game(p, players, n, edition))
+		/* "inns-cathedrals,river": the record reader checks the names. */
+		for (char *s = extlist; s != NULL && *s && nexts <= CR_MAXEXTS; ) {
+			char *comma = strchr(s, ',');
+
+			if (comma != NULL)
+				*comma = '\0';
+			while (isspace((unsigned char)*s))
+				s++;
+			for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); )
+				*--e = '\0';
+			exts[nexts++] = s;
+			s = comma ? comma + 1 : NULL;
+		}
+		if (!play_new_game(p, players, n, edition, exts, nexts))
 			return 2;
-		printf("carcref: a new game\n");
+		outf("carcref: a new game\n");
 	}
-	printf("edition %d, %d player%s:", cr_game_edition(p->g), cr_game_nplayers(p->g),
+	outf("edition %d, %d player%s:", cr_game_edition(p->g), cr_game_nplayers(p->g),
 	    cr_game_nplayers(p->g) == 1 ? "" : "s");
 	for (i = 0; i < cr_game_nplayers(p->g); i++)
-		printf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
-	printf("\n");
+		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
+	outf("\n");
 	play_say_state(p);
 	if (p->tty)
-		printf("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
+		outf("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
 		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n");
 	fflush(stdout);
 	play_session(p);
@@ -301,7 +319,7 @@ resume_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_play_entry = {
-	"play", "[--yes] [--players A,B,...] [--edition N] [FILE | --resume [NAME]]",
+	"play", "[--yes] [--players A,B,...] [--edition N] [--expansions X,Y] [FILE | --resume [NAME]]",
 	"referee a game at the table, turn by turn",
 	play_exec
 };

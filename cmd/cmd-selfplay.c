@@ -1,11 +1,13 @@
 /*
  * cmd-selfplay.c -- random, complete, legal games, written as records.
  *
- *	carcref selfplay [--seed N] [--games K] [--players P] [--edition E] [--out DIR]
+ *	carcref selfplay [--seed N] [--games K] [--players P] [--edition E]
+ *	    [--expansions X,Y] [--out DIR]
  *
- * Each turn draws a tile at random from the real supply, places it at a
- * random legal place (or discards it when none exists), and puts a random
- * legal meeple or none.  The same seed always gives the same games: the
+ * Each turn draws a tile at random from the real supply (what may be
+ * drawn now: the river's tiles first), places it at a random legal place
+ * (or discards it when none exists), and puts a random legal piece of the
+ * modules in play, or none.  The same seed always gives the same games: the
  * generator is a fixed xorshift, not the C library's rand().
  */
 #include <errno.h>
@@ -16,6 +18,7 @@
 
 #include "cmd.h"
 #include "notation/record.h"
+#include "rules/ext.h"
 
 static uint64_t
 rnd(uint64_t *s)
@@ -54,13 +57,25 @@ random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
 static bool
 random_game(struct cr_game *g, uint64_t *seed)
 {
-	while (!cr_game_over(g)) {
-		int k = below(seed, cr_game_supply_total(g)), t = 0;
-		struct cr_move m = { 0 }, opts[4 * CR_NSPOTS];
-		int nopts = 0;
+	int ntypes = cr_game_tileset(g)->ntypes;
 
-		while (k >= cr_game_supply(g, t))
-			k -= cr_game_supply(g, t++);
+	while (!cr_game_over(g)) {
+		struct cr_move m = { 0 }, opts[CR_MAXPIECES * CR_NSPOTS];
+		int nopts = 0, total = 0, k, t = 0;
+
+		/* A copy drawn at random among those that may be drawn now. */
+		for (int u = 0; u < ntypes; u++)
+			if (cr_game_supply(g, u) > 0 && cr_game_drawable(g, u, NULL))
+				total += cr_game_supply(g, u);
+		if (total == 0)
+			return false;
+		k = below(seed, total);
+		for (;; t++)
+			if (cr_game_supply(g, t) > 0 && cr_game_drawable(g, t, NULL)) {
+				if (k < cr_game_supply(g, t))
+					break;
+				k -= cr_game_supply(g, t);
+			}
 		if (!random_place(g, seed, t, &m)) {
 			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
 			if (!cr_game_play(g, &m, NULL))
@@ -69,8 +84,9 @@ random_game(struct cr_game *g, uint64_t *seed)
 		}
 		/* Half the time no meeple; else one of the legal ones. */
 		if (below(seed, 2)) {
-			for (int role = CR_THIEF; role <= CR_FARMER; role++)
-				for (int sp = 0; sp < CR_NSPOTS; sp++) {
+			for (int role = CR_THIEF; role < cr_npieces(); role++)
+				for (int sp = 0; (cr_game_exts(g) & (1u << cr_piece_ext(role))) &&
+				    sp < CR_NSPOTS; sp++) {
 					struct cr_move o = m;
 
 					o.role = (enum cr_role)role, o.spot = (enum cr_spot)sp;
@@ -104,6 +120,9 @@ selfplay_exec(int argc, char **argv)
 	};
 	long seed = 1, games = 1, players = 2, edition = 3;
 	const char *out = NULL;
+	char *exts[CR_MAXEXTS];
+	uint32_t extbits = 0;
+	int nexts = 0;
 	const struct cr_tileset *ts;
 	struct nt_player pl[CR_MAXPLAYERS];
 
@@ -123,6 +142,24 @@ selfplay_exec(int argc, char **argv)
 			ok = number(v, 1, 3, &edition);
 		else if (strcmp(o, "--out") == 0)
 			ok = (out = v) != NULL;
+		else if (strcmp(o, "--expansions") == 0) {
+			ok = true;
+			for (const char *x = v; *x && ok; ) {
+				const char *comma = strchr(x, ',');
+				size_t len = comma ? (size_t)(comma - x) : strlen(x);
+				int e = cr_ext_find(x, len);
+
+				if (e <= 0 || (extbits & (1u << e)) || cr_exts[e]->always) {
+					errf("carcref selfplay: --expansions: unknown or repeated "
+					    "\"%.*s\"\n", (int)len, x);
+					ok = false;
+				} else {
+					extbits |= 1u << e;
+					exts[nexts++] = (char *)cr_exts[e]->name;
+				}
+				x += len + (comma != NULL);
+			}
+		}
 		else
 			ok = false;
 		if (!ok) {
@@ -146,8 +183,10 @@ selfplay_exec(int argc, char **argv)
 	for (long n = 0; n < games; n++) {
 		/* Each game its own stream: game n of seed s is the same whatever K is. */
 		uint64_t st = 0x9e3779b97f4a7c15ULL * (uint64_t)(seed + 1) + 0x632be59bd9b4e019ULL * (uint64_t)(n + 1);
-		struct nt_record r = { .edition = (int)edition, .players = pl, .nplayers = (int)players };
-		struct cr_game *g = cr_game_new(ts, (int)edition, (int)players);
+		struct nt_record r = { .edition = (int)edition, .players = pl, .nplayers = (int)players,
+		    .expansions = exts, .nexpansions = nexts };
+		struct cr_config c = { (int)edition, (int)players, extbits };
+		struct cr_game *g = cr_game_create(ts, &c);
 		char *text;
 
 		for (int k = 0; k < 4; k++)
@@ -163,16 +202,18 @@ selfplay_exec(int argc, char **argv)
 		if (out == NULL) {
 			fputs(text, stdout);
 		} else {
-			char path[4096];
-			FILE *f;
+			char *path = cmd_strf("%s/game-%ld-%06ld.yaml", out, seed, n + 1);
+			FILE *f = NULL;
 
-			snprintf(path, sizeof path, "%s/game-%ld-%06ld.yaml", out, seed, n + 1);
-			if ((f = fopen(path, "w")) == NULL || fputs(text, f) == EOF || fclose(f) != 0) {
-				errf("carcref selfplay: %s: %s\n", path, strerror(errno));
+			if (path == NULL || (f = fopen(path, "w")) == NULL || fputs(text, f) == EOF ||
+			    fclose(f) != 0) {
+				errf("carcref selfplay: %s: %s\n", path ? path : out, strerror(errno));
+				free(path);
 				free(text);
 				cr_game_free(g);
 				return 2;
 			}
+			free(path);
 		}
 		free(text);
 		cr_game_free(g);
@@ -181,7 +222,7 @@ selfplay_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_selfplay_entry = {
-	"selfplay", "[--seed N] [--games K] [--players P] [--edition E] [--out DIR]",
+	"selfplay", "[--seed N] [--games K] [--players P] [--edition E] [--expansions X,Y] [--out DIR]",
 	"write random, complete, legal games as records (for tests and benchmarks)",
 	selfplay_exec
 };

@@ -135,6 +135,7 @@ void		 cmd_print_refused(const char *path, const struct nt_replay_error *err);
  */
 void		 out_write(FILE *f, const char *s, size_t n);
 void		 out_raw(FILE *f, const char *s);
+char		*out_escape(const char *s);	/* the same as a string, malloc'd */
 int		 out_vprintf(FILE *f, const char *fmt, va_list ap);
 int		 out_printf(FILE *f, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));

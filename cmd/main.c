@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -103,11 +104,41 @@ cmd_usage(const struct cmd_entry *e)
 	return 2;
 }
 
+/*
+ * TEXT in lines of at most 79 columns: the first starts with LEAD, the
+ * others with INDENT spaces; lines break at blanks.
+ */
+static void
+wrap(const char *lead, const char *text, int indent)
+{
+	int col = outf("%s", lead);
+	bool fresh = *lead == '\0' || lead[strlen(lead) - 1] == ' ';	/* no blank needed */
+
+	while (*text) {
+		const char *sp = strchr(text, ' ');
+		int n = sp ? (int)(sp - text) : (int)strlen(text);
+
+		if (!fresh && col + 1 + n > 79) {
+			outf("\n%*s", indent, "");
+			col = indent;
+			fresh = true;
+		}
+		if (!fresh)
+			col += outf(" ");
+		col += outf("%.*s", n, text);
+		fresh = false;
+		text += n;
+		while (*text == ' ')
+			text++;
+	}
+	outf("\n");
+}
+
 static int
 cmd_help_exec(int argc, char **argv)
 {
 	const struct cmd_entry	*e;
-	int			 w = 0, n;
+	char			*lead;
 
 	if (argc > 2)
 		return cmd_usage(&cmd_help_entry);
@@ -117,23 +148,26 @@ cmd_help_exec(int argc, char **argv)
 			    argv[1]);
 			return 2;
 		}
-		outf("usage: carcref %s%s%s\n  %s\n", e->name,
-		    *e->usage != '\0' ? " " : "", e->usage, e->summary);
+		if ((lead = cmd_strf("usage: carcref %s", e->name)) == NULL)
+			return 2;
+		wrap(lead, e->usage, (int)strlen(lead) + 1);
+		free(lead);
+		wrap("  ", e->summary, 2);
 		return 0;
 	}
 
-	for (size_t i = 0; i < NCMDS; i++) {
-		e = cmd_table[i].entry;
-		n = (int)(strlen(e->name) + 1 + strlen(e->usage));
-		if (n > w)
-			w = n;
-	}
 	outf("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n");
 	for (size_t i = 0; i < NCMDS; i++) {
 		e = cmd_table[i].entry;
-		n = outf("  %s %s", e->name, e->usage) - 2;
-		outf("%*s  %s%s\n", w - n, "", e->summary,
-		    cmd_table[i].dflt ? " (the default)" : "");
+		if ((lead = cmd_strf("  %s", e->name)) == NULL)
+			return 2;
+		wrap(lead, e->usage, (int)strlen(lead) + 1);
+		free(lead);
+		if ((lead = cmd_strf("%s%s", e->summary, cmd_table[i].dflt ? " (the default)" :
+		    "")) == NULL)
+			return 2;
+		wrap("      ", lead, 6);
+		free(lead);
 	}
 	outf("\ntile data: %s\n", cmd_datadir());
 	return 0;

@@ -103,6 +103,31 @@ out_write(FILE *f, const char *s, size_t n)
 	fwrite(s + run, 1, n - run, f);
 }
 
+char *
+out_escape(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, k, o = 0;
+	char buf[8], *r = malloc(6 * n + 1);	/* an escape is at most 6 for 1 byte */
+
+	if (r == NULL)
+		return NULL;
+	while (i < n) {
+		const char *e = escape_at(u + i, n - i, &k, buf);
+
+		if (e != NULL) {
+			memcpy(r + o, e, strlen(e));
+			o += strlen(e);
+		} else {
+			memcpy(r + o, s + i, k);
+			o += k;
+		}
+		i += k;
+	}
+	r[o] = '\0';
+	return r;
+}
+
 void
 out_raw(FILE *f, const char *s)
 {

@@ -96,12 +96,12 @@ cand_rotations(struct play *p, int type, const char *pos)
 static void
 cand_meeples(struct play *p, const struct cr_move *m)
 {
-	struct cr_meeple_opt opt[4 * CR_MAXSEG];
-	int n = cr_game_meeple_options(p->g, m, opt, 4 * CR_MAXSEG);
+	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
+	int n = cr_game_meeple_options(p->g, m, opt, CR_MAXMEEPLEOPTS);
 
-	for (int i = 0; i < n && i < 4 * CR_MAXSEG; i++) {
-		if (opt[i].role == CR_MONK)
-			cand("monk");
+	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++) {
+		if (cr_role_kind(opt[i].role) == CR_CLOISTER)	/* "monk" alone: at C */
+			cand("%s", cr_role_name(opt[i].role));
 		for (int s = 0; s < CR_NSPOTS; s++)
 			if (opt[i].spots & (1u << s))
 				cand("%s@%s", cr_role_name(opt[i].role), cr_spot_name((enum cr_spot)s));

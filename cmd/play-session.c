@@ -99,7 +99,7 @@ play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE
 	char *why = NULL;
 
 	if ((g = play_replay(p->ts, label, text, len, &r, &why)) == NULL) {
-		fprintf(msgs, "%s\n", why ? why : "out of memory");
+		out_printf(msgs, "%s\n", why ? why : "out of memory");
 		free(why);
 		return false;
 	}
@@ -110,33 +110,37 @@ play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE
 /* A new game: the header through the record writer and reader, so a
  * player's name obeys the same rules as in a file. */
 bool
-play_new_game(struct play *p, char **names, int n, int edition)
+play_new_game(struct play *p, char **names, int n, int edition, char **exts, int nexts)
 {
 	struct nt_player pl[CR_MAXPLAYERS];
-	struct nt_record hdr = { .edition = edition, .players = pl, .nplayers = n };
+	struct nt_record hdr = { .edition = edition, .players = pl, .nplayers = n,
+	    .expansions = exts, .nexpansions = nexts };
+	struct cr_config c;
 	struct cr_error err;
 	char *text;
 
 	if (n > CR_MAXPLAYERS) {
-		fprintf(stderr, "carcref play: --players: too many players: at most %d\n",
+		errf("carcref play: --players: too many players: at most %d\n",
 		    CR_MAXPLAYERS);
 		return false;
 	}
 	for (int i = 0; i < n; i++)
 		pl[i] = (struct nt_player){ names[i], NULL };
 	if ((text = nt_record_write(&hdr, p->ts, NULL, NULL, 0, NULL)) == NULL) {
-		fprintf(stderr, "carcref play: out of memory\n");
+		errf("carcref play: out of memory\n");
 		return false;
 	}
 	if (nt_record_parse(&p->rec, text, strlen(text), &err) < 0) {
-		fprintf(stderr, "carcref play: --players: %s\n", err.msg);
+		errf("carcref play: %s: %s\n", strstr(err.msg, "xpansion") ? "--expansions" :
+		    "--players", err.msg);
 		free(text);
 		return false;
 	}
 	free(text);
 	p->have_rec = true;
-	if ((p->g = cr_game_new(p->ts, p->rec.edition, p->rec.nplayers)) == NULL) {
-		fprintf(stderr, "carcref play: cannot start the game: out of memory\n");
+	c = (struct cr_config){ p->rec.edition, p->rec.nplayers, nt_record_exts(&p->rec) };
+	if ((p->g = cr_game_create(p->ts, &c)) == NULL) {
+		errf("carcref play: cannot start the game: out of memory\n");
 		return false;
 	}
 	dress_players(p);
@@ -154,7 +158,7 @@ play_new_journal(struct play *p, FILE *msgs)
 
 	journal_close(&p->j);
 	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
-		fprintf(msgs, "warning: the journal cannot be written (%s); the next move will "
+		out_printf(msgs, "warning: the journal cannot be written (%s); the next move will "
 		    "try again\n", err ? err : "out of memory");
 		free(err);
 	}
@@ -174,7 +178,7 @@ play_confirm(struct play *p, const char *question)
 	free(prompt);
 	yes = answer != NULL && (strcasecmp(answer, "y") == 0 || strcasecmp(answer, "yes") == 0);
 	if (answer == NULL)
-		printf("\n");
+		outf("\n");
 	free(answer);
 	return yes;
 }
@@ -200,7 +204,7 @@ session_save(struct play *p, int argc, char **argv)
 		free(err);
 		return -1;
 	}
-	printf("saved %d move%s to %s\n", cr_game_nmoves(p->g),
+	outf("saved %d move%s to %s\n", cr_game_nmoves(p->g),
 	    cr_game_nmoves(p->g) == 1 ? "" : "s", argv[1]);
 	return 0;
 }
@@ -220,10 +224,10 @@ session_load(struct play *p, int argc, char **argv)
 	if (!ok)
 		return -1;
 	play_new_journal(p, stdout);
-	printf("loaded %s: edition %d,", argv[1], cr_game_edition(p->g));
+	outf("loaded %s: edition %d,", argv[1], cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
-		printf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
-	printf("\n");
+		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
+	outf("\n");
 	play_say_state(p);
 	return 0;
 }
@@ -312,7 +316,7 @@ static char *
 prompt(struct play *p)
 {
 	int who = cr_game_turn(p->g);
-	char hand[64] = "", col[32] = "", off[16] = "";
+	char hand[64] = "", col[32] = "", off[16] = "", *name, *pr;
 
 	if (cr_game_over(p->g))
 		return strdup("game over> ");
@@ -326,7 +330,12 @@ prompt(struct play *p)
 		snprintf(col, sizeof col, "\001\033[1;%dm\002", p->ansi[who]);
 		snprintf(off, sizeof off, "\001\033[0m\002");
 	}
-	return cmd_strf("%s%s%s%s> ", col, p->names[who], off, hand);
+	/* The name as out.c would print it: a prompt goes to the terminal too. */
+	if ((name = out_escape(p->names[who])) == NULL)
+		return NULL;
+	pr = cmd_strf("%s%s%s%s> ", col, name, off, hand);
+	free(name);
+	return pr;
 }
 
 static volatile sig_atomic_t got_int;
@@ -424,7 +433,7 @@ play_session(struct play *p)
 			line = readline((pr = prompt(p)) != NULL ? pr : "> ");
 			free(pr);
 			if (line == NULL) {
-				printf("\n");	/* Ctrl-D */
+				outf("\n");	/* Ctrl-D */
 				break;
 			}
 			history_add(p, line);
@@ -444,7 +453,7 @@ play_session(struct play *p)
 	p->hist = NULL;
 	/* Where the moves are, and how to have them back. */
 	if (p->tty && p->j.name != NULL)
-		printf("the game is kept as %s (%d move%s): carcref resume %s brings it back\n",
+		outf("the game is kept as %s (%d move%s): carcref resume %s brings it back\n",
 		    p->j.name, cr_game_nmoves(p->g), cr_game_nmoves(p->g) == 1 ? "" : "s",
 		    p->j.name);
 }

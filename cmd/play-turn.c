@@ -26,9 +26,9 @@ play_nope(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	out_vprintf(stdout, fmt, ap);
 	va_end(ap);
-	putchar('\n');
+	outf("\n");
 	return -1;
 }
 
@@ -57,11 +57,11 @@ print_events(struct play *p, int move)
 		if (ev[k].move != move)
 			continue;
 		if (!final && ev[k].reason != CR_EV_COMPLETED) {
-			printf("  final scoring:\n");
+			outf("  final scoring:\n");
 			final = true;
 		}
 		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		printf("  %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
+		outf("  %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
 	}
 }
 
@@ -69,7 +69,7 @@ void
 play_drop_hand(struct play *p, bool say)
 {
 	if (p->hand >= 0 && say)
-		printf("%s goes back: it was not played\n", play_code(p, p->hand));
+		outf("%s goes back: it was not played\n", play_code(p, p->hand));
 	p->hand = -1;
 	p->placed = false;
 }
@@ -98,9 +98,9 @@ moves_done(struct play *p, int first)
 		const struct cr_move *m = cr_game_move(p->g, i);
 
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
-		printf("move %d, %s: %s\n", i + 1, p->names[cr_game_move_player(p->g, i)], line);
+		outf("move %d, %s: %s\n", i + 1, p->names[cr_game_move_player(p->g, i)], line);
 		if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
-			printf("  %s fits nowhere and leaves the game; %s draws again\n",
+			outf("  %s fits nowhere and leaves the game; %s draws again\n",
 			    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
 		print_events(p, i + 1);
 	}
@@ -177,9 +177,9 @@ turn_draw(struct play *p, int argc, char **argv)
 	p->placed = false;
 	t = &p->ts->type[type];
 	for (int r = 0; r < 4; r++)
-		if (play_rot_rep(t, r) == r)
+		if (cr_tile_rot_rep(t, r) == r)
 			rots[nrot++] = r;
-	printf("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	outf("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
 	    p->names[cr_game_turn(p->g)], t->code, cr_game_supply(p->g, type), t->code,
 	    cr_game_supply_total(p->g));
 	play_rotations(p, type, rots, nrot, nrot > 1);
@@ -187,10 +187,10 @@ turn_draw(struct play *p, int argc, char **argv)
 		return play_nope("out of memory");
 	free(v);
 	if (n == 0)
-		printf("%s fits nowhere: discard it (it leaves the game, %s draws again)\n",
+		outf("%s fits nowhere: discard it (it leaves the game, %s draws again)\n",
 		    t->code, p->names[cr_game_turn(p->g)]);
 	else
-		printf("%s fits on %d square%s, %d way%s: place X,Y [ROT] (legal lists them)\n",
+		outf("%s fits on %d square%s, %d way%s: place X,Y [ROT] (legal lists them)\n",
 		    t->code, squares, squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	return 0;
 }
@@ -199,21 +199,21 @@ turn_draw(struct play *p, int argc, char **argv)
 static void
 print_meeple_options(struct play *p)
 {
-	struct cr_meeple_opt opt[4 * CR_MAXSEG];
-	int n = cr_game_meeple_options(p->g, &p->pend, opt, 4 * CR_MAXSEG);
+	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
+	int n = cr_game_meeple_options(p->g, &p->pend, opt, CR_MAXMEEPLEOPTS);
 
 	if (n == 0) {
 		if (cr_game_player(p->g, cr_game_turn(p->g))->meeples == 0)
-			printf("%s has no meeple left: pass\n", p->names[cr_game_turn(p->g)]);
+			outf("%s has no meeple left: pass\n", p->names[cr_game_turn(p->g)]);
 		else
-			printf("no meeple can go on it (its features are taken): pass\n");
+			outf("no meeple can go on it (its features are taken): pass\n");
 		return;
 	}
-	printf("then a meeple:");
-	for (int i = 0; i < n && i < 4 * CR_MAXSEG; i++)
-		printf(" %s@%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
+	outf("then a meeple:");
+	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++)
+		outf(" %s@%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
 		    i + 1 < n ? "," : "");
-	printf(" (meeple ROLE@SPOT), or pass\n");
+	outf(" (meeple ROLE@SPOT), or pass\n");
 }
 
 int
@@ -243,33 +243,33 @@ turn_place(struct play *p, int argc, char **argv)
 		/* No rotation: fine when only one fits there (or all alike). */
 		for (int r = 0; r < 4; r++) {
 			m.rot = r;
-			if (cr_game_check(p->g, &m, NULL) && play_rot_rep(t, r) == r)
+			if (cr_game_check(p->g, &m, NULL) && cr_tile_rot_rep(t, r) == r)
 				fits[nfit++] = r;
 		}
 		if (nfit == 0) {
 			m.rot = 0;
 			cr_game_check(p->g, &m, &why);
 			if (why.code == CR_R_EDGE_MISMATCH) {
-				printf("refused: %s fits at %d,%d in no rotation:\n", t->code, m.x, m.y);
+				outf("refused: %s fits at %d,%d in no rotation:\n", t->code, m.x, m.y);
 				for (int r = 0; r < 4; r++) {
 					char msg[512];
 
 					m.rot = r;
-					if (play_rot_rep(t, r) != r)
+					if (cr_tile_rot_rep(t, r) != r)
 						continue;
 					cr_game_check(p->g, &m, &why);
 					nt_refusal(p->ts, &why, p->names, msg, sizeof msg);
-					printf("  %s\n", msg);
+					outf("  %s\n", msg);
 				}
 				return -1;
 			}
 			return play_refusal(p, &why);
 		}
 		if (nfit > 1) {
-			printf("%s fits at %d,%d in %d rotations:", t->code, m.x, m.y, nfit);
+			outf("%s fits at %d,%d in %d rotations:", t->code, m.x, m.y, nfit);
 			for (int i = 0; i < nfit; i++)
-				printf(" %d", fits[i] * 90);
-			printf("; which? place %d,%d ROT\n", m.x, m.y);
+				outf(" %d", fits[i] * 90);
+			outf("; which? place %d,%d ROT\n", m.x, m.y);
 			play_rotations(p, p->hand, fits, nfit, true);
 			return 0;
 		}
@@ -277,7 +277,7 @@ turn_place(struct play *p, int argc, char **argv)
 	}
 	p->pend = m;
 	p->placed = true;
-	printf("%s at %d,%d rotation %d:\n", t->code, m.x, m.y, m.rot * 90);
+	outf("%s at %d,%d rotation %d:\n", t->code, m.x, m.y, m.rot * 90);
 	play_rotations(p, p->hand, &m.rot, 1, false);
 	if (argc == 4)
 		return turn_meeple(p, 2, (char *[]){ (char *)"meeple", argv[3], NULL });
@@ -353,7 +353,7 @@ turn_end(struct play *p, int argc, char **argv)
 	yes = q != NULL && play_confirm(p, q);
 	free(q);
 	if (!yes) {
-		printf("the game goes on\n");
+		outf("the game goes on\n");
 		return 0;
 	}
 	play_drop_hand(p, true);
@@ -409,7 +409,7 @@ turn_undo(struct play *p, int argc, char **argv)
 		yes = q != NULL && play_confirm(p, q);
 		free(q);
 		if (!yes) {
-			printf("nothing undone\n");
+			outf("nothing undone\n");
 			return 0;
 		}
 	}
@@ -437,7 +437,7 @@ turn_undo(struct play *p, int argc, char **argv)
 	}
 	for (int i = 0; i < n; i++) {
 		nt_format_move(p->ts, &gone[i], NULL, line, sizeof line);
-		printf("undone: move %d, %s: %s\n", have - i, p->names[who[i]], line);
+		outf("undone: move %d, %s: %s\n", have - i, p->names[who[i]], line);
 		if (!redo_push(p, &gone[i]))
 			p->nredo = 0;	/* out of memory: better no redo than a wrong one */
 	}

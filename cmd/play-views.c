@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "rules/ext.h"
 #include "notation/explain.h"
 
 /* ---- helpers, for the turn too ------------------------------------------ */
@@ -20,47 +21,6 @@ play_code(struct play *p, int type)
 	return p->ts->type[type].code;
 }
 
-/*
- * Are rotations a and b of a type the same tile on the table (a straight
- * road turned 180, a crossroads turned any way)?  Then asking which one
- * was meant would be a question without a difference.
- */
-static bool
-rot_same(const struct cr_tiletype *t, int a, int b)
-{
-	int map[CR_MAXSEG];
-
-	for (int s = 0; s < t->nseg; s++) {
-		cr_ports pa = cr_ports_rotate(t->seg[s].ports, a);
-		int k;
-
-		for (k = 0; k < t->nseg; k++)
-			if (t->seg[k].kind == t->seg[s].kind &&
-			    t->seg[k].pennants == t->seg[s].pennants &&
-			    t->seg[k].end == t->seg[s].end &&
-			    cr_ports_rotate(t->seg[k].ports, b) == pa)
-				break;
-		if (k == t->nseg)
-			return false;
-		map[s] = k;
-	}
-	for (int s = 0; s < t->nseg; s++)	/* fields border the same cities */
-		for (int c = 0; c < t->nseg; c++)
-			if ((t->seg[s].next_to >> c & 1) != (t->seg[map[s]].next_to >> map[c] & 1))
-				return false;
-	return true;
-}
-
-/* The first rotation that looks like rot. */
-int
-play_rot_rep(const struct cr_tiletype *t, int rot)
-{
-	for (int r = 0; r < rot; r++)
-		if (rot_same(t, r, rot))
-			return r;
-	return rot;
-}
-
 /* Print a line without its trailing blanks (transcripts are compared). */
 static void
 put_trimmed(char *line)
@@ -69,7 +29,7 @@ put_trimmed(char *line)
 
 	while (n > 0 && line[n - 1] == ' ')
 		n--;
-	printf("%.*s\n", (int)n, line);
+	outf("%.*s\n", (int)n, line);
 }
 
 /* Pictures of a type in the given rotations, side by side. */
@@ -102,7 +62,7 @@ play_rotations(struct play *p, int type, const int *rots, int n, bool titles)
 	}
 }
 
-/* The legal placements of a type, one per square and look (see rot_same),
+/* The legal placements of a type, one per square and look (cr_tile_rot_rep),
  * sorted as the board reads: north first, then west to east.  malloc'd;
  * *n how many; *squares how many squares. */
 static int
@@ -129,7 +89,7 @@ play_legal_places(struct play *p, int type, int *n, int *squares)
 		return NULL;
 	cr_game_legal(p->g, type, v, all);
 	for (int i = 0; i < all; i++)	/* rotations that look alike count once */
-		if (play_rot_rep(t, v[i].rot) == v[i].rot)
+		if (cr_tile_rot_rep(t, v[i].rot) == v[i].rot)
 			v[k++] = v[i];
 	qsort(v, (size_t)k, sizeof *v, place_cmp);
 	for (int i = 0; i < k; i++)
@@ -144,11 +104,11 @@ play_say_state(struct play *p)
 	int n = cr_game_nmoves(p->g);
 
 	if (cr_game_over(p->g)) {
-		printf("the game is over after %d move%s\n", n, n == 1 ? "" : "s");
+		outf("the game is over after %d move%s\n", n, n == 1 ? "" : "s");
 		cmd_print_ranking(p->g, p->names, "final scores:");
 		return;
 	}
-	printf("%d move%s played, %d tile%s left; %s to play\n", n, n == 1 ? "" : "s",
+	outf("%d move%s played, %d tile%s left; %s to play\n", n, n == 1 ? "" : "s",
 	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s",
 	    p->names[cr_game_turn(p->g)]);
 }
@@ -170,23 +130,23 @@ view_legal(struct play *p, int argc, char **argv)
 	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
 		return play_nope("out of memory");
 	if (n == 0)
-		printf("%s fits nowhere: it is discarded (discard)\n", play_code(p, type));
+		outf("%s fits nowhere: it is discarded (discard)\n", play_code(p, type));
 	else
-		printf("%s fits on %d square%s, %d way%s:\n", play_code(p, type), squares,
+		outf("%s fits on %d square%s, %d way%s:\n", play_code(p, type), squares,
 		    squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	for (int i = 0; i < n; ) {
 		char pos[32];
 		int k = i;
 
 		snprintf(pos, sizeof pos, "%d,%d", v[i].x, v[i].y);
-		printf("  %-8s rotation", pos);
+		outf("  %-8s rotation", pos);
 		for (; k < n && v[k].x == v[i].x && v[k].y == v[i].y; k++)
-			printf("%s %d", k > i ? "," : "", v[k].rot * 90);
-		printf("\n");
+			outf("%s %d", k > i ? "," : "", v[k].rot * 90);
+		outf("\n");
 		i = k;
 	}
 	if (cr_game_supply(p->g, type) == 0)
-		printf("(no %s is left in the supply)\n", play_code(p, type));
+		outf("(no %s is left in the supply)\n", play_code(p, type));
 	free(v);
 	return 0;
 }
@@ -209,7 +169,7 @@ view_board(struct play *p, int argc, char **argv)
 		}
 	board_print(stdout, p->g, p->names, &st);
 	if (p->placed)
-		printf("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n",
+		outf("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n",
 		    play_code(p, p->hand), p->pend.x, p->pend.y);
 	return 0;
 }
@@ -226,13 +186,20 @@ view_score(struct play *p, int argc, char **argv)
 	}
 	play_say_state(p);
 	for (int i = 0; i < n; i++)
-		if ((int)strlen(p->names[i]) > w)
-			w = (int)strlen(p->names[i]);
+		if (out_width(p->names[i]) > w)
+			w = out_width(p->names[i]);
 	for (int i = 0; i < n; i++) {
 		const struct cr_player *pl = cr_game_player(p->g, i);
 
-		printf("%s %-*s %4d   %d meeple%s in hand\n", i == cr_game_turn(p->g) ? ">" : " ",
-		    w, p->names[i], pl->score, pl->meeples, pl->meeples == 1 ? "" : "s");
+		outf("%s %s%*s %4d   %d meeple%s", i == cr_game_turn(p->g) ? ">" : " ",
+		    p->names[i], w - out_width(p->names[i]), "", pl->score, pl->meeples,
+		    pl->meeples == 1 ? "" : "s");
+		/* The other pieces of the modules in play: a big meeple... */
+		for (int k = 1; k < cr_npools(); k++)
+			if (cr_game_exts(p->g) & (1u << cr_pool_ext(k)))
+				outf(", %d %s", pl->pool[k], pl->pool[k] == 1 ? cr_pool(k)->name :
+				    cr_pool(k)->plural);
+		outf(" in hand\n");
 	}
 	return 0;
 }
@@ -242,13 +209,13 @@ static void
 explain_player(struct play *p, int who)
 {
 	const struct cr_event *ev;
-	struct cr_meeple mee[CR_MAXPLAYERS * CR_MEEPLES + 8];
-	int nev, nm, seen[CR_MEEPLES], nseen = 0, k = 0, total = 0;
+	struct cr_meeple *mee;
+	int nev, nm, *seen, nseen = 0, k = 0, total = 0;
 	char why[512], line[128];
 	bool final = false;
 
 	ev = cr_game_events(p->g, &nev);
-	printf("%s: %d point%s\n", p->names[who], cr_game_player(p->g, who)->score,
+	outf("%s: %d point%s\n", p->names[who], cr_game_player(p->g, who)->score,
 	    cr_game_player(p->g, who)->score == 1 ? "" : "s");
 	for (int i = 0; i < nev; i++) {
 		const struct cr_move *m;
@@ -256,31 +223,39 @@ explain_player(struct play *p, int who)
 		if (!(ev[i].winners & (1u << who)))
 			continue;
 		if (!final && ev[i].reason != CR_EV_COMPLETED) {
-			printf("  at the final scoring:\n");
+			outf("  at the final scoring:\n");
 			final = true;
 		}
 		m = cr_game_move(p->g, ev[i].move - 1);
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
 		nt_event_explain(&ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		printf("  %s%s: %s", final ? "  " : "", cr_kind_name((enum cr_kind)ev[i].kind), why);
+		outf("  %s%s: %s", final ? "  " : "", cr_kind_name((enum cr_kind)ev[i].kind), why);
 		if (!final)
-			printf("  [move %d, %s: %s]", ev[i].move,
+			outf("  [move %d, %s: %s]", ev[i].move,
 			    p->names[cr_game_move_player(p->g, ev[i].move - 1)], line);
-		printf("\n");
+		outf("\n");
 		total += ev[i].points;
 		k++;
 	}
 	if (k == 0)
-		printf("  no feature has paid %s yet\n", p->names[who]);
+		outf("  no feature has paid %s yet\n", p->names[who]);
 	else if (total != cr_game_player(p->g, who)->score)	/* never: the events are the score */
-		printf("  (the events add up to %d)\n", total);
+		outf("  (the events add up to %d)\n", total);
 	if (cr_game_over(p->g))
 		return;
 
 	/* Meeples on the board: what their features would pay now. */
-	nm = cr_game_meeples(p->g, mee, (int)(sizeof mee / sizeof mee[0]));
+	nm = cr_game_meeples(p->g, NULL, 0);
+	mee = calloc((size_t)nm + 1, sizeof *mee);
+	seen = calloc((size_t)nm + 1, sizeof *seen);
+	if (mee == NULL || seen == NULL) {
+		free(mee), free(seen);
+		outf("  (out of memory: the meeples on the board are not shown)\n");
+		return;
+	}
+	cr_game_meeples(p->g, mee, nm);
 	k = 0;
-	for (int i = 0; i < nm && i < (int)(sizeof mee / sizeof mee[0]); i++) {
+	for (int i = 0; i < nm; i++) {
 		struct cr_event e;
 		int id = cr_game_feature_id(p->g, mee[i].seg), s;
 
@@ -288,26 +263,27 @@ explain_player(struct play *p, int who)
 			continue;
 		for (s = 0; s < nseen && seen[s] != id; s++)
 			;
-		if (s < nseen || nseen == CR_MEEPLES)
+		if (s < nseen)
 			continue;
 		seen[nseen++] = id;
 		if (k++ == 0)
-			printf("  meeples on the board, if the game ended now:\n");
-		printf("    %s at %d,%d %s: ", cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+			outf("  meeples on the board, if the game ended now:\n");
+		outf("    %s at %d,%d %s: ", cr_role_name(mee[i].role), mee[i].x, mee[i].y,
 		    cr_spot_name(mee[i].spot));
-		if (mee[i].role == CR_FARMER && cr_game_edition(p->g) == 1) {
-			printf("edition 1 pays farmers per completed city at the end "
+		if (cr_role_kind(mee[i].role) == CR_FIELD && cr_game_edition(p->g) == 1) {
+			outf("edition 1 pays farmers per completed city at the end "
 			    "(explain X,Y:SPOT of each city)\n");
 			continue;
 		}
 		if (cr_game_feature_score(p->g, mee[i].seg, &e)) {
 			nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
-			printf("%s\n", why);
+			outf("%s\n", why);
 		} else {
 			nt_event_why(&e, why, sizeof why);
-			printf("%s = %d, to nobody\n", why, e.points);
+			outf("%s = %d, to nobody\n", why, e.points);
 		}
 	}
+	free(mee), free(seen);
 }
 
 /* The spot people would use to name a segment of the tile at x,y. */
@@ -340,83 +316,83 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	char why[512];
 
 	cr_game_feature(p->g, seg, &f);
-	printf("%s at %d,%d %s: ", cr_kind_name((enum cr_kind)f.kind), x, y, spot);
+	outf("%s at %d,%d %s: ", cr_kind_name((enum cr_kind)f.kind), x, y, spot);
 	switch (f.kind) {
 	case CR_ROAD:
 		if (f.complete)
-			printf("completed\n");
+			outf("completed\n");
 		else
-			printf("open at %d end%s\n", f.open, f.open == 1 ? "" : "s");
+			outf("open at %d end%s\n", f.open, f.open == 1 ? "" : "s");
 		break;
 	case CR_CITY:
 		if (f.complete)
-			printf("completed\n");
+			outf("completed\n");
 		else
-			printf("open on %d edge%s\n", (f.open + 1) / 2, (f.open + 1) / 2 == 1 ? "" : "s");
+			outf("open on %d edge%s\n", (f.open + 1) / 2, (f.open + 1) / 2 == 1 ? "" : "s");
 		break;
 	case CR_CLOISTER:
-		printf("%d of its 8 neighbours%s\n", f.tiles - 1, f.complete ? ": completed" : "");
+		outf("%d of its 8 neighbours%s\n", f.tiles - 1, f.complete ? ": completed" : "");
 		break;
 	default:
-		printf("a farm\n");
+		outf("a farm\n");
 		break;
 	}
 	nt = cr_game_feature_tiles(p->g, seg, NULL, 0);
 	if ((tiles = calloc((size_t)nt + 1, sizeof *tiles)) != NULL) {
 		cr_game_feature_tiles(p->g, seg, tiles, nt);
-		printf("  %d tile%s:", nt, nt == 1 ? "" : "s");
+		outf("  %d tile%s:", nt, nt == 1 ? "" : "s");
 		for (int i = 0; i < nt; i++)
-			printf(" %d,%d", tiles[i].x, tiles[i].y);
-		printf("\n");
+			outf(" %d,%d", tiles[i].x, tiles[i].y);
+		outf("\n");
 		free(tiles);
 	}
 	if (f.kind == CR_CITY)
-		printf("  %d pennant%s\n", f.pennants, f.pennants == 1 ? "" : "s");
+		outf("  %d pennant%s\n", f.pennants, f.pennants == 1 ? "" : "s");
 	if (f.kind == CR_FIELD && cr_game_edition(p->g) != 1) {
 		cr_game_feature_score(p->g, seg, &e);
-		printf("  borders %d completed cit%s\n", e.cities, e.cities == 1 ? "y" : "ies");
+		outf("  borders %d completed cit%s\n", e.cities, e.cities == 1 ? "y" : "ies");
 	}
-	printf("  meeples:");
+	outf("  meeples:");
 	for (int i = 0; i < n; i++) {
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
 		if (f.meeples[i] > 0)
-			printf("%s %s %d %s", k++ ? "," : "", p->names[i], f.meeples[i],
+			outf("%s %s %d %s", k++ ? "," : "", p->names[i], f.meeples[i],
 			    nt_kind_roles(f.kind, f.meeples[i]));
 	}
-	printf("%s\n", k ? "" : " none");
+	outf("%s\n", k ? "" : " none");
 	if (best > 0) {
 		k = 0;
-		printf("  controlled by");
+		outf("  controlled by");
 		for (int i = 0; i < n; i++)
 			if (f.meeples[i] == best) {
-				printf("%s %s", k++ ? " and" : "", p->names[i]);
+				outf("%s %s", k++ ? " and" : "", p->names[i]);
 			}
-		printf("%s\n", k > 1 ? " (tied: each scores in full)" : "");
+		outf("%s\n", k > 1 ? " (tied: each scores in full)" : "");
 	}
 	ev = cr_game_events(p->g, &nev);
 	for (int i = 0; i < nev; i++)
 		if (ev[i].feature == id) {
 			nt_event_explain(&ev[i], p->names, n, why, sizeof why);
-			printf("  scored at move %d%s: %s\n", ev[i].move,
+			outf("  scored at move %d%s: %s\n", ev[i].move,
 			    ev[i].reason == CR_EV_COMPLETED ? "" : " (final scoring)", why);
 			paid++;
 		}
 	if (f.scored && paid == 0)
-		printf("  completed with no meeple on it: it paid nobody\n");
+		outf("  completed with no meeple on it: it paid nobody\n");
 	if (f.scored || cr_game_over(p->g))
 		return;
 	if (f.kind == CR_FIELD && cr_game_edition(p->g) == 1) {
-		printf("  edition 1: at the end each completed city pays 4 to the most farmers "
+		outf("  edition 1: at the end each completed city pays 4 to the most farmers "
 		    "over all the farms around it\n");
 		return;
 	}
 	if (cr_game_feature_score(p->g, seg, &e)) {
 		nt_event_explain(&e, p->names, n, why, sizeof why);
-		printf("  if the game ended now: %s\n", why);
+		outf("  if the game ended now: %s\n", why);
 	} else {
 		nt_event_why(&e, why, sizeof why);
-		printf("  if the game ended now: %s = %d, to nobody (no %s on it)\n", why,
+		outf("  if the game ended now: %s = %d, to nobody (no %s on it)\n", why,
 		    e.points, nt_kind_role(f.kind));
 	}
 }
@@ -432,7 +408,7 @@ view_explain(struct play *p, int argc, char **argv)
 	if (argc == 1) {
 		for (int i = 0; i < cr_game_nplayers(p->g); i++) {
 			if (i)
-				printf("\n");
+				outf("\n");
 			explain_player(p, i);
 		}
 		return 0;
@@ -468,7 +444,7 @@ view_explain(struct play *p, int argc, char **argv)
 				continue;
 			ids[nid++] = id;
 			if (nid > 1)
-				printf("\n");
+				outf("\n");
 			explain_feature(p, seg, x, y, sp >= 0 ? cr_spot_name((enum cr_spot)sp) :
 			    spot_for(p, x, y, seg, kinds[k]));
 		}
@@ -490,16 +466,16 @@ view_supply(struct play *p, int argc, char **argv)
 	for (int t = 0; t < p->ts->ntypes; t++)
 		if ((int)strlen(p->ts->type[t].code) > w)
 			w = (int)strlen(p->ts->type[t].code);
-	printf("%d tile%s left in the supply:\n", cr_game_supply_total(p->g),
+	outf("%d tile%s left in the supply:\n", cr_game_supply_total(p->g),
 	    cr_game_supply_total(p->g) == 1 ? "" : "s");
 	for (int t = 0; t < p->ts->ntypes; t++) {
-		printf("%s%-*s %2d", k % 8 ? "   " : "  ", w, p->ts->type[t].code,
+		outf("%s%-*s %2d", k % 8 ? "   " : "  ", w, p->ts->type[t].code,
 		    cr_game_supply(p->g, t));
 		if (++k % 8 == 0)
-			printf("\n");
+			outf("\n");
 	}
 	if (k % 8)
-		printf("\n");
+		outf("\n");
 	return 0;
 }
 int
@@ -513,10 +489,10 @@ view_moves(struct play *p, int argc, char **argv)
 		if ((int)strlen(p->names[i]) > w)
 			w = (int)strlen(p->names[i]);
 	if (n == 0)
-		printf("no move yet\n");
+		outf("no move yet\n");
 	for (int i = 0; i < n; i++) {
 		nt_format_move(p->ts, cr_game_move(p->g, i), NULL, line, sizeof line);
-		printf("%4d  %-*s  %s\n", i + 1, w, p->names[cr_game_move_player(p->g, i)], line);
+		outf("%4d  %-*s  %s\n", i + 1, w, p->names[cr_game_move_player(p->g, i)], line);
 	}
 	return 0;
 }
@@ -541,16 +517,16 @@ print_cmds(void)
 
 		w = n > w ? n : w;
 	}
-	printf("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
+	outf("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
 	    "Or the whole turn in one line, as in a record:  U 0,1 0 thief@S,  E discard,\n"
 	    "B -1,0 0 monk,  end  (a \"PLAYER:\" prefix is checked against whose turn it is).\n"
 	    "\ncommands:\n");
 	for (size_t i = 0; i < play_ncmds; i++) {
-		int n = printf("  %s %s", play_cmds[i].name, play_cmds[i].args) - 2;
+		int n = outf("  %s %s", play_cmds[i].name, play_cmds[i].args) - 2;
 
-		printf("%*s  %s\n", w - n, "", play_cmds[i].summary);
+		outf("%*s  %s\n", w - n, "", play_cmds[i].summary);
 	}
-	printf("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n");
+	outf("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n");
 }
 
 int
@@ -565,8 +541,8 @@ view_help(struct play *p, int argc, char **argv)
 	}
 	if ((c = play_cmd_find(argv[1])) == NULL)
 		return play_nope("help: no command \"%.40s\" (help lists them)", argv[1]);
-	printf("%s%s%s\n  %s\n", c->name, *c->args ? " " : "", c->args, c->summary);
+	outf("%s%s%s\n  %s\n", c->name, *c->args ? " " : "", c->args, c->summary);
 	if (*c->help)
-		printf("%s", c->help);
+		outf("%s", c->help);
 	return 0;
 }

@@ -197,8 +197,6 @@ int	 view_help(struct play *, int, char **);
 
 /* A tile type's code. */
 const char *play_code(struct play *p, int type);
-/* The first rotation that looks like ROT on the table. */
-int	 play_rot_rep(const struct cr_tiletype *t, int rot);
 /* Pictures of a type in the given rotations, side by side. */
 void	 play_rotations(struct play *p, int type, const int *rots, int n, bool titles);
 /* The legal placements of a type, one per square and look, north first:
@@ -227,7 +225,8 @@ void	 play_new_journal(struct play *p, FILE *msgs);
 /* On a terminal without --yes, ask QUESTION (y/N); true for yes. */
 bool	 play_confirm(struct play *p, const char *question);
 /* A new game of N players NAMES in EDITION; false (message printed) if not. */
-bool	 play_new_game(struct play *p, char **names, int n, int edition);
+bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
+	     int nexts);
 /* Read and run lines until the input ends or quit. */
 void	 play_session(struct play *p);
 

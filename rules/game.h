@@ -270,7 +270,7 @@ struct cr_meeple_opt {
 	uint32_t	spots;
 };
 /* The most options there can be: one per role and segment. */
-#define CR_MAXMEEPLEOPTS	((CR_NROLES - 1) * CR_MAXSEG)
+#define CR_MAXMEEPLEOPTS	(CR_MAXPIECES * CR_MAXSEG)
 int	cr_game_meeple_options(const struct cr_game *g, const struct cr_move *m,
 	    struct cr_meeple_opt *out, int max);
 
