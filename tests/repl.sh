@@ -914,6 +914,67 @@ expect "a cut last line: dropped" has "$tmp/out" '7 moves played, 64 tiles left'
 expect "a cut last line: the journal is whole again" \
     cmp -s "$tmp/k9.moves" <(moves_of "$k9/games/$k9game.yaml")
 
+# ---- what a record holds never drives the terminal (issue 10) ----------------
+
+# A name or a move holding ESC or another control character was printed raw:
+# a record could retitle the window or clear the screen.
+cat >"$tmp/ctl.yaml" <<'EOF'
+format: carcref/1
+players: ["An\e]0;pwned\ana", "B\x9bn"]
+moves:
+  - E 0,1 180 knight@S
+EOF
+typed ctl <<'EOF'
+score
+explain
+moves
+board
+V 1,0 90 wizard@N
+EOF
+session ctl 1 play "$tmp/ctl.yaml"
+expect "no raw control character reaches the terminal" \
+    bash -c "! grep -qP '\\x1b|\\x07|\\xc2\\x9b' '$tmp/ctl.out'"
+expect "the name is shown escaped" has "$tmp/ctl.out" '  An\x1b]0;pwned\x07na    4'
+expect "the other name too" has "$tmp/ctl.out" 'B\u009bn'
+
+# ---- expansions at the table (issue 11) ---------------------------------------
+
+typed exp <<'EOF'
+D 1,0 0
+RV-L 1,0 0
+RV-D 1,0 0 big-farmer@N
+score
+RV-G 2,0 0
+RV-G 2,-1 90
+RV-C 2,-1 90 big-knight@E
+RV-C 2,-1 90 knight@E
+IC-A 2,-1 0
+end
+EOF
+session exp 1 play --players Anna,Ben --expansions inns-cathedrals,river
+expect "a base tile before the river is refused" has "$tmp/exp.out" \
+    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+expect "the lake is refused before the other river tiles" has "$tmp/exp.out" \
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+expect "a big farmer on a river tile" has "$tmp/exp.out" 'move 1, Anna: RV-D 1,0 0 big-farmer@N'
+expect "score shows the big meeple in hand" has "$tmp/exp.out" '  Anna    0   7 meeples, 0 big meeples in hand'
+expect "a second big meeple is refused, with where the first stands" has "$tmp/exp.out" \
+    "refused: big-knight: Anna's big meeple is already on the board (at 1,0)"
+expect "two right curves in a row: refused" has "$tmp/exp.out" \
+    'refused: RV-G at 2,-1: the river would turn back on itself (two right curves in a row)'
+printf 'format: carcref/1\nplayers: [Anna]\n' >"$tmp/plain.yaml"
+typed plainexp <<'EOF'
+IC-A 0,-1 0
+EOF
+session plainexp 1 play "$tmp/plain.yaml"
+expect "a tile of an expansion not in play is refused by name" has "$tmp/plainexp.out" \
+    'refused: IC-A is a tile of inns-cathedrals, which is not in play in this game'
+typed badexp <<'EOF'
+EOF
+session badexp 2 play --expansions rivers
+expect "an unknown expansion is refused with the known ones" has "$tmp/badexp.out" \
+    'carcref play: --expansions: unknown expansion "rivers" (known: inns-cathedrals, river)'
+
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
 if ! command -v tmux >/dev/null; then
