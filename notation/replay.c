@@ -102,7 +102,8 @@ nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
 	if ((g = cr_game_create(ts, &c)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, ts->start < 0
 		    ? "cannot start the game: the tile set has no start tile"
-		    : "cannot start the game: out of memory");
+		    : "cannot start the game: out of memory, or the tiles of an expansion "
+		    "were not read");
 		return NULL;
 	}
 	*ok = nt_replay_on(g, r, err);

@@ -22,6 +22,7 @@
 #include "notation/explain.h"
 #include "notation/move.h"
 #include "notation/record.h"
+#include "rules/ext.h"
 
 int	LLVMFuzzerInitialize(int *argc, char ***argv);
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -81,34 +82,67 @@ fz_check_notation(const struct cr_tileset *ts, const struct cr_move *m)
 	FZ_CHECK(!t.blank && fz_same_move(m, &t.move), "\"%s\" reads back as another move", buf);
 }
 
+/* One module's tile file from the first directory that has base.yaml. */
+static inline void
+fz_load_one(const char *dir, const char *file, struct cr_tileset *ts)
+{
+	char path[4200];
+	struct cr_error err;
+	size_t len = 0;
+	char *text;
+
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	if ((text = tu_slurp(path, &len)) == NULL) {
+		fprintf(stderr, "fuzz: cannot read %s\n", path);
+		exit(2);
+	}
+	if (cr_tileset_parse(ts, text, len, &err) < 0) {
+		fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		exit(2);
+	}
+	free(text);
+}
+
+/* The tile set of every module, merged as carcref merges it (cmd/setup.c):
+ * the base game's types first, so fz_base is the base set plus the
+ * expansions' tiles, which a game holds only when they are in play. */
 static inline void
 fz_load_base(const char *argv0)
 {
 	static bool loaded;
 	const char *dir = getenv("CARCREF_DATA");
-	char paths[3][4096];
-	int npaths = 0;
+	char dirs[3][4096], probe[4200];
+	int ndirs = 0;
 
 	if (loaded)
 		return;
 	if (dir != NULL && *dir)
-		snprintf(paths[npaths++], sizeof paths[0], "%s/base.yaml", dir);
-	snprintf(paths[npaths++], sizeof paths[0], "rules/tiles/base.yaml");
+		snprintf(dirs[ndirs++], sizeof dirs[0], "%s", dir);
+	snprintf(dirs[ndirs++], sizeof dirs[0], "rules/tiles");
 	if (argv0 != NULL && strrchr(argv0, '/') != NULL)
-		snprintf(paths[npaths++], sizeof paths[0], "%.*s/../../rules/tiles/base.yaml",
+		snprintf(dirs[ndirs++], sizeof dirs[0], "%.*s/../../rules/tiles",
 		    (int)(strrchr(argv0, '/') - argv0), argv0);
-	for (int i = 0; i < npaths; i++) {
-		struct cr_error err;
-		size_t len = 0;
-		char *text = tu_slurp(paths[i], &len);
+	for (int i = 0; i < ndirs; i++) {
+		FILE *f;
 
-		if (text == NULL)
+		snprintf(probe, sizeof probe, "%s/%s", dirs[i], cr_exts[0]->tiles);
+		if ((f = fopen(probe, "r")) == NULL)
 			continue;
-		if (cr_tileset_parse(&fz_base, text, len, &err) < 0) {
-			fprintf(stderr, "%s:%d:%d: %s\n", paths[i], err.line, err.column, err.msg);
-			exit(2);
+		fclose(f);
+		fz_load_one(dirs[i], cr_exts[0]->tiles, &fz_base);
+		for (int e = 1; e < cr_nexts; e++) {
+			struct cr_tileset more;
+			struct cr_error err;
+
+			if (cr_exts[e]->tiles == NULL)
+				continue;
+			fz_load_one(dirs[i], cr_exts[e]->tiles, &more);
+			if (cr_tileset_merge(&fz_base, &more, &err) < 0) {
+				fprintf(stderr, "fuzz: %s: %s\n", cr_exts[e]->tiles, err.msg);
+				exit(2);
+			}
+			cr_tileset_free(&more);
 		}
-		free(text);
 		loaded = true;
 		return;
 	}
