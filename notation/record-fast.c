@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "record-int.h"
+#include "../rules/ext.h"
 
 struct fp {
 	const char	*s, *end;	/* the whole text */
@@ -230,24 +231,50 @@ add_move(struct fp *f, const char *a, const char *b, const char *qa, const char 
 	return true;
 }
 
-/* "[A, B]" after "players:". */
+/* An expansion: a module of the registry named once; anything else is
+ * libyaml's to word. */
 static bool
-flow_players(struct fp *f, const char *p, const char *e)
+add_expansion(struct fp *f, const char *a, const char *b)
+{
+	struct nt_record *r = f->r;
+	int e = cr_ext_find(a, (size_t)(b - a));
+	char **v;
+
+	if (e < 0 || cr_exts[e]->always || !heard(f, NT_IT_KEY, NT_K_EXPANSIONS, a, b))
+		return false;
+	for (int i = 0; i < r->nexpansions; i++)
+		if (strcmp(r->expansions[i], cr_exts[e]->name) == 0)
+			return false;
+	if ((v = realloc(r->expansions, (size_t)(r->nexpansions + 1) * sizeof *v)) == NULL)
+		return false;
+	r->expansions = v;
+	if ((v[r->nexpansions] = dup_span(a, b)) == NULL)
+		return false;
+	r->nexpansions++;
+	return true;
+}
+
+/* "[A, B]" after "players:" or "expansions:" ("[]" too for the latter). */
+static bool
+flow_list(struct fp *f, const char *p, const char *e, bool players)
 {
 	if (p >= e || *p++ != '[')
 		return false;
+	if (!players && p < e && *p == ']')
+		return rest_empty(p + 1, e);
 	for (;;) {
 		const char *se;
 
 		while (p < e && *p == ' ')
 			p++;
-		if (!plain(p, e, &se, true) || !add_player(f, p, se))
+		if (!plain(p, e, &se, true) ||
+		    !(players ? add_player(f, p, se) : add_expansion(f, p, se)))
 			return false;
 		p = se;
 		while (p < e && *p == ' ')
 			p++;
 		if (p < e && *p == ']')
-			return rest_empty(p + 1, e) && f->r->nplayers > 0;
+			return rest_empty(p + 1, e) && (!players || f->r->nplayers > 0);
 		if (p >= e || *p++ != ',')
 			return false;
 	}
@@ -365,7 +392,7 @@ body(struct fp *f)
 			f->r->edition = *v - '0';
 			break;
 		case NT_K_EXPANSIONS:
-			if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
+			if (!flow_list(f, v, e, false))
 				return false;
 			break;
 		case NT_K_PLAYERS:
@@ -377,7 +404,7 @@ body(struct fp *f)
 				if (!more)
 					goto done;
 			} else if (k == NT_K_PLAYERS) {
-				if (!flow_players(f, v, e))
+				if (!flow_list(f, v, e, true))
 					return false;
 			} else if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
 				return false;

@@ -85,6 +85,8 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 	const struct river *r = cr__ext_cstate(g, ext);
 	int river = 0, lake = r->lake >= 0 ? g->supply[r->lake] : 0;
 
+	if (lake == 0)	/* the lake comes last: once it lies, the river is done */
+		return true;
 	for (int t = r->first; t >= 0 && t < r->first + r->ntypes; t++)
 		if (t != r->lake)
 			river += g->supply[t];

@@ -383,6 +383,8 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 
+	if (type >= 0 && type < g->ts->ntypes && g->supply[type] > 0 && !g->hk_drawable)
+		return true;	/* the common case, asked once a move */
 	if (why == NULL)
 		why = &dummy;
 	memset(why, 0, sizeof *why);
@@ -395,10 +397,9 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 	}
 	if (g->supply[type] <= 0)
 		return refuse(why, CR_R_NO_COPY);
-	if (g->hk_drawable)
-		CR_EACH_EXT(g, g->hk_drawable, e)
-			if (!cr_exts[e]->drawable(g, e, type, why))
-				return false;
+	CR_EACH_EXT(g, g->hk_drawable, e)
+		if (!cr_exts[e]->drawable(g, e, type, why))
+			return false;
 	return true;
 }
 

@@ -1206,10 +1206,56 @@ rot_same(const struct cr_tiletype *t, int a, int b)
 	return true;
 }
 
+/* FNV-1a of a code folded to lower case. */
+static uint32_t
+code_hash(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint32_t)lower((unsigned char)s[i])) * 16777619u;
+	return h;
+}
+
+/* The hash of codes and aliases; false if out of memory (the lookup then
+ * reads every type, as it always can). */
+static bool
+index_codes(struct cr_tileset *ts)
+{
+	int names = 0, cap = 16;
+	int16_t *v;
+
+	for (int t = 0; t < ts->ntypes; t++)
+		names += 1 + ts->type[t].naliases;
+	while (cap < 2 * names)
+		cap *= 2;
+	if ((v = malloc((size_t)cap * sizeof *v)) == NULL)
+		return false;
+	memset(v, 0xff, (size_t)cap * sizeof *v);
+	for (int t = 0; t < ts->ntypes; t++)
+		for (int k = -1; k < ts->type[t].naliases; k++) {
+			const char *w = k < 0 ? ts->type[t].code : ts->type[t].alias[k];
+			uint32_t i = code_hash(w, strlen(w)) & (uint32_t)(cap - 1);
+
+			while (v[i] >= 0)
+				i = (i + 1) & (uint32_t)(cap - 1);
+			v[i] = (int16_t)t;
+		}
+	free(ts->codeidx);
+	ts->codeidx = v;
+	ts->codecap = cap;
+	return true;
+}
+
 /* What the engine asks per move, worked out once per set. */
 static void
 derive(struct cr_tileset *ts)
 {
+	if (!index_codes(ts)) {
+		free(ts->codeidx);
+		ts->codeidx = NULL;
+		ts->codecap = 0;
+	}
 	for (int c = 0; c < 128; c++)
 		ts->letter[c] = -1;
 	for (int t = 0; t < ts->ntypes; t++) {
@@ -1260,6 +1306,7 @@ cr_tileset_free(struct cr_tileset *ts)
 	for (int i = 0; i < ts->nsets; i++)
 		free(ts->setname[i]);
 	free(ts->typeset);
+	free(ts->codeidx);
 	memset(ts, 0, sizeof *ts);
 }
 
@@ -1334,9 +1381,16 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 		return -1;
 	if (len == 1)
 		return (unsigned char)code[0] < 128 ? ts->letter[(unsigned char)code[0]] : -1;
-	for (i = 0; i < ts->ntypes; i++)
-		if (type_is(&ts->type[i], code, len, 0))
-			return i;
+	if (ts->codeidx != NULL) {
+		uint32_t m = (uint32_t)ts->codecap - 1, h = code_hash(code, len) & m;
+
+		for (; ts->codeidx[h] >= 0; h = (h + 1) & m)
+			if (type_is(&ts->type[ts->codeidx[h]], code, len, 0))
+				return ts->codeidx[h];
+	} else
+		for (i = 0; i < ts->ntypes; i++)
+			if (type_is(&ts->type[i], code, len, 0))
+				return i;
 	/* "BA-D" is the base game's D: base codes are those without a
 	 * set prefix. */
 	if (len > 3 && caseeq(code, "BA-", 3)) {

@@ -112,6 +112,11 @@ struct cr_tileset {
 	char		*setname[CR_MAXSETS];
 	int		setstart[CR_MAXSETS];	/* each set's own start type, -1 */
 	uint8_t		*typeset;		/* per type: its set */
+	/* Derived: every code and alias of two characters or more by a hash
+	 * of its lower-case letters (cr_tileset_find, once a move): type
+	 * indices, -1 for an empty slot; codecap a power of two. */
+	int16_t		*codeidx;
+	int		codecap;
 };
 
 /* Where a loader error is: 1-based line and column in the file. */

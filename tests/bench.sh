@@ -54,6 +54,34 @@ awk -v us="$us" -v wus="$wus" -v g="$ngames" -v m="$nmoves" -v r="$RUNS" 'BEGIN 
 	printf "replay: wall %.0f ms: %.0f games/s\n", wus / 1000, g / (wus / 1e6)
 }'
 
+# The expansions: the same replay of 2,000 self-play games played with
+# each set of expansions in play (2-6 players), its cost per move against
+# the base game's just measured (the bar: at most 1.3x).
+per_move() {	# per_move DIR: median CPU microseconds per move replaying DIR
+	local f=() n c=()
+	mapfile -t f < <(find "$1" -name '*.yaml' | sort)
+	n=$(cat "${f[@]}" | grep -c '^  - ')
+	for _ in $(seq "$RUNS"); do
+		read -r u s <<<"$( { /usr/bin/time -f '%U %S' $CARCREF replay --quiet "${f[@]}" >/dev/null; } 2>&1 | tail -1)"
+		c+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1e6 }')")
+	done
+	awk -v us="$(printf '%s\n' "${c[@]}" | median)" -v n="$n" 'BEGIN { printf "%.3f", us / n }'
+}
+base_us=$(awk -v us="$us" -v m="$nmoves" 'BEGIN { printf "%.3f", us / m }')
+for exts in inns-cathedrals river inns-cathedrals,river; do
+	xdir=.build/bench/exp-$key-${exts/,/+}
+	if [ ! -f "$xdir/.done" ]; then
+		rm -rf "$xdir"; mkdir -p "$xdir"
+		for p in 2 4 6; do
+			$CARCREF selfplay --seed $((p + 100)) --games 667 --players "$p" \
+			    --expansions "$exts" --out "$xdir/p$p"
+		done
+		touch "$xdir/.done"
+	fi
+	awk -v x="$(per_move "$xdir")" -v b="$base_us" -v e="$exts" 'BEGIN {
+		printf "expansions %s: %.2f us per move, %.2fx the base game (bar: 1.3x)\n", e, x, x / b }'
+done
+
 # fmt of a large record: a whole game with 640,000 comment lines among
 # its moves (45 MB), one blank short before each move's own comment, so
 # fmt rewrites the file from its first move on.  Its CPU time against
