@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "rules/ext.h"
 #include "notation/explain.h"
 #include "notation/record.h"
 
@@ -49,12 +50,12 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 
 			outf("%4d  %s%*s  %s\n", i + 1, who, w - out_width(who), "", line);
 			for (; k < nev && ev[k].move == i + 1; k++) {
-				if (!final && ev[k].reason != CR_EV_COMPLETED) {
+				if (!final && CR_EV_AT_END(ev[k].reason)) {
 					outf("      final scoring:\n");
 					final = true;
 				}
 				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
-				outf("      %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
+				outf("      %s: %s\n", nt_event_label(&ev[k]), why);
 			}
 		}
 	}
@@ -70,6 +71,65 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		cmd_print_ranking(g, names, why);
 	} else
 		cmd_print_ranking(g, names, cr_game_over(g) ? "final scores:" : "scores so far (not finished):");
+}
+
+/* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
+ * a majority ("goods": "wine"). */
+static void
+json_event_extra(const struct cr_event *ev)
+{
+	if (ev->reason == CR_EV_TAKE) {
+		printf("\"taken\": {");
+		for (int t = 0; t < ev->nterm; t++) {
+			printf("%s", t ? ", " : "");
+			cmd_json_str(stdout, cr_phrase(ev->term[t].phrase));
+			printf(": %d", ev->term[t].count);
+		}
+		printf("}, ");
+	} else if (ev->reason == CR_EV_EXTRA) {
+		cmd_json_str(stdout, nt_event_label(ev));
+		printf(": ");
+		cmd_json_str(stdout, cr_phrase(ev->note));
+		printf(", ");
+	}
+}
+
+/* Each player's tokens, by group: "goods": {"Anna": {"wine": 2, ...}}. */
+static void
+json_counters(const struct nt_record *r, const struct cr_game *g, const char **names)
+{
+	int n = g ? cr_game_ncounters(g) : 0;
+
+	for (int k = 0; k < n; k++) {
+		const char *group, *prev = NULL;
+
+		cr_game_counter_name(g, k, &group);
+		if (k > 0)
+			cr_game_counter_name(g, k - 1, &prev);
+		if (prev != NULL && strcmp(prev, group) == 0)
+			continue;	/* the group's first counter prints it all */
+		printf(", ");
+		cmd_json_str(stdout, group);
+		printf(": {");
+		for (int p = 0; p < r->nplayers; p++) {
+			const char *gr;
+
+			printf("%s", p ? ", " : "");
+			cmd_json_str(stdout, names[p]);
+			printf(": {");
+			for (int j = k; j < n; j++) {
+				const char *name = cr_game_counter_name(g, j, &gr);
+
+				if (strcmp(gr, group) != 0)
+					break;
+				printf("%s", j > k ? ", " : "");
+				cmd_json_str(stdout, name);
+				printf(": %d", cr_game_counter(g, p, j));
+			}
+			printf("}");
+		}
+		printf("}");
+	}
 }
 
 static void
@@ -99,9 +159,11 @@ print_json(const struct nt_record *r, const struct cr_game *g, const char **name
 		int k = 0;
 
 		printf("%s{\"move\": %d, %s\"player\": ", i ? ", " : "", ev[i].move,
-		    ev[i].reason != CR_EV_COMPLETED ? "\"final\": true, " : "");
+		    CR_EV_AT_END(ev[i].reason) ? "\"final\": true, " : "");
 		cmd_json_str(stdout, names[cr_game_move_player(g, ev[i].move - 1)]);
-		printf(", \"feature\": \"%s\", \"points\": {", cr_kind_name((enum cr_kind)ev[i].kind));
+		printf(", \"feature\": \"%s\", ", nt_event_label(&ev[i]));
+		json_event_extra(&ev[i]);
+		printf("\"points\": {");
 		for (int p = 0; p < r->nplayers; p++)
 			if (ev[i].winners & (1u << p)) {
 				printf("%s", k++ ? ", " : "");
@@ -113,7 +175,9 @@ print_json(const struct nt_record *r, const struct cr_game *g, const char **name
 		cmd_json_str(stdout, why);
 		printf("}");
 	}
-	printf("]}\n");
+	printf("]");
+	json_counters(r, g, names);
+	printf("}\n");
 }
 
 /* One game for the whole batch: reset per file, never reallocated. */

@@ -56,12 +56,12 @@ print_events(struct play *p, int move)
 	for (int k = 0; k < nev; k++) {
 		if (ev[k].move != move)
 			continue;
-		if (!final && ev[k].reason != CR_EV_COMPLETED) {
+		if (!final && CR_EV_AT_END(ev[k].reason)) {
 			outf("  final scoring:\n");
 			final = true;
 		}
 		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf("  %s: %s\n", cr_kind_name((enum cr_kind)ev[k].kind), why);
+		outf("  %s: %s\n", nt_event_label(&ev[k]), why);
 	}
 }
 

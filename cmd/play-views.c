@@ -222,14 +222,14 @@ explain_player(struct play *p, int who)
 
 		if (!(ev[i].winners & (1u << who)))
 			continue;
-		if (!final && ev[i].reason != CR_EV_COMPLETED) {
+		if (!final && CR_EV_AT_END(ev[i].reason)) {
 			outf("  at the final scoring:\n");
 			final = true;
 		}
 		m = cr_game_move(p->g, ev[i].move - 1);
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
 		nt_event_explain(&ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf("  %s%s: %s", final ? "  " : "", cr_kind_name((enum cr_kind)ev[i].kind), why);
+		outf("  %s%s: %s", final ? "  " : "", nt_event_label(&ev[i]), why);
 		if (!final)
 			outf("  [move %d, %s: %s]", ev[i].move,
 			    p->names[cr_game_move_player(p->g, ev[i].move - 1)], line);
@@ -375,7 +375,7 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		if (ev[i].feature == id) {
 			nt_event_explain(&ev[i], p->names, n, why, sizeof why);
 			outf("  scored at move %d%s: %s\n", ev[i].move,
-			    ev[i].reason == CR_EV_COMPLETED ? "" : " (final scoring)", why);
+			    !CR_EV_AT_END(ev[i].reason) ? "" : " (final scoring)", why);
 			paid++;
 		}
 	if (f.scored && paid == 0)

@@ -40,6 +40,10 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 
 		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
 			rank = i + 1;
-		outf("  %d. %s%*s %4d\n", rank, names[order[i]], w - out_width(names[order[i]]), "", s);
+		outf("  %d. %s%*s %4d", rank, names[order[i]], w - out_width(names[order[i]]), "", s);
+		for (int k = 0; k < cr_game_ncounters(g); k++)	/* goods tokens */
+			outf("%s%s %d", k ? ", " : "   ", cr_game_counter_name(g, k, NULL),
+			    cr_game_counter(g, order[i], k));
+		outf("\n");
 	}
 }

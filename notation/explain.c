@@ -62,16 +62,57 @@ nt_kind_roles(int kind, int n)
 	return p == NULL ? (n == 1 ? "meeple" : "meeples") : n == 1 ? p->word : p->plural;
 }
 
+const char *
+nt_event_label(const struct cr_event *ev)
+{
+	return ev->what ? cr_phrase(ev->what) : cr_kind_name((enum cr_kind)ev->kind);
+}
+
+/* A module's terms as a list of things: "2 wine, 1 cloth". */
+static void
+things(struct out *o, const struct cr_event *ev)
+{
+	for (int i = 0; i < ev->nterm; i++)
+		put(o, "%s%d %s", i ? ", " : "", ev->term[i].count, cr_phrase(ev->term[i].phrase));
+}
+
+/* The best count among the winners of a majority, and how many won. */
+static int
+best_of(const struct cr_event *ev, int nplayers, int *nwin)
+{
+	int best = 0;
+
+	*nwin = 0;
+	for (int p = 0; p < nplayers; p++)
+		if (ev->winners & (1u << p))
+			(*nwin)++, best = ev->meeples[p];
+	return best;
+}
+
 static void
 why(struct out *o, const struct cr_event *ev)
 {
 	bool done = ev->reason == CR_EV_COMPLETED;
+	int nwin, best;
+
+	if (ev->reason == CR_EV_TAKE) {	/* a module's: goods from a completed city */
+		things(o, ev);
+		put(o, " from the completed %s at %d,%d, to the player who placed its last tile",
+		    cr_kind_name((enum cr_kind)ev->kind), ev->x, ev->y);
+		return;
+	}
+	if (ev->reason == CR_EV_EXTRA) {	/* a module's majority of tokens */
+		best = best_of(ev, CR_MAXPLAYERS, &nwin);
+		put(o, "the most %s tokens (%d%s): %d", cr_phrase(ev->note), best,
+		    nwin > 1 ? " each" : "", ev->base);
+		return;
+	}
 
 	switch (ev->reason == CR_EV_FARM_CITY ? -1 : ev->kind) {
 	case -1:
 		put(o, "completed city of %d %s at %d,%d, for the farmers of the fields around it: %d",
 		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->x, ev->y, ev->per_city);
-		return;
+		break;
 	case CR_ROAD:
 		put(o, "%s road of %d %s%s%s: %d x %d", done ? "completed" : "incomplete",
 		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->note ? " " : "",
@@ -105,6 +146,8 @@ why(struct out *o, const struct cr_event *ev)
 	for (int i = 0; i < ev->nterm; i++)
 		put(o, " + %d x %d (%s)", ev->term[i].per, ev->term[i].count,
 		    cr_phrase(ev->term[i].phrase));
+	if (ev->reason == CR_EV_FARM_CITY)
+		return;
 	if (!done && ev->kind != CR_FIELD)
 		put(o, " at the end");
 }
@@ -129,10 +172,22 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 
 	if (buf && size)
 		buf[0] = '\0';
-	why(&o, ev);
-	for (int p = 0; p < nplayers; p++)
-		if (ev->winners & (1u << p))
-			nwin++, best = ev->meeples[p];
+	if (ev->reason == CR_EV_TAKE) {	/* "Anna takes 2 wine, 1 cloth from..." */
+		for (int p = 0; p < nplayers; p++)
+			if (ev->winners & (1u << p))
+				put(&o, "%s takes ", names[p]);
+		things(&o, ev);
+		put(&o, " from the completed %s at %d,%d (the player who placed its last "
+		    "tile takes its goods, whoever holds it)", cr_kind_name((enum cr_kind)ev->kind),
+		    ev->x, ev->y);
+		return o.n;
+	}
+	best = best_of(ev, nplayers, &nwin);
+	if (ev->reason == CR_EV_EXTRA)	/* the count, not its arithmetic */
+		put(&o, "the most %s tokens (%d%s)", cr_phrase(ev->note), best,
+		    nwin > 1 ? " each" : "");
+	else
+		why(&o, ev);
 	put(&o, " = %d%s to ", ev->points, nwin > 1 ? " each" : "");
 	for (int p = 0; p < nplayers; p++)
 		if (ev->winners & (1u << p))
@@ -140,7 +195,9 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = ev->pieces[p];
-	if (weighted)
+	if (ev->reason == CR_EV_EXTRA)
+		;	/* the counts are the tokens, said above */
+	else if (weighted)
 		put(&o, " (%d: %d %s, a big meeple counting 2)", best, weighted,
 		    nt_kind_roles(ev->kind, weighted));
 	else
@@ -264,13 +321,21 @@ nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 		break;
 	}
 	case CR_R_SPOT_NONE:
-	case CR_R_SPOT_MANY:
-		put(&o, "a %s stands on a %s: %s at %d,%d rotation %d has %s %s at %s; valid spots for a %s: ",
-		    role ? role : "meeple", kind(r->kind), code, r->x, r->y, r->rot * 90,
-		    r->code == CR_R_SPOT_NONE ? "no" : "more than one", kind(r->kind),
+	case CR_R_SPOT_MANY: {
+		const struct cr_piece *pc = cr_piece(r->role);
+		bool two = pc != NULL && pc->kind2 != pc->kind;	/* a builder: road or city */
+
+		put(&o, "a %s stands on a %s%s%s: %s at %d,%d rotation %d has %s %s%s%s at %s; "
+		    "valid spots for a %s: ", role ? role : "meeple", kind(two ? pc->kind : r->kind),
+		    two ? " or a " : "", two ? kind(pc->kind2) : "", code, r->x, r->y, r->rot * 90,
+		    r->code == CR_R_SPOT_NONE ? "no" : "more than one", kind(two &&
+		    r->code == CR_R_SPOT_NONE ? pc->kind : r->kind),
+		    two && r->code == CR_R_SPOT_NONE ? " or " : "",
+		    two && r->code == CR_R_SPOT_NONE ? kind(pc->kind2) : "",
 		    cr_spot_name(r->spot), role ? role : "meeple");
 		spots(&o, r->valid_spots);
 		break;
+	}
 	case CR_R_FEATURE_TAKEN:
 		put(&o, "one feature, one owner at placement: the %s at %s of %s at %d,%d joins a %s that already holds %s's %s",
 		    kind(r->kind), cr_spot_name(r->spot), code, r->x, r->y, kind(r->kind),

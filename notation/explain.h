@@ -11,6 +11,10 @@
 
 #include "../rules/game.h"
 
+/* What an event scored, as people name it: "city", "field", a module's
+ * own ("goods"). */
+const char *nt_event_label(const struct cr_event *ev);
+
 /* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1". */
 int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
 

@@ -48,8 +48,10 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 			snprintf(err->msg, sizeof err->msg, "no player is named \"%.*s\"",
 			    (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
 		else
-			snprintf(err->msg, sizeof err->msg, "it is %s's turn, not %s's",
-			    names[who], names[k]);
+			snprintf(err->msg, sizeof err->msg, "it is %s's turn%s, not %s's",
+			    names[who], cr_game_nmoves(g) > 0 && cr_game_move(g, cr_game_nmoves(g) -
+			    1)->kind == CR_MOVE_PLACE && cr_game_move_player(g, cr_game_nmoves(g) - 1) ==
+			    who && cr_game_nplayers(g) > 1 ? " again (a second tile)" : "", names[k]);
 		return -1;
 	}
 	if (!cr_game_play(g, &turn.move, &why)) {

@@ -13,11 +13,13 @@
 extern const struct cr_ext cr_ext_base;
 extern const struct cr_ext cr_ext_inns;
 extern const struct cr_ext cr_ext_river;
+extern const struct cr_ext cr_ext_traders;
 
 const struct cr_ext *const cr_exts[] = {
 	&cr_ext_base,		/* always first: its pieces are 1..4 */
 	&cr_ext_inns,
 	&cr_ext_river,
+	&cr_ext_traders,
 };
 const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 

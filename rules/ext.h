@@ -53,6 +53,8 @@ struct cr_piece {
 	const char	*const *aliases;	/* other words people use, NULL-ended:
 					 * one letter, French ("K", "chevalier") */
 	uint8_t		 kind;		/* enum cr_kind it stands on */
+	uint8_t		 kind2;		/* another it may stand on (a builder: road or
+					 * city), or the same */
 	uint8_t		 pool;		/* the module's own pool index */
 	uint8_t		 weight;	/* in majorities: 1, a big meeple 2, a pig 0 */
 	uint8_t		 flags;		/* CR_PIECE_* */
@@ -95,12 +97,25 @@ struct cr_ext {
 		    int seg, struct cr_refusal *why);
 	/* The move was applied (tile, piece), nothing scored yet. */
 	void	(*placed)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+	/* A road, city or cloister with root `root` was completed by the move,
+	 * followers on it or not, before it is paid (goods to the placer). */
+	void	(*completed)(struct cr_game *g, int ext, int root, int move);
+	/* The placement m is scored: does the same player play again (a
+	 * builder's second tile)?  Asked of every module in play. */
+	bool	(*again)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* A feature's price: ev is the base arithmetic for the feature with
 	 * root `root`, complete or not (ev->reason says when it is paid);
 	 * the module may change the prices and add a note or terms. */
 	void	(*price)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
 	/* The final scoring ran; the module adds its own (goods...). */
 	void	(*final)(struct cr_game *g, int ext, int move);
+
+	/* Counts per player the module keeps (goods tokens): their names,
+	 * and each player's count, for the score table and JSON. */
+	const char	*const *counters;
+	int		 ncounters;
+	const char	*counter_group;	/* what they are, together: "goods" */
+	int	(*counter)(const struct cr_game *g, int ext, int player, int i);
 };
 
 /* The registry (rules/ext.c): every module, the base first. */

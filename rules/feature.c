@@ -182,20 +182,22 @@ cr__features_add(struct cr_game *g, int t)
 }
 
 /*
- * Would segment seg of a tile about to lie at h's position turned rot belong, once
- * joined, to a feature that already holds a meeple?  Joins are simulated
- * on a small local union-find over the new tile's segments and the
- * neighbouring features, because one segment can reach a feature through
- * another segment of the same tile (a road loop over a bridge tile).
+ * The features already on the board that segment seg of a tile about to
+ * lie at h's position turned rot would belong to, once joined: their
+ * roots into out (at most 3 * CR_NDIRS), how many returned.  Joins are
+ * simulated on a small local union-find over the new tile's segments and
+ * the neighbouring features, because one segment can reach a feature
+ * through another segment of the same tile (a road loop over a bridge
+ * tile).
  */
-bool
-cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
-    int seg, int *who)
+int
+cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot, int seg,
+    int *out)
 {
 	const struct cr_tiletype *tt = &g->ts->type[type];
 	int root[CR_MAXSEG + 3 * CR_NDIRS];	/* neighbour roots, after the segments */
 	int up[CR_MAXSEG + 3 * CR_NDIRS];
-	int n = tt->nseg;
+	int n = tt->nseg, nout = 0, mine = seg;
 
 	for (int i = 0; i < n; i++)
 		up[i] = i;
@@ -227,8 +229,6 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 			up[a] = c;
 		}
 	}
-	int mine = seg;
-
 	while (up[mine] != mine)
 		mine = up[mine];
 	for (int k = tt->nseg; k < n; k++) {
@@ -236,14 +236,27 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 
 		while (up[c] != c)
 			c = up[c];
-		if (c == mine && g->nodes.v[root[k]].followers > 0) {
+		if (c == mine)
+			out[nout++] = root[k];
+	}
+	return nout;
+}
+
+/* Would seg join a feature that already holds a follower?  *who: one's owner. */
+bool
+cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
+    int seg, int *who)
+{
+	int roots[3 * CR_NDIRS], n = cr__joined_roots(g, type, h, rot, seg, roots);
+
+	for (int k = 0; k < n; k++)
+		if (g->nodes.v[roots[k]].followers > 0) {
 			/* Not a walk over the feature: a farm on a big board is
 			 * thousands of segments, and this runs on every refusal. */
 			if (who != NULL)
-				*who = g->figs.v[g->nodes.v[root[k]].anyfig].player;
+				*who = g->figs.v[g->nodes.v[roots[k]].anyfig].player;
 			return true;
 		}
-	}
 	return false;
 }
 
@@ -293,6 +306,28 @@ cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 				*valid |= 1u << sp;
 	}
 	return seg_at_spot(g, type, rot, spot, kind, count);
+}
+
+int
+cr__piece_seg(const struct cr_game *g, int type, int rot, enum cr_spot spot, int role,
+    int *count, uint32_t *valid, int *kind)
+{
+	const struct cr_piece *pc = cr_piece(role);
+	uint32_t v2 = 0;
+	int seg, c2;
+
+	*kind = pc->kind;
+	seg = cr__seg_on(g, type, rot, spot, pc->kind, count, valid);
+	if (pc->kind2 == pc->kind)
+		return seg;
+	if (valid != NULL)
+		cr__seg_on(g, type, rot, spot, pc->kind2, &c2, &v2), *valid |= v2;
+	if (*count == 0) {	/* not of its first kind: of its second? */
+		seg = cr__seg_on(g, type, rot, spot, pc->kind2, count, NULL);
+		if (*count > 0)
+			*kind = pc->kind2;
+	}
+	return seg;
 }
 
 /*

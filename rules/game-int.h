@@ -149,6 +149,7 @@ struct cr_game {
 	/* Which modules in play have each hook (bit per module): a game
 	 * whose modules hook nothing pays nothing for the seam. */
 	uint32_t hk_drawable, hk_tile, hk_piece, hk_placed, hk_price, hk_final;
+	uint32_t hk_completed, hk_again;
 	/* The modules' own states, one block: module e's at xoff[e]. */
 	unsigned char *xstate;
 	size_t	xoff[CR_MAXEXTS], xsize;
@@ -319,14 +320,23 @@ void	cr__features_add(struct cr_game *g, int t);
 void	cr__unjoin(struct cr_game *g, int rb, int ra);
 bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *who);
+int	cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot,
+	    int seg, int *out);
 int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	    int kind, int *count, uint32_t *valid);
+/* The same for a piece, of either kind it stands on (*kind: which). */
+int	cr__piece_seg(const struct cr_game *g, int type, int rot, enum cr_spot spot, int role,
+	    int *count, uint32_t *valid, int *kind);
 void	cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces,
 	    int *tiles);
 uint32_t cr__scratch_gen(const struct cr_game *g);
 uint32_t cr__scratch_gen2(const struct cr_game *g);
 
 /* score.c */
+/* Record a scoring event of the move: its winners are paid ev->points,
+ * or, with terms for some winners only, each its own total, one event
+ * per distinct total (struct cr_term). */
+void	cr__pay(struct cr_game *g, struct cr_event *ev, int move);
 void	cr__score_completed(struct cr_game *g, int t, int move);
 void	cr__score_final(struct cr_game *g, int move);
 void	cr__return_meeples(struct cr_game *g, int root);

@@ -129,8 +129,8 @@ reserve(struct cr_game *g, bool ending)
 	}
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
-	int events = k * (CR_MAXSEG + 9) +
-	    (ending ? g->figs.n + (g->edition == 1 ? g->nodes.n : 0) : 0);
+	int events = k * 2 * (CR_MAXSEG + 9) +
+	    (ending ? 2 * (g->figs.n + (g->edition == 1 ? g->nodes.n : 0)) + 64 : 0);
 	/* Per move: a tile's joins (up to three entries for each of the 12
 	 * ports across its edges), the cloisters around, the features it
 	 * completes, each player once, the supply: generously.  And the
@@ -236,7 +236,7 @@ configure(struct cr_game *g, uint32_t exts)
 		return false;
 	g->sets = 1;	/* the first set read: the base game's (or a test's own) */
 	g->hk_drawable = g->hk_tile = g->hk_piece = g->hk_placed = g->hk_price = 0;
-	g->hk_final = 0;
+	g->hk_final = g->hk_completed = g->hk_again = 0;
 	for (int e = 0; e < cr_nexts; e++) {
 		const struct cr_ext *x = cr_exts[e];
 		int set = -1;
@@ -254,6 +254,8 @@ configure(struct cr_game *g, uint32_t exts)
 		g->hk_placed |= x->placed ? 1u << e : 0;
 		g->hk_price |= x->price ? 1u << e : 0;
 		g->hk_final |= x->final ? 1u << e : 0;
+		g->hk_completed |= x->completed ? 1u << e : 0;
+		g->hk_again |= x->again ? 1u << e : 0;
 		g->xoff[e] = size;
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
@@ -329,6 +331,49 @@ uint32_t
 cr_game_exts(const struct cr_game *g)
 {
 	return g->exts;
+}
+
+/* The module holding counter i of the modules in play, and its own index. */
+static int
+counter_ext(const struct cr_game *g, int *i)
+{
+	for (int e = 0; e < cr_nexts; e++) {
+		if (!(g->exts & (1u << e)))
+			continue;
+		if (*i < cr_exts[e]->ncounters)
+			return e;
+		*i -= cr_exts[e]->ncounters;
+	}
+	return -1;
+}
+
+int
+cr_game_ncounters(const struct cr_game *g)
+{
+	int n = 0;
+
+	for (int e = 0; e < cr_nexts; e++)
+		if (g->exts & (1u << e))
+			n += cr_exts[e]->ncounters;
+	return n;
+}
+
+const char *
+cr_game_counter_name(const struct cr_game *g, int i, const char **group)
+{
+	int e = i < 0 ? -1 : counter_ext(g, &i);
+
+	if (group != NULL)
+		*group = e < 0 ? "" : cr_exts[e]->counter_group;
+	return e < 0 ? "" : cr_exts[e]->counters[i];
+}
+
+int
+cr_game_counter(const struct cr_game *g, int p, int i)
+{
+	int e = i < 0 || p < 0 || p >= g->nplayers ? -1 : counter_ext(g, &i);
+
+	return e < 0 ? 0 : cr_exts[e]->counter(g, e, p, i);
 }
 
 void
@@ -454,7 +499,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
     struct hood *h)
 {
 	const struct cr_piece *pc;
-	int seg, count, who;
+	int seg, count, who, kind;
 
 	memset(why, 0, sizeof *why);
 	why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
@@ -494,16 +539,17 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if (!check_pool(g, m->role, why))
 		return false;
 	pc = cr_piece(m->role);
-	seg = cr__seg_on(g, m->tile, m->rot, m->spot, pc->kind, &count, NULL);
+	seg = cr__piece_seg(g, m->tile, m->rot, m->spot, m->role, &count, NULL, &kind);
 	if (count != 1) {
-		cr__seg_on(g, m->tile, m->rot, m->spot, pc->kind, &count, &why->valid_spots);
-		why->kind = pc->kind;
+		cr__piece_seg(g, m->tile, m->rot, m->spot, m->role, &count, &why->valid_spots,
+		    &kind);
+		why->kind = kind;
 		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
 	}
 	h->seg = seg;
 	if ((pc->flags & CR_PIECE_FOLLOWER) &&
 	    cr__feature_taken(g, m->tile, h, m->rot, seg, &who)) {
-		why->kind = pc->kind;
+		why->kind = kind;
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);
 	}
@@ -549,6 +595,18 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 	g->onboard++;
 }
 
+/* Does a module give the player who just played another turn? */
+static bool
+again(struct cr_game *g, const struct cr_move *m, int move)
+{
+	bool more = false;
+
+	if (g->hk_again)
+		CR_EACH_EXT(g, g->hk_again, e)	/* each asked: each keeps its state */
+			more |= cr_exts[e]->again(g, e, m, move);
+	return more;
+}
+
 bool
 cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
@@ -587,7 +645,8 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 			CR_EACH_EXT(g, g->hk_placed, e)
 				cr_exts[e]->placed(g, e, m, move);
 		cr__score_completed(g, g->tiles.n - 1, move);
-		g->turn = (g->turn + 1) % g->nplayers;
+		if (!again(g, m, move))
+			g->turn = (g->turn + 1) % g->nplayers;
 		break;
 	case CR_MOVE_DISCARD:	/* the same player draws again */
 		take_tile(g, m->tile);

@@ -97,23 +97,37 @@ enum cr_event_reason {
 	CR_EV_FINAL,		/* an incomplete feature at the end */
 	CR_EV_FARM,		/* editions 2/3: a farm at the end */
 	CR_EV_FARM_CITY,	/* edition 1: a completed city paying its farmers */
+	CR_EV_TAKE,		/* during play, a module's own: what a player takes (goods) */
+	CR_EV_EXTRA,		/* at the end, a majority of a module's tokens (goods):
+				 * meeples[] holds the counts, note names them */
 };
+
+/* Whether an event belongs to the final scoring (not one during play). */
+#define CR_EV_AT_END(r)	((r) != CR_EV_COMPLETED && (r) != CR_EV_TAKE)
 
 struct cr_event {
 	int		move;		/* 1-based index of the move that caused it */
 	uint8_t		reason;		/* enum cr_event_reason */
 	uint8_t		kind;		/* enum cr_kind of the feature scored */
-	int		feature;	/* a segment id of the feature (for lookups) */
+	int		feature;	/* a segment id of the feature (for lookups);
+					 * -1 for none (a majority of tokens) */
 	int		x, y;		/* a tile of the feature, for people */
 	int		tiles;		/* tiles counted (cloister: itself and neighbours) */
 	int		pennants;
 	int		cities;		/* farms: completed cities touched */
 	int		per_tile, per_pennant, per_city, base;	/* the arithmetic */
 	/* More terms a module adds (count x per, named by a phrase), and a
-	 * phrase on the whole ("with an inn"); cr_phrase(), 0 for none. */
-	struct cr_term { int16_t count, per; uint16_t phrase; } term[2];
+	 * phrase on the whole ("with an inn"); cr_phrase(), 0 for none.  A
+	 * term with `only` set counts for those winners alone (a pig pays
+	 * its owner): the engine then records one event per distinct total. */
+	struct cr_term { int16_t count, per; uint16_t phrase; uint8_t only; } term[3];
 	uint8_t		nterm;
 	uint16_t	note;
+	/* What was scored: 0 a feature (kind says which); else a module's
+	 * own event, named by the phrase what ("goods"), with sub its own
+	 * detail (the kind of goods). */
+	uint16_t	what;
+	int16_t		sub;
 	int		meeples[CR_MAXPLAYERS];	/* per player, on the feature (weighted) */
 	uint8_t		pieces[CR_MAXPLAYERS];	/* per player, the pieces that count
 						 * (0 when not counted: edition-1 farms) */
@@ -164,6 +178,12 @@ bool	cr_game_over(const struct cr_game *g);
 int	cr_game_supply(const struct cr_game *g, int type);	/* copies left */
 int	cr_game_supply_total(const struct cr_game *g);
 const struct cr_player *cr_game_player(const struct cr_game *g, int p);
+/* Tokens the modules in play count per player (goods: wine, grain,
+ * cloth): how many kinds, kind i's name and its group ("goods"), and
+ * player p's count of it. */
+int	cr_game_ncounters(const struct cr_game *g);
+const char *cr_game_counter_name(const struct cr_game *g, int i, const char **group);
+int	cr_game_counter(const struct cr_game *g, int p, int i);
 
 /*
  * Check a move without changing anything.  Returns true if legal; else

@@ -66,13 +66,13 @@ cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
 	memset(slot, 0xff, sizeof slot);
 	for (int r = 1; r < cr_npieces(); r++)	/* the pieces of the modules in play */
 		for (int i = 0; (g->exts & (1u << cr_piece_ext(r))) && i < CR_NSPOTS; i++) {
-			int count, seg;
+			int count, seg, kind;
 
 			m.role = r;
 			m.spot = spot_order[i];
 			if (!cr_game_check(g, &m, NULL))
 				continue;
-			seg = cr__seg_on(g, m.tile, m.rot, m.spot, cr_role_kind(m.role), &count, NULL);
+			seg = cr__piece_seg(g, m.tile, m.rot, m.spot, m.role, &count, NULL, &kind);
 			if (seg < 0 || seg >= CR_MAXSEG)
 				continue;
 			if (slot[r][seg] < 0) {

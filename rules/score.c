@@ -66,7 +66,8 @@ points_of(const struct cr_event *ev)
 	    ev->per_city * ev->cities + ev->base;
 
 	for (int i = 0; i < ev->nterm; i++)
-		p += ev->term[i].count * ev->term[i].per;
+		if (ev->term[i].only == 0)	/* the others count for some winners */
+			p += ev->term[i].count * ev->term[i].per;
 	return p;
 }
 
@@ -142,25 +143,74 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	default:
 		return false;
 	}
-	/* The modules in play change the price (an inn, a cathedral). */
+	majority(ev, g->nplayers);
+	/* The modules in play change the price (an inn, a cathedral), for
+	 * all the winners or for some (a pig). */
 	if (g->hk_price)
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, root, ev);
-	majority(ev, g->nplayers);
 	ev->points = points_of(ev);
 	return ev->winners != 0 && ev->points > 0;
 }
 
 static void
-pay(struct cr_game *g, struct cr_event *ev, int move)
+pay_one(struct cr_game *g, const struct cr_event *ev)
 {
-	ev->move = move;
 	*VEC_PUSH(g, g->events) = *ev;
 	for (int p = 0; p < g->nplayers; p++)
 		if (ev->winners & (1u << p)) {
 			cr__log_player(g, p);
 			g->player[p].score += ev->points;
 		}
+}
+
+void
+cr__pay(struct cr_game *g, struct cr_event *ev, int move)
+{
+	unsigned left = ev->winners, own = 0;
+
+	ev->move = move;
+	for (int i = 0; i < ev->nterm; i++)
+		own |= ev->term[i].only;
+	if ((own & left) == 0) {	/* no term for some winners only: as it is */
+		int k = 0;
+
+		for (int i = 0; i < ev->nterm; i++)	/* drop those of losers */
+			if (ev->term[i].only == 0)
+				ev->term[k++] = ev->term[i];
+		ev->nterm = (uint8_t)k;
+		pay_one(g, ev);
+		return;
+	}
+	/* Winners in groups of the same terms: an event each. */
+	while (left != 0) {
+		int p0 = __builtin_ctz(left);
+		struct cr_event e = *ev;
+		unsigned which = 0;	/* the terms p0 has */
+
+		e.nterm = 0;
+		for (int i = 0; i < ev->nterm; i++)
+			if (ev->term[i].only == 0 || (ev->term[i].only & (1u << p0))) {
+				which |= 1u << i;
+				e.term[e.nterm] = ev->term[i];
+				e.term[e.nterm++].only = 0;
+			}
+		e.winners = 0;
+		for (int p = 0; p < g->nplayers; p++) {
+			unsigned w = 0;
+
+			if (!(left & (1u << p)))
+				continue;
+			for (int i = 0; i < ev->nterm; i++)
+				if (ev->term[i].only == 0 || (ev->term[i].only & (1u << p)))
+					w |= 1u << i;
+			if (w == which)
+				e.winners |= (uint8_t)(1u << p);
+		}
+		e.points = points_of(&e);
+		pay_one(g, &e);
+		left &= ~(unsigned)e.winners;
+	}
 }
 
 /* Every meeple on the feature goes back to its owner's supply. */
@@ -201,10 +251,13 @@ score_closed(struct cr_game *g, int root, int move)
 		return;
 	cr__log_node(g, root);
 	n->scored = 1;
+	if (g->hk_completed)	/* whoever holds it, even nobody: goods */
+		CR_EACH_EXT(g, g->hk_completed, e)
+			cr_exts[e]->completed(g, e, root, move);
 	if (n->followers == 0)
 		return;
 	if (cr__feature_event(g, root, CR_EV_COMPLETED, &ev))
-		pay(g, &ev, move);
+		cr__pay(g, &ev, move);
 	cr__return_meeples(g, root);
 }
 
@@ -276,7 +329,7 @@ farms_per_field(struct cr_game *g, int move)
 
 	for (int i = 0; i < n; i++)
 		if (cr__feature_event(g, g->scr->roots[i], CR_EV_FARM, &ev))
-			pay(g, &ev, move);
+			cr__pay(g, &ev, move);
 }
 
 /*
@@ -350,8 +403,11 @@ farms_per_city(struct cr_game *g, int move)
 		cr__counts(g, c, NULL, NULL, &ev.tiles);
 		ev.cities = 1;
 		ev.per_city = 4;
+		if (g->hk_price)	/* for the city c: a pig beside it */
+			CR_EACH_EXT(g, g->hk_price, e)
+				cr_exts[e]->price(g, e, c, &ev);
 		ev.points = points_of(&ev);	/* tiles: the city's size, for people */
-		pay(g, &ev, move);
+		cr__pay(g, &ev, move);
 	}
 }
 
@@ -369,7 +425,7 @@ cr__score_final(struct cr_game *g, int move)
 		for (int i = 0; i < n; i++)
 			if (!g->nodes.v[root[i]].scored &&
 			    cr__feature_event(g, root[i], CR_EV_FINAL, &ev))
-				pay(g, &ev, move);
+				cr__pay(g, &ev, move);
 	}
 	editions[g->edition].farms(g, move);
 }

@@ -250,7 +250,7 @@ test_roles(void **state)
 		{ "PAYSAN", CR_FARMER },
 	};
 	static const char *const notroles[] = {
-		"", "thie", "thiefs", "knights", "x", "meeple", "big-thie", "builder",
+		"", "thie", "thiefs", "knights", "x", "meeple", "big-thie", "builders",
 		"monk@C", "farmer ", "TK",
 	};
 	char line[64];
@@ -300,7 +300,7 @@ test_spots(void **state)
 
 #define ROT_MSG	"expected a rotation 0, 90, 180 or 270, got "
 #define POS_MSG	"expected a position x,y (whole numbers, no spaces) or \"discard\", got "
-#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer), got "
+#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig), got "
 #define SPOT_MSG "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "
 
 static void

@@ -281,7 +281,7 @@ check_invariants(const struct spec *s, const struct cr_game *g, struct oracle *o
 /* The state before a move, to judge it by. */
 struct before {
 	int		ntiles, nevents, supply_total, nmeeples, turn;
-	int		score[CR_MAXPLAYERS], mp_supply[CR_MAXPLAYERS], supply[64];
+	int		score[CR_MAXPLAYERS], mp_supply[CR_MAXPLAYERS], supply[160];
 	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES + 1];
 };
 

@@ -14,18 +14,35 @@
 static const char *const dirs[] = { "tests/scenarios", "samples", "tests/corpus" };
 
 struct want_event {
-	int	move, points, kind;
+	int	move, points;
+	char	label[16];	/* what was scored: "city", "goods" */
 	unsigned winners;
 	bool	matched;
+	char	taken[64];	/* a take line: "wine=2 cloth=1" */
 };
 
-static int
-kind_of(const char *w)
+/* A word an event line may name: a feature's or a module's label. */
+static bool
+label_ok(const char *w)
 {
-	for (int k = 0; k < CR_NKINDS; k++)
-		if (strcmp(w, cr_kind_name((enum cr_kind)k)) == 0)
-			return k;
-	return -1;
+	static const char *const words[] = { "road", "city", "cloister", "field", "goods" };
+
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+		if (strcmp(w, words[k]) == 0)
+			return true;
+	return false;
+}
+
+/* The goods of a take event, as a take line writes them. */
+static void
+taken_of(const struct cr_event *ev, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < ev->nterm && o < size; i++)
+		o += (size_t)snprintf(buf + o, size - o, "%s%s=%d", i ? " " : "",
+		    cr_phrase(ev->term[i].phrase), ev->term[i].count);
 }
 
 static unsigned
@@ -48,8 +65,9 @@ run_scenario(void **state)
 {
 	const char *name = *state;
 	char path[512], buf[1024], msg[512];
-	struct want_event want[256];
-	int nwant = 0, refuse = 0, nscore = 0, lineno = 0, n;
+	struct want_event want[256], take[64];
+	int nwant = 0, ntake = 0, refuse = 0, nscore = 0, lineno = 0, n;
+	char refuse_msg[256] = "";
 	int score[CR_MAXPLAYERS] = { 0 };
 	unsigned scored = 0;	/* players a score line names */
 	bool has_source = false, ok;
@@ -88,10 +106,24 @@ run_scenario(void **state)
 			char *pts = strtok_r(NULL, " \t\r\n", &save);
 			char *who = strtok_r(NULL, " \t\r\n", &save);
 
-			if (!who || nwant == 256 || kind_of(kind) < 0)
+			if (!who || nwant == 256 || !label_ok(kind))
 				fail_msg("%s:%d: expected \"event MOVE FEATURE POINTS PLAYERS\"", path, lineno);
-			want[nwant++] = (struct want_event){ atoi(mv), atoi(pts), kind_of(kind),
-			    players_of(&r, who, path, lineno), false };
+			want[nwant] = (struct want_event){ .move = atoi(mv), .points = atoi(pts),
+			    .winners = players_of(&r, who, path, lineno) };
+			snprintf(want[nwant++].label, sizeof want[0].label, "%s", kind);
+		} else if (strcmp(w, "take") == 0) {	/* take MOVE PLAYER wine=2 cloth=1 */
+			char *mv = strtok_r(NULL, " \t\r\n", &save);
+			char *who = strtok_r(NULL, " \t\r\n", &save);
+			size_t o = 0;
+
+			if (!who || ntake == 64)
+				fail_msg("%s:%d: expected \"take MOVE PLAYER KIND=N...\"", path, lineno);
+			take[ntake] = (struct want_event){ .move = atoi(mv),
+			    .winners = players_of(&r, who, path, lineno) };
+			for (char *kv; (kv = strtok_r(NULL, " \t\r\n", &save)) != NULL; )
+				o += (size_t)snprintf(take[ntake].taken + o, sizeof take[0].taken - o,
+				    "%s%s", o ? " " : "", kv);
+			ntake++;
 		} else if (strcmp(w, "score") == 0) {
 			for (char *kv; (kv = strtok_r(NULL, " \t\r\n", &save)) != NULL; ) {
 				char *eq = strchr(kv, '=');
@@ -103,15 +135,19 @@ run_scenario(void **state)
 				scored |= 1u << k;
 				nscore++;
 			}
-		} else if (strcmp(w, "refuse") == 0)
+		} else if (strcmp(w, "refuse") == 0) {	/* refuse MOVE [words of the message] */
+			char *rest;
+
 			refuse = atoi(strtok_r(NULL, " \t\r\n", &save));
-		else
+			if ((rest = strtok_r(NULL, "\r\n", &save)) != NULL)
+				snprintf(refuse_msg, sizeof refuse_msg, "%s", rest + strspn(rest, " \t"));
+		} else
 			fail_msg("%s:%d: unknown line \"%s\"", path, lineno, w);
 	}
 	fclose(f);
 	if (!has_source)
 		fail_msg("%s: no source: line", path);
-	if (nwant == 0 && nscore == 0 && refuse == 0)
+	if (nwant == 0 && nscore == 0 && refuse == 0 && ntake == 0)
 		fail_msg("%s: expects nothing (no event, score or refuse line)", path);
 	if (nscore > 0 && scored != (1u << r.nplayers) - 1)
 		fail_msg("%s: the score lines must name every player", path);
@@ -124,6 +160,9 @@ run_scenario(void **state)
 		if (rerr.move != refuse)
 			fail_msg("%s: move %d refused (%s), expected move %d refused",
 			    name, rerr.move, rerr.msg, refuse);
+		if (strstr(rerr.msg, refuse_msg) == NULL)
+			fail_msg("%s: move %d refused with \"%s\", expected \"%s\" in it",
+			    name, refuse, rerr.msg, refuse_msg);
 	} else if (!ok)
 		fail_msg("%s: move %d (line %d, column %d) refused: %s", name, rerr.move,
 		    rerr.line, rerr.column, rerr.msg);
@@ -131,13 +170,37 @@ run_scenario(void **state)
 	/* Every event expected happened, and no other paid anybody.  A file
 	 * that lists no event (a whole sample game) is checked on its scores. */
 	ev = cr_game_events(g, &n);
+	for (int i = 0; ntake > 0 && i < n; i++) {	/* goods taken, if the file says */
+		char got[64];
+		int k;
+
+		if (ev[i].reason != CR_EV_TAKE)
+			continue;
+		taken_of(&ev[i], got, sizeof got);
+		for (k = 0; k < ntake; k++)
+			if (!take[k].matched && take[k].move == ev[i].move &&
+			    take[k].winners == ev[i].winners && strcmp(take[k].taken, got) == 0)
+				break;
+		if (k == ntake)
+			fail_msg("%s: unexpected goods taken at move %d: %s to set 0x%x", name,
+			    ev[i].move, got, ev[i].winners);
+		take[k].matched = true;
+	}
+	for (int k = 0; k < ntake; k++)
+		if (!take[k].matched)
+			fail_msg("%s: expected goods taken at move %d (%s) did not happen", name,
+			    take[k].move, take[k].taken);
+	/* Events paying 0 (goods taken) are not event lines: JCloisterZone's
+	 * files leave them out too. */
 	for (int i = 0; nwant > 0 && i < n; i++) {
 		int k;
 
+		if (ev[i].points == 0)
+			continue;
 		for (k = 0; k < nwant; k++)
 			if (!want[k].matched && want[k].move == ev[i].move &&
-			    want[k].kind == ev[i].kind && want[k].points == ev[i].points &&
-			    want[k].winners == ev[i].winners)
+			    strcmp(want[k].label, nt_event_label(&ev[i])) == 0 &&
+			    want[k].points == ev[i].points && want[k].winners == ev[i].winners)
 				break;
 		if (k == nwant) {
 			nt_event_why(&ev[i], msg, sizeof msg);
@@ -149,7 +212,7 @@ run_scenario(void **state)
 	for (int k = 0; k < nwant; k++)
 		if (!want[k].matched)
 			fail_msg("%s: expected event at move %d (%s, %d points) did not happen",
-			    name, want[k].move, cr_kind_name((enum cr_kind)want[k].kind), want[k].points);
+			    name, want[k].move, want[k].label, want[k].points);
 	if (nscore) {
 		for (int p = 0; p < r.nplayers; p++)
 			if (tu_score(g, p) != score[p])

@@ -241,7 +241,8 @@ tu_same_meeple(const struct cr_meeple *a, const struct cr_meeple *b)
 struct tu_snap {
 	int		nmoves, turn, over, ntiles, nmeeples, nevents, supply_total;
 	int		score[CR_MAXPLAYERS], supply_meeples[CR_MAXPLAYERS];
-	int		supply[64], legal[64];
+	int		supply[160], legal[160];
+	int		pool[CR_MAXPLAYERS][CR_MAXPOOLS], counter[CR_MAXPLAYERS][8];
 	struct cr_placed tile[128];
 	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES];
 	struct cr_event	*event;
@@ -259,7 +260,7 @@ tu_snap_take(const struct cr_game *g, struct tu_snap *s)
 	s->turn = cr_game_turn(g);
 	s->over = cr_game_over(g);
 	s->ntiles = cr_game_ntiles(g);
-	assert_true(s->ntiles <= 128 && ts->ntypes <= 64);
+	assert_true(s->ntiles <= 128 && ts->ntypes <= 160 && cr_game_ncounters(g) <= 8);
 	for (int i = 0; i < s->ntiles; i++)
 		s->tile[i] = *cr_game_tile(g, i);
 	s->nmeeples = tu_meeples_of(g, s->meeple);
@@ -272,6 +273,10 @@ tu_snap_take(const struct cr_game *g, struct tu_snap *s)
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		s->score[p] = tu_score(g, p);
 		s->supply_meeples[p] = tu_meeples(g, p);
+		for (int k = 0; k < CR_MAXPOOLS; k++)	/* big meeple, builder, pig */
+			s->pool[p][k] = cr_game_player(g, p)->pool[k];
+		for (int k = 0; k < cr_game_ncounters(g); k++)	/* goods tokens */
+			s->counter[p][k] = cr_game_counter(g, p, k);
 	}
 	for (int t = 0; t < ts->ntypes; t++) {
 		s->supply[t] = cr_game_supply(g, t);
@@ -294,8 +299,12 @@ tu_same_event(const struct cr_event *a, const struct cr_event *b)
 	    a->pennants != b->pennants || a->cities != b->cities || a->per_tile != b->per_tile ||
 	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
 	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
-	    a->small_city != b->small_city)
+	    a->small_city != b->small_city || a->nterm != b->nterm || a->note != b->note ||
+	    a->what != b->what || a->sub != b->sub)
 		return false;
+	for (int i = 0; i < a->nterm; i++)
+		if (memcmp(&a->term[i], &b->term[i], sizeof a->term[i]) != 0)
+			return false;
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		if (a->meeples[p] != b->meeples[p])
 			return false;
@@ -313,8 +322,14 @@ tu_snap_diff(const struct tu_snap *a, const struct tu_snap *b, char *buf, size_t
 	DIFF_INT(nmeeples) DIFF_INT(nevents) DIFF_INT(supply_total)
 	for (int p = 0; p < CR_MAXPLAYERS; p++) {
 		DIFF_INT(score[p]) DIFF_INT(supply_meeples[p])
+		for (int k = 0; k < CR_MAXPOOLS; k++) {
+			DIFF_INT(pool[p][k])
+		}
+		for (int k = 0; k < 8; k++) {
+			DIFF_INT(counter[p][k])
+		}
 	}
-	for (int t = 0; t < 64; t++) {
+	for (int t = 0; t < 160; t++) {
 		DIFF_INT(supply[t]) DIFF_INT(legal[t])
 	}
 #undef DIFF_INT

@@ -1,0 +1,337 @@
+/*
+ * ext-traders.c -- Traders & Builders: goods, the builder's double turn,
+ * the pig.
+ *
+ * Goods.  When a city is completed, the player who placed the completing
+ * tile takes a token per goods symbol in it, whoever holds the city and
+ * even if nobody does (Big Box, "il est le marchand de cette ville").  At
+ * the end, per kind, every player with the most tokens scores 10; a kind
+ * nobody holds scores nothing.
+ *
+ * The builder stands on a road or city of the new tile that already holds
+ * one of the player's own thieves or knights (big ones count); it weighs
+ * nothing and occupies nothing, and goes home when its feature is scored.
+ * When a later tile of its owner extends that feature, the owner plays a
+ * second tile at once; a second tile never earns a third.  The extension
+ * is seen as the tile lands, before scoring: a tile that completes the
+ * builder's feature still earns the second tile (the book's example).
+ * Decisions where the book is silent (carcref-notation(5)): a builder may
+ * go on a feature its tile completes (it comes straight back, as a meeple
+ * would); a discard during a double turn leaves the turn as it was (the
+ * player draws again for the same part of the turn).
+ *
+ * The pig stands on a field of the new tile that holds one of the
+ * player's own farmers; it weighs nothing and stays.  In the final
+ * scoring a field pays each of its majority owners who has a pig on it 1
+ * more per completed city.  Edition 1 (farms paid per city): a city pays
+ * 1 more to each of its winners who has a pig in a field touching it
+ * where that player also has a farmer.
+ */
+#include <string.h>
+
+#include "game-int.h"
+
+static const struct cr_pool pools[] = {
+	{ "builder", "builders", 1 },
+	{ "pig", "pigs", 1 },
+};
+
+static const char *const builder_words[] = { "b\xc3\xa2tisseur", "batisseur", NULL };
+static const char *const pig_words[] = { "cochon", NULL };
+
+enum { PC_BUILDER, PC_PIG };
+static const struct cr_piece pieces[] = {
+	[PC_BUILDER] = { "builder", "builders", builder_words, CR_ROAD, CR_CITY, 0, 0, 0 },
+	[PC_PIG] = { "pig", "pigs", pig_words, CR_FIELD, CR_FIELD, 1, 0, 0 },
+};
+
+enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,
+    P_MOST };
+static const char *const phrases[] = {
+	[P_NONE] = "",
+	[P_GOODS] = "goods",
+	[P_WINE] = "wine",
+	[P_GRAIN] = "grain",
+	[P_CLOTH] = "cloth",
+	[P_PIG] = "the pig",
+	[P_NO_FOLLOWER] = "a builder joins its owner's thief or knight: {piece}@{spot} of "
+	    "{tile} at {pos} is on a feature where {player} has none",
+	[P_NO_FARMER] = "a pig joins its owner's farmer: {piece}@{spot} of {tile} at {pos} "
+	    "is in a field where {player} has none",
+	[P_MOST] = "the most",
+};
+/* Phrases of the goods kinds, by enum cr_goods. */
+static const int goods_phrase[CR_NGOODS] = { 0, P_WINE, P_GRAIN, P_CLOTH };
+
+static const char *const counters[] = { "wine", "grain", "cloth" };
+
+struct traders {
+	int	tokens[CR_MAXPLAYERS][CR_NGOODS];	/* [p][0] unused */
+	int	builder[CR_MAXPLAYERS];		/* each one's builder: a figure, -1 */
+	int8_t	extended;	/* the tile just placed extended its mover's builder's feature */
+	int8_t	second;		/* the mover is playing a second tile */
+};
+
+/* The global number of one of this module's pieces. */
+static int
+piece_id(int ext, int local)
+{
+	for (int id = 1; id < cr_npieces(); id++)
+		if (cr_piece_ext(id) == ext && cr_piece(id) == &pieces[local])
+			return id;
+	return -1;
+}
+
+static int
+start(struct cr_game *g, int ext)
+{
+	struct traders *t = cr__ext_state(g, ext);
+
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		t->builder[p] = -1;
+	return -1;	/* the base start tile */
+}
+
+/* Does the feature with root r hold a follower of player p (of kind)? */
+static bool
+holds(const struct cr_game *g, int r, int p)
+{
+	int id = r;
+
+	do {
+		int f = g->nodes.v[id].figure;
+
+		if (f >= 0 && g->figs.v[f].player == p && g->figs.v[f].on_board &&
+		    (cr_piece(g->figs.v[f].role)->flags & CR_PIECE_FOLLOWER))
+			return true;
+		id = cr__next(g, id);
+	} while (id != r);
+	return false;
+}
+
+static bool
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
+    struct cr_refusal *why)
+{
+	int roots[3 * CR_NDIRS], n, builder = piece_id(ext, PC_BUILDER);
+	struct hood h;
+
+	if (m->role != builder && m->role != piece_id(ext, PC_PIG))
+		return true;
+	/* The feature the piece would stand on, joined: one of the
+	 * features beside, which must hold the player's own follower.  The
+	 * new tile's own segments hold none yet. */
+	cr__hood_find(g, m->x, m->y, &h);
+	n = cr__joined_roots(g, m->tile, &h, m->rot, seg, roots);
+	for (int k = 0; k < n; k++)
+		if (holds(g, roots[k], g->turn))
+			return true;
+	why->code = CR_R_EXT;
+	why->ext = ext;
+	why->other_player = g->turn;
+	why->phrase = CR_PHRASE(ext, m->role == builder ? P_NO_FOLLOWER : P_NO_FARMER);
+	return false;
+}
+
+static void
+placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	const struct traders *c = cr__ext_cstate(g, ext);
+	const struct cr_placed *tl = &g->tiles.v[g->tiles.n - 1];
+	const struct cr_tiletype *tt = &g->ts->type[tl->type];
+	int p = g->turn, b = c->builder[p];
+
+	(void)move;
+	/* Did this tile extend the feature of the mover's builder, placed
+	 * before it?  Seen now, before scoring sends the builder home. */
+	if (b >= 0 && g->figs.v[b].on_board) {
+		int r = cr__find(g, g->figs.v[b].node);
+
+		for (int s = 0; s < tt->nseg; s++)
+			if (cr__find(g, tl->seg0 + s) == r) {
+				((struct traders *)cr__ext_state(g, ext))->extended = 1;
+				break;
+			}
+	}
+	if (m->role != CR_ROLE_NONE && m->role == piece_id(ext, PC_BUILDER))
+		((struct traders *)cr__ext_state(g, ext))->builder[p] = g->figs.n - 1;
+}
+
+static bool
+again(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	const struct traders *c = cr__ext_cstate(g, ext);
+	struct traders *t;
+
+	(void)m, (void)move;
+	if (!c->extended && !c->second)
+		return false;
+	t = cr__ext_state(g, ext);
+	if (t->extended && !t->second) {	/* a second tile, at once */
+		t->extended = 0;
+		t->second = 1;
+		return true;
+	}
+	t->extended = t->second = 0;	/* the second tile: never a third */
+	return false;
+}
+
+/* A completed city: its goods to the player who placed the tile. */
+static void
+completed(struct cr_game *g, int ext, int root, int move)
+{
+	int n[CR_NGOODS] = { 0 }, id = root, any = 0;
+	struct cr_event ev;
+	struct traders *t;
+
+	if (g->nodes.v[root].kind != CR_CITY)
+		return;
+	do {
+		const struct node *nd = &g->nodes.v[id];
+		int goods = g->ts->type[g->tiles.v[nd->tile].type].seg[nd->seg].goods;
+
+		if (goods > 0 && goods < CR_NGOODS)
+			n[goods]++, any++;
+		id = cr__next(g, id);
+	} while (id != root);
+	if (any == 0)
+		return;
+	t = cr__ext_state(g, ext);
+	memset(&ev, 0, sizeof ev);
+	ev.reason = CR_EV_TAKE;
+	ev.kind = CR_CITY;
+	ev.what = (uint16_t)CR_PHRASE(ext, P_GOODS);
+	ev.feature = root;
+	ev.x = g->tiles.v[g->nodes.v[root].tile].x;
+	ev.y = g->tiles.v[g->nodes.v[root].tile].y;
+	ev.winners = (uint8_t)(1u << g->turn);
+	for (int k = 1; k < CR_NGOODS; k++)
+		if (n[k] > 0) {
+			t->tokens[g->turn][k] += n[k];
+			ev.term[ev.nterm++] = (struct cr_term){ (int16_t)n[k], 0,
+			    (uint16_t)CR_PHRASE(ext, goods_phrase[k]), 0 };
+		}
+	cr__pay(g, &ev, move);
+}
+
+/* A player's pig on the field with root r, if any. */
+static bool
+pig_on(const struct cr_game *g, int ext, int r, int p)
+{
+	int pig = piece_id(ext, PC_PIG);
+
+	for (int i = 0; i < g->figs.n; i++) {
+		const struct figure *f = &g->figs.v[i];
+
+		if (f->on_board && f->player == p && f->role == pig && cr__find(g, f->node) == r)
+			return true;
+	}
+	return false;
+}
+
+/* Edition 1: a player's pig in a field touching city c where the player
+ * has a farmer too. */
+static bool
+pig_by_city(const struct cr_game *g, int ext, int c, int p)
+{
+	int pig = piece_id(ext, PC_PIG);
+
+	for (int i = 0; i < g->figs.n; i++) {
+		const struct figure *f = &g->figs.v[i];
+		int r, id;
+
+		if (!f->on_board || f->player != p || f->role != pig)
+			continue;
+		r = id = cr__find(g, f->node);
+		if (!holds(g, r, p))
+			continue;
+		do {	/* does the field touch the city? */
+			const struct node *nd = &g->nodes.v[id];
+			const struct cr_placed *t = &g->tiles.v[nd->tile];
+			unsigned next = g->ts->type[t->type].seg[nd->seg].next_to;
+
+			for (int s = 0; next != 0; s++, next >>= 1)
+				if ((next & 1) && cr__find(g, t->seg0 + s) == c)
+					return true;
+			id = cr__next(g, id);
+		} while (id != r);
+	}
+	return false;
+}
+
+/* The pig: 1 more per completed city to each field owner with a pig. */
+static void
+price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	uint8_t pigs = 0;
+
+	if (ev->kind != CR_FIELD || ev->nterm >= sizeof ev->term / sizeof ev->term[0] ||
+	    ev->cities == 0)
+		return;
+	for (int p = 0; p < g->nplayers; p++)
+		if ((ev->winners & (1u << p)) && (ev->reason == CR_EV_FARM_CITY ?
+		    pig_by_city(g, ext, root, p) : pig_on(g, ext, root, p)))
+			pigs |= (uint8_t)(1u << p);
+	if (pigs != 0)
+		ev->term[ev->nterm++] = (struct cr_term){ (int16_t)ev->cities, 1,
+		    (uint16_t)CR_PHRASE(ext, P_PIG), pigs };
+}
+
+/* The end: 10 to the most tokens of each kind, ties all scoring. */
+static void
+final(struct cr_game *g, int ext, int move)
+{
+	const struct traders *t = cr__ext_cstate(g, ext);
+
+	for (int k = 1; k < CR_NGOODS; k++) {
+		struct cr_event ev;
+		int best = 0;
+
+		memset(&ev, 0, sizeof ev);
+		for (int p = 0; p < g->nplayers; p++) {
+			ev.meeples[p] = t->tokens[p][k];
+			if (t->tokens[p][k] > best)
+				best = t->tokens[p][k];
+		}
+		if (best == 0)
+			continue;	/* nobody holds it: nothing */
+		for (int p = 0; p < g->nplayers; p++)
+			if (t->tokens[p][k] == best)
+				ev.winners |= (uint8_t)(1u << p);
+		ev.reason = CR_EV_EXTRA;
+		ev.feature = -1;	/* no feature: the tokens */
+		ev.what = (uint16_t)CR_PHRASE(ext, P_GOODS);
+		ev.sub = (int16_t)k;
+		ev.note = (uint16_t)CR_PHRASE(ext, goods_phrase[k]);
+		ev.base = 10;
+		ev.points = 10;
+		cr__pay(g, &ev, move);
+	}
+}
+
+static int
+counter(const struct cr_game *g, int ext, int player, int i)
+{
+	const struct traders *t = cr__ext_cstate(g, ext);
+
+	return player >= 0 && player < CR_MAXPLAYERS && i >= 0 && i < 3 ?
+	    t->tokens[player][i + 1] : 0;
+}
+
+const struct cr_ext cr_ext_traders = {
+	.name = "traders-builders",
+	.tiles = "traders-builders.yaml",
+	.pools = pools, .npools = 2,
+	.pieces = pieces, .npieces = 2,
+	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
+	.state_size = sizeof(struct traders),
+	.start = start,
+	.piece_ok = piece_ok,
+	.placed = placed,
+	.completed = completed,
+	.again = again,
+	.price = price,
+	.final = final,
+	.counters = counters, .ncounters = 3, .counter_group = "goods",
+	.counter = counter,
+};
