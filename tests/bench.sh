@@ -56,7 +56,7 @@ awk -v us="$us" -v wus="$wus" -v g="$ngames" -v m="$nmoves" -v r="$RUNS" 'BEGIN 
 
 # The expansions: the same replay of 2,000 self-play games played with
 # each set of expansions in play (2-6 players), its cost per move against
-# the base game's just measured (the bar: at most 1.3x).
+# the base game's (the bar: at most 1.3x).
 per_move() {	# per_move DIR: median CPU microseconds per move replaying DIR
 	local f=() n c=()
 	mapfile -t f < <(find "$1" -name '*.yaml' | sort)
@@ -67,19 +67,41 @@ per_move() {	# per_move DIR: median CPU microseconds per move replaying DIR
 	done
 	awk -v us="$(printf '%s\n' "${c[@]}" | median)" -v n="$n" 'BEGIN { printf "%.3f", us / n }'
 }
-base_us=$(awk -v us="$us" -v m="$nmoves" 'BEGIN { printf "%.3f", us / m }')
-for exts in inns-cathedrals river inns-cathedrals,river; do
-	xdir=.build/bench/exp-$key-${exts/,/+}
+# The reference: base games self-played the same way (same seeds, same
+# player counts), replayed the same way, so the ratio is like for like.
+selfplayed() {	# selfplayed EXTS: the folder of 2,000 games with EXTS ("" for none)
+	local xdir=.build/bench/exp-$key-${1:-base}
+	xdir=${xdir//,/+}
 	if [ ! -f "$xdir/.done" ]; then
 		rm -rf "$xdir"; mkdir -p "$xdir"
 		for p in 2 4 6; do
 			$CARCREF selfplay --seed $((p + 100)) --games 667 --players "$p" \
-			    --expansions "$exts" --out "$xdir/p$p"
+			    ${1:+--expansions "$1"} --out "$xdir/p$p"
 		done
 		touch "$xdir/.done"
 	fi
-	awk -v x="$(per_move "$xdir")" -v b="$base_us" -v e="$exts" 'BEGIN {
-		printf "expansions %s: %.2f us per move, %.2fx the base game (bar: 1.3x)\n", e, x, x / b }'
+	printf '%s' "$xdir"
+}
+# Instructions per move (callgrind, the first 300 games of a folder): the
+# same ratio, deaf to whatever else the machine is doing.
+ir_per_move() {
+	local f=() n
+	command -v valgrind >/dev/null || { printf 0; return; }
+	mapfile -t f < <(find "$1" -name '*.yaml' | sort | head -300)
+	n=$(cat "${f[@]}" | grep -c '^  - ')
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null $CARCREF replay --quiet \
+	    "${f[@]}" 2>&1 >/dev/null | awk -v n="$n" '/Collected/ { printf "%.0f", $4 / n }'
+}
+base_us=$(per_move "$(selfplayed "")")
+base_ir=$(ir_per_move "$(selfplayed "")")
+for exts in inns-cathedrals river traders-builders inns-cathedrals,river,traders-builders; do
+	awk -v x="$(per_move "$(selfplayed "$exts")")" -v b="$base_us" -v e="$exts" \
+	    -v xi="$(ir_per_move "$(selfplayed "$exts")")" -v bi="$base_ir" 'BEGIN {
+		printf "expansions %s: %.2f us per move, %.2fx the base game (%.2f us); ", e, x, x / b, b
+		if (bi > 0)
+			printf "%d instructions per move, %.2fx the base game (%d) (bar: 1.3x)\n", xi, xi / bi, bi
+		else
+			printf "(no valgrind: no instruction counts) (bar: 1.3x)\n" }'
 done
 
 # fmt of a large record: a whole game with 640,000 comment lines among
