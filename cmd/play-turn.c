@@ -103,6 +103,10 @@ moves_done(struct play *p, int first)
 			outf("  %s fits nowhere and leaves the game; %s draws again\n",
 			    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
 		print_events(p, i + 1);
+		/* A builder's double turn: the next move is the mover's again. */
+		if (i == n - 1 && m->kind == CR_MOVE_PLACE && !cr_game_over(p->g) &&
+		    cr_game_nplayers(p->g) > 1 && cr_game_turn(p->g) == cr_game_move_player(p->g, i))
+			outf("  %s plays a second tile at once\n", p->names[cr_game_turn(p->g)]);
 	}
 	if (cr_game_over(p->g))
 		cmd_print_ranking(p->g, p->names, "final scores:");

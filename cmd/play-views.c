@@ -199,7 +199,11 @@ view_score(struct play *p, int argc, char **argv)
 			if (cr_game_exts(p->g) & (1u << cr_pool_ext(k)))
 				outf(", %d %s", pl->pool[k], pl->pool[k] == 1 ? cr_pool(k)->name :
 				    cr_pool(k)->plural);
-		outf(" in hand\n");
+		outf(" in hand");
+		for (int k = 0; k < cr_game_ncounters(p->g); k++)	/* goods tokens */
+			outf("%s%d %s", k ? ", " : "; ", cr_game_counter(p->g, i, k),
+			    cr_game_counter_name(p->g, k, NULL));
+		outf("\n");
 	}
 	return 0;
 }

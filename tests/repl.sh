@@ -975,6 +975,50 @@ session badexp 2 play --expansions rivers
 expect "an unknown expansion is refused with the known ones" has "$tmp/badexp.out" \
     'carcref play: --expansions: unknown expansion "rivers" (known: inns-cathedrals, river, traders-builders)'
 
+# ---- Traders & Builders at the table (issue 12) -------------------------------
+
+typed tb <<'EOF'
+U 1,0 0 thief@E
+A -1,0 270
+U 2,0 0 builder@W
+B 0,-1 0
+U 3,0 0
+Ben: B 1,-1 0
+B 1,-1 0
+U 4,0 0 pig@NNE
+B 2,-1 0
+U 4,0 0 builder@W
+end
+EOF
+session tb 1 play --players Anna,Ben --expansions traders-builders
+expect "a builder's second tile is announced" has "$tmp/tb.out" '  Anna plays a second tile at once'
+expect "the other player's name on a second tile is refused" has "$tmp/tb.out" \
+    "refused: it is Anna's turn again (a second tile), not Ben's"
+expect "the second tile is the builder's owner's" has "$tmp/tb.out" 'move 6, Anna: B 1,-1 0'
+expect "a pig with no farmer of its owner's is refused" has "$tmp/tb.out" \
+    "refused: a pig joins its owner's farmer: pig@NNE of U at 4,0 is in a field where Ben has none"
+expect "a second builder is refused, with where the first stands" has "$tmp/tb.out" \
+    "refused: builder: Anna's builder is already on the board (at 2,0)"
+typed goods <<'EOF'
+TB-G 0,1 180 knight@S
+TB-F 1,1 270
+TB-S 1,0 90
+E 1,-1 0
+score
+end
+EOF
+session goods 0 play --players Anna,Ben --expansions traders-builders
+expect "goods go to the player completing the city" has "$tmp/goods.out" \
+    '  goods: Ben takes 1 wine, 2 grain from the completed city at 0,1 (the player who placed its last tile takes its goods, whoever holds it)'
+expect "the city is scored for its knight" has "$tmp/goods.out" \
+    '  city: completed city of 5 tiles: 2 x 5 = 10 to Anna (1 knight)'
+expect "score shows pieces in hand and tokens" has "$tmp/goods.out" \
+    '  Ben     0   7 meeples, 1 builder, 1 pig in hand; 1 wine, 2 grain, 0 cloth'
+expect "final scoring explains each goods majority" has "$tmp/goods.out" \
+    '  goods: the most grain tokens (2) = 10 to Ben'
+expect "the final table shows the tokens" has "$tmp/goods.out" \
+    '  1. Ben    20   wine 1, grain 2, cloth 0'
+
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
 if ! command -v tmux >/dev/null; then
