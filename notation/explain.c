@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "move.h"
 #include "../rules/ext.h"
 
 /* Appending to a fixed buffer: keeps the length snprintf would need. */
@@ -99,6 +100,16 @@ why(struct out *o, const struct cr_event *ev)
 		things(o, ev);
 		put(o, " from the completed %s at %d,%d, to the player who placed its last tile",
 		    cr_kind_name((enum cr_kind)ev->kind), ev->x, ev->y);
+		return;
+	}
+	if (ev->reason == CR_EV_MODULE) {	/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
+		put(o, "%s at %d,%d", cr_phrase(ev->note), ev->x, ev->y);
+		if (ev->sub > 0)
+			put(o, " (%d %s)", ev->sub, plural(ev->sub, "token", "tokens"));
+		put(o, ":");
+		for (int i = 0; i < ev->nterm; i++)
+			put(o, "%s %d x %d (%s)", i ? " +" : "", ev->term[i].per, ev->term[i].count,
+			    cr_phrase(ev->term[i].phrase));
 		return;
 	}
 	if (ev->reason == CR_EV_EXTRA) {	/* a module's majority of tokens */
@@ -195,8 +206,8 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = ev->pieces[p];
-	if (ev->reason == CR_EV_EXTRA)
-		;	/* the counts are the tokens, said above */
+	if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE)
+		;	/* the counts are the tokens or the sheep, said above */
 	else if (weighted)
 		put(&o, " (%d: %d %s, a big meeple counting 2)", best, weighted,
 		    nt_kind_roles(ev->kind, weighted));
@@ -205,7 +216,10 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	k = 0;
 	for (int p = 0; p < nplayers; p++)
 		if (!(ev->winners & (1u << p)) && ev->meeples[p] > 0)
-			put(&o, "%s%s has %d, fewer", k++ ? "; " : " - ", names[p], ev->meeples[p]);
+			put(&o, "%s%s has %d, %s", k++ ? "; " : " - ", names[p], ev->meeples[p],
+			    ev->tied & (1u << p) ? "as many" : "fewer");
+	if (ev->tie)	/* "a follower on a hill breaks the tie" */
+		put(&o, "; %s", cr_phrase(ev->tie));
 	return o.n;
 }
 
@@ -260,6 +274,12 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%s", cr_role_name(r->role) ? cr_role_name(r->role) : "?");
 		else if (strncmp(b, "{spot}", 6) == 0)
 			put(o, "%s", cr_spot_name(r->spot) ? cr_spot_name(r->spot) : "?");
+		else if (strncmp(b, "{token}", 7) == 0) {
+			char tok[40];
+
+			nt_format_token(r->arg, tok, sizeof tok);
+			put(o, "%s", tok);
+		}
 		else
 			put(o, "%.*s", (int)(e - b + 1), b);
 		t = e + 1;
@@ -347,8 +367,27 @@ nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 	case CR_R_NO_MEMORY:
 		put(&o, "out of memory: the move was not applied");
 		break;
+	case CR_R_TOKEN: {
+		char tok[40];
+		int k = 0;
+
+		if (r->n == 2) {
+			nt_format_token(r->arg, tok, sizeof tok);
+			put(&o, "a %s is written without a token, not with %s", role, tok);
+			break;
+		}
+		put(&o, "a %s is written with the token drawn as it goes down:", role);
+		for (int id = 1; cr_token(id) != NULL; id++)	/* its module's tokens */
+			if (cr_token_ext(id) == cr_piece_ext(r->role))
+				put(&o, "%s %s@%s %s%s", k++ ? " or" : "", role, cr_spot_name(r->spot),
+				    cr_token(id)->word, cr_token(id)->max ? "=N" : "");
+		break;
+	}
 	case CR_R_NOT_IN_PLAY:
-		if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext)
+		if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
+			put(&o, "\"%s\" is a choice of %s, which is not in play in this game",
+			    cr_choice(r->choice)->word, cr_exts[r->ext]->name);
+		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext)
 			put(&o, "%s is a piece of %s, which is not in play in this game", role,
 			    r->ext >= 0 ? cr_exts[r->ext]->name : "another set");
 		else

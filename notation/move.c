@@ -196,6 +196,55 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	return true;
 }
 
+/* "sheep=3", "wolf": a token of the tables of rules/ext.h. */
+bool
+nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
+{
+	const char *eq = memchr(t, '=', n);
+	size_t wn = eq ? (size_t)(eq - t) : n;
+	const struct cr_token *tk;
+	int id = cr_token_find(t, wn), v;
+	char q[64];
+
+	err->column = 1;
+	if (id == 0) {
+		snprintf(err->msg, sizeof err->msg, "expected a token (sheep=N or wolf), got %s",
+		    quote(t, n, q, sizeof q));
+		return false;
+	}
+	tk = cr_token(id);
+	if (tk->max == 0) {
+		if (eq != NULL) {
+			err->column = (int)wn + 1;
+			snprintf(err->msg, sizeof err->msg, "%s takes no number", tk->word);
+			return false;
+		}
+		*arg = CR_TOKEN(id, 0);
+		return true;
+	}
+	if (eq == NULL || !parse_int(eq + 1, n - wn - 1, 1000, &v) || v < tk->min ||
+	    v > tk->max) {
+		err->column = eq ? (int)wn + 2 : (int)n + 1;
+		snprintf(err->msg, sizeof err->msg, "expected %s=N, N from %d to %d, got %s",
+		    tk->word, tk->min, tk->max, quote(t, n, q, sizeof q));
+		return false;
+	}
+	*arg = CR_TOKEN(id, v);
+	return true;
+}
+
+/* Write a token: "sheep=3", "wolf". */
+int
+nt_format_token(int arg, char *buf, size_t size)
+{
+	const struct cr_token *tk = cr_token(CR_TOKEN_ID(arg));
+
+	if (tk == NULL)
+		return snprintf(buf, size, "?");
+	return tk->max == 0 ? snprintf(buf, size, "%s", tk->word) :
+	    snprintf(buf, size, "%s=%d", tk->word, CR_TOKEN_N(arg));
+}
+
 /* Fast path: the bytes from *pp up to `stop` (or to the end, if end_ok),
  * read by parse_int; *pp is left on the stop. */
 static bool
@@ -352,11 +401,40 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	t = token(&sc, &n);
 	if (n == 0)
 		return 0;
+	/* A module's choice before the piece: "grow sheep=3", "herd". */
+	if ((out->move.choice = cr_choice_find(t, n)) != 0) {
+		const struct cr_choice *c = cr_choice(out->move.choice);
+
+		if (c->token) {
+			const char *w = t;
+			size_t wn = n;
+
+			t = token(&sc, &n);
+			if (n == 0)
+				return fail(&sc, t, "expected a token after \"%.*s\" (sheep=N or wolf)",
+				    (int)wn, w);
+			if (!nt_parse_token(t, n, &out->move.choice_arg, &e))
+				return fail(&sc, t + e.column - 1, "%s", e.msg);
+		}
+		t = token(&sc, &n);
+		if (n == 0)
+			return 0;
+	}
 	if (!nt_parse_meeple(t, n, &out->move.role, &out->move.spot, &e))
 		return fail(&sc, t + e.column - 1, "%s", e.msg);
 	t = token(&sc, &n);
-	if (n)
+	if (n == 0)
+		return 0;
+	/* The token the piece drew ("shepherd@W sheep=2"); one given to a
+	 * piece that takes none is the referee's to refuse, by the rule. */
+	if (!nt_parse_token(t, n, &out->move.arg, &e)) {
+		if (cr_piece(out->move.role)->flags & CR_PIECE_TOKEN)
+			return fail(&sc, t + e.column - 1, "%s", e.msg);
 		return fail(&sc, t, "unexpected %s after the meeple", quote(t, n, q, sizeof q));
+	}
+	t = token(&sc, &n);
+	if (n)
+		return fail(&sc, t, "unexpected %s after the token", quote(t, n, q, sizeof q));
 	return 0;
 }
 
@@ -365,6 +443,7 @@ nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
     const char *player, char *buf, size_t size)
 {
 	const char *code = m->tile >= 0 && m->tile < ts->ntypes ? ts->type[m->tile].code : "?";
+	char tok[40];
 	int n = 0, k;
 
 #define OUT(...) do { \
@@ -386,10 +465,23 @@ nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
 		break;
 	case CR_MOVE_PLACE:
 		OUT("%s %d,%d %d", code, m->x, m->y, m->rot * 90);
+		if (m->choice != 0) {
+			const struct cr_choice *c = cr_choice(m->choice);
+
+			OUT(" %s", c ? c->word : "?");
+			if (m->choice_arg != 0) {
+				nt_format_token(m->choice_arg, tok, sizeof tok);
+				OUT(" %s", tok);
+			}
+		}
 		if (centre_piece(m->role) && m->spot == CR_SPOT_C)
 			OUT(" %s", cr_role_name(m->role));
 		else if (m->role != CR_ROLE_NONE)
 			OUT(" %s@%s", cr_role_name(m->role), cr_spot_name(m->spot));
+		if (m->role != CR_ROLE_NONE && m->arg != 0) {
+			nt_format_token(m->arg, tok, sizeof tok);
+			OUT(" %s", tok);
+		}
 		break;
 	}
 #undef OUT

@@ -1,7 +1,7 @@
 /*
  * move.h -- one turn line of the notation, text <-> struct cr_move.
  *
- *	[PLAYER:] TILE X,Y ROT [ROLE[@SPOT]]
+ *	[PLAYER:] TILE X,Y ROT [CHOICE [TOKEN]] [ROLE[@SPOT] [TOKEN]]
  *	[PLAYER:] TILE discard
  *	end
  *
@@ -56,6 +56,12 @@ bool	nt_parse_pos(const char *t, size_t n, int *x, int *y);
 int	nt_parse_rot(const char *t, size_t n);
 bool	nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	    struct nt_error *err);
+
+/* A token "sheep=3" or "wolf" (the tables of rules/ext.h) into *arg
+ * (CR_TOKEN); false with the message and its column in *err.  And the
+ * canonical form of one, as snprintf returns. */
+bool	nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err);
+int	nt_format_token(int arg, char *buf, size_t size);
 
 /* A piece from its word or alias ("thief", "T", "voleur", "big-knight"),
  * from the piece tables of rules/ext.h; CR_ROLE_NONE if none. */

@@ -14,12 +14,14 @@ extern const struct cr_ext cr_ext_base;
 extern const struct cr_ext cr_ext_inns;
 extern const struct cr_ext cr_ext_river;
 extern const struct cr_ext cr_ext_traders;
+extern const struct cr_ext cr_ext_hills;
 
 const struct cr_ext *const cr_exts[] = {
 	&cr_ext_base,		/* always first: its pieces are 1..4 */
 	&cr_ext_inns,
 	&cr_ext_river,
 	&cr_ext_traders,
+	&cr_ext_hills,
 };
 const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 
@@ -74,8 +76,89 @@ cr__number(void)
 				add_word(*a, t->npieces);
 			t->npieces++;
 		}
+		for (int i = 0; i < x->ntokens && t->ntokens + 1 < CR_MAXTOKENS; i++) {
+			t->token[++t->ntokens] = &x->tokens[i];
+			t->token_ext[t->ntokens] = (int8_t)e;
+		}
+		for (int i = 0; i < x->nchoices && t->nchoices + 1 < CR_MAXCHOICES; i++) {
+			t->choice[++t->nchoices] = &x->choices[i];
+			t->choice_ext[t->nchoices] = (int8_t)e;
+		}
 	}
 	t->done = true;
+}
+
+/* Does word (len bytes, any case) spell w? */
+static bool
+same_word(const char *w, const char *word, size_t len)
+{
+	size_t k = 0;
+
+	while (k < len && w[k] != '\0' && lower((unsigned char)w[k]) == lower((unsigned char)word[k]))
+		k++;
+	return k == len && w[k] == '\0';
+}
+
+/* The word or one of the aliases. */
+static bool
+names(const char *w, const char *const *aliases, const char *word, size_t len)
+{
+	if (same_word(w, word, len))
+		return true;
+	for (const char *const *a = aliases; a != NULL && *a != NULL; a++)
+		if (same_word(*a, word, len))
+			return true;
+	return false;
+}
+
+const struct cr_token *
+cr_token(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.ntokens ? cr__tab.token[id] : NULL;
+}
+
+int
+cr_token_ext(int id)
+{
+	return cr_token(id) ? cr__tab.token_ext[id] : -1;
+}
+
+int
+cr_token_find(const char *word, size_t len)
+{
+	if (!cr__tab.done)
+		cr__number();
+	for (int id = 1; len > 0 && id <= cr__tab.ntokens; id++)
+		if (names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
+			return id;
+	return 0;
+}
+
+const struct cr_choice *
+cr_choice(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.nchoices ? cr__tab.choice[id] : NULL;
+}
+
+int
+cr_choice_ext(int id)
+{
+	return cr_choice(id) ? cr__tab.choice_ext[id] : -1;
+}
+
+int
+cr_choice_find(const char *word, size_t len)
+{
+	if (!cr__tab.done)
+		cr__number();
+	for (int id = 1; len > 0 && id <= cr__tab.nchoices; id++)
+		if (names(cr__tab.choice[id]->word, cr__tab.choice[id]->aliases, word, len))
+			return id;
+	return 0;
 }
 
 int

@@ -41,6 +41,30 @@ struct cr_pool {
 /* What a piece is. */
 #define CR_PIECE_FOLLOWER	0x01	/* owns its feature: no other player's may join it */
 #define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed */
+#define CR_PIECE_TOKEN		0x04	/* written with the token drawn as it goes down
+					 * (a shepherd: "shepherd@W sheep=2") */
+
+/*
+ * A token a move names (Hills & Sheep: "sheep=3", "wolf"): a word, and
+ * with max > 0 a number from min to max after "=".  A move holds one as
+ * CR_TOKEN(id, n), id numbered over all modules from 1.
+ */
+struct cr_token {
+	const char	*word;		/* "sheep" */
+	const char	*const *aliases;	/* "mouton"..., NULL-ended, or NULL */
+	uint8_t		 min, max;	/* the number's range; max 0: no number */
+};
+
+/*
+ * A choice a turn line makes before its piece (Hills & Sheep's flock:
+ * "grow sheep=3", "herd"), numbered over all modules from 1 in a move's
+ * choice; with token set it is followed by a token (choice_arg).
+ */
+struct cr_choice {
+	const char	*word;		/* "grow" */
+	const char	*const *aliases;
+	bool		 token;
+};
 
 /*
  * A piece a player may put on the tile just placed, as the notation
@@ -73,6 +97,10 @@ struct cr_ext {
 	int		 npools;
 	const struct cr_piece *pieces;
 	int		 npieces;
+	const struct cr_token *tokens;
+	int		 ntokens;
+	const struct cr_choice *choices;
+	int		 nchoices;
 	/* Words the module's events and refusals use: cr_phrase(). */
 	const char	*const *phrases;
 	int		 nphrases;
@@ -91,10 +119,22 @@ struct cr_ext {
 	 * (legal listings, discards), so a veto is a rule of placement. */
 	bool	(*tile_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    struct cr_refusal *why);
+	/* Veto on the whole move, tile legal: what the line says beyond the
+	 * tile and the piece (a flock's choice, due or not).  Not asked
+	 * where a tile could go, only of a move made. */
+	bool	(*move_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
+		    struct cr_refusal *why);
 	/* Veto on a piece: the tile is legal, the piece's kind found at
 	 * the spot (seg: the segment in the tile type). */
 	bool	(*piece_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    int seg, struct cr_refusal *why);
+	/* Would the move's choice bring home one of the mover's pieces of
+	 * pool (all modules' numbering) before its piece goes down (a herd
+	 * frees the shepherd, which may go down again at once)? */
+	bool	(*returns)(const struct cr_game *g, int ext, const struct cr_move *m, int pool);
+	/* The tile lies on the board; the move's choice is made now, before
+	 * its piece goes down (a flock grows or is herded). */
+	void	(*choose)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* The move was applied (tile, piece), nothing scored yet. */
 	void	(*placed)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* A road, city or cloister with root `root` was completed by the move,
@@ -107,6 +147,9 @@ struct cr_ext {
 	 * root `root`, complete or not (ev->reason says when it is paid);
 	 * the module may change the prices and add a note or terms. */
 	void	(*price)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
+	/* A majority tied (ev->winners has several players): the module may
+	 * keep some of them (a follower on a hill).  Before the price. */
+	void	(*tiebreak)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
 	/* The final scoring ran; the module adds its own (goods...). */
 	void	(*final)(struct cr_game *g, int ext, int move);
 
@@ -141,6 +184,11 @@ struct cr__tab {
 	int8_t		 pool_ext[CR_MAXPOOLS];
 	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
 	struct { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
+	/* Tokens and choices, numbered from 1 (0: none). */
+	int		 ntokens, nchoices;
+	const struct cr_token *token[CR_MAXTOKENS];
+	const struct cr_choice *choice[CR_MAXCHOICES];
+	int8_t		 token_ext[CR_MAXTOKENS], choice_ext[CR_MAXCHOICES];
 };
 extern struct cr__tab cr__tab;
 void	cr__number(void);
@@ -172,6 +220,15 @@ cr_piece_pool(int id)		/* its pool, numbered over all modules, -1 */
 }
 
 int	cr_piece_find(const char *word, size_t len);	/* by word or alias, any case; 0 if none */
+
+/* Tokens and choices: by number (NULL for 0 or out of range), their
+ * module, and by word or alias (any case; 0 if none). */
+const struct cr_token *cr_token(int id);
+int	cr_token_ext(int id);
+int	cr_token_find(const char *word, size_t len);
+const struct cr_choice *cr_choice(int id);
+int	cr_choice_ext(int id);
+int	cr_choice_find(const char *word, size_t len);
 static inline int
 cr_npools(void)
 {

@@ -121,7 +121,7 @@ struct mark {
 	struct cr_move move;	/* the move itself, for records */
 	bool	undoable;	/* logged (cr_game_set_undo) */
 	int	log, ntiles, nnodes, nfigs, nevents, xlog;
-	int	turn, supply_total, onboard;
+	int	turn, supply_total, onboard, hidden;
 	bool	over;
 };
 
@@ -149,7 +149,7 @@ struct cr_game {
 	/* Which modules in play have each hook (bit per module): a game
 	 * whose modules hook nothing pays nothing for the seam. */
 	uint32_t hk_drawable, hk_tile, hk_piece, hk_placed, hk_price, hk_final;
-	uint32_t hk_completed, hk_again;
+	uint32_t hk_completed, hk_again, hk_returns, hk_choose, hk_tiebreak, hk_move;
 	/* The modules' own states, one block: module e's at xoff[e]. */
 	unsigned char *xstate;
 	size_t	xoff[CR_MAXEXTS], xsize;
@@ -159,8 +159,9 @@ struct cr_game {
 	bool	over;
 	struct cr_player player[CR_MAXPLAYERS];
 	int	onboard;		/* figures standing on the board */
-	int	*supply;		/* copies left per type */
-	int	supply_total;
+	int	*supply;		/* copies left per type (hidden ones among them) */
+	int	supply_total;		/* tiles left to draw: hidden ones not */
+	int	hidden;			/* tiles slid unseen under hills */
 
 	struct grid		board;	/* tile index by square */
 	VEC(struct cr_placed)	tiles;
@@ -332,6 +333,10 @@ void	cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces
 uint32_t cr__scratch_gen(const struct cr_game *g);
 uint32_t cr__scratch_gen2(const struct cr_game *g);
 
+/* Slide one unknown tile out of the supply (under a hill), if one is
+ * left to draw.  Undone with the move. */
+void	cr__hide_tile(struct cr_game *g);
+
 /* score.c */
 /* Record a scoring event of the move: its winners are paid ev->points,
  * or, with terms for some winners only, each its own total, one event
@@ -340,6 +345,8 @@ void	cr__pay(struct cr_game *g, struct cr_event *ev, int move);
 void	cr__score_completed(struct cr_game *g, int t, int move);
 void	cr__score_final(struct cr_game *g, int move);
 void	cr__return_meeples(struct cr_game *g, int root);
+/* One piece that owns no feature (a shepherd) goes home. */
+void	cr__return_figure(struct cr_game *g, int fig);
 int	cr__field_cities(const struct cr_game *g, int root);
 bool	cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev);
 

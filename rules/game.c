@@ -237,6 +237,7 @@ configure(struct cr_game *g, uint32_t exts)
 	g->sets = 1;	/* the first set read: the base game's (or a test's own) */
 	g->hk_drawable = g->hk_tile = g->hk_piece = g->hk_placed = g->hk_price = 0;
 	g->hk_final = g->hk_completed = g->hk_again = 0;
+	g->hk_returns = g->hk_choose = g->hk_tiebreak = g->hk_move = 0;
 	for (int e = 0; e < cr_nexts; e++) {
 		const struct cr_ext *x = cr_exts[e];
 		int set = -1;
@@ -256,6 +257,10 @@ configure(struct cr_game *g, uint32_t exts)
 		g->hk_final |= x->final ? 1u << e : 0;
 		g->hk_completed |= x->completed ? 1u << e : 0;
 		g->hk_again |= x->again ? 1u << e : 0;
+		g->hk_returns |= x->returns ? 1u << e : 0;
+		g->hk_choose |= x->choose ? 1u << e : 0;
+		g->hk_tiebreak |= x->tiebreak ? 1u << e : 0;
+		g->hk_move |= x->move_ok ? 1u << e : 0;
 		g->xoff[e] = size;
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
@@ -301,7 +306,7 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	g->ahead = 0;
 	g->figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
 	cr__board_clear(g);
-	g->supply_total = 0;
+	g->supply_total = g->hidden = 0;
 	for (int t = 0; t < ts->ntypes; t++) {
 		g->supply[t] = g->sets & (1u << ts->typeset[t]) ? ts->type[t].count : 0;
 		g->supply_total += g->supply[t];
@@ -464,9 +469,9 @@ cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
  * the player's stands, when the pool holds one piece).
  */
 static bool
-check_pool(const struct cr_game *g, int role, struct cr_refusal *why)
+check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
-	int pool = cr_piece_pool(role);
+	int role = m->role, pool = cr_piece_pool(role);
 
 	if (pool == 0 && g->player[g->turn].meeples > 0)
 		return true;	/* a meeple: the base game's, always in play */
@@ -478,6 +483,10 @@ check_pool(const struct cr_game *g, int role, struct cr_refusal *why)
 	}
 	if (cr__pool_left(g, g->turn, pool) > 0)
 		return true;
+	if (g->hk_returns)	/* the move's choice brings one home first */
+		CR_EACH_EXT(g, g->hk_returns, e)
+			if (cr_exts[e]->returns(g, e, m, pool))
+				return true;
 	why->other_x = why->other_y = 0;
 	why->n = 0;
 	for (int i = 0; i < g->figs.n; i++) {
@@ -504,6 +513,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	memset(why, 0, sizeof *why);
 	why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
 	why->role = m->role, why->spot = m->spot;
+	why->arg = m->arg, why->choice = m->choice, why->choice_arg = m->choice_arg;
 	if (g->over)
 		return refuse(why, CR_R_GAME_OVER);
 	if (m->kind == CR_MOVE_END)
@@ -532,13 +542,39 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	cr__hood_find(g, m->x, m->y, h);
 	if (!cr__fits(g, m->tile, h, m->rot, why))
 		return false;
+	if (m->choice != 0 || m->choice_arg != 0) {	/* a module's word, in play? */
+		const struct cr_choice *c = cr_choice(m->choice);
+
+		if (c == NULL || (c->token ? m->choice_arg == 0 : m->choice_arg != 0) ||
+		    (m->choice_arg != 0 && cr_token_ext(CR_TOKEN_ID(m->choice_arg)) !=
+		    cr_choice_ext(m->choice)))
+			return refuse(why, CR_R_BAD_MOVE);
+		if (!(g->exts & (1u << cr_choice_ext(m->choice)))) {
+			why->ext = cr_choice_ext(m->choice);
+			return refuse(why, CR_R_NOT_IN_PLAY);
+		}
+	}
+	/* A token goes with a piece, and is a word of the piece's module
+	 * (a piece that takes none is told so below). */
+	if (m->arg != 0 && (m->role == CR_ROLE_NONE || cr_token(CR_TOKEN_ID(m->arg)) == NULL ||
+	    ((cr_piece(m->role)->flags & CR_PIECE_TOKEN) &&
+	    cr_token_ext(CR_TOKEN_ID(m->arg)) != cr_piece_ext(m->role))))
+		return refuse(why, CR_R_BAD_MOVE);
 	if (g->hk_tile && !cr__tile_ok(g, m, why))
 		return false;
+	if (g->hk_move)
+		CR_EACH_EXT(g, g->hk_move, e)
+			if (!cr_exts[e]->move_ok(g, e, m, why))
+				return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;
-	if (!check_pool(g, m->role, why))
+	if (!check_pool(g, m, why))
 		return false;
 	pc = cr_piece(m->role);
+	if ((pc->flags & CR_PIECE_TOKEN) ? m->arg == 0 : m->arg != 0) {
+		why->n = m->arg == 0 ? 1 : 2;	/* a shepherd's token: missing, or unwanted */
+		return refuse(why, CR_R_TOKEN);
+	}
 	seg = cr__piece_seg(g, m->tile, m->rot, m->spot, m->role, &count, NULL, &kind);
 	if (count != 1) {
 		cr__piece_seg(g, m->tile, m->rot, m->spot, m->role, &count, &why->valid_spots,
@@ -622,7 +658,8 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		return false;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__features_prefetch(g, &h);
-	ending = m->kind == CR_MOVE_END || g->supply_total == 1;
+	/* The last tile, or the last but one with a hill hiding another. */
+	ending = m->kind == CR_MOVE_END || g->supply_total <= 2;
 	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);
 	if (m->kind == CR_MOVE_PLACE)
@@ -631,6 +668,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
 	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total,
+	    .hidden = g->hidden,
 	    .onboard = g->onboard, .xlog = g->xlog.n };
 	move = g->marks.n;
 	g->player_logged = 0;
@@ -639,6 +677,9 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, &h, m->rot);
+		if (g->hk_choose)	/* before the piece, as the books say */
+			CR_EACH_EXT(g, g->hk_choose, e)
+				cr_exts[e]->choose(g, e, m, move);
 		if (m->role != CR_ROLE_NONE)
 			put_meeple(g, m, &h);
 		if (g->hk_placed)
@@ -699,6 +740,7 @@ cr_game_undo(struct cr_game *g, int n)
 		g->turn = mk->turn;
 		g->over = mk->over;
 		g->supply_total = mk->supply_total;
+		g->hidden = mk->hidden;
 		g->onboard = mk->onboard;
 		done++;
 	}
@@ -725,6 +767,16 @@ int cr_game_turn(const struct cr_game *g) { return g->turn; }
 int cr_game_nmoves(const struct cr_game *g) { return g->marks.n; }
 bool cr_game_over(const struct cr_game *g) { return g->over; }
 int cr_game_supply_total(const struct cr_game *g) { return g->supply_total; }
+int cr_game_hidden(const struct cr_game *g) { return g->hidden; }
+
+void
+cr__hide_tile(struct cr_game *g)
+{
+	if (g->supply_total > 0) {	/* the last tile hides nothing */
+		g->supply_total--;
+		g->hidden++;
+	}
+}
 
 const struct cr_move *
 cr_game_move(const struct cr_game *g, int i)

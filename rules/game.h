@@ -22,6 +22,8 @@
 #define CR_MAXEXTS	16	/* rules modules (rules/ext.h) */
 #define CR_MAXPOOLS	8	/* supplies of pieces per player, over all modules */
 #define CR_MAXPIECES	32	/* piece words, over all modules */
+#define CR_MAXTOKENS	8	/* token words, over all modules */
+#define CR_MAXCHOICES	8	/* choice words, over all modules */
 
 /*
  * Pieces are numbered over all rules modules (rules/ext.h: cr_piece);
@@ -38,7 +40,16 @@ struct cr_move {
 	int		rot;		/* quarter turns clockwise, 0..3 */
 	int		role;		/* the piece put on the tile (cr_piece), 0: none */
 	enum cr_spot	spot;
+	int		arg;		/* the piece's token (CR_TOKEN), 0: none */
+	int		choice;		/* a module's choice before the piece
+					 * (cr_choice: a flock's "grow"), 0: none */
+	int		choice_arg;	/* its token, 0: none */
 };
+
+/* A token a move names: its kind (cr_token, from 1) and number. */
+#define CR_TOKEN(id, n)		((id) << 8 | (n))
+#define CR_TOKEN_ID(a)		((a) >> 8)
+#define CR_TOKEN_N(a)		((a) & 0xff)
 
 /*
  * What a game is played with: the edition, the players, and the rules
@@ -70,6 +81,8 @@ enum cr_refusal_code {
 	CR_R_NOT_IN_PLAY,	/* a tile (tile) or piece (role) of module ext, not in play */
 	CR_R_EXT,		/* a module's own rule: ext, phrase (its words), and
 				 * whatever evidence they name */
+	CR_R_TOKEN,		/* n 1: the piece (role) is written with a token and
+				 * has none; n 2: it takes none and has one (arg) */
 };
 
 struct cr_refusal {
@@ -82,6 +95,7 @@ struct cr_refusal {
 	int		other_player;
 	int		role;
 	enum cr_spot	spot;
+	int		arg, choice, choice_arg;	/* the move's tokens and choice */
 	uint32_t	valid_spots;		/* bit per enum cr_spot */
 	int		ext, pool;		/* the module, the pool of pieces concerned */
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
@@ -98,12 +112,14 @@ enum cr_event_reason {
 	CR_EV_FARM,		/* editions 2/3: a farm at the end */
 	CR_EV_FARM_CITY,	/* edition 1: a completed city paying its farmers */
 	CR_EV_TAKE,		/* during play, a module's own: what a player takes (goods) */
+	CR_EV_MODULE,		/* during play, a module's own scoring (a flock herded):
+				 * note says how, the terms the arithmetic */
 	CR_EV_EXTRA,		/* at the end, a majority of a module's tokens (goods):
 				 * meeples[] holds the counts, note names them */
 };
 
 /* Whether an event belongs to the final scoring (not one during play). */
-#define CR_EV_AT_END(r)	((r) != CR_EV_COMPLETED && (r) != CR_EV_TAKE)
+#define CR_EV_AT_END(r)	((r) != CR_EV_COMPLETED && (r) != CR_EV_TAKE && (r) != CR_EV_MODULE)
 
 struct cr_event {
 	int		move;		/* 1-based index of the move that caused it */
@@ -128,6 +144,10 @@ struct cr_event {
 	 * detail (the kind of goods). */
 	uint16_t	what;
 	int16_t		sub;
+	/* A tie a module broke (a follower on a hill): the players tied
+	 * before, and the phrase that says why the winners won. */
+	uint8_t		tied;
+	uint16_t	tie;
 	int		meeples[CR_MAXPLAYERS];	/* per player, on the feature (weighted) */
 	uint8_t		pieces[CR_MAXPLAYERS];	/* per player, the pieces that count
 						 * (0 when not counted: edition-1 farms) */
@@ -176,7 +196,11 @@ const struct cr_move *cr_game_move(const struct cr_game *g, int i);	/* 0-based *
 int	cr_game_move_player(const struct cr_game *g, int i);	/* who made move i */
 bool	cr_game_over(const struct cr_game *g);
 int	cr_game_supply(const struct cr_game *g, int type);	/* copies left */
-int	cr_game_supply_total(const struct cr_game *g);
+int	cr_game_supply_total(const struct cr_game *g);	/* less the hidden ones */
+/* Tiles taken out of the supply unseen (slid under a hill): the game
+ * ends when the supply less these is empty.  Their types are unknown, so
+ * cr_game_supply counts them as left. */
+int	cr_game_hidden(const struct cr_game *g);
 const struct cr_player *cr_game_player(const struct cr_game *g, int p);
 /* Tokens the modules in play count per player (goods: wine, grain,
  * cloth): how many kinds, kind i's name and its group ("goods"), and

@@ -34,6 +34,20 @@ city_first(struct cr_event *ev, bool complete)
 	}
 }
 
+/* A tied majority: the modules may keep some of the tied (a hill). */
+static void
+tiebreak(const struct cr_game *g, int root, struct cr_event *ev)
+{
+	uint8_t before = ev->winners;
+
+	if (g->hk_tiebreak && (ev->winners & (ev->winners - 1)) != 0) {
+		CR_EACH_EXT(g, g->hk_tiebreak, e)
+			cr_exts[e]->tiebreak(g, e, root, ev);
+		if (ev->winners != before)
+			ev->tied = before;	/* for the explanation: who was tied */
+	}
+}
+
 static void farms_per_field(struct cr_game *, int);
 static void farms_per_city(struct cr_game *, int);
 
@@ -144,6 +158,7 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 		return false;
 	}
 	majority(ev, g->nplayers);
+	tiebreak(g, root, ev);
 	/* The modules in play change the price (an inn, a cathedral), for
 	 * all the winners or for some (a pig). */
 	if (g->hk_price)
@@ -238,6 +253,22 @@ cr__return_meeples(struct cr_game *g, int root)
 	cr__log_node(g, root);
 	g->nodes.v[root].followers = 0;
 	g->nodes.v[root].anyfig = -1;
+}
+
+void
+cr__return_figure(struct cr_game *g, int fig)
+{
+	struct figure *f = &g->figs.v[fig];
+
+	if (!f->on_board || (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER))
+		return;	/* a follower leaves with its feature (cr__return_meeples) */
+	cr__log_figure(g, fig);
+	cr__log_player(g, f->player);
+	cr__log_node(g, f->node);
+	f->on_board = 0;
+	(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
+	g->onboard--;
+	g->nodes.v[f->node].figure = -1;
 }
 
 static void
@@ -400,6 +431,7 @@ farms_per_city(struct cr_game *g, int move)
 		majority(&ev, g->nplayers);
 		if (ev.winners == 0)
 			continue;
+		tiebreak(g, c, &ev);	/* for the city c: a farmer on a hill beside it */
 		cr__counts(g, c, NULL, NULL, &ev.tiles);
 		ev.cities = 1;
 		ev.per_city = 4;

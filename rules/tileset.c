@@ -1008,8 +1008,47 @@ bad:
 	    SHOW(n));
 }
 
-enum { K_SET, K_START, K_TILES, K_NKEYS };
-static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles" };
+enum { K_SET, K_START, K_TILES, K_TOKENS, K_NKEYS };
+static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles", "tokens" };
+
+/* tokens: {sheep-1: 4, wolf: 2}: names as set names are, counts 0..1000. */
+static int
+parse_tokens(struct ld *L, const yaml_node_t *map, struct cr_tileset *ts)
+{
+	const yaml_node_pair_t *p;
+	int n = 0;
+
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(L, map->start_mark, "tokens must be a mapping of names to "
+		    "counts, like {sheep-1: 4, wolf: 2}, not %s", SHOW(map));
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(L, p->key), *v = node(L, p->value);
+		struct cr_settoken *t = &ts->settok[0][n];
+
+		if (n == CR_MAXSETTOKENS)
+			return fail(L, k->start_mark, "more than %d kinds of token",
+			    CR_MAXSETTOKENS);
+		if (!is_scalar(k) || k->data.scalar.length == 0 ||
+		    strspn((const char *)k->data.scalar.value, "abcdefghijklmnopqrstuvwxyz"
+		    "0123456789-") != k->data.scalar.length)
+			return fail(L, k->start_mark, "a token's name is lower-case letters, "
+			    "digits and -, like sheep-1 or wolf, not %s", SHOW(k));
+		if (k->data.scalar.length >= CR_TOKENNAME)
+			return fail(L, k->start_mark, "a token's name has at most %d "
+			    "characters, not %s", CR_TOKENNAME - 1, SHOW(k));
+		memcpy(t->name, k->data.scalar.value, k->data.scalar.length);
+		t->name[k->data.scalar.length] = '\0';
+		for (int i = 0; i < n; i++)
+			if (strcmp(ts->settok[0][i].name, t->name) == 0)
+				return fail(L, k->start_mark, "token %s is given twice",
+				    SHOW(k));
+		if (get_int(L, v, "a token's count", 0, 1000, &t->count) < 0)
+			return -1;
+		n++;
+	}
+	ts->nsettok[0] = n;
+	return 0;
+}
 
 static void derive(struct cr_tileset *);
 
@@ -1080,8 +1119,8 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		goto nomem;
 	ts->nsets = 1;
 	ts->setstart[0] = ts->start;
-	{
-	}
+	if (v[K_TOKENS] != NULL && parse_tokens(L, v[K_TOKENS], ts) < 0)
+		return -1;
 	return 0;
 nomem:
 	seterr(L->err, 0, 0, "out of memory");
@@ -1311,6 +1350,17 @@ cr_tileset_free(struct cr_tileset *ts)
 }
 
 int
+cr_tileset_tokens(const struct cr_tileset *ts, const char *set, const char *name)
+{
+	int k = cr_tileset_set(ts, set);
+
+	for (int i = 0; k >= 0 && i < ts->nsettok[k]; i++)
+		if (strcmp(ts->settok[k][i].name, name) == 0)
+			return ts->settok[k][i].count;
+	return -1;
+}
+
+int
 cr_tileset_set(const struct cr_tileset *ts, const char *name)
 {
 	for (int i = 0; i < ts->nsets; i++)
@@ -1365,6 +1415,8 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	memset(dst->typeset + dst->ntypes, k, (size_t)src->ntypes);
 	dst->setname[k] = name;
 	dst->setstart[k] = src->start < 0 ? -1 : dst->ntypes + src->start;
+	memcpy(dst->settok[k], src->settok[0], sizeof dst->settok[k]);
+	dst->nsettok[k] = src->nsettok[0];
 	dst->nsets++;
 	dst->ntypes = n;
 	dst->total += src->total;

@@ -98,6 +98,8 @@ struct cr_tiletype {
 };
 
 #define CR_MAXSETS	16	/* tile sets merged into one (cr_tileset_merge) */
+#define CR_MAXSETTOKENS	16	/* kinds of token a set may list */
+#define CR_TOKENNAME	24	/* a token's name, its NUL included */
 
 struct cr_tileset {
 	char		*name;		/* "base": the first set's name */
@@ -111,6 +113,11 @@ struct cr_tileset {
 	int		nsets;
 	char		*setname[CR_MAXSETS];
 	int		setstart[CR_MAXSETS];	/* each set's own start type, -1 */
+	/* Each set's tokens (Hills & Sheep's bag: how many of each), data a
+	 * user may correct for another printing (cr_tileset_tokens). */
+	struct cr_settoken { char name[CR_TOKENNAME]; int count; }
+			settok[CR_MAXSETS][CR_MAXSETTOKENS];
+	int		nsettok[CR_MAXSETS];
 	uint8_t		*typeset;		/* per type: its set */
 	/* Derived: every code and alias of two characters or more by a hash
 	 * of its lower-case letters (cr_tileset_find, once a move): type
@@ -143,6 +150,9 @@ int	cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src,
 	    struct cr_error *err);
 /* The index of a set by name in a merged tile set, -1 if none. */
 int	cr_tileset_set(const struct cr_tileset *ts, const char *name);
+/* How many tokens called name the set lists (its "tokens:"), -1 if the
+ * set or the token is not there. */
+int	cr_tileset_tokens(const struct cr_tileset *ts, const char *set, const char *name);
 
 /* Index of a type by code or alias (case-insensitive, "BA-" prefix
  * allowed for base codes), -1 if none. */

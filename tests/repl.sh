@@ -973,7 +973,7 @@ typed badexp <<'EOF'
 EOF
 session badexp 2 play --expansions rivers
 expect "an unknown expansion is refused with the known ones" has "$tmp/badexp.out" \
-    'carcref play: --expansions: unknown expansion "rivers" (known: inns-cathedrals, river, traders-builders)'
+    'carcref play: --expansions: unknown expansion "rivers" (known: inns-cathedrals, river, traders-builders, hills-sheep)'
 
 # ---- Traders & Builders at the table (issue 12) -------------------------------
 

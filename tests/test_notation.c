@@ -300,7 +300,7 @@ test_spots(void **state)
 
 #define ROT_MSG	"expected a rotation 0, 90, 180 or 270, got "
 #define POS_MSG	"expected a position x,y (whole numbers, no spaces) or \"discard\", got "
-#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig), got "
+#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig, shepherd), got "
 #define SPOT_MSG "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "
 
 static void

@@ -413,15 +413,15 @@ test_record_errors(void **state)
 
 	/* Expansions. */
 	REC_ERR(HEAD "expansions: [catapult]\nplayers: [Anna]\n", 2, 14,
-	    "unknown expansion \"catapult\" (known: inns-cathedrals, river, traders-builders)");
+	    "unknown expansion \"catapult\" (known: inns-cathedrals, river, traders-builders, hills-sheep)");
 	REC_ERR(HEAD "expansions: [river, river]\nplayers: [Anna]\n", 2, 21,
 	    "expansion \"river\" is given twice");
 	REC_ERR(HEAD "expansions: [base]\nplayers: [Anna]\n", 2, 14,
-	    "unknown expansion \"base\" (known: inns-cathedrals, river, traders-builders)");
-	REC_ERR(HEAD "expansions:\n  - hills-sheep\nplayers: [Anna]\n", 3, 5,
-	    "expansion \"hills-sheep\" is not supported yet by this carcref");
-	REC_ERR(HEAD "expansions: [traders-builders, hills-sheep]\n", 2, 32,
-	    "expansion \"hills-sheep\" is not supported yet by this carcref");
+	    "unknown expansion \"base\" (known: inns-cathedrals, river, traders-builders, hills-sheep)");
+	REC_ERR(HEAD "expansions:\n  - wheel-of-fortune\nplayers: [Anna]\n", 3, 5,
+	    "expansion \"wheel-of-fortune\" is not supported yet by this carcref");
+	REC_ERR(HEAD "expansions: [traders-builders, wheel-of-fortune]\n", 2, 32,
+	    "expansion \"wheel-of-fortune\" is not supported yet by this carcref");
 	REC_ERR(HEAD "expansions: [{river: yes}]\n", 2, 14,
 	    "each entry of \"expansions\" must be a single value, not a mapping");
 
@@ -558,7 +558,7 @@ test_replay_errors(void **state)
 	    3, 3, 40, ROT_MSG);
 	/* Other parse errors. */
 	replay_err(MOVES3("  - V 1,1 0 wizard@N\n"), 3, 9, 13,
-	    "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig), got \"wizard\"");
+	    "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig, shepherd), got \"wizard\"");
 	replay_err(MOVES3("  - Q7 1,1 0\n"), 3, 9, 5, "unknown tile \"Q7\"");
 	replay_err(MOVES3("  - Anna:\n"), 3, 9, 10, "expected a move, found nothing");
 	/* Refusals: the rule, at the move's first column. */

@@ -25,7 +25,7 @@ struct want_event {
 static bool
 label_ok(const char *w)
 {
-	static const char *const words[] = { "road", "city", "cloister", "field", "goods" };
+	static const char *const words[] = { "road", "city", "cloister", "field", "goods", "flock" };
 
 	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
 		if (strcmp(w, words[k]) == 0)

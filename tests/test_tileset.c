@@ -1323,7 +1323,7 @@ static const struct bad {
 	{ "top scalar", "base\n", 1, 1,
 	  "the top level must be a mapping (key: value), not \"base\"" },
 	{ "unknown top key", "set: t\nname: x\n", 2, 1,
-	  "unknown key \"name\" in the top level; expected set, start or tiles" },
+	  "unknown key \"name\" in the top level; expected set, start, tiles or tokens" },
 	{ "duplicate key", "set: t\nset: u\n", 2, 1,
 	  "key set is given twice in the top level" },
 	{ "no set", "tiles: []\n", 1, 1,

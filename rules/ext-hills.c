@@ -1,0 +1,515 @@
+/*
+ * ext-hills.c -- Hills & Sheep: hills, vineyards, the shepherd and its
+ * flock.
+ *
+ * Hills.  A tile with a hill has an unknown tile slid under it as it is
+ * placed: one tile fewer to draw (cr__hide_tile), nothing written.  A
+ * tie for a road, city or field (during play or at the end; edition 1:
+ * the farmers around a city) is won by the tied players with a follower
+ * on a hill tile of it; with none on a hill the tie stands.  The weight
+ * decides first: a big meeple (2) beats two meeples only by a hill.
+ *
+ * Vineyards.  A cloister completed during play scores 3 more per vineyard
+ * tile among its 8 neighbours; at the end, nothing for vineyards.
+ *
+ * The shepherd goes on a field of the new tile with no other shepherd,
+ * and draws a token from the bag at once (written on the line:
+ * shepherd@W sheep=2): sheep stay by it, a wolf sends it home and goes
+ * back into the bag.  It is not a follower: it weighs nothing and blocks
+ * nobody's farmer.  When a player's tile extends the field of their own
+ * shepherd, the line makes the flock's choice before any piece, as the
+ * book says ("avant de pouvoir placer un partisan"):
+ *   grow sheep=N	a token drawn: sheep join the flock;
+ *   grow wolf		the wolf: every shepherd on the field home, no points,
+ *			their tokens and the wolf back into the bag;
+ *   herd		every shepherd on the field scores all its sheep, goes
+ *			home, the tokens back into the bag.
+ * A shepherd freed by the choice may go down again on the same tile.
+ * A flock whose field is closed is scored at once, in whoever's turn
+ * (spec/notation.md), after the choice and the piece: a shepherd put on a
+ * field its own tile closes draws, then is scored.  Shepherds left at the
+ * end score nothing.
+ *
+ * The bag is data: the set file's tokens (sheep-1 ... sheep-4, wolf).
+ * Tokens stay with the shepherd that drew them (a field's flock is the
+ * sum over its shepherds), so fields joining never move them.
+ */
+#include <string.h>
+
+#include "game-int.h"
+
+static const struct cr_pool pools[] = {
+	{ "shepherd", "shepherds", 1 },
+};
+
+static const char *const shepherd_words[] = { "berger", NULL };
+static const struct cr_piece pieces[] = {
+	{ "shepherd", "shepherds", shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN },
+};
+
+static const char *const sheep_words[] = { "mouton", "moutons", NULL };
+static const char *const wolf_words[] = { "loup", NULL };
+enum { TK_SHEEP, TK_WOLF };
+static const struct cr_token tokens[] = {
+	[TK_SHEEP] = { "sheep", sheep_words, 1, 4 },
+	[TK_WOLF] = { "wolf", wolf_words, 0, 0 },
+};
+
+static const char *const grow_words[] = { "agrandir", NULL };
+static const char *const herd_words[] = { "rassembler", NULL };
+enum { CH_GROW, CH_HERD };
+static const struct cr_choice choices[] = {
+	[CH_GROW] = { "grow", grow_words, true },
+	[CH_HERD] = { "herd", herd_words, false },
+};
+
+enum { P_NONE, P_FLOCK, P_HERDED, P_CLOSED, P_WOLF, P_SHEEP, P_VINEYARDS, P_HILL,
+    P_NOT_DUE, P_DUE, P_NO_TOKEN, P_TAKEN };
+static const char *const phrases[] = {
+	[P_NONE] = "",
+	[P_FLOCK] = "flock",
+	[P_HERDED] = "herded",
+	[P_CLOSED] = "its field closed",
+	[P_WOLF] = "the wolf: the flock runs away, nothing",
+	[P_SHEEP] = "sheep",
+	[P_VINEYARDS] = "vineyards",
+	[P_HILL] = "a follower on a hill breaks the tie",
+	[P_NOT_DUE] = "a flock's choice is made only by a tile that extends the field of "
+	    "the player's own shepherd: {tile} at {pos} extends none of {player}'s",
+	[P_DUE] = "{tile} at {pos} extends the field of {player}'s shepherd: the line "
+	    "makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)",
+	[P_NO_TOKEN] = "the bag holds no {token} now: all {n} are out on the board",
+	[P_TAKEN] = "one shepherd a field: {piece}@{spot} of {tile} at {pos} is on a "
+	    "field where {player}'s shepherd stands",
+};
+
+/* The bag's kinds: [0] the wolves, [n] the tokens of n sheep. */
+#define NKINDS	5
+static const char *const bag_names[NKINDS] = {
+	"wolf", "sheep-1", "sheep-2", "sheep-3", "sheep-4",
+};
+
+struct hills {
+	int	bag[NKINDS];			/* tokens in the bag */
+	int	total[NKINDS];			/* in the game (the set's data) */
+	int8_t	flock[CR_MAXPLAYERS][NKINDS];	/* by each player's shepherd */
+	int	shepherd[CR_MAXPLAYERS];	/* its figure while on the board, -1 */
+};
+
+/* Global numbers of this module's piece, tokens and choices. */
+static int
+piece_id(int ext)
+{
+	for (int id = 1; id < cr_npieces(); id++)
+		if (cr_piece_ext(id) == ext)
+			return id;
+	return -1;
+}
+
+/* A token (CR_TOKEN) as a bag kind: 0 the wolf, n sheep; -1 not ours. */
+static int
+kind_of(int arg)
+{
+	const struct cr_token *t = cr_token(CR_TOKEN_ID(arg));
+
+	if (t == &tokens[TK_WOLF])
+		return 0;
+	if (t == &tokens[TK_SHEEP] && CR_TOKEN_N(arg) >= 1 && CR_TOKEN_N(arg) < NKINDS)
+		return CR_TOKEN_N(arg);
+	return -1;
+}
+
+static int
+choice_of(const struct cr_move *m)
+{
+	const struct cr_choice *c = cr_choice(m->choice);
+
+	return c == &choices[CH_GROW] ? CH_GROW : c == &choices[CH_HERD] ? CH_HERD : -1;
+}
+
+/* Does the choice empty the mover's field (herd, or a wolf drawn)? */
+static bool
+clears(const struct cr_move *m)
+{
+	int c = choice_of(m);
+
+	return c == CH_HERD || (c == CH_GROW && kind_of(m->choice_arg) == 0);
+}
+
+static int
+start(struct cr_game *g, int ext)
+{
+	struct hills *h = cr__ext_state(g, ext);
+
+	for (int k = 0; k < NKINDS; k++) {
+		int n = cr_tileset_tokens(g->ts, cr_exts[ext]->name, bag_names[k]);
+
+		h->bag[k] = h->total[k] = n > 0 ? n : 0;
+	}
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		h->shepherd[p] = -1;
+	return -1;	/* the base start tile */
+}
+
+static bool
+has_hill(const struct cr_game *g, int tile)
+{
+	return g->ts->type[g->tiles.v[tile].type].marks & CR_MARK_BIT(CR_MARK_HILL);
+}
+
+/* The field root of player p's shepherd, -1 if it is not on the board. */
+static int
+own_root(const struct cr_game *g, const struct hills *h, int p)
+{
+	int f = h->shepherd[p];
+
+	return f >= 0 && g->figs.v[f].on_board ? cr__find(g, g->figs.v[f].node) : -1;
+}
+
+static bool
+member(const int *v, int n, int x)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == x)
+			return true;
+	return false;
+}
+
+/*
+ * The fields on the board that the move's tile joins to the mover's own
+ * shepherd's field (its root among them), into out; how many, 0 when the
+ * tile does not extend it.  At check time: the tile is not placed yet.
+ */
+static int
+merged(const struct cr_game *g, const struct hills *h, const struct cr_move *m, int *out,
+    int max)
+{
+	const struct cr_tiletype *tt = &g->ts->type[m->tile];
+	int own = own_root(g, h, g->turn), n = 0;
+	struct hood hd;
+
+	if (own < 0)
+		return 0;
+	cr__hood_find(g, m->x, m->y, &hd);
+	for (int s = 0; s < tt->nseg; s++) {
+		int roots[3 * CR_NDIRS], k;
+
+		if (tt->seg[s].kind != CR_FIELD)
+			continue;
+		k = cr__joined_roots(g, m->tile, &hd, m->rot, s, roots);
+		if (!member(roots, k, own))
+			continue;
+		for (int i = 0; i < k; i++)
+			if (!member(out, n, roots[i]) && n < max)
+				out[n++] = roots[i];
+	}
+	return n;
+}
+
+/* Tokens of the shepherds standing on fields with roots in r[0..n). */
+static void
+flock_on(const struct cr_game *g, const struct hills *h, const int *r, int n, int *tok)
+{
+	memset(tok, 0, NKINDS * sizeof *tok);
+	for (int p = 0; p < g->nplayers; p++)
+		if (member(r, n, own_root(g, h, p)))
+			for (int k = 0; k < NKINDS; k++)
+				tok[k] += h->flock[p][k];
+}
+
+static bool
+refuse(int ext, struct cr_refusal *why, int phrase)
+{
+	why->code = CR_R_EXT;
+	why->ext = ext;
+	why->phrase = CR_PHRASE(ext, phrase);
+	return false;
+}
+
+/* The choice: made when due, and only then; its token in the bag. */
+static bool
+move_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+{
+	const struct hills *h = cr__ext_cstate(g, ext);
+	int r[3 * CR_NDIRS * CR_MAXSEG], n, k;
+
+	if (m->kind != CR_MOVE_PLACE)
+		return true;
+	if (m->choice == 0 && own_root(g, h, g->turn) < 0)
+		return true;	/* no shepherd of the mover's: nothing due */
+	n = merged(g, h, m, r, (int)(sizeof r / sizeof r[0]));
+	why->other_player = g->turn;
+	if (m->choice == 0)
+		return n == 0 ? true : refuse(ext, why, P_DUE);
+	if (cr_choice_ext(m->choice) != ext)
+		return true;
+	if (n == 0)
+		return refuse(ext, why, P_NOT_DUE);
+	if (choice_of(m) == CH_GROW && (k = kind_of(m->choice_arg)) >= 0 && h->bag[k] == 0) {
+		why->arg = m->choice_arg;
+		why->n = h->total[k];
+		return refuse(ext, why, P_NO_TOKEN);
+	}
+	return true;
+}
+
+/* A shepherd freed by the move's choice may go down again at once. */
+static bool
+returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
+{
+	const struct hills *h = cr__ext_cstate(g, ext);
+	int r[3 * CR_NDIRS * CR_MAXSEG];
+
+	return pool == cr_piece_pool(piece_id(ext)) && clears(m) &&
+	    merged(g, h, m, r, (int)(sizeof r / sizeof r[0])) > 0;
+}
+
+/* The shepherd: a field with no other shepherd, its token in the bag. */
+static bool
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
+    struct cr_refusal *why)
+{
+	const struct hills *h = cr__ext_cstate(g, ext);
+	int r[3 * CR_NDIRS * CR_MAXSEG], roots[3 * CR_NDIRS], n = 0, k, bag[NKINDS];
+	bool clear;
+	struct hood hd;
+
+	if (m->role != piece_id(ext))
+		return true;
+	if ((k = kind_of(m->arg)) < 0)
+		return true;	/* not our token: the core has refused it */
+	if (m->choice != 0 && cr_choice_ext(m->choice) == ext)
+		n = merged(g, h, m, r, (int)(sizeof r / sizeof r[0]));
+	clear = n > 0 && clears(m);
+	cr__hood_find(g, m->x, m->y, &hd);
+	int nr = cr__joined_roots(g, m->tile, &hd, m->rot, seg, roots);
+
+	/* A shepherd already there, unless the choice sends it home first. */
+	if (!(clear && member(roots, nr, own_root(g, h, g->turn))))
+		for (int p = 0; p < g->nplayers; p++)
+			if (member(roots, nr, own_root(g, h, p))) {
+				why->other_player = p;
+				return refuse(ext, why, P_TAKEN);
+			}
+	/* The bag as the choice leaves it. */
+	memcpy(bag, h->bag, sizeof bag);
+	if (clear) {
+		int back[NKINDS];
+
+		flock_on(g, h, r, n, back);
+		for (int i = 0; i < NKINDS; i++)
+			bag[i] += back[i];
+	} else if (n > 0 && choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0)
+		bag[kind_of(m->choice_arg)]--;
+	if (bag[k] <= 0) {
+		why->arg = m->arg;
+		why->n = h->total[k];
+		return refuse(ext, why, P_NO_TOKEN);
+	}
+	return true;
+}
+
+/* Score (or scatter, wolf) the flock on the field with root `root`:
+ * every shepherd there goes home, the tokens back into the bag. */
+static void
+score_flock(struct cr_game *g, int ext, int root, int how, int move)
+{
+	struct hills *h = cr__ext_state(g, ext);
+	struct cr_event ev;
+	int sheep = 0, ntok = 0;
+
+	memset(&ev, 0, sizeof ev);
+	for (int p = 0; p < g->nplayers; p++) {
+		if (own_root(g, h, p) != root)
+			continue;
+		ev.winners |= (uint8_t)(1u << p);
+		ev.meeples[p] = 1;
+		for (int k = 0; k < NKINDS; k++) {
+			sheep += k * h->flock[p][k];
+			ntok += h->flock[p][k];
+			h->bag[k] += h->flock[p][k];
+			h->flock[p][k] = 0;
+		}
+		cr__return_figure(g, h->shepherd[p]);
+		h->shepherd[p] = -1;
+	}
+	if (ev.winners == 0)
+		return;
+	ev.reason = CR_EV_MODULE;
+	ev.kind = CR_FIELD;
+	ev.what = (uint16_t)CR_PHRASE(ext, P_FLOCK);
+	ev.note = (uint16_t)CR_PHRASE(ext, how);
+	ev.feature = root;
+	ev.x = g->tiles.v[g->nodes.v[root].tile].x;
+	ev.y = g->tiles.v[g->nodes.v[root].tile].y;
+	ev.sub = (int16_t)ntok;
+	ev.term[ev.nterm++] = (struct cr_term){ (int16_t)sheep, how == P_WOLF ? 0 : 1,
+	    (uint16_t)CR_PHRASE(ext, P_SHEEP), 0 };
+	ev.points = how == P_WOLF ? 0 : sheep;
+	cr__pay(g, &ev, move);
+}
+
+/* The choice, on the board with the tile: before the piece. */
+static void
+choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	const struct hills *c = cr__ext_cstate(g, ext);
+	int p = g->turn, root = own_root(g, c, p), k;
+
+	if (m->choice == 0 || cr_choice_ext(m->choice) != ext || root < 0)
+		return;
+	if (choice_of(m) == CH_HERD) {
+		score_flock(g, ext, root, P_HERDED, move);
+		return;
+	}
+	if ((k = kind_of(m->choice_arg)) == 0) {	/* the wolf: drawn and put back */
+		score_flock(g, ext, root, P_WOLF, move);
+		return;
+	}
+	if (k > 0) {
+		struct hills *h = cr__ext_state(g, ext);
+
+		h->bag[k]--;
+		h->flock[p][k]++;
+	}
+}
+
+static void
+placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	const struct hills *c = cr__ext_cstate(g, ext);
+	int p = g->turn, done[CR_MAXPLAYERS], ndone = 0;
+
+	if (m->role != CR_ROLE_NONE && m->role == piece_id(ext)) {
+		struct hills *h = cr__ext_state(g, ext);
+		int k = kind_of(m->arg);
+
+		h->shepherd[p] = g->figs.n - 1;
+		memset(h->flock[p], 0, sizeof h->flock[p]);
+		if (k == 0) {	/* the wolf: the shepherd straight home */
+			cr__return_figure(g, h->shepherd[p]);
+			h->shepherd[p] = -1;
+		} else if (k > 0) {
+			h->bag[k]--;
+			h->flock[p][k] = 1;
+		}
+	}
+	if (has_hill(g, g->tiles.n - 1))
+		cr__hide_tile(g);
+	/* Flocks on closed fields: scored at once, whoever's turn it is. */
+	for (int q = 0; q < g->nplayers; q++) {
+		int r = own_root(g, c, q);
+
+		if (r >= 0 && g->nodes.v[r].open == 0 && !member(done, ndone, r)) {
+			done[ndone++] = r;
+			score_flock(g, ext, r, P_CLOSED, move);
+			c = cr__ext_cstate(g, ext);
+		}
+	}
+}
+
+/* A tied player keeps the win with a follower on a hill tile of it. */
+static bool
+on_hill(const struct cr_game *g, int root, int p)
+{
+	int id = root;
+
+	do {
+		const struct node *n = &g->nodes.v[id];
+
+		if (n->figure >= 0 && has_hill(g, n->tile)) {
+			const struct figure *f = &g->figs.v[n->figure];
+
+			if (f->on_board && f->player == p && f->weight > 0)
+				return true;
+		}
+		id = cr__next(g, id);
+	} while (id != root);
+	return false;
+}
+
+/* Edition 1's farmers around the city c: a farmer of p on a hill tile of
+ * a field beside it. */
+static bool
+on_hill_by_city(const struct cr_game *g, int c, int p)
+{
+	for (int i = 0; i < g->figs.n; i++) {
+		const struct figure *f = &g->figs.v[i];
+		int r, id;
+
+		if (!f->on_board || f->player != p || f->weight == 0 ||
+		    g->nodes.v[f->node].kind != CR_FIELD || !has_hill(g, g->nodes.v[f->node].tile))
+			continue;
+		r = id = cr__find(g, f->node);
+		do {	/* does its field touch the city? */
+			const struct node *nd = &g->nodes.v[id];
+			const struct cr_placed *t = &g->tiles.v[nd->tile];
+			unsigned next = g->ts->type[t->type].seg[nd->seg].next_to;
+
+			for (int s = 0; next != 0; s++, next >>= 1)
+				if ((next & 1) && cr__find(g, t->seg0 + s) == c)
+					return true;
+			id = cr__next(g, id);
+		} while (id != r);
+	}
+	return false;
+}
+
+static void
+tiebreak(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	uint8_t hill = 0;
+
+	for (int p = 0; p < g->nplayers; p++)
+		if ((ev->winners & (1u << p)) && (ev->reason == CR_EV_FARM_CITY ?
+		    on_hill_by_city(g, root, p) : on_hill(g, root, p)))
+			hill |= (uint8_t)(1u << p);
+	if (hill != 0 && hill != ev->winners) {
+		ev->winners = hill;
+		ev->tie = (uint16_t)CR_PHRASE(ext, P_HILL);
+	}
+}
+
+/* Vineyards around a cloister completed during play: 3 each. */
+static void
+price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	const struct cr_placed *t;
+	int n = 0;
+
+	if (ev->kind != CR_CLOISTER || ev->reason != CR_EV_COMPLETED ||
+	    ev->nterm >= sizeof ev->term / sizeof ev->term[0])
+		return;
+	t = &g->tiles.v[g->nodes.v[root].tile];
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++) {
+			const struct cr_placed *o = (dx || dy) ? cr__tile_at(g, t->x + dx, t->y + dy) :
+			    NULL;
+
+			if (o != NULL && (g->ts->type[o->type].marks &
+			    CR_MARK_BIT(CR_MARK_VINEYARD)))
+				n++;
+		}
+	if (n > 0)
+		ev->term[ev->nterm++] = (struct cr_term){ (int16_t)n, 3,
+		    (uint16_t)CR_PHRASE(ext, P_VINEYARDS), 0 };
+}
+
+const struct cr_ext cr_ext_hills = {
+	.name = "hills-sheep",
+	.tiles = "hills-sheep.yaml",
+	.pools = pools, .npools = 1,
+	.pieces = pieces, .npieces = 1,
+	.tokens = tokens, .ntokens = 2,
+	.choices = choices, .nchoices = 2,
+	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
+	.state_size = sizeof(struct hills),
+	.start = start,
+	.move_ok = move_ok,
+	.piece_ok = piece_ok,
+	.returns = returns,
+	.choose = choose,
+	.placed = placed,
+	.tiebreak = tiebreak,
+	.price = price,
+};
