@@ -4,8 +4,10 @@
  * Written to be obviously right rather than fast: every call to
  * oracle_build starts from nothing, lays the tiles on a plain grid,
  * makes one node per (tile, segment), and floods each feature through
- * the ports that touch across the edges.  Nothing is reused from rules/
- * but the tile set's data and the board queries of game.h.
+ * the ports that touch across the edges; it follows the river from the
+ * spring down to its open end.  Nothing is reused from rules/ but the
+ * tile set's data, the board queries of game.h, and the names of the
+ * pieces and modules (rules/ext.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "oracle.h"
+#include "rules/ext.h"
 
 #define OR_R	100			/* the grid spans -OR_R..OR_R both ways */
 #define OR_W	(2 * OR_R + 1)
@@ -31,8 +34,24 @@ struct or_node {
 struct oracle {
 	const struct cr_tileset *ts;
 	int	edition, nplayers;
+	uint32_t exts;			/* the modules in play (struct cr_config) */
+	uint32_t ic_bit, river_bit;	/* Inns & Cathedrals', the River's module bits */
 	/* Per type and rotation: the segment at each board port, -1 none. */
 	int	(*portseg)[4][OR_PORTS];
+	/* Per type: the bit of the module its set comes with (0: the first
+	 * set, always in play), its river sides at rotation 0 (bit per
+	 * side), and how its river ends (CR_END_SPRING, CR_END_LAKE, else
+	 * CR_END_NONE). */
+	uint32_t *typemod;
+	uint8_t	*river, *rend;
+	/* Pieces standing, per player and pool, and in all. */
+	int	used[CR_MAXPLAYERS][OR_NPOOLS];
+	int	npieces;
+	/* The river: whether it has an open end, the empty square it flows
+	 * into and its direction there, and the way the last curve turned
+	 * (+1 right, -1 left, 0 none yet). */
+	bool	rv_open;
+	int	rv_x, rv_y, rv_dir, rv_curve;
 	/* The board. */
 	struct cr_placed *tile;
 	int	ntiles, tilecap;
@@ -84,6 +103,16 @@ or_grow(void *p, int *cap, int need, size_t size)
 	return p;
 }
 
+/* The bit of a rules module (struct cr_config's exts) by name; a bit no
+ * game sets if there is no such module. */
+static uint32_t
+or_module_bit(const char *name)
+{
+	int e = cr_ext_find(name, strlen(name));
+
+	return e >= 0 ? 1u << e : 1u << 31;
+}
+
 struct oracle *
 oracle_new(const struct cr_tileset *ts)
 {
@@ -94,9 +123,30 @@ oracle_new(const struct cr_tileset *ts)
 	o->ts = ts;
 	o->grid = calloc((size_t)OR_W * OR_W, sizeof *o->grid);
 	o->portseg = calloc((size_t)ts->ntypes, sizeof *o->portseg);
-	if (o->grid == NULL || o->portseg == NULL) {
+	o->typemod = calloc((size_t)ts->ntypes + 1, sizeof *o->typemod);
+	o->river = calloc((size_t)ts->ntypes + 1, 1);
+	o->rend = calloc((size_t)ts->ntypes + 1, 1);
+	if (o->grid == NULL || o->portseg == NULL || o->typemod == NULL || o->river == NULL ||
+	    o->rend == NULL) {
 		oracle_free(o);
 		return NULL;
+	}
+	o->ic_bit = or_module_bit("inns-cathedrals");
+	o->river_bit = or_module_bit("river");
+	for (int t = 0; t < ts->ntypes; t++) {
+		int set = ts->typeset != NULL ? ts->typeset[t] : 0;
+
+		/* A set is in play with the module of its name; the first
+		 * set is the game's own. */
+		o->typemod[t] = set == 0 ? 0 : or_module_bit(ts->setname[set]);
+		for (int d = 0; d < 4; d++)
+			if (ts->type[t].edge[d] == CR_RIVER)
+				o->river[t] |= (uint8_t)(1u << d);
+		for (int sg = 0; sg < ts->type[t].nseg; sg++)
+			if (ts->type[t].seg[sg].kind == CR_RIVER &&
+			    (ts->type[t].seg[sg].end == CR_END_SPRING ||
+			    ts->type[t].seg[sg].end == CR_END_LAKE))
+				o->rend[t] = ts->type[t].seg[sg].end;
 	}
 	/* Port p of a tile turned r quarter turns clockwise is canonical
 	 * port (p - 3r) mod 12. */
@@ -119,6 +169,9 @@ oracle_free(struct oracle *o)
 	if (o == NULL)
 		return;
 	free(o->portseg);
+	free(o->typemod);
+	free(o->river);
+	free(o->rend);
 	free(o->tile);
 	free(o->grid);
 	free(o->first);
@@ -145,14 +198,20 @@ oracle_tile_at(const struct oracle *o, int x, int y)
 	return o->grid[(y + OR_R) * OR_W + (x + OR_R)] - 1;
 }
 
+const struct cr_placed *
+oracle_tile(const struct oracle *o, int i)
+{
+	return i >= 0 && i < o->ntiles ? &o->tile[i] : NULL;
+}
+
 /* The port across the edge from port p: ((p/3 + 2) % 4) * 3 + (2 - p%3). */
-static int
+static inline int
 or_across(int p)
 {
 	return ((p / 3 + 2) % 4) * 3 + (2 - p % 3);
 }
 
-static int
+static inline int
 or_segat(const struct oracle *o, int tile, int port)
 {
 	const struct cr_placed *t = &o->tile[tile];
@@ -161,23 +220,149 @@ or_segat(const struct oracle *o, int tile, int port)
 }
 
 /* The tile across edge dir of tile i, -1 if none. */
-static int
+static inline int
 or_neighbour(const struct oracle *o, int i, int dir)
 {
 	return oracle_tile_at(o, o->tile[i].x + or_dx[dir], o->tile[i].y + or_dy[dir]);
 }
 
-static int
+static inline int
 or_segkind(const struct oracle *o, int tile, int seg)
 {
 	return o->ts->type[o->tile[tile].type].seg[seg].kind;
 }
 
 /* The edge kind type t shows on board side dir when turned rot. */
-static int
+static inline int
 or_edge(const struct oracle *o, int t, int rot, int dir)
 {
 	return o->ts->type[t].edge[(dir - rot + 4) % 4];
+}
+
+/* ---- modules, pieces, the start and the draw ------------------------------ */
+
+/*
+ * The pieces, as the rule books give them: the base game's meeple in its
+ * four roles (Big Box: 7 each), Inns & Cathedrals' big meeple, which
+ * counts as two followers in every majority, fields included ("il compte
+ * comme deux partisans lorsque vous devez déterminer une majorité").
+ */
+static const struct or_piece or_pieces[] = {
+	{ "thief", CR_ROAD, 1, OR_POOL_MEEPLE, "base" },
+	{ "knight", CR_CITY, 1, OR_POOL_MEEPLE, "base" },
+	{ "monk", CR_CLOISTER, 1, OR_POOL_MEEPLE, "base" },
+	{ "farmer", CR_FIELD, 1, OR_POOL_MEEPLE, "base" },
+	{ "big-thief", CR_ROAD, 2, OR_POOL_BIG, "inns-cathedrals" },
+	{ "big-knight", CR_CITY, 2, OR_POOL_BIG, "inns-cathedrals" },
+	{ "big-monk", CR_CLOISTER, 2, OR_POOL_BIG, "inns-cathedrals" },
+	{ "big-farmer", CR_FIELD, 2, OR_POOL_BIG, "inns-cathedrals" },
+};
+
+const struct or_piece *
+oracle_piece(int role)
+{
+	/* Found by word once per piece number: the table never changes. */
+	static const struct or_piece *known[CR_MAXPIECES];
+	static bool looked[CR_MAXPIECES];
+	const struct cr_piece *pc = cr_piece(role);
+
+	if (pc == NULL)
+		return NULL;
+	if (!looked[role]) {
+		for (size_t i = 0; i < sizeof or_pieces / sizeof or_pieces[0]; i++)
+			if (strcmp(or_pieces[i].word, pc->word) == 0)
+				known[role] = &or_pieces[i];
+		looked[role] = true;
+	}
+	return known[role];
+}
+
+bool
+oracle_piece_in_play(const struct oracle *o, int role)
+{
+	const struct or_piece *op = oracle_piece(role);
+
+	if (op == NULL)
+		return false;
+	return strcmp(op->module, "base") == 0 || (o->exts & or_module_bit(op->module));
+}
+
+int
+oracle_pool_size(const struct oracle *o, int pool)
+{
+	switch (pool) {
+	case OR_POOL_MEEPLE:
+		return 7;		/* "7 partisans" each, the eighth counts the score */
+	case OR_POOL_BIG:
+		return (o->exts & o->ic_bit) ? 1 : 0;	/* "un grand partisan supplémentaire" */
+	default:
+		return 0;
+	}
+}
+
+int
+oracle_supply(const struct oracle *o, int player, int pool)
+{
+	if (player < 0 || player >= CR_MAXPLAYERS || pool < 0 || pool >= OR_NPOOLS)
+		return 0;
+	return oracle_pool_size(o, pool) - o->used[player][pool];
+}
+
+static bool
+or_river_game(const struct oracle *o)
+{
+	return (o->exts & o->river_bit) != 0;
+}
+
+static bool
+or_type_in_play(const struct oracle *o, int t)
+{
+	return t >= 0 && t < o->ts->ntypes && (o->typemod[t] == 0 || (o->exts & o->typemod[t]));
+}
+
+int
+oracle_start_type(const struct oracle *o)
+{
+	/* With the River, the spring ("La source de la rivière est placée
+	 * au centre de la table"); else the set's start tile. */
+	if (or_river_game(o))
+		for (int t = 0; t < o->ts->ntypes; t++)
+			if (or_type_in_play(o, t) && o->rend[t] == CR_END_SPRING)
+				return t;
+	return o->ts->start;
+}
+
+int
+oracle_start_supply(const struct oracle *o, int type)
+{
+	if (!or_type_in_play(o, type))
+		return 0;
+	return o->ts->type[type].count - (type == oracle_start_type(o));
+}
+
+bool
+oracle_drawable(const struct oracle *o, int type, const int *supply)
+{
+	int river = 0, lake = 0;
+
+	if (!or_type_in_play(o, type) || supply[type] <= 0)
+		return false;
+	if (!or_river_game(o))
+		return true;
+	/* The river tiles first, the lake once they are all placed, then
+	 * the others (BB 909-915, 929-930). */
+	for (int t = 0; t < o->ts->ntypes; t++)
+		if (or_type_in_play(o, t) && o->river[t] != 0) {
+			if (o->rend[t] == CR_END_LAKE)
+				lake += supply[t];
+			else
+				river += supply[t];
+		}
+	if (o->river[type] != 0 && o->rend[type] != CR_END_LAKE)
+		return true;
+	if (o->river[type] != 0)
+		return river == 0;
+	return river == 0 && lake == 0;
 }
 
 /* ---- laying the board ------------------------------------------------ */
@@ -212,6 +397,14 @@ or_lay(struct oracle *o, const struct cr_placed *tiles, int ntiles)
 			    i, t->x, t->y, t->type, t->rot);
 		if (t->x <= -OR_R || t->x >= OR_R || t->y <= -OR_R || t->y >= OR_R)
 			return or_fail(o, "tile %d at %d,%d: off the oracle's grid", i, t->x, t->y);
+		if (!or_type_in_play(o, t->type))
+			return or_fail(o, "tile %d at %d,%d: %s, of a set not in play", i, t->x, t->y,
+			    o->ts->type[t->type].code);
+		if (i == 0 && (t->type != oracle_start_type(o) || t->x != 0 || t->y != 0 ||
+		    t->rot != 0))
+			return or_fail(o, "the start is %s at %d,%d turned %d, not %s at 0,0 turned 0",
+			    o->ts->type[t->type].code, t->x, t->y, t->rot,
+			    oracle_start_type(o) >= 0 ? o->ts->type[oracle_start_type(o)].code : "?");
 		if (oracle_tile_at(o, t->x, t->y) >= 0)
 			return or_fail(o, "tile %d at %d,%d: the square already holds tile %d",
 			    i, t->x, t->y, oracle_tile_at(o, t->x, t->y));
@@ -317,6 +510,12 @@ or_flood(struct oracle *o, int n0)
 		}
 		if (sg->kind == CR_CITY)
 			f->pennants += sg->pennants;
+		/* One inn or several, one cathedral or two: the same price
+		 * ("une ou plusieurs auberges", "une ou deux cathédrales"). */
+		if (sg->kind == CR_ROAD && (sg->flags & CR_SEG_INN))
+			f->inn = true;
+		if (sg->kind == CR_CITY && (sg->flags & CR_SEG_CATHEDRAL))
+			f->cathedral = true;
 		for (int p = 0; p < OR_PORTS; p++) {
 			int j, q, m;
 
@@ -483,19 +682,107 @@ oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int kin
 	return o->tile[t].seg0 + found;
 }
 
+/* ---- the river ------------------------------------------------------------ */
+
+/* The sides (bit per board direction) on which type t turned rot shows
+ * a river edge. */
+static unsigned
+or_river_sides(const struct oracle *o, int t, int rot)
+{
+	unsigned m = 0;
+
+	for (int d = 0; d < 4; d++)
+		if (o->river[t] & (1u << ((d - rot + 4) % 4)))
+			m |= 1u << d;
+	return m;
+}
+
+/* The way a river flowing dir turns when it leaves by side out: +1 to
+ * the right (clockwise), -1 to the left, 0 straight on. */
+static int
+or_turn(int dir, int out)
+{
+	return out == (dir + 1) % 4 ? 1 : out == (dir + 3) % 4 ? -1 : 0;
+}
+
+/*
+ * Follow the river from the spring (tile 0) down the stream, tile by
+ * tile, to its open end or the lake: every river tile on the board must
+ * lie on it, and no curve may turn the same way as the curve before it
+ * (carcref-notation(5): "whatever straights lie between").
+ */
+static bool
+or_follow_river(struct oracle *o)
+{
+	int cur = 0, dir = -1, nriver = 0, seen = 1;
+	unsigned out;
+
+	o->rv_open = false;
+	o->rv_curve = 0;
+	if (!or_river_game(o) || o->ntiles == 0)
+		return true;
+	for (int i = 0; i < o->ntiles; i++)
+		nriver += o->river[o->tile[i].type] != 0;
+	out = or_river_sides(o, o->tile[0].type, o->tile[0].rot);
+	for (int d = 0; d < 4; d++)
+		if (out == 1u << d)
+			dir = d;
+	if (dir < 0)
+		return or_fail(o, "the spring has %s river edge", out ? "more than one" : "no");
+	for (int step = 0; step <= o->ntiles; step++) {
+		int x = o->tile[cur].x + or_dx[dir], y = o->tile[cur].y + or_dy[dir];
+		int j = oracle_tile_at(o, x, y), next = -1, entry = (dir + 2) % 4, turn;
+
+		if (j < 0) {
+			o->rv_open = true;
+			o->rv_x = x, o->rv_y = y, o->rv_dir = dir;
+			break;
+		}
+		seen++;
+		out = or_river_sides(o, o->tile[j].type, o->tile[j].rot);
+		if (!(out & (1u << entry)))
+			return or_fail(o, "the river at %d,%d flows into a tile without a river edge",
+			    x, y);
+		out &= ~(1u << entry);
+		if (out == 0)
+			break;		/* the lake */
+		for (int d = 0; d < 4; d++)
+			if (out == 1u << d)
+				next = d;
+		if (next < 0)
+			return or_fail(o, "the river forks at %d,%d", x, y);
+		turn = or_turn(dir, next);
+		if (turn != 0 && turn == o->rv_curve)
+			return or_fail(o, "the river turns back at %d,%d (two %s curves)", x, y,
+			    turn > 0 ? "right" : "left");
+		if (turn != 0)
+			o->rv_curve = turn;
+		cur = j, dir = next;
+	}
+	if (seen != nriver)
+		return or_fail(o, "%d river tiles, %d of them on the river from the spring", nriver,
+		    seen);
+	return true;
+}
+
 /* ---- build ------------------------------------------------------------- */
 
 bool
-oracle_build(struct oracle *o, int edition, int nplayers, const struct cr_placed *tiles,
+oracle_build(struct oracle *o, const struct cr_config *c, const struct cr_placed *tiles,
     int ntiles, const struct cr_meeple *mp, int nmp)
 {
+	int nplayers = c->nplayers;
+
 	o->err[0] = '\0';
 	or_clear(o);
-	o->edition = edition;
+	o->edition = c->edition;
 	o->nplayers = nplayers;
+	o->exts = c->exts;
+	memset(o->used, 0, sizeof o->used);
+	o->npieces = 0;
 	if (nplayers < 1 || nplayers > CR_MAXPLAYERS)
 		return or_fail(o, "bad number of players %d", nplayers);
-	if (!or_lay(o, tiles, ntiles))
+	if (!or_lay(o, tiles, ntiles) || !or_follow_river(o))
 		return false;
 	o->queue = realloc(o->queue, ((size_t)o->nnodes + 1) * sizeof *o->queue);
 	o->fbeg = realloc(o->fbeg, ((size_t)o->nnodes + 2) * sizeof *o->fbeg);
@@ -506,35 +793,46 @@ oracle_build(struct oracle *o, int edition, int nplayers, const struct cr_placed
 		if (o->node[n].feat < 0)
 			or_flood(o, n);
 	or_field_cities(o);
-	for (int i = 0; i < nmp; i++) {
-		const struct cr_meeple *m = &mp[i];
-		int n = or_node_of(o, m->seg), kind, t;
-		/* The pieces are data (rules/ext.h): what stands where, and
-		 * how much it weighs; the counting stays the oracle's own. */
-		const struct cr_piece *pc = cr_piece(m->role);
+	for (int i = 0; i < nmp; i++)
+		if (!oracle_add(o, &mp[i]))
+			return false;
+	return true;
+}
 
-		if (n < 0)
-			return or_fail(o, "meeple %d at %d,%d: no segment %d on the board",
-			    i, m->x, m->y, m->seg);
-		if (m->player < 0 || m->player >= nplayers)
-			return or_fail(o, "meeple %d: player %d", i, m->player);
-		if (pc == NULL)
-			return or_fail(o, "meeple %d: role %d", i, (int)m->role);
-		t = o->node[n].tile;
-		kind = or_segkind(o, t, o->node[n].seg);
-		if (kind != pc->kind)
-			return or_fail(o, "meeple %d at %d,%d: a %d-role on a %s", i, m->x, m->y,
-			    (int)m->role, oracle_kind_name(kind));
-		if (o->tile[t].x != m->x || o->tile[t].y != m->y)
-			return or_fail(o, "meeple %d said at %d,%d, its segment %d lies at %d,%d",
-			    i, m->x, m->y, m->seg, o->tile[t].x, o->tile[t].y);
-		if (oracle_spot_seg(o, m->x, m->y, m->spot, kind) != m->seg)
-			return or_fail(o, "meeple %d at %d,%d: spot %d names %d, not segment %d",
-			    i, m->x, m->y, (int)m->spot,
-			    oracle_spot_seg(o, m->x, m->y, m->spot, kind), m->seg);
-		o->feat[o->node[n].feat].meeples[m->player] += pc->weight;
-		o->feat[o->node[n].feat].nmeeples++;
-	}
+bool
+oracle_add(struct oracle *o, const struct cr_meeple *m)
+{
+	int n = or_node_of(o, m->seg), kind, t, i = o->npieces;
+	const struct or_piece *pc = oracle_piece(m->role);
+
+	if (n < 0)
+		return or_fail(o, "meeple %d at %d,%d: no segment %d on the board",
+		    i, m->x, m->y, m->seg);
+	if (m->player < 0 || m->player >= o->nplayers)
+		return or_fail(o, "meeple %d: player %d", i, m->player);
+	if (pc == NULL)
+		return or_fail(o, "meeple %d: role %d, a piece the oracle does not know", i,
+		    (int)m->role);
+	if (!oracle_piece_in_play(o, m->role))
+		return or_fail(o, "meeple %d: a %s, of %s, which is not in play", i, pc->word,
+		    pc->module);
+	t = o->node[n].tile;
+	kind = or_segkind(o, t, o->node[n].seg);
+	if (kind != pc->kind)
+		return or_fail(o, "meeple %d at %d,%d: a %s on a %s", i, m->x, m->y,
+		    pc->word, oracle_kind_name(kind));
+	if (o->tile[t].x != m->x || o->tile[t].y != m->y)
+		return or_fail(o, "meeple %d said at %d,%d, its segment %d lies at %d,%d",
+		    i, m->x, m->y, m->seg, o->tile[t].x, o->tile[t].y);
+	if (oracle_spot_seg(o, m->x, m->y, m->spot, kind) != m->seg)
+		return or_fail(o, "meeple %d at %d,%d: spot %d names %d, not segment %d",
+		    i, m->x, m->y, (int)m->spot,
+		    oracle_spot_seg(o, m->x, m->y, m->spot, kind), m->seg);
+	o->feat[o->node[n].feat].meeples[m->player] += pc->weight;
+	o->feat[o->node[n].feat].pieces[m->player]++;
+	o->feat[o->node[n].feat].nmeeples++;
+	o->used[m->player][pc->pool]++;
+	o->npieces++;
 	return true;
 }
 
@@ -551,7 +849,8 @@ oracle_load(struct oracle *o, const struct cr_game *g)
 	for (int i = 0; i < nt; i++)
 		t[i] = *cr_game_tile(g, i);
 	cr_game_meeples(g, m, nm);
-	ok = oracle_build(o, cr_game_edition(g), cr_game_nplayers(g), t, nt, m, nm);
+	ok = oracle_build(o, &(struct cr_config){ cr_game_edition(g), cr_game_nplayers(g),
+	    cr_game_exts(g) }, t, nt, m, nm);
 	free(t);
 	free(m);
 	return ok;
@@ -585,6 +884,7 @@ or_event_of(const struct oracle *o, int f, int reason, struct or_event *ev)
 	ev->tiles = ft->tiles;
 	ev->pennants = ft->kind == CR_CITY ? ft->pennants : 0;
 	memcpy(ev->meeples, ft->meeples, sizeof ev->meeples);
+	memcpy(ev->pieces, ft->pieces, sizeof ev->pieces);
 	or_majority(o, ev);
 }
 
@@ -596,10 +896,14 @@ oracle_score_completed(const struct oracle *o, int f, struct or_event *ev)
 	or_event_of(o, f, CR_EV_COMPLETED, ev);
 	switch (ft->kind) {
 	case CR_ROAD:
-		ev->points = ft->tiles;
+		/* "le voleur reçoit 2 points par section de route" */
+		ev->points = (ft->inn ? 2 : 1) * ft->tiles;
 		break;
 	case CR_CITY:
-		if (o->edition == 1 && ft->tiles == 2)
+		/* "3 points par section (nombre de tuiles) et par bouclier" */
+		if (ft->cathedral)
+			ev->points = 3 * ft->tiles + 3 * ft->pennants;
+		else if (o->edition == 1 && ft->tiles == 2)
 			ev->points = ft->tiles + ft->pennants;
 		else
 			ev->points = 2 * ft->tiles + 2 * ft->pennants;
@@ -630,9 +934,12 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 				continue;
 			or_event_of(o, f, CR_EV_FINAL, &ev);
 			/* Roads 1 per tile; cities 1 per tile and pennant;
-			 * cloisters 1 + neighbours = tiles. */
-			ev.points = ft->tiles + ev.pennants;
-			OR_EMIT();
+			 * cloisters 1 + neighbours = tiles.  An inn's road
+			 * and a cathedral's city pay nothing open ("elle ne
+			 * rapporte aucun point"): no event. */
+			ev.points = ft->inn || ft->cathedral ? 0 : ft->tiles + ev.pennants;
+			if (ev.points > 0)
+				OR_EMIT();
 		}
 	if (o->edition != 1) {
 		/* Each farm: 3 per completed city it touches, to its farmers. */
@@ -673,8 +980,10 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 					    !(tt->seg[s].next_to & (1u << nd->seg)) || seen[fld] == c + 1)
 						continue;
 					seen[fld] = c + 1;
-					for (int p = 0; p < o->nplayers; p++)
+					for (int p = 0; p < o->nplayers; p++) {
 						ev.meeples[p] += o->feat[fld].meeples[p];
+						ev.pieces[p] += o->feat[fld].pieces[p];
+					}
 				}
 			}
 			or_majority(o, &ev);
@@ -691,13 +1000,46 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 
 /* ---- placements -------------------------------------------------------- */
 
+/* Whether type t turned rot fits by the edges on an empty square whose
+ * neighbours (N E S W) are the tiles nb, -1 for none. */
+static bool
+or_fits(const struct oracle *o, int t, int rot, const int nb[4])
+{
+	for (int d = 0; d < 4; d++)
+		if (nb[d] >= 0 && or_edge(o, t, rot, d) !=
+		    or_edge(o, o->tile[nb[d]].type, o->tile[nb[d]].rot, (d + 2) % 4))
+			return false;
+	return true;
+}
+
+/* Whether a river tile t turned rot at the river's open end continues
+ * it: a river edge against the stream, and no curve the same way as the
+ * last one ("vous n'avez pas le droit de placer une tuile qui lui ferait
+ * faire demi-tour"). */
+static bool
+or_continues(const struct oracle *o, int t, int rot)
+{
+	unsigned sides = or_river_sides(o, t, rot);
+	int entry = (o->rv_dir + 2) % 4;
+
+	if (!o->rv_open || !(sides & (1u << entry)))
+		return false;
+	sides &= ~(1u << entry);
+	for (int d = 0; d < 4; d++)
+		if (sides == 1u << d)
+			return or_turn(o->rv_dir, d) == 0 || or_turn(o->rv_dir, d) != o->rv_curve;
+	return sides == 0;	/* the lake */
+}
+
 int
 oracle_legal_count(const struct oracle *o, int type)
 {
+	bool river;
 	int n = 0;
 
 	if (type < 0 || type >= o->ts->ntypes)
 		return 0;
+	river = or_river_game(o) && o->river[type] != 0;
 	/* Every empty square next to a tile, once: seen from the earliest
 	 * tile beside it. */
 	for (int i = 0; i < o->ntiles; i++)
@@ -707,6 +1049,9 @@ oracle_legal_count(const struct oracle *o, int type)
 
 			if (oracle_tile_at(o, x, y) >= 0)
 				continue;
+			/* A river tile goes at the river's open end only. */
+			if (river && !(o->rv_open && x == o->rv_x && y == o->rv_y))
+				continue;
 			for (int d = 0; d < 4; d++) {
 				nb[d] = oracle_tile_at(o, x + or_dx[d], y + or_dy[d]);
 				if (nb[d] >= 0 && nb[d] < i)
@@ -714,15 +1059,22 @@ oracle_legal_count(const struct oracle *o, int type)
 			}
 			if (!first)
 				continue;
-			for (int r = 0; r < 4; r++) {
-				bool fits = true;
-
-				for (int d = 0; d < 4 && fits; d++)
-					if (nb[d] >= 0 && or_edge(o, type, r, d) !=
-					    or_edge(o, o->tile[nb[d]].type, o->tile[nb[d]].rot, (d + 2) % 4))
-						fits = false;
-				n += fits;
-			}
+			for (int r = 0; r < 4; r++)
+				n += or_fits(o, type, r, nb) && (!river || or_continues(o, type, r));
 		}
 	return n;
+}
+
+bool
+oracle_may_place(const struct oracle *o, int player, int role, int x, int y,
+    enum cr_spot spot, int *seg)
+{
+	const struct or_piece *op = oracle_piece(role);
+	int s = op != NULL ? oracle_spot_seg(o, x, y, spot, op->kind) : -1;
+
+	if (seg != NULL)
+		*seg = s;
+	return op != NULL && oracle_piece_in_play(o, role) &&
+	    oracle_supply(o, player, op->pool) > 0 && s >= 0 &&
+	    o->feat[oracle_feature_of(o, s)].nmeeples == 0;
 }

@@ -116,9 +116,45 @@ tu_rnd(uint32_t *s)
 }
 
 /*
+ * A tile drawn at random from those that may be drawn now (every copy
+ * equally likely; with the River, its tiles first), and a random piece
+ * of the modules in play: for the base game alone, the same draws as
+ * from the whole supply and the roles 1 to 4.
+ */
+static inline int
+tu_random_tile(const struct cr_game *g, uint32_t *seed)
+{
+	int total = 0, k, t = 0, ntypes = cr_game_tileset(g)->ntypes;
+
+	for (int u = 0; u < ntypes; u++)
+		if (cr_game_drawable(g, u, NULL))
+			total += cr_game_supply(g, u);
+	assert_true(total > 0);
+	k = (int)(tu_rnd(seed) % (uint32_t)total);
+	for (;; t++)
+		if (cr_game_drawable(g, t, NULL)) {
+			if (k < cr_game_supply(g, t))
+				return t;
+			k -= cr_game_supply(g, t);
+		}
+}
+
+static inline int
+tu_random_piece(const struct cr_game *g, uint32_t *seed)
+{
+	int in[CR_MAXPIECES], n = 0;
+
+	for (int r = 1; r < cr_npieces(); r++)
+		if (cr_game_exts(g) & (1u << cr_piece_ext(r)))
+			in[n++] = r;
+	return in[tu_rnd(seed) % (uint32_t)n];
+}
+
+/*
  * Play at random through the engine until the game is over or has stop
- * moves: every tile drawn from the real supply, a random legal placement
- * or a discard, a meeple tried two times in three (kept if legal).
+ * moves: every tile drawn from the real supply (tu_random_tile), a
+ * random legal placement or a discard, a piece tried two times in three
+ * (kept if legal).
  */
 static inline void
 tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
@@ -127,12 +163,10 @@ tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
 
 	assert_non_null(legal);
 	while (!cr_game_over(g) && cr_game_nmoves(g) < stop) {
-		int k = (int)(tu_rnd(&seed) % (uint32_t)cr_game_supply_total(g)), t = 0;
+		int k, t = tu_random_tile(g, &seed);
 		struct cr_move m = { 0 };
 		int n;
 
-		while (k >= cr_game_supply(g, t))
-			k -= cr_game_supply(g, t++);
 		m.tile = t;
 		n = cr_game_legal(g, t, legal, 4096);
 		assert_true(n <= 4096);
@@ -147,7 +181,7 @@ tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
 		k = (int)(tu_rnd(&seed) % (uint32_t)n);
 		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
 		if (tu_rnd(&seed) % 3 != 0) {
-			m.role = (enum cr_role)(1 + tu_rnd(&seed) % 4);
+			m.role = tu_random_piece(g, &seed);
 			m.spot = (enum cr_spot)(tu_rnd(&seed) % CR_NSPOTS);
 			if (!cr_game_check(g, &m, NULL))
 				m.role = CR_ROLE_NONE, m.spot = 0;
