@@ -53,6 +53,73 @@ random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
 	return true;
 }
 
+/* The tokens of module ext a move may name (sheep=1..4, wolf), into
+ * out; how many. */
+static int
+tokens_of(int ext, int *out, int max)
+{
+	int n = 0;
+
+	for (int id = 1; cr_token(id) != NULL; id++) {
+		const struct cr_token *t = cr_token(id);
+
+		if (cr_token_ext(id) != ext)
+			continue;
+		for (int v = t->max ? t->min : 0; v <= t->max && n < max; v++)
+			out[n++] = CR_TOKEN(id, v);
+	}
+	return n;
+}
+
+/* A random legal choice before the piece (a flock's), or none when none
+ * is due: the engine says which lines it accepts. */
+static void
+random_choice(struct cr_game *g, uint64_t *seed, struct cr_move *m)
+{
+	struct cr_move opts[64];
+	int n = 0, tok[16];
+
+	if (cr_game_check(g, m, NULL))
+		return;	/* nothing due */
+	for (int c = 1; cr_choice(c) != NULL; c++) {
+		int nt = 1;
+
+		if (!(cr_game_exts(g) & (1u << cr_choice_ext(c))))
+			continue;
+		if (cr_choice(c)->token)
+			nt = tokens_of(cr_choice_ext(c), tok, 16);
+		else
+			tok[0] = 0;
+		for (int i = 0; i < nt && n < 64; i++) {
+			struct cr_move o = *m;
+
+			o.choice = c, o.choice_arg = tok[i];
+			if (cr_game_check(g, &o, NULL))
+				opts[n++] = o;
+		}
+	}
+	if (n > 0)
+		*m = opts[below(seed, n)];
+}
+
+/* The piece's token, when it takes one: a random legal one (0 if none). */
+static bool
+random_token(struct cr_game *g, uint64_t *seed, struct cr_move *m)
+{
+	int tok[16], legal[16], n = 0, nt;
+
+	if (!(cr_piece(m->role)->flags & CR_PIECE_TOKEN))
+		return cr_game_check(g, m, NULL);
+	nt = tokens_of(cr_piece_ext(m->role), tok, 16);
+	for (int i = 0; i < nt; i++) {
+		m->arg = tok[i];
+		if (cr_game_check(g, m, NULL))
+			legal[n++] = tok[i];
+	}
+	m->arg = n > 0 ? legal[below(seed, n)] : 0;
+	return n > 0;
+}
+
 /* Play one random game to its end. */
 static bool
 random_game(struct cr_game *g, uint64_t *seed)
@@ -82,7 +149,9 @@ random_game(struct cr_game *g, uint64_t *seed)
 				return false;
 			continue;
 		}
-		/* Half the time no meeple; else one of the legal ones. */
+		random_choice(g, seed, &m);
+		/* Half the time no meeple; else one of the legal ones (with a
+		 * token it may draw, when it draws one). */
 		if (below(seed, 2)) {
 			for (int role = CR_THIEF; role < cr_npieces(); role++)
 				for (int sp = 0; (cr_game_exts(g) & (1u << cr_piece_ext(role))) &&
@@ -90,7 +159,7 @@ random_game(struct cr_game *g, uint64_t *seed)
 					struct cr_move o = m;
 
 					o.role = (enum cr_role)role, o.spot = (enum cr_spot)sp;
-					if (cr_game_check(g, &o, NULL))
+					if (random_token(g, seed, &o))
 						opts[nopts++] = o;
 				}
 			if (nopts > 0)
@@ -136,8 +205,13 @@ selfplay_exec(int argc, char **argv)
 			ok = number(v, 0, 0x7fffffffL, &seed);
 		else if (strcmp(o, "--games") == 0)
 			ok = number(v, 1, 100000000L, &games);
-		else if (strcmp(o, "--players") == 0)
-			ok = number(v, 1, CR_MAXPLAYERS, &players);
+		else if (strcmp(o, "--players") == 0) {
+			if (!(ok = number(v, 2, CR_MAXPLAYERS, &players))) {
+				errf("carcref selfplay: --players: a game is for 2 to %d players, "
+				    "not \"%s\"\n", CR_MAXPLAYERS, v);
+				return 2;
+			}
+		}
 		else if (strcmp(o, "--edition") == 0)
 			ok = number(v, 1, 3, &edition);
 		else if (strcmp(o, "--out") == 0)

@@ -119,9 +119,9 @@ play_new_game(struct play *p, char **names, int n, int edition, char **exts, int
 	struct cr_error err;
 	char *text;
 
-	if (n > CR_MAXPLAYERS) {
-		errf("carcref play: --players: too many players: at most %d\n",
-		    CR_MAXPLAYERS);
+	if (n < 2 || n > CR_MAXPLAYERS) {	/* the Big Box: 2 to 8 */
+		errf("carcref play: --players: a game is for 2 to %d players, not %d\n",
+		    CR_MAXPLAYERS, n);
 		return false;
 	}
 	for (int i = 0; i < n; i++)

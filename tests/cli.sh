@@ -363,6 +363,17 @@ run selfplay --seed 4 --games 1
 cmp -s "$tmp/out" "$tmp/sp/game-3-000001.yaml" && not_ok "another seed gave the same game" selfplay || ok
 expect_exit 0 -- replay --quiet "$tmp/sp/game-3-000001.yaml" "$tmp/sp/game-3-000002.yaml"
 expect_exit 2 -- selfplay --players 9
+expect_err 'carcref selfplay: --players: a game is for 2 to 8 players, not "1"' -- selfplay --players 1
+expect_err 'carcref play: --players: a game is for 2 to 8 players, not 1' -- play --players Anna
+expect_err 'carcref play: --players: a game is for 2 to 8 players, not 9' -- play --players A,B,C,D,E,F,G,H,I
+# Every mix of the expansions, 2 to 8 players: self-played games replay.
+for x in hills-sheep traders-builders,hills-sheep inns-cathedrals,river,traders-builders,hills-sheep; do
+	for p in 2 5 8; do
+		rm -rf "$tmp/mix"
+		run selfplay --seed $p --games 3 --players $p --expansions $x --out "$tmp/mix"
+		expect_exit 0 -- replay --quiet "$tmp/mix"/*.yaml
+	done
+done
 expect_exit 2 -- selfplay --games 2
 expect_err '2 games need --out DIR' -- selfplay --games 2
 

@@ -821,7 +821,7 @@ run play --players 'Carl, Dora,Emil' --edition 1
 expect "--players and --edition" has "$tmp/out" 'edition 1, 3 players: Carl, Dora, Emil'
 run play --edition 4
 expect "--edition 4: exit 2" test "$code" = 2
-run play --players 'A:B'
+run play --players 'A:B,Carl'
 expect "--players with a colon: exit 2" test "$code" = 2
 expect "--players with a colon: the record's rule" has "$tmp/err" 'without ":" or "#"'
 run play --resume three.yaml
