@@ -53,24 +53,6 @@ random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
 	return true;
 }
 
-/* The tokens of module ext a move may name (sheep=1..4, wolf), into
- * out; how many. */
-static int
-tokens_of(int ext, int *out, int max)
-{
-	int n = 0;
-
-	for (int id = 1; cr_token(id) != NULL; id++) {
-		const struct cr_token *t = cr_token(id);
-
-		if (cr_token_ext(id) != ext)
-			continue;
-		for (int v = t->max ? t->min : 0; v <= t->max && n < max; v++)
-			out[n++] = CR_TOKEN(id, v);
-	}
-	return n;
-}
-
 /* A random legal choice before the piece (a flock's), or none when none
  * is due: the engine says which lines it accepts. */
 static void
@@ -87,7 +69,7 @@ random_choice(struct cr_game *g, uint64_t *seed, struct cr_move *m)
 		if (!(cr_game_exts(g) & (1u << cr_choice_ext(c))))
 			continue;
 		if (cr_choice(c)->token)
-			nt = tokens_of(cr_choice_ext(c), tok, 16);
+			nt = cr_token_args(cr_choice_ext(c), tok, 16);
 		else
 			tok[0] = 0;
 		for (int i = 0; i < nt && n < 64; i++) {
@@ -110,7 +92,7 @@ random_token(struct cr_game *g, uint64_t *seed, struct cr_move *m)
 
 	if (!(cr_piece(m->role)->flags & CR_PIECE_TOKEN))
 		return cr_game_check(g, m, NULL);
-	nt = tokens_of(cr_piece_ext(m->role), tok, 16);
+	nt = cr_token_args(cr_piece_ext(m->role), tok, 16);
 	for (int i = 0; i < nt; i++) {
 		m->arg = tok[i];
 		if (cr_game_check(g, m, NULL))

@@ -15,21 +15,26 @@ const struct play_cmd play_cmds[] = {
 	  "the tile just drawn: its picture, and where it fits",
 	  "  TILE is its code (A to X; tiles shows them).  Step 1 of 3 of a turn;\n"
 	  "  draw again to correct a wrong code.\n" },
-	{ "place", "X,Y [ROT] [ROLE@SPOT]", 1, 3, PA_PLACE, turn_place,
+	{ "place", "X,Y [ROT] [ROLE@SPOT]", 1, 7, PA_PLACE, turn_place,
 	  "put the tile in hand down at X,Y, turned ROT degrees",
 	  "  Step 2: x grows to the east, y to the north, the start tile is 0,0.\n"
 	  "  ROT (0, 90, 180, 270, clockwise) may be left out when only one fits there;\n"
 	  "  when several do, they are shown and you choose.  place again to move it.\n"
-	  "  A meeple may follow, which finishes the turn: place 1,0 90 thief@E.\n" },
-	{ "meeple", "ROLE@SPOT", 0, 1, PA_MEEPLE, turn_meeple,
+	  "  The rest of the turn may follow, which finishes it: place 1,0 90 thief@E.\n" },
+	{ "choose", "WORD [TOKEN]", 1, 2, PA_NONE, turn_choose,
+	  "a flock's choice, before the meeple (Hills & Sheep)",
+	  "  When the tile extends the field of your own shepherd: choose grow sheep=N\n"
+	  "  (the token drawn), choose grow wolf, or choose herd.  Then meeple or pass.\n" },
+	{ "meeple", "ROLE@SPOT [TOKEN]", 0, 5, PA_MEEPLE, turn_meeple,
 	  "finish the turn with a meeple on the tile just placed",
 	  "  Step 3: thief (road), knight (city), monk (cloister), farmer (field), at a\n"
 	  "  spot of the tile as it lies: N E S W, the half-edges NNE ENE ESE SSE SSW\n"
 	  "  WSW WNW NNW, the corners NE SE SW NW, or C, the centre (monk alone means\n"
-	  "  monk@C).  Without ROLE@SPOT, lists where a meeple may go.\n" },
-	{ "pass", "", 0, 0, PA_NONE, turn_pass,
+	  "  monk@C); the pieces of the expansions in play too (big-knight, builder,\n"
+	  "  pig, shepherd@W sheep=2).  Without ROLE@SPOT, lists where one may go.\n" },
+	{ "pass", "[WORD [TOKEN]]", 0, 2, PA_NONE, turn_pass,
 	  "finish the turn without a meeple",
-	  "" },
+	  "  After a flock's choice, or with it: pass herd.\n" },
 	{ "discard", "[TILE]", 0, 1, PA_TILE, turn_discard,
 	  "the tile in hand fits nowhere: it leaves the game",
 	  "  Only when it fits nowhere; the same player then draws again.\n" },

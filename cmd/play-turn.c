@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "play.h"
 #include "notation/explain.h"
+#include "rules/ext.h"
 
 /* ---- refusals ------------------------------------------------------------ */
 
@@ -215,9 +216,84 @@ print_meeple_options(struct play *p)
 	}
 	outf("then a meeple:");
 	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++)
-		outf(" %s@%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
+		outf(" %s@%s%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
+		    cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? " TOKEN" : "",
 		    i + 1 < n ? "," : "");
 	outf(" (meeple ROLE@SPOT), or pass\n");
+}
+
+/*
+ * Does the tile just put down call for a choice before its piece (a
+ * flock's), none made yet?  The words that would do, into buf.
+ */
+static bool
+choice_due(struct play *p, char *buf, size_t size)
+{
+	size_t o = 0;
+	bool due = false;
+
+	buf[0] = '\0';
+	if (p->pend.choice != 0 || cr_game_check(p->g, &p->pend, NULL))
+		return false;
+	for (int c = 1; cr_choice(c) != NULL; c++) {
+		struct cr_move m = p->pend;
+		int tok[16], nt = cr_choice(c)->token ? cr_token_args(cr_choice_ext(c), tok, 16) : 1;
+		bool ok = false;
+
+		if (!(cr_game_exts(p->g) & (1u << cr_choice_ext(c))))
+			continue;
+		m.choice = c;
+		for (int i = 0; i < nt && !ok; i++) {
+			m.choice_arg = cr_choice(c)->token ? tok[i] : 0;
+			ok = cr_game_check(p->g, &m, NULL);
+		}
+		if (ok && o < size)
+			o += (size_t)snprintf(buf + o, size - o, "%s%s%s", due ? ", " : "",
+			    cr_choice(c)->word, cr_choice(c)->token ? " TOKEN" : "");
+		due |= ok;
+	}
+	return due;
+}
+
+static int not_yet(struct play *, const char *);
+
+/* After the tile is down: the choice it calls for, or the pieces. */
+static void
+print_next_step(struct play *p)
+{
+	char words[128];
+
+	if (choice_due(p, words, sizeof words))
+		outf("then the flock's choice, before any meeple: %s (choose %s)\n", words,
+		    strchr(words, ',') ? "WORD [TOKEN]" : words);
+	else
+		print_meeple_options(p);
+}
+
+/* The words after the rotation, joined again ("grow sheep=3 knight@N"),
+ * into m: its choice (or the one already chosen) and piece. */
+static int
+parse_rest(int argc, char **argv, struct cr_move *m)
+{
+	struct nt_error err;
+	size_t len = 0;
+	char *line;
+	int choice = m->choice, arg = m->choice_arg, rc;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if ((line = malloc(len + 1)) == NULL)
+		return play_nope("out of memory");
+	line[0] = '\0';
+	for (int i = 0; i < argc; i++)
+		strcat(strcat(line, i ? " " : ""), argv[i]);
+	rc = nt_parse_tail(line, strlen(line), m, &err);
+	free(line);
+	if (rc < 0)
+		return play_nope("%s", err.msg);
+	if (m->choice == 0)	/* chosen at an earlier step */
+		m->choice = choice, m->choice_arg = arg;
+	return 0;
 }
 
 int
@@ -241,18 +317,18 @@ turn_place(struct play *p, int argc, char **argv)
 	if (argc >= 3) {
 		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
 			return play_nope("expected a rotation 0, 90, 180 or 270, got \"%.20s\"", argv[2]);
-		if (!cr_game_check(p->g, &m, &why))
+		if (!cr_game_check_place(p->g, &m, &why))
 			return play_refusal(p, &why);
 	} else {
 		/* No rotation: fine when only one fits there (or all alike). */
 		for (int r = 0; r < 4; r++) {
 			m.rot = r;
-			if (cr_game_check(p->g, &m, NULL) && cr_tile_rot_rep(t, r) == r)
+			if (cr_game_check_place(p->g, &m, NULL) && cr_tile_rot_rep(t, r) == r)
 				fits[nfit++] = r;
 		}
 		if (nfit == 0) {
 			m.rot = 0;
-			cr_game_check(p->g, &m, &why);
+			cr_game_check_place(p->g, &m, &why);
 			if (why.code == CR_R_EDGE_MISMATCH) {
 				outf("refused: %s fits at %d,%d in no rotation:\n", t->code, m.x, m.y);
 				for (int r = 0; r < 4; r++) {
@@ -261,7 +337,7 @@ turn_place(struct play *p, int argc, char **argv)
 					m.rot = r;
 					if (cr_tile_rot_rep(t, r) != r)
 						continue;
-					cr_game_check(p->g, &m, &why);
+					cr_game_check_place(p->g, &m, &why);
 					nt_refusal(p->ts, &why, p->names, msg, sizeof msg);
 					outf("  %s\n", msg);
 				}
@@ -283,8 +359,41 @@ turn_place(struct play *p, int argc, char **argv)
 	p->placed = true;
 	outf("%s at %d,%d rotation %d:\n", t->code, m.x, m.y, m.rot * 90);
 	play_rotations(p, p->hand, &m.rot, 1, false);
-	if (argc == 4)
-		return turn_meeple(p, 2, (char *[]){ (char *)"meeple", argv[3], NULL });
+	if (argc >= 4) {	/* the rest of the turn: place 1,0 90 thief@E */
+		if (parse_rest(argc - 3, argv + 3, &m) < 0)
+			return -1;
+		return play_move(p, &m);
+	}
+	print_next_step(p);
+	return 0;
+}
+
+/* A choice before the piece: choose grow sheep=3, choose herd. */
+int
+turn_choose(struct play *p, int argc, char **argv)
+{
+	struct cr_refusal why;
+	struct cr_move m;
+
+	if (!p->placed)
+		return not_yet(p, "choose WORD [TOKEN]");
+	m = p->pend;
+	m.choice = m.choice_arg = 0;
+	if (parse_rest(argc - 1, argv + 1, &m) < 0)
+		return -1;
+	if (m.choice == 0 || m.role != CR_ROLE_NONE)
+		return play_nope("expected a choice (grow TOKEN or herd), then the meeple "
+		    "as a step of its own");
+	if (!cr_game_check(p->g, &m, &why) && why.code != CR_R_NO_MEEPLE)
+		return play_refusal(p, &why);
+	p->pend = m;
+	if (m.choice_arg != 0) {
+		char tok[40];
+
+		nt_format_token(m.choice_arg, tok, sizeof tok);
+		outf("chosen: %s %s\n", cr_choice(m.choice)->word, tok);
+	} else
+		outf("chosen: %s\n", cr_choice(m.choice)->word);
 	print_meeple_options(p);
 	return 0;
 }
@@ -304,7 +413,6 @@ not_yet(struct play *p, const char *what)
 int
 turn_meeple(struct play *p, int argc, char **argv)
 {
-	struct nt_error err;
 	struct cr_move m;
 
 	if (!p->placed)
@@ -314,18 +422,26 @@ turn_meeple(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	m = p->pend;
-	if (!nt_parse_meeple(argv[1], strlen(argv[1]), &m.role, &m.spot, &err))
-		return play_nope("%s", err.msg);
+	if (parse_rest(argc - 1, argv + 1, &m) < 0)
+		return -1;
+	if (m.role == CR_ROLE_NONE)
+		return play_nope("expected ROLE@SPOT after the choice, or pass");
 	return play_move(p, &m);
 }
 
 int
 turn_pass(struct play *p, int argc, char **argv)
 {
-	(void)argc, (void)argv;
+	struct cr_move m;
+
 	if (!p->placed)
 		return not_yet(p, "pass");
-	return play_move(p, &p->pend);
+	m = p->pend;
+	if (argc > 1 && parse_rest(argc - 1, argv + 1, &m) < 0)	/* pass herd */
+		return -1;
+	if (m.role != CR_ROLE_NONE)
+		return play_nope("pass puts no meeple: meeple %s", argv[argc - 1]);
+	return play_move(p, &m);
 }
 
 int

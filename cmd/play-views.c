@@ -108,9 +108,11 @@ play_say_state(struct play *p)
 		cmd_print_ranking(p->g, p->names, "final scores:");
 		return;
 	}
-	outf("%d move%s played, %d tile%s left; %s to play\n", n, n == 1 ? "" : "s",
-	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s",
-	    p->names[cr_game_turn(p->g)]);
+	outf("%d move%s played, %d tile%s left", n, n == 1 ? "" : "s",
+	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+	if (cr_game_hidden(p->g) > 0)	/* slid under hills, unseen */
+		outf(" (and %d hidden)", cr_game_hidden(p->g));
+	outf("; %s to play\n", p->names[cr_game_turn(p->g)]);
 }
 
 /* ---- the commands ------------------------------------------------------- */
@@ -174,10 +176,50 @@ view_board(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/* Names in the table: at most this many columns, cut with "~" beyond. */
+#define NAME_COLS	20
+
+/* A name cut to NAME_COLS characters (malloc'd), for a table. */
+static char *
+short_name(const char *s)
+{
+	size_t i = 0, n = strlen(s);
+	int cols = 0;
+	char *t;
+
+	if (out_width(s) <= NAME_COLS)
+		return strdup(s);
+	while (i < n) {	/* whole UTF-8 characters, as wide as they print */
+		size_t j = i + 1;
+		char one[8];
+		int cw;
+
+		while (j < n && j - i < 4 && ((unsigned char)s[j] & 0xc0) == 0x80)
+			j++;
+		memcpy(one, s + i, j - i);
+		one[j - i] = '\0';
+		if (cols + (cw = out_width(one)) > NAME_COLS - 1)
+			break;
+		cols += cw;
+		i = j;
+	}
+	if ((t = malloc(i + 2)) == NULL)
+		return NULL;
+	memcpy(t, s, i);
+	t[i] = '~', t[i + 1] = '\0';
+	return t;
+}
+
+/*
+ * The standings: a row a player, a column per supply of pieces and per
+ * kind of token of the modules in play.  Eight players with every
+ * expansion fit 80 columns.
+ */
 int
 view_score(struct play *p, int argc, char **argv)
 {
-	int n = cr_game_nplayers(p->g), w = 0;
+	int n = cr_game_nplayers(p->g), w = 6;
+	char *name[CR_MAXPLAYERS];
 
 	(void)argc, (void)argv;
 	if (cr_game_over(p->g)) {
@@ -185,25 +227,33 @@ view_score(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	play_say_state(p);
-	for (int i = 0; i < n; i++)
-		if (out_width(p->names[i]) > w)
-			w = out_width(p->names[i]);
+	for (int i = 0; i < n; i++) {
+		name[i] = short_name(p->names[i]);
+		if (name[i] != NULL && out_width(name[i]) > w)
+			w = out_width(name[i]);
+	}
+	outf("  %-*s score", w, "player");
+	for (int k = 0; k < cr_npools(); k++)
+		if (cr_game_exts(p->g) & (1u << cr_pool_ext(k)))
+			outf(" %s", cr_pool(k)->label);
+	for (int k = 0; k < cr_game_ncounters(p->g); k++)
+		outf(" %s", cr_game_counter_name(p->g, k, NULL));
+	outf("\n");
 	for (int i = 0; i < n; i++) {
 		const struct cr_player *pl = cr_game_player(p->g, i);
+		const char *nm = name[i] ? name[i] : p->names[i];
 
-		outf("%s %s%*s %4d   %d meeple%s", i == cr_game_turn(p->g) ? ">" : " ",
-		    p->names[i], w - out_width(p->names[i]), "", pl->score, pl->meeples,
-		    pl->meeples == 1 ? "" : "s");
-		/* The other pieces of the modules in play: a big meeple... */
-		for (int k = 1; k < cr_npools(); k++)
+		outf("%s %s%*s %5d", i == cr_game_turn(p->g) ? ">" : " ", nm,
+		    w - out_width(nm), "", pl->score);
+		for (int k = 0; k < cr_npools(); k++)
 			if (cr_game_exts(p->g) & (1u << cr_pool_ext(k)))
-				outf(", %d %s", pl->pool[k], pl->pool[k] == 1 ? cr_pool(k)->name :
-				    cr_pool(k)->plural);
-		outf(" in hand");
+				outf(" %*d", (int)strlen(cr_pool(k)->label),
+				    k == 0 ? pl->meeples : pl->pool[k]);
 		for (int k = 0; k < cr_game_ncounters(p->g); k++)	/* goods tokens */
-			outf("%s%d %s", k ? ", " : "; ", cr_game_counter(p->g, i, k),
-			    cr_game_counter_name(p->g, k, NULL));
+			outf(" %*d", (int)strlen(cr_game_counter_name(p->g, k, NULL)),
+			    cr_game_counter(p->g, i, k));
 		outf("\n");
+		free(name[i]);
 	}
 	return 0;
 }

@@ -168,6 +168,7 @@ const struct play_cmd *play_cmd_find(const char *name);
 int	 turn_draw(struct play *, int, char **);
 int	 turn_place(struct play *, int, char **);
 int	 turn_meeple(struct play *, int, char **);
+int	 turn_choose(struct play *, int, char **);
 int	 turn_pass(struct play *, int, char **);
 int	 turn_discard(struct play *, int, char **);
 int	 turn_end(struct play *, int, char **);

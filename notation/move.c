@@ -320,6 +320,70 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	return true;
 }
 
+/*
+ * What a placement line says after the rotation: "[CHOICE [TOKEN]]
+ * [ROLE[@SPOT] [TOKEN]]", into m (choice, choice_arg, role, spot, arg).
+ */
+static int
+tail(struct scan *sc, struct cr_move *m)
+{
+	const char *t;
+	struct nt_error e;
+	char q[64];
+	size_t n;
+
+	t = token(sc, &n);
+	if (n == 0)
+		return 0;
+	/* A module's choice before the piece: "grow sheep=3", "herd". */
+	if ((m->choice = cr_choice_find(t, n)) != 0) {
+		const struct cr_choice *c = cr_choice(m->choice);
+
+		if (c->token) {
+			const char *w = t;
+			size_t wn = n;
+
+			t = token(sc, &n);
+			if (n == 0)
+				return fail(sc, t, "expected a token after \"%.*s\" (sheep=N or wolf)",
+				    (int)wn, w);
+			if (!nt_parse_token(t, n, &m->choice_arg, &e))
+				return fail(sc, t + e.column - 1, "%s", e.msg);
+		}
+		t = token(sc, &n);
+		if (n == 0)
+			return 0;
+	}
+	if (!nt_parse_meeple(t, n, &m->role, &m->spot, &e))
+		return fail(sc, t + e.column - 1, "%s", e.msg);
+	t = token(sc, &n);
+	if (n == 0)
+		return 0;
+	/* The token the piece drew ("shepherd@W sheep=2"); one given to a
+	 * piece that takes none is the referee's to refuse, by the rule. */
+	if (!nt_parse_token(t, n, &m->arg, &e)) {
+		if (cr_piece(m->role)->flags & CR_PIECE_TOKEN)
+			return fail(sc, t + e.column - 1, "%s", e.msg);
+		return fail(sc, t, "unexpected %s after the meeple", quote(t, n, q, sizeof q));
+	}
+	t = token(sc, &n);
+	if (n)
+		return fail(sc, t, "unexpected %s after the token", quote(t, n, q, sizeof q));
+	return 0;
+}
+
+int
+nt_parse_tail(const char *line, size_t len, struct cr_move *m, struct nt_error *err)
+{
+	struct scan sc = { line, line + len, line, err };
+
+	err->column = 0;
+	err->msg[0] = '\0';
+	m->choice = m->choice_arg = m->role = m->arg = 0;
+	m->spot = 0;
+	return tail(&sc, m);
+}
+
 int
 nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
@@ -335,7 +399,6 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 {
 	struct scan sc = { line, line, line, err };
 	const char *t, *colon, *hash;
-	struct nt_error e;
 	char q[64];
 	size_t n;
 
@@ -398,44 +461,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270, got %s",
 		    quote(t, n, q, sizeof q));
 
-	t = token(&sc, &n);
-	if (n == 0)
-		return 0;
-	/* A module's choice before the piece: "grow sheep=3", "herd". */
-	if ((out->move.choice = cr_choice_find(t, n)) != 0) {
-		const struct cr_choice *c = cr_choice(out->move.choice);
-
-		if (c->token) {
-			const char *w = t;
-			size_t wn = n;
-
-			t = token(&sc, &n);
-			if (n == 0)
-				return fail(&sc, t, "expected a token after \"%.*s\" (sheep=N or wolf)",
-				    (int)wn, w);
-			if (!nt_parse_token(t, n, &out->move.choice_arg, &e))
-				return fail(&sc, t + e.column - 1, "%s", e.msg);
-		}
-		t = token(&sc, &n);
-		if (n == 0)
-			return 0;
-	}
-	if (!nt_parse_meeple(t, n, &out->move.role, &out->move.spot, &e))
-		return fail(&sc, t + e.column - 1, "%s", e.msg);
-	t = token(&sc, &n);
-	if (n == 0)
-		return 0;
-	/* The token the piece drew ("shepherd@W sheep=2"); one given to a
-	 * piece that takes none is the referee's to refuse, by the rule. */
-	if (!nt_parse_token(t, n, &out->move.arg, &e)) {
-		if (cr_piece(out->move.role)->flags & CR_PIECE_TOKEN)
-			return fail(&sc, t + e.column - 1, "%s", e.msg);
-		return fail(&sc, t, "unexpected %s after the meeple", quote(t, n, q, sizeof q));
-	}
-	t = token(&sc, &n);
-	if (n)
-		return fail(&sc, t, "unexpected %s after the token", quote(t, n, q, sizeof q));
-	return 0;
+	return tail(&sc, &out->move);
 }
 
 int

@@ -63,6 +63,12 @@ bool	nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 bool	nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err);
 int	nt_format_token(int arg, char *buf, size_t size);
 
+/* What a placement line says after its rotation, "[CHOICE [TOKEN]]
+ * [ROLE[@SPOT] [TOKEN]]" (len bytes), into m's choice, piece and tokens
+ * (cleared first): for the REPL's step-by-step turn.  0, or -1 with
+ * *err (its column counted in these bytes). */
+int	nt_parse_tail(const char *line, size_t len, struct cr_move *m, struct nt_error *err);
+
 /* A piece from its word or alias ("thief", "T", "voleur", "big-knight"),
  * from the piece tables of rules/ext.h; CR_ROLE_NONE if none. */
 int	nt_role_lookup(const char *word, size_t len);

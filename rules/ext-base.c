@@ -8,7 +8,7 @@
 #include "ext.h"
 
 static const struct cr_pool pools[] = {
-	{ "meeple", "meeples", CR_MEEPLES },
+	{ "meeple", "meeples", CR_MEEPLES, "meeples" },
 };
 
 static const char *const thief_words[] = { "t", "voleur", "brigand", NULL };

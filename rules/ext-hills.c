@@ -39,7 +39,7 @@
 #include "game-int.h"
 
 static const struct cr_pool pools[] = {
-	{ "shepherd", "shepherds", 1 },
+	{ "shepherd", "shepherds", 1, "shepherd" },
 };
 
 static const char *const shepherd_words[] = { "berger", NULL };

@@ -17,7 +17,7 @@
 #include "game-int.h"
 
 static const struct cr_pool pools[] = {
-	{ "big meeple", "big meeples", 1 },
+	{ "big meeple", "big meeples", 1, "big" },
 };
 
 static const char *const big_thief[] = { "big-t", "grand-voleur", "grand-brigand", NULL };

@@ -32,8 +32,8 @@
 #include "game-int.h"
 
 static const struct cr_pool pools[] = {
-	{ "builder", "builders", 1 },
-	{ "pig", "pigs", 1 },
+	{ "builder", "builders", 1, "builder" },
+	{ "pig", "pigs", 1, "pig" },
 };
 
 static const char *const builder_words[] = { "b\xc3\xa2tisseur", "batisseur", NULL };

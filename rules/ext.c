@@ -203,3 +203,19 @@ cr_phrase(int id)
 		return "";
 	return cr_exts[e]->phrases[i];
 }
+
+int
+cr_token_args(int ext, int *out, int max)
+{
+	int n = 0;
+
+	for (int id = 1; cr_token(id) != NULL; id++) {
+		const struct cr_token *t = cr_token(id);
+
+		if (cr_token_ext(id) != ext)
+			continue;
+		for (int v = t->max ? t->min : 0; v <= t->max && n < max; v++)
+			out[n++] = CR_TOKEN(id, v);
+	}
+	return n;
+}

@@ -36,6 +36,7 @@ struct cr_pool {
 	const char	*name;		/* "meeple", "big meeple": for messages */
 	const char	*plural;	/* "meeples" */
 	int		 count;		/* per player at the start */
+	const char	*label;		/* a short column heading: "big", "pig" */
 };
 
 /* What a piece is. */
@@ -229,6 +230,9 @@ int	cr_token_find(const char *word, size_t len);
 const struct cr_choice *cr_choice(int id);
 int	cr_choice_ext(int id);
 int	cr_choice_find(const char *word, size_t len);
+/* Every token module ext's moves may name (sheep=1 ... sheep=4, wolf),
+ * as CR_TOKEN values into out; how many. */
+int	cr_token_args(int ext, int *out, int max);
 static inline int
 cr_npools(void)
 {

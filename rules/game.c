@@ -505,7 +505,7 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 /* The whole check; h gets the squares around a placement, for play. */
 static bool
 check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
-    struct hood *h)
+    struct hood *h, bool tile_only)
 {
 	const struct cr_piece *pc;
 	int seg, count, who, kind;
@@ -562,6 +562,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		return refuse(why, CR_R_BAD_MOVE);
 	if (g->hk_tile && !cr__tile_ok(g, m, why))
 		return false;
+	if (tile_only)
+		return true;
 	if (g->hk_move)
 		CR_EACH_EXT(g, g->hk_move, e)
 			if (!cr_exts[e]->move_ok(g, e, m, why))
@@ -602,7 +604,18 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 	struct cr_refusal dummy;
 	struct hood h;
 
-	return check(g, m, why ? why : &dummy, &h);
+	return check(g, m, why ? why : &dummy, &h, false);
+}
+
+bool
+cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+	struct hood h;
+	struct cr_move t = *m;
+
+	t.role = CR_ROLE_NONE, t.arg = t.choice = t.choice_arg = 0;
+	return check(g, &t, why ? why : &dummy, &h, true);
 }
 
 static void
@@ -654,7 +667,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 
 	if (why == NULL)
 		why = &dummy;
-	if (!check(g, m, why, &h))
+	if (!check(g, m, why, &h, false))
 		return false;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__features_prefetch(g, &h);

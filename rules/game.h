@@ -215,6 +215,11 @@ int	cr_game_counter(const struct cr_game *g, int p, int i);
  */
 bool	cr_game_check(const struct cr_game *g, const struct cr_move *m,
 	    struct cr_refusal *why);
+/* The tile of a placement alone, where it lies and how it is turned,
+ * whatever the line says beyond (a piece, a choice): for a turn given
+ * step by step. */
+bool	cr_game_check_place(const struct cr_game *g, const struct cr_move *m,
+	    struct cr_refusal *why);
 /* Check and apply.  On refusal nothing changes. */
 bool	cr_game_play(struct cr_game *g, const struct cr_move *m,
 	    struct cr_refusal *why);

@@ -52,6 +52,26 @@ static const enum cr_spot spot_order[CR_NSPOTS] = {
 	CR_SPOT_NE, CR_SPOT_SE, CR_SPOT_SW, CR_SPOT_NW,
 };
 
+/* Is the move legal, with some token when its piece draws one (any the
+ * bag may give: the shepherd may go there)? */
+static bool
+legal_with_a_token(const struct cr_game *g, struct cr_move *m)
+{
+	if (!(cr_piece(m->role)->flags & CR_PIECE_TOKEN)) {
+		m->arg = 0;
+		return cr_game_check(g, m, NULL);
+	}
+	int tok[16], n = cr_token_args(cr_piece_ext(m->role), tok, 16);
+
+	for (int i = 0; i < n; i++) {
+		m->arg = tok[i];
+		if (cr_game_check(g, m, NULL))
+			return true;
+	}
+	m->arg = 0;
+	return false;
+}
+
 int
 cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
     struct cr_meeple_opt *out, int max)
@@ -61,6 +81,7 @@ cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
 	int n = 0;
 
 	m.role = CR_ROLE_NONE;
+	m.arg = 0;
 	if (m.kind != CR_MOVE_PLACE || !cr_game_check(g, &m, NULL))
 		return 0;
 	memset(slot, 0xff, sizeof slot);
@@ -70,7 +91,7 @@ cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
 
 			m.role = r;
 			m.spot = spot_order[i];
-			if (!cr_game_check(g, &m, NULL))
+			if (!legal_with_a_token(g, &m))
 				continue;
 			seg = cr__piece_seg(g, m.tile, m.rot, m.spot, m.role, &count, NULL, &kind);
 			if (seg < 0 || seg >= CR_MAXSEG)

@@ -134,8 +134,9 @@ refused: unknown tile "Z"
 refused: a tile may be discarded only if it fits nowhere: E fits at 0,2 rotation 0
 unknown command "scor" (did you mean "score"?); help lists the commands
 3 moves played, 68 tiles left; Ben to play
-  Anna    4   6 meeples in hand
-> Ben     0   6 meeples in hand
+  player score meeples
+  Anna       4       6
+> Ben        0       6
 move 4, Ben: end
   final scoring:
   road: incomplete road of 3 tiles: 1 x 3 at the end = 3 to Ben (1 thief)
@@ -422,8 +423,9 @@ undone: move 1, Anna: E 0,1 180 knight@S
 nothing to undo: this is the start of the game
 usage: undo [N], N a number of moves, 1 or more
 0 moves played, 71 tiles left; Anna to play
-> Anna    0   7 meeples in hand
-  Ben     0   7 meeples in hand
+  player score meeples
+> Anna       0       7
+  Ben        0       7
 move 1, Anna: W 1,0 0
 Ben draws U (8 U left, this one included; 70 tiles in the supply)
   rotation 0      rotation 90
@@ -450,7 +452,7 @@ expect "a scripted session has no prompt" lacks "$tmp/board.out" 'Anna>'
 # A line of any length is read whole (it was cut at 1023 bytes).
 { printf '%1100s' ''; echo score; } >"$tmp/long.in"
 STDIN=$tmp/long.in run play
-expect "a line longer than 1 KB: its command runs" has "$tmp/out" '> Anna    0   7 meeples in hand'
+expect "a line longer than 1 KB: its command runs" has "$tmp/out" '> Anna       0       7'
 
 # ---- the journal: every accepted move, never a refused one -----------------
 
@@ -705,8 +707,9 @@ edition 2, 2 players: Carl, Dora
    2  Dora  V 1,0 90 thief@W
    3  Carl  U -1,0 0 farmer@N
 3 moves played, 68 tiles left; Dora to play
-  Carl    4   6 meeples in hand
-> Dora    0   6 meeples in hand
+  player score meeples
+  Carl       4       6
+> Dora       0       6
 EOF
 cp "$tmp/three.yaml" "$tmp/three.orig"
 rm -rf "$CARCREF_STATE"
@@ -934,7 +937,7 @@ EOF
 session ctl 1 play "$tmp/ctl.yaml"
 expect "no raw control character reaches the terminal" \
     bash -c "! grep -qP '\\x1b|\\x07|\\xc2\\x9b' '$tmp/ctl.out'"
-expect "the name is shown escaped" has "$tmp/ctl.out" '  An\x1b]0;pwned\x07na    4'
+expect "the name is shown escaped" has "$tmp/ctl.out" '  An\x1b]0;pwned\x07na     4'
 expect "the other name too" has "$tmp/ctl.out" 'B\u009bn'
 
 # ---- expansions at the table (issue 11) ---------------------------------------
@@ -957,7 +960,7 @@ expect "a base tile before the river is refused" has "$tmp/exp.out" \
 expect "the lake is refused before the other river tiles" has "$tmp/exp.out" \
     'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
 expect "a big farmer on a river tile" has "$tmp/exp.out" 'move 1, Anna: RV-D 1,0 0 big-farmer@N'
-expect "score shows the big meeple in hand" has "$tmp/exp.out" '  Anna    0   7 meeples, 0 big meeples in hand'
+expect "score shows the big meeple in hand" has "$tmp/exp.out" '  Anna       0       7   0'
 expect "a second big meeple is refused, with where the first stands" has "$tmp/exp.out" \
     "refused: big-knight: Anna's big meeple is already on the board (at 1,0)"
 expect "two right curves in a row: refused" has "$tmp/exp.out" \
@@ -1013,11 +1016,55 @@ expect "goods go to the player completing the city" has "$tmp/goods.out" \
 expect "the city is scored for its knight" has "$tmp/goods.out" \
     '  city: completed city of 5 tiles: 2 x 5 = 10 to Anna (1 knight)'
 expect "score shows pieces in hand and tokens" has "$tmp/goods.out" \
-    '  Ben     0   7 meeples, 1 builder, 1 pig in hand; 1 wine, 2 grain, 0 cloth'
+    '  Ben        0       7       1   1    1     2     0'
 expect "final scoring explains each goods majority" has "$tmp/goods.out" \
     '  goods: the most grain tokens (2) = 10 to Ben'
 expect "the final table shows the tokens" has "$tmp/goods.out" \
     '  1. Ben    20   wine 1, grain 2, cloth 0'
+
+# ---- Hills & Sheep at the table, 8 players (issue 13) --------------------------
+
+typed hs <<'EOF'
+draw E
+place 0,1 180
+meeple shepherd@N
+meeple shepherd@N sheep=2
+U 1,0 0 shepherd@N sheep=3
+draw B
+place -1,1 0
+pass
+choose grow sheep=1
+pass
+B 1,1 0 shepherd@N sheep=1
+B 1,1 0 herd
+HS-A -2,1 0
+score
+EOF
+session hs 1 play --players Bleu,Rouge --expansions hills-sheep
+expect "the shepherd's token is asked for" has "$tmp/hs.out" \
+    'refused: a shepherd is written with the token drawn as it goes down: shepherd@N sheep=N or shepherd@N wolf'
+expect "a shepherd with its token" has "$tmp/hs.out" 'move 1, Bleu: E 0,1 180 shepherd@N sheep=2'
+expect "a due choice is announced" has "$tmp/hs.out" \
+    "then the flock's choice, before any meeple: grow TOKEN, herd (choose WORD [TOKEN])"
+expect "pass without the due choice is refused" has "$tmp/hs.out" \
+    "refused: B at -1,1 extends the field of Bleu's shepherd: the line makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)"
+expect "the choice, step by step" has "$tmp/hs.out" 'move 3, Bleu: B -1,1 0 grow sheep=1'
+expect "a missing choice in a whole line is refused" has "$tmp/hs.out" \
+    "refused: B at 1,1 extends the field of Rouge's shepherd: the line makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)"
+expect "a shared flock herded pays every shepherd" has "$tmp/hs.out" \
+    '  flock: herded at 1,0 (3 tokens): 1 x 6 (sheep) = 6 each to Bleu and Rouge'
+expect "a hill hides a tile" has "$tmp/hs.out" '5 moves played, 83 tiles left (and 1 hidden); Rouge to play'
+typed eight <<'EOF'
+score
+EOF
+session eight 0 play --players Anna,Ben,Carl,Dora,Emil,Fay,Gus,Hannelore-Ziegenhals-Sohn \
+    --expansions inns-cathedrals,river,traders-builders,hills-sheep
+expect "8 players with every expansion: the table fits 80 columns" \
+    bash -c "! grep -E '^[ >] ' '$tmp/eight.out' | awk 'length(\$0) > 80' | grep -q ."
+expect "the table's heading" has "$tmp/eight.out" \
+    '  player               score meeples big builder pig shepherd wine grain cloth'
+expect "a long name is cut" has "$tmp/eight.out" \
+    '  Hannelore-Ziegenhal~     0       7   1       1   1        1    0     0     0'
 
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
@@ -1081,7 +1128,7 @@ else
 	keys 'garbage'
 	keys C-c
 	keys 'score' Enter
-	screen "Ctrl-C abandons the line, not the game" '^> Ben +0 +7 meeples in hand$'
+	screen "Ctrl-C abandons the line, not the game" '^> Ben +0 +7$'
 	expect "tmux: the abandoned line was not run" lacks "$tmp/pane" 'garbage"'
 	keys Up
 	screen "history: Up brings back the last line" '^Ben> score$'
