@@ -266,6 +266,23 @@ letter(char c)
 	return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
+/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end. */
+static bool
+fast_token(const char **pp, const char *e, int *arg)
+{
+	const char *t, *q;
+	struct nt_error err;
+
+	if (*pp >= e || **pp != ' ')
+		return false;
+	for (t = q = *pp + 1; q < e && *q != ' '; q++)
+		;
+	if (q == t || !nt_parse_token(t, (size_t)(q - t), arg, &err))
+		return false;
+	*pp = q;
+	return true;
+}
+
 bool
 nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
@@ -290,14 +307,24 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	if (!fast_int(&p, e, ' ', true, 1000, &deg) ||
 	    (m.rot = cr_rot_from_degrees(deg)) < 0)
 		return false;
-	if (p < e) {		/* " ROLE@SPOT" or " monk" */
+	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
 		const char *r = ++p, *at;
 
 		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
 			p++;
+		if ((m.choice = cr_choice_find(r, (size_t)(p - r))) != 0) {	/* "grow sheep=3" */
+			if (cr_choice(m.choice)->token && !fast_token(&p, e, &m.choice_arg))
+				return false;
+			if (p == e)
+				goto done;
+			if (*p != ' ')
+				return false;
+			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
+				;
+		}
 		if ((m.role = nt_role_lookup(r, (size_t)(p - r))) == CR_ROLE_NONE)
 			return false;
-		if (p == e) {
+		if (p == e || *p == ' ') {
 			if (!centre_piece(m.role))
 				return false;
 			m.spot = CR_SPOT_C;
@@ -308,11 +335,16 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				return false;
 			for (at = ++p; p < e && letter(*p); p++)
 				;
-			if (p != e || (sp = cr_spot_lookup(at, (int)(p - at))) < 0)
+			if ((sp = cr_spot_lookup(at, (int)(p - at))) < 0)
 				return false;
 			m.spot = (enum cr_spot)sp;
 		}
+		/* "shepherd@W sheep=2": only after a piece that draws one. */
+		if (p < e && (!(cr_piece(m.role)->flags & CR_PIECE_TOKEN) ||
+		    !fast_token(&p, e, &m.arg) || p != e))
+			return false;
 	}
+done:
 	memset(out, 0, sizeof *out);
 	out->move = m;
 	err->column = 0;

@@ -75,7 +75,7 @@ classes(void)
 			cls[c] = C_BAD;	/* tabs, CR, controls (libyaml refuses them even in comments), UTF-8 */
 		else if (isalnum(c))
 			cls[c] = C_ALNUM | C_SAFE;
-		else if (c == ',' || c == '@' || c == '-' || c == '_' || c == '.' || c == '/')
+		else if (c == ',' || c == '@' || c == '-' || c == '_' || c == '.' || c == '/' || c == '=')
 			cls[c] = C_SAFE;
 	}
 }

@@ -96,16 +96,6 @@ struct hills {
 	int	shepherd[CR_MAXPLAYERS];	/* its figure while on the board, -1 */
 };
 
-/* Global numbers of this module's piece, tokens and choices. */
-static int
-piece_id(int ext)
-{
-	for (int id = 1; id < cr_npieces(); id++)
-		if (cr_piece_ext(id) == ext)
-			return id;
-	return -1;
-}
-
 /* A token (CR_TOKEN) as a bag kind: 0 the wolf, n sheep; -1 not ours. */
 static int
 kind_of(int arg)
@@ -181,8 +171,8 @@ member(const int *v, int n, int x)
  * tile does not extend it.  At check time: the tile is not placed yet.
  */
 static int
-merged(const struct cr_game *g, const struct hills *h, const struct cr_move *m, int *out,
-    int max)
+merged(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
+    const struct hood *hood, int *out, int max)
 {
 	const struct cr_tiletype *tt = &g->ts->type[m->tile];
 	int own = own_root(g, h, g->turn), n = 0;
@@ -190,13 +180,18 @@ merged(const struct cr_game *g, const struct hills *h, const struct cr_move *m, 
 
 	if (own < 0)
 		return 0;
-	cr__hood_find(g, m->x, m->y, &hd);
+	if (hood == NULL) {
+		cr__hood_find(g, m->x, m->y, &hd);
+		hood = &hd;
+	}
+	if (!cr__touches_root(g, m->tile, hood, m->rot, own))
+		return 0;	/* most tiles: nowhere near the flock */
 	for (int s = 0; s < tt->nseg; s++) {
 		int roots[3 * CR_NDIRS], k;
 
 		if (tt->seg[s].kind != CR_FIELD)
 			continue;
-		k = cr__joined_roots(g, m->tile, &hd, m->rot, s, roots);
+		k = cr__joined_roots(g, m->tile, hood, m->rot, s, roots);
 		if (!member(roots, k, own))
 			continue;
 		for (int i = 0; i < k; i++)
@@ -228,22 +223,23 @@ refuse(int ext, struct cr_refusal *why, int phrase)
 
 /* The choice: made when due, and only then; its token in the bag. */
 static bool
-move_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+    struct cr_refusal *why)
 {
 	const struct hills *h = cr__ext_cstate(g, ext);
-	int r[3 * CR_NDIRS * CR_MAXSEG], n, k;
+	int own = own_root(g, h, g->turn), k;
+	bool n;
 
-	if (m->kind != CR_MOVE_PLACE)
-		return true;
-	if (m->choice == 0 && own_root(g, h, g->turn) < 0)
+	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 && own < 0))
 		return true;	/* no shepherd of the mover's: nothing due */
-	n = merged(g, h, m, r, (int)(sizeof r / sizeof r[0]));
+	/* Due when the tile touches the field of the mover's shepherd. */
+	n = own >= 0 && cr__touches_root(g, m->tile, hd, m->rot, own);
 	why->other_player = g->turn;
 	if (m->choice == 0)
-		return n == 0 ? true : refuse(ext, why, P_DUE);
+		return !n ? true : refuse(ext, why, P_DUE);
 	if (cr_choice_ext(m->choice) != ext)
 		return true;
-	if (n == 0)
+	if (!n)
 		return refuse(ext, why, P_NOT_DUE);
 	if (choice_of(m) == CH_GROW && (k = kind_of(m->choice_arg)) >= 0 && h->bag[k] == 0) {
 		why->arg = m->choice_arg;
@@ -260,8 +256,8 @@ returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 	const struct hills *h = cr__ext_cstate(g, ext);
 	int r[3 * CR_NDIRS * CR_MAXSEG];
 
-	return pool == cr_piece_pool(piece_id(ext)) && clears(m) &&
-	    merged(g, h, m, r, (int)(sizeof r / sizeof r[0])) > 0;
+	return pool == cr_piece_pool(cr_ext_piece(ext, 0)) && clears(m) &&
+	    merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0])) > 0;
 }
 
 /* The shepherd: a field with no other shepherd, its token in the bag. */
@@ -274,12 +270,12 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	bool clear;
 	struct hood hd;
 
-	if (m->role != piece_id(ext))
+	if (m->role != cr_ext_piece(ext, 0))
 		return true;
 	if ((k = kind_of(m->arg)) < 0)
 		return true;	/* not our token: the core has refused it */
 	if (m->choice != 0 && cr_choice_ext(m->choice) == ext)
-		n = merged(g, h, m, r, (int)(sizeof r / sizeof r[0]));
+		n = merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0]));
 	clear = n > 0 && clears(m);
 	cr__hood_find(g, m->x, m->y, &hd);
 	int nr = cr__joined_roots(g, m->tile, &hd, m->rot, seg, roots);
@@ -380,7 +376,7 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	const struct hills *c = cr__ext_cstate(g, ext);
 	int p = g->turn, done[CR_MAXPLAYERS], ndone = 0;
 
-	if (m->role != CR_ROLE_NONE && m->role == piece_id(ext)) {
+	if (m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0)) {
 		struct hills *h = cr__ext_state(g, ext);
 		int k = kind_of(m->arg);
 

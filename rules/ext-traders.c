@@ -72,16 +72,6 @@ struct traders {
 	int8_t	second;		/* the mover is playing a second tile */
 };
 
-/* The global number of one of this module's pieces. */
-static int
-piece_id(int ext, int local)
-{
-	for (int id = 1; id < cr_npieces(); id++)
-		if (cr_piece_ext(id) == ext && cr_piece(id) == &pieces[local])
-			return id;
-	return -1;
-}
-
 static int
 start(struct cr_game *g, int ext)
 {
@@ -113,10 +103,10 @@ static bool
 piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
     struct cr_refusal *why)
 {
-	int roots[3 * CR_NDIRS], n, builder = piece_id(ext, PC_BUILDER);
+	int roots[3 * CR_NDIRS], n, builder = cr_ext_piece(ext, PC_BUILDER);
 	struct hood h;
 
-	if (m->role != builder && m->role != piece_id(ext, PC_PIG))
+	if (m->role != builder && m->role != cr_ext_piece(ext, PC_PIG))
 		return true;
 	/* The feature the piece would stand on, joined: one of the
 	 * features beside, which must hold the player's own follower.  The
@@ -153,7 +143,7 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 				break;
 			}
 	}
-	if (m->role != CR_ROLE_NONE && m->role == piece_id(ext, PC_BUILDER))
+	if (m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, PC_BUILDER))
 		((struct traders *)cr__ext_state(g, ext))->builder[p] = g->figs.n - 1;
 }
 
@@ -218,7 +208,7 @@ completed(struct cr_game *g, int ext, int root, int move)
 static bool
 pig_on(const struct cr_game *g, int ext, int r, int p)
 {
-	int pig = piece_id(ext, PC_PIG);
+	int pig = cr_ext_piece(ext, PC_PIG);
 
 	for (int i = 0; i < g->figs.n; i++) {
 		const struct figure *f = &g->figs.v[i];
@@ -234,7 +224,7 @@ pig_on(const struct cr_game *g, int ext, int r, int p)
 static bool
 pig_by_city(const struct cr_game *g, int ext, int c, int p)
 {
-	int pig = piece_id(ext, PC_PIG);
+	int pig = cr_ext_piece(ext, PC_PIG);
 
 	for (int i = 0; i < g->figs.n; i++) {
 		const struct figure *f = &g->figs.v[i];

@@ -63,6 +63,8 @@ cr__number(void)
 		const struct cr_ext *x = cr_exts[e];
 		int pool0 = t->npools;
 
+		t->piece0[e] = (int8_t)t->npieces;
+
 		for (int i = 0; i < x->npools && t->npools < CR_MAXPOOLS; i++) {
 			t->pool[t->npools] = &x->pools[i];
 			t->pool_ext[t->npools++] = (int8_t)e;

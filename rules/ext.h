@@ -31,6 +31,8 @@
 
 #include "game.h"
 
+struct hood;	/* the squares around a placement (game-int.h) */
+
 /* A supply each player has: the followers (7), the big meeple (1)... */
 struct cr_pool {
 	const char	*name;		/* "meeple", "big meeple": for messages */
@@ -124,7 +126,7 @@ struct cr_ext {
 	 * tile and the piece (a flock's choice, due or not).  Not asked
 	 * where a tile could go, only of a move made. */
 	bool	(*move_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
-		    struct cr_refusal *why);
+		    const struct hood *h, struct cr_refusal *why);
 	/* Veto on a piece: the tile is legal, the piece's kind found at
 	 * the spot (seg: the segment in the tile type). */
 	bool	(*piece_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
@@ -183,6 +185,7 @@ struct cr__tab {
 	int8_t		 piece_ext[CR_MAXPIECES], piece_pool[CR_MAXPIECES];
 	const struct cr_pool *pool[CR_MAXPOOLS];
 	int8_t		 pool_ext[CR_MAXPOOLS];
+	int8_t		 piece0[CR_MAXEXTS];	/* each module's first piece */
 	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
 	struct { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
 	/* Tokens and choices, numbered from 1 (0: none). */
@@ -212,6 +215,14 @@ static inline int
 cr_piece_ext(int id)		/* the module a piece belongs to, -1 */
 {
 	return id > 0 && id < cr_npieces() ? cr__tab.piece_ext[id] : -1;
+}
+
+static inline int
+cr_ext_piece(int ext, int local)	/* module ext's piece number local, numbered over all */
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.piece0[ext] + local;
 }
 
 static inline int

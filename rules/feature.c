@@ -242,6 +242,29 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 	return nout;
 }
 
+/* Would a tile about to lie at h's position, turned rot, touch the
+ * feature with root `root` through any of its edges?  (Cheaper than
+ * joining every segment: most tiles touch no given feature.) */
+bool
+cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
+{
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct sq *nb = &h->sq[cr_side[d]];
+
+		if (nb->tile < 0)
+			continue;
+		for (int i = 0; i < 3; i++) {
+			int p = CR_PORT(d, i), b;
+
+			if (g->ts->type[type].portseg[rot][p] < 0)
+				continue;
+			if ((b = node_at_port(g, nb, cr_port_opposite(p))) >= 0 && cr__find(g, b) == root)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Would seg join a feature that already holds a follower?  *who: one's owner. */
 bool
 cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,

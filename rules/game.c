@@ -566,7 +566,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		return true;
 	if (g->hk_move)
 		CR_EACH_EXT(g, g->hk_move, e)
-			if (!cr_exts[e]->move_ok(g, e, m, why))
+			if (!cr_exts[e]->move_ok(g, e, m, h, why))
 				return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;

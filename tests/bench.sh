@@ -94,7 +94,17 @@ ir_per_move() {
 }
 base_us=$(per_move "$(selfplayed "")")
 base_ir=$(ir_per_move "$(selfplayed "")")
-for exts in inns-cathedrals river traders-builders inns-cathedrals,river,traders-builders; do
+# Every mix of the expansions: each subset of the four sets.
+sets=(inns-cathedrals river traders-builders hills-sheep)
+mixes=()
+for ((m = 1; m < 16; m++)); do
+	x=
+	for ((b = 0; b < 4; b++)); do
+		((m & (1 << b))) && x=${x:+$x,}${sets[b]}
+	done
+	mixes+=("$x")
+done
+for exts in "${mixes[@]}"; do
 	awk -v x="$(per_move "$(selfplayed "$exts")")" -v b="$base_us" -v e="$exts" \
 	    -v xi="$(ir_per_move "$(selfplayed "$exts")")" -v bi="$base_ir" 'BEGIN {
 		printf "expansions %s: %.2f us per move, %.2fx the base game (%.2f us); ", e, x, x / b, b

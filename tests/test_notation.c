@@ -552,7 +552,7 @@ fast_agrees(const char *line, size_t len, bool must)
 static void
 test_fast_path(void **state)
 {
-	static const char alphabet[] = " ,-+@#:\t\r0123456789NnSsEeWwCcUuVvKkTtMmFfXx";
+	static const char alphabet[] = " ,-+@#:=\t\r0123456789NnSsEeWwCcUuVvKkTtMmFfXxhpgdol";
 	const struct cr_tileset *ts = tu_base();
 	uint64_t rnd = 0x2545f4914f6cdd1dULL;
 	char lines[512][128], buf[160];
@@ -573,8 +573,29 @@ test_fast_path(void **state)
 				if (nlines < 512)
 					memcpy(lines[nlines++], buf, (size_t)n + 1);
 			}
+	/* Hills & Sheep: a shepherd with each token, each choice before a
+	 * piece or none (canonical, so the fast path must take them). */
+	{
+		static const char *const hs[] = {
+			"E 0,1 180 shepherd@N sheep=2", "E 0,1 180 shepherd@N wolf",
+			"B -1,1 0 grow sheep=1", "B -1,1 0 grow wolf", "B -1,1 0 herd",
+			"B -1,1 0 herd monk", "B -1,1 0 grow sheep=4 farmer@N",
+			"HS-M 2,1 90 grow sheep=3 knight@N", "U 1,0 0 herd shepherd@N sheep=3",
+			"U 1,0 0 grow wolf shepherd@S wolf",
+		};
+
+		for (size_t i = 0; i < sizeof hs / sizeof *hs; i++) {
+			fast_agrees(hs[i], strlen(hs[i]), true);
+			memcpy(lines[i], hs[i], strlen(hs[i]) + 1);	/* edited below too */
+		}
+	}
 	/* Lines the fast path must leave alone, or agree on. */
 	static const char *const odd[] = {
+		"U 1,0 90 shepherd@N sheep=5", "U 1,0 90 shepherd@N sheep=0", "U 1,0 90 grow",
+		"U 1,0 90 grow sheep", "U 1,0 90 knight@N sheep=2", "U 1,0 90 shepherd@N  sheep=2",
+		"U 1,0 90 shepherd@N sheep=2 ", "U 1,0 90 herd sheep=2", "U 1,0 90 wolf",
+		"U 1,0 90 shepherd@N wolf=1", "U 1,0 90 grow sheep=2 herd", "U 1,0 90 monk sheep=1",
+		"U 1,0 90 shepherd@N sheep=02", "U 1,0 90 shepherd@N sheep=+2", "U 1,0 90 herd ",
 		"U 1,0 90 monk", "U 1,0 90 m", "U 1,0 90 thief", "u 1,0 90 T@e", "U +1,0 90",
 		"U 1,0 90 ", " U 1,0 90", "U  1,0 90", "U 1,0 45", "U 1,0 90 knight@", "U 1,0",
 		"U 1,0 90 farmer@NNEE", "U 1,0 90 # c", "Anna: U 1,0 90", "U 100000001,0 0",
