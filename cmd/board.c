@@ -5,8 +5,9 @@
  * of the tile's 5x5 picture (render.c), so roads and cities join across
  * tiles as on the table.  North is up; the x of each column is written
  * above it and the y of each row on its left.  A meeple is its owner's
- * letter on the spot where it stands: a capital for a thief, knight or
- * monk, a small letter for a farmer (farmers lie down).  Squares where the
+ * letter on the spot where it stands: a capital on a road, city or
+ * cloister, a small letter in a field (farmers lie down; pigs and
+ * shepherds too).  Squares where the
  * tile in hand fits are marked with a `*`.
  */
 #include <ctype.h>
@@ -140,7 +141,8 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		    (size_t)((m->x - minx) * CW + at[1]);
 		char l = st->letter[m->player];
 
-		text[k] = m->role == CR_FARMER ? (char)tolower((unsigned char)l) : l;
+		/* small in a field: a farmer (a pig, a shepherd), else capital */
+		text[k] = cr_role_kind(m->role) == CR_FIELD ? (char)tolower((unsigned char)l) : l;
 		attr[k] = (unsigned char)(A_MEEPLE + m->player);
 	}
 
@@ -190,7 +192,10 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		set_attr(f, A_NONE, st, &cur);
 		out_printf(f, " %s", names[p]);
 	}
-	fprintf(f, "  (capital: thief, knight or monk; small: farmer)\n");
+	if (cr_game_exts(g) == 1u)	/* the base game's pieces alone */
+		fprintf(f, "  (capital: thief, knight or monk; small: farmer)\n");
+	else
+		fprintf(f, "  (capital: on a road, city or cloister; small: in a field)\n");
 	if (st->hand >= 0 && nfit > 0)
 		fprintf(f, "*: where %s fits\n", ts->type[st->hand].code);
 	else if (st->hand >= 0)

@@ -315,6 +315,17 @@ explain_player(struct play *p, int who)
 
 		if (mee[i].player != who)
 			continue;
+		if (cr_piece(mee[i].role)->does != NULL) {	/* a builder, a pig, a shepherd */
+			if (k++ == 0)
+				outf("  meeples on the board, if the game ended now:\n");
+			outf("    %s at %d,%d %s: %s\n", cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+			    cr_spot_name(mee[i].spot), cr_piece(mee[i].role)->does);
+			if (cr_game_feature_kept(p->g, mee[i].seg, &e)) {	/* its flock */
+				nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
+				outf("      %s: %s\n", nt_event_label(&e), why);
+			}
+			continue;
+		}
 		for (s = 0; s < nseen && seen[s] != id; s++)
 			;
 		if (s < nseen)
@@ -416,13 +427,27 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	}
 	outf("%s\n", k ? "" : " none");
 	if (best > 0) {
+		unsigned tied = 0, won;
+
+		for (int i = 0; i < n; i++)
+			if (f.meeples[i] == best)
+				tied |= 1u << i;
+		/* A module may break a tie (a follower on a hill). */
+		cr_game_feature_score(p->g, seg, &e);
+		won = e.winners != 0 && (e.winners & ~tied) == 0 ? e.winners : tied;
 		k = 0;
 		outf("  controlled by");
 		for (int i = 0; i < n; i++)
-			if (f.meeples[i] == best) {
+			if (won & (1u << i))
 				outf("%s %s", k++ ? " and" : "", p->names[i]);
-			}
-		outf("%s\n", k > 1 ? " (tied: each scores in full)" : "");
+		if (won != tied)
+			outf(" (tied, but %s)\n", cr_phrase(e.tie));
+		else
+			outf("%s\n", k > 1 ? " (tied: each scores in full)" : "");
+	}
+	if (cr_game_feature_kept(p->g, seg, &e)) {	/* a flock and its shepherds */
+		nt_event_explain(&e, p->names, n, why, sizeof why);
+		outf("  %s: %s\n", nt_event_label(&e), why);
 	}
 	ev = cr_game_events(p->g, &nev);
 	for (int i = 0; i < nev; i++)

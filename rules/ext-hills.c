@@ -44,7 +44,9 @@ static const struct cr_pool pools[] = {
 
 static const char *const shepherd_words[] = { "berger", NULL };
 static const struct cr_piece pieces[] = {
-	{ "shepherd", "shepherds", shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN },
+	{ "shepherd", "shepherds", shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN,
+	  "keeps its flock: its owner's tile that extends the field grows it or herds it; "
+	  "scored when the field closes; nothing at the end" },
 };
 
 static const char *const sheep_words[] = { "mouton", "moutons", NULL };
@@ -63,7 +65,7 @@ static const struct cr_choice choices[] = {
 	[CH_HERD] = { "herd", herd_words, false },
 };
 
-enum { P_NONE, P_FLOCK, P_HERDED, P_CLOSED, P_WOLF, P_SHEEP, P_VINEYARDS, P_HILL,
+enum { P_NONE, P_FLOCK, P_HERDED, P_CLOSED, P_WOLF, P_SHEEP, P_VINEYARDS, P_HILL, P_IF_HERDED,
     P_NOT_DUE, P_DUE, P_NO_TOKEN, P_TAKEN };
 static const char *const phrases[] = {
 	[P_NONE] = "",
@@ -74,6 +76,7 @@ static const char *const phrases[] = {
 	[P_SHEEP] = "sheep",
 	[P_VINEYARDS] = "vineyards",
 	[P_HILL] = "a follower on a hill breaks the tie",
+	[P_IF_HERDED] = "if herded now",
 	[P_NOT_DUE] = "a flock's choice is made only by a tile that extends the field of "
 	    "the player's own shepherd: {tile} at {pos} extends none of {player}'s",
 	[P_DUE] = "{tile} at {pos} extends the field of {player}'s shepherd: the line "
@@ -305,6 +308,39 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	return true;
 }
 
+/* The flock on the field with root `root` as an event: how (a phrase:
+ * herded, closed, the wolf), its sheep, tokens and shepherds' owners. */
+static bool
+flock_event(const struct cr_game *g, int ext, const struct hills *h, int root, int how,
+    struct cr_event *ev)
+{
+	int sheep = 0, ntok = 0;
+
+	memset(ev, 0, sizeof *ev);
+	for (int p = 0; p < g->nplayers; p++) {
+		if (own_root(g, h, p) != root)
+			continue;
+		ev->winners |= (uint8_t)(1u << p);
+		ev->meeples[p] = 1;
+		for (int k = 0; k < NKINDS; k++) {
+			sheep += k * h->flock[p][k];
+			ntok += h->flock[p][k];
+		}
+	}
+	ev->reason = CR_EV_MODULE;
+	ev->kind = CR_FIELD;
+	ev->what = (uint16_t)CR_PHRASE(ext, P_FLOCK);
+	ev->note = (uint16_t)CR_PHRASE(ext, how);
+	ev->feature = root;
+	ev->x = g->tiles.v[g->nodes.v[root].tile].x;
+	ev->y = g->tiles.v[g->nodes.v[root].tile].y;
+	ev->sub = (int16_t)ntok;
+	ev->term[ev->nterm++] = (struct cr_term){ (int16_t)sheep, how == P_WOLF ? 0 : 1,
+	    (uint16_t)CR_PHRASE(ext, P_SHEEP), 0 };
+	ev->points = how == P_WOLF ? 0 : sheep;
+	return ev->winners != 0;
+}
+
 /* Score (or scatter, wolf) the flock on the field with root `root`:
  * every shepherd there goes home, the tokens back into the bag. */
 static void
@@ -312,37 +348,27 @@ score_flock(struct cr_game *g, int ext, int root, int how, int move)
 {
 	struct hills *h = cr__ext_state(g, ext);
 	struct cr_event ev;
-	int sheep = 0, ntok = 0;
 
-	memset(&ev, 0, sizeof ev);
+	if (!flock_event(g, ext, h, root, how, &ev))
+		return;
 	for (int p = 0; p < g->nplayers; p++) {
-		if (own_root(g, h, p) != root)
+		if (!(ev.winners & (1u << p)))
 			continue;
-		ev.winners |= (uint8_t)(1u << p);
-		ev.meeples[p] = 1;
 		for (int k = 0; k < NKINDS; k++) {
-			sheep += k * h->flock[p][k];
-			ntok += h->flock[p][k];
 			h->bag[k] += h->flock[p][k];
 			h->flock[p][k] = 0;
 		}
 		cr__return_figure(g, h->shepherd[p]);
 		h->shepherd[p] = -1;
 	}
-	if (ev.winners == 0)
-		return;
-	ev.reason = CR_EV_MODULE;
-	ev.kind = CR_FIELD;
-	ev.what = (uint16_t)CR_PHRASE(ext, P_FLOCK);
-	ev.note = (uint16_t)CR_PHRASE(ext, how);
-	ev.feature = root;
-	ev.x = g->tiles.v[g->nodes.v[root].tile].x;
-	ev.y = g->tiles.v[g->nodes.v[root].tile].y;
-	ev.sub = (int16_t)ntok;
-	ev.term[ev.nterm++] = (struct cr_term){ (int16_t)sheep, how == P_WOLF ? 0 : 1,
-	    (uint16_t)CR_PHRASE(ext, P_SHEEP), 0 };
-	ev.points = how == P_WOLF ? 0 : sheep;
 	cr__pay(g, &ev, move);
+}
+
+/* The flock a field keeps, as it would be herded now. */
+static bool
+keeps(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	return flock_event(g, ext, cr__ext_cstate(g, ext), root, P_IF_HERDED, ev);
 }
 
 /* The choice, on the board with the tile: before the piece. */
@@ -508,4 +534,5 @@ const struct cr_ext cr_ext_hills = {
 	.placed = placed,
 	.tiebreak = tiebreak,
 	.price = price,
+	.keeps = keeps,
 };

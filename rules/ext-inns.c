@@ -26,12 +26,12 @@ static const char *const big_monk[] = { "big-m", "grand-moine", NULL };
 static const char *const big_farmer[] = { "big-f", "grand-paysan", NULL };
 
 static const struct cr_piece pieces[] = {
-	{ "big-thief", "big thieves", big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER },
-	{ "big-knight", "big knights", big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER },
+	{ "big-thief", "big thieves", big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER, NULL },
+	{ "big-knight", "big knights", big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER, NULL },
 	{ "big-monk", "big monks", big_monk, CR_CLOISTER, CR_CLOISTER, 0, 2,
-	  CR_PIECE_FOLLOWER },
+	  CR_PIECE_FOLLOWER, NULL },
 	{ "big-farmer", "big farmers", big_farmer, CR_FIELD, CR_FIELD, 0, 2,
-	  CR_PIECE_FOLLOWER },
+	  CR_PIECE_FOLLOWER, NULL },
 };
 
 enum { P_NONE, P_INN, P_INN_OPEN, P_CATHEDRAL, P_CATHEDRAL_OPEN };

@@ -41,8 +41,11 @@ static const char *const pig_words[] = { "cochon", NULL };
 
 enum { PC_BUILDER, PC_PIG };
 static const struct cr_piece pieces[] = {
-	[PC_BUILDER] = { "builder", "builders", builder_words, CR_ROAD, CR_CITY, 0, 0, 0 },
-	[PC_PIG] = { "pig", "pigs", pig_words, CR_FIELD, CR_FIELD, 1, 0, 0 },
+	[PC_BUILDER] = { "builder", "builders", builder_words, CR_ROAD, CR_CITY, 0, 0, 0,
+	    "a second tile at once when its owner's tile extends this road or city; "
+	    "home when it is scored" },
+	[PC_PIG] = { "pig", "pigs", pig_words, CR_FIELD, CR_FIELD, 1, 0, 0,
+	    "1 more a completed city for its owner, if its owner wins this farm at the end" },
 };
 
 enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,

@@ -85,6 +85,9 @@ struct cr_piece {
 	uint8_t		 pool;		/* the module's own pool index */
 	uint8_t		 weight;	/* in majorities: 1, a big meeple 2, a pig 0 */
 	uint8_t		 flags;		/* CR_PIECE_* */
+	const char	*does;		/* a piece that weighs nothing: what it does
+					 * there, for explanations ("...a second
+					 * tile..."); NULL for a follower */
 };
 
 /*
@@ -153,6 +156,9 @@ struct cr_ext {
 	/* A majority tied (ev->winners has several players): the module may
 	 * keep some of them (a follower on a hill).  Before the price. */
 	void	(*tiebreak)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
+	/* What the module keeps on the feature with root `root` (a flock),
+	 * as the event it would make now; false if nothing. */
+	bool	(*keeps)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
 	/* The final scoring ran; the module adds its own (goods...). */
 	void	(*final)(struct cr_game *g, int ext, int move);
 

@@ -289,6 +289,10 @@ void	cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f);
  * together with the other fields around them).  *ev is always written:
  * all zero for a segment out of range and for an edition-1 field. */
 bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev);
+/* What a module keeps on the feature of segment seg (Hills & Sheep: the
+ * flock and its shepherds), as the event it would make now (a herd);
+ * false if nothing. */
+bool	cr_game_feature_kept(const struct cr_game *g, int seg, struct cr_event *ev);
 
 /* A piece's feature kind (CR_THIEF -> CR_ROAD) and word ("thief"), from
  * the piece tables of rules/ext.h; -1 and NULL for none. */

@@ -479,3 +479,16 @@ cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
 	return cr__feature_event(g, root,
 	    g->nodes.v[root].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
 }
+
+bool
+cr_game_feature_kept(const struct cr_game *g, int seg, struct cr_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	if (seg < 0 || seg >= g->nodes.n)
+		return false;
+	for (int e = 0; e < cr_nexts; e++)
+		if ((g->exts & (1u << e)) && cr_exts[e]->keeps != NULL &&
+		    cr_exts[e]->keeps(g, e, cr__find(g, seg), ev))
+			return true;
+	return false;
+}
