@@ -18,6 +18,19 @@
  * it: modules that change the same price must say how they combine in
  * their own file).
  *
+ * Within one placement the engine calls, in this order: drawable (may
+ * the tile be drawn now), tile_ok (where it may lie), move_ok (what the
+ * line says beyond: a flock's choice), returns and piece_ok (the piece),
+ * then, applying it: the tile goes down; choose (the choice, before the
+ * piece, as the Hills & Sheep book says); the piece goes down; placed
+ * (a shepherd draws, a hill hides a tile, closed flocks are scored, a
+ * builder's feature extended is noted); completed features are scored
+ * (completed, then majority, tiebreak and price for each); again (a
+ * second tile); at the end, the base game's final scoring (with
+ * tiebreak and price per feature) and then final.  A majority is found
+ * by weight, a tie is broken (a hill) before the price is set, so a
+ * price for some winners only (the pig) follows the tie-break.
+ *
  * Everything a module changes in a game goes through the undo log: its
  * own state (a block of state_size bytes, cr__ext_state) and the core's
  * (nodes, figures, players) through the core's own logging calls.
