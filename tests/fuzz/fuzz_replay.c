@@ -1,35 +1,53 @@
 /*
- * fuzz_replay.c -- arbitrary move sequences against the engine (base set).
+ * fuzz_replay.c -- arbitrary move sequences against the engine, with any
+ * of the rules modules in play (the base game alone most often).
  *
  * The input is decoded into a game header and a stream of operations:
  *
  *   byte 0            edition 1 + b % 3, players 1 + (b / 3) % 8
+ *   byte 1            the modules in play (cr_game_create): b even, the
+ *                     base game alone; b odd, bit i of b >> 1 puts
+ *                     cr_exts[1 + i] in play (bit 0 inns-cathedrals,
+ *                     bit 1 river; bits beyond the registry ignored)
  *   then per operation one byte op, and its arguments:
  *     op % 16 == 0    undo 1 + a % 4 moves (a % 64 == 63: undo everything)
  *     op % 16 == 1    end
- *     op % 16 == 2    discard a tile drawn from the supply (a)
+ *     op % 16 == 2    discard a tile drawn (a)
  *     op % 16 == 3    discard type a % (ntypes + 2) - 1 (out of range too)
- *     op % 16 4..10   a legal placement: tile drawn (a), placement b % n,
+ *     op % 16 4..9    a legal placement: tile drawn (a), placement b % n,
  *                     meeple c (below)
- *     op % 16 11..15  a raw placement: type a % ntypes, x and y b, c in
+ *     op % 16 == 10   a placement beside the board: tile drawn (a), empty
+ *                     square b % n of those beside a tile, rotation
+ *                     c % 4, meeple d (edges that may not match; a
+ *                     module's veto: the river to continue, no U-turn)
+ *     op % 16 11..15  a raw placement: type a % ntypes (of every module,
+ *                     in play or not, drawable or not), x and y b, c in
  *                     -4..4 (bytes 0xff 0xfe: +-10^8, 0xfd 0xfc: INT_MAX
  *                     and INT_MIN, which the engine must refuse), rotation
  *                     d % 6 - 1 (out of range too), meeple e
- *   meeple byte m:    role m % 6 (5 is no role at all), spot (m / 6) % 18
- *                     (17 is no spot)
+ *   a tile drawn:     a copy among those cr_game_drawable allows (the
+ *                     modules' order: the river's tiles first, the lake
+ *                     last of them), the byte choosing which (any type
+ *                     when none is left)
+ *   meeple byte m:    with P = cr_npieces() (pieces of every module, 0
+ *                     for none), piece m % (P + 1) (P is no piece at
+ *                     all), spot (m / (P + 1)) % 18 (17 is no spot)
  *   op & 0xe0 == 0x60 also hold the meeple to cr_game_meeple_options (the
  *                     costliest check, so not every time)
  *   op & 0x80         then try the same move with kind 3 (no kind at all)
  *
  * After every call it checks: a refused move leaves the game exactly as
- * it was (counters, scores, supplies, board, meeples, events) and gets a
- * worded refusal; cr_game_check agrees with cr_game_play; a placement is
- * legal iff cr_game_legal lists it, and a meeple iff
- * cr_game_meeple_options offers it (when asked); an undo gives back the state before
- * the moves it undoes; meeples on the board + in supply == 7 per player;
- * the events' points add up to the scores.  At the end the game must
- * equal a replay of its own moves on a fresh game, and its moves must
- * read back from their notation.
+ * it was (counters, scores, pools, supplies, what may be drawn, board,
+ * pieces, events) and gets a worded refusal, which names the module of a
+ * tile or piece not in play (fz_check_refusal); cr_game_check agrees
+ * with cr_game_play; a placement of a tile that may be drawn is legal
+ * iff cr_game_legal lists it, and a piece iff cr_game_meeple_options
+ * offers it (when asked); an undo gives back the state before the moves
+ * it undoes; each player's pieces on the board + in supply == the count
+ * of each pool of the modules in play; the events' points add up to
+ * the scores (fz_invariants).  At the end the game must equal a replay
+ * of its own moves on a new game of the same config, and its moves
+ * must read back from their notation.
  */
 #include <limits.h>
 
@@ -51,18 +69,50 @@ byte(struct in *in)
 	return in->p < in->end ? *in->p++ : 0;
 }
 
-/* A tile drawn from the supply, a byte choosing which copy. */
+/* A tile drawn from the supply, among the types that may be drawn now,
+ * a byte choosing which copy. */
 static int
 draw(const struct cr_game *g, unsigned b)
 {
-	int total = cr_game_supply_total(g), k, t = 0;
+	int left[fz_base.ntypes], total = 0, k, t = 0;
 
+	for (int i = 0; i < fz_base.ntypes; i++)
+		total += left[i] = cr_game_drawable(g, i, NULL) ? cr_game_supply(g, i) : 0;
 	if (total <= 0)
 		return (int)(b % (unsigned)fz_base.ntypes);
 	k = (int)(b * (unsigned)total / 256u);
-	while (k >= cr_game_supply(g, t))
-		k -= cr_game_supply(g, t++);
+	while (k >= left[t])
+		k -= left[t++];
 	return t;
+}
+
+/* The k-th empty square beside a tile of the board (k modulo their
+ * number; a square beside two tiles counts twice). */
+static bool
+beside(const struct cr_game *g, unsigned k, int *x, int *y)
+{
+	int n = 0, want = -1;
+
+	for (int pass = 0; pass < 2; pass++) {
+		int i = 0;
+
+		for (int t = 0; t < cr_game_ntiles(g); t++)
+			for (int d = 0; d < CR_NDIRS; d++) {
+				const struct cr_placed *p = cr_game_tile(g, t);
+				int u = p->x + cr_dx[d], v = p->y + cr_dy[d];
+
+				if (cr_game_at(g, u, v) != NULL)
+					continue;
+				if (i++ == want) {
+					*x = u, *y = v;
+					return true;
+				}
+			}
+		if ((n = i) == 0)
+			return false;
+		want = (int)(k % (unsigned)n);
+	}
+	return false;
 }
 
 static int
@@ -79,11 +129,14 @@ coord(unsigned b)
 	return (int)(b % 9) - 4;
 }
 
+/* A piece of any module (or none, or one out of range) at a spot. */
 static void
 meeple(struct cr_move *m, unsigned b)
 {
-	m->role = (enum cr_role)(b % 6);
-	m->spot = (enum cr_spot)((b / 6) % 18);
+	unsigned p = (unsigned)cr_npieces() + 1;
+
+	m->role = (int)(b % p);
+	m->spot = (enum cr_spot)((b / p) % 18);
 }
 
 /*
@@ -121,8 +174,12 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 	int n, no;
 
 	if (m->kind != CR_MOVE_PLACE || m->tile < 0 || m->tile >= fz_base.ntypes ||
-	    m->rot < 0 || m->rot > 3 || cr_game_over(g) || cr_game_supply(g, m->tile) <= 0)
+	    m->rot < 0 || m->rot > 3 || cr_game_over(g))
 		return;
+	if (!cr_game_drawable(g, m->tile, NULL)) {
+		FZ_CHECK(!legal_move, "%s may not be drawn, its placement accepted", fz_base.type[m->tile].code);
+		return;
+	}
 	bare.role = CR_ROLE_NONE;
 	bare.spot = 0;
 	fits = cr_game_check(g, &bare, NULL);
@@ -182,16 +239,11 @@ attempt(struct cr_game *g, const struct cr_move *m, bool options)
 	FZ_CHECK(ok1 == ok2, "cr_game_check says %s, cr_game_play %s (codes %d, %d)",
 	    ok1 ? "legal" : "illegal", ok2 ? "plays it" : "refuses it", why1.code, why2.code);
 	if (!ok2) {
-		char msg[1024];
-		int n;
-
 		FZ_CHECK(why2.code != CR_OK && why1.code == why2.code, "refusal codes %d and %d",
 		    why1.code, why2.code);
 		fz_snapshot(g, &after);
 		FZ_SAME_SNAP(&before, &after, "move refused (code %d) but the game changed", why2.code);
-		n = nt_refusal(&fz_base, &why2, names, msg, sizeof msg);
-		FZ_CHECK(n > 0 && msg[0] != '\0' && memchr(msg, '\0', sizeof msg) != NULL,
-		    "refusal code %d worded as \"%s\" (%d)", why2.code, msg, n);
+		fz_check_refusal(g, m, &why2, names);
 		return;
 	}
 	FZ_CHECK(cr_game_nmoves(g) == nm + 1, "a move played: %d moves, then %d", nm, cr_game_nmoves(g));
@@ -224,18 +276,24 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct in in = { data, data + size };
+	struct cr_config conf;
 	struct cr_game *g;
-	unsigned h;
-	int edition, nplayers, ops = 0;
+	unsigned h, x;
+	int nplayers, ops = 0;
 
 	if (size < 1 || size > 4096)
 		return -1;
 	h = byte(&in);
-	edition = 1 + (int)(h % 3);
-	nplayers = 1 + (int)((h / 3) % 8);
-	g = cr_game_new(&fz_base, edition, nplayers);
+	x = byte(&in);
+	conf.edition = 1 + (int)(h % 3);
+	conf.nplayers = nplayers = 1 + (int)((h / 3) % 8);
+	conf.exts = x % 2 ? x & ((1u << cr_nexts) - 2) : 0;	/* bit i of x >> 1: cr_exts[1 + i] */
+	g = cr_game_create(&fz_base, &conf);
 	stamp++;
-	FZ_CHECK(g != NULL, "cr_game_new(base, %d, %d) failed", edition, nplayers);
+	FZ_CHECK(g != NULL, "cr_game_create(edition %d, %d players, modules 0x%x) failed",
+	    conf.edition, conf.nplayers, (unsigned)conf.exts);
+	FZ_CHECK(cr_game_exts(g) == (conf.exts | 1u), "modules 0x%x asked, 0x%x in play",
+	    (unsigned)conf.exts, (unsigned)cr_game_exts(g));
 	fz_invariants(g);
 	fz_snapshot(g, &snaps[0]);
 	while (in.p < in.end && ops++ < MAXOPS) {
@@ -273,7 +331,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			m.tile = (int)(byte(&in) % (unsigned)(fz_base.ntypes + 2)) - 1;
 			attempt(g, &m, options);
 			break;
-		case 4: case 5: case 6: case 7: case 8: case 9: case 10: {
+		case 4: case 5: case 6: case 7: case 8: case 9: {
 			unsigned a = byte(&in), b = byte(&in), c = byte(&in);
 			int n;
 
@@ -286,6 +344,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				m.x = p->x, m.y = p->y, m.rot = p->rot;
 			}
 			meeple(&m, c);
+			attempt(g, &m, options);
+			break;
+		}
+		case 10: {
+			unsigned a = byte(&in), b = byte(&in), c = byte(&in), d = byte(&in);
+
+			m.kind = CR_MOVE_PLACE;
+			m.tile = draw(g, a);
+			if (!beside(g, b, &m.x, &m.y))
+				m.x = m.y = 0;
+			m.rot = (int)(c % 4);
+			meeple(&m, d);
 			attempt(g, &m, options);
 			break;
 		}
