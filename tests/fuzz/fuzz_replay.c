@@ -69,15 +69,27 @@ byte(struct in *in)
 	return in->p < in->end ? *in->p++ : 0;
 }
 
-/* A tile drawn from the supply, among the types that may be drawn now,
- * a byte choosing which copy. */
-static int
+/* Counts the games made, the moves played and undone: what is worked
+ * out of a game is kept until it changes. */
+static unsigned stamp;
+
+/* A tile drawn from the supply, among the types that may be drawn now
+ * (worked out once for each state), a byte choosing which copy. */
+static FZ_NOCOV int
 draw(const struct cr_game *g, unsigned b)
 {
-	int left[fz_base.ntypes], total = 0, k, t = 0;
+	static int *left, total;
+	static unsigned drawn = ~0u;	/* the stamp left[] is of */
+	int k, t = 0;
 
-	for (int i = 0; i < fz_base.ntypes; i++)
-		total += left[i] = cr_game_drawable(g, i, NULL) ? cr_game_supply(g, i) : 0;
+	if (drawn != stamp) {
+		FZ_CHECK(left != NULL || (left = malloc((size_t)fz_base.ntypes * sizeof *left)) != NULL,
+		    "out of memory");
+		total = 0;
+		for (int i = 0; i < fz_base.ntypes; i++)
+			total += left[i] = cr_game_drawable(g, i, NULL) ? cr_game_supply(g, i) : 0;
+		drawn = stamp;
+	}
 	if (total <= 0)
 		return (int)(b % (unsigned)fz_base.ntypes);
 	k = (int)(b * (unsigned)total / 256u);
@@ -88,7 +100,7 @@ draw(const struct cr_game *g, unsigned b)
 
 /* The k-th empty square beside a tile of the board (k modulo their
  * number; a square beside two tiles counts twice). */
-static bool
+static FZ_NOCOV bool
 beside(const struct cr_game *g, unsigned k, int *x, int *y)
 {
 	int n = 0, want = -1;
@@ -140,16 +152,14 @@ meeple(struct cr_move *m, unsigned b)
 }
 
 /*
- * cr_game_legal's answer for one tile, kept until the game changes (stamp
- * counts the moves played and undone): the decoder and the check ask
- * the same question.
+ * cr_game_legal's answer for one tile, kept until the game changes
+ * (stamp): the decoder and the check ask the same question.
  */
 static struct {
 	struct cr_place	v[8192];
 	int		n, tile;
 	unsigned	stamp;
 } legal = { .tile = -1 };
-static unsigned stamp;
 
 static int
 legal_for(const struct cr_game *g, int tile)
@@ -165,7 +175,7 @@ legal_for(const struct cr_game *g, int tile)
 
 /* Placement-level legality (the meeple aside) against cr_game_legal, and
  * (when options) the meeple against cr_game_meeple_options. */
-static void
+static FZ_NOCOV void
 cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, bool options)
 {
 	struct cr_meeple_opt opt[cr_npieces() * CR_MAXSEG];
