@@ -344,12 +344,93 @@ fz_snap_equal(const struct fz_snap *a, const struct fz_snap *b)
 } while (0)
 
 /*
+ * The pieces standing on the board, feature by feature: each stands on a
+ * feature of its kind; a follower never stays on a completed road, city
+ * or cloister (it went home when the feature was paid); and a feature
+ * weighs, per player, the weights of the pieces on it (a big meeple 2),
+ * as cr_game_feature counts them.
+ */
+static inline FZ_NOCOV void
+fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
+{
+	int np = cr_game_nplayers(g), nf = 0, fid[n + 1], first[n + 1];
+	int weight[n + 1][CR_MAXPLAYERS];
+
+	for (int i = 0; i < n; i++) {
+		const struct cr_piece *pc = cr_piece(mp[i].role);
+		int id = cr_game_feature_id(g, mp[i].seg), k = 0;
+		struct cr_feature f;
+
+		FZ_CHECK(id >= 0, "%s at %d,%d: segment %d in no feature", pc->word, mp[i].x, mp[i].y, mp[i].seg);
+		while (k < nf && fid[k] != id)
+			k++;
+		if (k == nf) {
+			fid[nf] = id, first[nf] = i;
+			memset(weight[nf++], 0, sizeof weight[0]);
+			cr_game_feature(g, mp[i].seg, &f);
+			FZ_CHECK(f.kind == pc->kind, "a %s at %d,%d on a feature of kind %d", pc->word,
+			    mp[i].x, mp[i].y, f.kind);
+			FZ_CHECK(!f.complete || f.kind == CR_FIELD || !(pc->flags & CR_PIECE_FOLLOWER) ||
+			    (pc->flags & CR_PIECE_STAYS), "a %s at %d,%d on a completed %s", pc->word,
+			    mp[i].x, mp[i].y, cr_kind_name(f.kind));
+		}
+		weight[k][mp[i].player] += pc->weight;
+	}
+	for (int k = 0; k < nf; k++) {
+		const struct cr_meeple *m = &mp[first[k]];
+		struct cr_feature f;
+
+		cr_game_feature(g, m->seg, &f);
+		for (int p = 0; p < np; p++)
+			FZ_CHECK(f.meeples[p] == weight[k][p],
+			    "the %s at %d,%d: player %d's pieces on it weigh %d, cr_game_feature counts %d",
+			    cr_kind_name(f.kind), m->x, m->y, p, weight[k][p], f.meeples[p]);
+	}
+}
+
+/*
+ * A scoring event: its points are its arithmetic (the terms and prices a
+ * module set included), its winners the players with the most weight on
+ * the feature, its pieces no more than that weight, and the words a
+ * module gave it are phrases of a module in play.
+ */
+static inline FZ_NOCOV void
+fz_check_event(const struct cr_game *g, int i, const struct cr_event *e)
+{
+	int np = cr_game_nplayers(g), sum, best = 0;
+	unsigned winners = 0;
+
+	sum = e->per_tile * e->tiles + e->per_pennant * e->pennants + e->per_city * e->cities + e->base;
+	FZ_CHECK(e->nterm <= 2, "event %d: %d terms", i, e->nterm);
+	for (int k = 0; k < e->nterm; k++) {
+		sum += e->term[k].count * e->term[k].per;
+		FZ_CHECK(e->term[k].phrase == 0 || (cr_phrase(e->term[k].phrase)[0] != '\0' &&
+		    fz_in_play(g, e->term[k].phrase >> 8)), "event %d: term %d's phrase 0x%x", i, k,
+		    e->term[k].phrase);
+	}
+	FZ_CHECK(e->points == sum, "event %d pays %d, its arithmetic makes %d", i, e->points, sum);
+	FZ_CHECK(e->note == 0 || (cr_phrase(e->note)[0] != '\0' && fz_in_play(g, e->note >> 8)),
+	    "event %d: note 0x%x", i, e->note);
+	for (int p = 0; p < np; p++)
+		best = e->meeples[p] > best ? e->meeples[p] : best;
+	for (int p = 0; best > 0 && p < np; p++)
+		winners |= e->meeples[p] == best ? 1u << p : 0;
+	FZ_CHECK(e->winners == winners, "event %d: winners 0x%x, the most weight (%d) 0x%x", i,
+	    e->winners, best, winners);
+	for (int p = 0; p < np; p++)
+		FZ_CHECK(e->pieces[p] <= e->meeples[p], "event %d: player %d has %d pieces weighing %d", i,
+		    p, e->pieces[p], e->meeples[p]);
+}
+
+/*
  * What holds after every call: each player's pieces on the board plus in
  * supply make the pool's count (cr_pool(k)->count) for every pool of a
- * module in play, and nothing for a pool of a module not in play; each
- * score is the sum of the points the events paid that player; the
- * supply adds up, holds no tile of a module not in play, and some tile
- * may be drawn while any is left; turn and counts in range.
+ * module in play, and nothing for a pool of a module not in play; the
+ * pieces on the board weigh on their features (fz_check_features); each
+ * event adds up (fz_check_event), each score is the sum of the points
+ * the events paid that player; the supply adds up, holds no tile of a
+ * module not in play, and some tile may be drawn while any is left; turn
+ * and counts in range.
  */
 static inline FZ_NOCOV void
 fz_invariants(const struct cr_game *g)
@@ -379,6 +460,7 @@ fz_invariants(const struct cr_game *g)
 		FZ_CHECK(cr_game_at(g, mp[i].x, mp[i].y) != NULL, "piece %d at %d,%d: no tile there", i, mp[i].x, mp[i].y);
 		onboard[mp[i].player][k]++;
 	}
+	fz_check_features(g, mp, n);
 	for (int p = 0; p < np; p++) {
 		const struct cr_player *pl = cr_game_player(g, p);
 
@@ -398,6 +480,7 @@ fz_invariants(const struct cr_game *g)
 		    "event %d of move %d, %d moves played", i, ev[i].move, cr_game_nmoves(g));
 		FZ_CHECK(ev[i].points >= 0, "event %d pays %d", i, ev[i].points);
 		FZ_CHECK((ev[i].winners >> np) == 0, "event %d: winners 0x%x for %d players", i, ev[i].winners, np);
+		fz_check_event(g, i, &ev[i]);
 		for (int p = 0; p < np; p++)
 			if (ev[i].winners & (1u << p))
 				paid[p] += ev[i].points;
