@@ -344,51 +344,6 @@ fz_snap_equal(const struct fz_snap *a, const struct fz_snap *b)
 } while (0)
 
 /*
- * The pieces standing on the board, feature by feature: each stands on a
- * feature of its kind; a follower never stays on a completed road, city
- * or cloister (it went home when the feature was paid); and a feature
- * weighs, per player, the weights of the pieces on it (a big meeple 2),
- * as cr_game_feature counts them.
- */
-static inline FZ_NOCOV void
-fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
-{
-	int np = cr_game_nplayers(g), nf = 0, fid[n + 1], first[n + 1];
-	int weight[n + 1][CR_MAXPLAYERS];
-
-	for (int i = 0; i < n; i++) {
-		const struct cr_piece *pc = cr_piece(mp[i].role);
-		int id = cr_game_feature_id(g, mp[i].seg), k = 0;
-		struct cr_feature f;
-
-		FZ_CHECK(id >= 0, "%s at %d,%d: segment %d in no feature", pc->word, mp[i].x, mp[i].y, mp[i].seg);
-		while (k < nf && fid[k] != id)
-			k++;
-		if (k == nf) {
-			fid[nf] = id, first[nf] = i;
-			memset(weight[nf++], 0, sizeof weight[0]);
-			cr_game_feature(g, mp[i].seg, &f);
-			FZ_CHECK(f.kind == pc->kind, "a %s at %d,%d on a feature of kind %d", pc->word,
-			    mp[i].x, mp[i].y, f.kind);
-			FZ_CHECK(!f.complete || f.kind == CR_FIELD || !(pc->flags & CR_PIECE_FOLLOWER) ||
-			    (pc->flags & CR_PIECE_STAYS), "a %s at %d,%d on a completed %s", pc->word,
-			    mp[i].x, mp[i].y, cr_kind_name(f.kind));
-		}
-		weight[k][mp[i].player] += pc->weight;
-	}
-	for (int k = 0; k < nf; k++) {
-		const struct cr_meeple *m = &mp[first[k]];
-		struct cr_feature f;
-
-		cr_game_feature(g, m->seg, &f);
-		for (int p = 0; p < np; p++)
-			FZ_CHECK(f.meeples[p] == weight[k][p],
-			    "the %s at %d,%d: player %d's pieces on it weigh %d, cr_game_feature counts %d",
-			    cr_kind_name(f.kind), m->x, m->y, p, weight[k][p], f.meeples[p]);
-	}
-}
-
-/*
  * A scoring event: its points are its arithmetic (the terms and prices a
  * module set included), its winners the players with the most weight on
  * the feature, its pieces no more than that weight, and the words a
@@ -420,6 +375,57 @@ fz_check_event(const struct cr_game *g, int i, const struct cr_event *e)
 	for (int p = 0; p < np; p++)
 		FZ_CHECK(e->pieces[p] <= e->meeples[p], "event %d: player %d has %d pieces weighing %d", i,
 		    p, e->pieces[p], e->meeples[p]);
+}
+
+/*
+ * The pieces standing on the board, feature by feature: each stands on a
+ * feature of its kind; a follower never stays on a completed road, city
+ * or cloister (it went home when the feature was paid); and a feature
+ * weighs, per player, the weights of the pieces on it (a big meeple 2),
+ * as cr_game_feature counts them, and as what it would pay now
+ * (cr_game_feature_score, the modules' prices in it) counts them.
+ */
+static inline FZ_NOCOV void
+fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
+{
+	int np = cr_game_nplayers(g), nf = 0, fid[n + 1], first[n + 1];
+	int weight[n + 1][CR_MAXPLAYERS];
+
+	for (int i = 0; i < n; i++) {
+		const struct cr_piece *pc = cr_piece(mp[i].role);
+		int id = cr_game_feature_id(g, mp[i].seg), k = 0;
+		struct cr_feature f;
+
+		FZ_CHECK(id >= 0, "%s at %d,%d: segment %d in no feature", pc->word, mp[i].x, mp[i].y, mp[i].seg);
+		while (k < nf && fid[k] != id)
+			k++;
+		if (k == nf) {
+			fid[nf] = id, first[nf] = i;
+			memset(weight[nf++], 0, sizeof weight[0]);
+			cr_game_feature(g, mp[i].seg, &f);
+			FZ_CHECK(f.kind == pc->kind, "a %s at %d,%d on a feature of kind %d", pc->word,
+			    mp[i].x, mp[i].y, f.kind);
+			FZ_CHECK(!f.complete || f.kind == CR_FIELD || !(pc->flags & CR_PIECE_FOLLOWER) ||
+			    (pc->flags & CR_PIECE_STAYS), "a %s at %d,%d on a completed %s", pc->word,
+			    mp[i].x, mp[i].y, cr_kind_name(f.kind));
+		}
+		weight[k][mp[i].player] += pc->weight;
+	}
+	for (int k = 0; k < nf; k++) {
+		const struct cr_meeple *m = &mp[first[k]];
+		struct cr_feature f;
+		struct cr_event e;
+		bool pays = cr_game_feature_score(g, m->seg, &e);
+
+		cr_game_feature(g, m->seg, &f);
+		for (int p = 0; p < np; p++)
+			FZ_CHECK(f.meeples[p] == weight[k][p] && (!pays || e.meeples[p] == weight[k][p]),
+			    "the %s at %d,%d: player %d's pieces on it weigh %d, cr_game_feature counts %d, "
+			    "cr_game_feature_score %d", cr_kind_name(f.kind), m->x, m->y, p, weight[k][p],
+			    f.meeples[p], pays ? e.meeples[p] : -1);
+		if (pays)
+			fz_check_event(g, -1, &e);
+	}
 }
 
 /*
