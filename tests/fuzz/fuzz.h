@@ -20,9 +20,19 @@
 #include "rules/tileset.h"
 #include "notation/move.h"
 #include "notation/explain.h"
-#include "notation/move.h"
 #include "notation/record.h"
 #include "rules/ext.h"
+
+/*
+ * The harnesses' own checks are not the code under test: no coverage
+ * instrumentation in them (libFuzzer's comparison tracing made them the
+ * costliest part of a run, and their branches would count as features).
+ */
+#if defined(__clang__)
+#define FZ_NOCOV	__attribute__((no_sanitize("coverage")))
+#else
+#define FZ_NOCOV
+#endif
 
 int	LLVMFuzzerInitialize(int *argc, char ***argv);
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -152,19 +162,76 @@ fz_load_base(const char *argv0)
 
 /* ---- the engine's invariants ------------------------------------------ */
 
+/* The pieces one player has at the start, every pool of every module
+ * counted (7 meeples, 1 big meeple...): bounds what can stand on a board. */
+static inline FZ_NOCOV int
+fz_pieces_each(void)
+{
+	int n = 0;
+
+	for (int k = 0; k < cr_npools(); k++)
+		n += cr_pool(k)->count;
+	return n;
+}
+
+/* A player's pieces left in pool k (pool 0 is the meeples). */
+static inline int
+fz_pool_left(const struct cr_player *pl, int k)
+{
+	return k == 0 ? pl->meeples : pl->pool[k];
+}
+
+/* Whether module e is in play in g. */
+static inline bool
+fz_in_play(const struct cr_game *g, int e)
+{
+	return e >= 0 && e < cr_nexts && (cr_game_exts(g) & (1u << e)) != 0;
+}
+
+/*
+ * The module each set of a tile set belongs to, as the engine sees it:
+ * the first set read is the base game's (whatever its name, for a test's
+ * own set), a merged one is the module of that name; -1 if no module has
+ * its name.  A tile type's module is its set's: ext[ts->typeset[t]].
+ */
+static inline FZ_NOCOV void
+fz_set_exts(const struct cr_tileset *ts, int ext[CR_MAXSETS])
+{
+	for (int set = 0; set < CR_MAXSETS; set++) {
+		ext[set] = set == 0 ? 0 : -1;
+		for (int e = 0; set > 0 && set < ts->nsets && e < cr_nexts; e++)
+			if (cr_exts[e]->tiles != NULL && strcmp(cr_exts[e]->name, ts->setname[set]) == 0)
+				ext[set] = e;
+	}
+}
+
+static inline int
+fz_type_ext(const struct cr_tileset *ts, int t)
+{
+	int ext[CR_MAXSETS];
+
+	fz_set_exts(ts, ext);
+	return ext[ts->typeset != NULL ? ts->typeset[t] : 0];
+}
+
 /*
  * Everything a refused move must leave as it was, and an undo must bring
- * back: counters, scores, supplies, and a digest of the board, the
- * meeples standing on it and the scoring events.
+ * back: counters, scores, the pools of pieces, supplies, and a digest of
+ * the board, the pieces standing on it and the scoring events.  (What
+ * may be drawn, and where each tile fits, depend on the modules' own
+ * state too, which no public call shows: fz_legal_digest holds a game
+ * to its replay on them, once, being costly.)
  */
 struct fz_snap {
 	int		nmoves, turn, ntiles, nevents, nmeeples, supply_total;
 	bool		over;
+	uint32_t	exts;
 	int		score[CR_MAXPLAYERS], meeples[CR_MAXPLAYERS];
+	int		pool[CR_MAXPLAYERS][CR_MAXPOOLS];
 	uint64_t	supply, board, figures, events;
 };
 
-static inline uint64_t
+static inline FZ_NOCOV uint64_t
 fz_mix(uint64_t h, int64_t v)
 {
 	h ^= (uint64_t)v + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
@@ -173,7 +240,7 @@ fz_mix(uint64_t h, int64_t v)
 
 /* An event's digest, without the feature's id and tile (which name any
  * segment of the feature, and may differ between two equal games). */
-static inline uint64_t
+static inline FZ_NOCOV uint64_t
 fz_event_digest(uint64_t h, const struct cr_event *e)
 {
 	h = fz_mix(h, e->move);
@@ -186,30 +253,37 @@ fz_event_digest(uint64_t h, const struct cr_event *e)
 	h = fz_mix(h, e->per_pennant);
 	h = fz_mix(h, e->per_city);
 	h = fz_mix(h, e->base);
+	h = fz_mix(h, e->nterm);
+	for (int i = 0; i < e->nterm && i < 2; i++)
+		h = fz_mix(fz_mix(fz_mix(h, e->term[i].count), e->term[i].per), e->term[i].phrase);
+	h = fz_mix(h, e->note);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		h = fz_mix(h, e->meeples[p]);
+		h = fz_mix(fz_mix(h, e->meeples[p]), e->pieces[p]);
 	h = fz_mix(h, e->winners);
 	h = fz_mix(h, e->points);
 	return fz_mix(h, e->small_city);
 }
 
-static inline void
+static inline FZ_NOCOV void
 fz_snapshot(const struct cr_game *g, struct fz_snap *s)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	const struct cr_event *ev;
-	struct cr_meeple mp[CR_MAXPLAYERS * CR_MEEPLES + 1];
-	int n;
+	int max = CR_MAXPLAYERS * fz_pieces_each(), n;
+	struct cr_meeple mp[max + 1];
 
 	memset(s, 0, sizeof *s);
 	s->nmoves = cr_game_nmoves(g);
 	s->turn = cr_game_turn(g);
 	s->ntiles = cr_game_ntiles(g);
 	s->over = cr_game_over(g);
+	s->exts = cr_game_exts(g);
 	s->supply_total = cr_game_supply_total(g);
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		s->score[p] = cr_game_player(g, p)->score;
 		s->meeples[p] = cr_game_player(g, p)->meeples;
+		for (int k = 0; k < cr_npools() && k < CR_MAXPOOLS; k++)
+			s->pool[p][k] = fz_pool_left(cr_game_player(g, p), k);
 	}
 	for (int t = 0; t < ts->ntypes; t++)
 		s->supply = fz_mix(s->supply, cr_game_supply(g, t));
@@ -218,8 +292,8 @@ fz_snapshot(const struct cr_game *g, struct fz_snap *s)
 
 		s->board = fz_mix(fz_mix(fz_mix(fz_mix(s->board, t->x), t->y), t->type), t->rot);
 	}
-	s->nmeeples = cr_game_meeples(g, mp, (int)(sizeof mp / sizeof *mp));
-	FZ_CHECK(s->nmeeples <= (int)(sizeof mp / sizeof *mp), "%d meeples on the board", s->nmeeples);
+	s->nmeeples = cr_game_meeples(g, mp, max + 1);
+	FZ_CHECK(s->nmeeples <= max, "%d pieces on the board, at most %d", s->nmeeples, max);
 	for (int i = 0; i < s->nmeeples; i++)
 		s->figures = fz_mix(fz_mix(fz_mix(fz_mix(fz_mix(s->figures, mp[i].player),
 		    mp[i].role), mp[i].x), mp[i].y), mp[i].spot);
@@ -232,26 +306,31 @@ fz_snapshot(const struct cr_game *g, struct fz_snap *s)
 static inline void
 fz_snap_print(const char *what, const struct fz_snap *s)
 {
-	fprintf(stderr, "  %s: nmoves %d turn %d tiles %d events %d meeples-on-board %d supply %d over %d scores",
-	    what, s->nmoves, s->turn, s->ntiles, s->nevents, s->nmeeples, s->supply_total, s->over);
+	fprintf(stderr, "  %s: exts 0x%x nmoves %d turn %d tiles %d events %d pieces-on-board %d supply %d over %d scores",
+	    what, (unsigned)s->exts, s->nmoves, s->turn, s->ntiles, s->nevents, s->nmeeples,
+	    s->supply_total, s->over);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		fprintf(stderr, " %d", s->score[p]);
-	fprintf(stderr, " meeples");
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
+	fprintf(stderr, " pools");
+	for (int p = 0; p < CR_MAXPLAYERS; p++) {
 		fprintf(stderr, " %d", s->meeples[p]);
+		for (int k = 1; k < cr_npools() && k < CR_MAXPOOLS; k++)
+			fprintf(stderr, "/%d", s->pool[p][k]);
+	}
 	fprintf(stderr, " digests %016llx %016llx %016llx %016llx\n",
 	    (unsigned long long)s->supply, (unsigned long long)s->board,
 	    (unsigned long long)s->figures, (unsigned long long)s->events);
 }
 
-static inline bool
+static inline FZ_NOCOV bool
 fz_snap_equal(const struct fz_snap *a, const struct fz_snap *b)
 {
 	return a->nmoves == b->nmoves && a->turn == b->turn && a->ntiles == b->ntiles &&
 	    a->nevents == b->nevents && a->nmeeples == b->nmeeples &&
-	    a->supply_total == b->supply_total && a->over == b->over &&
+	    a->supply_total == b->supply_total && a->over == b->over && a->exts == b->exts &&
 	    memcmp(a->score, b->score, sizeof a->score) == 0 &&
 	    memcmp(a->meeples, b->meeples, sizeof a->meeples) == 0 &&
+	    memcmp(a->pool, b->pool, sizeof a->pool) == 0 &&
 	    a->supply == b->supply && a->board == b->board && a->figures == b->figures &&
 	    a->events == b->events;
 }
@@ -265,34 +344,141 @@ fz_snap_equal(const struct fz_snap *a, const struct fz_snap *b)
 } while (0)
 
 /*
- * What holds after every call: each player's meeples on the board plus
- * in supply make CR_MEEPLES; each score is the sum of the points the
- * events paid that player; the supply adds up; turn and counts in range.
+ * A scoring event: its points are its arithmetic (the terms and prices a
+ * module set included), its winners the players with the most weight on
+ * the feature, its pieces no more than that weight, and the words a
+ * module gave it are phrases of a module in play.
  */
-static inline void
+static inline FZ_NOCOV void
+fz_check_event(const struct cr_game *g, int i, const struct cr_event *e)
+{
+	int np = cr_game_nplayers(g), sum, best = 0;
+	unsigned winners = 0;
+
+	sum = e->per_tile * e->tiles + e->per_pennant * e->pennants + e->per_city * e->cities + e->base;
+	FZ_CHECK(e->nterm <= 2, "event %d: %d terms", i, e->nterm);
+	for (int k = 0; k < e->nterm; k++) {
+		sum += e->term[k].count * e->term[k].per;
+		FZ_CHECK(e->term[k].phrase == 0 || (cr_phrase(e->term[k].phrase)[0] != '\0' &&
+		    fz_in_play(g, e->term[k].phrase >> 8)), "event %d: term %d's phrase 0x%x", i, k,
+		    e->term[k].phrase);
+	}
+	FZ_CHECK(e->points == sum, "event %d pays %d, its arithmetic makes %d", i, e->points, sum);
+	FZ_CHECK(e->note == 0 || (cr_phrase(e->note)[0] != '\0' && fz_in_play(g, e->note >> 8)),
+	    "event %d: note 0x%x", i, e->note);
+	for (int p = 0; p < np; p++)
+		best = e->meeples[p] > best ? e->meeples[p] : best;
+	for (int p = 0; best > 0 && p < np; p++)
+		winners |= e->meeples[p] == best ? 1u << p : 0;
+	FZ_CHECK(e->winners == winners, "event %d: winners 0x%x, the most weight (%d) 0x%x", i,
+	    e->winners, best, winners);
+	for (int p = 0; p < np; p++)
+		FZ_CHECK(e->pieces[p] <= e->meeples[p], "event %d: player %d has %d pieces weighing %d", i,
+		    p, e->pieces[p], e->meeples[p]);
+}
+
+/*
+ * The pieces standing on the board, feature by feature: each stands on a
+ * feature of its kind; a follower never stays on a completed road, city
+ * or cloister (it went home when the feature was paid); and a feature
+ * weighs, per player, the weights of the pieces on it (a big meeple 2),
+ * as cr_game_feature counts them, and as what it would pay now
+ * (cr_game_feature_score, the modules' prices in it) counts them.
+ */
+static inline FZ_NOCOV void
+fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
+{
+	int np = cr_game_nplayers(g), nf = 0, fid[n + 1], first[n + 1];
+	int weight[n + 1][CR_MAXPLAYERS];
+
+	for (int i = 0; i < n; i++) {
+		const struct cr_piece *pc = cr_piece(mp[i].role);
+		int id = cr_game_feature_id(g, mp[i].seg), k = 0;
+		struct cr_feature f;
+
+		FZ_CHECK(id >= 0, "%s at %d,%d: segment %d in no feature", pc->word, mp[i].x, mp[i].y, mp[i].seg);
+		while (k < nf && fid[k] != id)
+			k++;
+		if (k == nf) {
+			fid[nf] = id, first[nf] = i;
+			memset(weight[nf++], 0, sizeof weight[0]);
+			cr_game_feature(g, mp[i].seg, &f);
+			FZ_CHECK(f.kind == pc->kind, "a %s at %d,%d on a feature of kind %d", pc->word,
+			    mp[i].x, mp[i].y, f.kind);
+			FZ_CHECK(!f.complete || f.kind == CR_FIELD || !(pc->flags & CR_PIECE_FOLLOWER) ||
+			    (pc->flags & CR_PIECE_STAYS), "a %s at %d,%d on a completed %s", pc->word,
+			    mp[i].x, mp[i].y, cr_kind_name(f.kind));
+		}
+		weight[k][mp[i].player] += pc->weight;
+	}
+	for (int k = 0; k < nf; k++) {
+		const struct cr_meeple *m = &mp[first[k]];
+		struct cr_feature f;
+		struct cr_event e;
+		bool pays = cr_game_feature_score(g, m->seg, &e);
+
+		cr_game_feature(g, m->seg, &f);
+		for (int p = 0; p < np; p++)
+			FZ_CHECK(f.meeples[p] == weight[k][p] && (!pays || e.meeples[p] == weight[k][p]),
+			    "the %s at %d,%d: player %d's pieces on it weigh %d, cr_game_feature counts %d, "
+			    "cr_game_feature_score %d", cr_kind_name(f.kind), m->x, m->y, p, weight[k][p],
+			    f.meeples[p], pays ? e.meeples[p] : -1);
+		if (pays)
+			fz_check_event(g, -1, &e);
+	}
+}
+
+/*
+ * What holds after every call: each player's pieces on the board plus in
+ * supply make the pool's count (cr_pool(k)->count) for every pool of a
+ * module in play, and nothing for a pool of a module not in play; the
+ * pieces on the board weigh on their features (fz_check_features); each
+ * event adds up (fz_check_event), each score is the sum of the points
+ * the events paid that player; the supply adds up, holds no tile of a
+ * module not in play, and some tile may be drawn while any is left; turn
+ * and counts in range.
+ */
+static inline FZ_NOCOV void
 fz_invariants(const struct cr_game *g)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
-	int np = cr_game_nplayers(g), onboard[CR_MAXPLAYERS] = { 0 }, paid[CR_MAXPLAYERS] = { 0 };
-	struct cr_meeple mp[CR_MAXPLAYERS * CR_MEEPLES + 1];
+	int np = cr_game_nplayers(g), paid[CR_MAXPLAYERS] = { 0 };
+	int onboard[CR_MAXPLAYERS][CR_MAXPOOLS] = { { 0 } };
+	int max = np * fz_pieces_each();
+	struct cr_meeple mp[max + 1];
 	const struct cr_event *ev;
-	int n, total = 0;
+	int n, total = 0, drawable = 0, setext[CR_MAXSETS];
 
+	fz_set_exts(ts, setext);
+	FZ_CHECK((cr_game_exts(g) & 1u) && (cr_game_exts(g) >> cr_nexts) == 0,
+	    "modules in play 0x%x", (unsigned)cr_game_exts(g));
 	FZ_CHECK(cr_game_turn(g) >= 0 && cr_game_turn(g) < np, "turn %d of %d players", cr_game_turn(g), np);
-	n = cr_game_meeples(g, mp, (int)(sizeof mp / sizeof *mp));
-	FZ_CHECK(n >= 0 && n <= np * CR_MEEPLES, "%d meeples on the board for %d players", n, np);
+	n = cr_game_meeples(g, mp, max + 1);
+	FZ_CHECK(n >= 0 && n <= max, "%d pieces on the board for %d players", n, np);
 	for (int i = 0; i < n; i++) {
-		FZ_CHECK(mp[i].player >= 0 && mp[i].player < np, "meeple %d of player %d", i, mp[i].player);
-		FZ_CHECK(mp[i].role > CR_ROLE_NONE && mp[i].role < cr_npieces(), "meeple %d role %d", i, (int)mp[i].role);
-		FZ_CHECK(cr_game_at(g, mp[i].x, mp[i].y) != NULL, "meeple %d at %d,%d: no tile there", i, mp[i].x, mp[i].y);
-		onboard[mp[i].player]++;
+		int role = mp[i].role, k = cr_piece_pool(role);
+
+		FZ_CHECK(mp[i].player >= 0 && mp[i].player < np, "piece %d of player %d", i, mp[i].player);
+		FZ_CHECK(role > CR_ROLE_NONE && role < cr_npieces(), "piece %d role %d", i, role);
+		FZ_CHECK(fz_in_play(g, cr_piece_ext(role)), "a %s on the board, its module %s not in play",
+		    cr_piece(role)->word, cr_exts[cr_piece_ext(role)]->name);
+		FZ_CHECK(k >= 0 && k < CR_MAXPOOLS, "piece %d role %d: pool %d", i, role, k);
+		FZ_CHECK(cr_game_at(g, mp[i].x, mp[i].y) != NULL, "piece %d at %d,%d: no tile there", i, mp[i].x, mp[i].y);
+		onboard[mp[i].player][k]++;
 	}
+	fz_check_features(g, mp, n);
 	for (int p = 0; p < np; p++) {
 		const struct cr_player *pl = cr_game_player(g, p);
 
-		FZ_CHECK(pl->meeples >= 0, "player %d has %d meeples in supply", p, pl->meeples);
-		FZ_CHECK(pl->meeples + onboard[p] == CR_MEEPLES,
-		    "player %d: %d meeples in supply + %d on the board != %d", p, pl->meeples, onboard[p], CR_MEEPLES);
+		for (int k = 0; k < cr_npools() && k < CR_MAXPOOLS; k++) {
+			int want = fz_in_play(g, cr_pool_ext(k)) ? cr_pool(k)->count : 0;
+
+			FZ_CHECK(fz_pool_left(pl, k) >= 0, "player %d has %d %s in supply", p,
+			    fz_pool_left(pl, k), cr_pool(k)->plural);
+			FZ_CHECK(fz_pool_left(pl, k) + onboard[p][k] == want,
+			    "player %d: %d %s in supply + %d on the board != %d", p, fz_pool_left(pl, k),
+			    cr_pool(k)->plural, onboard[p][k], want);
+		}
 	}
 	ev = cr_game_events(g, &n);
 	for (int i = 0; i < n; i++) {
@@ -300,6 +486,7 @@ fz_invariants(const struct cr_game *g)
 		    "event %d of move %d, %d moves played", i, ev[i].move, cr_game_nmoves(g));
 		FZ_CHECK(ev[i].points >= 0, "event %d pays %d", i, ev[i].points);
 		FZ_CHECK((ev[i].winners >> np) == 0, "event %d: winners 0x%x for %d players", i, ev[i].winners, np);
+		fz_check_event(g, i, &ev[i]);
 		for (int p = 0; p < np; p++)
 			if (ev[i].winners & (1u << p))
 				paid[p] += ev[i].points;
@@ -308,24 +495,162 @@ fz_invariants(const struct cr_game *g)
 		FZ_CHECK(paid[p] == cr_game_player(g, p)->score,
 		    "player %d: events paid %d, score %d", p, paid[p], cr_game_player(g, p)->score);
 	for (int t = 0; t < ts->ntypes; t++) {
-		int s = cr_game_supply(g, t);
+		int s = cr_game_supply(g, t), e = setext[ts->typeset != NULL ? ts->typeset[t] : 0];
+		struct cr_refusal why = { .code = CR_R_NO_COPY };
+		bool d = false;
 
 		FZ_CHECK(s >= 0 && s <= ts->type[t].count, "supply of %s: %d of %d", ts->type[t].code, s, ts->type[t].count);
+		FZ_CHECK(s == 0 || fz_in_play(g, e), "%d %s in the supply, its module %s not in play", s,
+		    ts->type[t].code, e >= 0 ? cr_exts[e]->name : "(none)");
+		/* The modules' order is asked (the costliest call here) until a
+		 * tile that may be drawn is found; the others never run it. */
+		if (s == 0 || !fz_in_play(g, e) || drawable == 0)
+			d = cr_game_drawable(g, t, &why);
+		FZ_CHECK(!d || s > 0, "%s may be drawn, none left", ts->type[t].code);
+		FZ_CHECK(d || why.code != CR_OK, "%s may not be drawn, no reason given", ts->type[t].code);
+		FZ_CHECK(fz_in_play(g, e) || (!d && why.code == CR_R_NOT_IN_PLAY && why.ext == e),
+		    "%s of a module not in play: drawable %d, code %d, module %d", ts->type[t].code, d,
+		    why.code, why.ext);
+		drawable += d;
 		total += s;
 	}
 	FZ_CHECK(total == cr_game_supply_total(g), "supply adds to %d, total says %d", total, cr_game_supply_total(g));
+	FZ_CHECK(total == 0 || drawable > 0, "%d tiles in the supply, none may be drawn", total);
 	FZ_CHECK(cr_game_ntiles(g) >= 1, "%d tiles on the board", cr_game_ntiles(g));
 }
 
-/* Replay g's own moves on a fresh game: it must accept every one and end
- * in the same state (a check of undo and of the determinism of play). */
-static inline void
+/*
+ * A refusal, worded: a plain sentence, and the evidence it claims is
+ * true.  A tile or piece of a module not in play names that module (it
+ * is the tile's or the piece's, and not in play); a module's own rule is
+ * one of its phrases, every field filled in; no piece left names a pool
+ * the player has emptied, and where its one piece stands.
+ */
+static inline FZ_NOCOV void
+fz_check_refusal(const struct cr_game *g, const struct cr_move *m, const struct cr_refusal *why,
+    const char *const *names)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	char msg[1024];
+	int n = nt_refusal(ts, why, names, msg, sizeof msg);
+
+	FZ_CHECK(why->code != CR_OK, "a refusal with code 0");
+	FZ_CHECK(n > 0 && msg[0] != '\0' && memchr(msg, '\0', sizeof msg) != NULL,
+	    "refusal code %d worded as \"%s\" (%d)", why->code, msg, n);
+	switch (why->code) {
+	case CR_R_NOT_IN_PLAY: {
+		bool tile = m->kind != CR_MOVE_END && m->tile >= 0 && m->tile < ts->ntypes &&
+		    fz_type_ext(ts, m->tile) == why->ext;
+		bool piece = m->kind == CR_MOVE_PLACE && cr_piece_ext(m->role) == why->ext;
+
+		FZ_CHECK(why->ext > 0 && why->ext < cr_nexts && !fz_in_play(g, why->ext),
+		    "\"%s\": module %d, in play %d", msg, why->ext, fz_in_play(g, why->ext));
+		FZ_CHECK(tile || piece, "\"%s\": module %s is neither the tile's nor the piece's", msg,
+		    cr_exts[why->ext]->name);
+		FZ_CHECK(strstr(msg, cr_exts[why->ext]->name) != NULL, "\"%s\" does not name %s", msg,
+		    cr_exts[why->ext]->name);
+		break;
+	}
+	case CR_R_EXT:
+		FZ_CHECK(why->ext >= 0 && why->ext < cr_nexts && fz_in_play(g, why->ext) &&
+		    (why->phrase >> 8) == why->ext && cr_phrase(why->phrase)[0] != '\0',
+		    "\"%s\": module %d, phrase 0x%x", msg, why->ext, why->phrase);
+		FZ_CHECK(strchr(msg, '{') == NULL, "\"%s\": a field left unfilled", msg);
+		break;
+	case CR_R_NO_MEEPLE: {
+		int k = cr_piece_pool(m->role), max = CR_MAXPLAYERS * fz_pieces_each(), np, at = 0;
+		struct cr_meeple mp[max + 1];
+
+		FZ_CHECK(m->kind == CR_MOVE_PLACE && k >= 0 && why->pool == k &&
+		    why->other_player == cr_game_turn(g) &&
+		    fz_pool_left(cr_game_player(g, cr_game_turn(g)), k) == 0,
+		    "\"%s\": pool %d (the piece's %d), player %d, %d left", msg, why->pool, k,
+		    why->other_player, k >= 0 ? fz_pool_left(cr_game_player(g, cr_game_turn(g)), k) : -1);
+		if (cr_pool(k)->count != 1)
+			break;
+		np = cr_game_meeples(g, mp, max + 1);
+		for (int i = 0; i < np && i <= max; i++)
+			if (mp[i].player == cr_game_turn(g) && cr_piece_pool(mp[i].role) == k &&
+			    mp[i].x == why->other_x && mp[i].y == why->other_y)
+				at++;
+		FZ_CHECK(at == 1 && why->n == 1, "\"%s\": %d of the player's %s at %d,%d (n %d)", msg,
+		    at, cr_pool(k)->plural, why->other_x, why->other_y, why->n);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/*
+ * Whether each tile type left in the supply may be drawn (the modules'
+ * order) and where it fits, as a digest that does not depend on the
+ * order cr_game_legal lists them in (two equal games may hold their
+ * index of open squares in different orders); a module's veto (the
+ * river's last curve) shows in it.  When deep, cr_game_nlegal
+ * must count as many, and cr_game_legal_nth find the first and the last
+ * among them, and nothing after.
+ */
+static inline FZ_NOCOV uint64_t
+fz_legal_digest(const struct cr_game *g, bool deep)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	uint64_t h = 0;
+
+	for (int t = 0; t < ts->ntypes; t++) {
+		int n = cr_game_supply(g, t) > 0 ? cr_game_legal(g, t, NULL, 0) : 0;
+		struct cr_place *v = n > 0 ? malloc((size_t)n * sizeof *v) : NULL, p;
+		uint64_t sum = 0;
+
+		if (cr_game_supply(g, t) <= 0)
+			continue;
+		FZ_CHECK(n == 0 || v != NULL, "out of memory");
+		FZ_CHECK(n == 0 || cr_game_legal(g, t, v, n) == n, "cr_game_legal: two counts");
+		for (int k = 0; deep && k < n; k = k < n - 1 ? n - 1 : n) {
+			int i = 0;
+
+			FZ_CHECK(cr_game_legal_nth(g, t, k, &p), "%s: no place %d of %d", ts->type[t].code, k, n);
+			while (i < n && (v[i].x != p.x || v[i].y != p.y || v[i].rot != p.rot))
+				i++;
+			FZ_CHECK(i < n, "%s: cr_game_legal_nth(%d) is %d,%d rot %d, which cr_game_legal does not list",
+			    ts->type[t].code, k, p.x, p.y, p.rot);
+		}
+		if (deep) {
+			FZ_CHECK(cr_game_nlegal(g, t) == n, "%s: cr_game_nlegal %d, cr_game_legal %d",
+			    ts->type[t].code, cr_game_nlegal(g, t), n);
+			FZ_CHECK(!cr_game_legal_nth(g, t, n, &p), "%s: a place %d of %d", ts->type[t].code, n, n);
+		}
+		for (int i = 0; i < n; i++)
+			sum += fz_mix(fz_mix(fz_mix(0, v[i].x), v[i].y), v[i].rot);
+		h = fz_mix(fz_mix(fz_mix(fz_mix(h, t), cr_game_drawable(g, t, NULL)), n), (int64_t)sum);
+		free(v);
+	}
+	return h;
+}
+
+/*
+ * Replay g's own moves on a new game of the same config: it must accept
+ * every one and end in the same state, with the same places for every
+ * tile that may be drawn (a check of undo, of the modules' own state and
+ * of the determinism of play).  The new game is first made with other
+ * modules and restarted with g's (cr_game_restart keeps nothing of the
+ * game before), when the tile set has them.
+ */
+static inline FZ_NOCOV void
 fz_replay_equal(const struct cr_game *g)
 {
-	struct cr_game *h = cr_game_new(cr_game_tileset(g), cr_game_edition(g), cr_game_nplayers(g));
+	struct cr_config c = { cr_game_edition(g), cr_game_nplayers(g), cr_game_exts(g) };
+	struct cr_config other = { 1 + cr_game_edition(g) % 3, 1 + cr_game_nplayers(g) % CR_MAXPLAYERS,
+	    ~cr_game_exts(g) & ((1u << cr_nexts) - 1) };
+	struct cr_game *h = cr_game_create(cr_game_tileset(g), &other);
 	struct fz_snap a, b;
 	struct cr_refusal why;
 
+	if (h == NULL)
+		h = cr_game_create(cr_game_tileset(g), &c);
+	else
+		FZ_CHECK(cr_game_restart(h, &c), "cr_game_restart(edition %d, %d players, modules 0x%x) failed",
+		    c.edition, c.nplayers, (unsigned)c.exts);
 	if (h == NULL)
 		return;		/* out of memory */
 	for (int i = 0; i < cr_game_nmoves(g); i++) {
@@ -341,6 +666,8 @@ fz_replay_equal(const struct cr_game *g)
 	fz_snapshot(g, &a);
 	fz_snapshot(h, &b);
 	FZ_SAME_SNAP(&a, &b, "a game and the replay of its moves differ");
+	FZ_CHECK(fz_legal_digest(g, true) == fz_legal_digest(h, false),
+	    "a game and the replay of its moves differ in what may be drawn or where it fits");
 	cr_game_free(h);
 }
 

@@ -5,10 +5,14 @@
  * heap copy of exactly its bytes); an error has a column inside the line
  * and a message; a parsed move formats (nt_format_move, which truncates
  * as snprintf does) to a line that parses back to the same move, with or
- * without its player prefix, and formats again to the same text.  The
- * move is then played with nt_play on a new game, to word its refusal.
- * Whatever line the fast path for canonical lines takes, the general
- * scanner reads the same.
+ * without its player prefix, and formats again to the same text; its
+ * piece, of whatever module, reads back the same by every word and alias
+ * of the piece table (rules/ext.h), in any case.  The move is then
+ * played with nt_play on a new game of the base game alone, one with
+ * Inns & Cathedrals, one with every module: accepted exactly when
+ * cr_game_check says so, and a refusal worded, naming the module of a
+ * tile or piece not in play (fz_check_refusal).  Whatever line the fast
+ * path for canonical lines takes, the general scanner reads the same.
  */
 #include "fuzz.h"
 
@@ -82,12 +86,98 @@ check_fast(const char *line, size_t size)
 	free(copy);
 }
 
+/*
+ * The canonical line with its piece written by every word and alias the
+ * piece has, and in upper case: each reads back as the same move.
+ */
+static void
+check_words(const char *buf, const struct cr_move *m)
+{
+	const struct cr_piece *pc = cr_piece(m->role);
+	const char *sp = strrchr(buf, ' '), *at;
+	struct nt_turn u;
+	struct nt_error err;
+
+	if (pc == NULL)
+		return;
+	FZ_CHECK(sp != NULL && strncmp(sp + 1, pc->word, strlen(pc->word)) == 0,
+	    "\"%s\": the piece is not written \"%s\"", buf, pc->word);
+	at = sp + 1 + strlen(pc->word);
+	FZ_CHECK(cr_piece_find(pc->word, strlen(pc->word)) == m->role, "\"%s\" finds piece %d, not %d",
+	    pc->word, cr_piece_find(pc->word, strlen(pc->word)), m->role);
+	for (int k = -1; k < 0 || (pc->aliases != NULL && pc->aliases[k] != NULL); k++) {
+		const char *w = k < 0 ? pc->word : pc->aliases[k];
+
+		for (int upper = 0; upper < 2; upper++) {
+			char line[256];
+			int len = snprintf(line, sizeof line, "%.*s%s%s", (int)(sp + 1 - buf), buf, w, at);
+
+			FZ_CHECK(len > 0 && (size_t)len < sizeof line, "a line of %d bytes", len);
+			for (int i = (int)(sp + 1 - buf); upper && i < len && line[i] != '@'; i++)
+				if (line[i] >= 'a' && line[i] <= 'z')
+					line[i] = (char)(line[i] - 'a' + 'A');
+			if (parse(line, (size_t)len, &u, &err) < 0)
+				fz_fail(__FILE__, __LINE__, "parse(alias) == 0", "\"%s\" refused at column %d: %s",
+				    line, err.column, err.msg);
+			FZ_CHECK(!u.blank && fz_same_move(m, &u.move), "\"%s\" reads back as another move (\"%s\")",
+			    line, buf);
+		}
+	}
+}
+
+/* Games to play the line on: the base game alone, with Inns &
+ * Cathedrals, with every module (the river's order then holds), made
+ * once and restarted for each input. */
+static struct cr_config configs[3];
+static struct cr_game *games[3];
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	int inns = cr_ext_find("inns-cathedrals", 15);
+
 	(void)argc;
 	fz_load_base((*argv)[0]);
+	configs[0] = (struct cr_config){ 3, 2, 0 };
+	configs[1] = (struct cr_config){ 3, 2, inns > 0 ? 1u << inns : 0 };
+	configs[2] = (struct cr_config){ 1, 3, (1u << cr_nexts) - 1 };
+	for (int i = 0; i < 3; i++)
+		if ((games[i] = cr_game_create(&fz_base, &configs[i])) == NULL) {
+			fprintf(stderr, "fuzz_move: cannot create game %d\n", i);
+			exit(2);
+		}
 	return 0;
+}
+
+/* The line played on g: nt_play agrees with cr_game_check, and leaves g
+ * as it was when it refuses. */
+static void
+play(struct cr_game *g, const char *line, size_t size, const struct nt_turn *t)
+{
+	struct fz_snap before, after;
+	struct cr_refusal why;
+	struct nt_error err;
+	bool ok = cr_game_check(g, &t->move, &why);
+	int rc;
+
+	if (!ok)
+		fz_check_refusal(g, &t->move, &why, names);
+	fz_snapshot(g, &before);
+	rc = nt_play(g, names, line, size, NULL, &err);
+	if (rc < 0) {
+		fz_snapshot(g, &after);
+		FZ_SAME_SNAP(&before, &after, "nt_play refused \"%.*s\" but changed the game",
+		    (int)size, line);
+		FZ_CHECK(err.msg[0] != '\0' && memchr(err.msg, '\0', sizeof err.msg) != NULL,
+		    "a refusal without a message");
+		FZ_CHECK(!ok || t->player != NULL, "\"%.*s\": cr_game_check accepts it, nt_play refuses: %s",
+		    (int)size, line, err.msg);
+	} else {
+		FZ_CHECK(ok, "\"%.*s\": nt_play accepts it, cr_game_check refuses: code %d",
+		    (int)size, line, why.code);
+		FZ_CHECK(cr_game_nmoves(g) == 1, "nt_play accepted, %d moves", cr_game_nmoves(g));
+	}
+	fz_invariants(g);
 }
 
 int
@@ -143,6 +233,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_truncation(&t.move, NULL, buf, n, (size_t)n / 2 + 1);
 	check_truncation(&t.move, NULL, buf, n, (size_t)n);
 	check_truncation(&t.move, NULL, buf, n, (size_t)n + 1);
+	check_words(buf, &t.move);
 
 	/* the same with the player prefix, when it is a C string */
 	if (t.player != NULL && memchr(t.player, '\0', t.player_len) == NULL) {
@@ -169,23 +260,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(full);
 	}
 
-	/* play it on a new game: accepted, or refused in words */
-	{
-		struct cr_game *g = cr_game_new(&fz_base, 3, 2);
-		struct fz_snap before, after;
-
-		FZ_CHECK(g != NULL, "cr_game_new failed");
-		fz_snapshot(g, &before);
-		if (nt_play(g, names, line, size, NULL, &err) < 0) {
-			fz_snapshot(g, &after);
-			FZ_SAME_SNAP(&before, &after, "nt_play refused \"%.*s\" but changed the game",
-			    (int)size, line);
-			FZ_CHECK(err.msg[0] != '\0' && memchr(err.msg, '\0', sizeof err.msg) != NULL,
-			    "a refusal without a message");
-		} else
-			FZ_CHECK(cr_game_nmoves(g) == 1, "nt_play accepted, %d moves", cr_game_nmoves(g));
-		fz_invariants(g);
-		cr_game_free(g);
+	/* play it on new games: accepted, or refused in words */
+	for (int i = 0; i < 3; i++) {
+		FZ_CHECK(cr_game_restart(games[i], &configs[i]), "cr_game_restart of game %d failed", i);
+		play(games[i], line, size, &t);
 	}
 	free(pname);
 	return 0;

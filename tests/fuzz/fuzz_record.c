@@ -7,9 +7,12 @@
  * and a message; the fast path, whenever it reads a record, agrees with
  * libyaml (same edition, players, colours, move texts, players of moves
  * and positions), and never keeps anything when it gives up.  A record
- * that loads is replayed on the base set (every move checked, refusals
- * worded, scoring explained), written back in canonical form, and that
- * text must load again with the same header and move count.
+ * that loads is replayed with the modules its expansions name in play
+ * (every module's tiles are loaded; every move checked, refusals worded,
+ * scoring explained), the game must equal a replay of its own moves on
+ * a new game of the same config, and it is written back in canonical
+ * form: that text must load again with the same header, expansions and
+ * move count, and replay (on the same game, restarted) to the same game.
  */
 #include "fuzz.h"
 
@@ -54,7 +57,7 @@ agree(const char *text, size_t len, const struct nt_record *y)
 	nt_record_free(&f);
 }
 
-/* Replay on the base set; explain every event; write the canonical form. */
+/* Replay; explain every event; write the canonical form, replay it. */
 static void
 replay(const struct nt_record *r)
 {
@@ -76,7 +79,10 @@ replay(const struct nt_record *r)
 		    cr_game_nmoves(g), rerr.move);
 	} else
 		FZ_CHECK(cr_game_nmoves(g) <= r->nmoves, "%d moves played of %d", cr_game_nmoves(g), r->nmoves);
+	FZ_CHECK(cr_game_exts(g) == (nt_record_exts(r) | 1u), "expansions name modules 0x%x, 0x%x in play",
+	    (unsigned)nt_record_exts(r), (unsigned)cr_game_exts(g));
 	fz_invariants(g);
+	fz_replay_equal(g);
 	for (int i = 0; i < r->nplayers; i++)
 		names[i] = r->players[i].name;
 	ev = cr_game_events(g, &n);
@@ -102,7 +108,25 @@ replay(const struct nt_record *r)
 			FZ_CHECK(strcmp(back.players[i].name, r->players[i].name) == 0 &&
 			    same_str(back.players[i].color, r->players[i].color),
 			    "player %d \"%s\" reads back as \"%s\"", i, r->players[i].name, back.players[i].name);
+		FZ_CHECK(back.nexpansions == r->nexpansions && nt_record_exts(&back) == nt_record_exts(r),
+		    "the canonical form reads back with %d expansions (modules 0x%x), not %d (0x%x)",
+		    back.nexpansions, (unsigned)nt_record_exts(&back), r->nexpansions,
+		    (unsigned)nt_record_exts(r));
+		for (int i = 0; i < r->nexpansions; i++)
+			FZ_CHECK(strcmp(back.expansions[i], r->expansions[i]) == 0,
+			    "expansion %d \"%s\" reads back as \"%s\"", i, r->expansions[i], back.expansions[i]);
 		agree(text, strlen(text), &back);
+		{
+			struct fz_snap a, b;
+
+			fz_snapshot(g, &a);
+			if (!nt_replay_on(g, &back, &rerr))
+				fz_fail(__FILE__, __LINE__, "nt_replay_on(canonical form)",
+				    "move %d of the canonical form refused: %s\n%s", rerr.move, rerr.msg, text);
+			fz_snapshot(g, &b);
+			FZ_SAME_SNAP(&a, &b, "the canonical form replays to another game");
+			fz_invariants(g);
+		}
 		nt_record_free(&back);
 		free(text);
 	}

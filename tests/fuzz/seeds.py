@@ -4,14 +4,20 @@
 Run from the repository root: python3 tests/fuzz/seeds.py.  Not part of any
 build: the seeds are committed, this only says where they came from.
 
-  move/     every distinct move line of samples/ and tests/scenarios/, and
-            hand-made lines (prefixes, comments, odd spellings, near misses)
-  record/   samples/*.yaml, tests/scenarios/*.yaml, and hand-made records
-            in the other shapes the format allows
+  move/     every distinct move line of samples/, tests/scenarios/ and
+            tests/corpus/ (a sample of the base game's, all those with an
+            expansion's tile or piece), and hand-made lines (prefixes,
+            comments, odd spellings, near misses, the pieces of every
+            module by word and alias, IC- and RV- codes)
+  record/   samples/*.yaml, tests/scenarios/*.yaml (bb-ic-*, bb-river-*
+            among them), tests/corpus/*.yaml (whole games with
+            inns-cathedrals, river), and hand-made records in the other
+            shapes the format allows, with and without expansions
   tileset/  rules/tiles/*.yaml, and small hand-made sets (no start tile,
             rivers, inner fields, two cities on one edge, marks, flags)
   replay/   byte streams for fuzz_replay.c (see its header): whole games of
-            legal placements, undos, discards, raw placements, end
+            legal placements, undos, discards, raw placements, end, for
+            the base game alone, with inns-cathedrals, river, both
   fastpath/ the record seeds, and records with comments in every shape
   fmt/      the same (line breaks of every kind, escapes, keys after moves)
 """
@@ -38,16 +44,21 @@ def write(d, name, data):
         f.write(data)
 
 
-records = sorted(glob.glob('samples/*.yaml') + glob.glob('tests/scenarios/*.yaml'))
+records = sorted(glob.glob('samples/*.yaml') + glob.glob('tests/scenarios/*.yaml') +
+                 glob.glob('tests/corpus/*.yaml'))
 
 # ---- move ------------------------------------------------------------------
 d = reset('move')
 lines = set()
+ext_lines = set()   # an expansion's tile or piece: kept, all of them
 for r in records:
     for ln in open(r):
         m = re.match(r'^\s*-\s+"?([^"#]*[^"#\s])"?', ln)
         if m and re.search(r'\d|end|discard', m.group(1)):
-            lines.add(m.group(1))
+            if re.search(r'IC-|RV-|big-', m.group(1)):
+                ext_lines.add(m.group(1))
+            else:
+                lines.add(m.group(1))
 hand = {
     'end', 'END', 'E discard', 'e DISCARD', 'Anna: U 0,1 0 thief@S', 'B -1,0 0 monk',
     'V 1,0 90', 'U 0,1 0 T@s', 'BA-D 0,-1 180 knight@N', 'D 0,-1 180 chevalier@N',
@@ -58,8 +69,22 @@ hand = {
     'U 0,1 0 thief@', 'U 0,1 0 thief@X', 'U 0,1 0 thief@S extra', 'Q 1, 2 0',
     'R 0,1 45', 'ZZ 0,1 0', 'end now', 'E discard now', 'I 0,1 0 knight@WNW',
     'J 2,-3 90 farmer@ESE', 'S 5,5 180 knight@C',
+    # expansions: codes, pieces by word and alias, any case, near misses
+    'IC-A 0,1 0 big-knight@N', 'IC-Ka 1,0 90 big-k@W', 'IC-Kb 1,0 90 knight@W',
+    'ic-kb -1,0 270', 'IC-H 0,-1 0 farmer@C', 'IC-H 0,-1 0 big-farmer@C',
+    'IC-D 2,2 180 big-monk', 'IC-D 2,2 180 grand-moine', 'IC-E 0,1 90 big-thief@E',
+    'IC-E 0,1 90 grand-voleur@E', 'IC-E 0,1 90 grand-brigand@e', 'IC-Q 1,1 0 big-t@N',
+    'IC-O 0,1 0 grand-chevalier@S', 'IC-P 1,0 0 GRAND-PAYSAN@NNE', 'IC-B 1,0 0 Big-F@SSE',
+    'IC-M 0,1 0 big-m', 'BA-D 0,-1 180 big-knight@N', 'D 0,-1 180 BIG-KNIGHT@n',
+    'RV-B 1,0 0', 'RV-D 1,-1 90', 'RV-F 1,-1 90', 'RV-G 1,0 0 farmer@NE', 'RV-J 1,0 0',
+    'RV-L 5,-6 0 farmer@ESE', 'RV-H 1,-3 270 monk', 'RV-K 3,-6 270 thief@W',
+    'RV-A 0,0 0', 'RV-E discard', 'IC-J discard', 'Anna: RV-G 1,0 0', 'Ben: IC-I 0,1 0 big-knight@N',
+    'IC-R 0,1 0', 'IC-K 0,1 0', 'RV-M 1,0 0', 'RV- 1,0 0', 'IC-A 0,1 0 big-@N', 'IC-A 0,1 0 big@N',
+    'IC-A 0,1 0 big-x@N', 'IC-A 0,1 0 big knight@N', 'IC-A 0,1 0 big-knight@', 'IC-A 0,1 0 big-monk@N',
+    'TB-A 0,1 0 builder@N', 'HS-A 0,1 0 shepherd@N sheep=2', 'IC-A 0,1 0 pig@N',
 }
-lines = sorted(lines)[::8] + sorted(hand)   # a sample of the records' lines
+# a sample of the base game's lines, the expansions' all
+lines = sorted(lines)[::8] + sorted(ext_lines) + sorted(hand)
 for i, ln in enumerate(sorted(set(lines))):
     write(d, 'line-%03d' % i, ln)
 
@@ -84,6 +109,19 @@ hand = {
     'escaped': HEAD + 'players: ["An\\u00e9", "B\\x41n"]\nmoves:\n  - "E 0,1 180 \\x6bnight@S"\n',
     'unicode-name': HEAD + 'players: [Zoë, Ĳsbrand]\nmoves:\n  - "Zoë: %s"\n' % OPEN[0],
     'expansion': HEAD.replace('[]', '[river]') + 'players: [Anna]\n',
+    'ic-six-players': HEAD.replace('[]', '[inns-cathedrals]') + 'players: [A, B, C, D, E, F]\nmoves:\n'
+        '  - E 0,1 180 big-knight@S\n  - IC-A 0,-1 0 knight@N\n  - U -1,1 270 big-t@S\n  - IC-Kb 1,0 90\n',
+    'river-then-base': HEAD.replace('[]', '[river]') + 'players: [Anna, Ben]\nmoves:\n'
+        '  - RV-G 1,0 0 farmer@NE\n  - RV-D 1,-1 90\n  - RV-G 1,-2 180\n  - D 0,1 0\n  - RV-L 2,-2 90\n',
+    'both': 'format: carcref/1\ngame: carcassonne\nedition: 2\nexpansions:\n  - river\n  - inns-cathedrals\n'
+        'players: [Anna, Ben, Carl]\nmoves:\n  - RV-G 1,0 0 big-farmer@NE\n  - IC-A 0,1 0\n'
+        '  - RV-D 1,-1 90 farmer@E\n  - end\n',
+    'both-flow': HEAD.replace('[]', '[inns-cathedrals, river]') + 'players: [Anna, Ben]\n'
+        'moves: [RV-B 1,0 0, RV-E 2,0 0, end]\n',
+    'expansion-twice': HEAD.replace('[]', '[river, river]') + 'players: [Anna]\n',
+    'expansion-unknown': HEAD.replace('[]', '[rivers]') + 'players: [Anna]\n',
+    'expansion-later': HEAD.replace('[]', '[traders-builders]') + 'players: [Anna]\n',
+    'big-without-ic': HEAD + 'players: [Anna, Ben]\nmoves:\n  - E 0,1 180 big-knight@S\n',
     'alias': HEAD + 'players: [&a Anna, *a]\n',
     'eight-players': HEAD + 'players: [A, B, C, D, E, F, G, H]\nmoves:\n' + ''.join('  - %s\n' % m for m in OPEN),
 }
@@ -207,6 +245,33 @@ tiles:
       - {kind: cloister}
       - {kind: field, at: [N, E, S, W]}
 ''',
+    'aliases': '''set: pairs
+start: S
+tiles:
+  - code: S
+    aliases: [s2, Z]
+    count: 2
+    edges: [city, road, field, road]
+    features:
+      - {kind: city, at: [N], cathedral: true}
+      - {kind: road, at: [W, E], inn: true}
+      - {kind: field, at: [WNW, ENE], next_to: [N]}
+      - {kind: field, at: [ESE, SSE, SSW, WSW]}
+  - code: IC-Ka
+    aliases: [IC-Kb]
+    count: 2
+    edges: [city, city, city, city]
+    features:
+      - {kind: city, at: [N, E, S, W], cathedral: true}
+  - code: HS-L
+    count: 2
+    edges: [city, city, field, city]
+    marks: [vineyard]
+    features:
+      - {kind: city, at: [NNW, W]}
+      - {kind: city, at: [NNE, E]}
+      - {kind: field, at: [S], next_to: [NNW, NNE]}
+''',
     'village': '''set: vil
 start: X
 tiles:
@@ -232,12 +297,26 @@ d = reset('replay')
 rng = random.Random(5)
 
 
-def game(header, nops, weights):
-    out = bytearray([header])
+# The header's second byte: the modules in play (cr_exts[] of rules/ext.c).
+BASE, IC, RIVER, BOTH = 0, 3, 5, 7
+# Pieces of today's registry: 0 none, 1-4 the base game's, 5-8 the big
+# meeple's; the meeple byte is piece + 10 * spot.
+BASE_MEEPLES = [0, 0, 0] + [r + 10 * s for r in (1, 2, 3, 4) for s in (0, 1, 2, 3, 16)] + [9, 171]
+ALL_MEEPLES = [0, 0, 0] + [r + 10 * s for r in (1, 2, 3, 4, 5, 6, 7, 8) for s in (0, 1, 2, 3, 16)] + [9, 179]
+
+
+def game(header, nops, weights, exts=BASE, meeples=None):
+    meeples = meeples or (BASE_MEEPLES if exts in (BASE, RIVER) else ALL_MEEPLES)
+    out = bytearray([header, exts])
+
+    def meeple():   # no piece half the time: most pieces miss their spot
+        return 0 if rng.random() < 0.5 else rng.choice(meeples)
     for _ in range(nops):
         op = rng.choices(list(weights), list(weights.values()))[0]
         if op == 'place':
-            out += bytes([rng.choice([4, 4, 5, 0x24, 0x64]), rng.randrange(256), rng.randrange(256), rng.choice([0, 0, 1, 2, 3, 4, 7, 13, 19, 25, 97])])
+            out += bytes([rng.choice([4, 4, 5, 0x24, 0x64]), rng.randrange(256), rng.randrange(256), meeple()])
+        elif op == 'beside':
+            out += bytes([rng.choice([10, 0x6a]), rng.randrange(256), rng.randrange(256), rng.randrange(4), meeple()])
         elif op == 'undo':
             out += bytes([0, rng.randrange(4)])
         elif op == 'end':
@@ -247,21 +326,39 @@ def game(header, nops, weights):
         elif op == 'badtile':
             out += bytes([3, rng.randrange(256)])
         elif op == 'raw':
-            out += bytes([rng.choice([11, 0x6b]), rng.randrange(256), rng.randrange(9), rng.randrange(9), rng.randrange(6), rng.randrange(108)])
+            out += bytes([rng.choice([11, 0x6b]), rng.randrange(256), rng.randrange(9), rng.randrange(9), rng.randrange(6), meeple()])
         elif op == 'nokind':
             out += bytes([0x84, rng.randrange(256), rng.randrange(256), 0])
     return bytes(out)
 
 
 plain = {'place': 1}
-write(d, 'whole-game-2p-ed3', game(5, 80, plain))
-write(d, 'whole-game-5p-ed3', game(14, 80, plain))
+write(d, 'whole-game-2p-ed3', game(5, 110, plain) + bytes([1]))
+write(d, 'whole-game-5p-ed3', game(14, 110, plain) + bytes([1]))
 write(d, 'whole-game-2p-ed1', game(3, 80, plain))
 write(d, 'whole-game-1p-ed2', game(1, 80, plain))
 write(d, 'whole-game-8p-ed3', game(23, 80, plain))
 write(d, 'undo-heavy', game(3, 120, {'place': 5, 'undo': 2}))
-write(d, 'undo-all', game(3, 30, plain) + bytes([0, 63]) + game(3, 10, plain)[1:])
+write(d, 'undo-all', game(3, 30, plain) + bytes([0, 63]) + game(3, 10, plain)[2:])
 write(d, 'mixed', game(6, 150, {'place': 6, 'undo': 1, 'discard': 1, 'badtile': 1, 'raw': 3, 'end': 0.1, 'nokind': 0.5}))
 write(d, 'raw-only', game(3, 60, {'raw': 1}))
-write(d, 'end-then-undo', game(3, 20, plain) + bytes([1, 0, 0, 1]) + game(3, 5, plain)[1:])
-write(d, 'far-away', bytes([3, 11, 5, 0xff, 0xfe, 1, 0, 11, 5, 4, 0xff, 2, 0, 11, 5, 0xfd, 0, 1, 7, 11, 5, 0, 0xfc, 2, 7]))
+write(d, 'end-then-undo', game(3, 20, plain) + bytes([1, 0, 0, 1]) + game(3, 5, plain)[2:])
+write(d, 'far-away', bytes([3, BASE, 11, 5, 0xff, 0xfe, 1, 0, 11, 5, 4, 0xff, 2, 0, 11, 5, 0xfd, 0, 1, 7, 11, 5, 0, 0xfc, 2, 7]))
+# expansions: whole games, vetoes (beside the board), pieces of a module
+# not in play, tiles not in play or not drawable yet (raw)
+mixed = {'place': 6, 'undo': 1, 'discard': 1, 'badtile': 1, 'raw': 3, 'beside': 2, 'end': 0.1, 'nokind': 0.5}
+write(d, 'ic-whole-game-2p-ed3', game(5, 130, plain, IC) + bytes([1]))
+write(d, 'ic-whole-game-6p-ed3', game(17, 130, plain, IC) + bytes([1]))
+write(d, 'ic-whole-game-3p-ed1', game(6, 130, plain, IC) + bytes([1]))
+write(d, 'ic-mixed', game(7, 150, mixed, IC))
+write(d, 'river-whole-game-2p-ed3', game(5, 120, plain, RIVER) + bytes([1]))
+write(d, 'river-whole-game-4p-ed2', game(10, 120, plain, RIVER) + bytes([1]))
+write(d, 'river-beside', game(5, 60, {'place': 1, 'beside': 3}, RIVER))
+write(d, 'river-undo', game(5, 60, {'place': 4, 'beside': 1, 'undo': 2}, RIVER))
+write(d, 'river-mixed', game(8, 150, mixed, RIVER))
+write(d, 'both-whole-game-2p-ed3', game(5, 150, plain, BOTH) + bytes([1]))
+write(d, 'both-whole-game-6p-ed1', game(15, 150, plain, BOTH) + bytes([1]))
+write(d, 'both-mixed', game(4, 160, mixed, BOTH))
+write(d, 'both-undo-all', game(5, 30, plain, BOTH) + bytes([0, 63]) + game(5, 20, plain, BOTH)[2:])
+write(d, 'big-pieces-not-in-play', game(5, 60, {'place': 3, 'raw': 1}, BASE, ALL_MEEPLES))
+write(d, 'raw-all-modules', game(5, 60, {'raw': 1}, BOTH))
