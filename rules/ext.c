@@ -186,9 +186,9 @@ cr_piece_find(const char *word, size_t len)
 		const char *w = cr__tab.word[i].w;
 		size_t k = 1;
 
-		if (cr__tab.word[i].len != len || w[0] != c0)
+		if (cr__tab.word[i].len != len || (unsigned char)w[0] != c0)
 			continue;
-		while (k < len && w[k] == lower((unsigned char)word[k]))
+		while (k < len && (unsigned char)w[k] == lower((unsigned char)word[k]))
 			k++;
 		if (k == len)
 			return cr__tab.word[i].id;

@@ -264,6 +264,13 @@ test_roles(void **state)
 	}
 	for (size_t i = 0; i < sizeof notroles / sizeof *notroles; i++)
 		assert_int_equal(nt_role_lookup(notroles[i], strlen(notroles[i])), CR_ROLE_NONE);
+	/* Words beyond ASCII (French aliases): the bytes compared unsigned
+	 * (a regression: "bâtisseur" was refused as no role). */
+	assert_int_equal(nt_role_lookup("b\xc3\xa2tisseur", 10), nt_role_lookup("builder", 7));
+	assert_int_equal(nt_role_lookup("B\xc3\xa2tisseur", 10), nt_role_lookup("builder", 7));
+	assert_int_not_equal(nt_role_lookup("builder", 7), CR_ROLE_NONE);
+	expect_place("U 0,1 0 b\xc3\xa2tisseur@W", "U", 0, 1, 0, nt_role_lookup("builder", 7),
+	    CR_SPOT_W);
 	/* The length is honoured: "thiefX" cut to 5 bytes is thief. */
 	assert_int_equal(nt_role_lookup("thiefX", 5), CR_THIEF);
 	/* monk may omit @C, in every spelling; no other role may. */

@@ -100,6 +100,9 @@ check_words(const char *buf, const struct cr_move *m)
 
 	if (pc == NULL)
 		return;
+	if (m->arg != 0 && sp != NULL)	/* "shepherd@N sheep=2": the word before the token */
+		while (--sp > buf && *sp != ' ')
+			;
 	FZ_CHECK(sp != NULL && strncmp(sp + 1, pc->word, strlen(pc->word)) == 0,
 	    "\"%s\": the piece is not written \"%s\"", buf, pc->word);
 	at = sp + 1 + strlen(pc->word);
