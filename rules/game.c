@@ -526,6 +526,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 			return false;
 		why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
 		why->role = m->role, why->spot = m->spot;
+		why->arg = m->arg, why->choice = m->choice, why->choice_arg = m->choice_arg;
 	}
 	if (m->kind == CR_MOVE_DISCARD) {
 		struct cr_place at;
