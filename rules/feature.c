@@ -101,6 +101,23 @@ cr__features_prefetch(const struct cr_game *g, const struct hood *h)
 			CR_PREFETCH(&g->link.v[h->sq[cr_side[d]].seg0]);
 }
 
+/*
+ * Do two different city segments of this tile share edge d (its two
+ * halves), facing two different city segments of the other tile's edge
+ * (theirs: its ports from the facing edge's first)?  The Hills & Sheep
+ * book joins all four (HS-L against HS-L).
+ */
+static bool
+twin_cities(const struct cr_tiletype *tt, const int8_t *mine, const struct cr_tiletype *ot,
+    const int8_t *theirs, int d)
+{
+	int a = mine[CR_PORT(d, 0)], c = mine[CR_PORT(d, 2)], b = theirs[0], e = theirs[2];
+
+	return a >= 0 && c >= 0 && a != c && b >= 0 && e >= 0 && b != e &&
+	    tt->seg[a].kind == CR_CITY && tt->seg[c].kind == CR_CITY &&
+	    ot->seg[b].kind == CR_CITY && ot->seg[e].kind == CR_CITY;
+}
+
 /* The eight squares around, in the order cloisters are paid: the row
  * north first, west to east. */
 static const int around[8] = {
@@ -118,7 +135,8 @@ cr__features_add(struct cr_game *g, int t)
 	const struct cr_placed *tl = &g->tiles.v[t];
 	const struct cr_tiletype *tt = &g->ts->type[tl->type];
 	const int8_t *mine = tt->portseg[tl->rot];
-	int id0 = g->nodes.n, pair[3 * CR_NDIRS][2], npair = 0;
+	int id0 = g->nodes.n, pair[4 * CR_NDIRS][2], npair = 0, nports;
+	int twin[CR_NDIRS][2], ntwin = 0;
 
 	/* The ports that meet across each edge, and the features on the
 	 * other side: their roots are asked for before this tile's nodes
@@ -141,6 +159,18 @@ cr__features_add(struct cr_game *g, int t)
 			CR_PREFETCH(&g->nodes.v[cr__find(g, pair[npair][1])]);
 			npair++;
 		}
+		if (twin_cities(tt, mine, g->ts->type + nb->type, theirs, d)) {
+			twin[ntwin][0] = id0 + mine[CR_PORT(d, 0)];
+			twin[ntwin++][1] = id0 + mine[CR_PORT(d, 2)];
+		}
+	}
+	/* Two cities on one edge facing two on the other (Hills & Sheep's
+	 * L against another): every section meets every other, one city.
+	 * Joined after the ports, which they do not close. */
+	nports = npair;
+	for (int k = 0; k < ntwin; k++) {
+		pair[npair][0] = twin[k][0], pair[npair][1] = twin[k][1];
+		npair++;
 	}
 	g->nodes.n += tt->nseg;		/* reserved */
 	g->link.n += tt->nseg;
@@ -160,10 +190,13 @@ cr__features_add(struct cr_game *g, int t)
 	}
 	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0;
 	for (int k = 0; k < npair; k++) {
-		int r = join(g, pair[k][0], pair[k][1]);
+		int r;
 
+		if (k >= nports && cr__find(g, pair[k][0]) == cr__find(g, pair[k][1]))
+			continue;	/* twin cities already one */
+		r = join(g, pair[k][0], pair[k][1]);
 		cr__log_node(g, r);
-		if ((g->nodes.v[r].open -= 2) == 0)
+		if (k < nports && (g->nodes.v[r].open -= 2) == 0)
 			g->own_closed = true;
 	}
 	/* The cloisters around gain a neighbour, in the order they pay. */
@@ -226,6 +259,17 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 				;
 			for (c = k; up[c] != c; c = up[c])
 				;
+			up[a] = c;
+		}
+		/* Twin cities on this edge facing twins: one city (features_add). */
+		if (twin_cities(tt, tt->portseg[rot], &g->ts->type[nb->type],
+		    g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0), d)) {
+			int a = tt->portseg[rot][CR_PORT(d, 0)], c = tt->portseg[rot][CR_PORT(d, 2)];
+
+			while (up[a] != a)
+				a = up[a];
+			while (up[c] != c)
+				c = up[c];
 			up[a] = c;
 		}
 	}
