@@ -259,6 +259,17 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 		    (opt[i].spots & (1u << m->spot)))
 			offered = true;
 	}
+	/* A piece that draws a token (a shepherd) is offered when some token
+	 * makes it legal: the move's own may not. */
+	if (offered && !legal_move && (cr_piece(m->role)->flags & CR_PIECE_TOKEN)) {
+		int tok[16], nt = cr_token_args(cr_piece_ext(m->role), tok, 16);
+		struct cr_move t = *m;
+
+		for (int i = 0; i < nt && !legal_move; i++) {
+			t.arg = tok[i];
+			legal_move = cr_game_check(g, &t, NULL);
+		}
+	}
 	FZ_CHECK(offered == legal_move, "%s at %d,%d rot %d, role %d at spot %d: %s, and %s",
 	    fz_base.type[m->tile].code, m->x, m->y, m->rot, m->role, m->spot,
 	    legal_move ? "legal" : "refused", offered ? "offered" : "not offered");
