@@ -20,7 +20,7 @@ cmd_print_refused(const char *path, const struct nt_replay_error *err)
 void
 cmd_print_ranking(const struct cr_game *g, const char *const *names, const char *title)
 {
-	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0;
+	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0, ncounters = cr_game_ncounters(g);
 
 	for (int i = 0; i < n; i++) {
 		order[i] = i;
@@ -40,10 +40,10 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 
 		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
 			rank = i + 1;
-		outf("  %d. %s%*s %4d", rank, names[order[i]], w - out_width(names[order[i]]), "", s);
-		for (int k = 0; k < cr_game_ncounters(g); k++)	/* goods tokens */
-			outf("%s%s %d", k ? ", " : "   ", cr_game_counter_name(g, k, NULL),
-			    cr_game_counter(g, order[i], k));
-		outf("\n");
+		outf("  %d. %s%*s %4d%s", rank, names[order[i]], w - out_width(names[order[i]]), "",
+		    s, ncounters ? "" : "\n");
+		for (int k = 0; k < ncounters; k++)	/* goods tokens */
+			outf("%s%s %d%s", k ? ", " : "   ", cr_game_counter_name(g, k, NULL),
+			    cr_game_counter(g, order[i], k), k + 1 < ncounters ? "" : "\n");
 	}
 }

@@ -245,17 +245,23 @@ nt_format_token(int arg, char *buf, size_t size)
 	    snprintf(buf, size, "%s=%d", tk->word, CR_TOKEN_N(arg));
 }
 
-/* Fast path: the bytes from *pp up to `stop` (or to the end, if end_ok),
- * read by parse_int; *pp is left on the stop. */
+/* Fast path: an int from *pp up to `stop` (or to the end, if end_ok),
+ * as parse_int reads it, in one pass; *pp is left on the stop. */
 static bool
 fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int *out)
 {
-	const char *q = *pp;
+	const char *q = *pp, *d0;
+	bool neg = false;
+	long v = 0;
 
-	while (q < e && *q != stop)
-		q++;
-	if ((q == e && !end_ok) || !parse_int(*pp, (size_t)(q - *pp), limit, out))
+	if (q < e && (*q == '-' || *q == '+'))
+		neg = *q++ == '-';
+	for (d0 = q; q < e && (unsigned)(*q - '0') <= 9; q++)
+		if ((v = v * 10 + (*q - '0')) > limit)
+			return false;
+	if (q == d0 || (q == e ? !end_ok : *q != stop))
 		return false;
+	*out = (int)(neg ? -v : v);
 	*pp = q;
 	return true;
 }
@@ -295,7 +301,10 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 		p++;
 	if (p == t || p == e || *p != ' ')
 		return false;
-	if ((m.tile = cr_tileset_find(ts, t, (size_t)(p - t))) < 0)
+	/* A base tile's one letter: the table itself, no call (every move). */
+	m.tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
+	    cr_tileset_find(ts, t, (size_t)(p - t));
+	if (m.tile < 0)
 		return false;
 	p++;
 	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m.x))
@@ -304,15 +313,16 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	if (!fast_int(&p, e, ' ', false, COORD_LIMIT, &m.y))
 		return false;
 	p++;
-	if (!fast_int(&p, e, ' ', true, 1000, &deg) ||
-	    (m.rot = cr_rot_from_degrees(deg)) < 0)
+	if (!fast_int(&p, e, ' ', true, 1000, &deg) || deg % 90 != 0 || deg < 0 || deg > 270)
 		return false;
+	m.rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
 		const char *r = ++p, *at;
 
 		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
 			p++;
-		if ((m.choice = cr_choice_find(r, (size_t)(p - r))) != 0) {	/* "grow sheep=3" */
+		if ((m.role = nt_role_lookup(r, (size_t)(p - r))) == CR_ROLE_NONE &&
+		    (m.choice = cr_choice_find(r, (size_t)(p - r))) != 0) {	/* "grow sheep=3" */
 			if (cr_choice(m.choice)->token && !fast_token(&p, e, &m.choice_arg))
 				return false;
 			if (p == e)
@@ -321,8 +331,9 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				return false;
 			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
 				;
+			m.role = nt_role_lookup(r, (size_t)(p - r));
 		}
-		if ((m.role = nt_role_lookup(r, (size_t)(p - r))) == CR_ROLE_NONE)
+		if (m.role == CR_ROLE_NONE)
 			return false;
 		if (p == e || *p == ' ') {
 			if (!centre_piece(m.role))

@@ -87,6 +87,19 @@ cr__number(void)
 			t->choice_ext[t->nchoices] = (int8_t)e;
 		}
 	}
+	/* By first byte (stable: a module's word before a later one's). */
+	for (int i = 1; i < t->nwords; i++)
+		for (int j = i; j > 0 && (unsigned char)t->word[j].w[0] <
+		    (unsigned char)t->word[j - 1].w[0]; j--) {
+			struct cr__word x = t->word[j];
+
+			t->word[j] = t->word[j - 1], t->word[j - 1] = x;
+		}
+	for (int c = 0, i = 0; c <= 256; c++) {
+		while (i < t->nwords && (unsigned char)t->word[i].w[0] < c)
+			i++;
+		t->first[c] = (uint8_t)i;
+	}
 	t->done = true;
 }
 
@@ -182,11 +195,11 @@ cr_piece_find(const char *word, size_t len)
 	if (len == 0)
 		return 0;
 	c0 = lower((unsigned char)word[0]);
-	for (int i = 0; i < cr__tab.nwords; i++) {
+	for (int i = cr__tab.first[c0]; i < cr__tab.first[c0 + 1]; i++) {
 		const char *w = cr__tab.word[i].w;
 		size_t k = 1;
 
-		if (cr__tab.word[i].len != len || (unsigned char)w[0] != c0)
+		if (cr__tab.word[i].len != len)
 			continue;
 		while (k < len && (unsigned char)w[k] == lower((unsigned char)word[k]))
 			k++;

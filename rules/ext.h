@@ -206,7 +206,10 @@ struct cr__tab {
 	int8_t		 pool_ext[CR_MAXPOOLS];
 	int8_t		 piece0[CR_MAXEXTS];	/* each module's first piece */
 	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
-	struct { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
+	struct cr__word { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
+	/* The words sorted by first byte: those starting with c are
+	 * word[first[c]] up to word[first[c + 1]], so a lookup reads a few. */
+	uint8_t		 first[257];
 	/* Tokens and choices, numbered from 1 (0: none). */
 	int		 ntokens, nchoices;
 	const struct cr_token *token[CR_MAXTOKENS];

@@ -36,7 +36,7 @@ relabel(struct link *L, int from, int root)
 	} while (id != from);
 }
 
-static int
+static CR_ALWAYS_INLINE int
 join(struct cr_game *g, int a, int b)
 {
 	int ra = cr__find(g, a), rb = cr__find(g, b), t;
@@ -135,7 +135,7 @@ cr__features_add(struct cr_game *g, int t)
 	const struct cr_placed *tl = &g->tiles.v[t];
 	const struct cr_tiletype *tt = &g->ts->type[tl->type];
 	const int8_t *mine = tt->portseg[tl->rot];
-	int id0 = g->nodes.n, pair[4 * CR_NDIRS][2], npair = 0, nports;
+	int id0 = g->nodes.n, pair[3 * CR_NDIRS][2], npair = 0;
 	int twin[CR_NDIRS][2], ntwin = 0;
 
 	/* The ports that meet across each edge, and the features on the
@@ -159,19 +159,13 @@ cr__features_add(struct cr_game *g, int t)
 			CR_PREFETCH(&g->nodes.v[cr__find(g, pair[npair][1])]);
 			npair++;
 		}
-		if (twin_cities(tt, mine, g->ts->type + nb->type, theirs, d)) {
+		if (tt->twin && g->ts->type[nb->type].twin &&
+		    twin_cities(tt, mine, g->ts->type + nb->type, theirs, d)) {
 			twin[ntwin][0] = id0 + mine[CR_PORT(d, 0)];
 			twin[ntwin++][1] = id0 + mine[CR_PORT(d, 2)];
 		}
 	}
-	/* Two cities on one edge facing two on the other (Hills & Sheep's
-	 * L against another): every section meets every other, one city.
-	 * Joined after the ports, which they do not close. */
-	nports = npair;
-	for (int k = 0; k < ntwin; k++) {
-		pair[npair][0] = twin[k][0], pair[npair][1] = twin[k][1];
-		npair++;
-	}
+
 	g->nodes.n += tt->nseg;		/* reserved */
 	g->link.n += tt->nseg;
 	for (int s = 0; s < tt->nseg; s++) {
@@ -190,15 +184,18 @@ cr__features_add(struct cr_game *g, int t)
 	}
 	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0;
 	for (int k = 0; k < npair; k++) {
-		int r;
+		int r = join(g, pair[k][0], pair[k][1]);
 
-		if (k >= nports && cr__find(g, pair[k][0]) == cr__find(g, pair[k][1]))
-			continue;	/* twin cities already one */
-		r = join(g, pair[k][0], pair[k][1]);
 		cr__log_node(g, r);
-		if (k < nports && (g->nodes.v[r].open -= 2) == 0)
+		if ((g->nodes.v[r].open -= 2) == 0)
 			g->own_closed = true;
 	}
+	/* Two cities on one edge facing two on the other (Hills & Sheep's
+	 * L against another): every section meets every other, one city.
+	 * Joined after the ports, which they do not close. */
+	for (int k = 0; k < ntwin; k++)
+		if (cr__find(g, twin[k][0]) != cr__find(g, twin[k][1]))
+			cr__log_node(g, join(g, twin[k][0], twin[k][1]));
 	/* The cloisters around gain a neighbour, in the order they pay. */
 	g->nclosed = 0;
 	for (int i = 0; i < 8; i++) {
@@ -262,7 +259,8 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 			up[a] = c;
 		}
 		/* Twin cities on this edge facing twins: one city (features_add). */
-		if (twin_cities(tt, tt->portseg[rot], &g->ts->type[nb->type],
+		if (tt->twin && g->ts->type[nb->type].twin && twin_cities(tt, tt->portseg[rot],
+		    &g->ts->type[nb->type],
 		    g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0), d)) {
 			int a = tt->portseg[rot][CR_PORT(d, 0)], c = tt->portseg[rot][CR_PORT(d, 2)];
 

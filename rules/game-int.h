@@ -269,6 +269,11 @@ struct hood {
  * checked and reserved hides part of the wait.
  */
 #if defined(__GNUC__) || defined(__clang__)
+#define CR_ALWAYS_INLINE	inline __attribute__((always_inline))
+#else
+#define CR_ALWAYS_INLINE	inline
+#endif
+#if defined(__GNUC__) || defined(__clang__)
 #define CR_PREFETCH(p)	__builtin_prefetch(p)
 #else
 #define CR_PREFETCH(p)	((void)(p))

@@ -226,7 +226,9 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 static bool
 configure(struct cr_game *g, uint32_t exts)
 {
-	size_t size = 0;
+	uint32_t sets = 1, hk[13] = { 0 };
+	int8_t extset[CR_MAXEXTS];
+	size_t size = 0, xoff[CR_MAXEXTS];
 	unsigned char *st;
 
 	for (int e = 0; e < cr_nexts; e++)
@@ -234,34 +236,37 @@ configure(struct cr_game *g, uint32_t exts)
 			exts |= 1u << e;
 	if (exts >> cr_nexts != 0)
 		return false;
-	g->sets = 1;	/* the first set read: the base game's (or a test's own) */
-	g->hk_drawable = g->hk_tile = g->hk_piece = g->hk_placed = g->hk_price = 0;
-	g->hk_final = g->hk_completed = g->hk_again = 0;
-	g->hk_returns = g->hk_choose = g->hk_tiebreak = g->hk_move = 0;
+	if (exts == g->exts) {	/* a batch, as the last game: the hooks stand */
+		if (g->xsize)
+			memset(g->xstate, 0, g->xsize);
+		return true;
+	}
+	/* Worked out aside, so that a refusal leaves the game as it was. */
+	memset(extset, 0xff, sizeof extset);
+	memset(xoff, 0, sizeof xoff);
 	for (int e = 0; e < cr_nexts; e++) {
 		const struct cr_ext *x = cr_exts[e];
 		int set = -1;
 
-		g->extset[e] = -1;
 		if (!(exts & (1u << e)))
 			continue;
 		if (x->tiles != NULL && (set = cr_tileset_set(g->ts, x->name)) < 0 && !x->always)
 			return false;	/* its tiles were never read */
 		if (set >= 0)
-			g->sets |= 1u << set, g->extset[e] = (int8_t)set;
-		g->hk_drawable |= x->drawable ? 1u << e : 0;
-		g->hk_tile |= x->tile_ok ? 1u << e : 0;
-		g->hk_piece |= x->piece_ok ? 1u << e : 0;
-		g->hk_placed |= x->placed ? 1u << e : 0;
-		g->hk_price |= x->price ? 1u << e : 0;
-		g->hk_final |= x->final ? 1u << e : 0;
-		g->hk_completed |= x->completed ? 1u << e : 0;
-		g->hk_again |= x->again ? 1u << e : 0;
-		g->hk_returns |= x->returns ? 1u << e : 0;
-		g->hk_choose |= x->choose ? 1u << e : 0;
-		g->hk_tiebreak |= x->tiebreak ? 1u << e : 0;
-		g->hk_move |= x->move_ok ? 1u << e : 0;
-		g->xoff[e] = size;
+			sets |= 1u << set, extset[e] = (int8_t)set;
+		hk[0] |= x->drawable ? 1u << e : 0;
+		hk[1] |= x->tile_ok ? 1u << e : 0;
+		hk[2] |= x->piece_ok ? 1u << e : 0;
+		hk[3] |= x->placed ? 1u << e : 0;
+		hk[4] |= x->price ? 1u << e : 0;
+		hk[5] |= x->final ? 1u << e : 0;
+		hk[6] |= x->completed ? 1u << e : 0;
+		hk[7] |= x->again ? 1u << e : 0;
+		hk[8] |= x->returns ? 1u << e : 0;
+		hk[9] |= x->choose ? 1u << e : 0;
+		hk[10] |= x->tiebreak ? 1u << e : 0;
+		hk[11] |= x->move_ok ? 1u << e : 0;
+		xoff[e] = size;
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
 	if (size > g->xsize) {
@@ -272,6 +277,12 @@ configure(struct cr_game *g, uint32_t exts)
 	g->xsize = size;
 	if (size)
 		memset(g->xstate, 0, size);
+	g->sets = sets;
+	memcpy(g->extset, extset, sizeof extset);
+	memcpy(g->xoff, xoff, sizeof xoff);
+	g->hk_drawable = hk[0], g->hk_tile = hk[1], g->hk_piece = hk[2], g->hk_placed = hk[3];
+	g->hk_price = hk[4], g->hk_final = hk[5], g->hk_completed = hk[6], g->hk_again = hk[7];
+	g->hk_returns = hk[8], g->hk_choose = hk[9], g->hk_tiebreak = hk[10], g->hk_move = hk[11];
 	g->exts = exts;
 	return true;
 }
@@ -307,10 +318,12 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	g->figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
 	cr__board_clear(g);
 	g->supply_total = g->hidden = 0;
-	for (int t = 0; t < ts->ntypes; t++) {
-		g->supply[t] = g->sets & (1u << ts->typeset[t]) ? ts->type[t].count : 0;
-		g->supply_total += g->supply[t];
-	}
+	memset(g->supply, 0, (size_t)ts->ntypes * sizeof *g->supply);
+	for (int k = 0; k < ts->nsets; k++)	/* the sets in play, each a run of types */
+		for (int t = ts->setbeg[k]; (g->sets & (1u << k)) && t < ts->setbeg[k + 1]; t++) {
+			g->supply[t] = ts->type[t].count;
+			g->supply_total += g->supply[t];
+		}
 	g->ext_logged = ~0u;	/* the states start here: nothing to undo */
 	for (int e = 0; e < cr_nexts; e++)	/* a module's own start tile */
 		if ((g->exts & (1u << e)) && cr_exts[e]->start != NULL) {
@@ -468,7 +481,7 @@ cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
  * A piece: its module in play, one left in its pool (else where one of
  * the player's stands, when the pool holds one piece).
  */
-static bool
+static CR_ALWAYS_INLINE bool
 check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
 	int role = m->role, pool = cr_piece_pool(role);
@@ -502,8 +515,47 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 	return refuse(why, CR_R_NO_MEEPLE);
 }
 
-/* The whole check; h gets the squares around a placement, for play. */
+/* A token as a module's table allows it: its word, its number in range. */
 static bool
+token_ok(int arg)
+{
+	const struct cr_token *t = cr_token(CR_TOKEN_ID(arg));
+	int n = CR_TOKEN_N(arg);
+
+	return t != NULL && (t->max == 0 ? n == 0 : n >= t->min && n <= t->max);
+}
+
+/*
+ * The words a line may add (a token after the piece, a choice before
+ * it): each a module's, in play, in range, where it belongs.  Only
+ * asked when the move has one.
+ */
+static bool
+check_words(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	if (m->choice != 0 || m->choice_arg != 0) {	/* a module's word, in play? */
+		const struct cr_choice *c = cr_choice(m->choice);
+
+		if (c == NULL || (c->token ? !token_ok(m->choice_arg) : m->choice_arg != 0) ||
+		    (m->choice_arg != 0 && cr_token_ext(CR_TOKEN_ID(m->choice_arg)) !=
+		    cr_choice_ext(m->choice)))
+			return refuse(why, CR_R_BAD_MOVE);
+		if (!(g->exts & (1u << cr_choice_ext(m->choice)))) {
+			why->ext = cr_choice_ext(m->choice);
+			return refuse(why, CR_R_NOT_IN_PLAY);
+		}
+	}
+	/* A token goes with a piece, and is a word of the piece's module
+	 * (a piece that takes none is told so later). */
+	if (m->arg != 0 && (m->role == CR_ROLE_NONE || !token_ok(m->arg) ||
+	    ((cr_piece(m->role)->flags & CR_PIECE_TOKEN) &&
+	    cr_token_ext(CR_TOKEN_ID(m->arg)) != cr_piece_ext(m->role))))
+		return refuse(why, CR_R_BAD_MOVE);
+	return true;
+}
+
+/* The whole check; h gets the squares around a placement, for play. */
+static CR_ALWAYS_INLINE bool	/* in cr_game_play's loop, as it was before modules */
 check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
     struct hood *h, bool tile_only)
 {
@@ -543,24 +595,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	cr__hood_find(g, m->x, m->y, h);
 	if (!cr__fits(g, m->tile, h, m->rot, why))
 		return false;
-	if (m->choice != 0 || m->choice_arg != 0) {	/* a module's word, in play? */
-		const struct cr_choice *c = cr_choice(m->choice);
-
-		if (c == NULL || (c->token ? m->choice_arg == 0 : m->choice_arg != 0) ||
-		    (m->choice_arg != 0 && cr_token_ext(CR_TOKEN_ID(m->choice_arg)) !=
-		    cr_choice_ext(m->choice)))
-			return refuse(why, CR_R_BAD_MOVE);
-		if (!(g->exts & (1u << cr_choice_ext(m->choice)))) {
-			why->ext = cr_choice_ext(m->choice);
-			return refuse(why, CR_R_NOT_IN_PLAY);
-		}
-	}
-	/* A token goes with a piece, and is a word of the piece's module
-	 * (a piece that takes none is told so below). */
-	if (m->arg != 0 && (m->role == CR_ROLE_NONE || cr_token(CR_TOKEN_ID(m->arg)) == NULL ||
-	    ((cr_piece(m->role)->flags & CR_PIECE_TOKEN) &&
-	    cr_token_ext(CR_TOKEN_ID(m->arg)) != cr_piece_ext(m->role))))
-		return refuse(why, CR_R_BAD_MOVE);
+	if ((m->choice | m->choice_arg | m->arg) != 0 && !check_words(g, m, why))
+		return false;	/* rare: a token or a choice (Hills & Sheep) */
 	if (g->hk_tile && !cr__tile_ok(g, m, why))
 		return false;
 	if (tile_only)

@@ -185,6 +185,10 @@ cr__pay(struct cr_game *g, struct cr_event *ev, int move)
 	unsigned left = ev->winners, own = 0;
 
 	ev->move = move;
+	if (ev->nterm == 0) {	/* the base game's: no module's terms */
+		pay_one(g, ev);
+		return;
+	}
 	for (int i = 0; i < ev->nterm; i++)
 		own |= ev->term[i].only;
 	if ((own & left) == 0) {	/* no term for some winners only: as it is */

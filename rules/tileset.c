@@ -1119,6 +1119,7 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		goto nomem;
 	ts->nsets = 1;
 	ts->setstart[0] = ts->start;
+	ts->setbeg[0] = 0, ts->setbeg[1] = ts->ntypes;
 	if (v[K_TOKENS] != NULL && parse_tokens(L, v[K_TOKENS], ts) < 0)
 		return -1;
 	return 0;
@@ -1325,6 +1326,14 @@ derive(struct cr_tileset *ts)
 						tt->portseg[r][cr_port_rotate(p, r)] = (int8_t)s;
 				}
 		}
+		tt->twin = false;
+		for (int d = 0; d < CR_NDIRS; d++) {	/* two cities on one edge? */
+			int a = tt->portseg[0][CR_PORT(d, 0)], c = tt->portseg[0][CR_PORT(d, 2)];
+
+			if (a >= 0 && c >= 0 && a != c && tt->seg[a].kind == CR_CITY &&
+			    tt->seg[c].kind == CR_CITY)
+				tt->twin = true;
+		}
 		for (int r = 0; r < 4; r++) {	/* the first rotation alike */
 			int q = 0;
 
@@ -1415,6 +1424,7 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	memset(dst->typeset + dst->ntypes, k, (size_t)src->ntypes);
 	dst->setname[k] = name;
 	dst->setstart[k] = src->start < 0 ? -1 : dst->ntypes + src->start;
+	dst->setbeg[k] = dst->ntypes, dst->setbeg[k + 1] = n;
 	memcpy(dst->settok[k], src->settok[0], sizeof dst->settok[k]);
 	dst->nsettok[k] = src->nsettok[0];
 	dst->nsets++;

@@ -95,6 +95,8 @@ struct cr_tiletype {
 	int8_t		portseg[4][CR_NPORTS];
 	int8_t		cloister;		/* derived: its cloister's segment, -1 */
 	int8_t		rotrep[4];		/* derived: see cr_tile_rot_rep */
+	bool		twin;			/* derived: two city segments share an
+						 * edge (Hills & Sheep L) */
 };
 
 #define CR_MAXSETS	16	/* tile sets merged into one (cr_tileset_merge) */
@@ -113,6 +115,7 @@ struct cr_tileset {
 	int		nsets;
 	char		*setname[CR_MAXSETS];
 	int		setstart[CR_MAXSETS];	/* each set's own start type, -1 */
+	int		setbeg[CR_MAXSETS + 1];	/* set k's types: setbeg[k] to setbeg[k + 1] */
 	/* Each set's tokens (Hills & Sheep's bag: how many of each), data a
 	 * user may correct for another printing (cr_tileset_tokens). */
 	struct cr_settoken { char name[CR_TOKENNAME]; int count; }
