@@ -1,13 +1,17 @@
 /*
- * oracle.c -- the property tests' independent scorer; see oracle.h.
+ * oracle.c -- the property tests' independent referee; see oracle.h.
  *
  * Written to be obviously right rather than fast: every call to
  * oracle_build starts from nothing, lays the tiles on a plain grid,
  * makes one node per (tile, segment), and floods each feature through
  * the ports that touch across the edges; it follows the river from the
- * spring down to its open end.  Nothing is reused from rules/ but the
- * tile set's data, the board queries of game.h, and the names of the
- * pieces and modules (rules/ext.h).
+ * spring down to its open end.  The pieces standing are a plain list,
+ * counted on their features again whenever some go home.  A move
+ * (oracle_play) is the book's turn in its order: the tile, the flock's
+ * choice, the piece, a hill's hidden tile, closed flocks, what the tile
+ * completed, who plays next, the end.  Nothing is reused from rules/ but
+ * the tile set's data, the board queries of game.h, and the words of the
+ * pieces, tokens, choices and modules (rules/ext.h).
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,34 +1,54 @@
 /*
  * test_properties.c -- properties that must hold for every game, checked
  * over 1,000 self-play games of the base game (2 to 5 players, editions
- * 1 and 3, a few of edition 2, some stopped early by "end") and 300 with
- * the expansions (Inns & Cathedrals, the River, both: 2 to 6 players,
- * editions 1 and 3):
+ * 1 and 3, a few of edition 2, some stopped early by "end"), 300 with
+ * the expansions the oracle was taught first (Inns & Cathedrals, the
+ * River, both: 2 to 6 players, editions 1 and 3), and 150 with the later
+ * ones (Traders & Builders, Hills & Sheep, alone, together and mixed
+ * with the first two, all four at once among them: 2 to 8 players,
+ * editions 3, 1 and a few of 2; builders, pigs, shepherds and flocks'
+ * choices often, placements steered toward builders' and shepherds'
+ * features and crowded squares):
  *
  *   - the engine's scoring agrees with an independent oracle (oracle.c:
  *     plain flood fill over the board, scoring from the rule book), move
- *     by move for the features completed during play and feature by
- *     feature, player by player for the final scoring;
+ *     by move for everything paid during play (features completed, goods
+ *     taken, flocks herded, scattered or closed) and, as a multiset, for
+ *     the final scoring (features, farms with the pig's share, majorities
+ *     of goods); the hill tie-break and vineyards included;
+ *   - the oracle plays every move itself (oracle_play): whose turn it is
+ *     (a builder's second tile, never a third, a discard keeping the part
+ *     of the turn), the tiles left to draw and those hidden under hills,
+ *     the end, each player's goods, the bag and the flocks, and where
+ *     every piece stands after the move: the engine must agree;
  *   - placements: the oracle agrees on the start and the supply, on the
  *     tiles that may be drawn (the River's first), counts the same legal
  *     placements (a river tile continuing the river, no U-turn), finds
- *     the board consistent after every move, agrees where each piece
- *     stands and, in one game of SPOT_EVERY, on every piece at every spot
- *     and on the engine's list of options;
+ *     the board consistent after every move and, in one game of
+ *     SPOT_EVERY, agrees on every flock's choice, every piece at every
+ *     spot with every token (the bag's and none), and on the engine's
+ *     list of options;
  *   - points are conserved (scores = sum of the events) and pieces too
- *     (on the board or in the owner's supply: 7 meeples, 1 big meeple
- *     with Inns & Cathedrals) after every move;
+ *     (on the board or in the owner's supply: 7 meeples, and with their
+ *     sets 1 big meeple, builder, pig, shepherd) after every move; no
+ *     piece stays on a completed feature, no shepherd on a closed field;
  *   - record -> parse -> replay gives the same game, expansions in the
  *     header, and formatting the replayed game gives the same text (fmt
  *     is idempotent);
  *   - undo to a midpoint and to the start, then redo the same moves,
  *     gives the same state.
  *
- * CARCREF_PROPERTY_GAMES=N plays N base games instead of 1,000, and
- * about N * 3 / 10 with expansions (at least 3: for a quick run under a
- * sanitizer).  A failure names the game's seed, edition, players,
- * expansions and move, prints its record, and says which feature
- * differs.
+ * The statistics of the first two groups are printed on one line, as
+ * before the later sets (their games and numbers unchanged), those of
+ * the later sets' games on another: how often each rule came up.
+ *
+ * CARCREF_PROPERTY_GAMES=N plays N base games instead of 1,000, about
+ * N * 3 / 10 with the first expansions (at least 3) and N * 3 / 20 with
+ * the later ones (at least 7, one of each mix: for a quick run under a
+ * sanitizer).  CARCREF_ORACLE_FINDINGS=1 also judges what the engine is
+ * known to get wrong (known_findings()).  A failure names the game's
+ * seed, edition, players, expansions and move, prints its record, and
+ * says which feature differs.
  */
 #include "testutil.h"
 
@@ -988,8 +1008,8 @@ dense_move(const struct spec *s, struct cr_game *g, const struct oracle *o,
  * piece at every spot: spots[r][sg], the spots where piece r may stand on
  * segment sg of the new tile.  The same (piece, segment) pairs, each with
  * the same spots, its first spot among them.  Pieces that go down with a
- * token (the shepherd) are not among the engine's options (see
- * notes/oracle-findings/options-no-shepherd.md): left out.
+ * token (the shepherd) are not among the engine's options (a finding in
+ * the project's notes, oracle-findings/options-no-shepherd.md): left out.
  */
 static void
 check_options(const struct spec *s, const struct cr_game *g, const struct cr_move *m,
@@ -1029,9 +1049,10 @@ check_options(const struct spec *s, const struct cr_game *g, const struct cr_mov
 
 /*
  * Whether to judge what the engine is known to get wrong, written up in
- * notes/oracle-findings/ and left to be fixed there: tokens that are in
- * no bag (sheep=0, sheep=5, a wolf with a number), which the engine
- * takes through its API (CARCREF_ORACLE_FINDINGS=1 judges them).
+ * the project's notes (oracle-findings/token-out-of-bag.md) and left to be
+ * fixed there: tokens that are in no bag (sheep=0, sheep=5, a wolf with a
+ * number), which the engine takes through its API
+ * (CARCREF_ORACLE_FINDINGS=1 judges them).
  */
 static bool
 known_findings(void)
@@ -1711,6 +1732,15 @@ test_oracle_traders_by_hand(void **state)
 	assert_int_equal(j->st.second_discards, 2);	/* C and TB-X */
 	assert_int_equal(j->st.paid[1], 7);
 	judged_free(j);
+	/* The second tile, after a discard, extends the road again: still
+	 * the second tile, no third. */
+	j = judged_new(3, 2, "traders-builders");
+	for (size_t i = 0; i < 7; i++)
+		judged_play(j, discard[i]);
+	judged_play(j, "Ben: U 4,0 0");
+	assert_int_equal(j->ost.turn, 0);
+	assert_int_equal(j->st.second_extends, 1);
+	judged_free(j);
 
 	/* A builder on the road its tile completes (a decision): 4, home at
 	 * once, no second tile; then it may not go where Anna has no thief. */
@@ -1799,6 +1829,29 @@ test_oracle_traders_by_hand(void **state)
 		assert_int_equal(n, 2);
 		assert_int_equal(want[0].winners | want[1].winners, 3);
 		assert_int_equal(want[0].points + want[1].points, 14);
+		/* Edition 1: Anna's pig moved to another field beside a
+		 * completed city, where she has no farmer: 4 a city, not 5. */
+		c.edition = 1;
+		nmp = tu_meeples_of(g, mp);
+		extra = -1;
+		for (int fl = 0; oracle_feature(o, fl) != NULL; fl++) {
+			int pts = 0;
+
+			if (fl == f || oracle_feature(o, fl)->kind != CR_FIELD ||
+			    oracle_feature(o, fl)->cities == 0)
+				continue;
+			for (int i = 0; i < nmp; i++)
+				if (mp[i].player == 0 && oracle_piece(mp[i].role)->pool == OR_POOL_PIG)
+					mp[i] = piece_at(o, 0, "pig", seg_on(o, fl, false));
+			assert_true(oracle_build(o, &c, tiles, nt, mp, nmp));
+			n = oracle_final(o, NULL, want, 16);
+			for (int i = 0; i < n; i++)
+				pts += (want[i].winners & 1) * want[i].points;
+			assert_int_equal(pts, 8);
+			extra = fl;
+			break;
+		}
+		assert_true(extra >= 0);
 		cr_game_free(g);
 
 		/* Goods (TB-4's shape, BB 585-586: "Bleu marque 20 points et
