@@ -362,14 +362,6 @@ oracle_token_kind(int arg)
 }
 
 int
-oracle_token_arg(int kind)
-{
-	if (kind == 0)
-		return CR_TOKEN(cr_token_find("wolf", 4), 0);
-	return CR_TOKEN(cr_token_find("sheep", 5), kind);
-}
-
-int
 oracle_choice_grow(void)
 {
 	return cr_choice_find("grow", 4);
@@ -1355,7 +1347,8 @@ oracle_open_squares(const struct oracle *o, int f, int *xy, int max)
 		const struct or_node *nd = &o->node[o->queue[i]];
 
 		for (int p = 0; p < OR_PORTS; p++) {
-			int x = o->tile[nd->tile].x + or_dx[p / 3], y = o->tile[nd->tile].y + or_dy[p / 3];
+			int x = o->tile[nd->tile].x + or_dx[p / 3];
+			int y = o->tile[nd->tile].y + or_dy[p / 3];
 			bool dup = false;
 
 			if (or_segat(o, nd->tile, p) != nd->seg || oracle_tile_at(o, x, y) >= 0)
@@ -1481,18 +1474,6 @@ oracle_may_play(const struct oracle *o, const struct or_state *st, const struct 
 }
 
 #undef OR_NO
-
-bool
-oracle_may_place(const struct oracle *o, int player, int role, int x, int y,
-    enum cr_spot spot, int *seg)
-{
-	struct or_state st;
-	struct cr_move m = { .kind = CR_MOVE_PLACE, .x = x, .y = y, .role = role, .spot = spot };
-
-	memset(&st, 0, sizeof st);
-	st.turn = player;
-	return oracle_may_play(o, &st, &m, seg, NULL);
-}
 
 void
 oracle_start(struct oracle *o, const struct cr_config *c, struct or_state *st)
@@ -1633,11 +1614,13 @@ oracle_play(struct oracle *o, struct or_state *st, const struct cr_move *m,
 		for (int dx = -1; dx <= 1; dx++) {
 			int ti = oracle_tile_at(o, m->x + dx, m->y + dy);
 
-			for (int nd = ti >= 0 ? o->first[ti] : 0; ti >= 0 && nd < o->first[ti + 1]; nd++) {
+			for (int nd = ti >= 0 ? o->first[ti] : 0; ti >= 0 && nd < o->first[ti + 1];
+			    nd++) {
+				const struct or_feature *ft = &o->feat[o->node[nd].feat];
 				int f = o->node[nd].feat;
 				bool dup = false;
 
-				if (!o->feat[f].complete || (ti != last && o->feat[f].kind != CR_CLOISTER))
+				if (!ft->complete || (ti != last && ft->kind != CR_CLOISTER))
 					continue;
 				for (int j = 0; j < nf; j++)
 					dup = dup || feats[j] == f;

@@ -241,10 +241,6 @@ int	oracle_supply(const struct oracle *o, int player, int pool);
  */
 bool	oracle_may_play(const struct oracle *o, const struct or_state *st,
 	    const struct cr_move *m, int *seg, const char **why);
-/* The same for a piece alone (no choice, no token): player may put role
- * at spot of the tile at x,y. */
-bool	oracle_may_place(const struct oracle *o, int player, int role, int x, int y,
-	    enum cr_spot spot, int *seg);
 
 /* The state before the first move of game c (the board need not be
  * built): player 0 to move, the supply, the bag full. */
@@ -273,9 +269,8 @@ int	oracle_open_squares(const struct oracle *o, int f, int *xy, int max);
 /* Whether a tile type shows a mark (enum cr_mark). */
 bool	oracle_type_marked(const struct oracle *o, int type, int mark);
 /* The kind in the bag (0 the wolf, n sheep) of a token as a move writes
- * it (CR_TOKEN), -1 if it is none of the bag's; and back. */
+ * it (CR_TOKEN), -1 if it is none of the bag's. */
 int	oracle_token_kind(int arg);
-int	oracle_token_arg(int kind);
 /* Choice numbers (cr_choice) of the flock's grow and herd, 0 if none. */
 int	oracle_choice_grow(void);
 int	oracle_choice_herd(void);

@@ -763,7 +763,8 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 		free(tiles);
 		/* The tile extends the player's builder's feature: a second
 		 * tile, or in a second tile none. */
-		if (or_tile_in(o, nt - 1, or_feat_of_piece(o, who, OR_POOL_BUILDER))) {
+		if (oracle_feature_has_tile(o, oracle_piece_feature(o, who, OR_POOL_BUILDER), m->x,
+		    m->y)) {
 			st->doubles += !ost->second;
 			st->second_extends += ost->second;
 		}
@@ -792,8 +793,9 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 				char b[1024];
 
 				desc_feature(o, oracle_feature_of(o, seg), b, sizeof b);
-				fail_game(s, g, "player %d put a %s at %s (segment %d, %s): the oracle "
-				    "refuses it: %s", who, op->word, cr_spot_name(m->spot), seg, b, why);
+				fail_game(s, g, "player %d put a %s at %s (segment %d, %s): the "
+				    "oracle refuses it: %s", who, op->word, cr_spot_name(m->spot), seg,
+				    b, why);
 			}
 			st->builder_at_once += op->pool == OR_POOL_BUILDER &&
 			    oracle_feature(o, oracle_feature_of(o, seg))->complete;
@@ -831,8 +833,8 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 		fail_game(s, g, "%d pieces on the board, the oracle expects %d", nnow, nexp);
 	for (int i = 0; i < nnow; i++)
 		if (!tu_same_meeple(&now[i], &exp[i]))
-			fail_game(s, g, "piece %d: player %d %s segment %d at %d,%d, the oracle expects "
-			    "player %d %s segment %d at %d,%d", i, now[i].player,
+			fail_game(s, g, "piece %d: player %d %s segment %d at %d,%d, the oracle "
+			    "expects player %d %s segment %d at %d,%d", i, now[i].player,
 			    cr_role_name(now[i].role), now[i].seg, now[i].x, now[i].y, exp[i].player,
 			    cr_role_name(exp[i].role), exp[i].seg, exp[i].x, exp[i].y);
 	if (cr_game_over(g) != ost->over)
@@ -1165,7 +1167,8 @@ check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
 				for (int a = 0; a < (token ? ntok : 1); a++) {
 					t.arg = tokens[a];
 					st->token_checks += a > 0;
-					if (judge_line(s, g, o, &bf->ost, &t, &seg) && (a > 0) == token) {
+					if (judge_line(s, g, o, &bf->ost, &t, &seg) &&
+					    (a > 0) == token) {
 						legal = true;
 						if (c == 0)
 							spots[r][seg - seg0] |= 1u << sp;
@@ -1640,30 +1643,31 @@ judged_refuse(struct judged *j, const char *line, const char *msg)
 	tu_refuse(j->g, line, msg);
 }
 
-/* The segment of feature f on a hill tile (hill) or not, -1 if none;
- * the spot that names it for a piece of kind. */
+/* A segment of feature f on a hill tile (hill) or not, -1 if none. */
 static int
 seg_on(const struct oracle *o, int f, bool hill)
 {
-	for (int i = o->fbeg[f]; i < o->fbeg[f + 1]; i++) {
-		const struct or_node *nd = &o->node[o->queue[i]];
+	for (int i = 0; oracle_tile(o, i) != NULL; i++) {
+		const struct cr_placed *t = oracle_tile(o, i);
 
-		if (oracle_type_marked(o, o->tile[nd->tile].type, CR_MARK_HILL) == hill)
-			return o->tile[nd->tile].seg0 + nd->seg;
+		for (int sg = 0; sg < tu_base()->type[t->type].nseg; sg++)
+			if (oracle_feature_of(o, t->seg0 + sg) == f &&
+			    oracle_type_marked(o, t->type, CR_MARK_HILL) == hill)
+				return t->seg0 + sg;
 	}
 	return -1;
 }
 
+/* Player's piece (by word) on segment seg, at a spot that names it. */
 static struct cr_meeple
 piece_at(const struct oracle *o, int player, const char *word, int seg)
 {
-	int role = cr_piece_find(word, strlen(word)), t = oracle_tile_of(o, seg);
-	const struct cr_placed *tl = oracle_tile(o, t);
-	const struct or_piece *pc = oracle_piece(role);
+	int role = cr_piece_find(word, strlen(word));
+	const struct cr_placed *tl = oracle_tile(o, oracle_tile_of(o, seg));
 
-	assert_non_null(pc);
+	assert_non_null(oracle_piece(role));
 	for (int sp = 0; sp < CR_NSPOTS; sp++)
-		if (or_piece_seg(o, pc, tl->x, tl->y, (enum cr_spot)sp) == seg)
+		if (oracle_spot_seg(o, tl->x, tl->y, (enum cr_spot)sp, oracle_piece(role)->kind) == seg)
 			return (struct cr_meeple){ player, role, seg, tl->x, tl->y, (enum cr_spot)sp };
 	fail_msg("no spot names segment %d for a %s", seg, word);
 	return (struct cr_meeple){ 0 };
