@@ -1134,7 +1134,7 @@ or_emit_farm(const struct or_event *ev, unsigned pigs, int extra, struct or_even
 }
 
 int
-oracle_final(const struct oracle *o, const struct or_state *st, struct or_event *out, int max)
+oracle_final(const struct oracle *o, struct or_event *out, int max)
 {
 	static const int order[] = { CR_ROAD, CR_CITY, CR_CLOISTER };
 	struct or_event ev;
@@ -1224,9 +1224,20 @@ oracle_final(const struct oracle *o, const struct or_state *st, struct or_event 
 		}
 		free(seen);
 	}
-	/* Goods: "Le joueur possédant le plus de jetons de chaque type
-	 * marque 10 points"; ties all score, a kind nobody holds nothing. */
-	for (int k = 1; st != NULL && k < OR_NGOODS; k++) {
+#undef OR_EMIT
+	return n;
+}
+
+int
+oracle_final_goods(const struct oracle *o, const struct or_state *st, struct or_event *out,
+    int max)
+{
+	struct or_event ev;
+	int n = 0;
+
+	/* "Le joueur possédant le plus de jetons de chaque type marque 10
+	 * points"; ties all score, a kind nobody holds nothing. */
+	for (int k = 1; k < OR_NGOODS; k++) {
 		int best = 0;
 
 		memset(&ev, 0, sizeof ev);
@@ -1245,9 +1256,10 @@ oracle_final(const struct oracle *o, const struct or_state *st, struct or_event 
 			if (st->goods[p][k] == best)
 				ev.winners |= 1u << p;
 		ev.points = 10;
-		OR_EMIT();
+		if (n < max && out != NULL)
+			out[n] = ev;
+		n++;
 	}
-#undef OR_EMIT
 	return n;
 }
 
@@ -1671,6 +1683,7 @@ end:
 		return n;
 over:
 	st->over = true;
-	return n + oracle_final(o, st, out != NULL && n < max ? out + n : NULL,
+	n += oracle_final(o, out != NULL && n < max ? out + n : NULL, n < max ? max - n : 0);
+	return n + oracle_final_goods(o, st, out != NULL && n < max ? out + n : NULL,
 	    n < max ? max - n : 0);
 }

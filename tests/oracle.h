@@ -199,11 +199,13 @@ int	oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int
  * on it. */
 bool	oracle_score_completed(const struct oracle *o, int f, struct or_event *ev);
 /* The final scoring: incomplete features with followers, then the farms
- * (a pig's share an event of its own), then with st the majorities of
- * goods (st NULL: none).  Writes up to max events, returns how many in
- * all. */
-int	oracle_final(const struct oracle *o, const struct or_state *st, struct or_event *out,
-	    int max);
+ * (a pig's share an event of its own).  Writes up to max events, returns
+ * how many in all. */
+int	oracle_final(const struct oracle *o, struct or_event *out, int max);
+/* Then the majorities of goods the players of st hold (Traders &
+ * Builders), the same way. */
+int	oracle_final_goods(const struct oracle *o, const struct or_state *st,
+	    struct or_event *out, int max);
 
 /* Placements (x, y, rot) where tile type t may go on the board, counted
  * like cr_game_legal (every fitting rotation counts): the edges match,

@@ -1311,14 +1311,14 @@ test_oracle_by_hand(void **state)
 	 * west-south and east-south sides; D's city N is open. */
 	tu_play(g, "U 0,-1 0 farmer@N");
 	assert_true(oracle_load(o, g));
-	n = oracle_final(o, NULL, want, 16);
+	n = oracle_final(o, want, 16);
 	assert_int_equal(n, 0);	/* a farm touching no completed city pays nothing */
 	/* E turned 180 closes D's city (2 tiles): now the farm north of
 	 * the road touches it, but the farmer is south.  Ben's farmer on
 	 * E's field touches it too. */
 	tu_play(g, "E 0,1 180 farmer@N");
 	assert_true(oracle_load(o, g));
-	n = oracle_final(o, NULL, want, 16);
+	n = oracle_final(o, want, 16);
 	assert_int_equal(n, 1);
 	assert_int_equal(want[0].reason, CR_EV_FARM);
 	assert_int_equal(want[0].cities, 1);
@@ -1331,7 +1331,7 @@ test_oracle_by_hand(void **state)
 	tu_play(g, "E 0,1 180 farmer@N");
 	tu_play(g, "U 1,0 0 farmer@N");	/* Ben: north of the road, next to D's city */
 	assert_true(oracle_load(o, g));
-	n = oracle_final(o, NULL, want, 16);
+	n = oracle_final(o, want, 16);
 	assert_int_equal(n, 1);
 	assert_int_equal(want[0].reason, CR_EV_FARM_CITY);
 	assert_int_equal(want[0].points, 4);
@@ -1347,7 +1347,7 @@ test_oracle_by_hand(void **state)
 	tu_play(g, "U -1,0 0");
 	tu_play(g, "M 0,1 180 knight@S");	/* M: city N+W, pennant; turned: S+E */
 	assert_true(oracle_load(o, g));
-	n = oracle_final(o, NULL, want, 16);
+	n = oracle_final(o, want, 16);
 	assert_int_equal(n, 2);
 	assert_int_equal(want[0].kind, CR_CITY);
 	assert_int_equal(want[0].tiles, 2);
@@ -1464,7 +1464,7 @@ test_oracle_expansions_by_hand(void **state)
 			tu_play(g, ic[i].moves[k]);
 		assert_true(oracle_load(o, g));
 		if (ic[i].unpaid)
-			assert_int_equal(oracle_final(o, NULL, want, 16), 0);
+			assert_int_equal(oracle_final(o, want, 16), 0);
 		play_completing(g, o, ic[i].last, ic[i].points, ic[i].winners);
 		cr_game_free(g);
 	}
@@ -1503,16 +1503,16 @@ test_oracle_expansions_by_hand(void **state)
 		assert_true(oracle_build(o, &c, b, 2, mp, 3));
 		assert_int_equal(oracle_supply(o, 0, OR_POOL_BIG), 0);
 		assert_int_equal(oracle_supply(o, 0, OR_POOL_MEEPLE), 7);
-		assert_int_equal(oracle_final(o, NULL, want, 16), 1);
+		assert_int_equal(oracle_final(o, want, 16), 1);
 		assert_int_equal(want[0].meeples[0], 2);
 		assert_int_equal(want[0].winners, 1);
 		assert_int_equal(want[0].points, 3);
 		assert_true(oracle_build(o, &c, b, 2, mp, 4));
-		assert_int_equal(oracle_final(o, NULL, want, 16), 1);
+		assert_int_equal(oracle_final(o, want, 16), 1);
 		assert_int_equal(want[0].winners, 3);
 		c.edition = 1;
 		assert_true(oracle_build(o, &c, b, 2, mp, 4));
-		assert_int_equal(oracle_final(o, NULL, want, 16), 1);
+		assert_int_equal(oracle_final(o, want, 16), 1);
 		assert_int_equal(want[0].reason, CR_EV_FARM_CITY);
 		assert_int_equal(want[0].winners, 3);
 		assert_int_equal(want[0].points, 4);
@@ -1818,7 +1818,7 @@ test_oracle_traders_by_hand(void **state)
 		extra = nmp;
 		mp[nmp++] = piece_at(o, 1, "farmer", seg_on(o, f, false));
 		assert_true(oracle_build(o, &c, tiles, nt, mp, nmp));
-		n = oracle_final(o, NULL, want, 16);
+		n = oracle_final(o, want, 16);
 		assert_int_equal(n, 1);
 		assert_int_equal(want[0].winners, 3);
 		assert_int_equal(want[0].points, 8);
@@ -1829,7 +1829,7 @@ test_oracle_traders_by_hand(void **state)
 				mp[i] = mp[--nmp];	/* Ben's pig off, his farmers stay */
 		assert_int_equal(nmp, extra);
 		assert_true(oracle_build(o, &c, tiles, nt, mp, nmp));
-		n = oracle_final(o, NULL, want, 16);
+		n = oracle_final(o, want, 16);
 		assert_int_equal(n, 2);
 		assert_int_equal(want[0].winners | want[1].winners, 3);
 		assert_int_equal(want[0].points + want[1].points, 14);
@@ -1848,7 +1848,7 @@ test_oracle_traders_by_hand(void **state)
 				if (mp[i].player == 0 && oracle_piece(mp[i].role)->pool == OR_POOL_PIG)
 					mp[i] = piece_at(o, 0, "pig", seg_on(o, fl, false));
 			assert_true(oracle_build(o, &c, tiles, nt, mp, nmp));
-			n = oracle_final(o, NULL, want, 16);
+			n = oracle_final(o, want, 16);
 			for (int i = 0; i < n; i++)
 				pts += (want[i].winners & 1) * want[i].points;
 			assert_int_equal(pts, 8);
@@ -1868,7 +1868,7 @@ test_oracle_traders_by_hand(void **state)
 			st.goods[0][CR_GOODS_GRAIN] = st.goods[1][CR_GOODS_GRAIN] = 1;
 			st.goods[1][CR_GOODS_CLOTH] = 3;
 			assert_true(oracle_build(o, &c, tiles, 1, NULL, 0));
-			n = oracle_final(o, &st, want, 16);
+			n = oracle_final_goods(o, &st, want, 16);
 			assert_int_equal(n, 3);
 			for (int i = 0; i < n; i++)
 				for (int p = 0; p < 2; p++)
@@ -1876,7 +1876,7 @@ test_oracle_traders_by_hand(void **state)
 			assert_int_equal(pts[0], 20);
 			assert_int_equal(pts[1], 30);
 			st.goods[1][CR_GOODS_CLOTH] = 0;	/* a kind nobody holds */
-			assert_int_equal(oracle_final(o, &st, want, 16), 2);
+			assert_int_equal(oracle_final_goods(o, &st, want, 16), 2);
 		}
 		oracle_free(o);
 	}
@@ -2069,7 +2069,7 @@ test_oracle_hills_by_hand(void **state)
 		for (int ed = 3; ed >= 1; ed -= 2) {
 			c.edition = ed;
 			assert_true(oracle_build(o, &c, b, 4, mp, 2));
-			n = oracle_final(o, NULL, want, 16);
+			n = oracle_final(o, want, 16);
 			assert_int_equal(n, 1);
 			assert_int_equal(want[0].reason, ed == 3 ? CR_EV_FARM : CR_EV_FARM_CITY);
 			assert_int_equal(want[0].winners, 2);
@@ -2083,7 +2083,7 @@ test_oracle_hills_by_hand(void **state)
 		mp[0] = piece_at(o, 0, "knight", b[1].seg0);
 		mp[1] = piece_at(o, 1, "knight", b[0].seg0);
 		assert_true(oracle_build(o, &c, b, 2, mp, 2));
-		n = oracle_final(o, NULL, want, 16);
+		n = oracle_final(o, want, 16);
 		assert_int_equal(n, 1);
 		assert_int_equal(want[0].winners, 1);
 		assert_int_equal(want[0].tied, 3);
