@@ -1791,6 +1791,22 @@ test_oracle_traders_by_hand(void **state)
 		judged_free(j);
 	}
 
+	/* The same field tied, one farmer each, Anna's pig alone: Anna 3 x 2
+	 * + 2 (the pig), Ben 3 x 2; edition 1: 5 a city to Anna, 4 to Ben. */
+	for (int ed = 3; ed >= 1; ed -= 2) {
+		static const char *const tie[] = {
+			"E 0,1 180 farmer@N", "U 1,0 0 farmer@N", "B 0,-1 0", "A 2,0 90",
+			"B 1,1 0", "E 1,2 0", "B 2,1 0 pig@N", "E 1,3 180", "end",
+		};
+
+		j = judged_new(ed, 2, "traders-builders");
+		for (size_t i = 0; i < sizeof tie / sizeof tie[0]; i++)
+			judged_play(j, tie[i]);
+		assert_int_equal(j->st.paid[0], ed == 3 ? 8 : 10);
+		assert_int_equal(j->st.paid[1], ed == 3 ? 6 : 8);
+		judged_free(j);
+	}
+
 	/* The oracle alone, on that board laid by hand.  Ben's farmer 2
 	 * more: a tie, each with a pig: 8 each (one event); Ben's pig off
 	 * (no pig of Ben's): Anna 8, Ben 6, two events.  Edition 1, Anna's
