@@ -1,13 +1,17 @@
 /*
- * oracle.c -- the property tests' independent scorer; see oracle.h.
+ * oracle.c -- the property tests' independent referee; see oracle.h.
  *
  * Written to be obviously right rather than fast: every call to
  * oracle_build starts from nothing, lays the tiles on a plain grid,
  * makes one node per (tile, segment), and floods each feature through
  * the ports that touch across the edges; it follows the river from the
- * spring down to its open end.  Nothing is reused from rules/ but the
- * tile set's data, the board queries of game.h, and the names of the
- * pieces and modules (rules/ext.h).
+ * spring down to its open end.  The pieces standing are a plain list,
+ * counted on their features again whenever some go home.  A move
+ * (oracle_play) is the book's turn in its order: the tile, the flock's
+ * choice, the piece, a hill's hidden tile, closed flocks, what the tile
+ * completed, who plays next, the end.  Nothing is reused from rules/ but
+ * the tile set's data, the board queries of game.h, and the words of the
+ * pieces, tokens, choices and modules (rules/ext.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,11 +35,19 @@ struct or_node {
 	int	feat;		/* feature index, -1 before the flood */
 };
 
+/* A piece standing: as the engine lists it, and what the oracle found. */
+struct or_mp {
+	struct cr_meeple m;
+	const struct or_piece *pc;
+	int	node;			/* the node it stands on */
+};
+
 struct oracle {
 	const struct cr_tileset *ts;
 	int	edition, nplayers;
 	uint32_t exts;			/* the modules in play (struct cr_config) */
 	uint32_t ic_bit, river_bit;	/* Inns & Cathedrals', the River's module bits */
+	uint32_t tb_bit, hs_bit;	/* Traders & Builders', Hills & Sheep's */
 	/* Per type and rotation: the segment at each board port, -1 none. */
 	int	(*portseg)[4][OR_PORTS];
 	/* Per type: the bit of the module its set comes with (0: the first
@@ -44,9 +56,11 @@ struct oracle {
 	 * CR_END_NONE). */
 	uint32_t *typemod;
 	uint8_t	*river, *rend;
-	/* Pieces standing, per player and pool, and in all. */
+	/* Pieces standing, per player and pool, and in all; the pieces. */
 	int	used[CR_MAXPLAYERS][OR_NPOOLS];
 	int	npieces;
+	struct or_mp *mp;
+	int	mpcap;
 	/* The river: whether it has an open end, the empty square it flows
 	 * into and its direction there, and the way the last curve turned
 	 * (+1 right, -1 left, 0 none yet). */
@@ -133,6 +147,8 @@ oracle_new(const struct cr_tileset *ts)
 	}
 	o->ic_bit = or_module_bit("inns-cathedrals");
 	o->river_bit = or_module_bit("river");
+	o->tb_bit = or_module_bit("traders-builders");
+	o->hs_bit = or_module_bit("hills-sheep");
 	for (int t = 0; t < ts->ntypes; t++) {
 		int set = ts->typeset != NULL ? ts->typeset[t] : 0;
 
@@ -181,6 +197,7 @@ oracle_free(struct oracle *o)
 	free(o->queue);
 	free(o->fbeg);
 	free(o->stamp);
+	free(o->mp);
 	free(o);
 }
 
@@ -245,17 +262,25 @@ or_edge(const struct oracle *o, int t, int rot, int dir)
  * The pieces, as the rule books give them: the base game's meeple in its
  * four roles (Big Box: 7 each), Inns & Cathedrals' big meeple, which
  * counts as two followers in every majority, fields included ("il compte
- * comme deux partisans lorsque vous devez déterminer une majorité").
+ * comme deux partisans lorsque vous devez déterminer une majorité");
+ * Traders & Builders' builder ("sur une route ou dans une ville", "jamais
+ * pris en compte pour déterminer les majorités") and pig (in a field,
+ * "les cochons ne sont pas pris en considération"), one each; Hills &
+ * Sheep's shepherd ("Le berger n'est pas un partisan"), one each, which
+ * goes down with the token it draws.
  */
 static const struct or_piece or_pieces[] = {
-	{ "thief", CR_ROAD, 1, OR_POOL_MEEPLE, "base" },
-	{ "knight", CR_CITY, 1, OR_POOL_MEEPLE, "base" },
-	{ "monk", CR_CLOISTER, 1, OR_POOL_MEEPLE, "base" },
-	{ "farmer", CR_FIELD, 1, OR_POOL_MEEPLE, "base" },
-	{ "big-thief", CR_ROAD, 2, OR_POOL_BIG, "inns-cathedrals" },
-	{ "big-knight", CR_CITY, 2, OR_POOL_BIG, "inns-cathedrals" },
-	{ "big-monk", CR_CLOISTER, 2, OR_POOL_BIG, "inns-cathedrals" },
-	{ "big-farmer", CR_FIELD, 2, OR_POOL_BIG, "inns-cathedrals" },
+	{ "thief", CR_ROAD, CR_ROAD, 1, OR_POOL_MEEPLE, true, false, "base" },
+	{ "knight", CR_CITY, CR_CITY, 1, OR_POOL_MEEPLE, true, false, "base" },
+	{ "monk", CR_CLOISTER, CR_CLOISTER, 1, OR_POOL_MEEPLE, true, false, "base" },
+	{ "farmer", CR_FIELD, CR_FIELD, 1, OR_POOL_MEEPLE, true, false, "base" },
+	{ "big-thief", CR_ROAD, CR_ROAD, 2, OR_POOL_BIG, true, false, "inns-cathedrals" },
+	{ "big-knight", CR_CITY, CR_CITY, 2, OR_POOL_BIG, true, false, "inns-cathedrals" },
+	{ "big-monk", CR_CLOISTER, CR_CLOISTER, 2, OR_POOL_BIG, true, false, "inns-cathedrals" },
+	{ "big-farmer", CR_FIELD, CR_FIELD, 2, OR_POOL_BIG, true, false, "inns-cathedrals" },
+	{ "builder", CR_ROAD, CR_CITY, 0, OR_POOL_BUILDER, false, false, "traders-builders" },
+	{ "pig", CR_FIELD, CR_FIELD, 0, OR_POOL_PIG, false, false, "traders-builders" },
+	{ "shepherd", CR_FIELD, CR_FIELD, 0, OR_POOL_SHEPHERD, false, true, "hills-sheep" },
 };
 
 const struct or_piece *
@@ -282,9 +307,16 @@ oracle_piece_in_play(const struct oracle *o, int role)
 {
 	const struct or_piece *op = oracle_piece(role);
 
+	/* The module bits of the table's pieces, found once. */
+	static uint32_t bit[sizeof or_pieces / sizeof or_pieces[0]];
+	size_t i;
+
 	if (op == NULL)
 		return false;
-	return strcmp(op->module, "base") == 0 || (o->exts & or_module_bit(op->module));
+	i = (size_t)(op - or_pieces);
+	if (bit[i] == 0)
+		bit[i] = strcmp(op->module, "base") == 0 ? ~0u : or_module_bit(op->module);
+	return (o->exts & bit[i]) != 0 || bit[i] == ~0u;
 }
 
 int
@@ -295,6 +327,11 @@ oracle_pool_size(const struct oracle *o, int pool)
 		return 7;		/* "7 partisans" each, the eighth counts the score */
 	case OR_POOL_BIG:
 		return (o->exts & o->ic_bit) ? 1 : 0;	/* "un grand partisan supplémentaire" */
+	case OR_POOL_BUILDER:	/* "8 bâtisseurs et 8 cochons", one of each per colour */
+	case OR_POOL_PIG:
+		return (o->exts & o->tb_bit) ? 1 : 0;
+	case OR_POOL_SHEPHERD:	/* "8 bergers", one per colour */
+		return (o->exts & o->hs_bit) ? 1 : 0;
 	default:
 		return 0;
 	}
@@ -306,6 +343,41 @@ oracle_supply(const struct oracle *o, int player, int pool)
 	if (player < 0 || player >= CR_MAXPLAYERS || pool < 0 || pool >= OR_NPOOLS)
 		return 0;
 	return oracle_pool_size(o, pool) - o->used[player][pool];
+}
+
+/* The tokens of the bag and the flock's choices, by their words. */
+int
+oracle_token_kind(int arg)
+{
+	static int sheep, wolf;
+
+	if (sheep == 0)
+		sheep = cr_token_find("sheep", 5), wolf = cr_token_find("wolf", 4);
+	if (sheep > 0 && CR_TOKEN_ID(arg) == sheep && CR_TOKEN_N(arg) >= 1 &&
+	    CR_TOKEN_N(arg) < OR_NTOK)
+		return CR_TOKEN_N(arg);
+	if (wolf > 0 && arg == CR_TOKEN(wolf, 0))
+		return 0;
+	return -1;
+}
+
+int
+oracle_choice_grow(void)
+{
+	return cr_choice_find("grow", 4);
+}
+
+int
+oracle_choice_herd(void)
+{
+	return cr_choice_find("herd", 4);
+}
+
+bool
+oracle_type_marked(const struct oracle *o, int type, int mark)
+{
+	return type >= 0 && type < o->ts->ntypes &&
+	    (o->ts->type[type].marks & CR_MARK_BIT(mark)) != 0;
 }
 
 static bool
@@ -516,6 +588,9 @@ or_flood(struct oracle *o, int n0)
 			f->inn = true;
 		if (sg->kind == CR_CITY && (sg->flags & CR_SEG_CATHEDRAL))
 			f->cathedral = true;
+		/* "un jeton Marchandise correspondant à chaque icône". */
+		if (sg->kind == CR_CITY && sg->goods > 0 && sg->goods < OR_NGOODS)
+			f->goods[sg->goods]++;
 		for (int p = 0; p < OR_PORTS; p++) {
 			int j, q, m;
 
@@ -539,8 +614,14 @@ or_flood(struct oracle *o, int n0)
 
 		for (int dy = -1; dy <= 1; dy++)
 			for (int dx = -1; dx <= 1; dx++)
-				if ((dx || dy) && oracle_tile_at(o, f->x + dx, f->y + dy) >= 0)
+				if ((dx || dy) && oracle_tile_at(o, f->x + dx, f->y + dy) >= 0) {
+					int nb = oracle_tile_at(o, f->x + dx, f->y + dy);
+
 					n++;
+					/* "3 points de plus pour chaque vignoble". */
+					f->vineyards += oracle_type_marked(o, o->tile[nb].type,
+					    CR_MARK_VINEYARD);
+				}
 		f->tiles = 1 + n;
 		f->open = 8 - n;
 	}
@@ -648,8 +729,10 @@ or_spot_ports(enum cr_spot spot)
 	}
 }
 
-int
-oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int kind)
+/* oracle_spot_seg for the segments of any kind in kinds (bit per kind):
+ * a builder stands on a road or a city. */
+static int
+or_spot_seg_of(const struct oracle *o, int x, int y, enum cr_spot spot, unsigned kinds)
 {
 	int t = oracle_tile_at(o, x, y), found = -1, n = 0;
 	const struct cr_tiletype *tt;
@@ -658,13 +741,13 @@ oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int kin
 		return -3;
 	/* A corner names fields only, never the city beside it
 	 * (carcref-notation(5)). */
-	if ((int)spot < 16 && (int)spot % 4 == 2 && kind != CR_FIELD)
-		return -1;
+	if ((int)spot < 16 && (int)spot % 4 == 2)
+		kinds &= 1u << CR_FIELD;
 	tt = &o->ts->type[o->tile[t].type];
 	for (int s = 0; s < tt->nseg; s++) {
 		bool here = false;
 
-		if (tt->seg[s].kind != kind)
+		if (!(kinds & (1u << tt->seg[s].kind)))
 			continue;
 		if (spot == CR_SPOT_C)
 			here = tt->seg[s].ports == 0;
@@ -680,6 +763,20 @@ oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int kin
 	if (n > 1)
 		return -2;
 	return o->tile[t].seg0 + found;
+}
+
+int
+oracle_spot_seg(const struct oracle *o, int x, int y, enum cr_spot spot, int kind)
+{
+	return or_spot_seg_of(o, x, y, spot, 1u << kind);
+}
+
+/* The segment a piece names with spot on the tile at x,y, as
+ * oracle_spot_seg answers. */
+static int
+or_piece_seg(const struct oracle *o, const struct or_piece *pc, int x, int y, enum cr_spot spot)
+{
+	return or_spot_seg_of(o, x, y, spot, (1u << pc->kind) | (1u << pc->kind2));
 }
 
 /* ---- the river ------------------------------------------------------------ */
@@ -799,6 +896,49 @@ oracle_build(struct oracle *o, const struct cr_config *c, const struct cr_placed
 	return true;
 }
 
+/* Piece i counted on its feature: followers by weight and one by one,
+ * which players have a follower on a hill tile of it (Hills & Sheep: the
+ * tie-break), a builder, a pig, a shepherd there. */
+static void
+or_count(struct oracle *o, int i)
+{
+	const struct or_mp *p = &o->mp[i];
+	struct or_feature *f = &o->feat[o->node[p->node].feat];
+	unsigned bit = 1u << p->m.player;
+
+	if (p->pc->follower) {
+		f->meeples[p->m.player] += p->pc->weight;
+		f->pieces[p->m.player]++;
+		f->nmeeples++;
+		/* "un partisan qui occupe une tuile Colline" */
+		if (oracle_type_marked(o, o->tile[o->node[p->node].tile].type, CR_MARK_HILL))
+			f->hill |= bit;
+	} else if (p->pc->pool == OR_POOL_BUILDER)
+		f->builders |= bit;
+	else if (p->pc->pool == OR_POOL_PIG)
+		f->pigs |= bit;
+	else if (p->pc->pool == OR_POOL_SHEPHERD)
+		f->shepherds |= bit;
+	o->used[p->m.player][p->pc->pool]++;
+}
+
+/* Count every piece again, from nothing (after some went home). */
+static void
+or_tally(struct oracle *o)
+{
+	for (int f = 0; f < o->nfeat; f++) {
+		struct or_feature *ft = &o->feat[f];
+
+		memset(ft->meeples, 0, sizeof ft->meeples);
+		memset(ft->pieces, 0, sizeof ft->pieces);
+		ft->nmeeples = 0;
+		ft->hill = ft->builders = ft->pigs = ft->shepherds = 0;
+	}
+	memset(o->used, 0, sizeof o->used);
+	for (int i = 0; i < o->npieces; i++)
+		or_count(o, i);
+}
+
 bool
 oracle_add(struct oracle *o, const struct cr_meeple *m)
 {
@@ -818,22 +958,46 @@ oracle_add(struct oracle *o, const struct cr_meeple *m)
 		    pc->module);
 	t = o->node[n].tile;
 	kind = or_segkind(o, t, o->node[n].seg);
-	if (kind != pc->kind)
+	if (kind != pc->kind && kind != pc->kind2)
 		return or_fail(o, "meeple %d at %d,%d: a %s on a %s", i, m->x, m->y,
 		    pc->word, oracle_kind_name(kind));
 	if (o->tile[t].x != m->x || o->tile[t].y != m->y)
 		return or_fail(o, "meeple %d said at %d,%d, its segment %d lies at %d,%d",
 		    i, m->x, m->y, m->seg, o->tile[t].x, o->tile[t].y);
-	if (oracle_spot_seg(o, m->x, m->y, m->spot, kind) != m->seg)
+	if (or_piece_seg(o, pc, m->x, m->y, m->spot) != m->seg)
 		return or_fail(o, "meeple %d at %d,%d: spot %d names %d, not segment %d",
-		    i, m->x, m->y, (int)m->spot,
-		    oracle_spot_seg(o, m->x, m->y, m->spot, kind), m->seg);
-	o->feat[o->node[n].feat].meeples[m->player] += pc->weight;
-	o->feat[o->node[n].feat].pieces[m->player]++;
-	o->feat[o->node[n].feat].nmeeples++;
-	o->used[m->player][pc->pool]++;
-	o->npieces++;
+		    i, m->x, m->y, (int)m->spot, or_piece_seg(o, pc, m->x, m->y, m->spot),
+		    m->seg);
+	o->mp = or_grow(o->mp, &o->mpcap, o->npieces + 1, sizeof *o->mp);
+	o->mp[o->npieces] = (struct or_mp){ *m, pc, n };
+	or_count(o, o->npieces++);
 	return true;
+}
+
+int
+oracle_pieces(const struct oracle *o, struct cr_meeple *out, int max)
+{
+	for (int i = 0; i < o->npieces && i < max; i++)
+		out[i] = o->mp[i].m;
+	return o->npieces;
+}
+
+/* Send home the pieces on feature f (-1: none) of the pools in mask (bit
+ * per pool), and piece `one` (-1: none). */
+static void
+or_home(struct oracle *o, int f, unsigned pools, int one)
+{
+	int k = 0;
+
+	for (int i = 0; i < o->npieces; i++) {
+		bool go = i == one || (f >= 0 && o->node[o->mp[i].node].feat == f &&
+		    (pools & (1u << o->mp[i].pc->pool)));
+
+		if (!go)
+			o->mp[k++] = o->mp[i];
+	}
+	o->npieces = k;
+	or_tally(o);
 }
 
 bool
@@ -872,6 +1036,24 @@ or_majority(const struct oracle *o, struct or_event *ev)
 			ev->winners |= 1u << p;
 }
 
+/*
+ * Hills & Sheep: "le joueur ayant un partisan qui occupe une tuile
+ * Colline, parmi les joueurs à égalité, remporte la victoire"; several
+ * tied players on hills all win (the project's decision), none on a hill:
+ * the tie stands.  hill: bit per player with a follower on a hill tile
+ * of what is scored.
+ */
+static void
+or_tiebreak(struct or_event *ev, unsigned hill)
+{
+	unsigned keep = ev->winners & hill;
+
+	if ((ev->winners & (ev->winners - 1)) != 0 && keep != 0 && keep != ev->winners) {
+		ev->tied = ev->winners;
+		ev->winners = keep;
+	}
+}
+
 static void
 or_event_of(const struct oracle *o, int f, int reason, struct or_event *ev)
 {
@@ -879,6 +1061,7 @@ or_event_of(const struct oracle *o, int f, int reason, struct or_event *ev)
 
 	memset(ev, 0, sizeof *ev);
 	ev->reason = reason;
+	ev->what = OR_WHAT_FEATURE;
 	ev->kind = ft->kind;
 	ev->feature = f;
 	ev->tiles = ft->tiles;
@@ -886,6 +1069,7 @@ or_event_of(const struct oracle *o, int f, int reason, struct or_event *ev)
 	memcpy(ev->meeples, ft->meeples, sizeof ev->meeples);
 	memcpy(ev->pieces, ft->pieces, sizeof ev->pieces);
 	or_majority(o, ev);
+	or_tiebreak(ev, ft->hill);
 }
 
 bool
@@ -909,12 +1093,44 @@ oracle_score_completed(const struct oracle *o, int f, struct or_event *ev)
 			ev->points = 2 * ft->tiles + 2 * ft->pennants;
 		break;
 	case CR_CLOISTER:
-		ev->points = 9;
+		/* Hills & Sheep: "3 points de plus pour chaque vignoble" */
+		ev->points = 9 + 3 * ft->vineyards;
 		break;
 	default:
 		return false;
 	}
 	return ev->winners != 0;
+}
+
+/*
+ * Emit a farm's payment: one event, or with pigs (Traders & Builders)
+ * the winners with a pig (bit set in pigs) in an event of their own, paid
+ * extra more each ("Comme son cochon est dans ce pré, il marque 4 points
+ * par ville [...] plutôt que 3").
+ */
+static int
+or_emit_farm(const struct or_event *ev, unsigned pigs, int extra, struct or_event *out,
+    int n, int max)
+{
+	struct or_event e = *ev;
+
+	pigs &= ev->winners;
+	if (pigs != 0) {
+		e.winners = pigs;
+		e.points = ev->points + extra;
+		e.pig = true;
+		if (n < max && out != NULL)
+			out[n] = e;
+		n++;
+	}
+	if (pigs != ev->winners) {
+		e = *ev;
+		e.winners = ev->winners & ~pigs;
+		if (n < max && out != NULL)
+			out[n] = e;
+		n++;
+	}
+	return n;
 }
 
 int
@@ -925,7 +1141,7 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 	int n = 0;
 
 #define OR_EMIT() do { if (n < max && out != NULL) out[n] = ev; n++; } while (0)
-	/* Incomplete roads, cities, cloisters with meeples. */
+	/* Incomplete roads, cities, cloisters with followers. */
 	for (int k = 0; k < 3; k++)
 		for (int f = 0; f < o->nfeat; f++) {
 			const struct or_feature *ft = &o->feat[f];
@@ -934,15 +1150,18 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 				continue;
 			or_event_of(o, f, CR_EV_FINAL, &ev);
 			/* Roads 1 per tile; cities 1 per tile and pennant;
-			 * cloisters 1 + neighbours = tiles.  An inn's road
-			 * and a cathedral's city pay nothing open ("elle ne
-			 * rapporte aucun point"): no event. */
+			 * cloisters 1 + neighbours = tiles, vineyards nothing
+			 * ("les vignobles ne rapportent aucun point aux abbayes
+			 * incomplètes").  An inn's road and a cathedral's city
+			 * pay nothing open ("elle ne rapporte aucun point"): no
+			 * event. */
 			ev.points = ft->inn || ft->cathedral ? 0 : ft->tiles + ev.pennants;
 			if (ev.points > 0)
 				OR_EMIT();
 		}
 	if (o->edition != 1) {
-		/* Each farm: 3 per completed city it touches, to its farmers. */
+		/* Each farm: 3 per completed city it touches, to its farmers;
+		 * 1 more per city to those of them with a pig in it. */
 		for (int f = 0; f < o->nfeat; f++) {
 			const struct or_feature *ft = &o->feat[f];
 
@@ -951,20 +1170,26 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 			or_event_of(o, f, CR_EV_FARM, &ev);
 			ev.cities = ft->cities;
 			ev.points = 3 * ft->cities;
-			OR_EMIT();
+			n = or_emit_farm(&ev, ft->pigs, ft->cities, out, n, max);
 		}
 	} else {
 		/* Each completed city: 4 to the majority of the farmers over
-		 * every field touching it, each field counted once. */
+		 * every field touching it, each field counted once; a tie
+		 * broken by a farmer on a hill tile of one of those fields;
+		 * 5 to a winner with a pig in one of them where they have a
+		 * farmer too (the project's decision for edition 1). */
 		int *seen = calloc((size_t)o->nfeat + 1, sizeof *seen);
 
 		if (seen == NULL)
 			abort();
 		for (int c = 0; c < o->nfeat; c++) {
+			unsigned hill = 0, pigs = 0;
+
 			if (o->feat[c].kind != CR_CITY || !o->feat[c].complete)
 				continue;
 			memset(&ev, 0, sizeof ev);
 			ev.reason = CR_EV_FARM_CITY;
+			ev.what = OR_WHAT_FEATURE;
 			ev.kind = CR_FIELD;
 			ev.feature = c;
 			ev.tiles = o->feat[c].tiles;
@@ -975,26 +1200,66 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 
 				for (int s = 0; s < tt->nseg; s++) {
 					int fld = o->node[o->first[nd->tile] + s].feat;
+					const struct or_feature *ff = &o->feat[fld];
 
 					if (tt->seg[s].kind != CR_FIELD ||
 					    !(tt->seg[s].next_to & (1u << nd->seg)) || seen[fld] == c + 1)
 						continue;
 					seen[fld] = c + 1;
 					for (int p = 0; p < o->nplayers; p++) {
-						ev.meeples[p] += o->feat[fld].meeples[p];
-						ev.pieces[p] += o->feat[fld].pieces[p];
+						ev.meeples[p] += ff->meeples[p];
+						ev.pieces[p] += ff->pieces[p];
+						if (ff->meeples[p] > 0 && (ff->pigs & (1u << p)))
+							pigs |= 1u << p;
 					}
+					hill |= ff->hill;
 				}
 			}
 			or_majority(o, &ev);
 			if (ev.winners == 0)
 				continue;
+			or_tiebreak(&ev, hill);
 			ev.points = 4;
-			OR_EMIT();
+			n = or_emit_farm(&ev, pigs, 1, out, n, max);
 		}
 		free(seen);
 	}
 #undef OR_EMIT
+	return n;
+}
+
+int
+oracle_final_goods(const struct oracle *o, const struct or_state *st, struct or_event *out,
+    int max)
+{
+	struct or_event ev;
+	int n = 0;
+
+	/* "Le joueur possédant le plus de jetons de chaque type marque 10
+	 * points"; ties all score, a kind nobody holds nothing. */
+	for (int k = 1; k < OR_NGOODS; k++) {
+		int best = 0;
+
+		memset(&ev, 0, sizeof ev);
+		ev.reason = CR_EV_EXTRA;
+		ev.what = OR_WHAT_GOODS;
+		ev.feature = -1;
+		ev.sub = k;
+		for (int p = 0; p < o->nplayers; p++) {
+			ev.meeples[p] = st->goods[p][k];
+			if (st->goods[p][k] > best)
+				best = st->goods[p][k];
+		}
+		if (best == 0)
+			continue;
+		for (int p = 0; p < o->nplayers; p++)
+			if (st->goods[p][k] == best)
+				ev.winners |= 1u << p;
+		ev.points = 10;
+		if (n < max && out != NULL)
+			out[n] = ev;
+		n++;
+	}
 	return n;
 }
 
@@ -1065,16 +1330,360 @@ oracle_legal_count(const struct oracle *o, int type)
 	return n;
 }
 
-bool
-oracle_may_place(const struct oracle *o, int player, int role, int x, int y,
-    enum cr_spot spot, int *seg)
+/* ---- a move ------------------------------------------------------------ */
+
+/* The feature of player p's piece of pool q on the board, -1 if none
+ * stands (one such piece each: builder, pig, shepherd). */
+static int
+or_feat_of_piece(const struct oracle *o, int p, int q)
 {
-	const struct or_piece *op = oracle_piece(role);
-	int s = op != NULL ? oracle_spot_seg(o, x, y, spot, op->kind) : -1;
+	for (int i = 0; i < o->npieces; i++)
+		if (o->mp[i].m.player == p && o->mp[i].pc->pool == q)
+			return o->node[o->mp[i].node].feat;
+	return -1;
+}
+
+int
+oracle_piece_feature(const struct oracle *o, int p, int q)
+{
+	return or_feat_of_piece(o, p, q);
+}
+
+int
+oracle_open_squares(const struct oracle *o, int f, int *xy, int max)
+{
+	int n = 0;
+
+	for (int i = f >= 0 && f < o->nfeat ? o->fbeg[f] : 0; f >= 0 && f < o->nfeat &&
+	    i < o->fbeg[f + 1]; i++) {
+		const struct or_node *nd = &o->node[o->queue[i]];
+
+		for (int p = 0; p < OR_PORTS; p++) {
+			int x = o->tile[nd->tile].x + or_dx[p / 3];
+			int y = o->tile[nd->tile].y + or_dy[p / 3];
+			bool dup = false;
+
+			if (or_segat(o, nd->tile, p) != nd->seg || oracle_tile_at(o, x, y) >= 0)
+				continue;
+			for (int k = 0; k < n && k < max; k++)
+				dup = dup || (xy[2 * k] == x && xy[2 * k + 1] == y);
+			if (dup)
+				continue;
+			if (n < max)
+				xy[2 * n] = x, xy[2 * n + 1] = y;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Whether the tile with index t has a segment in feature f. */
+static bool
+or_tile_in(const struct oracle *o, int t, int f)
+{
+	for (int n = o->first[t]; f >= 0 && n < o->first[t + 1]; n++)
+		if (o->node[n].feat == f)
+			return true;
+	return false;
+}
+
+/* The flock's choice (Hills & Sheep): due when the last tile extends the
+ * field of player p's own shepherd ("Chaque fois qu'un joueur place une
+ * tuile qui agrandit le pré où se trouve son berger"): that field, else
+ * -1. */
+static int
+or_choice_due(const struct oracle *o, int p)
+{
+	int own = or_feat_of_piece(o, p, OR_POOL_SHEPHERD);
+
+	return own >= 0 && or_tile_in(o, o->ntiles - 1, own) ? own : -1;
+}
+
+/* Judge the line; on a refusal *why says which rule. */
+#define OR_NO(s)	do { if (why != NULL) *why = (s); return false; } while (0)
+
+bool
+oracle_may_play(const struct oracle *o, const struct or_state *st, const struct cr_move *m,
+    int *seg, const char **why)
+{
+	int p = st->turn, due = or_choice_due(o, p), cleared = -1, bag[OR_NTOK], k, s, f;
+	bool freed = false, hills = (o->exts & o->hs_bit) != 0;
+	const struct or_piece *pc;
 
 	if (seg != NULL)
+		*seg = -1;
+	memcpy(bag, st->bag, sizeof bag);
+	/* The choice, before the piece ("avant de pouvoir placer un
+	 * partisan"): due exactly when the tile extends the own shepherd's
+	 * field. */
+	if (m->choice == 0) {
+		if (m->choice_arg != 0)
+			OR_NO("a token with no choice");
+		if (due >= 0)
+			OR_NO("the tile extends the field of the player's shepherd: a choice is due");
+	} else if (hills && m->choice == oracle_choice_herd()) {
+		if (m->choice_arg != 0)
+			OR_NO("herd draws no token");
+		if (due < 0)
+			OR_NO("herd, but the tile extends no field of the player's shepherd");
+		cleared = due;
+	} else if (hills && m->choice == oracle_choice_grow()) {
+		if ((k = oracle_token_kind(m->choice_arg)) < 0)
+			OR_NO("grow draws a sheep (1 to 4) or a wolf");
+		if (due < 0)
+			OR_NO("grow, but the tile extends no field of the player's shepherd");
+		if (bag[k] == 0)
+			OR_NO("grow draws a token that is not in the bag");
+		if (k == 0)
+			cleared = due;	/* the wolf, drawn and put back */
+		else
+			bag[k]--;
+	} else
+		OR_NO("no such choice in this game");
+	/* Herded or scattered: every shepherd there home, tokens back. */
+	if (cleared >= 0)
+		for (int q = 0; q < o->nplayers; q++)
+			if (o->feat[cleared].shepherds & (1u << q)) {
+				for (int i = 0; i < OR_NTOK; i++)
+					bag[i] += st->flock[q][i];
+				freed = freed || q == p;
+			}
+	/* The piece. */
+	if (m->role == CR_ROLE_NONE) {
+		if (m->arg != 0)
+			OR_NO("a token with no piece");
+		return true;
+	}
+	if ((pc = oracle_piece(m->role)) == NULL)
+		OR_NO("a piece the oracle does not know");
+	if (!oracle_piece_in_play(o, m->role))
+		OR_NO("a piece of a set not in play");
+	if (oracle_supply(o, p, pc->pool) + (freed && pc->pool == OR_POOL_SHEPHERD) <= 0)
+		OR_NO("none of that piece left in supply");
+	/* "il pioche immédiatement un jeton dans le sac" */
+	if (pc->token && ((k = oracle_token_kind(m->arg)) < 0 || bag[k] == 0))
+		OR_NO(k < 0 ? "a shepherd draws a sheep (1 to 4) or a wolf" :
+		    "a shepherd draws a token that is not in the bag");
+	if (!pc->token && m->arg != 0)
+		OR_NO("a token for a piece that draws none");
+	s = or_piece_seg(o, pc, m->x, m->y, m->spot);
+	if (seg != NULL)
 		*seg = s;
-	return op != NULL && oracle_piece_in_play(o, role) &&
-	    oracle_supply(o, player, op->pool) > 0 && s >= 0 &&
-	    o->feat[oracle_feature_of(o, s)].nmeeples == 0;
+	if (s < 0)
+		OR_NO(s == -1 ? "the spot names no segment of the piece's kind" :
+		    "the spot names several segments of the piece's kind");
+	f = oracle_feature_of(o, s);
+	if (pc->follower && o->feat[f].nmeeples > 0)
+		OR_NO("the feature holds a follower");
+	/* "sur une route ou dans une ville où il a déjà un ou des
+	 * partisans"; "dans un pré où il a déjà au moins 1 paysan" */
+	if ((pc->pool == OR_POOL_BUILDER || pc->pool == OR_POOL_PIG) && o->feat[f].meeples[p] == 0)
+		OR_NO("a builder or a pig needs the player's own follower on the feature");
+	/* "ne peut pas être placé dans un pré où se trouve déjà un berger" */
+	if (pc->pool == OR_POOL_SHEPHERD && f != cleared && o->feat[f].shepherds != 0)
+		OR_NO("the field holds a shepherd");
+	return true;
+}
+
+#undef OR_NO
+
+void
+oracle_start(struct oracle *o, const struct cr_config *c, struct or_state *st)
+{
+	static const char *const bag[OR_NTOK] = { "wolf", "sheep-1", "sheep-2", "sheep-3",
+	    "sheep-4" };
+
+	o->edition = c->edition;
+	o->nplayers = c->nplayers;
+	o->exts = c->exts;
+	memset(st, 0, sizeof *st);
+	for (int t = 0; t < o->ts->ntypes; t++)
+		st->left += oracle_start_supply(o, t);
+	/* The set's tokens: "4 jetons 1 mouton, 5 jetons 2 moutons, ..." */
+	for (int k = 0; (o->exts & o->hs_bit) && k < OR_NTOK; k++) {
+		int n = cr_tileset_tokens(o->ts, "hills-sheep", bag[k]);
+
+		st->bag[k] = n > 0 ? n : 0;
+	}
+}
+
+/* The flock on field f ends (herded, scattered by a wolf, its field
+ * closed): an event paying each shepherd there the sheep of all of them
+ * (a wolf: nothing), every one of them home, their tokens back in the
+ * bag. */
+static int
+or_flock_ends(struct oracle *o, struct or_state *st, int f, int how, struct or_event *out,
+    int n, int max)
+{
+	struct or_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.reason = CR_EV_MODULE;
+	ev.what = OR_WHAT_FLOCK;
+	ev.kind = CR_FIELD;
+	ev.feature = f;
+	ev.sub = how;
+	ev.winners = o->feat[f].shepherds;
+	for (int p = 0; p < o->nplayers; p++)
+		if (ev.winners & (1u << p)) {
+			ev.meeples[p] = 1;
+			for (int k = 0; k < OR_NTOK; k++) {
+				ev.sheep += k * st->flock[p][k];
+				st->bag[k] += st->flock[p][k];
+				st->flock[p][k] = 0;
+			}
+		}
+	ev.points = how == OR_FLOCK_WOLF ? 0 : ev.sheep;
+	or_home(o, f, 1u << OR_POOL_SHEPHERD, -1);
+	if (n < max && out != NULL)
+		out[n] = ev;
+	return n + 1;
+}
+
+int
+oracle_play(struct oracle *o, struct or_state *st, const struct cr_move *m,
+    struct or_event *out, int max)
+{
+	const struct cr_placed *t;
+	int p = st->turn, n = 0, last = o->ntiles - 1, feats[64], nf = 0, due, k;
+	bool extended;
+	const char *why;
+	struct cr_meeple piece;
+
+	if (st->over) {
+		or_fail(o, "the game is over");
+		return -1;
+	}
+	switch (m->kind) {
+	case CR_MOVE_END:
+		goto over;
+	case CR_MOVE_DISCARD:
+		/* "la tuile retourne dans la boîte et le joueur en pioche une
+		 * autre": the same player, the same part of the turn. */
+		if (oracle_legal_count(o, m->tile) != 0) {
+			or_fail(o, "%s is discarded but fits", o->ts->type[m->tile].code);
+			return -1;
+		}
+		st->left--;
+		goto end;
+	case CR_MOVE_PLACE:
+		break;
+	default:
+		or_fail(o, "a move of kind %d", (int)m->kind);
+		return -1;
+	}
+	t = oracle_tile(o, last);
+	if (t == NULL || t->x != m->x || t->y != m->y || t->type != m->tile || t->rot != m->rot) {
+		or_fail(o, "the last tile on the board is not the move's");
+		return -1;
+	}
+	if (!oracle_may_play(o, st, m, &piece.seg, &why)) {
+		or_fail(o, "%s", why);
+		return -1;
+	}
+	st->left--;
+	due = or_choice_due(o, p);
+	/* Traders & Builders: the tile extends (or completes) the road or
+	 * city of the player's builder, put down on an earlier turn ("une
+	 * tuile qui continue ou termine la route où se trouve son
+	 * bâtisseur"). */
+	extended = or_tile_in(o, last, or_feat_of_piece(o, p, OR_POOL_BUILDER));
+	/* The flock's choice, before the piece. */
+	if (m->choice == oracle_choice_herd() && due >= 0)
+		n = or_flock_ends(o, st, due, OR_FLOCK_HERDED, out, n, max);
+	else if (m->choice == oracle_choice_grow() && due >= 0) {
+		if ((k = oracle_token_kind(m->choice_arg)) == 0)
+			n = or_flock_ends(o, st, due, OR_FLOCK_WOLF, out, n, max);
+		else
+			st->bag[k]--, st->flock[p][k]++;
+	}
+	/* The piece; a shepherd draws its token ("un loup: le berger
+	 * retourne immédiatement dans la réserve"). */
+	if (m->role != CR_ROLE_NONE) {
+		piece = (struct cr_meeple){ p, m->role, piece.seg, m->x, m->y, m->spot };
+		if (!oracle_add(o, &piece))
+			return -1;
+		if (oracle_piece(m->role)->token) {
+			memset(st->flock[p], 0, sizeof st->flock[p]);
+			if ((k = oracle_token_kind(m->arg)) == 0)
+				or_home(o, -1, 0, o->npieces - 1);
+			else
+				st->bag[k]--, st->flock[p][k] = 1;
+		}
+	}
+	/* A hill hides a tile ("il pioche immédiatement une autre tuile
+	 * [...] sous la colline"), if one is left. */
+	if (oracle_type_marked(o, m->tile, CR_MARK_HILL) && st->left > 0)
+		st->left--, st->hidden++;
+	/* Flocks on closed fields: scored at once (the publisher's
+	 * clarification, spec/notation.md). */
+	for (int f = 0; f < o->nfeat; f++)
+		if (o->feat[f].kind == CR_FIELD && o->feat[f].shepherds != 0 && o->feat[f].open == 0)
+			n = or_flock_ends(o, st, f, OR_FLOCK_CLOSED, out, n, max);
+	/* What the tile completed: its own roads, cities and cloister, and
+	 * the cloisters around it. */
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++) {
+			int ti = oracle_tile_at(o, m->x + dx, m->y + dy);
+
+			for (int nd = ti >= 0 ? o->first[ti] : 0; ti >= 0 && nd < o->first[ti + 1];
+			    nd++) {
+				const struct or_feature *ft = &o->feat[o->node[nd].feat];
+				int f = o->node[nd].feat;
+				bool dup = false;
+
+				if (!ft->complete || (ti != last && ft->kind != CR_CLOISTER))
+					continue;
+				for (int j = 0; j < nf; j++)
+					dup = dup || feats[j] == f;
+				if (!dup && nf < 64)
+					feats[nf++] = f;
+			}
+		}
+	for (int i = 0; i < nf; i++) {
+		const struct or_feature *ft = &o->feat[feats[i]];
+		struct or_event ev;
+
+		/* Goods to the player who placed the tile: "il prend un jeton
+		 * Marchandise correspondant à chaque icône [...] La présence de
+		 * chevaliers [...] n'a pas d'incidence". */
+		if (ft->kind == CR_CITY && ft->goods[1] + ft->goods[2] + ft->goods[3] > 0) {
+			memset(&ev, 0, sizeof ev);
+			ev.reason = CR_EV_TAKE;
+			ev.what = OR_WHAT_GOODS;
+			ev.kind = CR_CITY;
+			ev.feature = feats[i];
+			ev.winners = 1u << p;
+			memcpy(ev.goods, ft->goods, sizeof ev.goods);
+			for (k = 1; k < OR_NGOODS; k++)
+				st->goods[p][k] += ft->goods[k];
+			if (n < max && out != NULL)
+				out[n] = ev;
+			n++;
+		}
+		if (oracle_score_completed(o, feats[i], &ev)) {
+			if (n < max && out != NULL)
+				out[n] = ev;
+			n++;
+		}
+	}
+	/* Their pieces go home, followers and builders. */
+	for (int i = 0; i < nf; i++)
+		or_home(o, feats[i], ~0u, -1);
+	/* Who plays next: "il pioche immédiatement une deuxième tuile", but
+	 * never a third. */
+	if (extended && !st->second)
+		st->second = true;
+	else {
+		st->second = false;
+		st->turn = (st->turn + 1) % o->nplayers;
+	}
+end:
+	if (st->left > 0)
+		return n;
+over:
+	st->over = true;
+	n += oracle_final(o, out != NULL && n < max ? out + n : NULL, n < max ? max - n : 0);
+	return n + oracle_final_goods(o, st, out != NULL && n < max ? out + n : NULL,
+	    n < max ? max - n : 0);
 }

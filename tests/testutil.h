@@ -151,13 +151,86 @@ tu_random_piece(const struct cr_game *g, uint32_t *seed)
 }
 
 /*
- * Play at random through the engine until the game is over or has stop
- * moves: every tile drawn from the real supply (tu_random_tile), a
- * random legal placement or a discard, a piece tried two times in three
- * (kept if legal).
+ * Hills & Sheep's tokens, as random games draw them: the bag's kinds are
+ * [0] the wolves and [n] the tokens of n sheep (the set file's wolf,
+ * sheep-1 ... sheep-4).  tu_token_arg: a kind as a move writes it.
+ */
+#define TU_NTOK		5
+
+static inline int
+tu_token_arg(int kind)
+{
+	return kind == 0 ? CR_TOKEN(cr_token_find("wolf", 4), 0) :
+	    CR_TOKEN(cr_token_find("sheep", 5), kind);
+}
+
+/*
+ * Draw a token into *slot (m->arg or m->choice_arg) among those the
+ * engine accepts in m there, each kind weighed by bag (the tokens left
+ * in it, as the caller knows them) or, with bag NULL, by the set's own
+ * counts.  False (and *slot 0) if the engine accepts none.
+ */
+static inline bool
+tu_random_token(const struct cr_game *g, struct cr_move *m, int *slot, const int *bag,
+    uint32_t *seed)
+{
+	static const char *const names[TU_NTOK] = { "wolf", "sheep-1", "sheep-2", "sheep-3",
+	    "sheep-4" };
+	int w[TU_NTOK], total = 0, k;
+
+	for (k = 0; k < TU_NTOK; k++) {
+		*slot = tu_token_arg(k);
+		w[k] = bag != NULL ? bag[k] :
+		    cr_tileset_tokens(cr_game_tileset(g), "hills-sheep", names[k]);
+		if (w[k] < 0 || !cr_game_check(g, m, NULL))
+			w[k] = 0;
+		total += w[k];
+	}
+	*slot = 0;
+	if (total == 0)
+		return false;
+	k = (int)(tu_rnd(seed) % (uint32_t)total);
+	for (int i = 0; i < TU_NTOK; k -= w[i++])
+		if (k < w[i]) {
+			*slot = tu_token_arg(i);
+			break;
+		}
+	return true;
+}
+
+/*
+ * The flock's choice for the placement m (no piece yet), when the engine
+ * says one is due (it refuses the line without one): herd or grow, one
+ * time in two each, grow's token drawn as tu_random_token draws.  Nothing
+ * drawn from seed in a game whose modules make no choice.
  */
 static inline void
-tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
+tu_random_choice(const struct cr_game *g, struct cr_move *m, const int *bag, uint32_t *seed)
+{
+	int herd = cr_choice_find("herd", 4), grow = cr_choice_find("grow", 4);
+
+	if (herd == 0 || !(cr_game_exts(g) & (1u << cr_choice_ext(herd))) ||
+	    cr_game_check(g, m, NULL))
+		return;
+	m->choice = herd;
+	if (tu_rnd(seed) % 2 == 0 && cr_game_check(g, m, NULL))
+		return;
+	m->choice = grow;
+	if (tu_random_token(g, m, &m->choice_arg, bag, seed))
+		return;
+	m->choice = herd;
+}
+
+/*
+ * Play at random through the engine until the game is over or has stop
+ * moves: every tile drawn from the real supply (tu_random_tile), a
+ * random legal placement or a discard, the flock's choice when one is
+ * due (tu_random_choice), a piece tried two times in three (kept if
+ * legal; a shepherd with a token tu_random_token draws).  bag: the
+ * tokens in Hills & Sheep's bag, or NULL (see tu_random_token).
+ */
+static inline void
+tu_random_moves_bag(struct cr_game *g, uint32_t seed, int stop, const int *bag)
 {
 	struct cr_place *legal = malloc(4096 * sizeof *legal);
 
@@ -180,15 +253,25 @@ tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
 		m.kind = CR_MOVE_PLACE;
 		k = (int)(tu_rnd(&seed) % (uint32_t)n);
 		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
+		tu_random_choice(g, &m, bag, &seed);
 		if (tu_rnd(&seed) % 3 != 0) {
 			m.role = tu_random_piece(g, &seed);
 			m.spot = (enum cr_spot)(tu_rnd(&seed) % CR_NSPOTS);
-			if (!cr_game_check(g, &m, NULL))
+			if ((cr_piece(m.role)->flags & CR_PIECE_TOKEN) &&
+			    !tu_random_token(g, &m, &m.arg, bag, &seed))
 				m.role = CR_ROLE_NONE, m.spot = 0;
+			if (!cr_game_check(g, &m, NULL))
+				m.role = CR_ROLE_NONE, m.spot = 0, m.arg = 0;
 		}
 		assert_true(cr_game_play(g, &m, NULL));
 	}
 	free(legal);
+}
+
+static inline void
+tu_random_moves(struct cr_game *g, uint32_t seed, int stop)
+{
+	tu_random_moves_bag(g, seed, stop, NULL);
 }
 
 static inline void
@@ -249,13 +332,17 @@ tu_cmp_meeple(const void *pa, const void *pb)
 	return a->y < b->y ? -1 : a->y > b->y;
 }
 
+/* The most pieces a game can hold: 7 meeples each, and a big meeple, a
+ * builder, a pig and a shepherd. */
+#define TU_MAXPIECES	(CR_MAXPLAYERS * (CR_MEEPLES + 4))
+
 /* The meeples standing, sorted (the engine's order is its own business). */
 static inline int
 tu_meeples_of(const struct cr_game *g, struct cr_meeple *out)
 {
-	int n = cr_game_meeples(g, out, CR_MAXPLAYERS * CR_MEEPLES);
+	int n = cr_game_meeples(g, out, TU_MAXPIECES);
 
-	assert_true(n <= CR_MAXPLAYERS * CR_MEEPLES);
+	assert_true(n <= TU_MAXPIECES);
 	qsort(out, (size_t)n, sizeof *out, tu_cmp_meeple);
 	return n;
 }
@@ -273,12 +360,12 @@ tu_same_meeple(const struct cr_meeple *a, const struct cr_meeple *b)
  */
 
 struct tu_snap {
-	int		nmoves, turn, over, ntiles, nmeeples, nevents, supply_total;
+	int		nmoves, turn, over, ntiles, nmeeples, nevents, supply_total, hidden;
 	int		score[CR_MAXPLAYERS], supply_meeples[CR_MAXPLAYERS];
-	int		supply[160], legal[160];
+	int		supply[256], legal[256];
 	int		pool[CR_MAXPLAYERS][CR_MAXPOOLS], counter[CR_MAXPLAYERS][8];
-	struct cr_placed tile[128];
-	struct cr_meeple meeple[CR_MAXPLAYERS * CR_MEEPLES];
+	struct cr_placed tile[256];
+	struct cr_meeple meeple[TU_MAXPIECES];
 	struct cr_event	*event;
 };
 
@@ -294,7 +381,7 @@ tu_snap_take(const struct cr_game *g, struct tu_snap *s)
 	s->turn = cr_game_turn(g);
 	s->over = cr_game_over(g);
 	s->ntiles = cr_game_ntiles(g);
-	assert_true(s->ntiles <= 128 && ts->ntypes <= 160 && cr_game_ncounters(g) <= 8);
+	assert_true(s->ntiles <= 256 && ts->ntypes <= 256 && cr_game_ncounters(g) <= 8);
 	for (int i = 0; i < s->ntiles; i++)
 		s->tile[i] = *cr_game_tile(g, i);
 	s->nmeeples = tu_meeples_of(g, s->meeple);
@@ -304,6 +391,7 @@ tu_snap_take(const struct cr_game *g, struct tu_snap *s)
 	if (s->nevents > 0)
 		memcpy(s->event, ev, (size_t)s->nevents * sizeof *ev);
 	s->supply_total = cr_game_supply_total(g);
+	s->hidden = cr_game_hidden(g);
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		s->score[p] = tu_score(g, p);
 		s->supply_meeples[p] = tu_meeples(g, p);
@@ -313,8 +401,13 @@ tu_snap_take(const struct cr_game *g, struct tu_snap *s)
 			s->counter[p][k] = cr_game_counter(g, p, k);
 	}
 	for (int t = 0; t < ts->ntypes; t++) {
+		struct cr_refusal why;
+
 		s->supply[t] = cr_game_supply(g, t);
-		s->legal[t] = cr_game_legal(g, t, NULL, 0);
+		/* The types of the sets in play (those of the others never
+		 * go down: -1). */
+		s->legal[t] = cr_game_drawable(g, t, &why) || why.code != CR_R_NOT_IN_PLAY ?
+		    cr_game_legal(g, t, NULL, 0) : -1;
 	}
 }
 
@@ -334,7 +427,7 @@ tu_same_event(const struct cr_event *a, const struct cr_event *b)
 	    a->per_pennant != b->per_pennant || a->per_city != b->per_city ||
 	    a->base != b->base || a->winners != b->winners || a->points != b->points ||
 	    a->small_city != b->small_city || a->nterm != b->nterm || a->note != b->note ||
-	    a->what != b->what || a->sub != b->sub)
+	    a->what != b->what || a->sub != b->sub || a->tied != b->tied || a->tie != b->tie)
 		return false;
 	for (int i = 0; i < a->nterm; i++)
 		if (memcmp(&a->term[i], &b->term[i], sizeof a->term[i]) != 0)
@@ -353,7 +446,7 @@ tu_snap_diff(const struct tu_snap *a, const struct tu_snap *b, char *buf, size_t
 #define DIFF_INT(f) if (a->f != b->f) { \
 	snprintf(buf, size, #f ": %d, then %d", a->f, b->f); return buf; }
 	DIFF_INT(nmoves) DIFF_INT(turn) DIFF_INT(over) DIFF_INT(ntiles)
-	DIFF_INT(nmeeples) DIFF_INT(nevents) DIFF_INT(supply_total)
+	DIFF_INT(nmeeples) DIFF_INT(nevents) DIFF_INT(supply_total) DIFF_INT(hidden)
 	for (int p = 0; p < CR_MAXPLAYERS; p++) {
 		DIFF_INT(score[p]) DIFF_INT(supply_meeples[p])
 		for (int k = 0; k < CR_MAXPOOLS; k++) {
@@ -363,7 +456,7 @@ tu_snap_diff(const struct tu_snap *a, const struct tu_snap *b, char *buf, size_t
 			DIFF_INT(counter[p][k])
 		}
 	}
-	for (int t = 0; t < 160; t++) {
+	for (int t = 0; t < 256; t++) {
 		DIFF_INT(supply[t]) DIFF_INT(legal[t])
 	}
 #undef DIFF_INT
