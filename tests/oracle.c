@@ -608,6 +608,26 @@ or_flood(struct oracle *o, int n0)
 				o->queue[tail++] = m;
 			}
 		}
+		/* "Si ces deux tuiles sont placées ainsi, toutes les sections de
+		 * ville sont reliées" (HS-L against HS-L): two cities sharing
+		 * an edge, facing two sharing the other, are all one city. */
+		for (int d = 0; sg->kind == CR_CITY && d < 4; d++) {
+			int a = or_segat(o, ti, 3 * d), c = or_segat(o, ti, 3 * d + 2), j, b, e, m;
+
+			if (a < 0 || c < 0 || a == c || (a != s && c != s) ||
+			    or_segkind(o, ti, a) != CR_CITY || or_segkind(o, ti, c) != CR_CITY ||
+			    (j = or_neighbour(o, ti, d)) < 0)
+				continue;
+			b = or_segat(o, j, or_across(3 * d)), e = or_segat(o, j, or_across(3 * d + 2));
+			if (b < 0 || e < 0 || b == e || or_segkind(o, j, b) != CR_CITY ||
+			    or_segkind(o, j, e) != CR_CITY)
+				continue;
+			m = o->first[ti] + (s == a ? c : a);
+			if (o->node[m].feat < 0) {
+				o->node[m].feat = fi;
+				o->queue[tail++] = m;
+			}
+		}
 	}
 	if (f->kind == CR_CLOISTER) {
 		int n = 0;

@@ -45,8 +45,7 @@
  * CARCREF_PROPERTY_GAMES=N plays N base games instead of 1,000, about
  * N * 3 / 10 with the first expansions (at least 3) and N * 3 / 20 with
  * the later ones (at least 7, one of each mix: for a quick run under a
- * sanitizer).  CARCREF_ORACLE_FINDINGS=1 also judges what the engine is
- * known to get wrong (known_findings()).  A failure names the game's
+ * sanitizer).  A failure names the game's
  * seed, edition, players, expansions and move, prints its record, and
  * says which feature differs.
  */
@@ -997,6 +996,10 @@ dense_move(const struct spec *s, struct cr_game *g, const struct oracle *o,
 				if (((op->spots >> sp) & 1) && pick-- == 0)
 					m.spot = (enum cr_spot)sp;
 		}
+		/* An option that draws a token (a shepherd): one from the bag. */
+		if (m.role != CR_ROLE_NONE && m.arg == 0 && (cr_piece(m.role)->flags & CR_PIECE_TOKEN) &&
+		    !tu_random_token(g, &m, &m.arg, ost->bag, rs))
+			fail_game(s, g, "a shepherd offered takes no token after all");
 	}
 	if (!cr_game_play(g, &m, &why))
 		fail_game(s, g, "a move the engine offered (tile %d at %d,%d rot %d, role %d spot %d) "
@@ -1009,9 +1012,8 @@ dense_move(const struct spec *s, struct cr_game *g, const struct oracle *o,
  * it is played, with its choice) against the oracle's judgement of every
  * piece at every spot: spots[r][sg], the spots where piece r may stand on
  * segment sg of the new tile.  The same (piece, segment) pairs, each with
- * the same spots, its first spot among them.  Pieces that go down with a
- * token (the shepherd) are not among the engine's options (a finding in
- * the project's notes, oracle-findings/options-no-shepherd.md): left out.
+ * the same spots, its first spot among them.  A piece that goes down with
+ * a token (the shepherd) is offered where some token makes it legal.
  */
 static void
 check_options(const struct spec *s, const struct cr_game *g, const struct cr_move *m,
@@ -1029,7 +1031,7 @@ check_options(const struct spec *s, const struct cr_game *g, const struct cr_mov
 		for (int sg = 0; sg < tt->nseg; sg++) {
 			int k;
 
-			if (spots[r][sg] == 0 || oracle_piece(r)->token)
+			if (spots[r][sg] == 0)
 				continue;
 			want++;
 			for (k = 0; k < n && !(opt[k].role == r && opt[k].seg == sg); k++)
@@ -1047,21 +1049,6 @@ check_options(const struct spec *s, const struct cr_game *g, const struct cr_mov
 	if (n != want)
 		fail_game(s, g, "tile %s at %d,%d rot %d: the engine offers %d options, the oracle %d",
 		    tt->code, m->x, m->y, m->rot, n, want);
-}
-
-/*
- * Whether to judge what the engine is known to get wrong, written up in
- * the project's notes (oracle-findings/token-out-of-bag.md) and left to be
- * fixed there: tokens that are in no bag (sheep=0, sheep=5, a wolf with a
- * number), which the engine takes through its API
- * (CARCREF_ORACLE_FINDINGS=1 judges them).
- */
-static bool
-known_findings(void)
-{
-	const char *s = getenv("CARCREF_ORACLE_FINDINGS");
-
-	return s != NULL && strcmp(s, "1") == 0;
 }
 
 /* A line judged by both: they must agree. */
@@ -1110,13 +1097,12 @@ check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
 	uint32_t spots[CR_MAXPIECES][CR_MAXSEG] = { { 0 } };
 	bool hills = (s->cfg.exts & exts_of("hills-sheep")) != 0;
 	int sheep = cr_token_find("sheep", 5), wolf = cr_token_find("wolf", 4);
-	/* Tokens: none, the bag's, and (with known_findings()) some never
-	 * in it. */
+	/* Tokens: none, the bag's, and some never in it (sheep=0, sheep=5,
+	 * a wolf with a number: refused by both; the engine took them once). */
 	const int tokens[] = { 0, tu_token_arg(0), tu_token_arg(1), tu_token_arg(2),
 	    tu_token_arg(3), tu_token_arg(4), CR_TOKEN(sheep, 0), CR_TOKEN(sheep, 5),
 	    CR_TOKEN(wolf, 1) };
-	const int ntok = !hills ? 1 : known_findings() ? (int)(sizeof tokens / sizeof tokens[0]) :
-	    TU_NTOK + 1;
+	const int ntok = !hills ? 1 : (int)(sizeof tokens / sizeof tokens[0]);
 	/* Choices: the move's own first, then every other. */
 	int herd = oracle_choice_herd(), grow = oracle_choice_grow();
 	struct { int c, a; } ch[16] = { { m.choice, m.choice_arg }, { 0, 0 }, { herd, 0 } };
@@ -1964,6 +1950,21 @@ test_oracle_hills_by_hand(void **state)
 		judged_free(j);
 	}
 	assert_int_equal(full[4], 2);
+
+	/* HS-L against HS-L, double city edge to double city edge (BB
+	 * 643-648, "toutes les sections de ville sont reliées"): one city;
+	 * Ben's knight would join Anna's; closed by four E, 6 tiles: 12. */
+	j = judged_new(3, 2, "hills-sheep");
+	judged_play(j, "HS-L 0,-1 180 knight@E");
+	judged_refuse(j, "HS-L 0,-2 0 knight@W", "~already holds Anna's knight");
+	judged_play(j, "HS-L 0,-2 0");
+	judged_play(j, "E 1,-1 270");
+	judged_play(j, "E -1,-1 90");
+	judged_play(j, "E 1,-2 270");
+	assert_int_equal(j->st.paid[0], 0);
+	judged_play(j, "E -1,-2 90");
+	assert_int_equal(j->st.paid[0], 12);
+	judged_free(j);
 
 	/* The choice is due exactly when the tile extends the player's own
 	 * shepherd's field; a token out of the bag is refused; one shepherd
