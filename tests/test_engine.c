@@ -445,6 +445,48 @@ test_undo_off(void **state)
  * it has none, and a move that logs into room nobody reserved crashes
  * (or trips ASan) instead of passing by luck of a big first allocation.
  */
+/*
+ * Tokens the tables do not have are refused however a move is made (the
+ * notation refuses them as text; through the API the engine took
+ * sheep=0, sheep=5, a wolf with a number and grow sheep=9, and a shepherd
+ * went down with an empty flock: a regression).
+ */
+static void
+test_tokens_out_of_the_tables(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "hills-sheep");
+	int sheep = cr_token_find("sheep", 5), wolf = cr_token_find("wolf", 4);
+	int grow = cr_choice_find("grow", 4), shepherd = cr_piece_find("shepherd", 8);
+	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = cr_tileset_find(tu_base(), "E", 1),
+	    .x = 0, .y = 1, .rot = 2, .role = shepherd, .spot = CR_SPOT_N };
+	const int bad[] = { CR_TOKEN(sheep, 0), CR_TOKEN(sheep, 5), CR_TOKEN(wolf, 1),
+	    CR_TOKEN(9, 1), -1 };
+	struct cr_refusal why;
+
+	(void)state;
+	assert_true(sheep > 0 && wolf > 0 && grow > 0 && shepherd > 0);
+	m.arg = CR_TOKEN(sheep, 2);
+	assert_true(cr_game_check(g, &m, NULL));	/* the good one */
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		m.arg = bad[i];
+		assert_false(cr_game_check(g, &m, &why));
+		assert_int_equal(why.code, CR_R_BAD_MOVE);
+	}
+	assert_true(cr_game_play(g, &(struct cr_move){ .kind = CR_MOVE_PLACE,
+	    .tile = m.tile, .x = 0, .y = 1, .rot = 2, .role = shepherd, .spot = CR_SPOT_N,
+	    .arg = CR_TOKEN(sheep, 2) }, NULL));
+	/* Ben's tile beside it, then Anna's extending her shepherd's field. */
+	assert_true(cr_game_play(g, &(struct cr_move){ .kind = CR_MOVE_PLACE,
+	    .tile = cr_tileset_find(tu_base(), "U", 1), .x = 1, .y = 0, .rot = 0 }, NULL));
+	m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = cr_tileset_find(tu_base(), "B", 1),
+	    .x = -1, .y = 1, .rot = 0, .choice = grow, .choice_arg = CR_TOKEN(sheep, 9) };
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_BAD_MOVE);
+	m.choice_arg = CR_TOKEN(sheep, 1);
+	assert_true(cr_game_check(g, &m, NULL));
+	cr_game_free(g);
+}
+
 static void
 test_undo_turned_on(void **state)
 {
@@ -544,6 +586,7 @@ main(void)
 		cmocka_unit_test(test_whole_game),
 		cmocka_unit_test(test_undo_off),
 		cmocka_unit_test(test_undo_turned_on),
+		cmocka_unit_test(test_tokens_out_of_the_tables),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
