@@ -43,6 +43,9 @@ extern const struct cmd_entry cmd_games_entry;	/* cmd-games.c: the games kept */
 
 /* main.c: edit distance for "did you mean" (a compared without case). */
 size_t		 cmd_edit_distance(const char *a, const char *b);
+/* The closest of words (NULL-ended) to word, or NULL when none is close:
+ * give it only words that are safe to type blindly (suggest.c). */
+const char	*cmd_closest(const char *word, const char *const *words);
 
 /* main.c: print "usage: carcref NAME USAGE" for an entry to stderr; returns 2. */
 int		 cmd_usage(const struct cmd_entry *);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -45,55 +46,20 @@ cmd_find(const char *name)
 }
 
 /*
- * Levenshtein distance, for "did you mean" here and in the REPL; a is
- * compared without case (names are lower case); longer than 63 is far.
+ * The closest subcommand to NAME, for "did you mean": only those that
+ * read (fmt rewrites files: never offered to a typo).
  */
-size_t
-cmd_edit_distance(const char *a, const char *b)
-{
-	size_t	la = strlen(a), lb = strlen(b), row[64], diag, up;
-
-	if (la > 63 || lb > 63)
-		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			up = row[j];
-			row[j] = diag + (tolower((unsigned char)a[i - 1]) != b[j - 1]);
-			if (up + 1 < row[j])
-				row[j] = up + 1;
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
-/* The closest command name to NAME, or NULL when none is close. */
 static const char *
 cmd_suggest(const char *name)
 {
-	const char	*best = NULL;
-	size_t		 bestd = (size_t)-1, d, len;
+	const char *words[NCMDS + 1];
+	size_t n = 0;
 
-	for (size_t i = 0; i < NCMDS; i++) {
-		const char *cand = cmd_table[i].entry->name;
-
-		d = cmd_edit_distance(name, cand);
-		len = strlen(cand);
-		/* A prefix ("rep" for "replay") counts as close. */
-		if (strncmp(name, cand, strlen(name)) == 0 && *name != '\0')
-			d = 1;
-		if (d < bestd && d <= 1 + len / 3) {
-			best = cand;
-			bestd = d;
-		}
-	}
-	return best;
+	for (size_t i = 0; i < NCMDS; i++)
+		if (strcmp(cmd_table[i].entry->name, "fmt") != 0)
+			words[n++] = cmd_table[i].entry->name;
+	words[n] = NULL;
+	return cmd_closest(name, words);
 }
 
 int
@@ -221,6 +187,14 @@ main(int argc, char **argv)
 
 	if ((e = cmd_find(argv[1])) != NULL)
 		return e->exec(argc - 1, argv + 1);
+	/* "carcref --players A,B", "carcref game.yaml": the default command's. */
+	if (argv[1][0] == '-' || access(argv[1], F_OK) == 0) {
+		for (size_t i = 0; i < NCMDS; i++)
+			if (cmd_table[i].dflt)
+				e = cmd_table[i].entry;
+		argv[0] = (char *)e->name;
+		return e->exec(argc, argv);
+	}
 
 	if ((near = cmd_suggest(argv[1])) != NULL)
 		errf("carcref: unknown command \"%s\" (did you mean "

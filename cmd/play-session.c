@@ -242,22 +242,21 @@ session_quit(struct play *p, int argc, char **argv)
 
 /* ---- one line ------------------------------------------------------------ */
 
-static const char *
-suggest(const char *word)
+int
+play_player_named(const struct play *p, const char *name)
 {
-	const char *best = NULL;
-	size_t bestd = (size_t)-1;
-
-	for (size_t i = 0; i < play_ncmds; i++) {
-		size_t d = cmd_edit_distance(word, play_cmds[i].name);
-
-		if (strncasecmp(word, play_cmds[i].name, strlen(word)) == 0)
-			d = 1;	/* a prefix ("sco") counts as close */
-		if (d < bestd && d <= 1 + strlen(play_cmds[i].name) / 3)
-			best = play_cmds[i].name, bestd = d;
-	}
-	return best;
+	for (int i = 0; i < cr_game_nplayers(p->g); i++)
+		if (nt_name_eq(p->names[i], strlen(p->names[i]), name, strlen(name)))
+			return i;
+	return -1;
 }
+
+/* The REPL's commands a typo may be pointed to: those that only show
+ * (never end, undo, redo, discard, load, save, quit or play a turn). */
+static const char *const safe_words[] = {
+	"draw", "legal", "board", "score", "explain", "supply", "moves", "tiles", "help",
+	"find", NULL,
+};
 
 /* LINE, its words cut in BUF (a copy): a command, a whole turn, or nothing. */
 static int
@@ -266,7 +265,7 @@ run_words(struct play *p, const char *line, char *buf)
 	char *argv[PLAY_MAXARGS + 1], *s;
 	const struct play_cmd *c;
 	const char *near;
-	int argc = 0;
+	int argc = 0, k;
 
 	for (s = strtok(buf, " \t\r\n"); s != NULL; s = strtok(NULL, " \t\r\n")) {
 		if (argc == PLAY_MAXARGS)
@@ -286,7 +285,11 @@ run_words(struct play *p, const char *line, char *buf)
 	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
 	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
 		return play_line(p, line);
-	if ((near = suggest(argv[0])) != NULL)
+	if ((k = play_player_named(p, argv[0])) >= 0)	/* "Ben": not a command */
+		return play_nope("%s is a player: a turn of %s's looks like \"%s: U 0,1 0\"; "
+		    "it is %s's turn", p->names[k], p->names[k], p->names[k],
+		    p->names[cr_game_turn(p->g)]);
+	if ((near = cmd_closest(argv[0], safe_words)) != NULL)
 		return play_nope("unknown command \"%.40s\" (did you mean \"%s\"?); help lists the "
 		    "commands", argv[0], near);
 	return play_nope("unknown command \"%.40s\"; help lists the commands, a turn looks like "

@@ -177,6 +177,8 @@ int	 turn_redo(struct play *, int, char **);
 
 /* A refusal: the message and a newline printed, -1 returned. */
 int	 play_nope(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The player called name (any case, any script: Zoé = ZOÉ), -1 if none. */
+int	 play_player_named(const struct play *p, const char *name);
 /* "refused: " and the rule broken. */
 int	 play_refusal(struct play *p, const struct cr_refusal *why);
 /* The refusal of any move once the game is over. */

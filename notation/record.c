@@ -659,8 +659,7 @@ int
 nt_record_player(const struct nt_record *r, const char *name, size_t len)
 {
 	for (int i = 0; i < r->nplayers; i++)
-		if (strlen(r->players[i].name) == len &&
-		    strncasecmp(r->players[i].name, name, len) == 0)
+		if (nt_name_eq(r->players[i].name, strlen(r->players[i].name), name, len))
 			return i;
 	return -1;
 }

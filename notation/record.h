@@ -133,6 +133,9 @@ bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
 uint32_t nt_record_exts(const struct nt_record *r);
 
 /* Index of a player by name (case-insensitive), -1 if none. */
+/* Two names the same to people: equal without case, in any script
+ * (Zoé = ZOÉ), as UTF-8 (names.c). */
+bool	nt_name_eq(const char *a, size_t na, const char *b, size_t nb);
 int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
 
 #endif

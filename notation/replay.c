@@ -36,13 +36,11 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 		turn.player_len = strlen(player);
 	}
 	if (turn.player != NULL &&
-	    (strlen(names[who]) != turn.player_len ||
-	    strncasecmp(names[who], turn.player, turn.player_len) != 0)) {
+	    !nt_name_eq(names[who], strlen(names[who]), turn.player, turn.player_len)) {
 		int n = cr_game_nplayers(g), k;
 
 		for (k = 0; k < n; k++)
-			if (strlen(names[k]) == turn.player_len &&
-			    strncasecmp(names[k], turn.player, turn.player_len) == 0)
+			if (nt_name_eq(names[k], strlen(names[k]), turn.player, turn.player_len))
 				break;
 		if (k == n)
 			snprintf(err->msg, sizeof err->msg, "no player is named \"%.*s\"",

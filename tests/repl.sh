@@ -822,6 +822,19 @@ expect "carcref alone starts a game" has "$tmp/out" 'carcref: a new game'
 expect "carcref alone, no input: exit 0" test "$code" = 0
 run play --players 'Carl, Dora,Emil' --edition 1
 expect "--players and --edition" has "$tmp/out" 'edition 1, 3 players: Carl, Dora, Emil'
+# play is the default command: its options and a file without the word.
+run --players 'Carl,Dora' --edition 1
+expect "carcref --players --edition: play's" has "$tmp/out" 'edition 1, 2 players: Carl, Dora'
+# Names the same in any case and script: refused as two of one name.
+run play --players 'Zoé,ZOÉ'
+expect "Zoé and ZOÉ: one name" has "$tmp/err" 'two players are named "ZOÉ"'
+# A player's name typed alone is no command, and a typo is only ever
+# pointed to a command that shows (never end, undo, quit).
+printf 'Ben\nen\nqui\nundoo\n' >"$tmp/typos"
+STDIN=$tmp/typos run play
+expect "a player's name: said to be one" has "$tmp/out" \
+    'Ben is a player: a turn of Ben'"'"'s looks like "Ben: U 0,1 0"; it is Anna'"'"'s turn'
+expect "no destructive suggestion" bash -c "! grep -E 'did you mean \"(end|quit|undo|redo|discard|load|save|pass|place|meeple)\"' '$tmp/out'"
 run play --edition 4
 expect "--edition 4: exit 2" test "$code" = 2
 run play --players 'A:B,Carl'

@@ -432,6 +432,12 @@ test_record_errors(void **state)
 	REC_ERR("# x\n" HEAD "edition: 1\n", 2, 1, NEED_PLAYERS);
 	REC_ERR(HEAD "players: [A, B, C, D, E, F, G, H, I]\n", 2, 35, "too many players: at most 8");
 	REC_ERR(HEAD "players: [Anna, Ben, ANNA]\n", 2, 22, "two players are named \"ANNA\"");
+	/* Names compared without case in any script (a regression: only
+	 * ASCII was folded, so Zoé and ZOÉ were two players). */
+	REC_ERR(HEAD "players: [Zo\xc3\xa9, ZO\xc3\x89]\n", 2, 16,
+	    "two players are named \"ZO\xc3\x89\"");
+	REC_ERR(HEAD "players: [\xd0\x81\xd0\xbb\xd0\xba\xd0\xb0, \xd1\x91\xd0\x9b\xd0\x9a\xd0\x90]\n",
+	    2, 17, "two players are named \"\xd1\x91\xd0\x9b\xd0\x9a\xd0\x90\"");
 	REC_ERR(HEAD "players:\n  - Anna\n  - {name: anna, color: red}\n", 4, 5,
 	    "two players are named \"anna\"");
 	REC_ERR(HEAD "players: ['Anna: x']\n", 2, 11, BAD_NAME);
