@@ -146,6 +146,7 @@ resume(struct play *p, const char *name)
 	free(text);
 	outf("carcref: resumed %s (%s)%s\n", name, p->j.path, cut ? "; its last line, cut "
 	    "short by a crash, was never accepted: dropped" : "");
+	play_restore_hand(p);
 	return 0;
 }
 
@@ -275,7 +276,10 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	for (i = 0; i < cr_game_nplayers(p->g); i++)
 		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
 	outf("\n");
-	play_say_state(p);
+	if (cr_game_nmoves(p->g) > 0 && !cr_game_over(p->g))	/* taken up again: the table */
+		view_score(p, 1, (char *[]){ (char *)"score", NULL });
+	else
+		play_say_state(p);
 	if (p->tty)
 		outf("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
 		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n");

@@ -355,6 +355,8 @@ on_int(int sig)
  * does; the game is untouched.  Readline catches the signal, tidies the
  * terminal and passes it on to on_int, then calls this hook.
  */
+static struct play *int_play;	/* the session Ctrl-C interrupts */
+
 static int
 int_hook(void)
 {
@@ -363,9 +365,98 @@ int_hook(void)
 	got_int = 0;
 	rl_replace_line("", 0);
 	rl_crlf();
+	/* The line goes, never the tile drawn: say it is still there. */
+	if (int_play != NULL && int_play->hand >= 0 && !cr_game_over(int_play->g)) {
+		outf("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
+		    "asks whether to keep it)", play_code(int_play, int_play->hand));
+		rl_crlf();
+	}
 	rl_on_new_line();
 	rl_redisplay();
 	return 0;
+}
+
+/* ---- a tile in hand when the session ends -------------------------------- */
+
+/* Where a journal's tile in hand is kept: DIR/games/NAME.hand. */
+static char *
+hand_path(const struct play *p)
+{
+	size_t n = p->j.path ? strlen(p->j.path) : 0;
+
+	if (n < 5 || strcmp(p->j.path + n - 5, ".yaml") != 0)
+		return NULL;
+	return cmd_strf("%.*s.hand", (int)(n - 5), p->j.path);
+}
+
+/*
+ * The session ends (Ctrl-D, end of input) with a tile drawn, or placed,
+ * but not played: never dropped silently.  On a terminal the player says
+ * whether to keep it; kept (the default, and without a terminal), it is
+ * written beside the journal and resume gives it back.
+ */
+static void
+keep_hand(struct play *p)
+{
+	char *path, *text, *err = NULL, *q;
+	bool drop = false;
+
+	if (p->hand < 0 || cr_game_over(p->g))
+		return;
+	if (p->tty) {
+		q = cmd_strf("%s is in hand, not played: drop it?", play_code(p, p->hand));
+		drop = q != NULL && play_confirm(p, q);
+		free(q);
+	}
+	if (drop) {
+		outf("%s dropped: draw it again when the game resumes\n", play_code(p, p->hand));
+		return;
+	}
+	if (p->j.name == NULL || (path = hand_path(p)) == NULL) {
+		outf("%s was in hand: the game has no move yet, so nothing is kept; draw it "
+		    "again next time\n", play_code(p, p->hand));
+		return;
+	}
+	text = p->placed ? cmd_strf("%s %d,%d %d\n", play_code(p, p->hand), p->pend.x,
+	    p->pend.y, p->pend.rot * 90) : cmd_strf("%s\n", play_code(p, p->hand));
+	if (text != NULL && cmd_write_atomic(path, text, strlen(text), &err))
+		outf("%s kept in hand: carcref resume %s gives it back\n", play_code(p, p->hand),
+		    p->j.name);
+	else
+		errf("carcref: %s was in hand and could not be kept: %s\n", play_code(p, p->hand),
+		    err ? err : "out of memory");
+	free(err), free(text), free(path);
+}
+
+void
+play_restore_hand(struct play *p)
+{
+	char *path = hand_path(p), *text, msg[256], *w[4] = { NULL }, *s;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	size_t len;
+	int n = 0;
+
+	if (path == NULL || (text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
+		free(path);
+		return;	/* none kept */
+	}
+	for (s = strtok(text, " \t\r\n"); s != NULL && n < 4; s = strtok(NULL, " \t\r\n"))
+		w[n++] = s;
+	m.tile = n >= 1 ? cr_tileset_find(p->ts, w[0], strlen(w[0])) : -1;
+	if (m.tile >= 0 && cr_game_drawable(p->g, m.tile, NULL)) {
+		p->hand = m.tile;
+		outf("%s is in hand again, as it was when the game was left", play_code(p, m.tile));
+		if (n == 3 && nt_parse_pos(w[1], strlen(w[1]), &m.x, &m.y) &&
+		    (m.rot = nt_parse_rot(w[2], strlen(w[2]))) >= 0 &&
+		    cr_game_check_place(p->g, &m, NULL)) {
+			p->pend = m;
+			p->placed = true;
+			outf(", placed at %d,%d rotation %d", m.x, m.y, m.rot * 90);
+		}
+		outf("\n");
+	}
+	unlink(path);	/* carcref's own note, given back */
+	free(text), free(path);
 }
 
 /* ---- the session --------------------------------------------------------- */
@@ -413,6 +504,7 @@ readline_start(struct play *p)
 	struct sigaction sa = { .sa_handler = on_int };
 
 	rl_readline_name = "carcref";
+	int_play = p;
 	play_complete_start(p);
 	rl_signal_event_hook = int_hook;
 	sigemptyset(&sa.sa_mask);
@@ -454,6 +546,7 @@ play_session(struct play *p)
 	play_complete_end();
 	free(p->hist);
 	p->hist = NULL;
+	keep_hand(p);
 	/* Where the moves are, and how to have them back. */
 	if (p->tty && p->j.name != NULL)
 		outf("the game is kept as %s (%d move%s): carcref resume %s brings it back\n",

@@ -111,6 +111,8 @@ moves_done(struct play *p, int first)
 	}
 	if (cr_game_over(p->g))
 		cmd_print_ranking(p->g, p->names, "final scores:");
+	else
+		play_say_standings(p);
 	return 0;
 }
 

@@ -176,6 +176,26 @@ view_board(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * After each accepted move, one line: each player's score and meeples in
+ * hand, who plays next, the tiles left: "Anna 12 [6], Ben 4 [7]; Ben to
+ * play, 63 tiles left".
+ */
+void
+play_say_standings(struct play *p)
+{
+	int n = cr_game_nplayers(p->g);
+
+	if (cr_game_over(p->g))
+		return;
+	outf(" ");
+	for (int i = 0; i < n; i++)
+		outf(" %s %d [%d]%s", p->names[i], cr_game_player(p->g, i)->score,
+		    cr_game_player(p->g, i)->meeples, i + 1 < n ? "," : ";");
+	outf(" %s to play, %d tile%s left\n", p->names[cr_game_turn(p->g)],
+	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+}
+
 /* Names in the table: at most this many columns, cut with "~" beyond. */
 #define NAME_COLS	20
 

@@ -192,6 +192,7 @@ void	 play_drop_hand(struct play *p, bool say);
 int	 view_legal(struct play *, int, char **);
 int	 view_board(struct play *, int, char **);
 int	 view_score(struct play *, int, char **);
+void	 play_say_standings(struct play *p);
 int	 view_explain(struct play *, int, char **);
 int	 view_supply(struct play *, int, char **);
 int	 view_moves(struct play *, int, char **);
@@ -227,6 +228,8 @@ void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
 void	 play_new_journal(struct play *p, FILE *msgs);
 /* On a terminal without --yes, ask QUESTION (y/N); true for yes. */
 bool	 play_confirm(struct play *p, const char *question);
+/* A tile kept in hand when the game was left (play-session.c), given back. */
+void	 play_restore_hand(struct play *p);
 /* A new game of N players NAMES in EDITION; false (message printed) if not. */
 bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
 	     int nexts);

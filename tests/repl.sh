@@ -124,9 +124,12 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: E 0,1 180 knight@S
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
 refused: one tile per square: V at 0,1, but E already lies there
 move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 move 3, Anna: U -1,0 0 farmer@N
+  Anna 4 [6], Ben 0 [6]; Ben to play, 68 tiles left
 refused: it is Ben's turn, not Anna's
 refused: no player is named "Carl"
 refused: expected a rotation 0, 90, 180 or 270, got "45"
@@ -209,6 +212,7 @@ E at 0,-1 rotation 90:
 then a meeple: knight@E, farmer@N (meeple ROLE@SPOT), or pass
 refused: a monk stands on a cloister: E at 0,-1 rotation 90 has no cloister at C; valid spots for a monk: nowhere on this tile
 move 1, Anna: E 0,-1 90 knight@E
+  Anna 0 [6], Ben 0 [7]; Ben to play, 70 tiles left
 Ben draws V (9 V left, this one included; 70 tiles in the supply)
   rotation 0      rotation 90     rotation 180    rotation 270
   . . . . .       . . | . .       . . | . .       . . . . .
@@ -231,6 +235,7 @@ V at -1,0 rotation 180:
   . . . . .
   . . . . .
 move 2, Ben: V -1,0 180 thief@E
+  Anna 0 [6], Ben 0 [6]; Anna to play, 69 tiles left
 no tile in hand: draw it first (draw CODE), then place it, then meeple ROLE@SPOT
 Anna draws D (3 D left, this one included; 69 tiles in the supply)
   rotation 0      rotation 90     rotation 180    rotation 270
@@ -275,6 +280,7 @@ refused: one feature, one owner at placement: the city at W of D at 1,-1 joins a
 then a meeple: thief@N, farmer@E, farmer@SSW (meeple ROLE@SPOT), or pass
 move 3, Anna: D 1,-1 270
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [6]; Ben to play, 68 tiles left
      -1   0    1
    ..|..#####
  0 ..|=B=====
@@ -315,9 +321,13 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: E 0,1 180 knight@S
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
 move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 move 3, Anna: U -1,0 0 farmer@N
+  Anna 4 [6], Ben 0 [6]; Ben to play, 68 tiles left
 move 4, Ben: B 0,-1 0 monk
+  Anna 4 [6], Ben 0 [5]; Anna to play, 67 tiles left
 Anna: 4 points
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
   meeples on the board, if the game ended now:
@@ -411,8 +421,11 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: E 0,1 180 knight@S
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
 move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 move 3, Anna: U -1,0 0 farmer@N
+  Anna 4 [6], Ben 0 [6]; Ben to play, 68 tiles left
 undone: move 3, Anna: U -1,0 0 farmer@N
 2 moves played, 69 tiles left; Anna to play
    1  Anna  E 0,1 180 knight@S
@@ -427,6 +440,7 @@ usage: undo [N], N a number of moves, 1 or more
 > Anna       0       7
   Ben        0       7
 move 1, Anna: W 1,0 0
+  Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
 Ben draws U (8 U left, this one included; 70 tiles in the supply)
   rotation 0      rotation 90
   . . . . .       . . | . .
@@ -668,6 +682,7 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: E 0,1 180 knight@S
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
 saved 1 move to private.yaml
 save: ro.yaml: the file is read-only (mode 0444): not replaced
 save: nodir/game.yaml: No such file or directory
@@ -681,7 +696,7 @@ expect "save leaves a read-only file as it was" test "$(cat "$tmp/ro.yaml")" = o
 printf 'E 0,1 180 knight@S\nsave /dev/fd/1\nscore\n' >"$tmp/devout.in"
 (cd "$tmp" && "$CARCREF" play <"$tmp/devout.in" >"$tmp/devout.out" 2>&1)
 expect "save /dev/fd/1 to a file: the session's lines kept" \
-    test "$(sed -n '1p;6p;15p;16p' "$tmp/devout.out")" = "$(printf '%s\n' 'carcref: a new game' \
+    test "$(sed -n '1p;7p;16p;17p' "$tmp/devout.out")" = "$(printf '%s\n' 'carcref: a new game' \
     'format: carcref/1' 'saved 1 move to /dev/fd/1' '1 move played, 70 tiles left; Ben to play')"
 
 # ---- play FILE, load FILE ----------------------------------------------------
@@ -703,6 +718,9 @@ want file <<'EOF'
 carcref: continuing three.yaml
 edition 2, 2 players: Carl, Dora
 3 moves played, 68 tiles left; Dora to play
+  player score meeples
+  Carl       4       6
+> Dora       0       6
    1  Carl  E 0,1 180 knight@S
    2  Dora  V 1,0 90 thief@W
    3  Carl  U -1,0 0 farmer@N
@@ -746,6 +764,7 @@ carcref: a new game
 edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: W 1,0 0
+  Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
 key.yaml:3:1: unknown key "colour" (expected format, game, edition, expansions, players or moves)
 ill.yaml:5:5: move 2: one tile per square: V at 0,1, but E already lies there
    1  Anna  W 1,0 0
@@ -787,17 +806,23 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: E 0,1 180 knight@S
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
 move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 move 3, Anna: U -1,0 0 farmer@N
+  Anna 4 [6], Ben 0 [6]; Ben to play, 68 tiles left
 undone: move 3, Anna: U -1,0 0 farmer@N
 undone: move 2, Ben: V 1,0 90 thief@W
 1 move played, 70 tiles left; Ben to play
 move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 move 3, Anna: U -1,0 0 farmer@N
+  Anna 4 [6], Ben 0 [6]; Ben to play, 68 tiles left
 nothing to redo: redo puts back what undo took, until a new move is made
 undone: move 3, Anna: U -1,0 0 farmer@N
 2 moves played, 69 tiles left; Anna to play
 move 3, Anna: B 0,-1 0
+  Anna 4 [7], Ben 0 [6]; Ben to play, 68 tiles left
 nothing to redo: redo puts back what undo took, until a new move is made
 usage: redo [N], N a number of moves, 1 or more
    1  Anna  E 0,1 180 knight@S
@@ -859,6 +884,30 @@ while read -r c; do
 	    grep -qE "^\.(It )?Cm $c( |$)" <(grep -A1 '^\.It' "$tmp/man-repl")
 done <"$tmp/cmds"
 
+# ---- a tile in hand when the session ends: kept, given back ------------------
+
+oldstate=$CARCREF_STATE
+export CARCREF_STATE=$tmp/handstate
+printf 'U 1,0 0 thief@E\ndraw V\nplace 1,1 90\n' >"$tmp/hand1.in"
+STDIN=$tmp/hand1.in run play
+expect "the end of input with a tile placed: kept, and said" has "$tmp/out" \
+    "V kept in hand: carcref resume $(date +%F)-anna-ben gives it back"
+printf 'score\nmeeple farmer@NE\n' >"$tmp/hand2.in"
+STDIN=$tmp/hand2.in run resume
+expect "resume gives the tile back, where it lay" has "$tmp/out" \
+    'V is in hand again, as it was when the game was left, placed at 1,1 rotation 90'
+expect "resume: the turn finishes with it" has "$tmp/out" 'move 2, Ben: V 1,1 90 farmer@NE'
+expect "resume shows the table first" has "$tmp/out" '  player score meeples'
+printf 'score\n' >"$tmp/hand3.in"
+STDIN=$tmp/hand3.in run resume
+expect "given back once: not again" lacks "$tmp/out" 'is in hand again'
+printf 'draw V\n' >"$tmp/hand4.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/hand4.in run play
+expect "a tile in hand before any move: said, not kept" has "$tmp/out" \
+    'V was in hand: the game has no move yet, so nothing is kept; draw it again next time'
+export CARCREF_STATE=$oldstate
+
 # ---- kill -9: nothing accepted is lost ---------------------------------------
 
 # The session is fed a line at a time through a fifo; each move is waited
@@ -918,7 +967,7 @@ expect "kill -9, then --resume: nothing more" lacks "$tmp/out" '   8  '
 expect "kill -9, then --resume: seven moves" has "$tmp/out" '7 moves played, 64 tiles left'
 { sed '/^moves:/q' "$tmp/g.yaml"; sed 's/^/  - /' "$tmp/k9.moves"; } >"$tmp/k9.yaml"
 "$CARCREF" replay "$tmp/k9.yaml" | sed -n 's/^  [0-9]\. //p' | sort >"$tmp/k9.scores"
-awk '/^[> ] [A-Z]/ { sub(/^[> ] /, ""); print $1, $2 }' "$tmp/out" | sort >"$tmp/k9r.scores"
+awk '/^[> ] [A-Z]/ && !/\[/ { sub(/^[> ] /, ""); print $1, $2 }' "$tmp/out" | sort -u >"$tmp/k9r.scores"
 expect "kill -9, then --resume: the scores of a replay" \
     test "$(awk '{ print $1, $2 }' "$tmp/k9.scores")" = "$(cat "$tmp/k9r.scores")"
 
@@ -1150,18 +1199,27 @@ else
 	keys C-c
 	keys 'board' Enter
 	E=-e screen "the board is in colour on a terminal" $'\033\\[[0-9;]*m'
+	keys 'draw V' Enter
+	keys 'xyz' C-c
+	screen "Ctrl-C with a tile in hand: the tile stays, and that is said" \
+	    '^\(V is still in hand: place it, or draw another to change it'
 	keys C-d
+	screen "Ctrl-D with a tile in hand: asks before dropping it" \
+	    'V is in hand, not played: drop it\? \(y/N\) ?$'
+	keys Enter
+	screen "Ctrl-D: the tile kept for resume" '^V kept in hand: carcref resume [0-9-]+-anna-ben gives it back$'
 	screen "Ctrl-D leaves, naming the game that keeps the moves" \
 	    '^the game is kept as [0-9-]+-anna-ben \(1 move\): carcref resume [0-9-]+-anna-ben brings it back$'
 	screen "Ctrl-D: exit 0" '^EXIT=0$'
 	expect "tmux: the history file" grep -qx score "$tmp/tty/history"
 
 	start NO_COLOR=1 -- resume
-	screen "resume in a terminal: the game is back" '^Ben> ?$'
+	screen "resume in a terminal: the tile kept is in hand again" '^V is in hand again'
+	screen "resume in a terminal: the game is back" '^Ben \[V\]> ?$'
 	keys Up
-	screen "history is kept across sessions" '^Ben> board$'
+	screen "history is kept across sessions" '^Ben \[V\]> draw V$'
 	keys Up
-	screen "history, further back" '^Ben> score$'
+	screen "history, further back" '^Ben \[V\]> board *$'
 	keys C-c
 	keys 'board' Enter
 	screen "the board" '^A Anna  B Ben'
