@@ -360,7 +360,9 @@ explain_player(struct play *p, int who)
 			    "(explain X,Y:SPOT of each city)\n");
 			continue;
 		}
-		if (cr_game_feature_score(p->g, mee[i].seg, &e)) {
+		/* Who holds it, even when it pays 0 now (a farm with no city
+		 * yet): never "to nobody" for a feature a player holds. */
+		if (cr_game_feature_score(p->g, mee[i].seg, &e) || e.winners != 0) {
 			nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
 			outf("%s\n", why);
 		} else {
@@ -486,7 +488,7 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		    "over all the farms around it\n");
 		return;
 	}
-	if (cr_game_feature_score(p->g, seg, &e)) {
+	if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
 		outf("  if the game ended now: %s\n", why);
 	} else {

@@ -199,7 +199,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		    nwin > 1 ? " each" : "");
 	else
 		why(&o, ev);
-	put(&o, " = %d%s to ", ev->points, nwin > 1 ? " each" : "");
+	put(&o, " = %d%s to ", ev->points, nwin > 1 ? " points each" : "");
 	for (int p = 0; p < nplayers; p++)
 		if (ev->winners & (1u << p))
 			put(&o, "%s%s", k++ ? (k == nwin ? " and " : ", ") : "", names[p]);

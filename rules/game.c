@@ -554,6 +554,25 @@ check_words(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 	return true;
 }
 
+bool cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why);
+
+/* Of the spots in mask (bit per enum cr_spot), those where the move's
+ * piece may stand now: not on a feature another player holds, not where
+ * a module says no.  For the hint of a refusal: a rare path. */
+static uint32_t
+spots_free(const struct cr_game *g, const struct cr_move *m, uint32_t mask)
+{
+	struct cr_move t = *m;
+
+	for (int s = 0; s < CR_NSPOTS; s++)
+		if (mask & (1u << s)) {
+			t.spot = (enum cr_spot)s;
+			if (!cr_game_check(g, &t, NULL))
+				mask &= ~(1u << s);
+		}
+	return mask;
+}
+
 /* The whole check; h gets the squares around a placement, for play. */
 static CR_ALWAYS_INLINE bool	/* in cr_game_play's loop, as it was before modules */
 check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
@@ -619,6 +638,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		cr__piece_seg(g, m->tile, m->rot, m->spot, m->role, &count, &why->valid_spots,
 		    &kind);
 		why->kind = kind;
+		why->valid_spots = spots_free(g, m, why->valid_spots);
 		return refuse(why, count ? CR_R_SPOT_MANY : CR_R_SPOT_NONE);
 	}
 	h->seg = seg;

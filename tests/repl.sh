@@ -884,6 +884,24 @@ while read -r c; do
 	    grep -qE "^\.(It )?Cm $c( |$)" <(grep -A1 '^\.It' "$tmp/man-repl")
 done <"$tmp/cmds"
 
+# ---- hints name only the spots a piece may take now ---------------------------
+
+printf 'U 1,0 0 farmer@N\nB 1,1 0 farmer@C\nB 1,1 0 farmer@E\nB 1,1 0 monk@N\n' >"$tmp/spots.in"
+STDIN=$tmp/spots.in run play
+expect "the valid spots leave out a field another player holds" has "$tmp/out" \
+    'refused: a farmer stands on a field: B at 1,1 rotation 0 has no field at C; valid spots for a farmer: nowhere on this tile'
+expect "the field held: refused by its rule" has "$tmp/out" \
+    "refused: one feature, one owner at placement: the field at E of B at 1,1 joins a field that already holds Anna's farmer"
+expect "a free spot still listed" has "$tmp/out" 'valid spots for a monk: C'
+
+# A field its farmer holds pays 0 without a city: said to its holder, never
+# "to nobody" beside "controlled by Anna" (a regression).
+printf 'U 1,0 0 farmer@S\nexplain 1,0:S\nexplain Anna\n' >"$tmp/nobody.in"
+STDIN=$tmp/nobody.in run play
+expect "a held field paying 0: to its holder" has "$tmp/out" \
+    '  if the game ended now: farm touching 0 completed cities: 3 x 0 = 0 to Anna (1 farmer)'
+expect "never to nobody beside controlled by" lacks "$tmp/out" 'to nobody'
+
 # ---- a tile in hand when the session ends: kept, given back ------------------
 
 oldstate=$CARCREF_STATE
@@ -1114,7 +1132,7 @@ expect "the choice, step by step" has "$tmp/hs.out" 'move 3, Bleu: B -1,1 0 grow
 expect "a missing choice in a whole line is refused" has "$tmp/hs.out" \
     "refused: B at 1,1 extends the field of Rouge's shepherd: the line makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)"
 expect "a shared flock herded pays every shepherd" has "$tmp/hs.out" \
-    '  flock: herded at 1,0 (3 tokens): 1 x 6 (sheep) = 6 each to Bleu and Rouge'
+    '  flock: herded at 1,0 (3 tokens): 1 x 6 (sheep) = 6 points each to Bleu and Rouge'
 expect "a hill hides a tile" has "$tmp/hs.out" '5 moves played, 83 tiles left (and 1 hidden); Rouge to play'
 typed eight <<'EOF'
 score

@@ -869,11 +869,11 @@ test_event_words(void **state)
 
 	(void)state;
 	nt_event_explain(&ev, tu_names, 3, buf, sizeof buf);
-	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 each "
+	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 points each "
 	    "to Anna and Ben (2 knights) - Carl has 1, fewer");
 	ev.winners = 0x7, ev.meeples[2] = 2;
 	nt_event_explain(&ev, tu_names, 4, buf, sizeof buf);
-	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 each "
+	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 points each "
 	    "to Anna, Ben and Carl (2 knights)");
 	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_ROAD, .tiles = 1, .per_tile = 1,
 	    .points = 1, .winners = 0x2, .meeples = { 0, 1 } };
