@@ -138,15 +138,84 @@ play_move(struct play *p, const struct cr_move *m)
 }
 
 /* A whole turn in the notation, with or without "PLAYER:". */
+static int with_rotation(struct play *, const char *, char **);
+
 int
 play_line(struct play *p, const char *line)
 {
 	struct nt_error err;
-	int first = cr_game_nmoves(p->g);
+	int first = cr_game_nmoves(p->g), rc;
+	char *filled = NULL;
 
-	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0)
-		return play_nope("refused: %s", err.msg);
+	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0) {
+		/* "U 1,0 thief@E": the rotation left out, as place allows. */
+		if (strncmp(err.msg, "expected a rotation", 19) != 0 ||
+		    (rc = with_rotation(p, line, &filled)) == 0)
+			return play_nope("refused: %s", err.msg);
+		if (rc < 0)
+			return -1;
+		rc = nt_play(p->g, p->names, filled, strlen(filled), NULL, &err);
+		free(filled);
+		if (rc < 0)
+			return play_nope("refused: %s", err.msg);
+	}
 	return new_move(p, first);
+}
+
+/*
+ * A whole turn without its rotation ("U 1,0 thief@E"): the rule of place
+ * (the one rotation that fits there, alike rotations counting once).
+ * 1 with *filled the line with it written in (said to the player), -1
+ * refused with the reason said, 0 when it is not such a line.
+ */
+static int
+with_rotation(struct play *p, const char *line, char **filled)
+{
+	const char *colon = strchr(line, ':'), *s = colon ? colon + 1 : line, *t, *pos, *rest;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	int fits[4], nfit = 0;
+	size_t tn, pn;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (t = s; *s && *s != ' ' && *s != '\t'; s++)
+		;
+	tn = (size_t)(s - t);
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (pos = s; *s && *s != ' ' && *s != '\t'; s++)
+		;
+	pn = (size_t)(s - pos);
+	rest = s;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'))
+		return 0;	/* a rotation given, and wrong ("45"): said as such */
+	if ((m.tile = cr_tileset_find(p->ts, t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
+		return 0;
+	for (int r = 0; r < 4; r++) {
+		m.rot = r;
+		if (cr_tile_rot_rep(&p->ts->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
+			fits[nfit++] = r;
+	}
+	if (nfit != 1) {
+		if (nfit == 0)
+			play_nope("refused: %s fits at %d,%d in no rotation (legal %s lists where it "
+			    "goes)", p->ts->type[m.tile].code, m.x, m.y, p->ts->type[m.tile].code);
+		else {
+			outf("refused: %s fits at %d,%d in %d rotations:", p->ts->type[m.tile].code,
+			    m.x, m.y, nfit);
+			for (int i = 0; i < nfit; i++)
+				outf(" %d", fits[i] * 90);
+			outf("; write which after the position\n");
+		}
+		return -1;
+	}
+	*filled = cmd_strf("%.*s %d%s", (int)(rest - line), line, fits[0] * 90, rest);
+	if (*filled == NULL)
+		return play_nope("out of memory");
+	outf("rotation %d assumed: the only one that fits at %d,%d\n", fits[0] * 90, m.x, m.y);
+	return 1;
 }
 
 /* Any move after the final scoring. */
@@ -356,6 +425,7 @@ turn_place(struct play *p, int argc, char **argv)
 			return 0;
 		}
 		m.rot = fits[0];
+		outf("rotation %d assumed: the only one that fits at %d,%d\n", m.rot * 90, m.x, m.y);
 	}
 	p->pend = m;
 	p->placed = true;

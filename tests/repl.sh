@@ -902,6 +902,20 @@ expect "a held field paying 0: to its holder" has "$tmp/out" \
     '  if the game ended now: farm touching 0 completed cities: 3 x 0 = 0 to Anna (1 farmer)'
 expect "never to nobody beside controlled by" lacks "$tmp/out" 'to nobody'
 
+# The rotation may be left out of a whole turn as of place: when exactly
+# one fits there, and it is said which.
+printf 'E 0,1 knight@S\nV 1,0 thief@W\nU 1,1\ndraw U\nplace -1,0\npass\nU -1,0\n' >"$tmp/rot.in"
+STDIN=$tmp/rot.in run play
+expect "whole turn, no rotation: the one that fits, said" has "$tmp/out" \
+    'rotation 180 assumed: the only one that fits at 0,1'
+expect "whole turn, no rotation: played" has "$tmp/out" 'move 1, Anna: E 0,1 180 knight@S'
+expect "whole turn, several rotations fit: refused, listed" has "$tmp/out" \
+    'refused: V fits at 1,0 in 2 rotations: 0 90; write which after the position'
+expect "place, no rotation: said the same way" has "$tmp/out" \
+    'rotation 0 assumed: the only one that fits at -1,0'
+expect "no rotation fits: refused" has "$tmp/out" \
+    'refused: U fits at -1,0 in no rotation (legal U lists where it goes)'
+
 # ---- a tile in hand when the session ends: kept, given back ------------------
 
 oldstate=$CARCREF_STATE
