@@ -280,7 +280,9 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		view_score(p, 1, (char *[]){ (char *)"score", NULL });
 	else
 		play_say_state(p);
-	if (p->tty)
+	if (p->tty && cr_game_over(p->g))
+		outf("%s.\n", PLAY_OVER_HINT);
+	else if (p->tty)
 		outf("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
 		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n");
 	fflush(stdout);

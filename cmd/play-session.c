@@ -292,6 +292,9 @@ run_words(struct play *p, const char *line, char *buf)
 	if ((near = cmd_closest(argv[0], safe_words)) != NULL)
 		return play_nope("unknown command \"%.40s\" (did you mean \"%s\"?); help lists the "
 		    "commands", argv[0], near);
+	if (cr_game_over(p->g))
+		return play_nope("unknown command \"%.40s\"; help lists the commands; %s",
+		    argv[0], PLAY_OVER_HINT);
 	return play_nope("unknown command \"%.40s\"; help lists the commands, a turn looks like "
 	    "U 0,1 0 thief@S", argv[0]);
 }

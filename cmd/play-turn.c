@@ -109,9 +109,10 @@ moves_done(struct play *p, int first)
 		    cr_game_nplayers(p->g) > 1 && cr_game_turn(p->g) == cr_game_move_player(p->g, i))
 			outf("  %s plays a second tile at once\n", p->names[cr_game_turn(p->g)]);
 	}
-	if (cr_game_over(p->g))
+	if (cr_game_over(p->g)) {
 		cmd_print_ranking(p->g, p->names, "final scores:");
-	else
+		outf("%s\n", PLAY_OVER_HINT);
+	} else
 		play_say_standings(p);
 	return 0;
 }
@@ -225,7 +226,7 @@ play_game_over(struct play *p)
 	struct cr_refusal why = { .code = CR_R_GAME_OVER };
 
 	play_refusal(p, &why);
-	return play_nope("(undo takes moves back; load or a new carcref starts another game)");
+	return play_nope("(%s)", PLAY_OVER_HINT);
 }
 
 /* ---- the commands ------------------------------------------------------- */

@@ -193,6 +193,9 @@ int	 view_legal(struct play *, int, char **);
 int	 view_board(struct play *, int, char **);
 int	 view_score(struct play *, int, char **);
 void	 play_say_standings(struct play *p);
+/* What may be done with a game over: said instead of a turn's hints. */
+#define PLAY_OVER_HINT	"game over: save FILE keeps it; score, explain, board show it; " \
+	"undo goes back"
 int	 view_explain(struct play *, int, char **);
 int	 view_supply(struct play *, int, char **);
 int	 view_moves(struct play *, int, char **);

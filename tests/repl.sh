@@ -147,6 +147,7 @@ move 4, Ben: end
 final scores:
   1. Anna    7
   2. Ben     3
+game over: save FILE keeps it; score, explain, board show it; undo goes back
 refused: the game is over: the final scoring has run, no move may follow
 EOF
 session turns 1
@@ -383,6 +384,7 @@ move 5, Anna: end
 final scores:
   1. Anna    7
   1. Ben     7
+game over: save FILE keeps it; score, explain, board show it; undo goes back
 Anna: 7 points
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
   at the final scoring:
