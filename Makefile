@@ -115,6 +115,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/carcref
 	$(if $(TILES),install -m 644 $(TILES) $(DESTDIR)$(DATADIR)/)
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 completions/carcref $(DESTDIR)$(PREFIX)/share/bash-completion/completions/carcref
 	$(foreach s,1 5,$(if $(wildcard man/*.$s),\
 		install -d $(DESTDIR)$(PREFIX)/share/man/man$s && \
 		install -m 644 $(wildcard man/*.$s) $(DESTDIR)$(PREFIX)/share/man/man$s/;))

@@ -378,5 +378,26 @@ expect_exit 2 -- selfplay --games 2
 expect_err '2 games need --out DIR' -- selfplay --games 2
 
 
+# ---- bash completion (completions/carcref, installed by make install) --------
+
+comp() {	# comp WORDS...: what the completion offers for the last word
+	(PATH=$(dirname "$CARCREF"):$PATH
+	    [ -n "${CARCREF_DATA:-}" ] && export CARCREF_DATA=$(cd "$CARCREF_DATA" && pwd)
+	    cd "$tmp" &&
+	    source "$OLDPWD/completions/carcref" && COMP_WORDS=("$@") &&
+	    COMP_CWORD=$(($# - 1)); _carcref; printf '%s\n' "${COMPREPLY[@]}" | sort)
+}
+if command -v bash >/dev/null && [ -f completions/carcref ]; then
+	ln -sf "$(cd "$(dirname "$CARCREF")" && pwd)/$(basename "$CARCREF")" "$tmp/carcref" 2>/dev/null
+	CARCREF=$tmp/carcref
+	expect "completion: the commands (and records)" \
+	    test "$(comp carcref re | grep -v yaml | tr '\n' ' ')" = "replay resume "
+	expect "completion: an edition" test "$(comp carcref play --edition '' | tr '\n' ' ')" = "1 2 3 "
+	expect "completion: the second expansion after a comma" \
+	    test "$(comp carcref play --expansions inns-cathedrals,ri)" = "inns-cathedrals,river"
+	expect "completion: replay's options" test "$(comp carcref replay --j)" = "--json"
+	expect "completion: tile codes" test "$(comp carcref tiles IC-K)" = "IC-Ka"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
