@@ -67,13 +67,15 @@ fz_fail(const char *file, int line, const char *cond, const char *fmt, ...)
  */
 static struct cr_tileset fz_base;
 
-/* The same move, fields that do not apply to its kind aside. */
+/* The same move, fields that do not apply to its kind aside: a
+ * placement's piece with its token, and the choice before it. */
 static inline bool
 fz_same_move(const struct cr_move *a, const struct cr_move *b)
 {
 	return a->kind == b->kind && (a->kind == CR_MOVE_END || a->tile == b->tile) &&
 	    (a->kind != CR_MOVE_PLACE || (a->x == b->x && a->y == b->y && a->rot == b->rot &&
-	    a->role == b->role && (a->role == CR_ROLE_NONE || a->spot == b->spot)));
+	    a->role == b->role && (a->role == CR_ROLE_NONE || a->spot == b->spot) &&
+	    a->arg == b->arg && a->choice == b->choice && a->choice_arg == b->choice_arg));
 }
 
 /* The move's canonical text reads back as the move. */
@@ -216,19 +218,23 @@ fz_type_ext(const struct cr_tileset *ts, int t)
 
 /*
  * Everything a refused move must leave as it was, and an undo must bring
- * back: counters, scores, the pools of pieces, supplies, and a digest of
- * the board, the pieces standing on it and the scoring events.  (What
- * may be drawn, and where each tile fits, depend on the modules' own
- * state too, which no public call shows: fz_legal_digest holds a game
- * to its replay on them, once, being costly.)
+ * back: counters, scores, the pools of pieces, supplies, the tiles hidden
+ * under hills, and a digest of the board, the pieces standing on it, the
+ * scoring events, the modules' counters per player (goods) and what the
+ * modules keep on the features (flocks: cr_game_feature_kept), with the
+ * tokens out in flocks.  (What may be drawn, and where each tile fits,
+ * depend on the modules' own state too, which no public call shows:
+ * fz_legal_digest holds a game to its replay on them, once, being
+ * costly.)
  */
 struct fz_snap {
-	int		nmoves, turn, ntiles, nevents, nmeeples, supply_total;
+	int		nmoves, turn, ntiles, nevents, nmeeples, supply_total, hidden;
+	int		flock;		/* tokens in the flocks on the board */
 	bool		over;
 	uint32_t	exts;
 	int		score[CR_MAXPLAYERS], meeples[CR_MAXPLAYERS];
 	int		pool[CR_MAXPLAYERS][CR_MAXPOOLS];
-	uint64_t	supply, board, figures, events;
+	uint64_t	supply, board, figures, events, counters, kept;
 };
 
 static inline FZ_NOCOV uint64_t
@@ -254,14 +260,45 @@ fz_event_digest(uint64_t h, const struct cr_event *e)
 	h = fz_mix(h, e->per_city);
 	h = fz_mix(h, e->base);
 	h = fz_mix(h, e->nterm);
-	for (int i = 0; i < e->nterm && i < 2; i++)
-		h = fz_mix(fz_mix(fz_mix(h, e->term[i].count), e->term[i].per), e->term[i].phrase);
+	for (int i = 0; i < e->nterm && i < (int)(sizeof e->term / sizeof e->term[0]); i++)
+		h = fz_mix(fz_mix(fz_mix(fz_mix(h, e->term[i].count), e->term[i].per),
+		    e->term[i].phrase), e->term[i].only);
 	h = fz_mix(h, e->note);
+	h = fz_mix(fz_mix(fz_mix(fz_mix(h, e->what), e->sub), e->tied), e->tie);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		h = fz_mix(fz_mix(h, e->meeples[p]), e->pieces[p]);
 	h = fz_mix(h, e->winners);
 	h = fz_mix(h, e->points);
 	return fz_mix(h, e->small_city);
+}
+
+/*
+ * What the modules keep on the features the pieces mp[0..n) stand on
+ * (cr_game_feature_kept: a flock, as it would be herded now), a feature
+ * once: a digest, and the tokens in them all (the event's sub).
+ */
+static inline FZ_NOCOV uint64_t
+fz_kept(const struct cr_game *g, const struct cr_meeple *mp, int n, int *tokens)
+{
+	uint64_t h = 0;
+	int fid[n + 1], nf = 0;
+
+	*tokens = 0;
+	for (int i = 0; i < n; i++) {
+		int id = cr_game_feature_id(g, mp[i].seg), k = 0;
+		struct cr_event e;
+
+		while (k < nf && fid[k] != id)
+			k++;
+		if (k < nf)
+			continue;
+		fid[nf++] = id;
+		if (!cr_game_feature_kept(g, mp[i].seg, &e))
+			continue;
+		h = fz_event_digest(fz_mix(fz_mix(h, mp[i].x), mp[i].y), &e);
+		*tokens += e.sub;
+	}
+	return h;
 }
 
 static inline FZ_NOCOV void
@@ -279,6 +316,7 @@ fz_snapshot(const struct cr_game *g, struct fz_snap *s)
 	s->over = cr_game_over(g);
 	s->exts = cr_game_exts(g);
 	s->supply_total = cr_game_supply_total(g);
+	s->hidden = cr_game_hidden(g);
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		s->score[p] = cr_game_player(g, p)->score;
 		s->meeples[p] = cr_game_player(g, p)->meeples;
@@ -297,6 +335,10 @@ fz_snapshot(const struct cr_game *g, struct fz_snap *s)
 	for (int i = 0; i < s->nmeeples; i++)
 		s->figures = fz_mix(fz_mix(fz_mix(fz_mix(fz_mix(s->figures, mp[i].player),
 		    mp[i].role), mp[i].x), mp[i].y), mp[i].spot);
+	s->kept = fz_kept(g, mp, s->nmeeples, &s->flock);
+	for (int i = 0; i < cr_game_ncounters(g); i++)
+		for (int p = 0; p < cr_game_nplayers(g); p++)
+			s->counters = fz_mix(fz_mix(s->counters, i), cr_game_counter(g, p, i));
 	ev = cr_game_events(g, &n);
 	s->nevents = n;
 	for (int i = 0; i < n; i++)
@@ -306,9 +348,9 @@ fz_snapshot(const struct cr_game *g, struct fz_snap *s)
 static inline void
 fz_snap_print(const char *what, const struct fz_snap *s)
 {
-	fprintf(stderr, "  %s: exts 0x%x nmoves %d turn %d tiles %d events %d pieces-on-board %d supply %d over %d scores",
-	    what, (unsigned)s->exts, s->nmoves, s->turn, s->ntiles, s->nevents, s->nmeeples,
-	    s->supply_total, s->over);
+	fprintf(stderr, "  %s: exts 0x%x nmoves %d turn %d tiles %d events %d pieces-on-board %d supply %d "
+	    "hidden %d flock %d over %d scores", what, (unsigned)s->exts, s->nmoves, s->turn, s->ntiles,
+	    s->nevents, s->nmeeples, s->supply_total, s->hidden, s->flock, s->over);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		fprintf(stderr, " %d", s->score[p]);
 	fprintf(stderr, " pools");
@@ -317,9 +359,10 @@ fz_snap_print(const char *what, const struct fz_snap *s)
 		for (int k = 1; k < cr_npools() && k < CR_MAXPOOLS; k++)
 			fprintf(stderr, "/%d", s->pool[p][k]);
 	}
-	fprintf(stderr, " digests %016llx %016llx %016llx %016llx\n",
+	fprintf(stderr, " digests %016llx %016llx %016llx %016llx counters %016llx kept %016llx\n",
 	    (unsigned long long)s->supply, (unsigned long long)s->board,
-	    (unsigned long long)s->figures, (unsigned long long)s->events);
+	    (unsigned long long)s->figures, (unsigned long long)s->events,
+	    (unsigned long long)s->counters, (unsigned long long)s->kept);
 }
 
 static inline FZ_NOCOV bool
@@ -327,12 +370,13 @@ fz_snap_equal(const struct fz_snap *a, const struct fz_snap *b)
 {
 	return a->nmoves == b->nmoves && a->turn == b->turn && a->ntiles == b->ntiles &&
 	    a->nevents == b->nevents && a->nmeeples == b->nmeeples &&
-	    a->supply_total == b->supply_total && a->over == b->over && a->exts == b->exts &&
+	    a->supply_total == b->supply_total && a->hidden == b->hidden && a->flock == b->flock &&
+	    a->over == b->over && a->exts == b->exts &&
 	    memcmp(a->score, b->score, sizeof a->score) == 0 &&
 	    memcmp(a->meeples, b->meeples, sizeof a->meeples) == 0 &&
 	    memcmp(a->pool, b->pool, sizeof a->pool) == 0 &&
 	    a->supply == b->supply && a->board == b->board && a->figures == b->figures &&
-	    a->events == b->events;
+	    a->events == b->events && a->counters == b->counters && a->kept == b->kept;
 }
 
 #define FZ_SAME_SNAP(a, b, ...) do { \
@@ -343,53 +387,116 @@ fz_snap_equal(const struct fz_snap *a, const struct fz_snap *b)
 	} \
 } while (0)
 
+/* A phrase an event names (its note, what it scored, a term, a tie
+ * broken): none, or words of a module in play. */
+static inline FZ_NOCOV void
+fz_check_phrase(const struct cr_game *g, int i, const char *what, int phrase)
+{
+	FZ_CHECK(phrase == 0 || (cr_phrase(phrase)[0] != '\0' && fz_in_play(g, phrase >> 8)),
+	    "event %d: %s 0x%x is no phrase of a module in play", i, what, phrase);
+}
+
 /*
- * A scoring event: its points are its arithmetic (the terms and prices a
- * module set included), its winners the players with the most weight on
- * the feature, its pieces no more than that weight, and the words a
- * module gave it are phrases of a module in play.
+ * A scoring event (paid: one of the game's; else what cr_game_feature_score
+ * or cr_game_feature_kept says a feature would pay now).  Its points are
+ * its arithmetic, the terms and prices a module set included; a term for
+ * some winners only (`only`, a pig) counts for them alone, so the engine
+ * pays it as one event per total, none left with `only` set.  The words a
+ * module gave it are phrases of a module in play, and what it scored
+ * (`what`) is set exactly for a module's own events.  Its winners, by
+ * reason: a feature's are the players with the most weight on it (a tie
+ * broken by a module, `tied` the players tied before and `tie` why, keeps
+ * some; a paid event split by totals holds some, fz_check_groups holds
+ * the parts to the whole); what a player takes (goods: TAKE) pays 0 to
+ * one player, the mover, and weighs nothing; a module's own scoring
+ * (MODULE, a flock) is won by the players with a piece counted (weight
+ * 1 each); a majority of tokens (EXTRA) by the most tokens.
  */
 static inline FZ_NOCOV void
-fz_check_event(const struct cr_game *g, int i, const struct cr_event *e)
+fz_check_event(const struct cr_game *g, int i, const struct cr_event *e, bool paid)
 {
-	int np = cr_game_nplayers(g), sum, best = 0;
-	unsigned winners = 0;
+	int np = cr_game_nplayers(g), sum, best = 0, most = 0;
+	bool own = e->reason == CR_EV_TAKE || e->reason == CR_EV_MODULE || e->reason == CR_EV_EXTRA;
 
 	sum = e->per_tile * e->tiles + e->per_pennant * e->pennants + e->per_city * e->cities + e->base;
-	FZ_CHECK(e->nterm <= 2, "event %d: %d terms", i, e->nterm);
+	FZ_CHECK(e->reason <= CR_EV_EXTRA, "event %d: reason %d", i, e->reason);
+	FZ_CHECK(e->nterm <= sizeof e->term / sizeof e->term[0], "event %d: %d terms", i, e->nterm);
 	for (int k = 0; k < e->nterm; k++) {
-		sum += e->term[k].count * e->term[k].per;
-		FZ_CHECK(e->term[k].phrase == 0 || (cr_phrase(e->term[k].phrase)[0] != '\0' &&
-		    fz_in_play(g, e->term[k].phrase >> 8)), "event %d: term %d's phrase 0x%x", i, k,
-		    e->term[k].phrase);
+		fz_check_phrase(g, i, "a term's phrase", e->term[k].phrase);
+		FZ_CHECK(!paid || e->term[k].only == 0, "event %d paid with term %d for players 0x%x only",
+		    i, k, e->term[k].only);
+		FZ_CHECK((e->term[k].only & ~e->winners) == 0, "event %d: term %d for players 0x%x, "
+		    "winners 0x%x", i, k, e->term[k].only, e->winners);
+		if (e->term[k].only == 0)
+			sum += e->term[k].count * e->term[k].per;
 	}
 	FZ_CHECK(e->points == sum, "event %d pays %d, its arithmetic makes %d", i, e->points, sum);
-	FZ_CHECK(e->note == 0 || (cr_phrase(e->note)[0] != '\0' && fz_in_play(g, e->note >> 8)),
-	    "event %d: note 0x%x", i, e->note);
+	fz_check_phrase(g, i, "note", e->note);
+	fz_check_phrase(g, i, "what", e->what);
+	fz_check_phrase(g, i, "tie", e->tie);
+	FZ_CHECK((e->what != 0) == own, "event %d, reason %d: what 0x%x", i, e->reason, e->what);
 	for (int p = 0; p < np; p++)
 		best = e->meeples[p] > best ? e->meeples[p] : best;
 	for (int p = 0; best > 0 && p < np; p++)
-		winners |= e->meeples[p] == best ? 1u << p : 0;
-	FZ_CHECK(e->winners == winners, "event %d: winners 0x%x, the most weight (%d) 0x%x", i,
-	    e->winners, best, winners);
-	for (int p = 0; p < np; p++)
-		FZ_CHECK(e->pieces[p] <= e->meeples[p], "event %d: player %d has %d pieces weighing %d", i,
-		    p, e->pieces[p], e->meeples[p]);
+		most |= e->meeples[p] == best ? 1 << p : 0;
+	FZ_CHECK((e->winners >> np) == 0, "event %d: winners 0x%x for %d players", i, e->winners, np);
+	switch (e->reason) {
+	case CR_EV_TAKE:
+		FZ_CHECK(e->points == 0 && best == 0 && e->nterm > 0 && (e->winners & (e->winners - 1)) == 0 &&
+		    e->winners != 0, "event %d takes: %d points, weight %d, %d terms, winners 0x%x", i,
+		    e->points, best, e->nterm, e->winners);
+		for (int k = 0; k < e->nterm; k++)
+			FZ_CHECK(e->term[k].count > 0 && e->term[k].per == 0 && e->term[k].phrase != 0,
+			    "event %d takes %d x %d of 0x%x", i, e->term[k].count, e->term[k].per,
+			    e->term[k].phrase);
+		break;
+	case CR_EV_MODULE:
+		FZ_CHECK(best == 1 && e->winners == most, "event %d: a module's scoring, weight %d, "
+		    "winners 0x%x, pieces 0x%x", i, best, e->winners, most);
+		break;
+	case CR_EV_EXTRA:
+		FZ_CHECK(e->winners == most && most != 0 && e->feature == -1,
+		    "event %d: a majority of tokens (%d) won by 0x%x, the most 0x%x", i, best,
+		    e->winners, most);
+		break;
+	default:
+		if (e->tied != 0)
+			FZ_CHECK(e->tied == most && (most & (most - 1)) != 0 && e->tie != 0 &&
+			    (e->winners & ~most) == 0 && e->winners != most,
+			    "event %d: a tie of 0x%x broken (0x%x) for 0x%x, the most weight (%d) 0x%x", i,
+			    e->tied, e->tie, e->winners, best, most);
+		else
+			FZ_CHECK(e->tie == 0 && (paid ? (e->winners & ~most) == 0 && e->winners != 0 :
+			    e->winners == most), "event %d: winners 0x%x, the most weight (%d) 0x%x", i,
+			    e->winners, best, most);
+		for (int p = 0; p < np; p++)
+			FZ_CHECK(e->pieces[p] <= e->meeples[p], "event %d: player %d has %d pieces weighing %d",
+			    i, p, e->pieces[p], e->meeples[p]);
+		break;
+	}
 }
 
 /*
  * The pieces standing on the board, feature by feature: each stands on a
- * feature of its kind; a follower never stays on a completed road, city
- * or cloister (it went home when the feature was paid); and a feature
- * weighs, per player, the weights of the pieces on it (a big meeple 2),
- * as cr_game_feature counts them, and as what it would pay now
- * (cr_game_feature_score, the modules' prices in it) counts them.
+ * feature of a kind it may stand on (a builder: a road or a city); a
+ * follower never stays on a completed road, city or cloister (it went
+ * home when the feature was paid); a feature weighs, per player, the
+ * weights of the pieces on it (a big meeple 2), as cr_game_feature counts
+ * them, and as what it would pay now (cr_game_feature_score, the
+ * modules' prices in it) counts them.  A piece that weighs nothing and
+ * draws no token (a builder, a pig) stands with its owner's follower, which
+ * leaves only with it; a piece written with a token (a shepherd) never
+ * stands on a closed field (its flock is scored at once), and what a
+ * module keeps on its feature (cr_game_feature_kept: the flock) is that
+ * of the owners of those pieces, a token at least each; a feature
+ * without one keeps nothing.
  */
 static inline FZ_NOCOV void
 fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
 {
-	int np = cr_game_nplayers(g), nf = 0, fid[n + 1], first[n + 1];
+	int np = cr_game_nplayers(g), nf = 0, fid[n + 1], first[n + 1], ntok[n + 1];
 	int weight[n + 1][CR_MAXPLAYERS];
+	unsigned tokens[n + 1], joins[n + 1];
 
 	for (int i = 0; i < n; i++) {
 		const struct cr_piece *pc = cr_piece(mp[i].role);
@@ -399,32 +506,202 @@ fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
 		FZ_CHECK(id >= 0, "%s at %d,%d: segment %d in no feature", pc->word, mp[i].x, mp[i].y, mp[i].seg);
 		while (k < nf && fid[k] != id)
 			k++;
+		cr_game_feature(g, mp[i].seg, &f);
 		if (k == nf) {
-			fid[nf] = id, first[nf] = i;
+			fid[nf] = id, first[nf] = i, ntok[nf] = 0, tokens[nf] = joins[nf] = 0;
 			memset(weight[nf++], 0, sizeof weight[0]);
-			cr_game_feature(g, mp[i].seg, &f);
-			FZ_CHECK(f.kind == pc->kind, "a %s at %d,%d on a feature of kind %d", pc->word,
-			    mp[i].x, mp[i].y, f.kind);
-			FZ_CHECK(!f.complete || f.kind == CR_FIELD || !(pc->flags & CR_PIECE_FOLLOWER) ||
-			    (pc->flags & CR_PIECE_STAYS), "a %s at %d,%d on a completed %s", pc->word,
-			    mp[i].x, mp[i].y, cr_kind_name(f.kind));
 		}
+		FZ_CHECK(f.kind == pc->kind || f.kind == pc->kind2, "a %s at %d,%d on a feature of kind %d",
+		    pc->word, mp[i].x, mp[i].y, f.kind);
+		FZ_CHECK(!f.complete || f.kind == CR_FIELD || !(pc->flags & CR_PIECE_FOLLOWER) ||
+		    (pc->flags & CR_PIECE_STAYS), "a %s at %d,%d on a completed %s", pc->word,
+		    mp[i].x, mp[i].y, cr_kind_name(f.kind));
+		FZ_CHECK(!(pc->flags & CR_PIECE_TOKEN) || f.kind != CR_FIELD || f.open > 0,
+		    "player %d's %s at %d,%d on a closed field", mp[i].player, pc->word, mp[i].x, mp[i].y);
 		weight[k][mp[i].player] += pc->weight;
+		if (pc->flags & CR_PIECE_TOKEN)
+			tokens[k] |= 1u << mp[i].player, ntok[k]++;
+		else if (pc->weight == 0 && !(pc->flags & CR_PIECE_FOLLOWER))
+			joins[k] |= 1u << mp[i].player;
 	}
 	for (int k = 0; k < nf; k++) {
 		const struct cr_meeple *m = &mp[first[k]];
 		struct cr_feature f;
 		struct cr_event e;
-		bool pays = cr_game_feature_score(g, m->seg, &e);
+		bool pays = cr_game_feature_score(g, m->seg, &e), kept;
 
 		cr_game_feature(g, m->seg, &f);
-		for (int p = 0; p < np; p++)
+		for (int p = 0; p < np; p++) {
 			FZ_CHECK(f.meeples[p] == weight[k][p] && (!pays || e.meeples[p] == weight[k][p]),
 			    "the %s at %d,%d: player %d's pieces on it weigh %d, cr_game_feature counts %d, "
 			    "cr_game_feature_score %d", cr_kind_name(f.kind), m->x, m->y, p, weight[k][p],
 			    f.meeples[p], pays ? e.meeples[p] : -1);
+			FZ_CHECK(!(joins[k] & (1u << p)) || weight[k][p] > 0, "the %s at %d,%d: player %d's "
+			    "piece that joins a follower stands without one", cr_kind_name(f.kind), m->x,
+			    m->y, p);
+		}
 		if (pays)
-			fz_check_event(g, -1, &e);
+			fz_check_event(g, -1, &e, false);
+		kept = cr_game_feature_kept(g, m->seg, &e);
+		FZ_CHECK(kept == (tokens[k] != 0) && (!kept || (e.winners == tokens[k] &&
+		    e.reason == CR_EV_MODULE && e.sub >= ntok[k])), "the %s at %d,%d: %d pieces with tokens "
+		    "of 0x%x; kept %d, for 0x%x, %d tokens", cr_kind_name(f.kind), m->x, m->y, ntok[k],
+		    tokens[k], kept, e.winners, e.sub);
+		if (kept)
+			fz_check_event(g, -1, &e, false);
+	}
+}
+
+/* Do events a and b pay one feature in one move (one event split by
+ * totals, for the terms some winners alone have)? */
+static inline FZ_NOCOV bool
+fz_same_payment(const struct cr_event *a, const struct cr_event *b)
+{
+	return a->move == b->move && a->reason == b->reason && a->kind == b->kind &&
+	    a->feature == b->feature && a->feature >= 0 && (a->reason == CR_EV_COMPLETED ||
+	    a->reason == CR_EV_FINAL || a->reason == CR_EV_FARM || a->reason == CR_EV_FARM_CITY);
+}
+
+/*
+ * The events as the game holds them: each adds up (fz_check_event); one
+ * paid by the final scoring belongs to the move that ended the game;
+ * what a player takes goes to the mover; the parts of one payment split
+ * by totals (consecutive, fz_same_payment) have the same weights and tie,
+ * disjoint winners, different totals, and together the most weight (the
+ * winners of a tie broken: some of those tied).  The scores are the sums
+ * of the points the events paid.
+ */
+static inline FZ_NOCOV void
+fz_check_events(const struct cr_game *g)
+{
+	int np = cr_game_nplayers(g), paid[CR_MAXPLAYERS] = { 0 }, n;
+	const struct cr_event *ev = cr_game_events(g, &n);
+	unsigned all = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct cr_event *e = &ev[i];
+
+		FZ_CHECK(e->move >= 1 && e->move <= cr_game_nmoves(g),
+		    "event %d of move %d, %d moves played", i, e->move, cr_game_nmoves(g));
+		FZ_CHECK(e->points >= 0, "event %d pays %d", i, e->points);
+		fz_check_event(g, i, e, true);
+		FZ_CHECK(!CR_EV_AT_END(e->reason) || (cr_game_over(g) && e->move == cr_game_nmoves(g)),
+		    "event %d (reason %d) of the final scoring paid by move %d of %d, over %d", i,
+		    e->reason, e->move, cr_game_nmoves(g), cr_game_over(g));
+		FZ_CHECK(e->reason != CR_EV_TAKE || e->winners == 1u << cr_game_move_player(g, e->move - 1),
+		    "event %d: 0x%x takes, player %d moved", i, e->winners,
+		    cr_game_move_player(g, e->move - 1));
+		if (i > 0 && fz_same_payment(&ev[i - 1], e)) {
+			FZ_CHECK((all & e->winners) == 0 && e->tied == ev[i - 1].tied &&
+			    memcmp(e->meeples, ev[i - 1].meeples, sizeof e->meeples) == 0,
+			    "events %d and %d pay one feature: winners 0x%x and 0x%x, tied 0x%x and 0x%x",
+			    i - 1, i, all, e->winners, ev[i - 1].tied, e->tied);
+			for (int k = i - 1; k >= 0 && fz_same_payment(&ev[k], e); k--)
+				FZ_CHECK(ev[k].points != e->points, "events %d and %d split one payment "
+				    "and pay the same %d", k, i, e->points);
+			all |= e->winners;
+		} else
+			all = e->winners;
+		if (i + 1 == n || !fz_same_payment(e, &ev[i + 1])) {
+			int best = 0;
+			unsigned most = 0;
+
+			for (int p = 0; p < np; p++)
+				best = e->meeples[p] > best ? e->meeples[p] : best;
+			for (int p = 0; best > 0 && p < np; p++)
+				most |= e->meeples[p] == best ? 1u << p : 0;
+			FZ_CHECK(!fz_same_payment(e, e) || (e->tied ? (all & ~most) == 0 && all != most :
+			    all == most), "event %d: its payment goes to 0x%x, the most weight (%d) 0x%x, "
+			    "tied 0x%x", i, all, best, most, e->tied);
+		}
+		for (int p = 0; p < np; p++)
+			if (e->winners & (1u << p))
+				paid[p] += e->points;
+	}
+	for (int p = 0; p < np; p++)
+		FZ_CHECK(paid[p] == cr_game_player(g, p)->score,
+		    "player %d: events paid %d, score %d", p, paid[p], cr_game_player(g, p)->score);
+}
+
+/*
+ * The counters of the modules in play (goods): never negative; each
+ * player's is what the events gave them (the terms of what they took
+ * named by the counter's name); and goods, over the players, are the
+ * goods symbols of the completed cities on the board, every city's
+ * taken once.
+ */
+static inline FZ_NOCOV void
+fz_check_counters(const struct cr_game *g)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int n, np = cr_game_nplayers(g);
+	const struct cr_event *ev = cr_game_events(g, &n);
+
+	for (int i = 0; i < cr_game_ncounters(g); i++) {
+		const char *group, *name = cr_game_counter_name(g, i, &group);
+		int held = 0, printed = 0, kind = 0;
+
+		FZ_CHECK(name[0] != '\0' && group[0] != '\0', "counter %d: \"%s\" of \"%s\"", i, name, group);
+		for (int p = 0; p < np; p++) {
+			int took = 0, c = cr_game_counter(g, p, i);
+
+			for (int k = 0; k < n; k++)
+				for (int t = 0; ev[k].reason == CR_EV_TAKE && (ev[k].winners & (1u << p)) &&
+				    t < ev[k].nterm; t++)
+					took += strcmp(cr_phrase(ev[k].term[t].phrase), name) == 0 ?
+					    ev[k].term[t].count : 0;
+			FZ_CHECK(c >= 0 && c == took, "player %d holds %d %s, the events gave %d", p, c,
+			    name, took);
+			held += c;
+		}
+		if (strcmp(group, "goods") != 0)
+			continue;
+		for (int k = 1; k < CR_NGOODS && kind == 0; k++)
+			kind = strcmp(cr_goods_name(k), name) == 0 ? k : 0;
+		FZ_CHECK(kind > 0, "goods counter %d: \"%s\" is no kind of goods", i, name);
+		for (int t = 0; t < cr_game_ntiles(g); t++) {
+			const struct cr_placed *pl = cr_game_tile(g, t);
+			const struct cr_tiletype *tt = &ts->type[pl->type];
+
+			for (int s = 0; s < tt->nseg; s++) {
+				struct cr_feature f;
+
+				if (tt->seg[s].kind != CR_CITY || tt->seg[s].goods != kind)
+					continue;
+				cr_game_feature(g, pl->seg0 + s, &f);
+				printed += f.complete;
+			}
+		}
+		FZ_CHECK(held == printed, "the players hold %d %s, the completed cities show %d", held,
+		    name, printed);
+	}
+}
+
+/*
+ * The moves as the game holds them: a placement passes the turn on, but
+ * a module may give the mover a second tile (a builder, of a module in
+ * play that pieces a double turn: Traders & Builders) never a third: with
+ * two players or more, never three placements in a row by one player,
+ * discards between them or not, and two only with such a module.
+ */
+static inline FZ_NOCOV void
+fz_check_turns(const struct cr_game *g)
+{
+	int run = 0, who = -1, most = 1;
+
+	if (cr_game_nplayers(g) < 2)
+		return;
+	for (int e = 0; e < cr_nexts; e++)
+		if (fz_in_play(g, e) && cr_exts[e]->again != NULL)
+			most = 2;
+	for (int i = 0; i < cr_game_nmoves(g); i++) {
+		const struct cr_move *m = cr_game_move(g, i);
+
+		if (m->kind != CR_MOVE_PLACE)
+			continue;
+		run = cr_game_move_player(g, i) == who ? run + 1 : 1;
+		who = cr_game_move_player(g, i);
+		FZ_CHECK(run <= most, "move %d: player %d's placement %d in a row", i + 1, who, run);
 	}
 }
 
@@ -432,21 +709,23 @@ fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
  * What holds after every call: each player's pieces on the board plus in
  * supply make the pool's count (cr_pool(k)->count) for every pool of a
  * module in play, and nothing for a pool of a module not in play; the
- * pieces on the board weigh on their features (fz_check_features); each
- * event adds up (fz_check_event), each score is the sum of the points
- * the events paid that player; the supply adds up, holds no tile of a
- * module not in play, and some tile may be drawn while any is left; turn
- * and counts in range.
+ * pieces on the board weigh on their features (fz_check_features); the
+ * events add up (fz_check_events) to the scores, the counters to the
+ * events (fz_check_counters); turns pass as they should (fz_check_turns);
+ * the supply adds up (the copies left are those to draw and those hidden
+ * under hill tiles, one a hill at most), holds no tile of a module not in
+ * play, and some tile may be drawn while any is left; the game is over
+ * exactly when none is left to draw or end was played; turn and counts in
+ * range.
  */
 static inline FZ_NOCOV void
 fz_invariants(const struct cr_game *g)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
-	int np = cr_game_nplayers(g), paid[CR_MAXPLAYERS] = { 0 };
+	int np = cr_game_nplayers(g);
 	int onboard[CR_MAXPLAYERS][CR_MAXPOOLS] = { { 0 } };
-	int max = np * fz_pieces_each();
+	int max = np * fz_pieces_each(), hills = 0, nm = cr_game_nmoves(g);
 	struct cr_meeple mp[max + 1];
-	const struct cr_event *ev;
 	int n, total = 0, drawable = 0, setext[CR_MAXSETS];
 
 	fz_set_exts(ts, setext);
@@ -480,20 +759,9 @@ fz_invariants(const struct cr_game *g)
 			    cr_pool(k)->plural, onboard[p][k], want);
 		}
 	}
-	ev = cr_game_events(g, &n);
-	for (int i = 0; i < n; i++) {
-		FZ_CHECK(ev[i].move >= 1 && ev[i].move <= cr_game_nmoves(g),
-		    "event %d of move %d, %d moves played", i, ev[i].move, cr_game_nmoves(g));
-		FZ_CHECK(ev[i].points >= 0, "event %d pays %d", i, ev[i].points);
-		FZ_CHECK((ev[i].winners >> np) == 0, "event %d: winners 0x%x for %d players", i, ev[i].winners, np);
-		fz_check_event(g, i, &ev[i]);
-		for (int p = 0; p < np; p++)
-			if (ev[i].winners & (1u << p))
-				paid[p] += ev[i].points;
-	}
-	for (int p = 0; p < np; p++)
-		FZ_CHECK(paid[p] == cr_game_player(g, p)->score,
-		    "player %d: events paid %d, score %d", p, paid[p], cr_game_player(g, p)->score);
+	fz_check_events(g);
+	fz_check_counters(g);
+	fz_check_turns(g);
 	for (int t = 0; t < ts->ntypes; t++) {
 		int s = cr_game_supply(g, t), e = setext[ts->typeset != NULL ? ts->typeset[t] : 0];
 		struct cr_refusal why = { .code = CR_R_NO_COPY };
@@ -514,24 +782,38 @@ fz_invariants(const struct cr_game *g)
 		drawable += d;
 		total += s;
 	}
-	FZ_CHECK(total == cr_game_supply_total(g), "supply adds to %d, total says %d", total, cr_game_supply_total(g));
+	for (int i = 0; i < cr_game_ntiles(g); i++)
+		hills += (ts->type[cr_game_tile(g, i)->type].marks & CR_MARK_BIT(CR_MARK_HILL)) != 0;
+	FZ_CHECK(cr_game_hidden(g) >= 0 && cr_game_hidden(g) <= hills, "%d tiles hidden under %d hills",
+	    cr_game_hidden(g), hills);
+	FZ_CHECK(cr_game_supply_total(g) >= 0 && total == cr_game_supply_total(g) + cr_game_hidden(g),
+	    "supply adds to %d, total says %d to draw and %d hidden", total, cr_game_supply_total(g),
+	    cr_game_hidden(g));
 	FZ_CHECK(total == 0 || drawable > 0, "%d tiles in the supply, none may be drawn", total);
+	FZ_CHECK(cr_game_over(g) == (cr_game_supply_total(g) == 0 ||
+	    (nm > 0 && cr_game_move(g, nm - 1)->kind == CR_MOVE_END)),
+	    "over %d, %d tiles to draw, the last move of kind %d", cr_game_over(g),
+	    cr_game_supply_total(g), nm > 0 ? cr_game_move(g, nm - 1)->kind : -1);
 	FZ_CHECK(cr_game_ntiles(g) >= 1, "%d tiles on the board", cr_game_ntiles(g));
 }
 
 /*
  * A refusal, worded: a plain sentence, and the evidence it claims is
- * true.  A tile or piece of a module not in play names that module (it
- * is the tile's or the piece's, and not in play); a module's own rule is
- * one of its phrases, every field filled in; no piece left names a pool
- * the player has emptied, and where its one piece stands.
+ * true.  A tile, choice or piece of a module not in play names that
+ * module (it is the tile's, the choice's or the piece's, and not in play)
+ * and the thing, the first the engine looks at (the tile, the choice,
+ * then the piece); a module's own rule is one of its phrases, every
+ * field filled in (a player of the game, the token of the move, a number);
+ * a token missing or unwanted is so for the piece and names it (and the
+ * token); no piece left names a pool the player has emptied, and where
+ * its one piece stands.
  */
 static inline FZ_NOCOV void
 fz_check_refusal(const struct cr_game *g, const struct cr_move *m, const struct cr_refusal *why,
     const char *const *names)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
-	char msg[1024];
+	char msg[1024], tok[64];
 	int n = nt_refusal(ts, why, names, msg, sizeof msg);
 
 	FZ_CHECK(why->code != CR_OK, "a refusal with code 0");
@@ -541,22 +823,52 @@ fz_check_refusal(const struct cr_game *g, const struct cr_move *m, const struct 
 	case CR_R_NOT_IN_PLAY: {
 		bool tile = m->kind != CR_MOVE_END && m->tile >= 0 && m->tile < ts->ntypes &&
 		    fz_type_ext(ts, m->tile) == why->ext;
-		bool piece = m->kind == CR_MOVE_PLACE && cr_piece_ext(m->role) == why->ext;
+		bool place = m->kind == CR_MOVE_PLACE;
+		bool choice = place && m->choice != 0 && cr_choice_ext(m->choice) == why->ext;
+		bool piece = place && cr_piece_ext(m->role) == why->ext;
+		const char *thing = tile ? ts->type[m->tile].code : choice ? cr_choice(m->choice)->word :
+		    piece ? cr_piece(m->role)->word : "?";
 
 		FZ_CHECK(why->ext > 0 && why->ext < cr_nexts && !fz_in_play(g, why->ext),
 		    "\"%s\": module %d, in play %d", msg, why->ext, fz_in_play(g, why->ext));
-		FZ_CHECK(tile || piece, "\"%s\": module %s is neither the tile's nor the piece's", msg,
-		    cr_exts[why->ext]->name);
-		FZ_CHECK(strstr(msg, cr_exts[why->ext]->name) != NULL, "\"%s\" does not name %s", msg,
-		    cr_exts[why->ext]->name);
+		FZ_CHECK(tile || choice || piece, "\"%s\": module %s is neither the tile's, the choice's "
+		    "nor the piece's", msg, cr_exts[why->ext]->name);
+		FZ_CHECK(strstr(msg, cr_exts[why->ext]->name) != NULL && strstr(msg, thing) == msg +
+		    (msg[0] == '"'), "\"%s\" does not name %s of %s", msg, thing, cr_exts[why->ext]->name);
 		break;
 	}
-	case CR_R_EXT:
+	case CR_R_EXT: {
+		const char *words = cr_phrase(why->phrase);
+
 		FZ_CHECK(why->ext >= 0 && why->ext < cr_nexts && fz_in_play(g, why->ext) &&
-		    (why->phrase >> 8) == why->ext && cr_phrase(why->phrase)[0] != '\0',
+		    (why->phrase >> 8) == why->ext && words[0] != '\0',
 		    "\"%s\": module %d, phrase 0x%x", msg, why->ext, why->phrase);
 		FZ_CHECK(strchr(msg, '{') == NULL, "\"%s\": a field left unfilled", msg);
+		FZ_CHECK(strstr(words, "{player}") == NULL || (why->other_player >= 0 &&
+		    why->other_player < cr_game_nplayers(g)), "\"%s\": player %d of %d", msg,
+		    why->other_player, cr_game_nplayers(g));
+		if (strstr(words, "{token}") != NULL) {
+			nt_format_token(why->arg, tok, sizeof tok);
+			FZ_CHECK(why->arg != 0 && (why->arg == m->arg || why->arg == m->choice_arg) &&
+			    strstr(msg, tok) != NULL, "\"%s\": token 0x%x, the move's 0x%x and 0x%x", msg,
+			    why->arg, m->arg, m->choice_arg);
+		}
+		FZ_CHECK(strstr(words, "{n}") == NULL || why->n > 0, "\"%s\": n %d", msg, why->n);
 		break;
+	}
+	case CR_R_TOKEN: {
+		const struct cr_piece *pc = cr_piece(m->role);
+		bool takes = pc != NULL && (pc->flags & CR_PIECE_TOKEN);
+
+		FZ_CHECK(m->kind == CR_MOVE_PLACE && pc != NULL && (why->n == 1 || why->n == 2) &&
+		    (why->n == 1) == takes && (why->n == 1) == (m->arg == 0) && why->role == m->role,
+		    "\"%s\": n %d, piece %d (takes a token: %d), token 0x%x", msg, why->n, m->role,
+		    takes, m->arg);
+		FZ_CHECK(strstr(msg, pc->word) != NULL, "\"%s\" does not name the %s", msg, pc->word);
+		nt_format_token(m->arg, tok, sizeof tok);
+		FZ_CHECK(why->n == 1 || strstr(msg, tok) != NULL, "\"%s\" does not name %s", msg, tok);
+		break;
+	}
 	case CR_R_NO_MEEPLE: {
 		int k = cr_piece_pool(m->role), max = CR_MAXPLAYERS * fz_pieces_each(), np, at = 0;
 		struct cr_meeple mp[max + 1];

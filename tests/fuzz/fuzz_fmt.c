@@ -4,12 +4,13 @@
  *
  * Whenever the formatter accepts an input: libyaml reads its output as the
  * same record (edition, expansions, players and colours, every move the
- * same move with the same player); the output is its own canonical form;
- * and every comment stays with its item: the comments of each header key,
- * player and move, found here by an independent reading of the rules (a
- * comment on a scalar's line trails that scalar's item, one on a line of
- * its own leads the next item, a move's own '#' comes first after it), are
- * the same in the output as in the input, trailing ones joined by a space.
+ * same move, its choice, piece and tokens included, with the same
+ * player); the output is its own canonical form; and every comment stays
+ * with its item: the comments of each header key, player and move, found
+ * here by an independent reading of the rules (a comment on a scalar's
+ * line trails that scalar's item, one on a line of its own leads the next
+ * item, a move's own '#' comes first after it), are the same in the
+ * output as in the input, trailing ones joined by a space.
  * The formatter also accepts exactly the records nt_record_parse accepts
  * whose moves all parse.
  */

@@ -4,15 +4,19 @@
  * Holds it to: no crash, no read outside the line (it is parsed from a
  * heap copy of exactly its bytes); an error has a column inside the line
  * and a message; a parsed move formats (nt_format_move, which truncates
- * as snprintf does) to a line that parses back to the same move, with or
- * without its player prefix, and formats again to the same text; its
- * piece, of whatever module, reads back the same by every word and alias
- * of the piece table (rules/ext.h), in any case.  The move is then
- * played with nt_play on a new game of the base game alone, one with
- * Inns & Cathedrals, one with every module: accepted exactly when
+ * as snprintf does) to a line that parses back to the same move (its
+ * choice, piece and tokens included), with or without its player
+ * prefix, and formats again to the same text; its choice, piece and
+ * tokens, of whatever module, read back the same by every word and alias
+ * of the tables (rules/ext.h: pieces, choices, tokens; the French words
+ * of carcref-notation(5) among them, checked once to be there), in any
+ * case.  The move is then played with nt_play on a new game of the base
+ * game alone, one with Inns & Cathedrals, one with Traders & Builders and
+ * Hills & Sheep, one with every module: accepted exactly when
  * cr_game_check says so, and a refusal worded, naming the module of a
- * tile or piece not in play (fz_check_refusal).  Whatever line the fast
- * path for canonical lines takes, the general scanner reads the same.
+ * tile, choice or piece not in play, or what is wrong with a token
+ * (fz_check_refusal).  Whatever line the fast path for canonical lines
+ * takes (choices and tokens too), the general scanner reads the same.
  */
 #include "fuzz.h"
 
@@ -23,8 +27,9 @@ static const char *const names[CR_MAXPLAYERS] = {
 static void
 print_move(const char *what, const struct cr_move *m)
 {
-	fprintf(stderr, "  %s: kind %d tile %d x %d y %d rot %d role %d spot %d\n", what,
-	    m->kind, m->tile, m->x, m->y, m->rot, m->role, m->spot);
+	fprintf(stderr, "  %s: kind %d tile %d x %d y %d rot %d role %d spot %d token 0x%x "
+	    "choice %d 0x%x\n", what, m->kind, m->tile, m->x, m->y, m->rot, m->role, m->spot, m->arg,
+	    m->choice, m->choice_arg);
 }
 
 /* Parse a NUL-free text of its own allocation. */
@@ -87,64 +92,141 @@ check_fast(const char *line, size_t size)
 }
 
 /*
- * The canonical line with its piece written by every word and alias the
- * piece has, and in upper case: each reads back as the same move.
+ * The canonical line buf with the word of length wn at off written w
+ * instead (the rest kept), in lower case and with its ASCII letters in
+ * upper case: each reads back as the same move m.
+ */
+static void
+respell(const char *buf, size_t off, size_t wn, const char *w, const struct cr_move *m)
+{
+	struct nt_turn u;
+	struct nt_error err;
+
+	for (int upper = 0; upper < 2; upper++) {
+		char line[256];
+		int len = snprintf(line, sizeof line, "%.*s%s%s", (int)off, buf, w, buf + off + wn);
+
+		FZ_CHECK(len > 0 && (size_t)len < sizeof line, "a line of %d bytes", len);
+		for (size_t i = off; upper && i < off + strlen(w); i++)
+			if (line[i] >= 'a' && line[i] <= 'z')
+				line[i] = (char)(line[i] - 'a' + 'A');
+		if (parse(line, (size_t)len, &u, &err) < 0)
+			fz_fail(__FILE__, __LINE__, "parse(respelt) == 0", "\"%s\" refused at column %d: %s",
+			    line, err.column, err.msg);
+		FZ_CHECK(!u.blank && fz_same_move(m, &u.move), "\"%s\" reads back as another move (\"%s\")",
+		    line, buf);
+	}
+}
+
+/* Every spelling of the word of the line at *pp (up to a byte of stop):
+ * its word and aliases; *pp then goes past it and its space. */
+static void
+respell_all(const char *buf, const char **pp, const char *stop, const char *word,
+    const char *const *aliases, const struct cr_move *m)
+{
+	size_t off = (size_t)(*pp - buf), wn = strcspn(*pp, stop);
+
+	FZ_CHECK(wn == strlen(word) && strncmp(*pp, word, wn) == 0,
+	    "\"%s\": \"%s\" is not written at column %zu", buf, word, off + 1);
+	respell(buf, off, wn, word, m);
+	for (const char *const *a = aliases; a != NULL && *a != NULL; a++)
+		respell(buf, off, wn, *a, m);
+	*pp += strcspn(*pp, " ");
+	*pp += **pp == ' ';
+}
+
+/* A token's spellings: its word, the part before "=". */
+static void
+respell_token(const char *buf, const char **pp, int arg, const struct cr_move *m)
+{
+	const struct cr_token *t = cr_token(CR_TOKEN_ID(arg));
+
+	respell_all(buf, pp, " =", t->word, t->aliases, m);
+}
+
+/*
+ * The canonical line "CODE X,Y ROT [CHOICE [TOKEN]] [PIECE[@SPOT] [TOKEN]]"
+ * with its choice, piece and tokens each written by every word and alias
+ * of the tables of rules/ext.h (French ones among them), in any case:
+ * each reads back as the same move.
  */
 static void
 check_words(const char *buf, const struct cr_move *m)
 {
-	const struct cr_piece *pc = cr_piece(m->role);
-	const char *sp = strrchr(buf, ' '), *at;
-	struct nt_turn u;
-	struct nt_error err;
+	const char *p = buf;
 
-	if (pc == NULL)
+	if (m->kind != CR_MOVE_PLACE)
 		return;
-	if (m->arg != 0 && sp != NULL)	/* "shepherd@N sheep=2": the word before the token */
-		while (--sp > buf && *sp != ' ')
-			;
-	FZ_CHECK(sp != NULL && strncmp(sp + 1, pc->word, strlen(pc->word)) == 0,
-	    "\"%s\": the piece is not written \"%s\"", buf, pc->word);
-	at = sp + 1 + strlen(pc->word);
-	FZ_CHECK(cr_piece_find(pc->word, strlen(pc->word)) == m->role, "\"%s\" finds piece %d, not %d",
-	    pc->word, cr_piece_find(pc->word, strlen(pc->word)), m->role);
-	for (int k = -1; k < 0 || (pc->aliases != NULL && pc->aliases[k] != NULL); k++) {
-		const char *w = k < 0 ? pc->word : pc->aliases[k];
-
-		for (int upper = 0; upper < 2; upper++) {
-			char line[256];
-			int len = snprintf(line, sizeof line, "%.*s%s%s", (int)(sp + 1 - buf), buf, w, at);
-
-			FZ_CHECK(len > 0 && (size_t)len < sizeof line, "a line of %d bytes", len);
-			for (int i = (int)(sp + 1 - buf); upper && i < len && line[i] != '@'; i++)
-				if (line[i] >= 'a' && line[i] <= 'z')
-					line[i] = (char)(line[i] - 'a' + 'A');
-			if (parse(line, (size_t)len, &u, &err) < 0)
-				fz_fail(__FILE__, __LINE__, "parse(alias) == 0", "\"%s\" refused at column %d: %s",
-				    line, err.column, err.msg);
-			FZ_CHECK(!u.blank && fz_same_move(m, &u.move), "\"%s\" reads back as another move (\"%s\")",
-			    line, buf);
-		}
+	for (int k = 0; k < 3; k++) {	/* the code, the position, the rotation */
+		p += strcspn(p, " ");
+		p += *p == ' ';
 	}
+	if (m->choice != 0)
+		respell_all(buf, &p, " ", cr_choice(m->choice)->word, cr_choice(m->choice)->aliases, m);
+	if (m->choice_arg != 0)
+		respell_token(buf, &p, m->choice_arg, m);
+	if (m->role != CR_ROLE_NONE) {
+		const struct cr_piece *pc = cr_piece(m->role);
+
+		FZ_CHECK(cr_piece_find(pc->word, strlen(pc->word)) == m->role, "\"%s\" finds piece %d, not %d",
+		    pc->word, cr_piece_find(pc->word, strlen(pc->word)), m->role);
+		respell_all(buf, &p, " @", pc->word, pc->aliases, m);
+	}
+	if (m->arg != 0)
+		respell_token(buf, &p, m->arg, m);
+	FZ_CHECK(*p == '\0', "\"%s\": \"%s\" left after the move's words", buf, p);
 }
 
 /* Games to play the line on: the base game alone, with Inns &
- * Cathedrals, with every module (the river's order then holds), made
+ * Cathedrals, with Traders & Builders and Hills & Sheep (their pieces
+ * and choices), with every module (the river's order then holds), made
  * once and restarted for each input. */
-static struct cr_config configs[3];
-static struct cr_game *games[3];
+#define NGAMES	4
+static struct cr_config configs[NGAMES];
+static struct cr_game *games[NGAMES];
+
+/* Words carcref-notation(5) gives for the pieces, choices and tokens of
+ * the expansions, French ones among them: each names its thing. */
+static const struct { const char *word, *is; int what; } documented[] = {
+	{ "builder", "builder", 0 }, { "b\xc3\xa2tisseur", "builder", 0 }, { "batisseur", "builder", 0 },
+	{ "pig", "pig", 0 }, { "cochon", "pig", 0 }, { "shepherd", "shepherd", 0 },
+	{ "berger", "shepherd", 0 }, { "BERGER", "shepherd", 0 },
+	{ "grow", "grow", 1 }, { "agrandir", "grow", 1 }, { "herd", "herd", 1 },
+	{ "rassembler", "herd", 1 }, { "sheep", "sheep", 2 }, { "mouton", "sheep", 2 },
+	{ "wolf", "wolf", 2 }, { "loup", "wolf", 2 }, { "Loup", "wolf", 2 },
+};
+
+static void
+check_documented(void)
+{
+	for (size_t i = 0; i < sizeof documented / sizeof documented[0]; i++) {
+		const char *w = documented[i].word, *is;
+		size_t n = strlen(w);
+
+		switch (documented[i].what) {
+		case 0: is = cr_role_name(cr_piece_find(w, n)); break;
+		case 1: is = cr_choice(cr_choice_find(w, n)) ? cr_choice(cr_choice_find(w, n))->word : NULL; break;
+		default: is = cr_token(cr_token_find(w, n)) ? cr_token(cr_token_find(w, n))->word : NULL; break;
+		}
+		FZ_CHECK(is != NULL && strcmp(is, documented[i].is) == 0, "\"%s\" names %s, not %s", w,
+		    is ? is : "nothing", documented[i].is);
+	}
+}
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	int inns = cr_ext_find("inns-cathedrals", 15);
+	int tb = cr_ext_find("traders-builders", 16), hs = cr_ext_find("hills-sheep", 11);
 
 	(void)argc;
 	fz_load_base((*argv)[0]);
+	check_documented();
 	configs[0] = (struct cr_config){ 3, 2, 0 };
 	configs[1] = (struct cr_config){ 3, 2, inns > 0 ? 1u << inns : 0 };
-	configs[2] = (struct cr_config){ 1, 3, (1u << cr_nexts) - 1 };
-	for (int i = 0; i < 3; i++)
+	configs[2] = (struct cr_config){ 2, 4, (tb > 0 ? 1u << tb : 0) | (hs > 0 ? 1u << hs : 0) };
+	configs[3] = (struct cr_config){ 1, 3, (1u << cr_nexts) - 1 };
+	for (int i = 0; i < NGAMES; i++)
 		if ((games[i] = cr_game_create(&fz_base, &configs[i])) == NULL) {
 			fprintf(stderr, "fuzz_move: cannot create game %d\n", i);
 			exit(2);
@@ -264,7 +346,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* play it on new games: accepted, or refused in words */
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < NGAMES; i++) {
 		FZ_CHECK(cr_game_restart(games[i], &configs[i]), "cr_game_restart of game %d failed", i);
 		play(games[i], line, size, &t);
 	}

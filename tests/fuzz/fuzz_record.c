@@ -12,7 +12,8 @@
  * scoring explained), the game must equal a replay of its own moves on
  * a new game of the same config, and it is written back in canonical
  * form: that text must load again with the same header, expansions and
- * move count, and replay (on the same game, restarted) to the same game.
+ * move count, and replay (on the same game, restarted) to the same game
+ * (the same goods, flocks and hidden tiles: fz_snapshot).
  */
 #include "fuzz.h"
 

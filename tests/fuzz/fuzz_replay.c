@@ -1,30 +1,39 @@
 /*
  * fuzz_replay.c -- arbitrary move sequences against the engine, with any
- * of the rules modules in play (the base game alone most often).
+ * of the rules modules in play (the base game alone a quarter of the time).
  *
  * The input is decoded into a game header and a stream of operations:
  *
  *   byte 0            edition 1 + b % 3, players 1 + (b / 3) % 8
- *   byte 1            the modules in play (cr_game_create): b even, the
- *                     base game alone; b odd, bit i of b >> 1 puts
+ *   byte 1            the modules in play (cr_game_create): b % 4 == 0,
+ *                     the base game alone; else bit i of b >> 1 puts
  *                     cr_exts[1 + i] in play (bit 0 inns-cathedrals,
- *                     bit 1 river; bits beyond the registry ignored)
+ *                     1 river, 2 traders-builders, 3 hills-sheep; bits
+ *                     beyond the registry ignored)
  *   then per operation one byte op, and its arguments:
  *     op % 16 == 0    undo 1 + a % 4 moves (a % 64 == 63: undo everything)
  *     op % 16 == 1    end
  *     op % 16 == 2    discard a tile drawn (a)
  *     op % 16 == 3    discard type a % (ntypes + 2) - 1 (out of range too)
- *     op % 16 4..9    a legal placement: tile drawn (a), placement b % n,
- *                     meeple c (below)
+ *     op % 16 4..8    a legal placement: tile drawn (a), placement b % n,
+ *                     meeple c (below), then the tail (below)
+ *     op % 16 == 9    the same with a legal piece: the choice (tail) one
+ *                     the engine accepts without a piece, then of the
+ *                     pieces of the modules in play from c % P on (P
+ *                     pieces) the first that may stand on some spot, at
+ *                     the (c / P)-th of those spots, with a token the
+ *                     engine accepts (cr_token_args, byte t of the tail);
+ *                     none: the meeple c
  *     op % 16 == 10   a placement beside the board: tile drawn (a), empty
  *                     square b % n of those beside a tile, rotation
- *                     c % 4, meeple d (edges that may not match; a
- *                     module's veto: the river to continue, no U-turn)
+ *                     c % 4, meeple d, the tail (edges that may not match;
+ *                     a module's veto: the river to continue, no U-turn)
  *     op % 16 11..15  a raw placement: type a % ntypes (of every module,
  *                     in play or not, drawable or not), x and y b, c in
  *                     -4..4 (bytes 0xff 0xfe: +-10^8, 0xfd 0xfc: INT_MAX
  *                     and INT_MIN, which the engine must refuse), rotation
- *                     d % 6 - 1 (out of range too), meeple e
+ *                     d % 6 - 1 (out of range too), meeple e, the tail
+ *                     with a raw choice
  *   a tile drawn:     a copy among those cr_game_drawable allows (the
  *                     modules' order: the river's tiles first, the lake
  *                     last of them), the byte choosing which (any type
@@ -32,25 +41,50 @@
  *   meeple byte m:    with P = cr_npieces() (pieces of every module, 0
  *                     for none), piece m % (P + 1) (P is no piece at
  *                     all), spot (m / (P + 1)) % 18 (17 is no spot)
+ *   the tail:         a choice byte ch when a module in play makes
+ *                     choices (hills-sheep's flock) or op & 0x10; then a
+ *                     token byte t when the piece draws one (a shepherd),
+ *                     op % 16 == 9 or op & 0x10
+ *   choice byte ch:   ch < 0xc0 (and not a raw placement): among none
+ *                     and every choice (and token) of the modules in
+ *                     play, those cr_game_check accepts with the move's
+ *                     piece, else without it, choice ch % n of them
+ *                     (else of them all); otherwise raw: with C choices
+ *                     over all modules and r = ch - 0xc0 (ch for a raw
+ *                     placement), choice r % (C + 2) (0 none, C + 1 none
+ *                     known), its token from the token byte r / (C + 2)
+ *   token byte t:     with T the tokens of every module (sheep=1..4,
+ *                     wolf), k = t % (T + 3): none (0), the k-th, one of
+ *                     a known word with its number out of range (T + 1),
+ *                     any id (T + 2)
  *   op & 0xe0 == 0x60 also hold the meeple to cr_game_meeple_options (the
  *                     costliest check, so not every time)
  *   op & 0x80         then try the same move with kind 3 (no kind at all)
  *
  * After every call it checks: a refused move leaves the game exactly as
- * it was (counters, scores, pools, supplies, board, pieces, events) and
- * gets a worded refusal, which names the module of a tile or piece not
- * in play (fz_check_refusal); the River's start (the spring at 0,0, the
+ * it was (counters, scores, pools, supplies, tiles hidden, board, pieces,
+ * events, goods, flocks) and gets a worded refusal, which names the
+ * module of a tile, choice or piece not in play and what is wrong with a
+ * token (fz_check_refusal); the River's start (the spring at 0,0, the
  * base start tile in the supply) and its order (river tiles, then the
- * lake, then the rest) hold; cr_game_check agrees with cr_game_play; a
- * placement of a tile that may be drawn is legal iff cr_game_legal
- * lists it, and a piece iff cr_game_meeple_options offers it (when
- * asked); an undo gives back the state before the moves it undoes;
- * each player's pieces on the board + in supply == the count of each
- * pool of the modules in play, the pieces weigh on their features, the
- * events add up and their points to the scores (fz_invariants).  At the
- * end the game must equal a replay of its own moves on a new game of the
- * same config, down to what may be drawn and where every tile fits, and
- * its moves must read back from their notation.
+ * lake, then the rest) hold; cr_game_check agrees with cr_game_play, and
+ * cr_game_check_place with cr_game_legal; a placement of a tile that may
+ * be drawn is legal iff cr_game_legal lists it, the choice is accepted
+ * and the piece is one cr_game_meeple_options offers (when asked); a
+ * placement takes a copy from the supply and a hill tile one more unseen
+ * while any is left to draw (cr_game_hidden); the turn passes after a
+ * placement, or stays exactly when the mover's tile extends the feature
+ * of the mover's builder placed before and the tile is not a second one
+ * already (Traders & Builders' double turn); goods never go back; a herd
+ * or a wolf sends home every shepherd of the flock, and the tokens in
+ * flocks change by what the move adds (a sheep drawn for a growth, or by
+ * a shepherd) less what the flocks scored give back; an undo gives back
+ * the state before the moves it undoes; and fz_invariants (pieces per
+ * pool, on their features, events, goods, turns, supply).  At the end the
+ * game must equal a replay of its own moves on a new game of the same
+ * config, down to what may be drawn and where every tile fits; its moves
+ * read back from their notation, and its record (written with a player
+ * prefix on every move) loads and replays to the same game.
  */
 #include <limits.h>
 
@@ -188,6 +222,184 @@ meeple(struct cr_move *m, unsigned b)
 }
 
 /*
+ * The tokens moves may name (cr_token_args of every module), and the
+ * choices with their tokens (none first), over all modules: worked out
+ * once.
+ */
+static int targs[64], ntargs;
+static struct cand { int choice, arg; } cands[64];
+static int ncands;
+
+static void
+tables(void)
+{
+	cands[ncands++] = (struct cand){ 0, 0 };
+	for (int e = 0; e < cr_nexts; e++)
+		ntargs += cr_token_args(e, targs + ntargs, (int)(sizeof targs / sizeof *targs) - ntargs);
+	for (int c = 1; cr_choice(c) != NULL; c++) {
+		int a[16], n = cr_choice(c)->token ? cr_token_args(cr_choice_ext(c), a, 16) : 0;
+
+		for (int i = 0; i < (n ? n : 1) && ncands < (int)(sizeof cands / sizeof *cands); i++)
+			cands[ncands++] = (struct cand){ c, n ? a[i] : 0 };
+	}
+}
+
+/* A token from byte t: none, one of the tables, a known word with its
+ * number out of range, any id at all. */
+static int
+token_of(unsigned t)
+{
+	unsigned k = t % (unsigned)(ntargs + 3), hi = t / (unsigned)(ntargs + 3);
+	const struct cr_token *tk;
+	int id;
+
+	if (k == 0 || ntargs == 0)
+		return 0;
+	if (k <= (unsigned)ntargs)
+		return targs[k - 1];
+	if (k == (unsigned)ntargs + 2)
+		return CR_TOKEN((int)(hi % 16), (int)(hi / 16 % 8));
+	id = CR_TOKEN_ID(targs[hi % (unsigned)ntargs]);
+	tk = cr_token(id);
+	return CR_TOKEN(id, hi & 1 ? tk->max + 1 : tk->min > 0 ? tk->min - 1 : tk->max + 2);
+}
+
+/* Does a module in play make choices (the flock's)? */
+static bool
+chooses(const struct cr_game *g)
+{
+	for (int c = 1; cr_choice(c) != NULL; c++)
+		if (fz_in_play(g, cr_choice_ext(c)))
+			return true;
+	return false;
+}
+
+/*
+ * The move's choice from byte ch: raw (see the file's header), or one of
+ * those of the modules in play that cr_game_check accepts with the move's
+ * piece, else without it, else any of them.
+ */
+static FZ_NOCOV void
+choose(const struct cr_game *g, struct cr_move *m, unsigned ch, bool raw)
+{
+	int ok[64], nok = 0, all[64], nall = 0;
+
+	if (raw) {
+		unsigned r = ch >= 0xc0 ? ch - 0xc0 : ch, nc = 0;
+
+		while (cr_choice((int)nc + 1) != NULL)
+			nc++;
+		m->choice = (int)(r % (nc + 2));
+		m->choice_arg = token_of(r / (nc + 2));
+		return;
+	}
+	for (int i = 0; i < ncands; i++)
+		if (cands[i].choice == 0 || fz_in_play(g, cr_choice_ext(cands[i].choice)))
+			all[nall++] = i;
+	for (int pass = 0; pass < 2 && nok == 0; pass++) {
+		struct cr_move t = *m;
+
+		if (pass == 1) {
+			if (m->role == CR_ROLE_NONE)
+				break;
+			t.role = CR_ROLE_NONE, t.arg = 0;
+		}
+		for (int i = 0; i < nall; i++) {
+			t.choice = cands[all[i]].choice, t.choice_arg = cands[all[i]].arg;
+			if (cr_game_check(g, &t, NULL))
+				ok[nok++] = all[i];
+		}
+	}
+	nall = nok ? nok : nall;
+	m->choice = cands[nok ? ok[ch % (unsigned)nok] : all[ch % (unsigned)nall]].choice;
+	m->choice_arg = cands[nok ? ok[ch % (unsigned)nok] : all[ch % (unsigned)nall]].arg;
+}
+
+/* Does the piece draw a token (a shepherd)? */
+static bool
+draws(int role)
+{
+	return cr_piece(role) != NULL && (cr_piece(role)->flags & CR_PIECE_TOKEN);
+}
+
+/*
+ * A piece the engine accepts on the placement m (its choice made): the
+ * pieces of the modules in play from piece mb % P on, the first with a
+ * spot (of the 17) where it may stand, that piece at the (mb / P)-th of
+ * those spots; a piece that draws a token with one the engine accepts
+ * (cr_token_args, byte t choosing).  None found (or the placement is
+ * refused without a piece): the raw meeple mb, and token t.  (Cheaper than cr_game_meeple_options, which cross_check asks
+ * now and then.)  With raw, a piece that takes no token gets t's.
+ */
+static FZ_NOCOV void
+piece(const struct cr_game *g, struct cr_move *m, unsigned mb, unsigned t, bool raw)
+{
+	int np = cr_npieces() - 1;
+	bool fits;
+
+	m->role = CR_ROLE_NONE, m->arg = 0;
+	fits = cr_game_check(g, m, NULL);
+	for (int i = 0; i < np && fits; i++) {
+		int role = 1 + (int)((mb + (unsigned)i) % (unsigned)np), a[16], na = 1, nok = 0;
+		enum cr_spot ok[CR_NSPOTS];
+		int okarg[CR_NSPOTS];
+
+		if (!fz_in_play(g, cr_piece_ext(role)))
+			continue;
+		a[0] = 0;
+		if (draws(role))
+			na = cr_token_args(cr_piece_ext(role), a, 16);
+		m->role = role;
+		for (int s = 0; s < CR_NSPOTS; s++) {
+			m->spot = (enum cr_spot)s;
+			for (int k = 0; k < na; k++) {
+				m->arg = a[(t + (unsigned)k) % (unsigned)na];
+				if (cr_game_check(g, m, NULL)) {
+					ok[nok] = m->spot, okarg[nok++] = m->arg;
+					break;
+				}
+			}
+		}
+		if (nok > 0) {
+			int k = (int)(mb / (unsigned)np % (unsigned)nok);
+
+			m->spot = ok[k];
+			m->arg = raw && !draws(role) ? token_of(t) : okarg[k];
+			return;
+		}
+	}
+	meeple(m, mb);
+	m->arg = token_of(t);
+}
+
+/*
+ * What a placement says beyond its tile (the file's header): the piece
+ * (from meeple byte mb, raw, or with op % 16 == 9 one of those
+ * cr_game_meeple_options offers), the choice and the token.
+ */
+static FZ_NOCOV void
+tail(const struct cr_game *g, struct in *in, unsigned op, struct cr_move *m, unsigned mb)
+{
+	bool chosen = chooses(g) || (op & 0x10), legal = op % 16 == 9;
+	bool raw = op % 16 >= 11;
+	unsigned ch = chosen ? byte(in) : 0;
+
+	m->choice = m->choice_arg = m->arg = 0;
+	if (!legal) {
+		meeple(m, mb);
+		if (draws(m->role) || (op & 0x10))
+			m->arg = token_of(byte(in));
+		if (chosen)
+			choose(g, m, ch, raw || ch >= 0xc0);
+		return;
+	}
+	m->role = CR_ROLE_NONE;
+	if (chosen)
+		choose(g, m, ch, ch >= 0xc0);
+	piece(g, m, mb, byte(in), op & 0x10);
+}
+
+/*
  * cr_game_legal's answer for one tile, kept until the game changes
  * (stamp): the decoder and the check ask the same question.
  */
@@ -209,14 +421,19 @@ legal_for(const struct cr_game *g, int tile)
 	return legal.n;
 }
 
-/* Placement-level legality (the meeple aside) against cr_game_legal, and
- * (when options) the meeple against cr_game_meeple_options. */
+/*
+ * Placement-level legality against cr_game_legal (cr_game_check_place,
+ * the tile alone, whatever the line says beyond); the move no more legal
+ * than the same without its piece, which is legal without a token; and
+ * (when options) the piece against cr_game_meeple_options, which offers
+ * a piece that draws a token when some token would do.
+ */
 static FZ_NOCOV void
 cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, bool options)
 {
-	struct cr_meeple_opt opt[cr_npieces() * CR_MAXSEG];
+	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
 	struct cr_move bare = *m;
-	bool fits, listed = false, offered = false;
+	bool fits, listed = false, offered = false, plain;
 	int n, no;
 
 	if (m->kind != CR_MOVE_PLACE || m->tile < 0 || m->tile >= fz_base.ntypes ||
@@ -228,7 +445,9 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 	}
 	bare.role = CR_ROLE_NONE;
 	bare.spot = 0;
-	fits = cr_game_check(g, &bare, NULL);
+	bare.arg = 0;
+	fits = cr_game_check_place(g, m, NULL);
+	FZ_CHECK(!legal_move || fits, "a move accepted, its tile alone refused");
 	n = legal_for(g, m->tile);
 	for (int i = 0; i < n; i++) {
 		const struct cr_place *p = &legal.v[i];
@@ -238,19 +457,22 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 		if (p->x == m->x && p->y == m->y && p->rot == m->rot)
 			listed = true;
 	}
-	FZ_CHECK(fits == listed, "%s at %d,%d rot %d: check says %s, cr_game_legal %s",
+	FZ_CHECK(fits == listed, "%s at %d,%d rot %d: check_place says %s, cr_game_legal %s",
 	    fz_base.type[m->tile].code, m->x, m->y, m->rot, fits ? "fits" : "does not fit",
 	    listed ? "lists it" : "does not");
 	if (!fits)
 		return;
+	plain = cr_game_check(g, &bare, NULL);
+	FZ_CHECK(!legal_move || plain, "a move accepted, refused without its piece");
 	if (m->role == CR_ROLE_NONE) {
-		FZ_CHECK(legal_move, "a placement that fits, without meeple, refused");
+		FZ_CHECK(legal_move == (plain && m->arg == 0), "a placement without a piece: %s, "
+		    "without its token %s", legal_move ? "legal" : "refused", plain ? "legal" : "refused");
 		return;
 	}
-	if (!options)
-		return;		/* 17 spots x 4 roles: the costliest check */
-	no = cr_game_meeple_options(g, &bare, opt, (int)(sizeof opt / sizeof *opt));
-	FZ_CHECK(no >= 0 && no <= (int)(sizeof opt / sizeof *opt), "%d meeple options", no);
+	if (!options || !plain)
+		return;		/* 17 spots x every piece: the costliest check */
+	no = cr_game_meeple_options(g, &bare, opt, CR_MAXMEEPLEOPTS);
+	FZ_CHECK(no >= 0 && no <= CR_MAXMEEPLEOPTS, "%d meeple options", no);
 	for (int i = 0; i < no; i++) {
 		FZ_CHECK(opt[i].role > CR_ROLE_NONE && opt[i].role < cr_npieces() &&
 		    (opt[i].spots & (1u << opt[i].spot)), "meeple option %d: role %d spot %d spots 0x%x",
@@ -259,23 +481,127 @@ cross_check(const struct cr_game *g, const struct cr_move *m, bool legal_move, b
 		    (opt[i].spots & (1u << m->spot)))
 			offered = true;
 	}
-	/* A piece that draws a token (a shepherd) is offered when some token
-	 * makes it legal: the move's own may not. */
-	if (offered && !legal_move && (cr_piece(m->role)->flags & CR_PIECE_TOKEN)) {
-		int tok[16], nt = cr_token_args(cr_piece_ext(m->role), tok, 16);
+	if (!draws(m->role)) {
+		FZ_CHECK(m->arg != 0 ? !legal_move : offered == legal_move,
+		    "%s at %d,%d rot %d, role %d at spot %d, token 0x%x: %s, and %s",
+		    fz_base.type[m->tile].code, m->x, m->y, m->rot, m->role, m->spot, m->arg,
+		    legal_move ? "legal" : "refused", offered ? "offered" : "not offered");
+		return;
+	}
+	FZ_CHECK(offered || !legal_move, "%s at %d,%d rot %d, %s at %d with token 0x%x: legal, "
+	    "not offered", fz_base.type[m->tile].code, m->x, m->y, m->rot, cr_piece(m->role)->word,
+	    m->spot, m->arg);
+	if (!legal_move && offered) {	/* not with this token: with some other */
+		int a[16], na = cr_token_args(cr_piece_ext(m->role), a, 16);
 		struct cr_move t = *m;
 
-		for (int i = 0; i < nt && !legal_move; i++) {
-			t.arg = tok[i];
-			legal_move = cr_game_check(g, &t, NULL);
+		offered = false;
+		for (int i = 0; i < na && !offered; i++) {
+			t.arg = a[i];
+			offered = cr_game_check(g, &t, NULL);
 		}
+		FZ_CHECK(offered, "%s at %d,%d rot %d, %s at %d: offered, refused with every token",
+		    fz_base.type[m->tile].code, m->x, m->y, m->rot, cr_piece(m->role)->word, m->spot);
 	}
-	FZ_CHECK(offered == legal_move, "%s at %d,%d rot %d, role %d at spot %d: %s, and %s",
-	    fz_base.type[m->tile].code, m->x, m->y, m->rot, m->role, m->spot,
-	    legal_move ? "legal" : "refused", offered ? "offered" : "not offered");
 }
 
 static struct fz_snap snaps[MAXOPS + 1];	/* snaps[i]: the state when i moves were played */
+static bool stayed[MAXOPS + 1];		/* move i left the turn with its mover */
+static int builder;			/* the piece that earns a second tile, 0 */
+
+/* Where the player's piece of role stands (its segment), -1 if nowhere. */
+static FZ_NOCOV int
+standing(const struct cr_game *g, int player, int role, bool token)
+{
+	int max = CR_MAXPLAYERS * fz_pieces_each();
+	struct cr_meeple mp[max + 1];
+	int n = cr_game_meeples(g, mp, max + 1);
+
+	for (int i = 0; i < n && i <= max; i++)
+		if (mp[i].player == player && (token ? draws(mp[i].role) : mp[i].role == role))
+			return mp[i].seg;
+	return -1;
+}
+
+/* Does the tile at x,y have a segment in the feature of segment seg? */
+static FZ_NOCOV bool
+joins(const struct cr_game *g, int x, int y, int seg)
+{
+	const struct cr_placed *t = cr_game_at(g, x, y);
+	int id = cr_game_feature_id(g, seg);
+
+	for (int s = 0; t != NULL && s < fz_base.type[t->type].nseg; s++)
+		if (cr_game_feature_id(g, t->seg0 + s) == id)
+			return true;
+	return false;
+}
+
+/*
+ * A placement accepted: the supply, the hill, the turn (a builder's
+ * double turn), goods, the flock (before: the state before it; bseg,
+ * sseg: where the mover's builder and shepherd stood).
+ */
+static FZ_NOCOV void
+placed(const struct cr_game *g, const struct cr_move *m, const struct fz_snap *before,
+    const int counters[CR_MAXPLAYERS][16], int bseg, int sseg)
+{
+	int nm = cr_game_nmoves(g) - 1, np = cr_game_nplayers(g), hide, nev, back = 0, add = 0;
+	const struct cr_event *ev = cr_game_events(g, &nev);
+	bool second = false, extended, hill, clears;
+	struct fz_snap after;
+
+	fz_snapshot(g, &after);
+	/* one copy taken, and one more hidden under a hill while any is left */
+	hill = (fz_base.type[m->tile].marks & CR_MARK_BIT(CR_MARK_HILL)) != 0;
+	hide = hill && before->supply_total > 1;
+	FZ_CHECK(after.hidden == before->hidden + hide && after.supply_total == before->supply_total - 1 -
+	    hide, "%s placed%s: %d to draw and %d hidden, then %d and %d", fz_base.type[m->tile].code,
+	    hill ? " (a hill)" : "", before->supply_total, before->hidden, after.supply_total, after.hidden);
+	/* the turn: a second tile when the mover's builder's feature is
+	 * extended, never a third */
+	for (int j = nm - 1; j >= 0; j--)
+		if (cr_game_move(g, j)->kind == CR_MOVE_PLACE) {
+			second = stayed[j];
+			break;
+		}
+	extended = bseg >= 0 && joins(g, m->x, m->y, bseg);
+	stayed[nm] = extended && !second;
+	FZ_CHECK(np == 1 || (after.turn == before->turn) == stayed[nm], "player %d's %s at %d,%d "
+	    "(%s the builder's feature, a second tile %d): player %d to move", before->turn,
+	    fz_base.type[m->tile].code, m->x, m->y, extended ? "extends" : "does not extend", second,
+	    after.turn);
+	FZ_CHECK(np > 1 || after.turn == 0, "one player, player %d to move", after.turn);
+	/* goods never go back */
+	for (int i = 0; i < cr_game_ncounters(g) && i < 16; i++)
+		for (int p = 0; p < np; p++)
+			FZ_CHECK(cr_game_counter(g, p, i) >= counters[p][i], "player %d's %s: %d, then %d", p,
+			    cr_game_counter_name(g, i, NULL), counters[p][i], cr_game_counter(g, p, i));
+	/* the flock: a herd or a wolf sends every shepherd of it home; the
+	 * tokens out change by a sheep drawn (a growth, a shepherd) less
+	 * the flocks scored */
+	clears = m->choice != 0 && (!cr_choice(m->choice)->token ||
+	    (cr_token(CR_TOKEN_ID(m->choice_arg)) != NULL && cr_token(CR_TOKEN_ID(m->choice_arg))->max == 0));
+	if (clears && sseg >= 0) {
+		int max = CR_MAXPLAYERS * fz_pieces_each(), id = cr_game_feature_id(g, sseg);
+		struct cr_meeple mp[max + 1];
+		int n = cr_game_meeples(g, mp, max + 1);
+
+		for (int i = 0; i < n && i <= max; i++)
+			FZ_CHECK(!draws(mp[i].role) || cr_game_feature_id(g, mp[i].seg) != id ||
+			    (mp[i].x == m->x && mp[i].y == m->y && mp[i].player == before->turn),
+			    "player %d's %s at %d,%d stays on the flock %s", mp[i].player,
+			    cr_piece(mp[i].role)->word, mp[i].x, mp[i].y, cr_choice(m->choice)->word);
+	}
+	if (m->choice != 0 && cr_choice(m->choice)->token && !clears)
+		add++;
+	if (draws(m->role) && cr_token(CR_TOKEN_ID(m->arg)) != NULL &&
+	    cr_token(CR_TOKEN_ID(m->arg))->max > 0)
+		add++;
+	for (int i = 0; i < nev; i++)
+		back += ev[i].move == nm + 1 && ev[i].reason == CR_EV_MODULE ? ev[i].sub : 0;
+	FZ_CHECK(after.flock == before->flock + add - back, "tokens in flocks: %d, %d drawn, %d back, "
+	    "then %d", before->flock, add, back, after.flock);
+}
 
 static void
 attempt(struct cr_game *g, const struct cr_move *m, bool options)
@@ -283,11 +609,18 @@ attempt(struct cr_game *g, const struct cr_move *m, bool options)
 	struct fz_snap before, after;
 	struct cr_refusal why1, why2;
 	bool ok1, ok2;
-	int nm = cr_game_nmoves(g);
+	int nm = cr_game_nmoves(g), counters[CR_MAXPLAYERS][16], bseg = -1, sseg = -1;
 
 	fz_snapshot(g, &before);
 	ok1 = cr_game_check(g, m, &why1);
 	cross_check(g, m, ok1, options);
+	if (ok1 && m->kind == CR_MOVE_PLACE) {
+		for (int i = 0; i < cr_game_ncounters(g) && i < 16; i++)
+			for (int p = 0; p < cr_game_nplayers(g); p++)
+				counters[p][i] = cr_game_counter(g, p, i);
+		bseg = builder ? standing(g, before.turn, builder, false) : -1;
+		sseg = standing(g, before.turn, 0, true);
+	}
 	ok2 = cr_game_play(g, m, &why2);
 	if (ok2)
 		stamp++;
@@ -307,18 +640,73 @@ attempt(struct cr_game *g, const struct cr_move *m, bool options)
 	FZ_CHECK(fz_same_move(cr_game_move(g, nm), m), "the game recorded another move");
 	FZ_CHECK(cr_game_move_player(g, nm) == before.turn, "move %d made by %d, not %d", nm + 1,
 	    cr_game_move_player(g, nm), before.turn);
+	stayed[nm] = false;
 	if (m->kind == CR_MOVE_PLACE) {
 		FZ_CHECK(cr_game_ntiles(g) == before.ntiles + 1, "a placement added %d tiles",
 		    cr_game_ntiles(g) - before.ntiles);
 		FZ_CHECK(cr_game_at(g, m->x, m->y) != NULL && cr_game_at(g, m->x, m->y)->type == m->tile &&
 		    cr_game_at(g, m->x, m->y)->rot == m->rot, "the tile placed is not at %d,%d", m->x, m->y);
+		placed(g, m, &before, (const int (*)[16])counters, bseg, sseg);
+	} else {
+		FZ_CHECK(cr_game_hidden(g) == before.hidden && cr_game_supply_total(g) ==
+		    before.supply_total - (m->kind == CR_MOVE_DISCARD), "%s: %d to draw and %d hidden, "
+		    "then %d and %d", m->kind == CR_MOVE_END ? "end" : "a discard", before.supply_total,
+		    before.hidden, cr_game_supply_total(g), cr_game_hidden(g));
+		FZ_CHECK(m->kind == CR_MOVE_END || cr_game_turn(g) == before.turn,
+		    "a discard passes the turn from %d to %d", before.turn, cr_game_turn(g));
 	}
-	if (m->kind != CR_MOVE_END)
-		FZ_CHECK(cr_game_supply_total(g) == before.supply_total - 1, "a copy taken: supply %d, then %d",
-		    before.supply_total, cr_game_supply_total(g));
 	FZ_CHECK(m->kind != CR_MOVE_END || cr_game_over(g), "end played, the game goes on");
 	fz_check_notation(&fz_base, m);
 	snaps[nm] = before;
+}
+
+/*
+ * The game's record, written with its header (edition, expansions,
+ * players) and a player prefix on every move (the mover, a builder's
+ * second tile too), read back and replayed: the same game.
+ */
+static FZ_NOCOV void
+record_replay(const struct cr_game *g)
+{
+	char *exp[CR_MAXEXTS];
+	struct nt_player pl[CR_MAXPLAYERS];
+	struct nt_record r = { .edition = cr_game_edition(g), .expansions = exp, .players = pl,
+	    .nplayers = cr_game_nplayers(g) };
+	int n = cr_game_nmoves(g);
+	struct nt_outmove *mv = calloc((size_t)n + 1, sizeof *mv);
+	struct nt_record back;
+	struct nt_replay_error rerr;
+	struct cr_error err;
+	struct fz_snap a, b;
+	struct cr_game *h;
+	char *text;
+	bool ok;
+
+	FZ_CHECK(mv != NULL, "out of memory");
+	for (int e = 1; e < cr_nexts; e++)
+		if (fz_in_play(g, e))
+			exp[r.nexpansions++] = (char *)cr_exts[e]->name;
+	for (int p = 0; p < r.nplayers; p++)
+		pl[p] = (struct nt_player){ (char *)names[p], NULL };
+	for (int i = 0; i < n; i++)
+		mv[i] = (struct nt_outmove){ cr_game_move(g, i), names[cr_game_move_player(g, i)], NULL, NULL };
+	text = nt_record_write(&r, &fz_base, NULL, mv, n, NULL);
+	FZ_CHECK(text != NULL, "nt_record_write: NULL");
+	if (nt_record_parse(&back, text, strlen(text), &err) < 0)
+		fz_fail(__FILE__, __LINE__, "nt_record_parse(the game's record) == 0", "%d:%d: %s\n%s",
+		    err.line, err.column, err.msg, text);
+	h = nt_replay(&back, &fz_base, &ok, &rerr);
+	FZ_CHECK(h != NULL, "nt_replay: no game");
+	if (!ok)
+		fz_fail(__FILE__, __LINE__, "nt_replay(the game's record)", "move %d: %s\n%s", rerr.move,
+		    rerr.msg, text);
+	fz_snapshot(g, &a);
+	fz_snapshot(h, &b);
+	FZ_SAME_SNAP(&a, &b, "the game's record replays to another game\n%s", text);
+	cr_game_free(h);
+	nt_record_free(&back);
+	free(text);
+	free(mv);
 }
 
 int
@@ -326,6 +714,12 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	fz_load_base((*argv)[0]);
+	tables();
+	/* Traders & Builders' builder: its owner's tile that extends its
+	 * feature earns a second tile (its module's again hook) */
+	builder = cr_piece_find("builder", 7);
+	if (builder != 0 && cr_exts[cr_piece_ext(builder)]->again == NULL)
+		builder = 0;
 	return 0;
 }
 
@@ -344,7 +738,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x = byte(&in);
 	conf.edition = 1 + (int)(h % 3);
 	conf.nplayers = nplayers = 1 + (int)((h / 3) % 8);
-	conf.exts = x % 2 ? x & ((1u << cr_nexts) - 2) : 0;	/* bit i of x >> 1: cr_exts[1 + i] */
+	conf.exts = x % 4 ? x & ((1u << cr_nexts) - 2) : 0;	/* bit i of x >> 1: cr_exts[1 + i] */
 	g = cr_game_create(&fz_base, &conf);
 	stamp++;
 	FZ_CHECK(g != NULL, "cr_game_create(edition %d, %d players, modules 0x%x) failed",
@@ -410,7 +804,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 				m.x = p->x, m.y = p->y, m.rot = p->rot;
 			}
-			meeple(&m, c);
+			tail(g, &in, op, &m, c);
 			attempt(g, &m, options);
 			break;
 		}
@@ -422,7 +816,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!beside(g, b, &m.x, &m.y))
 				m.x = m.y = 0;
 			m.rot = (int)(c % 4);
-			meeple(&m, d);
+			tail(g, &in, op, &m, d);
 			attempt(g, &m, options);
 			break;
 		}
@@ -432,7 +826,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			m.x = coord(byte(&in));
 			m.y = coord(byte(&in));
 			m.rot = (int)(byte(&in) % 6) - 1;
-			meeple(&m, byte(&in));
+			tail(g, &in, op, &m, byte(&in));
 			attempt(g, &m, options);
 			break;
 		}
@@ -449,6 +843,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fz_invariants(g);
 	}
 	fz_replay_equal(g);
+	record_replay(g);
 	{
 		const struct cr_event *ev;
 		char buf[2048];

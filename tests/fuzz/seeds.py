@@ -6,18 +6,22 @@ build: the seeds are committed, this only says where they came from.
 
   move/     every distinct move line of samples/, tests/scenarios/ and
             tests/corpus/ (a sample of the base game's, all those with an
-            expansion's tile or piece), and hand-made lines (prefixes,
-            comments, odd spellings, near misses, the pieces of every
-            module by word and alias, IC- and RV- codes)
-  record/   samples/*.yaml, tests/scenarios/*.yaml (bb-ic-*, bb-river-*
-            among them), tests/corpus/*.yaml (whole games with
-            inns-cathedrals, river), and hand-made records in the other
-            shapes the format allows, with and without expansions
+            expansion's tile, piece, choice or token), and hand-made lines
+            (prefixes, comments, odd spellings, near misses, the pieces,
+            choices and tokens of every module by word and alias, French
+            ones among them, IC-, RV-, TB- and HS- codes)
+  record/   samples/*.yaml, tests/scenarios/*.yaml (bb-ic-*, bb-river-*,
+            bb-tb-*, bb-hs-* and the mixed ones among them),
+            tests/corpus/*.yaml (whole games with each expansion and
+            mixed), and hand-made records in the other shapes the format
+            allows, with and without expansions
   tileset/  rules/tiles/*.yaml, and small hand-made sets (no start tile,
             rivers, inner fields, two cities on one edge, marks, flags)
   replay/   byte streams for fuzz_replay.c (see its header): whole games of
-            legal placements, undos, discards, raw placements, end, for
-            the base game alone, with inns-cathedrals, river, both
+            legal placements (legal pieces among them: builders, pigs,
+            shepherds with their tokens, the flock's choices), undos,
+            discards, raw placements and choices, end, for the base game
+            alone, each expansion and mixes of them
   fastpath/ the record seeds, and records with comments in every shape
   fmt/      the same (line breaks of every kind, escapes, keys after moves)
 """
@@ -55,7 +59,8 @@ for r in records:
     for ln in open(r):
         m = re.match(r'^\s*-\s+"?([^"#]*[^"#\s])"?', ln)
         if m and re.search(r'\d|end|discard', m.group(1)):
-            if re.search(r'IC-|RV-|big-', m.group(1)):
+            if re.search(r'IC-|RV-|TB-|HS-|big-|builder|pig|shepherd|grow|herd|sheep|wolf',
+                         m.group(1)):
                 ext_lines.add(m.group(1))
             else:
                 lines.add(m.group(1))
@@ -82,6 +87,22 @@ hand = {
     'IC-R 0,1 0', 'IC-K 0,1 0', 'RV-M 1,0 0', 'RV- 1,0 0', 'IC-A 0,1 0 big-@N', 'IC-A 0,1 0 big@N',
     'IC-A 0,1 0 big-x@N', 'IC-A 0,1 0 big knight@N', 'IC-A 0,1 0 big-knight@', 'IC-A 0,1 0 big-monk@N',
     'TB-A 0,1 0 builder@N', 'HS-A 0,1 0 shepherd@N sheep=2', 'IC-A 0,1 0 pig@N',
+    # Traders & Builders, Hills & Sheep: pieces, choices and tokens by
+    # every word and alias (French too), any case, near misses
+    'TB-F 1,0 90 builder@W', 'TB-F 1,0 90 b\u00e2tisseur@W', 'TB-F 1,0 90 batisseur@W',
+    'TB-F 1,0 90 B\u00c2TISSEUR@w', 'TB-B 0,1 0 pig@NE', 'TB-B 0,1 0 cochon@NE',
+    'TB-B 0,1 0 COCHON@ne', 'B 0,1 0 pig', 'U 1,0 0 builder@E wolf',
+    'HS-A 0,1 0 berger@N sheep=2', 'HS-K 1,0 0 shepherd@S mouton=3', 'HS-K 1,0 0 shepherd@S moutons=1',
+    'HS-K 1,0 0 shepherd@S wolf', 'HS-K 1,0 0 shepherd@S loup', 'HS-K 1,0 0 SHEPHERD@S LOUP',
+    'HS-K 1,0 0 herd shepherd@S sheep=3', 'HS-K 1,0 0 rassembler berger@S mouton=3',
+    'U 3,0 0 grow sheep=3', 'U 3,0 0 agrandir mouton=3', 'U 3,0 0 AGRANDIR LOUP', 'U 4,0 0 herd',
+    'U 4,0 0 rassembler', 'U 4,0 0 grow wolf thief@S', 'U 4,0 0 herd farmer@SSE',
+    'BA-V -1,0 180 grow sheep=1 farmer@ESE', 'HS-L 1,-3 90 shepherd@WSW wolf',
+    'Anna: U 3,0 0 grow sheep=4 shepherd@N sheep=1', 'U 3,0 0 grow', 'U 3,0 0 grow sheep',
+    'U 3,0 0 grow sheep=5', 'U 3,0 0 grow sheep=0', 'U 3,0 0 grow wolf=1', 'U 3,0 0 herd sheep=2',
+    'U 3,0 0 shepherd@N', 'U 3,0 0 shepherd@N sheep=2 extra', 'U 3,0 0 thief@S sheep=2',
+    'U 3,0 0 sheep=2', 'U 3,0 0 herd herd', 'U 3,0 0 grow sheep=2 grow sheep=2',
+    'HS-A discard', 'TB-X discard', 'HS-P 0,1 0 monk', 'TB-A 0,1 0 knight@N',
 }
 # a sample of the base game's lines, the expansions' all
 lines = sorted(lines)[::8] + sorted(ext_lines) + sorted(hand)
@@ -297,26 +318,51 @@ d = reset('replay')
 rng = random.Random(5)
 
 
-# The header's second byte: the modules in play (cr_exts[] of rules/ext.c).
-BASE, IC, RIVER, BOTH = 0, 3, 5, 7
-# Pieces of today's registry: 0 none, 1-4 the base game's, 5-8 the big
-# meeple's; the meeple byte is piece + 10 * spot.
-BASE_MEEPLES = [0, 0, 0] + [r + 10 * s for r in (1, 2, 3, 4) for s in (0, 1, 2, 3, 16)] + [9, 171]
-ALL_MEEPLES = [0, 0, 0] + [r + 10 * s for r in (1, 2, 3, 4, 5, 6, 7, 8) for s in (0, 1, 2, 3, 16)] + [9, 179]
+# The header's second byte: the modules in play (cr_exts[] of rules/ext.c:
+# bit 1 inns-cathedrals, 2 river, 3 traders-builders, 4 hills-sheep; a
+# byte of 0 mod 4 is the base game alone, so game() sets bit 0 for the
+# others).
+BASE, IC, RIVER, TB, HS = 0, 0x02, 0x04, 0x08, 0x10
+BOTH = IC | RIVER
+# Pieces of today's registry (cr_npieces() == 12): 0 none, 1-4 the base
+# game's, 5-8 the big meeple's, 9 builder, 10 pig, 11 shepherd; 12 is no
+# piece at all.  The meeple byte is piece + 13 * spot.
+NP = 13
+SHEPHERD = 11
+BASE_MEEPLES = [0, 0, 0] + [r + NP * s for r in (1, 2, 3, 4) for s in (0, 1, 2, 3, 16)] + [12, 12 + NP * 17]
+ALL_MEEPLES = [0, 0, 0] + [r + NP * s for r in range(1, 12) for s in (0, 1, 2, 3, 4, 16)] + [12, 12 + NP * 17]
 
 
 def game(header, nops, weights, exts=BASE, meeples=None):
+    """A stream for fuzz_replay.c: the header, then nops operations drawn
+    by weight.  The tail bytes follow the decoder: a choice byte after a
+    placement when hills-sheep is in play (or op & 0x10), a token byte
+    after a raw piece that draws one (a shepherd), op 9 or op & 0x10."""
     meeples = meeples or (BASE_MEEPLES if exts in (BASE, RIVER) else ALL_MEEPLES)
-    out = bytearray([header, exts])
+    out = bytearray([header, exts | 1 if exts else 0])
 
     def meeple():   # no piece half the time: most pieces miss their spot
         return 0 if rng.random() < 0.5 else rng.choice(meeples)
+
+    def tail(op, m):
+        t = bytearray()
+        if exts & HS or op & 0x10:
+            # mostly a choice the engine accepts, now and then a raw one
+            t.append(rng.randrange(0xc0, 0x100) if rng.random() < 0.1 else rng.randrange(0xc0))
+        if (op % 16 == 9) or op & 0x10 or (op % 16 != 9 and m % NP == SHEPHERD):
+            t.append(rng.randrange(256))
+        return bytes(t)
     for _ in range(nops):
         op = rng.choices(list(weights), list(weights.values()))[0]
         if op == 'place':
-            out += bytes([rng.choice([4, 4, 5, 0x24, 0x64]), rng.randrange(256), rng.randrange(256), meeple()])
+            o, m = rng.choice([4, 4, 5, 0x24, 0x64]), meeple()
+            out += bytes([o, rng.randrange(256), rng.randrange(256), m]) + tail(o, m)
+        elif op == 'piece':     # a legal piece, choice and token
+            o, m = rng.choice([9, 9, 0x29, 0x69]), rng.randrange(256)
+            out += bytes([o, rng.randrange(256), rng.randrange(256), m]) + tail(o, m)
         elif op == 'beside':
-            out += bytes([rng.choice([10, 0x6a]), rng.randrange(256), rng.randrange(256), rng.randrange(4), meeple()])
+            o, m = rng.choice([10, 0x6a]), meeple()
+            out += bytes([o, rng.randrange(256), rng.randrange(256), rng.randrange(4), m]) + tail(o, m)
         elif op == 'undo':
             out += bytes([0, rng.randrange(4)])
         elif op == 'end':
@@ -326,13 +372,19 @@ def game(header, nops, weights, exts=BASE, meeples=None):
         elif op == 'badtile':
             out += bytes([3, rng.randrange(256)])
         elif op == 'raw':
-            out += bytes([rng.choice([11, 0x6b]), rng.randrange(256), rng.randrange(9), rng.randrange(9), rng.randrange(6), meeple()])
+            o, m = rng.choice([11, 0x6b, 0x1b]), meeple()
+            out += bytes([o, rng.randrange(256), rng.randrange(9), rng.randrange(9), rng.randrange(6), m]) + tail(o, m)
+        elif op == 'rawtail':   # a legal placement, a raw choice and token
+            o, m = rng.choice([0x14, 0x19]), meeple()
+            out += bytes([o, rng.randrange(256), rng.randrange(256), m]) + tail(o, m)
         elif op == 'nokind':
-            out += bytes([0x84, rng.randrange(256), rng.randrange(256), 0])
+            o = 0x84
+            out += bytes([o, rng.randrange(256), rng.randrange(256), 0]) + tail(o, 0)
     return bytes(out)
 
 
 plain = {'place': 1}
+pieces = {'place': 2, 'piece': 2}
 write(d, 'whole-game-2p-ed3', game(5, 110, plain) + bytes([1]))
 write(d, 'whole-game-5p-ed3', game(14, 110, plain) + bytes([1]))
 write(d, 'whole-game-2p-ed1', game(3, 80, plain))
@@ -344,9 +396,11 @@ write(d, 'mixed', game(6, 150, {'place': 6, 'undo': 1, 'discard': 1, 'badtile': 
 write(d, 'raw-only', game(3, 60, {'raw': 1}))
 write(d, 'end-then-undo', game(3, 20, plain) + bytes([1, 0, 0, 1]) + game(3, 5, plain)[2:])
 write(d, 'far-away', bytes([3, BASE, 11, 5, 0xff, 0xfe, 1, 0, 11, 5, 4, 0xff, 2, 0, 11, 5, 0xfd, 0, 1, 7, 11, 5, 0, 0xfc, 2, 7]))
+write(d, 'base-pieces', game(5, 110, pieces) + bytes([1]))
 # expansions: whole games, vetoes (beside the board), pieces of a module
 # not in play, tiles not in play or not drawable yet (raw)
-mixed = {'place': 6, 'undo': 1, 'discard': 1, 'badtile': 1, 'raw': 3, 'beside': 2, 'end': 0.1, 'nokind': 0.5}
+mixed = {'place': 6, 'piece': 2, 'undo': 1, 'discard': 1, 'badtile': 1, 'raw': 3, 'beside': 2,
+         'rawtail': 1, 'end': 0.1, 'nokind': 0.5}
 write(d, 'ic-whole-game-2p-ed3', game(5, 130, plain, IC) + bytes([1]))
 write(d, 'ic-whole-game-6p-ed3', game(17, 130, plain, IC) + bytes([1]))
 write(d, 'ic-whole-game-3p-ed1', game(6, 130, plain, IC) + bytes([1]))
@@ -361,4 +415,31 @@ write(d, 'both-whole-game-6p-ed1', game(15, 150, plain, BOTH) + bytes([1]))
 write(d, 'both-mixed', game(4, 160, mixed, BOTH))
 write(d, 'both-undo-all', game(5, 30, plain, BOTH) + bytes([0, 63]) + game(5, 20, plain, BOTH)[2:])
 write(d, 'big-pieces-not-in-play', game(5, 60, {'place': 3, 'raw': 1}, BASE, ALL_MEEPLES))
-write(d, 'raw-all-modules', game(5, 60, {'raw': 1}, BOTH))
+write(d, 'raw-all-modules', game(5, 60, {'raw': 1}, BOTH | TB | HS))
+# Traders & Builders, Hills & Sheep, and mixes: legal pieces (builders and
+# pigs beside their owners' followers, shepherds with tokens), the
+# flock's choices, double turns, hills hiding tiles; 2 to 8 players
+write(d, 'tb-whole-game-2p-ed3', game(5, 140, pieces, TB) + bytes([1]))
+write(d, 'tb-whole-game-4p-ed1', game(9, 140, pieces, TB) + bytes([1]))
+write(d, 'tb-whole-game-3p-ed2', game(7, 140, pieces, TB) + bytes([1]))
+write(d, 'tb-mixed', game(5, 160, mixed, TB))
+write(d, 'tb-undo', game(5, 100, {'place': 2, 'piece': 3, 'undo': 1, 'discard': 0.5}, TB))
+write(d, 'hs-whole-game-2p-ed3', game(5, 140, pieces, HS) + bytes([1]))
+write(d, 'hs-whole-game-5p-ed1', game(12, 140, pieces, HS) + bytes([1]))
+write(d, 'hs-whole-game-3p-ed2', game(7, 140, pieces, HS) + bytes([1]))
+write(d, 'hs-shepherds', game(5, 120, {'place': 1, 'piece': 4}, HS) + bytes([1]))
+write(d, 'hs-mixed', game(8, 160, mixed, HS))
+write(d, 'hs-undo', game(5, 100, {'place': 2, 'piece': 3, 'undo': 1}, HS))
+write(d, 'tb-hs-whole-game-2p-ed3', game(5, 160, pieces, TB | HS) + bytes([1]))
+write(d, 'tb-hs-whole-game-6p-ed3', game(17, 160, pieces, TB | HS) + bytes([1]))
+write(d, 'tb-hs-mixed', game(4, 160, mixed, TB | HS))
+write(d, 'ic-tb-whole-game-3p-ed3', game(8, 160, pieces, IC | TB) + bytes([1]))
+write(d, 'ic-hs-whole-game-4p-ed1', game(9, 160, pieces, IC | HS) + bytes([1]))
+write(d, 'river-hs-whole-game-2p-ed3', game(5, 160, pieces, RIVER | HS) + bytes([1]))
+write(d, 'river-tb-whole-game-3p-ed2', game(7, 160, pieces, RIVER | TB) + bytes([1]))
+write(d, 'all-whole-game-2p-ed3', game(5, 200, pieces, BOTH | TB | HS) + bytes([1]))
+write(d, 'all-whole-game-8p-ed3', game(23, 200, pieces, BOTH | TB | HS) + bytes([1]))
+write(d, 'all-whole-game-4p-ed1', game(9, 200, pieces, BOTH | TB | HS) + bytes([1]))
+write(d, 'all-mixed', game(5, 200, mixed, BOTH | TB | HS))
+write(d, 'all-undo-all', game(5, 40, pieces, BOTH | TB | HS) + bytes([0, 63]) + game(5, 30, pieces, BOTH | TB | HS)[2:])
+write(d, 'choices-not-in-play', game(5, 60, {'place': 1, 'rawtail': 2}, TB))
