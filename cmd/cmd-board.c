@@ -136,11 +136,11 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 
 	cr_game_feature(g, seg, &f);
 	s = state_of(&f);
-	add_line(l, "%s at %d,%d %s: %s, %d tile%s", cr_kind_name((enum cr_kind)f.kind), x, y,
-	    spot, s ? s : "", f.tiles, f.tiles == 1 ? "" : "s");
-	free(s);
-	if (f.kind == CR_CITY)
-		add_line(l, "  %d pennant%s", f.pennants, f.pennants == 1 ? "" : "s");
+	t = f.kind != CR_CITY ? cmd_strf("%s", "") :
+	    cmd_strf(", %d pennant%s", f.pennants, f.pennants == 1 ? "" : "s");
+	add_line(l, "%s at %d,%d %s: %s, %d tile%s%s", cr_kind_name((enum cr_kind)f.kind), x, y,
+	    spot, s ? s : "", f.tiles, f.tiles == 1 ? "" : "s", t ? t : "");
+	free(s), free(t);
 
 	/* The tiles, a dozen a line. */
 	nt = cr_game_feature_tiles(g, seg, NULL, 0);
