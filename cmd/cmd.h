@@ -35,6 +35,7 @@ extern const struct cmd_entry cmd_version_entry;
 /* The subcommands, one per cmd/cmd-NAME.c, listed in cmd_table in main.c. */
 extern const struct cmd_entry cmd_play_entry;	/* cmd-play.c: the table REPL */
 extern const struct cmd_entry cmd_replay_entry;	/* cmd-replay.c */
+extern const struct cmd_entry cmd_board_entry;	/* cmd-board.c */
 extern const struct cmd_entry cmd_tiles_entry;	/* cmd-tiles.c */
 extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */

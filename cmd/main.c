@@ -28,6 +28,7 @@ static const struct {
 	{ &cmd_resume_entry,	false },
 	{ &cmd_games_entry,	false },
 	{ &cmd_replay_entry,	false },
+	{ &cmd_board_entry,	false },
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },
 	{ &cmd_selfplay_entry,	false },

@@ -41,12 +41,13 @@ const struct play_cmd play_cmds[] = {
 	{ "legal", "[TILE]", 0, 1, PA_TILE, view_legal,
 	  "where the tile in hand (or TILE) may go",
 	  "" },
-	{ "board", "", 0, 0, PA_NONE, view_board,
+	{ "board", "[--svg FILE]", 0, 2, PA_NONE, view_board,
 	  "a map of the board, with the meeples",
 	  "  Each square shows its tile's top, middle and bottom rows (# city, . field,\n"
 	  "  = | road, + cloister, o village).  A meeple is its owner's initial: a\n"
 	  "  capital for a thief, knight or monk, a small letter for a farmer.  * marks\n"
-	  "  where the tile in hand fits.  In colour on a terminal, unless NO_COLOR is set.\n" },
+	  "  where the tile in hand fits.  In colour on a terminal, unless NO_COLOR is set.\n"
+	  "  board --svg FILE: the board as an SVG picture, written to FILE.\n" },
 	{ "score", "", 0, 0, PA_NONE, view_score,
 	  "the scores, the meeples in hand, whose turn it is",
 	  "" },

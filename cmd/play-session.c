@@ -62,6 +62,18 @@ dress_players(struct play *p)
 	}
 }
 
+/* The same for the players of record R outside the REPL (carcref board):
+ * names, letters and colours as the REPL's map gives them. */
+void
+play_dress_record(const struct nt_record *r, const char **names, char *letter, int *ansi)
+{
+	struct play p = { .rec = *r };
+
+	dress_players(&p);
+	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
+		names[i] = p.names[i], letter[i] = p.letter[i], ansi[i] = p.ansi[i];
+}
+
 /* Forget what undo took: a new move or another game makes it moot. */
 static void
 redo_clear(struct play *p)

@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "svg.h"
 #include "rules/ext.h"
 #include "notation/explain.h"
 
@@ -153,22 +154,47 @@ view_legal(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/* board --svg FILE: the picture of the game at the table (svg.c),
+ * FILE replaced safely. */
+static int
+board_svg(struct play *p, int argc, char **argv)
+{
+	struct svg_board b = { .names = p->names, .ansi = p->ansi, .feature = -1 };
+	char *text, *title, *err = NULL;
+	int n = cr_game_nmoves(p->g);
+	size_t len;
+	bool ok;
+
+	if (argc != 3 || strcmp(argv[1], "--svg") != 0)
+		return play_nope("board: expected nothing, or --svg FILE");
+	title = n ? cmd_strf("the game at the table, after move %d", n) :
+	    cmd_strf("the game at the table, before move 1");
+	b.title = title;
+	if (title == NULL || (text = svg_text(p->g, &b, &len)) == NULL) {
+		free(title);
+		return play_nope("board: out of memory");
+	}
+	ok = cmd_write_atomic(argv[2], text, len, &err);
+	free(text), free(title);
+	if (!ok) {
+		play_nope("board: %s", err ? err : "out of memory");
+		free(err);
+		return -1;
+	}
+	outf("wrote the board after move %d to %s\n", n, argv[2]);
+	return 0;
+}
+
 int
 view_board(struct play *p, int argc, char **argv)
 {
 	struct board_style st = { .color = p->color, .letter = p->letter, .ansi = p->ansi,
 	    .hand = p->placed || cr_game_over(p->g) ? -1 : p->hand };
-	int n = cr_game_nmoves(p->g);
 
-	(void)argc, (void)argv;
+	if (argc > 1)
+		return board_svg(p, argc, argv);
 	/* The last tile placed, underlined in colour. */
-	for (int i = n - 1; i >= 0; i--)
-		if (cr_game_move(p->g, i)->kind == CR_MOVE_PLACE) {
-			st.lastx = cr_game_move(p->g, i)->x;
-			st.lasty = cr_game_move(p->g, i)->y;
-			st.lastset = true;
-			break;
-		}
+	st.lastset = board_last_tile(p->g, &st.lastx, &st.lasty);
 	board_print(stdout, p->g, p->names, &st);
 	if (p->placed)
 		outf("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n",

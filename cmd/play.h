@@ -224,6 +224,9 @@ int	 session_quit(struct play *, int, char **);
  */
 bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len,
 	     FILE *msgs);
+/* The names, map letters and colours the REPL gives the players of R. */
+void	 play_dress_record(const struct nt_record *r, const char **names, char *letter,
+	     int *ansi);
 /* Take record R (moved in) and game G as the game in play. */
 void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
 /* The game in play, from a file, starts its own journal (now if it has

@@ -189,6 +189,119 @@ expect_err 'no player is named "Zed\x1b[2J"' -- replay "$tmp/ctl2.yaml"
 run tiles "$(printf 'Z\033[2J')"
 grep -q "$(printf '\033')" "$tmp/err" && not_ok "raw ESC" tiles || ok
 
+# ---- board -------------------------------------------------------------------
+
+# The board after move N: the ASCII map by default, its title naming the
+# move; --feature adds the feature's account in words.
+expect_exit 0 -- board "$game"
+expect_out "$game: after move 5 of 5 (the end), Anna: end" -- board "$game"
+expect_out 'A Anna  B Ben  (capital: thief, knight or monk; small: farmer)' -- board "$game"
+expect_out "$game: the start, before move 1 of 5" -- board --move 0 "$game"
+expect_out "$game: after move 2 of 5, Ben: W -1,0 0 thief@E" -- board "$game" --move 2
+# After move 1 the road is open and nobody's; after move 2 Ben's thief
+# closed it and went home; Ben's farmer holds the farm, paid at the end.
+run board "$game" --move 1 --feature 0,0:E
+expect "board --move 1: the road open" grep -qxF 'road at 0,0 E: open at 1 end, 2 tiles' "$tmp/out"
+expect "board --move 1: its tiles" grep -qxF '  tiles: 1,0 0,0' "$tmp/out"
+expect "board --move 1: nobody holds it" grep -qxF '  held by: nobody' "$tmp/out"
+expect "board --move 1: what it would pay" grep -qxF '  if the game ended now: incomplete road of 2 tiles: 1 x 2 at the end = 2, to nobody (no thief on it)' "$tmp/out"
+run board "$game" --move 2 --feature 0,0:E
+expect "board --move 2: the road completed" grep -qxF 'road at 0,0 E: completed, 3 tiles' "$tmp/out"
+expect "board --move 2: what it paid" grep -qxF '  scored at move 2: completed road of 3 tiles: 1 x 3 = 3 to Ben (1 thief)' "$tmp/out"
+run board "$game" --move 4 --feature 2,0:N
+expect "board --move 4: who holds the farm" grep -qxF "  held by: Ben's farmer at 2,0 N" "$tmp/out"
+expect "board --move 4: what it would pay" grep -qxF '  if the game ended now: farm touching 1 completed city: 3 x 1 = 3 to Ben (1 farmer)' "$tmp/out"
+run board "$game" --feature 2,0:N
+expect "board at the end: the farm paid" grep -qxF '  scored at move 5 (final scoring): farm touching 1 completed city: 3 x 1 = 3 to Ben (1 farmer)' "$tmp/out"
+expect_out 'city at 0,1 S: completed, 2 tiles, 0 pennants' -- board "$game" --feature 0,1:S
+STDIN=$game expect_out 'road at 0,0 W: completed' -- board - --feature 0,0:W
+# --ascii -o: the map and the account into a file, nothing on the output.
+expect_exit 0 -- board --ascii "$game" -o "$tmp/board.txt" --feature 0,0:E
+expect "board --ascii -o: the map in the file" grep -qF 'A Anna  B Ben' "$tmp/board.txt"
+expect "board --ascii -o: the account in the file" grep -qxF 'road at 0,0 E: completed, 3 tiles' "$tmp/board.txt"
+expect "board --ascii -o: nothing on the output" test ! -s "$tmp/out"
+
+# Errors: the usage, the file, the record, the move, the feature.
+expect_exit 2 -- board
+expect_err 'usage: carcref board [--svg|--ascii] FILE' -- board
+expect_exit 2 -- board --frobnicate "$game"
+expect_err 'carcref board: unknown option "--frobnicate"' -- board --frobnicate "$game"
+expect_err 'carcref board: --svg or --ascii, not both' -- board --svg --ascii "$game"
+expect_err 'carcref board: one FILE at a time' -- board "$game" "$game"
+expect_exit 2 -- board "$tmp/no-such-file.yaml"
+expect_err "carcref: $tmp/no-such-file.yaml: No such file or directory" -- board "$tmp/no-such-file.yaml"
+expect_exit 1 -- board "$tmp/key.yaml"
+expect_err "$tmp/key.yaml:3:1: unknown key \"colour\"" -- board "$tmp/key.yaml"
+expect_exit 2 -- board "$game" --move x
+expect_err 'carcref board: --move: expected a move number from 0 to 5, got "x"' -- board "$game" --move x
+expect_err 'carcref board: --move: expected a move number from 0 to 5, got "-1"' -- board "$game" --move -1
+expect_exit 2 -- board "$game" --move 6
+expect_err 'carcref board: --move 6: the record has 5 moves (0 is the start)' -- board "$game" --move 6
+expect_err 'carcref board: --move needs a move number' -- board "$game" --move
+expect_exit 2 -- board "$game" --feature 0,0:ZZ
+expect_err 'carcref board: --feature: expected a spot after ":"' -- board "$game" --feature 0,0:ZZ
+expect_err 'carcref board: --feature: expected X,Y:SPOT (such as 0,1:S), got "0,0"' -- board "$game" --feature 0,0
+expect_exit 2 -- board "$game" --feature 9,9:N
+expect_err 'carcref board: --feature: no tile at 9,9 after move 5' -- board "$game" --feature 9,9:N
+expect_err 'carcref board: --feature: no tile at 2,0 after move 3' -- board "$game" --move 3 --feature 2,0:N
+expect_err 'carcref board: --feature: no single feature at 0,0 C (spots that name one: N NNE' -- board "$game" --feature 0,0:C
+# An illegal move: said as replay says it; the board before it, exit 1.
+expect_exit 1 -- board "$bad"
+expect_err "$bad:9:5: move 3: edges must match" -- board "$bad"
+expect_out "$bad: after move 2 of 5 (the next is illegal), Ben: W -1,0 0 thief@E" -- board "$bad"
+expect_exit 0 -- board "$bad" --move 2
+expect_exit 2 -- board "$game" -o "$tmp/no-such-dir/b.svg"
+expect_err "carcref board: $tmp/no-such-dir/b.svg:" -- board "$game" -o "$tmp/no-such-dir/b.svg"
+
+# The SVG: a real parser and a real renderer, when they are installed.
+# svg_ok FILE WHAT: FILE is well-formed XML and renders to a PNG.
+svg_ok() {
+	if command -v xmllint >/dev/null; then
+		expect "$2: xmllint parses it" xmllint --noout "$1"
+	fi
+	if command -v rsvg-convert >/dev/null; then
+		rm -f "$tmp/board.png"
+		expect "$2: rsvg-convert renders it" rsvg-convert -o "$tmp/board.png" "$1"
+		expect "$2: a PNG came out" test "$(head -c 4 "$tmp/board.png" | od -An -c | tr -d ' ')" = '211PNG'
+	fi
+}
+command -v xmllint >/dev/null || echo "SKIP: xmllint is not installed (libxml2-utils): the SVG is not parsed"
+command -v rsvg-convert >/dev/null || echo "SKIP: rsvg-convert is not installed (librsvg2-bin): the SVG is not rendered"
+expect_exit 0 -- board "$game" --feature 0,0:E -o "$tmp/board.svg"
+expect_out 'road at 0,0 E: completed, 3 tiles' -- board "$game" --feature 0,0:E -o "$tmp/board.svg"
+svg_ok "$tmp/board.svg" "board -o"
+expect "the SVG: Ben's farmer at its spot, in words" grep -qF '<title>Ben: farmer at 2,0 N</title>' "$tmp/board.svg"
+expect "the SVG: the feature is highlighted" grep -qF '>the feature asked about</text>' "$tmp/board.svg"
+expect "the SVG: the last tile is framed" grep -qF '>the last tile placed</text>' "$tmp/board.svg"
+expect "the SVG: the account under the key" grep -qF '>scored at move 2: completed road of 3 tiles: 1 x 3 = 3 to Ben (1 thief)</text>' "$tmp/board.svg"
+expect "the SVG: the scores in the key" grep -qF '>Ben: 6 points</text>' "$tmp/board.svg"
+expect "the SVG: x on the margins" grep -qF 'text-anchor="middle">2</text>' "$tmp/board.svg"
+expect_exit 0 -- board --svg "$game" --move 0
+expect_no 'feature asked about' -- board --svg "$game" --move 0
+expect_no '<title>Ben' -- board --svg "$game" --move 0
+# Names holding < & " ' and control bytes (ESC, BEL, C1, U+FFFE) stay
+# text: the SVG is valid and shows them escaped, never raw.
+printf 'format: carcref/1\nplayers: ["<a href=\\"x\\">&amp;</a>", "B\\e]0;t\\a\\x01n", "Z\\uFFFEq]]>", "%s \\u0085 x'"'"'"]\nmoves:\n  - E 0,1 180 knight@S\n  - V 1,0 90 thief@W\n' \
+    "$(printf '\303\234nal')" >"$tmp/hostile.yaml"
+expect_exit 0 -- board --svg "$tmp/hostile.yaml" --feature 1,0:W -o "$tmp/hostile.svg"
+svg_ok "$tmp/hostile.svg" "hostile names"
+expect "hostile names: markup escaped" grep -qF '&lt;a href=&quot;x&quot;&gt;&amp;amp;&lt;/a&gt;: 4 points' "$tmp/hostile.svg"
+expect "hostile names: controls as escapes" grep -qF "held by: B\\x1b]0;t\\x07\\x01n&#39;s thief at 1,0 W" "$tmp/hostile.svg"
+expect "hostile names: U+FFFE as an escape" grep -qF 'Z\ufffeq]]&gt;: 0 points' "$tmp/hostile.svg"
+expect "hostile names: no raw control byte" test "$(LC_ALL=C tr -d '\n' <"$tmp/hostile.svg" | LC_ALL=C tr -d '\040-\176\200-\377' | wc -c)" = 0
+# Every expansion: its tiles, marks and pieces drawn, and in the key (the
+# shepherds of hs-030 are all home at its end: it is drawn at move 60).
+for rec in ic-030 river-020 tb-017 hs-030 mixed-020; do
+	expect_exit 0 -- board tests/corpus/$rec.yaml -o "$tmp/$rec.svg" \
+	    $([ $rec = hs-030 ] && echo --move 60)
+	svg_ok "$tmp/$rec.svg" "$rec"
+done
+for want in 'ic-030 inn' 'ic-030 cathedral' 'ic-030 big meeple' 'river-020 river' \
+    'tb-017 builder' 'tb-017 pig' 'tb-017 wine' 'tb-017 grain' 'tb-017 cloth' \
+    'hs-030 shepherd' 'hs-030 hill' 'hs-030 vineyard'; do
+	expect "the key of ${want% *}: ${want#* }" grep -qF ">${want#* }</text>" "$tmp/${want%% *}.svg"
+done
+
 # ---- fmt ---------------------------------------------------------------------
 
 cat >"$tmp/messy.yaml" <<'EOF'

@@ -84,6 +84,11 @@ done
 vg replay-json-all 0,1 -- "$CARCREF" replay --json "${records[@]}"
 vg fmt-all 0 -- "$CARCREF" fmt --stdout "${records[@]}"
 vg tiles 0 -- "$CARCREF" tiles
+vg board-ascii 0 -- "$CARCREF" board samples/two-players-ed3.yaml --feature 0,0:E
+vg board-svg 0 -- "$CARCREF" board tests/corpus/mixed-020.yaml --move 60 --feature 0,1:S \
+    -o "$out/board.svg"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - W 1,0 0\n  - V 0,1 0\n' >"$out/bad.yaml"
+vg board-illegal 1 -- "$CARCREF" board --svg "$out/bad.yaml"
 
 # -- self-play: write a batch, replay it ------------------------------------
 vg selfplay 0 -- "$CARCREF" selfplay --seed "$SEED" --games "$GAMES" --out "$out/selfplay"
@@ -105,6 +110,7 @@ meeple knight@S
 legal M
 M 0,-1 180 knight@S
 board
+board --svg $PWD/$out/repl-board.svg
 score
 supply
 explain Anna

@@ -465,6 +465,34 @@ EOF
 session board 0
 expect "a scripted board has no colour" lacks "$tmp/board.out" $'\033'
 expect "a scripted session has no prompt" lacks "$tmp/board.out" 'Anna>'
+# board --svg FILE: the picture of the game at the table, FILE replaced
+# safely; anything else after board is refused.
+typed boardsvg <<'EOF'
+E 0,1 180 knight@S
+V 1,0 90 thief@W
+board --svg pic.svg
+board --svg
+board --svg nodir/pic.svg
+EOF
+want boardsvg <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+move 2, Ben: V 1,0 90 thief@W
+wrote the board after move 2 to pic.svg
+board: expected nothing, or --svg FILE
+board: nodir/pic.svg: No such file or directory
+EOF
+session boardsvg 1
+expect "board --svg: Ben's thief in the picture" has "$tmp/pic.svg" '<title>Ben: thief at 1,0 W</title>'
+expect "board --svg: its title" has "$tmp/pic.svg" '<title>the game at the table, after move 2</title>'
+if command -v xmllint >/dev/null; then
+	expect "board --svg: xmllint parses it" xmllint --noout "$tmp/pic.svg"
+else
+	echo "SKIP: xmllint is not installed (libxml2-utils): the SVG is not parsed"
+fi
 # A line of any length is read whole (it was cut at 1023 bytes).
 { printf '%1100s' ''; echo score; } >"$tmp/long.in"
 STDIN=$tmp/long.in run play

@@ -1,0 +1,491 @@
+/*
+ * cmd-board.c -- a picture of a recorded game's board, after any move:
+ * for a dispute, or to see where a game stood.
+ *
+ *	carcref board [--svg|--ascii] FILE [--move N] [--feature X,Y:SPOT] [-o OUT]
+ *
+ * The record is replayed up to move N (default: its end) and the board
+ * drawn: as SVG (svg.c) or as the REPL's ASCII map (board.c).  Without
+ * --svg or --ascii, SVG when -o is given, the ASCII map otherwise.  With
+ * --feature, the feature at that spot is highlighted and an account of it
+ * follows: its tiles, the pieces on it, what it scored or would score.
+ * An illegal move among the first N is reported as replay reports it;
+ * the board is drawn as it stood before that move, and the exit status
+ * is 1.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "play.h"
+#include "svg.h"
+#include "rules/ext.h"
+#include "notation/explain.h"
+#include "notation/record.h"
+
+struct opts {
+	int		 format;	/* 's' SVG, 'a' ASCII, 0 not said */
+	const char	*file, *out, *move, *feature;
+};
+
+/* Lines of text, malloc'd; oom says one could not be made. */
+struct lines {
+	char	**v;
+	int	  n, cap;
+	bool	  oom;
+};
+
+static void
+add_line(struct lines *l, const char *fmt, ...)
+{
+	va_list ap;
+	char *s, **nv;
+
+	va_start(ap, fmt);
+	s = cmd_vstrf(fmt, ap);
+	va_end(ap);
+	if (s != NULL && l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		if ((nv = realloc(l->v, (size_t)l->cap * sizeof *nv)) == NULL) {
+			free(s);
+			s = NULL;
+		} else
+			l->v = nv;
+	}
+	if (s == NULL) {
+		l->oom = true;
+		return;
+	}
+	l->v[l->n++] = s;
+}
+
+static void
+free_lines(struct lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+/* An event's whole account (nt_event_explain), malloc'd. */
+static char *
+explained(const struct cr_event *ev, const char *const *names, int n)
+{
+	int len = nt_event_explain(ev, names, n, NULL, 0);
+	char *s = malloc((size_t)len + 1);
+
+	if (s != NULL)
+		nt_event_explain(ev, names, n, s, (size_t)len + 1);
+	return s;
+}
+
+/* An event's arithmetic alone (nt_event_why), malloc'd. */
+static char *
+arithmetic(const struct cr_event *ev)
+{
+	int len = nt_event_why(ev, NULL, 0);
+	char *s = malloc((size_t)len + 1);
+
+	if (s != NULL)
+		nt_event_why(ev, s, (size_t)len + 1);
+	return s;
+}
+
+/* "open at 2 ends", "completed", "3 of its 8 neighbours", "a farm". */
+static char *
+state_of(const struct cr_feature *f)
+{
+	int edges = (f->open + 1) / 2;
+
+	switch (f->kind) {
+	case CR_ROAD:
+		return f->complete ? cmd_strf("completed") :
+		    cmd_strf("open at %d end%s", f->open, f->open == 1 ? "" : "s");
+	case CR_CITY:
+		return f->complete ? cmd_strf("completed") :
+		    cmd_strf("open on %d edge%s", edges, edges == 1 ? "" : "s");
+	case CR_CLOISTER:
+		return cmd_strf("%d of its 8 neighbours%s", f->tiles - 1,
+		    f->complete ? ", completed" : "");
+	default:
+		return cmd_strf("a farm bordering %d completed cit%s", f->cities,
+		    f->cities == 1 ? "y" : "ies");
+	}
+}
+
+/*
+ * The account of the feature of segment SEG (at X,Y SPOT): what it is,
+ * its tiles, the pieces on it and whose they are, what it scored (the
+ * events that paid it) or would score if the game ended now.
+ */
+static void
+feature_lines(const struct cr_game *g, const char *const *names, int seg, int x, int y,
+    const char *spot, struct lines *l)
+{
+	int np = cr_game_nplayers(g), id = cr_game_feature_id(g, seg), nt, nm, nev, k = 0;
+	const struct cr_event *ev;
+	struct cr_place *tiles;
+	struct cr_meeple *mee;
+	struct cr_feature f;
+	struct cr_event e;
+	char *s, *held = NULL, *t;
+
+	cr_game_feature(g, seg, &f);
+	s = state_of(&f);
+	t = f.kind != CR_CITY ? cmd_strf("%s", "") :
+	    cmd_strf(", %d pennant%s", f.pennants, f.pennants == 1 ? "" : "s");
+	add_line(l, "%s at %d,%d %s: %s, %d tile%s%s", cr_kind_name((enum cr_kind)f.kind), x, y,
+	    spot, s ? s : "", f.tiles, f.tiles == 1 ? "" : "s", t ? t : "");
+	free(s), free(t);
+
+	/* The tiles, a dozen a line. */
+	nt = cr_game_feature_tiles(g, seg, NULL, 0);
+	if ((tiles = calloc((size_t)nt + 1, sizeof *tiles)) == NULL) {
+		l->oom = true;
+		return;
+	}
+	cr_game_feature_tiles(g, seg, tiles, nt);
+	for (int i = 0; i < nt; i += 12) {
+		s = cmd_strf("  %s", i ? "      " : "tiles:");
+		for (int j = i; s != NULL && j < nt && j < i + 12; j++) {
+			t = cmd_strf("%s %d,%d", s, tiles[j].x, tiles[j].y);
+			free(s);
+			s = t;
+		}
+		add_line(l, "%s", s ? s : "");
+		free(s);
+	}
+	free(tiles);
+
+	/* Who holds it: every piece standing on it. */
+	nm = cr_game_meeples(g, NULL, 0);
+	if ((mee = calloc((size_t)nm + 1, sizeof *mee)) == NULL) {
+		l->oom = true;
+		return;
+	}
+	cr_game_meeples(g, mee, nm);
+	for (int i = 0; i < nm; i++) {
+		if (cr_game_feature_id(g, mee[i].seg) != id)
+			continue;
+		t = cmd_strf("%s%s%s's %s at %d,%d %s", held ? held : "", k++ ? ", " : "",
+		    names[mee[i].player], cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+		    cr_spot_name(mee[i].spot));
+		free(held);
+		if ((held = t) == NULL)
+			break;
+	}
+	free(mee);
+	add_line(l, "  held by: %s", held ? held : k ? "?" : "nobody");
+	free(held);
+
+	/* A flock and its shepherds. */
+	if (cr_game_feature_kept(g, seg, &e)) {
+		s = explained(&e, names, np);
+		add_line(l, "  %s: %s", nt_event_label(&e), s ? s : "");
+		free(s);
+	}
+
+	/* What it paid, or would pay. */
+	k = 0;
+	ev = cr_game_events(g, &nev);
+	for (int i = 0; i < nev; i++)
+		if (ev[i].feature == id) {
+			s = explained(&ev[i], names, np);
+			add_line(l, "  scored at move %d%s: %s", ev[i].move,
+			    CR_EV_AT_END(ev[i].reason) ? " (final scoring)" : "", s ? s : "");
+			free(s);
+			k++;
+		}
+	if (k > 0)
+		return;
+	if (f.scored)
+		add_line(l, "  completed with no piece on it: it paid nobody");
+	else if (cr_game_over(g))
+		add_line(l, "  it paid nobody at the final scoring");
+	else if (f.kind == CR_FIELD && cr_game_edition(g) == 1)
+		add_line(l, "  edition 1: at the end each completed city pays 4 to the most "
+		    "farmers over all the farms around it");
+	else if (cr_game_feature_score(g, seg, &e) || e.winners != 0) {	/* 0 is a price too */
+		s = explained(&e, names, np);
+		add_line(l, "  if the game ended now: %s", s ? s : "");
+		free(s);
+	} else {
+		s = arithmetic(&e);
+		add_line(l, "  if the game ended now: %s = %d, to nobody (no %s on it)",
+		    s ? s : "", e.points, nt_kind_role(f.kind));
+		free(s);
+	}
+}
+
+/*
+ * The segment --feature X,Y:SPOT names on g's board: its road, city or
+ * cloister there, else its field.  -1 with the message printed.
+ */
+static int
+find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot)
+{
+	static const int kinds[] = { CR_ROAD, CR_CITY, CR_CLOISTER, CR_FIELD };
+	const char *colon = strchr(arg, ':');
+	struct cr_refusal why;
+	uint32_t valid = 0;
+	char *list = NULL, *t;
+
+	if (colon == NULL || !nt_parse_pos(arg, (size_t)(colon - arg), x, y)) {
+		errf("carcref board: --feature: expected X,Y:SPOT (such as 0,1:S), got \"%s\"\n",
+		    arg);
+		return -1;
+	}
+	if ((*spot = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0) {
+		errf("carcref board: --feature: expected a spot after \":\" (N NNE NE ENE E ESE "
+		    "SE SSE S SSW SW WSW W WNW NW NNW or C), got \"%s\"\n", colon + 1);
+		return -1;
+	}
+	if (cr_game_at(g, *x, *y) == NULL) {
+		errf("carcref board: --feature: no tile at %d,%d after move %d\n", *x, *y,
+		    cr_game_nmoves(g));
+		return -1;
+	}
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		int seg;
+
+		memset(&why, 0, sizeof why);
+		if ((seg = cr_game_seg_at(g, *x, *y, (enum cr_spot)*spot, kinds[k], &why)) >= 0)
+			return seg;
+		valid |= why.valid_spots;
+	}
+	for (int s = 0; s < CR_NSPOTS; s++)
+		if (valid & (1u << s)) {
+			t = cmd_strf("%s%s%s", list ? list : "", list ? " " : "",
+			    cr_spot_name((enum cr_spot)s));
+			free(list);
+			if ((list = t) == NULL)
+				break;
+		}
+	errf("carcref board: --feature: no single feature at %d,%d %s (spots that name one: "
+	    "%s)\n", *x, *y, cr_spot_name((enum cr_spot)*spot), list ? list : "none");
+	free(list);
+	return -1;
+}
+
+/* The title: where the picture stands in the game. */
+static char *
+title_of(const struct opts *o, const struct cr_game *g, const char *const *names,
+    int nmoves, bool ok)
+{
+	int n = cr_game_nmoves(g);
+	char line[128];
+
+	if (n == 0)
+		return cmd_strf("%s: the start, before move 1 of %d", o->file, nmoves);
+	nt_format_move(cr_game_tileset(g), cr_game_move(g, n - 1), NULL, line, sizeof line);
+	return cmd_strf("%s: after move %d of %d%s, %s: %s", o->file, n, nmoves,
+	    !ok ? " (the next is illegal)" : n == nmoves && cr_game_over(g) ? " (the end)" : "",
+	    names[cr_game_move_player(g, n - 1)], line);
+}
+
+/* --move N: 0 to the record's moves; -1 with the message printed. */
+static int
+move_number(const char *arg, int nmoves)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || errno != 0 || v < 0) {
+		errf("carcref board: --move: expected a move number from 0 to %d, got \"%s\"\n",
+		    nmoves, arg);
+		return -1;
+	}
+	if (v > nmoves) {
+		errf("carcref board: --move %ld: the record has %d move%s (0 is the start)\n", v,
+		    nmoves, nmoves == 1 ? "" : "s");
+		return -1;
+	}
+	return (int)v;
+}
+
+/* The picture asked for, as text: *len bytes, malloc'd; NULL if memory
+ * runs out. */
+static char *
+picture(const struct opts *o, const struct cr_game *g, const char *const *names,
+    const char *letter, const int *ansi, const char *title, int seg, const struct lines *l,
+    size_t *len)
+{
+	struct board_style st = { .letter = letter, .ansi = ansi, .hand = -1 };
+	const char *nc = getenv("NO_COLOR");
+	char *buf = NULL;
+	bool bad;
+	FILE *f;
+
+	if (o->format == 's') {
+		struct svg_board b = { .title = title, .names = names, .ansi = ansi,
+		    .feature = seg, .notes = (const char *const *)l->v, .nnotes = l->n };
+
+		return svg_text(g, &b, len);
+	}
+	st.color = o->out == NULL && isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
+	st.lastset = board_last_tile(g, &st.lastx, &st.lasty);
+	if ((f = open_memstream(&buf, len)) == NULL)
+		return NULL;
+	out_printf(f, "%s\n", title);
+	board_print(f, g, names, &st);
+	for (int i = 0; i < l->n; i++)
+		out_printf(f, "%s%s\n", i ? "" : "\n", l->v[i]);
+	bad = ferror(f) != 0;
+	if (fclose(f) != 0 || bad) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The options and FILE, in any order; false (usage printed) if wrong. */
+static bool
+parse(int argc, char **argv, struct opts *o)
+{
+	bool dashes = false;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], **val = NULL;
+
+		if (dashes || a[0] != '-' || a[1] == '\0') {
+			if (o->file != NULL) {
+				errf("carcref board: one FILE at a time (\"%s\", then \"%s\")\n",
+				    o->file, a);
+				return false;
+			}
+			o->file = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0)
+			dashes = true;
+		else if (strcmp(a, "--svg") == 0 || strcmp(a, "--ascii") == 0) {
+			int fmt = a[2] == 's' ? 's' : 'a';
+
+			if (o->format && o->format != fmt) {
+				errf("carcref board: --svg or --ascii, not both\n");
+				return false;
+			}
+			o->format = fmt;
+		} else if (strcmp(a, "--move") == 0)
+			val = &o->move;
+		else if (strcmp(a, "--feature") == 0)
+			val = &o->feature;
+		else if (strcmp(a, "-o") == 0)
+			val = &o->out;
+		else {
+			errf("carcref board: unknown option \"%s\"\n", a);
+			return false;
+		}
+		if (val == NULL)
+			continue;
+		if (++i == argc) {
+			errf("carcref board: %s needs %s\n", a, val == &o->move ? "a move number" :
+			    val == &o->feature ? "X,Y:SPOT" : "a file");
+			return false;
+		}
+		*val = argv[i];
+	}
+	if (o->file == NULL)
+		return false;
+	if (o->format == 0)
+		o->format = o->out != NULL ? 's' : 'a';
+	return true;
+}
+
+static int
+board_exec(int argc, char **argv)
+{
+	const char *names[CR_MAXPLAYERS];
+	char letter[CR_MAXPLAYERS], msg[512], *text, *title = NULL, *pic = NULL, *err = NULL;
+	int ansi[CR_MAXPLAYERS], upto, seg = -1, x, y, spot, rc = 0;
+	struct nt_replay_error rerr;
+	const struct cr_tileset *ts;
+	struct lines l = { 0 };
+	struct nt_record r, part;
+	struct opts o = { 0 };
+	struct cr_error perr;
+	struct cr_game *g;
+	size_t len;
+	bool ok;
+
+	if (!parse(argc, argv, &o))
+		return cmd_usage(&cmd_board_entry);
+	if ((ts = cmd_tileset()) == NULL)
+		return 2;
+	if ((text = cmd_read_file(o.file, &len, msg, sizeof msg)) == NULL) {
+		errf("carcref: %s\n", msg);
+		return 2;
+	}
+	if (nt_record_parse(&r, text, len, &perr) < 0) {
+		errf("%s:%d:%d: %s\n", o.file, perr.line, perr.column, perr.msg);
+		free(text);
+		return 1;
+	}
+	free(text);
+	upto = r.nmoves;
+	if (o.move != NULL && (upto = move_number(o.move, r.nmoves)) < 0) {
+		nt_record_free(&r);
+		return 2;
+	}
+	part = r;		/* the first moves alone: the board after move N */
+	part.nmoves = upto;
+	if ((g = nt_replay(&part, ts, &ok, &rerr)) == NULL) {
+		errf("carcref: %s: %s\n", o.file, rerr.msg);
+		nt_record_free(&r);
+		return 2;
+	}
+	if (!ok) {
+		cmd_print_refused(o.file, &rerr);
+		rc = 1;
+	}
+	play_dress_record(&r, names, letter, ansi);
+	if (o.feature != NULL) {
+		if ((seg = find_feature(g, o.feature, &x, &y, &spot)) < 0) {
+			rc = 2;
+			goto out;
+		}
+		feature_lines(g, names, seg, x, y, cr_spot_name((enum cr_spot)spot), &l);
+	}
+	if (l.oom || (title = title_of(&o, g, names, r.nmoves, ok)) == NULL ||
+	    (pic = picture(&o, g, names, letter, ansi, title, seg, &l, &len)) == NULL) {
+		errf("carcref board: out of memory\n");
+		rc = 2;
+		goto out;
+	}
+	if (o.out != NULL && strcmp(o.out, "-") != 0) {
+		if (!cmd_write_atomic(o.out, pic, len, &err)) {
+			errf("carcref board: %s\n", err ? err : "out of memory");
+			rc = 2;
+			goto out;
+		}
+		for (int i = 0; o.format == 's' && i < l.n; i++)	/* the account, said too */
+			outf("%s\n", l.v[i]);
+	} else if (o.format == 's')
+		fwrite(pic, 1, len, stdout);
+	else
+		out_raw(stdout, pic);	/* escaped as it was made; colours raw */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		errf("carcref: standard output: %s\n", strerror(errno));
+		rc = 2;
+	}
+out:
+	free(err);
+	free(pic);
+	free(title);
+	free_lines(&l);
+	cr_game_free(g);
+	nt_record_free(&r);
+	return rc;
+}
+
+const struct cmd_entry cmd_board_entry = {
+	"board", "[--svg|--ascii] FILE [--move N] [--feature X,Y:SPOT] [-o OUT]",
+	"draw the board of a recorded game after move N (SVG or ASCII), a feature highlighted",
+	board_exec
+};
