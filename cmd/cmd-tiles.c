@@ -2,16 +2,35 @@
  * cmd-tiles.c -- the tile types, so a person can find a tile's code.
  *
  *	carcref tiles [CODE...]
+ *	carcref tiles [--edges ABCD] [--pennant] [--cloister] [--inn]
+ *	    [--two-cities] [--set NAME]
  *
- * Without codes, every type at rotation 0.  With codes, each named type in
- * all four rotations, side by side.
+ * Without arguments, every type at rotation 0.  With codes, each named
+ * type in all four rotations, side by side.  With a search, the types
+ * that look like the tile in one's hand: its edges read clockwise from
+ * any side (C city, R road, F field, W river), in the rotation where the
+ * first letter is north, and what people name aloud (a pennant, a
+ * cloister...).  The REPL's find is the same search, among the tiles of
+ * the game in play (tiles_find).
  */
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd.h"
+#include "play.h"
 
 static const char *dir_name[] = { "N", "E", "S", "W" };
+
+/* The edge letters, by enum cr_kind: field, road, city, river. */
+static const char edge_letters[] = "FRCW";
+
+/* The search options, as typed (their completion in the REPL too). */
+const char *const cmd_tiles_options[] = {
+	"--edges", "--pennant", "--cloister", "--inn", "--two-cities", "--set", NULL,
+};
 
 /* "city N+E", "road W-E", "field WNW+ENE next to city N", "cloister". */
 static void
@@ -43,12 +62,20 @@ describe(const struct cr_tiletype *t, int s)
 	}
 	if (sg->pennants)
 		outf(" with %d pennant%s", sg->pennants, sg->pennants > 1 ? "s" : "");
+	if (sg->flags & CR_SEG_CATHEDRAL)
+		outf(" with a cathedral");
+	if (sg->goods != CR_GOODS_NONE && cr_goods_name(sg->goods) != NULL)
+		outf(" with %s", cr_goods_name(sg->goods));
+	if (sg->flags & CR_SEG_INN)
+		outf(" with an inn");
 	if (sg->end == CR_END_VILLAGE)
 		outf(" (ends at a village)");
 	else if (sg->end == CR_END_CLOISTER)
 		outf(" (ends at the cloister)");
 	else if (sg->end == CR_END_CITY)
 		outf(" (ends at the city)");
+	else if (sg->end != CR_END_NONE && cr_end_name(sg->end) != NULL)
+		outf(" (ends at a %s)", cr_end_name(sg->end));
 	if (sg->next_to) {
 		k = 0;
 		outf(" next to city");
@@ -63,36 +90,312 @@ describe(const struct cr_tiletype *t, int s)
 	outf("\n");
 }
 
+/* The tile's marks, "on a hill", "vineyard"... as one line, if any. */
 static void
+describe_marks(const struct cr_tiletype *t)
+{
+	int k = 0;
+
+	for (int m = 0; m < CR_NMARKS; m++)
+		if ((t->marks & CR_MARK_BIT(m)) && cr_mark_name(m) != NULL)
+			outf("%s%s", k++ ? ", " : "  - marked: ", cr_mark_name(m));
+	if (k > 0)
+		outf("\n");
+}
+
+/* The heading of a type: its code, how many, and its set (a search) or
+ * its edges at rotation 0 (the list). */
+static void
+heading(const struct cr_tileset *ts, int type, bool set, bool start, const char *count)
+{
+	const struct cr_tiletype *t = &ts->type[type];
+
+	outf("%s  (%s%s)  ", t->code, count,
+	    start && type == ts->start ? ", one is the start tile" : "");
+	if (set)
+		outf("%s\n", ts->setname[ts->typeset[type]]);
+	else
+		outf("N E S W: %s %s %s %s\n",
+		    cr_kind_name((enum cr_kind)t->edge[0]), cr_kind_name((enum cr_kind)t->edge[1]),
+		    cr_kind_name((enum cr_kind)t->edge[2]), cr_kind_name((enum cr_kind)t->edge[3]));
+}
+
+static unsigned
 show(const struct cr_tileset *ts, int type, bool all_rotations)
 {
 	const struct cr_tiletype *t = &ts->type[type];
-	char grid[4][5][5];
-	int nrot = all_rotations ? 4 : 1;
+	int rots[4] = { 0, 1, 2, 3 };
+	char *count = cmd_strf("%d in the box", t->count);
+	unsigned used;
 
-	outf("%s  (%d in the box%s)  N E S W: %s %s %s %s\n", t->code, t->count,
-	    type == ts->start ? ", one is the start tile" : "",
-	    cr_kind_name((enum cr_kind)t->edge[0]), cr_kind_name((enum cr_kind)t->edge[1]),
-	    cr_kind_name((enum cr_kind)t->edge[2]), cr_kind_name((enum cr_kind)t->edge[3]));
-	for (int r = 0; r < nrot; r++)
-		cmd_render_tile(ts, type, r, grid[r]);
-	if (all_rotations) {
-		for (int r = 0; r < nrot; r++)
-			outf("  rotation %-5d", r * 90);
-		outf("\n");
-	}
-	for (int row = 0; row < 5; row++) {
-		for (int r = 0; r < nrot; r++) {
-			outf("  ");
-			cmd_render_row(stdout, grid[r], row);
-			outf("%s", r + 1 < nrot ? "    " : "");
-		}
-		outf("\n");
-	}
+	heading(ts, type, false, true, count ? count : "?");
+	free(count);
+	used = cmd_print_rotations(stdout, ts, type, rots, all_rotations ? 4 : 1,
+	    all_rotations);
 	for (int s = 0; s < t->nseg; s++) {
 		outf("  - ");
 		describe(t, s);
 	}
+	describe_marks(t);
+	return used;
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+bool
+cmd_tiles_edges(const char *s, int edges[CR_NDIRS])
+{
+	if (strlen(s) != CR_NDIRS)
+		return false;
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const char *l = strchr(edge_letters, toupper((unsigned char)s[d]));
+
+		if (l == NULL)
+			return false;
+		edges[d] = (int)(l - edge_letters);
+	}
+	return true;
+}
+
+unsigned
+cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS])
+{
+	unsigned rots = 0;
+
+	for (int r = 0; r < 4; r++) {
+		int d = 0;
+
+		while (d < CR_NDIRS && cr_tile_edge(t, r, d) == edges[d])
+			d++;
+		rots |= (unsigned)(d == CR_NDIRS) << r;
+	}
+	return rots;
+}
+
+/* "C R F R": the edges asked, into buf. */
+static void
+edge_text(const int edges[CR_NDIRS], char buf[2 * CR_NDIRS])
+{
+	for (int d = 0; d < CR_NDIRS; d++) {
+		buf[2 * d] = edge_letters[edges[d]];
+		buf[2 * d + 1] = d + 1 < CR_NDIRS ? ' ' : '\0';
+	}
+}
+
+/* What a search asks for. */
+struct query {
+	int	edges[CR_NDIRS];
+	bool	has_edges;
+	bool	pennant, cloister, inn, two_cities;
+	int	set;		/* index in the tile set, -1 for any */
+};
+
+/*
+ * Read a search from argv[0..argc): the options, and (bare, for the
+ * REPL's find) the edges without --edges.  False with *err (malloc'd,
+ * naming the word) if a word does not read.
+ */
+static bool
+parse_query(const struct cr_tileset *ts, int argc, char **argv, bool bare,
+    struct query *q, char **err)
+{
+	memset(q, 0, sizeof *q);
+	q->set = -1;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--pennant") == 0)
+			q->pennant = true;
+		else if (strcmp(a, "--cloister") == 0)
+			q->cloister = true;
+		else if (strcmp(a, "--inn") == 0)
+			q->inn = true;
+		else if (strcmp(a, "--two-cities") == 0)
+			q->two_cities = true;
+		else if (strcmp(a, "--set") == 0) {
+			if (i + 1 == argc || (q->set = cr_tileset_set(ts, argv[i + 1])) < 0) {
+				char *sets = cmd_strf("--set wants a set:"), *more;
+
+				for (int k = 0; k < ts->nsets && sets != NULL; k++) {
+					more = cmd_strf("%s%s %s", sets, k ? "," : "", ts->setname[k]);
+					free(sets);
+					sets = more;
+				}
+				if (i + 1 < argc)
+					cmd_seterr(err, "%s, not \"%s\"", sets ? sets : "", argv[i + 1]);
+				else
+					cmd_seterr(err, "%s", sets ? sets : "");
+				free(sets);
+				return false;
+			}
+			i++;
+		} else if (strcmp(a, "--edges") == 0 || (bare && a[0] != '-' && !q->has_edges)) {
+			const char *e = strcmp(a, "--edges") == 0 ? (i + 1 < argc ? argv[++i] : "") : a;
+
+			if (q->has_edges || !cmd_tiles_edges(e, q->edges)) {
+				cmd_seterr(err, q->has_edges ? "the edges are given twice (\"%s\")" :
+				    "the edges are 4 letters read clockwise, C city, R road, "
+				    "F field, W river (CRFR), not \"%s\"", e);
+				return false;
+			}
+			q->has_edges = true;
+		} else if (a[0] != '-') {
+			cmd_seterr(err, "codes and a search do not mix (\"%s\")", a);
+			return false;
+		} else {
+			cmd_seterr(err, "unknown option \"%s\" (--edges, --pennant, --cloister, "
+			    "--inn, --two-cities, --set)", a);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Whether a type has what the filters ask, and the rotations whose edges
+ * match (all four when none are asked), a bit each. */
+static unsigned
+query_match(const struct cr_tileset *ts, int type, const struct query *q)
+{
+	const struct cr_tiletype *t = &ts->type[type];
+	bool pennant = false, inn = false;
+	int cities = 0;
+
+	for (int s = 0; s < t->nseg; s++) {
+		pennant |= t->seg[s].kind == CR_CITY && t->seg[s].pennants > 0;
+		inn |= (t->seg[s].flags & CR_SEG_INN) != 0;
+		cities += t->seg[s].kind == CR_CITY;
+	}
+	if ((q->set >= 0 && ts->typeset[type] != q->set) || (q->pennant && !pennant) ||
+	    (q->cloister && t->cloister < 0) || (q->inn && !inn) ||
+	    (q->two_cities && cities < 2))
+		return 0;
+	return q->has_edges ? cmd_tiles_rots(t, q->edges) : 1u;
+}
+
+/* "edges C R F R, a pennant": what was asked of a type, "" for nothing;
+ * malloc'd. */
+static char *
+query_words(const struct query *q)
+{
+	char edges[2 * CR_NDIRS];
+	char *s, *w;
+
+	edge_text(q->edges, edges);
+	s = cmd_strf("%s%s%s%s%s%s", q->has_edges ? ", edges " : "",
+	    q->has_edges ? edges : "", q->pennant ? ", a pennant" : "",
+	    q->cloister ? ", a cloister" : "", q->inn ? ", an inn" : "",
+	    q->two_cities ? ", two cities or more" : "");
+	w = s == NULL ? NULL : cmd_strf("%s", *s ? s + 2 : "");
+	free(s);
+	return w;
+}
+
+/* One type found: heading, the rotations whose edges match, pictures. */
+static unsigned
+show_found(const struct cr_tileset *ts, int type, unsigned rots, const struct query *q,
+    bool start, const char *count)
+{
+	const struct cr_tiletype *t = &ts->type[type];
+	int shown[4], nshown = 0, k = 0;
+
+	heading(ts, type, true, start, count);
+	for (int r = 0; r < 4; r++)
+		if ((rots & (1u << r)) && cr_tile_rot_rep(t, r) == r)
+			shown[nshown++] = r;
+	if (q->has_edges) {
+		char edges[2 * CR_NDIRS];
+
+		edge_text(q->edges, edges);
+		outf("  %s clockwise from north: rotation", edges);
+		for (int r = 0; r < 4; r++)
+			if (rots & (1u << r))
+				outf("%s %d", k++ ? "," : "", r * 90);
+		if (k > nshown)
+			outf(" (%s look the same)", nshown > 1 ? "some" : k == 2 ? "both" : "all");
+		outf("\n");
+	}
+	return cmd_print_rotations(stdout, ts, type, shown, nshown, nshown > 1);
+}
+
+/*
+ * The search: every type of the tile set (of the game g, if not NULL:
+ * the sets in play, with the copies left) that matches q, then the key
+ * and a line naming them.  Returns how many types match.
+ */
+static int
+search(const struct cr_tileset *ts, const struct cr_game *g, const struct query *q)
+{
+	const char **found = calloc((size_t)ts->ntypes + 1, sizeof *found);
+	const char **gone = calloc((size_t)ts->ntypes + 1, sizeof *gone);
+	char *asked = query_words(q), *head;
+	const char *set = q->set >= 0 ? ts->setname[q->set] : NULL;
+	int nfound = 0, ngone = 0;
+	unsigned used = 0;
+
+	if (found == NULL || gone == NULL || asked == NULL) {
+		free(found), free(gone), free(asked);
+		errf("carcref: out of memory\n");
+		return 0;
+	}
+	for (int type = 0; type < ts->ntypes; type++) {
+		unsigned rots = query_match(ts, type, q);
+		struct cr_refusal why;
+		char *count;
+
+		if (rots == 0)
+			continue;
+		if (g != NULL && !cr_game_drawable(g, type, &why) && why.code != CR_R_EXT) {
+			if (why.code == CR_R_NO_COPY)	/* in play, all used */
+				gone[ngone++] = ts->type[type].code;
+			continue;
+		}
+		if (g != NULL)
+			count = cmd_strf("%d left of %d", cr_game_supply(g, type),
+			    ts->type[type].count);
+		else
+			count = cmd_strf("%d in the box", ts->type[type].count);
+		if (nfound > 0)
+			outf("\n");
+		used |= show_found(ts, type, rots, q, g == NULL, count ? count : "?");
+		free(count);
+		found[nfound++] = ts->type[type].code;
+	}
+	if (nfound > 0) {
+		outf("\n");
+		cmd_print_legend(stdout, used);
+		head = cmd_strf("%d type%s%s%s%s%s: ", nfound, nfound == 1 ? "" : "s",
+		    *asked ? nfound == 1 ? " has " : " have " : "", asked,
+		    set ? " in " : "", set ? set : "");
+		cmd_print_list(stdout, head ? head : "", found, nfound);
+		free(head);
+	} else
+		outf("no tile%s%s%s%s%s\n", g ? " left" : "", *asked ? " has " : "", asked,
+		    set ? " in " : "", set ? set : "");
+	if (ngone > 0)
+		cmd_print_list(stdout, "none left of ", gone, ngone);
+	free(found), free(gone), free(asked);
+	return nfound;
+}
+
+/* The REPL's find: the same search among the tiles of the game in play. */
+int
+tiles_find(struct play *p, int argc, char **argv)
+{
+	struct query q;
+	char *err = NULL;
+
+	struct cr_refusal why;
+
+	if (!parse_query(p->ts, argc - 1, argv + 1, true, &q, &err)) {
+		play_nope("find: %s", err ? err : "out of memory");
+		free(err);
+		return -1;
+	}
+	if (q.set >= 0 && !cr_game_drawable(p->g, p->ts->setbeg[q.set], &why) &&
+	    why.code == CR_R_NOT_IN_PLAY)
+		return play_nope("find: %s is not in play in this game", p->ts->setname[q.set]);
+	search(p->ts, p->g, &q);
+	return 0;
 }
 
 static int
@@ -104,15 +407,33 @@ tiles_exec(int argc, char **argv)
 	if (ts == NULL)
 		return 2;
 	if (argc == 1) {
-		outf("# city  . field  = | road  + cloister  o village  ~ river\n\n");
+		cmd_print_legend(stdout, ~0u);
+		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			show(ts, t, false);
 			outf("\n");
 		}
 		return 0;
 	}
+	if (argv[1][0] == '-') {	/* a search */
+		struct query q;
+		char *err = NULL;
+
+		if (!parse_query(ts, argc - 1, argv + 1, false, &q, &err)) {
+			errf("carcref tiles: %s\n", err ? err : "out of memory");
+			free(err);
+			return cmd_usage(&cmd_tiles_entry);
+		}
+		return search(ts, NULL, &q) > 0 ? 0 : 1;
+	}
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-') {
+			errf("carcref tiles: codes and a search do not mix (\"%s\")\n", argv[i]);
+			return cmd_usage(&cmd_tiles_entry);
+		}
 	for (int i = 1; i < argc; i++) {
 		int t = cr_tileset_find(ts, argv[i], strlen(argv[i]));
+		unsigned used;
 
 		if (t < 0) {
 			errf("carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n",
@@ -120,7 +441,9 @@ tiles_exec(int argc, char **argv)
 			rc = 1;
 			continue;
 		}
-		show(ts, t, true);
+		used = show(ts, t, true);
+		outf("\n");
+		cmd_print_legend(stdout, used);
 		if (i + 1 < argc)
 			outf("\n");
 	}
@@ -128,7 +451,8 @@ tiles_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_tiles_entry = {
-	"tiles", "[CODE...]",
-	"show the tile types with a picture, to find a tile's code",
+	"tiles", "[CODE... | [--edges CRFW] [--pennant] [--cloister] [--inn] "
+	    "[--two-cities] [--set NAME]]",
+	"show the tile types with a picture, or find one by its edges and marks",
 	tiles_exec
 };

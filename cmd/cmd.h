@@ -97,13 +97,56 @@ void		 cmd_out_abort(struct cmd_out *o);
 bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
 		     char **err);
 
+/* cmd-tiles.c: the search by what a tile shows, for the REPL's find and
+ * completion.  The options (NULL after the last); whether S is four edge
+ * letters, clockwise (C city, R road, F field, W river; any case), each
+ * edge's enum cr_kind into edges; the rotations at which a type shows
+ * those edges N, E, S, W, a bit each. */
+extern const char *const cmd_tiles_options[];
+bool		 cmd_tiles_edges(const char *s, int edges[CR_NDIRS]);
+unsigned	 cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS]);
+
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
 
-/* render.c: a tile as a 5x5 picture; a row of it, two characters a cell. */
+/* render.c: a tile as a 5x5 grid, a character a cell (the board map); a
+ * row of it, two characters a cell. */
 void		 cmd_render_tile(const struct cr_tileset *, int type, int rot,
 		     char grid[5][5]);
 void		 cmd_render_row(FILE *f, char grid[5][5], int row);
+
+/*
+ * render.c: a tile's picture for people, CMD_PIC_H lines of CMD_PIC_W
+ * characters (7 cells a side, two characters a cell): cities, fields,
+ * roads and rivers, separate cities kept apart by a blank, and a mark
+ * for each cloister, village, house, pennant, inn, goods, hill... (the
+ * key: cmd_print_legend).  Returns the key's entries it used, a bit each.
+ */
+#define CMD_WIDTH	80	/* columns every line printed fits in */
+#define CMD_PIC_CELLS	7
+#define CMD_PIC_W	(2 * CMD_PIC_CELLS)
+#define CMD_PIC_H	CMD_PIC_CELLS
+enum cmd_legend {
+	CMD_LEG_CITY, CMD_LEG_FIELD, CMD_LEG_ROAD, CMD_LEG_RIVER, CMD_LEG_CLOISTER,
+	CMD_LEG_VILLAGE, CMD_LEG_HOUSE, CMD_LEG_SPRING, CMD_LEG_LAKE, CMD_LEG_PENNANT,
+	CMD_LEG_CATHEDRAL, CMD_LEG_INN, CMD_LEG_WINE, CMD_LEG_GRAIN, CMD_LEG_CLOTH,
+	CMD_LEG_HILL, CMD_LEG_VINEYARD, CMD_LEG_GARDEN, CMD_LEG_VOLCANO,
+	CMD_LEG_PIGHERD, CMD_LEG_WALL, CMD_LEG_N
+};
+unsigned	 cmd_picture(const struct cr_tileset *, int type, int rot,
+		     char pic[CMD_PIC_H][CMD_PIC_W + 1]);
+/* The pictures of a type in rotations rots[0..n), side by side as many as
+ * fit in CMD_WIDTH columns (then the next ones below), each under
+ * "rotation DEG" if titles; no blanks end a line.  Returns the key's
+ * entries used. */
+unsigned	 cmd_print_rotations(FILE *f, const struct cr_tileset *, int type,
+		     const int *rots, int n, bool titles);
+/* The key to the pictures: its entries in used (a bit each), wrapped to
+ * CMD_WIDTH columns. */
+void		 cmd_print_legend(FILE *f, unsigned used);
+/* HEAD, then the N items separated by commas, a line, wrapped to
+ * CMD_WIDTH columns (the lines after the first indented). */
+void		 cmd_print_list(FILE *f, const char *head, const char *const *item, int n);
 
 /* ranking.c: the players ranked by points under a title line; tied
  * players share a rank, turn order breaks the tie. */

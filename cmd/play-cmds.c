@@ -68,6 +68,13 @@ const struct play_cmd play_cmds[] = {
 	{ "tiles", "[TILE...]", 0, PLAY_MAXARGS - 1, PA_TILES, view_tiles,
 	  "the tile types with their codes and pictures",
 	  "" },
+	{ "find", "EDGES [--FILTER...]", 1, PLAY_MAXARGS - 1, PA_FIND, tiles_find,
+	  "the tiles left that look like the one in hand",
+	  "  EDGES: the tile's four edges read clockwise from any side, C city, R road,\n"
+	  "  F field, W river (find CRFR): each type left that shows them, the rotation\n"
+	  "  where the first is north, its picture.  Filters: --pennant, --cloister,\n"
+	  "  --inn, --two-cities (separate), --set NAME; they may come alone (find\n"
+	  "  --inn).  draw CRFR and Tab turns the edges into the codes that match.\n" },
 	{ "undo", "[N]", 0, 1, PA_NONE, turn_undo,
 	  "take back the last move, or the last N",
 	  "  As far back as the start of the game; the journal follows.  On a terminal,\n"

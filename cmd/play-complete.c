@@ -19,10 +19,13 @@
 /* The session, for readline's callbacks, which take no argument. */
 static struct play *cp;
 
-/* The words that may come at this point of the line: built, then served. */
+/* The words that may come at this point of the line: built, then served.
+ * exact: the word typed is a tile's edges (CRFR), not the start of the
+ * codes offered for it. */
 static struct {
 	char	**v;
 	int	n, cap;
+	bool	exact;
 } cands;
 
 static void
@@ -60,14 +63,36 @@ cands_clear(void)
 	for (int i = 0; i < cands.n; i++)
 		free(cands.v[i]);
 	cands.n = 0;
+	cands.exact = false;
 }
 
+/* The tiles that may be drawn now: a copy left, of a set in play (and,
+ * with the River, its tiles first).  When the word typed is four edge
+ * letters, clockwise (CRFR), those whose edges read so in some rotation. */
 static void
-cand_tiles(struct play *p)
+cand_tiles(struct play *p, const char *text)
 {
+	int edges[CR_NDIRS];
+	bool byedges = cmd_tiles_edges(text, edges);
+
 	for (int t = 0; t < p->ts->ntypes; t++)
-		if (cr_game_supply(p->g, t) > 0)
+		if (cr_game_drawable(p->g, t, NULL) &&
+		    (!byedges || cmd_tiles_rots(&p->ts->type[t], edges) != 0))
 			cand("%s", p->ts->type[t].code);
+	cands.exact |= byedges;
+}
+
+/* After find: its options; after --set, the sets. */
+static void
+cand_find(struct play *p, char **w, int n)
+{
+	if (n > 0 && strcmp(w[n - 1], "--set") == 0) {
+		for (int k = 0; k < p->ts->nsets; k++)
+			cand("%s", p->ts->setname[k]);
+		return;
+	}
+	for (int i = 0; cmd_tiles_options[i] != NULL; i++)
+		cand("%s", cmd_tiles_options[i]);
 }
 
 static void
@@ -145,23 +170,24 @@ build_cands(struct play *p, char **w, int n, const char *text)
 	if (n > 0 && w[0][strlen(w[0]) - 1] == ':') {	/* "Anna: U ..." */
 		w++, n--;
 		if (n == 0) {
-			cand_tiles(p);
-			cand("end");
+			cand_tiles(p, text);
+			if (!cands.exact)
+				cand("end");
 			return;
 		}
 	}
 	if (n == 0) {
-		for (size_t i = 0; i < play_ncmds; i++)
-			cand("%s", play_cmds[i].name);
 		if (!cr_game_over(p->g))
-			cand_tiles(p);
+			cand_tiles(p, text);
+		for (size_t i = 0; i < play_ncmds && !cands.exact; i++)
+			cand("%s", play_cmds[i].name);
 		return;
 	}
 	if ((c = play_cmd_find(w[0])) != NULL) {
 		switch (c->complete) {
 		case PA_TILE:
 			if (n == 1)
-				cand_tiles(p);
+				cand_tiles(p, text);
 			break;
 		case PA_TILES:
 			for (int t = 0; t < p->ts->ntypes; t++)
@@ -190,14 +216,18 @@ build_cands(struct play *p, char **w, int n, const char *text)
 			if (n == 1)
 				cand_features(p, text);
 			break;
+		case PA_FIND:
+			cand_find(p, w, n);
+			break;
 		case PA_FILE:	/* handled by complete() */
 		case PA_NONE:
 			break;
 		}
 		return;
 	}
-	/* A whole turn: TILE X,Y ROT ROLE@SPOT. */
-	if ((type = cr_tileset_find(p->ts, w[0], strlen(w[0]))) < 0)
+	/* A whole turn: TILE X,Y ROT ROLE@SPOT, of a tile that may be drawn. */
+	if ((type = cr_tileset_find(p->ts, w[0], strlen(w[0]))) < 0 ||
+	    !cr_game_drawable(p->g, type, NULL))
 		return;
 	if (n == 1) {
 		cand_positions(p, type);
@@ -220,10 +250,39 @@ cand_next(const char *text, int state)
 	while (i < cands.n) {
 		const char *c = cands.v[i++];
 
-		if (strncasecmp(c, text, len) == 0)
+		if (cands.exact || strncasecmp(c, text, len) == 0)
 			return strdup(c);
 	}
 	return NULL;
+}
+
+/*
+ * The codes for edges typed (CRFR): one replaces the word; several are
+ * listed, the word kept as typed (readline would put their common start,
+ * "IC-", in its place).
+ */
+static char **
+exact_matches(const char *text)
+{
+	char **m;
+	int k = 0;
+
+	if (cands.n == 0 || (m = calloc((size_t)cands.n + 2, sizeof *m)) == NULL)
+		return NULL;
+	if (cands.n > 1 && (m[k++] = strdup(text)) == NULL) {
+		free(m);
+		return NULL;
+	}
+	for (int i = 0; i < cands.n; i++)
+		if ((m[k] = strdup(cands.v[i])) != NULL)
+			k++;
+	if (k == 0 || (cands.n > 1 && k == 1)) {
+		for (int i = 0; i < k; i++)
+			free(m[i]);
+		free(m);
+		return NULL;
+	}
+	return m;
 }
 
 static char **
@@ -249,6 +308,10 @@ complete(const char *text, int start, int end)
 	cands_clear();
 	build_cands(cp, w, n, text);
 	free(buf);
+	/* (readline would otherwise put their common start back in place) */
+	rl_ignore_completion_duplicates = !cands.exact;
+	if (cands.exact)
+		return exact_matches(text);
 	return rl_completion_matches(text, cand_next);
 }
 

@@ -39,7 +39,7 @@ play_refusal(struct play *p, const struct cr_refusal *why)
 {
 	char msg[512];
 
-	nt_refusal(p->ts, why, p->names, msg, sizeof msg);
+	nt_refusal_game(p->g, why, p->names, msg, sizeof msg);
 	return play_nope("refused: %s", msg);
 }
 

@@ -22,45 +22,11 @@ play_code(struct play *p, int type)
 	return p->ts->type[type].code;
 }
 
-/* Print a line without its trailing blanks (transcripts are compared). */
-static void
-put_trimmed(char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && line[n - 1] == ' ')
-		n--;
-	outf("%.*s\n", (int)n, line);
-}
-
 /* Pictures of a type in the given rotations, side by side. */
 void
 play_rotations(struct play *p, int type, const int *rots, int n, bool titles)
 {
-	char grid[4][5][5], line[256];
-	FILE *f;
-
-	for (int i = 0; i < n; i++)
-		cmd_render_tile(p->ts, type, rots[i], grid[i]);
-	if (titles) {
-		int k = 0;
-
-		for (int i = 0; i < n; i++)
-			k += snprintf(line + k, sizeof line - (size_t)k, "  rotation %-5d", rots[i] * 90);
-		put_trimmed(line);
-	}
-	for (int row = 0; row < 5; row++) {
-		memset(line, 0, sizeof line);
-		if ((f = fmemopen(line, sizeof line - 1, "w")) == NULL)
-			return;
-		for (int i = 0; i < n; i++) {
-			fputs("  ", f);
-			cmd_render_row(f, grid[i], row);
-			fputs(i + 1 < n ? "    " : "", f);
-		}
-		fclose(f);
-		put_trimmed(line);
-	}
+	cmd_print_rotations(stdout, p->ts, type, rots, n, titles);
 }
 
 /* The legal placements of a type, one per square and look (cr_tile_rot_rep),

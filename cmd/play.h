@@ -146,6 +146,7 @@ enum play_args {		/* what a command's arguments complete to */
 	PA_MEEPLE,		/* one ROLE@SPOT on the tile just placed */
 	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
 	PA_FILE,		/* one file name (readline's own completion) */
+	PA_FIND,		/* the search options of find, a set's name */
 };
 
 struct play_cmd {
@@ -201,6 +202,9 @@ int	 view_supply(struct play *, int, char **);
 int	 view_moves(struct play *, int, char **);
 int	 view_tiles(struct play *, int, char **);
 int	 view_help(struct play *, int, char **);
+
+/* cmd-tiles.c: find, the tile types that show given edges and marks. */
+int	 tiles_find(struct play *, int, char **);
 
 /* A tile type's code. */
 const char *play_code(struct play *p, int type);

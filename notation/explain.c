@@ -286,8 +286,59 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 	}
 }
 
+/*
+ * No copy of a type left: how many the set has and, in game g (if not
+ * NULL), where they all went: "all 3 K of the set are used, on the board
+ * at 1,0 2,0 -1,1; discarded at move 7".
+ */
+static void
+no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int type)
+{
+	int onboard = 0, gone = 0;
+
+	if (type < 0 || type >= ts->ntypes) {
+		put(o, "no copy left: every ? of the supply is already used");
+		return;
+	}
+	if (ts->type[type].count == 1)
+		put(o, "no copy left: the one %s of the set is used", ts->type[type].code);
+	else
+		put(o, "no copy left: all %d %s of the set are used", ts->type[type].count,
+		    ts->type[type].code);
+	for (int i = 0; g != NULL && i < cr_game_ntiles(g); i++) {
+		const struct cr_placed *t = cr_game_tile(g, i);
+
+		if (t->type == type)
+			put(o, "%s%d,%d", onboard++ ? " " : ", on the board at ", t->x, t->y);
+	}
+	for (int i = 0; g != NULL && i < cr_game_nmoves(g); i++) {
+		const struct cr_move *m = cr_game_move(g, i);
+
+		if (m->kind == CR_MOVE_DISCARD && m->tile == type)
+			put(o, "%s%d", gone++ ? " " : onboard ? "; discarded at move " :
+			    ", discarded at move ", i + 1);
+	}
+}
+
+static int refusal(const struct cr_tileset *ts, const struct cr_game *g,
+	    const struct cr_refusal *r, const char *const *names, char *buf, size_t size);
+
 int
 nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
+    const char *const *names, char *buf, size_t size)
+{
+	return refusal(ts, NULL, r, names, buf, size);
+}
+
+int
+nt_refusal_game(const struct cr_game *g, const struct cr_refusal *r,
+    const char *const *names, char *buf, size_t size)
+{
+	return refusal(cr_game_tileset(g), g, r, names, buf, size);
+}
+
+static int
+refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_refusal *r,
     const char *const *names, char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
@@ -304,7 +355,7 @@ nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 		put(&o, "the game is over: the final scoring has run, no move may follow");
 		break;
 	case CR_R_NO_COPY:
-		put(&o, "no copy left: every %s of the supply is already used", code);
+		no_copy(&o, ts, g, r->tile);
 		break;
 	case CR_R_OCCUPIED:
 		put(&o, "one tile per square: %s at %d,%d, but %s already lies there",

@@ -28,6 +28,11 @@ int	nt_event_explain(const struct cr_event *ev, const char *const *names,
  * at 0,0 shows city on its E edge". */
 int	nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 	    const char *const *names, char *buf, size_t size);
+/* The same with the evidence only the game holds: for a tile with no
+ * copy left, where its copies lie ("all 3 K of the set are used, on the
+ * board at 1,0 2,0 -1,1"). */
+int	nt_refusal_game(const struct cr_game *g, const struct cr_refusal *r,
+	    const char *const *names, char *buf, size_t size);
 
 /* "thief", "knight", ... for the meeples standing on a feature kind. */
 const char *nt_kind_role(int kind);

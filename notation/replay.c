@@ -53,7 +53,7 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 		return -1;
 	}
 	if (!cr_game_play(g, &turn.move, &why)) {
-		nt_refusal(ts, &why, names, err->msg, sizeof err->msg);
+		nt_refusal_game(g, &why, names, err->msg, sizeof err->msg);
 		return -1;
 	}
 	return 0;

@@ -457,6 +457,148 @@ expect_out '  - field ENE+WNW next to city N' -- tiles D
 expect_out 'rotation 270' -- tiles D
 expect_exit 1 -- tiles Z
 expect_err 'unknown tile "Z"' -- tiles Z
+expect_out '  - city N+W with wine' -- tiles TB-T
+expect_out '  - road E-S with an inn' -- tiles IC-L
+expect_out '  - marked: hill' -- tiles HS-A
+expect_out 'key: ## city, . field, == || road' -- tiles D
+
+# pics FILE LABEL: the picture under "rotation LABEL" in FILE (the output
+# of tiles CODE), its lines without trailing blanks: cut by the columns of
+# the titles, whatever the pictures' width.
+pics() {
+	awk -v want="rotation $2" '
+	NR == 2 { from = index($0, want); rest = substr($0, from + length(want))
+		  to = match(rest, /rotation/) ? from + length(want) + RSTART - 1 : 0 }
+	NR > 2 && /^  - / { exit }
+	NR > 2 { line = to ? substr($0, from, to - from) : substr($0, from)
+		 sub(/ +$/, "", line); print line }' "$1"
+}
+# Base G (one city across) turned a quarter and H (two caps apart) show the
+# same edges: their pictures must differ, H's with a field between its cities.
+run tiles G; cp "$tmp/out" "$tmp/g.out"
+run tiles H; cp "$tmp/out" "$tmp/h.out"
+pics "$tmp/g.out" 90 >"$tmp/g90"
+pics "$tmp/h.out" 0 >"$tmp/h0"
+expect "tiles: G at 90 and H at 0 are drawn" test -s "$tmp/g90" -a -s "$tmp/h0"
+cmp -s "$tmp/g90" "$tmp/h0" && { code=-; not_ok "G at 90 is drawn as H at 0" tiles; } || ok
+expect "tiles: H's two cities have a field between them" \
+    grep -qx '\. \. \. \. \. \. \.' "$tmp/h0"
+expect "tiles: G's city crosses the tile" grep -qx '\. \. ######\. \.' "$tmp/g90"
+# Every picture of every set fits 80 columns, four rotations side by side.
+run tiles
+codes=$(grep -oE '^[A-Za-z][A-Za-z0-9-]*  \(' "$tmp/out" | cut -d' ' -f1)
+expect "tiles: 91 types in all sets" test "$(echo $codes | wc -w)" = 91
+expect "tiles: the list fits 80 columns" awk 'length($0) > 80 { exit 1 }' "$tmp/out"
+run tiles $codes
+expect "tiles: every type in 4 rotations fits 80 columns" \
+    awk 'length($0) > 80 { exit 1 }' "$tmp/out"
+expect "tiles: every type drawn in 4 rotations" \
+    test "$(grep -c '^  rotation 0 .*rotation 270$' "$tmp/out")" = 91
+
+# ---- tiles: a search by what a tile shows ------------------------------------
+
+cat >"$tmp/want" <<'EOF'
+D  (4 in the box, one is the start tile)  base
+  C R F R clockwise from north: rotation 0
+  ##############
+  . ##########.
+  . . . . . . .
+  ==============
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+
+key: ## city, . field, == || road
+1 type has edges C R F R: D
+EOF
+expect_same "$tmp/want" -- tiles --edges crfr
+expect_out '  R F R C clockwise from north: rotation 270' -- tiles --edges RFRC
+# A city opposite a road, fields beside: no base tile; I&C J and H&S C.
+expect_out '2 types have edges C F R F: IC-J, HS-C' -- tiles --edges CFRF
+expect_exit 1 -- tiles --edges CFRF --set base
+expect_out 'no tile has edges C F R F in base' -- tiles --edges CFRF --set base
+expect_out '4 types have edges F R F R: U, IC-B, IC-D, HS-F' -- tiles --edges frfr
+expect_out '  F R F R clockwise from north: rotation 90, 270 (both look the same)' \
+    -- tiles --edges frfr
+expect_out '1 type has a pennant, two cities or more: IC-P' -- tiles --pennant --two-cities
+expect_out '24 types in base: A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U,' -- tiles --set base
+expect_out '2 types have two cities or more in base: H, I' -- tiles --two-cities --set base
+expect_out '2 types have a cloister in hills-sheep: HS-I, HS-J' \
+    -- tiles --cloister --set hills-sheep
+expect_out '6 types have an inn in inns-cathedrals: IC-A, IC-B, IC-C, IC-L, IC-M, IC-N' \
+    -- tiles --inn --set inns-cathedrals
+expect_out '1 type has edges W F W F: RV-D' -- tiles --edges WFWF
+# F, G and H in one search: a city across (F with a pennant), two caps with
+# a field between.
+cat >"$tmp/want" <<'EOF'
+F  (2 in the box)  base
+  C F C F clockwise from north: rotation 90, 270 (both look the same)
+  ##############
+  . ##########.
+  . . ######. .
+  . . ##<>##. .
+  . . ######. .
+  . ##########.
+  ##############
+
+G  (1 in the box)  base
+  C F C F clockwise from north: rotation 90, 270 (both look the same)
+  ##############
+  . ##########.
+  . . ######. .
+  . . ######. .
+  . . ######. .
+  . ##########.
+  ##############
+
+H  (3 in the box)  base
+  C F C F clockwise from north: rotation 0, 180 (both look the same)
+  ##############
+  . ##########.
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+  . ##########.
+  ##############
+
+key: ## city, . field, <> pennant
+3 types have edges C F C F in base: F, G, H
+EOF
+expect_same "$tmp/want" -- tiles --edges CFCF --set base
+# Hills & Sheep L: two cities share the north edge, split by a blank.
+cat >"$tmp/want" <<'EOF'
+HS-L  (2 in the box)  hills-sheep
+  C C F C clockwise from north: rotation 0
+  ######  ######
+  ######  ######
+  ######  ######
+  ######  ######
+  ######. ######
+  ####. Vi. ####
+  ##. . . . . ##
+
+key: ## city, . field, Vi vineyard,
+     a blank between two cities: they are separate
+1 type has edges C C F C in hills-sheep: HS-L
+EOF
+expect_same "$tmp/want" -- tiles --edges CCFC --set hills-sheep
+for set in base inns-cathedrals river traders-builders hills-sheep; do
+	run tiles --set $set
+	expect "tiles --set $set: fits 80 columns" awk 'length($0) > 80 { exit 1 }' "$tmp/out"
+done
+expect_exit 2 -- tiles --edges CRF
+expect_err 'carcref tiles: the edges are 4 letters read clockwise, C city, R road, F field, W river (CRFR), not "CRF"' \
+    -- tiles --edges CRF
+expect_exit 2 -- tiles --edges CRFX
+expect_exit 2 -- tiles --edges
+expect_exit 2 -- tiles --set nope
+expect_err 'carcref tiles: --set wants a set: base, inns-cathedrals, river, traders-builders, hills-sheep, not "nope"' \
+    -- tiles --set nope
+expect_exit 2 -- tiles --edges CRFR --edges CRFR
+expect_exit 2 -- tiles --bogus
+expect_exit 2 -- tiles D --inn
+expect_err 'codes and a search do not mix ("--inn")' -- tiles D --inn
+expect_exit 2 -- tiles --inn D
 
 # ---- a broken tile file: its place and a plain sentence, never a crash ------
 

@@ -189,77 +189,95 @@ no tile in hand: draw it first (draw CODE), or give the whole turn in one line (
 no tile in hand: draw it first (draw CODE), then place it, then pass
 unknown tile "Z" (tiles shows them all with their codes)
 Anna draws E (5 E left, this one included; 71 tiles in the supply)
-  rotation 0      rotation 90     rotation 180    rotation 270
-  ##########      . . . . ##      . . . . .       ##. . . .
-  . . ##. .       . . . . ##      . . . . .       ##. . . .
-  . . . . .       . . . ####      . . . . .       ####. . .
-  . . . . .       . . . . ##      . . ##. .       ##. . . .
-  . . . . .       . . . . ##      ##########      ##. . . .
+  rotation 0        rotation 90       rotation 180      rotation 270
+  ##############    . . . . . . ##    . . . . . . .     ##. . . . . .
+  . ##########.     . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . . .     . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . . .     . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . . .     . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . . .     . . . . . ####    . ##########.     ####. . . . .
+  . . . . . . .     . . . . . . ##    ##############    ##. . . . . .
 E fits on 2 squares, 4 ways: place X,Y [ROT] (legal lists them)
 refused: a tile must touch the board along an edge: E at 5,5 has no neighbour north, east, south or west
 E fits at 0,-1 in 3 rotations: 90 180 270; which? place 0,-1 ROT
-  rotation 90     rotation 180    rotation 270
-  . . . . ##      . . . . .       ##. . . .
-  . . . . ##      . . . . .       ##. . . .
-  . . . ####      . . . . .       ####. . .
-  . . . . ##      . . ##. .       ##. . . .
-  . . . . ##      ##########      ##. . . .
+  rotation 90       rotation 180      rotation 270
+  . . . . . . ##    . . . . . . .     ##. . . . . .
+  . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . ####    . . . . . . .     ####. . . . .
+  . . . . . ####    . ##########.     ####. . . . .
+  . . . . . . ##    ##############    ##. . . . . .
 E at 0,-1 rotation 90:
-  . . . . ##
-  . . . . ##
-  . . . ####
-  . . . . ##
-  . . . . ##
+  . . . . . . ##
+  . . . . . ####
+  . . . . . ####
+  . . . . . ####
+  . . . . . ####
+  . . . . . ####
+  . . . . . . ##
 then a meeple: knight@E, farmer@N (meeple ROLE@SPOT), or pass
 refused: a monk stands on a cloister: E at 0,-1 rotation 90 has no cloister at C; valid spots for a monk: nowhere on this tile
 move 1, Anna: E 0,-1 90 knight@E
   Anna 0 [6], Ben 0 [7]; Ben to play, 70 tiles left
 Ben draws V (9 V left, this one included; 70 tiles in the supply)
-  rotation 0      rotation 90     rotation 180    rotation 270
-  . . . . .       . . | . .       . . | . .       . . . . .
-  . . . . .       . . | . .       . . | . .       . . . . .
-  ====| . .       ====| . .       . . |=====      . . ======
-  . . | . .       . . . . .       . . . . .       . . | . .
-  . . | . .       . . . . .       . . . . .       . . | . .
+  rotation 0        rotation 90       rotation 180      rotation 270
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . . . . .
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . . . . .
+  . . . . . . .     . . //. . . .     . . . . \\. .     . . . . . . .
+  ====. . . . .     ====. . . . .     . . . . . ====    . . . . . ====
+  . . \\. . . .     . . . . . . .     . . . . . . .     . . . . //. .
+  . . . ||. . .     . . . . . . .     . . . . . . .     . . . ||. . .
+  . . . ||. . .     . . . . . . .     . . . . . . .     . . . ||. . .
 V fits on 4 squares, 8 ways: place X,Y [ROT] (legal lists them)
 V fits at 1,0 in 2 rotations: 0 90; which? place 1,0 ROT
-  rotation 0      rotation 90
-  . . . . .       . . | . .
-  . . . . .       . . | . .
-  ====| . .       ====| . .
-  . . | . .       . . . . .
-  . . | . .       . . . . .
+  rotation 0        rotation 90
+  . . . . . . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .
+  . . . . . . .     . . //. . . .
+  ====. . . . .     ====. . . . .
+  . . \\. . . .     . . . . . . .
+  . . . ||. . .     . . . . . . .
+  . . . ||. . .     . . . . . . .
 V at -1,0 rotation 180:
-  . . | . .
-  . . | . .
-  . . |=====
-  . . . . .
-  . . . . .
+  . . . ||. . .
+  . . . ||. . .
+  . . . . \\. .
+  . . . . . ====
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
 move 2, Ben: V -1,0 180 thief@E
   Anna 0 [6], Ben 0 [6]; Anna to play, 69 tiles left
 no tile in hand: draw it first (draw CODE), then place it, then meeple ROLE@SPOT
 Anna draws D (3 D left, this one included; 69 tiles in the supply)
-  rotation 0      rotation 90     rotation 180    rotation 270
-  ##########      . . | . ##      . . . . .       ##. | . .
-  . . ##. .       . . | . ##      . . . . .       ##. | . .
-  ==========      . . | ####      ==========      ####| . .
-  . . . . .       . . | . ##      . . ##. .       ##. | . .
-  . . . . .       . . | . ##      ##########      ##. | . .
+  rotation 0        rotation 90       rotation 180      rotation 270
+  ##############    . . . ||. . ##    . . . . . . .     ##. . ||. . .
+  . ##########.     . . . ||. ####    . . . . . . .     ####. ||. . .
+  . . . . . . .     . . . ||. ####    . . . . . . .     ####. ||. . .
+  ==============    . . . ||. ####    ==============    ####. ||. . .
+  . . . . . . .     . . . ||. ####    . . . . . . .     ####. ||. . .
+  . . . . . . .     . . . ||. ####    . ##########.     ####. ||. . .
+  . . . . . . .     . . . ||. . ##    ##############    ##. . ||. . .
 D fits on 6 squares, 8 ways: place X,Y [ROT] (legal lists them)
 D at 1,0 rotation 0:
-  ##########
-  . . ##. .
-  ==========
-  . . . . .
-  . . . . .
+  ##############
+  . ##########.
+  . . . . . . .
+  ==============
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
 then a meeple: knight@N, farmer@S, farmer@ENE (meeple ROLE@SPOT), or pass
 Anna draws D (3 D left, this one included; 69 tiles in the supply)
-  rotation 0      rotation 90     rotation 180    rotation 270
-  ##########      . . | . ##      . . . . .       ##. | . .
-  . . ##. .       . . | . ##      . . . . .       ##. | . .
-  ==========      . . | ####      ==========      ####| . .
-  . . . . .       . . | . ##      . . ##. .       ##. | . .
-  . . . . .       . . | . ##      ##########      ##. | . .
+  rotation 0        rotation 90       rotation 180      rotation 270
+  ##############    . . . ||. . ##    . . . . . . .     ##. . ||. . .
+  . ##########.     . . . ||. ####    . . . . . . .     ####. ||. . .
+  . . . . . . .     . . . ||. ####    . . . . . . .     ####. ||. . .
+  ==============    . . . ||. ####    ==============    ####. ||. . .
+  . . . . . . .     . . . ||. ####    . . . . . . .     ####. ||. . .
+  . . . . . . .     . . . ||. ####    . ##########.     ####. ||. . .
+  . . . . . . .     . . . ||. . ##    ##############    ##. . ||. . .
 D fits on 6 squares, 8 ways: place X,Y [ROT] (legal lists them)
 refused: edges must match: D at 1,-1 rotation 90: its W edge is field, the tile at 0,-1 shows city on its E edge
 D is not placed yet: place X,Y [ROT] first
@@ -271,11 +289,13 @@ D fits on 6 squares, 8 ways:
   1,-1     rotation 270
   0,-2     rotation 180
 D at 1,-1 rotation 270:
-  ##. | . .
-  ##. | . .
-  ####| . .
-  ##. | . .
-  ##. | . .
+  ##. . ||. . .
+  ####. ||. . .
+  ####. ||. . .
+  ####. ||. . .
+  ####. ||. . .
+  ####. ||. . .
+  ##. . ||. . .
 then a meeple: thief@N, farmer@E, farmer@SSW (meeple ROLE@SPOT), or pass
 refused: one feature, one owner at placement: the city at W of D at 1,-1 joins a city that already holds Anna's knight
 then a meeple: thief@N, farmer@E, farmer@SSW (meeple ROLE@SPOT), or pass
@@ -444,12 +464,14 @@ usage: undo [N], N a number of moves, 1 or more
 move 1, Anna: W 1,0 0
   Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
 Ben draws U (8 U left, this one included; 70 tiles in the supply)
-  rotation 0      rotation 90
-  . . . . .       . . | . .
-  . . . . .       . . | . .
-  ==========      . . | . .
-  . . . . .       . . | . .
-  . . . . .       . . | . .
+  rotation 0        rotation 90
+  . . . . . . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .
+  ==============    . . . ||. . .
+  . . . . . . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .
 U fits on 5 squares, 5 ways: place X,Y [ROT] (legal lists them)
 U goes back: it was not played
 undone: move 1, Anna: W 1,0 0
@@ -1190,6 +1212,101 @@ expect "the table's heading" has "$tmp/eight.out" \
 expect "a long name is cut" has "$tmp/eight.out" \
     '  Hannelore-Ziegenhal~     0       7   1       1   1        1    0     0     0'
 
+# ---- find a tile by what it shows; a tile with no copy left (issue 14) --------
+
+typed find <<'EOF'
+find CRFR
+find cfcf --two-cities
+find --inn --set base
+find --inn --set river
+find CRF
+find
+C 0,1 0
+find cccc
+draw C
+C 1,1 0
+EOF
+want find <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 89 tiles left; Anna to play
+D  (3 left of 4)  base
+  C R F R clockwise from north: rotation 0
+  ##############
+  . ##########.
+  . . . . . . .
+  ==============
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+
+key: ## city, . field, == || road
+1 type has edges C R F R: D
+H  (3 left of 3)  base
+  C F C F clockwise from north: rotation 0, 180 (both look the same)
+  ##############
+  . ##########.
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+  . ##########.
+  ##############
+
+key: ## city, . field
+1 type has edges C F C F, two cities or more: H
+no tile left has an inn in base
+find: river is not in play in this game
+find: the edges are 4 letters read clockwise, C city, R road, F field, W river (CRFR), not "CRF"
+usage: find EDGES [--FILTER...]
+move 1, Anna: C 0,1 0
+IC-H  (1 left of 1)  inns-cathedrals
+  C C C C clockwise from north: rotation 0, 90, 180, 270 (all look the same)
+    ##########
+  ##  ######  ##
+  ####. . . ####
+  ####. . . ####
+  ####. . . ####
+  ##  ######  ##
+    ##########
+
+IC-Ka  (2 left of 2)  inns-cathedrals
+  C C C C clockwise from north: rotation 0, 90, 180, 270 (all look the same)
+  ##############
+  ##############
+  ##############
+  ######Ca######
+  ##############
+  ##############
+  ##############
+
+key: ## city, . field, Ca cathedral,
+     a blank between two cities: they are separate
+2 types have edges C C C C: IC-H, IC-Ka
+none left of C
+refused: no copy left: the one C of the set is used, on the board at 0,1
+refused: no copy left: the one C of the set is used, on the board at 0,1
+EOF
+session find 1 play --players Anna,Ben --expansions inns-cathedrals
+# The copies of a type all played or discarded: the refusal says where.
+typed nocopy <<'EOF'
+E 0,1 180
+C discard
+draw C
+C 0,2 0
+U 1,0 0
+K -1,0 180
+K 2,0 0
+K 0,-1 270
+draw K
+EOF
+session nocopy 1 play --players Anna,Ben
+expect "no copy left: the discard's move" has "$tmp/nocopy.out" \
+    'refused: no copy left: the one C of the set is used, discarded at move 2'
+expect "no copy left: a whole line too" test \
+    "$(grep -c 'discarded at move 2$' "$tmp/nocopy.out")" = 2
+expect "no copy left: how many and where on the board" has "$tmp/nocopy.out" \
+    'refused: no copy left: all 3 K of the set are used, on the board at -1,0 2,0 0,-1'
+
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
 if ! command -v tmux >/dev/null; then
@@ -1318,6 +1435,37 @@ else
 	expect "tmux: --yes asks nothing" lacks "$tmp/pane" '(y/N)'
 	keys 'quit' Enter
 	screen "resume --yes: exit 0" '^EXIT=0$'
+
+	# Four edge letters where a code goes: Tab turns them into the codes of
+	# the tiles that show them.  A tile with no copy left is never offered,
+	# nor the squares where it would fit.
+	start NO_COLOR=1 -- play --players Cleo,Dan
+	screen "a game for completion by edges" '^Cleo> ?$'
+	keys 'draw crfr' Tab
+	screen "Tab turns edges into the one code that shows them" '^Cleo> draw D *$'
+	keys C-u 'ffrr' Tab
+	screen "edges first on the line: a whole turn's tile" '^Cleo> V *$'
+	keys C-u 'draw cfcf' Tab Tab
+	screen "Tab Tab lists the codes that show the edges" '^F +G +H *$'
+	screen "the edges typed stay on the line" '^Cleo> draw cfcf *$'
+	keys C-u 'C 0,1 0' Enter
+	screen "C, one of a kind, is played" '^move 1, Cleo: C 0,1 0$'
+	keys 'C ' Tab Tab
+	sleep 0.3
+	T capture-pane -p -J >"$tmp/pane"
+	expect "tmux: no squares for a tile with no copy left" \
+	    bash -c "! grep -qE '^-1,1 +0,2' '$tmp/pane'"
+	keys C-u 'draw cccc' Tab
+	sleep 0.3
+	T capture-pane -p -J >"$tmp/pane"
+	expect "tmux: edges complete to no tile with no copy left" \
+	    grep -qE '^Dan> draw cccc *$' "$tmp/pane"
+	keys C-u 'draw ' Tab Tab
+	screen "Tab Tab after draw lists the tiles left, C not among them" '^A +B +D +E +F '
+	keys C-u 'find --t' Tab
+	screen "Tab completes find's options" '^Dan> find --two-cities *$'
+	keys C-u 'quit' Enter
+	screen "completion by edges: exit 0" '^EXIT=0$'
 	T kill-server 2>/dev/null
 fi
 

@@ -50,7 +50,7 @@ test_placement_refusals(void **state)
 	assert_int_equal(cr_game_turn(g), 1);
 	/* C, the only one, all city: fits north of D. */
 	tu_play(g, "C 0,1 0");
-	tu_refuse(g, "C 0,2 0", "no copy left: every C of the supply is already used");
+	tu_refuse(g, "C 0,2 0", "no copy left: the one C of the set is used, on the board at 0,1");
 	cr_game_free(g);
 }
 

@@ -101,6 +101,38 @@ play_err(struct cr_game *g, const char *line, const char *player, int column,
 		    err.column, err.msg, column, msg);
 }
 
+/* ---- refusals ------------------------------------------------------------- */
+
+/* A tile none of whose copies is left: how many the set has, where each
+ * lies on the board, and the moves that discarded the others. */
+static void
+test_no_copy_where(void **state)
+{
+	struct cr_game *g = tu_game(3, 2);
+	struct cr_refusal r = { .code = CR_R_NO_COPY, .tile = tile("C") };
+	char buf[256];
+
+	(void)state;
+	tu_play(g, "E 0,1 180");	/* closes D's city: C fits nowhere */
+	tu_play(g, "C discard");
+	play_err(g, "C 0,2 0", NULL, 1, "no copy left: the one C of the set is used, "
+	    "discarded at move 2");
+	tu_play(g, "U 1,0 0");
+	tu_play(g, "K -1,0 180");
+	tu_play(g, "K 2,0 0");
+	tu_play(g, "K 0,-1 270");
+	play_err(g, "K 3,0 0", NULL, 1, "no copy left: all 3 K of the set are used, "
+	    "on the board at -1,0 2,0 0,-1");
+	r.tile = tile("K");
+	nt_refusal_game(g, &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "no copy left: all 3 K of the set are used, on the board "
+	    "at -1,0 2,0 0,-1");
+	/* Cut short, never overrun; the length it needs, as snprintf. */
+	assert_int_equal(nt_refusal_game(g, &r, tu_names, buf, 10), (int)strlen(buf));
+	assert_int_equal(strlen(buf), 9);
+	cr_game_free(g);
+}
+
 /* ---- the parser, token by token ---------------------------------------- */
 
 static void
@@ -770,7 +802,8 @@ test_refusal_words(void **state)
 	    "has no cloister at N; valid spots for a monk: C");
 	/* CR_R_NO_COPY: C is one of a kind. */
 	tu_play(g, "C 0,1 0");
-	play_err(g, "C 1,1 0", NULL, 1, "no copy left: every C of the supply is already used");
+	play_err(g, "C 1,1 0", NULL, 1, "no copy left: the one C of the set is used, on the "
+	    "board at 0,1");
 	/* CR_R_FEATURE_TAKEN: Anna's knight holds the city; Ben's may not join. */
 	tu_play(g, "E 0,2 180");	/* Ben: closes nothing, nobody scores */
 	tu_play(g, "U 1,0 0 thief@E");	/* Anna */
@@ -841,6 +874,10 @@ test_refusal_words_direct(void **state)
 	r = (struct cr_refusal){ .code = CR_R_NO_COPY, .tile = 99 };
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "no copy left: every ? of the supply is already used");
+	/* Without the game, how many the set has; where they lie needs the game. */
+	r = (struct cr_refusal){ .code = CR_R_NO_COPY, .tile = tile("V") };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "no copy left: all 9 V of the set are used");
 	r = (struct cr_refusal){ .code = CR_R_OCCUPIED, .tile = tile("V"), .x = 1, .kind = -1 };
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "one tile per square: V at 1,0, but a tile already lies there");
@@ -917,6 +954,7 @@ main(void)
 		cmocka_unit_test(test_play_player_checks),
 		cmocka_unit_test(test_refusal_words),
 		cmocka_unit_test(test_refusal_words_direct),
+		cmocka_unit_test(test_no_copy_where),
 		cmocka_unit_test(test_event_words),
 	};
 

@@ -576,7 +576,7 @@ test_replay_errors(void **state)
 	replay_err(MOVES3("  - Anna: 'Anna: V 0,-1 0'\n"), 3, 9, 12,
 	    "the player is given twice (\"Anna:\" and \"Anna:\")");
 	replay_err(HEAD "players: [Anna]\nmoves:\n  - C 0,1 0\n  - C 0,2 0\n", 2, 5, 5,
-	    "no copy left: every C of the supply is already used");
+	    "no copy left: the one C of the set is used, on the board at 0,1");
 	replay_err(HEAD "players: [Anna]\nmoves:\n  - end\n  - V 1,0 90\n", 2, 5, 5,
 	    "the game is over: the final scoring has run, no move may follow");
 	replay_err(HEAD "players: [Anna, Ben]\nmoves:\n- V 1,0 90\n- U -1,0 0\n- V 1,1 45\n", 3, 6, 9, ROT_MSG);
