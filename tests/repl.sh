@@ -502,7 +502,9 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: E 0,1 180 knight@S
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
 move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 wrote the board after move 2 to pic.svg
 board: expected nothing, or --svg FILE
 board: nodir/pic.svg: No such file or directory
@@ -1259,6 +1261,7 @@ find: river is not in play in this game
 find: the edges are 4 letters read clockwise, C city, R road, F field, W river (CRFR), not "CRF"
 usage: find EDGES [--FILTER...]
 move 1, Anna: C 0,1 0
+  Anna 0 [7], Ben 0 [7]; Ben to play, 88 tiles left
 IC-H  (1 left of 1)  inns-cathedrals
   C C C C clockwise from north: rotation 0, 90, 180, 270 (all look the same)
     ##########
