@@ -139,10 +139,9 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		const int *at = spot_cell[(unsigned)m->spot < CR_NSPOTS ? m->spot : CR_SPOT_C];
 		size_t k = (size_t)((maxy - m->y) * CH + at[0]) * (size_t)w +
 		    (size_t)((m->x - minx) * CW + at[1]);
-		char l = st->letter[m->player];
-
-		/* small in a field: a farmer (a pig, a shepherd), else capital */
-		text[k] = cr_role_kind(m->role) == CR_FIELD ? (char)tolower((unsigned char)l) : l;
+		/* small in a field: a farmer (a pig, a shepherd), else capital;
+		 * the letter itself (UTF-8) is written at print time */
+		text[k] = cr_role_kind(m->role) == CR_FIELD ? 'l' : 'U';
 		attr[k] = (unsigned char)(A_MEEPLE + m->player);
 	}
 
@@ -175,8 +174,15 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		for (int c = 0; c < end; c++) {
 			size_t k = (size_t)r * (size_t)w + (size_t)c;
 
-			set_attr(f, text[k] == ' ' ? A_NONE : attr[k], st, &cur);
-			fputc(text[k], f);
+			int a = text[k] == ' ' ? A_NONE : attr[k];
+
+			set_attr(f, a, st, &cur);
+			if ((a & ~A_LAST) >= A_MEEPLE) {
+				const struct play_letter *l = &st->letter[(a & ~A_LAST) - A_MEEPLE];
+
+				fputs(text[k] == 'l' ? l->low : l->up, f);
+			} else
+				fputc(text[k], f);
 		}
 		set_attr(f, A_NONE, st, &cur);
 		fputc('\n', f);
@@ -188,7 +194,7 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 
 		fputs(p ? "  " : "", f);
 		set_attr(f, A_MEEPLE + p, st, &cur);
-		fputc(st->letter[p], f);
+		fputs(st->letter[p].up, f);
 		set_attr(f, A_NONE, st, &cur);
 		out_printf(f, " %s", names[p]);
 	}

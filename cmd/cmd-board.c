@@ -313,7 +313,7 @@ move_number(const char *arg, int nmoves)
  * runs out. */
 static char *
 picture(const struct opts *o, const struct cr_game *g, const char *const *names,
-    const char *letter, const int *ansi, const char *title, int seg, const struct lines *l,
+    const struct play_letter *letter, const int *ansi, const char *title, int seg, const struct lines *l,
     size_t *len)
 {
 	struct board_style st = { .letter = letter, .ansi = ansi, .hand = -1 };
@@ -402,7 +402,8 @@ static int
 board_exec(int argc, char **argv)
 {
 	const char *names[CR_MAXPLAYERS];
-	char letter[CR_MAXPLAYERS], msg[512], *text, *title = NULL, *pic = NULL, *err = NULL;
+	struct play_letter letter[CR_MAXPLAYERS];
+	char msg[512], *text, *title = NULL, *pic = NULL, *err = NULL;
 	int ansi[CR_MAXPLAYERS], upto, seg = -1, x, y, spot, rc = 0;
 	struct nt_replay_error rerr;
 	const struct cr_tileset *ts;

@@ -45,27 +45,27 @@ dress_players(struct play *p)
 		for (size_t k = 0; c && k < sizeof colours / sizeof colours[0]; k++)
 			if (strcasecmp(c, colours[k].name) == 0)
 				p->ansi[i] = colours[k].ansi;
-		p->letter[i] = 0;
-		for (const char *s = name; *s && !p->letter[i]; s++) {
-			char l = (char)toupper((unsigned char)*s);
+		struct play_letter *l = &p->letter[i];
+		size_t at = 0, n = strlen(name);
+		bool found = false;
+
+		while (!found && nt_name_letter(name, n, &at, l->up, l->low)) {
 			int k;
 
-			if (!isalpha((unsigned char)*s) || (unsigned char)*s >= 0x80)
-				continue;
-			for (k = 0; k < i && p->letter[k] != l; k++)
+			for (k = 0; k < i && strcmp(p->letter[k].up, l->up) != 0; k++)
 				;
-			if (k == i)
-				p->letter[i] = l;
+			found = k == i;
 		}
-		if (!p->letter[i])
-			p->letter[i] = (char)('1' + i);
+		if (!found)
+			snprintf(l->up, sizeof l->up, "%d", i + 1), strcpy(l->low, l->up);
 	}
 }
 
 /* The same for the players of record R outside the REPL (carcref board):
  * names, letters and colours as the REPL's map gives them. */
 void
-play_dress_record(const struct nt_record *r, const char **names, char *letter, int *ansi)
+play_dress_record(const struct nt_record *r, const char **names, struct play_letter *letter,
+    int *ansi)
 {
 	struct play p = { .rec = *r };
 

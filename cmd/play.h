@@ -105,13 +105,19 @@ struct journal_game {
 int	 journal_games(struct journal_game **v, char **err);	/* how many, or -1 */
 void	 journal_games_free(struct journal_game *v, int n);
 
+/* A player's letter on the board map, as UTF-8: capital on a road, city
+ * or cloister, small in a field (Émile is É and é). */
+struct play_letter {
+	char	up[5], low[5];
+};
+
 struct play {
 	const struct cr_tileset *ts;
 	struct cr_game	*g;
 	struct nt_record rec;		/* the header: players, edition */
 	bool		 have_rec;
 	const char	*names[CR_MAXPLAYERS];
-	char		 letter[CR_MAXPLAYERS];	/* on the board map */
+	struct play_letter letter[CR_MAXPLAYERS];	/* on the board map */
 	int		 ansi[CR_MAXPLAYERS];	/* colour code */
 
 	/* The turn being entered step by step. */
@@ -229,8 +235,8 @@ int	 session_quit(struct play *, int, char **);
 bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len,
 	     FILE *msgs);
 /* The names, map letters and colours the REPL gives the players of R. */
-void	 play_dress_record(const struct nt_record *r, const char **names, char *letter,
-	     int *ansi);
+void	 play_dress_record(const struct nt_record *r, const char **names,
+	     struct play_letter *letter, int *ansi);
 /* Take record R (moved in) and game G as the game in play. */
 void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
 /* The game in play, from a file, starts its own journal (now if it has
@@ -253,7 +259,7 @@ void	 play_complete_end(void);
 /* board.c -- the board as an ASCII map, with the meeples. */
 struct board_style {
 	bool		 color;		/* ANSI colours */
-	const char	*letter;	/* a letter per player, for the meeples */
+	const struct play_letter *letter;	/* a letter per player, for the meeples */
 	const int	*ansi;		/* an ANSI colour code per player */
 	int		 hand;		/* a tile type: mark the squares where it fits; -1 */
 	int		 lastx, lasty;	/* the last tile placed (highlighted); lastset false: none */

@@ -77,3 +77,54 @@ nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 	}
 	return i == na && j == nb;
 }
+
+/* The capital of c, where it has one: the letter whose small form is c. */
+static uint32_t
+upper(uint32_t c)
+{
+	static const int32_t back[] = { 32, 80, 1 };
+
+	if (c == 0xff)
+		return 0x178;
+	for (size_t i = 0; i < sizeof back / sizeof back[0]; i++)
+		if (c >= (uint32_t)back[i] && fold(c - (uint32_t)back[i]) == c)
+			return c - (uint32_t)back[i];
+	return c;
+}
+
+/* c as UTF-8 in out (at most 4 bytes and a NUL). */
+static void
+encode(uint32_t c, char out[5])
+{
+	unsigned char *o = (unsigned char *)out;
+
+	if (c < 0x80)
+		*o++ = (unsigned char)c;
+	else if (c < 0x800)
+		*o++ = (unsigned char)(0xc0 | c >> 6), *o++ = (unsigned char)(0x80 | (c & 0x3f));
+	else {
+		*o++ = (unsigned char)(0xe0 | c >> 12);
+		*o++ = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+		*o++ = (unsigned char)(0x80 | (c & 0x3f));
+	}
+	*o = '\0';
+}
+
+bool
+nt_name_letter(const char *s, size_t n, size_t *i, char up[5], char low[5])
+{
+	const unsigned char *x = (const unsigned char *)s;
+
+	while (*i < n) {
+		size_t k;
+		uint32_t c = decode(x + *i, n - *i, &k), lo = fold(c), hi = upper(lo);
+
+		*i += k;
+		if (c < 0x110000 && (lo != c || hi != c)) {
+			encode(hi, up);
+			encode(lo, low);
+			return true;
+		}
+	}
+	return false;
+}

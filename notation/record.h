@@ -136,6 +136,10 @@ uint32_t nt_record_exts(const struct nt_record *r);
 /* Two names the same to people: equal without case, in any script
  * (Zoé = ZOÉ), as UTF-8 (names.c). */
 bool	nt_name_eq(const char *a, size_t na, const char *b, size_t nb);
+/* The next letter of name s (n bytes) from byte *i on that has a case:
+ * its capital and small forms, UTF-8, in up and low, and *i past it;
+ * false when none is left (Émile gives É and é; digits are passed by). */
+bool	nt_name_letter(const char *s, size_t n, size_t *i, char up[5], char low[5]);
 int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
 
 #endif

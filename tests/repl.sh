@@ -487,6 +487,15 @@ EOF
 session board 0
 expect "a scripted board has no colour" lacks "$tmp/board.out" $'\033'
 expect "a scripted session has no prompt" lacks "$tmp/board.out" 'Anna>'
+# A name's initial beyond ASCII is the letter as written: Émile is É on
+# the map (it was M), é for a farmer; Ève is È.
+typed initials <<'EOF'
+E 0,1 180 farmer@N
+board
+EOF
+session initials 0 play --players Émile,Ève,Zoé
+expect "the map shows Émile's farmer as é" has "$tmp/initials.out" '  ..é..'
+expect "the key names Émile É, Ève È" has "$tmp/initials.out" 'É Émile  È Ève  Z Zoé  ('
 # board --svg FILE: the picture of the game at the table, FILE replaced
 # safely; anything else after board is refused.
 typed boardsvg <<'EOF'
