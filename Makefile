@@ -6,6 +6,7 @@
 #                         plain and under ASan+UBSan
 #   make run              .ci/deps, build, start ./carcref (the table REPL)
 #   make install          PREFIX (default /usr/local) and DESTDIR honoured
+#   make po               po/carcref.pot from the sources, po/*.po merged
 #   make bench | lint-man | clean
 #
 # Sources are found by wildcard: rules/*.c -> librules.a, notation/*.c ->
@@ -14,6 +15,7 @@
 
 PREFIX  ?= /usr/local
 DATADIR  = $(PREFIX)/share/carcref/tiles
+LOCALEDIR = $(PREFIX)/share/locale
 CFLAGS  ?= -O3 -g
 VARIANT ?= normal
 
@@ -43,8 +45,13 @@ TESTS := $(patsubst %.c,$(B)/%,$(wildcard tests/test_*.c))
 LIBS  := $(B)/libnotation.a $(B)/librules.a
 TILES := $(wildcard rules/tiles/*.yaml)
 
-.PHONY: all check test cli run deps install bench lint-man clean FORCE
-all: $(BIN)
+# Message catalogues: po/LANG.po -> .build/locale/LANG/LC_MESSAGES/carcref.mo
+# (one tree for every variant: the binaries find it next to them).
+LINGUAS := $(patsubst po/%.po,%,$(wildcard po/*.po))
+MOS     := $(LINGUAS:%=.build/locale/%/LC_MESSAGES/carcref.mo)
+
+.PHONY: all check test cli run deps install bench lint-man po clean FORCE
+all: $(BIN) $(MOS)
 
 # ---- build ----------------------------------------------------------------
 
@@ -57,7 +64,7 @@ $(B)/lib%.a:
 	@mkdir -p $(@D); rm -f $@
 	$(AR) rcs $@ $^
 
-$(CMD): CPPFLAGS += -DCARCREF_DATADIR='"$(DATADIR)"'
+$(CMD): CPPFLAGS += -DCARCREF_DATADIR='"$(DATADIR)"' -DCARCREF_LOCALEDIR='"$(LOCALEDIR)"'
 $(B)/%.o: %.c $(B)/flags
 	@mkdir -p $(@D)
 	$(COMPILE) -c -o $@ $<
@@ -65,6 +72,19 @@ $(B)/%.o: %.c $(B)/flags
 $(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
 	@mkdir -p $(@D)
 	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(CMOCKA_LIBS)
+
+# msgfmt -c checks each translation's printf directives against its source.
+.build/locale/%/LC_MESSAGES/carcref.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt -c -o $@ $<
+
+# "make po": the messages marked in the sources (_, N_, C_) into
+# po/carcref.pot, and every po/LANG.po brought up to date with them.
+po:
+	xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
+		--keyword=C_:1c,2 --add-comments=TRANSLATORS: --package-name=carcref \
+		--sort-by-file --force-po -o po/carcref.pot cmd/*.c notation/*.c rules/*.c
+	@for l in $(LINGUAS); do msgmerge -q --update --backup=none po/$$l.po po/carcref.pot; done
 
 # Everything is rebuilt when the compiler, flags or PREFIX change.
 FLAGS = $(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $(PREFIX)
@@ -92,7 +112,7 @@ test: $(TESTS)
 	if [ -n "$$failed" ]; then echo "$(VARIANT): FAILED:$$failed"; exit 1; fi; \
 	echo "$(VARIANT): $(words $(TESTS)) test programs passed"
 
-cli: $(BIN)
+cli: $(BIN) $(MOS)
 	@echo "== $(VARIANT): tests/cli.sh"
 	@CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/cli.sh
 	@echo "== $(VARIANT): tests/repl.sh"
@@ -117,6 +137,8 @@ install: all
 	$(if $(TILES),install -m 644 $(TILES) $(DESTDIR)$(DATADIR)/)
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 completions/carcref $(DESTDIR)$(PREFIX)/share/bash-completion/completions/carcref
+	$(foreach l,$(LINGUAS),install -d $(DESTDIR)$(LOCALEDIR)/$l/LC_MESSAGES && \
+		install -m 644 .build/locale/$l/LC_MESSAGES/carcref.mo $(DESTDIR)$(LOCALEDIR)/$l/LC_MESSAGES/;)
 	$(foreach s,1 5,$(if $(wildcard man/*.$s),\
 		install -d $(DESTDIR)$(PREFIX)/share/man/man$s && \
 		install -m 644 $(wildcard man/*.$s) $(DESTDIR)$(PREFIX)/share/man/man$s/;))

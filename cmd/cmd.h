@@ -60,6 +60,9 @@ int		 cmd_usage(const struct cmd_entry *);
  * CARCREF_DATADIR.  The string is static.
  */
 const char	*cmd_datadir(void);
+/* Where the message catalogues are (CARCREF_LOCALEDIR, the build tree's
+ * .build/locale next to the binary, or the installed one). */
+const char	*cmd_localedir(void);
 
 /*
  * Read the whole of PATH ("-" for standard input) into a malloc'd buffer with

@@ -47,6 +47,44 @@ cmd_datadir(void)
 	return dir;
 }
 
+#ifndef CARCREF_LOCALEDIR
+#define CARCREF_LOCALEDIR "/usr/local/share/locale"
+#endif
+
+const char *
+cmd_localedir(void)
+{
+	static char	dir[4096 + 64];
+	static const char *const probes[] = { "/.build/locale", "/../locale" };
+	const char	*env;
+	char		 exe[4096], probe[sizeof exe + 64], *slash;
+	ssize_t		 n;
+
+	if ((env = getenv("CARCREF_LOCALEDIR")) != NULL && *env != '\0')
+		return env;
+	if (dir[0] != '\0')
+		return dir;
+
+	/* A build tree: ./carcref finds ./.build/locale, and
+	 * .build/asan/carcref finds .build/locale. */
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0)
+		exe[n] = '\0';
+	if (n > 0 && (slash = strrchr(exe, '/')) != NULL) {
+		*slash = '\0';
+		for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+			snprintf(probe, sizeof probe, "%s%s/fr/LC_MESSAGES/carcref.mo",
+			    exe, probes[i]);
+			if (access(probe, R_OK) == 0) {
+				snprintf(dir, sizeof dir, "%s%s", exe, probes[i]);
+				return dir;
+			}
+		}
+	}
+	snprintf(dir, sizeof dir, "%s", CARCREF_LOCALEDIR);
+	return dir;
+}
+
 char *
 cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {

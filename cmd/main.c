@@ -5,6 +5,7 @@
  * carcref is started with no arguments (without one, help is printed).
  */
 #include <ctype.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "notation/i18n.h"
 
 #ifndef CARCREF_VERSION
 #define CARCREF_VERSION "0.1.0-dev"
@@ -173,6 +175,17 @@ main(int argc, char **argv)
 	 */
 	signal(SIGXFSZ, SIG_IGN);
 
+	/*
+	 * Messages in the user's language (LC_MESSAGES, LANGUAGE), always
+	 * written as UTF-8 like every other text carcref prints.  Only the
+	 * messages: LC_CTYPE and LC_NUMERIC stay "C", so that what carcref
+	 * reads and answers never depends on the locale.
+	 */
+	setlocale(LC_MESSAGES, "");
+	bindtextdomain("carcref", cmd_localedir());
+	bind_textdomain_codeset("carcref", "UTF-8");
+	textdomain("carcref");
+
 	if (argc < 2) {
 		for (size_t i = 0; i < NCMDS; i++)
 			if (cmd_table[i].dflt)
@@ -198,10 +211,10 @@ main(int argc, char **argv)
 	}
 
 	if ((near = cmd_suggest(argv[1])) != NULL)
-		errf("carcref: unknown command \"%s\" (did you mean "
-		    "\"%s\"?)\n", argv[1], near);
+		errf(_("carcref: unknown command \"%s\" (did you mean "
+		    "\"%s\"?)\n"), argv[1], near);
 	else
-		errf("carcref: unknown command \"%s\"\n", argv[1]);
-	errf("try \"carcref help\" for the list of commands\n");
+		errf(_("carcref: unknown command \"%s\"\n"), argv[1]);
+	errf(_("try \"carcref help\" for the list of commands\n"));
 	return 2;
 }

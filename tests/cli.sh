@@ -15,6 +15,7 @@
 # Add cases at the end of this file, in a section per command.
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/locale.sh"
 CARCREF=${CARCREF:-./carcref}
 TIMEOUT=${TIMEOUT:-20}
 pass=0 fail=0
@@ -652,6 +653,18 @@ if command -v bash >/dev/null && [ -f completions/carcref ]; then
 	    test "$(comp carcref play --expansions inns-cathedrals,ri)" = "inns-cathedrals,river"
 	expect "completion: replay's options" test "$(comp carcref replay --j)" = "--json"
 	expect "completion: tile codes" test "$(comp carcref tiles IC-K)" = "IC-Ka"
+fi
+
+# ---- French (issue 14): messages in French under a French locale ------------
+# The locale is built by the test (tests/locale.sh), the catalogue is the
+# build tree's (.build/locale, found next to the binary).
+if fr_locale "$tmp/locale"; then
+	CARCREF=$FR_CARCREF expect_err \
+	    "carcref : commande inconnue « replya » (vouliez-vous dire « replay » ?)" -- replya
+	CARCREF=$FR_CARCREF expect_err "« carcref help » donne la liste des commandes" -- replya
+	expect_err 'carcref: unknown command "replya" (did you mean "replay"?)' -- replya
+else
+	code=0; not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)" localedef
 fi
 
 echo "cli: $pass passed, $fail failed"

@@ -17,6 +17,7 @@
 # line is "memcheck: N runs, E errors" and the exit status is 0 only if
 # E is 0.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/locale.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 
 CARCREF=${CARCREF:-./carcref}

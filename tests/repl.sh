@@ -18,6 +18,7 @@
 # "repl: N passed, M failed" and fails if any check failed.
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/locale.sh"
 CARCREF=${CARCREF:-./carcref}
 TIMEOUT=${TIMEOUT:-20}
 MAN=${MAN:-man/carcref.1}
