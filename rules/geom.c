@@ -58,7 +58,9 @@ cr_spot_name(enum cr_spot s)
 }
 
 /* A spot name of up to three letters as one number, case folded: one
- * comparison per spot instead of a string compare. */
+ * comparison per spot instead of a string compare.  The French west,
+ * O (ouest), is W: N E S O and their compounds (NNO, ONO, SO, OSO...)
+ * name the same spots; no English name has an O. */
 static uint32_t
 spot_key(const char *name, int len)
 {
@@ -67,7 +69,8 @@ spot_key(const char *name, int len)
 	for (int i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)name[i];
 
-		k = k << 8 | (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+		c = c >= 'a' && c <= 'z' ? (unsigned char)(c - 'a' + 'A') : c;
+		k = k << 8 | (c == 'O' ? 'W' : c);
 	}
 	return k;
 }

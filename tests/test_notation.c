@@ -321,6 +321,10 @@ test_spots(void **state)
 		"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
 		"S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW", "C",
 	};
+	static const char *const fr[CR_NSPOTS] = {
+		"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+		"S", "SSO", "SO", "OSO", "O", "ONO", "NO", "NNO", "C",
+	};
 	char line[64], lower[8];
 
 	(void)state;
@@ -333,6 +337,21 @@ test_spots(void **state)
 		snprintf(line, sizeof line, "X 1,0 0 knight@%s", lower);
 		expect_place(line, "X", 1, 0, 0, CR_KNIGHT, (enum cr_spot)s);
 	}
+	/* The French compass: O (ouest) is W, in every compound and case;
+	 * the spot is written back in English. */
+	for (int s = 0; s < CR_NSPOTS; s++) {
+		assert_int_equal(cr_spot_lookup(fr[s], (int)strlen(fr[s])), s);
+		assert_string_equal(cr_spot_name((enum cr_spot)cr_spot_lookup(fr[s],
+		    (int)strlen(fr[s]))), names[s]);
+		snprintf(line, sizeof line, "X 1,0 0 paysan@%s", fr[s]);
+		expect_place(line, "X", 1, 0, 0, CR_FARMER, (enum cr_spot)s);
+		for (size_t i = 0; i <= strlen(fr[s]); i++)
+			lower[i] = (char)(fr[s][i] | (fr[s][i] ? 0x20 : 0));
+		snprintf(line, sizeof line, "X 1,0 0 chevalier@%s", lower);
+		expect_place(line, "X", 1, 0, 0, CR_KNIGHT, (enum cr_spot)s);
+	}
+	assert_int_equal(cr_spot_lookup("OO", 2), -1);
+	assert_int_equal(cr_spot_lookup("NOE", 3), -1);
 }
 
 /* ---- every error, its column and its sentence -------------------------- */
