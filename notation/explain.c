@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "i18n.h"
 #include "move.h"
 #include "../rules/ext.h"
 
@@ -15,6 +16,8 @@ struct out {
 	size_t	size;
 	int	n;
 };
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void
 put(struct out *o, const char *fmt, ...)
@@ -30,10 +33,92 @@ put(struct out *o, const char *fmt, ...)
 		o->n += k;
 }
 
+/*
+ * The words put into a sentence, in the reader's language: a module's
+ * phrase (cr_phrase() stays English: JSON and the tests read it), a
+ * piece's word.  "" stays "": gettext("") is the catalogue's header.
+ */
 static const char *
-plural(int n, const char *one, const char *many)
+tr(const char *s)
 {
-	return n == 1 ? one : many;
+	return s != NULL && *s != '\0' ? _(s) : s;
+}
+
+static const char *
+phrase(int id)
+{
+	return tr(cr_phrase(id));
+}
+
+/* A piece's word ("knight": "chevalier"), NULL for none. */
+static const char *
+role_word(int role)
+{
+	return tr(cr_role_name(role));
+}
+
+/*
+ * A feature kind as a sentence needs it: French puts an article before
+ * it and makes words agree with it ("une route", "le pré", "aucune
+ * ville"), so each use is its own message.
+ */
+enum form { F_A, F_THE, F_HAS_NO, F_HAS_MANY, F_DONE, F_WORD, F_EDGE };
+
+static const char *const forms[][CR_NKINDS] = {
+	[F_A] = { N_("a field"), N_("a road"), N_("a city"), N_("a river"), N_("a cloister") },
+	[F_THE] = { N_("the field"), N_("the road"), N_("the city"), N_("the river"),
+	    N_("the cloister") },
+	[F_HAS_NO] = { N_("has no field"), N_("has no road"), N_("has no city"),
+	    N_("has no river"), N_("has no cloister") },
+	[F_HAS_MANY] = { N_("has more than one field"), N_("has more than one road"),
+	    N_("has more than one city"), N_("has more than one river"),
+	    N_("has more than one cloister") },
+	[F_DONE] = { N_("the completed field"), N_("the completed road"),
+	    N_("the completed city"), N_("the completed river"), N_("the completed cloister") },
+};
+
+static const char *
+kform(int k, enum form f)
+{
+	if (k < 0 || k >= CR_NKINDS)
+		return "?";
+	if (f == F_WORD)	/* the bare word: rules/tileset.c's names */
+		return _(cr_kind_name((enum cr_kind)k));
+	if (f == F_EDGE) {	/* what an edge shows: "road" ("une route") */
+		switch (k) {
+		case CR_FIELD:	return C_("edge", "field");
+		case CR_ROAD:	return C_("edge", "road");
+		case CR_CITY:	return C_("edge", "city");
+		case CR_RIVER:	return C_("edge", "river");
+		default:	return C_("edge", "cloister");
+		}
+	}
+	return _(forms[f][k]);
+}
+
+const char *
+nt_spot_text(enum cr_spot s)
+{
+	switch (s) {	/* TRANSLATORS: the compass of your language, as people write it */
+	case CR_SPOT_N:		return C_("spot", "N");
+	case CR_SPOT_NNE:	return C_("spot", "NNE");
+	case CR_SPOT_NE:	return C_("spot", "NE");
+	case CR_SPOT_ENE:	return C_("spot", "ENE");
+	case CR_SPOT_E:		return C_("spot", "E");
+	case CR_SPOT_ESE:	return C_("spot", "ESE");
+	case CR_SPOT_SE:	return C_("spot", "SE");
+	case CR_SPOT_SSE:	return C_("spot", "SSE");
+	case CR_SPOT_S:		return C_("spot", "S");
+	case CR_SPOT_SSW:	return C_("spot", "SSW");
+	case CR_SPOT_SW:	return C_("spot", "SW");
+	case CR_SPOT_WSW:	return C_("spot", "WSW");
+	case CR_SPOT_W:		return C_("spot", "W");
+	case CR_SPOT_WNW:	return C_("spot", "WNW");
+	case CR_SPOT_NW:	return C_("spot", "NW");
+	case CR_SPOT_NNW:	return C_("spot", "NNW");
+	case CR_SPOT_C:		return C_("spot", "C");
+	default:		return "?";
+	}
 }
 
 /* The base game's piece for a kind of feature: the word people use. */
@@ -51,7 +136,7 @@ nt_kind_role(int kind)
 {
 	const struct cr_piece *p = kind_piece(kind);
 
-	return p ? p->word : "meeple";
+	return p ? _(p->word) : _("meeple");
 }
 
 /* "1 knight", "2 knights", "2 thieves". */
@@ -60,7 +145,8 @@ nt_kind_roles(int kind, int n)
 {
 	const struct cr_piece *p = kind_piece(kind);
 
-	return p == NULL ? (n == 1 ? "meeple" : "meeples") : n == 1 ? p->word : p->plural;
+	return p == NULL ? (n == 1 ? _("meeple") : _("meeples")) : n == 1 ? _(p->word) :
+	    _(p->plural);
 }
 
 const char *
@@ -69,12 +155,18 @@ nt_event_label(const struct cr_event *ev)
 	return ev->what ? cr_phrase(ev->what) : cr_kind_name((enum cr_kind)ev->kind);
 }
 
+const char *
+nt_event_name(const struct cr_event *ev)
+{
+	return tr(nt_event_label(ev));
+}
+
 /* A module's terms as a list of things: "2 wine, 1 cloth". */
 static void
 things(struct out *o, const struct cr_event *ev)
 {
 	for (int i = 0; i < ev->nterm; i++)
-		put(o, "%s%d %s", i ? ", " : "", ev->term[i].count, cr_phrase(ev->term[i].phrase));
+		put(o, "%s%d %s", i ? ", " : "", ev->term[i].count, phrase(ev->term[i].phrase));
 }
 
 /* The best count among the winners of a majority, and how many won. */
@@ -94,73 +186,106 @@ static void
 why(struct out *o, const struct cr_event *ev)
 {
 	bool done = ev->reason == CR_EV_COMPLETED;
-	int nwin, best;
+	int nwin, best, n;
 
 	if (ev->reason == CR_EV_TAKE) {	/* a module's: goods from a completed city */
 		things(o, ev);
-		put(o, " from the completed %s at %d,%d, to the player who placed its last tile",
-		    cr_kind_name((enum cr_kind)ev->kind), ev->x, ev->y);
+		put(o, _(" from %s at %d,%d, to the player who placed its last tile"),
+		    kform(ev->kind, F_DONE), ev->x, ev->y);
 		return;
 	}
 	if (ev->reason == CR_EV_MODULE) {	/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
-		put(o, "%s at %d,%d", cr_phrase(ev->note), ev->x, ev->y);
 		if (ev->sub > 0)
-			put(o, " (%d %s)", ev->sub, plural(ev->sub, "token", "tokens"));
-		put(o, ":");
+			put(o, ngettext("%s at %d,%d (%d token):", "%s at %d,%d (%d tokens):",
+			    (unsigned long)ev->sub), phrase(ev->note), ev->x, ev->y, ev->sub);
+		else
+			put(o, _("%s at %d,%d:"), phrase(ev->note), ev->x, ev->y);
 		for (int i = 0; i < ev->nterm; i++)
 			put(o, "%s %d x %d (%s)", i ? " +" : "", ev->term[i].per, ev->term[i].count,
-			    cr_phrase(ev->term[i].phrase));
+			    phrase(ev->term[i].phrase));
 		return;
 	}
 	if (ev->reason == CR_EV_EXTRA) {	/* a module's majority of tokens */
 		best = best_of(ev, CR_MAXPLAYERS, &nwin);
-		put(o, "the most %s tokens (%d%s): %d", cr_phrase(ev->note), best,
-		    nwin > 1 ? " each" : "", ev->base);
+		put(o, nwin > 1 ? _("the most %s tokens (%d each): %d") :
+		    _("the most %s tokens (%d): %d"), phrase(ev->note), best, ev->base);
 		return;
 	}
 
+	n = ev->tiles;
 	switch (ev->reason == CR_EV_FARM_CITY ? -1 : ev->kind) {
 	case -1:
-		put(o, "completed city of %d %s at %d,%d, for the farmers of the fields around it: %d",
-		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->x, ev->y, ev->per_city);
+		put(o, ngettext("completed city of %d tile at %d,%d, for the farmers of the "
+		    "fields around it: %d", "completed city of %d tiles at %d,%d, for the "
+		    "farmers of the fields around it: %d", (unsigned long)n), n, ev->x, ev->y,
+		    ev->per_city);
 		break;
 	case CR_ROAD:
-		put(o, "%s road of %d %s%s%s: %d x %d", done ? "completed" : "incomplete",
-		    ev->tiles, plural(ev->tiles, "tile", "tiles"), ev->note ? " " : "",
-		    cr_phrase(ev->note), ev->per_tile, ev->tiles);
+		put(o, done ? ngettext("completed road of %d tile", "completed road of %d tiles",
+		    (unsigned long)n) : ngettext("incomplete road of %d tile",
+		    "incomplete road of %d tiles", (unsigned long)n), n);
+		if (ev->note)
+			put(o, " %s", phrase(ev->note));
+		/* TRANSLATORS: the arithmetic after a feature: price x count */
+		put(o, _(": %d x %d"), ev->per_tile, ev->tiles);
 		break;
 	case CR_CITY:
-		put(o, "%s city of %d %s", done ? "completed" : "incomplete",
-		    ev->tiles, plural(ev->tiles, "tile", "tiles"));
+		put(o, done ? ngettext("completed city of %d tile", "completed city of %d tiles",
+		    (unsigned long)n) : ngettext("incomplete city of %d tile",
+		    "incomplete city of %d tiles", (unsigned long)n), n);
 		if (ev->pennants)
-			put(o, " and %d %s", ev->pennants, plural(ev->pennants, "pennant", "pennants"));
+			put(o, ngettext(" and %d pennant", " and %d pennants",
+			    (unsigned long)ev->pennants), ev->pennants);
 		if (ev->note)
-			put(o, " %s", cr_phrase(ev->note));
+			put(o, " %s", phrase(ev->note));
 		if (ev->small_city)
-			put(o, " (edition 1: a 2-tile city pays 1 per tile and pennant)");
-		put(o, ": %d x %d", ev->per_tile, ev->tiles);
+			put(o, "%s", _(" (edition 1: a 2-tile city pays 1 per tile and pennant)"));
+		put(o, _(": %d x %d"), ev->per_tile, ev->tiles);
 		if (ev->pennants)
 			put(o, " + %d x %d", ev->per_pennant, ev->pennants);
 		break;
 	case CR_CLOISTER:
 		if (done)
-			put(o, "completed cloister: 9");
+			put(o, "%s", _("completed cloister: 9"));
 		else
-			put(o, "incomplete cloister with %d %s: 1 + %d", ev->tiles - 1,
-			    plural(ev->tiles - 1, "neighbour", "neighbours"), ev->tiles - 1);
+			put(o, ngettext("incomplete cloister with %d neighbour: 1 + %d",
+			    "incomplete cloister with %d neighbours: 1 + %d",
+			    (unsigned long)(n - 1)), n - 1, n - 1);
 		break;
 	case CR_FIELD:
-		put(o, "farm touching %d completed %s: %d x %d", ev->cities,
-		    plural(ev->cities, "city", "cities"), ev->per_city, ev->cities);
+		put(o, ngettext("farm touching %d completed city: %d x %d",
+		    "farm touching %d completed cities: %d x %d", (unsigned long)ev->cities),
+		    ev->cities, ev->per_city, ev->cities);
 		break;
 	}
 	for (int i = 0; i < ev->nterm; i++)
 		put(o, " + %d x %d (%s)", ev->term[i].per, ev->term[i].count,
-		    cr_phrase(ev->term[i].phrase));
+		    phrase(ev->term[i].phrase));
 	if (ev->reason == CR_EV_FARM_CITY)
 		return;
 	if (!done && ev->kind != CR_FIELD)
-		put(o, " at the end");
+		put(o, "%s", _(" at the end"));
+}
+
+/*
+ * A text cut short to fit size bytes ends on a whole UTF-8 character, not
+ * on half of an "é": the cut is put back to before the last one begun.
+ */
+static void
+whole_chars(char *buf, size_t size, int n)
+{
+	size_t end, lead;
+	unsigned char c;
+
+	if (buf == NULL || size == 0 || n < 0 || (size_t)n < size)
+		return;
+	end = strlen(buf);
+	for (lead = end; lead > 0 && ((unsigned char)buf[lead - 1] & 0xc0) == 0x80; lead--)
+		;
+	if (lead == 0 || (c = (unsigned char)buf[lead - 1]) < 0xc0)
+		return;		/* ASCII last: nothing was cut */
+	if (end - (lead - 1) < (c >= 0xf0 ? 4u : c >= 0xe0 ? 3u : 2u))
+		buf[lead - 1] = '\0';
 }
 
 int
@@ -171,6 +296,7 @@ nt_event_why(const struct cr_event *ev, char *buf, size_t size)
 	if (buf && size)
 		buf[0] = '\0';
 	why(&o, ev);
+	whole_chars(buf, size, o.n);
 	return o.n;
 }
 
@@ -186,49 +312,44 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	if (ev->reason == CR_EV_TAKE) {	/* "Anna takes 2 wine, 1 cloth from..." */
 		for (int p = 0; p < nplayers; p++)
 			if (ev->winners & (1u << p))
-				put(&o, "%s takes ", names[p]);
+				put(&o, _("%s takes "), names[p]);
 		things(&o, ev);
-		put(&o, " from the completed %s at %d,%d (the player who placed its last "
-		    "tile takes its goods, whoever holds it)", cr_kind_name((enum cr_kind)ev->kind),
-		    ev->x, ev->y);
+		put(&o, _(" from %s at %d,%d (the player who placed its last tile takes its "
+		    "goods, whoever holds it)"), kform(ev->kind, F_DONE), ev->x, ev->y);
+		whole_chars(buf, size, o.n);
 		return o.n;
 	}
 	best = best_of(ev, nplayers, &nwin);
 	if (ev->reason == CR_EV_EXTRA)	/* the count, not its arithmetic */
-		put(&o, "the most %s tokens (%d%s)", cr_phrase(ev->note), best,
-		    nwin > 1 ? " each" : "");
+		put(&o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
+		    phrase(ev->note), best);
 	else
 		why(&o, ev);
-	put(&o, " = %d%s to ", ev->points, nwin > 1 ? " points each" : "");
+	put(&o, nwin > 1 ? _(" = %d points each to ") : _(" = %d to "), ev->points);
 	for (int p = 0; p < nplayers; p++)
 		if (ev->winners & (1u << p))
-			put(&o, "%s%s", k++ ? (k == nwin ? " and " : ", ") : "", names[p]);
+			put(&o, "%s%s", k++ ? (k == nwin ? _(" and ") : ", ") : "", names[p]);
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = ev->pieces[p];
 	if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE)
 		;	/* the counts are the tokens or the sheep, said above */
 	else if (weighted)
-		put(&o, " (%d: %d %s, a big meeple counting 2)", best, weighted,
+		put(&o, _(" (%d: %d %s, a big meeple counting 2)"), best, weighted,
 		    nt_kind_roles(ev->kind, weighted));
 	else
 		put(&o, " (%d %s)", best, nt_kind_roles(ev->kind, best));
 	k = 0;
 	for (int p = 0; p < nplayers; p++)
-		if (!(ev->winners & (1u << p)) && ev->meeples[p] > 0)
-			put(&o, "%s%s has %d, %s", k++ ? "; " : " - ", names[p], ev->meeples[p],
-			    ev->tied & (1u << p) ? "as many" : "fewer");
+		if (!(ev->winners & (1u << p)) && ev->meeples[p] > 0) {
+			put(&o, "%s", k++ ? "; " : " - ");
+			put(&o, ev->tied & (1u << p) ? _("%s has %d, as many") :
+			    _("%s has %d, fewer"), names[p], ev->meeples[p]);
+		}
 	if (ev->tie)	/* "a follower on a hill breaks the tie" */
-		put(&o, "; %s", cr_phrase(ev->tie));
+		put(&o, "; %s", phrase(ev->tie));
+	whole_chars(buf, size, o.n);
 	return o.n;
-}
-
-static const char *dirs[] = { "N", "E", "S", "W" };
-
-static const char *
-kind(int k)
-{
-	return k >= 0 && k < CR_NKINDS ? cr_kind_name((enum cr_kind)k) : "?";
 }
 
 static void
@@ -238,15 +359,17 @@ spots(struct out *o, uint32_t valid)
 
 	for (int s = 0; s < CR_NSPOTS; s++)
 		if (valid & (1u << s))
-			put(o, "%s%s", k++ ? " " : "", cr_spot_name((enum cr_spot)s));
+			put(o, "%s%s", k++ ? " " : "", nt_spot_text((enum cr_spot)s));
 	if (k == 0)
-		put(o, "nowhere on this tile");
+		put(o, "%s", _("nowhere on this tile"));
 }
 
 /*
- * A module's words for its rule, its fields filled in: {tile} the tile's
- * code, {pos} x,y, {rot} the rotation in degrees, {n} the number, {player}
- * the other player, {piece} the piece's word, {spot}.
+ * A module's words for its rule (translated), its fields filled in:
+ * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
+ * the number, {player} the other player, {piece} the piece's word,
+ * {spot}, {token}.  {piece}@{spot} and {token} are the notation's, as a
+ * line writes them: they stay in its words.
  */
 static void
 fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_refusal *r,
@@ -269,7 +392,7 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 		else if (strncmp(b, "{n}", 3) == 0)
 			put(o, "%d", r->n);
 		else if (strncmp(b, "{player}", 8) == 0)
-			put(o, "%s", names ? names[r->other_player] : "another player");
+			put(o, "%s", names ? names[r->other_player] : _("another player"));
 		else if (strncmp(b, "{piece}", 7) == 0)
 			put(o, "%s", cr_role_name(r->role) ? cr_role_name(r->role) : "?");
 		else if (strncmp(b, "{spot}", 6) == 0)
@@ -294,29 +417,36 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 static void
 no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int type)
 {
-	int onboard = 0, gone = 0;
+	int onboard = 0, gone = 0, ngone = 0;
 
 	if (type < 0 || type >= ts->ntypes) {
-		put(o, "no copy left: every ? of the supply is already used");
+		put(o, "%s", _("no copy left: every ? of the supply is already used"));
 		return;
 	}
 	if (ts->type[type].count == 1)
-		put(o, "no copy left: the one %s of the set is used", ts->type[type].code);
+		put(o, _("no copy left: the one %s of the set is used"), ts->type[type].code);
 	else
-		put(o, "no copy left: all %d %s of the set are used", ts->type[type].count,
+		put(o, _("no copy left: all %d %s of the set are used"), ts->type[type].count,
 		    ts->type[type].code);
 	for (int i = 0; g != NULL && i < cr_game_ntiles(g); i++) {
 		const struct cr_placed *t = cr_game_tile(g, i);
 
 		if (t->type == type)
-			put(o, "%s%d,%d", onboard++ ? " " : ", on the board at ", t->x, t->y);
+			put(o, "%s%d,%d", onboard++ ? " " : _(", on the board at "), t->x, t->y);
 	}
+	for (int i = 0; g != NULL && i < cr_game_nmoves(g); i++)
+		if (cr_game_move(g, i)->kind == CR_MOVE_DISCARD && cr_game_move(g, i)->tile == type)
+			ngone++;
 	for (int i = 0; g != NULL && i < cr_game_nmoves(g); i++) {
 		const struct cr_move *m = cr_game_move(g, i);
 
 		if (m->kind == CR_MOVE_DISCARD && m->tile == type)
-			put(o, "%s%d", gone++ ? " " : onboard ? "; discarded at move " :
-			    ", discarded at move ", i + 1);
+			/* TRANSLATORS: before the numbers of the moves that
+			 * discarded the tile; English says "move" for any count */
+			put(o, "%s%d", gone++ ? " " : onboard ?
+			    ngettext("; discarded at move ", "; discarded at move ",
+			    (unsigned long)ngone) : ngettext(", discarded at move ",
+			    ", discarded at move ", (unsigned long)ngone), i + 1);
 	}
 }
 
@@ -337,86 +467,104 @@ nt_refusal_game(const struct cr_game *g, const struct cr_refusal *r,
 	return refusal(cr_game_tileset(g), g, r, names, buf, size);
 }
 
+/* A piece on a spot that names no feature of its kind, or several: the
+ * rule, the evidence and where the piece may stand. */
+static void
+wrong_spot(struct out *o, const struct cr_tileset *ts, const struct cr_refusal *r)
+{
+	const struct cr_piece *pc = cr_piece(r->role);
+	const char *code = r->tile >= 0 && r->tile < ts->ntypes ? ts->type[r->tile].code : "?";
+	const char *role = role_word(r->role) ? role_word(r->role) : _("meeple");
+	const char *spot = nt_spot_text(r->spot);
+	bool two = pc != NULL && pc->kind2 != pc->kind;	/* a builder: road or city */
+
+	if (two && r->code == CR_R_SPOT_NONE)
+		put(o, _("a %s stands on %s or %s: %s at %d,%d rotation %d has no %s or %s at "
+		    "%s; valid spots for a %s: "), role, kform(pc->kind, F_A),
+		    kform(pc->kind2, F_A), code, r->x, r->y, r->rot * 90, kform(pc->kind, F_WORD),
+		    kform(pc->kind2, F_WORD), spot, role);
+	else if (two)
+		put(o, _("a %s stands on %s or %s: %s at %d,%d rotation %d %s at %s; valid "
+		    "spots for a %s: "), role, kform(pc->kind, F_A), kform(pc->kind2, F_A),
+		    code, r->x, r->y, r->rot * 90, kform(r->kind, F_HAS_MANY), spot, role);
+	else
+		put(o, _("a %s stands on %s: %s at %d,%d rotation %d %s at %s; valid spots "
+		    "for a %s: "), role, kform(r->kind, F_A), code, r->x, r->y, r->rot * 90,
+		    kform(r->kind, r->code == CR_R_SPOT_NONE ? F_HAS_NO : F_HAS_MANY), spot, role);
+	spots(o, r->valid_spots);
+}
+
 static int
 refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_refusal *r,
     const char *const *names, char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
 	const char *code = r->tile >= 0 && r->tile < ts->ntypes ? ts->type[r->tile].code : "?";
-	const char *role = cr_role_name(r->role);
+	const char *role = role_word(r->role);
+	const char *other = names ? names[r->other_player] : _("another player");
 
 	if (buf && size)
 		buf[0] = '\0';
 	switch (r->code) {
 	case CR_OK:
-		put(&o, "legal");
+		put(&o, "%s", _("legal"));
 		break;
 	case CR_R_GAME_OVER:
-		put(&o, "the game is over: the final scoring has run, no move may follow");
+		put(&o, "%s", _("the game is over: the final scoring has run, no move may follow"));
 		break;
 	case CR_R_NO_COPY:
 		no_copy(&o, ts, g, r->tile);
 		break;
 	case CR_R_OCCUPIED:
-		put(&o, "one tile per square: %s at %d,%d, but %s already lies there",
+		put(&o, _("one tile per square: %s at %d,%d, but %s already lies there"),
 		    code, r->x, r->y,
-		    r->kind >= 0 && r->kind < ts->ntypes ? ts->type[r->kind].code : "a tile");
+		    r->kind >= 0 && r->kind < ts->ntypes ? ts->type[r->kind].code : _("a tile"));
 		break;
 	case CR_R_NOT_ADJACENT:
-		put(&o, "a tile must touch the board along an edge: %s at %d,%d has no neighbour north, east, south or west",
-		    code, r->x, r->y);
+		put(&o, _("a tile must touch the board along an edge: %s at %d,%d has no "
+		    "neighbour north, east, south or west"), code, r->x, r->y);
 		break;
 	case CR_R_EDGE_MISMATCH:
-		put(&o, "edges must match: %s at %d,%d rotation %d: its %s edge is %s, the tile at %d,%d shows %s on its %s edge",
-		    code, r->x, r->y, r->rot * 90, dirs[r->dir], kind(r->kind),
-		    r->other_x, r->other_y, kind(r->other_kind), dirs[(r->dir + 2) % 4]);
+		put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, the tile "
+		    "at %d,%d shows %s on its %s edge"), code, r->x, r->y, r->rot * 90,
+		    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE), r->other_x,
+		    r->other_y, kform(r->other_kind, F_EDGE),
+		    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)));
 		break;
 	case CR_R_DISCARD_FITS:
-		put(&o, "a tile may be discarded only if it fits nowhere: %s fits at %d,%d rotation %d",
-		    code, r->other_x, r->other_y, r->other_rot * 90);
+		put(&o, _("a tile may be discarded only if it fits nowhere: %s fits at %d,%d "
+		    "rotation %d"), code, r->other_x, r->other_y, r->other_rot * 90);
 		break;
 	case CR_R_NO_MEEPLE: {
 		const struct cr_pool *pl = cr_pool(r->pool);
-		const char *who = names ? names[r->other_player] : "the player";
+		const char *who = names ? names[r->other_player] : _("the player");
 
 		if (pl == NULL)
-			put(&o, "no piece left");
+			put(&o, "%s", _("no piece left"));
 		else if (pl->count == 1 && r->n > 0)
-			put(&o, "%s: %s's %s is already on the board (at %d,%d)", role ? role : "?",
-			    who, pl->name, r->other_x, r->other_y);
+			put(&o, _("%s: %s's %s is already on the board (at %d,%d)"),
+			    role ? role : "?", who, _(pl->name), r->other_x, r->other_y);
 		else if (pl->count == 1)
-			put(&o, "%s: %s has no %s", role ? role : "?", who, pl->name);
+			put(&o, _("%s: %s has no %s"), role ? role : "?", who, _(pl->name));
 		else
-			put(&o, "no %s left: all %d of %s's %s are on the board", pl->name, pl->count,
-			    who, pl->plural);
+			put(&o, _("no %s left: all %d of %s's %s are on the board"), _(pl->name),
+			    pl->count, who, _(pl->plural));
 		break;
 	}
 	case CR_R_SPOT_NONE:
-	case CR_R_SPOT_MANY: {
-		const struct cr_piece *pc = cr_piece(r->role);
-		bool two = pc != NULL && pc->kind2 != pc->kind;	/* a builder: road or city */
-
-		put(&o, "a %s stands on a %s%s%s: %s at %d,%d rotation %d has %s %s%s%s at %s; "
-		    "valid spots for a %s: ", role ? role : "meeple", kind(two ? pc->kind : r->kind),
-		    two ? " or a " : "", two ? kind(pc->kind2) : "", code, r->x, r->y, r->rot * 90,
-		    r->code == CR_R_SPOT_NONE ? "no" : "more than one", kind(two &&
-		    r->code == CR_R_SPOT_NONE ? pc->kind : r->kind),
-		    two && r->code == CR_R_SPOT_NONE ? " or " : "",
-		    two && r->code == CR_R_SPOT_NONE ? kind(pc->kind2) : "",
-		    cr_spot_name(r->spot), role ? role : "meeple");
-		spots(&o, r->valid_spots);
+	case CR_R_SPOT_MANY:
+		wrong_spot(&o, ts, r);
 		break;
-	}
 	case CR_R_FEATURE_TAKEN:
-		put(&o, "one feature, one owner at placement: the %s at %s of %s at %d,%d joins a %s that already holds %s's %s",
-		    kind(r->kind), cr_spot_name(r->spot), code, r->x, r->y, kind(r->kind),
-		    names ? names[r->other_player] : "another player", nt_kind_role(r->kind));
+		put(&o, _("one feature, one owner at placement: %s at %s of %s at %d,%d joins %s "
+		    "that already holds %s's %s"), kform(r->kind, F_THE), nt_spot_text(r->spot),
+		    code, r->x, r->y, kform(r->kind, F_A), other, nt_kind_role(r->kind));
 		break;
 	case CR_R_BAD_MOVE:
-		put(&o, "malformed move: tile, rotation, role or spot out of range");
+		put(&o, "%s", _("malformed move: tile, rotation, role or spot out of range"));
 		break;
 	case CR_R_NO_MEMORY:
-		put(&o, "out of memory: the move was not applied");
+		put(&o, "%s", _("out of memory: the move was not applied"));
 		break;
 	case CR_R_TOKEN: {
 		char tok[40];
@@ -424,30 +572,38 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 
 		if (r->n == 2) {
 			nt_format_token(r->arg, tok, sizeof tok);
-			put(&o, "a %s is written without a token, not with %s", role, tok);
+			put(&o, _("a %s is written without a token, not with %s"), role, tok);
 			break;
 		}
-		put(&o, "a %s is written with the token drawn as it goes down:", role);
+		put(&o, _("a %s is written with the token drawn as it goes down:"), role);
 		for (int id = 1; cr_token(id) != NULL; id++)	/* its module's tokens */
 			if (cr_token_ext(id) == cr_piece_ext(r->role))
-				put(&o, "%s %s@%s %s%s", k++ ? " or" : "", role, cr_spot_name(r->spot),
-				    cr_token(id)->word, cr_token(id)->max ? "=N" : "");
+				put(&o, "%s %s@%s %s%s", k++ ? _(" or") : "", cr_role_name(r->role),
+				    cr_spot_name(r->spot), cr_token(id)->word, cr_token(id)->max ?
+				    "=N" : "");
 		break;
 	}
 	case CR_R_NOT_IN_PLAY:
 		if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
-			put(&o, "\"%s\" is a choice of %s, which is not in play in this game",
+			put(&o, _("\"%s\" is a choice of %s, which is not in play in this game"),
 			    cr_choice(r->choice)->word, cr_exts[r->ext]->name);
+		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext && r->ext >= 0)
+			put(&o, _("%s is a piece of %s, which is not in play in this game"), role,
+			    cr_exts[r->ext]->name);
 		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext)
-			put(&o, "%s is a piece of %s, which is not in play in this game", role,
-			    r->ext >= 0 ? cr_exts[r->ext]->name : "another set");
+			put(&o, _("%s is a piece of another set, which is not in play in this game"),
+			    role);
+		else if (r->ext >= 0)
+			put(&o, _("%s is a tile of %s, which is not in play in this game"), code,
+			    cr_exts[r->ext]->name);
 		else
-			put(&o, "%s is a tile of %s, which is not in play in this game", code,
-			    r->ext >= 0 ? cr_exts[r->ext]->name : "another set");
+			put(&o, _("%s is a tile of another set, which is not in play in this game"),
+			    code);
 		break;
 	case CR_R_EXT:
-		fill(&o, cr_phrase(r->phrase), ts, r, names);
+		fill(&o, phrase(r->phrase), ts, r, names);
 		break;
 	}
+	whole_chars(buf, size, o.n);
 	return o.n;
 }

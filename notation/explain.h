@@ -11,9 +11,16 @@
 
 #include "../rules/game.h"
 
+/*
+ * In the reader's language (notation/i18n.h): every sentence below, and
+ * the words of the two functions that say so.  nt_event_label stays
+ * English: JSON and records use it.
+ */
+
 /* What an event scored, as people name it: "city", "field", a module's
- * own ("goods"). */
+ * own ("goods"); in English always, and in the reader's language. */
 const char *nt_event_label(const struct cr_event *ev);
+const char *nt_event_name(const struct cr_event *ev);
 
 /* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1". */
 int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
@@ -34,9 +41,14 @@ int	nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
 int	nt_refusal_game(const struct cr_game *g, const struct cr_refusal *r,
 	    const char *const *names, char *buf, size_t size);
 
-/* "thief", "knight", ... for the meeples standing on a feature kind. */
+/* "thief", "knight", ... for the meeples standing on a feature kind, in
+ * the reader's language. */
 const char *nt_kind_role(int kind);
 /* The same for n of them: "knight" for 1, "knights", "thieves"... */
 const char *nt_kind_roles(int kind, int n);
+
+/* A spot as the reader's language writes it (French: O for W, which the
+ * notation reads too); "?" for none. */
+const char *nt_spot_text(enum cr_spot s);
 
 #endif

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "move.h"
 #include "../rules/ext.h"
 
@@ -46,6 +47,11 @@ centre_piece(int role)
 	return p != NULL && p->kind == CR_CLOISTER;
 }
 
+static int fail(struct scan *sc, const char *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* An error at `at`, in the reader's language: the messages are built
+ * only here, on failure, never on the replay's way through good lines. */
 static int
 fail(struct scan *sc, const char *at, const char *fmt, ...)
 {
@@ -90,18 +96,17 @@ token(struct scan *sc, size_t *len)
 	return t;
 }
 
-/* Quote a token for a message, cut if long, non-printing bytes as '?'. */
+/* A token for a message, cut if long, non-printing bytes as '?'; the
+ * message quotes it ("%s" in English, « %s » in French). */
 static const char *
 quote(const char *t, size_t len, char *buf, size_t size)
 {
-	size_t n = 0, max = size - 5;
+	size_t n = 0, max = size - 6;
 
-	buf[n++] = '"';
 	for (size_t i = 0; i < len && n < max; i++)
 		buf[n++] = isprint((unsigned char)t[i]) ? t[i] : '?';
-	if (len > max - 1)
+	if (len > max)
 		buf[n++] = '.', buf[n++] = '.';
-	buf[n++] = '"';
 	buf[n] = '\0';
 	return buf;
 }
@@ -172,7 +177,7 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 
 	if ((*role = nt_role_lookup(t, rn)) == CR_ROLE_NONE) {
 		err->column = 1;
-		snprintf(err->msg, sizeof err->msg, "expected a role (%s), got %s",
+		snprintf(err->msg, sizeof err->msg, _("expected a role (%s), got \"%s\""),
 		    piece_words(words, sizeof words), quote(t, rn, q, sizeof q));
 		return false;
 	}
@@ -180,7 +185,7 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 		if (!centre_piece(*role)) {
 			err->column = (int)n + 1;
 			snprintf(err->msg, sizeof err->msg,
-			    "expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)", (int)rn, t);
+			    _("expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)"), (int)rn, t);
 			return false;
 		}
 		*spot = CR_SPOT_C;
@@ -188,8 +193,9 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	}
 	if ((sp = cr_spot_lookup(at + 1, (int)(n - rn - 1))) < 0) {
 		err->column = (int)rn + 2;
-		snprintf(err->msg, sizeof err->msg, "expected a spot (N NNE NE ENE E ESE SE SSE "
-		    "S SSW SW WSW W WNW NW NNW or C), got %s", quote(at + 1, n - rn - 1, q, sizeof q));
+		snprintf(err->msg, sizeof err->msg, _("expected a spot (N NNE NE ENE E ESE SE SSE "
+		    "S SSW SW WSW W WNW NW NNW or C), got \"%s\""),
+		    quote(at + 1, n - rn - 1, q, sizeof q));
 		return false;
 	}
 	*spot = (enum cr_spot)sp;
@@ -208,7 +214,7 @@ nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
 
 	err->column = 1;
 	if (id == 0) {
-		snprintf(err->msg, sizeof err->msg, "expected a token (sheep=N or wolf), got %s",
+		snprintf(err->msg, sizeof err->msg, _("expected a token (sheep=N or wolf), got \"%s\""),
 		    quote(t, n, q, sizeof q));
 		return false;
 	}
@@ -216,7 +222,7 @@ nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
 	if (tk->max == 0) {
 		if (eq != NULL) {
 			err->column = (int)wn + 1;
-			snprintf(err->msg, sizeof err->msg, "%s takes no number", tk->word);
+			snprintf(err->msg, sizeof err->msg, _("%s takes no number"), tk->word);
 			return false;
 		}
 		*arg = CR_TOKEN(id, 0);
@@ -225,7 +231,7 @@ nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
 	if (eq == NULL || !parse_int(eq + 1, n - wn - 1, 1000, &v) || v < tk->min ||
 	    v > tk->max) {
 		err->column = eq ? (int)wn + 2 : (int)n + 1;
-		snprintf(err->msg, sizeof err->msg, "expected %s=N, N from %d to %d, got %s",
+		snprintf(err->msg, sizeof err->msg, _("expected %s=N, N from %d to %d, got \"%s\""),
 		    tk->word, tk->min, tk->max, quote(t, n, q, sizeof q));
 		return false;
 	}
@@ -388,7 +394,7 @@ tail(struct scan *sc, struct cr_move *m)
 
 			t = token(sc, &n);
 			if (n == 0)
-				return fail(sc, t, "expected a token after \"%.*s\" (sheep=N or wolf)",
+				return fail(sc, t, _("expected a token after \"%.*s\" (sheep=N or wolf)"),
 				    (int)wn, w);
 			if (!nt_parse_token(t, n, &m->choice_arg, &e))
 				return fail(sc, t + e.column - 1, "%s", e.msg);
@@ -407,11 +413,11 @@ tail(struct scan *sc, struct cr_move *m)
 	if (!nt_parse_token(t, n, &m->arg, &e)) {
 		if (cr_piece(m->role)->flags & CR_PIECE_TOKEN)
 			return fail(sc, t + e.column - 1, "%s", e.msg);
-		return fail(sc, t, "unexpected %s after the meeple", quote(t, n, q, sizeof q));
+		return fail(sc, t, _("unexpected \"%s\" after the meeple"), quote(t, n, q, sizeof q));
 	}
 	t = token(sc, &n);
 	if (n)
-		return fail(sc, t, "unexpected %s after the token", quote(t, n, q, sizeof q));
+		return fail(sc, t, _("unexpected \"%s\" after the token"), quote(t, n, q, sizeof q));
 	return 0;
 }
 
@@ -459,7 +465,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		while (b > a && isspace((unsigned char)b[-1]))
 			b--;
 		if (a == b)
-			return fail(&sc, colon, "expected a player name before \":\"");
+			return fail(&sc, colon, "%s", _("expected a player name before \":\""));
 		out->player = a;
 		out->player_len = (size_t)(b - a);
 		sc.s = colon + 1;
@@ -467,7 +473,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	t = token(&sc, &n);
 	if (n == 0) {
 		if (out->player != NULL)
-			return fail(&sc, t, "expected a tile code after \"%.*s:\"",
+			return fail(&sc, t, _("expected a tile code after \"%.*s:\""),
 			    (int)(out->player_len > 40 ? 40 : out->player_len), out->player);
 		out->blank = true;
 		return 0;
@@ -476,32 +482,33 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		out->move.kind = CR_MOVE_END;
 		t = token(&sc, &n);
 		if (n)
-			return fail(&sc, t, "unexpected %s after \"end\"", quote(t, n, q, sizeof q));
+			return fail(&sc, t, _("unexpected \"%s\" after \"end\""), quote(t, n, q, sizeof q));
 		return 0;
 	}
 	if ((out->move.tile = cr_tileset_find(ts, t, n)) < 0)
-		return fail(&sc, t, "unknown tile %s", quote(t, n, q, sizeof q));
+		return fail(&sc, t, _("unknown tile \"%s\""), quote(t, n, q, sizeof q));
 
 	t = token(&sc, &n);
 	if (n == 0)
-		return fail(&sc, t, "expected a position x,y or \"discard\" after the tile");
+		return fail(&sc, t, "%s", _("expected a position x,y or \"discard\" after the tile"));
 	if (n == 7 && strncasecmp(t, "discard", 7) == 0) {
 		out->move.kind = CR_MOVE_DISCARD;
 		t = token(&sc, &n);
 		if (n)
-			return fail(&sc, t, "unexpected %s after \"discard\"", quote(t, n, q, sizeof q));
+			return fail(&sc, t, _("unexpected \"%s\" after \"discard\""),
+			    quote(t, n, q, sizeof q));
 		return 0;
 	}
 	out->move.kind = CR_MOVE_PLACE;
 	if (!nt_parse_pos(t, n, &out->move.x, &out->move.y))
-		return fail(&sc, t, "expected a position x,y (whole numbers, no spaces) or \"discard\", got %s",
-		    quote(t, n, q, sizeof q));
+		return fail(&sc, t, _("expected a position x,y (whole numbers, no spaces) or "
+		    "\"discard\", got \"%s\""), quote(t, n, q, sizeof q));
 
 	t = token(&sc, &n);
 	if (n == 0)
-		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270 after the position");
+		return fail(&sc, t, "%s", _("expected a rotation 0, 90, 180 or 270 after the position"));
 	if ((out->move.rot = nt_parse_rot(t, n)) < 0)
-		return fail(&sc, t, "expected a rotation 0, 90, 180 or 270, got %s",
+		return fail(&sc, t, _("expected a rotation 0, 90, 180 or 270, got \"%s\""),
 		    quote(t, n, q, sizeof q));
 
 	return tail(&sc, &out->move);

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "record-int.h"
 
 /* ---- comments in a gap ----------------------------------------------------- */
@@ -460,6 +461,9 @@ nt__safe_note(const char *s, size_t n)
 	return out;
 }
 
+static int failf(struct fmt *f, int move, int line, int column, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
 static int
 failf(struct fmt *f, int move, int line, int column, const char *fmt, ...)
 {
@@ -491,12 +495,13 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 	if (nt_parse_move(f->ts, m->text, len, &t, &e) < 0)
 		return failf(f, f->nmoves, m->line, m->column + e.column - 1, "%s", e.msg);
 	if (t.blank)
-		return failf(f, f->nmoves, m->line, m->column, "expected a move, found nothing");
+		return failf(f, f->nmoves, m->line, m->column, "%s",
+		    _("expected a move, found nothing"));
 	if (m->player != NULL && (m->player[0] == '\0' || strpbrk(m->player, ":#") != NULL ||
 	    isspace((unsigned char)m->player[0]) ||
 	    isspace((unsigned char)m->player[strlen(m->player) - 1])))
-		return failf(f, f->nmoves, m->line, m->column, "no player is named \"%.40s\": "
-		    "a name has no \":\" or \"#\" and no spaces around it", m->player);
+		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": "
+		    "a name has no \":\" or \"#\" and no spaces around it"), m->player);
 	f->move = t.move;
 	f->pending = true;
 	if (m->player != NULL || t.player != NULL) {
@@ -621,8 +626,8 @@ nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
 	memset(&r, 0, sizeof r);
 	memset(err, 0, sizeof *err);
 	if (len > NT_RECORD_MAX) {
-		snprintf(err->msg, sizeof err->msg, "a record is at most %d MiB, and this one "
-		    "is larger", NT_RECORD_MAX >> 20);
+		snprintf(err->msg, sizeof err->msg, _("a record is at most %d MiB, and this one "
+		    "is larger"), NT_RECORD_MAX >> 20);
 		return -1;
 	}
 	rc = one_read(&f, true, &given_up);
@@ -653,7 +658,7 @@ nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
 		}
 	}
 	if ((f.nomem || k.nomem) && !f.failed) {
-		snprintf(err->msg, sizeof err->msg, "out of memory");
+		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		rc = -1;
 	}
 	for (int i = 0; i < NT_NKEYS; i++)

@@ -15,6 +15,7 @@
 
 #include <yaml.h>
 
+#include "i18n.h"
 #include "record-int.h"
 #include "../rules/ext.h"
 
@@ -39,6 +40,10 @@ static const char *later_expansions[] = {
 	"wheel-of-fortune",
 };
 
+static int fail_at(struct rd *rd, const yaml_mark_t *m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* An error at mark m, in the reader's language. */
 static int
 fail_at(struct rd *rd, const yaml_mark_t *m, const char *fmt, ...)
 {
@@ -66,16 +71,16 @@ refuse_extras(struct rd *rd)
 
 	switch (ev->type) {
 	case YAML_ALIAS_EVENT:
-		return fail_at(rd, &ev->start_mark, "YAML aliases are not allowed in a record");
+		return fail_at(rd, &ev->start_mark, _("YAML aliases are not allowed in a record"));
 	case YAML_SCALAR_EVENT:
 		anchor = ev->data.scalar.anchor, tag = ev->data.scalar.tag;
 		if (ev->data.scalar.style == YAML_LITERAL_SCALAR_STYLE ||
 		    ev->data.scalar.style == YAML_FOLDED_SCALAR_STYLE)
-			return fail_at(rd, &ev->start_mark, "block scalars (| or >) are not used "
-			    "in a record: write the value on its line");
+			return fail_at(rd, &ev->start_mark, _("block scalars (| or >) are not used "
+			    "in a record: write the value on its line"));
 		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length) != NULL)
-			return fail_at(rd, &ev->start_mark, "a NUL character (\\0) is not "
-			    "allowed in a record");
+			return fail_at(rd, &ev->start_mark, _("a NUL character (\\0) is not "
+			    "allowed in a record"));
 		break;
 	case YAML_SEQUENCE_START_EVENT:
 		anchor = ev->data.sequence_start.anchor, tag = ev->data.sequence_start.tag;
@@ -87,11 +92,11 @@ refuse_extras(struct rd *rd)
 		break;
 	}
 	if (anchor != NULL)
-		return fail_at(rd, &ev->start_mark, "YAML anchors (&%.40s) are not used in "
-		    "a record", (const char *)anchor);
+		return fail_at(rd, &ev->start_mark, _("YAML anchors (&%.40s) are not used in "
+		    "a record"), (const char *)anchor);
 	if (tag != NULL)
-		return fail_at(rd, &ev->start_mark, "YAML tags (%.40s) are not used in a "
-		    "record", (const char *)tag);
+		return fail_at(rd, &ev->start_mark, _("YAML tags (%.40s) are not used in a "
+		    "record"), (const char *)tag);
 	return 0;
 }
 
@@ -149,7 +154,7 @@ next(struct rd *rd)
 			m = &at;
 		}
 
-		return fail_at(rd, m, "not valid YAML: %s%s%s",
+		return fail_at(rd, m, _("not valid YAML: %s%s%s"),
 		    rd->p.problem ? rd->p.problem : "syntax error",
 		    rd->p.context ? " " : "", rd->p.context ? rd->p.context : "");
 	}
@@ -176,10 +181,10 @@ static const char *
 event_what(const yaml_event_t *ev)
 {
 	switch (ev->type) {
-	case YAML_SCALAR_EVENT:		return "a single value";
-	case YAML_SEQUENCE_START_EVENT:	return "a list";
-	case YAML_MAPPING_START_EVENT:	return "a mapping";
-	default:			return "nothing";
+	case YAML_SCALAR_EVENT:		return _("a single value");
+	case YAML_SEQUENCE_START_EVENT:	return _("a list");
+	case YAML_MAPPING_START_EVENT:	return _("a mapping");
+	default:			return _("nothing");
 	}
 }
 
@@ -189,7 +194,7 @@ want_scalar(struct rd *rd, const char *key)
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_SCALAR_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "\"%s\" must be a single value, not %s",
+		return fail_at(rd, &rd->ev.start_mark, _("\"%s\" must be a single value, not %s"),
 		    key, event_what(&rd->ev));
 	return 0;
 }
@@ -214,7 +219,7 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 	if (rd->ev.type == YAML_SCALAR_EVENT && is_null(rd))
 		return 0;	/* "moves:" with nothing: an empty list */
 	if (rd->ev.type != YAML_SEQUENCE_START_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "\"%s\" must be a list, not %s",
+		return fail_at(rd, &rd->ev.start_mark, _("\"%s\" must be a list, not %s"),
 		    key, event_what(&rd->ev));
 	for (;;) {
 		if (next(rd) < 0)
@@ -227,7 +232,7 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 			continue;
 		}
 		if (rd->ev.type != YAML_MAPPING_START_EVENT || !allow_maps)
-			return fail_at(rd, &rd->ev.start_mark, "each entry of \"%s\" must be a single value, not %s",
+			return fail_at(rd, &rd->ev.start_mark, _("each entry of \"%s\" must be a single value, not %s"),
 			    key, event_what(&rd->ev));
 		/* A copy: item() reads on, and rd->ev with it. */
 		at = rd->ev.start_mark;
@@ -254,23 +259,23 @@ expansion_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 	if (e < 0 || cr_exts[e]->always) {
 		for (size_t i = 0; i < sizeof later_expansions / sizeof *later_expansions; i++)
 			if (strcmp(name, later_expansions[i]) == 0)
-				return fail_at(rd, at, "expansion \"%s\" is not supported yet by this "
-				    "carcref", name);
+				return fail_at(rd, at, _("expansion \"%s\" is not supported yet by this "
+				    "carcref"), name);
 		known[0] = '\0';
 		for (int k = 0; k < cr_nexts && o < sizeof known; k++)
 			if (!cr_exts[k]->always)
 				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
 				    o ? ", " : "", cr_exts[k]->name);
-		return fail_at(rd, at, "unknown expansion \"%.60s\" (known: %s)", name, known);
+		return fail_at(rd, at, _("unknown expansion \"%.60s\" (known: %s)"), name, known);
 	}
 	for (int i = 0; i < r->nexpansions; i++)
 		if (strcmp(r->expansions[i], name) == 0)
-			return fail_at(rd, at, "expansion \"%s\" is given twice", name);
+			return fail_at(rd, at, _("expansion \"%s\" is given twice"), name);
 	if ((v = realloc(r->expansions, (size_t)(r->nexpansions + 1) * sizeof *v)) == NULL)
-		return fail_at(rd, at, "out of memory");
+		return fail_at(rd, at, _("out of memory"));
 	r->expansions = v;
 	if ((v[r->nexpansions] = strdup(name)) == NULL)
-		return fail_at(rd, at, "out of memory");
+		return fail_at(rd, at, _("out of memory"));
 	r->nexpansions++;
 	return 0;
 }
@@ -298,20 +303,20 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 	if (name == NULL || name[0] == '\0' || strchr(name, ':') || strchr(name, '#') ||
 	    isspace((unsigned char)name[0]) || isspace((unsigned char)name[strlen(name) - 1])) {
 		free(name), free(color);
-		return fail_at(rd, at, "a player's name must be a non-empty text without \":\" or \"#\" and without spaces around it");
+		return fail_at(rd, at, _("a player's name must be a non-empty text without \":\" or \"#\" and without spaces around it"));
 	}
 	if (nt_record_player(r, name, strlen(name)) >= 0) {
-		fail_at(rd, at, "two players are named \"%.60s\"", name);
+		fail_at(rd, at, _("two players are named \"%.60s\""), name);
 		free(name), free(color);
 		return -1;
 	}
 	if (r->nplayers >= CR_MAXPLAYERS) {
 		free(name), free(color);
-		return fail_at(rd, at, "too many players: at most %d", CR_MAXPLAYERS);
+		return fail_at(rd, at, _("too many players: at most %d"), CR_MAXPLAYERS);
 	}
 	if ((v = realloc(r->players, (size_t)(r->nplayers + 1) * sizeof *v)) == NULL) {
 		free(name), free(color);
-		return fail_at(rd, at, "out of memory");
+		return fail_at(rd, at, _("out of memory"));
 	}
 	r->players = v;
 	v[r->nplayers++] = (struct nt_player){ name, color };
@@ -335,7 +340,7 @@ player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 		if (rd->ev.type == YAML_MAPPING_END_EVENT)
 			break;
 		if (rd->ev.type != YAML_SCALAR_EVENT) {
-			fail_at(rd, &rd->ev.start_mark, "a player is a name or {name: ..., color: ...}");
+			fail_at(rd, &rd->ev.start_mark, _("a player is a name or {name: ..., color: ...}"));
 			goto bad;
 		}
 		if (heard(rd, NT_IT_PLAYER, me) < 0)
@@ -345,24 +350,24 @@ player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 		else if (strcmp(scalar(rd), "color") == 0)
 			slot = &color;
 		else {
-			fail_at(rd, &rd->ev.start_mark, "unknown key \"%.40s\" in a player (expected name or color)", scalar(rd));
+			fail_at(rd, &rd->ev.start_mark, _("unknown key \"%.40s\" in a player (expected name or color)"), scalar(rd));
 			goto bad;
 		}
 		if (*slot != NULL) {
-			fail_at(rd, &rd->ev.start_mark, "\"%s\" given twice for one player", scalar(rd));
+			fail_at(rd, &rd->ev.start_mark, _("\"%s\" given twice for one player"), scalar(rd));
 			goto bad;
 		}
 		if (want_scalar(rd, slot == &name ? "name" : "color") < 0 ||
 		    heard(rd, NT_IT_PLAYER, me) < 0)
 			goto bad;
 		if ((*slot = dup_scalar(rd)) == NULL) {
-			fail_at(rd, &rd->ev.start_mark, "out of memory");
+			fail_at(rd, &rd->ev.start_mark, _("out of memory"));
 			goto bad;
 		}
 	}
 	if (name == NULL) {
 		free(color);
-		return fail_at(rd, at, "a player given as a mapping needs a \"name\"");
+		return fail_at(rd, at, _("a player given as a mapping needs a \"name\""));
 	}
 	return add_player(rd, name, color, at);
 bad:
@@ -397,7 +402,7 @@ push_move(struct rd *rd, char *player, const yaml_mark_t *at)
 	}
 	if ((m.text = dup_scalar(rd)) == NULL) {
 		free(player);
-		return fail_at(rd, at, "out of memory");
+		return fail_at(rd, at, _("out of memory"));
 	}
 	if (r->nmoves == rd->capmoves) {
 		int cap = rd->capmoves ? 2 * rd->capmoves : 128;
@@ -405,7 +410,7 @@ push_move(struct rd *rd, char *player, const yaml_mark_t *at)
 
 		if (v == NULL) {
 			free(m.text), free(player);
-			return fail_at(rd, at, "out of memory");
+			return fail_at(rd, at, _("out of memory"));
 		}
 		r->moves = v;
 		rd->capmoves = cap;
@@ -426,11 +431,11 @@ move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_SCALAR_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "a move is a line of text, not %s", event_what(&rd->ev));
+		return fail_at(rd, &rd->ev.start_mark, _("a move is a line of text, not %s"), event_what(&rd->ev));
 	if (heard(rd, NT_IT_MOVE, me) < 0)
 		return -1;
 	if ((player = dup_scalar(rd)) == NULL)
-		return fail_at(rd, at, "out of memory");
+		return fail_at(rd, at, _("out of memory"));
 	if (want_scalar(rd, "move") < 0 || heard(rd, NT_IT_MOVE, me) < 0) {
 		free(player);
 		return -1;
@@ -440,7 +445,7 @@ move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_MAPPING_END_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "a move written as a mapping has exactly one entry (\"Anna: U 0,1 0\")");
+		return fail_at(rd, &rd->ev.start_mark, _("a move written as a mapping has exactly one entry (\"Anna: U 0,1 0\")"));
 	return 0;
 }
 
@@ -451,8 +456,8 @@ edition_value(struct rd *rd)
 	const char *s = scalar(rd);
 
 	if (s[0] < '1' || s[0] > '3' || s[1] != '\0')
-		return fail_at(rd, &rd->ev.start_mark, "\"edition\" must be a whole number "
-		    "from 1 to 3, got \"%.40s\"", s);
+		return fail_at(rd, &rd->ev.start_mark, _("\"edition\" must be a whole number "
+		    "from 1 to 3, got \"%.40s\""), s);
 	rd->r->edition = s[0] - '0';
 	return 0;
 }
@@ -471,23 +476,23 @@ body(struct rd *rd)
 	    (rd->text[0] == '\xfe' && rd->text[1] == '\xff'))) {
 		yaml_mark_t zero = { 0, 0, 0 };
 
-		return fail_at(rd, &zero, "a record is UTF-8 text, and this one is UTF-16");
+		return fail_at(rd, &zero, _("a record is UTF-8 text, and this one is UTF-16"));
 	}
 	if (rd->len >= 3 && memcmp(rd->text, "\xef\xbb\xbf", 3) == 0)
 		rd->byte = 3;	/* libyaml's marks start after a byte order mark */
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_STREAM_START_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "not a YAML stream");
+		return fail_at(rd, &rd->ev.start_mark, _("not a YAML stream"));
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_DOCUMENT_START_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "empty file: a record needs at least \"format\" and \"players\"");
+		return fail_at(rd, &rd->ev.start_mark, _("empty file: a record needs at least \"format\" and \"players\""));
 	if (next(rd) < 0)
 		return -1;
 	top = rd->ev.start_mark;
 	if (rd->ev.type != YAML_MAPPING_START_EVENT)
-		return fail_at(rd, &top, "a record is a mapping of format, game, edition, expansions, players, moves");
+		return fail_at(rd, &top, _("a record is a mapping of format, game, edition, expansions, players, moves"));
 	for (;;) {
 		int k;
 
@@ -496,14 +501,14 @@ body(struct rd *rd)
 		if (rd->ev.type == YAML_MAPPING_END_EVENT)
 			break;
 		if (rd->ev.type != YAML_SCALAR_EVENT)
-			return fail_at(rd, &rd->ev.start_mark, "keys of a record are plain words");
+			return fail_at(rd, &rd->ev.start_mark, _("keys of a record are plain words"));
 		for (k = 0; k < NT_NKEYS && strcmp(scalar(rd), keys[k]) != 0; k++)
 			;
 		if (k == NT_NKEYS)
-			return fail_at(rd, &rd->ev.start_mark, "unknown key \"%.40s\" (expected format, game, edition, expansions, players or moves)",
+			return fail_at(rd, &rd->ev.start_mark, _("unknown key \"%.40s\" (expected format, game, edition, expansions, players or moves)"),
 			    scalar(rd));
 		if (seen & (1 << k))
-			return fail_at(rd, &rd->ev.start_mark, "\"%s\" is given twice", scalar(rd));
+			return fail_at(rd, &rd->ev.start_mark, _("\"%s\" is given twice"), scalar(rd));
 		seen |= 1 << k;
 		if (heard(rd, NT_IT_KEY, k) < 0)
 			return -1;
@@ -512,7 +517,7 @@ body(struct rd *rd)
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
 				return -1;
 			if (strcmp(scalar(rd), "carcref/1") != 0)
-				return fail_at(rd, &rd->ev.start_mark, "unknown format \"%.40s\" (this carcref reads carcref/1)", scalar(rd));
+				return fail_at(rd, &rd->ev.start_mark, _("unknown format \"%.40s\" (this carcref reads carcref/1)"), scalar(rd));
 			break;
 		case NT_K_GAME:
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
@@ -520,8 +525,8 @@ body(struct rd *rd)
 			if (strcmp(scalar(rd), "carcassonne") != 0)
 				return fail_at(rd, &rd->ev.start_mark,
 				    strcmp(scalar(rd), "hunters-gatherers") == 0 || strcmp(scalar(rd), "dice") == 0
-				    ? "game \"%.40s\" is not supported yet by this carcref"
-				    : "unknown game \"%.40s\" (expected carcassonne)", scalar(rd));
+				    ? _("game \"%.40s\" is not supported yet by this carcref")
+				    : _("unknown game \"%.40s\" (expected carcassonne)"), scalar(rd));
 			break;
 		case NT_K_EDITION:
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0 ||
@@ -543,17 +548,17 @@ body(struct rd *rd)
 		}
 	}
 	if (!(seen & (1 << NT_K_FORMAT)))
-		return fail_at(rd, &top, "missing \"format: carcref/1\"");
+		return fail_at(rd, &top, _("missing \"format: carcref/1\""));
 	if (!(seen & (1 << NT_K_PLAYERS)) || rd->r->nplayers == 0)
-		return fail_at(rd, &top, "a record needs \"players\": 1 to %d names", CR_MAXPLAYERS);
+		return fail_at(rd, &top, _("a record needs \"players\": 1 to %d names"), CR_MAXPLAYERS);
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_DOCUMENT_END_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "unexpected content after the record");
+		return fail_at(rd, &rd->ev.start_mark, _("unexpected content after the record"));
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_STREAM_END_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, "one record per file: a second YAML document follows");
+		return fail_at(rd, &rd->ev.start_mark, _("one record per file: a second YAML document follows"));
 	return 0;
 }
 
@@ -565,7 +570,7 @@ too_big(size_t len, struct cr_error *err)
 	if (len <= NT_RECORD_MAX)
 		return 0;
 	err->line = err->column = 0;
-	snprintf(err->msg, sizeof err->msg, "a record is at most %d MiB, and this one is larger",
+	snprintf(err->msg, sizeof err->msg, _("a record is at most %d MiB, and this one is larger"),
 	    NT_RECORD_MAX >> 20);
 	return -1;
 }
@@ -613,7 +618,7 @@ nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
 	memset(err, 0, sizeof *err);
 	r->edition = 3;
 	if (!yaml_parser_initialize(&rd.p)) {
-		snprintf(err->msg, sizeof err->msg, "out of memory");
+		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
 	}
 	yaml_parser_set_input_string(&rd.p, (const unsigned char *)text, len);
@@ -627,7 +632,7 @@ nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
 	}
 	if ((r->game = strdup("carcassonne")) == NULL) {
 		nt_record_free(r);
-		snprintf(err->msg, sizeof err->msg, "out of memory");
+		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
 	}
 	return 0;

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "explain.h"
+#include "i18n.h"
 #include "record.h"
 
 int
@@ -23,11 +24,12 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 		return -1;
 	err->column = 1;
 	if (turn.blank) {
-		snprintf(err->msg, sizeof err->msg, "expected a move, found nothing");
+		snprintf(err->msg, sizeof err->msg, "%s", _("expected a move, found nothing"));
 		return -1;
 	}
 	if (player != NULL && turn.player != NULL) {
-		snprintf(err->msg, sizeof err->msg, "the player is given twice (\"%s:\" and \"%.*s:\")",
+		snprintf(err->msg, sizeof err->msg, _("the player is given twice (\"%s:\" and "
+		    "\"%.*s:\")"),
 		    player, (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
 		return -1;
 	}
@@ -43,13 +45,16 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 			if (nt_name_eq(names[k], strlen(names[k]), turn.player, turn.player_len))
 				break;
 		if (k == n)
-			snprintf(err->msg, sizeof err->msg, "no player is named \"%.*s\"",
+			snprintf(err->msg, sizeof err->msg, _("no player is named \"%.*s\""),
 			    (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
+		else if (cr_game_nmoves(g) > 0 && cr_game_move(g, cr_game_nmoves(g) - 1)->kind ==
+		    CR_MOVE_PLACE && cr_game_move_player(g, cr_game_nmoves(g) - 1) == who &&
+		    cr_game_nplayers(g) > 1)
+			snprintf(err->msg, sizeof err->msg,
+			    _("it is %s's turn again (a second tile), not %s's"), names[who], names[k]);
 		else
-			snprintf(err->msg, sizeof err->msg, "it is %s's turn%s, not %s's",
-			    names[who], cr_game_nmoves(g) > 0 && cr_game_move(g, cr_game_nmoves(g) -
-			    1)->kind == CR_MOVE_PLACE && cr_game_move_player(g, cr_game_nmoves(g) - 1) ==
-			    who && cr_game_nplayers(g) > 1 ? " again (a second tile)" : "", names[k]);
+			snprintf(err->msg, sizeof err->msg, _("it is %s's turn, not %s's"), names[who],
+			    names[k]);
 		return -1;
 	}
 	if (!cr_game_play(g, &turn.move, &why)) {
@@ -70,8 +75,8 @@ nt_replay_on(struct cr_game *g, const struct nt_record *r, struct nt_replay_erro
 	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
 	if (!cr_game_restart(g, &c)) {
-		snprintf(err->msg, sizeof err->msg, "cannot start the game: out of memory, or "
-		    "the tiles of an expansion were not read");
+		snprintf(err->msg, sizeof err->msg, "%s", _("cannot start the game: out of memory, "
+		    "or the tiles of an expansion were not read"));
 		return false;
 	}
 	for (int i = 0; i < r->nmoves; i++) {
@@ -100,10 +105,10 @@ nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
 	memset(err, 0, sizeof *err);
 	*ok = false;
 	if ((g = cr_game_create(ts, &c)) == NULL) {
-		snprintf(err->msg, sizeof err->msg, ts->start < 0
-		    ? "cannot start the game: the tile set has no start tile"
-		    : "cannot start the game: out of memory, or the tiles of an expansion "
-		    "were not read");
+		snprintf(err->msg, sizeof err->msg, "%s", ts->start < 0
+		    ? _("cannot start the game: the tile set has no start tile")
+		    : _("cannot start the game: out of memory, or the tiles of an expansion "
+		    "were not read"));
 		return NULL;
 	}
 	*ok = nt_replay_on(g, r, err);

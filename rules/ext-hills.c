@@ -39,14 +39,14 @@
 #include "game-int.h"
 
 static const struct cr_pool pools[] = {
-	{ "shepherd", "shepherds", 1, "shepherd" },
+	{ N_("shepherd"), N_("shepherds"), 1, N_("shepherd") },
 };
 
 static const char *const shepherd_words[] = { "berger", NULL };
 static const struct cr_piece pieces[] = {
-	{ "shepherd", "shepherds", shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN,
-	  "keeps its flock: its owner's tile that extends the field grows it or herds it; "
-	  "scored when the field closes; nothing at the end" },
+	{ N_("shepherd"), N_("shepherds"), shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN,
+	  N_("keeps its flock: its owner's tile that extends the field grows it or herds it; "
+	  "scored when the field closes; nothing at the end") },
 };
 
 static const char *const sheep_words[] = { "mouton", "moutons", NULL };
@@ -69,21 +69,21 @@ enum { P_NONE, P_FLOCK, P_HERDED, P_CLOSED, P_WOLF, P_SHEEP, P_VINEYARDS, P_HILL
     P_NOT_DUE, P_DUE, P_NO_TOKEN, P_TAKEN };
 static const char *const phrases[] = {
 	[P_NONE] = "",
-	[P_FLOCK] = "flock",
-	[P_HERDED] = "herded",
-	[P_CLOSED] = "its field closed",
-	[P_WOLF] = "scattered by the wolf",
-	[P_SHEEP] = "sheep",
-	[P_VINEYARDS] = "vineyards",
-	[P_HILL] = "a follower on a hill breaks the tie",
-	[P_IF_HERDED] = "if herded now",
-	[P_NOT_DUE] = "a flock's choice is made only by a tile that extends the field of "
-	    "the player's own shepherd: {tile} at {pos} extends none of {player}'s",
-	[P_DUE] = "{tile} at {pos} extends the field of {player}'s shepherd: the line "
-	    "makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)",
-	[P_NO_TOKEN] = "the bag holds no {token} now: all {n} are out on the board",
-	[P_TAKEN] = "one shepherd a field: {piece}@{spot} of {tile} at {pos} is on a "
-	    "field where {player}'s shepherd stands",
+	[P_FLOCK] = N_("flock"),
+	[P_HERDED] = N_("herded"),
+	[P_CLOSED] = N_("its field closed"),
+	[P_WOLF] = N_("scattered by the wolf"),
+	[P_SHEEP] = N_("sheep"),
+	[P_VINEYARDS] = N_("vineyards"),
+	[P_HILL] = N_("a follower on a hill breaks the tie"),
+	[P_IF_HERDED] = N_("if herded now"),
+	[P_NOT_DUE] = N_("a flock's choice is made only by a tile that extends the field of "
+	    "the player's own shepherd: {tile} at {pos} extends none of {player}'s"),
+	[P_DUE] = N_("{tile} at {pos} extends the field of {player}'s shepherd: the line "
+	    "makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)"),
+	[P_NO_TOKEN] = N_("the bag holds no {token} now: all {n} are out on the board"),
+	[P_TAKEN] = N_("one shepherd a field: {piece}@{spot} of {tile} at {pos} is on a "
+	    "field where {player}'s shepherd stands"),
 };
 
 /* The bag's kinds: [0] the wolves, [n] the tokens of n sheep. */

@@ -17,7 +17,7 @@
 #include "game-int.h"
 
 static const struct cr_pool pools[] = {
-	{ "big meeple", "big meeples", 1, "big" },
+	{ N_("big meeple"), N_("big meeples"), 1, N_("big") },
 };
 
 static const char *const big_thief[] = { "big-t", "grand-voleur", "grand-brigand", NULL };
@@ -26,21 +26,21 @@ static const char *const big_monk[] = { "big-m", "grand-moine", NULL };
 static const char *const big_farmer[] = { "big-f", "grand-paysan", NULL };
 
 static const struct cr_piece pieces[] = {
-	{ "big-thief", "big thieves", big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER, NULL },
-	{ "big-knight", "big knights", big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER, NULL },
-	{ "big-monk", "big monks", big_monk, CR_CLOISTER, CR_CLOISTER, 0, 2,
+	{ N_("big-thief"), N_("big thieves"), big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER, NULL },
+	{ N_("big-knight"), N_("big knights"), big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER, NULL },
+	{ N_("big-monk"), N_("big monks"), big_monk, CR_CLOISTER, CR_CLOISTER, 0, 2,
 	  CR_PIECE_FOLLOWER, NULL },
-	{ "big-farmer", "big farmers", big_farmer, CR_FIELD, CR_FIELD, 0, 2,
+	{ N_("big-farmer"), N_("big farmers"), big_farmer, CR_FIELD, CR_FIELD, 0, 2,
 	  CR_PIECE_FOLLOWER, NULL },
 };
 
 enum { P_NONE, P_INN, P_INN_OPEN, P_CATHEDRAL, P_CATHEDRAL_OPEN };
 static const char *const phrases[] = {
 	[P_NONE] = "",
-	[P_INN] = "with an inn",
-	[P_INN_OPEN] = "with an inn, unfinished: it pays nothing",
-	[P_CATHEDRAL] = "with a cathedral",
-	[P_CATHEDRAL_OPEN] = "with a cathedral, unfinished: it pays nothing",
+	[P_INN] = N_("with an inn"),
+	[P_INN_OPEN] = N_("with an inn, unfinished: it pays nothing"),
+	[P_CATHEDRAL] = N_("with a cathedral"),
+	[P_CATHEDRAL_OPEN] = N_("with a cathedral, unfinished: it pays nothing"),
 };
 
 static void

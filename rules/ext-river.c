@@ -26,17 +26,17 @@ struct river {
 enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT };
 static const char *const phrases[] = {
 	[P_NONE] = "",
-	[P_FIRST] = "the river comes first: {tile} may not be drawn while {n} river "
-	    "tile(s) are left",
-	[P_LAKE_LAST] = "the lake comes last of the river: {tile} may not be drawn while "
-	    "{n} other river tile(s) are left",
-	[P_LAKE_NEXT] = "the lake ends the river: {tile} may not be drawn before it",
-	[P_CONTINUE] = "a river tile continues the river: {tile} at {pos} rotation {rot} "
-	    "has no river edge against the river",
-	[P_UTURN_LEFT] = "{tile} at {pos}: the river would turn back on itself (two left "
-	    "curves in a row)",
-	[P_UTURN_RIGHT] = "{tile} at {pos}: the river would turn back on itself (two right "
-	    "curves in a row)",
+	[P_FIRST] = N_("the river comes first: {tile} may not be drawn while {n} river "
+	    "tile(s) are left"),
+	[P_LAKE_LAST] = N_("the lake comes last of the river: {tile} may not be drawn while "
+	    "{n} other river tile(s) are left"),
+	[P_LAKE_NEXT] = N_("the lake ends the river: {tile} may not be drawn before it"),
+	[P_CONTINUE] = N_("a river tile continues the river: {tile} at {pos} rotation {rot} "
+	    "has no river edge against the river"),
+	[P_UTURN_LEFT] = N_("{tile} at {pos}: the river would turn back on itself (two left "
+	    "curves in a row)"),
+	[P_UTURN_RIGHT] = N_("{tile} at {pos}: the river would turn back on itself (two right "
+	    "curves in a row)"),
 };
 
 static int

@@ -32,8 +32,8 @@
 #include "game-int.h"
 
 static const struct cr_pool pools[] = {
-	{ "builder", "builders", 1, "builder" },
-	{ "pig", "pigs", 1, "pig" },
+	{ N_("builder"), N_("builders"), 1, N_("builder") },
+	{ N_("pig"), N_("pigs"), 1, N_("pig") },
 };
 
 static const char *const builder_words[] = { "b\xc3\xa2tisseur", "batisseur", NULL };
@@ -41,32 +41,32 @@ static const char *const pig_words[] = { "cochon", NULL };
 
 enum { PC_BUILDER, PC_PIG };
 static const struct cr_piece pieces[] = {
-	[PC_BUILDER] = { "builder", "builders", builder_words, CR_ROAD, CR_CITY, 0, 0, 0,
-	    "a second tile at once when its owner's tile extends this road or city; "
-	    "home when it is scored" },
-	[PC_PIG] = { "pig", "pigs", pig_words, CR_FIELD, CR_FIELD, 1, 0, 0,
-	    "1 more a completed city for its owner, if its owner wins this farm at the end" },
+	[PC_BUILDER] = { N_("builder"), N_("builders"), builder_words, CR_ROAD, CR_CITY, 0, 0, 0,
+	    N_("a second tile at once when its owner's tile extends this road or city; "
+	    "home when it is scored") },
+	[PC_PIG] = { N_("pig"), N_("pigs"), pig_words, CR_FIELD, CR_FIELD, 1, 0, 0,
+	    N_("1 more a completed city for its owner, if its owner wins this farm at the end") },
 };
 
 enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,
     P_MOST };
 static const char *const phrases[] = {
 	[P_NONE] = "",
-	[P_GOODS] = "goods",
-	[P_WINE] = "wine",
-	[P_GRAIN] = "grain",
-	[P_CLOTH] = "cloth",
-	[P_PIG] = "the pig",
-	[P_NO_FOLLOWER] = "a builder joins its owner's thief or knight: {piece}@{spot} of "
-	    "{tile} at {pos} is on a feature where {player} has none",
-	[P_NO_FARMER] = "a pig joins its owner's farmer: {piece}@{spot} of {tile} at {pos} "
-	    "is in a field where {player} has none",
-	[P_MOST] = "the most",
+	[P_GOODS] = N_("goods"),
+	[P_WINE] = N_("wine"),
+	[P_GRAIN] = N_("grain"),
+	[P_CLOTH] = N_("cloth"),
+	[P_PIG] = N_("the pig"),
+	[P_NO_FOLLOWER] = N_("a builder joins its owner's thief or knight: {piece}@{spot} of "
+	    "{tile} at {pos} is on a feature where {player} has none"),
+	[P_NO_FARMER] = N_("a pig joins its owner's farmer: {piece}@{spot} of {tile} at {pos} "
+	    "is in a field where {player} has none"),
+	[P_MOST] = N_("the most"),
 };
 /* Phrases of the goods kinds, by enum cr_goods. */
 static const int goods_phrase[CR_NGOODS] = { 0, P_WINE, P_GRAIN, P_CLOTH };
 
-static const char *const counters[] = { "wine", "grain", "cloth" };
+static const char *const counters[] = { N_("wine"), N_("grain"), N_("cloth") };
 
 struct traders {
 	int	tokens[CR_MAXPLAYERS][CR_NGOODS];	/* [p][0] unused */
@@ -325,6 +325,6 @@ const struct cr_ext cr_ext_traders = {
 	.again = again,
 	.price = price,
 	.final = final,
-	.counters = counters, .ncounters = 3, .counter_group = "goods",
+	.counters = counters, .ncounters = 3, .counter_group = N_("goods"),
 	.counter = counter,
 };

@@ -46,6 +46,17 @@
 
 struct hood;	/* the squares around a placement (game-int.h) */
 
+/*
+ * N_("...") marks the words of a module's tables that people read (its
+ * phrases, its pieces' and pools' names, what a piece does) for the
+ * message catalogue (po/, notation/i18n.h).  rules/ never translates
+ * them: they stay English in records and JSON, and notation/ and cmd/
+ * translate them where they show them to people.
+ */
+#ifndef N_
+#define N_(s)	s
+#endif
+
 /* A supply each player has: the followers (7), the big meeple (1)... */
 struct cr_pool {
 	const char	*name;		/* "meeple", "big meeple": for messages */

@@ -22,6 +22,16 @@
 
 #include "tileset.h"
 
+/* Load errors in the reader's language (po/, notation/i18n.h): gettext
+ * is the C library's, not I/O.  N_ marks the names people read in
+ * messages and tables elsewhere (the tile files' own words stay English
+ * here: they are what a file must say). */
+#include <libintl.h>
+#define _(s)	gettext(s)
+#ifndef N_
+#define N_(s)	s
+#endif
+
 #define MAXTYPES	1000	/* tile types in one file; all known sets hold ~150 */
 #define MAXCOUNT	1000	/* copies of one type */
 #define MAXPENNANTS	9
@@ -29,16 +39,16 @@
 #define MAXDEPTH	16	/* nesting of lists and mappings; base.yaml uses 5 */
 
 static const char *const kind_names[CR_NKINDS] = {
-	"field", "road", "city", "river", "cloister"
+	N_("field"), N_("road"), N_("city"), N_("river"), N_("cloister")
 };
 static const char *const end_names[CR_NENDS] = {
-	NULL, "village", "cloister", "city", "house", "spring", "lake"
+	NULL, N_("village"), N_("cloister"), N_("city"), N_("house"), N_("spring"), N_("lake")
 };
 static const char *const goods_names[CR_NGOODS] = {
-	NULL, "wine", "grain", "cloth"
+	NULL, N_("wine"), N_("grain"), N_("cloth")
 };
 static const char *const mark_names[CR_NMARKS] = {
-	"hill", "vineyard", "garden", "volcano", "pigherd"
+	N_("hill"), N_("vineyard"), N_("garden"), N_("volcano"), N_("pigherd")
 };
 
 /* What the loader knows while it reads one file. */
@@ -118,6 +128,9 @@ seterr(struct cr_error *err, int line, int column, const char *msg)
 
 /* Report an error at mark m, prefixed by the tile being read.  Returns -1
  * so that callers can write "return fail(...)". */
+static int fail(struct ld *L, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
 fail(struct ld *L, yaml_mark_t m, const char *fmt, ...)
 {
@@ -129,7 +142,7 @@ fail(struct ld *L, yaml_mark_t m, const char *fmt, ...)
 	L->err->column = lineno(m.column);
 	msg[0] = '\0';
 	if (L->code != NULL)	/* a code is at most 15 bytes: no truncation */
-		o = (size_t)snprintf(msg, sizeof L->err->msg, "tile \"%s\": ",
+		o = (size_t)snprintf(msg, sizeof L->err->msg, _("tile \"%s\": "),
 		    L->code);
 	va_start(ap, fmt);
 	vsnprintf(msg + o, sizeof L->err->msg - o, fmt, ap);
@@ -147,28 +160,29 @@ show(char *buf, size_t size, const yaml_node_t *n)
 	size_t i, o, len;
 	const unsigned char *s;
 
+	char v[32];
+
 	if (n->type == YAML_SEQUENCE_NODE)
-		return "a list";
+		return _("a list");
 	if (n->type == YAML_MAPPING_NODE)
-		return "a mapping";
+		return _("a mapping");
 	if (n->type != YAML_SCALAR_NODE)
-		return "nothing";
+		return _("nothing");
 	s = n->data.scalar.value;
 	len = n->data.scalar.length;
-	o = 0;
-	buf[o++] = '"';
-	for (i = 0; i < len && o + 5 < size && i < 24; i++)
-		buf[o++] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
-	if (i < len && o + 5 < size) {
-		memcpy(buf + o, "...", 3);
+	for (o = i = 0; i < len && o + 4 < sizeof v && i < 24; i++)
+		v[o++] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
+	if (i < len && o + 4 < sizeof v) {
+		memcpy(v + o, "...", 3);
 		o += 3;
 	}
-	buf[o++] = '"';
-	buf[o] = '\0';
+	v[o] = '\0';
+	/* TRANSLATORS: a value of the file, quoted in a message */
+	snprintf(buf, size, _("\"%s\""), v);
 	return buf;
 }
 
-#define SHOW(n)	show((char[40]){ 0 }, 40, (n))
+#define SHOW(n)	show((char[48]){ 0 }, 48, (n))
 
 static yaml_node_t *
 node(struct ld *L, int id)
@@ -231,7 +245,7 @@ listnames(char *buf, size_t size, const char *const *names, int count)
 		if (names[i] == NULL)
 			continue;
 		snprintf(buf + o, size - o, "%s%s", n == 0 ? "" :
-		    n == left - 1 ? " or " : ", ", names[i]);
+		    n == left - 1 ? _(" or ") : ", ", names[i]);
 		n++;
 	}
 	return buf;
@@ -262,8 +276,8 @@ get_int(struct ld *L, const yaml_node_t *n, const char *what, int min, int max,
 	*out = (int)v;
 	return 0;
 bad:
-	return fail(L, n->start_mark, "%s must be a whole number from %d to %d, "
-	    "not %s", what, min, max, SHOW(n));
+	return fail(L, n->start_mark, _("%s must be a whole number from %d to %d, "
+	    "not %s"), what, min, max, SHOW(n));
 }
 
 static int
@@ -282,7 +296,7 @@ get_bool(struct ld *L, const yaml_node_t *n, const char *what, int *out)
 			return 0;
 		}
 	}
-	return fail(L, n->start_mark, "%s must be true or false, not %s",
+	return fail(L, n->start_mark, _("%s must be true or false, not %s"),
 	    what, SHOW(n));
 }
 
@@ -292,7 +306,7 @@ want_list(struct ld *L, const yaml_node_t *n, const char *what,
 {
 	if (n->type == YAML_SEQUENCE_NODE)
 		return 0;
-	return fail(L, n->start_mark, "%s must be a list, like %s, not %s",
+	return fail(L, n->start_mark, _("%s must be a list, like %s, not %s"),
 	    what, example, SHOW(n));
 }
 
@@ -311,19 +325,19 @@ get_keys(struct ld *L, const yaml_node_t *map, const char *what,
 	for (i = 0; i < nkeys; i++)
 		val[i] = NULL;
 	if (map->type != YAML_MAPPING_NODE)
-		return fail(L, map->start_mark, "%s must be a mapping (key: value), "
-		    "not %s", what, SHOW(map));
+		return fail(L, map->start_mark, _("%s must be a mapping (key: value), "
+		    "not %s"), what, SHOW(map));
 	for (p = map->data.mapping.pairs.start;
 	    p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = node(L, p->key);
 
 		i = sc_lookup(k, keys, nkeys);
 		if (i < 0)
-			return fail(L, k->start_mark, "unknown key %s in %s; "
-			    "expected %s", SHOW(k), what,
+			return fail(L, k->start_mark, _("unknown key %s in %s; "
+			    "expected %s"), SHOW(k), what,
 			    listnames(names, sizeof names, keys, nkeys));
 		if (val[i] != NULL)
-			return fail(L, k->start_mark, "key %s is given twice in %s",
+			return fail(L, k->start_mark, _("key %s is given twice in %s"),
 			    keys[i], what);
 		val[i] = node(L, p->value);
 	}
@@ -340,7 +354,7 @@ syntax_error(struct ld *L, yaml_parser_t *p)
 	const char *problem = p->problem != NULL ? p->problem : "unreadable";
 
 	if (p->error == YAML_MEMORY_ERROR) {
-		seterr(L->err, 0, 0, "out of memory");
+		seterr(L->err, 0, 0, _("out of memory"));
 		return -1;
 	}
 	if (p->error == YAML_READER_ERROR) {
@@ -359,11 +373,11 @@ syntax_error(struct ld *L, yaml_parser_t *p)
 		}
 	}
 	if (p->context != NULL)
-		snprintf(msg, sizeof msg, "not valid YAML: %s (%s at line %d)",
+		snprintf(msg, sizeof msg, _("not valid YAML: %s (%s at line %d)"),
 		    problem, p->context,
 		    lineno(p->context_mark.line));
 	else
-		snprintf(msg, sizeof msg, "not valid YAML: %s", problem);
+		snprintf(msg, sizeof msg, _("not valid YAML: %s"), problem);
 	return fail(L, m, "%s", msg);
 }
 
@@ -376,7 +390,7 @@ prescan(struct ld *L)
 	int depth = 0, docs = 0, rc = 0, done = 0;
 
 	if (!yaml_parser_initialize(&p)) {
-		seterr(L->err, 0, 0, "out of memory");
+		seterr(L->err, 0, 0, _("out of memory"));
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)L->text, L->len);
@@ -391,18 +405,18 @@ prescan(struct ld *L)
 			break;
 		case YAML_DOCUMENT_START_EVENT:
 			if (++docs > 1)
-				rc = fail(L, ev.start_mark, "a tile set is one "
-				    "YAML document, but a second one starts here");
+				rc = fail(L, ev.start_mark, _("a tile set is one "
+				    "YAML document, but a second one starts here"));
 			break;
 		case YAML_ALIAS_EVENT:
-			rc = fail(L, ev.start_mark, "YAML aliases are not "
-			    "allowed in a tile set; write the value out");
+			rc = fail(L, ev.start_mark, _("YAML aliases are not "
+			    "allowed in a tile set; write the value out"));
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
 			if (++depth > MAXDEPTH)
-				rc = fail(L, ev.start_mark, "lists and mappings "
-				    "are nested more than %d deep", MAXDEPTH);
+				rc = fail(L, ev.start_mark, _("lists and mappings "
+				    "are nested more than %d deep"), MAXDEPTH);
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
@@ -437,9 +451,9 @@ static const char *
 port_what(char *buf, size_t size, int p)
 {
 	if (p % 3 == 1)
-		snprintf(buf, size, "the middle of edge %s", cr_port_name(p));
+		snprintf(buf, size, _("the middle of edge %s"), cr_port_name(p));
 	else
-		snprintf(buf, size, "half-edge %s", cr_port_name(p));
+		snprintf(buf, size, _("half-edge %s"), cr_port_name(p));
 	return buf;
 }
 
@@ -482,28 +496,28 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 			s = cr_spot_lookup((const char *)e->data.scalar.value,
 			    (int)e->data.scalar.length);
 		if (s < 0)
-			return fail(L, e->start_mark, "%s is not a spot; spots "
-			    "are N, NNE, NE, ENE, E, ... NW, NNW and C", SHOW(e));
+			return fail(L, e->start_mark, _("%s is not a spot; spots "
+			    "are N, NNE, NE, ENE, E, ... NW, NNW and C"), SHOW(e));
 		if (s == CR_SPOT_C) {
 			if (n > 1)
-				return fail(L, e->start_mark, "C (the centre, no "
-				    "edge) cannot be combined with other spots");
+				return fail(L, e->start_mark, _("C (the centre, no "
+				    "edge) cannot be combined with other spots"));
 			if (kind != CR_FIELD && kind != CR_CLOISTER)
-				return fail(L, e->start_mark, "a %s must reach an "
+				return fail(L, e->start_mark, _("a %s must reach an "
 				    "edge; C is only for cloisters and inner "
-				    "fields", kind_names[kind]);
+				    "fields"), kind_names[kind]);
 			continue;
 		}
 		if (kind == CR_CLOISTER)
-			return fail(L, e->start_mark, "a cloister stands in the "
-			    "centre; its at may only be [C]");
+			return fail(L, e->start_mark, _("a cloister stands in the "
+			    "centre; its at may only be [C]"));
 		if ((kind == CR_ROAD || kind == CR_RIVER) && !is_edge_spot(s))
-			return fail(L, e->start_mark, "a %s runs to the middle "
-			    "of an edge: write N, E, S or W, not %s",
+			return fail(L, e->start_mark, _("a %s runs to the middle "
+			    "of an edge: write N, E, S or W, not %s"),
 			    kind_names[kind], cr_spot_name(s));
 		if (kind == CR_CITY && is_corner_spot(s))
-			return fail(L, e->start_mark, "a city is named by edges "
-			    "and half-edges, and %s is a corner",
+			return fail(L, e->start_mark, _("a city is named by edges "
+			    "and half-edges, and %s is a corner"),
 			    cr_spot_name(s));
 		if (kind == CR_ROAD || kind == CR_RIVER)
 			ports = (cr_ports)(1u << CR_PORT_MID(s / 4));
@@ -514,8 +528,8 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 
 			while (!((ports & seg->ports) & (1u << p)))
 				p++;
-			return fail(L, e->start_mark, "%s names %s twice "
-			    "in at", kind_names[kind],
+			return fail(L, e->start_mark, _("%s names %s twice "
+			    "in at"), kind_names[kind],
 			    port_what(buf, sizeof buf, p));
 		}
 		seg->ports |= ports;
@@ -527,10 +541,10 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 	}
 	describe(&srcs[si], kind, spots, nspots);
 	if (kind == CR_CITY && seg->ports == 0)
-		return fail(L, at->start_mark, "%s must reach at least one edge",
+		return fail(L, at->start_mark, _("%s must reach at least one edge"),
 		    srcs[si].desc);
 	if ((kind == CR_ROAD || kind == CR_RIVER) && seg->ports == 0)
-		return fail(L, at->start_mark, "%s must reach at least one edge",
+		return fail(L, at->start_mark, _("%s must reach at least one edge"),
 		    srcs[si].desc);
 
 	/* Now that the segment has a name, check it against the others. */
@@ -541,8 +555,8 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 			if (!(each[i] & (1u << p)))
 				continue;
 			if (owner[p] >= 0)
-				return fail(L, marks[i], "%s belongs to both %s "
-				    "and %s", port_what(buf, sizeof buf, p),
+				return fail(L, marks[i], _("%s belongs to both %s "
+				    "and %s"), port_what(buf, sizeof buf, p),
 				    srcs[owner[p]].desc, srcs[si].desc);
 			owner[p] = si;
 		}
@@ -566,34 +580,34 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	char names[128];
 	int k, x, npt;
 
-	if (get_keys(L, n, "a feature", feature_keys, F_NKEYS, v) < 0)
+	if (get_keys(L, n, _("a feature"), feature_keys, F_NKEYS, v) < 0)
 		return -1;
 	if (v[F_KIND] == NULL)
-		return fail(L, n->start_mark, "a feature has no kind (field, "
-		    "road, city, river or cloister)");
+		return fail(L, n->start_mark, _("a feature has no kind (field, "
+		    "road, city, river or cloister)"));
 	k = sc_lookup(v[F_KIND], kind_names, CR_NKINDS);
 	if (k < 0)
-		return fail(L, v[F_KIND]->start_mark, "feature kind %s is not "
-		    "one of %s", SHOW(v[F_KIND]),
+		return fail(L, v[F_KIND]->start_mark, _("feature kind %s is not "
+		    "one of %s"), SHOW(v[F_KIND]),
 		    listnames(names, sizeof names, kind_names, CR_NKINDS));
 	seg->kind = (uint8_t)k;
 	for (int i = 0; k == CR_CLOISTER && i < t->nseg; i++)
 		if (t->seg[i].kind == CR_CLOISTER)
-			return fail(L, v[F_KIND]->start_mark, "a tile has one "
-			    "cloister at most, and this is its second");
+			return fail(L, v[F_KIND]->start_mark, _("a tile has one "
+			    "cloister at most, and this is its second"));
 	if (v[F_AT] != NULL) {
 		if (parse_at(L, v[F_AT], seg, owner, srcs, t->nseg) < 0)
 			return -1;
 	} else if (k == CR_CLOISTER)
 		describe(src, k, NULL, 0);
 	else
-		return fail(L, n->start_mark, "this %s has no at: say which "
-		    "spots it reaches, e.g. at: [N]", kind_names[k]);
+		return fail(L, n->start_mark, _("this %s has no at: say which "
+		    "spots it reaches, e.g. at: [N]"), kind_names[k]);
 
 	if (v[F_PENNANTS] != NULL) {
 		if (k != CR_CITY)
-			return fail(L, v[F_PENNANTS]->start_mark, "only cities "
-			    "carry pennants, and %s is not one", src->desc);
+			return fail(L, v[F_PENNANTS]->start_mark, _("only cities "
+			    "carry pennants, and %s is not one"), src->desc);
 		if (get_int(L, v[F_PENNANTS], "pennants", 0, MAXPENNANTS,
 		    &x) < 0)
 			return -1;
@@ -601,8 +615,8 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	}
 	if (v[F_CATHEDRAL] != NULL) {
 		if (k != CR_CITY)
-			return fail(L, v[F_CATHEDRAL]->start_mark, "only cities "
-			    "have cathedrals, and %s is not one", src->desc);
+			return fail(L, v[F_CATHEDRAL]->start_mark, _("only cities "
+			    "have cathedrals, and %s is not one"), src->desc);
 		if (get_bool(L, v[F_CATHEDRAL], "cathedral", &x) < 0)
 			return -1;
 		if (x)
@@ -610,19 +624,19 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	}
 	if (v[F_GOODS] != NULL) {
 		if (k != CR_CITY)
-			return fail(L, v[F_GOODS]->start_mark, "only cities "
-			    "carry goods, and %s is not one", src->desc);
+			return fail(L, v[F_GOODS]->start_mark, _("only cities "
+			    "carry goods, and %s is not one"), src->desc);
 		x = sc_lookup(v[F_GOODS], goods_names, CR_NGOODS);
 		if (x < 0)
-			return fail(L, v[F_GOODS]->start_mark, "goods must be "
-			    "%s, not %s", listnames(names, sizeof names,
+			return fail(L, v[F_GOODS]->start_mark, _("goods must be "
+			    "%s, not %s"), listnames(names, sizeof names,
 			    goods_names, CR_NGOODS), SHOW(v[F_GOODS]));
 		seg->goods = (uint8_t)x;
 	}
 	if (v[F_INN] != NULL) {
 		if (k != CR_ROAD)
-			return fail(L, v[F_INN]->start_mark, "inns stand by "
-			    "roads, and %s is not one", src->desc);
+			return fail(L, v[F_INN]->start_mark, _("inns stand by "
+			    "roads, and %s is not one"), src->desc);
 		if (get_bool(L, v[F_INN], "inn", &x) < 0)
 			return -1;
 		if (x)
@@ -637,27 +651,27 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 		npt += (seg->ports >> x) & 1;
 	if (v[F_END] != NULL) {
 		if (k != CR_ROAD && k != CR_RIVER)
-			return fail(L, v[F_END]->start_mark, "only roads and "
-			    "rivers end on a tile, and %s is not one", src->desc);
+			return fail(L, v[F_END]->start_mark, _("only roads and "
+			    "rivers end on a tile, and %s is not one"), src->desc);
 		x = sc_lookup(v[F_END], end_names, CR_NENDS);
 		if (x < 0)
-			return fail(L, v[F_END]->start_mark, "end must be %s, "
-			    "not %s", listnames(names, sizeof names, end_names,
+			return fail(L, v[F_END]->start_mark, _("end must be %s, "
+			    "not %s"), listnames(names, sizeof names, end_names,
 			    CR_NENDS), SHOW(v[F_END]));
 		if (npt > 1)
-			return fail(L, v[F_END]->start_mark, "%s runs through "
-			    "the tile; only a %s that stops on it has an end",
+			return fail(L, v[F_END]->start_mark, _("%s runs through "
+			    "the tile; only a %s that stops on it has an end"),
 			    src->desc, kind_names[k]);
 		seg->end = (uint8_t)x;
 	} else if ((k == CR_ROAD || k == CR_RIVER) && npt == 1)
-		return fail(L, n->start_mark, "%s stops on the tile: say at "
-		    "what with end (%s)", src->desc, listnames(names,
+		return fail(L, n->start_mark, _("%s stops on the tile: say at "
+		    "what with end (%s)"), src->desc, listnames(names,
 		    sizeof names, end_names, CR_NENDS));
 
 	if (v[F_NEXT_TO] != NULL) {
 		if (k != CR_FIELD)
-			return fail(L, v[F_NEXT_TO]->start_mark, "only fields "
-			    "have next_to, and %s is not one", src->desc);
+			return fail(L, v[F_NEXT_TO]->start_mark, _("only fields "
+			    "have next_to, and %s is not one"), src->desc);
 		if (want_list(L, v[F_NEXT_TO], "next_to", "[N]") < 0)
 			return -1;
 		src->next_to = v[F_NEXT_TO];
@@ -683,9 +697,9 @@ resolve_next_to(struct ld *L, struct cr_tiletype *t, struct segsrc *srcs,
 			s = cr_spot_lookup((const char *)e->data.scalar.value,
 			    (int)e->data.scalar.length);
 		if (s < 0 || s == CR_SPOT_C || is_corner_spot(s))
-			return fail(L, e->start_mark, "%s names %s in next_to, "
+			return fail(L, e->start_mark, _("%s names %s in next_to, "
 			    "but a city is named by an edge (N) or a half-edge "
-			    "(NNE)", srcs[fi].desc, SHOW(e));
+			    "(NNE)"), srcs[fi].desc, SHOW(e));
 		ports = cr_spot_ports(s) & CR_ALL_HALVES;
 		for (j = 0; j < t->nseg; j++)
 			if (t->seg[j].kind == CR_CITY && (t->seg[j].ports & ports)) {
@@ -693,17 +707,17 @@ resolve_next_to(struct ld *L, struct cr_tiletype *t, struct segsrc *srcs,
 				ncity++;
 			}
 		if (ncity == 0)
-			return fail(L, e->start_mark, "%s names city %s in "
-			    "next_to, but %s is not a city of this tile",
+			return fail(L, e->start_mark, _("%s names city %s in "
+			    "next_to, but %s is not a city of this tile"),
 			    srcs[fi].desc, cr_spot_name(s), cr_spot_name(s));
 		if (ncity > 1)
-			return fail(L, e->start_mark, "%s names city %s in "
+			return fail(L, e->start_mark, _("%s names city %s in "
 			    "next_to, but two cities reach %s; name one by a "
-			    "half-edge", srcs[fi].desc, cr_spot_name(s),
+			    "half-edge"), srcs[fi].desc, cr_spot_name(s),
 			    cr_spot_name(s));
 		if (t->seg[fi].next_to & (1u << city))
-			return fail(L, e->start_mark, "%s names %s twice in "
-			    "next_to", srcs[fi].desc, srcs[city].desc);
+			return fail(L, e->start_mark, _("%s names %s twice in "
+			    "next_to"), srcs[fi].desc, srcs[city].desc);
 		t->seg[fi].next_to |= (uint16_t)(1u << city);
 	}
 	return 0;
@@ -730,23 +744,23 @@ check_edges(struct ld *L, const struct cr_tiletype *t, const int *owner,
 			int p = CR_PORT(d, h);
 
 			if (t->seg[owner[p]].kind != half)
-				return fail(L, emarks[d], "edges gives %s as %s, "
-				    "but half-edge %s belongs to %s", dn,
+				return fail(L, emarks[d], _("edges gives %s as %s, "
+				    "but half-edge %s belongs to %s"), dn,
 				    kind_names[want], cr_port_name(p),
 				    srcs[owner[p]].desc);
 		}
 		if ((want == CR_CITY || want == CR_FIELD) && m >= 0)
-			return fail(L, emarks[d], "edges gives %s as %s, but %s "
-			    "reaches its middle", dn, kind_names[want],
+			return fail(L, emarks[d], _("edges gives %s as %s, but %s "
+			    "reaches its middle"), dn, kind_names[want],
 			    srcs[m].desc);
 		if ((want == CR_ROAD || want == CR_RIVER) && m < 0)
-			return fail(L, emarks[d], "edges gives %s as %s, but no "
-			    "%s reaches its middle", dn, kind_names[want],
+			return fail(L, emarks[d], _("edges gives %s as %s, but no "
+			    "%s reaches its middle"), dn, kind_names[want],
 			    kind_names[want]);
 		if ((want == CR_ROAD || want == CR_RIVER) &&
 		    t->seg[m].kind != want)
-			return fail(L, emarks[d], "edges gives %s as %s, but %s "
-			    "reaches its middle", dn, kind_names[want],
+			return fail(L, emarks[d], _("edges gives %s as %s, but %s "
+			    "reaches its middle"), dn, kind_names[want],
 			    srcs[m].desc);
 	}
 	return 0;
@@ -790,26 +804,26 @@ check_word(struct ld *L, const yaml_node_t *n, const char *what,
 	const char *s;
 
 	if (!is_scalar(n) || n->data.scalar.length == 0)
-		return fail(L, n->start_mark, "%s must be a word, like D or "
-		    "IC-A, not %s", a_what, SHOW(n));
+		return fail(L, n->start_mark, _("%s must be a word, like D or "
+		    "IC-A, not %s"), a_what, SHOW(n));
 	s = (const char *)n->data.scalar.value;
 	len = n->data.scalar.length;
 	if (len > CR_CODE_MAX - 1)
-		return fail(L, n->start_mark, "%s %s is longer than %d "
-		    "characters", what, SHOW(n), CR_CODE_MAX - 1);
+		return fail(L, n->start_mark, _("%s %s is longer than %d "
+		    "characters"), what, SHOW(n), CR_CODE_MAX - 1);
 	for (i = 0; i < len; i++) {
 		int c = (unsigned char)s[i];
 		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9');
 
 		if (!alnum && (c != '-' || i == 0))
-			return fail(L, n->start_mark, "%s %s may hold only "
-			    "letters, digits and - (not first)", what, SHOW(n));
+			return fail(L, n->start_mark, _("%s %s may hold only "
+			    "letters, digits and - (not first)"), what, SHOW(n));
 	}
 	/* Codes are typed where the notation also has words of its own. */
 	if ((len == 3 && caseeq(s, "end", 3)) ||
 	    (len == 7 && caseeq(s, "discard", 7)))
-		return fail(L, n->start_mark, "%s %s is a word of the notation",
+		return fail(L, n->start_mark, _("%s %s is a word of the notation"),
 		    what, SHOW(n));
 	return 0;
 }
@@ -833,12 +847,12 @@ check_unique(struct ld *L, const yaml_node_t *n, const struct cr_tileset *ts,
 		if (!type_is(t, s, len, 0))
 			continue;
 		if (word_is(t->code, s, len, 0))
-			return fail(L, n->start_mark, "%s %s is used twice "
-			    "(also at line %d)", what, SHOW(n), L->codeline[j]);
+			return fail(L, n->start_mark, _("%s %s is used twice "
+			    "(also at line %d)"), what, SHOW(n), L->codeline[j]);
 		for (k = 0; !word_is(t->alias[k], s, len, 0); k++)
 			;
-		return fail(L, n->start_mark, "%s %s is used twice (also at "
-		    "line %d, as an alias of %s)", what, SHOW(n),
+		return fail(L, n->start_mark, _("%s %s is used twice (also at "
+		    "line %d, as an alias of %s)"), what, SHOW(n),
 		    L->aliasline[j * CR_MAXALIAS + k], t->code);
 	}
 	return 0;
@@ -858,10 +872,10 @@ parse_aliases(struct ld *L, const yaml_node_t *list, struct cr_tileset *ts,
 		yaml_node_t *e = item(L, list, i);
 
 		if (i == CR_MAXALIAS)
-			return fail(L, e->start_mark, "more than %d aliases; a "
-			    "tile has at most %d", CR_MAXALIAS, CR_MAXALIAS);
-		if (check_word(L, e, "alias", "an alias") < 0 ||
-		    check_unique(L, e, ts, idx, "alias") < 0)
+			return fail(L, e->start_mark, _("more than %d aliases; a "
+			    "tile has at most %d"), CR_MAXALIAS, CR_MAXALIAS);
+		if (check_word(L, e, _("alias"), _("an alias")) < 0 ||
+		    check_unique(L, e, ts, idx, _("alias")) < 0)
 			return -1;
 		memcpy(t->alias[i], e->data.scalar.value, e->data.scalar.length);
 		t->alias[i][e->data.scalar.length] = '\0';
@@ -896,9 +910,9 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			if (sc_eq(node(L, p->key), "code")) {
 				yaml_node_t *c = node(L, p->value);
 
-				if (check_word(L, c, "tile code",
-				    "a tile code") < 0 ||
-				    check_unique(L, c, ts, idx, "tile code") < 0)
+				if (check_word(L, c, _("tile code"),
+				    _("a tile code")) < 0 ||
+				    check_unique(L, c, ts, idx, _("tile code")) < 0)
 					return -1;
 				memcpy(t->code, c->data.scalar.value,
 				    c->data.scalar.length);
@@ -907,31 +921,31 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 				L->codeline[idx] = lineno(c->start_mark.line);
 				break;
 			}
-	if (get_keys(L, n, "a tile", tile_keys, T_NKEYS, v) < 0)
+	if (get_keys(L, n, _("a tile"), tile_keys, T_NKEYS, v) < 0)
 		return -1;
 	if (v[T_CODE] == NULL)
-		return fail(L, n->start_mark, "a tile has no code");
+		return fail(L, n->start_mark, _("a tile has no code"));
 	if (v[T_ALIASES] != NULL && parse_aliases(L, v[T_ALIASES], ts, idx) < 0)
 		return -1;
 	if (v[T_COUNT] == NULL)
-		return fail(L, n->start_mark, "no count given");
+		return fail(L, n->start_mark, _("no count given"));
 	if (get_int(L, v[T_COUNT], "count", 1, MAXCOUNT, &t->count) < 0)
 		return -1;
 
 	if (v[T_EDGES] == NULL)
-		return fail(L, n->start_mark, "no edges given");
+		return fail(L, n->start_mark, _("no edges given"));
 	if (want_list(L, v[T_EDGES], "edges", "[city, road, field, road]") < 0)
 		return -1;
 	if (nitems(v[T_EDGES]) != CR_NDIRS)
-		return fail(L, v[T_EDGES]->start_mark, "edges must give 4 kinds "
-		    "(N, E, S, W), not %d", nitems(v[T_EDGES]));
+		return fail(L, v[T_EDGES]->start_mark, _("edges must give 4 kinds "
+		    "(N, E, S, W), not %d"), nitems(v[T_EDGES]));
 	for (i = 0; i < CR_NDIRS; i++) {
 		yaml_node_t *e = item(L, v[T_EDGES], i);
 		int k = sc_lookup(e, kind_names, CR_RIVER + 1);
 
 		if (k < 0)
-			return fail(L, e->start_mark, "edge kind %s is not one "
-			    "of %s", SHOW(e), listnames(names, sizeof names,
+			return fail(L, e->start_mark, _("edge kind %s is not one "
+			    "of %s"), SHOW(e), listnames(names, sizeof names,
 			    kind_names, CR_RIVER + 1));
 		t->edge[i] = (uint8_t)k;
 		emarks[i] = e->start_mark;
@@ -945,18 +959,18 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			int m = sc_lookup(e, mark_names, CR_NMARKS);
 
 			if (m < 0)
-				return fail(L, e->start_mark, "unknown mark %s; "
-				    "known marks are %s", SHOW(e), listnames(names,
+				return fail(L, e->start_mark, _("unknown mark %s; "
+				    "known marks are %s"), SHOW(e), listnames(names,
 				    sizeof names, mark_names, CR_NMARKS));
 			if (t->marks & CR_MARK_BIT(m))
-				return fail(L, e->start_mark, "mark %s is given "
-				    "twice", mark_names[m]);
+				return fail(L, e->start_mark, _("mark %s is given "
+				    "twice"), mark_names[m]);
 			t->marks |= CR_MARK_BIT(m);
 		}
 	}
 
 	if (v[T_FEATURES] == NULL)
-		return fail(L, n->start_mark, "no features given");
+		return fail(L, n->start_mark, _("no features given"));
 	if (want_list(L, v[T_FEATURES], "features", "[{kind: city, at: [N]}]") < 0)
 		return -1;
 	for (i = 0; i < CR_NPORTS; i++)
@@ -967,8 +981,8 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 		yaml_node_t *f = item(L, v[T_FEATURES], i);
 
 		if (i == CR_MAXSEG)
-			return fail(L, f->start_mark, "more than %d features; "
-			    "a tile holds at most %d", CR_MAXSEG, CR_MAXSEG);
+			return fail(L, f->start_mark, _("more than %d features; "
+			    "a tile holds at most %d"), CR_MAXSEG, CR_MAXSEG);
 		if (parse_feature(L, f, t, owner, srcs) < 0)
 			return -1;
 	}
@@ -978,8 +992,8 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			return -1;
 	for (j = 0; j < CR_NPORTS; j++)
 		if (j % 3 != 1 && owner[j] < 0)
-			return fail(L, v[T_FEATURES]->start_mark, "half-edge %s "
-			    "belongs to no feature", cr_port_name(j));
+			return fail(L, v[T_FEATURES]->start_mark, _("half-edge %s "
+			    "belongs to no feature"), cr_port_name(j));
 	if (check_edges(L, t, owner, srcs, emarks) < 0)
 		return -1;
 	L->code = NULL;
@@ -1003,8 +1017,8 @@ check_setname(struct ld *L, const yaml_node_t *n)
 	}
 	return 0;
 bad:
-	return fail(L, n->start_mark, "set must be a name of lower-case "
-	    "letters, digits and -, like base or inns-cathedrals, not %s",
+	return fail(L, n->start_mark, _("set must be a name of lower-case "
+	    "letters, digits and -, like base or inns-cathedrals, not %s"),
 	    SHOW(n));
 }
 
@@ -1019,30 +1033,30 @@ parse_tokens(struct ld *L, const yaml_node_t *map, struct cr_tileset *ts)
 	int n = 0;
 
 	if (map->type != YAML_MAPPING_NODE)
-		return fail(L, map->start_mark, "tokens must be a mapping of names to "
-		    "counts, like {sheep-1: 4, wolf: 2}, not %s", SHOW(map));
+		return fail(L, map->start_mark, _("tokens must be a mapping of names to "
+		    "counts, like {sheep-1: 4, wolf: 2}, not %s"), SHOW(map));
 	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = node(L, p->key), *v = node(L, p->value);
 		struct cr_settoken *t = &ts->settok[0][n];
 
 		if (n == CR_MAXSETTOKENS)
-			return fail(L, k->start_mark, "more than %d kinds of token",
+			return fail(L, k->start_mark, _("more than %d kinds of token"),
 			    CR_MAXSETTOKENS);
 		if (!is_scalar(k) || k->data.scalar.length == 0 ||
 		    strspn((const char *)k->data.scalar.value, "abcdefghijklmnopqrstuvwxyz"
 		    "0123456789-") != k->data.scalar.length)
-			return fail(L, k->start_mark, "a token's name is lower-case letters, "
-			    "digits and -, like sheep-1 or wolf, not %s", SHOW(k));
+			return fail(L, k->start_mark, _("a token's name is lower-case letters, "
+			    "digits and -, like sheep-1 or wolf, not %s"), SHOW(k));
 		if (k->data.scalar.length >= CR_TOKENNAME)
-			return fail(L, k->start_mark, "a token's name has at most %d "
-			    "characters, not %s", CR_TOKENNAME - 1, SHOW(k));
+			return fail(L, k->start_mark, _("a token's name has at most %d "
+			    "characters, not %s"), CR_TOKENNAME - 1, SHOW(k));
 		memcpy(t->name, k->data.scalar.value, k->data.scalar.length);
 		t->name[k->data.scalar.length] = '\0';
 		for (int i = 0; i < n; i++)
 			if (strcmp(ts->settok[0][i].name, t->name) == 0)
-				return fail(L, k->start_mark, "token %s is given twice",
+				return fail(L, k->start_mark, _("token %s is given twice"),
 				    SHOW(k));
-		if (get_int(L, v, "a token's count", 0, 1000, &t->count) < 0)
+		if (get_int(L, v, _("a token's count"), 0, 1000, &t->count) < 0)
 			return -1;
 		n++;
 	}
@@ -1062,13 +1076,13 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 
 	root = yaml_document_get_root_node(&L->doc);
 	if (root == NULL)
-		return fail(L, zero, "the tile set is empty; it needs set and "
-		    "tiles");
-	if (get_keys(L, root, "the top level", top_keys, K_NKEYS, v) < 0)
+		return fail(L, zero, _("the tile set is empty; it needs set and "
+		    "tiles"));
+	if (get_keys(L, root, _("the top level"), top_keys, K_NKEYS, v) < 0)
 		return -1;
 	if (v[K_SET] == NULL)
-		return fail(L, root->start_mark, "no set given; name the set, "
-		    "e.g. set: base");
+		return fail(L, root->start_mark, _("no set given; name the set, "
+		    "e.g. set: base"));
 	if (check_setname(L, v[K_SET]) < 0)
 		return -1;
 	len = v[K_SET]->data.scalar.length;
@@ -1078,14 +1092,14 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	ts->name[len] = '\0';
 
 	if (v[K_TILES] == NULL)
-		return fail(L, root->start_mark, "no tiles given");
+		return fail(L, root->start_mark, _("no tiles given"));
 	if (want_list(L, v[K_TILES], "tiles", "[{code: D, ...}]") < 0)
 		return -1;
 	n = nitems(v[K_TILES]);
 	if (n == 0)
-		return fail(L, v[K_TILES]->start_mark, "tiles is empty");
+		return fail(L, v[K_TILES]->start_mark, _("tiles is empty"));
 	if (n > MAXTYPES)
-		return fail(L, v[K_TILES]->start_mark, "more than %d tile types",
+		return fail(L, v[K_TILES]->start_mark, _("more than %d tile types"),
 		    MAXTYPES);
 	ts->type = calloc((size_t)n, sizeof *ts->type);
 	L->codeline = calloc((size_t)n, sizeof *L->codeline);
@@ -1105,13 +1119,13 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		yaml_node_t *s = v[K_START];
 
 		if (!is_scalar(s))
-			return fail(L, s->start_mark, "start must be a tile "
-			    "code, not %s", SHOW(s));
+			return fail(L, s->start_mark, _("start must be a tile "
+			    "code, not %s"), SHOW(s));
 		ts->start = cr_tileset_find(ts,
 		    (const char *)s->data.scalar.value, s->data.scalar.length);
 		if (ts->start < 0)
-			return fail(L, s->start_mark, "start tile %s is not in "
-			    "this set", SHOW(s));
+			return fail(L, s->start_mark, _("start tile %s is not in "
+			    "this set"), SHOW(s));
 	}
 	/* One set so far: cr_tileset_merge adds the others. */
 	if ((ts->setname[0] = strdup(ts->name)) == NULL ||
@@ -1124,7 +1138,7 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		return -1;
 	return 0;
 nomem:
-	seterr(L->err, 0, 0, "out of memory");
+	seterr(L->err, 0, 0, _("out of memory"));
 	return -1;
 }
 
@@ -1147,7 +1161,7 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	if (prescan(&L) < 0)
 		goto out;
 	if (!yaml_parser_initialize(&p)) {
-		seterr(L.err, 0, 0, "out of memory");
+		seterr(L.err, 0, 0, _("out of memory"));
 		goto out;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)L.text, L.len);
@@ -1395,9 +1409,9 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	int n = dst->ntypes + src->ntypes, k = dst->nsets;
 
 	if (k + src->nsets > CR_MAXSETS || src->nsets != 1)
-		return merge_fail(err, "%s%s%s: too many tile sets to merge", src->name, "", "");
+		return merge_fail(err, _("%s%s%s: too many tile sets to merge"), src->name, "", "");
 	if (cr_tileset_set(dst, src->name) >= 0)
-		return merge_fail(err, "tile set %s is given twice%s%s", src->name, "", "");
+		return merge_fail(err, _("tile set %s is given twice%s%s"), src->name, "", "");
 	/* Codes and aliases stay one name space across the sets. */
 	for (int t = 0; t < src->ntypes; t++)
 		for (int a = -1; a < src->type[t].naliases; a++) {
@@ -1405,19 +1419,19 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 			int o = cr_tileset_find(dst, w, strlen(w));
 
 			if (o >= 0)
-				return merge_fail(err, "tile code %s of set %s is also a code of "
-				    "set %s", w, src->name, dst->setname[dst->typeset[o]]);
+				return merge_fail(err, _("tile code %s of set %s is also a code of "
+				    "set %s"), w, src->name, dst->setname[dst->typeset[o]]);
 		}
 	if ((name = strdup(src->name)) == NULL)
-		return merge_fail(err, "out of memory%s%s%s", "", "", "");
+		return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
 	if ((type = realloc(dst->type, (size_t)n * sizeof *type)) == NULL) {
 		free(name);
-		return merge_fail(err, "out of memory%s%s%s", "", "", "");
+		return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
 	}
 	dst->type = type;
 	if ((typeset = realloc(dst->typeset, (size_t)n)) == NULL) {
 		free(name);
-		return merge_fail(err, "out of memory%s%s%s", "", "", "");
+		return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
 	}
 	dst->typeset = typeset;
 	memcpy(dst->type + dst->ntypes, src->type, (size_t)src->ntypes * sizeof *type);
