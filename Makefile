@@ -117,6 +117,7 @@ cli: $(BIN) $(MOS)
 	@CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/cli.sh
 	@echo "== $(VARIANT): tests/repl.sh"
 	@CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/repl.sh
+	@echo "== $(VARIANT): tests/fr-notation.sh"; CARCREF=./$(BIN) CARCREF_DATA=rules/tiles bash tests/fr-notation.sh
 
 deps:
 	@bash .ci/deps

@@ -342,12 +342,12 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	k = 0;
 	for (int p = 0; p < nplayers; p++)
 		if (!(ev->winners & (1u << p)) && ev->meeples[p] > 0) {
-			put(&o, "%s", k++ ? "; " : " - ");
+			put(&o, "%s", k++ ? C_("between clauses", "; ") : " - ");
 			put(&o, ev->tied & (1u << p) ? _("%s has %d, as many") :
 			    _("%s has %d, fewer"), names[p], ev->meeples[p]);
 		}
 	if (ev->tie)	/* "a follower on a hill breaks the tie" */
-		put(&o, "; %s", phrase(ev->tie));
+		put(&o, "%s%s", C_("between clauses", "; "), phrase(ev->tie));
 	whole_chars(buf, size, o.n);
 	return o.n;
 }

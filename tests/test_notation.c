@@ -4,6 +4,9 @@
  * the formatter's canonical form and the round trips between the two,
  * the PLAYER: prefix checks of nt_play, and the wording of refusals.
  */
+#include <libintl.h>
+#include <locale.h>
+
 #include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -954,6 +957,252 @@ test_event_words(void **state)
 	assert_int_equal(nt_event_why(&ev, NULL, 0), (int)strlen(buf));
 }
 
+/* ---- in French (issue 14) --------------------------------------------------- */
+
+/*
+ * The French catalogue, compiled from po/fr.po into a directory of this
+ * group's own and chosen as gettext allows without a French locale on the
+ * machine: LANGUAGE=fr under C.UTF-8.  The group above sees English.
+ */
+static char fr_dir[] = "/tmp/carcref-fr-XXXXXX";
+
+static int
+fr_setup(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	if (mkdtemp(fr_dir) == NULL)
+		return -1;
+	snprintf(cmd, sizeof cmd, "mkdir -p %s/fr/LC_MESSAGES && msgfmt -c -o "
+	    "%s/fr/LC_MESSAGES/carcref.mo po/fr.po", fr_dir, fr_dir);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "cannot compile po/fr.po (msgfmt, from the repository root)\n");
+		return -1;
+	}
+	if (setenv("LANGUAGE", "fr", 1) != 0 || setlocale(LC_MESSAGES, "C.UTF-8") == NULL) {
+		fprintf(stderr, "no C.UTF-8 locale to read the French catalogue in\n");
+		return -1;
+	}
+	bindtextdomain("carcref", fr_dir);
+	bind_textdomain_codeset("carcref", "UTF-8");
+	textdomain("carcref");
+	return 0;
+}
+
+static int
+fr_teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	setlocale(LC_MESSAGES, "C");
+	unsetenv("LANGUAGE");
+	snprintf(cmd, sizeof cmd, "rm -rf %s", fr_dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A module's phrase by its (English) words. */
+static int
+phrase_of(const char *ext, const char *words)
+{
+	int e = cr_ext_find(ext, strlen(ext));
+
+	for (int i = 1; e >= 0 && i < 256; i++)
+		if (strcmp(cr_phrase(CR_PHRASE(e, i)), words) == 0)
+			return CR_PHRASE(e, i);
+	fail_msg("%s has no phrase \"%s\"", ext, words);
+	return 0;
+}
+
+static void
+explains(const struct cr_event *ev, int nplayers, const char *want)
+{
+	char buf[512];
+
+	assert_int_equal(nt_event_explain(ev, tu_names, nplayers, buf, sizeof buf),
+	    (int)strlen(want));
+	assert_string_equal(buf, want);
+}
+
+/* Scoring in French: the rule books' words, each sentence whole. */
+static void
+test_fr_events(void **state)
+{
+	struct cr_event ev = {
+		.reason = CR_EV_COMPLETED, .kind = CR_CITY, .tiles = 4, .pennants = 2,
+		.per_tile = 2, .per_pennant = 2, .points = 12, .winners = 0x3,
+		.meeples = { 2, 2, 1 },
+	};
+	char buf[512];
+
+	(void)state;
+	explains(&ev, 3, "ville achevée de 4 tuiles et 2 blasons : 2 x 4 + 2 x 2 = 12 points "
+	    "chacun à Anna et Ben (2 chevaliers) - Carl en a 1, moins");
+	assert_string_equal(nt_event_name(&ev), "ville");
+	assert_string_equal(nt_event_label(&ev), "city");	/* JSON's, English */
+	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_ROAD, .tiles = 1, .per_tile = 1,
+	    .points = 1, .winners = 0x2, .meeples = { 0, 1 } };
+	explains(&ev, 2, "route inachevée de 1 tuile : 1 x 1 en fin de partie = 1 à Ben (1 voleur)");
+	ev = (struct cr_event){ .reason = CR_EV_COMPLETED, .kind = CR_ROAD, .tiles = 5, .per_tile = 2,
+	    .note = (uint16_t)phrase_of("inns-cathedrals", "with an inn"), .points = 10,
+	    .winners = 0x1, .meeples = { 2, 1 }, .pieces = { 1 } };
+	explains(&ev, 2, "route achevée de 5 tuiles avec une auberge : 2 x 5 = 10 à Anna (2 : 1 "
+	    "voleur, un grand meeple comptant pour 2) - Ben en a 1, moins");
+	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_CLOISTER, .tiles = 2 };
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "abbaye inachevée avec 1 tuile voisine : 1 + 1 en fin de partie");
+	ev.tiles = 5;
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "abbaye inachevée avec 4 tuiles voisines : 1 + 4 en fin de partie");
+	ev = (struct cr_event){ .reason = CR_EV_FARM, .kind = CR_FIELD, .cities = 2, .per_city = 3,
+	    .points = 6, .winners = 0x1, .meeples = { 3, 1, 0, 2 } };
+	explains(&ev, 4, "pré touchant 2 villes achevées : 3 x 2 = 6 à Anna (3 paysans) - Ben en a "
+	    "1, moins ; Dora en a 2, moins");
+	ev = (struct cr_event){ .reason = CR_EV_FARM_CITY, .kind = CR_FIELD, .tiles = 3, .y = 1,
+	    .per_city = 4 };
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "ville achevée de 3 tuiles en 0,1, pour les paysans des prés "
+	    "alentour : 4");
+	/* A tie a hill broke, the pig's term. */
+	ev = (struct cr_event){ .reason = CR_EV_FARM, .kind = CR_FIELD, .cities = 1, .per_city = 3,
+	    .term = { { 1, 1, (uint16_t)phrase_of("traders-builders", "the pig"), 1 } }, .nterm = 1,
+	    .points = 4, .winners = 0x1, .tied = 0x3, .meeples = { 1, 1 },
+	    .tie = (uint16_t)phrase_of("hills-sheep", "a follower on a hill breaks the tie") };
+	explains(&ev, 2, "pré touchant 1 ville achevée : 3 x 1 + 1 x 1 (le cochon) = 4 à Anna "
+	    "(1 paysan) - Ben en a 1, autant ; un partisan sur une colline départage l'égalité");
+	/* Traders & Builders: goods taken, then the majorities at the end. */
+	ev = (struct cr_event){ .reason = CR_EV_TAKE, .kind = CR_CITY, .x = 3, .y = 4,
+	    .what = (uint16_t)phrase_of("traders-builders", "goods"), .winners = 0x1, .nterm = 2,
+	    .term = { { 2, 0, (uint16_t)phrase_of("traders-builders", "wine"), 0 },
+	    { 1, 0, (uint16_t)phrase_of("traders-builders", "cloth"), 0 } } };
+	explains(&ev, 2, "Anna prend 2 vin, 1 tissu dans la ville achevée en 3,4 (le joueur qui y a "
+	    "posé la dernière tuile prend ses marchandises, quel qu'en soit le propriétaire)");
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "2 vin, 1 tissu dans la ville achevée en 3,4, pour le joueur qui "
+	    "y a posé la dernière tuile");
+	assert_string_equal(nt_event_name(&ev), "marchandises");
+	assert_string_equal(nt_event_label(&ev), "goods");
+	ev = (struct cr_event){ .reason = CR_EV_EXTRA, .kind = CR_CITY, .feature = -1,
+	    .what = (uint16_t)phrase_of("traders-builders", "goods"),
+	    .note = (uint16_t)phrase_of("traders-builders", "grain"), .base = 10, .points = 10,
+	    .winners = 0x3, .meeples = { 3, 3, 1 } };
+	explains(&ev, 3, "le plus de jetons de blé (3 chacun) = 10 points chacun à Anna et Ben - "
+	    "Carl en a 1, moins");
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "le plus de jetons de blé (3 chacun) : 10");
+	/* Hills & Sheep: a flock herded. */
+	ev = (struct cr_event){ .reason = CR_EV_MODULE, .kind = CR_FIELD, .x = 1, .y = 2,
+	    .what = (uint16_t)phrase_of("hills-sheep", "flock"),
+	    .note = (uint16_t)phrase_of("hills-sheep", "herded"), .sub = 2, .nterm = 1,
+	    .term = { { 5, 1, (uint16_t)phrase_of("hills-sheep", "sheep"), 0 } }, .points = 5,
+	    .winners = 0x1, .meeples = { 1 } };
+	explains(&ev, 2, "rassemblé en 1,2 (2 jetons) : 1 x 5 (moutons) = 5 à Anna");
+	assert_string_equal(nt_event_name(&ev), "troupeau");
+}
+
+/* Refusals in French, every word put into them translated where it goes,
+ * and never half a character when cut short. */
+static void
+test_fr_refusals(void **state)
+{
+	struct cr_refusal r;
+	struct cr_game *g;
+	char buf[512], small[3];
+
+	(void)state;
+	r = (struct cr_refusal){ .code = CR_OK };
+	assert_int_equal(nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf), 6);
+	assert_string_equal(buf, "légal");
+	/* "légal" in 3 bytes: "l" and not the first byte of "é". */
+	assert_int_equal(nt_refusal(tu_base(), &r, tu_names, small, sizeof small), 6);
+	assert_string_equal(small, "l");
+	r = (struct cr_refusal){ .code = CR_R_FEATURE_TAKEN, .tile = tile("U"), .x = 2, .y = 3,
+	    .kind = CR_FIELD, .spot = CR_SPOT_NNW, .other_player = 1, .role = CR_FARMER };
+	nt_refusal(tu_base(), &r, NULL, buf, sizeof buf);
+	assert_string_equal(buf, "un élément, un seul propriétaire à la pose : le pré en NNO de U "
+	    "en 2,3 rejoint un pré où un autre joueur a déjà un paysan");
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "un élément, un seul propriétaire à la pose : le pré en NNO de U "
+	    "en 2,3 rejoint un pré où Ben a déjà un paysan");
+	r = (struct cr_refusal){ .code = CR_R_SPOT_MANY, .tile = tile("U"), .role = CR_FARMER,
+	    .kind = CR_FIELD, .spot = CR_SPOT_W, .valid_spots = 1u << CR_SPOT_NW | 1u << CR_SPOT_C };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "un paysan se place sur un pré : U en 0,0 rotation 0 a plus d'un "
+	    "pré en O ; emplacements valides pour un paysan : NO C");
+	r = (struct cr_refusal){ .code = CR_R_SPOT_NONE, .tile = tile("U"), .role = CR_THIEF,
+	    .kind = CR_ROAD, .spot = CR_SPOT_NNW, .valid_spots = 1u << CR_SPOT_N | 1u << CR_SPOT_S };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "un voleur se place sur une route : U en 0,0 rotation 0 n'a aucune "
+	    "route en NNO ; emplacements valides pour un voleur : N S");
+	r = (struct cr_refusal){ .code = CR_R_SPOT_NONE, .tile = tile("U"), .x = 1, .spot = CR_SPOT_N,
+	    .role = nt_role_lookup("builder", 7), .kind = CR_ROAD };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "un bâtisseur se place sur une route ou une ville : U en 1,0 "
+	    "rotation 0 n'a ni route ni ville en N ; emplacements valides pour un bâtisseur : "
+	    "nulle part sur cette tuile");
+	r = (struct cr_refusal){ .code = CR_R_OCCUPIED, .tile = tile("V"), .x = 1, .kind = -1 };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "une tuile par case : V en 1,0, mais une tuile s'y trouve déjà");
+	r = (struct cr_refusal){ .code = CR_R_NO_MEEPLE, .pool = 0, .role = CR_KNIGHT };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "plus aucun meeple : Anna a ses 7 meeples sur le plateau");
+	r = (struct cr_refusal){ .code = CR_R_NO_MEEPLE, .pool = 1, .n = 1, .other_x = 2,
+	    .role = nt_role_lookup("big-knight", 10) };
+	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, "grand-chevalier : Anna a déjà son grand meeple sur le plateau "
+	    "(en 2,0)");
+
+	/* Through a game, as replay and the table say them. */
+	g = tu_game(3, 2);
+	play_err(g, "U 1,0 90", NULL, 1, "les bords doivent concorder : U en 1,0 rotation 90 : son "
+	    "bord O est un pré, la tuile en 0,0 montre une route sur son bord E");
+	play_err(g, "U 5,5 0", NULL, 1, "une tuile doit toucher le plateau par un côté : U en 5,5 "
+	    "n'a aucune voisine au nord, à l'est, au sud ou à l'ouest");
+	play_err(g, "IC-A 0,-1 0", NULL, 1, "IC-A est une tuile de l'extension inns-cathedrals, qui "
+	    "n'est pas en jeu dans cette partie");
+	play_err(g, "E 0,1 180 big-knight@S", NULL, 1, "grand-chevalier est une pièce de "
+	    "l'extension inns-cathedrals, qui n'est pas en jeu dans cette partie");
+	play_err(g, "U 1,0 0", "Ben", 1, "c'est à Anna de jouer, pas à Ben");
+	play_err(g, "Carl: U 1,0 0", NULL, 1, "aucun joueur ne s'appelle « Carl »");
+	tu_play(g, "E 0,1 180");	/* closes D's city: C fits nowhere */
+	tu_play(g, "C discard");
+	play_err(g, "C 0,2 0", NULL, 1, "plus aucun exemplaire : l'unique tuile C du jeu est déjà "
+	    "utilisée, défaussée au coup 2");
+	cr_game_free(g);
+	/* A module's words, their {slots} filled in. */
+	g = tu_game_with(3, 2, "river");
+	play_err(g, "U 1,0 0", NULL, 1, "la rivière d'abord : U ne peut pas être piochée tant qu'il "
+	    "reste 11 tuile(s) rivière");
+	cr_game_free(g);
+}
+
+/* Turn lines, records and tile files that cannot be read, in French; the
+ * notation's own words (tile codes, "discard") quoted as written. */
+static void
+test_fr_read_errors(void **state)
+{
+	static const char record[] = "format: carcref/2\nplayers: [Anna]\n";
+	static const char tiles[] = "set: x\ntiles:\n  - {code: A, count: 1, edges: [city, road, "
+	    "road], features: []}\n";
+	struct nt_record r;
+	struct cr_tileset ts;
+	struct cr_error err;
+
+	(void)state;
+	PARSE_ERR("V 0,1 45", 7, "il faut une rotation 0, 90, 180 ou 270, pas « 45 »");
+	PARSE_ERR("V 0,1", 6, "il faut une rotation 0, 90, 180 ou 270 après la position");
+	PARSE_ERR("Z 0,1 0", 1, "tuile « Z » inconnue");
+	PARSE_ERR("E discard 0,1", 11, "« 0,1 » inattendu après « discard »");
+	PARSE_ERR("V 0,1 90 thief@X", 16, "il faut un emplacement (N NNE NE ENE E ESE SE SSE S SSO SO "
+	    "OSO O ONO NO NNO ou C), pas « X »");
+	assert_int_equal(nt_record_parse(&r, record, strlen(record), &err), -1);
+	assert_int_equal(err.line, 1);
+	assert_string_equal(err.msg, "format « carcref/2 » inconnu (ce carcref lit carcref/1)");
+	assert_int_equal(cr_tileset_parse(&ts, tiles, strlen(tiles), &err), -1);
+	assert_string_equal(err.msg, "tuile « A » : edges doit donner 4 kinds (N, E, S, W), pas 3");
+}
+
 int
 main(void)
 {
@@ -976,6 +1225,13 @@ main(void)
 		cmocka_unit_test(test_no_copy_where),
 		cmocka_unit_test(test_event_words),
 	};
+	const struct CMUnitTest french[] = {
+		cmocka_unit_test(test_fr_events),
+		cmocka_unit_test(test_fr_refusals),
+		cmocka_unit_test(test_fr_read_errors),
+	};
+	int failed = cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 
-	return cmocka_run_group_tests_name("notation", tests, NULL, NULL);
+	return failed + cmocka_run_group_tests_name("notation in French", french, fr_setup,
+	    fr_teardown);
 }

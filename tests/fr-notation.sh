@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# tests/fr-notation.sh -- what the notation and the rules say, in French
+# (issue 14): the explanations of replay, a refusal and a record that
+# cannot be read, each with its file:line:column; the same records in the
+# default locale are still English.
+#
+#   CARCREF=./carcref bash tests/fr-notation.sh      (make cli runs it)
+#
+# The French locale is built here (tests/locale.sh), the catalogue is the
+# build tree's (.build/locale, found next to the binary).  Only the words
+# of notation/ and rules/ are checked: what cmd/ puts around them (the
+# feature's label, "move N:") is another file's to say.
+
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/locale.sh"
+CARCREF=${CARCREF:-./carcref}
+TIMEOUT=${TIMEOUT:-20}
+pass=0 fail=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# run ARGS...: run the binary, leaving $tmp/out, $tmp/err and $code.
+run() {
+	timeout "$TIMEOUT" "$CARCREF" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+	code=$?
+}
+
+ok() { pass=$((pass + 1)); }
+not_ok() {	# not_ok WHAT ARGS...: report a failed check with the output
+	local what=$1; shift
+	fail=$((fail + 1))
+	echo "FAIL: carcref $*: $what (exit $code)"
+	sed 's/^/  out| /' "$tmp/out" | sed -n 1,20p
+	sed 's/^/  err| /' "$tmp/err" | sed -n 1,20p
+}
+
+# has FILE START END: a line of FILE begins with START and ends with END
+# (fixed strings), whatever lies between them.
+has() {
+	awk -v a="$2" -v b="$3" 'index($0, a) == 1 && length($0) >= length(a) + length(b) &&
+	    substr($0, length($0) - length(b) + 1) == b { found = 1 } END { exit !found }' "$1"
+}
+
+# expect_line STREAM START END -- ARGS...: after running ARGS, a line of
+# standard output (out) or error (err) begins with START, ends with END.
+expect_line() {
+	local stream=$1 start=$2 end=$3
+	shift 3
+	[ "${1-}" = -- ] && shift || { echo "fr-notation.sh: missing --"; exit 2; }
+	run "$@"
+	has "$tmp/$stream" "$start" "$end" && ok ||
+	    not_ok "expected a line of std$stream '$start...$end'" "$@"
+}
+# expect_match REGEX -- ARGS...: standard output matches REGEX (grep -E).
+expect_match() {
+	local re=$1
+	shift 2
+	run "$@"
+	grep -qE -- "$re" "$tmp/out" && ok || not_ok "expected out matching '$re'" "$@"
+}
+
+if [ ! -x "$CARCREF" ]; then
+	echo "fr-notation.sh: $CARCREF: no such executable (build it, or set CARCREF)"
+	echo "fr-notation: 0 passed, 1 failed"
+	exit 1
+fi
+EN=$CARCREF
+if ! fr_locale "$tmp/locale"; then
+	code=-; not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)" localedef
+	echo "fr-notation: $pass passed, $fail failed"
+	exit 1
+fi
+FR=$FR_CARCREF
+
+# A game: a city completed, a road scored at the end.
+cat >"$tmp/ok.yaml" <<'EOF'
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players: [Anna, Ben]
+moves:
+  - E 0,1 180 knight@S
+  - U 1,0 0 thief@E
+  - end
+EOF
+# The same city, then a tile whose edges do not match (line 8, column 5).
+{ head -n 7 "$tmp/ok.yaml"; echo '  - U 1,0 90'; } >"$tmp/bad.yaml"
+printf 'format: carcref/2\nplayers: [Anna, Ben]\n' >"$tmp/format.yaml"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 45\n' >"$tmp/rot.yaml"
+
+# ---- replay: the explanations ----------------------------------------------
+
+CARCREF=$FR expect_line out "      " ": ville achevée de 2 tuiles : 2 x 2 = 4 à Anna (1 chevalier)" \
+    -- replay "$tmp/ok.yaml"
+has "$tmp/out" "      " ": route inachevée de 2 tuiles : 1 x 2 en fin de partie = 2 à Ben (1 voleur)" &&
+    ok || not_ok "the road at the end, in French" replay ok.yaml
+CARCREF=$EN expect_line out "      " ": completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)" \
+    -- replay "$tmp/ok.yaml"
+has "$tmp/out" "      " ": incomplete road of 2 tiles: 1 x 2 at the end = 2 to Ben (1 thief)" &&
+    ok || not_ok "the road at the end, in English" replay ok.yaml
+
+# ---- replay: a refusal, a move and a record that cannot be read -------------
+
+CARCREF=$FR expect_line err "$tmp/bad.yaml:8:5: " ": les bords doivent concorder : U en 1,0 \
+rotation 90 : son bord O est un pré, la tuile en 0,0 montre une route sur son bord E" \
+    -- replay "$tmp/bad.yaml"
+[ "$code" = 1 ] && ok || not_ok "a refusal exits 1 in French too" replay bad.yaml
+CARCREF=$EN expect_line err "$tmp/bad.yaml:8:5: " ": edges must match: U at 1,0 rotation 90: its \
+W edge is field, the tile at 0,0 shows road on its E edge" -- replay "$tmp/bad.yaml"
+CARCREF=$FR expect_line err "$tmp/rot.yaml:4:11: " ": il faut une rotation 0, 90, 180 ou 270, \
+pas « 45 »" -- replay "$tmp/rot.yaml"
+CARCREF=$EN expect_line err "$tmp/rot.yaml:4:11: " ": expected a rotation 0, 90, 180 or 270, \
+got \"45\"" -- replay "$tmp/rot.yaml"
+CARCREF=$FR expect_line err "$tmp/format.yaml:1:9: " "format « carcref/2 » inconnu (ce carcref \
+lit carcref/1)" -- replay "$tmp/format.yaml"
+CARCREF=$EN expect_line err "$tmp/format.yaml:1:9: " "unknown format \"carcref/2\" (this carcref \
+reads carcref/1)" -- replay "$tmp/format.yaml"
+
+# ---- the expansions' words --------------------------------------------------
+
+CARCREF=$FR expect_match ' (rassemblé|dispersé par le loup|son pré fermé) en -?[0-9]+,-?[0-9]+ \([0-9]+ jetons?\) : [01] x [0-9]+ \(moutons\) = [0-9]+ (points chacun )?à ' \
+    -- replay tests/corpus/hs-030.yaml
+CARCREF=$FR expect_match ' prend [0-9]+ (vin|blé|tissu).* dans la ville achevée en -?[0-9]+,-?[0-9]+ \(le joueur qui y a posé la dernière tuile prend ses marchandises' \
+    -- replay tests/corpus/tb-017.yaml
+CARCREF=$FR expect_match ': le plus de jetons de (vin|blé|tissu) \([0-9]+( chacun)?\) = 10 ' \
+    -- replay tests/corpus/tb-017.yaml
+CARCREF=$FR expect_match ' avec une (auberge|cathédrale)' -- replay tests/corpus/mixed-020.yaml
+# No English left in any explanation of the corpus: only cmd/'s labels
+# ("city:") and headings are not this file's.
+for f in tests/corpus/*.yaml; do
+	CARCREF=$FR run replay "$f"
+	grep -E '^      [a-z]+: ' "$tmp/out" | sed 's/^      [a-z]*: //' |
+	    grep -qE 'completed|incomplete| at the end| to [A-Z]|tokens|knight|thief|farmer|monk|pennant| has [0-9]' &&
+	    not_ok "English in a French explanation" replay "$f" || ok
+done
+
+echo "fr-notation: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
