@@ -312,7 +312,8 @@ want_list(struct ld *L, const yaml_node_t *n, const char *what,
 
 /*
  * Check that map is a mapping whose keys are all among keys[], each at
- * most once, and hand out the value of each (NULL when absent).
+ * most once, and hand out the value of each (NULL when absent).  what
+ * (N_, English) is translated only for a message: tiles load fast.
  */
 static int
 get_keys(struct ld *L, const yaml_node_t *map, const char *what,
@@ -326,7 +327,7 @@ get_keys(struct ld *L, const yaml_node_t *map, const char *what,
 		val[i] = NULL;
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(L, map->start_mark, _("%s must be a mapping (key: value), "
-		    "not %s"), what, SHOW(map));
+		    "not %s"), _(what), SHOW(map));
 	for (p = map->data.mapping.pairs.start;
 	    p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = node(L, p->key);
@@ -334,11 +335,11 @@ get_keys(struct ld *L, const yaml_node_t *map, const char *what,
 		i = sc_lookup(k, keys, nkeys);
 		if (i < 0)
 			return fail(L, k->start_mark, _("unknown key %s in %s; "
-			    "expected %s"), SHOW(k), what,
+			    "expected %s"), SHOW(k), _(what),
 			    listnames(names, sizeof names, keys, nkeys));
 		if (val[i] != NULL)
 			return fail(L, k->start_mark, _("key %s is given twice in %s"),
-			    keys[i], what);
+			    keys[i], _(what));
 		val[i] = node(L, p->value);
 	}
 	return 0;
@@ -580,7 +581,7 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	char names[128];
 	int k, x, npt;
 
-	if (get_keys(L, n, _("a feature"), feature_keys, F_NKEYS, v) < 0)
+	if (get_keys(L, n, N_("a feature"), feature_keys, F_NKEYS, v) < 0)
 		return -1;
 	if (v[F_KIND] == NULL)
 		return fail(L, n->start_mark, _("a feature has no kind (field, "
@@ -794,7 +795,8 @@ type_is(const struct cr_tiletype *t, const char *s, size_t len, int bare)
 /*
  * A code or an alias must be a word of letters, digits and - (not first)
  * that the notation does not use for itself.  what names it in messages
- * ("tile code"), a_what with its article ("a tile code").
+ * ("tile code"), a_what with its article ("a tile code"); both N_,
+ * translated only for a message.
  */
 static int
 check_word(struct ld *L, const yaml_node_t *n, const char *what,
@@ -805,12 +807,12 @@ check_word(struct ld *L, const yaml_node_t *n, const char *what,
 
 	if (!is_scalar(n) || n->data.scalar.length == 0)
 		return fail(L, n->start_mark, _("%s must be a word, like D or "
-		    "IC-A, not %s"), a_what, SHOW(n));
+		    "IC-A, not %s"), _(a_what), SHOW(n));
 	s = (const char *)n->data.scalar.value;
 	len = n->data.scalar.length;
 	if (len > CR_CODE_MAX - 1)
 		return fail(L, n->start_mark, _("%s %s is longer than %d "
-		    "characters"), what, SHOW(n), CR_CODE_MAX - 1);
+		    "characters"), _(what), SHOW(n), CR_CODE_MAX - 1);
 	for (i = 0; i < len; i++) {
 		int c = (unsigned char)s[i];
 		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -818,13 +820,13 @@ check_word(struct ld *L, const yaml_node_t *n, const char *what,
 
 		if (!alnum && (c != '-' || i == 0))
 			return fail(L, n->start_mark, _("%s %s may hold only "
-			    "letters, digits and - (not first)"), what, SHOW(n));
+			    "letters, digits and - (not first)"), _(what), SHOW(n));
 	}
 	/* Codes are typed where the notation also has words of its own. */
 	if ((len == 3 && caseeq(s, "end", 3)) ||
 	    (len == 7 && caseeq(s, "discard", 7)))
 		return fail(L, n->start_mark, _("%s %s is a word of the notation"),
-		    what, SHOW(n));
+		    _(what), SHOW(n));
 	return 0;
 }
 
@@ -848,11 +850,11 @@ check_unique(struct ld *L, const yaml_node_t *n, const struct cr_tileset *ts,
 			continue;
 		if (word_is(t->code, s, len, 0))
 			return fail(L, n->start_mark, _("%s %s is used twice "
-			    "(also at line %d)"), what, SHOW(n), L->codeline[j]);
+			    "(also at line %d)"), _(what), SHOW(n), L->codeline[j]);
 		for (k = 0; !word_is(t->alias[k], s, len, 0); k++)
 			;
 		return fail(L, n->start_mark, _("%s %s is used twice (also at "
-		    "line %d, as an alias of %s)"), what, SHOW(n),
+		    "line %d, as an alias of %s)"), _(what), SHOW(n),
 		    L->aliasline[j * CR_MAXALIAS + k], t->code);
 	}
 	return 0;
@@ -874,8 +876,11 @@ parse_aliases(struct ld *L, const yaml_node_t *list, struct cr_tileset *ts,
 		if (i == CR_MAXALIAS)
 			return fail(L, e->start_mark, _("more than %d aliases; a "
 			    "tile has at most %d"), CR_MAXALIAS, CR_MAXALIAS);
-		if (check_word(L, e, _("alias"), _("an alias")) < 0 ||
-		    check_unique(L, e, ts, idx, _("alias")) < 0)
+		/* TRANSLATORS: "alias" and "tile code" begin a sentence before
+		 * the word itself ("alias \"X\" is used twice"): French
+		 * "l'alias", "le code de tuile" */
+		if (check_word(L, e, N_("alias"), N_("an alias")) < 0 ||
+		    check_unique(L, e, ts, idx, N_("alias")) < 0)
 			return -1;
 		memcpy(t->alias[i], e->data.scalar.value, e->data.scalar.length);
 		t->alias[i][e->data.scalar.length] = '\0';
@@ -910,9 +915,9 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			if (sc_eq(node(L, p->key), "code")) {
 				yaml_node_t *c = node(L, p->value);
 
-				if (check_word(L, c, _("tile code"),
-				    _("a tile code")) < 0 ||
-				    check_unique(L, c, ts, idx, _("tile code")) < 0)
+				if (check_word(L, c, N_("tile code"),
+				    N_("a tile code")) < 0 ||
+				    check_unique(L, c, ts, idx, N_("tile code")) < 0)
 					return -1;
 				memcpy(t->code, c->data.scalar.value,
 				    c->data.scalar.length);
@@ -921,7 +926,7 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 				L->codeline[idx] = lineno(c->start_mark.line);
 				break;
 			}
-	if (get_keys(L, n, _("a tile"), tile_keys, T_NKEYS, v) < 0)
+	if (get_keys(L, n, N_("a tile"), tile_keys, T_NKEYS, v) < 0)
 		return -1;
 	if (v[T_CODE] == NULL)
 		return fail(L, n->start_mark, _("a tile has no code"));
@@ -1078,7 +1083,7 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	if (root == NULL)
 		return fail(L, zero, _("the tile set is empty; it needs set and "
 		    "tiles"));
-	if (get_keys(L, root, _("the top level"), top_keys, K_NKEYS, v) < 0)
+	if (get_keys(L, root, N_("the top level"), top_keys, K_NKEYS, v) < 0)
 		return -1;
 	if (v[K_SET] == NULL)
 		return fail(L, root->start_mark, _("no set given; name the set, "

@@ -1185,6 +1185,8 @@ test_fr_read_errors(void **state)
 	static const char record[] = "format: carcref/2\nplayers: [Anna]\n";
 	static const char tiles[] = "set: x\ntiles:\n  - {code: A, count: 1, edges: [city, road, "
 	    "road], features: []}\n";
+	static const char unknown[] = "set: x\ntiles:\n  - {code: A, foo: 1}\n";
+	static const char word[] = "set: x\ntiles:\n  - {code: end, count: 1}\n";
 	struct nt_record r;
 	struct cr_tileset ts;
 	struct cr_error err;
@@ -1201,6 +1203,12 @@ test_fr_read_errors(void **state)
 	assert_string_equal(err.msg, "format « carcref/2 » inconnu (ce carcref lit carcref/1)");
 	assert_int_equal(cr_tileset_parse(&ts, tiles, strlen(tiles), &err), -1);
 	assert_string_equal(err.msg, "tuile « A » : edges doit donner 4 kinds (N, E, S, W), pas 3");
+	/* The words put into a tile file's messages, translated when said. */
+	assert_int_equal(cr_tileset_parse(&ts, unknown, strlen(unknown), &err), -1);
+	assert_string_equal(err.msg, "tuile « A » : clé « foo » inconnue dans une tuile ; attendu : "
+	    "code, aliases, count, edges, features ou marks");
+	assert_int_equal(cr_tileset_parse(&ts, word, strlen(word), &err), -1);
+	assert_string_equal(err.msg, "le code de tuile « end » est un mot de la notation");
 }
 
 int
