@@ -57,7 +57,7 @@ dress_players(struct play *p)
 			found = k == i;
 		}
 		if (!found)
-			snprintf(l->up, sizeof l->up, "%d", i + 1), strcpy(l->low, l->up);
+			l->up[0] = l->low[0] = (char)('1' + i), l->up[1] = l->low[1] = '\0';
 	}
 }
 
