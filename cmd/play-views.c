@@ -671,6 +671,10 @@ cmd_title(const struct play_cmd *c, bool space)
 	return cmd_strf("%s%s%s", name, space || *args ? " " : "", args);
 }
 
+/* The column of the summaries in help: a command wider (in French, with
+ * its English name) has its summary on the next line. */
+#define HELP_COL	30
+
 /* The turn in a nutshell, then every command with its summary. */
 static void
 print_cmds(void)
@@ -681,7 +685,7 @@ print_cmds(void)
 	for (size_t i = 0; i < play_ncmds; i++) {
 		title[i] = cmd_title(&play_cmds[i], true);
 		if (title[i] != NULL && out_width(title[i]) > w)
-			w = out_width(title[i]);
+			w = out_width(title[i]) > HELP_COL ? HELP_COL : out_width(title[i]);
 	}
 	outf(_("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
 	    "Or the whole turn in one line, as in a record:  U 0,1 0 thief@S,  E discard,\n"
@@ -690,6 +694,8 @@ print_cmds(void)
 	for (size_t i = 0; i < play_ncmds; i++) {
 		outf("  ");
 		out_pad(stdout, title[i] ? title[i] : play_cmds[i].name, w);
+		if (title[i] != NULL && out_width(title[i]) > w)
+			outf("\n  %*s", w, "");
 		outf("  %s\n", _(play_cmds[i].summary));
 		free(title[i]);
 	}
