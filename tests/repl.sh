@@ -1434,6 +1434,16 @@ EOF2
 	run replay --quiet fr.yaml
 	expect "fr: the save file replays" test "$code" = 0
 
+	# A whole turn without its rotation, in French words: the one that fits.
+	rm -rf "$CARCREF_STATE"
+	printf 'E 0,1 chevalier@S\nV 1,0 voleur@O\n' >"$tmp/frrot.in"
+	CARCREF=$FR_CARCREF STDIN=$tmp/frrot.in run play
+	expect "fr: no rotation: the one that fits, said" line "$tmp/out" \
+	    'rotation 180 supposée : la seule qui va en 0,1'
+	expect "fr: no rotation: played, in English" line "$tmp/out" 'coup 1, Anna : E 0,1 180 knight@S'
+	expect "fr: no rotation, several fit: refused, listed" line "$tmp/out" \
+	    'refusé : V va en 1,0 dans 2 rotations : 0 90 ; écrivez laquelle après la position'
+
 	# French names in the default locale: the same commands, English words.
 	rm -rf "$CARCREF_STATE"
 	printf '%s\n' 'tuiles E' 'tirer E' 'poser 0,-1 90' 'pion paysan@O' 'aide piocher' \
