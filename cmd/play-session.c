@@ -57,8 +57,9 @@ dress_players(struct play *p)
 				;
 			found = k == i;
 		}
-		if (!found)
-			snprintf(l->up, sizeof l->up, "%d", i + 1), strcpy(l->low, l->up);
+		if (!found)	/* (i + 1 is at most 8: a byte, for the compiler) */
+			snprintf(l->up, sizeof l->up, "%d", (unsigned char)(i + 1)),
+			    strcpy(l->low, l->up);
 	}
 }
 
