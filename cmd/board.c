@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 #define CW	5	/* characters per square */
 #define CH	3	/* lines per square */
@@ -105,7 +106,7 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 	attr = calloc((size_t)w * (size_t)h, 1);
 	mee = calloc((size_t)nmee + 1, sizeof *mee);
 	if (text == NULL || attr == NULL || mee == NULL) {
-		fprintf(f, "out of memory\n");
+		fprintf(f, "%s\n", _("out of memory"));
 		goto out;
 	}
 	memset(text, ' ', (size_t)w * (size_t)h);
@@ -199,13 +200,13 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		out_printf(f, " %s", names[p]);
 	}
 	if (cr_game_exts(g) == 1u)	/* the base game's pieces alone */
-		fprintf(f, "  (capital: thief, knight or monk; small: farmer)\n");
+		fputs(_("  (capital: thief, knight or monk; small: farmer)\n"), f);
 	else
-		fprintf(f, "  (capital: on a road, city or cloister; small: in a field)\n");
+		fputs(_("  (capital: on a road, city or cloister; small: in a field)\n"), f);
 	if (st->hand >= 0 && nfit > 0)
-		fprintf(f, "*: where %s fits\n", ts->type[st->hand].code);
+		fprintf(f, _("*: where %s fits\n"), ts->type[st->hand].code);
 	else if (st->hand >= 0)
-		fprintf(f, "%s fits nowhere\n", ts->type[st->hand].code);
+		fprintf(f, _("%s fits nowhere\n"), ts->type[st->hand].code);
 out:
 	free(fit);
 	free(mee);

@@ -25,6 +25,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 /* The last line of TEXT is a move, or "moves:": a move may be appended. */
 static bool
@@ -53,7 +54,7 @@ pick_game(const struct cr_tileset *ts, const char *want)
 	int n, k = 0, found = -1;
 
 	if ((n = journal_games(&v, &err)) < 0) {
-		errf("carcref: %s\n", err ? err : "out of memory");
+		errf("carcref: %s\n", err ? err : _("out of memory"));
 		free(err);
 		return NULL;
 	}
@@ -64,18 +65,18 @@ pick_game(const struct cr_tileset *ts, const char *want)
 		if (strncmp(v[i].name, want, strlen(want)) == 0)
 			k++;
 	if (want != NULL && found < 0 && k > 1) {
-		errf("carcref: \"%s\" starts the names of %d games:", want, k);
+		errf(_("carcref: \"%s\" starts the names of %d games:"), want, k);
 		for (int i = 0; i < n; i++)
 			if (strncmp(v[i].name, want, strlen(want)) == 0)
 				errf(" %s", v[i].name);
-		errf("; give more of the name\n");
+		errf(_("; give more of the name\n"));
 	} else if (want != NULL && found < 0) {
 		for (int i = 0; i < n && found < 0; i++)
 			if (strncmp(v[i].name, want, strlen(want)) == 0)
 				found = i;
 		if (found < 0)
-			errf("carcref: no game is named \"%s\" (carcref games lists "
-			    "them)\n", want);
+			errf(_("carcref: no game is named \"%s\" (carcref games lists "
+			    "them)\n"), want);
 	}
 	for (int i = 0; want == NULL && i < n && found < 0; i++) {
 		struct nt_record r;
@@ -97,11 +98,11 @@ pick_game(const struct cr_tileset *ts, const char *want)
 		free(text);
 	}
 	if (want == NULL && found < 0)
-		errf("carcref: no game to resume: %s\n", n == 0 ? "no game is kept "
-		    "yet" : "every game kept is finished (carcref games lists them; carcref "
-		    "resume NAME brings one back)");
+		errf(_("carcref: no game to resume: %s\n"), n == 0 ? _("no game is kept "
+		    "yet") : _("every game kept is finished (carcref games lists them; carcref "
+		    "resume NAME brings one back)"));
 	if (found >= 0 && (name = strdup(v[found].name)) == NULL)
-		errf("carcref: out of memory\n");
+		errf(_("carcref: out of memory\n"));
 	journal_games_free(v, n);
 	return name;
 }
@@ -124,13 +125,13 @@ resume(struct play *p, const char *name)
 
 	if (!journal_take(&p->j, name, &err) ||
 	    (text = journal_read(p->j.path, &len, &cut, &err)) == NULL) {
-		errf("carcref: %s\n", err ? err : "out of memory");
+		errf("carcref: %s\n", err ? err : _("out of memory"));
 		free(err);
 		return 2;
 	}
 	if ((g = play_replay(p->ts, p->j.path, text, len, &r, &err)) == NULL) {
-		errf("carcref: cannot resume %s: its journal is unreadable: %s "
-		    "(the file is left as it is)\n", name, err ? err : "out of memory");
+		errf(_("carcref: cannot resume %s: its journal is unreadable: %s "
+		    "(the file is left as it is)\n"), name, err ? err : _("out of memory"));
 		free(err);
 		free(text);
 		return 1;
@@ -144,8 +145,11 @@ resume(struct play *p, const char *name)
 	if (!appendable(text, len))
 		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
 	free(text);
-	outf("carcref: resumed %s (%s)%s\n", name, p->j.path, cut ? "; its last line, cut "
-	    "short by a crash, was never accepted: dropped" : "");
+	if (cut)
+		outf(_("carcref: resumed %s (%s); its last line, cut short by a crash, was never "
+		    "accepted: dropped\n"), name, p->j.path);
+	else
+		outf(_("carcref: resumed %s (%s)\n"), name, p->j.path);
 	play_restore_hand(p);
 	return 0;
 }
@@ -181,14 +185,14 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			long e = strtol(argv[++i], &end, 10);
 
 			if (*end != '\0' || e < 1 || e > 3) {
-				errf("carcref play: --edition: 1, 2 or 3, not \"%s\"\n",
+				errf(_("carcref play: --edition: 1, 2 or 3, not \"%s\"\n"),
 				    argv[i]);
 				return 2;
 			}
 			edition = (int)e;
 			given = true;
 		} else {
-			errf("carcref play: unknown option \"%s\"\n", argv[i]);
+			errf(_("carcref play: unknown option \"%s\"\n"), argv[i]);
 			return cmd_usage(&cmd_play_entry);
 		}
 	}
@@ -197,15 +201,15 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	if (i < argc || (resuming && (named || given)))
 		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
 	if (file && (named || given)) {
-		errf("carcref play: --players, --edition and --expansions are for a new game; "
-		    "%s has its own\n", file);
+		errf(_("carcref play: --players, --edition and --expansions are for a new game; "
+		    "%s has its own\n"), file);
 		return 2;
 	}
 	if ((p->ts = cmd_tileset()) == NULL)
 		return 2;
 	/* The state directory, made now: better refused before the first move. */
 	if ((dir = play_state_path("games", &serr)) == NULL) {
-		errf("carcref play: %s\n", serr ? serr : "out of memory");
+		errf("carcref play: %s\n", serr ? serr : _("out of memory"));
 		free(serr);
 		return 2;
 	}
@@ -231,7 +235,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		}
 		free(text);
 		play_new_journal(p, stderr);
-		outf("carcref: continuing %s\n", file);
+		outf(_("carcref: continuing %s\n"), file);
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";
 
@@ -269,10 +273,10 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		}
 		if (!play_new_game(p, players, n, edition, exts, nexts))
 			return 2;
-		outf("carcref: a new game\n");
+		outf(_("carcref: a new game\n"));
 	}
-	outf("edition %d, %d player%s:", cr_game_edition(p->g), cr_game_nplayers(p->g),
-	    cr_game_nplayers(p->g) == 1 ? "" : "s");
+	outf(ngettext("edition %d, %d player:", "edition %d, %d players:",
+	    (unsigned long)cr_game_nplayers(p->g)), cr_game_edition(p->g), cr_game_nplayers(p->g));
 	for (i = 0; i < cr_game_nplayers(p->g); i++)
 		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
 	outf("\n");
@@ -281,10 +285,10 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	else
 		play_say_state(p);
 	if (p->tty && cr_game_over(p->g))
-		outf("%s.\n", PLAY_OVER_HINT);
+		outf("%s.\n", play_over_hint());
 	else if (p->tty)
-		outf("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
-		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n");
+		outf(_("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
+		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n"));
 	fflush(stdout);
 	play_session(p);
 	return !p->tty && p->refused > 0 ? 1 : 0;
@@ -306,7 +310,7 @@ run(int argc, char **argv, bool resume)
 	if (pl.have_rec)
 		nt_record_free(&pl.rec);
 	if (fflush(stdout) != 0 && rc == 0) {
-		perror("carcref: standard output");
+		perror(_("carcref: standard output"));
 		rc = 2;
 	}
 	return rc;
@@ -326,12 +330,12 @@ resume_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_play_entry = {
 	"play", "[--yes] [--players A,B,...] [--edition N] [--expansions X,Y] [FILE | --resume [NAME]]",
-	"referee a game at the table, turn by turn",
+	N_("referee a game at the table, turn by turn"),
 	play_exec
 };
 
 const struct cmd_entry cmd_resume_entry = {
-	"resume", "[--yes] [NAME]", "bring back a game kept, by default the last one "
-	"unfinished (as play --resume)",
+	"resume", "[--yes] [NAME]", N_("bring back a game kept, by default the last one "
+	"unfinished (as play --resume)"),
 	resume_exec
 };

@@ -33,6 +33,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 #define NAME_PART	16	/* characters of a player's name in a game's name */
 
@@ -51,7 +52,7 @@ mkdirs(char *path, char **err)
 
 		*p = '\0';
 		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			cmd_seterr(err, "cannot create %s: %s", path, strerror(errno));
+			cmd_seterr(err, _("cannot create %s: %s"), path, strerror(errno));
 			*p = c;
 			return false;
 		}
@@ -60,7 +61,7 @@ mkdirs(char *path, char **err)
 			break;
 	}
 	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		cmd_seterr(err, "%s is not a directory", path);
+		cmd_seterr(err, _("%s is not a directory"), path);
 		return false;
 	}
 	return true;
@@ -230,7 +231,7 @@ claim(struct journal *j, const char *base, char **err)
 			return false;
 		}
 	}
-	cmd_seterr(err, "no free name for a game %s in %s/games", base, state_dir);
+	cmd_seterr(err, _("no free name for a game %s in %s/games"), base, state_dir);
 	return false;
 }
 
@@ -284,10 +285,10 @@ migrate(void)
 		}
 		free(text);
 		if (base != NULL && claim(&j, base, &err) && rename(from[i], j.path) < 0)
-			fprintf(stderr, "carcref: cannot move %s to %s: %s\n", from[i], j.path,
+			fprintf(stderr, _("carcref: cannot move %s to %s: %s\n"), from[i], j.path,
 			    strerror(errno));
 		else if (err != NULL)
-			fprintf(stderr, "carcref: cannot move %s into games/: %s\n", from[i], err);
+			fprintf(stderr, _("carcref: cannot move %s into games/: %s\n"), from[i], err);
 		journal_close(&j);
 		free(base);
 		free(err);
@@ -317,11 +318,11 @@ state(char **err)
 	else if ((env = getenv("HOME")) != NULL && *env != '\0')
 		dir = cmd_strf("%s/.local/state/carcref", env);
 	else {
-		cmd_seterr(err, "no state directory: set HOME, XDG_STATE_HOME or CARCREF_STATE");
+		cmd_seterr(err, _("no state directory: set HOME, XDG_STATE_HOME or CARCREF_STATE"));
 		return NULL;
 	}
 	if (dir == NULL) {
-		cmd_seterr(err, "out of memory");
+		cmd_seterr(err, _("out of memory"));
 		return NULL;
 	}
 	ok = mkdirs(dir, err);
@@ -349,7 +350,7 @@ play_state_path(const char *name, char **err)
 	if (state(err) == NULL)
 		return NULL;
 	if ((s = cmd_strf("%s/%s", state_dir, name)) == NULL)
-		cmd_seterr(err, "out of memory");
+		cmd_seterr(err, _("out of memory"));
 	return s;
 }
 
@@ -366,10 +367,10 @@ journal_take(struct journal *j, const char *name, char **err)
 	if (!lock_game(j, name, false, &pid)) {
 		if (errno == EAGAIN || errno == EACCES) {
 			if (pid > 0)
-				cmd_seterr(err, "another carcref session (process %ld) is playing "
-				    "%s; finish it there first", pid, name);
+				cmd_seterr(err, _("another carcref session (process %ld) is playing "
+				    "%s; finish it there first"), pid, name);
 			else
-				cmd_seterr(err, "another carcref session is playing %s", name);
+				cmd_seterr(err, _("another carcref session is playing %s"), name);
 		} else
 			cmd_seterr(err, "%s/locks/%s.lock: %s", state_dir, name, strerror(errno));
 		return false;
@@ -406,7 +407,7 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 		if (state(err) == NULL)
 			return false;
 		if ((base = game_base(time(NULL), r)) == NULL) {
-			cmd_seterr(err, "out of memory");
+			cmd_seterr(err, _("out of memory"));
 			return false;
 		}
 		ok = claim(j, base, err);
@@ -415,7 +416,7 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 			return false;
 	}
 	if ((text = nt_record_format(r, g)) == NULL) {
-		cmd_seterr(err, "out of memory");
+		cmd_seterr(err, _("out of memory"));
 		return false;
 	}
 	/* "moves: []" (no move yet, the last line) cannot be appended to;
@@ -473,7 +474,7 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 		more = cmd_strf("%s  - %s\n", lines ? lines : "", move);
 		free(lines);
 		if ((lines = more) == NULL) {
-			cmd_seterr(err, "out of memory");
+			cmd_seterr(err, _("out of memory"));
 			return false;
 		}
 	}
@@ -551,12 +552,12 @@ play_replay(const struct cr_tileset *ts, const char *label, const char *text, si
 		return NULL;
 	}
 	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
-		cmd_seterr(why, "%s%scannot start the game: out of memory", label, *sep ? ": " : "");
+		cmd_seterr(why, _("%s%scannot start the game: out of memory"), label, *sep ? ": " : "");
 		nt_record_free(r);
 		return NULL;
 	}
 	if (!nt_replay_on(g, r, &rerr)) {
-		cmd_seterr(why, "%s%s%d:%d: move %d: %s", label, sep, rerr.line, rerr.column,
+		cmd_seterr(why, _("%s%s%d:%d: move %d: %s"), label, sep, rerr.line, rerr.column,
 		    rerr.move, rerr.msg);
 		cr_game_free(g);
 		nt_record_free(r);
@@ -628,7 +629,7 @@ oom:
 	closedir(d);
 	free(games);
 	journal_games_free(v, n);
-	cmd_seterr(err, "out of memory");
+	cmd_seterr(err, _("out of memory"));
 	return -1;
 }
 

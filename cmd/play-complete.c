@@ -151,6 +151,14 @@ cand_features(struct play *p, const char *text)
 			cand("%d,%d", cr_game_tile(p->g, i)->x, cr_game_tile(p->g, i)->y);
 }
 
+/* The commands' names in the language shown (French names in French). */
+static void
+cand_commands(void)
+{
+	for (const char *const *w = play_cmd_words(false, false); *w != NULL; w++)
+		cand("%s", *w);
+}
+
 /* A placement from words "X,Y ROT" for a type; false if they do not read. */
 static bool
 words_place(int type, char **w, struct cr_move *m)
@@ -179,8 +187,8 @@ build_cands(struct play *p, char **w, int n, const char *text)
 	if (n == 0) {
 		if (!cr_game_over(p->g))
 			cand_tiles(p, text);
-		for (size_t i = 0; i < play_ncmds && !cands.exact; i++)
-			cand("%s", play_cmds[i].name);
+		if (!cands.exact)
+			cand_commands();
 		return;
 	}
 	if ((c = play_cmd_find(w[0])) != NULL) {
@@ -195,8 +203,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 			break;
 		case PA_COMMAND:
 			if (n == 1)
-				for (size_t i = 0; i < play_ncmds; i++)
-					cand("%s", play_cmds[i].name);
+				cand_commands();
 			break;
 		case PA_PLACE:
 			if (p->hand < 0)

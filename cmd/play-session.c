@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 #include "notation/record.h"
 
 #define HISTORY_MAX	1000
@@ -111,7 +112,7 @@ play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE
 	char *why = NULL;
 
 	if ((g = play_replay(p->ts, label, text, len, &r, &why)) == NULL) {
-		out_printf(msgs, "%s\n", why ? why : "out of memory");
+		out_printf(msgs, "%s\n", why ? why : _("out of memory"));
 		free(why);
 		return false;
 	}
@@ -132,14 +133,14 @@ play_new_game(struct play *p, char **names, int n, int edition, char **exts, int
 	char *text;
 
 	if (n < 2 || n > CR_MAXPLAYERS) {	/* the Big Box: 2 to 8 */
-		errf("carcref play: --players: a game is for 2 to %d players, not %d\n",
+		errf(_("carcref play: --players: a game is for 2 to %d players, not %d\n"),
 		    CR_MAXPLAYERS, n);
 		return false;
 	}
 	for (int i = 0; i < n; i++)
 		pl[i] = (struct nt_player){ names[i], NULL };
 	if ((text = nt_record_write(&hdr, p->ts, NULL, NULL, 0, NULL)) == NULL) {
-		errf("carcref play: out of memory\n");
+		errf(_("carcref play: out of memory\n"));
 		return false;
 	}
 	if (nt_record_parse(&p->rec, text, strlen(text), &err) < 0) {
@@ -152,7 +153,7 @@ play_new_game(struct play *p, char **names, int n, int edition, char **exts, int
 	p->have_rec = true;
 	c = (struct cr_config){ p->rec.edition, p->rec.nplayers, nt_record_exts(&p->rec) };
 	if ((p->g = cr_game_create(p->ts, &c)) == NULL) {
-		errf("carcref play: cannot start the game: out of memory\n");
+		errf(_("carcref play: cannot start the game: out of memory\n"));
 		return false;
 	}
 	dress_players(p);
@@ -170,9 +171,37 @@ play_new_journal(struct play *p, FILE *msgs)
 
 	journal_close(&p->j);
 	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
-		out_printf(msgs, "warning: the journal cannot be written (%s); the next move will "
-		    "try again\n", err ? err : "out of memory");
+		out_printf(msgs, _("warning: the journal cannot be written (%s); the next move will "
+		    "try again\n"), err ? err : _("out of memory"));
 		free(err);
+	}
+}
+
+/* Is ANSWER a yes?  y and yes always; in another language its own words
+ * too (o, oui), in any case. */
+static bool
+is_yes(const char *answer)
+{
+	/* TRANSLATORS: the answers that mean yes to a (y/N) question, between
+	 * spaces; keep "y yes" (English always works) and add your own. */
+	const char *words = C_("answers", "y yes"), *s = words;
+	size_t n = strlen(answer);
+
+	while (n > 0 && (answer[n - 1] == ' ' || answer[n - 1] == '\t'))
+		n--;
+	while (*answer == ' ' || *answer == '\t')
+		answer++, n--;
+	for (;;) {
+		size_t k;
+
+		while (*s == ' ')
+			s++;
+		if (*s == '\0')
+			return false;
+		k = strcspn(s, " ");
+		if (n > 0 && nt_name_eq(s, k, answer, n))
+			return true;
+		s += k;
 	}
 }
 
@@ -184,11 +213,12 @@ play_confirm(struct play *p, const char *question)
 
 	if (!p->tty || p->yes)
 		return true;
-	if ((prompt = cmd_strf("%s (y/N) ", question)) == NULL)
+	/* TRANSLATORS: a question and its answers: yes, or No (the default). */
+	if ((prompt = cmd_strf(_("%s (y/N) "), question)) == NULL)
 		return false;
 	answer = readline(prompt);
 	free(prompt);
-	yes = answer != NULL && (strcasecmp(answer, "y") == 0 || strcasecmp(answer, "yes") == 0);
+	yes = answer != NULL && is_yes(answer);
 	if (answer == NULL)
 		outf("\n");
 	free(answer);
@@ -203,7 +233,7 @@ session_save(struct play *p, int argc, char **argv)
 
 	(void)argc;
 	if ((text = nt_record_format(&p->rec, p->g)) == NULL)
-		return play_nope("save: out of memory");
+		return play_nope(_("save: out of memory"));
 	if (strcmp(argv[1], "-") == 0) {
 		fputs(text, stdout);
 		free(text);
@@ -212,12 +242,12 @@ session_save(struct play *p, int argc, char **argv)
 	ok = cmd_write_atomic(argv[1], text, strlen(text), &err);
 	free(text);
 	if (!ok) {
-		play_nope("save: %s", err ? err : "out of memory");
+		play_nope(_("save: %s"), err ? err : _("out of memory"));
 		free(err);
 		return -1;
 	}
-	outf("saved %d move%s to %s\n", cr_game_nmoves(p->g),
-	    cr_game_nmoves(p->g) == 1 ? "" : "s", argv[1]);
+	outf(ngettext("saved %d move to %s\n", "saved %d moves to %s\n",
+	    (unsigned long)cr_game_nmoves(p->g)), cr_game_nmoves(p->g), argv[1]);
 	return 0;
 }
 
@@ -230,13 +260,13 @@ session_load(struct play *p, int argc, char **argv)
 
 	(void)argc;
 	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
-		return play_nope("load: %s", err);
+		return play_nope(_("load: %s"), err);
 	ok = play_adopt(p, argv[1], text, len, stdout);
 	free(text);
 	if (!ok)
 		return -1;
 	play_new_journal(p, stdout);
-	outf("loaded %s: edition %d,", argv[1], cr_game_edition(p->g));
+	outf(_("loaded %s: edition %d,"), argv[1], cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
 		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
 	outf("\n");
@@ -263,13 +293,6 @@ play_player_named(const struct play *p, const char *name)
 	return -1;
 }
 
-/* The REPL's commands a typo may be pointed to: those that only show
- * (never end, undo, redo, discard, load, save, quit or play a turn). */
-static const char *const safe_words[] = {
-	"draw", "legal", "board", "score", "explain", "supply", "moves", "tiles", "help",
-	"find", NULL,
-};
-
 /* LINE, its words cut in BUF (a copy): a command, a whole turn, or nothing. */
 static int
 run_words(struct play *p, const char *line, char *buf)
@@ -281,7 +304,7 @@ run_words(struct play *p, const char *line, char *buf)
 
 	for (s = strtok(buf, " \t\r\n"); s != NULL; s = strtok(NULL, " \t\r\n")) {
 		if (argc == PLAY_MAXARGS)
-			return play_nope("too many words");
+			return play_nope(_("too many words"));
 		argv[argc++] = s;
 	}
 	argv[argc] = NULL;
@@ -289,7 +312,8 @@ run_words(struct play *p, const char *line, char *buf)
 		return 0;
 	if ((c = play_cmd_find(argv[0])) != NULL) {
 		if (argc - 1 < c->minargs || argc - 1 > c->maxargs)
-			return play_nope("usage: %s%s%s", c->name, *c->args ? " " : "", c->args);
+			return play_nope(_("usage: %s%s%s"), play_cmd_name(c), *c->args ? " " : "",
+			    play_cmd_args(c));
 		return c->fn(p, argc, argv);
 	}
 	/* A turn: a player's prefix, a tile code, or what follows one. */
@@ -298,17 +322,19 @@ run_words(struct play *p, const char *line, char *buf)
 	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
 		return play_line(p, line);
 	if ((k = play_player_named(p, argv[0])) >= 0)	/* "Ben": not a command */
-		return play_nope("%s is a player: a turn of %s's looks like \"%s: U 0,1 0\"; "
-		    "it is %s's turn", p->names[k], p->names[k], p->names[k],
+		return play_nope(_("%s is a player: a turn of %s's looks like \"%s: U 0,1 0\"; "
+		    "it is %s's turn"), p->names[k], p->names[k], p->names[k],
 		    p->names[cr_game_turn(p->g)]);
-	if ((near = cmd_closest(argv[0], safe_words)) != NULL)
-		return play_nope("unknown command \"%.40s\" (did you mean \"%s\"?); help lists the "
-		    "commands", argv[0], near);
+	/* Only to a command that shows (never end, undo, redo, discard, load,
+	 * save, quit or a turn's step), in the language shown first. */
+	if ((near = cmd_closest(argv[0], play_cmd_words(true, true))) != NULL)
+		return play_nope(_("unknown command \"%.40s\" (did you mean \"%s\"?); help lists "
+		    "the commands"), argv[0], near);
 	if (cr_game_over(p->g))
-		return play_nope("unknown command \"%.40s\"; help lists the commands; %s",
-		    argv[0], PLAY_OVER_HINT);
-	return play_nope("unknown command \"%.40s\"; help lists the commands, a turn looks like "
-	    "U 0,1 0 thief@S", argv[0]);
+		return play_nope(_("unknown command \"%.40s\"; help lists the commands; %s"),
+		    argv[0], play_over_hint());
+	return play_nope(_("unknown command \"%.40s\"; help lists the commands, a turn looks "
+	    "like U 0,1 0 thief@S"), argv[0]);
 }
 
 /* One line of input, whatever its length; a comment after # dropped. */
@@ -321,7 +347,7 @@ run_line(struct play *p, char *line)
 	if ((hash = strchr(line, '#')) != NULL)
 		*hash = '\0';
 	if ((buf = strdup(line)) == NULL)
-		return play_nope("out of memory");
+		return play_nope(_("out of memory"));
 	rc = run_words(p, line, buf);
 	free(buf);
 	return rc;
@@ -337,7 +363,7 @@ prompt(struct play *p)
 	char hand[64] = "", col[32] = "", off[16] = "", *name, *pr;
 
 	if (cr_game_over(p->g))
-		return strdup("game over> ");
+		return strdup(_("game over> "));
 	if (p->placed)
 		snprintf(hand, sizeof hand, " [%s %d,%d %d]", play_code(p, p->hand), p->pend.x,
 		    p->pend.y, p->pend.rot * 90);
@@ -382,8 +408,8 @@ int_hook(void)
 	rl_crlf();
 	/* The line goes, never the tile drawn: say it is still there. */
 	if (int_play != NULL && int_play->hand >= 0 && !cr_game_over(int_play->g)) {
-		outf("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
-		    "asks whether to keep it)", play_code(int_play, int_play->hand));
+		outf(_("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
+		    "asks whether to keep it)"), play_code(int_play, int_play->hand));
 		rl_crlf();
 	}
 	rl_on_new_line();
@@ -419,27 +445,27 @@ keep_hand(struct play *p)
 	if (p->hand < 0 || cr_game_over(p->g))
 		return;
 	if (p->tty) {
-		q = cmd_strf("%s is in hand, not played: drop it?", play_code(p, p->hand));
+		q = cmd_strf(_("%s is in hand, not played: drop it?"), play_code(p, p->hand));
 		drop = q != NULL && play_confirm(p, q);
 		free(q);
 	}
 	if (drop) {
-		outf("%s dropped: draw it again when the game resumes\n", play_code(p, p->hand));
+		outf(_("%s dropped: draw it again when the game resumes\n"), play_code(p, p->hand));
 		return;
 	}
 	if (p->j.name == NULL || (path = hand_path(p)) == NULL) {
-		outf("%s was in hand: the game has no move yet, so nothing is kept; draw it "
-		    "again next time\n", play_code(p, p->hand));
+		outf(_("%s was in hand: the game has no move yet, so nothing is kept; draw it "
+		    "again next time\n"), play_code(p, p->hand));
 		return;
 	}
 	text = p->placed ? cmd_strf("%s %d,%d %d\n", play_code(p, p->hand), p->pend.x,
 	    p->pend.y, p->pend.rot * 90) : cmd_strf("%s\n", play_code(p, p->hand));
 	if (text != NULL && cmd_write_atomic(path, text, strlen(text), &err))
-		outf("%s kept in hand: carcref resume %s gives it back\n", play_code(p, p->hand),
+		outf(_("%s kept in hand: carcref resume %s gives it back\n"), play_code(p, p->hand),
 		    p->j.name);
 	else
-		errf("carcref: %s was in hand and could not be kept: %s\n", play_code(p, p->hand),
-		    err ? err : "out of memory");
+		errf(_("carcref: %s was in hand and could not be kept: %s\n"),
+		    play_code(p, p->hand), err ? err : _("out of memory"));
 	free(err), free(text), free(path);
 }
 
@@ -460,13 +486,14 @@ play_restore_hand(struct play *p)
 	m.tile = n >= 1 ? cr_tileset_find(p->ts, w[0], strlen(w[0])) : -1;
 	if (m.tile >= 0 && cr_game_drawable(p->g, m.tile, NULL)) {
 		p->hand = m.tile;
-		outf("%s is in hand again, as it was when the game was left", play_code(p, m.tile));
+		outf(_("%s is in hand again, as it was when the game was left"),
+		    play_code(p, m.tile));
 		if (n == 3 && nt_parse_pos(w[1], strlen(w[1]), &m.x, &m.y) &&
 		    (m.rot = nt_parse_rot(w[2], strlen(w[2]))) >= 0 &&
 		    cr_game_check_place(p->g, &m, NULL)) {
 			p->pend = m;
 			p->placed = true;
-			outf(", placed at %d,%d rotation %d", m.x, m.y, m.rot * 90);
+			outf(_(", placed at %d,%d rotation %d"), m.x, m.y, m.rot * 90);
 		}
 		outf("\n");
 	}
@@ -564,7 +591,8 @@ play_session(struct play *p)
 	keep_hand(p);
 	/* Where the moves are, and how to have them back. */
 	if (p->tty && p->j.name != NULL)
-		outf("the game is kept as %s (%d move%s): carcref resume %s brings it back\n",
-		    p->j.name, cr_game_nmoves(p->g), cr_game_nmoves(p->g) == 1 ? "" : "s",
+		outf(ngettext("the game is kept as %s (%d move): carcref resume %s brings it back\n",
+		    "the game is kept as %s (%d moves): carcref resume %s brings it back\n",
+		    (unsigned long)cr_game_nmoves(p->g)), p->j.name, cr_game_nmoves(p->g),
 		    p->j.name);
 }

@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "play.h"
 #include "notation/explain.h"
+#include "notation/i18n.h"
 #include "rules/ext.h"
 
 /* ---- refusals ------------------------------------------------------------ */
@@ -40,7 +41,7 @@ play_refusal(struct play *p, const struct cr_refusal *why)
 	char msg[512];
 
 	nt_refusal_game(p->g, why, p->names, msg, sizeof msg);
-	return play_nope("refused: %s", msg);
+	return play_nope(_("refused: %s"), msg);
 }
 
 /* ---- moves: play, journal, tell ----------------------------------------- */
@@ -58,11 +59,11 @@ print_events(struct play *p, int move)
 		if (ev[k].move != move)
 			continue;
 		if (!final && CR_EV_AT_END(ev[k].reason)) {
-			outf("  final scoring:\n");
+			outf(_("  final scoring:\n"));
 			final = true;
 		}
 		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf("  %s: %s\n", nt_event_label(&ev[k]), why);
+		outf(_("  %s: %s\n"), nt_event_label(&ev[k]), why);
 	}
 }
 
@@ -70,7 +71,7 @@ void
 play_drop_hand(struct play *p, bool say)
 {
 	if (p->hand >= 0 && say)
-		outf("%s goes back: it was not played\n", play_code(p, p->hand));
+		outf(_("%s goes back: it was not played\n"), play_code(p, p->hand));
 	p->hand = -1;
 	p->placed = false;
 }
@@ -89,8 +90,8 @@ moves_done(struct play *p, int first)
 	if (!journal_append(&p->j, &p->rec, p->g, first, &err)) {
 		cr_game_undo(p->g, n - first);
 		journal_repair(&p->j, &p->rec, p->g);
-		play_nope("not recorded: %s; the move was not played", err ? err :
-		    "out of memory");
+		play_nope(_("not recorded: %s; the move was not played"), err ? err :
+		    _("out of memory"));
 		free(err);
 		return -1;
 	}
@@ -99,19 +100,19 @@ moves_done(struct play *p, int first)
 		const struct cr_move *m = cr_game_move(p->g, i);
 
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
-		outf("move %d, %s: %s\n", i + 1, p->names[cr_game_move_player(p->g, i)], line);
+		outf(_("move %d, %s: %s\n"), i + 1, p->names[cr_game_move_player(p->g, i)], line);
 		if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
-			outf("  %s fits nowhere and leaves the game; %s draws again\n",
+			outf(_("  %s fits nowhere and leaves the game; %s draws again\n"),
 			    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
 		print_events(p, i + 1);
 		/* A builder's double turn: the next move is the mover's again. */
 		if (i == n - 1 && m->kind == CR_MOVE_PLACE && !cr_game_over(p->g) &&
 		    cr_game_nplayers(p->g) > 1 && cr_game_turn(p->g) == cr_game_move_player(p->g, i))
-			outf("  %s plays a second tile at once\n", p->names[cr_game_turn(p->g)]);
+			outf(_("  %s plays a second tile at once\n"), p->names[cr_game_turn(p->g)]);
 	}
 	if (cr_game_over(p->g)) {
-		cmd_print_ranking(p->g, p->names, "final scores:");
-		outf("%s\n", PLAY_OVER_HINT);
+		cmd_print_ranking(p->g, p->names, _("final scores:"));
+		outf("%s\n", play_over_hint());
 	} else
 		play_say_standings(p);
 	return 0;
@@ -139,7 +140,7 @@ play_move(struct play *p, const struct cr_move *m)
 }
 
 /* A whole turn in the notation, with or without "PLAYER:". */
-static int with_rotation(struct play *, const char *, char **);
+static int with_rotation(struct play *, const char *, int, char **);
 
 int
 play_line(struct play *p, const char *line)
@@ -150,15 +151,14 @@ play_line(struct play *p, const char *line)
 
 	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0) {
 		/* "U 1,0 thief@E": the rotation left out, as place allows. */
-		if (strncmp(err.msg, "expected a rotation", 19) != 0 ||
-		    (rc = with_rotation(p, line, &filled)) == 0)
-			return play_nope("refused: %s", err.msg);
+		if ((rc = with_rotation(p, line, err.column, &filled)) == 0)
+			return play_nope(_("refused: %s"), err.msg);
 		if (rc < 0)
 			return -1;
 		rc = nt_play(p->g, p->names, filled, strlen(filled), NULL, &err);
 		free(filled);
 		if (rc < 0)
-			return play_nope("refused: %s", err.msg);
+			return play_nope(_("refused: %s"), err.msg);
 	}
 	return new_move(p, first);
 }
@@ -166,11 +166,13 @@ play_line(struct play *p, const char *line)
 /*
  * A whole turn without its rotation ("U 1,0 thief@E"): the rule of place
  * (the one rotation that fits there, alike rotations counting once).
+ * COLUMN is where the notation found the line wrong (1-based): such a
+ * line is wrong where its rotation should be, whatever words say so.
  * 1 with *filled the line with it written in (said to the player), -1
  * refused with the reason said, 0 when it is not such a line.
  */
 static int
-with_rotation(struct play *p, const char *line, char **filled)
+with_rotation(struct play *p, const char *line, int column, char **filled)
 {
 	const char *colon = strchr(line, ':'), *s = colon ? colon + 1 : line, *t, *pos, *rest;
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
@@ -192,6 +194,8 @@ with_rotation(struct play *p, const char *line, char **filled)
 		s++;
 	if (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'))
 		return 0;	/* a rotation given, and wrong ("45"): said as such */
+	if (column - 1 != s - line)
+		return 0;	/* wrong before the rotation (an unknown player) */
 	if ((m.tile = cr_tileset_find(p->ts, t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
 		return 0;
 	for (int r = 0; r < 4; r++) {
@@ -201,22 +205,28 @@ with_rotation(struct play *p, const char *line, char **filled)
 	}
 	if (nfit != 1) {
 		if (nfit == 0)
-			play_nope("refused: %s fits at %d,%d in no rotation (legal %s lists where it "
-			    "goes)", p->ts->type[m.tile].code, m.x, m.y, p->ts->type[m.tile].code);
+			play_nope(_("refused: %s fits at %d,%d in no rotation (legal %s lists where it "
+			    "goes)"), p->ts->type[m.tile].code, m.x, m.y, p->ts->type[m.tile].code);
 		else {
-			outf("refused: %s fits at %d,%d in %d rotations:", p->ts->type[m.tile].code,
+			outf(_("refused: %s fits at %d,%d in %d rotations:"), p->ts->type[m.tile].code,
 			    m.x, m.y, nfit);
 			for (int i = 0; i < nfit; i++)
 				outf(" %d", fits[i] * 90);
-			outf("; write which after the position\n");
+			outf(_("; write which after the position\n"));
 		}
 		return -1;
 	}
 	*filled = cmd_strf("%.*s %d%s", (int)(rest - line), line, fits[0] * 90, rest);
 	if (*filled == NULL)
-		return play_nope("out of memory");
-	outf("rotation %d assumed: the only one that fits at %d,%d\n", fits[0] * 90, m.x, m.y);
+		return play_nope(_("out of memory"));
+	outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), fits[0] * 90, m.x, m.y);
 	return 1;
+}
+
+const char *
+play_over_hint(void)
+{
+	return _("game over: save FILE keeps it; score, explain, board show it; undo goes back");
 }
 
 /* Any move after the final scoring. */
@@ -226,7 +236,7 @@ play_game_over(struct play *p)
 	struct cr_refusal why = { .code = CR_R_GAME_OVER };
 
 	play_refusal(p, &why);
-	return play_nope("(%s)", PLAY_OVER_HINT);
+	return play_nope("(%s)", play_over_hint());
 }
 
 /* ---- the commands ------------------------------------------------------- */
@@ -243,7 +253,8 @@ turn_draw(struct play *p, int argc, char **argv)
 	if (cr_game_over(p->g))
 		return play_game_over(p);
 	if ((type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
-		return play_nope("unknown tile \"%s\" (tiles shows them all with their codes)", argv[1]);
+		return play_nope(_("unknown tile \"%s\" (tiles shows them all with their codes)"),
+		    argv[1]);
 	if (cr_game_supply(p->g, type) <= 0) {
 		why.tile = type;
 		return play_refusal(p, &why);
@@ -256,19 +267,23 @@ turn_draw(struct play *p, int argc, char **argv)
 	for (int r = 0; r < 4; r++)
 		if (cr_tile_rot_rep(t, r) == r)
 			rots[nrot++] = r;
-	outf("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
-	    p->names[cr_game_turn(p->g)], t->code, cr_game_supply(p->g, type), t->code,
-	    cr_game_supply_total(p->g));
+	/* (English says "tiles" even for one: the same words twice) */
+	outf(ngettext("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	    "%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	    (unsigned long)cr_game_supply_total(p->g)), p->names[cr_game_turn(p->g)], t->code,
+	    cr_game_supply(p->g, type), t->code, cr_game_supply_total(p->g));
 	play_rotations(p, type, rots, nrot, nrot > 1);
 	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
-		return play_nope("out of memory");
+		return play_nope(_("out of memory"));
 	free(v);
 	if (n == 0)
-		outf("%s fits nowhere: discard it (it leaves the game, %s draws again)\n",
+		outf(_("%s fits nowhere: discard it (it leaves the game, %s draws again)\n"),
 		    t->code, p->names[cr_game_turn(p->g)]);
-	else
-		outf("%s fits on %d square%s, %d way%s: place X,Y [ROT] (legal lists them)\n",
-		    t->code, squares, squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	else {
+		play_say_fits(p, type, squares);
+		outf(ngettext(", %d way: place X,Y [ROT] (legal lists them)\n",
+		    ", %d ways: place X,Y [ROT] (legal lists them)\n", (unsigned long)n), n);
+	}
 	return 0;
 }
 
@@ -281,17 +296,17 @@ print_meeple_options(struct play *p)
 
 	if (n == 0) {
 		if (cr_game_player(p->g, cr_game_turn(p->g))->meeples == 0)
-			outf("%s has no meeple left: pass\n", p->names[cr_game_turn(p->g)]);
+			outf(_("%s has no meeple left: pass\n"), p->names[cr_game_turn(p->g)]);
 		else
-			outf("no meeple can go on it (its features are taken): pass\n");
+			outf(_("no meeple can go on it (its features are taken): pass\n"));
 		return;
 	}
-	outf("then a meeple:");
+	outf(_("then a meeple:"));
 	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++)
 		outf(" %s@%s%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
-		    cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? " TOKEN" : "",
+		    cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? _(" TOKEN") : "",
 		    i + 1 < n ? "," : "");
-	outf(" (meeple ROLE@SPOT), or pass\n");
+	outf(_(" (meeple ROLE@SPOT), or pass\n"));
 }
 
 /*
@@ -321,7 +336,7 @@ choice_due(struct play *p, char *buf, size_t size)
 		}
 		if (ok && o < size)
 			o += (size_t)snprintf(buf + o, size - o, "%s%s%s", due ? ", " : "",
-			    cr_choice(c)->word, cr_choice(c)->token ? " TOKEN" : "");
+			    cr_choice(c)->word, cr_choice(c)->token ? _(" TOKEN") : "");
 		due |= ok;
 	}
 	return due;
@@ -336,8 +351,8 @@ print_next_step(struct play *p)
 	char words[128];
 
 	if (choice_due(p, words, sizeof words))
-		outf("then the flock's choice, before any meeple: %s (choose %s)\n", words,
-		    strchr(words, ',') ? "WORD [TOKEN]" : words);
+		outf(_("then the flock's choice, before any meeple: %s (choose %s)\n"), words,
+		    strchr(words, ',') ? _("WORD [TOKEN]") : words);
 	else
 		print_meeple_options(p);
 }
@@ -355,7 +370,7 @@ parse_rest(int argc, char **argv, struct cr_move *m)
 	for (int i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	if ((line = malloc(len + 1)) == NULL)
-		return play_nope("out of memory");
+		return play_nope(_("out of memory"));
 	line[0] = '\0';
 	for (int i = 0; i < argc; i++)
 		strcat(strcat(line, i ? " " : ""), argv[i]);
@@ -379,16 +394,17 @@ turn_place(struct play *p, int argc, char **argv)
 	if (cr_game_over(p->g))
 		return play_game_over(p);
 	if (p->hand < 0)
-		return play_nope("no tile in hand: draw it first (draw CODE), or give the whole "
-		    "turn in one line (U 0,1 0)");
+		return play_nope(_("no tile in hand: draw it first (draw CODE), or give the whole "
+		    "turn in one line (U 0,1 0)"));
 	t = &p->ts->type[p->hand];
 	m.tile = p->hand;
 	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
-		return play_nope("expected a position x,y (whole numbers, no spaces), got \"%.20s\"",
-		    argv[1]);
+		return play_nope(_("expected a position x,y (whole numbers, no spaces), got "
+		    "\"%.20s\""), argv[1]);
 	if (argc >= 3) {
 		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
-			return play_nope("expected a rotation 0, 90, 180 or 270, got \"%.20s\"", argv[2]);
+			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%.20s\""),
+			    argv[2]);
 		if (!cr_game_check_place(p->g, &m, &why))
 			return play_refusal(p, &why);
 	} else {
@@ -402,7 +418,8 @@ turn_place(struct play *p, int argc, char **argv)
 			m.rot = 0;
 			cr_game_check_place(p->g, &m, &why);
 			if (why.code == CR_R_EDGE_MISMATCH) {
-				outf("refused: %s fits at %d,%d in no rotation:\n", t->code, m.x, m.y);
+				outf(_("refused: %s fits at %d,%d in no rotation:\n"), t->code, m.x,
+				    m.y);
 				for (int r = 0; r < 4; r++) {
 					char msg[512];
 
@@ -418,19 +435,20 @@ turn_place(struct play *p, int argc, char **argv)
 			return play_refusal(p, &why);
 		}
 		if (nfit > 1) {
-			outf("%s fits at %d,%d in %d rotations:", t->code, m.x, m.y, nfit);
+			outf(_("%s fits at %d,%d in %d rotations:"), t->code, m.x, m.y, nfit);
 			for (int i = 0; i < nfit; i++)
 				outf(" %d", fits[i] * 90);
-			outf("; which? place %d,%d ROT\n", m.x, m.y);
+			outf(_("; which? place %d,%d ROT\n"), m.x, m.y);
 			play_rotations(p, p->hand, fits, nfit, true);
 			return 0;
 		}
 		m.rot = fits[0];
-		outf("rotation %d assumed: the only one that fits at %d,%d\n", m.rot * 90, m.x, m.y);
+		outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), m.rot * 90, m.x,
+		    m.y);
 	}
 	p->pend = m;
 	p->placed = true;
-	outf("%s at %d,%d rotation %d:\n", t->code, m.x, m.y, m.rot * 90);
+	outf(_("%s at %d,%d rotation %d:\n"), t->code, m.x, m.y, m.rot * 90);
 	play_rotations(p, p->hand, &m.rot, 1, false);
 	if (argc >= 4) {	/* the rest of the turn: place 1,0 90 thief@E */
 		if (parse_rest(argc - 3, argv + 3, &m) < 0)
@@ -449,14 +467,14 @@ turn_choose(struct play *p, int argc, char **argv)
 	struct cr_move m;
 
 	if (!p->placed)
-		return not_yet(p, "choose WORD [TOKEN]");
+		return not_yet(p, _("choose WORD [TOKEN]"));
 	m = p->pend;
 	m.choice = m.choice_arg = 0;
 	if (parse_rest(argc - 1, argv + 1, &m) < 0)
 		return -1;
 	if (m.choice == 0 || m.role != CR_ROLE_NONE)
-		return play_nope("expected a choice (grow TOKEN or herd), then the meeple "
-		    "as a step of its own");
+		return play_nope(_("expected a choice (grow TOKEN or herd), then the meeple "
+		    "as a step of its own"));
 	if (!cr_game_check(p->g, &m, &why) && why.code != CR_R_NO_MEEPLE)
 		return play_refusal(p, &why);
 	p->pend = m;
@@ -464,9 +482,9 @@ turn_choose(struct play *p, int argc, char **argv)
 		char tok[40];
 
 		nt_format_token(m.choice_arg, tok, sizeof tok);
-		outf("chosen: %s %s\n", cr_choice(m.choice)->word, tok);
+		outf(_("chosen: %s %s\n"), cr_choice(m.choice)->word, tok);
 	} else
-		outf("chosen: %s\n", cr_choice(m.choice)->word);
+		outf(_("chosen: %s\n"), cr_choice(m.choice)->word);
 	print_meeple_options(p);
 	return 0;
 }
@@ -478,9 +496,9 @@ not_yet(struct play *p, const char *what)
 	if (cr_game_over(p->g))
 		return play_game_over(p);
 	if (p->hand < 0)
-		return play_nope("no tile in hand: draw it first (draw CODE), then place it, then %s",
-		    what);
-	return play_nope("%s is not placed yet: place X,Y [ROT] first", play_code(p, p->hand));
+		return play_nope(_("no tile in hand: draw it first (draw CODE), then place it, "
+		    "then %s"), what);
+	return play_nope(_("%s is not placed yet: place X,Y [ROT] first"), play_code(p, p->hand));
 }
 
 int
@@ -489,7 +507,7 @@ turn_meeple(struct play *p, int argc, char **argv)
 	struct cr_move m;
 
 	if (!p->placed)
-		return not_yet(p, "meeple ROLE@SPOT");
+		return not_yet(p, _("meeple ROLE@SPOT"));
 	if (argc == 1) {
 		print_meeple_options(p);
 		return 0;
@@ -498,7 +516,7 @@ turn_meeple(struct play *p, int argc, char **argv)
 	if (parse_rest(argc - 1, argv + 1, &m) < 0)
 		return -1;
 	if (m.role == CR_ROLE_NONE)
-		return play_nope("expected ROLE@SPOT after the choice, or pass");
+		return play_nope(_("expected ROLE@SPOT after the choice, or pass"));
 	return play_move(p, &m);
 }
 
@@ -508,12 +526,12 @@ turn_pass(struct play *p, int argc, char **argv)
 	struct cr_move m;
 
 	if (!p->placed)
-		return not_yet(p, "pass");
+		return not_yet(p, C_("command", "pass"));
 	m = p->pend;
 	if (argc > 1 && parse_rest(argc - 1, argv + 1, &m) < 0)	/* pass herd */
 		return -1;
 	if (m.role != CR_ROLE_NONE)
-		return play_nope("pass puts no meeple: meeple %s", argv[argc - 1]);
+		return play_nope(_("pass puts no meeple: meeple %s"), argv[argc - 1]);
 	return play_move(p, &m);
 }
 
@@ -525,9 +543,9 @@ turn_discard(struct play *p, int argc, char **argv)
 	if (cr_game_over(p->g))
 		return play_game_over(p);
 	if (argc == 2 && (m.tile = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
-		return play_nope("unknown tile \"%s\"", argv[1]);
+		return play_nope(_("unknown tile \"%s\""), argv[1]);
 	if (m.tile < 0)
-		return play_nope("no tile in hand: draw it first (draw CODE), or discard CODE");
+		return play_nope(_("no tile in hand: draw it first (draw CODE), or discard CODE"));
 	return play_move(p, &m);
 }
 
@@ -541,12 +559,13 @@ turn_end(struct play *p, int argc, char **argv)
 	(void)argc, (void)argv;
 	if (cr_game_over(p->g))
 		return play_move(p, &m);	/* refused, as any move */
-	q = cmd_strf("end the game here, with %d tile%s left, and score it?",
-	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+	q = cmd_strf(ngettext("end the game here, with %d tile left, and score it?",
+	    "end the game here, with %d tiles left, and score it?",
+	    (unsigned long)cr_game_supply_total(p->g)), cr_game_supply_total(p->g));
 	yes = q != NULL && play_confirm(p, q);
 	free(q);
 	if (!yes) {
-		outf("the game goes on\n");
+		outf(_("the game goes on\n"));
 		return 0;
 	}
 	play_drop_hand(p, true);
@@ -592,17 +611,17 @@ turn_undo(struct play *p, int argc, char **argv)
 	bool yes;
 
 	if ((n = count_arg(argc, argv)) < 0)
-		return play_nope("usage: undo [N], N a number of moves, 1 or more");
+		return play_nope(_("usage: undo [N], N a number of moves, 1 or more"));
 	if (n > have)
 		n = have;
 	if (have == 0)
-		return play_nope("nothing to undo: this is the start of the game");
+		return play_nope(_("nothing to undo: this is the start of the game"));
 	if (n > 1) {
-		q = cmd_strf("take back the last %d moves, back to move %d?", n, have - n);
+		q = cmd_strf(_("take back the last %d moves, back to move %d?"), n, have - n);
 		yes = q != NULL && play_confirm(p, q);
 		free(q);
 		if (!yes) {
-			outf("nothing undone\n");
+			outf(_("nothing undone\n"));
 			return 0;
 		}
 	}
@@ -611,7 +630,7 @@ turn_undo(struct play *p, int argc, char **argv)
 	who = calloc((size_t)n, sizeof *who);
 	if (gone == NULL || who == NULL) {
 		free(gone), free(who);
-		return play_nope("undo: out of memory");
+		return play_nope(_("undo: out of memory"));
 	}
 	for (int i = 0; i < n; i++) {
 		gone[i] = *cr_game_move(p->g, have - 1 - i);
@@ -623,14 +642,14 @@ turn_undo(struct play *p, int argc, char **argv)
 		for (int i = n - 1; i >= 0; i--)
 			cr_game_play(p->g, &gone[i], NULL);
 		free(gone), free(who);
-		play_nope("refused: cannot rewrite the journal (%s); nothing was undone",
-		    err ? err : "out of memory");
+		play_nope(_("refused: cannot rewrite the journal (%s); nothing was undone"),
+		    err ? err : _("out of memory"));
 		free(err);
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
 		nt_format_move(p->ts, &gone[i], NULL, line, sizeof line);
-		outf("undone: move %d, %s: %s\n", have - i, p->names[who[i]], line);
+		outf(_("undone: move %d, %s: %s\n"), have - i, p->names[who[i]], line);
 		if (!redo_push(p, &gone[i]))
 			p->nredo = 0;	/* out of memory: better no redo than a wrong one */
 	}
@@ -649,10 +668,10 @@ turn_redo(struct play *p, int argc, char **argv)
 	int n, first = cr_game_nmoves(p->g), done = 0;
 
 	if ((n = count_arg(argc, argv)) < 0)
-		return play_nope("usage: redo [N], N a number of moves, 1 or more");
+		return play_nope(_("usage: redo [N], N a number of moves, 1 or more"));
 	if (p->nredo == 0)
-		return play_nope("nothing to redo: redo puts back what undo took, until a new "
-		    "move is made");
+		return play_nope(_("nothing to redo: redo puts back what undo took, until a new "
+		    "move is made"));
 	if (n > p->nredo)
 		n = p->nredo;
 	play_drop_hand(p, true);
@@ -660,7 +679,7 @@ turn_redo(struct play *p, int argc, char **argv)
 		if (!cr_game_play(p->g, &p->redo[p->nredo - 1 - done], NULL))
 			break;		/* never: the game stands as before the undo */
 	if (done == 0)
-		return play_nope("nothing to redo: the moves taken back no longer fit");
+		return play_nope(_("nothing to redo: the moves taken back no longer fit"));
 	p->nredo -= done;
 	if (moves_done(p, first) < 0) {
 		p->nredo += done;	/* taken back: still there to redo */

@@ -12,6 +12,7 @@
 #include "svg.h"
 #include "rules/ext.h"
 #include "notation/explain.h"
+#include "notation/i18n.h"
 
 /* ---- helpers, for the turn too ------------------------------------------ */
 
@@ -65,21 +66,32 @@ play_legal_places(struct play *p, int type, int *n, int *squares)
 	*n = k;
 	return v;
 }
+
+void
+play_say_fits(struct play *p, int type, int squares)
+{
+	outf(ngettext("%s fits on %d square", "%s fits on %d squares", (unsigned long)squares),
+	    play_code(p, type), squares);
+}
+
 void
 play_say_state(struct play *p)
 {
-	int n = cr_game_nmoves(p->g);
+	int n = cr_game_nmoves(p->g), left = cr_game_supply_total(p->g);
 
 	if (cr_game_over(p->g)) {
-		outf("the game is over after %d move%s\n", n, n == 1 ? "" : "s");
-		cmd_print_ranking(p->g, p->names, "final scores:");
+		outf(ngettext("the game is over after %d move\n", "the game is over after %d moves\n",
+		    (unsigned long)n), n);
+		cmd_print_ranking(p->g, p->names, _("final scores:"));
 		return;
 	}
-	outf("%d move%s played, %d tile%s left", n, n == 1 ? "" : "s",
-	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+	/* Two counts, each with its plural: said in pieces. */
+	outf(ngettext("%d move played", "%d moves played", (unsigned long)n), n);
+	outf(ngettext(", %d tile left", ", %d tiles left", (unsigned long)left), left);
 	if (cr_game_hidden(p->g) > 0)	/* slid under hills, unseen */
-		outf(" (and %d hidden)", cr_game_hidden(p->g));
-	outf("; %s to play\n", p->names[cr_game_turn(p->g)]);
+		outf(ngettext(" (and %d hidden)", " (and %d hidden)",
+		    (unsigned long)cr_game_hidden(p->g)), cr_game_hidden(p->g));
+	outf(_("; %s to play\n"), p->names[cr_game_turn(p->g)]);
 }
 
 /* ---- the commands ------------------------------------------------------- */
@@ -91,31 +103,33 @@ view_legal(struct play *p, int argc, char **argv)
 	struct cr_place *v;
 
 	if (argc == 2 && (type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
-		return play_nope("unknown tile \"%s\" (tiles shows them all with their codes)", argv[1]);
+		return play_nope(_("unknown tile \"%s\" (tiles shows them all with their codes)"),
+		    argv[1]);
 	if (type < 0)
-		return play_nope("no tile in hand: legal CODE, or draw one first (draw CODE)");
+		return play_nope(_("no tile in hand: legal CODE, or draw one first (draw CODE)"));
 	if (cr_game_over(p->g))
 		return play_game_over(p);
 	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
-		return play_nope("out of memory");
+		return play_nope(_("out of memory"));
 	if (n == 0)
-		outf("%s fits nowhere: it is discarded (discard)\n", play_code(p, type));
-	else
-		outf("%s fits on %d square%s, %d way%s:\n", play_code(p, type), squares,
-		    squares == 1 ? "" : "s", n, n == 1 ? "" : "s");
+		outf(_("%s fits nowhere: it is discarded (discard)\n"), play_code(p, type));
+	else {
+		play_say_fits(p, type, squares);
+		outf(ngettext(", %d way:\n", ", %d ways:\n", (unsigned long)n), n);
+	}
 	for (int i = 0; i < n; ) {
 		char pos[32];
 		int k = i;
 
 		snprintf(pos, sizeof pos, "%d,%d", v[i].x, v[i].y);
-		outf("  %-8s rotation", pos);
+		outf(_("  %-8s rotation"), pos);
 		for (; k < n && v[k].x == v[i].x && v[k].y == v[i].y; k++)
 			outf("%s %d", k > i ? "," : "", v[k].rot * 90);
 		outf("\n");
 		i = k;
 	}
 	if (cr_game_supply(p->g, type) == 0)
-		outf("(no %s is left in the supply)\n", play_code(p, type));
+		outf(_("(no %s is left in the supply)\n"), play_code(p, type));
 	free(v);
 	return 0;
 }
@@ -132,22 +146,22 @@ board_svg(struct play *p, int argc, char **argv)
 	bool ok;
 
 	if (argc != 3 || strcmp(argv[1], "--svg") != 0)
-		return play_nope("board: expected nothing, or --svg FILE");
-	title = n ? cmd_strf("the game at the table, after move %d", n) :
-	    cmd_strf("the game at the table, before move 1");
+		return play_nope(_("board: expected nothing, or --svg FILE"));
+	title = n ? cmd_strf(_("the game at the table, after move %d"), n) :
+	    cmd_strf("%s", _("the game at the table, before move 1"));
 	b.title = title;
 	if (title == NULL || (text = svg_text(p->g, &b, &len)) == NULL) {
 		free(title);
-		return play_nope("board: out of memory");
+		return play_nope(_("board: out of memory"));
 	}
 	ok = cmd_write_atomic(argv[2], text, len, &err);
 	free(text), free(title);
 	if (!ok) {
-		play_nope("board: %s", err ? err : "out of memory");
+		play_nope(_("board: %s"), err ? err : _("out of memory"));
 		free(err);
 		return -1;
 	}
-	outf("wrote the board after move %d to %s\n", n, argv[2]);
+	outf(_("wrote the board after move %d to %s\n"), n, argv[2]);
 	return 0;
 }
 
@@ -163,7 +177,7 @@ view_board(struct play *p, int argc, char **argv)
 	st.lastset = board_last_tile(p->g, &st.lastx, &st.lasty);
 	board_print(stdout, p->g, p->names, &st);
 	if (p->placed)
-		outf("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n",
+		outf(_("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n"),
 		    play_code(p, p->hand), p->pend.x, p->pend.y);
 	return 0;
 }
@@ -176,16 +190,16 @@ view_board(struct play *p, int argc, char **argv)
 void
 play_say_standings(struct play *p)
 {
-	int n = cr_game_nplayers(p->g);
+	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g);
 
 	if (cr_game_over(p->g))
 		return;
 	outf(" ");
 	for (int i = 0; i < n; i++)
 		outf(" %s %d [%d]%s", p->names[i], cr_game_player(p->g, i)->score,
-		    cr_game_player(p->g, i)->meeples, i + 1 < n ? "," : ";");
-	outf(" %s to play, %d tile%s left\n", p->names[cr_game_turn(p->g)],
-	    cr_game_supply_total(p->g), cr_game_supply_total(p->g) == 1 ? "" : "s");
+		    cr_game_player(p->g, i)->meeples, i + 1 < n ? "," : "");
+	outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
+	    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
 }
 
 /* Names in the table: at most this many columns, cut with "~" beyond. */
@@ -223,46 +237,72 @@ short_name(const char *s)
 }
 
 /*
+ * A column's heading, translated: the pools' labels and the goods of the
+ * modules (rules/ext-*.c keep them in English), named here for the
+ * catalogue; another is shown as it is.
+ */
+static const char *
+heading(const char *label)
+{
+	static const char *const known[] = {
+		N_("meeples"), N_("big"), N_("builder"), N_("pig"), N_("shepherd"),
+		N_("wine"), N_("grain"), N_("cloth"),
+	};
+
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (strcmp(label, known[i]) == 0)
+			return _(known[i]);
+	return label;
+}
+
+/*
  * The standings: a row a player, a column per supply of pieces and per
  * kind of token of the modules in play.  Eight players with every
- * expansion fit 80 columns.
+ * expansion fit 80 columns (in English; a heading is as wide as its
+ * column).
  */
 int
 view_score(struct play *p, int argc, char **argv)
 {
-	int n = cr_game_nplayers(p->g), w = 6;
+	/* TRANSLATORS: the score table's headings: "player" is padded to
+	 * the names' width, each number is as wide as its heading. */
+	const char *who = _("player"), *score = _("score");
+	int n = cr_game_nplayers(p->g), w = 6, sw = out_width(score) > 5 ? out_width(score) : 5;
 	char *name[CR_MAXPLAYERS];
 
 	(void)argc, (void)argv;
 	if (cr_game_over(p->g)) {
-		cmd_print_ranking(p->g, p->names, "final scores:");
+		cmd_print_ranking(p->g, p->names, _("final scores:"));
 		return 0;
 	}
 	play_say_state(p);
+	w = out_width(who) > w ? out_width(who) : w;
 	for (int i = 0; i < n; i++) {
 		name[i] = short_name(p->names[i]);
 		if (name[i] != NULL && out_width(name[i]) > w)
 			w = out_width(name[i]);
 	}
-	outf("  %-*s score", w, "player");
+	outf("  ");
+	out_pad(stdout, who, w);
+	outf(" %*s%s", sw - out_width(score), "", score);
 	for (int k = 0; k < cr_npools(); k++)
 		if (cr_game_exts(p->g) & (1u << cr_pool_ext(k)))
-			outf(" %s", cr_pool(k)->label);
+			outf(" %s", heading(cr_pool(k)->label));
 	for (int k = 0; k < cr_game_ncounters(p->g); k++)
-		outf(" %s", cr_game_counter_name(p->g, k, NULL));
+		outf(" %s", heading(cr_game_counter_name(p->g, k, NULL)));
 	outf("\n");
 	for (int i = 0; i < n; i++) {
 		const struct cr_player *pl = cr_game_player(p->g, i);
 		const char *nm = name[i] ? name[i] : p->names[i];
 
-		outf("%s %s%*s %5d", i == cr_game_turn(p->g) ? ">" : " ", nm,
-		    w - out_width(nm), "", pl->score);
+		outf("%s %s%*s %*d", i == cr_game_turn(p->g) ? ">" : " ", nm,
+		    w - out_width(nm), "", sw, pl->score);
 		for (int k = 0; k < cr_npools(); k++)
 			if (cr_game_exts(p->g) & (1u << cr_pool_ext(k)))
-				outf(" %*d", (int)strlen(cr_pool(k)->label),
+				outf(" %*d", out_width(heading(cr_pool(k)->label)),
 				    k == 0 ? pl->meeples : pl->pool[k]);
 		for (int k = 0; k < cr_game_ncounters(p->g); k++)	/* goods tokens */
-			outf(" %*d", (int)strlen(cr_game_counter_name(p->g, k, NULL)),
+			outf(" %*d", out_width(heading(cr_game_counter_name(p->g, k, NULL))),
 			    cr_game_counter(p->g, i, k));
 		outf("\n");
 		free(name[i]);
@@ -281,32 +321,33 @@ explain_player(struct play *p, int who)
 	bool final = false;
 
 	ev = cr_game_events(p->g, &nev);
-	outf("%s: %d point%s\n", p->names[who], cr_game_player(p->g, who)->score,
-	    cr_game_player(p->g, who)->score == 1 ? "" : "s");
+	outf(ngettext("%s: %d point\n", "%s: %d points\n",
+	    (unsigned long)cr_game_player(p->g, who)->score), p->names[who],
+	    cr_game_player(p->g, who)->score);
 	for (int i = 0; i < nev; i++) {
 		const struct cr_move *m;
 
 		if (!(ev[i].winners & (1u << who)))
 			continue;
 		if (!final && CR_EV_AT_END(ev[i].reason)) {
-			outf("  at the final scoring:\n");
+			outf(_("  at the final scoring:\n"));
 			final = true;
 		}
 		m = cr_game_move(p->g, ev[i].move - 1);
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
 		nt_event_explain(&ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf("  %s%s: %s", final ? "  " : "", nt_event_label(&ev[i]), why);
+		outf(_("  %s%s: %s"), final ? "  " : "", nt_event_label(&ev[i]), why);
 		if (!final)
-			outf("  [move %d, %s: %s]", ev[i].move,
+			outf(_("  [move %d, %s: %s]"), ev[i].move,
 			    p->names[cr_game_move_player(p->g, ev[i].move - 1)], line);
 		outf("\n");
 		total += ev[i].points;
 		k++;
 	}
 	if (k == 0)
-		outf("  no feature has paid %s yet\n", p->names[who]);
+		outf(_("  no feature has paid %s yet\n"), p->names[who]);
 	else if (total != cr_game_player(p->g, who)->score)	/* never: the events are the score */
-		outf("  (the events add up to %d)\n", total);
+		outf(_("  (the events add up to %d)\n"), total);
 	if (cr_game_over(p->g))
 		return;
 
@@ -316,7 +357,7 @@ explain_player(struct play *p, int who)
 	seen = calloc((size_t)nm + 1, sizeof *seen);
 	if (mee == NULL || seen == NULL) {
 		free(mee), free(seen);
-		outf("  (out of memory: the meeples on the board are not shown)\n");
+		outf(_("  (out of memory: the meeples on the board are not shown)\n"));
 		return;
 	}
 	cr_game_meeples(p->g, mee, nm);
@@ -329,12 +370,12 @@ explain_player(struct play *p, int who)
 			continue;
 		if (cr_piece(mee[i].role)->does != NULL) {	/* a builder, a pig, a shepherd */
 			if (k++ == 0)
-				outf("  meeples on the board, if the game ended now:\n");
-			outf("    %s at %d,%d %s: %s\n", cr_role_name(mee[i].role), mee[i].x, mee[i].y,
-			    cr_spot_name(mee[i].spot), cr_piece(mee[i].role)->does);
+				outf(_("  meeples on the board, if the game ended now:\n"));
+			outf(_("    %s at %d,%d %s: %s\n"), cr_role_name(mee[i].role), mee[i].x,
+			    mee[i].y, cr_spot_name(mee[i].spot), cr_piece(mee[i].role)->does);
 			if (cr_game_feature_kept(p->g, mee[i].seg, &e)) {	/* its flock */
 				nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
-				outf("      %s: %s\n", nt_event_label(&e), why);
+				outf(_("      %s: %s\n"), nt_event_label(&e), why);
 			}
 			continue;
 		}
@@ -344,12 +385,12 @@ explain_player(struct play *p, int who)
 			continue;
 		seen[nseen++] = id;
 		if (k++ == 0)
-			outf("  meeples on the board, if the game ended now:\n");
-		outf("    %s at %d,%d %s: ", cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+			outf(_("  meeples on the board, if the game ended now:\n"));
+		outf(_("    %s at %d,%d %s: "), cr_role_name(mee[i].role), mee[i].x, mee[i].y,
 		    cr_spot_name(mee[i].spot));
 		if (cr_role_kind(mee[i].role) == CR_FIELD && cr_game_edition(p->g) == 1) {
-			outf("edition 1 pays farmers per completed city at the end "
-			    "(explain X,Y:SPOT of each city)\n");
+			outf(_("edition 1 pays farmers per completed city at the end "
+			    "(explain X,Y:SPOT of each city)\n"));
 			continue;
 		}
 		/* Who holds it, even when it pays 0 now (a farm with no city
@@ -359,7 +400,7 @@ explain_player(struct play *p, int who)
 			outf("%s\n", why);
 		} else {
 			nt_event_why(&e, why, sizeof why);
-			outf("%s = %d, to nobody\n", why, e.points);
+			outf(_("%s = %d, to nobody\n"), why, e.points);
 		}
 	}
 	free(mee), free(seen);
@@ -395,43 +436,54 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	char why[512];
 
 	cr_game_feature(p->g, seg, &f);
-	outf("%s at %d,%d %s: ", cr_kind_name((enum cr_kind)f.kind), x, y, spot);
+	/* A sentence a kind: in French its words agree with it. */
 	switch (f.kind) {
 	case CR_ROAD:
 		if (f.complete)
-			outf("completed\n");
+			outf(_("road at %d,%d %s: completed\n"), x, y, spot);
 		else
-			outf("open at %d end%s\n", f.open, f.open == 1 ? "" : "s");
+			outf(ngettext("road at %d,%d %s: open at %d end\n",
+			    "road at %d,%d %s: open at %d ends\n", (unsigned long)f.open), x, y, spot,
+			    f.open);
 		break;
 	case CR_CITY:
 		if (f.complete)
-			outf("completed\n");
+			outf(_("city at %d,%d %s: completed\n"), x, y, spot);
 		else
-			outf("open on %d edge%s\n", (f.open + 1) / 2, (f.open + 1) / 2 == 1 ? "" : "s");
+			outf(ngettext("city at %d,%d %s: open on %d edge\n",
+			    "city at %d,%d %s: open on %d edges\n", (unsigned long)(f.open + 1) / 2),
+			    x, y, spot, (f.open + 1) / 2);
 		break;
 	case CR_CLOISTER:
-		outf("%d of its 8 neighbours%s\n", f.tiles - 1, f.complete ? ": completed" : "");
+		if (f.complete)
+			outf(_("cloister at %d,%d %s: %d of its 8 neighbours: completed\n"), x, y, spot,
+			    f.tiles - 1);
+		else
+			outf(_("cloister at %d,%d %s: %d of its 8 neighbours\n"), x, y, spot,
+			    f.tiles - 1);
 		break;
 	default:
-		outf("a farm\n");
+		outf(_("field at %d,%d %s: a farm\n"), x, y, spot);
 		break;
 	}
 	nt = cr_game_feature_tiles(p->g, seg, NULL, 0);
 	if ((tiles = calloc((size_t)nt + 1, sizeof *tiles)) != NULL) {
 		cr_game_feature_tiles(p->g, seg, tiles, nt);
-		outf("  %d tile%s:", nt, nt == 1 ? "" : "s");
+		outf(ngettext("  %d tile:", "  %d tiles:", (unsigned long)nt), nt);
 		for (int i = 0; i < nt; i++)
 			outf(" %d,%d", tiles[i].x, tiles[i].y);
 		outf("\n");
 		free(tiles);
 	}
 	if (f.kind == CR_CITY)
-		outf("  %d pennant%s\n", f.pennants, f.pennants == 1 ? "" : "s");
+		outf(ngettext("  %d pennant\n", "  %d pennants\n", (unsigned long)f.pennants),
+		    f.pennants);
 	if (f.kind == CR_FIELD && cr_game_edition(p->g) != 1) {
 		cr_game_feature_score(p->g, seg, &e);
-		outf("  borders %d completed cit%s\n", e.cities, e.cities == 1 ? "y" : "ies");
+		outf(ngettext("  borders %d completed city\n", "  borders %d completed cities\n",
+		    (unsigned long)e.cities), e.cities);
 	}
-	outf("  meeples:");
+	outf(_("  meeples:"));
 	for (int i = 0; i < n; i++) {
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
@@ -439,7 +491,7 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 			outf("%s %s %d %s", k++ ? "," : "", p->names[i], f.meeples[i],
 			    nt_kind_roles(f.kind, f.meeples[i]));
 	}
-	outf("%s\n", k ? "" : " none");
+	outf("%s\n", k ? "" : _(" none"));
 	if (best > 0) {
 		unsigned tied = 0, won;
 
@@ -450,42 +502,44 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		cr_game_feature_score(p->g, seg, &e);
 		won = e.winners != 0 && (e.winners & ~tied) == 0 ? e.winners : tied;
 		k = 0;
-		outf("  controlled by");
+		outf(_("  controlled by"));
 		for (int i = 0; i < n; i++)
 			if (won & (1u << i))
-				outf("%s %s", k++ ? " and" : "", p->names[i]);
+				outf("%s %s", k++ ? _(" and") : "", p->names[i]);
 		if (won != tied)
-			outf(" (tied, but %s)\n", cr_phrase(e.tie));
+			outf(_(" (tied, but %s)\n"), cr_phrase(e.tie));
 		else
-			outf("%s\n", k > 1 ? " (tied: each scores in full)" : "");
+			outf("%s\n", k > 1 ? _(" (tied: each scores in full)") : "");
 	}
 	if (cr_game_feature_kept(p->g, seg, &e)) {	/* a flock and its shepherds */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
-		outf("  %s: %s\n", nt_event_label(&e), why);
+		outf(_("  %s: %s\n"), nt_event_label(&e), why);
 	}
 	ev = cr_game_events(p->g, &nev);
 	for (int i = 0; i < nev; i++)
 		if (ev[i].feature == id) {
 			nt_event_explain(&ev[i], p->names, n, why, sizeof why);
-			outf("  scored at move %d%s: %s\n", ev[i].move,
-			    !CR_EV_AT_END(ev[i].reason) ? "" : " (final scoring)", why);
+			if (CR_EV_AT_END(ev[i].reason))
+				outf(_("  scored at move %d (final scoring): %s\n"), ev[i].move, why);
+			else
+				outf(_("  scored at move %d: %s\n"), ev[i].move, why);
 			paid++;
 		}
 	if (f.scored && paid == 0)
-		outf("  completed with no meeple on it: it paid nobody\n");
+		outf(_("  completed with no meeple on it: it paid nobody\n"));
 	if (f.scored || cr_game_over(p->g))
 		return;
 	if (f.kind == CR_FIELD && cr_game_edition(p->g) == 1) {
-		outf("  edition 1: at the end each completed city pays 4 to the most farmers "
-		    "over all the farms around it\n");
+		outf(_("  edition 1: at the end each completed city pays 4 to the most farmers "
+		    "over all the farms around it\n"));
 		return;
 	}
 	if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
-		outf("  if the game ended now: %s\n", why);
+		outf(_("  if the game ended now: %s\n"), why);
 	} else {
 		nt_event_why(&e, why, sizeof why);
-		outf("  if the game ended now: %s = %d, to nobody (no %s on it)\n", why,
+		outf(_("  if the game ended now: %s = %d, to nobody (no %s on it)\n"), why,
 		    e.points, nt_kind_role(f.kind));
 	}
 }
@@ -513,13 +567,13 @@ view_explain(struct play *p, int argc, char **argv)
 	}
 	colon = strchr(arg, ':');
 	if (!nt_parse_pos(arg, colon ? (size_t)(colon - arg) : strlen(arg), &x, &y))
-		return play_nope("explain: no player is named \"%.40s\", and it is no position "
-		    "X,Y[:SPOT]", arg);
+		return play_nope(_("explain: no player is named \"%.40s\", and it is no position "
+		    "X,Y[:SPOT]"), arg);
 	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)
-		return play_nope("explain: expected a spot after \":\" (N NNE NE ENE E ESE SE SSE S "
-		    "SSW SW WSW W WNW NW NNW or C), got \"%.20s\"", colon + 1);
+		return play_nope(_("explain: expected a spot after \":\" (N NNE NE ENE E ESE SE SSE "
+		    "S SSW SW WSW W WNW NW NNW or C), got \"%.20s\""), colon + 1);
 	if ((t = cr_game_at(p->g, x, y)) == NULL)
-		return play_nope("explain: no tile at %d,%d", x, y);
+		return play_nope(_("explain: no tile at %d,%d"), x, y);
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		const struct cr_tiletype *tt = &p->ts->type[t->type];
 
@@ -543,10 +597,10 @@ view_explain(struct play *p, int argc, char **argv)
 		}
 	}
 	if (nid == 0 && sp < 0)		/* never: a tile has a field or a city */
-		return play_nope("explain: no feature at %d,%d", x, y);
+		return play_nope(_("explain: no feature at %d,%d"), x, y);
 	if (nid == 0)
-		return play_nope("explain: no single feature at %d,%d %s (explain %d,%d lists the "
-		    "tile's features)", x, y, cr_spot_name((enum cr_spot)sp), x, y);
+		return play_nope(_("explain: no single feature at %d,%d %s (explain %d,%d lists the "
+		    "tile's features)"), x, y, cr_spot_name((enum cr_spot)sp), x, y);
 	return 0;
 }
 
@@ -559,8 +613,8 @@ view_supply(struct play *p, int argc, char **argv)
 	for (int t = 0; t < p->ts->ntypes; t++)
 		if ((int)strlen(p->ts->type[t].code) > w)
 			w = (int)strlen(p->ts->type[t].code);
-	outf("%d tile%s left in the supply:\n", cr_game_supply_total(p->g),
-	    cr_game_supply_total(p->g) == 1 ? "" : "s");
+	outf(ngettext("%d tile left in the supply:\n", "%d tiles left in the supply:\n",
+	    (unsigned long)cr_game_supply_total(p->g)), cr_game_supply_total(p->g));
 	for (int t = 0; t < p->ts->ntypes; t++) {
 		outf("%s%-*s %2d", k % 8 ? "   " : "  ", w, p->ts->type[t].code,
 		    cr_game_supply(p->g, t));
@@ -582,7 +636,7 @@ view_moves(struct play *p, int argc, char **argv)
 		if ((int)strlen(p->names[i]) > w)
 			w = (int)strlen(p->names[i]);
 	if (n == 0)
-		outf("no move yet\n");
+		outf(_("no move yet\n"));
 	for (int i = 0; i < n; i++) {
 		nt_format_move(p->ts, cr_game_move(p->g, i), NULL, line, sizeof line);
 		outf("%4d  %-*s  %s\n", i + 1, w, p->names[cr_game_move_player(p->g, i)], line);
@@ -599,33 +653,61 @@ view_tiles(struct play *p, int argc, char **argv)
 	return cmd_tiles_entry.exec(argc, argv) == 0 ? 0 : -1;
 }
 
+const char *
+play_cmd_args(const struct play_cmd *c)
+{
+	return *c->args ? _(c->args) : "";
+}
+
+/* A command as help shows it, malloc'd: "draw TILE"; in French the French
+ * name with the English one beside it, "piocher (draw) TUILE". */
+static char *
+cmd_title(const struct play_cmd *c, bool space)
+{
+	const char *name = play_cmd_name(c), *args = play_cmd_args(c);
+
+	if (strcmp(name, c->name) != 0)
+		return cmd_strf("%s (%s)%s%s", name, c->name, space || *args ? " " : "", args);
+	return cmd_strf("%s%s%s", name, space || *args ? " " : "", args);
+}
+
+/* The column of the summaries in help: a command wider (in French, with
+ * its English name) has its summary on the next line. */
+#define HELP_COL	30
+
 /* The turn in a nutshell, then every command with its summary. */
 static void
 print_cmds(void)
 {
+	char *title[PLAY_MAXCMDS];
 	int w = 0;
 
 	for (size_t i = 0; i < play_ncmds; i++) {
-		int n = (int)(strlen(play_cmds[i].name) + 1 + strlen(play_cmds[i].args));
-
-		w = n > w ? n : w;
+		title[i] = cmd_title(&play_cmds[i], true);
+		if (title[i] != NULL && out_width(title[i]) > w)
+			w = out_width(title[i]) > HELP_COL ? HELP_COL : out_width(title[i]);
 	}
-	outf("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
+	outf(_("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
 	    "Or the whole turn in one line, as in a record:  U 0,1 0 thief@S,  E discard,\n"
 	    "B -1,0 0 monk,  end  (a \"PLAYER:\" prefix is checked against whose turn it is).\n"
-	    "\ncommands:\n");
+	    "\ncommands:\n"));
 	for (size_t i = 0; i < play_ncmds; i++) {
-		int n = outf("  %s %s", play_cmds[i].name, play_cmds[i].args) - 2;
-
-		outf("%*s  %s\n", w - n, "", play_cmds[i].summary);
+		outf("  ");
+		out_pad(stdout, title[i] ? title[i] : play_cmds[i].name, w);
+		if (title[i] != NULL && out_width(title[i]) > w)
+			outf("\n  %*s", w, "");
+		outf("  %s\n", _(play_cmds[i].summary));
+		free(title[i]);
 	}
-	outf("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n");
+	outf(_("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n"));
 }
 
 int
 view_help(struct play *p, int argc, char **argv)
 {
 	const struct play_cmd *c;
+	char *title;
+	int k = 0;
 
 	(void)p;
 	if (argc == 1) {
@@ -633,9 +715,17 @@ view_help(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	if ((c = play_cmd_find(argv[1])) == NULL)
-		return play_nope("help: no command \"%.40s\" (help lists them)", argv[1]);
-	outf("%s%s%s\n  %s\n", c->name, *c->args ? " " : "", c->args, c->summary);
+		return play_nope(_("help: no command \"%.40s\" (help lists them)"), argv[1]);
+	if ((title = cmd_title(c, false)) == NULL)
+		return play_nope(_("out of memory"));
+	outf("%s\n  %s\n", title, _(c->summary));
+	free(title);
 	if (*c->help)
-		outf("%s", c->help);
+		outf("%s", _(c->help));
+	/* In French, its other names too ("tirer" beside "piocher"). */
+	for (int i = 1; play_fr() && i < PLAY_NFR && c->fr[i] != NULL; i++)
+		outf("%s%s", k++ ? ", " : _("  also: "), c->fr[i]);
+	if (k > 0)
+		outf("\n");
 	return 0;
 }

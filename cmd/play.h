@@ -155,21 +155,46 @@ enum play_args {		/* what a command's arguments complete to */
 	PA_FIND,		/* the search options of find, a set's name */
 };
 
+/*
+ * A command has its English name, always accepted and the one shown in
+ * English, and French names, always accepted too (whatever the locale):
+ * the first is the one shown when the messages are French (help, Tab);
+ * the others are more ways to say it ("tirer" for "piocher").  No name is
+ * another command's, nor a tile code.  The texts are N_() marked: shown
+ * through _().
+ */
+#define PLAY_NFR	3
+#define PLAY_MAXCMDS	32	/* at most: room for lists made from the table */
+
 struct play_cmd {
 	const char	*name;
+	const char	*fr[PLAY_NFR];	/* "piocher", "tirer": NULL-padded */
 	const char	*args;		/* "X,Y [ROT]", for usage and help */
 	int		 minargs, maxargs;
 	enum play_args	 complete;
 	int		(*fn)(struct play *, int, char **);
 	const char	*summary;	/* one line, for `help` */
 	const char	*help;		/* more, for `help NAME`; "" for none */
+	bool		 safe;		/* only shows: a typo may be pointed to it */
 };
 
 extern const struct play_cmd play_cmds[];
 extern const size_t play_ncmds;
 
-/* The command NAME (any case; exit is quit, ? is help), or NULL. */
+/* The command NAME, English or French (any case, any script: DÉFAUSSER;
+ * exit is quit, ? is help), or NULL. */
 const struct play_cmd *play_cmd_find(const char *name);
+/* Are the messages French (the catalogue says so)?  Then the French names
+ * are shown. */
+bool	 play_fr(void);
+/* The name of C shown now: its French name in French, else its English one. */
+const char *play_cmd_name(const struct play_cmd *c);
+/* Its arguments as shown ("TUILE" in French), "" for none. */
+const char *play_cmd_args(const struct play_cmd *c);
+/* The names of the commands, NULL-ended (static, until the next call):
+ * those of the language shown now (French names in French), and with ALL
+ * the others after them; with SAFE only the commands that only show. */
+const char *const *play_cmd_words(bool safe, bool all);
 
 /* play-turn.c: the steps of a turn, and undo. */
 int	 turn_draw(struct play *, int, char **);
@@ -201,8 +226,7 @@ int	 view_board(struct play *, int, char **);
 int	 view_score(struct play *, int, char **);
 void	 play_say_standings(struct play *p);
 /* What may be done with a game over: said instead of a turn's hints. */
-#define PLAY_OVER_HINT	"game over: save FILE keeps it; score, explain, board show it; " \
-	"undo goes back"
+const char *play_over_hint(void);
 int	 view_explain(struct play *, int, char **);
 int	 view_supply(struct play *, int, char **);
 int	 view_moves(struct play *, int, char **);
@@ -221,6 +245,8 @@ void	 play_rotations(struct play *p, int type, const int *rots, int n, bool titl
 struct cr_place *play_legal_places(struct play *p, int type, int *n, int *squares);
 /* "N moves played, N tiles left; NAME to play", or the final scores. */
 void	 play_say_state(struct play *p);
+/* "U fits on N squares" (no newline): the ways follow. */
+void	 play_say_fits(struct play *p, int type, int squares);
 
 /* play-session.c: the game in play and the line loop. */
 int	 session_save(struct play *, int, char **);

@@ -3,30 +3,73 @@
  *
  * The caller gives the words it may suggest: only safe ones (commands
  * that show, never one that ends, undoes, discards or rewrites), so a
- * typo answered blindly does no harm.
+ * typo answered blindly does no harm.  Words are compared character by
+ * character, UTF-8 read as such ("legal" is one letter from "légal").
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cmd.h"
 
-/* Levenshtein distance, a compared without case; longer than 63 is far. */
+#define MAXCHARS	63	/* longer is far from every command */
+
+/*
+ * The characters of S, at most MAXCHARS, into c (code points; a byte
+ * that is no UTF-8 stands for itself), small letters for capitals (ASCII
+ * and Latin-1: É is é).  How many, or -1 when S is longer.
+ */
+static int
+chars(const char *s, uint32_t c[MAXCHARS])
+{
+	const unsigned char *u = (const unsigned char *)s;
+	int n = 0;
+
+	while (*u != '\0') {
+		uint32_t v = *u++;
+		int more = v >= 0xf0 && v < 0xf8 ? 3 : v >= 0xe0 ? 2 : v >= 0xc2 ? 1 : 0;
+
+		if (v >= 0xf8)
+			more = 0;
+		if (more > 0) {
+			uint32_t w = v & (0x3fu >> more);
+			int k;
+
+			for (k = 0; k < more && (u[k] & 0xc0) == 0x80; k++)
+				w = w << 6 | (u[k] & 0x3f);
+			if (k == more)
+				v = w, u += more;
+		}
+		if (v < 0x80)
+			v = (uint32_t)tolower((int)v);
+		else if (v >= 0xc0 && v <= 0xde && v != 0xd7)
+			v += 0x20;
+		if (n == MAXCHARS)
+			return -1;
+		c[n++] = v;
+	}
+	return n;
+}
+
+/* Levenshtein distance in characters, without case; longer than 63 is far. */
 size_t
 cmd_edit_distance(const char *a, const char *b)
 {
-	size_t	la = strlen(a), lb = strlen(b), row[64], diag, up;
+	uint32_t ca[MAXCHARS], cb[MAXCHARS];
+	int la = chars(a, ca), lb = chars(b, cb);
+	size_t row[MAXCHARS + 1], diag, up;
 
-	if (la > 63 || lb > 63)
+	if (la < 0 || lb < 0)
 		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
+	for (int j = 0; j <= lb; j++)
+		row[j] = (size_t)j;
+	for (int i = 1; i <= la; i++) {
 		diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
+		row[0] = (size_t)i;
+		for (int j = 1; j <= lb; j++) {
 			up = row[j];
-			row[j] = diag + (tolower((unsigned char)a[i - 1]) != b[j - 1]);
+			row[j] = diag + (ca[i - 1] != cb[j - 1]);
 			if (up + 1 < row[j])
 				row[j] = up + 1;
 			if (row[j - 1] + 1 < row[j])
@@ -40,15 +83,17 @@ cmd_edit_distance(const char *a, const char *b)
 const char *
 cmd_closest(const char *word, const char *const *words)
 {
+	uint32_t c[MAXCHARS];
 	const char *best = NULL;
 	size_t bestd = (size_t)-1;
 
 	for (size_t i = 0; *word != '\0' && words[i] != NULL; i++) {
 		size_t d = cmd_edit_distance(word, words[i]);
+		int len = chars(words[i], c);
 
 		if (strncasecmp(word, words[i], strlen(word)) == 0)
 			d = 1;	/* a prefix ("sco", "rep") counts as close */
-		if (d < bestd && d <= 1 + strlen(words[i]) / 3)
+		if (d < bestd && len >= 0 && d <= 1 + (size_t)len / 3)
 			best = words[i], bestd = d;
 	}
 	return best;

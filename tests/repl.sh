@@ -1320,6 +1320,154 @@ expect "no copy left: a whole line too" test \
 expect "no copy left: how many and where on the board" has "$tmp/nocopy.out" \
     'refused: no copy left: all 3 K of the set are used, on the board at -1,0 2,0 0,-1'
 
+# ---- French (issue 14): the table in French, the record in English ---------
+# The locale is built here (tests/locale.sh, once); French sessions run
+# through $FR_CARCREF.  Only the lines the REPL itself words are asserted
+# (the engine's explanations and refusals are notation/'s): exactly, where
+# they are the contract.  French command names work in any locale.
+
+line() { grep -qxF -- "$2" "$1"; }	# line FILE TEXT: FILE has the line TEXT
+if fr_locale "$tmp/locale"; then
+	rm -rf "$CARCREF_STATE"
+	typed fr <<'EOF2'
+aide
+aide piocher
+piocher E
+poser 0,-1
+poser 0,-1 90
+pion paysan@O
+pion voleur@E
+tirer V
+poser 1,0 90
+passer voleur@O
+passer
+annuler
+refaire
+annuler
+V 1,0 90 voleur@O
+scor
+tuile
+expliqer
+annule
+fi
+score
+défausser
+DÉFAUSSER E
+piocher
+coups
+pioche
+légal E
+plateau
+enregistrer fr.yaml
+fin
+EOF2
+	CARCREF=$FR_CARCREF session fr 1 play
+	o=$tmp/fr.out
+	expect "fr: the game starts in French" line "$o" 'édition 3, 2 joueurs : Anna, Ben'
+	expect "fr: no move yet: 0 is singular" line "$o" \
+	    '0 coup joué, 71 tuiles restantes ; à Anna de jouer'
+	expect "fr: help's first lines" line "$o" \
+	    'Un tour, pas à pas :  piocher TUILE, poser X,Y [ROT], puis pion RÔLE@POINT'
+	expect "fr: help's commands" line "$o" 'commandes :'
+	expect "fr: help, a French name with the English one beside it" line "$o" \
+	    '  piocher (draw) TUILE            la tuile piochée : son image, et où elle peut aller'
+	expect "fr: help, a long one on a line of its own" line "$o" \
+	    '  expliquer (explain) [JOUEUR | X,Y[:POINT]]'
+	expect "fr: help, score is score" line "$o" \
+	    '  score                           les scores, les meeples en réserve, à qui de jouer'
+	expect "fr: help COMMAND" line "$o" 'piocher (draw) TUILE'
+	expect "fr: help COMMAND, its other names" line "$o" '  se dit aussi : tirer'
+	expect "fr: draw" line "$o" \
+	    'Anna pioche E (reste 5 E, celle-ci comprise ; 71 tuiles dans la pioche)'
+	expect "fr: where it fits" line "$o" \
+	    'E va sur 2 cases, de 4 façons : poser X,Y [ROT] (légal les liste)'
+	expect "fr: which rotation" line "$o" \
+	    'E va en 0,-1 dans 3 rotations : 90 180 270 ; laquelle ? poser 0,-1 ROT'
+	expect "fr: the meeples that may go, as the notation writes them" line "$o" \
+	    'puis un meeple : knight@E, farmer@N (pion RÔLE@POINT), ou passer'
+	expect "fr: pion paysan@O, written back in English" line "$o" \
+	    'coup 1, Anna : E 0,-1 90 farmer@W'
+	expect "fr: the standings line" line "$o" \
+	    '  Anna 0 [6], Ben 0 [7] ; à Ben de jouer, 70 tuiles restantes'
+	expect "fr: a step too early: the hint" line "$o" \
+	    'pas de tuile en main : piochez-la d'"'"'abord (piocher CODE), puis posez-la, puis pion RÔLE@POINT'
+	expect "fr: tirer" line "$o" \
+	    'Ben pioche V (reste 9 V, celle-ci comprise ; 70 tuiles dans la pioche)'
+	expect "fr: passer with a meeple: refused" line "$o" \
+	    'passer ne pose aucun meeple : pion voleur@O'
+	expect "fr: passer" test "$(grep -cxF 'coup 2, Ben : V 1,0 90' "$o")" = 2
+	expect "fr: annuler" line "$o" 'annulé : coup 2, Ben : V 1,0 90'
+	expect "fr: annuler says where the game stands" line "$o" \
+	    '1 coup joué, 70 tuiles restantes ; à Ben de jouer'
+	expect "fr: a whole turn in French words, written back in English" line "$o" \
+	    'coup 2, Ben : V 1,0 90 thief@W'
+	expect "fr: did you mean, in French" line "$o" \
+	    'commande inconnue « scor » (vouliez-vous dire « score » ?) ; aide liste les commandes'
+	expect "fr: did you mean a French word" line "$o" \
+	    'commande inconnue « tuile » (vouliez-vous dire « tuiles » ?) ; aide liste les commandes'
+	expect "fr: did you mean expliquer" has "$o" '(vouliez-vous dire « expliquer » ?)'
+	expect "fr: never a destructive suggestion" bash -c \
+	    "! grep -E 'vouliez-vous dire « (annuler|fin|refaire|défausser|defausser|quitter|charger|enregistrer|sauver|passer|poser|pion|choisir) »' '$o'"
+	expect "fr: an unknown command, the hint" line "$o" \
+	    'commande inconnue « annule » ; aide liste les commandes, un tour s'"'"'écrit U 0,1 0 voleur@S'
+	expect "fr: the score table's headings" line "$o" '  joueur score meeples'
+	expect "fr: discard without a tile" line "$o" \
+	    'pas de tuile en main : piochez-la d'"'"'abord (piocher CODE), ou défausser CODE'
+	expect "fr: DÉFAUSSER, any case: the command (refused by the rule)" has "$o" 'refusé : '
+	expect "fr: usage, with the French name" line "$o" 'usage : piocher TUILE'
+	expect "fr: moves" line "$o" '   1  Anna  E 0,-1 90 farmer@W'
+	expect "fr: the supply" line "$o" '69 tuiles restent dans la pioche :'
+	expect "fr: légal" line "$o" 'E va sur 5 cases, de 11 façons :'
+	expect "fr: the board's key" line "$o" \
+	    'A Anna  B Ben  (capitale : voleur, chevalier ou moine ; minuscule : paysan)'
+	expect "fr: save" line "$o" '2 coups enregistrés dans fr.yaml'
+	expect "fr: end" line "$o" 'coup 3, Anna : end'
+	expect "fr: the final scoring" line "$o" '  décompte final :'
+	expect "fr: the final scores" line "$o" 'scores finaux :'
+	expect "fr: what a game over allows" line "$o" \
+	    'partie finie : enregistrer FICHIER la garde ; score, expliquer, plateau la montrent ; annuler revient en arrière'
+	# What is written stays the notation's English form.
+	expect "fr: the save file, in English" test "$(moves_of "$tmp/fr.yaml" | tr '\n' '|')" = \
+	    'E 0,-1 90 farmer@W|V 1,0 90 thief@W|'
+	expect "fr: the journal, in English" test "$(moves_of "$(journal)" | tr '\n' '|')" = \
+	    'E 0,-1 90 farmer@W|V 1,0 90 thief@W|end|'
+	run replay --quiet fr.yaml
+	expect "fr: the save file replays" test "$code" = 0
+
+	# A whole turn without its rotation, in French words: the one that fits.
+	rm -rf "$CARCREF_STATE"
+	printf 'E 0,1 chevalier@S\nV 1,0 voleur@O\n' >"$tmp/frrot.in"
+	CARCREF=$FR_CARCREF STDIN=$tmp/frrot.in run play
+	expect "fr: no rotation: the one that fits, said" line "$tmp/out" \
+	    'rotation 180 supposée : la seule qui va en 0,1'
+	expect "fr: no rotation: played, in English" line "$tmp/out" 'coup 1, Anna : E 0,1 180 knight@S'
+	expect "fr: no rotation, several fit: refused, listed" line "$tmp/out" \
+	    'refusé : V va en 1,0 dans 2 rotations : 0 90 ; écrivez laquelle après la position'
+
+	# French names in the default locale: the same commands, English words.
+	rm -rf "$CARCREF_STATE"
+	printf '%s\n' 'tuiles E' 'tirer E' 'poser 0,-1 90' 'pion paysan@O' 'aide piocher' \
+	    'piocher' 'pioche' 'annuler' 'tuile' >"$tmp/fren.in"
+	STDIN=$tmp/fren.in run play
+	expect "French names in English: draw" line "$tmp/out" \
+	    'Anna draws E (5 E left, this one included; 71 tiles in the supply)'
+	expect "French names in English: the move, in English" line "$tmp/out" \
+	    'move 1, Anna: E 0,-1 90 farmer@W'
+	expect "French names in English: the standings line" line "$tmp/out" \
+	    '  Anna 0 [6], Ben 0 [7]; Ben to play, 70 tiles left'
+	expect "French names in English: help shows the English name" line "$tmp/out" 'draw TILE'
+	expect "French names in English: no French in help" lacks "$tmp/out" 'tirer'
+	expect "French names in English: usage, the English name" line "$tmp/out" 'usage: draw TILE'
+	expect "French names in English: supply" line "$tmp/out" '70 tiles left in the supply:'
+	expect "French names in English: undo" line "$tmp/out" \
+	    'undone: move 1, Anna: E 0,-1 90 farmer@W'
+	expect "French names in English: did you mean, English first" line "$tmp/out" \
+	    'unknown command "tuile" (did you mean "tuiles"?); help lists the commands'
+	expect "French names in English: nothing refused but the typo" test "$code" = 1
+else
+	not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)"
+fi
+
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
 if ! command -v tmux >/dev/null; then
@@ -1479,6 +1627,45 @@ else
 	screen "Tab completes find's options" '^Dan> find --two-cities *$'
 	keys C-u 'quit' Enter
 	screen "completion by edges: exit 0" '^EXIT=0$'
+
+	# French: Tab offers the French names; the questions take o and oui.
+	if [ -n "${FR_CARCREF-}" ]; then
+		start LOCPATH="$tmp/locale" LC_ALL=fr_FR.UTF-8 -- play
+		screen "fr: the prompt" '^Anna> ?$'
+		keys 'ai' Tab
+		screen "fr: Tab completes a French command" '^Anna> aide ?$'
+		keys C-u 'pio' Tab Tab
+		screen "fr: Tab Tab lists the French names" '^pioche +piocher +pion *$'
+		keys C-u 'piocher E' Enter
+		keys 'poser ' Tab
+		screen "fr: Tab after a French command" '^Anna \[E\]> poser 0,$'
+		keys C-u 'poser 0,1 180 chevalier@S' Enter
+		screen "fr: the move, in English" '^coup 1, Anna : E 0,1 180 knight@S$'
+		keys 'V 1,0 90' Enter
+		keys 'annuler 2' Enter
+		screen "fr: annuler 2 asks, in French" \
+		    '^reprendre les 2 derniers coups, pour revenir au coup 0 \? \(o/N\) $'
+		keys 'oui' Enter
+		screen "fr: oui: undone" '^annul.* : coup 1, Anna : E 0,1 180 knight@S$'
+		keys 'fin' Enter
+		screen "fr: fin asks, in French" \
+		    '^finir la partie ici, avec 71 tuiles restantes, et faire le d.*compte final \? \(o/N\) $'
+		keys 'O' Enter
+		screen "fr: O: the game ends" '^scores finaux :$'
+		keys 'quitter' Enter
+		screen "fr: quitter: exit 0" '^EXIT=0$'
+		# In English, Tab offers the English names only; the French work.
+		start -- play
+		screen "en: the prompt" '^Anna> ?$'
+		keys 'ai' Tab
+		sleep 0.3
+		T capture-pane -p -J >"$tmp/pane"
+		expect "tmux: in English, Tab offers no French name" grep -qE '^Anna> ai *$' "$tmp/pane"
+		keys C-u 'aide' Enter
+		screen "en: aide is help" '^A turn, step by step:'
+		keys 'quitter' Enter
+		screen "en: quitter: exit 0" '^EXIT=0$'
+	fi
 	T kill-server 2>/dev/null
 fi
 
