@@ -18,6 +18,7 @@
 
 #include "cmd.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 /* Where the canonical text goes while it is made. */
 struct fmtout {
@@ -179,6 +180,6 @@ fmt_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_fmt_entry = {
 	"fmt", "[--stdout] FILE...",
-	"rewrite game records in canonical form, keeping comments",
+	N_("rewrite game records in canonical form, keeping comments"),
 	fmt_exec
 };

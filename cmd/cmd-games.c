@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 /* A game's line, in columns: players, moves, state.  malloc'd strings. */
 struct line {
@@ -150,6 +151,6 @@ games_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_games_entry = {
-	"games", "", "list the games kept: players, moves, last played, finished or not",
+	"games", "", N_("list the games kept: players, moves, last played, finished or not"),
 	games_exec
 };

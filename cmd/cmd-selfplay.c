@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "notation/record.h"
 #include "rules/ext.h"
+#include "notation/i18n.h"
 
 static uint64_t
 rnd(uint64_t *s)
@@ -279,6 +280,6 @@ selfplay_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_selfplay_entry = {
 	"selfplay", "[--seed N] [--games K] [--players P] [--edition E] [--expansions X,Y] [--out DIR]",
-	"write random, complete, legal games as records (for tests and benchmarks)",
+	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec
 };

@@ -21,6 +21,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 static const char *dir_name[] = { "N", "E", "S", "W" };
 
@@ -453,6 +454,6 @@ tiles_exec(int argc, char **argv)
 const struct cmd_entry cmd_tiles_entry = {
 	"tiles", "[CODE... | [--edges CRFW] [--pennant] [--cloister] [--inn] "
 	    "[--two-cities] [--set NAME]]",
-	"show the tile types with a picture, or find one by its edges and marks",
+	N_("show the tile types with a picture, or find one by its edges and marks"),
 	tiles_exec
 };

@@ -15,6 +15,68 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "notation/i18n.h"
+
+/*
+ * The rules' words (rules/ names kinds, pieces, goods, marks and ends in
+ * English, as records and tile files write them) as people read them,
+ * in their language.  A word without a translation is itself.
+ */
+const char *
+cmd_word(const char *w)
+{
+	if (w == NULL)
+		return "?";
+	if (strcmp(w, "field") == 0)
+		return C_("feature", "field");
+	if (strcmp(w, "road") == 0)
+		return C_("feature", "road");
+	if (strcmp(w, "city") == 0)
+		return C_("feature", "city");
+	if (strcmp(w, "river") == 0)
+		return C_("feature", "river");
+	if (strcmp(w, "cloister") == 0)
+		return C_("feature", "cloister");
+	if (strcmp(w, "thief") == 0)
+		return C_("piece", "thief");
+	if (strcmp(w, "knight") == 0)
+		return C_("piece", "knight");
+	if (strcmp(w, "monk") == 0)
+		return C_("piece", "monk");
+	if (strcmp(w, "farmer") == 0)
+		return C_("piece", "farmer");
+	if (strcmp(w, "big-thief") == 0)
+		return C_("piece", "big thief");
+	if (strcmp(w, "big-knight") == 0)
+		return C_("piece", "big knight");
+	if (strcmp(w, "big-monk") == 0)
+		return C_("piece", "big monk");
+	if (strcmp(w, "big-farmer") == 0)
+		return C_("piece", "big farmer");
+	if (strcmp(w, "builder") == 0)
+		return C_("piece", "builder");
+	if (strcmp(w, "pig") == 0)
+		return C_("piece", "pig");
+	if (strcmp(w, "shepherd") == 0)
+		return C_("piece", "shepherd");
+	if (strcmp(w, "wine") == 0)
+		return C_("goods", "wine");
+	if (strcmp(w, "grain") == 0)
+		return C_("goods", "grain");
+	if (strcmp(w, "cloth") == 0)
+		return C_("goods", "cloth");
+	if (strcmp(w, "hill") == 0)
+		return C_("mark", "hill");
+	if (strcmp(w, "vineyard") == 0)
+		return C_("mark", "vineyard");
+	if (strcmp(w, "garden") == 0)
+		return C_("mark", "garden");
+	if (strcmp(w, "volcano") == 0)
+		return C_("mark", "volcano");
+	if (strcmp(w, "pigherd") == 0)
+		return C_("mark", "pigherd");
+	return w;
+}
 
 /* Grid cell of each board port, clockwise from NNW. */
 static const int port_cell[CR_NPORTS][2] = {
