@@ -441,7 +441,7 @@ board_exec(int argc, char **argv)
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if ((text = cmd_read_file(o.file, &len, msg, sizeof msg)) == NULL) {
-		errf("carcref: %s\n", msg);
+		errf(_("carcref: %s\n"), msg);
 		return 2;
 	}
 	if (nt_record_parse(&r, text, len, &perr) < 0) {
@@ -458,7 +458,7 @@ board_exec(int argc, char **argv)
 	part = r;		/* the first moves alone: the board after move N */
 	part.nmoves = upto;
 	if ((g = nt_replay(&part, ts, &ok, &rerr)) == NULL) {
-		errf("carcref: %s: %s\n", o.file, rerr.msg);
+		errf(_("carcref: %s: %s\n"), o.file, rerr.msg);
 		nt_record_free(&r);
 		return 2;
 	}

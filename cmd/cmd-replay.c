@@ -47,6 +47,10 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		if (out_width(names[i]) > w)
 			w = out_width(names[i]);
 	if (!quiet) {
+		/* TRANSLATORS: what an event is, then its account: "road:
+		 * completed road of 3 tiles...". */
+		const char *evline = C_("label: account", "      %s: %s\n");
+
 		outf(ngettext("%s: carcassonne, edition %d, %d player\n",
 		    "%s: carcassonne, edition %d, %d players\n", (unsigned long)r->nplayers),
 		    path, r->edition, r->nplayers);
@@ -61,7 +65,7 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 					final = true;
 				}
 				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
-				outf("      %s: %s\n", nt_event_label(&ev[k]), why);
+				outf(evline, nt_event_label(&ev[k]), why);
 			}
 		}
 	}
@@ -205,7 +209,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	bool ok;
 
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		errf("carcref: %s\n", msg);
+		errf(_("carcref: %s\n"), msg);
 		if (o->json) {
 			memset(&rerr, 0, sizeof rerr);
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", msg);

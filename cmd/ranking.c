@@ -5,6 +5,7 @@
 
 #include "cmd.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 /*
  * An illegal move of a record, worded the same by replay, fmt, resume
@@ -14,7 +15,7 @@
 void
 cmd_print_refused(const char *path, const struct nt_replay_error *err)
 {
-	errf("%s:%d:%d: move %d: %s\n", path, err->line, err->column, err->move, err->msg);
+	errf(_("%s:%d:%d: move %d: %s\n"), path, err->line, err->column, err->move, err->msg);
 }
 
 void
@@ -43,7 +44,7 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 		outf("  %d. %s%*s %4d%s", rank, names[order[i]], w - out_width(names[order[i]]), "",
 		    s, ncounters ? "" : "\n");
 		for (int k = 0; k < ncounters; k++)	/* goods tokens */
-			outf("%s%s %d%s", k ? ", " : "   ", cr_game_counter_name(g, k, NULL),
+			outf("%s%s %d%s", k ? ", " : "   ", cmd_word(cr_game_counter_name(g, k, NULL)),
 			    cr_game_counter(g, order[i], k), k + 1 < ncounters ? "" : "\n");
 	}
 }
