@@ -77,7 +77,7 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
-		title = cmd_strf(cr_game_over(g) ? "%s" : _("%s (not finished)"), path);
+		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), path);
 		cmd_print_ranking(g, names, title ? title : path);
 		free(title);
 	} else
