@@ -18,8 +18,10 @@
 
 struct cmd_entry {
 	const char	*name;		/* "replay" */
-	const char	*usage;		/* "[--json] FILE" (after the name) */
-	const char	*summary;	/* one line for `carcref help` */
+	const char	*usage;		/* "[--json] FILE" (after the name), never
+					 * translated: it is what one types */
+	const char	*summary;	/* one line for `carcref help`, marked N_()
+					 * and translated where help prints it */
 	/*
 	 * argv[0] is the command name; the exit status is returned:
 	 * 0 success, 1 a failure the command reports (an illegal move, ...),

@@ -700,6 +700,9 @@ if fr_locale "$tmp/locale"; then
 	expect_out "$game: carcassonne, edition 3, 2 players" -- replay "$game"
 	expect_out 'scores so far (not finished):' -- replay "$tmp/open.yaml"
 	expect_err "$bad:9:5: move 3: " -- replay "$bad"
+	# The goods in the ranking, in the rule book's words.
+	CARCREF=$FR_CARCREF expect_out '  1. Bob     55   vin 0, blé 1, tissu 1' -- replay --quiet tests/corpus/tb-017.yaml
+	expect_out '  1. Bob     55   wine 0, grain 1, cloth 1' -- replay --quiet tests/corpus/tb-017.yaml
 
 	# replay --json is for programs: the same bytes in any locale, the
 	# messages in it too (a file's error, a refused move).
