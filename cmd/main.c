@@ -106,6 +106,14 @@ wrap(const char *lead, const char *text, int indent)
 	outf("\n");
 }
 
+/* An entry's summary in the user's language ("" stays "": gettext would
+ * give the catalogue's header). */
+static const char *
+summary_of(const struct cmd_entry *e)
+{
+	return *e->summary != '\0' ? _(e->summary) : "";
+}
+
 static int
 cmd_help_exec(int argc, char **argv)
 {
@@ -123,7 +131,7 @@ cmd_help_exec(int argc, char **argv)
 			return 2;
 		wrap(lead, e->usage, out_width(lead) + 1);
 		free(lead);
-		wrap("  ", _(e->summary), 2);
+		wrap("  ", summary_of(e), 2);
 		return 0;
 	}
 
@@ -137,7 +145,7 @@ cmd_help_exec(int argc, char **argv)
 		wrap(lead, e->usage, (int)strlen(lead) + 1);
 		free(lead);
 		if ((lead = cmd_strf(cmd_table[i].dflt ? _("%s (the default)") : "%s",
-		    _(e->summary))) == NULL)
+		    summary_of(e))) == NULL)
 			return 2;
 		wrap("      ", lead, 6);
 		free(lead);
