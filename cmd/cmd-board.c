@@ -26,6 +26,7 @@
 #include "rules/ext.h"
 #include "notation/explain.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 struct opts {
 	int		 format;	/* 's' SVG, 'a' ASCII, 0 not said */
@@ -95,7 +96,8 @@ arithmetic(const struct cr_event *ev)
 	return s;
 }
 
-/* "open at 2 ends", "completed", "3 of its 8 neighbours", "a farm". */
+/* "open at 2 ends", "completed", "3 of its 8 neighbours", "a farm"; each
+ * kind its own words (in French, they agree with the feature). */
 static char *
 state_of(const struct cr_feature *f)
 {
@@ -103,17 +105,20 @@ state_of(const struct cr_feature *f)
 
 	switch (f->kind) {
 	case CR_ROAD:
-		return f->complete ? cmd_strf("completed") :
-		    cmd_strf("open at %d end%s", f->open, f->open == 1 ? "" : "s");
+		return f->complete ? cmd_strf("%s", C_("road", "completed")) :
+		    cmd_strf(ngettext("open at %d end", "open at %d ends",
+		    (unsigned long)f->open), f->open);
 	case CR_CITY:
-		return f->complete ? cmd_strf("completed") :
-		    cmd_strf("open on %d edge%s", edges, edges == 1 ? "" : "s");
+		return f->complete ? cmd_strf("%s", C_("city", "completed")) :
+		    cmd_strf(ngettext("open on %d edge", "open on %d edges",
+		    (unsigned long)edges), edges);
 	case CR_CLOISTER:
-		return cmd_strf("%d of its 8 neighbours%s", f->tiles - 1,
-		    f->complete ? ", completed" : "");
+		return cmd_strf(f->complete ? _("%d of its 8 neighbours, completed") :
+		    _("%d of its 8 neighbours"), f->tiles - 1);
 	default:
-		return cmd_strf("a farm bordering %d completed cit%s", f->cities,
-		    f->cities == 1 ? "y" : "ies");
+		return cmd_strf(ngettext("a farm bordering %d completed city",
+		    "a farm bordering %d completed cities", (unsigned long)f->cities),
+		    f->cities);
 	}
 }
 
@@ -132,15 +137,19 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	struct cr_meeple *mee;
 	struct cr_feature f;
 	struct cr_event e;
-	char *s, *held = NULL, *t;
+	char *s, *held = NULL, *t, *n;
+	const char *label = _("tiles:");
 
 	cr_game_feature(g, seg, &f);
 	s = state_of(&f);
-	t = f.kind != CR_CITY ? cmd_strf("%s", "") :
-	    cmd_strf(", %d pennant%s", f.pennants, f.pennants == 1 ? "" : "s");
-	add_line(l, "%s at %d,%d %s: %s, %d tile%s%s", cr_kind_name((enum cr_kind)f.kind), x, y,
-	    spot, s ? s : "", f.tiles, f.tiles == 1 ? "" : "s", t ? t : "");
-	free(s), free(t);
+	n = cmd_strf(ngettext("%d tile", "%d tiles", (unsigned long)f.tiles), f.tiles);
+	t = f.kind != CR_CITY ? cmd_strf("%s", "") : cmd_strf(ngettext(", %d pennant",
+	    ", %d pennants", (unsigned long)f.pennants), f.pennants);
+	/* TRANSLATORS: a feature, where it is, its state, its tiles: "city at
+	 * 0,1 S: completed, 2 tiles, 1 pennant". */
+	add_line(l, _("%s at %d,%d %s: %s, %s%s"), cmd_word(cr_kind_name((enum cr_kind)f.kind)),
+	    x, y, spot, s ? s : "", n ? n : "", t ? t : "");
+	free(s), free(t), free(n);
 
 	/* The tiles, a dozen a line. */
 	nt = cr_game_feature_tiles(g, seg, NULL, 0);
@@ -150,7 +159,7 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	}
 	cr_game_feature_tiles(g, seg, tiles, nt);
 	for (int i = 0; i < nt; i += 12) {
-		s = cmd_strf("  %s", i ? "      " : "tiles:");
+		s = i ? cmd_strf("  %*s", out_width(label), "") : cmd_strf("  %s", label);
 		for (int j = i; s != NULL && j < nt && j < i + 12; j++) {
 			t = cmd_strf("%s %d,%d", s, tiles[j].x, tiles[j].y);
 			free(s);
@@ -171,21 +180,26 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	for (int i = 0; i < nm; i++) {
 		if (cr_game_feature_id(g, mee[i].seg) != id)
 			continue;
-		t = cmd_strf("%s%s%s's %s at %d,%d %s", held ? held : "", k++ ? ", " : "",
-		    names[mee[i].player], cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+		/* TRANSLATORS: a player's piece on the feature: "Ben's farmer at
+		 * 2,0 N". */
+		s = cmd_strf(_("%s's %s at %d,%d %s"), names[mee[i].player],
+		    cmd_word(cr_role_name(mee[i].role)), mee[i].x, mee[i].y,
 		    cr_spot_name(mee[i].spot));
+		t = s == NULL ? NULL : cmd_strf("%s%s%s", held ? held : "", k++ ? ", " : "", s);
+		free(s);
 		free(held);
 		if ((held = t) == NULL)
 			break;
 	}
 	free(mee);
-	add_line(l, "  held by: %s", held ? held : k ? "?" : "nobody");
+	add_line(l, _("  held by: %s"), held ? held : k ? "?" : _("nobody"));
 	free(held);
 
 	/* A flock and its shepherds. */
 	if (cr_game_feature_kept(g, seg, &e)) {
 		s = explained(&e, names, np);
-		add_line(l, "  %s: %s", nt_event_label(&e), s ? s : "");
+		/* TRANSLATORS: what the event is, then its account. */
+		add_line(l, C_("label: account", "  %s: %s"), nt_event_label(&e), s ? s : "");
 		free(s);
 	}
 
@@ -195,28 +209,29 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	for (int i = 0; i < nev; i++)
 		if (ev[i].feature == id) {
 			s = explained(&ev[i], names, np);
-			add_line(l, "  scored at move %d%s: %s", ev[i].move,
-			    CR_EV_AT_END(ev[i].reason) ? " (final scoring)" : "", s ? s : "");
+			add_line(l, CR_EV_AT_END(ev[i].reason) ?
+			    _("  scored at move %d (final scoring): %s") :
+			    _("  scored at move %d: %s"), ev[i].move, s ? s : "");
 			free(s);
 			k++;
 		}
 	if (k > 0)
 		return;
 	if (f.scored)
-		add_line(l, "  completed with no piece on it: it paid nobody");
+		add_line(l, "%s", _("  completed with no piece on it: it paid nobody"));
 	else if (cr_game_over(g))
-		add_line(l, "  it paid nobody at the final scoring");
+		add_line(l, "%s", _("  it paid nobody at the final scoring"));
 	else if (f.kind == CR_FIELD && cr_game_edition(g) == 1)
-		add_line(l, "  edition 1: at the end each completed city pays 4 to the most "
-		    "farmers over all the farms around it");
+		add_line(l, "%s", _("  edition 1: at the end each completed city pays 4 to "
+		    "the most farmers over all the farms around it"));
 	else if (cr_game_feature_score(g, seg, &e) || e.winners != 0) {	/* 0 is a price too */
 		s = explained(&e, names, np);
-		add_line(l, "  if the game ended now: %s", s ? s : "");
+		add_line(l, _("  if the game ended now: %s"), s ? s : "");
 		free(s);
 	} else {
 		s = arithmetic(&e);
-		add_line(l, "  if the game ended now: %s = %d, to nobody (no %s on it)",
-		    s ? s : "", e.points, nt_kind_role(f.kind));
+		add_line(l, _("  if the game ended now: %s = %d, to nobody (no %s on it)"),
+		    s ? s : "", e.points, cmd_word(nt_kind_role(f.kind)));
 		free(s);
 	}
 }
@@ -235,17 +250,17 @@ find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot
 	char *list = NULL, *t;
 
 	if (colon == NULL || !nt_parse_pos(arg, (size_t)(colon - arg), x, y)) {
-		errf("carcref board: --feature: expected X,Y:SPOT (such as 0,1:S), got \"%s\"\n",
-		    arg);
+		errf(_("carcref board: --feature: expected X,Y:SPOT (such as 0,1:S), got "
+		    "\"%s\"\n"), arg);
 		return -1;
 	}
 	if ((*spot = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0) {
-		errf("carcref board: --feature: expected a spot after \":\" (N NNE NE ENE E ESE "
-		    "SE SSE S SSW SW WSW W WNW NW NNW or C), got \"%s\"\n", colon + 1);
+		errf(_("carcref board: --feature: expected a spot after \":\" (N NNE NE ENE E "
+		    "ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got \"%s\"\n"), colon + 1);
 		return -1;
 	}
 	if (cr_game_at(g, *x, *y) == NULL) {
-		errf("carcref board: --feature: no tile at %d,%d after move %d\n", *x, *y,
+		errf(_("carcref board: --feature: no tile at %d,%d after move %d\n"), *x, *y,
 		    cr_game_nmoves(g));
 		return -1;
 	}
@@ -265,8 +280,8 @@ find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot
 			if ((list = t) == NULL)
 				break;
 		}
-	errf("carcref board: --feature: no single feature at %d,%d %s (spots that name one: "
-	    "%s)\n", *x, *y, cr_spot_name((enum cr_spot)*spot), list ? list : "none");
+	errf(_("carcref board: --feature: no single feature at %d,%d %s (spots that name "
+	    "one: %s)\n"), *x, *y, cr_spot_name((enum cr_spot)*spot), list ? list : _("none"));
 	free(list);
 	return -1;
 }
@@ -280,10 +295,14 @@ title_of(const struct opts *o, const struct cr_game *g, const char *const *names
 	char line[128];
 
 	if (n == 0)
-		return cmd_strf("%s: the start, before move 1 of %d", o->file, nmoves);
+		return cmd_strf(_("%s: the start, before move 1 of %d"), o->file, nmoves);
 	nt_format_move(cr_game_tileset(g), cr_game_move(g, n - 1), NULL, line, sizeof line);
-	return cmd_strf("%s: after move %d of %d%s, %s: %s", o->file, n, nmoves,
-	    !ok ? " (the next is illegal)" : n == nmoves && cr_game_over(g) ? " (the end)" : "",
+	/* TRANSLATORS: the file, the move, who played it and the move as
+	 * written (never translated): "game.yaml: after move 2 of 5, Ben: W
+	 * -1,0 0 thief@E". */
+	return cmd_strf(!ok ? _("%s: after move %d of %d (the next is illegal), %s: %s") :
+	    n == nmoves && cr_game_over(g) ? _("%s: after move %d of %d (the end), %s: %s") :
+	    _("%s: after move %d of %d, %s: %s"), o->file, n, nmoves,
 	    names[cr_game_move_player(g, n - 1)], line);
 }
 
@@ -297,13 +316,14 @@ move_number(const char *arg, int nmoves)
 	errno = 0;
 	v = strtol(arg, &end, 10);
 	if (*arg == '\0' || *end != '\0' || errno != 0 || v < 0) {
-		errf("carcref board: --move: expected a move number from 0 to %d, got \"%s\"\n",
-		    nmoves, arg);
+		errf(_("carcref board: --move: expected a move number from 0 to %d, got "
+		    "\"%s\"\n"), nmoves, arg);
 		return -1;
 	}
 	if (v > nmoves) {
-		errf("carcref board: --move %ld: the record has %d move%s (0 is the start)\n", v,
-		    nmoves, nmoves == 1 ? "" : "s");
+		errf(ngettext("carcref board: --move %ld: the record has %d move (0 is the "
+		    "start)\n", "carcref board: --move %ld: the record has %d moves (0 is the "
+		    "start)\n", (unsigned long)nmoves), v, nmoves);
 		return -1;
 	}
 	return (int)v;
@@ -355,7 +375,7 @@ parse(int argc, char **argv, struct opts *o)
 
 		if (dashes || a[0] != '-' || a[1] == '\0') {
 			if (o->file != NULL) {
-				errf("carcref board: one FILE at a time (\"%s\", then \"%s\")\n",
+				errf(_("carcref board: one FILE at a time (\"%s\", then \"%s\")\n"),
 				    o->file, a);
 				return false;
 			}
@@ -368,7 +388,7 @@ parse(int argc, char **argv, struct opts *o)
 			int fmt = a[2] == 's' ? 's' : 'a';
 
 			if (o->format && o->format != fmt) {
-				errf("carcref board: --svg or --ascii, not both\n");
+				errf(_("carcref board: --svg or --ascii, not both\n"));
 				return false;
 			}
 			o->format = fmt;
@@ -379,14 +399,15 @@ parse(int argc, char **argv, struct opts *o)
 		else if (strcmp(a, "-o") == 0)
 			val = &o->out;
 		else {
-			errf("carcref board: unknown option \"%s\"\n", a);
+			errf(_("carcref board: unknown option \"%s\"\n"), a);
 			return false;
 		}
 		if (val == NULL)
 			continue;
 		if (++i == argc) {
-			errf("carcref board: %s needs %s\n", a, val == &o->move ? "a move number" :
-			    val == &o->feature ? "X,Y:SPOT" : "a file");
+			errf(val == &o->move ? _("carcref board: %s needs a move number\n") :
+			    val == &o->feature ? _("carcref board: %s needs X,Y:SPOT\n") :
+			    _("carcref board: %s needs a file\n"), a);
 			return false;
 		}
 		*val = argv[i];
@@ -420,7 +441,7 @@ board_exec(int argc, char **argv)
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if ((text = cmd_read_file(o.file, &len, msg, sizeof msg)) == NULL) {
-		errf("carcref: %s\n", msg);
+		errf(_("carcref: %s\n"), msg);
 		return 2;
 	}
 	if (nt_record_parse(&r, text, len, &perr) < 0) {
@@ -437,7 +458,7 @@ board_exec(int argc, char **argv)
 	part = r;		/* the first moves alone: the board after move N */
 	part.nmoves = upto;
 	if ((g = nt_replay(&part, ts, &ok, &rerr)) == NULL) {
-		errf("carcref: %s: %s\n", o.file, rerr.msg);
+		errf(_("carcref: %s: %s\n"), o.file, rerr.msg);
 		nt_record_free(&r);
 		return 2;
 	}
@@ -455,13 +476,13 @@ board_exec(int argc, char **argv)
 	}
 	if (l.oom || (title = title_of(&o, g, names, r.nmoves, ok)) == NULL ||
 	    (pic = picture(&o, g, names, letter, ansi, title, seg, &l, &len)) == NULL) {
-		errf("carcref board: out of memory\n");
+		errf(_("carcref board: out of memory\n"));
 		rc = 2;
 		goto out;
 	}
 	if (o.out != NULL && strcmp(o.out, "-") != 0) {
 		if (!cmd_write_atomic(o.out, pic, len, &err)) {
-			errf("carcref board: %s\n", err ? err : "out of memory");
+			errf(_("carcref board: %s\n"), err ? err : _("out of memory"));
 			rc = 2;
 			goto out;
 		}
@@ -472,7 +493,7 @@ board_exec(int argc, char **argv)
 	else
 		out_raw(stdout, pic);	/* escaped as it was made; colours raw */
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		errf("carcref: standard output: %s\n", strerror(errno));
+		errf(_("carcref: standard output: %s\n"), strerror(errno));
 		rc = 2;
 	}
 out:
@@ -487,6 +508,6 @@ out:
 
 const struct cmd_entry cmd_board_entry = {
 	"board", "[--svg|--ascii] FILE [--move N] [--feature X,Y:SPOT] [-o OUT]",
-	"draw the board of a recorded game after move N (SVG or ASCII), a feature highlighted",
+	N_("draw the board of a recorded game after move N (SVG or ASCII), a feature highlighted"),
 	board_exec
 };

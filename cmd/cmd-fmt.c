@@ -18,6 +18,7 @@
 
 #include "cmd.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 /* Where the canonical text goes while it is made. */
 struct fmtout {
@@ -38,9 +39,9 @@ begin(struct fmtout *o)
 {
 	if (o->path == NULL) {
 		if ((o->spool = tmpfile()) == NULL)
-			cmd_seterr(&o->err, "a temporary file for the output: %s", strerror(errno));
+			cmd_seterr(&o->err, _("a temporary file for the output: %s"), strerror(errno));
 		else if (o->n > 0 && fwrite(o->in, 1, o->n, o->spool) != o->n)
-			cmd_seterr(&o->err, "a temporary file for the output: %s", strerror(errno));
+			cmd_seterr(&o->err, _("a temporary file for the output: %s"), strerror(errno));
 		return;
 	}
 	if ((o->out = cmd_out_open(o->path, &o->err)) != NULL && o->n > 0)
@@ -64,7 +65,7 @@ out_put(void *arg, const char *s, size_t n)
 	if (o->err != NULL)
 		return;
 	if (o->spool != NULL && fwrite(s, 1, n, o->spool) != n)
-		cmd_seterr(&o->err, "a temporary file for the output: %s", strerror(errno));
+		cmd_seterr(&o->err, _("a temporary file for the output: %s"), strerror(errno));
 	if (o->out != NULL)
 		cmd_out_write(o->out, s, n);
 }
@@ -110,14 +111,14 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 	int rc = 0;
 
 	if (text == NULL) {
-		errf("carcref fmt: %s\n", msg);
+		errf(_("carcref fmt: %s\n"), msg);
 		return 2;
 	}
 	o.path = to_stdout || strcmp(path, "-") == 0 ? NULL : path;
 	o.in = text, o.inlen = len;
 	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
 		if (err.move > 0)
-			errf("%s:%d:%d: move %d: %s\n", path, err.line, err.column, err.move, err.msg);
+			errf(_("%s:%d:%d: move %d: %s\n"), path, err.line, err.column, err.move, err.msg);
 		else
 			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 		out_reset(&o);
@@ -128,7 +129,7 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 	if (o.same && o.n < len)	/* the file's text, then more: it changes */
 		o.same = false, begin(&o);
 	if (o.err != NULL) {
-		errf("carcref fmt: %s\n", o.err);
+		errf(_("carcref fmt: %s\n"), o.err);
 		out_reset(&o);
 		rc = 2;
 	} else if (o.path == NULL) {
@@ -142,7 +143,7 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 
 		o.out = NULL;
 		if (!cmd_out_commit(out, &o.err)) {
-			errf("carcref fmt: %s\n", o.err ? o.err : "out of memory");
+			errf(_("carcref fmt: %s\n"), o.err ? o.err : _("out of memory"));
 			rc = 2;
 		}
 	}
@@ -171,7 +172,7 @@ fmt_exec(int argc, char **argv)
 			worst = rc;
 	}
 	if (fflush(stdout) != 0) {
-		perror("carcref fmt: standard output");
+		perror(_("carcref fmt: standard output"));
 		return 2;
 	}
 	return worst;
@@ -179,6 +180,6 @@ fmt_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_fmt_entry = {
 	"fmt", "[--stdout] FILE...",
-	"rewrite game records in canonical form, keeping comments",
+	N_("rewrite game records in canonical form, keeping comments"),
 	fmt_exec
 };

@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 /* A game's line, in columns: players, moves, state.  malloc'd strings. */
 struct line {
@@ -40,7 +41,7 @@ describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line
 		free(text);
 		l->players = strdup("");
 		l->moves = strdup("");
-		l->state = cmd_strf("unreadable: %s", why ? why : "out of memory");
+		l->state = cmd_strf(_("unreadable: %s"), why ? why : _("out of memory"));
 		free(why);
 		return l->players && l->moves && l->state;
 	}
@@ -52,7 +53,7 @@ describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line
 		l->players = more;
 	}
 	n = cr_game_nmoves(g);
-	l->moves = cmd_strf("%d move%s", n, n == 1 ? "" : "s");
+	l->moves = cmd_strf(ngettext("%d move", "%d moves", (unsigned long)n), n);
 	np = cr_game_nplayers(g);
 	/* The final scores, highest first; turn order breaks a tie. */
 	for (int i = 0; i < np; i++) {
@@ -64,7 +65,8 @@ describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line
 		}
 		order[k] = i;
 	}
-	l->state = strdup(cr_game_over(g) ? "finished:" : "not finished");
+	/* TRANSLATORS: "finished:" is followed by the scores, "Anna 7, Ben 3". */
+	l->state = strdup(cr_game_over(g) ? _("finished:") : _("not finished"));
 	for (int i = 0; cr_game_over(g) && l->state != NULL && i < np; i++) {
 		more = cmd_strf("%s%s %s %d", l->state, i ? "," : "", r.players[order[i]].name,
 		    cr_game_player(g, order[i])->score);
@@ -109,12 +111,12 @@ games_exec(int argc, char **argv)
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if ((n = journal_games(&v, &err)) < 0) {
-		errf("carcref games: %s\n", err ? err : "out of memory");
+		errf(_("carcref games: %s\n"), err ? err : _("out of memory"));
 		free(err);
 		return 2;
 	}
 	if (n == 0)
-		outf("no game is kept yet\n");
+		outf("%s", _("no game is kept yet\n"));
 	if ((l = calloc((size_t)n + 1, sizeof *l)) == NULL)
 		rc = 2;
 	for (int i = 0; rc == 0 && i < n; i++) {
@@ -138,7 +140,7 @@ games_exec(int argc, char **argv)
 		outf("%s  %s\n", when, l[i].state);
 	}
 	if (rc != 0)
-		errf("carcref games: out of memory\n");
+		errf("%s", _("carcref games: out of memory\n"));
 	for (int i = 0; l != NULL && i < n; i++) {
 		free(l[i].players);
 		free(l[i].moves);
@@ -150,6 +152,6 @@ games_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_games_entry = {
-	"games", "", "list the games kept: players, moves, last played, finished or not",
+	"games", "", N_("list the games kept: players, moves, last played, finished or not"),
 	games_exec
 };

@@ -6,7 +6,11 @@
  * Many files are checked in one process (a club's archive).  The exit
  * status is the worst of all files: 0 every move legal, 1 an illegal move
  * or a malformed record, 2 a usage or I/O error.
+ *
+ * The text is for people, in their language; --json is for programs, in
+ * English whatever the locale (see replay_exec).
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +19,7 @@
 #include "rules/ext.h"
 #include "notation/explain.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 struct opts {
 	bool	json, quiet;
@@ -35,15 +40,20 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 	const struct cr_event *ev;
 	int nev, k = 0, w = 0;
 	bool final = false;
-	char line[128], why[512];
+	char line[128], why[512], *title;
 
 	ev = cr_game_events(g, &nev);
 	for (int i = 0; i < r->nplayers; i++)
 		if (out_width(names[i]) > w)
 			w = out_width(names[i]);
 	if (!quiet) {
-		outf("%s: carcassonne, edition %d, %d player%s\n", path, r->edition,
-		    r->nplayers, r->nplayers == 1 ? "" : "s");
+		/* TRANSLATORS: what an event is, then its account: "road:
+		 * completed road of 3 tiles...". */
+		const char *evline = C_("label: account", "      %s: %s\n");
+
+		outf(ngettext("%s: carcassonne, edition %d, %d player\n",
+		    "%s: carcassonne, edition %d, %d players\n", (unsigned long)r->nplayers),
+		    path, r->edition, r->nplayers);
 		for (int i = 0; i < cr_game_nmoves(g); i++) {
 			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
 			const char *who = names[cr_game_move_player(g, i)];
@@ -51,26 +61,28 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 			outf("%4d  %s%*s  %s\n", i + 1, who, w - out_width(who), "", line);
 			for (; k < nev && ev[k].move == i + 1; k++) {
 				if (!final && CR_EV_AT_END(ev[k].reason)) {
-					outf("      final scoring:\n");
+					outf(_("      final scoring:\n"));
 					final = true;
 				}
 				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
-				outf("      %s: %s\n", nt_event_label(&ev[k]), why);
+				outf(evline, nt_event_label(&ev[k]), why);
 			}
 		}
 	}
 	if (!ok) {
 		cmd_print_refused(path, err);
-		snprintf(line, sizeof line, "scores after move %d (not finished):", err->move - 1);
+		snprintf(line, sizeof line, _("scores after move %d (not finished):"),
+		    err->move - 1);
 		cmd_print_ranking(g, names, line);
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
-		snprintf(why, sizeof why, "%s%s", path,
-		    cr_game_over(g) ? "" : " (not finished)");
-		cmd_print_ranking(g, names, why);
+		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), path);
+		cmd_print_ranking(g, names, title ? title : path);
+		free(title);
 	} else
-		cmd_print_ranking(g, names, cr_game_over(g) ? "final scores:" : "scores so far (not finished):");
+		cmd_print_ranking(g, names, cr_game_over(g) ? _("final scores:") :
+		    _("scores so far (not finished):"));
 }
 
 /* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
@@ -197,7 +209,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	bool ok;
 
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		errf("carcref: %s\n", msg);
+		errf(_("carcref: %s\n"), msg);
 		if (o->json) {
 			memset(&rerr, 0, sizeof rerr);
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", msg);
@@ -221,7 +233,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	names_of(&r, names);
 	if (batch == NULL) {
 		if ((batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
-			errf("carcref: %s: cannot start the game: out of memory\n", path);
+			errf(_("carcref: %s: cannot start the game: out of memory\n"), path);
 			nt_record_free(&r);
 			return 2;
 		}
@@ -242,6 +254,7 @@ replay_exec(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	const struct cr_tileset *ts;
+	locale_t c = (locale_t)0;
 	int i, worst = 0;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
@@ -253,14 +266,25 @@ replay_exec(int argc, char **argv)
 			i++;
 			break;
 		} else {
-			errf("carcref replay: unknown option \"%s\"\n", argv[i]);
+			errf(_("carcref replay: unknown option \"%s\"\n"), argv[i]);
 			return cmd_usage(&cmd_replay_entry);
 		}
 	}
 	if (i == argc)
 		return cmd_usage(&cmd_replay_entry);
-	if ((ts = cmd_tileset()) == NULL)
-		return 2;
+	/*
+	 * --json: every message in the JSON (the record's, the rules', a
+	 * file's strerror) is the English source, as programs expect, and
+	 * standard error says the same.  The thread runs in the C locale
+	 * (gettext and strerror follow uselocale): nothing is built twice,
+	 * whoever makes the message.
+	 */
+	if (o.json && (c = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
+		uselocale(c);
+	if ((ts = cmd_tileset()) == NULL) {
+		worst = 2;
+		goto out;
+	}
 	for (; i < argc; i++) {
 		int rc = replay_file(ts, argv[i], &o);
 
@@ -272,14 +296,19 @@ replay_exec(int argc, char **argv)
 	cr_game_free(batch);
 	batch = NULL;
 	if (fflush(stdout) != 0) {
-		perror("carcref: standard output");
-		return 2;
+		perror(_("carcref: standard output"));
+		worst = 2;
+	}
+out:
+	if (c != (locale_t)0) {
+		uselocale(LC_GLOBAL_LOCALE);
+		freelocale(c);
 	}
 	return worst;
 }
 
 const struct cmd_entry cmd_replay_entry = {
 	"replay", "[--json] [--quiet] FILE...",
-	"check recorded games, print each move, its scoring and the final scores",
+	N_("check recorded games, print each move, its scoring and the final scores"),
 	replay_exec
 };

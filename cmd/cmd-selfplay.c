@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "notation/record.h"
 #include "rules/ext.h"
+#include "notation/i18n.h"
 
 static uint64_t
 rnd(uint64_t *s)
@@ -189,8 +190,8 @@ selfplay_exec(int argc, char **argv)
 			ok = number(v, 1, 100000000L, &games);
 		else if (strcmp(o, "--players") == 0) {
 			if (!(ok = number(v, 2, CR_MAXPLAYERS, &players))) {
-				errf("carcref selfplay: --players: a game is for 2 to %d players, "
-				    "not \"%s\"\n", CR_MAXPLAYERS, v);
+				errf(_("carcref selfplay: --players: a game is for 2 to %d players, "
+				    "not \"%s\"\n"), CR_MAXPLAYERS, v);
 				return 2;
 			}
 		}
@@ -206,8 +207,8 @@ selfplay_exec(int argc, char **argv)
 				int e = cr_ext_find(x, len);
 
 				if (e <= 0 || (extbits & (1u << e)) || cr_exts[e]->always) {
-					errf("carcref selfplay: --expansions: unknown or repeated "
-					    "\"%.*s\"\n", (int)len, x);
+					errf(_("carcref selfplay: --expansions: unknown or repeated "
+					    "\"%.*s\"\n"), (int)len, x);
 					ok = false;
 				} else {
 					extbits |= 1u << e;
@@ -219,19 +220,21 @@ selfplay_exec(int argc, char **argv)
 		else
 			ok = false;
 		if (!ok) {
-			errf("carcref selfplay: bad option or value: %s %s\n", o, v);
+			errf(_("carcref selfplay: bad option or value: %s %s\n"), o, v);
 			return cmd_usage(&cmd_selfplay_entry);
 		}
 	}
 	if (out == NULL && games > 1) {
 		/* One record per file: several on standard output could not be replayed. */
-		errf("carcref selfplay: %ld games need --out DIR (one record per file)\n", games);
+		errf(ngettext("carcref selfplay: %ld game needs --out DIR (one record per file)\n",
+		    "carcref selfplay: %ld games need --out DIR (one record per file)\n",
+		    (unsigned long)games), games);
 		return 2;
 	}
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
-		errf("carcref selfplay: %s: %s\n", out, strerror(errno));
+		errf(_("carcref selfplay: %s: %s\n"), out, strerror(errno));
 		return 2;
 	}
 	for (int i = 0; i < players; i++)
@@ -251,7 +254,7 @@ selfplay_exec(int argc, char **argv)
 			cr_game_set_undo(g, false);	/* a generator never undoes */
 		if (g == NULL || !random_game(g, &st) ||
 		    (text = nt_record_format(&r, g)) == NULL) {
-			errf("carcref selfplay: out of memory\n");
+			errf("%s", _("carcref selfplay: out of memory\n"));
 			cr_game_free(g);
 			return 2;
 		}
@@ -263,7 +266,7 @@ selfplay_exec(int argc, char **argv)
 
 			if (path == NULL || (f = fopen(path, "w")) == NULL || fputs(text, f) == EOF ||
 			    fclose(f) != 0) {
-				errf("carcref selfplay: %s: %s\n", path ? path : out, strerror(errno));
+				errf(_("carcref selfplay: %s: %s\n"), path ? path : out, strerror(errno));
 				free(path);
 				free(text);
 				cr_game_free(g);
@@ -279,6 +282,6 @@ selfplay_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_selfplay_entry = {
 	"selfplay", "[--seed N] [--games K] [--players P] [--edition E] [--expansions X,Y] [--out DIR]",
-	"write random, complete, legal games as records (for tests and benchmarks)",
+	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec
 };

@@ -21,6 +21,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/i18n.h"
 
 static const char *dir_name[] = { "N", "E", "S", "W" };
 
@@ -32,14 +33,42 @@ const char *const cmd_tiles_options[] = {
 	"--edges", "--pennant", "--cloister", "--inn", "--two-cities", "--set", NULL,
 };
 
-/* "city N+E", "road W-E", "field WNW+ENE next to city N", "cloister". */
+/* What a road or river ends at, in words: " (ends at a village)". */
+static const char *
+end_words(int end)
+{
+	switch (end) {
+	case CR_END_VILLAGE:	return _(" (ends at a village)");
+	case CR_END_CLOISTER:	return _(" (ends at the cloister)");
+	case CR_END_CITY:	return _(" (ends at the city)");
+	case CR_END_HOUSE:	return _(" (ends at a house)");
+	case CR_END_SPRING:	return _(" (ends at a spring)");
+	case CR_END_LAKE:	return _(" (ends at a lake)");
+	default:		return "";
+	}
+}
+
+/* A city's goods, in words: " with wine". */
+static const char *
+goods_words(int goods)
+{
+	switch (goods) {
+	case CR_GOODS_WINE:	return _(" with wine");
+	case CR_GOODS_GRAIN:	return _(" with grain");
+	case CR_GOODS_CLOTH:	return _(" with cloth");
+	default:		return "";
+	}
+}
+
+/* "city N+E", "road W-E", "field WNW+ENE next to city N", "cloister";
+ * the spots stay the notation's (what one types). */
 static void
 describe(const struct cr_tiletype *t, int s)
 {
 	const struct cr_seg *sg = &t->seg[s];
-	int k = 0;
+	int k = 0, n = 0;
 
-	outf("%s", cr_kind_name((enum cr_kind)sg->kind));
+	outf("%s", cmd_word(cr_kind_name((enum cr_kind)sg->kind)));
 	if (sg->kind == CR_ROAD || sg->kind == CR_RIVER) {
 		for (int d = 0; d < CR_NDIRS; d++)
 			if (sg->ports & (1u << CR_PORT_MID(d)))
@@ -61,29 +90,26 @@ describe(const struct cr_tiletype *t, int s)
 		}
 	}
 	if (sg->pennants)
-		outf(" with %d pennant%s", sg->pennants, sg->pennants > 1 ? "s" : "");
+		outf(ngettext(" with %d pennant", " with %d pennants", sg->pennants),
+		    sg->pennants);
 	if (sg->flags & CR_SEG_CATHEDRAL)
-		outf(" with a cathedral");
-	if (sg->goods != CR_GOODS_NONE && cr_goods_name(sg->goods) != NULL)
-		outf(" with %s", cr_goods_name(sg->goods));
+		outf("%s", _(" with a cathedral"));
+	outf("%s", goods_words(sg->goods));
 	if (sg->flags & CR_SEG_INN)
-		outf(" with an inn");
-	if (sg->end == CR_END_VILLAGE)
-		outf(" (ends at a village)");
-	else if (sg->end == CR_END_CLOISTER)
-		outf(" (ends at the cloister)");
-	else if (sg->end == CR_END_CITY)
-		outf(" (ends at the city)");
-	else if (sg->end != CR_END_NONE && cr_end_name(sg->end) != NULL)
-		outf(" (ends at a %s)", cr_end_name(sg->end));
+		outf("%s", _(" with an inn"));
+	outf("%s", end_words(sg->end));
 	if (sg->next_to) {
 		k = 0;
-		outf(" next to city");
+		for (int c = 0; c < t->nseg; c++)
+			n += (sg->next_to >> c) & 1;
+		/* TRANSLATORS: a field, then the directions of the cities it
+		 * borders: " next to city N and S". */
+		outf("%s", ngettext(" next to city", " next to city", (unsigned long)n));
 		for (int c = 0; c < t->nseg; c++)
 			if (sg->next_to & (1u << c))
 				for (int d = 0; d < CR_NDIRS; d++)
 					if (t->seg[c].ports & CR_HALF_PORTS(d)) {
-						outf("%s%s", k++ ? " and " : " ", dir_name[d]);
+						outf("%s%s", k++ ? _(" and ") : " ", dir_name[d]);
 						break;
 					}
 	}
@@ -98,7 +124,7 @@ describe_marks(const struct cr_tiletype *t)
 
 	for (int m = 0; m < CR_NMARKS; m++)
 		if ((t->marks & CR_MARK_BIT(m)) && cr_mark_name(m) != NULL)
-			outf("%s%s", k++ ? ", " : "  - marked: ", cr_mark_name(m));
+			outf("%s%s", k++ ? ", " : _("  - marked: "), cmd_word(cr_mark_name(m)));
 	if (k > 0)
 		outf("\n");
 }
@@ -110,14 +136,16 @@ heading(const struct cr_tileset *ts, int type, bool set, bool start, const char 
 {
 	const struct cr_tiletype *t = &ts->type[type];
 
-	outf("%s  (%s%s)  ", t->code, count,
-	    start && type == ts->start ? ", one is the start tile" : "");
+	outf(start && type == ts->start ? _("%s  (%s, one is the start tile)  ") :
+	    "%s  (%s)  ", t->code, count);
 	if (set)
 		outf("%s\n", ts->setname[ts->typeset[type]]);
-	else
-		outf("N E S W: %s %s %s %s\n",
-		    cr_kind_name((enum cr_kind)t->edge[0]), cr_kind_name((enum cr_kind)t->edge[1]),
-		    cr_kind_name((enum cr_kind)t->edge[2]), cr_kind_name((enum cr_kind)t->edge[3]));
+	else	/* TRANSLATORS: the compass stays the notation's (N E S W) */
+		outf(_("N E S W: %s %s %s %s\n"),
+		    cmd_word(cr_kind_name((enum cr_kind)t->edge[0])),
+		    cmd_word(cr_kind_name((enum cr_kind)t->edge[1])),
+		    cmd_word(cr_kind_name((enum cr_kind)t->edge[2])),
+		    cmd_word(cr_kind_name((enum cr_kind)t->edge[3])));
 }
 
 static unsigned
@@ -125,7 +153,7 @@ show(const struct cr_tileset *ts, int type, bool all_rotations)
 {
 	const struct cr_tiletype *t = &ts->type[type];
 	int rots[4] = { 0, 1, 2, 3 };
-	char *count = cmd_strf("%d in the box", t->count);
+	char *count = cmd_strf(_("%d in the box"), t->count);
 	unsigned used;
 
 	heading(ts, type, false, true, count ? count : "?");
@@ -214,7 +242,7 @@ parse_query(const struct cr_tileset *ts, int argc, char **argv, bool bare,
 			q->two_cities = true;
 		else if (strcmp(a, "--set") == 0) {
 			if (i + 1 == argc || (q->set = cr_tileset_set(ts, argv[i + 1])) < 0) {
-				char *sets = cmd_strf("--set wants a set:"), *more;
+				char *sets = cmd_strf("%s", _("--set wants a set:")), *more;
 
 				for (int k = 0; k < ts->nsets && sets != NULL; k++) {
 					more = cmd_strf("%s%s %s", sets, k ? "," : "", ts->setname[k]);
@@ -222,7 +250,8 @@ parse_query(const struct cr_tileset *ts, int argc, char **argv, bool bare,
 					sets = more;
 				}
 				if (i + 1 < argc)
-					cmd_seterr(err, "%s, not \"%s\"", sets ? sets : "", argv[i + 1]);
+					cmd_seterr(err, _("%s, not \"%s\""), sets ? sets : "",
+					    argv[i + 1]);
 				else
 					cmd_seterr(err, "%s", sets ? sets : "");
 				free(sets);
@@ -233,18 +262,18 @@ parse_query(const struct cr_tileset *ts, int argc, char **argv, bool bare,
 			const char *e = strcmp(a, "--edges") == 0 ? (i + 1 < argc ? argv[++i] : "") : a;
 
 			if (q->has_edges || !cmd_tiles_edges(e, q->edges)) {
-				cmd_seterr(err, q->has_edges ? "the edges are given twice (\"%s\")" :
-				    "the edges are 4 letters read clockwise, C city, R road, "
-				    "F field, W river (CRFR), not \"%s\"", e);
+				cmd_seterr(err, q->has_edges ? _("the edges are given twice (\"%s\")") :
+				    _("the edges are 4 letters read clockwise, C city, R road, "
+				    "F field, W river (CRFR), not \"%s\""), e);
 				return false;
 			}
 			q->has_edges = true;
 		} else if (a[0] != '-') {
-			cmd_seterr(err, "codes and a search do not mix (\"%s\")", a);
+			cmd_seterr(err, _("codes and a search do not mix (\"%s\")"), a);
 			return false;
 		} else {
-			cmd_seterr(err, "unknown option \"%s\" (--edges, --pennant, --cloister, "
-			    "--inn, --two-cities, --set)", a);
+			cmd_seterr(err, _("unknown option \"%s\" (--edges, --pennant, --cloister, "
+			    "--inn, --two-cities, --set)"), a);
 			return false;
 		}
 	}
@@ -277,17 +306,29 @@ query_match(const struct cr_tileset *ts, int type, const struct query *q)
 static char *
 query_words(const struct query *q)
 {
-	char edges[2 * CR_NDIRS];
-	char *s, *w;
+	const char *part[5];
+	char edges[2 * CR_NDIRS], *e = NULL, *s, *w;
+	int n = 0;
 
 	edge_text(q->edges, edges);
-	s = cmd_strf("%s%s%s%s%s%s", q->has_edges ? ", edges " : "",
-	    q->has_edges ? edges : "", q->pennant ? ", a pennant" : "",
-	    q->cloister ? ", a cloister" : "", q->inn ? ", an inn" : "",
-	    q->two_cities ? ", two cities or more" : "");
-	w = s == NULL ? NULL : cmd_strf("%s", *s ? s + 2 : "");
-	free(s);
-	return w;
+	if (q->has_edges && (part[n++] = e = cmd_strf(_("edges %s"), edges)) == NULL)
+		return NULL;
+	if (q->pennant)
+		part[n++] = _("a pennant");
+	if (q->cloister)
+		part[n++] = _("a cloister");
+	if (q->inn)
+		part[n++] = _("an inn");
+	if (q->two_cities)
+		part[n++] = _("two cities or more");
+	s = strdup("");
+	for (int i = 0; s != NULL && i < n; i++) {
+		w = cmd_strf("%s%s%s", s, i ? ", " : "", part[i]);
+		free(s);
+		s = w;
+	}
+	free(e);
+	return s;
 }
 
 /* One type found: heading, the rotations whose edges match, pictures. */
@@ -306,12 +347,13 @@ show_found(const struct cr_tileset *ts, int type, unsigned rots, const struct qu
 		char edges[2 * CR_NDIRS];
 
 		edge_text(q->edges, edges);
-		outf("  %s clockwise from north: rotation", edges);
+		outf(_("  %s clockwise from north: rotation"), edges);
 		for (int r = 0; r < 4; r++)
 			if (rots & (1u << r))
 				outf("%s %d", k++ ? "," : "", r * 90);
 		if (k > nshown)
-			outf(" (%s look the same)", nshown > 1 ? "some" : k == 2 ? "both" : "all");
+			outf("%s", nshown > 1 ? _(" (some look the same)") :
+			    k == 2 ? _(" (both look the same)") : _(" (all look the same)"));
 		outf("\n");
 	}
 	return cmd_print_rotations(stdout, ts, type, shown, nshown, nshown > 1);
@@ -334,7 +376,7 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 
 	if (found == NULL || gone == NULL || asked == NULL) {
 		free(found), free(gone), free(asked);
-		errf("carcref: out of memory\n");
+		errf(_("carcref: out of memory\n"));
 		return 0;
 	}
 	for (int type = 0; type < ts->ntypes; type++) {
@@ -350,10 +392,11 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 			continue;
 		}
 		if (g != NULL)
-			count = cmd_strf("%d left of %d", cr_game_supply(g, type),
+			count = cmd_strf(ngettext("%d left of %d", "%d left of %d",
+			    (unsigned long)cr_game_supply(g, type)), cr_game_supply(g, type),
 			    ts->type[type].count);
 		else
-			count = cmd_strf("%d in the box", ts->type[type].count);
+			count = cmd_strf(_("%d in the box"), ts->type[type].count);
 		if (nfound > 0)
 			outf("\n");
 		used |= show_found(ts, type, rots, q, g == NULL, count ? count : "?");
@@ -363,16 +406,30 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 	if (nfound > 0) {
 		outf("\n");
 		cmd_print_legend(stdout, used);
-		head = cmd_strf("%d type%s%s%s%s%s: ", nfound, nfound == 1 ? "" : "s",
-		    *asked ? nfound == 1 ? " has " : " have " : "", asked,
-		    set ? " in " : "", set ? set : "");
+		if (*asked && set)
+			head = cmd_strf(ngettext("%d type has %s in %s: ",
+			    "%d types have %s in %s: ", (unsigned long)nfound), nfound, asked, set);
+		else if (*asked)
+			head = cmd_strf(ngettext("%d type has %s: ", "%d types have %s: ",
+			    (unsigned long)nfound), nfound, asked);
+		else if (set)
+			head = cmd_strf(ngettext("%d type in %s: ", "%d types in %s: ",
+			    (unsigned long)nfound), nfound, set);
+		else
+			head = cmd_strf(ngettext("%d type: ", "%d types: ", (unsigned long)nfound),
+			    nfound);
 		cmd_print_list(stdout, head ? head : "", found, nfound);
 		free(head);
-	} else
-		outf("no tile%s%s%s%s%s\n", g ? " left" : "", *asked ? " has " : "", asked,
-		    set ? " in " : "", set ? set : "");
+	} else if (*asked && set)
+		outf(g ? _("no tile left has %s in %s\n") : _("no tile has %s in %s\n"), asked, set);
+	else if (*asked)
+		outf(g ? _("no tile left has %s\n") : _("no tile has %s\n"), asked);
+	else if (set)
+		outf(g ? _("no tile left in %s\n") : _("no tile in %s\n"), set);
+	else
+		outf("%s", g ? _("no tile left\n") : _("no tile\n"));
 	if (ngone > 0)
-		cmd_print_list(stdout, "none left of ", gone, ngone);
+		cmd_print_list(stdout, _("none left of "), gone, ngone);
 	free(found), free(gone), free(asked);
 	return nfound;
 }
@@ -387,13 +444,14 @@ tiles_find(struct play *p, int argc, char **argv)
 	struct cr_refusal why;
 
 	if (!parse_query(p->ts, argc - 1, argv + 1, true, &q, &err)) {
-		play_nope("find: %s", err ? err : "out of memory");
+		play_nope(_("find: %s"), err ? err : _("out of memory"));
 		free(err);
 		return -1;
 	}
 	if (q.set >= 0 && !cr_game_drawable(p->g, p->ts->setbeg[q.set], &why) &&
 	    why.code == CR_R_NOT_IN_PLAY)
-		return play_nope("find: %s is not in play in this game", p->ts->setname[q.set]);
+		return play_nope(_("find: %s is not in play in this game"),
+		    p->ts->setname[q.set]);
 	search(p->ts, p->g, &q);
 	return 0;
 }
@@ -420,7 +478,7 @@ tiles_exec(int argc, char **argv)
 		char *err = NULL;
 
 		if (!parse_query(ts, argc - 1, argv + 1, false, &q, &err)) {
-			errf("carcref tiles: %s\n", err ? err : "out of memory");
+			errf(_("carcref tiles: %s\n"), err ? err : _("out of memory"));
 			free(err);
 			return cmd_usage(&cmd_tiles_entry);
 		}
@@ -428,7 +486,7 @@ tiles_exec(int argc, char **argv)
 	}
 	for (int i = 1; i < argc; i++)
 		if (argv[i][0] == '-') {
-			errf("carcref tiles: codes and a search do not mix (\"%s\")\n", argv[i]);
+			errf(_("carcref tiles: codes and a search do not mix (\"%s\")\n"), argv[i]);
 			return cmd_usage(&cmd_tiles_entry);
 		}
 	for (int i = 1; i < argc; i++) {
@@ -436,7 +494,7 @@ tiles_exec(int argc, char **argv)
 		unsigned used;
 
 		if (t < 0) {
-			errf("carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n",
+			errf(_("carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n"),
 			    argv[i]);
 			rc = 1;
 			continue;
@@ -453,6 +511,6 @@ tiles_exec(int argc, char **argv)
 const struct cmd_entry cmd_tiles_entry = {
 	"tiles", "[CODE... | [--edges CRFW] [--pennant] [--cloister] [--inn] "
 	    "[--two-cities] [--set NAME]]",
-	"show the tile types with a picture, or find one by its edges and marks",
+	N_("show the tile types with a picture, or find one by its edges and marks"),
 	tiles_exec
 };

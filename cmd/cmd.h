@@ -18,8 +18,10 @@
 
 struct cmd_entry {
 	const char	*name;		/* "replay" */
-	const char	*usage;		/* "[--json] FILE" (after the name) */
-	const char	*summary;	/* one line for `carcref help` */
+	const char	*usage;		/* "[--json] FILE" (after the name), never
+					 * translated: it is what one types */
+	const char	*summary;	/* one line for `carcref help`, marked N_()
+					 * and translated where help prints it */
 	/*
 	 * argv[0] is the command name; the exit status is returned:
 	 * 0 success, 1 a failure the command reports (an illegal move, ...),
@@ -112,6 +114,12 @@ unsigned	 cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS])
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
 
+/* render.c: a word of the rules (a feature "city", a piece "big-knight",
+ * goods "wine", a mark "hill") in the user's language; w itself if it has
+ * no translation, "?" for NULL.  What records hold stays English: this
+ * is for what people read. */
+const char	*cmd_word(const char *w);
+
 /* render.c: a tile as a 5x5 grid, a character a cell (the board map); a
  * row of it, two characters a cell. */
 void		 cmd_render_tile(const struct cr_tileset *, int type, int rot,
@@ -181,7 +189,8 @@ void		 cmd_print_refused(const char *path, const struct nt_replay_error *err);
  * (after flushing standard output, so the order holds).  out_raw is the
  * one way around, for carcref's own colours.  out_width is the width of
  * what out_write prints for S (a character a column, an escape its
- * length); out_pad prints S and spaces up to WIDTH columns.
+ * length), out_nwidth the same for S's first N bytes; out_pad prints S and
+ * spaces up to WIDTH columns.
  */
 void		 out_write(FILE *f, const char *s, size_t n);
 void		 out_raw(FILE *f, const char *s);
@@ -192,6 +201,7 @@ int		 out_printf(FILE *f, const char *fmt, ...)
 int		 outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int		 errf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int		 out_width(const char *s);
+int		 out_nwidth(const char *s, size_t n);
 void		 out_pad(FILE *f, const char *s, int width);
 
 /* json.c: a JSON string literal, escaped. */

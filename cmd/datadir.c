@@ -13,6 +13,7 @@
 
 #include "cmd.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 #ifndef CARCREF_DATADIR
 #define CARCREF_DATADIR "/usr/local/share/carcref/tiles"
@@ -99,16 +100,16 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 	 * four system calls a file and no FILE to allocate. */
 	if (stdin_) {
 		fd = STDIN_FILENO;
-		name = "standard input";
+		name = _("standard input");
 	} else if ((fd = open(path, O_RDONLY)) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, C_("file: error", "%s: %s"), path, strerror(errno));
 		return NULL;
 	}
 	/* A regular file's size is known: one buffer of that size (a record
 	 * of 200 MB costs 200 MB, not the next power of two). */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
 		if ((unsigned long long)st.st_size > NT_RECORD_MAX) {
-			snprintf(err, errlen, "%s: larger than %d MiB, the most carcref reads",
+			snprintf(err, errlen, _("%s: larger than %d MiB, the most carcref reads"),
 			    name, NT_RECORD_MAX >> 20);
 			goto fail;
 		}
@@ -116,15 +117,14 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 	}
 	for (;;) {
 		if (size > NT_RECORD_MAX) {
-			snprintf(err, errlen, "%s: larger than %d MiB, the most carcref reads",
+			snprintf(err, errlen, _("%s: larger than %d MiB, the most carcref reads"),
 			    name, NT_RECORD_MAX >> 20);
 			goto fail;
 		}
 		if (cap - size < 2 || buf == NULL) {
 			cap = buf == NULL ? (cap ? cap : 16384) : cap * 2;
 			if (cap < size || (nbuf = realloc(buf, cap)) == NULL) {
-				snprintf(err, errlen, "%s: file too large for "
-				    "memory", name);
+				snprintf(err, errlen, _("%s: file too large for memory"), name);
 				goto fail;
 			}
 			buf = nbuf;
@@ -135,7 +135,7 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
-			snprintf(err, errlen, "%s: %s", name, strerror(errno));
+			snprintf(err, errlen, C_("file: error", "%s: %s"), name, strerror(errno));
 			goto fail;
 		}
 		size += (size_t)got;

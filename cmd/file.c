@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "notation/i18n.h"
 
 #define OUT_BUF		65536
 #define MAXLINKS	40	/* as the kernel's ELOOP */
@@ -178,7 +179,7 @@ open_in_place(struct cmd_out *o, char **err)
 	} else
 		o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (o->fd < 0) {
-		cmd_seterr(err, "%s: %s", o->path, strerror(errno));
+		cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(errno));
 		return false;
 	}
 	return true;
@@ -194,7 +195,7 @@ cmd_out_open(const char *path, char **err)
 
 	if ((o = calloc(1, sizeof *o)) == NULL ||
 	    (o->path = strdup(path)) == NULL) {
-		cmd_seterr(err, "%s: out of memory", path);
+		cmd_seterr(err, _("%s: out of memory"), path);
 		free(o);
 		return NULL;
 	}
@@ -205,7 +206,7 @@ cmd_out_open(const char *path, char **err)
 		return o;
 	}
 	if ((o->target = follow(path, &magic)) == NULL) {
-		cmd_seterr(err, "%s: %s", path, strerror(errno));
+		cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
 		goto fail;
 	}
 	if (magic || (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode) &&
@@ -217,17 +218,17 @@ cmd_out_open(const char *path, char **err)
 
 	if (stat(o->target, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
-			cmd_seterr(err, "%s: is a directory", path);
+			cmd_seterr(err, _("%s: is a directory"), path);
 			goto fail;
 		}
 		/* No write bit at all: read-only on purpose, even for root. */
 		if ((st.st_mode & 0222) == 0) {
-			cmd_seterr(err, "%s: the file is read-only (mode %04o): not replaced",
+			cmd_seterr(err, _("%s: the file is read-only (mode %04o): not replaced"),
 			    path, (unsigned)(st.st_mode & 07777));
 			goto fail;
 		}
 		if (access(o->target, W_OK) < 0) {
-			cmd_seterr(err, "%s: not replaced: %s", path, strerror(errno));
+			cmd_seterr(err, _("%s: not replaced: %s"), path, strerror(errno));
 			goto fail;
 		}
 		o->exists = true;
@@ -235,16 +236,16 @@ cmd_out_open(const char *path, char **err)
 		o->uid = st.st_uid;
 		o->gid = st.st_gid;
 	} else if (errno != ENOENT) {
-		cmd_seterr(err, "%s: %s", path, strerror(errno));
+		cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
 		goto fail;
 	}
 	if ((dir = dir_of(o->target)) == NULL)
 		goto oom;
 	if (access(dir, W_OK | X_OK) < 0) {
 		if (errno == ENOENT)
-			cmd_seterr(err, "%s: %s", path, strerror(errno));
+			cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
 		else
-			cmd_seterr(err, "%s: cannot write in its directory %s: %s", path, dir,
+			cmd_seterr(err, _("%s: cannot write in its directory %s: %s"), path, dir,
 			    strerror(errno));
 		goto fail;
 	}
@@ -253,7 +254,7 @@ cmd_out_open(const char *path, char **err)
 	if ((o->tmp = cmd_strf("%s/.%s.carcref-XXXXXX", dir, base)) == NULL)
 		goto oom;
 	if ((o->fd = mkstemp(o->tmp)) < 0) {
-		cmd_seterr(err, "%s: cannot create a temporary file in %s: %s", path, dir,
+		cmd_seterr(err, _("%s: cannot create a temporary file in %s: %s"), path, dir,
 		    strerror(errno));
 		free(o->tmp);
 		o->tmp = NULL;
@@ -264,7 +265,7 @@ cmd_out_open(const char *path, char **err)
 	return o;
 
 oom:
-	cmd_seterr(err, "%s: out of memory", path);
+	cmd_seterr(err, _("%s: out of memory"), path);
 fail:
 	free(dir);
 	out_free(o);
@@ -355,7 +356,7 @@ cmd_out_commit(struct cmd_out *o, char **err)
 		if (close(o->fd) < 0 && e == 0)
 			e = errno;
 		if (e != 0)
-			cmd_seterr(err, "%s: %s", o->path, strerror(e));
+			cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(e));
 		out_free(o);
 		return e == 0;
 	}
@@ -382,12 +383,12 @@ cmd_out_commit(struct cmd_out *o, char **err)
 		e = errno;
 	if (e != 0) {
 		unlink(o->tmp);
-		cmd_seterr(err, "%s: %s", o->path, strerror(e));
+		cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(e));
 		out_free(o);
 		return false;
 	}
 	if ((dir = dir_of(o->target)) == NULL || (e = sync_dir(dir)) != 0) {
-		cmd_seterr(err, "%s: written, but its directory could not be synced: %s",
+		cmd_seterr(err, _("%s: written, but its directory could not be synced: %s"),
 		    o->path, strerror(dir == NULL ? ENOMEM : e));
 		free(dir);
 		out_free(o);

@@ -68,39 +68,50 @@ cmd_suggest(const char *name)
 int
 cmd_usage(const struct cmd_entry *e)
 {
-	errf("usage: carcref %s%s%s\n", e->name,
+	errf(_("usage: carcref %s%s%s\n"), e->name,
 	    *e->usage != '\0' ? " " : "", e->usage);
 	return 2;
 }
 
 /*
  * TEXT in lines of at most 79 columns: the first starts with LEAD, the
- * others with INDENT spaces; lines break at blanks.
+ * others with INDENT spaces; lines break at blanks.  Columns are counted
+ * in characters, not bytes: a translation has accents.
  */
 static void
 wrap(const char *lead, const char *text, int indent)
 {
-	int col = outf("%s", lead);
+	int col = out_width(lead);
 	bool fresh = *lead == '\0' || lead[strlen(lead) - 1] == ' ';	/* no blank needed */
 
+	outf("%s", lead);
 	while (*text) {
 		const char *sp = strchr(text, ' ');
 		int n = sp ? (int)(sp - text) : (int)strlen(text);
 
-		if (!fresh && col + 1 + n > 79) {
+		if (!fresh && col + 1 + out_nwidth(text, (size_t)n) > 79) {
 			outf("\n%*s", indent, "");
 			col = indent;
 			fresh = true;
 		}
 		if (!fresh)
 			col += outf(" ");
-		col += outf("%.*s", n, text);
+		outf("%.*s", n, text);
+		col += out_nwidth(text, (size_t)n);
 		fresh = false;
 		text += n;
 		while (*text == ' ')
 			text++;
 	}
 	outf("\n");
+}
+
+/* An entry's summary in the user's language ("" stays "": gettext would
+ * give the catalogue's header). */
+static const char *
+summary_of(const struct cmd_entry *e)
+{
+	return *e->summary != '\0' ? _(e->summary) : "";
 }
 
 static int
@@ -113,32 +124,33 @@ cmd_help_exec(int argc, char **argv)
 		return cmd_usage(&cmd_help_entry);
 	if (argc == 2) {
 		if ((e = cmd_find(argv[1])) == NULL) {
-			errf("carcref: no such command \"%s\"\n",
-			    argv[1]);
+			errf(_("carcref: no such command \"%s\"\n"), argv[1]);
 			return 2;
 		}
-		if ((lead = cmd_strf("usage: carcref %s", e->name)) == NULL)
+		if ((lead = cmd_strf(_("usage: carcref %s"), e->name)) == NULL)
 			return 2;
-		wrap(lead, e->usage, (int)strlen(lead) + 1);
+		wrap(lead, e->usage, out_width(lead) + 1);
 		free(lead);
-		wrap("  ", e->summary, 2);
+		wrap("  ", summary_of(e), 2);
 		return 0;
 	}
 
-	outf("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n");
+	/* The synopses stay as they are (options and their words are what one
+	 * types); the sentences around them are translated. */
+	outf(_("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n"));
 	for (size_t i = 0; i < NCMDS; i++) {
 		e = cmd_table[i].entry;
 		if ((lead = cmd_strf("  %s", e->name)) == NULL)
 			return 2;
 		wrap(lead, e->usage, (int)strlen(lead) + 1);
 		free(lead);
-		if ((lead = cmd_strf("%s%s", e->summary, cmd_table[i].dflt ? " (the default)" :
-		    "")) == NULL)
+		if ((lead = cmd_strf(cmd_table[i].dflt ? _("%s (the default)") : "%s",
+		    summary_of(e))) == NULL)
 			return 2;
 		wrap("      ", lead, 6);
 		free(lead);
 	}
-	outf("\ntile data: %s\n", cmd_datadir());
+	outf(_("\ntile data: %s\n"), cmd_datadir());
 	return 0;
 }
 
@@ -153,12 +165,12 @@ cmd_version_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_help_entry = {
-	"help", "[COMMAND]", "list the commands, or show one's usage",
+	"help", "[COMMAND]", N_("list the commands, or show one's usage"),
 	cmd_help_exec
 };
 
 const struct cmd_entry cmd_version_entry = {
-	"version", "", "print carcref's version", cmd_version_exec
+	"version", "", N_("print carcref's version"), cmd_version_exec
 };
 
 int

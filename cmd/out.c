@@ -195,8 +195,14 @@ errf(const char *fmt, ...)
 int
 out_width(const char *s)
 {
+	return out_nwidth(s, strlen(s));
+}
+
+int
+out_nwidth(const char *s, size_t n)
+{
 	const unsigned char *u = (const unsigned char *)s;
-	size_t n = strlen(s), i = 0, k;
+	size_t i = 0, k;
 	char buf[8];
 	int w = 0;
 

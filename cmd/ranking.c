@@ -1,10 +1,12 @@
 /*
  * ranking.c -- the score table that replay and the REPL both print.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "notation/record.h"
+#include "notation/i18n.h"
 
 /*
  * An illegal move of a record, worded the same by replay, fmt, resume
@@ -14,13 +16,14 @@
 void
 cmd_print_refused(const char *path, const struct nt_replay_error *err)
 {
-	errf("%s:%d:%d: move %d: %s\n", path, err->line, err->column, err->move, err->msg);
+	errf(_("%s:%d:%d: move %d: %s\n"), path, err->line, err->column, err->move, err->msg);
 }
 
 void
 cmd_print_ranking(const struct cr_game *g, const char *const *names, const char *title)
 {
 	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0, ncounters = cr_game_ncounters(g);
+	const char **cname = NULL;
 
 	for (int i = 0; i < n; i++) {
 		order[i] = i;
@@ -34,6 +37,10 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 
 			order[j] = order[j - 1], order[j - 1] = t;
 		}
+	/* The tokens' names, translated once for all the players. */
+	if (ncounters > 0 && (cname = calloc((size_t)ncounters, sizeof *cname)) != NULL)
+		for (int k = 0; k < ncounters; k++)
+			cname[k] = cmd_word(cr_game_counter_name(g, k, NULL));
 	outf("%s\n", title);
 	for (int i = 0, rank = 1; i < n; i++) {
 		int s = cr_game_player(g, order[i])->score;
@@ -43,7 +50,9 @@ cmd_print_ranking(const struct cr_game *g, const char *const *names, const char 
 		outf("  %d. %s%*s %4d%s", rank, names[order[i]], w - out_width(names[order[i]]), "",
 		    s, ncounters ? "" : "\n");
 		for (int k = 0; k < ncounters; k++)	/* goods tokens */
-			outf("%s%s %d%s", k ? ", " : "   ", cr_game_counter_name(g, k, NULL),
-			    cr_game_counter(g, order[i], k), k + 1 < ncounters ? "" : "\n");
+			outf("%s%s %d%s", k ? ", " : "   ", cname ? cname[k] :
+			    cmd_word(cr_game_counter_name(g, k, NULL)), cr_game_counter(g, order[i], k),
+			    k + 1 < ncounters ? "" : "\n");
 	}
+	free(cname);
 }

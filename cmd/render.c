@@ -15,6 +15,68 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "notation/i18n.h"
+
+/*
+ * The rules' words (rules/ names kinds, pieces, goods, marks and ends in
+ * English, as records and tile files write them) as people read them,
+ * in their language.  A word without a translation is itself.
+ */
+const char *
+cmd_word(const char *w)
+{
+	if (w == NULL)
+		return "?";
+	if (strcmp(w, "field") == 0)
+		return C_("feature", "field");
+	if (strcmp(w, "road") == 0)
+		return C_("feature", "road");
+	if (strcmp(w, "city") == 0)
+		return C_("feature", "city");
+	if (strcmp(w, "river") == 0)
+		return C_("feature", "river");
+	if (strcmp(w, "cloister") == 0)
+		return C_("feature", "cloister");
+	if (strcmp(w, "thief") == 0)
+		return C_("piece", "thief");
+	if (strcmp(w, "knight") == 0)
+		return C_("piece", "knight");
+	if (strcmp(w, "monk") == 0)
+		return C_("piece", "monk");
+	if (strcmp(w, "farmer") == 0)
+		return C_("piece", "farmer");
+	if (strcmp(w, "big-thief") == 0)
+		return C_("piece", "big thief");
+	if (strcmp(w, "big-knight") == 0)
+		return C_("piece", "big knight");
+	if (strcmp(w, "big-monk") == 0)
+		return C_("piece", "big monk");
+	if (strcmp(w, "big-farmer") == 0)
+		return C_("piece", "big farmer");
+	if (strcmp(w, "builder") == 0)
+		return C_("piece", "builder");
+	if (strcmp(w, "pig") == 0)
+		return C_("piece", "pig");
+	if (strcmp(w, "shepherd") == 0)
+		return C_("piece", "shepherd");
+	if (strcmp(w, "wine") == 0)
+		return C_("goods", "wine");
+	if (strcmp(w, "grain") == 0)
+		return C_("goods", "grain");
+	if (strcmp(w, "cloth") == 0)
+		return C_("goods", "cloth");
+	if (strcmp(w, "hill") == 0)
+		return C_("mark", "hill");
+	if (strcmp(w, "vineyard") == 0)
+		return C_("mark", "vineyard");
+	if (strcmp(w, "garden") == 0)
+		return C_("mark", "garden");
+	if (strcmp(w, "volcano") == 0)
+		return C_("mark", "volcano");
+	if (strcmp(w, "pigherd") == 0)
+		return C_("mark", "pigherd");
+	return w;
+}
 
 /* Grid cell of each board port, clockwise from NNW. */
 static const int port_cell[CR_NPORTS][2] = {
@@ -156,29 +218,32 @@ struct pic {
 	unsigned	 used;		/* bit per legend entry drawn */
 };
 
-/* The key, in the order it is printed. */
+/* The key, in the order it is printed (translated where it is printed;
+ * the marks themselves are the pictures', the same in every language). */
 static const char *const legend[CMD_LEG_N] = {
-	[CMD_LEG_CITY] = "## city",
-	[CMD_LEG_FIELD] = ". field",
-	[CMD_LEG_ROAD] = "== || road",
-	[CMD_LEG_RIVER] = "~~ river",
-	[CMD_LEG_CLOISTER] = "++ cloister",
-	[CMD_LEG_VILLAGE] = "() village or crossing",
-	[CMD_LEG_HOUSE] = "[] house",
-	[CMD_LEG_SPRING] = "Sp spring",
-	[CMD_LEG_LAKE] = "Lk lake",
-	[CMD_LEG_PENNANT] = "<> pennant",
-	[CMD_LEG_CATHEDRAL] = "Ca cathedral",
-	[CMD_LEG_INN] = "In inn",
-	[CMD_LEG_WINE] = "Wi wine",
-	[CMD_LEG_GRAIN] = "Gr grain",
-	[CMD_LEG_CLOTH] = "Cl cloth",
-	[CMD_LEG_HILL] = "^^ hill",
-	[CMD_LEG_VINEYARD] = "Vi vineyard",
-	[CMD_LEG_GARDEN] = "Ga garden",
-	[CMD_LEG_VOLCANO] = "Vo volcano",
-	[CMD_LEG_PIGHERD] = "Pg pig herd",
-	[CMD_LEG_WALL] = "a blank between two cities: they are separate",
+	/* TRANSLATORS: the key to the tile pictures: keep each entry's
+	 * mark (##, ., == ||, Sp...) as it is, translate the words. */
+	[CMD_LEG_CITY] = N_("## city"),
+	[CMD_LEG_FIELD] = N_(". field"),
+	[CMD_LEG_ROAD] = N_("== || road"),
+	[CMD_LEG_RIVER] = N_("~~ river"),
+	[CMD_LEG_CLOISTER] = N_("++ cloister"),
+	[CMD_LEG_VILLAGE] = N_("() village or crossing"),
+	[CMD_LEG_HOUSE] = N_("[] house"),
+	[CMD_LEG_SPRING] = N_("Sp spring"),
+	[CMD_LEG_LAKE] = N_("Lk lake"),
+	[CMD_LEG_PENNANT] = N_("<> pennant"),
+	[CMD_LEG_CATHEDRAL] = N_("Ca cathedral"),
+	[CMD_LEG_INN] = N_("In inn"),
+	[CMD_LEG_WINE] = N_("Wi wine"),
+	[CMD_LEG_GRAIN] = N_("Gr grain"),
+	[CMD_LEG_CLOTH] = N_("Cl cloth"),
+	[CMD_LEG_HILL] = N_("^^ hill"),
+	[CMD_LEG_VINEYARD] = N_("Vi vineyard"),
+	[CMD_LEG_GARDEN] = N_("Ga garden"),
+	[CMD_LEG_VOLCANO] = N_("Vo volcano"),
+	[CMD_LEG_PIGHERD] = N_("Pg pig herd"),
+	[CMD_LEG_WALL] = N_("a blank between two cities: they are separate"),
 };
 
 /* How many cells in from the nearest edge: 0 on the border, PMID at the centre. */
@@ -679,7 +744,7 @@ cmd_print_rotations(FILE *f, const struct cr_tileset *ts, int type, const int *r
 	enum { GAP = 4, INDENT = 2 };
 	/* As many side by side as fit in CMD_WIDTH columns, then the next. */
 	int per = (CMD_WIDTH - INDENT + GAP) / (CMD_PIC_W + GAP);
-	char pic[CMD_PIC_H][CMD_PIC_W + 1], line[CMD_WIDTH + 1];
+	char pic[CMD_PIC_H][CMD_PIC_W + 1], line[4 * CMD_WIDTH + 1];	/* UTF-8 */
 	char (*all)[CMD_PIC_H][CMD_PIC_W + 1];
 	unsigned used = 0;
 
@@ -698,15 +763,18 @@ cmd_print_rotations(FILE *f, const struct cr_tileset *ts, int type, const int *r
 			int k = snprintf(line, sizeof line, "%*s", INDENT, "");
 
 			for (int i = first; i < last; i++) {
+				/* TRANSLATORS: over a picture: 14 columns at most. */
 				if (row < 0)
-					snprintf(line + k, sizeof line - (size_t)k, "rotation %d",
+					snprintf(line + k, sizeof line - (size_t)k, _("rotation %d"),
 					    rots[i] * 90);
 				else
 					snprintf(line + k, sizeof line - (size_t)k, "%s",
 					    all[i][row]);
 				k += (int)strlen(line + k);
-				while (i + 1 < last && k < INDENT + (i + 1 - first) *
-				    (CMD_PIC_W + GAP))
+				/* to the next picture's column (a title may have
+				 * accents: columns, not bytes) */
+				while (i + 1 < last && out_nwidth(line, (size_t)k) < INDENT +
+				    (i + 1 - first) * (CMD_PIC_W + GAP))
 					line[k++] = ' ';
 				line[k] = '\0';
 			}
@@ -717,11 +785,14 @@ cmd_print_rotations(FILE *f, const struct cr_tileset *ts, int type, const int *r
 	return used;
 }
 
+/* Columns are counted in characters (out_width), not bytes: a
+ * translation has accents. */
 void
 cmd_print_list(FILE *f, const char *head, const char *const *item, int n)
 {
-	int col = out_printf(f, "%s", head);
+	int col = out_width(head);
 
+	out_printf(f, "%s", head);
 	for (int i = 0; i < n; i++) {
 		int w = out_width(item[i]);
 
@@ -729,7 +800,8 @@ cmd_print_list(FILE *f, const char *head, const char *const *item, int n)
 			col = out_printf(f, ",\n%*s", LIST_INDENT, "") - 2;
 		else if (i > 0)
 			col += out_printf(f, ", ");
-		col += out_printf(f, "%s", item[i]);
+		out_printf(f, "%s", item[i]);
+		col += w;
 	}
 	out_printf(f, "\n");
 }
@@ -742,7 +814,7 @@ cmd_print_legend(FILE *f, unsigned used)
 
 	for (int i = 0; i < CMD_LEG_N; i++)
 		if (used & (1u << i))
-			item[n++] = legend[i];
+			item[n++] = _(legend[i]);
 	if (n > 0)
-		cmd_print_list(f, "key: ", item, n);
+		cmd_print_list(f, _("key: "), item, n);
 }

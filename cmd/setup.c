@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "rules/ext.h"
+#include "notation/i18n.h"
 
 /* Read one module's tile file into ts; false (message printed) if not. */
 static bool
@@ -23,11 +24,11 @@ load(const char *file, struct cr_tileset *ts)
 	char *text;
 
 	if ((path = cmd_strf("%s/%s", cmd_datadir(), file)) == NULL) {
-		errf("carcref: out of memory\n");
+		errf("%s", _("carcref: out of memory\n"));
 		return false;
 	}
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		errf("carcref: %s (set CARCREF_DATA to the tile directory)\n", msg);
+		errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"), msg);
 		free(path);
 		return false;
 	}

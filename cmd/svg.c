@@ -16,7 +16,8 @@
  * glyphs, each in the key under the board with the pieces.
  *
  * All coordinates are whole numbers (a tile is 100 units): the output
- * does not depend on the locale's decimal point.
+ * does not depend on the locale's decimal point.  The words (title, key,
+ * scores, the account) are in the user's language, escaped as any text.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 #include "cmd.h"
 #include "svg.h"
 #include "rules/ext.h"
+#include "notation/i18n.h"
 
 #define T	100	/* a tile's side */
 #define MARGIN	34	/* around the board: the coordinates */
@@ -44,7 +46,8 @@
 #define C_RIVER		"#3d85c6"
 #define C_HIGH		"#e6007e"	/* the feature highlighted */
 
-/* What the key lists, each when the board shows it. */
+/* What the key lists, each when the board shows it (translated where it
+ * is shown). */
 enum key {
 	K_CITY, K_ROAD, K_RIVER, K_CLOISTER, K_VILLAGE, K_PENNANT, K_INN,
 	K_CATHEDRAL, K_WINE, K_GRAIN, K_CLOTH, K_HILL, K_VINEYARD, K_GARDEN,
@@ -54,16 +57,16 @@ enum key {
 };
 
 static const char *const key_words[NKEYS] = {
-	[K_CITY] = "city", [K_ROAD] = "road", [K_RIVER] = "river",
-	[K_CLOISTER] = "cloister", [K_VILLAGE] = "where a road ends (village, house)",
-	[K_PENNANT] = "pennant", [K_INN] = "inn", [K_CATHEDRAL] = "cathedral",
-	[K_WINE] = "wine", [K_GRAIN] = "grain", [K_CLOTH] = "cloth",
-	[K_HILL] = "hill", [K_VINEYARD] = "vineyard", [K_GARDEN] = "garden",
-	[K_VOLCANO] = "volcano", [K_PIGHERD] = "pig herd",
-	[K_LAST] = "the last tile placed", [K_HIGH] = "the feature asked about",
-	[K_STAND] = "thief, knight, monk (standing)", [K_LIE] = "farmer (lying)",
-	[K_BIG] = "big meeple", [K_BUILDER] = "builder", [K_PIG] = "pig",
-	[K_SHEPHERD] = "shepherd",
+	[K_CITY] = N_("city"), [K_ROAD] = N_("road"), [K_RIVER] = N_("river"),
+	[K_CLOISTER] = N_("cloister"), [K_VILLAGE] = N_("where a road ends (village, house)"),
+	[K_PENNANT] = N_("pennant"), [K_INN] = N_("inn"), [K_CATHEDRAL] = N_("cathedral"),
+	[K_WINE] = N_("wine"), [K_GRAIN] = N_("grain"), [K_CLOTH] = N_("cloth"),
+	[K_HILL] = N_("hill"), [K_VINEYARD] = N_("vineyard"), [K_GARDEN] = N_("garden"),
+	[K_VOLCANO] = N_("volcano"), [K_PIGHERD] = N_("pig herd"),
+	[K_LAST] = N_("the last tile placed"), [K_HIGH] = N_("the feature asked about"),
+	[K_STAND] = N_("thief, knight, monk (standing)"), [K_LIE] = N_("farmer (lying)"),
+	[K_BIG] = N_("big meeple"), [K_BUILDER] = N_("builder"), [K_PIG] = N_("pig"),
+	[K_SHEPHERD] = N_("shepherd"),
 };
 
 /* A tile mark's key, by enum cr_mark. */
@@ -518,7 +521,7 @@ piece_lies(int role)
 }
 
 /* A piece of shape KEY (lying down if LIE: in a field) in colour RGB at
- * AT; its title (a tooltip) TIP, player WHO's. */
+ * AT; its title (a tooltip) player WHO's name and TIP. */
 static void
 piece(struct pic *pc, int key, bool lie, const char *rgb, struct pt at, const char *tip,
     int who)
@@ -534,7 +537,8 @@ piece(struct pic *pc, int key, bool lie, const char *rgb, struct pt at, const ch
 	if (tip != NULL) {
 		fputs("<title>", f);
 		put_text(f, pc->b->names[who]);
-		fprintf(f, ": %s</title>", tip);
+		put_text(f, tip);
+		fputs("</title>", f);
 	}
 	switch (key) {
 	case K_BUILDER:
@@ -737,7 +741,7 @@ draw_board(struct pic *pc, int minx, int maxy, int x0, int y0)
 	const struct cr_game *g = pc->g;
 	struct cr_meeple *mee;
 	int nm, lx, ly;
-	char tip[96];
+	char *tip;
 
 	for (int i = 0; i < cr_game_ntiles(g); i++) {
 		const struct cr_placed *t = cr_game_tile(g, i);
@@ -760,12 +764,15 @@ draw_board(struct pic *pc, int minx, int maxy, int x0, int y0)
 		const struct cr_meeple *m = &mee[i];
 		const double *sp = spot_at[(unsigned)m->spot < CR_NSPOTS ? m->spot : CR_SPOT_C];
 
-		snprintf(tip, sizeof tip, "%s at %d,%d %s", cr_role_name(m->role) ?
-		    cr_role_name(m->role) : "piece", m->x, m->y, cr_spot_name(m->spot) ?
-		    cr_spot_name(m->spot) : "C");
+		/* TRANSLATORS: after a player's name, the tooltip of a piece:
+		 * "Ben: farmer at 2,0 N". */
+		tip = cmd_strf(_(": %s at %d,%d %s"), cr_role_name(m->role) ?
+		    cmd_word(cr_role_name(m->role)) : _("piece"), m->x, m->y,
+		    cr_spot_name(m->spot) ? cr_spot_name(m->spot) : "C");
 		piece(pc, piece_key(m->role), piece_lies(m->role), player_rgb(pc->b, m->player),
 		    (struct pt){ x0 + (m->x - minx + sp[0]) * T, y0 + (maxy - m->y + sp[1]) * T },
-		    tip, m->player);
+		    tip ? tip : "", m->player);
+		free(tip);
 	}
 	free(mee);
 }
@@ -803,17 +810,19 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 	for (int p = 0; scores != NULL && p < np; p++) {
 		int pts = cr_game_player(g, p)->score;
 
-		scores[p] = cmd_strf(": %d point%s", pts, pts == 1 ? "" : "s");
+		/* TRANSLATORS: after a player's name, in the key. */
+		scores[p] = cmd_strf(ngettext(": %d point", ": %d points", (unsigned long)pts),
+		    pts);
 		if (scores[p] == NULL)
 			break;
-		if (out_width(b->names[p]) + (int)strlen(scores[p]) > wa)
-			wa = out_width(b->names[p]) + (int)strlen(scores[p]);
+		if (out_width(b->names[p]) + out_width(scores[p]) > wa)
+			wa = out_width(b->names[p]) + out_width(scores[p]);
 	}
 	for (int k = 0; k < NKEYS; k++)
 		if (pc.used[k]) {
 			nkey++;
-			if ((int)strlen(key_words[k]) > wb)
-				wb = (int)strlen(key_words[k]);
+			if (out_width(_(key_words[k])) > wb)
+				wb = out_width(_(key_words[k]));
 		}
 	wa = 40 + wa * CHARW, wb = 40 + wb * CHARW;
 	rows = np > nkey ? np : nkey;
@@ -870,7 +879,8 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 		piece(&pc, K_STAND, false, player_rgb(b, p), (struct pt){ MARGIN + 10, ty - 5 }, NULL, p);
 		fprintf(f, "<text x=\"%d\" y=\"%d\">", MARGIN + 30, ty);
 		put_text(f, b->names[p]);
-		fprintf(f, "%s</text>\n", scores && scores[p] ? scores[p] : "");
+		put_text(f, scores && scores[p] ? scores[p] : "");
+		fputs("</text>\n", f);
 	}
 	for (int k = 0, i = 0; k < NKEYS; k++) {
 		int kx = MARGIN + wa + 30, ty = y + i * LINE;
@@ -881,7 +891,7 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 			piece(&pc, k, k == K_LIE, "#bbbbbb", (struct pt){ kx + 10, ty - 5 }, NULL, 0);
 		else
 			glyph(&pc, k, (struct pt){ kx + 10, ty - 5 });
-		text_at(f, kx + 30, ty, key_words[k]);
+		text_at(f, kx + 30, ty, _(key_words[k]));
 		i++;
 	}
 	y += rows * LINE + 10;

@@ -663,6 +663,147 @@ if fr_locale "$tmp/locale"; then
 	    "carcref : commande inconnue « replya » (vouliez-vous dire « replay » ?)" -- replya
 	CARCREF=$FR_CARCREF expect_err "« carcref help » donne la liste des commandes" -- replya
 	expect_err 'carcref: unknown command "replya" (did you mean "replay"?)' -- replya
+
+	# fits DESC FILE: every line of FILE is 80 characters at most (UTF-8
+	# characters: awk would count bytes, and é is two).
+	fits() { expect "$1: fits 80 columns" perl -CSD -ne 'chomp; exit 1 if length($_) > 80' "$2"; }
+
+	# help: the sentences in French, wrapped at 79 characters (not bytes);
+	# the synopses as they are typed.
+	CARCREF=$FR_CARCREF run help
+	expect "help in French: the heading" grep -qxF 'commandes :' "$tmp/out"
+	expect "help in French: a summary, wrapped by characters" grep -qxF \
+	    '      réécrire des parties enregistrées sous leur forme canonique, en gardant' "$tmp/out"
+	expect "help in French: the synopsis as typed" grep -qxF '  replay [--json] [--quiet] FILE...' "$tmp/out"
+	expect "help in French: the tile data" grep -qF 'données des tuiles : ' "$tmp/out"
+	expect "help in French: 79 columns" perl -CSD -ne 'chomp; exit 1 if length($_) > 79' "$tmp/out"
+	CARCREF=$FR_CARCREF expect_out 'usage : carcref replay [--json] [--quiet] FILE...' -- help replay
+	CARCREF=$FR_CARCREF expect_err 'usage : carcref replay [--json] [--quiet] FILE...' -- replay
+	CARCREF=$FR_CARCREF expect_err 'carcref : pas de commande « nope »' -- help nope
+	expect_out 'commands:' -- help
+	expect_out '      check recorded games, print each move, its scoring and the final scores' -- help
+
+	# replay: its own lines in French (the explanations are notation's);
+	# the moves as written.
+	CARCREF=$FR_CARCREF run replay "$game"
+	expect "replay in French: the heading" grep -qxF "$game : carcassonne, édition 3, 2 joueurs" "$tmp/out"
+	expect "replay in French: a move as written" grep -qxF '   2  Ben   W -1,0 0 thief@E' "$tmp/out"
+	expect "replay in French: the final scoring" grep -qxF '      décompte final :' "$tmp/out"
+	expect "replay in French: the final scores" grep -qxF 'scores finaux :' "$tmp/out"
+	expect "replay in French: the ranking" grep -qxF '  1. Ben     6' "$tmp/out"
+	sed '/^  - end/d' "$game" >"$tmp/open.yaml"
+	CARCREF=$FR_CARCREF expect_out 'scores à ce stade (partie non finie) :' -- replay "$tmp/open.yaml"
+	CARCREF=$FR_CARCREF expect_out "$tmp/open.yaml (partie non finie)" -- replay --quiet "$tmp/open.yaml"
+	CARCREF=$FR_CARCREF expect_out 'scores après le coup 2 (partie non finie) :' -- replay "$bad"
+	CARCREF=$FR_CARCREF expect_err "$bad:9:5: coup 3 : " -- replay "$bad"
+	CARCREF=$FR_CARCREF expect_err 'carcref replay : option inconnue « --frobnicate »' -- replay --frobnicate "$game"
+	expect_out "$game: carcassonne, edition 3, 2 players" -- replay "$game"
+	expect_out 'scores so far (not finished):' -- replay "$tmp/open.yaml"
+	expect_err "$bad:9:5: move 3: " -- replay "$bad"
+	# The goods in the ranking, in the rule book's words.
+	CARCREF=$FR_CARCREF expect_out '  1. Bob     55   vin 0, blé 1, tissu 1' -- replay --quiet tests/corpus/tb-017.yaml
+	expect_out '  1. Bob     55   wine 0, grain 1, cloth 1' -- replay --quiet tests/corpus/tb-017.yaml
+
+	# replay --json is for programs: the same bytes in any locale, the
+	# messages in it too (a file's error, a refused move).
+	for f in "$game" "$bad" "$tmp/no-such-file.yaml"; do
+		run replay --json "$f"
+		cp "$tmp/out" "$tmp/json.en"
+		CARCREF=$FR_CARCREF run replay --json "$f"
+		expect "replay --json $(basename "$f"): the same in French" cmp -s "$tmp/json.en" "$tmp/out"
+	done
+	expect "replay --json: an error in English" grep -qF 'No such file or directory' "$tmp/out"
+
+	# tiles: the listing and the search in French, within 80 columns.
+	cat >"$tmp/want" <<'EOF'
+D  (4 dans la boîte, dont la tuile de départ)  base
+  C R F R, sens horaire depuis N : rotation 0
+  ##############
+  . ##########.
+  . . . . . . .
+  ==============
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+
+légende : ## ville, . pré, == || route
+1 type a les bords C R F R dans base : D
+EOF
+	CARCREF=$FR_CARCREF expect_same "$tmp/want" -- tiles --edges CRFR --set base
+	CARCREF=$FR_CARCREF run tiles --edges FCFC --two-cities
+	expect "tiles --edges in French: the rotations" grep -qxF \
+	    '  F C F C, sens horaire depuis N : rotation 90, 270 (les deux pareilles)' "$tmp/out"
+	expect "tiles --edges in French: the count" grep -qxF \
+	    '3 types ont les bords F C F C, deux villes ou plus : H, HS-G, HS-O' "$tmp/out"
+	CARCREF=$FR_CARCREF expect_out 'aucune tuile n'"'"'a les bords F F F F, une auberge' -- tiles --edges FFFF --inn
+	CARCREF=$FR_CARCREF run tiles D
+	expect "tiles D in French: the heading" grep -qxF \
+	    'D  (4 dans la boîte, dont la tuile de départ)  N E S W : ville route pré route' "$tmp/out"
+	expect "tiles D in French: a field" grep -qxF '  - pré ENE+WNW à côté de la ville N' "$tmp/out"
+	CARCREF=$FR_CARCREF expect_out '  - route S (s'"'"'arrête à l'"'"'abbaye)' -- tiles A
+	CARCREF=$FR_CARCREF expect_err 'carcref tiles : tuile inconnue « ZZ »' -- tiles ZZ
+	CARCREF=$FR_CARCREF expect_err 'carcref tiles : les bords sont 4 lettres lues dans le sens horaire' -- tiles --edges CRF
+	: >"$tmp/fr-tiles"
+	for e1 in C R F; do for e2 in C R F; do for e3 in C R F; do for e4 in C R F; do
+		CARCREF=$FR_CARCREF run tiles --edges $e1$e2$e3$e4
+		cat "$tmp/out" >>"$tmp/fr-tiles"
+	done; done; done; done
+	for x in --pennant --cloister --inn --two-cities; do
+		CARCREF=$FR_CARCREF run tiles $x
+		cat "$tmp/out" >>"$tmp/fr-tiles"
+	done
+	CARCREF=$FR_CARCREF run tiles
+	cat "$tmp/out" >>"$tmp/fr-tiles"
+	expect "tiles in French: the key" grep -qF 'légende : ## ville, . pré, == || route, ~~ rivière, ++ abbaye,' "$tmp/fr-tiles"
+	fits "tiles and 85 searches in French" "$tmp/fr-tiles"
+	expect_out '1 type has edges C R F R in base: D' -- tiles --edges CRFR --set base
+	expect_out '  C R F R clockwise from north: rotation 0' -- tiles --edges CRFR --set base
+
+	# board --feature: the account in French; the SVG too, still valid.
+	CARCREF=$FR_CARCREF run board "$game" --move 1 --feature 0,0:E
+	expect "board in French: the title" grep -qxF "$game : après le coup 1 sur 5, Anna : W 1,0 0" "$tmp/out"
+	expect "board in French: the road" grep -qxF 'route en 0,0 E : ouverte à 1 extrémité, 2 tuiles' "$tmp/out"
+	expect "board in French: its tiles" grep -qxF '  tuiles : 1,0 0,0' "$tmp/out"
+	expect "board in French: nobody on it" grep -qxF "  qui l'occupe : personne" "$tmp/out"
+	expect "board in French: what it would pay" grep -qF '  si la partie s'"'"'arrêtait maintenant : ' "$tmp/out"
+	expect "board in French: to nobody" grep -qF ', pour personne (aucun voleur dessus)' "$tmp/out"
+	CARCREF=$FR_CARCREF run board "$game" --feature 2,0:N
+	expect "board in French: the farm" grep -qxF 'pré en 2,0 N : une ferme bordant 1 ville achevée, 4 tuiles' "$tmp/out"
+	expect "board in French: who holds it" grep -qxF "  qui l'occupe : paysan (Ben) en 2,0 N" "$tmp/out"
+	expect "board in French: what it paid" grep -qF '  points marqués au coup 5 (décompte final) : ' "$tmp/out"
+	CARCREF=$FR_CARCREF expect_out 'ville en 0,1 S : achevée, 2 tuiles, 0 blason' -- board "$game" --feature 0,1:S
+	CARCREF=$FR_CARCREF expect_out "$bad : après le coup 2 sur 5 (le suivant est illégal), Ben : W -1,0 0 thief@E" -- board "$bad"
+	CARCREF=$FR_CARCREF expect_err 'carcref board : --feature : aucune tuile en 9,9 après le coup 5' -- board "$game" --feature 9,9:N
+	CARCREF=$FR_CARCREF expect_err 'carcref board : --move 6 : la partie enregistrée a 5 coups (0 est le début)' -- board "$game" --move 6
+	CARCREF=$FR_CARCREF expect_exit 0 -- board "$game" --feature 2,0:N -o "$tmp/fr.svg"
+	svg_ok "$tmp/fr.svg" "board in French"
+	expect "the SVG in French: a piece's title" grep -qF '<title>Ben : paysan en 2,0 N</title>' "$tmp/fr.svg"
+	expect "the SVG in French: the scores" grep -qF '>Ben : 6 points</text>' "$tmp/fr.svg"
+	expect "the SVG in French: the key" grep -qF '>la zone demandée</text>' "$tmp/fr.svg"
+	expect "the SVG in French: the account, escaped" grep -qF ">qui l&#39;occupe : paysan (Ben) en 2,0 N</text>" "$tmp/fr.svg"
+	expect "the SVG in French: the title" grep -qF "<title>$game : après le coup 5 sur 5 (la fin), Anna : end</title>" "$tmp/fr.svg"
+	expect_out "held by: Ben's farmer at 2,0 N" -- board "$game" --feature 2,0:N
+
+	# games: its words in French.
+	export CARCREF_STATE=$tmp/state
+	CARCREF=$FR_CARCREF run games
+	expect "games in French: a game going on" grep -qE "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 coups  2026-01-03 05:06  en cours\$" "$tmp/out"
+	expect "games in French: a game finished" grep -qE "^$d-anna-ben      Anna, Ben          4 coups  2026-01-02 03:04  finie : Anna 7, Ben 3\$" "$tmp/out"
+	expect "games in French: a journal unreadable" grep -qE "^2026-01-01-junk +2026-01-01 00:00  illisible : " "$tmp/out"
+	expect_match "  2 moves  2026-01-03 05:06  not finished\$" -- games
+	CARCREF_STATE=$tmp/state-none CARCREF=$FR_CARCREF expect_out "aucune partie n'est encore gardée" -- games
+	unset CARCREF_STATE
+
+	# A file's error in French, naming the file.
+	truncate -s 1025M "$tmp/huge.yaml"
+	CARCREF=$FR_CARCREF expect_err "carcref : $tmp/huge.yaml : plus de 1024 Mio, le maximum que lit carcref" -- replay "$tmp/huge.yaml"
+	expect_err "carcref: $tmp/huge.yaml: larger than 1024 MiB, the most carcref reads" -- replay "$tmp/huge.yaml"
+	rm -f "$tmp/huge.yaml"
+	cp "$game" "$tmp/ro.yaml" && chmod 0444 "$tmp/ro.yaml"
+	CARCREF=$FR_CARCREF expect_err "carcref board : $tmp/ro.yaml : le fichier est en lecture seule (mode 0444) : non remplacé" \
+	    -- board "$game" -o "$tmp/ro.yaml"
+	expect_err "carcref board: $tmp/ro.yaml: the file is read-only (mode 0444): not replaced" -- board "$game" -o "$tmp/ro.yaml"
+	CARCREF=$FR_CARCREF expect_err 'carcref selfplay : 2 parties demandent --out DIR (une partie par fichier)' -- selfplay --games 2
 else
 	code=0; not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)" localedef
 fi
