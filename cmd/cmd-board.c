@@ -199,7 +199,7 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	if (cr_game_feature_kept(g, seg, &e)) {
 		s = explained(&e, names, np);
 		/* TRANSLATORS: what the event is, then its account. */
-		add_line(l, C_("label: account", "  %s: %s"), nt_event_label(&e), s ? s : "");
+		add_line(l, C_("label: account", "  %s: %s"), nt_event_name(&e), s ? s : "");
 		free(s);
 	}
 

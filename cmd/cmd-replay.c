@@ -65,7 +65,7 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 					final = true;
 				}
 				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
-				outf(evline, nt_event_label(&ev[k]), why);
+				outf(evline, nt_event_name(&ev[k]), why);
 			}
 		}
 	}

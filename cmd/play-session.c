@@ -144,7 +144,14 @@ play_new_game(struct play *p, char **names, int n, int edition, char **exts, int
 		return false;
 	}
 	if (nt_record_parse(&p->rec, text, strlen(text), &err) < 0) {
-		errf("carcref play: %s: %s\n", strstr(err.msg, "xpansion") ? "--expansions" :
+		/* Which option is wrong: the error on the header's one
+		 * expansions: line or elsewhere (its words may be French). */
+		const char *x = strstr(text, "\nexpansions:");
+		int xline = 1;
+
+		for (const char *c = text; x && c <= x; c++)
+			xline += *c == '\n';
+		errf("carcref play: %s: %s\n", x && err.line == xline ? "--expansions" :
 		    "--players", err.msg);
 		free(text);
 		return false;

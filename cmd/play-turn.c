@@ -63,7 +63,7 @@ print_events(struct play *p, int move)
 			final = true;
 		}
 		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf(_("  %s: %s\n"), nt_event_label(&ev[k]), why);
+		outf(_("  %s: %s\n"), nt_event_name(&ev[k]), why);
 	}
 }
 

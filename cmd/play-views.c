@@ -336,7 +336,7 @@ explain_player(struct play *p, int who)
 		m = cr_game_move(p->g, ev[i].move - 1);
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
 		nt_event_explain(&ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf(_("  %s%s: %s"), final ? "  " : "", nt_event_label(&ev[i]), why);
+		outf(_("  %s%s: %s"), final ? "  " : "", nt_event_name(&ev[i]), why);
 		if (!final)
 			outf(_("  [move %d, %s: %s]"), ev[i].move,
 			    p->names[cr_game_move_player(p->g, ev[i].move - 1)], line);
@@ -375,7 +375,7 @@ explain_player(struct play *p, int who)
 			    mee[i].y, cr_spot_name(mee[i].spot), cr_piece(mee[i].role)->does);
 			if (cr_game_feature_kept(p->g, mee[i].seg, &e)) {	/* its flock */
 				nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
-				outf(_("      %s: %s\n"), nt_event_label(&e), why);
+				outf(_("      %s: %s\n"), nt_event_name(&e), why);
 			}
 			continue;
 		}
@@ -513,7 +513,7 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	}
 	if (cr_game_feature_kept(p->g, seg, &e)) {	/* a flock and its shepherds */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
-		outf(_("  %s: %s\n"), nt_event_label(&e), why);
+		outf(_("  %s: %s\n"), nt_event_name(&e), why);
 	}
 	ev = cr_game_events(p->g, &nev);
 	for (int i = 0; i < nev; i++)

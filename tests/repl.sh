@@ -1444,6 +1444,15 @@ EOF2
 	expect "fr: no rotation, several fit: refused, listed" line "$tmp/out" \
 	    'refusé : V va en 1,0 dans 2 rotations : 0 90 ; écrivez laquelle après la position'
 
+	# A bad --expansions is named as such in French too (the option was
+	# told by the English word "expansion" in the message: --players).
+	CARCREF=$FR_CARCREF run play --players Anna,Ben --expansions rivers
+	expect "fr: a bad --expansions names the option" has "$tmp/err" \
+	    'carcref play: --expansions: extension « rivers » inconnue'
+	CARCREF=$FR_CARCREF run play --players 'A:x,Ben' --expansions river
+	expect "fr: a bad --players names the option" has "$tmp/err" \
+	    "carcref play: --players: le nom d'un joueur"
+
 	# French names in the default locale: the same commands, English words.
 	rm -rf "$CARCREF_STATE"
 	printf '%s\n' 'tuiles E' 'tirer E' 'poser 0,-1 90' 'pion paysan@O' 'aide piocher' \
