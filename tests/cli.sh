@@ -14,29 +14,7 @@
 #
 # Add cases at the end of this file, in a section per command.
 
-set -u
-. "$(dirname "${BASH_SOURCE[0]}")/locale.sh"
-CARCREF=${CARCREF:-./carcref}
-TIMEOUT=${TIMEOUT:-20}
-pass=0 fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-# run ARGS...: run the binary, leaving $tmp/out, $tmp/err and $code.
-run() {
-	timeout "$TIMEOUT" "$CARCREF" "$@" <"${STDIN:-/dev/null}" \
-	    >"$tmp/out" 2>"$tmp/err"
-	code=$?
-}
-
-ok() { pass=$((pass + 1)); }
-not_ok() {	# not_ok WHAT ARGS...: report a failed check with the output
-	local what=$1; shift
-	fail=$((fail + 1))
-	echo "FAIL: carcref $*: $what (exit $code)"
-	sed 's/^/  out| /' "$tmp/out" | sed -n 1,20p
-	sed 's/^/  err| /' "$tmp/err" | sed -n 1,20p
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # check KIND WANT -- ARGS...: the common part of the expect_* functions.
 check() {

@@ -11,28 +11,7 @@
 # of notation/ and rules/ are checked: what cmd/ puts around them (the
 # feature's label, "move N:") is another file's to say.
 
-set -u
-. "$(dirname "${BASH_SOURCE[0]}")/locale.sh"
-CARCREF=${CARCREF:-./carcref}
-TIMEOUT=${TIMEOUT:-20}
-pass=0 fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-# run ARGS...: run the binary, leaving $tmp/out, $tmp/err and $code.
-run() {
-	timeout "$TIMEOUT" "$CARCREF" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
-	code=$?
-}
-
-ok() { pass=$((pass + 1)); }
-not_ok() {	# not_ok WHAT ARGS...: report a failed check with the output
-	local what=$1; shift
-	fail=$((fail + 1))
-	echo "FAIL: carcref $*: $what (exit $code)"
-	sed 's/^/  out| /' "$tmp/out" | sed -n 1,20p
-	sed 's/^/  err| /' "$tmp/err" | sed -n 1,20p
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # has FILE START END: a line of FILE begins with START and ends with END
 # (fixed strings), whatever lies between them.
