@@ -675,6 +675,30 @@ cmd_title(const struct play_cmd *c, bool space)
  * its English name) has its summary on the next line. */
 #define HELP_COL	30
 
+/* TEXT from column COL on, broken at blanks so that no line passes 80
+ * columns (display width: French summaries are longer), the lines after
+ * the first indented to COL. */
+static void
+put_wrapped(const char *text, int col)
+{
+	int at = col;
+
+	while (*text != '\0') {
+		size_t n = strcspn(text, " ");
+		int w = out_nwidth(text, n);
+
+		if (at > col && at + 1 + w > 80)
+			outf("\n%*s", col, ""), at = col;
+		else if (at > col)
+			outf(" "), at++;
+		outf("%.*s", (int)n, text);
+		at += w;
+		text += n;
+		text += strspn(text, " ");
+	}
+	outf("\n");
+}
+
 /* The turn in a nutshell, then every command with its summary. */
 static void
 print_cmds(void)
@@ -687,7 +711,7 @@ print_cmds(void)
 		if (title[i] != NULL && out_width(title[i]) > w)
 			w = out_width(title[i]) > HELP_COL ? HELP_COL : out_width(title[i]);
 	}
-	outf(_("A turn, step by step:  draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
+	outf(_("A turn, step by step: draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
 	    "Or the whole turn in one line, as in a record:  U 0,1 0 thief@S,  E discard,\n"
 	    "B -1,0 0 monk,  end  (a \"PLAYER:\" prefix is checked against whose turn it is).\n"
 	    "\ncommands:\n"));
@@ -696,7 +720,8 @@ print_cmds(void)
 		out_pad(stdout, title[i] ? title[i] : play_cmds[i].name, w);
 		if (title[i] != NULL && out_width(title[i]) > w)
 			outf("\n  %*s", w, "");
-		outf("  %s\n", _(play_cmds[i].summary));
+		outf("  ");
+		put_wrapped(_(play_cmds[i].summary), w + 4);
 		free(title[i]);
 	}
 	outf(_("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n"));

@@ -937,7 +937,7 @@ expect "resume with an argument: exit 2" test "$code" = 2
 # Every command of `help` has its help, and its entry in the man page.
 printf 'help\n' >"$tmp/h.in"
 STDIN=$tmp/h.in run play
-sed -n '/^commands:/,/^$/p' "$tmp/out" | awk 'NF && !/:$/ { print $1 }' >"$tmp/cmds"
+sed -n '/^commands:/,/^$/p' "$tmp/out" | awk '/^  [^ ]/ { print $1 }' >"$tmp/cmds"
 expect "help lists the commands" test "$(wc -l <"$tmp/cmds")" -ge 17
 sed -n '/^\.Sh THE TABLE REPL/,/^\.Sh [^T]/p' "$MAN" >"$tmp/man-repl"
 while read -r c; do
@@ -1370,11 +1370,11 @@ EOF2
 	    'Un tour, pas à pas :  piocher TUILE, poser X,Y [ROT], puis pion RÔLE@POINT'
 	expect "fr: help's commands" line "$o" 'commandes :'
 	expect "fr: help, a French name with the English one beside it" line "$o" \
-	    '  piocher (draw) TUILE            la tuile piochée : son image, et où elle peut aller'
+	    '  piocher (draw) TUILE            la tuile piochée : son image, et où elle peut'
 	expect "fr: help, a long one on a line of its own" line "$o" \
 	    '  expliquer (explain) [JOUEUR | X,Y[:POINT]]'
 	expect "fr: help, score is score" line "$o" \
-	    '  score                           les scores, les meeples en réserve, à qui de jouer'
+	    '  score                           les scores, les meeples en réserve, à qui de'
 	expect "fr: help COMMAND" line "$o" 'piocher (draw) TUILE'
 	expect "fr: help COMMAND, its other names" line "$o" '  se dit aussi : tirer'
 	expect "fr: draw" line "$o" \
@@ -1452,6 +1452,26 @@ EOF2
 	CARCREF=$FR_CARCREF run play --players 'A:x,Ben' --expansions river
 	expect "fr: a bad --players names the option" has "$tmp/err" \
 	    "carcref play: --players: le nom d'un joueur"
+
+	# Every line of help, and of each command's help, within 80 columns
+	# (characters, not bytes), in French as in English: the French
+	# summaries were longer (85 columns) before they were wrapped.
+	printf '%s\n' aide 'aide piocher' 'aide poser' 'aide choisir' 'aide pion' \
+	    'aide passer' 'aide défausser' 'aide légal' 'aide plateau' 'aide score' \
+	    'aide expliquer' 'aide pioche' 'aide coups' 'aide tuiles' 'aide chercher' \
+	    'aide annuler' 'aide refaire' 'aide fin' 'aide enregistrer' 'aide charger' \
+	    'aide aide' 'aide quitter' >"$tmp/frhelp.in"
+	for lang in fr en; do
+		rm -rf "$CARCREF_STATE"
+		if [ $lang = fr ]; then
+			CARCREF=$FR_CARCREF STDIN=$tmp/frhelp.in run play
+		else
+			STDIN=$tmp/frhelp.in run play
+		fi
+		expect "$lang: every help line within 80 columns" \
+		    perl -CSD -ne 'chomp; $bad = 1 if length > 80; END { exit $bad ? 1 : 0 }' "$tmp/out"
+		expect "$lang: help said" grep -q 'Tab' "$tmp/out"
+	done
 
 	# French names in the default locale: the same commands, English words.
 	rm -rf "$CARCREF_STATE"
