@@ -177,7 +177,7 @@ int
 main(int argc, char **argv)
 {
 	const struct cmd_entry	*e = &cmd_help_entry;
-	const char		*near;
+	const char		*near, *loc;
 
 	/*
 	 * A write past the file size limit (ulimit -f) raises SIGXFSZ, which
@@ -193,7 +193,10 @@ main(int argc, char **argv)
 	 * messages: LC_CTYPE and LC_NUMERIC stay "C", so that what carcref
 	 * reads and answers never depends on the locale.
 	 */
-	setlocale(LC_MESSAGES, "");
+	if ((loc = setlocale(LC_MESSAGES, "")) == NULL || strcmp(loc, "C") == 0 ||
+	    strcmp(loc, "POSIX") == 0 || (strncmp(loc, "C.", 2) == 0 &&
+	    (getenv("LANGUAGE") == NULL || *getenv("LANGUAGE") == '\0')))
+		nt_i18n = false;	/* English for certain: no lookups */
 	bindtextdomain("carcref", cmd_localedir());
 	bind_textdomain_codeset("carcref", "UTF-8");
 	textdomain("carcref");

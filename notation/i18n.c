@@ -4,10 +4,16 @@
  */
 #include "i18n.h"
 
+bool nt_i18n = true;
+
 const char *
 nt_pgettext(const char *key, const char *text)
 {
-	const char *t = gettext(key);
+	const char *t;
+
+	if (!nt_i18n)
+		return text;
+	t = gettext(key);
 
 	return t == key ? text : t;
 }

@@ -17,8 +17,16 @@
 #define CARCREF_I18N_H
 
 #include <libintl.h>
+#include <stdbool.h>
 
-#define _(s)		gettext(s)
+/* False when the messages are certainly English (the "C" locale, set by
+ * carcref's main): gettext is then not called at all, since it costs
+ * as much as the rest of an explanation.  True by default. */
+extern bool	nt_i18n;
+
+#define _(s)		(nt_i18n ? gettext(s) : (s))
+#undef ngettext		/* libintl.h's macro, under -O: the function serves */
+#define ngettext(s, p, n)	(nt_i18n ? ngettext(s, p, n) : (n) == 1 ? (s) : (p))
 #ifndef N_
 #define N_(s)		s
 #endif

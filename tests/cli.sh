@@ -641,6 +641,13 @@ if fr_locale "$tmp/locale"; then
 	    "carcref : commande inconnue « replya » (vouliez-vous dire « replay » ?)" -- replya
 	CARCREF=$FR_CARCREF expect_err "« carcref help » donne la liste des commandes" -- replya
 	expect_err 'carcref: unknown command "replya" (did you mean "replay"?)' -- replya
+	# LANGUAGE=fr under C.UTF-8 is French, under C English (as gettext
+	# has it); carcref skips its lookups only in the latter.
+	printf '#!/bin/sh\nLC_ALL=%s LANGUAGE=fr exec "%s" "$@"\n' C.UTF-8 "$(cd "$(dirname "$CARCREF")" && pwd)/$(basename "$CARCREF")" >"$tmp/lang-cutf8"
+	printf '#!/bin/sh\nLC_ALL=%s LANGUAGE=fr exec "%s" "$@"\n' C "$(cd "$(dirname "$CARCREF")" && pwd)/$(basename "$CARCREF")" >"$tmp/lang-c"
+	chmod +x "$tmp/lang-cutf8" "$tmp/lang-c"
+	CARCREF=$tmp/lang-cutf8 expect_err "carcref : commande inconnue « replya »" -- replya
+	CARCREF=$tmp/lang-c expect_err 'carcref: unknown command "replya"' -- replya
 
 	# fits DESC FILE: every line of FILE is 80 characters at most (UTF-8
 	# characters: awk would count bytes, and é is two).
