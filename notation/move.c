@@ -202,6 +202,22 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	return true;
 }
 
+/* The tokens the modules define, as a move writes them: "sheep=N or
+ * wolf" (from the tables, not a list of our own). */
+static void
+token_forms(char *buf, size_t size)
+{
+	const struct cr_token *tk;
+	size_t n = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 1; (tk = cr_token(k)) != NULL && n < size; k++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s%s",
+		    k == 1 ? "" : cr_token(k + 1) ? ", " : _(" or "), tk->word,
+		    tk->max ? "=N" : "");
+}
+
 /* "sheep=3", "wolf": a token of the tables of rules/ext.h. */
 bool
 nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
@@ -210,12 +226,13 @@ nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
 	size_t wn = eq ? (size_t)(eq - t) : n;
 	const struct cr_token *tk;
 	int id = cr_token_find(t, wn), v;
-	char q[64];
+	char q[64], forms[96];
 
 	err->column = 1;
 	if (id == 0) {
-		snprintf(err->msg, sizeof err->msg, _("expected a token (sheep=N or wolf), got \"%s\""),
-		    quote(t, n, q, sizeof q));
+		token_forms(forms, sizeof forms);
+		snprintf(err->msg, sizeof err->msg, _("expected a token (%s), got \"%s\""),
+		    forms, quote(t, n, q, sizeof q));
 		return false;
 	}
 	tk = cr_token(id);
@@ -393,9 +410,13 @@ tail(struct scan *sc, struct cr_move *m)
 			size_t wn = n;
 
 			t = token(sc, &n);
-			if (n == 0)
-				return fail(sc, t, _("expected a token after \"%.*s\" (sheep=N or wolf)"),
-				    (int)wn, w);
+			if (n == 0) {
+				char forms[96];
+
+				token_forms(forms, sizeof forms);
+				return fail(sc, t, _("expected a token after \"%.*s\" (%s)"),
+				    (int)wn, w, forms);
+			}
 			if (!nt_parse_token(t, n, &m->choice_arg, &e))
 				return fail(sc, t + e.column - 1, "%s", e.msg);
 		}

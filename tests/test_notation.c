@@ -373,6 +373,10 @@ test_errors(void **state)
 	(void)state;
 	/* The issue's own example. */
 	PARSE_ERR("V 0,1 45", 7, ROT_MSG "\"45\"");
+	/* Tokens: the forms listed are the modules' own (rules/ext.h tables). */
+	PARSE_ERR("U 1,0 90 shepherd@N goat=2", 21,
+	    "expected a token (sheep=N or wolf), got \"goat=2\"");
+	PARSE_ERR("U 1,0 90 grow", 14, "expected a token after \"grow\" (sheep=N or wolf)");
 	PARSE_ERR("Anna: V 0,1 45", 13, ROT_MSG "\"45\"");
 	PARSE_ERR("V 0,1 360", 7, ROT_MSG "\"360\"");
 	PARSE_ERR("V 0,1 -90", 7, ROT_MSG "\"-90\"");
