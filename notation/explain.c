@@ -182,16 +182,27 @@ best_of(const struct cr_event *ev, int nplayers, int *nwin)
 	return best;
 }
 
+/* Where a module's taking came from, and the module's rule for it:
+ * " from the completed city at 0,1 (the player who placed ...)". */
+static void
+took_from(struct out *o, const struct cr_event *ev)
+{
+	if (ev->note)
+		put(o, _(" from %s at %d,%d (%s)"), kform(ev->kind, F_DONE), ev->x, ev->y,
+		    phrase(ev->note));
+	else
+		put(o, _(" from %s at %d,%d"), kform(ev->kind, F_DONE), ev->x, ev->y);
+}
+
 static void
 why(struct out *o, const struct cr_event *ev)
 {
 	bool done = ev->reason == CR_EV_COMPLETED;
 	int nwin, best, n;
 
-	if (ev->reason == CR_EV_TAKE) {	/* a module's: goods from a completed city */
+	if (ev->reason == CR_EV_TAKE) {	/* a module's: what is taken, where, its rule */
 		things(o, ev);
-		put(o, _(" from %s at %d,%d, to the player who placed its last tile"),
-		    kform(ev->kind, F_DONE), ev->x, ev->y);
+		took_from(o, ev);
 		return;
 	}
 	if (ev->reason == CR_EV_MODULE) {	/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
@@ -314,8 +325,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 			if (ev->winners & (1u << p))
 				put(&o, _("%s takes "), names[p]);
 		things(&o, ev);
-		put(&o, _(" from %s at %d,%d (the player who placed its last tile takes its "
-		    "goods, whoever holds it)"), kform(ev->kind, F_DONE), ev->x, ev->y);
+		took_from(&o, ev);
 		whole_chars(buf, size, o.n);
 		return o.n;
 	}

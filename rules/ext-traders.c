@@ -49,7 +49,7 @@ static const struct cr_piece pieces[] = {
 };
 
 enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,
-    P_MOST };
+    P_MOST, P_TAKER };
 static const char *const phrases[] = {
 	[P_NONE] = "",
 	[P_GOODS] = N_("goods"),
@@ -62,6 +62,7 @@ static const char *const phrases[] = {
 	[P_NO_FARMER] = N_("a pig joins its owner's farmer: {piece}@{spot} of {tile} at {pos} "
 	    "is in a field where {player} has none"),
 	[P_MOST] = N_("the most"),
+	[P_TAKER] = N_("the player who placed its last tile takes its goods, whoever holds it"),
 };
 /* Phrases of the goods kinds, by enum cr_goods. */
 static const int goods_phrase[CR_NGOODS] = { 0, P_WINE, P_GRAIN, P_CLOTH };
@@ -194,6 +195,7 @@ completed(struct cr_game *g, int ext, int root, int move)
 	ev.reason = CR_EV_TAKE;
 	ev.kind = CR_CITY;
 	ev.what = (uint16_t)CR_PHRASE(ext, P_GOODS);
+	ev.note = (uint16_t)CR_PHRASE(ext, P_TAKER);	/* who takes, and why */
 	ev.feature = root;
 	ev.x = g->tiles.v[g->nodes.v[root].tile].x;
 	ev.y = g->tiles.v[g->nodes.v[root].tile].y;

@@ -1081,13 +1081,15 @@ test_fr_events(void **state)
 	/* Traders & Builders: goods taken, then the majorities at the end. */
 	ev = (struct cr_event){ .reason = CR_EV_TAKE, .kind = CR_CITY, .x = 3, .y = 4,
 	    .what = (uint16_t)phrase_of("traders-builders", "goods"), .winners = 0x1, .nterm = 2,
+	    .note = (uint16_t)phrase_of("traders-builders",
+	    "the player who placed its last tile takes its goods, whoever holds it"),
 	    .term = { { 2, 0, (uint16_t)phrase_of("traders-builders", "wine"), 0 },
 	    { 1, 0, (uint16_t)phrase_of("traders-builders", "cloth"), 0 } } };
 	explains(&ev, 2, "Anna prend 2 vin, 1 tissu dans la ville achevée en 3,4 (le joueur qui y a "
 	    "posé la dernière tuile prend ses marchandises, quel qu'en soit le propriétaire)");
 	nt_event_why(&ev, buf, sizeof buf);
-	assert_string_equal(buf, "2 vin, 1 tissu dans la ville achevée en 3,4, pour le joueur qui "
-	    "y a posé la dernière tuile");
+	assert_string_equal(buf, "2 vin, 1 tissu dans la ville achevée en 3,4 (le joueur qui y a "
+	    "posé la dernière tuile prend ses marchandises, quel qu'en soit le propriétaire)");
 	assert_string_equal(nt_event_name(&ev), "marchandises");
 	assert_string_equal(nt_event_label(&ev), "goods");
 	ev = (struct cr_event){ .reason = CR_EV_EXTRA, .kind = CR_CITY, .feature = -1,
