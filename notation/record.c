@@ -39,6 +39,20 @@ struct rd {
 static const char *later_expansions[] = {
 	"wheel-of-fortune",
 };
+/* The same for the games of the family the notation names (game:). */
+static const char *later_games[] = {
+	"hunters-gatherers", "dice",
+};
+
+/* Is word w one of the n names of list? */
+static bool
+named_in(const char *w, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(w, list[i]) == 0)
+			return true;
+	return false;
+}
 
 static int fail_at(struct rd *rd, const yaml_mark_t *m, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -257,10 +271,10 @@ expansion_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 		return -1;
 	e = cr_ext_find(name, rd->ev.data.scalar.length);
 	if (e < 0 || cr_exts[e]->always) {
-		for (size_t i = 0; i < sizeof later_expansions / sizeof *later_expansions; i++)
-			if (strcmp(name, later_expansions[i]) == 0)
-				return fail_at(rd, at, _("expansion \"%s\" is not supported yet by this "
-				    "carcref"), name);
+		if (named_in(name, later_expansions, sizeof later_expansions /
+		    sizeof later_expansions[0]))
+			return fail_at(rd, at, _("expansion \"%s\" is not supported yet by this "
+			    "carcref"), name);
 		known[0] = '\0';
 		for (int k = 0; k < cr_nexts && o < sizeof known; k++)
 			if (!cr_exts[k]->always)
@@ -524,8 +538,8 @@ body(struct rd *rd)
 				return -1;
 			if (strcmp(scalar(rd), "carcassonne") != 0)
 				return fail_at(rd, &rd->ev.start_mark,
-				    strcmp(scalar(rd), "hunters-gatherers") == 0 || strcmp(scalar(rd), "dice") == 0
-				    ? _("game \"%.40s\" is not supported yet by this carcref")
+				    named_in(scalar(rd), later_games, sizeof later_games /
+				    sizeof later_games[0]) ? _("game \"%.40s\" is not supported yet by this carcref")
 				    : _("unknown game \"%.40s\" (expected carcassonne)"), scalar(rd));
 			break;
 		case NT_K_EDITION:
