@@ -78,22 +78,11 @@ describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line
 	return l->players && l->moves && l->state;
 }
 
-/* Columns S takes on a terminal: its characters (UTF-8), not its bytes. */
-static int
-cols(const char *s)
-{
-	int n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* S, then blanks to fill W columns, then two more. */
 static void
 column(const char *s, int w)
 {
-	outf("%s%*s", s, w - cols(s) + 2, "");
+	outf("%s%*s", s, w - out_width(s) + 2, "");
 }
 
 static int
@@ -123,9 +112,9 @@ games_exec(int argc, char **argv)
 		if (!describe(ts, &v[i], &l[i]))
 			rc = 2;
 		else {
-			wname = cols(v[i].name) > wname ? cols(v[i].name) : wname;
-			wplay = cols(l[i].players) > wplay ? cols(l[i].players) : wplay;
-			wmoves = cols(l[i].moves) > wmoves ? cols(l[i].moves) : wmoves;
+			wname = out_width(v[i].name) > wname ? out_width(v[i].name) : wname;
+			wplay = out_width(l[i].players) > wplay ? out_width(l[i].players) : wplay;
+			wmoves = out_width(l[i].moves) > wmoves ? out_width(l[i].moves) : wmoves;
 		}
 	}
 	for (int i = 0; rc == 0 && i < n; i++) {

@@ -6,50 +6,33 @@
  * typo answered blindly does no harm.  Words are compared character by
  * character, UTF-8 read as such ("legal" is one letter from "légal").
  */
-#include <ctype.h>
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cmd.h"
+#include "notation/record.h"
 
 #define MAXCHARS	63	/* longer is far from every command */
 
 /*
- * The characters of S, at most MAXCHARS, into c (code points; a byte
- * that is no UTF-8 stands for itself), small letters for capitals (ASCII
- * and Latin-1: É is é).  How many, or -1 when S is longer.
+ * The characters of S, at most MAXCHARS, into c, compared as names are
+ * (nt_name_char: any script with capitals, É is é).  How many, or -1
+ * when S is longer.
  */
 static int
 chars(const char *s, uint32_t c[MAXCHARS])
 {
-	const unsigned char *u = (const unsigned char *)s;
-	int n = 0;
+	size_t i = 0, n = strlen(s), k;
+	int m = 0;
 
-	while (*u != '\0') {
-		uint32_t v = *u++;
-		int more = v >= 0xf0 && v < 0xf8 ? 3 : v >= 0xe0 ? 2 : v >= 0xc2 ? 1 : 0;
-
-		if (v >= 0xf8)
-			more = 0;
-		if (more > 0) {
-			uint32_t w = v & (0x3fu >> more);
-			int k;
-
-			for (k = 0; k < more && (u[k] & 0xc0) == 0x80; k++)
-				w = w << 6 | (u[k] & 0x3f);
-			if (k == more)
-				v = w, u += more;
-		}
-		if (v < 0x80)
-			v = (uint32_t)tolower((int)v);
-		else if (v >= 0xc0 && v <= 0xde && v != 0xd7)
-			v += 0x20;
-		if (n == MAXCHARS)
+	while (i < n) {
+		if (m == MAXCHARS)
 			return -1;
-		c[n++] = v;
+		c[m++] = nt_name_char(s + i, n - i, &k);
+		i += k;
 	}
-	return n;
+	return m;
 }
 
 /* Levenshtein distance in characters, without case; longer than 63 is far. */

@@ -62,6 +62,12 @@ fold(uint32_t c)
 	return c;
 }
 
+uint32_t
+nt_name_char(const char *s, size_t n, size_t *len)
+{
+	return fold(decode((const unsigned char *)s, n, len));
+}
+
 bool
 nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 {

@@ -136,6 +136,10 @@ uint32_t nt_record_exts(const struct nt_record *r);
 /* Two names the same to people: equal without case, in any script
  * (Zoé = ZOÉ), as UTF-8 (names.c). */
 bool	nt_name_eq(const char *a, size_t na, const char *b, size_t nb);
+/* The character at s (n bytes left), small letter for capital as
+ * nt_name_eq compares them, its length in *len (a byte that is no UTF-8
+ * is one character of its own). */
+uint32_t nt_name_char(const char *s, size_t n, size_t *len);
 /* The next letter of name s (n bytes) from byte *i on that has a case:
  * its capital and small forms, UTF-8, in up and low, and *i past it;
  * false when none is left (Émile gives É and é; digits are passed by). */
