@@ -268,6 +268,27 @@ expect "hostile names: markup escaped" grep -qF '&lt;a href=&quot;x&quot;&gt;&am
 expect "hostile names: controls as escapes" grep -qF "held by: B\\x1b]0;t\\x07\\x01n&#39;s thief at 1,0 W" "$tmp/hostile.svg"
 expect "hostile names: U+FFFE as an escape" grep -qF 'Z\ufffeq]]&gt;: 0 points' "$tmp/hostile.svg"
 expect "hostile names: no raw control byte" test "$(LC_ALL=C tr -d '\n' <"$tmp/hostile.svg" | LC_ALL=C tr -d '\040-\176\200-\377' | wc -c)" = 0
+# Names that look alike are one name (issue 18): é precomposed or
+# decomposed, an invisible character (Unicode's format characters, Cf)
+# more or less; such characters are printed as escapes, text and SVG alike.
+nfc=$(printf 'L\303\251a') nfd=$(printf 'Le\314\201a') zw=$(printf 'Ann\342\200\213')
+rlo=$(printf 'Bob\342\200\256x')
+printf 'format: carcref/1\nplayers: ["%s", "%s"]\n' "$nfc" "$nfd" >"$tmp/nfd.yaml"
+expect_exit 1 -- replay "$tmp/nfd.yaml"
+expect_err "two players are named \"$nfd\"" -- replay "$tmp/nfd.yaml"
+printf 'format: carcref/1\nplayers: ["%s", "Ann"]\n' "$zw" >"$tmp/zw.yaml"
+expect_err 'two players are named "Ann"' -- replay "$tmp/zw.yaml"
+printf 'format: carcref/1\nplayers: ["%s", "%s"]\nmoves:\n  - "%s: E 0,1 180 knight@S"\n  - "BOBX: V 1,0 90 thief@W"\n' \
+    "$nfc" "$rlo" "$nfd" >"$tmp/alike.yaml"
+expect_exit 0 -- replay "$tmp/alike.yaml"
+expect_out 'Bob\u202ex' -- replay "$tmp/alike.yaml"
+expect "a bidi override is never printed raw" bash -c "! grep -qF '$rlo' '$tmp/out'"
+printf 'format: carcref/1\nplayers: ["%s", "%s"]\nmoves:\n  - E 0,1 180 knight@S\n  - V 1,0 90 thief@W\n' \
+    "$zw" "$rlo" >"$tmp/rlo.yaml"
+expect_exit 0 -- board --svg "$tmp/rlo.yaml" --feature 1,0:W -o "$tmp/alike.svg"
+svg_ok "$tmp/alike.svg" "names with invisible characters"
+expect "the SVG: the bidi override as an escape" grep -qF 'held by: Bob\u202ex&#39;s thief at 1,0 W' "$tmp/alike.svg"
+expect "the SVG: no raw bidi override" bash -c "! grep -qF '$rlo' '$tmp/alike.svg'"
 # Every expansion: its tiles, marks and pieces drawn, and in the key (the
 # shepherds of hs-030 are all home at its end: it is drawn at move 60).
 for rec in ic-030 river-020 tb-017 hs-030 mixed-020; do
@@ -400,7 +421,8 @@ expect "fmt on a full disk: the error never names a temporary file" \
 
 # The games kept in the state directory, the last played first: name,
 # players, moves, last played, finished (with the final scores) or not;
-# an unreadable journal says why, and is left as it is.
+# an unreadable journal says why, and is left as it is.  A game is named
+# for its players, transliterated (Zoë zoe, Ünal unal: issue 18).
 export CARCREF_STATE=$tmp/state
 expect_exit 0 -- games
 expect_out 'no game is kept yet' -- games
@@ -411,16 +433,16 @@ STDIN=$tmp/open.in run play --players 'Zoë,Ünal,Li-Wei'
 printf '\x8f\x01garbage\xfe\x00\x13\n' >"$CARCREF_STATE/games/2026-01-01-junk.yaml"
 cp "$CARCREF_STATE/games/2026-01-01-junk.yaml" "$tmp/junk.orig"
 touch -d '2026-01-02 03:04' "$CARCREF_STATE"/games/*-anna-ben.yaml
-touch -d '2026-01-03 05:06' "$CARCREF_STATE"/games/*-zo-nal-liwei.yaml
+touch -d '2026-01-03 05:06' "$CARCREF_STATE"/games/*-zoe-unal-liwei.yaml
 touch -d '2026-01-01 00:00' "$CARCREF_STATE/games/2026-01-01-junk.yaml"
 expect_exit 0 -- games
 d='[0-9]{4}-[0-9]{2}-[0-9]{2}'
-expect_match "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 moves  2026-01-03 05:06  not finished\$" -- games
-expect_match "^$d-anna-ben      Anna, Ben          4 moves  2026-01-02 03:04  finished: Anna 7, Ben 3\$" -- games
+expect_match "^$d-zoe-unal-liwei  Zoë, Ünal, Li-Wei  2 moves  2026-01-03 05:06  not finished\$" -- games
+expect_match "^$d-anna-ben        Anna, Ben          4 moves  2026-01-02 03:04  finished: Anna 7, Ben 3\$" -- games
 expect_match "^2026-01-01-junk +2026-01-01 00:00  unreadable: 1:1: not valid YAML" -- games
 run games
 expect "games: the last played first" \
-    test "$(awk '{ print $1 }' "$tmp/out" | sed 's/^[0-9-]*-//' | tr '\n' ' ')" = "zo-nal-liwei anna-ben junk "
+    test "$(awk '{ print $1 }' "$tmp/out" | sed 's/^[0-9-]*-//' | tr '\n' ' ')" = "zoe-unal-liwei anna-ben junk "
 expect "games: an unreadable journal is left as it is" \
     cmp -s "$tmp/junk.orig" "$CARCREF_STATE/games/2026-01-01-junk.yaml"
 expect_exit 2 -- games extra
@@ -772,8 +794,8 @@ EOF
 	# games: its words in French.
 	export CARCREF_STATE=$tmp/state
 	CARCREF=$FR_CARCREF run games
-	expect "games in French: a game going on" grep -qE "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 coups  2026-01-03 05:06  en cours\$" "$tmp/out"
-	expect "games in French: a game finished" grep -qE "^$d-anna-ben      Anna, Ben          4 coups  2026-01-02 03:04  finie : Anna 7, Ben 3\$" "$tmp/out"
+	expect "games in French: a game going on" grep -qE "^$d-zoe-unal-liwei  Zoë, Ünal, Li-Wei  2 coups  2026-01-03 05:06  en cours\$" "$tmp/out"
+	expect "games in French: a game finished" grep -qE "^$d-anna-ben        Anna, Ben          4 coups  2026-01-02 03:04  finie : Anna 7, Ben 3\$" "$tmp/out"
 	expect "games in French: a journal unreadable" grep -qE "^2026-01-01-junk +2026-01-01 00:00  illisible : " "$tmp/out"
 	expect_match "  2 moves  2026-01-03 05:06  not finished\$" -- games
 	CARCREF_STATE=$tmp/state-none CARCREF=$FR_CARCREF expect_out "aucune partie n'est encore gardée" -- games
