@@ -35,6 +35,9 @@ YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS   := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# libunistring (notation/names.c: names compared after normalisation) has
+# no pkg-config file.
+UNISTRING_LIBS := -lunistring
 COMPILE      = $(CC) $(WARN) $(CFLAGS) $(SAN) $(CPPFLAGS) $(YAML_CFLAGS)
 
 obj    = $(patsubst %.c,$(B)/%.o,$(1))
@@ -56,7 +59,7 @@ all: $(BIN) $(MOS)
 # ---- build ----------------------------------------------------------------
 
 $(BIN): $(CMD) $(LIBS)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) -lreadline
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) $(UNISTRING_LIBS) -lreadline
 
 $(B)/librules.a: $(RULES)
 $(B)/libnotation.a: $(NOTN)
@@ -71,7 +74,7 @@ $(B)/%.o: %.c $(B)/flags
 
 $(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
 	@mkdir -p $(@D)
-	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(CMOCKA_LIBS)
+	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS) $(CMOCKA_LIBS)
 
 # msgfmt -c checks each translation's printf directives against its source.
 .build/locale/%/LC_MESSAGES/carcref.mo: po/%.po
@@ -195,7 +198,7 @@ $(FZ)/%.o: %.c $(FZ)/flags | fuzz-deps
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(FZ)/flags | fuzz-deps
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(YAML_LIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(YAML_LIBS) $(UNISTRING_LIBS)
 
 $(FZ)/flags: FORCE
 	@mkdir -p $(@D); echo '$(FUZZ_CC) $(FUZZ_CFLAGS)' | cmp -s - $@ || echo '$(FUZZ_CC) $(FUZZ_CFLAGS)' >$@

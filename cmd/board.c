@@ -8,7 +8,9 @@
  * letter on the spot where it stands: a capital on a road, city or
  * cloister, a small letter in a field (farmers lie down; pigs and
  * shepherds too).  Squares where the
- * tile in hand fits are marked with a `*`.
+ * tile in hand fits are marked with a `*`.  A feature asked about (board
+ * --feature) is highlighted: its cells on a cyan ground in colour, else
+ * drawn with `@`.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -24,6 +26,9 @@
 enum { A_NONE, A_FIELD, A_ROAD, A_CITY, A_CENTRE, A_FIT, A_MEEPLE };
 
 #define A_LAST	0x80	/* bit: part of the last tile placed */
+#define A_HIGH	0x40	/* bit: part of the feature asked about */
+#define HIGH_MARK	'@'	/* the feature asked about, without colour */
+#define HIGH_SGR	";30;106"	/* and in colour: black on bright cyan */
 
 /* Where each spot's letter goes in a square: line, column. */
 static const int spot_cell[CR_NSPOTS][2] = {
@@ -54,13 +59,15 @@ set_attr(FILE *f, int a, const struct board_style *st, int *cur)
 		[A_NONE] = "", [A_FIELD] = "2;32", [A_ROAD] = "37", [A_CITY] = "33",
 		[A_CENTRE] = "1;35", [A_FIT] = "1;32",
 	};
-	int base = a & ~A_LAST;
+	int base = a & ~(A_LAST | A_HIGH);
 
 	if (!st->color || a == *cur)
 		return;
 	fputs("\033[0", f);
 	if (base >= A_MEEPLE)	/* a meeple: its owner's colour, reversed */
 		fprintf(f, ";1;7;%d", st->ansi[base - A_MEEPLE]);
+	else if (a & A_HIGH)	/* the feature asked about, whatever its kind */
+		fputs(HIGH_SGR, f);
 	else if (*sgr[base] != '\0')
 		fprintf(f, ";%s", sgr[base]);
 	if (a & A_LAST)
@@ -80,6 +87,7 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 	struct cr_meeple *mee;
 	char *text, grid[5][5], lab[16];
 	unsigned char *attr;
+	int seg[5][5], fid = st->marked ? cr_game_feature_id(g, st->feature) : -1;
 
 	minx = maxx = miny = maxy = 0;
 	for (int i = 0; i < ntiles; i++) {
@@ -118,14 +126,17 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		int r0 = (maxy - t->y) * CH, c0 = (t->x - minx) * CW;
 		bool last = st->lastset && t->x == st->lastx && t->y == st->lasty;
 
-		cmd_render_tile(ts, t->type, t->rot, grid);
+		cmd_render_tile(ts, t->type, t->rot, grid, seg);
 		for (int r = 0; r < CH; r++)
 			for (int c = 0; c < CW; c++) {
 				char ch = grid[r * 2][c];
 				size_t k = (size_t)(r0 + r) * (size_t)w + (size_t)(c0 + c);
+				bool high = fid >= 0 && seg[r * 2][c] >= 0 &&
+				    cr_game_feature_id(g, t->seg0 + seg[r * 2][c]) == fid;
 
-				text[k] = ch;
-				attr[k] = (unsigned char)(attr_of(ch) | (last ? A_LAST : 0));
+				text[k] = high && !st->color ? HIGH_MARK : ch;
+				attr[k] = (unsigned char)(attr_of(ch) | (last ? A_LAST : 0) |
+				    (high ? A_HIGH : 0));
 			}
 	}
 	for (int i = 0; i < nfit; i++) {
@@ -175,11 +186,11 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		for (int c = 0; c < end; c++) {
 			size_t k = (size_t)r * (size_t)w + (size_t)c;
 
-			int a = text[k] == ' ' ? A_NONE : attr[k];
+			int a = text[k] == ' ' ? A_NONE : attr[k], who = a & ~(A_LAST | A_HIGH);
 
 			set_attr(f, a, st, &cur);
-			if ((a & ~A_LAST) >= A_MEEPLE) {
-				const struct play_letter *l = &st->letter[(a & ~A_LAST) - A_MEEPLE];
+			if (who >= A_MEEPLE) {
+				const struct play_letter *l = &st->letter[who - A_MEEPLE];
 
 				fputs(text[k] == 'l' ? l->low : l->up, f);
 			} else
@@ -203,6 +214,14 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		fputs(_("  (capital: thief, knight or monk; small: farmer)\n"), f);
 	else
 		fputs(_("  (capital: on a road, city or cloister; small: in a field)\n"), f);
+	if (fid >= 0) {	/* the mark, or a cell of the colour */
+		int cur = A_NONE;
+
+		set_attr(f, A_HIGH | A_FIELD, st, &cur);
+		fputc(st->color ? ' ' : HIGH_MARK, f);
+		set_attr(f, A_NONE, st, &cur);
+		fputs(_(": the feature asked about\n"), f);
+	}
 	if (st->hand >= 0 && nfit > 0)
 		fprintf(f, _("*: where %s fits\n"), ts->type[st->hand].code);
 	else if (st->hand >= 0)

@@ -336,7 +336,8 @@ picture(const struct opts *o, const struct cr_game *g, const char *const *names,
     const struct play_letter *letter, const int *ansi, const char *title, int seg, const struct lines *l,
     size_t *len)
 {
-	struct board_style st = { .letter = letter, .ansi = ansi, .hand = -1 };
+	struct board_style st = { .letter = letter, .ansi = ansi, .hand = -1,
+	    .marked = seg >= 0, .feature = seg };
 	const char *nc = getenv("NO_COLOR");
 	char *buf = NULL;
 	bool bad;

@@ -120,10 +120,11 @@ const struct cr_tileset *cmd_tileset(void);
  * is for what people read. */
 const char	*cmd_word(const char *w);
 
-/* render.c: a tile as a 5x5 grid, a character a cell (the board map); a
- * row of it, two characters a cell. */
+/* render.c: a tile as a 5x5 grid, a character a cell (the board map),
+ * and in seg (unless NULL) the segment of the tile type each cell shows,
+ * -1 for none; a row of it, two characters a cell. */
 void		 cmd_render_tile(const struct cr_tileset *, int type, int rot,
-		     char grid[5][5]);
+		     char grid[5][5], int seg[5][5]);
 void		 cmd_render_row(FILE *f, char grid[5][5], int row);
 
 /*

@@ -169,8 +169,10 @@ sweep(const char *name)
 
 /*
  * A new game's name from its day and players, "2026-11-25-anna-ben": each
- * name folded to lower-case ASCII letters and digits (at most NAME_PART
- * of them; a name with none is left out).  malloc'd.
+ * name in small ASCII letters and digits, transliterated (Léa lea, Jörg
+ * jorg, Ærø aero: nt_name_ascii), at most NAME_PART of them; a name
+ * without any (another script, signs only) is its seat, p1, p2...
+ * malloc'd.
  */
 static char *
 game_base(time_t day, const struct nt_record *r)
@@ -189,16 +191,13 @@ game_base(time_t day, const struct nt_record *r)
 	strcpy(s, date);
 	len = strlen(s);
 	for (int i = 0; r != NULL && i < r->nplayers; i++) {
-		size_t k = 0;
+		const char *name = r->players[i].name;
+		size_t k = nt_name_ascii(name, strlen(name), s + len + 1, NAME_PART);
 
 		s[len] = '-';
-		for (const char *c = r->players[i].name; *c && k < NAME_PART; c++)
-			if ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9'))
-				s[len + 1 + k++] = *c;
-			else if (*c >= 'A' && *c <= 'Z')
-				s[len + 1 + k++] = (char)(*c - 'A' + 'a');
-		if (k > 0)
-			len += 1 + k;
+		if (k == 0)	/* "p" and a seat up to CR_MAXPLAYERS: < NAME_PART */
+			k = (size_t)snprintf(s + len + 1, NAME_PART, "p%d", i + 1);
+		len += 1 + k;
 	}
 	s[len] = '\0';
 	return s;

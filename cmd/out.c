@@ -5,18 +5,24 @@
  * records hold: names, moves, comments, file names.  A record can hold any
  * character an escape makes ("\e[31m" is ESC [ 3 1 m), and a terminal
  * obeys control characters: printed raw, a record could move the cursor,
- * retitle the window or worse.  So every line goes out through one
- * function that writes control characters as visible escapes (\x1b),
- * whatever their source; carcref's own colours go out through out_raw,
+ * retitle the window or worse.  Unicode's invisible format characters
+ * (zero-width space, bidi overrides...) do no harm to a terminal but make
+ * two names look alike, or a name read backwards.  So every line goes
+ * out through one function that writes control characters and format
+ * characters as visible escapes (\x1b, \u200b), whatever their source; carcref's own colours go out through out_raw,
  * the one way around it.  The class of bug is closed here, not case by
  * case at each printf.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "notation/record.h"
+
+#define ESC_MAX	12	/* the longest escape, "\\U000e0001", and its NUL */
 
 /* The length of the valid UTF-8 sequence at s (n bytes left), 0 if none. */
 static size_t
@@ -50,26 +56,34 @@ utf8_len(const unsigned char *s, size_t n)
 /*
  * The escape for the character at s, into buf, or NULL if it prints as it
  * is; *len is its length in bytes.  Controls (C0 but the newline, DEL,
- * C1) and bytes that are not UTF-8 are escaped.
+ * C1), format characters (Unicode category Cf: nt_char_invisible) and
+ * bytes that are not UTF-8 are escaped.
  */
 static const char *
-escape_at(const unsigned char *s, size_t n, size_t *len, char buf[8])
+escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX])
 {
 	size_t k = utf8_len(s, n);
+	uint32_t c;
 
 	*len = k ? k : 1;
 	if (k == 0) {
-		snprintf(buf, 8, "\\x%02x", s[0]);
+		snprintf(buf, ESC_MAX, "\\x%02x", s[0]);
 		return buf;
 	}
 	if (s[0] == '\n')
 		return NULL;
 	if (s[0] < 0x20 || s[0] == 0x7f) {
-		snprintf(buf, 8, "\\x%02x", s[0]);
+		snprintf(buf, ESC_MAX, "\\x%02x", s[0]);
 		return buf;
 	}
-	if (s[0] == 0xc2 && s[1] < 0xa0) {	/* C1 controls: U+0080..U+009F */
-		snprintf(buf, 8, "\\u%04x", s[1]);
+	if (k == 1)
+		return NULL;
+	c = s[0] & (0x7f >> k);
+	for (size_t i = 1; i < k; i++)
+		c = c << 6 | (s[i] & 0x3f);
+	/* C1 controls (U+0080..U+009F), format characters */
+	if (c < 0xa0 || nt_char_invisible(c)) {
+		snprintf(buf, ESC_MAX, c > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)c);
 		return buf;
 	}
 	return NULL;
@@ -80,7 +94,7 @@ out_write(FILE *f, const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, run = 0, k;
-	char buf[8];
+	char buf[ESC_MAX];
 
 	if (f == stderr)
 		fflush(stdout);	/* an error stays after what came before it */
@@ -108,7 +122,8 @@ out_escape(const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t n = strlen(s), i = 0, k, o = 0;
-	char buf[8], *r = malloc(6 * n + 1);	/* an escape is at most 6 for 1 byte */
+	char buf[ESC_MAX], *r = malloc(6 * n + 1);	/* an escape is at most 6 for 1 byte,
+						   10 for 4 */
 
 	if (r == NULL)
 		return NULL;
@@ -203,7 +218,7 @@ out_nwidth(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, k;
-	char buf[8];
+	char buf[ESC_MAX];
 	int w = 0;
 
 	while (i < n) {

@@ -290,6 +290,8 @@ struct board_style {
 	int		 hand;		/* a tile type: mark the squares where it fits; -1 */
 	int		 lastx, lasty;	/* the last tile placed (highlighted); lastset false: none */
 	bool		 lastset;
+	bool		 marked;	/* the feature of segment feature highlighted */
+	int		 feature;
 };
 
 void	 board_print(FILE *f, const struct cr_game *g, const char *const *names,

@@ -106,16 +106,29 @@ seg_at(const struct cr_tiletype *t, int rot, int p)
 	return s < 0 ? NULL : &t->seg[s];
 }
 
+/* The index of segment s of t, -1 for NULL. */
+static int
+seg_index(const struct cr_tiletype *t, const struct cr_seg *s)
+{
+	return s ? (int)(s - t->seg) : -1;
+}
+
 void
-cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5])
+cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5],
+    int seg[5][5])
 {
 	const struct cr_tiletype *t = &ts->type[type];
 	const struct cr_seg *mid[CR_NDIRS], *half[CR_NDIRS][2];
-	int roads = 0, ends = 0, cityedges = 0;
+	int roads = 0, ends = 0, cityedges = 0, fields = 0, field = -1, city = -1, sg[5][5];
 	bool cloister = false;
 
 	memset(grid, '.', 25);
+	for (int r = 0; r < 5; r++)
+		for (int c = 0; c < 5; c++)
+			sg[r][c] = -1;
 	for (int d = 0; d < CR_NDIRS; d++) {
+		int in[2] = { 2 + cr_dy[d] * -1, 2 + cr_dx[d] };
+
 		mid[d] = seg_at(t, rot, CR_PORT(d, 1));
 		half[d][0] = seg_at(t, rot, CR_PORT(d, 0));
 		half[d][1] = seg_at(t, rot, CR_PORT(d, 2));
@@ -126,14 +139,20 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5])
 			if (i == 1 && s == NULL)	/* no road: the edge's own kind */
 				s = half[d][0];
 			grid[c[0]][c[1]] = s ? kind_char(s->kind, d) : '.';
+			sg[c[0]][c[1]] = seg_index(t, s);
 		}
 		/* Toward the centre from the edge. */
-		if (mid[d] != NULL)
-			grid[2 + cr_dy[d] * -1][2 + cr_dx[d]] = kind_char(mid[d]->kind, d);
-		else if (half[d][0] && half[d][0]->kind == CR_CITY)
-			grid[2 + cr_dy[d] * -1][2 + cr_dx[d]] = '#';
-		if (half[d][0] && half[d][0]->kind == CR_CITY)
-			cityedges++;
+		sg[in[0]][in[1]] = seg_index(t, half[d][0]);
+		if (mid[d] != NULL) {
+			grid[in[0]][in[1]] = kind_char(mid[d]->kind, d);
+			sg[in[0]][in[1]] = seg_index(t, mid[d]);
+		} else if (half[d][0] && half[d][0]->kind == CR_CITY)
+			grid[in[0]][in[1]] = '#';
+		if (half[d][0] && half[d][0]->kind == CR_CITY) {
+			/* the centre's city, if the edges show one alone */
+			city = cityedges++ == 0 || city == seg_index(t, half[d][0]) ?
+			    seg_index(t, half[d][0]) : -1;
+		}
 	}
 	/* Corners: city if either half-edge meeting there is city. */
 	for (int d = 0; d < CR_NDIRS; d++) {
@@ -141,14 +160,21 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5])
 		int r = d == 0 || d == 3 ? 0 : 4, c = d < 2 ? 4 : 0;
 		int ir = r ? 3 : 1, ic = c ? 3 : 1;
 
-		if ((a && a->kind == CR_CITY) || (b && b->kind == CR_CITY))
+		sg[r][c] = seg_index(t, a ? a : b);
+		if ((a && a->kind == CR_CITY) || (b && b->kind == CR_CITY)) {
 			grid[r][c] = '#';
-		if (a && a == b && a->kind == CR_CITY)	/* one city round the corner */
+			sg[r][c] = seg_index(t, a && a->kind == CR_CITY ? a : b);
+		}
+		if (a && a == b && a->kind == CR_CITY) {	/* one city round the corner */
 			grid[ir][ic] = '#';
+			sg[ir][ic] = seg_index(t, a);
+		}
 	}
 	for (int s = 0; s < t->nseg; s++) {
 		if (t->seg[s].kind == CR_CLOISTER)
-			cloister = true;
+			cloister = true, sg[2][2] = s;
+		if (t->seg[s].kind == CR_FIELD)
+			fields++, field = s;
 		if (t->seg[s].kind == CR_ROAD) {
 			roads++;
 			if (t->seg[s].end == CR_END_VILLAGE)
@@ -159,16 +185,22 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5])
 		grid[2][2] = '+';
 	else if (ends >= 3)
 		grid[2][2] = 'o';
-	else if (cityedges >= 2)
+	else if (cityedges >= 2) {
 		grid[2][2] = '#';
-	else if (roads > 0) {
-		/* A road through the centre: drawn along its first edge. */
-		for (int d = 0; d < CR_NDIRS; d++)
+		sg[2][2] = city;
+	} else {
+		/* A road through the centre: drawn along its first edge; else
+		 * the field, if the tile has one alone. */
+		sg[2][2] = fields == 1 ? field : -1;
+		for (int d = 0; roads > 0 && d < CR_NDIRS; d++)
 			if (mid[d] && mid[d]->kind == CR_ROAD && mid[d]->end == CR_END_NONE) {
 				grid[2][2] = kind_char(CR_ROAD, d);
+				sg[2][2] = seg_index(t, mid[d]);
 				break;
 			}
 	}
+	if (seg != NULL)
+		memcpy(seg, sg, sizeof sg);
 }
 
 /* Print rows of a picture, each cell two characters wide. */

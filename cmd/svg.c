@@ -326,10 +326,57 @@ city_path(FILE *f, unsigned halves, struct pt *anchor)
 	fputs("Z", f);
 }
 
-/* A field's area, as a path's d: from each run of its half-edges to the
- * centre; a circle about the centre for an inner field. */
+/*
+ * The half-edges whose wedges (the triangle from a half-edge to the
+ * centre) a field's area takes on a tile turned rot: its own, and those of
+ * the cities beside them, for the ground between a city's wall and the
+ * centre is field too (left out, one field looked like two, a wedge
+ * missing beside each city edge).  A run of city half-edges is shared
+ * between the fields at its two ends, the nearer taking each half, both
+ * the middle one.
+ */
+static unsigned
+field_halves(const struct cr_tiletype *tt, int rot, int s)
+{
+	int field[8];	/* the field segment of each half-edge, -1 */
+	unsigned own = 0;
+
+	for (int h = 0; h < 8; h++)
+		field[h] = -1;
+	for (int i = 0; i < tt->nseg; i++) {
+		unsigned hs = halves_of(cr_ports_rotate(tt->seg[i].ports, rot));
+
+		for (int h = 0; h < 8; h++)
+			if ((hs & (1u << h)) && tt->seg[i].kind == CR_FIELD)
+				field[h] = i;
+	}
+	for (int h = 0; h < 8; h++) {
+		int dp = 1, ds = 1;
+
+		if (field[h] >= 0) {
+			own |= field[h] == s ? 1u << h : 0;
+			continue;
+		}
+		while (dp < 8 && field[(h + 8 - dp) % 8] < 0)
+			dp++;
+		while (ds < 8 && field[(h + ds) % 8] < 0)
+			ds++;
+		if ((dp <= ds && field[(h + 8 - dp) % 8] == s) ||
+		    (ds <= dp && field[(h + ds) % 8] == s))
+			own |= 1u << h;
+	}
+	return own;
+}
+
+/*
+ * A field's area, as a path's d: from each run of its half-edges
+ * (field_halves) to the centre, or, where the run ends at a curved road
+ * or river (joined[d]: the other edge of the line that curves from edge
+ * d's middle, -1), along the curve as line_path draws it; a circle about
+ * the centre for an inner field.
+ */
 static void
-field_path(FILE *f, unsigned halves)
+field_path(FILE *f, unsigned halves, const int joined[CR_NDIRS])
 {
 	struct run r[4];
 	int k = runs_of(halves, r);
@@ -342,11 +389,22 @@ field_path(FILE *f, unsigned halves)
 		fprintf(f, "M0 0H%dV%dH0Z", T, T);
 		return;
 	}
+	fputs("M", f);
+	put_pt(f, border(r[0].a * .5));
 	for (int i = 0; i < k; i++) {
-		fputs(i ? "L" : "M", f);
-		put_pt(f, border(r[i].a * .5));
+		int end = (r[i].a + r[i].n) % 8, next = r[(i + 1) % k].a;
+
 		put_border(f, r[i].a * .5, (r[i].a + r[i].n) * .5);
+		if (end % 2 && next % 2 && joined[end / 2] == next / 2) {
+			fprintf(f, "Q%d %d ", T / 2, T / 2);	/* the line's own curve */
+			put_pt(f, border(next * .5));
+			continue;
+		}
 		fprintf(f, "L%d %d", T / 2, T / 2);
+		if (i + 1 < k) {
+			fputs("L", f);
+			put_pt(f, border(next * .5));
+		}
 	}
 	fputs("Z", f);
 }
@@ -624,7 +682,7 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 	const struct cr_tiletype *tt = &pc->ts->type[t->type];
 	struct pt at[CR_MAXSEG];	/* where each segment's marks go */
 	FILE *f = pc->f;
-	int keys[8], n, nbadge = 0;
+	int keys[8], n, nbadge = 0, joined[CR_NDIRS];
 	bool village = false;
 
 	fprintf(f, "<g transform=\"translate(%d %d)\">\n", px, py);
@@ -633,6 +691,20 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 	if (tt->marks & CR_MARK_BIT(CR_MARK_HILL))	/* the hill itself, faint */
 		fputs("<ellipse cx=\"50\" cy=\"55\" rx=\"40\" ry=\"30\" fill=\"#8d6e63\" "
 		    "fill-opacity=\".3\"/>\n", f);
+	for (int d = 0; d < CR_NDIRS; d++)
+		joined[d] = -1;
+	for (int s = 0; s < tt->nseg; s++) {	/* the lines that curve (line_path) */
+		cr_ports ports = cr_ports_rotate(tt->seg[s].ports, t->rot);
+		int dirs[2], k = 0;
+
+		if (tt->seg[s].kind != CR_ROAD && tt->seg[s].kind != CR_RIVER)
+			continue;
+		for (int d = 0; d < CR_NDIRS; d++)
+			if (ports & (1u << CR_PORT_MID(d)))
+				dirs[k < 2 ? k : 1] = d, k++;
+		if (k == 2 && (dirs[1] - dirs[0]) % 2)
+			joined[dirs[0]] = dirs[1], joined[dirs[1]] = dirs[0];
+	}
 	for (int s = 0; s < tt->nseg; s++) {
 		const struct cr_seg *sg = &tt->seg[s];
 
@@ -640,7 +712,7 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		if (sg->kind != CR_FIELD || !highlighted(pc, t->seg0 + s))
 			continue;
 		fputs("<path d=\"", f);
-		field_path(f, halves_of(cr_ports_rotate(sg->ports, t->rot)));
+		field_path(f, field_halves(tt, t->rot, s), joined);
 		fprintf(f, "\" fill=\"%s\" fill-opacity=\".45\"/>\n", C_HIGH);
 		pc->used[K_HIGH] = true;
 	}

@@ -1,14 +1,26 @@
 /*
  * names.c -- players' names compared as people read them: without case,
  * in any script UTF-8 carries that has one (Zoé is ZOÉ, Ærøskøbing is
- * ÆRØSKØBING, Ёлка is ЁЛКА).
+ * ÆRØSKØBING, Ёлка is ЁЛКА), the same text however it is encoded (é
+ * precomposed, U+00E9, is e and the combining acute, U+0065 U+0301), and
+ * blind to the characters nobody sees (Unicode's format characters,
+ * category Cf: zero-width space and joiners, bidi marks and overrides,
+ * the soft hyphen).  And a name as plain ASCII for a file's name (Léa is
+ * lea, Ærøskøbing aeroskobing).
  *
  * The folding is a table of the letters that have a case in Latin-1,
  * Latin Extended-A, Greek and Cyrillic: enough for the names at a table,
  * without pulling in a locale (carcref's answers must not depend on
- * LC_CTYPE).  Bytes that are not UTF-8 compare as themselves.
+ * LC_CTYPE).  Normalisation and the characters' categories are
+ * libunistring's (Unicode's own tables, locale-free too).  Bytes that are
+ * not UTF-8 compare as themselves.
  */
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unictype.h>
+#include <uninorm.h>
 
 #include "record.h"
 
@@ -69,19 +81,162 @@ nt_name_char(const char *s, size_t n, size_t *len)
 }
 
 bool
+nt_char_invisible(uint32_t c)
+{
+	return c >= 0x80 && c < 0x110000 && uc_is_general_category(c, UC_CATEGORY_Cf);
+}
+
+/*
+ * How name s (n bytes) compares: its characters without the invisible
+ * ones, canonically decomposed (NFD: é is e and U+0301 whichever way it
+ * was typed, the marks in Unicode's order), then folded.  Malloc'd, its
+ * length in *len; NULL if s is not UTF-8 (or out of memory).
+ */
+static uint32_t *
+name_key(const char *s, size_t n, size_t *len)
+{
+	const unsigned char *x = (const unsigned char *)s;
+	uint32_t *u = malloc((n + 1) * sizeof *u), *d;
+	size_t m = 0, k;
+
+	if (u == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i += k) {
+		uint32_t c = decode(x + i, n - i, &k);
+
+		if (c >= 0x110000) {
+			free(u);
+			return NULL;
+		}
+		if (!nt_char_invisible(c))
+			u[m++] = c;
+	}
+	d = u32_normalize(UNINORM_NFD, u, m, NULL, len);
+	free(u);
+	for (size_t i = 0; d != NULL && i < *len; i++)
+		d[i] = fold(d[i]);
+	return d;
+}
+
+bool
 nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 {
 	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
-	size_t i = 0, j = 0;
+	size_t i = 0, j = 0, ka, kb;
+	uint32_t *p, *q;
+	bool eq;
 
+	/* Most names at most tables: the same characters, case aside. */
 	while (i < na && j < nb) {
-		size_t ka, kb;
-
 		if (fold(decode(x + i, na - i, &ka)) != fold(decode(y + j, nb - j, &kb)))
-			return false;
+			break;
 		i += ka, j += kb;
 	}
-	return i == na && j == nb;
+	if (i == na && j == nb)
+		return true;
+	for (i = 0; i < na && x[i] < 0x80; i++)
+		;
+	for (j = 0; j < nb && y[j] < 0x80; j++)
+		;
+	if (i == na && j == nb)
+		return false;	/* ASCII: nothing to decompose, nothing invisible */
+	p = name_key(a, na, &ka);
+	q = name_key(b, nb, &kb);
+	eq = p != NULL && q != NULL && ka == kb && memcmp(p, q, ka * sizeof *p) == 0;
+	free(p);
+	free(q);
+	return eq;
+}
+
+/*
+ * The letters a character is written with in ASCII, where decomposition
+ * does not tell (Latin letters of their own, Greek, Cyrillic: small
+ * letters, a simple reading of ELOT 743 and of the Russian, Ukrainian,
+ * Belarusian and Serbian passport spellings).
+ */
+static const struct {
+	uint16_t	 c;
+	char		 as[5];
+} ascii_of[] = {
+	{ 0xdf, "ss" }, { 0xe6, "ae" }, { 0xf0, "d" }, { 0xf8, "o" }, { 0xfe, "th" },
+	{ 0x111, "d" }, { 0x127, "h" }, { 0x131, "i" }, { 0x138, "k" }, { 0x142, "l" },
+	{ 0x14b, "n" }, { 0x153, "oe" }, { 0x167, "t" }, { 0x180, "b" }, { 0x183, "b" },
+	{ 0x188, "c" }, { 0x192, "f" }, { 0x199, "k" }, { 0x19a, "l" }, { 0x1a5, "p" },
+	{ 0x1b4, "y" }, { 0x1b6, "z" }, { 0x1dd, "e" }, { 0x1e5, "g" }, { 0x24b, "q" },
+	{ 0x24d, "r" }, { 0x24f, "y" }, { 0x259, "e" },
+	/* Greek */
+	{ 0x3b1, "a" }, { 0x3b2, "v" }, { 0x3b3, "g" }, { 0x3b4, "d" }, { 0x3b5, "e" },
+	{ 0x3b6, "z" }, { 0x3b7, "i" }, { 0x3b8, "th" }, { 0x3b9, "i" }, { 0x3ba, "k" },
+	{ 0x3bb, "l" }, { 0x3bc, "m" }, { 0x3bd, "n" }, { 0x3be, "x" }, { 0x3bf, "o" },
+	{ 0x3c0, "p" }, { 0x3c1, "r" }, { 0x3c2, "s" }, { 0x3c3, "s" }, { 0x3c4, "t" },
+	{ 0x3c5, "y" }, { 0x3c6, "f" }, { 0x3c7, "ch" }, { 0x3c8, "ps" }, { 0x3c9, "o" },
+	/* Cyrillic, before decomposition: й is not и */
+	{ 0x430, "a" }, { 0x431, "b" }, { 0x432, "v" }, { 0x433, "g" }, { 0x434, "d" },
+	{ 0x435, "e" }, { 0x436, "zh" }, { 0x437, "z" }, { 0x438, "i" }, { 0x439, "y" },
+	{ 0x43a, "k" }, { 0x43b, "l" }, { 0x43c, "m" }, { 0x43d, "n" }, { 0x43e, "o" },
+	{ 0x43f, "p" }, { 0x440, "r" }, { 0x441, "s" }, { 0x442, "t" }, { 0x443, "u" },
+	{ 0x444, "f" }, { 0x445, "kh" }, { 0x446, "ts" }, { 0x447, "ch" }, { 0x448, "sh" },
+	{ 0x449, "shch" }, { 0x44a, "" }, { 0x44b, "y" }, { 0x44c, "" }, { 0x44d, "e" },
+	{ 0x44e, "yu" }, { 0x44f, "ya" }, { 0x450, "e" }, { 0x451, "e" }, { 0x452, "dj" },
+	{ 0x453, "g" }, { 0x454, "ye" }, { 0x455, "dz" }, { 0x456, "i" }, { 0x457, "yi" },
+	{ 0x458, "j" }, { 0x459, "lj" }, { 0x45a, "nj" }, { 0x45b, "c" }, { 0x45c, "k" },
+	{ 0x45d, "i" }, { 0x45e, "u" }, { 0x45f, "dz" }, { 0x491, "g" },
+};
+
+/* Write c's ASCII letters (small; none for a sign) at out + *o, up to
+ * max; false if c is no ASCII and the table does not know it. */
+static bool
+ascii_letters(uint32_t c, char *out, size_t *o, size_t max)
+{
+	size_t lo = 0, hi = sizeof ascii_of / sizeof ascii_of[0];
+	const char *as;
+
+	if (c < 0x80) {
+		if (*o < max && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+			out[(*o)++] = (char)c;
+		else if (*o < max && c >= 'A' && c <= 'Z')
+			out[(*o)++] = (char)(c + 32);
+		return true;
+	}
+	while (lo < hi) {	/* the table is in order */
+		size_t mid = (lo + hi) / 2;
+
+		if (ascii_of[mid].c == c) {
+			for (as = ascii_of[mid].as; *as && *o < max; as++)
+				out[(*o)++] = *as;
+			return true;
+		}
+		if (ascii_of[mid].c < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+size_t
+nt_name_ascii(const char *s, size_t n, char *out, size_t max)
+{
+	const unsigned char *x = (const unsigned char *)s;
+	size_t o = 0, k;
+
+	for (size_t i = 0; i < n && o < max; i += k) {
+		uint32_t c = fold(decode(x + i, n - i, &k)), buf[32], *d;
+		size_t nd = sizeof buf / sizeof buf[0];
+
+		if (c >= 0x110000 || ascii_letters(c, out, &o, max))
+			continue;
+		/* Its compatibility decomposition (é: e and an accent; ĳ: i j;
+		 * ²: 2), the marks dropped, the rest as the table says. */
+		if ((d = u32_normalize(UNINORM_NFKD, &c, 1, buf, &nd)) == NULL)
+			continue;
+		for (size_t j = 0; j < nd; j++)
+			if (d[j] != c)
+				(void)ascii_letters(fold(d[j]), out, &o, max);
+		if (d != buf)
+			free(d);
+	}
+	return o;
 }
 
 /* The capital of c, where it has one: the letter whose small form is c. */

@@ -132,10 +132,22 @@ bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
  * exts). */
 uint32_t nt_record_exts(const struct nt_record *r);
 
-/* Index of a player by name (case-insensitive), -1 if none. */
 /* Two names the same to people: equal without case, in any script
- * (Zoé = ZOÉ), as UTF-8 (names.c). */
+ * (Zoé = ZOÉ), as UTF-8, however their accents are encoded (é
+ * precomposed or e and a combining accent: Unicode's canonical
+ * equivalence) and whatever invisible characters they hold
+ * (nt_char_invisible) (names.c). */
 bool	nt_name_eq(const char *a, size_t na, const char *b, size_t nb);
+/* Whether code point c is a format character, invisible in print
+ * (Unicode category Cf: zero-width space and joiners, bidi marks and
+ * overrides, the soft hyphen, the byte-order mark). */
+bool	nt_char_invisible(uint32_t c);
+/* Name s (n bytes) in small ASCII letters and digits, at most max of
+ * them into out (no NUL): letters with accents as their base letter (Léa
+ * lea), ß ss, æ ae, ø o, œ oe, þ th, Greek and Cyrillic transliterated
+ * (Ёлка elka); other characters (signs, spaces, other scripts) are left
+ * out.  Its length. */
+size_t	nt_name_ascii(const char *s, size_t n, char *out, size_t max);
 /* The character at s (n bytes left), small letter for capital as
  * nt_name_eq compares them, its length in *len (a byte that is no UTF-8
  * is one character of its own). */
@@ -144,6 +156,7 @@ uint32_t nt_name_char(const char *s, size_t n, size_t *len);
  * its capital and small forms, UTF-8, in up and low, and *i past it;
  * false when none is left (Émile gives É and é; digits are passed by). */
 bool	nt_name_letter(const char *s, size_t n, size_t *i, char up[5], char low[5]);
+/* Index of a player by name (nt_name_eq), -1 if none. */
 int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
 
 #endif

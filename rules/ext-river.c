@@ -7,20 +7,24 @@
  * (notation.md).  The other river tiles come first, the lake last of
  * them, then the rest.  A river tile must continue the river: one of its
  * river edges meets the river already on the board (edge matching does
- * the rest).  It may not turn the same way as the previous curve did, the
- * project's reading of the book's "demi-tour" (notation.md, issue 11):
- * the previous curve, whatever straights lie between.  No piece stands on
- * a river: no piece's kind is river, so the core refuses it already.
+ * the rest).  No U-turn, the book's "demi-tour" as the game is played
+ * (notation.md, issue 18): a curve may not turn the same way as the river
+ * tile just before it when that tile is a curve too; a straight between
+ * resets it (right curve, straight, right curve is legal: the river runs
+ * back two squares apart and never meets itself).  No piece stands on a
+ * river: no piece's kind is river, so the core refuses it already.
  */
 #include <string.h>
 
 #include "game-int.h"
 
-/* The module's state: set at the start, the last curve kept per move. */
+/* The module's state: set at the start, the last river tile's turn kept
+ * per move. */
 struct river {
 	int	first, ntypes;	/* the river set's types: first .. first + ntypes - 1 */
 	int	lake;		/* the lake's type, -1 */
-	int8_t	last_turn;	/* the previous curve: 1 right, -1 left, 0 none yet */
+	int8_t	last_turn;	/* the river tile just placed: 1 right curve, -1 left,
+				   0 straight (or none yet) */
 };
 
 enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT };
@@ -153,8 +157,9 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	(void)move;
 	if (m->kind != CR_MOVE_PLACE || !has_river(&g->ts->type[m->tile]))
 		return;
-	/* The tile lies on the board now: its own square is no neighbour. */
-	if (turn_of(g, m, &turn) && turn != 0)
+	/* The tile lies on the board now: its own square is no neighbour.  A
+	 * straight (turn 0) is kept too: it resets the U-turn rule. */
+	if (turn_of(g, m, &turn))
 		((struct river *)cr__ext_state(g, ext))->last_turn = (int8_t)turn;
 }
 

@@ -268,6 +268,110 @@ expect "hostile names: markup escaped" grep -qF '&lt;a href=&quot;x&quot;&gt;&am
 expect "hostile names: controls as escapes" grep -qF "held by: B\\x1b]0;t\\x07\\x01n&#39;s thief at 1,0 W" "$tmp/hostile.svg"
 expect "hostile names: U+FFFE as an escape" grep -qF 'Z\ufffeq]]&gt;: 0 points' "$tmp/hostile.svg"
 expect "hostile names: no raw control byte" test "$(LC_ALL=C tr -d '\n' <"$tmp/hostile.svg" | LC_ALL=C tr -d '\040-\176\200-\377' | wc -c)" = 0
+# Names that look alike are one name (issue 18): é precomposed or
+# decomposed, an invisible character (Unicode's format characters, Cf)
+# more or less; such characters are printed as escapes, text and SVG alike.
+nfc=$(printf 'L\303\251a') nfd=$(printf 'Le\314\201a') zw=$(printf 'Ann\342\200\213')
+rlo=$(printf 'Bob\342\200\256x')
+printf 'format: carcref/1\nplayers: ["%s", "%s"]\n' "$nfc" "$nfd" >"$tmp/nfd.yaml"
+expect_exit 1 -- replay "$tmp/nfd.yaml"
+expect_err "two players are named \"$nfd\"" -- replay "$tmp/nfd.yaml"
+printf 'format: carcref/1\nplayers: ["%s", "Ann"]\n' "$zw" >"$tmp/zw.yaml"
+expect_err 'two players are named "Ann"' -- replay "$tmp/zw.yaml"
+printf 'format: carcref/1\nplayers: ["%s", "%s"]\nmoves:\n  - "%s: E 0,1 180 knight@S"\n  - "BOBX: V 1,0 90 thief@W"\n' \
+    "$nfc" "$rlo" "$nfd" >"$tmp/alike.yaml"
+expect_exit 0 -- replay "$tmp/alike.yaml"
+expect_out 'Bob\u202ex' -- replay "$tmp/alike.yaml"
+expect "a bidi override is never printed raw" bash -c "! grep -qF '$rlo' '$tmp/out'"
+printf 'format: carcref/1\nplayers: ["%s", "%s"]\nmoves:\n  - E 0,1 180 knight@S\n  - V 1,0 90 thief@W\n' \
+    "$zw" "$rlo" >"$tmp/rlo.yaml"
+expect_exit 0 -- board --svg "$tmp/rlo.yaml" --feature 1,0:W -o "$tmp/alike.svg"
+svg_ok "$tmp/alike.svg" "names with invisible characters"
+expect "the SVG: the bidi override as an escape" grep -qF 'held by: Bob\u202ex&#39;s thief at 1,0 W' "$tmp/alike.svg"
+expect "the SVG: no raw bidi override" bash -c "! grep -qF '$rlo' '$tmp/alike.svg'"
+# The feature asked about, highlighted on the ASCII map too (issue 18): its
+# cells drawn with @ without colour (-o, a pipe, NO_COLOR), on a cyan
+# ground on a terminal.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - H 0,1 0\n  - V 1,0 0\n' >"$tmp/hv.yaml"
+run board --ascii "$tmp/hv.yaml" --feature 0,1:E
+expect "board --ascii --feature: the field's cells are @" grep -qx '1 @@#@@' "$tmp/out"
+expect "board --ascii --feature: nothing else is" grep -qx '0 =======|..' "$tmp/out"
+expect "board --ascii --feature: the mark in the key" grep -qxF '@: the feature asked about' "$tmp/out"
+run board --ascii "$tmp/hv.yaml" --feature 1,0:N
+expect "board --ascii --feature: a field over two tiles" grep -qx '  #####@@@@@' "$tmp/out"
+expect "board --ascii --feature: ... not the corner field" grep -qx '  .......|@@' "$tmp/out"
+run board --ascii "$tmp/hv.yaml" --feature 0,0:E
+expect "board --ascii --feature: a road" grep -qx '0 @@@@@@@@..' "$tmp/out"
+expect_no '@' -- board --ascii "$tmp/hv.yaml"
+if command -v script >/dev/null; then
+	script -qec "$CARCREF board --ascii $tmp/hv.yaml --feature 0,1:E" /dev/null >"$tmp/tty.out" </dev/null
+	expect "board --ascii --feature on a terminal: the field on cyan" \
+	    grep -qF "1 $(printf '\033[0;30;106m..\033[0;33m#\033[0;30;106m..\033[0m')" "$tmp/tty.out"
+	NO_COLOR=1 script -qec "$CARCREF board --ascii $tmp/hv.yaml --feature 0,1:E" /dev/null >"$tmp/tty.out" </dev/null
+	expect "board --ascii --feature on a terminal with NO_COLOR: @" grep -q '^1 @@#@@' "$tmp/tty.out"
+else
+	echo "SKIP: script (util-linux) is not installed: the map in colour is not checked"
+fi
+# The SVG: a field's highlight has no gap.  Beside a city edge the ground
+# between the wall and the centre is field (H's field E and W was two
+# triangles meeting at the centre: one farm looked like two); along a
+# curved road the highlight follows the curve (V's outer field lacked the
+# wedge between the curve and the centre, its corner field had it).
+# svg_covers FILE X Y: the point X,Y of the picture lies in the highlighted
+# field (the paths of fill-opacity .45 in its colour, each moved by its
+# tile's translate; M L H V Q Z, a curve by 8 chords).
+svg_covers() {
+	awk -v px="$2" -v py="$3" '
+	function add(x, y) { n++; X[n] = x; Y[n] = y }
+	function inside(   i, j, c) {
+		c = 0
+		for (i = 1; i <= n; i++) {
+			j = i == 1 ? n : i - 1
+			if ((Y[i] > py) != (Y[j] > py) &&
+			    px < (X[j] - X[i]) * (py - Y[i]) / (Y[j] - Y[i]) + X[i])
+				c = !c
+		}
+		return c
+	}
+	/^<g transform="translate\([-0-9]+ [-0-9]+\)">$/ {
+		split(substr($0, 25), t, /[ )]/); ox = t[1]; oy = t[2]
+	}
+	/fill="#e6007e" fill-opacity=".45"/ {
+		d = $0; sub(/^<path d="/, "", d); sub(/".*/, "", d)
+		gsub(/[A-Za-z]/, " & ", d); gsub(/-/, " -", d)
+		k = split(d, w, / +/); n = 0; cx = 0; cy = 0
+		for (i = 1; i <= k; i++) {
+			if (w[i] == "M" || w[i] == "L") { cx = w[i+1]; cy = w[i+2]; add(ox + cx, oy + cy); i += 2 }
+			else if (w[i] == "H") { cx = w[i+1]; add(ox + cx, oy + cy); i++ }
+			else if (w[i] == "V") { cy = w[i+1]; add(ox + cx, oy + cy); i++ }
+			else if (w[i] == "Q") {
+				for (s = 1; s <= 8; s++) {
+					u = s / 8
+					add(ox + (1-u)^2*cx + 2*u*(1-u)*w[i+1] + u^2*w[i+3],
+					    oy + (1-u)^2*cy + 2*u*(1-u)*w[i+2] + u^2*w[i+4])
+				}
+				cx = w[i+3]; cy = w[i+4]; i += 4
+			}
+		}
+		if (n > 2 && inside()) found = 1
+	}
+	END { exit !found }' "$1"
+}
+svg_misses() { ! svg_covers "$@"; }
+# H at 0,1 is drawn at 34,64, V at 1,0 at 134,164 (a tile is 100).
+expect_exit 0 -- board "$tmp/hv.yaml" --feature 0,1:E -o "$tmp/h.svg"
+svg_ok "$tmp/h.svg" "H's field"
+expect "the SVG: H's field west" svg_covers "$tmp/h.svg" 44 114
+expect "the SVG: H's field east" svg_covers "$tmp/h.svg" 124 114
+expect "the SVG: H's field north of the centre, by the city" svg_covers "$tmp/h.svg" 84 94
+expect "the SVG: H's field south of the centre, by the city" svg_covers "$tmp/h.svg" 84 134
+expect_exit 0 -- board "$tmp/hv.yaml" --feature 1,0:N -o "$tmp/v.svg"
+expect "the SVG: V's outer field, between the curve and the centre" svg_covers "$tmp/v.svg" 174 219
+expect "the SVG: V's outer field, not its corner field" svg_misses "$tmp/v.svg" 154 244
+expect "the SVG: the outer field on D too" svg_covers "$tmp/v.svg" 114 184
+expect_exit 0 -- board "$tmp/hv.yaml" --feature 1,0:SW -o "$tmp/v.svg"
+expect "the SVG: V's corner field" svg_covers "$tmp/v.svg" 154 244
+expect "the SVG: V's corner field, not beyond the curve" svg_misses "$tmp/v.svg" 174 219
 # Every expansion: its tiles, marks and pieces drawn, and in the key (the
 # shepherds of hs-030 are all home at its end: it is drawn at move 60).
 for rec in ic-030 river-020 tb-017 hs-030 mixed-020; do
@@ -400,7 +504,8 @@ expect "fmt on a full disk: the error never names a temporary file" \
 
 # The games kept in the state directory, the last played first: name,
 # players, moves, last played, finished (with the final scores) or not;
-# an unreadable journal says why, and is left as it is.
+# an unreadable journal says why, and is left as it is.  A game is named
+# for its players, transliterated (Zoë zoe, Ünal unal: issue 18).
 export CARCREF_STATE=$tmp/state
 expect_exit 0 -- games
 expect_out 'no game is kept yet' -- games
@@ -411,16 +516,16 @@ STDIN=$tmp/open.in run play --players 'Zoë,Ünal,Li-Wei'
 printf '\x8f\x01garbage\xfe\x00\x13\n' >"$CARCREF_STATE/games/2026-01-01-junk.yaml"
 cp "$CARCREF_STATE/games/2026-01-01-junk.yaml" "$tmp/junk.orig"
 touch -d '2026-01-02 03:04' "$CARCREF_STATE"/games/*-anna-ben.yaml
-touch -d '2026-01-03 05:06' "$CARCREF_STATE"/games/*-zo-nal-liwei.yaml
+touch -d '2026-01-03 05:06' "$CARCREF_STATE"/games/*-zoe-unal-liwei.yaml
 touch -d '2026-01-01 00:00' "$CARCREF_STATE/games/2026-01-01-junk.yaml"
 expect_exit 0 -- games
 d='[0-9]{4}-[0-9]{2}-[0-9]{2}'
-expect_match "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 moves  2026-01-03 05:06  not finished\$" -- games
-expect_match "^$d-anna-ben      Anna, Ben          4 moves  2026-01-02 03:04  finished: Anna 7, Ben 3\$" -- games
+expect_match "^$d-zoe-unal-liwei  Zoë, Ünal, Li-Wei  2 moves  2026-01-03 05:06  not finished\$" -- games
+expect_match "^$d-anna-ben        Anna, Ben          4 moves  2026-01-02 03:04  finished: Anna 7, Ben 3\$" -- games
 expect_match "^2026-01-01-junk +2026-01-01 00:00  unreadable: 1:1: not valid YAML" -- games
 run games
 expect "games: the last played first" \
-    test "$(awk '{ print $1 }' "$tmp/out" | sed 's/^[0-9-]*-//' | tr '\n' ' ')" = "zo-nal-liwei anna-ben junk "
+    test "$(awk '{ print $1 }' "$tmp/out" | sed 's/^[0-9-]*-//' | tr '\n' ' ')" = "zoe-unal-liwei anna-ben junk "
 expect "games: an unreadable journal is left as it is" \
     cmp -s "$tmp/junk.orig" "$CARCREF_STATE/games/2026-01-01-junk.yaml"
 expect_exit 2 -- games extra
@@ -772,8 +877,8 @@ EOF
 	# games: its words in French.
 	export CARCREF_STATE=$tmp/state
 	CARCREF=$FR_CARCREF run games
-	expect "games in French: a game going on" grep -qE "^$d-zo-nal-liwei  Zoë, Ünal, Li-Wei  2 coups  2026-01-03 05:06  en cours\$" "$tmp/out"
-	expect "games in French: a game finished" grep -qE "^$d-anna-ben      Anna, Ben          4 coups  2026-01-02 03:04  finie : Anna 7, Ben 3\$" "$tmp/out"
+	expect "games in French: a game going on" grep -qE "^$d-zoe-unal-liwei  Zoë, Ünal, Li-Wei  2 coups  2026-01-03 05:06  en cours\$" "$tmp/out"
+	expect "games in French: a game finished" grep -qE "^$d-anna-ben        Anna, Ben          4 coups  2026-01-02 03:04  finie : Anna 7, Ben 3\$" "$tmp/out"
 	expect "games in French: a journal unreadable" grep -qE "^2026-01-01-junk +2026-01-01 00:00  illisible : " "$tmp/out"
 	expect_match "  2 moves  2026-01-03 05:06  not finished\$" -- games
 	CARCREF_STATE=$tmp/state-none CARCREF=$FR_CARCREF expect_out "aucune partie n'est encore gardée" -- games

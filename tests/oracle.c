@@ -62,8 +62,8 @@ struct oracle {
 	struct or_mp *mp;
 	int	mpcap;
 	/* The river: whether it has an open end, the empty square it flows
-	 * into and its direction there, and the way the last curve turned
-	 * (+1 right, -1 left, 0 none yet). */
+	 * into and its direction there, and the way the last river tile
+	 * turned (+1 right, -1 left, 0 a straight or none yet). */
 	bool	rv_open;
 	int	rv_x, rv_y, rv_dir, rv_curve;
 	/* The board. */
@@ -825,8 +825,10 @@ or_turn(int dir, int out)
 /*
  * Follow the river from the spring (tile 0) down the stream, tile by
  * tile, to its open end or the lake: every river tile on the board must
- * lie on it, and no curve may turn the same way as the curve before it
- * (carcref-notation(5): "whatever straights lie between").
+ * lie on it, and no curve may turn the same way as the river tile just
+ * before it when that one is a curve too; a straight between resets it
+ * (carcref-notation(5), notation.md: right curve, straight, right curve
+ * is legal).
  */
 static bool
 or_follow_river(struct oracle *o)
@@ -872,8 +874,7 @@ or_follow_river(struct oracle *o)
 		if (turn != 0 && turn == o->rv_curve)
 			return or_fail(o, "the river turns back at %d,%d (two %s curves)", x, y,
 			    turn > 0 ? "right" : "left");
-		if (turn != 0)
-			o->rv_curve = turn;
+		o->rv_curve = turn;	/* a straight (0) resets it */
 		cur = j, dir = next;
 	}
 	if (seen != nriver)
@@ -1299,8 +1300,8 @@ or_fits(const struct oracle *o, int t, int rot, const int nb[4])
 
 /* Whether a river tile t turned rot at the river's open end continues
  * it: a river edge against the stream, and no curve the same way as the
- * last one ("vous n'avez pas le droit de placer une tuile qui lui ferait
- * faire demi-tour"). */
+ * tile before it if that one is a curve ("vous n'avez pas le droit de
+ * placer une tuile qui lui ferait faire demi-tour"). */
 static bool
 or_continues(const struct oracle *o, int t, int rot)
 {

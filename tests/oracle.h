@@ -47,9 +47,10 @@
  * (cr_ext_find).  The River: the spring RV-A (the tile whose river
  * ends in a spring) lies at 0,0 rotation 0 and the base start tile goes
  * into the supply; river tiles are drawn first, the lake last of them; a
- * river tile continues the river at its open end and never turns the
- * same way (left, right, seen down the stream) as the previous curve,
- * whatever straights lie between.
+ * river tile continues the river at its open end and a curve never
+ * turns the same way (left, right, seen down the stream) as the river
+ * tile just before it when that one is a curve too: a straight between
+ * resets it.
  *
  * What a game remembers beyond the board and its pieces (whose turn, a
  * builder's second tile, the tiles hidden under hills, goods, the bag

@@ -1497,6 +1497,33 @@ else
 	not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)"
 fi
 
+# ---- names: transliterated, normalised, invisible characters (issue 18) ------
+
+# A game's name transliterates its players' names (letters were dropped:
+# Léa was "la"); a name of another script is its seat.
+rm -rf "$CARCREF_STATE"
+printf 'E 0,1 180\n' >"$tmp/tr.in"
+STDIN=$tmp/tr.in run play --players "$(printf 'L\303\251a,Zo\303\251,J\303\266rg,\303\206r\303\270,Stra\303\237e,\305\222dipe,\320\201\320\273\320\272\320\260,\345\274\240\344\274\237')"
+expect "a game's name transliterates: lea, zoe, jorg, aero, strasse, oedipe, elka, p8" \
+    grep -qx "$day-lea-zoe-jorg-aero-strasse-oedipe-elka-p8\.yaml" <(ls "$CARCREF_STATE/games")
+# é precomposed (U+00E9) and decomposed (e, U+0301) are one name; so are
+# names apart by an invisible character only.
+nfc=$(printf 'L\303\251a') nfd=$(printf 'Le\314\201a') zw=$(printf 'Ann\342\200\213')
+run play --players "$nfc,$nfd"
+expect "play --players: é and e + U+0301 are one name" test "$code" = 2
+expect "play --players: ... refused as two players of one name" has "$tmp/err" \
+    "carcref play: --players: two players are named \"$nfd\""
+run play --players "$zw,Ann"
+expect "play --players: Ann and Ann + U+200B are one name" has "$tmp/err" \
+    'carcref play: --players: two players are named "Ann"'
+printf '%s: E 0,1 180\nann: V 1,0 90\nscore\n' "$nfd" >"$tmp/alike.in"
+session alike 0 play --players "$nfc,$zw"
+expect "a turn's PLAYER: decomposed names the precomposed player" has "$tmp/alike.out" \
+    "move 1, $nfc: E 0,1 180"
+expect "the invisible character is printed as an escape" has "$tmp/alike.out" \
+    'move 2, Ann\u200b: V 1,0 90'
+expect "no raw invisible character reaches the terminal" lacks "$tmp/alike.out" "$zw"
+
 # ---- a real terminal: completion, history, Ctrl-C, Ctrl-D, colour -----------
 
 if ! command -v tmux >/dev/null; then

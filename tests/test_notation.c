@@ -1220,6 +1220,62 @@ test_fr_read_errors(void **state)
 	assert_string_equal(err.msg, "le code de tuile « end » est un mot de la notation");
 }
 
+/* ---- names as people read them (issue 18) ---------------------------------- */
+
+/* Precomposed and decomposed accents are one name, so are names apart by
+ * an invisible character alone; a game's name is the names
+ * transliterated to ASCII. */
+static void
+test_names_normalised(void **state)
+{
+	static const struct {
+		const char	*a, *b;
+		bool		 eq;
+	} eq[] = {
+		{ "L\u00e9a", "Le\u0301a", true },		/* NFC, NFD */
+		{ "L\u00c9A", "le\u0301a", true },		/* and case */
+		{ "Nguy\u1ec5n", "nguye\u0302\u0303n", true },	/* two marks */
+		{ "Nguy\u1ec5n", "nguye\u0303\u0302n", false },	/* not the same accents */
+		{ "\u0391\u03b8\u03ae\u03bd\u03b1", "\u03b1\u03b8\u03b7\u0301\u03bd\u03b1", true },
+		{ "Ann\u200b", "Ann", true },			/* zero-width space */
+		{ "\u202eAnn", "ANN", true },			/* bidi override */
+		{ "An\u00adn", "Ann", true },			/* soft hyphen */
+		{ "Lea", "L\u00e9a", false },
+		{ "Ann", "Anna", false },
+		{ "Ann\xff", "Ann\xfe", false },		/* not UTF-8: bytes */
+		{ "Ann\xff", "ANN\xff", true },
+	};
+	static const struct {
+		const char	*name, *ascii;
+	} tr[] = {
+		{ "L\u00e9a", "lea" }, { "Zo\u00e9", "zoe" }, { "Le\u0301a", "lea" },
+		{ "J\u00f6rg", "jorg" }, { "Stra\u00dfe", "strasse" }, { "\u00c6r\u00f8", "aero" },
+		{ "\u0152dipe", "oedipe" }, { "\u0141\u00f3d\u017a", "lodz" },
+		{ "Nguy\u1ec5n V\u0103n", "nguyenvan" }, { "\u0132sselmeer", "ijsselmeer" },
+		{ "\u0401\u043b\u043a\u0430", "elka" }, { "\u0419\u043e\u0448\u043a\u0430", "yoshka" },
+		{ "\u0391\u03b8\u03ae\u03bd\u03b1", "athina" }, { "Anna-Lena 2", "annalena2" },
+		{ "Ann\u200b", "ann" }, { "\u5f20\u4f1f", "" }, { "Th\u00e9r\u00e8se-Marie", "theresemari" },
+	};
+	char out[12];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof eq / sizeof eq[0]; i++)
+		if (nt_name_eq(eq[i].a, strlen(eq[i].a), eq[i].b, strlen(eq[i].b)) != eq[i].eq ||
+		    nt_name_eq(eq[i].b, strlen(eq[i].b), eq[i].a, strlen(eq[i].a)) != eq[i].eq)
+			fail_msg("\"%s\" and \"%s\": %s expected", eq[i].a, eq[i].b,
+			    eq[i].eq ? "one name" : "two names");
+	for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
+		size_t n = nt_name_ascii(tr[i].name, strlen(tr[i].name), out, 11);
+
+		out[n] = '\0';
+		assert_string_equal(out, tr[i].ascii);
+	}
+	assert_true(nt_char_invisible(0x200b) && nt_char_invisible(0x202e) &&
+	    nt_char_invisible(0xfeff) && nt_char_invisible(0xe0001) && nt_char_invisible(0xad));
+	assert_false(nt_char_invisible('a') || nt_char_invisible(0xe9) || nt_char_invisible(0x20) ||
+	    nt_char_invisible(0x5f20) || nt_char_invisible(0x301));
+}
+
 int
 main(void)
 {
@@ -1241,6 +1297,7 @@ main(void)
 		cmocka_unit_test(test_refusal_words_direct),
 		cmocka_unit_test(test_no_copy_where),
 		cmocka_unit_test(test_event_words),
+		cmocka_unit_test(test_names_normalised),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),

@@ -1522,31 +1522,47 @@ test_oracle_expansions_by_hand(void **state)
 	 * way round. */
 	assert_int_equal(oracle_legal_count(o, rvd), 2);
 	tu_play(g, "RV-G 1,0 0");	/* east to south: right */
+	assert_true(oracle_load(o, g));
+	/* At 1,-1 the curve may turn left (180), not right again (90): two
+	 * curves in a row turning the same way. */
+	assert_int_equal(oracle_legal_count(o, rvg), 1);
+	tu_refuse(g, "RV-G 1,-1 90", "~two right curves in a row");
 	tu_play(g, "RV-D 1,-1 90");	/* south */
 	assert_true(oracle_load(o, g));
-	/* At 1,-2 the curve may turn left (180), not right again (90). */
-	assert_int_equal(oracle_legal_count(o, rvg), 1);
+	/* The straight resets it (notation.md, issue 18): at 1,-2 the curve
+	 * may turn either way, right again too. */
+	assert_int_equal(oracle_legal_count(o, rvg), 2);
 	assert_int_equal(oracle_legal_count(o, rvd), 2);
 	assert_int_equal(oracle_legal_count(o, rvl), 1);
 	for (int t = 0; t < ts->ntypes; t++)
 		if (cr_game_drawable(g, t, NULL))
 			assert_int_equal(oracle_legal_count(o, t), cr_game_legal(g, t, NULL, 0));
-	tu_refuse(g, "RV-G 1,-2 90", "~turn back");
 	{
 		struct cr_config c = { 3, 2, exts_of("river") };
 		struct cr_placed b[4];
 
 		for (int i = 0; i < 3; i++)
 			b[i] = *cr_game_tile(g, i);
+		/* Right, straight, right: legal; right, right: turns back. */
 		b[3] = (struct cr_placed){ 1, -2, rvg, 1, b[2].seg0 + ts->type[rvd].nseg };
-		assert_false(oracle_build(o, &c, b, 4, NULL, 0));
-		assert_non_null(strstr(oracle_error(o), "turns back"));
+		assert_true(oracle_build(o, &c, b, 4, NULL, 0));
 		b[3].rot = 2;
 		assert_true(oracle_build(o, &c, b, 4, NULL, 0));
+		b[2] = (struct cr_placed){ 1, -1, rvg, 1, b[2].seg0 };
+		assert_false(oracle_build(o, &c, b, 3, NULL, 0));
+		assert_non_null(strstr(oracle_error(o), "turns back"));
+		b[2].rot = 2;
+		assert_true(oracle_build(o, &c, b, 3, NULL, 0));
 		b[1] = (struct cr_placed){ 0, 1, rvd, 0, b[1].seg0 };	/* north of the spring */
 		assert_false(oracle_build(o, &c, b, 2, NULL, 0));
 		assert_non_null(strstr(oracle_error(o), "on the river"));
 	}
+	tu_play(g, "RV-G 1,-2 90");	/* south to west: right, legal */
+	assert_true(oracle_load(o, g));
+	/* Right at once after it is refused again (RV-I, a curve too: both
+	 * RV-G are on the board). */
+	assert_int_equal(oracle_legal_count(o, cr_tileset_find(ts, "RV-I", 4)), 1);
+	tu_refuse(g, "RV-I 0,-2 180", "~two right curves in a row");
 	cr_game_free(g);
 	oracle_free(o);
 }
