@@ -129,6 +129,7 @@ struct fmt {
 	struct cm	 mv;
 	bool		 pending;
 	struct cr_move	 move;
+	int		 art;		/* the artwork its tile's code named */
 	char		*who;		/* its PLAYER: prefix as the players list spells it */
 	char		*note;		/* its own comment ("U 0,1 0 # hi"), made safe */
 };
@@ -365,7 +366,7 @@ emit_move(struct fmt *f)
 			emit_header(f, true);
 		emit_lines(f, f->mv.before, "  ");
 		nt__emit(&f->out, "  - ", 4);
-		nt__emit_move(&f->out, f->ts, &f->move, f->who);
+		nt__emit_move(&f->out, f->ts, &f->move, f->art, f->who);
 		emit_after(f, &f->mv, f->note);
 	}
 	free(f->who), free(f->note);
@@ -503,6 +504,7 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": "
 		    "a name has no \":\" or \"#\" and no spaces around it"), m->player);
 	f->move = t.move;
+	f->art = t.art;
 	f->pending = true;
 	if (m->player != NULL || t.player != NULL) {
 		/* Written as the players list spells the name, if it is one. */

@@ -793,5 +793,18 @@ else
 	code=0; not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)" localedef
 fi
 
+# ---- issue 18: records (item 26) -------------------------------------------
+
+# fmt keeps the artwork written: RV-D/RV-F, RV-G/RV-J and IC-Ka/IC-Kb are
+# one type each, either letter may be written, and each stays as written
+# (in the tile set's case).
+printf '%s\n' 'format: carcref/1' 'expansions: [river, inns-cathedrals]' 'players: [Anna, Ben]' \
+    'moves:' '  - rv-f 1,0 0' '  - RV-D 2,0 0' '  - Anna: RV-J 3,0 0' '  - ic-kb discard' \
+    '  - IC-KA discard' >"$tmp/art.yaml"
+printf '%s\n' 'moves:' '  - RV-F 1,0 0' '  - RV-D 2,0 0' '  - "Anna: RV-J 3,0 0"' \
+    '  - IC-Kb discard' '  - IC-Ka discard' >"$tmp/art-want"
+run fmt --stdout "$tmp/art.yaml"
+tail -6 "$tmp/out" | cmp -s - "$tmp/art-want" && ok || not_ok "fmt keeps the artwork letter" fmt --stdout "$tmp/art.yaml"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
