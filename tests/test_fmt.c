@@ -322,10 +322,11 @@ test_random_comments(void **state)
 			} else {
 				if (quoted)
 					buf_put(&in, "\"", 1);
-				if (after) {
+				if (after) {	/* its column kept: after the quotes */
 					random_comment(&seed, i, c, sizeof c);
 					snprintf(line, sizeof line, "  %s", c);
 					buf_put(&in, line, strlen(line));
+					snprintf(line, sizeof line, "%s  %s", quoted ? "  " : "", c);
 					buf_put(&want, line, strlen(line));
 				}
 			}
@@ -346,7 +347,7 @@ test_random_comments(void **state)
 	}
 }
 
-/* ---- issue 18: the artwork written ------------------------------------------- */
+/* ---- issue 18: the artwork written, comments aligned by hand -------------- */
 
 /* Issue 18, item 26: a type with two artworks (IC-Ka/IC-Kb, RV-D/RV-F,
  * RV-G/RV-J) keeps the letter written, in the tile set's case; "BA-V"
@@ -395,6 +396,56 @@ test_artwork_kept(void **state)
 	}
 }
 
+/* Comments aligned by hand after the moves stay aligned: a trailing
+ * comment keeps its column when two spaces still stand before it, and the
+ * comment lines just under it, at its column, stay under it. */
+static void
+test_comment_columns(void **state)
+{
+	(void)state;
+	/* kept, as written; a monk@C made canonical keeps the column */
+	fmt_is("format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n"
+	    "  - V 1,0 90 thief@W      # one\n"
+	    "                          # one, again\n"
+	    "                          # and again\n"
+	    "  - B -1,0 0 monk@C       # two\n"
+	    "  - \"Anna: U 0,1 0\"       # three\n",
+	    CANON_HEAD "moves:\n"
+	    "  - V 1,0 90 thief@W      # one\n"
+	    "                          # one, again\n"
+	    "                          # and again\n"
+	    "  - B -1,0 0 monk         # two\n"
+	    "  - \"Anna: U 0,1 0\"       # three\n");
+	/* a line grown past its comment: two spaces, and the lines under it
+	 * follow it; one space is made two */
+	fmt_is("format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n"
+	    "  - Anna: B -1,0 0 m # two\n"
+	    "                     # more\n"
+	    "  - U 0,1 0 # three\n",
+	    CANON_HEAD "moves:\n"
+	    "  - \"Anna: B -1,0 0 monk\"  # two\n"
+	    "                           # more\n"
+	    "  - U 0,1 0  # three\n");
+	/* not a continuation: another column, a blank line between, a tab;
+	 * the header's comments are not aligned */
+	fmt_is("format: carcref/1   # f\nplayers: [Anna, Ben]\nmoves:\n"
+	    "  - V 1,0 90      # one\n"
+	    "                 # off by one\n"
+	    "  - U 0,1 0       # two\n"
+	    "\n"
+	    "                  # after a blank line\n"
+	    "  - E 0,-1 0\t    # tab\n"
+	    "                  # under a tab\n",
+	    "format: carcref/1  # f\ngame: carcassonne\nedition: 3\nexpansions: []\n"
+	    "players:\n  - Anna\n  - Ben\nmoves:\n"
+	    "  - V 1,0 90      # one\n"
+	    "  # off by one\n"
+	    "  - U 0,1 0       # two\n"
+	    "  # after a blank line\n"
+	    "  - E 0,-1 0  # tab\n"
+	    "# under a tab\n");
+}
+
 int
 main(void)
 {
@@ -409,6 +460,7 @@ main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_random_comments),
 		cmocka_unit_test(test_artwork_kept),
+		cmocka_unit_test(test_comment_columns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
