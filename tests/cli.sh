@@ -806,5 +806,37 @@ printf '%s\n' 'moves:' '  - RV-F 1,0 0' '  - RV-D 2,0 0' '  - "Anna: RV-J 3,0 0"
 run fmt --stdout "$tmp/art.yaml"
 tail -6 "$tmp/out" | cmp -s - "$tmp/art-want" && ok || not_ok "fmt keeps the artwork letter" fmt --stdout "$tmp/art.yaml"
 
+# fmt --check: names the files not in canonical form (exit 1), writes
+# nothing; 0 when all are; 2 for a usage or I/O error.
+cp "$tmp/messy.yaml" "$ws/check.yaml"
+cp "$tmp/canon.yaml" "$ws/check-canon.yaml"
+ls -A "$ws" >"$tmp/ws-before"
+expect_exit 0 -- fmt --check "$ws/check-canon.yaml"
+expect "fmt --check: nothing said of a canonical file" test ! -s "$tmp/out" -a ! -s "$tmp/err"
+expect_exit 1 -- fmt --check "$ws/check-canon.yaml" "$ws/check.yaml"
+expect "fmt --check names the file not canonical, alone" \
+    test "$(cat "$tmp/out")" = "$ws/check.yaml: not in canonical form"
+expect "fmt --check leaves the file as it was" cmp -s "$ws/check.yaml" "$tmp/messy.yaml"
+expect "fmt --check leaves no file beside it" bash -c 'ls -A "$1" | cmp -s - "$2"' sh "$ws" "$tmp/ws-before"
+STDIN=$tmp/messy.yaml expect_out '-: not in canonical form' -- fmt --check -
+STDIN=$tmp/canon.yaml expect_exit 0 -- fmt --check -
+expect_exit 1 -- fmt --check "$tmp/rot2.yaml"
+expect_err "$tmp/rot2.yaml:4:" -- fmt --check "$tmp/rot2.yaml"
+expect_exit 2 -- fmt --check "$ws/check-canon.yaml" "$ws/no-such.yaml"
+expect_exit 2 -- fmt --check
+expect_exit 2 -- fmt --check --stdout "$ws/check.yaml"
+expect_exit 2 -- fmt --stdout --check "$ws/check.yaml"
+expect "a usage error writes nothing" cmp -s "$ws/check.yaml" "$tmp/messy.yaml"
+# In French without a French locale: LANGUAGE=fr under C.UTF-8, as the
+# README says.
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out "$ws/check.yaml : pas sous forme canonique" -- fmt --check "$ws/check.yaml"
+
+# The repository's own records are canonical.  tests/corpus/ is left out
+# on purpose: its files are byte-for-byte copies of the independently
+# scored corpus (../shared/corpus), written as that engine's converter
+# writes them (BA- codes, flow lists), and kept identical to it.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+expect_exit 0 -- fmt --check "$root"/samples/*.yaml "$root"/tests/scenarios/*.yaml
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
