@@ -838,5 +838,36 @@ LC_ALL=C.UTF-8 LANGUAGE=fr expect_out "$ws/check.yaml : pas sous forme canonique
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 expect_exit 0 -- fmt --check "$root"/samples/*.yaml "$root"/tests/scenarios/*.yaml
 
+# ---- issue 18: the manual pages say what the program does (item 25) ----------
+
+# joined FILE: a man page's source on one line, its line breaks spaces.
+joined() { tr '\n' ' ' <"$1"; }
+man5=$root/man/carcref-notation.5 man1=$root/man/carcref.1
+expect "carcref-notation(5) no longer says only the base game is supported" \
+    bash -c '! grep -q "Only the base game is supported" "$1"' sh "$man5"
+# Every feature replay --json reports is one the JSON section names.
+for f in "$root"/tests/corpus/*.yaml "$root"/tests/scenarios/*.yaml; do
+	"$CARCREF" replay --json "$f" 2>/dev/null
+done | grep -o '"feature": "[a-z]*"' | sort -u | sed 's/.*: "//; s/"//' >"$tmp/features"
+sed -n '/^\.Sh JSON RESULT/,/^\.Sh TILE SETS/p' "$man5" >"$tmp/json-section"
+expect "replay --json reports a flock (the list below is not empty)" grep -qx flock "$tmp/features"
+while read -r f; do
+	expect "carcref-notation(5)'s JSON RESULT names the feature $f" grep -qw "$f" "$tmp/json-section"
+done <"$tmp/features"
+# The refusals it lists are the program's own words.
+printf 'format: carcref/1\nexpansions: [foo]\nplayers: [A, B]\n' >"$tmp/exp.yaml"
+run replay "$tmp/exp.yaml"
+msg=$(sed 's/^[^:]*:[0-9]*:[0-9]*: //' "$tmp/err")
+expect "carcref-notation(5) lists: $msg" bash -c 'tr "\n" " " <"$1" | grep -qF "$2"' sh "$man5" "$msg"
+printf 'format: carcref/1\nplayers: [A, B]\nmoves:\n  - U 0,1 0 wizard@N\n' >"$tmp/role.yaml"
+run replay "$tmp/role.yaml"
+msg=$(sed 's/^.*move 1: //; s/ "wizard"$//' "$tmp/err")
+expect "carcref-notation(5) lists: $msg" bash -c 'tr "\n" " " <"$1" | grep -qF "$2"' sh "$man5" "$msg"
+# carcref(1)'s fmt example gives what fmt gives.
+sed -n '/^\$ cat messy.yaml$/,/^\$ carcref fmt --stdout messy.yaml$/p' "$man1" | sed '1d;$d' >"$tmp/man-messy.yaml"
+sed -n '/^\$ carcref fmt --stdout messy.yaml$/,/^\.Ed$/p' "$man1" | sed '1d;$d' >"$tmp/man-canon.yaml"
+expect "carcref(1)'s fmt example is there" test -s "$tmp/man-messy.yaml" -a -s "$tmp/man-canon.yaml"
+expect_same "$tmp/man-canon.yaml" -- fmt --stdout "$tmp/man-messy.yaml"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
