@@ -1,11 +1,16 @@
 # carcref -- GNU make.
 #
-#   make                  build ./carcref
+#   make                  build ./carcref, one short line a file made
+#                         ("  CC      rules/game.c"); make V=1 shows the
+#                         whole commands
 #   make check            install missing Debian packages (.ci/deps), then run
-#                         every tests/test_*.c, tests/cli.sh and tests/repl.sh,
+#                         tests/build.sh (this Makefile, on a copy), every
+#                         tests/test_*.c, tests/cli.sh and tests/repl.sh,
 #                         plain and under ASan+UBSan
 #   make run              .ci/deps, build, start ./carcref (the table REPL)
-#   make install          PREFIX (default /usr/local) and DESTDIR honoured
+#   make install          PREFIX (default /usr/local) and DESTDIR honoured;
+#                         installs what was built ("make && sudo make
+#                         install" compiles nothing twice)
 #   make po               po/carcref.pot from the sources, po/*.po merged
 #   make bench | lint-man | clean
 #
@@ -56,30 +61,58 @@ MOS     := $(LINGUAS:%=.build/locale/%/LC_MESSAGES/carcref.mo)
 .PHONY: all check test cli run deps install bench lint-man po clean FORCE
 all: $(BIN) $(MOS)
 
+# ---- what make prints ----------------------------------------------------
+#
+# One line a file made, "  CC      rules/game.c" (" [asan]" after a source
+# compiled for another variant); V=1 prints the commands themselves instead.
+V ?=
+VTAG := $(if $(filter-out normal,$(VARIANT)), [$(VARIANT)])
+ifeq ($(V),1)
+say =
+else
+say = printf '  %-7s %s\n' '$(1)' '$(2)'
+endif
+
+# A file that holds a text, rewritten (and so made newer than what
+# depends on it) only when the text changes: $(call stamp,FILE,TEXT).
+stamp = mkdir -p $(dir $(1)); echo '$(2)' | cmp -s - $(1) || echo '$(2)' >$(1)
+
 # ---- build ----------------------------------------------------------------
 
 $(BIN): $(CMD) $(LIBS)
+	@$(call say,LD,$@)
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) $(UNISTRING_LIBS) -lreadline
 
 $(B)/librules.a: $(RULES)
 $(B)/libnotation.a: $(NOTN)
 $(B)/lib%.a:
 	@mkdir -p $(@D); rm -f $@
+	@$(call say,AR,$@)
 	$(AR) rcs $@ $^
 
-$(CMD): CPPFLAGS += -DCARCREF_DATADIR='"$(DATADIR)"' -DCARCREF_LOCALEDIR='"$(LOCALEDIR)"'
+# Only cmd/datadir.c names where the data is installed: PREFIX rebuilds
+# it alone, and only when the directories it names change.
+$(B)/cmd/datadir.o: CPPFLAGS += -DCARCREF_DATADIR='"$(DATADIR)"' -DCARCREF_LOCALEDIR='"$(LOCALEDIR)"'
+$(B)/cmd/datadir.o: $(B)/dirs
 $(B)/%.o: %.c $(B)/flags
 	@mkdir -p $(@D)
+	@$(call say,CC,$<$(VTAG))
 	$(COMPILE) -c -o $@ $<
 
 $(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
 	@mkdir -p $(@D)
+	@$(call say,CCLD,$@)
 	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS) $(CMOCKA_LIBS)
 
 # msgfmt -c checks each translation's printf directives against its source.
 .build/locale/%/LC_MESSAGES/carcref.mo: po/%.po
 	@mkdir -p $(@D)
+	@$(call say,MSGFMT,$<)
 	msgfmt -c -o $@ $<
+
+ifneq ($(V),1)
+.SILENT: $(BIN) $(LIBS) $(RULES) $(NOTN) $(CMD) $(TESTS) $(MOS)
+endif
 
 # "make po": the messages marked in the sources (_, N_, C_) into
 # po/carcref.pot, and every po/LANG.po brought up to date with them.
@@ -89,16 +122,27 @@ po:
 		--sort-by-file --force-po -o po/carcref.pot cmd/*.c notation/*.c rules/*.c
 	@for l in $(LINGUAS); do msgmerge -q --update --backup=none po/$$l.po po/carcref.pot; done
 
-# Everything is rebuilt when the compiler, flags or PREFIX change.
-FLAGS = $(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $(PREFIX)
-$(B)/flags: FORCE
-	@mkdir -p $(@D); echo '$(FLAGS)' | cmp -s - $@ || echo '$(FLAGS)' >$@
+# Everything is rebuilt when the compiler or its flags change; datadir.o
+# alone when the installed directories do.  The stamps are brought up to
+# date as the Makefile is read (so "make -n" tells the truth), except that
+# "make install" alone keeps the flags recorded: it installs what was built
+# (sudo passes no CC or CFLAGS on), building only what is missing or older
+# than its sources.
+FLAGS = $(CC) $(CFLAGS) $(SAN) $(LDFLAGS)
+INSTALL_ONLY := $(if $(MAKECMDGOALS),$(if $(filter-out install,$(MAKECMDGOALS)),,yes))
+$(shell $(if $(INSTALL_ONLY),test -f $(B)/flags ||) { $(call stamp,$(B)/flags,$(FLAGS)); })
+$(shell $(call stamp,$(B)/dirs,$(DATADIR) $(LOCALEDIR)))
+$(B)/flags:
+	@$(call stamp,$@,$(FLAGS))
+$(B)/dirs:
+	@$(call stamp,$@,$(DATADIR) $(LOCALEDIR))
 
 -include $(RULES:.o=.d) $(NOTN:.o=.d) $(CMD:.o=.d) $(TESTS:=.d)
 
 # ---- tests ----------------------------------------------------------------
 
 check: deps lint-man
+	@echo "== tests/build.sh"; CC='$(CC)' MAKE='$(MAKE)' bash tests/build.sh
 	@$(MAKE) --no-print-directory VARIANT=normal test
 	@$(MAKE) --no-print-directory VARIANT=normal cli
 	@$(MAKE) --no-print-directory VARIANT=asan test
@@ -195,13 +239,19 @@ fuzz-deps:
 
 $(FZ)/%.o: %.c $(FZ)/flags | fuzz-deps
 	@mkdir -p $(@D)
+	@$(call say,CC,$@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(FZ)/flags | fuzz-deps
+	@$(call say,CCLD,$@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(YAML_LIBS) $(UNISTRING_LIBS)
 
 $(FZ)/flags: FORCE
-	@mkdir -p $(@D); echo '$(FUZZ_CC) $(FUZZ_CFLAGS)' | cmp -s - $@ || echo '$(FUZZ_CC) $(FUZZ_CFLAGS)' >$@
+	@$(call stamp,$@,$(FUZZ_CC) $(FUZZ_CFLAGS))
+
+ifneq ($(V),1)
+.SILENT: $(FUZZ_OBJS) $(FUZZ_BINS)
+endif
 
 .SECONDARY: $(FUZZ_OBJS)
 -include $(FUZZ_OBJS:.o=.d) $(FUZZ_BINS:=.d)

@@ -1,7 +1,7 @@
 /*
  * cmd-fmt.c -- rewrite game records in canonical form.
  *
- *	carcref fmt [--stdout] FILE...
+ *	carcref fmt [--stdout | --check] FILE...
  *
  * Each move is written canonically (upper-case codes, English roles,
  * "monk" without @C), the header in its fixed order, and every comment is
@@ -10,6 +10,8 @@
  * (cmd/file.c), so a record of any size costs its own size in memory,
  * once.  Until the first byte that differs from the file, nothing is
  * written at all: a file already canonical is left alone, read-only or not.
+ * With --check nothing is ever written: the files that are not canonical
+ * are named, and the exit status says whether there were any.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +25,7 @@
 /* Where the canonical text goes while it is made. */
 struct fmtout {
 	const char	*path;		/* the file replaced, or NULL: the standard output */
+	bool		 check;		/* --check: compare only, write nothing */
 	const char	*in;		/* the file's text: does the output differ? */
 	size_t		 inlen;
 	size_t		 n;		/* bytes put so far */
@@ -37,6 +40,8 @@ struct fmtout {
 static void
 begin(struct fmtout *o)
 {
+	if (o->check)
+		return;
 	if (o->path == NULL) {
 		if ((o->spool = tmpfile()) == NULL)
 			cmd_seterr(&o->err, _("a temporary file for the output: %s"), strerror(errno));
@@ -62,7 +67,7 @@ out_put(void *arg, const char *s, size_t n)
 		begin(o);
 	}
 	o->n += n;
-	if (o->err != NULL)
+	if (o->err != NULL || o->check)
 		return;
 	if (o->spool != NULL && fwrite(s, 1, n, o->spool) != n)
 		cmd_seterr(&o->err, _("a temporary file for the output: %s"), strerror(errno));
@@ -100,11 +105,13 @@ copy_out(FILE *spool)
 	return !ferror(spool);
 }
 
+/* Format one file: 0 done (or canonical, with check), 1 a record that
+ * does not read (or, with check, is not canonical), 2 an I/O error. */
 static int
-fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
+fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout, bool check)
 {
 	struct nt_fmt_error err;
-	struct fmtout o = { .same = true };
+	struct fmtout o = { .same = true, .check = check };
 	char msg[512];
 	size_t len;
 	char *text = cmd_read_file(path, &len, msg, sizeof msg);
@@ -114,7 +121,7 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 		errf(_("carcref fmt: %s\n"), msg);
 		return 2;
 	}
-	o.path = to_stdout || strcmp(path, "-") == 0 ? NULL : path;
+	o.path = to_stdout || check || strcmp(path, "-") == 0 ? NULL : path;
 	o.in = text, o.inlen = len;
 	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
 		if (err.move > 0)
@@ -128,7 +135,12 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout)
 	}
 	if (o.same && o.n < len)	/* the file's text, then more: it changes */
 		o.same = false, begin(&o);
-	if (o.err != NULL) {
+	if (check) {
+		if (!o.same) {
+			outf(_("%s: not in canonical form\n"), path);
+			rc = 1;
+		}
+	} else if (o.err != NULL) {
 		errf(_("carcref fmt: %s\n"), o.err);
 		out_reset(&o);
 		rc = 2;
@@ -156,17 +168,19 @@ static int
 fmt_exec(int argc, char **argv)
 {
 	const struct cr_tileset *ts;
-	bool to_stdout = false;
+	bool to_stdout = false, check = false;
 	int i = 1, worst = 0;
 
 	if (i < argc && strcmp(argv[i], "--stdout") == 0)
 		to_stdout = true, i++;
+	else if (i < argc && strcmp(argv[i], "--check") == 0)
+		check = true, i++;
 	if (i == argc || (argv[i][0] == '-' && argv[i][1] != '\0'))
 		return cmd_usage(&cmd_fmt_entry);
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	for (; i < argc; i++) {
-		int rc = fmt_file(ts, argv[i], to_stdout);
+		int rc = fmt_file(ts, argv[i], to_stdout, check);
 
 		if (rc > worst)
 			worst = rc;
@@ -179,7 +193,7 @@ fmt_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_fmt_entry = {
-	"fmt", "[--stdout] FILE...",
+	"fmt", "[--stdout | --check] FILE...",
 	N_("rewrite game records in canonical form, keeping comments"),
 	fmt_exec
 };

@@ -318,7 +318,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 {
 	const char *p = line, *e = line + len, *t = p;
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
-	int deg;
+	int deg, art;
 
 	while (p < e && *p != ' ' && *p != ':' && *p != '#')
 		p++;
@@ -329,6 +329,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	    cr_tileset_find(ts, t, (size_t)(p - t));
 	if (m.tile < 0)
 		return false;
+	art = ts->type[m.tile].naliases ? nt_tile_art(ts, m.tile, t, (size_t)(p - t)) : 0;
 	p++;
 	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m.x))
 		return false;
@@ -381,6 +382,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 done:
 	memset(out, 0, sizeof *out);
 	out->move = m;
+	out->art = art;
 	err->column = 0;
 	err->msg[0] = '\0';
 	return true;
@@ -508,6 +510,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	}
 	if ((out->move.tile = cr_tileset_find(ts, t, n)) < 0)
 		return fail(&sc, t, _("unknown tile \"%s\""), quote(t, n, q, sizeof q));
+	out->art = nt_tile_art(ts, out->move.tile, t, n);
 
 	t = token(&sc, &n);
 	if (n == 0)
@@ -535,11 +538,50 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	return tail(&sc, &out->move);
 }
 
+/* Which of the type's codes s is: its aliases are the other artworks. */
+int
+nt_tile_art(const struct cr_tileset *ts, int tile, const char *s, size_t n)
+{
+	const struct cr_tiletype *t;
+
+	if (tile < 0 || tile >= ts->ntypes)
+		return 0;
+	t = &ts->type[tile];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int k = 0; k < t->naliases; k++)
+			if (strlen(t->alias[k]) == n && strncasecmp(t->alias[k], s, n) == 0)
+				return k + 1;
+		/* "BA-X": a base code with the prefix cr_tileset_find allows */
+		if (n <= 3 || strncasecmp(s, "BA-", 3) != 0)
+			break;
+		s += 3, n -= 3;
+	}
+	return 0;
+}
+
+const char *
+nt_tile_code(const struct cr_tileset *ts, int tile, int art)
+{
+	const struct cr_tiletype *t;
+
+	if (tile < 0 || tile >= ts->ntypes)
+		return "?";
+	t = &ts->type[tile];
+	return art > 0 && art <= t->naliases ? t->alias[art - 1] : t->code;
+}
+
 int
 nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
     const char *player, char *buf, size_t size)
 {
-	const char *code = m->tile >= 0 && m->tile < ts->ntypes ? ts->type[m->tile].code : "?";
+	return nt_format_move_as(ts, m, 0, player, buf, size);
+}
+
+int
+nt_format_move_as(const struct cr_tileset *ts, const struct cr_move *m, int art,
+    const char *player, char *buf, size_t size)
+{
+	const char *code = nt_tile_code(ts, m->tile, art);
 	char tok[40];
 	int n = 0, k;
 

@@ -18,6 +18,9 @@
 struct nt_turn {
 	bool		blank;		/* only white space or a comment */
 	struct cr_move	move;
+	int		art;		/* which of the tile type's codes was written:
+					 * 0 its code, k its alias k - 1 ("RV-F" for
+					 * RV-D's other artwork); see nt_tile_art */
 	const char	*player;	/* the PLAYER: prefix inside the line, or NULL */
 	size_t		player_len;
 };
@@ -37,6 +40,20 @@ int	nt_parse_move(const struct cr_tileset *ts, const char *line, size_t len,
  */
 int	nt_format_move(const struct cr_tileset *ts, const struct cr_move *m,
 	    const char *player, char *buf, size_t size);
+/* The same with the tile's code written as art says (struct nt_turn's
+ * art: one artwork's letter kept, "RV-F" stays "RV-F"). */
+int	nt_format_move_as(const struct cr_tileset *ts, const struct cr_move *m, int art,
+	    const char *player, char *buf, size_t size);
+
+/*
+ * Which of type tile's codes the text s (n bytes, a code that
+ * cr_tileset_find gives tile for) is: 0 its code, k its alias k - 1, in
+ * any case, "BA-" prefix or not.  And the code art names, as the tile
+ * set spells it ("?" for a tile out of range; the code for an alias it
+ * does not have).
+ */
+int	nt_tile_art(const struct cr_tileset *ts, int tile, const char *s, size_t n);
+const char *nt_tile_code(const struct cr_tileset *ts, int tile, int art);
 
 /* The two halves of nt_parse_move, for the tests: the fast path for the
  * canonical shape (false: not that shape, nothing written) and the

@@ -27,6 +27,7 @@
  */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +105,9 @@ struct fmt {
 	const char	*text;
 	size_t		 len;
 	const struct cr_tileset *ts;
-	struct nt_emit	 out;
+	struct nt_emit	 out;		/* fmt_put: counts the column, then sink */
+	struct nt_emit	 sink;		/* where the text goes */
+	size_t		 col;		/* characters on the output's last line */
 	struct nt_record *r;		/* the record as read so far */
 	const struct nt_record *hdr;	/* the header written: r, or the first reading's */
 	struct nt_fmt_error *err;
@@ -129,8 +132,16 @@ struct fmt {
 	struct cm	 mv;
 	bool		 pending;
 	struct cr_move	 move;
+	int		 art;		/* the artwork its tile's code named */
 	char		*who;		/* its PLAYER: prefix as the players list spells it */
 	char		*note;		/* its own comment ("U 0,1 0 # hi"), made safe */
+
+	/* A move's trailing comment keeps its column, and the comment lines
+	 * just under it that start at that column go on under it: cont says
+	 * such a run is open, cont_end where its last comment ends in the
+	 * text, cont_in and cont_out its column in the text and the output. */
+	bool		 cont;
+	size_t		 cont_end, cont_in, cont_out;
 };
 
 static void
@@ -188,11 +199,87 @@ same_item(const struct nt_item *a, const struct nt_item *b)
 
 /* ---- writing ---------------------------------------------------------------- */
 
+/* Everything written goes through here: the column of the output's last
+ * line is counted in characters (UTF-8 lead bytes). */
+static void
+fmt_put(void *arg, const char *s, size_t n)
+{
+	struct fmt *f = arg;
+	size_t i = n;
+
+	if (s != NULL) {
+		while (i > 0 && s[i - 1] != '\n')
+			i--;
+		if (i > 0)
+			f->col = 0;
+		for (; i < n; i++)
+			f->col += ((unsigned char)s[i] & 0xc0) != 0x80;
+	}
+	f->sink.put(f->sink.arg, s, n);
+}
+
+static void
+emit_spaces(struct fmt *f, size_t n)
+{
+	static const char sp[] = "                                ";
+
+	for (size_t k; n > 0; n -= k) {
+		k = n < sizeof sp - 1 ? n : sizeof sp - 1;
+		nt__emit(&f->out, sp, k);
+	}
+}
+
+/* The column of text[off] on its line, in characters, as the output
+ * counts them; SIZE_MAX when a tab before it leaves it unknown. */
+static size_t
+col_in(const struct fmt *f, size_t off)
+{
+	const unsigned char *t = (const unsigned char *)f->text;
+	size_t n = 0;
+
+	for (size_t i = off; i > 0; i--) {
+		unsigned char c = t[i - 1];
+
+		if (c == '\n' || c == '\r' || (c == 0x85 && i >= 2 && t[i - 2] == 0xc2) ||
+		    ((c == 0xa8 || c == 0xa9) && i >= 3 && t[i - 2] == 0x80 && t[i - 3] == 0xe2))
+			break;
+		if (c == '\t')
+			return SIZE_MAX;
+		n += (c & 0xc0) != 0x80;
+	}
+	return n;
+}
+
+/* Whether the comment at off continues the run of comments under a
+ * move's trailing one: on the very next line, after spaces alone, at
+ * the same column. */
+static bool
+continues(const struct fmt *f, size_t off)
+{
+	size_t i = f->cont_end, k;
+
+	if (!f->cont || (k = nt__brk(f->text + i, f->text + f->len)) == 0)
+		return false;
+	for (i += k; i < off; i++)
+		if (f->text[i] != ' ')
+			return false;
+	return off - (f->cont_end + k) == f->cont_in;
+}
+
+static bool
+all_spaces(const char *s, size_t n)
+{
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	return n == 0;
+}
+
 struct emit_ctx {
 	struct fmt	*f;
 	const char	*indent;
 	bool		 first;
 	size_t		 run_a, run_b;	/* input bytes that are already the output */
+	bool		 keep;		/* a move's trailing comment: its column kept */
 };
 
 /* Put the run of lines waiting to be copied as they are. */
@@ -205,20 +292,27 @@ flush_run(struct emit_ctx *c)
 }
 
 /*
- * A whole-line comment.  Most are already written as fmt writes them
- * (the indent, the comment, a newline): those are put a run of lines at
- * a time, straight from the input.
+ * A whole-line comment, at the indent, or under a move's trailing
+ * comment if it continues it.  Most are already written as fmt writes
+ * them (the indent, the comment, a newline): those are put a run of
+ * lines at a time, straight from the input.
  */
 static int
 put_line(void *arg, size_t off, size_t len, bool trailing)
 {
 	struct emit_ctx *c = arg;
-	const char *t = c->f->text;
-	size_t n = strlen(c->indent), a = off - n;
+	struct fmt *f = c->f;
+	const char *t = f->text;
+	size_t n = strlen(c->indent), a;
 
 	(void)trailing;
-	if (off >= n && off + len < c->f->len && t[off + len] == '\n' &&
-	    (a == 0 || t[a - 1] == '\n') && memcmp(t + a, c->indent, n) == 0) {
+	if (continues(f, off))
+		n = f->cont_out, f->cont_end = off + len;
+	else
+		f->cont = false;
+	a = off - n;
+	if (off >= n && off + len < f->len && t[off + len] == '\n' &&
+	    (a == 0 || t[a - 1] == '\n') && all_spaces(t + a, n)) {
 		if (c->run_b != a)
 			flush_run(c);
 		if (c->run_a == c->run_b)
@@ -227,9 +321,9 @@ put_line(void *arg, size_t off, size_t len, bool trailing)
 		return 0;
 	}
 	flush_run(c);
-	nt__emit(&c->f->out, c->indent, n);
-	nt__emit(&c->f->out, t + off, len);
-	nt__emit(&c->f->out, "\n", 1);
+	emit_spaces(f, n);
+	nt__emit(&f->out, t + off, len);
+	nt__emit(&f->out, "\n", 1);
 	return 0;
 }
 
@@ -271,21 +365,38 @@ comments_in(struct fmt *f, size_t a, size_t b, nt_comment_fn fn, void *arg)
 static void
 emit_lines(struct fmt *f, struct range r, const char *indent)
 {
-	struct emit_ctx c = { f, indent, true, 0, 0 };
+	struct emit_ctx c = { f, indent, true, 0, 0, false };
 
 	if (r.a < r.b)
 		comments_in(f, r.a, r.b, put_line, &c);
 	flush_run(&c);
 }
 
+/*
+ * A comment at the end of an item's line.  The first after a move keeps
+ * the column it was written at if two spaces still stand before it
+ * (comments aligned by hand stay aligned), else it comes two spaces
+ * after the move; the others are joined by a space.
+ */
 static int
 put_joined(void *arg, size_t off, size_t len, bool trailing)
 {
 	struct emit_ctx *c = arg;
+	struct fmt *f = c->f;
+	size_t col;
 
 	(void)trailing;
-	nt__emit(&c->f->out, c->first ? "  " : " ", c->first ? 2 : 1);
-	nt__emit(&c->f->out, c->f->text + off, len);
+	if (!c->first) {
+		nt__emit(&f->out, " ", 1);
+		f->cont = false;
+	} else if (c->keep) {
+		col = col_in(f, off);
+		emit_spaces(f, col != SIZE_MAX && col >= f->col + 2 ? col - f->col : 2);
+		f->cont = col != SIZE_MAX;
+		f->cont_in = col, f->cont_out = f->col, f->cont_end = off + len;
+	} else
+		nt__emit(&f->out, "  ", 2);
+	nt__emit(&f->out, f->text + off, len);
 	c->first = false;
 	return 0;
 }
@@ -294,7 +405,9 @@ put_joined(void *arg, size_t off, size_t len, bool trailing)
 static void
 emit_after(struct fmt *f, const struct cm *c, const char *note)
 {
-	struct emit_ctx e = { f, "", true, 0, 0 };
+	struct emit_ctx e = { f, "", true, 0, 0, c == &f->mv && note == NULL };
+
+	f->cont = false;
 
 	if (note != NULL) {	/* it came first in the text */
 		nt__emit(&f->out, "  ", 2);
@@ -313,6 +426,7 @@ emit_header(struct fmt *f, bool moves)
 	const struct nt_record *r = f->hdr;
 	const struct cm *k = f->key;
 
+	f->cont = false;
 	emit_lines(f, f->head, "");
 	emit_lines(f, k[NT_K_FORMAT].before, "");
 	nt__emitf(&f->out, "format: carcref/1");
@@ -365,7 +479,7 @@ emit_move(struct fmt *f)
 			emit_header(f, true);
 		emit_lines(f, f->mv.before, "  ");
 		nt__emit(&f->out, "  - ", 4);
-		nt__emit_move(&f->out, f->ts, &f->move, f->who);
+		nt__emit_move(&f->out, f->ts, &f->move, f->art, f->who);
 		emit_after(f, &f->mv, f->note);
 	}
 	free(f->who), free(f->note);
@@ -503,6 +617,7 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": "
 		    "a name has no \":\" or \"#\" and no spaces around it"), m->player);
 	f->move = t.move;
+	f->art = t.art;
 	f->pending = true;
 	if (m->player != NULL || t.player != NULL) {
 		/* Written as the players list spells the name, if it is one. */
@@ -577,6 +692,8 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 	int rc;
 
 	f->any = false;
+	f->col = 0;
+	f->cont = false;
 	f->header_out = false;
 	f->nmoves = 0;
 	f->pending = false;
@@ -618,13 +735,14 @@ nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
 {
 	struct sink k = { put, arg, false, false };
 	struct nt_record r, first;
-	struct fmt f = { .text = text, .len = len, .ts = ts, .out = { sink_put, &k }, .r = &r,
+	struct fmt f = { .text = text, .len = len, .ts = ts, .sink = { sink_put, &k }, .r = &r,
 	    .hdr = &r, .err = err, .mode = ONE_PASS };
 	bool fast = true, given_up;
 	int rc;
 
 	memset(&r, 0, sizeof r);
 	memset(err, 0, sizeof *err);
+	f.out = (struct nt_emit){ fmt_put, &f };
 	if (len > NT_RECORD_MAX) {
 		snprintf(err->msg, sizeof err->msg, _("a record is at most %d MiB, and this one "
 		    "is larger"), NT_RECORD_MAX >> 20);

@@ -107,8 +107,9 @@ nt__emit(const struct nt_emit *o, const char *s, size_t n)
 void	nt__emit_scalar(const struct nt_emit *o, const char *s);
 /* The header lines (format ... players), not "moves:". */
 void	nt__emit_header(const struct nt_emit *o, const struct nt_record *r);
-/* A move's canonical text, any length. */
+/* A move's canonical text, any length, its tile's code as art says
+ * (nt_tile_art). */
 void	nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts,
-	    const struct cr_move *m, const char *player);
+	    const struct cr_move *m, int art, const char *player);
 
 #endif

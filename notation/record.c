@@ -783,10 +783,10 @@ nt__emit_scalar(const struct nt_emit *o, const char *s)
 
 void
 nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts, const struct cr_move *m,
-    const char *player)
+    int art, const char *player)
 {
 	char buf[128], *big = NULL;
-	int n = nt_format_move(ts, m, player, buf, sizeof buf);
+	int n = nt_format_move_as(ts, m, art, player, buf, sizeof buf);
 
 	if (n < 0)
 		return;
@@ -795,7 +795,7 @@ nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts, const struct
 			o->put(o->arg, NULL, 0);
 			return;
 		}
-		nt_format_move(ts, m, player, big, (size_t)n + 1);
+		nt_format_move_as(ts, m, art, player, big, (size_t)n + 1);
 	}
 	if (player != NULL)	/* "Anna: ..." must be quoted in YAML */
 		nt__emit_scalar(o, big ? big : buf);
@@ -889,7 +889,7 @@ nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
 	for (int i = 0; i < nmoves; i++) {
 		emit_comments(&o, moves[i].before, "  ");
 		nt__emit(&o, "  - ", 4);
-		nt__emit_move(&o, ts, moves[i].move, moves[i].player);
+		nt__emit_move(&o, ts, moves[i].move, 0, moves[i].player);
 		if (moves[i].after)
 			nt__emitf(&o, "  %s", moves[i].after);
 		nt__emit(&o, "\n", 1);

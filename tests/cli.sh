@@ -898,5 +898,81 @@ else
 	code=0; not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)" localedef
 fi
 
+# ---- issue 18: records (item 26) -------------------------------------------
+
+# fmt keeps the artwork written: RV-D/RV-F, RV-G/RV-J and IC-Ka/IC-Kb are
+# one type each, either letter may be written, and each stays as written
+# (in the tile set's case).
+printf '%s\n' 'format: carcref/1' 'expansions: [river, inns-cathedrals]' 'players: [Anna, Ben]' \
+    'moves:' '  - rv-f 1,0 0' '  - RV-D 2,0 0' '  - Anna: RV-J 3,0 0' '  - ic-kb discard' \
+    '  - IC-KA discard' >"$tmp/art.yaml"
+printf '%s\n' 'moves:' '  - RV-F 1,0 0' '  - RV-D 2,0 0' '  - "Anna: RV-J 3,0 0"' \
+    '  - IC-Kb discard' '  - IC-Ka discard' >"$tmp/art-want"
+run fmt --stdout "$tmp/art.yaml"
+tail -6 "$tmp/out" | cmp -s - "$tmp/art-want" && ok || not_ok "fmt keeps the artwork letter" fmt --stdout "$tmp/art.yaml"
+
+# fmt --check: names the files not in canonical form (exit 1), writes
+# nothing; 0 when all are; 2 for a usage or I/O error.
+cp "$tmp/messy.yaml" "$ws/check.yaml"
+cp "$tmp/canon.yaml" "$ws/check-canon.yaml"
+ls -A "$ws" >"$tmp/ws-before"
+expect_exit 0 -- fmt --check "$ws/check-canon.yaml"
+expect "fmt --check: nothing said of a canonical file" test ! -s "$tmp/out" -a ! -s "$tmp/err"
+expect_exit 1 -- fmt --check "$ws/check-canon.yaml" "$ws/check.yaml"
+expect "fmt --check names the file not canonical, alone" \
+    test "$(cat "$tmp/out")" = "$ws/check.yaml: not in canonical form"
+expect "fmt --check leaves the file as it was" cmp -s "$ws/check.yaml" "$tmp/messy.yaml"
+expect "fmt --check leaves no file beside it" bash -c 'ls -A "$1" | cmp -s - "$2"' sh "$ws" "$tmp/ws-before"
+STDIN=$tmp/messy.yaml expect_out '-: not in canonical form' -- fmt --check -
+STDIN=$tmp/canon.yaml expect_exit 0 -- fmt --check -
+expect_exit 1 -- fmt --check "$tmp/rot2.yaml"
+expect_err "$tmp/rot2.yaml:4:" -- fmt --check "$tmp/rot2.yaml"
+expect_exit 2 -- fmt --check "$ws/check-canon.yaml" "$ws/no-such.yaml"
+expect_exit 2 -- fmt --check
+expect_exit 2 -- fmt --check --stdout "$ws/check.yaml"
+expect_exit 2 -- fmt --stdout --check "$ws/check.yaml"
+expect "a usage error writes nothing" cmp -s "$ws/check.yaml" "$tmp/messy.yaml"
+# In French without a French locale: LANGUAGE=fr under C.UTF-8, as the
+# README says.
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out "$ws/check.yaml : pas sous forme canonique" -- fmt --check "$ws/check.yaml"
+
+# The repository's own records are canonical.  tests/corpus/ is left out
+# on purpose: its files are byte-for-byte copies of the independently
+# scored corpus (../shared/corpus), written as that engine's converter
+# writes them (BA- codes, flow lists), and kept identical to it.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+expect_exit 0 -- fmt --check "$root"/samples/*.yaml "$root"/tests/scenarios/*.yaml
+
+# ---- issue 18: the manual pages say what the program does (item 25) ----------
+
+# joined FILE: a man page's source on one line, its line breaks spaces.
+joined() { tr '\n' ' ' <"$1"; }
+man5=$root/man/carcref-notation.5 man1=$root/man/carcref.1
+expect "carcref-notation(5) no longer says only the base game is supported" \
+    bash -c '! grep -q "Only the base game is supported" "$1"' sh "$man5"
+# Every feature replay --json reports is one the JSON section names.
+for f in "$root"/tests/corpus/*.yaml "$root"/tests/scenarios/*.yaml; do
+	"$CARCREF" replay --json "$f" 2>/dev/null
+done | grep -o '"feature": "[a-z]*"' | sort -u | sed 's/.*: "//; s/"//' >"$tmp/features"
+sed -n '/^\.Sh JSON RESULT/,/^\.Sh TILE SETS/p' "$man5" >"$tmp/json-section"
+expect "replay --json reports a flock (the list below is not empty)" grep -qx flock "$tmp/features"
+while read -r f; do
+	expect "carcref-notation(5)'s JSON RESULT names the feature $f" grep -qw "$f" "$tmp/json-section"
+done <"$tmp/features"
+# The refusals it lists are the program's own words.
+printf 'format: carcref/1\nexpansions: [foo]\nplayers: [A, B]\n' >"$tmp/exp.yaml"
+run replay "$tmp/exp.yaml"
+msg=$(sed 's/^[^:]*:[0-9]*:[0-9]*: //' "$tmp/err")
+expect "carcref-notation(5) lists: $msg" bash -c 'tr "\n" " " <"$1" | grep -qF "$2"' sh "$man5" "$msg"
+printf 'format: carcref/1\nplayers: [A, B]\nmoves:\n  - U 0,1 0 wizard@N\n' >"$tmp/role.yaml"
+run replay "$tmp/role.yaml"
+msg=$(sed 's/^.*move 1: //; s/ "wizard"$//' "$tmp/err")
+expect "carcref-notation(5) lists: $msg" bash -c 'tr "\n" " " <"$1" | grep -qF "$2"' sh "$man5" "$msg"
+# carcref(1)'s fmt example gives what fmt gives.
+sed -n '/^\$ cat messy.yaml$/,/^\$ carcref fmt --stdout messy.yaml$/p' "$man1" | sed '1d;$d' >"$tmp/man-messy.yaml"
+sed -n '/^\$ carcref fmt --stdout messy.yaml$/,/^\.Ed$/p' "$man1" | sed '1d;$d' >"$tmp/man-canon.yaml"
+expect "carcref(1)'s fmt example is there" test -s "$tmp/man-messy.yaml" -a -s "$tmp/man-canon.yaml"
+expect_same "$tmp/man-canon.yaml" -- fmt --stdout "$tmp/man-messy.yaml"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

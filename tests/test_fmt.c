@@ -322,10 +322,11 @@ test_random_comments(void **state)
 			} else {
 				if (quoted)
 					buf_put(&in, "\"", 1);
-				if (after) {
+				if (after) {	/* its column kept: after the quotes */
 					random_comment(&seed, i, c, sizeof c);
 					snprintf(line, sizeof line, "  %s", c);
 					buf_put(&in, line, strlen(line));
+					snprintf(line, sizeof line, "%s  %s", quoted ? "  " : "", c);
 					buf_put(&want, line, strlen(line));
 				}
 			}
@@ -346,6 +347,105 @@ test_random_comments(void **state)
 	}
 }
 
+/* ---- issue 18: the artwork written, comments aligned by hand -------------- */
+
+/* Issue 18, item 26: a type with two artworks (IC-Ka/IC-Kb, RV-D/RV-F,
+ * RV-G/RV-J) keeps the letter written, in the tile set's case; "BA-V"
+ * is still the base game's V. */
+static void
+test_artwork_kept(void **state)
+{
+	static const struct { const char *in, *want; int art; } c[] = {
+		{ "RV-F 1,0 0", "RV-F 1,0 0", 1 }, { "rv-f 1,0 0", "RV-F 1,0 0", 1 },
+		{ "RV-D 1,0 0", "RV-D 1,0 0", 0 }, { "rv-j 1,0 90", "RV-J 1,0 90", 1 },
+		{ "RV-G 1,0 90", "RV-G 1,0 90", 0 }, { "ic-kb 0,1 0", "IC-Kb 0,1 0", 1 },
+		{ "IC-KA 0,1 0", "IC-Ka 0,1 0", 0 }, { "Ic-Kb discard", "IC-Kb discard", 1 },
+		{ "ba-v 1,0 90", "V 1,0 90", 0 }, { "Anna: RV-F 1,0 0 farmer@N",
+		    "Anna: RV-F 1,0 0 farmer@N", 1 },
+	};
+	char in[256], want[256], buf[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct nt_turn t, g;
+		struct nt_error e;
+		size_t n = strlen(c[i].in);
+		bool fast = nt__move_fast(tu_base(), c[i].in, n, &t, &e);
+
+		assert_int_equal(nt__move_general(tu_base(), c[i].in, n, &g, &e), 0);
+		assert_int_equal(g.art, c[i].art);
+		if (fast)	/* the fast path reads the same artwork */
+			assert_int_equal(t.art, c[i].art);
+		nt_format_move_as(tu_base(), &g.move, g.art, NULL, buf, sizeof buf);
+		assert_string_equal(buf, c[i].want + (g.player ? 6 : 0));
+		snprintf(in, sizeof in, "format: carcref/1\nexpansions: [river, "
+		    "inns-cathedrals]\nplayers: [Anna, Ben]\nmoves:\n  - \"%s\"\n", c[i].in);
+		snprintf(want, sizeof want, "format: carcref/1\ngame: carcassonne\nedition: 3\n"
+		    "expansions: [river, inns-cathedrals]\nplayers:\n  - Anna\n  - Ben\nmoves:\n"
+		    "  - %s%s%s\n", g.player ? "\"" : "", c[i].want, g.player ? "\"" : "");
+		fmt_is(in, want);
+	}
+	/* the code a type has for each artwork, and none it has not */
+	{
+		int d = cr_tileset_find(tu_base(), "RV-D", 4);
+
+		assert_string_equal(nt_tile_code(tu_base(), d, 0), "RV-D");
+		assert_string_equal(nt_tile_code(tu_base(), d, 1), "RV-F");
+		assert_string_equal(nt_tile_code(tu_base(), d, 2), "RV-D");
+		assert_string_equal(nt_tile_code(tu_base(), -1, 0), "?");
+	}
+}
+
+/* Comments aligned by hand after the moves stay aligned: a trailing
+ * comment keeps its column when two spaces still stand before it, and the
+ * comment lines just under it, at its column, stay under it. */
+static void
+test_comment_columns(void **state)
+{
+	(void)state;
+	/* kept, as written; a monk@C made canonical keeps the column */
+	fmt_is("format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n"
+	    "  - V 1,0 90 thief@W      # one\n"
+	    "                          # one, again\n"
+	    "                          # and again\n"
+	    "  - B -1,0 0 monk@C       # two\n"
+	    "  - \"Anna: U 0,1 0\"       # three\n",
+	    CANON_HEAD "moves:\n"
+	    "  - V 1,0 90 thief@W      # one\n"
+	    "                          # one, again\n"
+	    "                          # and again\n"
+	    "  - B -1,0 0 monk         # two\n"
+	    "  - \"Anna: U 0,1 0\"       # three\n");
+	/* a line grown past its comment: two spaces, and the lines under it
+	 * follow it; one space is made two */
+	fmt_is("format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n"
+	    "  - Anna: B -1,0 0 m # two\n"
+	    "                     # more\n"
+	    "  - U 0,1 0 # three\n",
+	    CANON_HEAD "moves:\n"
+	    "  - \"Anna: B -1,0 0 monk\"  # two\n"
+	    "                           # more\n"
+	    "  - U 0,1 0  # three\n");
+	/* not a continuation: another column, a blank line between, a tab;
+	 * the header's comments are not aligned */
+	fmt_is("format: carcref/1   # f\nplayers: [Anna, Ben]\nmoves:\n"
+	    "  - V 1,0 90      # one\n"
+	    "                 # off by one\n"
+	    "  - U 0,1 0       # two\n"
+	    "\n"
+	    "                  # after a blank line\n"
+	    "  - E 0,-1 0\t    # tab\n"
+	    "                  # under a tab\n",
+	    "format: carcref/1  # f\ngame: carcassonne\nedition: 3\nexpansions: []\n"
+	    "players:\n  - Anna\n  - Ben\nmoves:\n"
+	    "  - V 1,0 90      # one\n"
+	    "  # off by one\n"
+	    "  - U 0,1 0       # two\n"
+	    "  # after a blank line\n"
+	    "  - E 0,-1 0  # tab\n"
+	    "# under a tab\n");
+}
+
 int
 main(void)
 {
@@ -359,6 +459,8 @@ main(void)
 		cmocka_unit_test(test_fast_path_gives_up),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_random_comments),
+		cmocka_unit_test(test_artwork_kept),
+		cmocka_unit_test(test_comment_columns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
