@@ -180,7 +180,7 @@ print_json(const struct nt_record *r, const struct cr_game *g, const char **name
 			if (ev[i].winners & (1u << p)) {
 				printf("%s", k++ ? ", " : "");
 				cmd_json_str(stdout, names[p]);
-				printf(": %d", ev[i].points);
+				printf(": %d", ev[i].pay[p]);
 			}
 		printf("}, \"why\": ");
 		nt_event_why(&ev[i], why, sizeof why);
