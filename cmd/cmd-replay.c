@@ -71,8 +71,14 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 	}
 	if (!ok) {
 		cmd_print_refused(path, err);
-		snprintf(line, sizeof line, _("scores after move %d (not finished):"),
-		    err->move - 1);
+		/* A move after the end (an explicit end, or the supply used
+		 * up) is refused: the game stands as it ended, finished. */
+		if (cr_game_over(g))
+			snprintf(line, sizeof line, _("final scores (the game ended at move %d):"),
+			    cr_game_nmoves(g));
+		else
+			snprintf(line, sizeof line, _("scores after move %d (not finished):"),
+			    err->move - 1);
 		cmd_print_ranking(g, names, line);
 		return;
 	}
