@@ -714,7 +714,8 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 	case CR_R_FEATURE_TAKEN:
 		put(&o, _("one feature, one owner at placement: %s at %s of %s at %d,%d joins %s "
 		    "that already holds %s's %s"), kform(r->kind, F_THE), nt_spot_text(r->spot),
-		    code, r->x, r->y, kform(r->kind, F_A), other, nt_kind_role(r->kind));
+		    code, r->x, r->y, kform(r->kind, F_A), other, r->other_role > 0 ?
+		    nt_piece_name(r->other_role, 1) : nt_kind_role(r->kind));
 		break;
 	case CR_R_BAD_MOVE:
 		put(&o, "%s", _("malformed move: tile, rotation, role or spot out of range"));

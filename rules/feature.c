@@ -307,10 +307,11 @@ cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int ro
 	return false;
 }
 
-/* Would seg join a feature that already holds a follower?  *who: one's owner. */
+/* Would seg join a feature that already holds a follower?  *who: one's
+ * owner, *role: its piece. */
 bool
 cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
-    int seg, int *who)
+    int seg, int *who, int *role)
 {
 	int roots[3 * CR_NDIRS], n = cr__joined_roots(g, type, h, rot, seg, roots);
 
@@ -318,8 +319,12 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 		if (g->nodes.v[roots[k]].followers > 0) {
 			/* Not a walk over the feature: a farm on a big board is
 			 * thousands of segments, and this runs on every refusal. */
+			const struct figure *f = &g->figs.v[g->nodes.v[roots[k]].anyfig];
+
 			if (who != NULL)
-				*who = g->figs.v[g->nodes.v[roots[k]].anyfig].player;
+				*who = f->player;
+			if (role != NULL)
+				*role = f->role;
 			return true;
 		}
 	return false;

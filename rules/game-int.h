@@ -325,7 +325,7 @@ cr__next(const struct cr_game *g, int id)
 void	cr__features_add(struct cr_game *g, int t);
 void	cr__unjoin(struct cr_game *g, int rb, int ra);
 bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
-	    int seg, int *who);
+	    int seg, int *who, int *role);
 int	cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *out);
 bool	cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot,

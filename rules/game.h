@@ -100,6 +100,7 @@ struct cr_refusal {
 	int		ext, pool;		/* the module, the pool of pieces concerned */
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
 	int		n;			/* a number the rule's words give */
+	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
 };
 
 /*

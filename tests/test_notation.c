@@ -1308,6 +1308,10 @@ test_big_piece_refusals(void **state)
 	    "rotation 0 has no road at N; valid spots for a big thief: S W");
 	play_err(g, "V 0,-1 0 big-knight@W", NULL, 1, "a big knight stands on a city: V at 0,-1 "
 	    "rotation 0 has no city at W; valid spots for a big knight: nowhere on this tile");
+	/* The piece that holds the feature, as it is. */
+	tu_play(g, "U 1,0 0 big-thief@E");
+	play_err(g, "U 2,0 0 thief@E", NULL, 1, "one feature, one owner at placement: the road at E "
+	    "of U at 2,0 joins a road that already holds Anna's big thief");
 	cr_game_free(g);
 }
 
@@ -1328,6 +1332,9 @@ test_fr_event_amounts(void **state)
 	g = tu_game_with(3, 2, "inns-cathedrals");
 	play_err(g, "V 0,-1 0 big-thief@N", NULL, 1, "un grand voleur se place sur une route : V en "
 	    "0,-1 rotation 0 n'a aucune route en N ; emplacements valides pour un grand voleur : S O");
+	tu_play(g, "U 1,0 0 big-thief@E");
+	play_err(g, "U 2,0 0 thief@E", NULL, 1, "un élément, un seul propriétaire à la pose : la "
+	    "route en E de U en 2,0 rejoint une route où Anna a déjà un grand voleur");
 	cr_game_free(g);
 }
 
