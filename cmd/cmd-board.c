@@ -219,7 +219,12 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 		return;
 	if (f.scored)
 		add_line(l, "%s", _("  completed with no piece on it: it paid nobody"));
-	else if (cr_game_over(g))
+	else if (cr_game_over(g) && !cr_game_feature_score(g, seg, &e) && e.winners != 0) {
+		/* held, and the end paid 0: an inn or a cathedral unfinished */
+		s = explained(&e, names, np);
+		add_line(l, _("  the final scoring paid nothing for it: %s"), s ? s : "");
+		free(s);
+	} else if (cr_game_over(g))
 		add_line(l, "%s", _("  it paid nobody at the final scoring"));
 	else if (f.kind == CR_FIELD && cr_game_edition(g) == 1)
 		add_line(l, "%s", _("  edition 1: at the end each completed city pays 4 to "

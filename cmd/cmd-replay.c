@@ -23,6 +23,7 @@
 
 struct opts {
 	bool	json, quiet;
+	bool	many;		/* several files: each JSON object names its own */
 };
 
 static void
@@ -71,8 +72,14 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 	}
 	if (!ok) {
 		cmd_print_refused(path, err);
-		snprintf(line, sizeof line, _("scores after move %d (not finished):"),
-		    err->move - 1);
+		/* A move after the end (an explicit end, or the supply used
+		 * up) is refused: the game stands as it ended, finished. */
+		if (cr_game_over(g))
+			snprintf(line, sizeof line, _("final scores (the game ended at move %d):"),
+			    cr_game_nmoves(g));
+		else
+			snprintf(line, sizeof line, _("scores after move %d (not finished):"),
+			    err->move - 1);
 		cmd_print_ranking(g, names, line);
 		return;
 	}
@@ -144,15 +151,23 @@ json_counters(const struct nt_record *r, const struct cr_game *g, const char **n
 	}
 }
 
+/* One object a file, a line each; with several files each names its
+ * file first (path; NULL: one file, the object as it always was). */
 static void
-print_json(const struct nt_record *r, const struct cr_game *g, const char **names,
-    bool ok, const struct nt_replay_error *err)
+print_json(const char *path, const struct nt_record *r, const struct cr_game *g,
+    const char **names, bool ok, const struct nt_replay_error *err)
 {
 	const struct cr_event *ev;
 	char why[600];
 	int nev;
 
-	printf("{\"valid\": %s, ", ok ? "true" : "false");
+	printf("{");
+	if (path != NULL) {
+		printf("\"file\": ");
+		cmd_json_str(stdout, path);
+		printf(", ");
+	}
+	printf("\"valid\": %s, ", ok ? "true" : "false");
 	if (!ok) {
 		printf("\"error\": {\"move\": %d, \"line\": %d, \"message\": ", err->move, err->line);
 		snprintf(why, sizeof why, "column %d: %s", err->column, err->msg);
@@ -175,12 +190,12 @@ print_json(const struct nt_record *r, const struct cr_game *g, const char **name
 		cmd_json_str(stdout, names[cr_game_move_player(g, ev[i].move - 1)]);
 		printf(", \"feature\": \"%s\", ", nt_event_label(&ev[i]));
 		json_event_extra(&ev[i]);
-		printf("\"points\": {");
+		printf("\"points\": {");	/* each winner's own amount */
 		for (int p = 0; p < r->nplayers; p++)
 			if (ev[i].winners & (1u << p)) {
 				printf("%s", k++ ? ", " : "");
 				cmd_json_str(stdout, names[p]);
-				printf(": %d", ev[i].points);
+				printf(": %d", ev[i].pay[p]);
 			}
 		printf("}, \"why\": ");
 		nt_event_why(&ev[i], why, sizeof why);
@@ -213,7 +228,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 		if (o->json) {
 			memset(&rerr, 0, sizeof rerr);
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", msg);
-			print_json(&(struct nt_record){ 0 }, NULL, names, false, &rerr);
+			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, names, false, &rerr);
 		}
 		return 2;
 	}
@@ -223,7 +238,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 			rerr = (struct nt_replay_error){ .move = 0, .line = err.line,
 			    .column = err.column };
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
-			print_json(&(struct nt_record){ 0 }, NULL, names, false, &rerr);
+			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, names, false, &rerr);
 		} else {
 			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 		}
@@ -242,7 +257,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	g = batch;
 	ok = nt_replay_on(g, &r, &rerr);
 	if (o->json)
-		print_json(&r, g, names, ok, &rerr);
+		print_json(o->many ? path : NULL, &r, g, names, ok, &rerr);
 	else
 		print_text(path, &r, g, names, ok, &rerr, o->quiet);
 	nt_record_free(&r);
@@ -272,6 +287,7 @@ replay_exec(int argc, char **argv)
 	}
 	if (i == argc)
 		return cmd_usage(&cmd_replay_entry);
+	o.many = argc - i > 1;
 	/*
 	 * --json: every message in the JSON (the record's, the rules', a
 	 * file's strerror) is the English source, as programs expect, and

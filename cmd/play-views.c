@@ -341,7 +341,7 @@ explain_player(struct play *p, int who)
 			outf(_("  [move %d, %s: %s]"), ev[i].move,
 			    p->names[cr_game_move_player(p->g, ev[i].move - 1)], line);
 		outf("\n");
-		total += ev[i].points;
+		total += ev[i].pay[who];
 		k++;
 	}
 	if (k == 0)
@@ -371,8 +371,8 @@ explain_player(struct play *p, int who)
 		if (cr_piece(mee[i].role)->does != NULL) {	/* a builder, a pig, a shepherd */
 			if (k++ == 0)
 				outf(_("  meeples on the board, if the game ended now:\n"));
-			outf(_("    %s at %d,%d %s: %s\n"), cr_role_name(mee[i].role), mee[i].x,
-			    mee[i].y, cr_spot_name(mee[i].spot), cr_piece(mee[i].role)->does);
+			outf(_("    %s at %d,%d %s: %s\n"), nt_piece_name(mee[i].role, 1), mee[i].x,
+			    mee[i].y, cr_spot_name(mee[i].spot), _(cr_piece(mee[i].role)->does));
 			if (cr_game_feature_kept(p->g, mee[i].seg, &e)) {	/* its flock */
 				nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
 				outf(_("      %s: %s\n"), nt_event_name(&e), why);
@@ -386,7 +386,7 @@ explain_player(struct play *p, int who)
 		seen[nseen++] = id;
 		if (k++ == 0)
 			outf(_("  meeples on the board, if the game ended now:\n"));
-		outf(_("    %s at %d,%d %s: "), cr_role_name(mee[i].role), mee[i].x, mee[i].y,
+		outf(_("    %s at %d,%d %s: "), nt_piece_name(mee[i].role, 1), mee[i].x, mee[i].y,
 		    cr_spot_name(mee[i].spot));
 		if (cr_role_kind(mee[i].role) == CR_FIELD && cr_game_edition(p->g) == 1) {
 			outf(_("edition 1 pays farmers per completed city at the end "
@@ -421,6 +421,50 @@ spot_for(struct play *p, int x, int y, int seg, int kind)
 		if (cr_game_seg_at(p->g, x, y, order[i], kind, NULL) == seg)
 			return cr_spot_name(order[i]);
 	return "?";
+}
+
+/*
+ * Every piece on the feature id, each kind by its name, a player's after
+ * the other: "  meeples: Anna 1 knight + 1 big knight + 1 builder
+ * (counting 3), Ben 1 knight".  The count in the majority, when a piece
+ * does not count 1 (a big meeple counts 2, a builder nothing).
+ */
+static void
+pieces_on(struct play *p, int id, const struct cr_feature *f)
+{
+	int nm = cr_game_meeples(p->g, NULL, 0), k = 0;
+	struct cr_meeple *mee = calloc((size_t)nm + 1, sizeof *mee);
+
+	outf(_("  meeples:"));
+	if (mee == NULL) {
+		outf(_(" (out of memory)\n"));
+		return;
+	}
+	cr_game_meeples(p->g, mee, nm);
+	for (int i = 0; i < cr_game_nplayers(p->g); i++) {
+		int kinds = 0;
+		bool plain = true;	/* each counts 1 */
+
+		for (int r = 1; r < cr_npieces(); r++) {
+			int c = 0;
+
+			for (int m = 0; m < nm; m++)
+				c += mee[m].player == i && mee[m].role == r &&
+				    cr_game_feature_id(p->g, mee[m].seg) == id;
+			if (c == 0)
+				continue;
+			if (kinds++ == 0)
+				outf("%s %s", k++ ? "," : "", p->names[i]);
+			else
+				outf(" +");
+			outf(" %d %s", c, nt_piece_name(r, c));
+			plain = plain && cr_piece(r)->weight == 1;
+		}
+		if (kinds > 0 && !plain)
+			outf(_(" (counting %d)"), f->meeples[i]);
+	}
+	outf("%s\n", k ? "" : _(" none"));
+	free(mee);
 }
 
 /* A feature: what it is, what it holds, who controls it, what it pays. */
@@ -483,15 +527,10 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		outf(ngettext("  borders %d completed city\n", "  borders %d completed cities\n",
 		    (unsigned long)e.cities), e.cities);
 	}
-	outf(_("  meeples:"));
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
-		if (f.meeples[i] > 0)
-			outf("%s %s %d %s", k++ ? "," : "", p->names[i], f.meeples[i],
-			    nt_kind_roles(f.kind, f.meeples[i]));
-	}
-	outf("%s\n", k ? "" : _(" none"));
+	pieces_on(p, id, &f);
 	if (best > 0) {
 		unsigned tied = 0, won;
 
@@ -527,6 +566,11 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		}
 	if (f.scored && paid == 0)
 		outf(_("  completed with no meeple on it: it paid nobody\n"));
+	if (!f.scored && paid == 0 && cr_game_over(p->g) && !cr_game_feature_score(p->g, seg, &e) &&
+	    e.winners != 0) {	/* held, and the end paid 0 (an inn, a cathedral unfinished) */
+		nt_event_explain(&e, p->names, n, why, sizeof why);
+		outf(_("  the final scoring paid nothing for it: %s\n"), why);
+	}
 	if (f.scored || cr_game_over(p->g))
 		return;
 	if (f.kind == CR_FIELD && cr_game_edition(p->g) == 1) {

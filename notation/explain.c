@@ -50,11 +50,22 @@ phrase(int id)
 	return tr(cr_phrase(id));
 }
 
-/* A piece's word ("knight": "chevalier"), NULL for none. */
+/* A piece as a sentence names it ("big knight": "grand chevalier"), NULL
+ * for none. */
 static const char *
 role_word(int role)
 {
-	return tr(cr_role_name(role));
+	return nt_piece_name(role, 1);
+}
+
+const char *
+nt_piece_name(int role, int n)
+{
+	const struct cr_piece *p = cr_piece(role);
+
+	if (p == NULL)
+		return NULL;
+	return n != 1 ? _(p->plural) : tr(p->name ? p->name : p->word);
 }
 
 /*
@@ -194,8 +205,23 @@ took_from(struct out *o, const struct cr_event *ev)
 		put(o, _(" from %s at %d,%d"), kform(ev->kind, F_DONE), ev->x, ev->y);
 }
 
+/* The terms a module added, for the players in who (those for some
+ * winners only: a pig, only if one of them is in who). */
 static void
-why(struct out *o, const struct cr_event *ev)
+terms(struct out *o, const struct cr_event *ev, unsigned who)
+{
+	for (int i = 0; i < ev->nterm; i++)
+		if (ev->term[i].only == 0 || (ev->term[i].only & who))
+			put(o, " + %d x %d (%s)", ev->term[i].per, ev->term[i].count,
+			    phrase(ev->term[i].phrase));
+}
+
+/*
+ * The arithmetic: what was scored and its sums, with the terms of the
+ * players in who (every term: ~0u).
+ */
+static void
+why(struct out *o, const struct cr_event *ev, unsigned who)
 {
 	bool done = ev->reason == CR_EV_COMPLETED;
 	int nwin, best, n;
@@ -211,9 +237,10 @@ why(struct out *o, const struct cr_event *ev)
 			    (unsigned long)ev->sub), phrase(ev->note), ev->x, ev->y, ev->sub);
 		else
 			put(o, _("%s at %d,%d:"), phrase(ev->note), ev->x, ev->y);
-		for (int i = 0; i < ev->nterm; i++)
-			put(o, "%s %d x %d (%s)", i ? " +" : "", ev->term[i].per, ev->term[i].count,
-			    phrase(ev->term[i].phrase));
+		for (int i = 0, k = 0; i < ev->nterm; i++)
+			if (ev->term[i].only == 0 || (ev->term[i].only & who))
+				put(o, "%s %d x %d (%s)", k++ ? " +" : "", ev->term[i].per,
+				    ev->term[i].count, phrase(ev->term[i].phrase));
 		return;
 	}
 	if (ev->reason == CR_EV_EXTRA) {	/* a module's majority of tokens */
@@ -269,13 +296,44 @@ why(struct out *o, const struct cr_event *ev)
 		    ev->cities, ev->per_city, ev->cities);
 		break;
 	}
-	for (int i = 0; i < ev->nterm; i++)
-		put(o, " + %d x %d (%s)", ev->term[i].per, ev->term[i].count,
-		    phrase(ev->term[i].phrase));
+	terms(o, ev, who);
 	if (ev->reason == CR_EV_FARM_CITY)
 		return;
 	if (!done && ev->kind != CR_FIELD)
 		put(o, "%s", _(" at the end"));
+}
+
+/*
+ * The sums alone, in numbers, for the players in who: what a second
+ * group of winners gets, the feature said already ("3 x 2 + 1 x 2 (the
+ * pig)").  False, nothing written, when the sums do not make what they
+ * are paid (a module's own amounts): the amount says it alone then.
+ */
+static bool
+sums(struct out *o, const struct cr_event *ev, unsigned who, int paid)
+{
+	int own = ev->points;
+
+	for (int i = 0; i < ev->nterm; i++)
+		if (ev->term[i].only & who)
+			own += ev->term[i].count * ev->term[i].per;
+	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_EXTRA)
+		return false;
+	if (ev->reason == CR_EV_FARM_CITY)
+		put(o, "%d", ev->per_city);
+	else if (ev->kind == CR_CLOISTER && ev->reason == CR_EV_COMPLETED)
+		put(o, "9");
+	else if (ev->kind == CR_CLOISTER)
+		put(o, "1 + %d", ev->tiles - 1);
+	else if (ev->kind == CR_FIELD)
+		put(o, "%d x %d", ev->per_city, ev->cities);
+	else {
+		put(o, "%d x %d", ev->per_tile, ev->tiles);
+		if (ev->kind == CR_CITY && ev->pennants)
+			put(o, " + %d x %d", ev->per_pennant, ev->pennants);
+	}
+	terms(o, ev, who);
+	return true;
 }
 
 /*
@@ -306,9 +364,73 @@ nt_event_why(const struct cr_event *ev, char *buf, size_t size)
 
 	if (buf && size)
 		buf[0] = '\0';
-	why(&o, ev);
+	why(&o, ev, ~0u);
 	whole_chars(buf, size, o.n);
 	return o.n;
+}
+
+/* The piece of a kind that weighs w in majorities ("big thief" for 2),
+ * the first module's first, NULL if none. */
+static const struct cr_piece *
+weighing(int kind, int w)
+{
+	for (int id = 1; id < cr_npieces(); id++)
+		if (cr_piece(id)->kind == kind && cr_piece(id)->weight == w &&
+		    (cr_piece(id)->flags & CR_PIECE_FOLLOWER))
+			return cr_piece(id);
+	return NULL;
+}
+
+/* Player p's pieces on the event's feature, a big meeple among them:
+ * "1 thief, 1 big thief counting 2". */
+static void
+weighed(struct out *o, const struct cr_event *ev, int p)
+{
+	const struct cr_piece *bp = weighing(ev->kind, 2);
+	int big = ev->meeples[p] - ev->pieces[p], small = ev->pieces[p] - big;
+
+	if (small > 0)
+		put(o, "%d %s%s", small, nt_kind_roles(ev->kind, small), big > 0 ? ", " : "");
+	if (big > 0)
+		put(o, ngettext("%d %s counting 2", "%d %s counting 2 each", (unsigned long)big), big,
+		    bp == NULL ? "?" : big == 1 ? tr(bp->name ? bp->name : bp->word) : _(bp->plural));
+}
+
+/* " = 8 to Anna", " = 6 points each to Anna and Ben": the players of
+ * who, paid n each; bare, without " = " (no sums before it). */
+static void
+paid_to(struct out *o, unsigned who, int n, bool bare, const char *const *names,
+    int nplayers)
+{
+	int k = 0, nwin = __builtin_popcount(who);
+
+	if (bare)
+		put(o, nwin > 1 ? _("%d points each to ") : _("%d to "), n);
+	else
+		put(o, nwin > 1 ? _(" = %d points each to ") : _(" = %d to "), n);
+	for (int p = 0; p < nplayers; p++)
+		if (who & (1u << p))
+			put(o, "%s%s", k++ ? (k == nwin ? _(" and ") : ", ") : "", names[p]);
+}
+
+/* The players among who paid what p is paid, with p's own terms. */
+static unsigned
+like(const struct cr_event *ev, unsigned who, int p)
+{
+	unsigned same = 0;
+
+	for (int q = 0; q < CR_MAXPLAYERS; q++) {
+		bool terms_alike = true;
+
+		if (!(who & (1u << q)) || ev->pay[q] != ev->pay[p])
+			continue;
+		for (int i = 0; i < ev->nterm; i++)
+			terms_alike = terms_alike &&
+			    !(ev->term[i].only & (1u << p)) == !(ev->term[i].only & (1u << q));
+		if (terms_alike)
+			same |= 1u << q;
+	}
+	return same;
 }
 
 int
@@ -316,7 +438,9 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
     char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
-	int nwin = 0, k = 0, best = 0, weighted = 0;
+	int nwin = 0, k = 0, best = 0, weighted = -1, p0;
+	unsigned left = ev->winners & ((1u << nplayers) - 1), group;
+	bool alike;
 
 	if (buf && size)
 		buf[0] = '\0';
@@ -330,24 +454,44 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		return o.n;
 	}
 	best = best_of(ev, nplayers, &nwin);
+	p0 = left ? __builtin_ctz(left) : 0;
+	group = left ? like(ev, left, p0) : 0;
+	alike = group == left;	/* every winner paid alike */
 	if (ev->reason == CR_EV_EXTRA)	/* the count, not its arithmetic */
 		put(&o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
 		    phrase(ev->note), best);
 	else
-		why(&o, ev);
-	put(&o, nwin > 1 ? _(" = %d points each to ") : _(" = %d to "), ev->points);
-	for (int p = 0; p < nplayers; p++)
-		if (ev->winners & (1u << p))
-			put(&o, "%s%s", k++ ? (k == nwin ? _(" and ") : ", ") : "", names[p]);
+		why(&o, ev, group);
+	/* Each group of winners paid alike, the first with the feature's
+	 * words, the next with their own sums: "...: 3 x 2 + 1 x 2 (the
+	 * pig) = 8 to Anna; 3 x 2 = 6 to Ben". */
+	paid_to(&o, group, left ? ev->pay[p0] : ev->points, false, names, nplayers);
+	for (left &= ~group; left != 0; left &= ~group) {
+		bool bare;
+
+		p0 = __builtin_ctz(left);
+		group = like(ev, left, p0);
+		put(&o, "%s", C_("between clauses", "; "));
+		bare = !sums(&o, ev, group, ev->pay[p0]);	/* a module's own amount */
+		paid_to(&o, group, ev->pay[p0], bare, names, nplayers);
+	}
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
-			weighted = ev->pieces[p];
+			weighted = p;
 	if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE)
 		;	/* the counts are the tokens or the sheep, said above */
-	else if (weighted)
-		put(&o, _(" (%d: %d %s, a big meeple counting 2)"), best, weighted,
-		    nt_kind_roles(ev->kind, weighted));
-	else
+	else if (!alike && weighted >= 0)	/* paid differently, a majority: a tie */
+		put(&o, _(" (tied, %d each, a big meeple counting 2)"), best);
+	else if (!alike)
+		put(&o, _(" (tied, %d %s each)"), best, nt_kind_roles(ev->kind, best));
+	else if (weighted >= 0) {
+		char pcs[160];	/* the pieces' words: the tables', never a record's */
+		struct out w = { pcs, sizeof pcs, 0 };
+
+		weighed(&w, ev, weighted);
+		whole_chars(pcs, sizeof pcs, w.n);
+		put(&o, _(" (%d: %s)"), best, pcs);
+	} else
 		put(&o, " (%d %s)", best, nt_kind_roles(ev->kind, best));
 	k = 0;
 	for (int p = 0; p < nplayers; p++)
@@ -510,7 +654,9 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 {
 	struct out o = { buf, buf ? size : 0, 0 };
 	const char *code = r->tile >= 0 && r->tile < ts->ntypes ? ts->type[r->tile].code : "?";
-	const char *role = role_word(r->role);
+	/* A piece as the move names it ("big-knight"); wrong_spot's words
+	 * name it as sentences do ("a big knight stands on a city"). */
+	const char *word = tr(cr_role_name(r->role));
 	const char *other = names ? names[r->other_player] : _("another player");
 
 	if (buf && size)
@@ -551,11 +697,11 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 
 		if (pl == NULL)
 			put(&o, "%s", _("no piece left"));
-		else if (pl->count == 1 && r->n > 0)
+		else if (pl->count == 1 && r->n > 0)	/* the piece as the move wrote it */
 			put(&o, _("%s: %s's %s is already on the board (at %d,%d)"),
-			    role ? role : "?", who, _(pl->name), r->other_x, r->other_y);
+			    word ? word : "?", who, _(pl->name), r->other_x, r->other_y);
 		else if (pl->count == 1)
-			put(&o, _("%s: %s has no %s"), role ? role : "?", who, _(pl->name));
+			put(&o, _("%s: %s has no %s"), word ? word : "?", who, _(pl->name));
 		else
 			put(&o, _("no %s left: all %d of %s's %s are on the board"), _(pl->name),
 			    pl->count, who, _(pl->plural));
@@ -568,7 +714,8 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 	case CR_R_FEATURE_TAKEN:
 		put(&o, _("one feature, one owner at placement: %s at %s of %s at %d,%d joins %s "
 		    "that already holds %s's %s"), kform(r->kind, F_THE), nt_spot_text(r->spot),
-		    code, r->x, r->y, kform(r->kind, F_A), other, nt_kind_role(r->kind));
+		    code, r->x, r->y, kform(r->kind, F_A), other, r->other_role > 0 ?
+		    nt_piece_name(r->other_role, 1) : nt_kind_role(r->kind));
 		break;
 	case CR_R_BAD_MOVE:
 		put(&o, "%s", _("malformed move: tile, rotation, role or spot out of range"));
@@ -582,10 +729,10 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 
 		if (r->n == 2) {
 			nt_format_token(r->arg, tok, sizeof tok);
-			put(&o, _("a %s is written without a token, not with %s"), role, tok);
+			put(&o, _("a %s is written without a token, not with %s"), word, tok);
 			break;
 		}
-		put(&o, _("a %s is written with the token drawn as it goes down:"), role);
+		put(&o, _("a %s is written with the token drawn as it goes down:"), word);
 		for (int id = 1; cr_token(id) != NULL; id++)	/* its module's tokens */
 			if (cr_token_ext(id) == cr_piece_ext(r->role))
 				put(&o, "%s %s@%s %s%s", k++ ? _(" or") : "", cr_role_name(r->role),
@@ -598,11 +745,11 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 			put(&o, _("\"%s\" is a choice of %s, which is not in play in this game"),
 			    cr_choice(r->choice)->word, cr_exts[r->ext]->name);
 		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext && r->ext >= 0)
-			put(&o, _("%s is a piece of %s, which is not in play in this game"), role,
+			put(&o, _("%s is a piece of %s, which is not in play in this game"), word,
 			    cr_exts[r->ext]->name);
 		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext)
 			put(&o, _("%s is a piece of another set, which is not in play in this game"),
-			    role);
+			    word);
 		else if (r->ext >= 0)
 			put(&o, _("%s is a tile of %s, which is not in play in this game"), code,
 			    cr_exts[r->ext]->name);

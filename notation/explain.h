@@ -26,7 +26,9 @@ const char *nt_event_name(const struct cr_event *ev);
 int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
 
 /* The whole account: the arithmetic, its total, who won the majority
- * with how many meeples, and who lost it.  names[p] for each player. */
+ * with how many meeples, and who lost it.  names[p] for each player.
+ * Winners paid differently (a pig's share) are said in groups, each
+ * with its own sums, on one line. */
 int	nt_event_explain(const struct cr_event *ev, const char *const *names,
 	    int nplayers, char *buf, size_t size);
 
@@ -40,6 +42,11 @@ int	nt_refusal(const struct cr_tileset *ts, const struct cr_refusal *r,
  * board at 1,0 2,0 -1,1"). */
 int	nt_refusal_game(const struct cr_game *g, const struct cr_refusal *r,
 	    const char *const *names, char *buf, size_t size);
+
+/* A piece as sentences name it, n of them: "big knight", "big knights"
+ * (not the notation's "big-knight"), in the reader's language; NULL for
+ * none. */
+const char *nt_piece_name(int role, int n);
 
 /* "thief", "knight", ... for the meeples standing on a feature kind, in
  * the reader's language. */

@@ -127,6 +127,7 @@ struct fmt {
 	struct cm	 player[CR_MAXPLAYERS];
 	bool		 header_out;
 	int		 nmoves;	/* moves read so far */
+	int		 ended;		/* the move that is an explicit end, 0 */
 
 	/* The move being read, written when the next item starts. */
 	struct cm	 mv;
@@ -611,6 +612,11 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 	if (t.blank)
 		return failf(f, f->nmoves, m->line, m->column, "%s",
 		    _("expected a move, found nothing"));
+	if (f->ended > 0)	/* as replay and the REPL refuse it (CR_R_GAME_OVER) */
+		return failf(f, f->nmoves, m->line, m->column, "%s",
+		    _("the game is over: the final scoring has run, no move may follow"));
+	if (t.move.kind == CR_MOVE_END)
+		f->ended = f->nmoves;
 	if (m->player != NULL && (m->player[0] == '\0' || strpbrk(m->player, ":#") != NULL ||
 	    isspace((unsigned char)m->player[0]) ||
 	    isspace((unsigned char)m->player[strlen(m->player) - 1])))
@@ -695,7 +701,7 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 	f->col = 0;
 	f->cont = false;
 	f->header_out = false;
-	f->nmoves = 0;
+	f->nmoves = f->ended = 0;
 	f->pending = false;
 	cm_reset(&f->mv);
 	if (f->mode != MOVES_ONLY) {

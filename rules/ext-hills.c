@@ -46,7 +46,7 @@ static const char *const shepherd_words[] = { "berger", NULL };
 static const struct cr_piece pieces[] = {
 	{ N_("shepherd"), N_("shepherds"), shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN,
 	  N_("keeps its flock: its owner's tile that extends the field grows it or herds it; "
-	  "scored when the field closes; nothing at the end") },
+	  "scored when the field closes; nothing at the end"), NULL },
 };
 
 static const char *const sheep_words[] = { "mouton", "moutons", NULL };
@@ -309,17 +309,21 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 }
 
 /* The flock on the field with root `root` as an event: how (a phrase:
- * herded, closed, the wolf), its sheep, tokens and shepherds' owners. */
+ * herded, closed, the wolf), its sheep, tokens and shepherds' owners;
+ * where: the tile a shepherd stands on, the mover's if it has one there
+ * (who herds), else the first player's. */
 static bool
 flock_event(const struct cr_game *g, int ext, const struct hills *h, int root, int how,
     struct cr_event *ev)
 {
-	int sheep = 0, ntok = 0;
+	int sheep = 0, ntok = 0, at = -1;
 
 	memset(ev, 0, sizeof *ev);
 	for (int p = 0; p < g->nplayers; p++) {
 		if (own_root(g, h, p) != root)
 			continue;
+		if (at < 0 || p == g->turn)
+			at = g->nodes.v[g->figs.v[h->shepherd[p]].node].tile;
 		ev->winners |= (uint8_t)(1u << p);
 		ev->meeples[p] = 1;
 		for (int k = 0; k < NKINDS; k++) {
@@ -332,12 +336,12 @@ flock_event(const struct cr_game *g, int ext, const struct hills *h, int root, i
 	ev->what = (uint16_t)CR_PHRASE(ext, P_FLOCK);
 	ev->note = (uint16_t)CR_PHRASE(ext, how);
 	ev->feature = root;
-	ev->x = g->tiles.v[g->nodes.v[root].tile].x;
-	ev->y = g->tiles.v[g->nodes.v[root].tile].y;
+	if (at >= 0)
+		ev->x = g->tiles.v[at].x, ev->y = g->tiles.v[at].y;
 	ev->sub = (int16_t)ntok;
 	ev->term[ev->nterm++] = (struct cr_term){ (int16_t)sheep, how == P_WOLF ? 0 : 1,
 	    (uint16_t)CR_PHRASE(ext, P_SHEEP), 0 };
-	ev->points = how == P_WOLF ? 0 : sheep;
+	cr__settle(ev);	/* sheep x 1, the wolf x 0 */
 	return ev->winners != 0;
 }
 

@@ -26,12 +26,14 @@ static const char *const big_monk[] = { "big-m", "grand-moine", NULL };
 static const char *const big_farmer[] = { "big-f", "grand-paysan", NULL };
 
 static const struct cr_piece pieces[] = {
-	{ N_("big-thief"), N_("big thieves"), big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER, NULL },
-	{ N_("big-knight"), N_("big knights"), big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER, NULL },
+	{ N_("big-thief"), N_("big thieves"), big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER, NULL,
+	  N_("big thief") },
+	{ N_("big-knight"), N_("big knights"), big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER, NULL,
+	  N_("big knight") },
 	{ N_("big-monk"), N_("big monks"), big_monk, CR_CLOISTER, CR_CLOISTER, 0, 2,
-	  CR_PIECE_FOLLOWER, NULL },
+	  CR_PIECE_FOLLOWER, NULL, N_("big monk") },
 	{ N_("big-farmer"), N_("big farmers"), big_farmer, CR_FIELD, CR_FIELD, 0, 2,
-	  CR_PIECE_FOLLOWER, NULL },
+	  CR_PIECE_FOLLOWER, NULL, N_("big farmer") },
 };
 
 enum { P_NONE, P_INN, P_INN_OPEN, P_CATHEDRAL, P_CATHEDRAL_OPEN };

@@ -43,9 +43,10 @@ enum { PC_BUILDER, PC_PIG };
 static const struct cr_piece pieces[] = {
 	[PC_BUILDER] = { N_("builder"), N_("builders"), builder_words, CR_ROAD, CR_CITY, 0, 0, 0,
 	    N_("a second tile at once when its owner's tile extends this road or city; "
-	    "home when it is scored") },
+	    "home when it is scored"), NULL },
 	[PC_PIG] = { N_("pig"), N_("pigs"), pig_words, CR_FIELD, CR_FIELD, 1, 0, 0,
-	    N_("1 more a completed city for its owner, if its owner wins this farm at the end") },
+	    N_("1 more a completed city for its owner, if its owner wins this farm at the end"),
+	    NULL },
 };
 
 enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,
@@ -197,8 +198,9 @@ completed(struct cr_game *g, int ext, int root, int move)
 	ev.what = (uint16_t)CR_PHRASE(ext, P_GOODS);
 	ev.note = (uint16_t)CR_PHRASE(ext, P_TAKER);	/* who takes, and why */
 	ev.feature = root;
-	ev.x = g->tiles.v[g->nodes.v[root].tile].x;
-	ev.y = g->tiles.v[g->nodes.v[root].tile].y;
+	/* Where: the tile that completed it, the one just placed. */
+	ev.x = g->tiles.v[g->tiles.n - 1].x;
+	ev.y = g->tiles.v[g->tiles.n - 1].y;
 	ev.winners = (uint8_t)(1u << g->turn);
 	for (int k = 1; k < CR_NGOODS; k++)
 		if (n[k] > 0) {
@@ -206,6 +208,7 @@ completed(struct cr_game *g, int ext, int root, int move)
 			ev.term[ev.nterm++] = (struct cr_term){ (int16_t)n[k], 0,
 			    (uint16_t)CR_PHRASE(ext, goods_phrase[k]), 0 };
 		}
+	cr__settle(&ev);	/* nothing paid: 0 per token */
 	cr__pay(g, &ev, move);
 }
 
@@ -299,7 +302,7 @@ final(struct cr_game *g, int ext, int move)
 		ev.sub = (int16_t)k;
 		ev.note = (uint16_t)CR_PHRASE(ext, goods_phrase[k]);
 		ev.base = 10;
-		ev.points = 10;
+		cr__settle(&ev);
 		cr__pay(g, &ev, move);
 	}
 }

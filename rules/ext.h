@@ -112,6 +112,8 @@ struct cr_piece {
 	const char	*does;		/* a piece that weighs nothing: what it does
 					 * there, for explanations ("...a second
 					 * tile..."); NULL for a follower */
+	const char	*name;		/* one, in sentences, when it is not the
+					 * word: "big knight"; NULL: the word */
 };
 
 /*

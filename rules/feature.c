@@ -307,10 +307,11 @@ cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int ro
 	return false;
 }
 
-/* Would seg join a feature that already holds a follower?  *who: one's owner. */
+/* Would seg join a feature that already holds a follower?  *who: one's
+ * owner, *role: its piece. */
 bool
 cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
-    int seg, int *who)
+    int seg, int *who, int *role)
 {
 	int roots[3 * CR_NDIRS], n = cr__joined_roots(g, type, h, rot, seg, roots);
 
@@ -318,8 +319,12 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 		if (g->nodes.v[roots[k]].followers > 0) {
 			/* Not a walk over the feature: a farm on a big board is
 			 * thousands of segments, and this runs on every refusal. */
+			const struct figure *f = &g->figs.v[g->nodes.v[roots[k]].anyfig];
+
 			if (who != NULL)
-				*who = g->figs.v[g->nodes.v[roots[k]].anyfig].player;
+				*who = f->player;
+			if (role != NULL)
+				*role = f->role;
 			return true;
 		}
 	return false;
@@ -428,14 +433,16 @@ cr__scratch_gen2(const struct cr_game *g)
 /*
  * Meeples per player (weighted: a big meeple counts 2, a builder 0), the
  * pieces that count (weight above 0) per player, and distinct tiles of the
- * feature whose root is given.  Any output may be NULL.  A tile counts
- * once however many of its segments the feature holds.
+ * feature whose root is given, and the first of its tiles placed (an
+ * index in the tiles).  Any output may be NULL.  A tile counts once
+ * however many of its segments the feature holds.
  */
 void
-cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces, int *tiles)
+cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces, int *tiles,
+    int *first)
 {
 	uint32_t gen = tiles ? cr__scratch_gen(g) : 0;
-	int id = root, nt = 0;
+	int id = root, nt = 0, t0 = g->nodes.v[root].tile;
 
 	if (meeples)
 		memset(meeples, 0, CR_MAXPLAYERS * sizeof *meeples);
@@ -456,10 +463,14 @@ cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces, int
 			g->scr->tstamp[n->tile] = gen;
 			nt++;
 		}
+		if (n->tile < t0)
+			t0 = n->tile;
 		id = cr__next(g, id);
 	} while (id != root);
 	if (tiles)
 		*tiles = nt;
+	if (first)
+		*first = t0;
 }
 
 int
@@ -501,7 +512,7 @@ cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
 	f->complete = n->open == 0 && n->kind != CR_FIELD;
 	f->scored = n->scored;
 	f->pennants = n->pennants;
-	cr__counts(g, r, f->meeples, NULL, &f->tiles);
+	cr__counts(g, r, f->meeples, NULL, &f->tiles, NULL);
 	if (n->kind == CR_CLOISTER)
 		f->tiles = 9 - n->open;
 	if (n->kind == CR_FIELD)

@@ -325,7 +325,7 @@ cr__next(const struct cr_game *g, int id)
 void	cr__features_add(struct cr_game *g, int t);
 void	cr__unjoin(struct cr_game *g, int rb, int ra);
 bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int rot,
-	    int seg, int *who);
+	    int seg, int *who, int *role);
 int	cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *out);
 bool	cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot,
@@ -336,7 +336,7 @@ int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 int	cr__piece_seg(const struct cr_game *g, int type, int rot, enum cr_spot spot, int role,
 	    int *count, uint32_t *valid, int *kind);
 void	cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces,
-	    int *tiles);
+	    int *tiles, int *first);
 uint32_t cr__scratch_gen(const struct cr_game *g);
 uint32_t cr__scratch_gen2(const struct cr_game *g);
 
@@ -345,9 +345,13 @@ uint32_t cr__scratch_gen2(const struct cr_game *g);
 void	cr__hide_tile(struct cr_game *g);
 
 /* score.c */
-/* Record a scoring event of the move: its winners are paid ev->points,
- * or, with terms for some winners only, each its own total, one event
- * per distinct total (struct cr_term). */
+/* What an event pays each player (ev->pay), from its arithmetic: its
+ * price (ev->points) to every winner, a term for some winners only to
+ * those alone; whether it pays anybody anything.  A module's event with
+ * amounts of its own sets pay[] itself instead. */
+bool	cr__settle(struct cr_event *ev);
+/* Record a scoring event of the move, one per thing scored: each winner
+ * is paid its ev->pay. */
 void	cr__pay(struct cr_game *g, struct cr_event *ev, int move);
 void	cr__score_completed(struct cr_game *g, int t, int move);
 void	cr__score_final(struct cr_game *g, int move);

@@ -643,7 +643,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	}
 	h->seg = seg;
 	if ((pc->flags & CR_PIECE_FOLLOWER) &&
-	    cr__feature_taken(g, m->tile, h, m->rot, seg, &who)) {
+	    cr__feature_taken(g, m->tile, h, m->rot, seg, &who, &why->other_role)) {
 		why->kind = kind;
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);

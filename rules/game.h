@@ -100,6 +100,7 @@ struct cr_refusal {
 	int		ext, pool;		/* the module, the pool of pieces concerned */
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
 	int		n;			/* a number the rule's words give */
+	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
 };
 
 /*
@@ -134,8 +135,9 @@ struct cr_event {
 	int		per_tile, per_pennant, per_city, base;	/* the arithmetic */
 	/* More terms a module adds (count x per, named by a phrase), and a
 	 * phrase on the whole ("with an inn"); cr_phrase(), 0 for none.  A
-	 * term with `only` set counts for those winners alone (a pig pays
-	 * its owner): the engine then records one event per distinct total. */
+	 * term with `only` set (bit per player) counts for those winners
+	 * alone (a pig pays its owner): one event still, whose pay[] says
+	 * what each winner gets. */
 	struct cr_term { int16_t count, per; uint16_t phrase; uint8_t only; } term[3];
 	uint8_t		nterm;
 	uint16_t	note;
@@ -152,7 +154,12 @@ struct cr_event {
 	uint8_t		pieces[CR_MAXPLAYERS];	/* per player, the pieces that count
 						 * (0 when not counted: edition-1 farms) */
 	uint8_t		winners;		/* bit per player */
-	int		points;			/* to each winner */
+	int		points;			/* the price: what the arithmetic pays a
+						 * winner with no term of its own */
+	/* What the event pays each player, the only amounts paid: points
+	 * plus the player's own terms for a winner, 0 for the others.  A
+	 * module's event may pay its winners different amounts of its own. */
+	int		pay[CR_MAXPLAYERS];
 	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
 };
 /* More players need a wider winners (and the engine's per-move player

@@ -85,13 +85,26 @@ points_of(const struct cr_event *ev)
 	return p;
 }
 
+/*
+ * A tile of the feature with root `root` people can find it by, the
+ * event's x,y: the tile that completed it, when the tile just placed
+ * did; else the first of its tiles placed (first, from cr__counts; a
+ * cloister: its own).  Never the root's, which is only where the engine
+ * keeps the feature.
+ */
 static void
-where(const struct cr_game *g, int root, struct cr_event *ev)
+where(const struct cr_game *g, int root, int first, struct cr_event *ev)
 {
-	const struct cr_placed *t = &g->tiles.v[g->nodes.v[root].tile];
+	const struct cr_placed *t = &g->tiles.v[g->tiles.n - 1];
 
 	ev->feature = root;
-	ev->x = t->x, ev->y = t->y;
+	if (ev->reason == CR_EV_COMPLETED)
+		for (int s = 0; s < g->ts->type[t->type].nseg; s++)
+			if (cr__find(g, t->seg0 + s) == root) {
+				ev->x = t->x, ev->y = t->y;
+				return;
+			}
+	ev->x = g->tiles.v[first].x, ev->y = g->tiles.v[first].y;
 }
 
 /* Completed cities touching the field whose root is given (distinct). */
@@ -131,12 +144,13 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 {
 	const struct node *n = &g->nodes.v[root];
 	bool complete = n->open == 0;
+	int first;
 
 	memset(ev, 0, sizeof *ev);
 	ev->reason = (uint8_t)reason;
 	ev->kind = n->kind;
-	where(g, root, ev);
-	cr__counts(g, root, ev->meeples, ev->pieces, &ev->tiles);
+	cr__counts(g, root, ev->meeples, ev->pieces, &ev->tiles, &first);
+	where(g, root, first, ev);
 	switch (n->kind) {
 	case CR_ROAD:
 		ev->per_tile = 1;
@@ -164,72 +178,56 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	if (g->hk_price)
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, root, ev);
-	ev->points = points_of(ev);
-	return ev->winners != 0 && ev->points > 0;
+	return cr__settle(ev);
 }
 
-static void
-pay_one(struct cr_game *g, const struct cr_event *ev)
+/*
+ * What the event pays each player (pay[]): its price to every winner,
+ * and a term for some winners only (a pig) to those of them alone; a
+ * term for losers alone (a pig in a farm its owner lost) is dropped.
+ * Whether it pays anybody anything.
+ */
+bool
+cr__settle(struct cr_event *ev)
 {
+	bool any = false;
+	int k = 0;
+
+	ev->points = points_of(ev);
+	for (int i = 0; i < ev->nterm; i++) {
+		struct cr_term t = ev->term[i];
+
+		if (t.only != 0 && (t.only = (uint8_t)(t.only & ev->winners)) == 0)
+			continue;
+		ev->term[k++] = t;
+	}
+	ev->nterm = (uint8_t)k;
+	for (int p = 0; p < CR_MAXPLAYERS; p++) {
+		int v = 0;
+
+		if (ev->winners & (1u << p)) {
+			v = ev->points;
+			for (int i = 0; i < ev->nterm; i++)
+				if (ev->term[i].only & (1u << p))
+					v += ev->term[i].count * ev->term[i].per;
+		}
+		ev->pay[p] = v;
+		any = any || v > 0;
+	}
+	return ev->winners != 0 && any;
+}
+
+/* One event, whatever its winners get: each is paid its pay[]. */
+void
+cr__pay(struct cr_game *g, struct cr_event *ev, int move)
+{
+	ev->move = move;
 	*VEC_PUSH(g, g->events) = *ev;
 	for (int p = 0; p < g->nplayers; p++)
 		if (ev->winners & (1u << p)) {
 			cr__log_player(g, p);
-			g->player[p].score += ev->points;
+			g->player[p].score += ev->pay[p];
 		}
-}
-
-void
-cr__pay(struct cr_game *g, struct cr_event *ev, int move)
-{
-	unsigned left = ev->winners, own = 0;
-
-	ev->move = move;
-	if (ev->nterm == 0) {	/* the base game's: no module's terms */
-		pay_one(g, ev);
-		return;
-	}
-	for (int i = 0; i < ev->nterm; i++)
-		own |= ev->term[i].only;
-	if ((own & left) == 0) {	/* no term for some winners only: as it is */
-		int k = 0;
-
-		for (int i = 0; i < ev->nterm; i++)	/* drop those of losers */
-			if (ev->term[i].only == 0)
-				ev->term[k++] = ev->term[i];
-		ev->nterm = (uint8_t)k;
-		pay_one(g, ev);
-		return;
-	}
-	/* Winners in groups of the same terms: an event each. */
-	while (left != 0) {
-		int p0 = __builtin_ctz(left);
-		struct cr_event e = *ev;
-		unsigned which = 0;	/* the terms p0 has */
-
-		e.nterm = 0;
-		for (int i = 0; i < ev->nterm; i++)
-			if (ev->term[i].only == 0 || (ev->term[i].only & (1u << p0))) {
-				which |= 1u << i;
-				e.term[e.nterm] = ev->term[i];
-				e.term[e.nterm++].only = 0;
-			}
-		e.winners = 0;
-		for (int p = 0; p < g->nplayers; p++) {
-			unsigned w = 0;
-
-			if (!(left & (1u << p)))
-				continue;
-			for (int i = 0; i < ev->nterm; i++)
-				if (ev->term[i].only == 0 || (ev->term[i].only & (1u << p)))
-					w |= 1u << i;
-			if (w == which)
-				e.winners |= (uint8_t)(1u << p);
-		}
-		e.points = points_of(&e);
-		pay_one(g, &e);
-		left &= ~(unsigned)e.winners;
-	}
 }
 
 /* Every meeple on the feature goes back to its owner's supply. */
@@ -403,14 +401,13 @@ farms_per_city(struct cr_game *g, int move)
 		const struct node *cn = &g->nodes.v[c];
 		struct cr_event ev;
 		uint32_t seen;
-		int id = c;
+		int id = c, first;
 
 		if (cr__find(g, c) != c || cn->kind != CR_CITY || cn->open != 0)
 			continue;
 		memset(&ev, 0, sizeof ev);
 		ev.reason = CR_EV_FARM_CITY;
 		ev.kind = CR_FIELD;
-		where(g, c, &ev);
 		seen = cr__scratch_gen2(g);
 		do {	/* fields on the city's tiles that border its segments */
 			const struct node *nd = &g->nodes.v[id];
@@ -436,13 +433,14 @@ farms_per_city(struct cr_game *g, int move)
 		if (ev.winners == 0)
 			continue;
 		tiebreak(g, c, &ev);	/* for the city c: a farmer on a hill beside it */
-		cr__counts(g, c, NULL, NULL, &ev.tiles);
+		cr__counts(g, c, NULL, NULL, &ev.tiles, &first);
+		where(g, c, first, &ev);	/* the city's */
 		ev.cities = 1;
 		ev.per_city = 4;
 		if (g->hk_price)	/* for the city c: a pig beside it */
 			CR_EACH_EXT(g, g->hk_price, e)
 				cr_exts[e]->price(g, e, c, &ev);
-		ev.points = points_of(&ev);	/* tiles: the city's size, for people */
+		cr__settle(&ev);	/* tiles: the city's size, for people */
 		cr__pay(g, &ev, move);
 	}
 }

@@ -973,6 +973,129 @@ sed -n '/^\$ cat messy.yaml$/,/^\$ carcref fmt --stdout messy.yaml$/p' "$man1" |
 sed -n '/^\$ carcref fmt --stdout messy.yaml$/,/^\.Ed$/p' "$man1" | sed '1d;$d' >"$tmp/man-canon.yaml"
 expect "carcref(1)'s fmt example is there" test -s "$tmp/man-messy.yaml" -a -s "$tmp/man-canon.yaml"
 expect_same "$tmp/man-canon.yaml" -- fmt --stdout "$tmp/man-messy.yaml"
+# ---- issue 18: explanations that add up (events, explain, replay) --------------
+
+# Item 7: the winners of one feature paid differently (a pig in a tied
+# field) are one event; JSON gives each one's points.  Item 8: the text
+# says the tie and what each gets, on one line.
+pig=$tmp/pig-tie.yaml
+cat >"$pig" <<'EOF'
+format: carcref/1
+edition: 3
+expansions: [traders-builders]
+players: [Alice, Bob]
+moves:
+  - "Alice: E 0,1 180 farmer@N"
+  - "Bob: U 1,0 0 farmer@N"
+  - "Alice: B 0,-1 0"
+  - "Bob: A 2,0 90"
+  - "Alice: B 1,1 0"
+  - "Bob: E 1,2 0 pig@S"
+  - "Alice: B 2,1 0"
+  - "Bob: E 1,3 180"
+  - end
+EOF
+expect_out '"events": [{"move": 9, "final": true, "player": "Alice", "feature": "field", "points": {"Alice": 6, "Bob": 8}, "why": "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig)"}]' -- replay --json "$pig"
+expect_out 'field: farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob (tied, 1 farmer each)' -- replay "$pig"
+expect_no 'fewer' -- replay "$pig"
+# Item 9: "if the game ended now" is what the end pays, player by player.
+sed '/^  - end$/d' "$pig" >"$tmp/pig-open.yaml"
+expect_out '  if the game ended now: farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob (tied, 1 farmer each)' \
+    -- board --ascii --feature 1,0:N "$tmp/pig-open.yaml"
+printf 'explain 1,0:N\nexplain Bob\n' >"$tmp/pig.in"
+CARCREF_STATE=$tmp/state STDIN=$tmp/pig.in expect_out '  if the game ended now: farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob (tied, 1 farmer each)' \
+    -- play "$tmp/pig-open.yaml"
+# Item 11: each kind of piece on the feature, by its name.
+CARCREF_STATE=$tmp/state STDIN=$tmp/pig.in expect_out '  meeples: Alice 1 farmer, Bob 1 farmer + 1 pig' -- play "$tmp/pig-open.yaml"
+CARCREF_STATE=$tmp/state STDIN=$tmp/pig.in expect_out '    pig at 1,2 S: 1 more a completed city' -- play "$tmp/pig-open.yaml"
+
+# Item 11: a big knight and a builder are named each (not "2 knights"),
+# with what they count in the majority.
+big=$tmp/big.yaml
+cat >"$big" <<'EOF'
+format: carcref/1
+edition: 3
+expansions: [inns-cathedrals, traders-builders]
+players: [Alice, Bob]
+moves:
+  - "Alice: G 0,1 90 big-knight@S"
+  - "Bob: V 1,0 0"
+  - "Alice: F 0,2 90 builder@S"
+EOF
+printf 'explain 0,1:S\nexplain Alice\n' >"$tmp/big.in"
+CARCREF_STATE=$tmp/state STDIN=$tmp/big.in expect_out '  meeples: Alice 1 big knight + 1 builder (counting 2)' -- play "$big"
+CARCREF_STATE=$tmp/state STDIN=$tmp/big.in expect_out '    big knight at 0,1 S: incomplete city of 3 tiles and 1 pennant: 1 x 3 + 1 x 1 at the end = 4 to Alice (2: 1 big knight counting 2)' \
+    -- play "$big"
+# A city its cathedral makes pay nothing at the end says so, as an inn's
+# road does.
+cat >"$tmp/cathedral.yaml" <<'EOF'
+format: carcref/1
+edition: 3
+expansions: [inns-cathedrals]
+players: [Bleu, Rouge]
+moves:
+  - "Bleu: IC-Ka 0,1 0 knight@N"
+  - "Rouge: M 1,1 0"
+  - "Bleu: E 1,2 180"
+  - "Rouge: E 0,2 180"
+  - "Bleu: N -1,1 90"
+  - end
+EOF
+expect_out '  the final scoring paid nothing for it: incomplete city of 6 tiles and 1 pennant with a cathedral, unfinished: it pays nothing' \
+    -- board --ascii --feature 0,1:N "$tmp/cathedral.yaml"
+printf 'explain 0,1:N\n' >"$tmp/cathedral.in"
+CARCREF_STATE=$tmp/state STDIN=$tmp/cathedral.in expect_out '  the final scoring paid nothing for it: incomplete city of 6 tiles and 1 pennant with a cathedral, unfinished: it pays nothing' \
+    -- play "$tmp/cathedral.yaml"
+
+# Item 10: a flock herded is where its shepherd stood (0,1), not where
+# the engine keeps the field; goods come from the tile that completed the
+# city (1,-1).
+cat >"$tmp/herd.yaml" <<'EOF'
+format: carcref/1
+edition: 3
+expansions: [hills-sheep]
+players: [Bleu, Rouge]
+moves:
+  - "Bleu: E 0,1 180 shepherd@N sheep=4"
+  - "Rouge: U 1,0 0"
+  - "Bleu: B 1,1 0 herd"
+EOF
+expect_out 'flock: herded at 0,1 (1 token): 1 x 4 (sheep) = 4 to Bleu' -- replay "$tmp/herd.yaml"
+cat >"$tmp/goods.yaml" <<'EOF'
+format: carcref/1
+edition: 3
+expansions: [traders-builders]
+players: [Anna, Ben]
+moves:
+  - TB-G 0,1 180 knight@S
+  - TB-F 1,1 270
+  - TB-S 1,0 90
+  - E 1,-1 0
+EOF
+expect_out 'goods: Ben takes 1 wine, 2 grain from the completed city at 1,-1' -- replay "$tmp/goods.yaml"
+
+# Item 12: a move after an explicit end is refused, and the text says the
+# game finished, as JSON does ("finished": true); fmt and play refuse it
+# alike.
+sed 's/^  - end$/  - end\n  - "Alice: V 3,3 0"/' "$pig" >"$tmp/after-end.yaml"
+expect_exit 1 -- replay "$tmp/after-end.yaml"
+expect_err 'after-end.yaml:15:6: move 10: the game is over: the final scoring has run, no move may follow' -- replay "$tmp/after-end.yaml"
+expect_out 'final scores (the game ended at move 9):' -- replay "$tmp/after-end.yaml"
+expect_no 'not finished' -- replay "$tmp/after-end.yaml"
+expect_out 'final scores (the game ended at move 9):' -- replay --quiet "$tmp/after-end.yaml"
+expect_out '"valid": false, "error": {"move": 10, ' -- replay --json "$tmp/after-end.yaml"
+expect_out '"finished": true, "scores": {"Alice": 6, "Bob": 8}' -- replay --json "$tmp/after-end.yaml"
+expect_err 'move 10: the game is over: the final scoring has run, no move may follow' -- fmt --stdout "$tmp/after-end.yaml"
+CARCREF_STATE=$tmp/state expect_err 'move 10: the game is over: the final scoring has run, no move may follow' -- play "$tmp/after-end.yaml"
+
+# Item 27: several files in JSON, each object names its file; one file
+# gives the object as it was.
+expect_out "{\"file\": \"$pig\", \"valid\": true, " -- replay --json "$pig" "$tmp/herd.yaml"
+expect_out "{\"file\": \"$tmp/herd.yaml\", \"valid\": true, " -- replay --json "$pig" "$tmp/herd.yaml"
+expect_out "{\"file\": \"$tmp/nothere.yaml\", \"valid\": false, " -- replay --json "$pig" "$tmp/nothere.yaml"
+expect_no '"file"' -- replay --json "$pig"
+run replay --json "$pig" "$tmp/herd.yaml" "$tmp/goods.yaml"
+expect "replay --json: one object a file, a line each" [ "$(grep -c '^{"file": ' "$tmp/out")" = 3 ]
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1075,6 +1075,15 @@ or_tiebreak(struct or_event *ev, unsigned hill)
 	}
 }
 
+/* Each winner receives the event's points; extra more those in pigs. */
+static void
+or_paid(struct or_event *ev, unsigned pigs, int extra)
+{
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		ev->pay[p] = !(ev->winners & (1u << p)) ? 0 :
+		    ev->points + ((pigs & (1u << p)) ? extra : 0);
+}
+
 static void
 or_event_of(const struct oracle *o, int f, int reason, struct or_event *ev)
 {
@@ -1120,14 +1129,14 @@ oracle_score_completed(const struct oracle *o, int f, struct or_event *ev)
 	default:
 		return false;
 	}
+	or_paid(ev, 0, 0);
 	return ev->winners != 0;
 }
 
 /*
- * Emit a farm's payment: one event, or with pigs (Traders & Builders)
- * the winners with a pig (bit set in pigs) in an event of their own, paid
- * extra more each ("Comme son cochon est dans ce pré, il marque 4 points
- * par ville [...] plutôt que 3").
+ * Emit a farm's payment: one event, the winners with a pig (bit set in
+ * pigs: Traders & Builders) paid extra more each ("Comme son cochon est
+ * dans ce pré, il marque 4 points par ville [...] plutôt que 3").
  */
 static int
 or_emit_farm(const struct or_event *ev, unsigned pigs, int extra, struct or_event *out,
@@ -1136,22 +1145,11 @@ or_emit_farm(const struct or_event *ev, unsigned pigs, int extra, struct or_even
 	struct or_event e = *ev;
 
 	pigs &= ev->winners;
-	if (pigs != 0) {
-		e.winners = pigs;
-		e.points = ev->points + extra;
-		e.pig = true;
-		if (n < max && out != NULL)
-			out[n] = e;
-		n++;
-	}
-	if (pigs != ev->winners) {
-		e = *ev;
-		e.winners = ev->winners & ~pigs;
-		if (n < max && out != NULL)
-			out[n] = e;
-		n++;
-	}
-	return n;
+	e.pig = pigs != 0;
+	or_paid(&e, pigs, extra);
+	if (n < max && out != NULL)
+		out[n] = e;
+	return n + 1;
 }
 
 int
@@ -1161,7 +1159,7 @@ oracle_final(const struct oracle *o, struct or_event *out, int max)
 	struct or_event ev;
 	int n = 0;
 
-#define OR_EMIT() do { if (n < max && out != NULL) out[n] = ev; n++; } while (0)
+#define OR_EMIT() do { or_paid(&ev, 0, 0); if (n < max && out != NULL) out[n] = ev; n++; } while (0)
 	/* Incomplete roads, cities, cloisters with followers. */
 	for (int k = 0; k < 3; k++)
 		for (int f = 0; f < o->nfeat; f++) {
@@ -1277,6 +1275,7 @@ oracle_final_goods(const struct oracle *o, const struct or_state *st, struct or_
 			if (st->goods[p][k] == best)
 				ev.winners |= 1u << p;
 		ev.points = 10;
+		or_paid(&ev, 0, 0);
 		if (n < max && out != NULL)
 			out[n] = ev;
 		n++;
@@ -1555,6 +1554,7 @@ or_flock_ends(struct oracle *o, struct or_state *st, int f, int how, struct or_e
 			}
 		}
 	ev.points = how == OR_FLOCK_WOLF ? 0 : ev.sheep;
+	or_paid(&ev, 0, 0);
 	or_home(o, f, 1u << OR_POOL_SHEPHERD, -1);
 	if (n < max && out != NULL)
 		out[n] = ev;

@@ -130,11 +130,13 @@ struct or_event {
 	int	pieces[CR_MAXPLAYERS];	/* each follower counted once */
 	unsigned winners;	/* bit per player */
 	unsigned tied;		/* the players tied before a hill broke the tie, 0 */
-	int	points;		/* to each winner */
+	int	points;		/* to each winner, a pig's share apart */
+	int	pay[CR_MAXPLAYERS];	/* what each player receives: points, and
+					 * the pig's share to those with one */
 	int	sub;		/* goods majority: its kind; flock: OR_FLOCK_* */
 	int	goods[OR_NGOODS];	/* goods taken */
 	int	sheep;		/* a flock's sheep */
-	bool	pig;		/* farms: the winners here have a pig's share */
+	bool	pig;		/* farms: some winners have a pig's share */
 };
 
 /* What a game remembers beyond the board and its pieces. */

@@ -1170,7 +1170,7 @@ end
 EOF
 session goods 0 play --players Anna,Ben --expansions traders-builders
 expect "goods go to the player completing the city" has "$tmp/goods.out" \
-    '  goods: Ben takes 1 wine, 2 grain from the completed city at 0,1 (the player who placed its last tile takes its goods, whoever holds it)'
+    '  goods: Ben takes 1 wine, 2 grain from the completed city at 1,-1 (the player who placed its last tile takes its goods, whoever holds it)'
 expect "the city is scored for its knight" has "$tmp/goods.out" \
     '  city: completed city of 5 tiles: 2 x 5 = 10 to Anna (1 knight)'
 expect "score shows pieces in hand and tokens" has "$tmp/goods.out" \

@@ -546,8 +546,7 @@ test_whole_game(void **state)
 		ev = cr_game_events(g, &n);
 		for (int i = 0; i < n; i++)
 			for (int p = 0; p < nplayers; p++)
-				if (ev[i].winners & (1u << p))
-					sum[p] += ev[i].points;
+				sum[p] += ev[i].pay[p];
 		for (int p = 0; p < nplayers; p++)
 			assert_int_equal(sum[p], tu_score(g, p));
 		/* Every meeple is on the board or in its owner's supply. */
@@ -563,6 +562,101 @@ test_whole_game(void **state)
 		cr_game_free(g);
 		cr_game_free(fresh);
 	}
+}
+
+/* ---- issue 18: one event a feature, its amounts per player ------------------ */
+
+/*
+ * A field both players hold with a farmer each, Ben's pig in it, two
+ * completed cities: one event pays Anna 3 x 2 = 6 and Ben 3 x 2 + 1 x 2
+ * = 8 (not an event each); what the field "would pay now" before the end
+ * is that same event, amount for amount; and the event names a tile of
+ * the field, never the engine's root of it.
+ */
+static void
+test_one_event_per_feature(void **state)
+{
+	static const char *const moves[] = {
+		"E 0,1 180 farmer@N", "U 1,0 0 farmer@N", "B 0,-1 0", "A 2,0 90", "B 1,1 0",
+		"E 1,2 0 pig@S", "B 2,1 0", "E 1,3 180",
+	};
+	struct cr_game *g = tu_game_with(3, 2, "traders-builders");
+	struct cr_event now;
+	const struct cr_event *ev;
+	struct cr_place tiles[16];
+	int n, seg, nt, k;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+		tu_play(g, moves[i]);
+	seg = cr_game_seg_at(g, 1, 0, CR_SPOT_N, CR_FIELD, NULL);
+	assert_true(seg >= 0);
+	assert_true(cr_game_feature_score(g, seg, &now));
+	assert_int_equal(now.winners, 3);
+	assert_int_equal(now.points, 6);	/* the price; the pig is Ben's alone */
+	assert_int_equal(now.pay[0], 6);
+	assert_int_equal(now.pay[1], 8);
+	tu_play(g, "end");
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(ev[0].reason, CR_EV_FARM);
+	assert_int_equal(ev[0].winners, 3);
+	assert_int_equal(ev[0].pay[0], 6);
+	assert_int_equal(ev[0].pay[1], 8);
+	for (int p = 2; p < CR_MAXPLAYERS; p++)
+		assert_int_equal(ev[0].pay[p], 0);
+	assert_int_equal(ev[0].nterm, 1);	/* the pig's term, for Ben */
+	assert_int_equal(ev[0].term[0].only, 2);
+	assert_int_equal(memcmp(now.pay, ev[0].pay, sizeof now.pay), 0);
+	assert_int_equal(tu_score(g, 0), 6);
+	assert_int_equal(tu_score(g, 1), 8);
+	nt = cr_game_feature_tiles(g, seg, tiles, 16);
+	for (k = 0; k < nt && !(tiles[k].x == ev[0].x && tiles[k].y == ev[0].y); k++)
+		;
+	assert_true(k < nt);
+	cr_game_free(g);
+}
+
+/*
+ * Places named right (issue 18, item 10): a flock herded is where the
+ * herding shepherd stands, not where the engine keeps the field; goods
+ * come from the city the tile just placed completed, named by that tile.
+ */
+static void
+test_event_places(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "hills-sheep");
+	const struct cr_event *ev;
+	int n;
+
+	(void)state;
+	tu_play(g, "E 0,1 180 shepherd@N sheep=4");	/* Anna's shepherd at 0,1 */
+	tu_play(g, "U 1,0 0");
+	tu_play(g, "B 1,1 0 herd");
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(ev[0].reason, CR_EV_MODULE);
+	assert_int_equal(ev[0].x, 0);
+	assert_int_equal(ev[0].y, 1);
+	assert_int_equal(ev[0].pay[0], 4);
+	cr_game_free(g);
+
+	g = tu_game_with(3, 2, "traders-builders");
+	tu_play(g, "TB-G 0,1 180 knight@S");
+	tu_play(g, "TB-F 1,1 270");
+	tu_play(g, "TB-S 1,0 90");
+	tu_play(g, "E 1,-1 0");		/* Ben completes the city */
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 2);
+	assert_int_equal(ev[0].reason, CR_EV_TAKE);
+	assert_int_equal(ev[0].winners, 2);
+	assert_int_equal(ev[0].x, 1);
+	assert_int_equal(ev[0].y, -1);
+	assert_int_equal(ev[1].reason, CR_EV_COMPLETED);	/* Anna's city, where it closed */
+	assert_int_equal(ev[1].x, 1);
+	assert_int_equal(ev[1].y, -1);
+	assert_int_equal(ev[1].pay[0], 10);
+	cr_game_free(g);
 }
 
 int
@@ -587,6 +681,8 @@ main(void)
 		cmocka_unit_test(test_undo_off),
 		cmocka_unit_test(test_undo_turned_on),
 		cmocka_unit_test(test_tokens_out_of_the_tables),
+		cmocka_unit_test(test_one_event_per_feature),
+		cmocka_unit_test(test_event_places),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

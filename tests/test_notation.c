@@ -922,6 +922,20 @@ test_refusal_words_direct(void **state)
 	assert_int_equal(nt_refusal(tu_base(), &r, tu_names, NULL, 0), n);
 }
 
+/* An event built by hand, paid as the engine pays it: its price to each
+ * winner, and a term for some winners only to those. */
+static struct cr_event *
+settled(struct cr_event *ev)
+{
+	for (int p = 0; p < CR_MAXPLAYERS; p++) {
+		ev->pay[p] = ev->winners & (1u << p) ? ev->points : 0;
+		for (int i = 0; i < ev->nterm; i++)
+			if (ev->term[i].only & ev->winners & (1u << p))
+				ev->pay[p] += ev->term[i].count * ev->term[i].per;
+	}
+	return ev;
+}
+
 /* Events in words: the arithmetic and the majority. */
 static void
 test_event_words(void **state)
@@ -934,16 +948,16 @@ test_event_words(void **state)
 	char buf[512];
 
 	(void)state;
-	nt_event_explain(&ev, tu_names, 3, buf, sizeof buf);
+	nt_event_explain(settled(&ev), tu_names, 3, buf, sizeof buf);
 	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 points each "
 	    "to Anna and Ben (2 knights) - Carl has 1, fewer");
 	ev.winners = 0x7, ev.meeples[2] = 2;
-	nt_event_explain(&ev, tu_names, 4, buf, sizeof buf);
+	nt_event_explain(settled(&ev), tu_names, 4, buf, sizeof buf);
 	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2 = 12 points each "
 	    "to Anna, Ben and Carl (2 knights)");
 	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_ROAD, .tiles = 1, .per_tile = 1,
 	    .points = 1, .winners = 0x2, .meeples = { 0, 1 } };
-	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
+	nt_event_explain(settled(&ev), tu_names, 2, buf, sizeof buf);
 	assert_string_equal(buf, "incomplete road of 1 tile: 1 x 1 at the end = 1 to Ben (1 thief)");
 	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_CLOISTER, .tiles = 2,
 	    .points = 2, .winners = 0x1, .meeples = { 1 } };
@@ -954,7 +968,7 @@ test_event_words(void **state)
 	assert_string_equal(buf, "completed cloister: 9");
 	ev = (struct cr_event){ .reason = CR_EV_FARM, .kind = CR_FIELD, .cities = 2, .per_city = 3,
 	    .points = 6, .winners = 0x1, .meeples = { 3, 1, 0, 2 } };
-	nt_event_explain(&ev, tu_names, 4, buf, sizeof buf);
+	nt_event_explain(settled(&ev), tu_names, 4, buf, sizeof buf);
 	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 = 6 to Anna (3 farmers)"
 	    " - Ben has 1, fewer; Dora has 2, fewer");
 	ev = (struct cr_event){ .reason = CR_EV_FARM_CITY, .kind = CR_FIELD, .tiles = 3, .x = 0,
@@ -1023,11 +1037,11 @@ phrase_of(const char *ext, const char *words)
 }
 
 static void
-explains(const struct cr_event *ev, int nplayers, const char *want)
+explains(struct cr_event *ev, int nplayers, const char *want)
 {
 	char buf[512];
 
-	assert_int_equal(nt_event_explain(ev, tu_names, nplayers, buf, sizeof buf),
+	assert_int_equal(nt_event_explain(settled(ev), tu_names, nplayers, buf, sizeof buf),
 	    (int)strlen(want));
 	assert_string_equal(buf, want);
 }
@@ -1055,7 +1069,7 @@ test_fr_events(void **state)
 	    .note = (uint16_t)phrase_of("inns-cathedrals", "with an inn"), .points = 10,
 	    .winners = 0x1, .meeples = { 2, 1 }, .pieces = { 1 } };
 	explains(&ev, 2, "route achevée de 5 tuiles avec une auberge : 2 x 5 = 10 à Anna (2 : 1 "
-	    "voleur, un grand meeple comptant pour 2) - Ben en a 1, moins");
+	    "grand voleur comptant pour 2) - Ben en a 1, moins");
 	ev = (struct cr_event){ .reason = CR_EV_FINAL, .kind = CR_CLOISTER, .tiles = 2 };
 	nt_event_why(&ev, buf, sizeof buf);
 	assert_string_equal(buf, "abbaye inachevée avec 1 tuile voisine : 1 + 1 en fin de partie");
@@ -1074,7 +1088,7 @@ test_fr_events(void **state)
 	/* A tie a hill broke, the pig's term. */
 	ev = (struct cr_event){ .reason = CR_EV_FARM, .kind = CR_FIELD, .cities = 1, .per_city = 3,
 	    .term = { { 1, 1, (uint16_t)phrase_of("traders-builders", "the pig"), 1 } }, .nterm = 1,
-	    .points = 4, .winners = 0x1, .tied = 0x3, .meeples = { 1, 1 },
+	    .points = 3, .winners = 0x1, .tied = 0x3, .meeples = { 1, 1 },
 	    .tie = (uint16_t)phrase_of("hills-sheep", "a follower on a hill breaks the tie") };
 	explains(&ev, 2, "pré touchant 1 ville achevée : 3 x 1 + 1 x 1 (le cochon) = 4 à Anna "
 	    "(1 paysan) - Ben en a 1, autant ; un partisan sur une colline départage l'égalité");
@@ -1276,6 +1290,110 @@ test_names_normalised(void **state)
 	    nt_char_invisible(0x5f20) || nt_char_invisible(0x301));
 }
 
+/* ---- issue 18: explanations that add up ------------------------------------- */
+
+/* A farm of two cities held 1-1, a pig for some winners: Anna and Carl
+ * in a three-player game, or Ben alone in a two-player one. */
+static struct cr_event
+pig_farm(unsigned pigs, unsigned winners)
+{
+	struct cr_event ev = { .reason = CR_EV_FARM, .kind = CR_FIELD, .cities = 2, .per_city = 3,
+	    .term = { { 2, 1, (uint16_t)phrase_of("traders-builders", "the pig"), (uint8_t)pigs } },
+	    .nterm = 1, .points = 6, .winners = (uint8_t)winners, .meeples = { 1, 1, 1 },
+	    .pieces = { 1, 1, 1 } };
+
+	return *settled(&ev);
+}
+
+/*
+ * One event, each winner's own amount on one line (items 7, 8): the tie
+ * is said as a tie, each group of winners with its own sums; the short
+ * "why" keeps every term.  A big meeple is named as what it is (item
+ * 11), and a module's own amounts, which no sums make, are said alone.
+ */
+static void
+test_event_amounts(void **state)
+{
+	struct cr_event ev = pig_farm(0x2, 0x3);
+	char buf[512];
+
+	(void)state;
+	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 = 6 to Anna; 3 x 2 + 1 x 2 "
+	    "(the pig) = 8 to Ben (tied, 1 farmer each)");
+	nt_event_why(&ev, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig)");
+	ev = pig_farm(0x5, 0x7);
+	nt_event_explain(&ev, tu_names, 3, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig) = 8 "
+	    "points each to Anna and Carl; 3 x 2 = 6 to Ben (tied, 1 farmer each)");
+	ev = pig_farm(0x3, 0x3);	/* a pig each: alike again */
+	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig) = 8 "
+	    "points each to Anna and Ben (1 farmer)");
+	/* A big thief, alone and beside a thief. */
+	ev = (struct cr_event){ .reason = CR_EV_COMPLETED, .kind = CR_ROAD, .tiles = 5, .per_tile = 1,
+	    .points = 5, .winners = 0x1, .meeples = { 2, 1 }, .pieces = { 1, 1 } };
+	nt_event_explain(settled(&ev), tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "completed road of 5 tiles: 1 x 5 = 5 to Anna (2: 1 big thief "
+	    "counting 2) - Ben has 1, fewer");
+	ev.meeples[0] = 3, ev.pieces[0] = 2;
+	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "completed road of 5 tiles: 1 x 5 = 5 to Anna (3: 1 thief, 1 big "
+	    "thief counting 2) - Ben has 1, fewer");
+	/* A module's event paying amounts of its own (the engine's general
+	 * form: pay[] set, no term makes it). */
+	ev = (struct cr_event){ .reason = CR_EV_MODULE, .kind = CR_FIELD, .x = 1, .y = 2,
+	    .what = (uint16_t)phrase_of("hills-sheep", "flock"),
+	    .note = (uint16_t)phrase_of("hills-sheep", "herded"), .sub = 2, .nterm = 1,
+	    .term = { { 5, 1, (uint16_t)phrase_of("hills-sheep", "sheep"), 0 } }, .points = 5,
+	    .winners = 0x3, .meeples = { 1, 1 }, .pay = { 5, 2 } };
+	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "herded at 1,2 (2 tokens): 1 x 5 (sheep) = 5 to Anna; 2 to Ben");
+}
+
+/* A big thief is a big thief in the refusal's sentence (item 11); the
+ * notation's word stays where the line's own writing is meant. */
+static void
+test_big_piece_refusals(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "inns-cathedrals");
+
+	(void)state;
+	play_err(g, "V 0,-1 0 big-thief@N", NULL, 1, "a big thief stands on a road: V at 0,-1 "
+	    "rotation 0 has no road at N; valid spots for a big thief: S W");
+	play_err(g, "V 0,-1 0 big-knight@W", NULL, 1, "a big knight stands on a city: V at 0,-1 "
+	    "rotation 0 has no city at W; valid spots for a big knight: nowhere on this tile");
+	/* The piece that holds the feature, as it is. */
+	tu_play(g, "U 1,0 0 big-thief@E");
+	play_err(g, "U 2,0 0 thief@E", NULL, 1, "one feature, one owner at placement: the road at E "
+	    "of U at 2,0 joins a road that already holds Anna's big thief");
+	cr_game_free(g);
+}
+
+/* The same in French: the tie, each one's amount, the big thief. */
+static void
+test_fr_event_amounts(void **state)
+{
+	struct cr_event ev = pig_farm(0x2, 0x3);
+	struct cr_game *g;
+
+	(void)state;
+	explains(&ev, 2, "pré touchant 2 villes achevées : 3 x 2 = 6 à Anna ; 3 x 2 + 1 x 2 "
+	    "(le cochon) = 8 à Ben (à égalité, 1 paysan chacun)");
+	ev = (struct cr_event){ .reason = CR_EV_COMPLETED, .kind = CR_ROAD, .tiles = 5, .per_tile = 1,
+	    .points = 5, .winners = 0x1, .meeples = { 3, 1 }, .pieces = { 2, 1 } };
+	explains(&ev, 2, "route achevée de 5 tuiles : 1 x 5 = 5 à Anna (3 : 1 voleur, 1 grand "
+	    "voleur comptant pour 2) - Ben en a 1, moins");
+	g = tu_game_with(3, 2, "inns-cathedrals");
+	play_err(g, "V 0,-1 0 big-thief@N", NULL, 1, "un grand voleur se place sur une route : V en "
+	    "0,-1 rotation 0 n'a aucune route en N ; emplacements valides pour un grand voleur : S O");
+	tu_play(g, "U 1,0 0 big-thief@E");
+	play_err(g, "U 2,0 0 thief@E", NULL, 1, "un élément, un seul propriétaire à la pose : la "
+	    "route en E de U en 2,0 rejoint une route où Anna a déjà un grand voleur");
+	cr_game_free(g);
+}
+
 int
 main(void)
 {
@@ -1298,11 +1416,14 @@ main(void)
 		cmocka_unit_test(test_no_copy_where),
 		cmocka_unit_test(test_event_words),
 		cmocka_unit_test(test_names_normalised),
+		cmocka_unit_test(test_event_amounts),
+		cmocka_unit_test(test_big_piece_refusals),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),
 		cmocka_unit_test(test_fr_refusals),
 		cmocka_unit_test(test_fr_read_errors),
+		cmocka_unit_test(test_fr_event_amounts),
 	};
 	int failed = cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 

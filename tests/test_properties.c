@@ -307,7 +307,10 @@ desc_event(const struct cr_event *e, char *buf, size_t size)
 		n += snprintf(buf + n, size - (size_t)n, " %dx%d %s%s", e->term[i].count,
 		    e->term[i].per, cr_phrase(e->term[i].phrase), e->term[i].only ? " (some)" : "");
 	if (n > 0 && (size_t)n < size)
-		snprintf(buf + n, size - (size_t)n, "; %s", cr_phrase(e->note));
+		n += snprintf(buf + n, size - (size_t)n, "; %s", cr_phrase(e->note));
+	if (n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, "; pays %d %d %d %d %d %d %d %d", e->pay[0],
+		    e->pay[1], e->pay[2], e->pay[3], e->pay[4], e->pay[5], e->pay[6], e->pay[7]);
 }
 
 static void
@@ -318,12 +321,14 @@ desc_or_event(const struct or_event *e, char *buf, size_t size)
 
 	snprintf(buf, size, "oracle: %s %s %s: %d tiles, %d pennants, %d cities, "
 	    "meeples %d %d %d %d %d %d %d %d, winners 0x%x (tied 0x%x), %d points, sub %d%s%s, "
-	    "goods %d %d %d, sheep %d%s", reason_name(e->reason), oracle_kind_name(e->kind),
+	    "goods %d %d %d, sheep %d%s, pays %d %d %d %d %d %d %d %d", reason_name(e->reason),
+	    oracle_kind_name(e->kind),
 	    what[e->what], e->tiles, e->pennants, e->cities, e->meeples[0], e->meeples[1],
 	    e->meeples[2], e->meeples[3], e->meeples[4], e->meeples[5], e->meeples[6],
 	    e->meeples[7], e->winners, e->tied, e->points, e->sub,
 	    e->what == OR_WHAT_FLOCK ? " " : "", e->what == OR_WHAT_FLOCK ? how[e->sub] : "",
-	    e->goods[1], e->goods[2], e->goods[3], e->sheep, e->pig ? ", with a pig" : "");
+	    e->goods[1], e->goods[2], e->goods[3], e->sheep, e->pig ? ", with a pig" : "",
+	    e->pay[0], e->pay[1], e->pay[2], e->pay[3], e->pay[4], e->pay[5], e->pay[6], e->pay[7]);
 }
 
 /* The goods kind (enum cr_goods) a phrase of the engine's names, 0. */
@@ -352,6 +357,9 @@ static bool
 same_event(const struct oracle *o, const struct cr_event *e, const struct or_event *w)
 {
 	bool same = e->reason == w->reason && e->winners == w->winners && e->points == w->points;
+
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* one event, each winner's own amount */
+		same = same && e->pay[p] == w->pay[p];
 
 	if (w->what == OR_WHAT_GOODS && w->reason == CR_EV_EXTRA)
 		same = same && e->feature == -1 && e->sub == w->sub;
@@ -598,7 +606,7 @@ check_invariants(const struct spec *s, const struct cr_game *g, struct oracle *o
 	for (int i = 0; i < n; i++)
 		for (int p = 0; p < s->nplayers; p++)
 			if (ev[i].winners & (1u << p))
-				sum[p] += ev[i].points;
+				sum[p] += ev[i].pay[p];
 	for (int p = 0; p < s->nplayers; p++) {
 		for (int q = 0; q < OR_NPOOLS; q++)
 			if (onboard[p][q] + eng_supply(g, p, q) != oracle_pool_size(o, q))
@@ -816,13 +824,13 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 		count_want(o, &want[i], st);
 		st->closed += want[i].what == OR_WHAT_FLOCK && want[i].sub == OR_FLOCK_CLOSED;
 		for (int p = 0; p < s->nplayers; p++)
-			st->paid[p] += (want[i].winners >> p & 1) * want[i].points;
+			st->paid[p] += want[i].pay[p];
 	}
 	match_events(s, g, o, ev + bf->nevents, nev - bf->nevents, want, nwant);
 	for (int i = bf->nevents; i < nev; i++)
 		for (int p = 0; p < s->nplayers; p++)
 			if (ev[i].winners & (1u << p))
-				gained[p] += ev[i].points;
+				gained[p] += ev[i].pay[p];
 	/* Pieces, turn, supply, goods, scores. */
 	nnow = tu_meeples_of(g, now);
 	nexp = oracle_pieces(o, exp, MAXMP);
@@ -1839,7 +1847,9 @@ test_oracle_traders_by_hand(void **state)
 		n = oracle_final(o, want, 16);
 		assert_int_equal(n, 1);
 		assert_int_equal(want[0].winners, 3);
-		assert_int_equal(want[0].points, 8);
+		assert_int_equal(want[0].points, 6);	/* the price; a pig each: 8 each */
+		assert_int_equal(want[0].pay[0], 8);
+		assert_int_equal(want[0].pay[1], 8);
 		assert_true(want[0].pig);
 		for (int i = 0; i < nmp; i++)
 			if (mp[i].player == 1 && cr_role_kind(mp[i].role) == CR_FIELD &&
@@ -1847,10 +1857,11 @@ test_oracle_traders_by_hand(void **state)
 				mp[i] = mp[--nmp];	/* Ben's pig off, his farmers stay */
 		assert_int_equal(nmp, extra);
 		assert_true(oracle_build(o, &c, tiles, nt, mp, nmp));
-		n = oracle_final(o, want, 16);
-		assert_int_equal(n, 2);
-		assert_int_equal(want[0].winners | want[1].winners, 3);
-		assert_int_equal(want[0].points + want[1].points, 14);
+		n = oracle_final(o, want, 16);	/* one event, paying each its own */
+		assert_int_equal(n, 1);
+		assert_int_equal(want[0].winners, 3);
+		assert_int_equal(want[0].pay[0], 8);
+		assert_int_equal(want[0].pay[1], 6);
 		/* Edition 1: Anna's pig moved to another field beside a
 		 * completed city, where she has no farmer: 4 a city, not 5. */
 		c.edition = 1;
@@ -1868,7 +1879,7 @@ test_oracle_traders_by_hand(void **state)
 			assert_true(oracle_build(o, &c, tiles, nt, mp, nmp));
 			n = oracle_final(o, want, 16);
 			for (int i = 0; i < n; i++)
-				pts += (want[i].winners & 1) * want[i].points;
+				pts += want[i].pay[0];
 			assert_int_equal(pts, 8);
 			extra = fl;
 			break;
@@ -1890,7 +1901,7 @@ test_oracle_traders_by_hand(void **state)
 			assert_int_equal(n, 3);
 			for (int i = 0; i < n; i++)
 				for (int p = 0; p < 2; p++)
-					pts[p] += (want[i].winners >> p & 1) * want[i].points;
+					pts[p] += want[i].pay[p];
 			assert_int_equal(pts[0], 20);
 			assert_int_equal(pts[1], 30);
 			st.goods[1][CR_GOODS_CLOTH] = 0;	/* a kind nobody holds */

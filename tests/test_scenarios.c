@@ -14,7 +14,8 @@
 static const char *const dirs[] = { "tests/scenarios", "samples", "tests/corpus" };
 
 struct want_event {
-	int	move, points;
+	int	move;
+	int	pay[CR_MAXPLAYERS];	/* what each winner receives */
 	char	label[16];	/* what was scored: "city", "goods" */
 	unsigned winners;
 	bool	matched;
@@ -58,6 +59,42 @@ players_of(const struct nt_record *r, char *list, const char *file, int line)
 		set |= 1u << k;
 	}
 	return set;
+}
+
+/* An event line's amounts: "8 Anna,Ben" (each of them 8) or
+ * "Anna=8,Ben=6" (each their own), into w. */
+static void
+amounts_of(const struct nt_record *r, char *pts, char *who, struct want_event *w,
+    const char *file, int line)
+{
+	if (strchr(pts, '=') == NULL) {
+		w->winners = players_of(r, who, file, line);
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			w->pay[p] = w->winners & (1u << p) ? atoi(pts) : 0;
+		return;
+	}
+	for (char *kv = strtok(pts, ","); kv; kv = strtok(NULL, ",")) {
+		char *eq = strchr(kv, '=');
+		int k = eq ? nt_record_player(r, kv, (size_t)(eq - kv)) : -1;
+
+		if (k < 0)
+			fail_msg("%s:%d: expected NAME=POINTS, got \"%s\"", file, line, kv);
+		w->winners |= 1u << k;
+		w->pay[k] = atoi(eq + 1);
+	}
+}
+
+/* What an event pays, as a failure says it: "Anna=8,Ben=6". */
+static void
+paid_of(const struct nt_record *r, unsigned winners, const int *pay, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < r->nplayers && o < size; p++)
+		if (winners & (1u << p))
+			o += (size_t)snprintf(buf + o, size - o, "%s%s=%d", o ? "," : "",
+			    r->players[p].name, pay[p]);
 }
 
 static void
@@ -106,10 +143,11 @@ run_scenario(void **state)
 			char *pts = strtok_r(NULL, " \t\r\n", &save);
 			char *who = strtok_r(NULL, " \t\r\n", &save);
 
-			if (!who || nwant == 256 || !label_ok(kind))
-				fail_msg("%s:%d: expected \"event MOVE FEATURE POINTS PLAYERS\"", path, lineno);
-			want[nwant] = (struct want_event){ .move = atoi(mv), .points = atoi(pts),
-			    .winners = players_of(&r, who, path, lineno) };
+			if (!pts || (!who && !strchr(pts, '=')) || nwant == 256 || !label_ok(kind))
+				fail_msg("%s:%d: expected \"event MOVE FEATURE POINTS PLAYERS\" or "
+				    "\"event MOVE FEATURE NAME=POINTS,...\"", path, lineno);
+			want[nwant] = (struct want_event){ .move = atoi(mv) };
+			amounts_of(&r, pts, who, &want[nwant], path, lineno);
 			snprintf(want[nwant++].label, sizeof want[0].label, "%s", kind);
 		} else if (strcmp(w, "take") == 0) {	/* take MOVE PLAYER wine=2 cloth=1 */
 			char *mv = strtok_r(NULL, " \t\r\n", &save);
@@ -193,26 +231,39 @@ run_scenario(void **state)
 	/* Events paying 0 (goods taken) are not event lines: JCloisterZone's
 	 * files leave them out too. */
 	for (int i = 0; nwant > 0 && i < n; i++) {
+		char paid[256];
+		bool any = false;
 		int k;
 
-		if (ev[i].points == 0)
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			any = any || ((ev[i].winners & (1u << p)) && ev[i].pay[p] != 0);
+		if (!any)
 			continue;
-		for (k = 0; k < nwant; k++)
-			if (!want[k].matched && want[k].move == ev[i].move &&
+		for (k = 0; k < nwant; k++) {
+			bool same = !want[k].matched && want[k].move == ev[i].move &&
 			    strcmp(want[k].label, nt_event_label(&ev[i])) == 0 &&
-			    want[k].points == ev[i].points && want[k].winners == ev[i].winners)
+			    want[k].winners == ev[i].winners;
+
+			for (int p = 0; same && p < CR_MAXPLAYERS; p++)
+				same = !(ev[i].winners & (1u << p)) || want[k].pay[p] == ev[i].pay[p];
+			if (same)
 				break;
+		}
 		if (k == nwant) {
 			nt_event_why(&ev[i], msg, sizeof msg);
-			fail_msg("%s: unexpected event at move %d: %s = %d to set 0x%x", name,
-			    ev[i].move, msg, ev[i].points, ev[i].winners);
+			paid_of(&r, ev[i].winners, ev[i].pay, paid, sizeof paid);
+			fail_msg("%s: unexpected event at move %d: %s, %s", name, ev[i].move, msg, paid);
 		}
 		want[k].matched = true;
 	}
 	for (int k = 0; k < nwant; k++)
-		if (!want[k].matched)
-			fail_msg("%s: expected event at move %d (%s, %d points) did not happen",
-			    name, want[k].move, want[k].label, want[k].points);
+		if (!want[k].matched) {
+			char paid[256];
+
+			paid_of(&r, want[k].winners, want[k].pay, paid, sizeof paid);
+			fail_msg("%s: expected event at move %d (%s, %s) did not happen",
+			    name, want[k].move, want[k].label, paid);
+		}
 	if (nscore) {
 		for (int p = 0; p < r.nplayers; p++)
 			if (tu_score(g, p) != score[p])

@@ -433,7 +433,7 @@ tu_same_event(const struct cr_event *a, const struct cr_event *b)
 		if (memcmp(&a->term[i], &b->term[i], sizeof a->term[i]) != 0)
 			return false;
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		if (a->meeples[p] != b->meeples[p])
+		if (a->meeples[p] != b->meeples[p] || a->pay[p] != b->pay[p])
 			return false;
 	return true;
 }

@@ -269,6 +269,8 @@ fz_event_digest(uint64_t h, const struct cr_event *e)
 		h = fz_mix(fz_mix(h, e->meeples[p]), e->pieces[p]);
 	h = fz_mix(h, e->winners);
 	h = fz_mix(h, e->points);
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		h = fz_mix(h, e->pay[p]);
 	return fz_mix(h, e->small_city);
 }
 
@@ -397,23 +399,23 @@ fz_check_phrase(const struct cr_game *g, int i, const char *what, int phrase)
 }
 
 /*
- * A scoring event (paid: one of the game's; else what cr_game_feature_score
- * or cr_game_feature_kept says a feature would pay now).  Its points are
- * its arithmetic, the terms and prices a module set included; a term for
- * some winners only (`only`, a pig) counts for them alone, so the engine
- * pays it as one event per total, none left with `only` set.  The words a
- * module gave it are phrases of a module in play, and what it scored
- * (`what`) is set exactly for a module's own events.  Its winners, by
- * reason: a feature's are the players with the most weight on it (a tie
- * broken by a module, `tied` the players tied before and `tie` why, keeps
- * some; a paid event split by totals holds some, fz_check_groups holds
- * the parts to the whole); what a player takes (goods: TAKE) pays 0 to
+ * A scoring event (one of the game's, or what cr_game_feature_score
+ * or cr_game_feature_kept says a feature would pay now: the same code,
+ * so the same holds).  Its points are its arithmetic, the terms and
+ * prices a module set included; a term for some winners only (`only`, a
+ * pig) counts for them alone: each winner's pay is the points and its
+ * own terms, a term names winners only, and who did not win is paid
+ * nothing.  The words a module gave it are phrases of a module in play,
+ * and what it scored (`what`) is set exactly for a module's own events.
+ * Its winners, by reason: a feature's are the players with the most
+ * weight on it (a tie broken by a module, `tied` the players tied before
+ * and `tie` why, keeps some); what a player takes (goods: TAKE) pays 0 to
  * one player, the mover, and weighs nothing; a module's own scoring
  * (MODULE, a flock) is won by the players with a piece counted (weight
  * 1 each); a majority of tokens (EXTRA) by the most tokens.
  */
 static inline FZ_NOCOV void
-fz_check_event(const struct cr_game *g, int i, const struct cr_event *e, bool paid)
+fz_check_event(const struct cr_game *g, int i, const struct cr_event *e)
 {
 	int np = cr_game_nplayers(g), sum, best = 0, most = 0;
 	bool own = e->reason == CR_EV_TAKE || e->reason == CR_EV_MODULE || e->reason == CR_EV_EXTRA;
@@ -423,14 +425,21 @@ fz_check_event(const struct cr_game *g, int i, const struct cr_event *e, bool pa
 	FZ_CHECK(e->nterm <= sizeof e->term / sizeof e->term[0], "event %d: %d terms", i, e->nterm);
 	for (int k = 0; k < e->nterm; k++) {
 		fz_check_phrase(g, i, "a term's phrase", e->term[k].phrase);
-		FZ_CHECK(!paid || e->term[k].only == 0, "event %d paid with term %d for players 0x%x only",
-		    i, k, e->term[k].only);
 		FZ_CHECK((e->term[k].only & ~e->winners) == 0, "event %d: term %d for players 0x%x, "
 		    "winners 0x%x", i, k, e->term[k].only, e->winners);
 		if (e->term[k].only == 0)
 			sum += e->term[k].count * e->term[k].per;
 	}
 	FZ_CHECK(e->points == sum, "event %d pays %d, its arithmetic makes %d", i, e->points, sum);
+	for (int p = 0; p < CR_MAXPLAYERS; p++) {
+		int own = e->points;
+
+		for (int k = 0; k < e->nterm; k++)
+			own += (e->term[k].only >> p & 1) * e->term[k].count * e->term[k].per;
+		FZ_CHECK(e->pay[p] == (e->winners & (1u << p) ? own : 0), "event %d pays player %d "
+		    "%d, %s", i, p, e->pay[p], e->winners & (1u << p) ? "its points and own terms "
+		    "make more or less" : "who did not win");
+	}
 	fz_check_phrase(g, i, "note", e->note);
 	fz_check_phrase(g, i, "what", e->what);
 	fz_check_phrase(g, i, "tie", e->tie);
@@ -466,9 +475,8 @@ fz_check_event(const struct cr_game *g, int i, const struct cr_event *e, bool pa
 			    "event %d: a tie of 0x%x broken (0x%x) for 0x%x, the most weight (%d) 0x%x", i,
 			    e->tied, e->tie, e->winners, best, most);
 		else
-			FZ_CHECK(e->tie == 0 && (paid ? (e->winners & ~most) == 0 && e->winners != 0 :
-			    e->winners == most), "event %d: winners 0x%x, the most weight (%d) 0x%x", i,
-			    e->winners, best, most);
+			FZ_CHECK(e->tie == 0 && e->winners == most, "event %d: winners 0x%x, the most "
+			    "weight (%d) 0x%x", i, e->winners, best, most);
 		for (int p = 0; p < np; p++)
 			FZ_CHECK(e->pieces[p] <= e->meeples[p], "event %d: player %d has %d pieces weighing %d",
 			    i, p, e->pieces[p], e->meeples[p]);
@@ -541,19 +549,18 @@ fz_check_features(const struct cr_game *g, const struct cr_meeple *mp, int n)
 			    m->y, p);
 		}
 		if (pays)
-			fz_check_event(g, -1, &e, false);
+			fz_check_event(g, -1, &e);
 		kept = cr_game_feature_kept(g, m->seg, &e);
 		FZ_CHECK(kept == (tokens[k] != 0) && (!kept || (e.winners == tokens[k] &&
 		    e.reason == CR_EV_MODULE && e.sub >= ntok[k])), "the %s at %d,%d: %d pieces with tokens "
 		    "of 0x%x; kept %d, for 0x%x, %d tokens", cr_kind_name(f.kind), m->x, m->y, ntok[k],
 		    tokens[k], kept, e.winners, e.sub);
 		if (kept)
-			fz_check_event(g, -1, &e, false);
+			fz_check_event(g, -1, &e);
 	}
 }
 
-/* Do events a and b pay one feature in one move (one event split by
- * totals, for the terms some winners alone have)? */
+/* Do events a and b pay one feature in one move? */
 static inline FZ_NOCOV bool
 fz_same_payment(const struct cr_event *a, const struct cr_event *b)
 {
@@ -565,18 +572,16 @@ fz_same_payment(const struct cr_event *a, const struct cr_event *b)
 /*
  * The events as the game holds them: each adds up (fz_check_event); one
  * paid by the final scoring belongs to the move that ended the game;
- * what a player takes goes to the mover; the parts of one payment split
- * by totals (consecutive, fz_same_payment) have the same weights and tie,
- * disjoint winners, different totals, and together the most weight (the
- * winners of a tie broken: some of those tied).  The scores are the sums
- * of the points the events paid.
+ * what a player takes goes to the mover; one feature scored is one event
+ * (never two in a row for it, whatever its winners get), and its winners
+ * are the most weight (a tie broken: some of those tied).  The scores are
+ * the sums of what the events paid each player.
  */
 static inline FZ_NOCOV void
 fz_check_events(const struct cr_game *g)
 {
 	int np = cr_game_nplayers(g), paid[CR_MAXPLAYERS] = { 0 }, n;
 	const struct cr_event *ev = cr_game_events(g, &n);
-	unsigned all = 0;
 
 	for (int i = 0; i < n; i++) {
 		const struct cr_event *e = &ev[i];
@@ -584,25 +589,16 @@ fz_check_events(const struct cr_game *g)
 		FZ_CHECK(e->move >= 1 && e->move <= cr_game_nmoves(g),
 		    "event %d of move %d, %d moves played", i, e->move, cr_game_nmoves(g));
 		FZ_CHECK(e->points >= 0, "event %d pays %d", i, e->points);
-		fz_check_event(g, i, e, true);
+		fz_check_event(g, i, e);
 		FZ_CHECK(!CR_EV_AT_END(e->reason) || (cr_game_over(g) && e->move == cr_game_nmoves(g)),
 		    "event %d (reason %d) of the final scoring paid by move %d of %d, over %d", i,
 		    e->reason, e->move, cr_game_nmoves(g), cr_game_over(g));
 		FZ_CHECK(e->reason != CR_EV_TAKE || e->winners == 1u << cr_game_move_player(g, e->move - 1),
 		    "event %d: 0x%x takes, player %d moved", i, e->winners,
 		    cr_game_move_player(g, e->move - 1));
-		if (i > 0 && fz_same_payment(&ev[i - 1], e)) {
-			FZ_CHECK((all & e->winners) == 0 && e->tied == ev[i - 1].tied &&
-			    memcmp(e->meeples, ev[i - 1].meeples, sizeof e->meeples) == 0,
-			    "events %d and %d pay one feature: winners 0x%x and 0x%x, tied 0x%x and 0x%x",
-			    i - 1, i, all, e->winners, ev[i - 1].tied, e->tied);
-			for (int k = i - 1; k >= 0 && fz_same_payment(&ev[k], e); k--)
-				FZ_CHECK(ev[k].points != e->points, "events %d and %d split one payment "
-				    "and pay the same %d", k, i, e->points);
-			all |= e->winners;
-		} else
-			all = e->winners;
-		if (i + 1 == n || !fz_same_payment(e, &ev[i + 1])) {
+		FZ_CHECK(i == 0 || !fz_same_payment(&ev[i - 1], e), "events %d and %d pay one feature "
+		    "(winners 0x%x and 0x%x): one event pays it", i - 1, i, ev[i - 1].winners, e->winners);
+		if (fz_same_payment(e, e)) {
 			int best = 0;
 			unsigned most = 0;
 
@@ -610,13 +606,12 @@ fz_check_events(const struct cr_game *g)
 				best = e->meeples[p] > best ? e->meeples[p] : best;
 			for (int p = 0; best > 0 && p < np; p++)
 				most |= e->meeples[p] == best ? 1u << p : 0;
-			FZ_CHECK(!fz_same_payment(e, e) || (e->tied ? (all & ~most) == 0 && all != most :
-			    all == most), "event %d: its payment goes to 0x%x, the most weight (%d) 0x%x, "
-			    "tied 0x%x", i, all, best, most, e->tied);
+			FZ_CHECK(e->tied ? (e->winners & ~most) == 0 && e->winners != most :
+			    e->winners == most, "event %d: its payment goes to 0x%x, the most weight "
+			    "(%d) 0x%x, tied 0x%x", i, e->winners, best, most, e->tied);
 		}
 		for (int p = 0; p < np; p++)
-			if (e->winners & (1u << p))
-				paid[p] += e->points;
+			paid[p] += e->pay[p];
 	}
 	for (int p = 0; p < np; p++)
 		FZ_CHECK(paid[p] == cr_game_player(g, p)->score,

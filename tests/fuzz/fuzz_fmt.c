@@ -12,7 +12,7 @@
  * item, a move's own '#' comes first after it), are the same in the
  * output as in the input, trailing ones joined by a space.
  * The formatter also accepts exactly the records nt_record_parse accepts
- * whose moves all parse.
+ * whose moves all parse, none after an explicit end.
  */
 #include "fuzz.h"
 #include <ctype.h>
@@ -206,20 +206,23 @@ same_str(const char *a, const char *b)
 	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
-/* Every move of the record parses, and a player from the mapping form
- * ("- Anna: U 0,1 0") could be a name; the number of the first that
- * does not. */
+/* Every move of the record parses, none follows an explicit end, and a
+ * player from the mapping form ("- Anna: U 0,1 0") could be a name; the
+ * number of the first that does not. */
 static int
 bad_move(const struct nt_record *r)
 {
+	bool ended = false;
+
 	for (int i = 0; i < r->nmoves; i++) {
 		const char *p = r->moves[i].player;
 		struct nt_turn t;
 		struct nt_error e;
 
 		if (nt_parse_move(&fz_base, r->moves[i].text, strlen(r->moves[i].text), &t, &e) < 0 ||
-		    t.blank)
+		    t.blank || ended)
 			return i + 1;
+		ended = t.move.kind == CR_MOVE_END;
 		if (p != NULL && (*p == '\0' || strpbrk(p, ":#") != NULL ||
 		    isspace((unsigned char)p[0]) || isspace((unsigned char)p[strlen(p) - 1])))
 			return i + 1;
