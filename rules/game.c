@@ -342,6 +342,10 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	place_tile(g, start, &h, 0);
 	g->log.n = 0;
 	g->xlog.n = 0;
+	/* A tile set of a start tile alone leaves nothing to draw: the game
+	 * is over before its first move, as it is when the last tile is
+	 * placed (nothing stands on the board, so nothing is scored). */
+	g->over = g->supply_total == 0;
 	return true;
 }
 
