@@ -27,19 +27,6 @@
 #include "play.h"
 #include "notation/i18n.h"
 
-/* The last line of TEXT is a move, or "moves:": a move may be appended. */
-static bool
-appendable(const char *text, size_t len)
-{
-	const char *last;
-
-	if (len == 0 || text[len - 1] != '\n')
-		return false;
-	for (last = text + len - 1; last > text && last[-1] != '\n'; last--)
-		;
-	return strncmp(last, "  - ", 4) == 0 || strcmp(last, "moves:\n") == 0;
-}
-
 /*
  * The game to resume: WANT exactly, else the one game whose name starts
  * with WANT; without WANT, the unfinished game played last (an unreadable
@@ -142,7 +129,7 @@ resume(struct play *p, const char *name)
 		p->j.rewrite = true;
 	if (cut && fd >= 0)
 		close(fd);
-	if (!appendable(text, len))
+	if (!journal_appendable(text, len))
 		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
 	free(text);
 	if (cut)
