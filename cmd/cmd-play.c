@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,6 +297,11 @@ run(int argc, char **argv, bool resume)
 	cr_game_free(pl.g);
 	if (pl.have_rec)
 		nt_record_free(&pl.rec);
+	if (pl.signal != 0) {	/* all is kept: die of it, as the sender expects */
+		fflush(stdout);
+		signal(pl.signal, SIG_DFL);
+		raise(pl.signal);
+	}
 	if (fflush(stdout) != 0 && rc == 0) {
 		perror(_("carcref: standard output"));
 		rc = 2;

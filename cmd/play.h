@@ -151,6 +151,7 @@ struct play {
 	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
+	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM), 0 if not */
 	int		 refused;	/* lines not accepted */
 	char		*hist;		/* the history file, NULL for none */
 };
@@ -291,7 +292,8 @@ void	 play_restore_hand(struct play *p);
 /* A new game of N players NAMES in EDITION; false (message printed) if not. */
 bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
 	     int nexts);
-/* Read and run lines until the input ends or quit. */
+/* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
+ * (p->signal: the caller ends the process with it, once all is kept). */
 void	 play_session(struct play *p);
 
 /* play-complete.c: Tab completion for P's session, through readline. */
