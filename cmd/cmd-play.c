@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,19 +27,6 @@
 #include "cmd.h"
 #include "play.h"
 #include "notation/i18n.h"
-
-/* The last line of TEXT is a move, or "moves:": a move may be appended. */
-static bool
-appendable(const char *text, size_t len)
-{
-	const char *last;
-
-	if (len == 0 || text[len - 1] != '\n')
-		return false;
-	for (last = text + len - 1; last > text && last[-1] != '\n'; last--)
-		;
-	return strncmp(last, "  - ", 4) == 0 || strcmp(last, "moves:\n") == 0;
-}
 
 /*
  * The game to resume: WANT exactly, else the one game whose name starts
@@ -142,7 +130,7 @@ resume(struct play *p, const char *name)
 		p->j.rewrite = true;
 	if (cut && fd >= 0)
 		close(fd);
-	if (!appendable(text, len))
+	if (!journal_appendable(text, len))
 		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
 	free(text);
 	if (cut)
@@ -309,6 +297,11 @@ run(int argc, char **argv, bool resume)
 	cr_game_free(pl.g);
 	if (pl.have_rec)
 		nt_record_free(&pl.rec);
+	if (pl.signal != 0) {	/* all is kept: die of it, as the sender expects */
+		fflush(stdout);
+		signal(pl.signal, SIG_DFL);
+		raise(pl.signal);
+	}
 	if (fflush(stdout) != 0 && rc == 0) {
 		perror(_("carcref: standard output"));
 		rc = 2;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "rules/game.h"
 
@@ -101,6 +102,14 @@ void		 cmd_out_abort(struct cmd_out *o);
 /* The whole of TEXT through the above. */
 bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
 		     char **err);
+/* Guard the file DEV, INO: cmd_out_open refuses it, whatever path names
+ * it, with a message saying it is WHAT ("the journal of the game in
+ * play").  One file at a time; WHAT NULL: none. */
+void		 cmd_out_guard(const char *what, dev_t dev, ino_t ino);
+/* Move the file PATH aside, to PATH.TAG (PATH.TAG-2... if taken), never
+ * over another file: a user's file is never deleted.  The new name,
+ * malloc'd; NULL with *err naming PATH. */
+char		*cmd_set_aside(const char *path, const char *tag, char **err);
 
 /* cmd-tiles.c: the search by what a tile shows, for the REPL's find and
  * completion.  The options (NULL after the last); whether S is four edge

@@ -16,6 +16,10 @@
  *
  * Writes are buffered, so a large output streamed in small pieces costs
  * about what one write of the whole would.
+ *
+ * One file may be guarded (cmd_out_guard): the journal of the game in
+ * play.  No writer replaces it or writes into it, whatever path names it
+ * (a symlink, a hard link, /dev/fd/N): every writer comes here.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -157,6 +161,37 @@ own_fd(const char *path)
 	return *end == '\0' && n <= 1024 * 1024 ? (int)n : -1;
 }
 
+/* The guarded file: its device and inode, and what it is, for messages. */
+static struct {
+	bool	 set;
+	dev_t	 dev;
+	ino_t	 ino;
+	char	*what;
+} guard;
+
+void
+cmd_out_guard(const char *what, dev_t dev, ino_t ino)
+{
+	free(guard.what);
+	guard.what = what != NULL ? strdup(what) : NULL;
+	guard.set = guard.what != NULL;
+	guard.dev = dev;
+	guard.ino = ino;
+}
+
+/* Is ST the guarded file?  Then *err says PATH is not written. */
+static bool
+guarded(const struct stat *st, const char *path, char **err)
+{
+	if (!guard.set || st->st_dev != guard.dev || st->st_ino != guard.ino)
+		return false;
+	/* TRANSLATORS: the second %s is what the file is: "the journal of the
+	 * game in play". */
+	cmd_seterr(err, _("%s is %s: it is never written over; choose another file"), path,
+	    guard.what);
+	return true;
+}
+
 static void
 out_free(struct cmd_out *o)
 {
@@ -171,6 +206,7 @@ static bool
 open_in_place(struct cmd_out *o, char **err)
 {
 	int fd = own_fd(o->path);
+	struct stat st;
 
 	if (fd >= 0) {
 		if (fd == STDOUT_FILENO)
@@ -180,6 +216,11 @@ open_in_place(struct cmd_out *o, char **err)
 		o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (o->fd < 0) {
 		cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(errno));
+		return false;
+	}
+	if (fstat(o->fd, &st) == 0 && guarded(&st, o->path, err)) {
+		close(o->fd);
+		o->fd = -1;
 		return false;
 	}
 	return true;
@@ -217,6 +258,8 @@ cmd_out_open(const char *path, char **err)
 	}
 
 	if (stat(o->target, &st) == 0) {
+		if (guarded(&st, path, err))
+			goto fail;
 		if (S_ISDIR(st.st_mode)) {
 			cmd_seterr(err, _("%s: is a directory"), path);
 			goto fail;
@@ -420,4 +463,43 @@ cmd_write_atomic(const char *path, const char *text, size_t len, char **err)
 		return false;
 	cmd_out_write(o, text, len);	/* an error is remembered: commit says it */
 	return cmd_out_commit(o, err);
+}
+
+/*
+ * Move the file PATH aside, to PATH.TAG (PATH.TAG-2, -3... when taken):
+ * never over another file, never a copy.  The new name, malloc'd; NULL
+ * with *err.
+ */
+char *
+cmd_set_aside(const char *path, const char *tag, char **err)
+{
+	struct stat st;
+	int e = EEXIST;
+
+	for (int k = 1; k < 1000; k++) {
+		char *to = k == 1 ? cmd_strf("%s.%s", path, tag) : cmd_strf("%s.%s-%d", path, tag, k);
+
+		if (to == NULL) {
+			e = ENOMEM;
+			break;
+		}
+		/* link(2) never replaces a file; where there are no hard links,
+		 * rename(2), once the name is seen free. */
+		if (link(path, to) == 0) {
+			if (unlink(path) == 0)
+				return to;
+			e = errno;
+			unlink(to);
+		} else if (errno == EEXIST || lstat(to, &st) == 0) {
+			free(to);
+			continue;
+		} else if (rename(path, to) == 0)
+			return to;
+		else
+			e = errno;
+		free(to);
+		break;
+	}
+	cmd_seterr(err, _("%s: cannot move it aside: %s"), path, strerror(e));
+	return NULL;
 }

@@ -71,64 +71,81 @@ mkdirs(char *path, char **err)
 
 /*
  * Lock the file PATH for writing (F_SETLK, never waiting); its descriptor,
- * or -1: errno EAGAIN (or EACCES) when another process holds it, and *pid
- * that process if known.
+ * or -1 with errno set: *held when another process holds the lock (errno
+ * EAGAIN or EACCES, *pid that process if known); otherwise the lock file
+ * could not be opened or locked at all (a read-only directory: EACCES,
+ * EROFS), which is no other session's doing.
  */
 static int
-lock_file(const char *path, long *pid)
+lock_file(const char *path, bool *held, long *pid)
 {
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 	int fd, e;
 
 	*pid = 0;
+	*held = false;
 	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		return -1;
 	if (fcntl(fd, F_SETLK, &fl) == 0)
 		return fd;
 	e = errno;
+	*held = e == EAGAIN || e == EACCES;
 	fl = (struct flock){ .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	if ((e == EAGAIN || e == EACCES) && fcntl(fd, F_GETLK, &fl) == 0 &&
-	    fl.l_type != F_UNLCK)
+	if (*held && fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
 		*pid = (long)fl.l_pid;
 	close(fd);
 	errno = e;
 	return -1;
 }
 
+enum lock_result {
+	LOCK_OK,	/* J's name, path and lock are set */
+	LOCK_TAKEN,	/* a fresh name whose game's file exists */
+	LOCK_HELD,	/* another session holds the lock: *pid that process */
+	LOCK_ERROR	/* anything else: *err says what, naming the path */
+};
+
 /*
- * Lock game NAME for this session: J's name, path and lock are then set.
- * With FRESH, a game whose file exists is not taken (errno EEXIST): the
- * name is for a new game.  False with errno set (EAGAIN: another
- * session holds it, *pid that process).
+ * Lock game NAME for this session.  With FRESH, a game whose file exists
+ * is not taken: the name is for a new game.
  */
-static bool
-lock_game(struct journal *j, const char *name, bool fresh, long *pid)
+static enum lock_result
+lock_game(struct journal *j, const char *name, bool fresh, long *pid, char **err)
 {
 	char *lock = cmd_strf("%s/locks/%s.lock", state_dir, name);
 	char *path = cmd_strf("%s/games/%s.yaml", state_dir, name);
+	enum lock_result rc = LOCK_ERROR;
 	struct stat st;
-	int fd = -1, e = ENOMEM;
+	bool held;
+	int fd = -1;
 
 	*pid = 0;
-	if (lock == NULL || path == NULL || (j->name = strdup(name)) == NULL)
+	if (lock == NULL || path == NULL || (j->name = strdup(name)) == NULL) {
+		cmd_seterr(err, _("out of memory"));
 		goto fail;
+	}
 	/* A game's file, looked at before its lock is touched, and after. */
-	if (fresh && lstat(path, &st) == 0) {
-		e = EEXIST;
-		goto fail;
-	}
-	if ((fd = lock_file(lock, pid)) < 0) {
-		e = errno;
-		goto fail;
-	}
-	if (fresh && lstat(path, &st) == 0) {
-		e = EEXIST;
-		goto fail;
+	for (int pass = 0; pass < 2; pass++) {
+		if (fresh && lstat(path, &st) == 0) {
+			rc = LOCK_TAKEN;
+			goto fail;
+		}
+		if (fresh && errno != ENOENT) {
+			cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
+			goto fail;
+		}
+		if (pass == 0 && (fd = lock_file(lock, &held, pid)) < 0) {
+			if (held)
+				rc = LOCK_HELD;
+			else
+				cmd_seterr(err, _("cannot lock %s: %s"), lock, strerror(errno));
+			goto fail;
+		}
 	}
 	free(lock);
 	j->path = path;
 	j->lockfd = fd;
-	return true;
+	return LOCK_OK;
 
 fail:
 	if (fd >= 0)
@@ -137,8 +154,7 @@ fail:
 	free(path);
 	free(j->name);
 	j->name = NULL;
-	errno = e;
-	return false;
+	return rc;
 }
 
 /*
@@ -215,20 +231,20 @@ claim(struct journal *j, const char *base, char **err)
 
 	for (int k = 1; k < 100000; k++) {
 		char *name = k == 1 ? strdup(base) : cmd_strf("%s-%d", base, k);
-		bool ok;
+		enum lock_result rc;
 
-		if (name == NULL)
-			break;
-		ok = lock_game(j, name, true, &pid);
+		if (name == NULL) {
+			cmd_seterr(err, _("out of memory"));
+			return false;
+		}
+		rc = lock_game(j, name, true, &pid, err);
 		free(name);
-		if (ok) {
+		if (rc == LOCK_OK) {
 			sweep(j->name);
 			return true;
 		}
-		if (errno != EEXIST && errno != EAGAIN && errno != EACCES) {
-			cmd_seterr(err, "%s/locks: %s", state_dir, strerror(errno));
+		if (rc == LOCK_ERROR)	/* no other name would fare better */
 			return false;
-		}
 	}
 	cmd_seterr(err, _("no free name for a game %s in %s/games"), base, state_dir);
 	return false;
@@ -248,7 +264,7 @@ migrate(void)
 	static const char *const old[] = { "previous", "current" };
 	char *from[2], *lock = cmd_strf("%s/lock", state_dir);
 	struct stat st[2];
-	bool any = false;
+	bool any = false, held;
 	long pid;
 	int lfd = -1;
 
@@ -262,7 +278,7 @@ migrate(void)
 		}
 	}
 	if (any && lock != NULL)
-		lfd = lock_file(lock, &pid);
+		lfd = lock_file(lock, &held, &pid);
 	for (int i = 0; lfd >= 0 && i < 2; i++) {
 		struct journal j = { .fd = -1, .lockfd = -1 };
 		struct nt_record r;
@@ -355,6 +371,29 @@ play_state_path(const char *name, char **err)
 
 /* ---- the journal of the game in play -------------------------------------- */
 
+/* The journal held is guarded: no writer replaces it (cmd_out_guard). */
+static void
+guard(const struct journal *j)
+{
+	if (j->held)
+		cmd_out_guard(_("the journal of the game in play"), j->dev, j->ino);
+	else
+		cmd_out_guard(NULL, 0, 0);
+}
+
+/* The file open at J's descriptor is J's journal: remember it. */
+static void
+hold(struct journal *j)
+{
+	struct stat st;
+
+	if ((j->held = j->fd >= 0 && fstat(j->fd, &st) == 0)) {
+		j->dev = st.st_dev;
+		j->ino = st.st_ino;
+	}
+	guard(j);
+}
+
 bool
 journal_take(struct journal *j, const char *name, char **err)
 {
@@ -363,24 +402,31 @@ journal_take(struct journal *j, const char *name, char **err)
 	if (state(err) == NULL)
 		return false;
 	journal_close(j);
-	if (!lock_game(j, name, false, &pid)) {
-		if (errno == EAGAIN || errno == EACCES) {
-			if (pid > 0)
-				cmd_seterr(err, _("another carcref session (process %ld) is playing "
-				    "%s; finish it there first"), pid, name);
-			else
-				cmd_seterr(err, _("another carcref session is playing %s"), name);
-		} else
-			cmd_seterr(err, "%s/locks/%s.lock: %s", state_dir, name, strerror(errno));
+	switch (lock_game(j, name, false, &pid, err)) {
+	case LOCK_OK:
+		break;
+	case LOCK_HELD:
+		if (pid > 0)
+			cmd_seterr(err, _("another carcref session (process %ld) is playing "
+			    "%s; finish it there first"), pid, name);
+		else
+			cmd_seterr(err, _("another carcref session is playing %s"), name);
+		return false;
+	default:
 		return false;
 	}
 	sweep(name);
+	/* Open now: a file put in its place from now on is seen (is_ours). */
+	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) >= 0)
+		hold(j);
 	return true;
 }
 
 void
 journal_close(struct journal *j)
 {
+	if (j->held)
+		cmd_out_guard(NULL, 0, 0);
 	if (j->fd >= 0)
 		close(j->fd);
 	if (j->lockfd >= 0)
@@ -390,6 +436,45 @@ journal_close(struct journal *j)
 	*j = (struct journal){ .fd = -1, .lockfd = -1 };
 }
 
+/*
+ * Is the file at J's path still the journal this session wrote?  1 if
+ * so (or if it cannot be told: the append then says why); 0 if it was
+ * removed, or replaced by another file (an editor's save, a rename over
+ * it), which is moved aside, never deleted: said, and the journal is no
+ * longer held, to be written again whole.  -1 with *err if the other file
+ * cannot be moved aside.
+ */
+static int
+is_ours(struct journal *j, char **err)
+{
+	struct stat st;
+	char *aside, *why = NULL;
+
+	if (!j->held)
+		return 1;
+	if (stat(j->path, &st) < 0) {
+		if (errno != ENOENT)
+			return 1;
+		outf(_("warning: the journal %s was removed; it is written again, whole, from "
+		    "the game in play\n"), j->path);
+	} else if (st.st_dev == j->dev && st.st_ino == j->ino)
+		return 1;
+	else if ((aside = cmd_set_aside(j->path, "replaced", &why)) == NULL) {
+		cmd_seterr(err, _("%s was replaced by another file, which cannot be kept: %s"),
+		    j->path, why ? why : _("out of memory"));
+		free(why);
+		return -1;
+	} else {
+		outf(_("warning: the journal %s was replaced by another file (an editor's?); that "
+		    "file is kept as %s, and the journal is written again, whole, from the game in "
+		    "play\n"), j->path, aside);
+		free(aside);
+	}
+	j->held = false;
+	guard(j);
+	return 0;
+}
+
 bool
 journal_write(struct journal *j, const struct nt_record *r, const struct cr_game *g,
     char **err)
@@ -397,11 +482,13 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 	char *text, *mark, *base;
 	bool ok;
 
-	/* Until the new file is in place, nothing may be appended to the old. */
+	/* Until the new file is in place, nothing may be appended to the old;
+	 * and until then, what is on disk is not the game. */
 	if (j->fd >= 0) {
 		close(j->fd);
 		j->fd = -1;
 	}
+	j->rewrite = true;
 	if (j->name == NULL) {		/* a new game: its name now */
 		if (state(err) == NULL)
 			return false;
@@ -414,6 +501,8 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 		if (!ok)
 			return false;
 	}
+	if (is_ours(j, err) < 0)
+		return false;
 	if ((text = nt_record_format(r, g)) == NULL) {
 		cmd_seterr(err, _("out of memory"));
 		return false;
@@ -422,15 +511,20 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 	 * "moves:" (empty) can. */
 	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
 		strcpy(mark, "moves:\n");
+	cmd_out_guard(NULL, 0, 0);	/* this writer alone may replace it */
 	ok = cmd_write_atomic(j->path, text, strlen(text), err);
 	free(text);
-	if (!ok)
-		return false;
-	j->rewrite = false;
-	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
-		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
+	if (!ok) {
+		guard(j);	/* the old one, if any, is in place */
 		return false;
 	}
+	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
+		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
+		j->held = false;	/* the file written is not known */
+		return false;
+	}
+	j->rewrite = false;
+	hold(j);
 	return true;
 }
 
@@ -459,10 +553,13 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 {
 	char move[128], *lines = NULL, *more;
 	off_t size;
-	int e;
+	int e, ours = 1;
 
-	if (j->name == NULL || j->rewrite)	/* a new game, or a file to redo */
+	/* A new game, a file to redo, one that is no longer ours: whole. */
+	if (j->name == NULL || j->rewrite || (ours = is_ours(j, err)) == 0)
 		return journal_write(j, r, g, err);
+	if (ours < 0)
+		return false;
 	if (j->fd < 0 && (j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
 		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
 		return false;
@@ -506,10 +603,52 @@ journal_repair(struct journal *j, const struct nt_record *r, const struct cr_gam
 	char *err = NULL;
 	bool ok;
 
-	if (!j->rewrite)
+	/* Only a file that holds moves: a game whose first write failed has
+	 * none, and its next move writes it whole. */
+	if (!j->rewrite || !j->held)
 		return true;
 	ok = journal_write(j, r, g, &err);
 	free(err);
+	return ok;
+}
+
+/*
+ * Does TEXT, a journal, provably end inside its list of moves, so that a
+ * line "  - MOVE" appended is its next move?  The reader says so: TEXT
+ * with such a line appended must read as the same record with one move
+ * more, that line.  A journal edited by hand whose last block is another
+ * (players: after moves:) is not: its next move would land there.
+ */
+bool
+journal_appendable(const char *text, size_t len)
+{
+	static const char probe[] = "  - end\n";
+	struct nt_record a, b;
+	struct cr_error err;
+	char *more;
+	bool ok;
+
+	if (len == 0 || text[len - 1] != '\n' || nt_record_parse(&a, text, len, &err) < 0)
+		return false;
+	if ((more = malloc(len + sizeof probe)) == NULL) {
+		nt_record_free(&a);
+		return false;
+	}
+	memcpy(more, text, len);
+	memcpy(more + len, probe, sizeof probe);
+	ok = nt_record_parse(&b, more, len + sizeof probe - 1, &err) == 0;
+	if (ok) {
+		const struct nt_recmove *m = b.nmoves > 0 ? &b.moves[b.nmoves - 1] : NULL;
+		int line = 1;
+
+		for (size_t i = 0; i < len; i++)
+			line += text[i] == '\n';
+		ok = b.nmoves == a.nmoves + 1 && b.nplayers == a.nplayers &&
+		    strcmp(m->text, "end") == 0 && m->player == NULL && m->line == line;
+		nt_record_free(&b);
+	}
+	nt_record_free(&a);
+	free(more);
 	return ok;
 }
 

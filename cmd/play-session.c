@@ -4,11 +4,14 @@
  * through GNU readline on a terminal (history, Ctrl-C), else one by one.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <readline/readline.h>
@@ -16,6 +19,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/explain.h"
 #include "notation/i18n.h"
 #include "notation/record.h"
 
@@ -258,20 +262,30 @@ session_save(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+static void keep_hand(struct play *p);
+
+/* The game in FILE replaces the game in play; a tile in hand is kept for
+ * the game it belongs to, as when the session ends. */
 int
 session_load(struct play *p, int argc, char **argv)
 {
-	char err[512], *text;
+	struct nt_record r;
+	struct cr_game *g;
+	char err[512], *text, *why = NULL;
 	size_t len;
-	bool ok;
 
 	(void)argc;
 	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
 		return play_nope(_("load: %s"), err);
-	ok = play_adopt(p, argv[1], text, len, stdout);
+	g = play_replay(p->ts, argv[1], text, len, &r, &why);
 	free(text);
-	if (!ok)
+	if (g == NULL) {
+		play_nope("%s", why ? why : _("out of memory"));
+		free(why);
 		return -1;
+	}
+	keep_hand(p);
+	play_take(p, &r, g);
 	play_new_journal(p, stdout);
 	outf(_("loaded %s: edition %d,"), argv[1], cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
@@ -390,12 +404,25 @@ prompt(struct play *p)
 }
 
 static volatile sig_atomic_t got_int;
+static volatile sig_atomic_t got_end;	/* SIGHUP or SIGTERM: the session ends */
 
 static void
 on_int(int sig)
 {
 	(void)sig;
 	got_int = 1;
+}
+
+/*
+ * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM):
+ * noted here, and the session ends at once as with Ctrl-D, the tile in
+ * hand kept without a question (play_session).  The wait for a line is
+ * cut short: no SA_RESTART, and readline returns on these signals.
+ */
+static void
+on_end(int sig)
+{
+	got_end = sig;
 }
 
 /*
@@ -438,10 +465,11 @@ hand_path(const struct play *p)
 }
 
 /*
- * The session ends (Ctrl-D, end of input) with a tile drawn, or placed,
- * but not played: never dropped silently.  On a terminal the player says
- * whether to keep it; kept (the default, and without a terminal), it is
- * written beside the journal and resume gives it back.
+ * The session ends (Ctrl-D, end of input, the terminal closed), or
+ * another game is loaded, with a tile drawn, or placed, but not played:
+ * never dropped silently.  On a terminal the player says whether to keep
+ * it; kept (the default, without a terminal, and when the terminal is
+ * gone), it is written beside the journal and resume gives it back.
  */
 static void
 keep_hand(struct play *p)
@@ -451,7 +479,7 @@ keep_hand(struct play *p)
 
 	if (p->hand < 0 || cr_game_over(p->g))
 		return;
-	if (p->tty) {
+	if (p->tty && p->signal == 0) {
 		q = cmd_strf(_("%s is in hand, not played: drop it?"), play_code(p, p->hand));
 		drop = q != NULL && play_confirm(p, q);
 		free(q);
@@ -476,33 +504,119 @@ keep_hand(struct play *p)
 	free(err), free(text), free(path);
 }
 
+#define HAND_MAX	256	/* bytes: "CODE X,Y ROT" is far shorter */
+
+/*
+ * The tile kept in hand, PATH's text (malloc'd), or NULL: none kept
+ * (*why NULL), or a file that cannot be one (*why says why, malloc'd).
+ * Only a regular file is read, opened without waiting: a FIFO or a device
+ * there never hangs resume.
+ */
+static char *
+hand_read(const char *path, char **why)
+{
+	struct stat st;
+	char *text = NULL;
+	ssize_t n = -1;
+	int fd;
+
+	*why = NULL;
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0) {
+		if (errno != ENOENT)
+			*why = cmd_strf("%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0)
+		*why = cmd_strf("%s", strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		*why = cmd_strf("%s", _("not a regular file"));
+	else if (st.st_size > HAND_MAX)
+		*why = cmd_strf(_("%lld bytes, not a tile and its place"), (long long)st.st_size);
+	else if ((text = malloc(HAND_MAX + 1)) == NULL)
+		*why = cmd_strf("%s", _("out of memory"));
+	else {
+		while ((n = read(fd, text, HAND_MAX)) < 0 && errno == EINTR)
+			;
+		if (n < 0)
+			*why = cmd_strf("%s", strerror(errno));
+		else
+			text[n] = '\0';
+	}
+	close(fd);
+	if (*why != NULL) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* The tile kept in hand at PATH cannot be given back, for WHY: its file is
+ * moved aside (never deleted), and that is said. */
+static void
+hand_aside(const char *path, const char *why)
+{
+	char *aside, *err = NULL;
+
+	if ((aside = cmd_set_aside(path, "unusable", &err)) != NULL)
+		outf(_("the tile kept in hand is not given back: %s; its file is kept as %s\n"),
+		    why, aside);
+	else
+		outf(_("the tile kept in hand is not given back: %s; its file %s is left as it "
+		    "is (%s)\n"), why, path, err ? err : _("out of memory"));
+	free(aside), free(err);
+}
+
 void
 play_restore_hand(struct play *p)
 {
-	char *path = hand_path(p), *text, msg[256], *w[4] = { NULL }, *s;
+	char *path = hand_path(p), *text, *why = NULL, *w[4] = { NULL }, *s;
+	char msg[512];
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
-	size_t len;
+	struct cr_refusal ref;
 	int n = 0;
 
-	if (path == NULL || (text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		free(path);
-		return;	/* none kept */
+	if (path == NULL)
+		return;
+	if ((text = hand_read(path, &why)) == NULL) {
+		if (why != NULL)
+			hand_aside(path, why);
+		free(why), free(path);
+		return;		/* none kept */
 	}
 	for (s = strtok(text, " \t\r\n"); s != NULL && n < 4; s = strtok(NULL, " \t\r\n"))
 		w[n++] = s;
 	m.tile = n >= 1 ? cr_tileset_find(p->ts, w[0], strlen(w[0])) : -1;
-	if (m.tile >= 0 && cr_game_drawable(p->g, m.tile, NULL)) {
-		p->hand = m.tile;
+	if (n == 0)
+		why = cmd_strf("%s", _("the file is empty"));
+	else if (m.tile < 0)
+		why = cmd_strf(_("unknown tile \"%s\""), w[0]);
+	else if (cr_game_over(p->g))
+		why = cmd_strf(_("%s, but the game is over"), play_code(p, m.tile));
+	else if (!cr_game_drawable(p->g, m.tile, &ref)) {
+		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
+		why = cmd_strf(_("%s may not be drawn now: %s"), play_code(p, m.tile), msg);
+	} else if (n != 1 && (n != 3 || !nt_parse_pos(w[1], strlen(w[1]), &m.x, &m.y) ||
+	    (m.rot = nt_parse_rot(w[2], strlen(w[2]))) < 0))
+		why = cmd_strf(_("%s, then words that are not a place"), play_code(p, m.tile));
+	if (why != NULL) {
+		hand_aside(path, why);
+		free(why), free(text), free(path);
+		return;
+	}
+	p->hand = m.tile;
+	if (n == 1) {
 		outf(_("%s is in hand again, as it was when the game was left"),
 		    play_code(p, m.tile));
-		if (n == 3 && nt_parse_pos(w[1], strlen(w[1]), &m.x, &m.y) &&
-		    (m.rot = nt_parse_rot(w[2], strlen(w[2]))) >= 0 &&
-		    cr_game_check_place(p->g, &m, NULL)) {
-			p->pend = m;
-			p->placed = true;
-			outf(_(", placed at %d,%d rotation %d"), m.x, m.y, m.rot * 90);
-		}
 		outf("\n");
+	} else if (cr_game_check_place(p->g, &m, &ref)) {
+		p->pend = m;
+		p->placed = true;
+		outf(_("%s is in hand again, as it was when the game was left, placed at %d,%d "
+		    "rotation %d\n"), play_code(p, m.tile), m.x, m.y, m.rot * 90);
+	} else {
+		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
+		outf(_("%s is in hand again, but no longer placed: where it lay, %d,%d rotation %d, "
+		    "is not legal now (%s)\n"), play_code(p, m.tile), m.x, m.y, m.rot * 90, msg);
 	}
 	unlink(path);	/* carcref's own note, given back */
 	free(text), free(path);
@@ -568,9 +682,14 @@ play_session(struct play *p)
 	size_t cap = 0;
 	ssize_t len;
 
+	struct sigaction sa = { .sa_handler = on_end };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	if (p->tty)
 		readline_start(p);
-	while (!p->quit) {
+	while (!p->quit && !got_end) {
 		if (p->tty) {
 			got_int = 0;
 			free(line);
@@ -595,6 +714,7 @@ play_session(struct play *p)
 	play_complete_end();
 	free(p->hist);
 	p->hist = NULL;
+	p->signal = got_end;
 	keep_hand(p);
 	/* Where the moves are, and how to have them back. */
 	if (p->tty && p->j.name != NULL)

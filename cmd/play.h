@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
+#include <sys/types.h>
 
 #include "rules/game.h"
 #include "notation/record.h"
@@ -33,14 +34,23 @@
  * and fsync'ed before the REPL takes the next line.  An undo rewrites it
  * whole, atomically (cmd_write_atomic), so at every instant the file is a
  * valid record of the game as it stands.  DIR/locks/NAME.lock is locked
- * by the session that writes the game.
+ * by the session that writes the game.  The journal held is guarded
+ * (cmd_out_guard): save and board --svg never write over it.  Before each
+ * append the file at its path is checked to be the one held (device and
+ * inode): one removed, or replaced by another (kept aside, as
+ * NAME.yaml.replaced), is written again whole.
  */
 struct journal {
 	char	*name;		/* "2026-11-25-anna-ben"; NULL: no file yet */
 	char	*path;		/* DIR/games/NAME.yaml */
 	int	 fd;		/* open for appending, -1 until needed */
 	int	 lockfd;	/* DIR/locks/NAME.lock, held while the game is ours */
-	bool	 rewrite;	/* an append could not be cut back: write it whole */
+	bool	 rewrite;	/* the file is not the game as it stands (an append
+				 * not cut back, a write that failed): write it
+				 * whole at the next move */
+	bool	 held;		/* the file at path is ours, dev and ino: */
+	dev_t	 dev;
+	ino_t	 ino;
 };
 
 /*
@@ -51,15 +61,17 @@ struct journal {
  */
 char	*play_state_path(const char *name, char **err);
 
-/* Take game NAME (an existing journal) for this session: lock it.  False
- * with *err if another session holds it. */
+/* Take game NAME (an existing journal) for this session: lock it, and
+ * hold its file.  False with *err if another session holds it, or if its
+ * lock cannot be taken (the error said as it is, naming the path). */
 bool	 journal_take(struct journal *j, const char *name, char **err);
 
 /*
  * Write the whole journal: r's header and every move of g, replacing the
  * file.  A game without a name gets one now (the day and the players; -2,
  * -3... when taken), and its lock.  Leaves the file open for appending.
- * False with *err on an I/O error.
+ * False with *err on an I/O error: the next append then tries the whole
+ * write again.
  */
 bool	 journal_write(struct journal *j, const struct nt_record *r,
 	     const struct cr_game *g, char **err);
@@ -75,6 +87,10 @@ bool	 journal_append(struct journal *j, const struct nt_record *r,
 /* If an append could not be cut back, rewrite the journal as g stands. */
 bool	 journal_repair(struct journal *j, const struct nt_record *r,
 	     const struct cr_game *g);
+
+/* Does the journal TEXT end inside its moves, so that a move may be
+ * appended (else the next move rewrites it whole)?  Asked of the reader. */
+bool	 journal_appendable(const char *text, size_t len);
 
 /* Let go of the game: its file closed, its lock dropped.  The next write
  * starts a new game. */
@@ -135,6 +151,7 @@ struct play {
 	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
+	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM), 0 if not */
 	int		 refused;	/* lines not accepted */
 	char		*hist;		/* the history file, NULL for none */
 };
@@ -275,7 +292,8 @@ void	 play_restore_hand(struct play *p);
 /* A new game of N players NAMES in EDITION; false (message printed) if not. */
 bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
 	     int nexts);
-/* Read and run lines until the input ends or quit. */
+/* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
+ * (p->signal: the caller ends the process with it, once all is kept). */
 void	 play_session(struct play *p);
 
 /* play-complete.c: Tab completion for P's session, through readline. */

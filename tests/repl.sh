@@ -1015,10 +1015,11 @@ mkfifo "$tmp/fifo"
 (cd "$tmp" && CARCREF_STATE=$k9 exec "$CARCREF" play <"$tmp/fifo" >"$tmp/k9.out" 2>&1) &
 pid=$!
 exec 3>"$tmp/fifo"
-# wait_out TEXT: until the session has printed TEXT (10 s at most).
+# wait_out TEXT: until the session has printed TEXT (10 s at most), in
+# $tmp/k9.out or the file $waitfile.
 wait_out() {
 	for _ in $(seq 200); do
-		grep -qF -- "$1" "$tmp/k9.out" 2>/dev/null && return 0
+		grep -qF -- "$1" "${waitfile:-$tmp/k9.out}" 2>/dev/null && return 0
 		sleep 0.05
 	done
 	return 1
@@ -1724,6 +1725,304 @@ else
 	fi
 	T kill-server 2>/dev/null
 fi
+
+# ---- issue 18 A: nothing acknowledged is ever lost (journal, hand, disk) ------
+
+# A session fed a line at a time, its output read as it comes:
+#   live NAME LIMIT ARGS...  carcref ARGS in $tmp in the background, its
+#                            input the fifo written by say, its output in
+#                            $tmp/NAME.out; LIMIT a file size limit in
+#                            blocks (ulimit -S -f: the disk "full") or -
+#   say LINE...              lines typed
+#   seen TEXT                wait (10 s at most) until the output shows TEXT
+#   over                     end of the input: $livecode is the exit status
+# $livepid is the carcref process itself (for prlimit and kill).
+live() {
+	local name=$1 lim=$2
+	shift 2
+	liveout=$tmp/$name.out
+	rm -f "$tmp/$name.fifo" "$tmp/$name.pipe"
+	mkfifo "$tmp/$name.fifo" "$tmp/$name.pipe"
+	# (Through a pipe: the file size limit is for every file it writes.)
+	cat "$tmp/$name.pipe" >"$liveout" &
+	livecat=$!
+	(cd "$tmp" && { [ "$lim" = - ] || ulimit -S -f "$lim"; } &&
+	    exec "$CARCREF" "$@" <"$tmp/$name.fifo" >"$tmp/$name.pipe" 2>&1) &
+	livepid=$!
+	exec 5>"$tmp/$name.fifo"
+}
+say() { printf '%s\n' "$@" >&5; }
+seen() { waitfile=$liveout wait_out "$1"; }
+over() {
+	exec 5>&-
+	wait "$livepid" 2>/dev/null
+	livecode=$?
+	wait "$livecat"
+	sed -i "s|$tmp|TMP|g" "$liveout"
+}
+a18=$tmp/a18
+oldstate=$CARCREF_STATE
+export CARCREF_STATE=$a18
+mkdir -p "$a18/games"
+# jrec NAME MOVE...: a journal kept as carcref writes it.
+jrec() {
+	local f=$a18/games/$1.yaml m
+	shift
+	printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n' >"$f"
+	for m in "$@"; do printf '  - %s\n' "$m" >>"$f"; done
+}
+
+# 1. A journal edited by hand whose last block is not moves: (players:
+# written after it, as a list) took the next move as a player.  A move is
+# appended only where the reader says it is the next move; else the
+# journal is rewritten whole.
+printf 'format: carcref/1\nmoves:\n  - W 1,0 0\nplayers:\n  - Anna\n  - Ben\n' >"$a18/games/edited.yaml"
+printf 'V 1,1 90\n' >"$tmp/a18-1.in"
+STDIN=$tmp/a18-1.in run resume edited
+expect "18A1: players: after moves: the move is accepted" has "$tmp/out" 'move 2, Ben: V 1,1 90'
+expect "18A1: the move lands among the moves" \
+    test "$(moves_of "$a18/games/edited.yaml" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+expect "18A1: no player is made of it" \
+    test "$("$CARCREF" replay "$a18/games/edited.yaml" 2>&1 | grep -c '^  [0-9]\. ')" = 2
+# A journal as carcref writes it is still appended to: the same file.
+jrec plain "W 1,0 0"
+ino=$(stat -c %i "$a18/games/plain.yaml")
+STDIN=$tmp/a18-1.in run resume plain
+expect "18A1: a journal in carcref's shape: appended to, not rewritten" \
+    test "$(stat -c %i "$a18/games/plain.yaml")" = "$ino"
+expect "18A1: ... and it holds the move" \
+    test "$(moves_of "$a18/games/plain.yaml" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+
+# 2. save FILE and board --svg FILE aimed at the live journal, by its path,
+# a symlink or a hard link, are refused: later moves went into the
+# replaced file and were lost.
+jrec live "W 1,0 0"
+ln -s "$a18/games/live.yaml" "$tmp/live-sym.yaml"
+ln "$a18/games/live.yaml" "$tmp/live-hard.yaml"
+printf '%s\n' "save $a18/games/live.yaml" "save live-sym.yaml" "board --svg live-sym.yaml" \
+    "save live-hard.yaml" "V 1,1 90" >"$tmp/a18-2.in"
+want a18-2 <<'END18'
+carcref: resumed live (TMP/a18/games/live.yaml)
+edition 3, 2 players: Anna, Ben
+1 move played, 70 tiles left; Ben to play
+  player score meeples
+  Anna       0       7
+> Ben        0       7
+save: TMP/a18/games/live.yaml is the journal of the game in play: it is never written over; choose another file
+save: live-sym.yaml is the journal of the game in play: it is never written over; choose another file
+board: live-sym.yaml is the journal of the game in play: it is never written over; choose another file
+save: live-hard.yaml is the journal of the game in play: it is never written over; choose another file
+move 2, Ben: V 1,1 90
+  Anna 0 [7], Ben 0 [7]; Anna to play, 69 tiles left
+END18
+session a18-2 1 resume live
+expect "18A2: the journal holds every move after the refusals" \
+    test "$(moves_of "$a18/games/live.yaml" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+expect "18A2: the symlink still points to it" test -L "$tmp/live-sym.yaml"
+# A file put over the journal while the game is played (an editor saving
+# it, a rename): said, that file kept aside, the journal written again
+# whole; removed: written again.
+jrec swap "W 1,0 0"
+live a18-2b - resume swap
+seen "carcref: resumed swap"
+{ cat "$a18/games/swap.yaml"; echo "# edited"; } >"$tmp/swap-ed.yaml"
+mv "$tmp/swap-ed.yaml" "$a18/games/swap.yaml"
+say "V 1,1 90"
+seen "move 2, "
+rm "$a18/games/swap.yaml"
+say "U -1,0 0"
+seen "move 3, "
+over
+expect "18A2: a file renamed over the journal: said" has "$liveout" \
+    "warning: the journal TMP/a18/games/swap.yaml was replaced by another file (an editor's?); that file is kept as TMP/a18/games/swap.yaml.replaced, and the journal is written again, whole, from the game in play"
+expect "18A2: the other file kept aside, as it was" \
+    test "$(tail -1 "$a18/games/swap.yaml.replaced" 2>/dev/null)" = "# edited"
+expect "18A2: the journal removed: said" has "$liveout" \
+    'warning: the journal TMP/a18/games/swap.yaml was removed; it is written again, whole, from the game in play'
+expect "18A2: the journal holds every move accepted" \
+    test "$(moves_of "$a18/games/swap.yaml" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;U -1,0 0;"
+
+# 3. load FILE with a tile in hand keeps it for its game, as Ctrl-D does.
+jrec loadme "W 1,0 0"
+cp "$a18/games/loadme.yaml" "$tmp/other.yaml"
+printf 'draw V\nplace 1,1 90\nload other.yaml\n' >"$tmp/a18-3.in"
+STDIN=$tmp/a18-3.in run resume loadme
+expect "18A3: load with a tile in hand: kept, and said" \
+    has "$tmp/out" 'V kept in hand: carcref resume loadme gives it back'
+expect "18A3: load with a tile in hand: the note beside its journal" \
+    test "$(cat "$a18/games/loadme.hand" 2>/dev/null)" = "V 1,1 90"
+expect "18A3: the game is loaded after" has "$tmp/out" 'loaded other.yaml: edition 3, Anna, Ben'
+# The terminal closed (SIGHUP) with a tile in hand: kept too; the
+# process then ends of the signal.
+jrec hup "W 1,0 0"
+live a18-3b - resume hup
+say "draw V" "place 1,1 90"
+seen "V at 1,1 rotation 90"
+kill -HUP "$livepid"
+over
+expect "18A3: SIGHUP with a tile in hand: kept" test "$(cat "$a18/games/hup.hand" 2>/dev/null)" = "V 1,1 90"
+expect "18A3: SIGHUP: said" has "$liveout" 'V kept in hand: carcref resume hup gives it back'
+expect "18A3: SIGHUP: the process ends of it" test "$livecode" = 129
+# The same at a terminal, readline waiting for a line: the terminal closed.
+if command -v tmux >/dev/null; then
+	jrec hup2 "W 1,0 0"
+	start CARCREF_STATE="$a18" -- resume hup2
+	screen "18A3: a game at a terminal" '^Ben> ?$'
+	keys 'draw V' Enter
+	screen "18A3: a tile in hand at a terminal" '^Ben \[V\]> ?$'
+	T kill-server 2>/dev/null	# the terminal closes: SIGHUP
+	for _ in $(seq 200); do [ -e "$a18/games/hup2.hand" ] && break; sleep 0.05; done
+	expect "18A3: the terminal closed with a tile in hand: kept" \
+	    test "$(cat "$a18/games/hup2.hand" 2>/dev/null)" = V
+fi
+
+# 4. A first write that fails (the disk full, here a file size limit of
+# 0) is refused, and once there is room the next move is recorded: it
+# failed for good ("No such file or directory").  The same for a game
+# taken from a file.
+if ! command -v prlimit >/dev/null; then
+	echo "SKIP: prlimit is missing: a journal's write after a full disk is not tested"
+else
+	live a18-4 0 play
+	say "W 1,0 0"
+	seen "not recorded:"
+	prlimit --pid "$livepid" --fsize=unlimited:
+	say "W 1,0 0" "V 1,1 90"
+	seen "move 2, "
+	over
+	expect "18A4: the first write refused" \
+	    grep -qE "^not recorded: TMP/a18/games/$day-anna-ben(-[0-9]+)?\.yaml: File too large; the move was not played\$" "$liveout"
+	expect "18A4: once there is room, the next moves are recorded" \
+	    test "$(moves_of "$(journal)" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+	expect "18A4: never wedged" lacks "$liveout" 'No such file or directory'
+	for how in play load; do
+		jrec "from-$how" "W 1,0 0"
+		mv "$a18/games/from-$how.yaml" "$tmp/from-$how.yaml"
+		if [ $how = play ]; then
+			live "a18-4$how" 0 play "from-$how.yaml"
+		else
+			live "a18-4$how" 0 play --players Carl,Dora
+			say "load from-$how.yaml"
+		fi
+		seen "the next move will try again"
+		prlimit --pid "$livepid" --fsize=unlimited:
+		say "V 1,1 90"
+		seen "move 2, "
+		over
+		expect "18A4: $how FILE on a full disk: the next move is recorded" \
+		    has "$liveout" 'move 2, Ben: V 1,1 90'
+		expect "18A4: $how FILE on a full disk: its journal holds the game" \
+		    test "$(moves_of "$(journal)" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+	done
+fi
+# The same on a real full disk (ENOSPC): a small tmpfs, in a mount
+# namespace of its own, where mounting is permitted.
+cat >"$tmp/enospc.sh" <<'END18'
+set -u
+disk=$1 out=$2
+mount -t tmpfs -o size=64k tmpfs "$disk" 2>/dev/null || exit 77
+export CARCREF_STATE=$disk/state
+dd if=/dev/zero of="$disk/fill" bs=4k 2>/dev/null
+mkfifo "$disk/in"
+"$CARCREF" play <"$disk/in" >"$out" 2>&1 &
+pid=$!
+exec 3>"$disk/in"
+echo "W 1,0 0" >&3
+for _ in $(seq 200); do grep -q 'not recorded' "$out" && break; sleep 0.05; done
+rm "$disk/fill"
+echo "W 1,0 0" >&3
+echo "V 1,1 90" >&3
+exec 3>&-
+wait "$pid"
+cat "$disk"/state/games/*.yaml >"$out.journal"
+exit 0
+END18
+mkdir -p "$tmp/disk"
+if command -v unshare >/dev/null &&
+    CARCREF=$CARCREF unshare -m bash "$tmp/enospc.sh" "$tmp/disk" "$tmp/enospc.out" 2>/dev/null; then
+	expect "18A4: a full disk (ENOSPC): the first move refused" \
+	    grep -q 'No space left on device; the move was not played' "$tmp/enospc.out"
+	expect "18A4: a full disk (ENOSPC): once there is room, the moves are recorded" \
+	    test "$(moves_of "$tmp/enospc.out.journal" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+else
+	echo "SKIP: no tmpfs can be mounted here: a real full disk (ENOSPC) is not tested"
+fi
+
+# 5. A .hand that is not a regular file hung resume; one naming an
+# unknown tile, a tile not in the supply, or garbage was deleted unsaid:
+# kept aside, with a message.  A place kept that is no longer legal is
+# said to be dropped, not "as it was".
+jrec h5 "C 0,1 0"
+mkfifo "$a18/games/h5.hand"
+printf 'score\n' >"$tmp/a18-5.in"
+STDIN=$tmp/a18-5.in TIMEOUT=5 run resume h5
+expect "18A5: a FIFO as .hand: resume does not hang" test "$code" = 0
+expect "18A5: a FIFO as .hand: said, and kept aside" has "$tmp/out" \
+    "the tile kept in hand is not given back: not a regular file; its file is kept as $a18/games/h5.hand.unusable"
+expect "18A5: a FIFO as .hand: moved, never deleted" test -p "$a18/games/h5.hand.unusable"
+# with_hand TEXT: resume h5 with TEXT kept in hand.
+with_hand() {
+	rm -f "$a18/games/h5.hand"
+	printf '%s\n' "$1" >"$a18/games/h5.hand"
+	STDIN=$tmp/a18-5.in run resume h5
+}
+# aside WHAT N TEXT: the Nth file kept aside holds TEXT, as it was.
+aside() {
+	expect "18A5: $1: kept aside, as it was" \
+	    test "$(cat "$a18/games/h5.hand.unusable-$2" 2>/dev/null)" = "$3"
+}
+with_hand ZZ
+expect "18A5: an unknown tile: said" has "$tmp/out" \
+    "the tile kept in hand is not given back: unknown tile \"ZZ\"; its file is kept as $a18/games/h5.hand.unusable-2"
+aside "an unknown tile" 2 ZZ
+with_hand C
+expect "18A5: a tile not in the supply: said" has "$tmp/out" \
+    'the tile kept in hand is not given back: C may not be drawn now: '
+aside "a tile not in the supply" 3 C
+with_hand 'V 1,1 banana'
+expect "18A5: garbage: said" has "$tmp/out" \
+    "the tile kept in hand is not given back: V, then words that are not a place; its file is kept as $a18/games/h5.hand.unusable-4"
+aside garbage 4 'V 1,1 banana'
+with_hand 'V 9,9 90'
+expect "18A5: a place no longer legal: the tile back, the place said dropped" has "$tmp/out" \
+    'V is in hand again, but no longer placed: where it lay, 9,9 rotation 90, is not legal now (a tile must touch the board along an edge'
+expect "18A5: a place no longer legal: not \"as it was\"" lacks "$tmp/out" 'as it was'
+expect "18A5: nothing of a .hand deleted" \
+    test "$(ls "$a18/games" | grep -c '^h5\.hand\.unusable')" = 4
+
+# 6. A locks/ directory the user may not write: resume said "another
+# carcref session is playing ...", a new game tried 100,000 names before
+# "no free name".  The error is said as it is, at once, with its path.
+# (Root passes permissions by: as root, the checks run as nobody.)
+ro=$tmp/ro
+mkdir -p "$ro/state/games" "$ro/state/locks"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - W 1,0 0\n' >"$ro/state/games/g.yaml"
+chmod 555 "$ro/state/locks"
+asuser=()
+if [ "$(id -u)" = 0 ]; then
+	chmod 711 "$tmp"
+	chown -R 65534:65534 "$ro"
+	asuser=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+fi
+if [ ${#asuser[@]} -gt 0 ] && ! "${asuser[@]}" "$CARCREF" version >/dev/null 2>&1; then
+	echo "SKIP: carcref cannot run as nobody here: a read-only locks/ is not tested"
+else
+	(cd "$tmp" && CARCREF_STATE=$ro/state timeout "$TIMEOUT" "${asuser[@]}" "$CARCREF" \
+	    resume g </dev/null >"$tmp/out" 2>"$tmp/err")
+	code=$?
+	expect "18A6: read-only locks/: resume fails" test "$code" = 2
+	expect "18A6: read-only locks/: said as it is, with the path" has "$tmp/err" \
+	    "carcref: cannot lock $ro/state/locks/g.lock: Permission denied"
+	expect "18A6: read-only locks/: no other session blamed" lacks "$tmp/err" 'another carcref session'
+	(cd "$tmp" && echo 'W 1,0 0' | CARCREF_STATE=$ro/state timeout "$TIMEOUT" \
+	    "${asuser[@]}" "$CARCREF" play >"$tmp/out" 2>&1)
+	expect "18A6: read-only locks/: a new game's move refused at once, with the path" \
+	    grep -qE "^not recorded: cannot lock $ro/state/locks/$day-anna-ben\.lock: Permission denied; the move was not played\$" "$tmp/out"
+	expect "18A6: read-only locks/: no name hunt" lacks "$tmp/out" 'no free name'
+fi
+[ "$(id -u)" = 0 ] && chmod 700 "$tmp"
+chmod 755 "$ro/state/locks"
+export CARCREF_STATE=$oldstate
 
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
