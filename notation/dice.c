@@ -854,7 +854,7 @@ word_result(struct sb *b, const struct dc_game *g, const struct dc_turn *t,
 		break;
 	case DC_R_CITY_NOT_FORMABLE:
 		if (r->size > r->nbuilt) {
-			sb_add(b, ngettext("a closed city of %d dice needs %d city dice; %s built %d",
+			sb_add(b, ngettext("a closed city of %d die needs %d city die; %s built %d",
 			    "a closed city of %d dice needs %d city dice; %s built %d", r->size),
 			    r->size, r->size, names[r->player], r->nbuilt);
 			break;
