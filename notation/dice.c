@@ -1098,6 +1098,258 @@ nt_dice_play(struct dc_game *g, const char *const *names, const char *line, size
 }
 
 /* ------------------------------------------------------------------ */
+/* At the table */
+
+/* "Anna 6, Ben 1" for every player, or every one but skip. */
+static void
+score_list(struct sb *b, const struct dc_game *g, const char *const *names, int skip)
+{
+	bool first = true;
+
+	for (int p = 0; p < dc_game_nplayers(g); p++)
+		if (p != skip) {
+			sb_add(b, "%s%s %d", first ? "" : ", ", names[p], dc_game_score(g, p));
+			first = false;
+		}
+}
+
+int
+nt_dice_standings(const struct dc_game *g, const char *const *names, char *buf, size_t size)
+{
+	struct sb b = { 0 }, s = { 0 };
+	int w = dc_game_winner(g);
+
+	if (dc_game_over(g)) {
+		switch (dc_game_ended_by(g)) {
+		case DC_END_POINTS:
+			score_list(&s, g, names, w);
+			sb_add(&b, _("game over: %s wins with %d points"), names[w], dc_game_score(g, w));
+			if (s.s != NULL)
+				sb_add(&b, " (%s)", s.s);
+			break;
+		case DC_END_CATAPULTS:
+			score_list(&s, g, names, -1);
+			sb_add(&b, _("nine catapults: %s wins (%s)"), names[w], s.s ? s.s : "");
+			break;
+		default:
+			score_list(&s, g, names, -1);
+			sb_add(&b, _("game stopped: no winner (%s)"), s.s ? s.s : "");
+			break;
+		}
+		free(s.s);
+		return sb_out(&b, buf, size);
+	}
+	for (int p = 0; p < dc_game_nplayers(g); p++)
+		sb_add(&b, "%s%s %d%s", p ? ", " : "", names[p], dc_game_score(g, p),
+		    dc_game_holding(g, p) ? _(" [knight]") : "");
+	sb_add(&b, _("; %s to play, %d dice; first to %d"), names[dc_game_turn(g)], dc_game_dice(g),
+	    DC_TARGET);
+	return sb_out(&b, buf, size);
+}
+
+int
+nt_dice_roll_summary(const struct dc_faces *f, const struct dc_turn *t,
+    const struct dc_progress *p, char *buf, size_t size)
+{
+	const struct dc_roll *r = t->nroll > 0 ? &t->roll[t->nroll - 1] : NULL;
+	int knights = 0, catapults = 0, cities = 0, unnoted = 0, parts = 0;
+	struct sb b = { 0 };
+
+	(void)f;
+	if (r == NULL)
+		return sb_out(&b, buf, size);
+	for (int i = r->first; i < r->first + r->n; i++)
+		switch (t->die[i].kind) {
+		case DC_DIE_KNIGHT: knights++; break;
+		case DC_DIE_CATAPULT: catapults++; break;
+		case DC_DIE_CITY: cities++; break;
+		default: unnoted += t->die[i].count; break;
+		}
+	sb_add(&b, _("roll %d of %d, %d dice:"), t->nroll, DC_MAXROLLS, p->thrown[t->nroll - 1]);
+	if (knights > 0) {
+		sb_add(&b, "%s", parts++ ? ", " : " ");
+		sb_add(&b, ngettext("%d knight", "%d knights", knights), knights);
+	}
+	if (catapults > 0) {
+		sb_add(&b, "%s", parts++ ? ", " : " ");
+		sb_add(&b, ngettext("%d catapult (out)", "%d catapults (out)", catapults), catapults);
+	}
+	if (cities > 0) {
+		sb_add(&b, "%s", parts++ ? ", " : " ");
+		sb_add(&b, ngettext("%d city face", "%d city faces", cities), cities);
+	}
+	if (unnoted > 0) {
+		sb_add(&b, "%s", parts++ ? ", " : " ");
+		sb_add(&b, ngettext("%d not noted", "%d not noted", unnoted), unnoted);
+	}
+	if (p->nine)
+		sb_add(&b, "%s", _("; nine catapults this turn"));
+	return sb_out(&b, buf, size);
+}
+
+int
+nt_dice_keep_summary(const struct dc_faces *f, const struct dc_turn *t,
+    const struct dc_progress *p, char *buf, size_t size)
+{
+	const struct dc_roll *r = t->nroll > 0 ? &t->roll[t->nroll - 1] : NULL;
+	struct sb b = { 0 }, kept = { 0 };
+
+	for (int i = r ? r->first : 0; r != NULL && i < r->first + r->n; i++) {
+		const struct dc_die *d = &t->die[i];
+		char w[40];
+
+		if (d->kept && d->kind != DC_DIE_CATAPULT)
+			sb_add(&kept, "%s%s", kept.len ? " " : "", die_text(f, d, w, sizeof w) +
+			    (w[0] == '+'));
+	}
+	sb_add(&b, _("set aside: %s"), kept.s ? kept.s : _("nothing"));
+	free(kept.s);
+	if (p->rolls_left == 0)
+		sb_add(&b, _("; roll %d was the last: claim the turn"), p->nrolls);
+	else if (p->to_throw == 0)
+		sb_add(&b, "%s", _("; no die left to roll: claim the turn"));
+	else
+		sb_add(&b, ngettext("; %d die to roll (roll %d of %d)", "; %d dice to roll (roll %d of %d)",
+		    p->to_throw), p->to_throw, p->nrolls + 1, DC_MAXROLLS);
+	return sb_out(&b, buf, size);
+}
+
+void
+nt_dice_draw_face(const struct dc_face *face, int rot, char rows[3][6])
+{
+	uint8_t piece[4], edges = 0;
+	int np = face->npieces;
+
+	/* the sides as it lies, and the pieces that cross the middle */
+	for (int k = 0; k < np; k++) {
+		piece[k] = (uint8_t)(((face->piece[k] << (rot & 3)) | (face->piece[k] >> (4 - (rot & 3)))) & 15);
+		edges |= piece[k];
+	}
+	memcpy(rows[0], ".....", 6);
+	memcpy(rows[1], ".....", 6);
+	memcpy(rows[2], ".....", 6);
+	for (int k = 0; k < np; k++) {
+		unsigned m = piece[k];
+
+		if (m & (m - 1)) {	/* two sides or more: through the middle */
+			rows[1][2] = '#';
+			if (m >> DC_W & 1)
+				rows[1][1] = '#';
+			if (m >> DC_E & 1)
+				rows[1][3] = '#';
+			if ((m >> DC_N & 1) && (m >> DC_E & 1))
+				rows[0][4] = '#';
+			if ((m >> DC_E & 1) && (m >> DC_S & 1))
+				rows[2][4] = '#';
+			if ((m >> DC_S & 1) && (m >> DC_W & 1))
+				rows[2][0] = '#';
+			if ((m >> DC_W & 1) && (m >> DC_N & 1))
+				rows[0][0] = '#';
+		}
+	}
+	if (edges >> DC_N & 1)
+		memcpy(rows[0] + 1, "###", 3);
+	if (edges >> DC_S & 1)
+		memcpy(rows[2] + 1, "###", 3);
+	if (edges >> DC_W & 1)
+		rows[1][0] = '#';
+	if (edges >> DC_E & 1)
+		rows[1][4] = '#';
+}
+
+/* The distinct values of v[0..n) sorted, into out; their count. */
+static int
+distinct(const int *v, int n, int *out)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		int j = k;
+
+		while (j > 0 && out[j - 1] > v[i])
+			j--;
+		if (j > 0 && out[j - 1] == v[i])
+			continue;
+		memmove(out + j + 1, out + j, (size_t)(k - j) * sizeof *out);
+		out[j] = v[i];
+		k++;
+	}
+	return k;
+}
+
+/* The index of v in the sorted values of vals[0..n). */
+static int
+index_of(const int *vals, int n, int v)
+{
+	int k = 0;
+
+	while (k < n - 1 && vals[k] != v)
+		k++;
+	return k;
+}
+
+int
+nt_dice_draw_layout(const struct dc_faces *f, const struct dc_turn *t, char *buf, size_t size)
+{
+	int n = 0, xs[DC_NDICE], ys[DC_NDICE], die[DC_NDICE], cx[DC_NDICE], cy[DC_NDICE], ncx, ncy;
+	int colx[DC_NDICE], rowy[DC_NDICE], grid[2 * DC_NDICE][2 * DC_NDICE], nrows, ncols;
+	struct sb b = { 0 };
+
+	for (int i = 0; i < t->ndie && n < DC_NDICE; i++) {
+		const struct dc_die *d = &t->die[i];
+		bool taken = false;
+
+		if (d->kind != DC_DIE_CITY || !d->placed || d->face >= DC_NFACES)
+			continue;
+		for (int k = 0; k < n; k++)
+			taken |= xs[k] == d->x && ys[k] == d->y;
+		if (!taken) {
+			xs[n] = d->x;
+			ys[n] = d->y;
+			die[n++] = i;
+		}
+	}
+	if (n == 0)
+		return sb_out(&b, buf, size);
+	/* a column per x, west first, and a row per y, north first; a blank
+	 * one between values that are not neighbours */
+	ncx = distinct(xs, n, cx);
+	ncy = distinct(ys, n, cy);
+	for (int k = 0, c = 0; k < ncx; k++)
+		colx[k] = c += k > 0 ? 1 + ((long)cx[k] - cx[k - 1] > 1) : 0;
+	for (int k = ncy - 1, r = 0; k >= 0; k--)
+		rowy[k] = r += k < ncy - 1 ? 1 + ((long)cy[k + 1] - cy[k] > 1) : 0;
+	ncols = colx[ncx - 1] + 1;
+	nrows = rowy[0] + 1;
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols; c++)
+			grid[r][c] = -1;
+	for (int j = 0; j < n; j++)
+		grid[rowy[index_of(cy, ncy, ys[j])]][colx[index_of(cx, ncx, xs[j])]] = die[j];
+	for (int r = 0; r < nrows; r++)
+		for (int line = 0; line < 3; line++) {
+			int blanks = 0;
+			bool any = false;
+
+			for (int c = 0; c < ncols; c++) {
+				char rows[3][6];
+
+				if (grid[r][c] < 0) {
+					blanks += 5;
+					continue;
+				}
+				nt_dice_draw_face(&f->face[t->die[grid[r][c]].face], t->die[grid[r][c]].rot, rows);
+				sb_add(&b, "%*s%s", blanks, "", rows[line]);
+				blanks = 0;
+				any = true;
+			}
+			if (any || line == 1)	/* a row between groups: one blank line */
+				sb_add(&b, "\n");
+		}
+	return sb_out(&b, buf, size);
+}
+
+/* ------------------------------------------------------------------ */
 /* The faces written back */
 
 /* A YAML double-quoted scalar. */

@@ -78,6 +78,34 @@ int	nt_dice_play(struct dc_game *g, const char *const *names, const char *line, 
 	    const char *player, struct nt_dice_error *err);
 
 /*
+ * At the table (spec §4.8), in the reader's language, each as snprintf
+ * returns:
+ *  - the standings line after a turn: "Anna 6, Ben 1 [knight]; Anna to
+ *    play, 8 dice; first to 42", or at the end "game over: Anna wins with
+ *    42 points (Ben 6)", "nine catapults: Ben wins (Anna 3, Ben 0)", "game
+ *    stopped: no winner (Anna 9, Ben 3)";
+ *  - what the last roll of t shows, p being dc_game_check_prefix's: "roll
+ *    1 of 3, 9 dice: 2 knights, 2 catapults (out), 5 city faces";
+ *  - what is set aside from it and what comes next: "set aside: CFFF
+ *    CFCF; 5 dice to roll (roll 2 of 3)".
+ */
+int	nt_dice_standings(const struct dc_game *g, const char *const *names, char *buf, size_t size);
+int	nt_dice_roll_summary(const struct dc_faces *f, const struct dc_turn *t,
+	    const struct dc_progress *p, char *buf, size_t size);
+int	nt_dice_keep_summary(const struct dc_faces *f, const struct dc_turn *t,
+	    const struct dc_progress *p, char *buf, size_t size);
+
+/*
+ * Drawings, 5 x 3 characters a die ('#' city, '.' white), north up: one
+ * face turned rot quarter turns (three rows of 5 and a NUL), and t's
+ * layout (its dice on squares, a blank column or row between squares
+ * that are not neighbours; lines ending in '\n'), as snprintf returns.
+ */
+void	nt_dice_draw_face(const struct dc_face *face, int rot, char rows[3][6]);
+int	nt_dice_draw_layout(const struct dc_faces *f, const struct dc_turn *t, char *buf,
+	    size_t size);
+
+/*
  * The face set as a record's faces: value, one face a line
  * ("<indent>- {code: CFFF, also: [cap, bord], edges: C F F F, cities: [[N]]}\n"),
  * which dc_faces_parse reads back the same.  malloc'd; NULL if out of

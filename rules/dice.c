@@ -119,6 +119,17 @@ dc_turn_add_die(struct dc_turn *t, const struct dc_die *d)
 }
 
 bool
+dc_turn_drop_roll(struct dc_turn *t)
+{
+	if (t->nroll == 0)
+		return false;
+	t->ndie = t->roll[--t->nroll].first;
+	t->result = DC_RESULT_NONE;
+	t->result_column = 0;
+	return true;
+}
+
+bool
 dc_turn_layout(const struct dc_turn *t)
 {
 	for (int i = 0; i < t->ndie; i++)
@@ -1039,6 +1050,14 @@ dc_rkind_name(enum dc_rkind k)
 	};
 
 	return (int)k >= 0 && k < DC_NRKINDS ? names[k] : NULL;
+}
+
+const char *
+dc_end_name(enum dc_end e)
+{
+	static const char *const names[] = { NULL, "points", "catapults", "end" };
+
+	return (int)e >= 0 && (size_t)e < sizeof names / sizeof names[0] ? names[e] : NULL;
 }
 
 const char *

@@ -197,6 +197,8 @@ bool	dc_turn_copy(struct dc_turn *dst, const struct dc_turn *src);
 /* Start a roll, add a die to the last roll; false if out of memory. */
 bool	dc_turn_add_roll(struct dc_turn *t, int column);
 bool	dc_turn_add_die(struct dc_turn *t, const struct dc_die *d);
+/* Take back the last roll (the table's undo of a roll); false if none. */
+bool	dc_turn_drop_roll(struct dc_turn *t);
 /* Does any die carry a square (a layout, §4.5)? */
 bool	dc_turn_layout(const struct dc_turn *t);
 /*
@@ -251,6 +253,9 @@ enum dc_end {
 	DC_END_CATAPULTS,	/* D13 */
 	DC_END_STOP,		/* D14: end */
 };
+
+/* "points", "catapults", "end": JSON's ended_by; NULL for none. */
+const char *dc_end_name(enum dc_end e);
 
 /* A player named by a PLAYER: prefix, for dc_game_check's who. */
 enum {

@@ -1793,6 +1793,110 @@ test_table_steps(void **state)
 	dc_game_free(g);
 }
 
+/* The table's words: the standings, what a roll shows, what is kept, the
+ * drawings. */
+static void
+test_table_words(void **state)
+{
+	struct dc_game *g = game(2);
+	struct dc_turn t;
+	struct dc_progress p;
+	struct dc_refusal why;
+	struct nt_dice_error err;
+	char buf[512], rows[3][6];
+
+	(void)state;
+	nt_dice_standings(g, names, buf, sizeof buf);
+	assert_string_equal(buf, "Anna 0, Ben 0; Anna to play, 9 dice; first to 42");
+	play(g, "K X X +CFFF +CFCF CCFF CCCF K CFFF / +CFCF +CFFF X K CCFF / CFCF K = 5");
+	play(g, "K K K X X X CFFF CFFF CCFF = knight");
+	nt_dice_standings(g, names, buf, sizeof buf);
+	assert_string_equal(buf, "Anna 6, Ben 0 [knight]; Anna to play, 8 dice; first to 42");
+	/* a roll, a keep, the next roll */
+	dc_turn_init(&t);
+	assert_int_equal(nt_dice_parse_roll(&shipped, "K X X CFFF CFCF CCFF 2.", 23, &t, &err), 0);
+	assert_true(dc_game_check_prefix(g, &t, DC_WHO_ANY, &why, &p));
+	nt_dice_roll_summary(&shipped, &t, &p, buf, sizeof buf);
+	assert_string_equal(buf, "roll 1 of 3, 8 dice: 1 knight, 2 catapults (out), 3 city faces, "
+	    "2 not noted");
+	nt_dice_keep_summary(&shipped, &t, &p, buf, sizeof buf);
+	assert_string_equal(buf, "set aside: nothing; 6 dice to roll (roll 2 of 3)");
+	assert_int_equal(nt_dice_parse_keep(&shipped, "CFFF@0,0 CFCF@0,1 K", 19, &t, &err), 0);
+	assert_true(dc_game_check_prefix(g, &t, DC_WHO_ANY, &why, &p));
+	nt_dice_keep_summary(&shipped, &t, &p, buf, sizeof buf);
+	assert_string_equal(buf, "set aside: K CFFF@0,0 CFCF@0,1; 3 dice to roll (roll 2 of 3)");
+	assert_int_equal(nt_dice_parse_roll(&shipped, "K K X", 5, &t, &err), 0);
+	assert_int_equal(nt_dice_parse_keep(&shipped, "K", 1, &t, &err), 0);
+	assert_true(dc_game_check_prefix(g, &t, DC_WHO_ANY, &why, &p));
+	nt_dice_keep_summary(&shipped, &t, &p, buf, sizeof buf);
+	assert_string_equal(buf, "set aside: K; 1 die to roll (roll 3 of 3)");
+	assert_int_equal(nt_dice_parse_roll(&shipped, "FFCF@0,2", 8, &t, &err), 0);
+	assert_true(dc_game_check_prefix(g, &t, DC_WHO_ANY, &why, &p));
+	nt_dice_keep_summary(&shipped, &t, &p, buf, sizeof buf);
+	assert_string_equal(buf, "set aside: FFCF@0,2; roll 3 was the last: claim the turn");
+	nt_dice_draw_layout(&shipped, &t, buf, sizeof buf);
+	assert_string_equal(buf,
+	    ".....\n"
+	    ".....\n"
+	    ".###.\n"
+	    ".###.\n"
+	    "..#..\n"
+	    ".###.\n"
+	    ".###.\n"
+	    ".....\n"
+	    ".....\n");
+	/* a roll taken back */
+	assert_true(dc_turn_drop_roll(&t));
+	assert_int_equal(t.nroll, 2);
+	assert_int_equal(t.ndie, 10);
+	assert_true(dc_game_check_prefix(g, &t, DC_WHO_ANY, &why, &p));
+	assert_int_equal(p.to_throw, 1);
+	dc_turn_clear(&t);
+	assert_false(dc_turn_drop_roll(&t));
+	/* two groups apart: a blank row and column between them */
+	parse_ok(&shipped, "CFFF@0,0 FFCF@0,1 FCFF@3,-2 FFFC@4,-2 K", &t);
+	nt_dice_draw_layout(&shipped, &t, buf, sizeof buf);
+	assert_string_equal(buf,
+	    ".....\n"
+	    ".....\n"
+	    ".###.\n"
+	    ".###.\n"
+	    ".....\n"
+	    ".....\n"
+	    "\n"
+	    "          ..........\n"
+	    "          ....##....\n"
+	    "          ..........\n");
+	parse_ok(&shipped, "K K", &t);
+	assert_int_equal(nt_dice_draw_layout(&shipped, &t, buf, sizeof buf), 0);
+	dc_turn_free(&t);
+	/* the faces drawn */
+	nt_dice_draw_face(&shipped.face[1], 1, rows);
+	assert_string_equal(rows[0], ".....");
+	assert_string_equal(rows[1], "..###");
+	assert_string_equal(rows[2], ".####");
+	nt_dice_draw_face(&shipped.face[2], 1, rows);
+	assert_string_equal(rows[1], "#####");
+	/* the end, three ways */
+	play(g, "CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 8");
+	play(g, NOTHING);
+	play(g, "CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 9");
+	nt_dice_standings(g, names, buf, sizeof buf);
+	assert_string_equal(buf, "game over: Anna wins with 55 points (Ben 0)");
+	dc_game_undo(g);
+	play(g, "X X X X X X X X X");
+	nt_dice_standings(g, names, buf, sizeof buf);
+	assert_string_equal(buf, "nine catapults: Anna wins (Anna 27, Ben 0)");
+	dc_game_undo(g);
+	play(g, "end");
+	nt_dice_standings(g, names, buf, sizeof buf);
+	assert_string_equal(buf, "game stopped: no winner (Anna 27, Ben 0)");
+	assert_string_equal(dc_end_name(dc_game_ended_by(g)), "end");
+	assert_string_equal(dc_end_name(DC_END_CATAPULTS), "catapults");
+	assert_null(dc_end_name(DC_END_NONE));
+	dc_game_free(g);
+}
+
 /* ------------------------------------------------------------------ */
 /* Random legal games: built with the engine's own queries, written,
  * read back and replayed, they give the same game. */
@@ -2103,6 +2207,7 @@ main(void)
 		cmocka_unit_test(test_canonical),
 		cmocka_unit_test(test_complete),
 		cmocka_unit_test(test_table_steps),
+		cmocka_unit_test(test_table_words),
 		cmocka_unit_test(test_property_replay),
 		cmocka_unit_test(test_hostile),
 	};
