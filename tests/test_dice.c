@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "slurp.h"
+#include "dice_snap.h"
 #include "rules/dice.h"
 #include "notation/dice.h"
 
@@ -70,61 +71,6 @@ faces_from(struct dc_faces *f, const char *text)
 /* ------------------------------------------------------------------ */
 /* Games: play, refuse, compare */
 
-struct snap {
-	int	score[DC_MAXPLAYERS];
-	bool	holding[DC_MAXPLAYERS];
-	int	turn, winner, nmoves, nevents, dice;
-	bool	over;
-	enum dc_end ended_by;
-	struct dc_event ev[64];
-	char	moves[2048];
-};
-
-static void
-snapshot(const struct dc_game *g, struct snap *s)
-{
-	size_t o = 0;
-
-	memset(s, 0, sizeof *s);
-	for (int p = 0; p < dc_game_nplayers(g); p++) {
-		s->score[p] = dc_game_score(g, p);
-		s->holding[p] = dc_game_holding(g, p);
-	}
-	s->turn = dc_game_turn(g);
-	s->winner = dc_game_winner(g);
-	s->nmoves = dc_game_nmoves(g);
-	s->nevents = dc_game_nevents(g);
-	s->dice = dc_game_dice(g);
-	s->over = dc_game_over(g);
-	s->ended_by = dc_game_ended_by(g);
-	for (int i = 0; i < s->nevents && i < 64; i++)
-		s->ev[i] = *dc_game_event(g, i);
-	for (int i = 0; i < s->nmoves && o < sizeof s->moves; i++) {
-		int n = nt_dice_format(dc_game_faces(g), dc_game_move(g, i), names[dc_game_move_player(g, i)],
-		    0, s->moves + o, sizeof s->moves - o);
-
-		o += (size_t)n + 1 < sizeof s->moves - o ? (size_t)n : sizeof s->moves - o;
-		if (o < sizeof s->moves)
-			s->moves[o++] = '\n';
-	}
-}
-
-static void
-same_snap(const struct snap *a, const struct snap *b)
-{
-	assert_memory_equal(a->score, b->score, sizeof a->score);
-	assert_memory_equal(a->holding, b->holding, sizeof a->holding);
-	assert_int_equal(a->turn, b->turn);
-	assert_int_equal(a->winner, b->winner);
-	assert_int_equal(a->nmoves, b->nmoves);
-	assert_int_equal(a->nevents, b->nevents);
-	assert_int_equal(a->dice, b->dice);
-	assert_int_equal(a->over, b->over);
-	assert_int_equal(a->ended_by, b->ended_by);
-	assert_memory_equal(a->ev, b->ev, sizeof a->ev);
-	assert_string_equal(a->moves, b->moves);
-}
-
 static struct dc_game *
 game_on(const struct dc_faces *f, int nplayers)
 {
@@ -157,13 +103,13 @@ refuse_as(struct dc_game *g, const char *player, const char *line, enum dc_rkind
     const char *msg)
 {
 	struct nt_dice_error err;
-	struct snap before, after;
+	struct ds_snap before;
 
-	snapshot(g, &before);
+	ds_take(g, &before);
 	if (nt_dice_play(g, names, line, strlen(line), player, &err) == 0)
 		fail_msg("\"%s\" accepted; expected %s: %s", line, dc_rkind_name(kind), msg);
-	snapshot(g, &after);
-	same_snap(&before, &after);
+	assert_true(ds_same_as(g, &before));
+	ds_free(&before);
 	if (err.kind != kind || strcmp(err.msg, msg) != 0 || err.column != column)
 		fail_msg("\"%s\":\n  got  %s, column %d: %s\n  want %s, column %d: %s", line,
 		    dc_rkind_name(err.kind), err.column, err.msg, dc_rkind_name(kind), column, msg);
@@ -1470,31 +1416,28 @@ test_undo(void **state)
 		"end",
 	};
 	enum { N = sizeof lines / sizeof lines[0] };
-	struct snap *s = calloc(N + 1, sizeof *s), now;
+	struct ds_snap s[N + 1];
 	struct dc_game *g = game(2);
 
 	(void)state;
-	assert_non_null(s);
 	for (int i = 0; i < N; i++) {
-		snapshot(g, &s[i]);
+		ds_take(g, &s[i]);
 		play(g, lines[i]);
 	}
-	snapshot(g, &s[N]);
+	ds_take(g, &s[N]);
 	refuse(g, NOTHING, DC_R_GAME_OVER, 1, "the game is over: it was stopped by end at move 6");
 	for (int i = N; i > 0; i--) {
-		snapshot(g, &now);
-		same_snap(&now, &s[i]);
+		assert_true(ds_same_as(g, &s[i]));
 		assert_true(dc_game_undo(g));
 	}
-	snapshot(g, &now);
-	same_snap(&now, &s[0]);
+	assert_true(ds_same_as(g, &s[0]));
 	assert_false(dc_game_undo(g));
 	for (int i = 0; i < N; i++)	/* and again, the same */
 		play(g, lines[i]);
-	snapshot(g, &now);
-	same_snap(&now, &s[N]);
+	assert_true(ds_same_as(g, &s[N]));
+	for (int i = 0; i <= N; i++)
+		ds_free(&s[i]);
 	dc_game_free(g);
-	free(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2028,9 +1971,9 @@ test_property_replay(void **state)
 		int np = 1 + rn(DC_MAXPLAYERS);
 		struct dc_game *a = game(np), *b = game(np), *c = game(np);
 		struct dc_turn t;
-		struct snap sa, sb, sc, s0;
+		struct ds_snap s0, sb;
 
-		snapshot(a, &s0);
+		ds_take(a, &s0);
 		dc_turn_init(&t);
 		for (int n = 0; n < 150 && !dc_game_over(a); n++) {
 			struct nt_dice_error err;
@@ -2061,9 +2004,9 @@ test_property_replay(void **state)
 			nt_dice_format(&shipped, &u, u.player ? names[who] : NULL, 0, again, sizeof again);
 			assert_string_equal(line, again);
 			dc_turn_free(&u);
-			snapshot(a, &sa);
-			snapshot(b, &sb);
-			same_snap(&sa, &sb);
+			ds_take(b, &sb);
+			assert_true(ds_same_as(a, &sb));
+			ds_free(&sb);
 		}
 		nines += dc_game_ended_by(a) == DC_END_CATAPULTS;
 		wins += dc_game_winner(a) >= 0;
@@ -2074,13 +2017,13 @@ test_property_replay(void **state)
 			nt_dice_format(&shipped, dc_game_move(a, i), NULL, 0, line, sizeof line);
 			play(c, line);
 		}
-		snapshot(a, &sa);
-		snapshot(c, &sc);
-		same_snap(&sa, &sc);
+		ds_take(c, &sb);
+		assert_true(ds_same_as(a, &sb));
+		ds_free(&sb);
 		while (dc_game_undo(a))
 			;
-		snapshot(a, &sa);
-		same_snap(&sa, &s0);
+		assert_true(ds_same_as(a, &s0));
+		ds_free(&s0);
 		dc_turn_free(&t);
 		dc_game_free(a);
 		dc_game_free(b);
@@ -2105,12 +2048,12 @@ test_hostile(void **state)
 	struct dc_game *g = game(2);
 	struct nt_dice_error err;
 	struct dc_turn t;
-	struct snap before, after;
+	struct ds_snap before;
 	char *big;
 	size_t n = 200000;
 
 	(void)state;
-	snapshot(g, &before);
+	ds_take(g, &before);
 	big = malloc(n + 1);
 	assert_non_null(big);
 	for (size_t i = 0; i < n; i += 2) {	/* a roll of 100000 knights */
@@ -2160,8 +2103,8 @@ test_hostile(void **state)
 		while (dc_game_nmoves(g) > 0)
 			dc_game_undo(g);
 	}
-	snapshot(g, &after);
-	same_snap(&before, &after);
+	assert_true(ds_same_as(g, &before));
+	ds_free(&before);
 	dc_turn_free(&t);
 	/* odd calls */
 	assert_null(dc_game_move(g, -1));

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "../slurp.h"
+#include "../dice_snap.h"
 #include "rules/dice.h"
 #include "notation/dice.h"
 
@@ -143,44 +144,6 @@ faces_input(const char *text, size_t len)
 /* ------------------------------------------------------------------ */
 /* Turn lines */
 
-struct snap {
-	int	score[DC_MAXPLAYERS], turn, winner, nmoves, nevents, dice;
-	bool	holding[DC_MAXPLAYERS], over;
-	enum dc_end ended_by;
-};
-
-static void
-snapshot(const struct dc_game *g, struct snap *s)
-{
-	memset(s, 0, sizeof *s);
-	for (int p = 0; p < dc_game_nplayers(g); p++) {
-		s->score[p] = dc_game_score(g, p);
-		s->holding[p] = dc_game_holding(g, p);
-	}
-	s->turn = dc_game_turn(g);
-	s->winner = dc_game_winner(g);
-	s->nmoves = dc_game_nmoves(g);
-	s->nevents = dc_game_nevents(g);
-	s->dice = dc_game_dice(g);
-	s->over = dc_game_over(g);
-	s->ended_by = dc_game_ended_by(g);
-}
-
-static bool
-same(const struct dc_game *a, const struct dc_game *b)
-{
-	struct snap x, y;
-
-	snapshot(a, &x);
-	snapshot(b, &y);
-	if (memcmp(&x, &y, sizeof x) != 0)
-		return false;
-	for (int i = 0; i < x.nevents; i++)
-		if (memcmp(dc_game_event(a, i), dc_game_event(b, i), sizeof(struct dc_event)) != 0)
-			return false;
-	return true;
-}
-
 /* The line reads: its canonical form reads back the same; the queries
  * answer. */
 static void
@@ -238,7 +201,7 @@ play_line(struct dc_game *g, const char *line, size_t len)
 {
 	struct nt_dice_error err;
 	struct dc_turn t;
-	struct snap before, after;
+	struct ds_snap before;
 	int rc;
 
 	dc_turn_init(&t);
@@ -252,24 +215,24 @@ play_line(struct dc_game *g, const char *line, size_t len)
 	} else if (!t.blank)
 		check_reading(g, line, len, &t);
 	dc_turn_free(&t);
-	snapshot(g, &before);
+	ds_take(g, &before);
 	rc = nt_dice_play(g, names, line, len, NULL, &err);
-	snapshot(g, &after);
 	if (rc < 0) {
-		CHECK(memcmp(&before, &after, sizeof before) == 0, "a refused line changed the game");
+		CHECK(ds_same_as(g, &before), "a refused line changed the game");
 		CHECK(dc_rkind_name(err.kind) != NULL && err.kind != DC_R_NOMEM, "kind %d", err.kind);
 		CHECK(err.column >= 1 && (size_t)err.column <= len + 1, "column %d of %zu: %s",
 		    err.column, len, err.msg);
 		CHECK(err.msg[0] != '\0' && strcmp(err.msg, "refused") != 0, "no words for %s",
 		    dc_rkind_name(err.kind));
 	} else {
-		CHECK(after.nmoves == before.nmoves + 1, "accepted, %d moves", after.nmoves);
-		for (int i = before.nevents; i < after.nevents; i++) {
+		CHECK(dc_game_nmoves(g) == before.nmoves + 1, "accepted, %d moves", dc_game_nmoves(g));
+		for (int i = before.nevents; i < dc_game_nevents(g); i++) {
 			char why[256];
 
 			CHECK(nt_dice_why(dc_game_event(g, i), names, why, sizeof why) > 0, "no why");
 		}
 	}
+	ds_free(&before);
 }
 
 static void
@@ -278,6 +241,7 @@ lines_input(const uint8_t *data, size_t size, int nplayers)
 	struct dc_game *g = dc_game_new(&shipped, nplayers), *r = dc_game_new(&shipped, nplayers);
 	struct dc_game *fresh = dc_game_new(&shipped, nplayers);
 	const char *p = (const char *)data, *e = p + size;
+	struct ds_snap s;
 
 	CHECK(g != NULL && r != NULL && fresh != NULL, "out of memory");
 	while (p < e) {
@@ -301,10 +265,14 @@ lines_input(const uint8_t *data, size_t size, int nplayers)
 		if (nt_dice_play(r, names, line, (size_t)n, NULL, &err) < 0)
 			CHECK(false, "move %d, \"%s\", refused on replay: %s", i + 1, line, err.msg);
 	}
-	CHECK(same(g, r), "the replay differs");
+	ds_take(r, &s);
+	CHECK(ds_same_as(g, &s), "the replay differs");
+	ds_free(&s);
 	while (dc_game_undo(g))
 		;
-	CHECK(same(g, fresh), "undoing everything does not give the new game");
+	ds_take(fresh, &s);
+	CHECK(ds_same_as(g, &s), "undoing everything does not give the new game");
+	ds_free(&s);
 	dc_game_free(g);
 	dc_game_free(r);
 	dc_game_free(fresh);
