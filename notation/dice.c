@@ -488,16 +488,8 @@ nt_dice_parse_roll(const struct dc_faces *f, const char *words, size_t len, stru
 
 	memset(err, 0, sizeof *err);
 	dc_turn_init(&one);
-	if ((rc = rolls(&sc, &one, true)) == 0) {
-		if (!dc_turn_add_roll(t, one.roll[0].column))
-			rc = nomem(&sc);
-		for (int i = 0; rc == 0 && i < one.ndie; i++)
-			if (!dc_turn_add_die(t, &one.die[i])) {
-				rc = nomem(&sc);
-				t->ndie = t->roll[t->nroll - 1].first;	/* as it was */
-				t->nroll--;
-			}
-	}
+	if ((rc = rolls(&sc, &one, true)) == 0 && !dc_turn_append(t, &one))
+		rc = nomem(&sc);
 	dc_turn_free(&one);
 	return rc;
 }

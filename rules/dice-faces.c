@@ -185,10 +185,18 @@ dc_faces_reader_feed(struct dc_faces_reader *r, const yaml_event_t *ev, struct d
 /* Checks */
 
 struct ld {
-	struct dc_error	*err;
+	struct dc_error	*err;		/* the first error */
 	struct dc_faces	*f;
 	int		face;		/* the face being read, 0-based; -1 outside */
+	const struct dc_face *cur;	/* that face */
+	/* dc_faces_check: every error goes here, and the checks go on */
+	void		(*report)(void *, const struct dc_error *);
+	void		*arg;
+	int		nerr;
 };
+
+/* Do the checks go on after an error (dc_faces_check)? */
+#define GO_ON(L)	((L)->report != NULL)
 
 static int ld_fail(struct ld *L, const struct ynode *at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -197,24 +205,28 @@ static int ld_fail(struct ld *L, const struct ynode *at, const char *fmt, ...)
 static int
 ld_fail(struct ld *L, const struct ynode *at, const char *fmt, ...)
 {
-	char *msg = L->err->msg;
-	size_t o = 0, size = sizeof L->err->msg;
+	struct dc_error e;
+	size_t o = 0, size = sizeof e.msg;
 	va_list ap;
 
-	L->err->line = at ? at->line : 0;
-	L->err->column = at ? at->column : 0;
-	msg[0] = '\0';
-	if (L->face >= 0) {
-		const char *code = L->f->face[L->face].code;
+	e.line = at ? at->line : 0;
+	e.column = at ? at->column : 0;
+	e.msg[0] = '\0';
+	if (L->face >= 0 && L->cur != NULL) {
+		const char *code = L->cur->code;
 
-		o = (size_t)(code[0] ? snprintf(msg, size, _("face %d (%s): "), L->face + 1, code)
-		    : snprintf(msg, size, _("face %d: "), L->face + 1));
+		o = (size_t)(code[0] ? snprintf(e.msg, size, _("face %d (%s): "), L->face + 1, code)
+		    : snprintf(e.msg, size, _("face %d: "), L->face + 1));
 		if (o >= size)
 			o = size - 1;
 	}
 	va_start(ap, fmt);
-	vsnprintf(msg + o, size - o, fmt, ap);
+	vsnprintf(e.msg + o, size - o, fmt, ap);
 	va_end(ap);
+	if (L->nerr++ == 0)
+		*L->err = e;
+	if (L->report != NULL)
+		L->report(L->arg, &e);
 	return -1;
 }
 
@@ -293,11 +305,15 @@ get_keys(struct ld *L, const struct ynode *map, const char *what, const char *co
 		for (i = 0; i < nkeys && !is_scalar(key, keys[i]); i++)
 			;
 		if (i == nkeys)
-			return ld_fail(L, key, _("unknown key %s in %s; expected %s"), SHOW(key),
-			    what, list);
-		if (val[i] != NULL)
-			return ld_fail(L, key, _("key %s is given twice in %s"), keys[i], what);
-		val[i] = map->kid[k + 1];
+			ld_fail(L, key, _("unknown key %s in %s; expected %s"), SHOW(key), what, list);
+		else if (val[i] != NULL)
+			ld_fail(L, key, _("key %s is given twice in %s"), keys[i], what);
+		else {
+			val[i] = map->kid[k + 1];
+			continue;
+		}
+		if (!GO_ON(L))
+			return -1;
 	}
 	return 0;
 }
@@ -576,29 +592,37 @@ get_face(struct ld *L, const struct ynode *n, struct dc_face *fc)
 	return 0;
 }
 
-/* Codes and names used twice, faces alike up to a turn. */
+/* Codes and names used twice, faces alike up to a turn: among the faces
+ * that loaded (ok[i]). */
 static int
-check_set(struct ld *L, const struct ynode *list)
+check_set(struct ld *L, const struct ynode *list, const bool *ok)
 {
 	struct dc_faces *f = L->f;
+	int before = L->nerr;
 
-	for (int i = 0; i < DC_NFACES; i++) {
+	for (int i = 0; i < DC_NFACES && (GO_ON(L) || L->nerr == before); i++) {
 		const struct dc_face *a = &f->face[i];
 
+		if (!ok[i])
+			continue;
 		L->face = i;
+		L->cur = a;
 		for (int j = 0; j < i; j++) {
 			const struct dc_face *b = &f->face[j];
 
+			if (!ok[j])
+				continue;
 			if (caseeq(a->code, strlen(a->code), b->code))
-				return ld_fail(L, list->kid[i], _("code %s is face %d's too: faces with "
-				    "the same letters need a digit 1-9 each but one (%s, %s2)"),
-				    a->code, j + 1, b->code, b->code);
+				ld_fail(L, list->kid[i], _("code %s is face %d's too: faces with the same "
+				    "letters need a digit 1-9 each but one (%s, %s2)"), a->code, j + 1,
+				    b->code, b->code);
 			for (int r = 0; r < 4; r++)
 				if (rot_mask(a->edges, r) == b->edges &&
-				    pieces_key(a, r) == pieces_key(b, 0))
-					return ld_fail(L, list->kid[i], _("the same face as face %d "
-					    "(%s), turned: the same black sides and pieces"), j + 1,
-					    b->code);
+				    pieces_key(a, r) == pieces_key(b, 0)) {
+					ld_fail(L, list->kid[i], _("the same face as face %d (%s), turned: "
+					    "the same black sides and pieces"), j + 1, b->code);
+					break;
+				}
 		}
 		for (int k = 0; k < a->nalso; k++) {
 			const char *w = a->also[k];
@@ -606,34 +630,59 @@ check_set(struct ld *L, const struct ynode *list)
 			for (int j = 0; j <= i; j++) {
 				const struct dc_face *b = &f->face[j];
 
-				for (int m = 0; m < (j == i ? k : b->nalso); m++)
+				for (int m = 0; ok[j] && m < (j == i ? k : b->nalso); m++)
 					if (caseeq(w, strlen(w), b->also[m]))
-						return ld_fail(L, list->kid[i], _("the name \"%s\" is "
-						    "given twice (face %d and face %d)"), w, j + 1, i + 1);
+						ld_fail(L, list->kid[i], _("the name \"%s\" is given twice "
+						    "(face %d and face %d)"), w, j + 1, i + 1);
 			}
 		}
 	}
 	L->face = -1;
-	return 0;
+	L->cur = NULL;
+	return L->nerr > before ? -1 : 0;
+}
+
+static void
+face_free(struct dc_face *fc)
+{
+	for (int k = 0; k < fc->nalso; k++)
+		free(fc->also[k]);
+	free(fc->also);
+	free(fc->name);
+	free(fc->doubt);
+	memset(fc, 0, sizeof *fc);
 }
 
 /* The list of faces (a record's faces:, or a file's). */
 static int
 get_faces(struct ld *L, const struct ynode *list)
 {
+	bool ok[DC_NFACES] = { false };
+	int before = L->nerr;
+
 	if (list->type != Y_SEQ)
 		return ld_fail(L, list, _("faces must be the list of the die's %d city faces, "
 		    "not %s"), DC_NFACES, SHOW(list));
-	if (list->nkid != DC_NFACES)
-		return ld_fail(L, list, _("a die has %d city faces (and a knight and a catapult, "
-		    "which are not data); this list has %d"), DC_NFACES, list->nkid);
-	for (int i = 0; i < DC_NFACES; i++) {
+	if (list->nkid != DC_NFACES &&
+	    ld_fail(L, list, _("a die has %d city faces (and a knight and a catapult, which are "
+	    "not data); this list has %d"), DC_NFACES, list->nkid) < 0 && !GO_ON(L))
+		return -1;
+	for (int i = 0; i < list->nkid; i++) {
+		struct dc_face extra = { 0 }, *fc = i < DC_NFACES ? &L->f->face[i] : &extra;
+
 		L->face = i;
-		if (get_face(L, list->kid[i], &L->f->face[i]) < 0)
+		L->cur = fc;
+		if (get_face(L, list->kid[i], fc) == 0 && i < DC_NFACES)
+			ok[i] = true;
+		face_free(&extra);
+		if (L->nerr > before && !GO_ON(L))
 			return -1;
 	}
 	L->face = -1;
-	return check_set(L, list);
+	L->cur = NULL;
+	if (check_set(L, list, ok) < 0 || L->nerr > before)
+		return -1;
+	return 0;
 }
 
 /* A whole face file: format, game, source, doubt, faces. */
@@ -643,35 +692,46 @@ get_file(struct ld *L, const struct ynode *root)
 	static const char *const keys[] = { "format", "game", "source", "doubt", "faces" };
 	const struct ynode *v[5];
 
+	int before = L->nerr;
+
 	if (get_keys(L, root, _("a face file"), keys, 5, v) < 0)
 		return -1;
 	if (v[0] == NULL)
-		return ld_fail(L, root, "%s", _("a face file starts with format: carcref-faces/1"));
-	if (!is_scalar(v[0], "carcref-faces/1"))
-		return ld_fail(L, v[0], _("format must be carcref-faces/1, not %s"), SHOW(v[0]));
-	if (v[1] != NULL && !is_scalar(v[1], "dice"))
-		return ld_fail(L, v[1], _("game must be dice (faces are the dice game's), not %s"),
-		    SHOW(v[1]));
-	if (want_text(L, v[2], "source", &L->f->source) < 0 ||
-	    want_text(L, v[3], "doubt", &L->f->doubt) < 0)
+		ld_fail(L, root, "%s", _("a face file starts with format: carcref-faces/1"));
+	else if (!is_scalar(v[0], "carcref-faces/1"))
+		ld_fail(L, v[0], _("format must be carcref-faces/1, not %s"), SHOW(v[0]));
+	if (L->nerr == before || GO_ON(L)) {
+		if (v[1] != NULL && !is_scalar(v[1], "dice"))
+			ld_fail(L, v[1], _("game must be dice (faces are the dice game's), not %s"),
+			    SHOW(v[1]));
+	}
+	if (L->nerr == before || GO_ON(L)) {
+		if (want_text(L, v[2], "source", &L->f->source) == 0 || GO_ON(L))
+			want_text(L, v[3], "doubt", &L->f->doubt);
+	}
+	if (L->nerr > before && !GO_ON(L))
 		return -1;
 	if (v[4] == NULL)
 		return ld_fail(L, root, "%s", _("a face file needs faces: the list of the die's "
 		    "city faces"));
-	return get_faces(L, v[4]);
+	return get_faces(L, v[4]) < 0 || L->nerr > before ? -1 : 0;
 }
 
 static int
-load_tree(struct dc_faces *f, const struct ynode *root, bool list_only, struct dc_error *err)
+load_tree(struct dc_faces *f, const struct ynode *root, bool list_only, struct dc_error *err,
+    void (*report)(void *, const struct dc_error *), void *arg)
 {
-	struct ld L = { err, f, -1 };
+	struct ld L = { err, f, -1, NULL, report, arg, 0 };
 	int rc;
 
 	memset(f, 0, sizeof *f);
 	f->origin = DC_FROM_FILE;
-	if (root == NULL)
+	if (root == NULL) {
 		rc = seterr(err, 1, 1, "%s", _("no face data: expected the list of the die's city "
 		    "faces"));
+		if (report != NULL)
+			report(arg, err);
+	}
 	else
 		rc = root->type == Y_MAP && !list_only ? get_file(&L, root) : get_faces(&L, root);
 	/* The size-only search's answers, one per count of each face (a
@@ -691,7 +751,7 @@ dc_faces_reader_end(struct dc_faces_reader *r, struct dc_faces *f, struct dc_err
 		memset(f, 0, sizeof *f);
 		return seterr(err, 0, 0, "%s", _("face data: the list of faces is cut short"));
 	}
-	return load_tree(f, r->root, true, err);
+	return load_tree(f, r->root, true, err, NULL, NULL);
 }
 
 /* libyaml's complaint, at its place (a reader error has only an offset). */
@@ -716,8 +776,10 @@ yaml_error(yaml_parser_t *p, const char *text, size_t len, struct dc_error *err)
 	    p->problem != NULL ? p->problem : "?");
 }
 
-int
-dc_faces_parse(struct dc_faces *f, const char *text, size_t len, struct dc_error *err)
+/* A face file's text: libyaml's events into the tree, the tree checked. */
+static int
+parse_text(struct dc_faces *f, const char *text, size_t len, struct dc_error *err,
+    void (*report)(void *, const struct dc_error *), void *arg)
 {
 	struct dc_faces_reader r;
 	struct dc_error dummy;
@@ -752,23 +814,53 @@ dc_faces_parse(struct dc_faces *f, const char *text, size_t len, struct dc_error
 	}
 	yaml_parser_delete(&p);
 	if (rc >= 0)
-		rc = load_tree(f, r.root, false, err);
+		rc = load_tree(f, r.root, false, err, report, arg);
+	else if (report != NULL)
+		report(arg, err);
 	ynode_free(r.root);
 	return rc < 0 ? -1 : 0;
+}
+
+int
+dc_faces_parse(struct dc_faces *f, const char *text, size_t len, struct dc_error *err)
+{
+	return parse_text(f, text, len, err, NULL, NULL);
+}
+
+/* Every failed check, to report; how many. */
+struct counted {
+	void	(*report)(void *, const struct dc_error *);
+	void	*arg;
+	int	n;
+};
+
+static void
+count_one(void *arg, const struct dc_error *e)
+{
+	struct counted *c = arg;
+
+	c->n++;
+	c->report(c->arg, e);
+}
+
+int
+dc_faces_check(const char *text, size_t len, void (*report)(void *, const struct dc_error *),
+    void *arg)
+{
+	struct counted c = { report, arg, 0 };
+	struct dc_faces f;
+	struct dc_error err;
+
+	if (parse_text(&f, text, len, &err, count_one, &c) == 0)
+		dc_faces_free(&f);
+	return c.n;
 }
 
 void
 dc_faces_free(struct dc_faces *f)
 {
-	for (int i = 0; i < DC_NFACES; i++) {
-		struct dc_face *fc = &f->face[i];
-
-		for (int k = 0; k < fc->nalso; k++)
-			free(fc->also[k]);
-		free(fc->also);
-		free(fc->name);
-		free(fc->doubt);
-	}
+	for (int i = 0; i < DC_NFACES; i++)
+		face_free(&f->face[i]);
 	free(f->source);
 	free(f->doubt);
 	free(f->file);

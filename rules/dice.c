@@ -119,6 +119,27 @@ dc_turn_add_die(struct dc_turn *t, const struct dc_die *d)
 }
 
 bool
+dc_turn_append(struct dc_turn *t, const struct dc_turn *more)
+{
+	if (!grow((void **)&t->die, &t->capdie, t->ndie + more->ndie, sizeof *t->die) ||
+	    !grow((void **)&t->roll, &t->caproll, t->nroll + more->nroll, sizeof *t->roll))
+		return false;
+	for (int k = 0; k < more->nroll; k++) {
+		const struct dc_roll *r = &more->roll[k];
+
+		t->roll[t->nroll++] = (struct dc_roll){ t->ndie, r->n, r->column };
+		memcpy(&t->die[t->ndie], &more->die[r->first], (size_t)r->n * sizeof *t->die);
+		t->ndie += r->n;
+	}
+	if (more->result != DC_RESULT_NONE) {
+		t->result = more->result;
+		t->size = more->size;
+		t->result_column = more->result_column;
+	}
+	return true;
+}
+
+bool
 dc_turn_drop_roll(struct dc_turn *t)
 {
 	if (t->nroll == 0)

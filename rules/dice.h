@@ -95,6 +95,14 @@ struct dc_faces {
  */
 int	dc_faces_parse(struct dc_faces *f, const char *text, size_t len, struct dc_error *err);
 void	dc_faces_free(struct dc_faces *f);
+/*
+ * carcref faces --check: every check the text fails, each given to report
+ * (line, column, message) in the order of the text; the checks go on past
+ * a failure where what follows can still be checked (the other keys, the
+ * other faces).  The number of failures: 0 when the set loads.
+ */
+int	dc_faces_check(const char *text, size_t len,
+	    void (*report)(void *arg, const struct dc_error *e), void *arg);
 /* Say where the set came from; file is copied (NULL for none).  False if
  * out of memory. */
 bool	dc_faces_origin(struct dc_faces *f, enum dc_origin origin, const char *file);
@@ -197,6 +205,10 @@ bool	dc_turn_copy(struct dc_turn *dst, const struct dc_turn *src);
 /* Start a roll, add a die to the last roll; false if out of memory. */
 bool	dc_turn_add_roll(struct dc_turn *t, int column);
 bool	dc_turn_add_die(struct dc_turn *t, const struct dc_die *d);
+/* Add more's rolls after t's (and its result, if it has one): the
+ * table's quick entry of a line in a turn under way; false if out of
+ * memory, t then as it was. */
+bool	dc_turn_append(struct dc_turn *t, const struct dc_turn *more);
 /* Take back the last roll (the table's undo of a roll); false if none. */
 bool	dc_turn_drop_roll(struct dc_turn *t);
 /* Does any die carry a square (a layout, §4.5)? */

@@ -375,6 +375,49 @@ test_faces_refusals(void **state)
 	}
 }
 
+/* faces --check: every failed check, in the order of the text. */
+static void
+collect(void *arg, const struct dc_error *e)
+{
+	char *all = arg;
+	size_t o = strlen(all);
+
+	snprintf(all + o, 4096 - o, "%d:%d: %s\n", e->line, e->column, e->msg);
+}
+
+static void
+test_faces_check(void **state)
+{
+	static const char bad[] = "format: carcref-faces/2\ngame: dice\ncolour: red\nfaces:\n"
+	    "  - {code: CFFF, edges: C F F F, cities: [[N]], size: 2}\n"
+	    "  - {code: CCFF, edges: C C F F, cities: [[N]]}\n"
+	    "  - {code: CFCF, edges: C F C F, cities: [[N, S]]}\n"
+	    "  - {code: CFCF, also: [band], edges: C F C F, cities: [[N], [S]]}\n"
+	    "  - {code: CCCF, also: [band], edges: C C C F, cities: [[N, E, S]]}\n";
+	char all[4096] = "";
+
+	(void)state;
+	assert_int_equal(dc_faces_check(HEAD F1 F2 F3 F4, strlen(HEAD F1 F2 F3 F4), collect, all), 0);
+	assert_string_equal(all, "");
+	assert_int_equal(dc_faces_check(bad, strlen(bad), collect, all), 6);
+	assert_string_equal(all,
+	    "3:1: unknown key \"colour\" in a face file; expected format, game, source, doubt, faces\n"
+	    "1:9: format must be carcref-faces/1, not \"carcref-faces/2\"\n"
+	    "5:3: a die has 4 city faces (and a knight and a catapult, which are not data); this list "
+	    "has 5\n"
+	    "5:49: face 1: unknown key \"size\" in a face; expected code, also, edges, cities, name, "
+	    "doubt\n"
+	    "6:42: face 2 (CCFF): black side E is in no city piece\n"
+	    "8:5: face 4 (CFCF): code CFCF is face 3's too: faces with the same letters need a digit "
+	    "1-9 each but one (CFCF, CFCF2)\n");
+	all[0] = '\0';
+	assert_int_equal(dc_faces_check("x: [", 4, collect, all), 1);
+	assert_string_equal(all, "2:1: not valid YAML: did not find expected node content\n");
+	all[0] = '\0';
+	assert_int_equal(dc_faces_check("", 0, collect, all), 1);
+	assert_string_equal(all, "1:1: no face data: expected the list of the die's city faces\n");
+}
+
 /* Feed the events of the faces: value of a record to a reader. */
 static int
 read_record_faces(const char *record, struct dc_faces *f, struct dc_error *err)
@@ -1788,6 +1831,26 @@ test_table_words(void **state)
 	    ".###.\n"
 	    ".....\n"
 	    ".....\n");
+	/* quick entry in a turn under way: the line's rolls after the others */
+	{
+		struct dc_turn more;
+
+		dc_turn_init(&more);
+		parse_ok(&shipped, "K / K = knight", &more);
+		assert_true(dc_turn_drop_roll(&t));
+		assert_true(dc_turn_append(&t, &more));
+		assert_int_equal(t.nroll, 4);
+		assert_int_equal(t.result, DC_RESULT_KNIGHT);
+		nt_dice_format(&shipped, &t, NULL, 0, buf, sizeof buf);
+		assert_string_equal(buf, "+K X X +CFFF@0,0 +CFCF@0,1 CCFF 2. / +K K X / K / K = knight");
+		assert_false(dc_game_check(g, &t, DC_WHO_ANY, &why));
+		assert_int_equal(why.kind, DC_R_FOURTH_ROLL);
+		assert_true(dc_turn_drop_roll(&t));
+		assert_true(dc_turn_drop_roll(&t));
+		parse_ok(&shipped, "FFCF@0,2", &more);
+		assert_true(dc_turn_append(&t, &more));
+		dc_turn_free(&more);
+	}
 	/* a roll taken back */
 	assert_true(dc_turn_drop_roll(&t));
 	assert_int_equal(t.nroll, 2);
@@ -2126,6 +2189,7 @@ main(void)
 		cmocka_unit_test(test_faces_shipped),
 		cmocka_unit_test(test_faces_lookup),
 		cmocka_unit_test(test_faces_refusals),
+		cmocka_unit_test(test_faces_check),
 		cmocka_unit_test(test_faces_list_and_reader),
 		cmocka_unit_test(test_formable_known),
 		cmocka_unit_test(test_formable_bruteforce),

@@ -123,13 +123,36 @@ check_faces(const struct dc_faces *f)
 	}
 }
 
+/* faces --check's reports: the first kept, all counted. */
+struct reports {
+	struct dc_error	first;
+	int		n;
+};
+
+static void
+report(void *arg, const struct dc_error *e)
+{
+	struct reports *r = arg;
+
+	CHECK(e->msg[0] != '\0', "a report without a message");
+	if (r->n++ == 0)
+		r->first = *e;
+}
+
 static void
 faces_input(const char *text, size_t len)
 {
 	struct dc_faces f;
 	struct dc_error err;
+	struct reports r = { .n = 0 };
+	int rc = dc_faces_parse(&f, text, len, &err), n = dc_faces_check(text, len, report, &r);
 
-	if (dc_faces_parse(&f, text, len, &err) < 0) {
+	CHECK(n == r.n && (n == 0) == (rc == 0), "check: %d failures, the loader %d", n, rc);
+	CHECK(rc == 0 || (r.first.line == err.line && r.first.column == err.column &&
+	    strcmp(r.first.msg, err.msg) == 0), "check's first failure, %d:%d: %s, is not the "
+	    "loader's, %d:%d: %s", r.first.line, r.first.column, r.first.msg, err.line, err.column,
+	    err.msg);
+	if (rc < 0) {
 		CHECK(err.msg[0] != '\0' && memchr(err.msg, '\0', sizeof err.msg) != NULL,
 		    "an error without a message");
 		CHECK(err.line >= 0 && err.column >= 0, "error at %d:%d", err.line, err.column);
