@@ -478,8 +478,8 @@ check_name(struct ld *L, const struct ynode *n)
 		ok = (c >= 'a' && c <= 'z') || (i > 0 && c == '-');
 	}
 	if (!ok)
-		return ld_fail(L, n, _("a name in also must be two or more letters (and -), "
-		    "a letter first, not %s"), SHOW(n));
+		return ld_fail(L, n, _("a name in also is two or more of the letters a-z (either "
+		    "case) and -, a letter first, not %s"), SHOW(n));
 	if (parse_letters(n->val, n->len) >= 0)
 		return ld_fail(L, n, _("the name %s reads as the letters of a face; choose "
 		    "another"), SHOW(n));

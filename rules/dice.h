@@ -10,7 +10,8 @@
  *    format; each face keeps its code, names, sides, city pieces and the
  *    line it came from.  dc_faces_parse reads a whole face file or the
  *    list of faces alone; a record reader that walks libyaml events feeds
- *    those of its faces: value to a dc_faces_reader.  The knight, the
+ *    those of its faces: value to a dc_faces_reader; dc_faces_check
+ *    reports every failed check (faces --check).  The knight, the
  *    catapult and the number of dice are rules, not data.
  *  - A turn as a structure (struct dc_turn): its rolls, each a run of dice
  *    (a knight, a catapult, a city face with or without a square, or N
@@ -23,7 +24,9 @@
  *    turns.  Each turn makes one event, and a won game one more.
  *  - What the table needs step by step: a turn in progress (its rolls so
  *    far, the current keep) checked without its result, the dice to throw
- *    next, the sizes a claim may take, where a face fits in a layout.
+ *    next, the sizes a claim may take, where a face fits in a layout, the
+ *    layout's cities; rolls appended and taken back (dc_turn_append,
+ *    dc_turn_drop_roll).
  *  - The size-only search (spec §4.4: which sizes of closed city some of
  *    the built faces can form) and the layout (§4.5: placement checks and
  *    the largest closed city).

@@ -312,14 +312,14 @@ test_faces_refusals(void **state)
 		{ HEAD3 "  - {code: CCCF, also: [cfcf], edges: C C C F, cities: [[N, E, S]]}\n", 6, 25,
 		    "face 4 (CCCF): the name \"cfcf\" reads as the letters of a face; choose another" },
 		{ HEAD3 "  - {code: CCCF, also: [a], edges: C C C F, cities: [[N, E, S]]}\n", 6, 25,
-		    "face 4 (CCCF): a name in also must be two or more letters (and -), a letter first, "
-		    "not \"a\"" },
+		    "face 4 (CCCF): a name in also is two or more of the letters a-z (either case) and -, a "
+		    "letter first, not \"a\"" },
 		{ HEAD3 "  - {code: CCCF, also: [-ab], edges: C C C F, cities: [[N, E, S]]}\n", 6, 25,
-		    "face 4 (CCCF): a name in also must be two or more letters (and -), a letter first, "
-		    "not \"-ab\"" },
+		    "face 4 (CCCF): a name in also is two or more of the letters a-z (either case) and -, a "
+		    "letter first, not \"-ab\"" },
 		{ HEAD3 "  - {code: CCCF, also: [t2], edges: C C C F, cities: [[N, E, S]]}\n", 6, 25,
-		    "face 4 (CCCF): a name in also must be two or more letters (and -), a letter first, "
-		    "not \"t2\"" },
+		    "face 4 (CCCF): a name in also is two or more of the letters a-z (either case) and -, a "
+		    "letter first, not \"t2\"" },
 		{ HEAD "  - {code: CFFF, also: [cap], edges: C F F F, cities: [[N]]}\n" F2 F3
 		    "  - {code: CCCF, also: [CAP], edges: C C C F, cities: [[N, E, S]]}\n", 6, 5,
 		    "face 4 (CCCF): the name \"CAP\" is given twice (face 1 and face 4)" },
