@@ -73,10 +73,18 @@ cands_clear(void)
 static void
 cand_tiles(struct play *p, const char *text)
 {
-	int edges[CR_NDIRS];
+	int edges[CR_NDIRS], t = cr_tileset_find(p->ts, text, strlen(text));
 	bool byedges = cmd_tiles_edges(text, edges);
 
-	for (int t = 0; t < p->ts->ntypes; t++)
+	/* A code written another way (ic-kb, another artwork's letter): the
+	 * code as the box writes it, in its place. */
+	if (t >= 0 && !byedges && strncasecmp(p->ts->type[t].code, text, strlen(text)) != 0) {
+		if (cr_game_drawable(p->g, t, NULL))
+			cand("%s", p->ts->type[t].code);
+		cands.exact = true;
+		return;
+	}
+	for (t = 0; t < p->ts->ntypes; t++)
 		if (cr_game_drawable(p->g, t, NULL) &&
 		    (!byedges || cmd_tiles_rots(&p->ts->type[t], edges) != 0))
 			cand("%s", p->ts->type[t].code);

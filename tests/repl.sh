@@ -1868,6 +1868,10 @@ if command -v tmux >/dev/null; then
 	    '^Cleo> E 0,-1 90 farmer@NNW *$'
 	keys C-u 'U 0,-1 ' Tab
 	screen "i18 20: U looks the same turned 180: 0 alone" '^Cleo> U 0,-1 0 *$'
+	keys C-u 'draw ic-k' Tab
+	screen "i18 20: a code begun in small letters" '^Cleo> draw IC-Ka *$'
+	keys C-u 'draw ic-kb' Tab
+	screen "i18 20: a code written another way: the box's" '^Cleo> draw IC-Ka *$'
 	keys C-u "$ex" Enter
 	screen "i18 19: the banner's example is legal" "^move 1, Cleo: $ex\$"
 	keys 'undo' Enter
