@@ -625,6 +625,30 @@ test_refusal_fits(void **state)
 	cr_game_free(g);
 }
 
+/* ---- issue 18: what a module asks of the table by hand ------------------- */
+
+static void
+test_table_hook(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "hills-sheep");
+	int e = cr_ext_find("hills-sheep", 11), ph;
+
+	(void)state;
+	assert_non_null(cr_exts[e]->table);
+	assert_string_equal(cr_exts[e]->hidden, "under hills");
+	tu_play(g, "HS-C 0,1 180");		/* a hill: a tile slid under it */
+	ph = cr_exts[e]->table(g, e, 1);
+	assert_int_not_equal(ph, 0);
+	assert_non_null(strstr(cr_phrase(ph), "{tile} at {pos} has a hill"));
+	assert_int_equal(cr_game_hidden(g), 1);
+	tu_play(g, "V 1,0 90");			/* no hill: nothing to do */
+	assert_int_equal(cr_exts[e]->table(g, e, 2), 0);
+	assert_int_equal(cr_exts[e]->table(g, e, 1), ph);	/* move 1 still says it */
+	assert_int_equal(cr_exts[e]->table(g, e, 3), 0);	/* no such move */
+	assert_int_equal(cr_exts[e]->table(g, e, 0), 0);
+	cr_game_free(g);
+}
+
 int
 main(void)
 {
@@ -648,6 +672,7 @@ main(void)
 		cmocka_unit_test(test_undo_turned_on),
 		cmocka_unit_test(test_tokens_out_of_the_tables),
 		cmocka_unit_test(test_refusal_fits),
+		cmocka_unit_test(test_table_hook),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
