@@ -652,8 +652,12 @@ hand_back(struct play *p, const struct cr_move *m)
 		return;
 	p->hand = m->tile;
 	p->placed = false;
-	outf(_("%s is in %s's hand again: place it (place X,Y [ROT]), or draw another to "
-	    "change it\n"), play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+	if (m->kind == CR_MOVE_DISCARD)
+		outf(_("%s is in %s's hand again: discard it, or draw another to change it\n"),
+		    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+	else
+		outf(_("%s is in %s's hand again: place it (place X,Y [ROT]), or draw another to "
+		    "change it\n"), play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
 }
 
 int

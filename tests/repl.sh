@@ -1812,6 +1812,12 @@ expect "i18 17: place needs no draw after undo" line "$tmp/out" 'V at 1,0 rotati
 expect "i18 17: and the turn ends with it" test "$(grep -c '^move 2, Ben: V 1,0 90$' "$tmp/out")" = 3
 expect "i18 17: redo: the tile goes down, not back" lacks "$tmp/out" 'V goes back'
 expect "i18 17: all accepted" test "$code" = 0
+rm -rf "$CARCREF_STATE"
+printf 'E 0,1 180\nC discard\nundo\ndiscard\n' >"$tmp/i18undo2.in"
+STDIN=$tmp/i18undo2.in run play
+expect "i18 17: undo of a discard: the tile in hand, to discard again" line "$tmp/out" \
+    "C is in Ben's hand again: discard it, or draw another to change it"
+expect "i18 17: discarded again" test "$(grep -c '^move 2, Ben: C discard$' "$tmp/out")" = 2
 
 # 19. The turn a hint shows is legal on the board: played, it is accepted.
 for x in "" river hills-sheep inns-cathedrals,traders-builders; do
