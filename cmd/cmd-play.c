@@ -274,9 +274,14 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		play_say_state(p);
 	if (p->tty && cr_game_over(p->g))
 		outf("%s.\n", play_over_hint());
-	else if (p->tty)
-		outf(_("Enter a turn whole (U 0,1 0 thief@S) or step by step: draw TILE,\n"
-		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n"));
+	else if (p->tty) {	/* the example: a turn legal on this board */
+		char *ex = play_example(p);
+
+		outf(_("Enter a turn whole (%s) or step by step: draw TILE,\n"
+		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n"),
+		    ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
+		free(ex);
+	}
 	fflush(stdout);
 	play_session(p);
 	return !p->tty && p->refused > 0 ? 1 : 0;

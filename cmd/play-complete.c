@@ -14,6 +14,7 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/explain.h"
 #include "notation/move.h"
 
 /* The session, for readline's callbacks, which take no argument. */
@@ -72,10 +73,18 @@ cands_clear(void)
 static void
 cand_tiles(struct play *p, const char *text)
 {
-	int edges[CR_NDIRS];
+	int edges[CR_NDIRS], t = cr_tileset_find(p->ts, text, strlen(text));
 	bool byedges = cmd_tiles_edges(text, edges);
 
-	for (int t = 0; t < p->ts->ntypes; t++)
+	/* A code written another way (ic-kb, another artwork's letter): the
+	 * code as the box writes it, in its place. */
+	if (t >= 0 && !byedges && strncasecmp(p->ts->type[t].code, text, strlen(text)) != 0) {
+		if (cr_game_drawable(p->g, t, NULL))
+			cand("%s", p->ts->type[t].code);
+		cands.exact = true;
+		return;
+	}
+	for (t = 0; t < p->ts->ntypes; t++)
 		if (cr_game_drawable(p->g, t, NULL) &&
 		    (!byedges || cmd_tiles_rots(&p->ts->type[t], edges) != 0))
 			cand("%s", p->ts->type[t].code);
@@ -106,6 +115,8 @@ cand_positions(struct play *p, int type)
 	free(v);
 }
 
+/* The rotations where the type fits at the square: a look once (a tile
+ * the same turned 180 degrees offers 0 alone). */
 static void
 cand_rotations(struct play *p, int type, const char *pos)
 {
@@ -114,22 +125,57 @@ cand_rotations(struct play *p, int type, const char *pos)
 	if (!nt_parse_pos(pos, strlen(pos), &m.x, &m.y))
 		return;
 	for (m.rot = 0; m.rot < 4; m.rot++)
-		if (cr_game_check(p->g, &m, NULL))
+		if (cr_tile_rot_rep(&p->ts->type[type], m.rot) == m.rot &&
+		    cr_game_check(p->g, &m, NULL))
 			cand("%d", m.rot * 90);
 }
 
+/* Does S start with the N bytes of T, any case? */
+static bool
+starts(const char *s, const char *t, size_t n)
+{
+	return s != NULL && strlen(s) >= n && strncasecmp(s, t, n) == 0;
+}
+
+/*
+ * The pieces that may go on the tile placed by m: one word per piece and
+ * feature (a field is one farmer@E, not farmer@E, @N, @NNW...), in the
+ * language shown (chevalier@O in French).  When TEXT names the piece and
+ * starts its spot (farmer@NN), the feature's first spot that reads so.
+ */
 static void
-cand_meeples(struct play *p, const struct cr_move *m)
+cand_meeples(struct play *p, const struct cr_move *m, const char *text)
 {
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
 	int n = cr_game_meeple_options(p->g, m, opt, CR_MAXMEEPLEOPTS);
+	const char *at = strchr(text, '@');
+	size_t rn = at ? (size_t)(at - text) : strlen(text), sn = at ? strlen(at + 1) : 0;
 
 	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++) {
-		if (cr_role_kind(opt[i].role) == CR_CLOISTER)	/* "monk" alone: at C */
-			cand("%s", cr_role_name(opt[i].role));
-		for (int s = 0; s < CR_NSPOTS; s++)
-			if (opt[i].spots & (1u << s))
-				cand("%s@%s", cr_role_name(opt[i].role), cr_spot_name((enum cr_spot)s));
+		const char *shown = play_piece_word(opt[i].role), *en = cr_role_name(opt[i].role);
+		const char *word = starts(shown, text, rn) || !starts(en, text, rn) ? shown : en;
+		const char *spot = nt_spot_text(opt[i].spot);
+
+		if (at != NULL) {	/* the piece typed: the spot begun */
+			if (nt_role_lookup(text, rn) != opt[i].role)
+				continue;
+			word = NULL;
+			for (int k = -1; k < CR_NSPOTS && word == NULL; k++) {
+				enum cr_spot s = k < 0 ? opt[i].spot : (enum cr_spot)k;
+
+				if (!(opt[i].spots & (1u << s)))
+					continue;
+				spot = starts(nt_spot_text(s), at + 1, sn) ? nt_spot_text(s) :
+				    starts(cr_spot_name(s), at + 1, sn) ? cr_spot_name(s) : NULL;
+				if (spot != NULL)
+					word = text;
+			}
+			if (word != NULL)
+				cand("%.*s@%s", (int)rn, word, spot);
+		} else if (cr_role_kind(opt[i].role) == CR_CLOISTER)	/* "monk" alone: at C */
+			cand("%s", word);
+		else
+			cand("%s@%s", word, spot);
 	}
 }
 
@@ -143,9 +189,9 @@ cand_features(struct play *p, const char *text)
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
 		cand("%s", p->names[i]);
 	if (colon && nt_parse_pos(text, (size_t)(colon - text), &x, &y)) {
-		for (int s = 0; s < CR_NSPOTS; s++)
+		for (int s = 0; s < CR_NSPOTS; s++)	/* in the language shown: O for W */
 			cand("%.*s:%s", (int)(colon - text), text,
-			    cr_spot_name((enum cr_spot)s));
+			    nt_spot_text((enum cr_spot)s));
 	} else
 		for (int i = 0; i < cr_game_ntiles(p->g); i++)
 			cand("%d,%d", cr_game_tile(p->g, i)->x, cr_game_tile(p->g, i)->y);
@@ -213,11 +259,11 @@ build_cands(struct play *p, char **w, int n, const char *text)
 			else if (n == 2)
 				cand_rotations(p, p->hand, w[1]);
 			else if (n == 3 && words_place(p->hand, w + 1, &m))
-				cand_meeples(p, &m);
+				cand_meeples(p, &m, text);
 			break;
 		case PA_MEEPLE:
 			if (p->placed && n == 1)
-				cand_meeples(p, &p->pend);
+				cand_meeples(p, &p->pend, text);
 			break;
 		case PA_FEATURE:
 			if (n == 1)
@@ -243,7 +289,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 	} else if (n == 2)
 		cand_rotations(p, type, w[1]);
 	else if (n == 3 && words_place(type, w + 1, &m))
-		cand_meeples(p, &m);
+		cand_meeples(p, &m, text);
 }
 
 static char *
@@ -300,16 +346,30 @@ complete(const char *text, int start, int end)
 	int n = 0;
 
 	(void)end;
-	/* The words before the one completed, whatever the line's length. */
+	/* The words before the one completed, whatever the line's length
+	 * (not the quote that opens it: explain "Anna M). */
+	if (start > 0 && rl_completion_quote_character != 0 &&
+	    rl_line_buffer[start - 1] == rl_completion_quote_character)
+		start--;
 	if ((buf = cmd_strf("%.*s", start, rl_line_buffer)) == NULL)
 		return NULL;
 	for (s = strtok(buf, " \t"); s != NULL && n < PLAY_MAXARGS; s = strtok(NULL, " \t"))
 		w[n++] = s;
 	w[n] = NULL;
-	/* Files for save and load: readline's own completion. */
-	if (n == 1 && (c = play_cmd_find(w[0])) != NULL && c->complete == PA_FILE) {
+	/* Files for save and load, and board --svg: readline's own
+	 * completion, quoted as run_words reads it. */
+	c = n >= 1 ? play_cmd_find(w[0]) : NULL;
+	if (c != NULL && ((n == 1 && c->complete == PA_FILE) ||
+	    (n == 2 && c->fn == view_board && strcmp(w[1], "--svg") == 0))) {
 		free(buf);
 		return NULL;
+	}
+	if (c != NULL && n == 1 && c->fn == view_board) {	/* its one option */
+		free(buf);
+		rl_attempted_completion_over = 1;
+		cands_clear();
+		cand("--svg");
+		return rl_completion_matches(text, cand_next);
 	}
 	rl_attempted_completion_over = 1;
 	cands_clear();
@@ -322,14 +382,71 @@ complete(const char *text, int start, int end)
 	return rl_completion_matches(text, cand_next);
 }
 
+/* ---- file names with blanks: quoted as a shell would ------------------- */
+
+/* Is the character at index i of text escaped by a backslash (an odd
+ * number of them before it)? */
+static int
+escaped(char *text, int i)
+{
+	int k = 0;
+
+	while (i - k > 0 && text[i - k - 1] == '\\')
+		k++;
+	return k % 2;
+}
+
+/*
+ * A file's name as a line holds it (run_words reads words as a shell
+ * does): inside a quote the player opened, as it is ("..." escapes " and
+ * \); else a backslash before each blank, quote and backslash.
+ */
+static char *
+quote_file(char *name, int type, char *qcp)
+{
+	char q = qcp != NULL ? *qcp : 0, *r = malloc(2 * strlen(name) + 1), *w = r;
+
+	(void)type;
+	for (const char *s = name; r != NULL && *s != '\0'; s++) {
+		if (q == '"' ? (*s == '"' || *s == '\\') : q == 0 && strchr(" \t\n\\\"'", *s))
+			*w++ = '\\';
+		*w++ = *s;
+	}
+	if (r != NULL)
+		*w = '\0';
+	return r;
+}
+
+/* What a quoted name typed so far is: its backslashes taken out. */
+static char *
+dequote_file(char *text, int q)
+{
+	char *r = malloc(strlen(text) + 1), *w = r;
+
+	for (const char *s = text; r != NULL && *s != '\0'; s++) {
+		if (*s == '\\' && s[1] != '\0' && q != '\'' &&
+		    (q == 0 || s[1] == '"' || s[1] == '\\'))
+			s++;
+		*w++ = *s;
+	}
+	if (r != NULL)
+		*w = '\0';
+	return r;
+}
+
 void
 play_complete_start(struct play *p)
 {
-	static char breaks[] = " \t\n";
+	static char breaks[] = " \t\n", quotes[] = "\"'", special[] = " \t\n\\\"'";
 
 	cp = p;
 	rl_attempted_completion_function = complete;
 	rl_completer_word_break_characters = breaks;
+	rl_completer_quote_characters = quotes;
+	rl_filename_quote_characters = special;
+	rl_filename_quoting_function = quote_file;
+	rl_filename_dequoting_function = dequote_file;
+	rl_char_is_quoted_p = escaped;
 	rl_variable_bind("completion-ignore-case", "on");
 }
 

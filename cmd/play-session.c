@@ -314,19 +314,54 @@ play_player_named(const struct play *p, const char *name)
 	return -1;
 }
 
-/* LINE, its words cut in BUF (a copy): a command, a whole turn, or nothing. */
+/*
+ * LINE, its words cut in BUF (a copy): a command, a whole turn, or nothing.
+ * Words are read as a shell reads them, so that a file's name may hold a
+ * blank (save "my game.yaml", load my\ game.yaml): '...' keeps all it
+ * holds, "..." all but \" and \\, and elsewhere \x is x.  A line whose
+ * quote is left open (explain O'Brien) is read again as plain words.
+ */
 static int
 run_words(struct play *p, const char *line, char *buf)
 {
-	char *argv[PLAY_MAXARGS + 1], *s;
+	char *argv[PLAY_MAXARGS + 1], *r, *w, *ex;
 	const struct play_cmd *c;
 	const char *near;
-	int argc = 0, k;
+	int argc = 0, k, rc;
+	bool quotes = true;
 
-	for (s = strtok(buf, " \t\r\n"); s != NULL; s = strtok(NULL, " \t\r\n")) {
+again:
+	for (r = buf, argc = 0;; ) {
+		char q = 0;
+		bool more;
+
+		while (*r == ' ' || *r == '\t' || *r == '\r' || *r == '\n')
+			r++;
+		if (*r == '\0')
+			break;
 		if (argc == PLAY_MAXARGS)
 			return play_nope(_("too many words"));
-		argv[argc++] = s;
+		argv[argc++] = w = r;	/* written in place: never ahead of r */
+		for (; *r != '\0' && (q || !(*r == ' ' || *r == '\t' || *r == '\r' ||
+		    *r == '\n')); r++) {
+			if (q != 0 && *r == q)
+				q = 0;
+			else if (q == 0 && quotes && (*r == '\'' || *r == '"'))
+				q = *r;
+			else if (*r == '\\' && quotes && q != '\'' && r[1] != '\0' &&
+			    (q == 0 || r[1] == '"' || r[1] == '\\'))
+				*w++ = *++r;
+			else
+				*w++ = *r;
+		}
+		if (q != 0) {	/* a quote left open: plain words, as before */
+			strcpy(buf, line);
+			quotes = false;
+			goto again;
+		}
+		more = *r != '\0';
+		*w = '\0';
+		r += more;
 	}
 	argv[argc] = NULL;
 	if (argc == 0)
@@ -340,22 +375,29 @@ run_words(struct play *p, const char *line, char *buf)
 	/* A turn: a player's prefix, a tile code, or what follows one. */
 	if (strchr(line, ':') != NULL || cr_tileset_find(p->ts, argv[0], strlen(argv[0])) >= 0 ||
 	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
-	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }))))
+	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }) ||
+	    nt_pos_beyond(argv[1], strlen(argv[1])))))
 		return play_line(p, line);
-	if ((k = play_player_named(p, argv[0])) >= 0)	/* "Ben": not a command */
-		return play_nope(_("%s is a player: a turn of %s's looks like \"%s: U 0,1 0\"; "
-		    "it is %s's turn"), p->names[k], p->names[k], p->names[k],
-		    p->names[cr_game_turn(p->g)]);
 	/* Only to a command that shows (never end, undo, redo, discard, load,
 	 * save, quit or a turn's step), in the language shown first. */
-	if ((near = cmd_closest(argv[0], play_cmd_words(true, true))) != NULL)
+	if ((k = play_player_named(p, argv[0])) < 0 &&
+	    (near = cmd_closest(argv[0], play_cmd_words(true, true))) != NULL)
 		return play_nope(_("unknown command \"%.40s\" (did you mean \"%s\"?); help lists "
 		    "the commands"), argv[0], near);
-	if (cr_game_over(p->g))
+	if (k < 0 && cr_game_over(p->g))
 		return play_nope(_("unknown command \"%.40s\"; help lists the commands; %s"),
 		    argv[0], play_over_hint());
-	return play_nope(_("unknown command \"%.40s\"; help lists the commands, a turn looks "
-	    "like U 0,1 0 thief@S"), argv[0]);
+	/* The turn shown is one that is legal now. */
+	ex = play_example(p);
+	if (k >= 0)	/* "Ben": not a command */
+		rc = play_nope(_("%s is a player: a turn of %s's looks like \"%s: %s\"; it is %s's "
+		    "turn"), p->names[k], p->names[k], p->names[k], ex ? ex :
+		    _("TILE X,Y ROT ROLE@SPOT"), p->names[cr_game_turn(p->g)]);
+	else
+		rc = play_nope(_("unknown command \"%.40s\"; help lists the commands, a turn looks "
+		    "like %s"), argv[0], ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
+	free(ex);
+	return rc;
 }
 
 /* One line of input, whatever its length; a comment after # dropped. */

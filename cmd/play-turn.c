@@ -67,6 +67,30 @@ print_events(struct play *p, int move)
 	}
 }
 
+/*
+ * What the players do by hand for move MOVE that its line does not say
+ * (a tile slid under a hill): the words of the modules in play, filled
+ * with the move's tile and square as the words of a module's rule are
+ * (a refusal of the module's own, CR_R_EXT, carries them to notation/).
+ */
+static void
+print_table(struct play *p, int move)
+{
+	const struct cr_move *m = cr_game_move(p->g, move - 1);
+	char msg[512];
+
+	for (int e = 0; e < cr_nexts; e++) {
+		struct cr_refusal say = { .code = CR_R_EXT, .ext = e, .tile = m->tile, .x = m->x,
+		    .y = m->y, .rot = m->rot };
+
+		if (!(cr_game_exts(p->g) & (1u << e)) || cr_exts[e]->table == NULL ||
+		    (say.phrase = cr_exts[e]->table(p->g, e, move)) == 0)
+			continue;
+		nt_refusal_game(p->g, &say, p->names, msg, sizeof msg);
+		outf("  %s\n", msg);
+	}
+}
+
 void
 play_drop_hand(struct play *p, bool say)
 {
@@ -101,6 +125,7 @@ moves_done(struct play *p, int first)
 
 		nt_format_move(p->ts, m, NULL, line, sizeof line);
 		outf(_("move %d, %s: %s\n"), i + 1, p->names[cr_game_move_player(p->g, i)], line);
+		print_table(p, i + 1);
 		if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
 			outf(_("  %s fits nowhere and leaves the game; %s draws again\n"),
 			    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
@@ -244,7 +269,7 @@ play_game_over(struct play *p)
 int
 turn_draw(struct play *p, int argc, char **argv)
 {
-	struct cr_refusal why = { .code = CR_R_NO_COPY };
+	struct cr_refusal why;
 	const struct cr_tiletype *t;
 	int type, rots[4], nrot = 0, n, squares;
 	struct cr_place *v;
@@ -255,10 +280,10 @@ turn_draw(struct play *p, int argc, char **argv)
 	if ((type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
 		return play_nope(_("unknown tile \"%s\" (tiles shows them all with their codes)"),
 		    argv[1]);
-	if (cr_game_supply(p->g, type) <= 0) {
-		why.tile = type;
+	/* No copy left, a set not in play, or held back (the river first):
+	 * refused now, as the whole turn would be, not at place. */
+	if (!cr_game_drawable(p->g, type, &why))
 		return play_refusal(p, &why);
-	}
 	if (p->hand >= 0 && p->hand != type)
 		play_drop_hand(p, true);
 	p->hand = type;
@@ -302,10 +327,13 @@ print_meeple_options(struct play *p)
 		return;
 	}
 	outf(_("then a meeple:"));
-	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++)
-		outf(" %s@%s%s%s", cr_role_name(opt[i].role), cr_spot_name(opt[i].spot),
-		    cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? _(" TOKEN") : "",
+	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++) {
+		char w[64];
+
+		play_meeple_text(opt[i].role, opt[i].spot, w, sizeof w);	/* chevalier@O */
+		outf(" %s%s%s", w, cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? _(" TOKEN") : "",
 		    i + 1 < n ? "," : "");
+	}
 	outf(_(" (meeple ROLE@SPOT), or pass\n"));
 }
 
@@ -393,11 +421,19 @@ turn_place(struct play *p, int argc, char **argv)
 
 	if (cr_game_over(p->g))
 		return play_game_over(p);
-	if (p->hand < 0)
-		return play_nope(_("no tile in hand: draw it first (draw CODE), or give the whole "
-		    "turn in one line (U 0,1 0)"));
+	if (p->hand < 0) {
+		char *ex = play_example(p);
+		int rc = play_nope(_("no tile in hand: draw it first (draw CODE), or give the whole "
+		    "turn in one line (%s)"), ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
+
+		free(ex);
+		return rc;
+	}
 	t = &p->ts->type[p->hand];
 	m.tile = p->hand;
+	if (nt_pos_beyond(argv[1], strlen(argv[1])))
+		return play_nope(_("a coordinate goes from %ld to %ld, got \"%.40s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, argv[1]);
 	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
 		return play_nope(_("expected a position x,y (whole numbers, no spaces), got "
 		    "\"%.20s\""), argv[1]);
@@ -427,6 +463,7 @@ turn_place(struct play *p, int argc, char **argv)
 					if (cr_tile_rot_rep(t, r) != r)
 						continue;
 					cr_game_check_place(p->g, &m, &why);
+					why.fits = 0;	/* none fits: said above */
 					nt_refusal(p->ts, &why, p->names, msg, sizeof msg);
 					outf("  %s\n", msg);
 				}
@@ -602,6 +639,27 @@ count_arg(int argc, char **argv)
 	return v > 1000000 ? 1000000 : (int)v;
 }
 
+/*
+ * The tile of the move just taken back (the earliest, after undo N) is
+ * still in its player's hand at the table: drawn again, not placed, as
+ * the prompt shows.  So is a discarded one, to be discarded again.
+ */
+static void
+hand_back(struct play *p, const struct cr_move *m)
+{
+	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) || cr_game_over(p->g) ||
+	    !cr_game_drawable(p->g, m->tile, NULL))
+		return;
+	p->hand = m->tile;
+	p->placed = false;
+	if (m->kind == CR_MOVE_DISCARD)
+		outf(_("%s is in %s's hand again: discard it, or draw another to change it\n"),
+		    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+	else
+		outf(_("%s is in %s's hand again: place it (place X,Y [ROT]), or draw another to "
+		    "change it\n"), play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+}
+
 int
 turn_undo(struct play *p, int argc, char **argv)
 {
@@ -653,8 +711,9 @@ turn_undo(struct play *p, int argc, char **argv)
 		if (!redo_push(p, &gone[i]))
 			p->nredo = 0;	/* out of memory: better no redo than a wrong one */
 	}
-	free(gone), free(who);
 	play_say_state(p);
+	hand_back(p, &gone[n - 1]);
+	free(gone), free(who);
 	return 0;
 }
 
@@ -674,7 +733,9 @@ turn_redo(struct play *p, int argc, char **argv)
 		    "move is made"));
 	if (n > p->nredo)
 		n = p->nredo;
-	play_drop_hand(p, true);
+	/* The tile undo gave back goes down again: no word for it. */
+	play_drop_hand(p, p->hand != p->redo[p->nredo - 1].tile ||
+	    p->redo[p->nredo - 1].kind == CR_MOVE_END);
 	for (; done < n; done++)
 		if (!cr_game_play(p->g, &p->redo[p->nredo - 1 - done], NULL))
 			break;		/* never: the game stands as before the undo */

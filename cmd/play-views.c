@@ -67,6 +67,71 @@ play_legal_places(struct play *p, int type, int *n, int *squares)
 	return v;
 }
 
+/*
+ * A piece and its spot as the player's language writes them, which the
+ * notation reads too: "knight@W", in French "chevalier@O".  A word that
+ * would not read back as the piece stays English.
+ */
+const char *
+play_piece_word(int role)
+{
+	const char *w = cr_role_name(role), *t = w ? _(w) : NULL;
+
+	return t != NULL && nt_role_lookup(t, strlen(t)) == role ? t : w;
+}
+
+int
+play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s@%s", play_piece_word(role), nt_spot_text(spot));
+}
+
+/*
+ * A whole turn that is legal now, for the hints (malloc'd; NULL if
+ * nothing can be played): the first tile in the box's order that may be
+ * drawn, at its first square (north first), with a piece on a spot if one
+ * may go there ("A -1,0 270 thief@E"), in the player's words.
+ */
+char *
+play_example(struct play *p)
+{
+	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
+	struct cr_move first = { .tile = -1 };
+	char line[160], piece[64];
+
+	if (cr_game_over(p->g))
+		return NULL;
+	for (int t = 0; t < p->ts->ntypes; t++) {
+		int n, squares, k;
+		struct cr_place *v;
+
+		if (!cr_game_drawable(p->g, t, NULL) || (v = play_legal_places(p, t, &n,
+		    &squares)) == NULL)
+			continue;
+		for (int i = 0; i < n; i++) {
+			struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
+			    .y = v[i].y, .rot = v[i].rot };
+
+			if (first.tile < 0)
+				first = m;
+			k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
+			for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++)
+				if (!(cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) &&
+				    opt[j].spot != CR_SPOT_C) {	/* a ROLE@SPOT to show */
+					free(v);
+					nt_format_move(p->ts, &m, NULL, line, sizeof line);
+					play_meeple_text(opt[j].role, opt[j].spot, piece, sizeof piece);
+					return cmd_strf("%s %s", line, piece);
+				}
+		}
+		free(v);
+	}
+	if (first.tile < 0)
+		return NULL;
+	nt_format_move(p->ts, &first, NULL, line, sizeof line);
+	return strdup(line);
+}
+
 void
 play_say_fits(struct play *p, int type, int squares)
 {
@@ -100,6 +165,7 @@ int
 view_legal(struct play *p, int argc, char **argv)
 {
 	int type = p->hand, n, squares;
+	struct cr_refusal why;
 	struct cr_place *v;
 
 	if (argc == 2 && (type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
@@ -109,6 +175,8 @@ view_legal(struct play *p, int argc, char **argv)
 		return play_nope(_("no tile in hand: legal CODE, or draw one first (draw CODE)"));
 	if (cr_game_over(p->g))
 		return play_game_over(p);
+	if (!cr_game_drawable(p->g, type, &why) && why.code == CR_R_NOT_IN_PLAY)
+		return play_refusal(p, &why);	/* a tile of a set not in play */
 	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
 		return play_nope(_("out of memory"));
 	if (n == 0)
@@ -128,8 +196,16 @@ view_legal(struct play *p, int argc, char **argv)
 		outf("\n");
 		i = k;
 	}
-	if (cr_game_supply(p->g, type) == 0)
+	if (cr_game_drawable(p->g, type, &why))
+		;
+	else if (why.code == CR_R_NO_COPY)
 		outf(_("(no %s is left in the supply)\n"), play_code(p, type));
+	else {	/* held back: the river first, the lake last */
+		char msg[512];
+
+		nt_refusal_game(p->g, &why, p->names, msg, sizeof msg);
+		outf("(%s)\n", msg);
+	}
 	free(v);
 	return 0;
 }
@@ -648,18 +724,54 @@ view_explain(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/* Is type a tile of a set in play (whatever is left of it)? */
+static bool
+set_in_play(struct play *p, int type)
+{
+	struct cr_refusal why;
+
+	return cr_game_drawable(p->g, type, &why) || why.code != CR_R_NOT_IN_PLAY;
+}
+
+/* Where the tiles taken out unseen lie, as the modules in play say
+ * ("under hills"). */
+static const char *
+hidden_where(struct play *p)
+{
+	for (int e = 0; e < cr_nexts; e++)
+		if ((cr_game_exts(p->g) & (1u << e)) && cr_exts[e]->hidden != NULL)
+			return _(cr_exts[e]->hidden);
+	return _("out of the game");
+}
+
+/*
+ * The tiles of the sets in play not played yet, by type.  Their counts
+ * add up to the figure above them: the tiles left to draw, and those
+ * hidden unseen (under hills), whose types nobody knows.
+ */
 int
 view_supply(struct play *p, int argc, char **argv)
 {
-	int k = 0, w = 1;
+	int k = 0, w = 1, left = cr_game_supply_total(p->g), hidden = cr_game_hidden(p->g);
 
 	(void)argc, (void)argv;
 	for (int t = 0; t < p->ts->ntypes; t++)
-		if ((int)strlen(p->ts->type[t].code) > w)
+		if (set_in_play(p, t) && (int)strlen(p->ts->type[t].code) > w)
 			w = (int)strlen(p->ts->type[t].code);
-	outf(ngettext("%d tile left in the supply:\n", "%d tiles left in the supply:\n",
-	    (unsigned long)cr_game_supply_total(p->g)), cr_game_supply_total(p->g));
+	if (hidden == 0)
+		outf(ngettext("%d tile left in the supply:\n", "%d tiles left in the supply:\n",
+		    (unsigned long)left), left);
+	else {	/* three counts, each with its plural: said in pieces */
+		outf(ngettext("%d tile unplayed", "%d tiles unplayed", (unsigned long)(left + hidden)),
+		    left + hidden);
+		outf(ngettext(": %d left to draw", ": %d left to draw", (unsigned long)left), left);
+		outf(ngettext(", %d hidden %s (its type unknown):\n",
+		    ", %d hidden %s (their types unknown):\n", (unsigned long)hidden), hidden,
+		    hidden_where(p));
+	}
 	for (int t = 0; t < p->ts->ntypes; t++) {
+		if (!set_in_play(p, t))
+			continue;
 		outf("%s%-*s %2d", k % 8 ? "   " : "  ", w, p->ts->type[t].code,
 		    cr_game_supply(p->g, t));
 		if (++k % 8 == 0)
@@ -669,6 +781,7 @@ view_supply(struct play *p, int argc, char **argv)
 		outf("\n");
 	return 0;
 }
+
 int
 view_moves(struct play *p, int argc, char **argv)
 {

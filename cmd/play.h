@@ -264,6 +264,14 @@ struct cr_place *play_legal_places(struct play *p, int type, int *n, int *square
 void	 play_say_state(struct play *p);
 /* "U fits on N squares" (no newline): the ways follow. */
 void	 play_say_fits(struct play *p, int type, int squares);
+/* A piece's word in the language shown, if the notation reads it back
+ * ("chevalier"), else English; with its spot ("chevalier@O"), as
+ * snprintf returns. */
+const char *play_piece_word(int role);
+int	 play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size);
+/* A whole turn legal now, in the player's words, for the hints
+ * (malloc'd); NULL if none. */
+char	*play_example(struct play *p);
 
 /* play-session.c: the game in play and the line loop. */
 int	 session_save(struct play *, int, char **);

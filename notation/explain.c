@@ -648,6 +648,29 @@ wrong_spot(struct out *o, const struct cr_tileset *ts, const struct cr_refusal *
 	spots(o, r->valid_spots);
 }
 
+/* After a tile refused at its square: the rotations that fit there
+ * (each look once: a tile the same turned 180 degrees counts once), if
+ * the engine worked them out. */
+static void
+fits_there(struct out *o, const struct cr_tileset *ts, const struct cr_refusal *r)
+{
+	char list[32];
+	size_t n = 0;
+	int k = 0;
+
+	if (!(r->fits & CR_FITS_KNOWN) || r->tile < 0 || r->tile >= ts->ntypes)
+		return;
+	for (int rot = 0; rot < 4; rot++)
+		if ((r->fits & (1u << rot)) && cr_tile_rot_rep(&ts->type[r->tile], rot) == rot)
+			n += (size_t)snprintf(list + n, sizeof list - n, "%s%d", k++ ? ", " : "",
+			    rot * 90);
+	if (k == 0)
+		put(o, _("; no rotation of %s fits at %d,%d"), ts->type[r->tile].code, r->x, r->y);
+	else
+		put(o, ngettext("; the rotation that fits at %d,%d: %s",
+		    "; the rotations that fit at %d,%d: %s", (unsigned long)k), r->x, r->y, list);
+}
+
 static int
 refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_refusal *r,
     const char *const *names, char *buf, size_t size)
@@ -686,6 +709,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE), r->other_x,
 		    r->other_y, kform(r->other_kind, F_EDGE),
 		    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)));
+		fits_there(&o, ts, r);
 		break;
 	case CR_R_DISCARD_FITS:
 		put(&o, _("a tile may be discarded only if it fits nowhere: %s fits at %d,%d "

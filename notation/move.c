@@ -134,7 +134,7 @@ parse_int(const char *t, size_t len, long limit, int *out)
 	return true;
 }
 
-#define COORD_LIMIT	100000000L	/* far beyond any board; keeps arithmetic safe */
+#define COORD_LIMIT	NT_COORD_LIMIT
 
 bool
 nt_parse_pos(const char *t, size_t n, int *x, int *y)
@@ -143,6 +143,31 @@ nt_parse_pos(const char *t, size_t n, int *x, int *y)
 
 	return comma != NULL && parse_int(t, (size_t)(comma - t), COORD_LIMIT, x) &&
 	    parse_int(comma + 1, n - (size_t)(comma + 1 - t), COORD_LIMIT, y);
+}
+
+/* A whole number, however long: an optional sign, then digits. */
+static bool
+is_int(const char *t, size_t len)
+{
+	size_t i = len > 0 && (t[0] == '-' || t[0] == '+');
+
+	if (i == len)
+		return false;
+	for (; i < len; i++)
+		if ((unsigned)(t[i] - '0') > 9)
+			return false;
+	return true;
+}
+
+bool
+nt_pos_beyond(const char *t, size_t n)
+{
+	const char *comma = memchr(t, ',', n);
+	size_t xn = comma ? (size_t)(comma - t) : 0, yn = comma ? n - xn - 1 : 0;
+	int v;
+
+	return comma != NULL && is_int(t, xn) && is_int(comma + 1, yn) &&
+	    (!parse_int(t, xn, COORD_LIMIT, &v) || !parse_int(comma + 1, yn, COORD_LIMIT, &v));
 }
 
 int
@@ -524,6 +549,9 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		return 0;
 	}
 	out->move.kind = CR_MOVE_PLACE;
+	if (nt_pos_beyond(t, n))
+		return fail(&sc, t, _("a coordinate goes from %ld to %ld, got \"%s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, quote(t, n, q, sizeof q));
 	if (!nt_parse_pos(t, n, &out->move.x, &out->move.y))
 		return fail(&sc, t, _("expected a position x,y (whole numbers, no spaces) or "
 		    "\"discard\", got \"%s\""), quote(t, n, q, sizeof q));

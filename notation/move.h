@@ -70,6 +70,11 @@ int	nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
  * message, and its column inside the token, in *err).
  */
 bool	nt_parse_pos(const char *t, size_t n, int *x, int *y);
+/* How far a coordinate may go, either way: far beyond any board, and it
+ * keeps the arithmetic safe.  nt_pos_beyond: t is a position of whole
+ * numbers, one of them beyond it (for the message that says so). */
+#define NT_COORD_LIMIT	100000000L
+bool	nt_pos_beyond(const char *t, size_t n);
 int	nt_parse_rot(const char *t, size_t n);
 bool	nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	    struct nt_error *err);

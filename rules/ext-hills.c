@@ -66,7 +66,7 @@ static const struct cr_choice choices[] = {
 };
 
 enum { P_NONE, P_FLOCK, P_HERDED, P_CLOSED, P_WOLF, P_SHEEP, P_VINEYARDS, P_HILL, P_IF_HERDED,
-    P_NOT_DUE, P_DUE, P_NO_TOKEN, P_TAKEN };
+    P_NOT_DUE, P_DUE, P_NO_TOKEN, P_TAKEN, P_SLIDE };
 static const char *const phrases[] = {
 	[P_NONE] = "",
 	[P_FLOCK] = N_("flock"),
@@ -84,6 +84,8 @@ static const char *const phrases[] = {
 	[P_NO_TOKEN] = N_("the bag holds no {token} now: all {n} are out on the board"),
 	[P_TAKEN] = N_("one shepherd a field: {piece}@{spot} of {tile} at {pos} is on a "
 	    "field where {player}'s shepherd stands"),
+	[P_SLIDE] = N_("{tile} at {pos} has a hill: slide one tile from the supply under it, "
+	    "face down, unseen"),
 };
 
 /* The bag's kinds: [0] the wolves, [n] the tokens of n sheep. */
@@ -434,6 +436,23 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	}
 }
 
+/* The table's part: the tile move `move` hid under its hill (none when
+ * the supply was empty), slid there by hand.  The marks keep the count
+ * of hidden tiles before each move. */
+static int
+table(const struct cr_game *g, int ext, int move)
+{
+	const struct mark *mk;
+
+	if (move < 1 || move > g->marks.n)
+		return 0;
+	mk = &g->marks.v[move - 1];
+	if (mk->move.kind != CR_MOVE_PLACE || !has_hill(g, mk->ntiles) ||
+	    (move < g->marks.n ? g->marks.v[move].hidden : g->hidden) <= mk->hidden)
+		return 0;
+	return CR_PHRASE(ext, P_SLIDE);
+}
+
 /* A tied player keeps the win with a follower on a hill tile of it. */
 static bool
 on_hill(const struct cr_game *g, int root, int p)
@@ -539,4 +558,6 @@ const struct cr_ext cr_ext_hills = {
 	.tiebreak = tiebreak,
 	.price = price,
 	.keeps = keeps,
+	.table = table,
+	.hidden = N_("under hills"),
 };

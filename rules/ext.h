@@ -194,6 +194,16 @@ struct cr_ext {
 	int		 ncounters;
 	const char	*counter_group;	/* what they are, together: "goods" */
 	int	(*counter)(const struct cr_game *g, int ext, int player, int i);
+
+	/* What the players do by hand that a move's line does not say (the
+	 * table REPL tells them).  For move `move` (1-based, applied; later
+	 * moves may follow it): a phrase of the module (CR_PHRASE, its
+	 * {tile} and {pos} the move's), 0 for nothing: a hill has a tile slid
+	 * under it. */
+	int	(*table)(const struct cr_game *g, int ext, int move);
+	/* Where the tiles the module takes out unseen lie (cr_game_hidden),
+	 * N_() words for people ("under hills"); NULL: it hides none. */
+	const char	*hidden;
 };
 
 /* The registry (rules/ext.c): every module, the base first. */

@@ -425,6 +425,9 @@ cr_game_free(struct cr_game *g)
 	free(g);
 }
 
+/* In cr_refusal.fits: the rotations that fit are to be worked out. */
+#define FITS_DUE	0x20u
+
 static bool
 refuse(struct cr_refusal *why, enum cr_refusal_code code)
 {
@@ -616,12 +619,17 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS))
 		return refuse(why, CR_R_BAD_MOVE);
 	cr__hood_find(g, m->x, m->y, h);
-	if (!cr__fits(g, m->tile, h, m->rot, why))
+	if (!cr__fits(g, m->tile, h, m->rot, why)) {
+		if (why->code == CR_R_EDGE_MISMATCH)
+			why->fits = FITS_DUE;	/* worked out if asked: fits_here */
 		return false;
+	}
 	if ((m->choice | m->choice_arg | m->arg) != 0 && !check_words(g, m, why))
 		return false;	/* rare: a token or a choice (Hills & Sheep) */
-	if (g->hk_tile && !cr__tile_ok(g, m, why))
+	if (g->hk_tile && !cr__tile_ok(g, m, why)) {
+		why->fits = FITS_DUE;
 		return false;
+	}
 	if (tile_only)
 		return true;
 	if (g->hk_move)
@@ -659,13 +667,37 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	return true;
 }
 
+/*
+ * A tile refused at its square (its edges, a module's rule of placement):
+ * the rotations that fit there, for the refusal's words.  Only for a
+ * caller that asked why, on the refusal's path: a move played pays
+ * nothing for it.
+ */
+static void
+fits_here(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+    struct cr_refusal *why)
+{
+	struct cr_refusal tmp;
+	struct cr_move t = *m;
+
+	if (why == NULL || why->fits != FITS_DUE)
+		return;
+	why->fits = CR_FITS_KNOWN;
+	for (t.rot = 0; t.rot < 4; t.rot++)
+		if (cr__fits(g, t.tile, h, t.rot, &tmp) && (!g->hk_tile || cr__tile_ok(g, &t, &tmp)))
+			why->fits |= 1u << t.rot;
+}
+
 bool
 cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 	struct hood h;
 
-	return check(g, m, why ? why : &dummy, &h, false);
+	if (check(g, m, why ? why : &dummy, &h, false))
+		return true;
+	fits_here(g, m, &h, why);
+	return false;
 }
 
 bool
@@ -676,7 +708,10 @@ cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_
 	struct cr_move t = *m;
 
 	t.role = CR_ROLE_NONE, t.arg = t.choice = t.choice_arg = 0;
-	return check(g, &t, why ? why : &dummy, &h, true);
+	if (check(g, &t, why ? why : &dummy, &h, true))
+		return true;
+	fits_here(g, &t, &h, why);
+	return false;
 }
 
 static void
@@ -726,10 +761,12 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	bool ending;
 	int move;
 
+	if (!check(g, m, why ? why : &dummy, &h, false)) {
+		fits_here(g, m, &h, why);
+		return false;
+	}
 	if (why == NULL)
 		why = &dummy;
-	if (!check(g, m, why, &h, false))
-		return false;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__features_prefetch(g, &h);
 	/* The last tile, or the last but one with a hill hiding another. */

@@ -101,7 +101,13 @@ struct cr_refusal {
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
 	int		n;			/* a number the rule's words give */
 	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
+	/* A tile refused at its square by its edges or a module's rule of
+	 * placement (CR_R_EDGE_MISMATCH, CR_R_EXT): the rotations that fit
+	 * there, bit r for r quarter turns, and CR_FITS_KNOWN; 0 when not
+	 * worked out (another refusal, or none asked: a NULL why). */
+	unsigned	fits;
 };
+#define CR_FITS_KNOWN	0x10u
 
 /*
  * A scoring event: who scored what for which feature, with everything an

@@ -117,7 +117,7 @@ bad=$tmp/bad.yaml
 sed 's/  - E 0,1 180 knight@S .*/  - V 0,1 0/' "$game" >"$bad"
 expect_exit 1 -- replay "$bad"
 # An error goes to standard error, worded as resume and fmt word it.
-expect_err "$bad:9:5: move 3: edges must match: V at 0,1 rotation 0: its S edge is road, the tile at 0,0 shows city on its N edge" -- replay "$bad"
+expect_err "$bad:9:5: move 3: edges must match: V at 0,1 rotation 0: its S edge is road, the tile at 0,0 shows city on its N edge; no rotation of V fits at 0,1" -- replay "$bad"
 expect_no 'edges must match' -- replay "$bad"
 expect_out 'scores after move 2 (not finished):' -- replay "$bad"
 expect_out '{"valid": false, "error": {"move": 3, "line": 9, "message": "column 5: edges must match:' -- replay --json "$bad"
@@ -736,6 +736,28 @@ if command -v bash >/dev/null && [ -f completions/carcref ]; then
 	    test "$(comp carcref play --expansions inns-cathedrals,ri)" = "inns-cathedrals,river"
 	expect "completion: replay's options" test "$(comp carcref replay --j)" = "--json"
 	expect "completion: tile codes" test "$(comp carcref tiles IC-K)" = "IC-Ka"
+fi
+
+# ---- issue 18 C/D: bash completion of paths with blanks, codes in any case ---
+if command -v bash >/dev/null && [ -f completions/carcref ]; then
+	mkdir -p "$tmp/my games/old one"
+	: >"$tmp/my games/first game.yaml"
+	: >"$tmp/my games/notes.txt"
+	expect "i18 24: a directory with a blank is one reply" \
+	    test "$(comp carcref replay my)" = "my games"
+	expect "i18 24: a name with a blank, typed with a backslash" \
+	    test "$(comp carcref replay 'my\ games/f' | tr '\n' '|')" = "my games/first game.yaml|"
+	expect "i18 24: the same inside a quote" \
+	    test "$(comp carcref replay '"my games/' | tr '\n' '|')" = "my games/first game.yaml|my games/old one|"
+	expect "i18 24: records only (and directories), for play" \
+	    test "$(comp carcref play 'my games/' | tr '\n' '|')" = "my games/first game.yaml|my games/old one|"
+	expect "i18 24: board -o: any file" \
+	    test "$(comp carcref board -o 'my games/n')" = "my games/notes.txt"
+	expect "i18 24: selfplay --out: directories" \
+	    test "$(comp carcref selfplay --out 'my games/')" = "my games/old one"
+	expect "i18 20: tile codes in any case" test "$(comp carcref tiles ic-k)" = "IC-Ka"
+	expect "i18 20: a River code in small letters" \
+	    test "$(comp carcref tiles rv-l | tr '\n' ' ')" = "RV-L "
 fi
 
 # ---- French (issue 14): messages in French under a French locale ------------

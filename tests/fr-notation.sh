@@ -82,11 +82,12 @@ has "$tmp/out" "      " ": incomplete road of 2 tiles: 1 x 2 at the end = 2 to B
 # ---- replay: a refusal, a move and a record that cannot be read -------------
 
 CARCREF=$FR expect_line err "$tmp/bad.yaml:8:5: " ": les bords doivent concorder : U en 1,0 \
-rotation 90 : son bord O est un pré, la tuile en 0,0 montre une route sur son bord E" \
-    -- replay "$tmp/bad.yaml"
+rotation 90 : son bord O est un pré, la tuile en 0,0 montre une route sur son bord E ; la \
+rotation qui va en 1,0 : 0" -- replay "$tmp/bad.yaml"
 [ "$code" = 1 ] && ok || not_ok "a refusal exits 1 in French too" replay bad.yaml
 CARCREF=$EN expect_line err "$tmp/bad.yaml:8:5: " ": edges must match: U at 1,0 rotation 90: its \
-W edge is field, the tile at 0,0 shows road on its E edge" -- replay "$tmp/bad.yaml"
+W edge is field, the tile at 0,0 shows road on its E edge; the rotation that fits at 1,0: 0" \
+    -- replay "$tmp/bad.yaml"
 CARCREF=$FR expect_line err "$tmp/rot.yaml:4:11: " ": il faut une rotation 0, 90, 180 ou 270, \
 pas « 45 »" -- replay "$tmp/rot.yaml"
 CARCREF=$EN expect_line err "$tmp/rot.yaml:4:11: " ": expected a rotation 0, 90, 180 or 270, \

@@ -186,7 +186,7 @@ want steps <<'EOF'
 carcref: a new game
 edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
-no tile in hand: draw it first (draw CODE), or give the whole turn in one line (U 0,1 0)
+no tile in hand: draw it first (draw CODE), or give the whole turn in one line (A -1,0 270 thief@E)
 no tile in hand: draw it first (draw CODE), then place it, then pass
 unknown tile "Z" (tiles shows them all with their codes)
 Anna draws E (5 E left, this one included; 71 tiles in the supply)
@@ -280,7 +280,7 @@ Anna draws D (3 D left, this one included; 69 tiles in the supply)
   . . . . . . .     . . . ||. ####    . ##########.     ####. ||. . .
   . . . . . . .     . . . ||. . ##    ##############    ##. . ||. . .
 D fits on 6 squares, 8 ways: place X,Y [ROT] (legal lists them)
-refused: edges must match: D at 1,-1 rotation 90: its W edge is field, the tile at 0,-1 shows city on its E edge
+refused: edges must match: D at 1,-1 rotation 90: its W edge is field, the tile at 0,-1 shows city on its E edge; the rotation that fits at 1,-1: 270
 D is not placed yet: place X,Y [ROT] first
 D fits on 6 squares, 8 ways:
   -1,1     rotation 90, 270
@@ -437,6 +437,8 @@ score
 W 1,0 0
 draw U
 undo
+place 1,0 0
+pass
 EOF
 want undo <<'EOF'
 carcref: a new game
@@ -451,11 +453,14 @@ move 3, Anna: U -1,0 0 farmer@N
   Anna 4 [6], Ben 0 [6]; Ben to play, 68 tiles left
 undone: move 3, Anna: U -1,0 0 farmer@N
 2 moves played, 69 tiles left; Anna to play
+U is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
    1  Anna  E 0,1 180 knight@S
    2  Ben   V 1,0 90 thief@W
+U goes back: it was not played
 undone: move 2, Ben: V 1,0 90 thief@W
 undone: move 1, Anna: E 0,1 180 knight@S
 0 moves played, 71 tiles left; Anna to play
+E is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
 nothing to undo: this is the start of the game
 usage: undo [N], N a number of moves, 1 or more
 0 moves played, 71 tiles left; Anna to play
@@ -477,6 +482,18 @@ U fits on 5 squares, 5 ways: place X,Y [ROT] (legal lists them)
 U goes back: it was not played
 undone: move 1, Anna: W 1,0 0
 0 moves played, 71 tiles left; Anna to play
+W is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
+W at 1,0 rotation 0:
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+  ======()======
+  . . . ||. . .
+  . . . ||. . .
+  . . . ||. . .
+then a meeple: thief@E, thief@S, thief@W, farmer@N, farmer@ESE, farmer@SSW (meeple ROLE@SPOT), or pass
+move 1, Anna: W 1,0 0
+  Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
 EOF
 session undo 1
 
@@ -864,7 +881,7 @@ undo
 load three2.yaml
 redo
 EOF
-want redo <<'EOF'
+want redo <<EOF
 carcref: a new game
 edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
@@ -878,6 +895,7 @@ move 3, Anna: U -1,0 0 farmer@N
 undone: move 3, Anna: U -1,0 0 farmer@N
 undone: move 2, Ben: V 1,0 90 thief@W
 1 move played, 70 tiles left; Ben to play
+V is in Ben's hand again: place it (place X,Y [ROT]), or draw another to change it
 move 2, Ben: V 1,0 90 thief@W
   Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
 move 3, Anna: U -1,0 0 farmer@N
@@ -885,6 +903,7 @@ move 3, Anna: U -1,0 0 farmer@N
 nothing to redo: redo puts back what undo took, until a new move is made
 undone: move 3, Anna: U -1,0 0 farmer@N
 2 moves played, 69 tiles left; Anna to play
+U is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
 move 3, Anna: B 0,-1 0
   Anna 4 [7], Ben 0 [6]; Ben to play, 68 tiles left
 nothing to redo: redo puts back what undo took, until a new move is made
@@ -894,6 +913,8 @@ usage: redo [N], N a number of moves, 1 or more
    3  Anna  B 0,-1 0
 undone: move 3, Anna: B 0,-1 0
 2 moves played, 69 tiles left; Anna to play
+B is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
+B kept in hand: carcref resume $(date +%F)-anna-ben-2 gives it back
 loaded three2.yaml: edition 2, Carl, Dora
 3 moves played, 68 tiles left; Dora to play
 nothing to redo: redo puts back what undo took, until a new move is made
@@ -922,7 +943,7 @@ expect "Zoé and ZOÉ: one name" has "$tmp/err" 'two players are named "ZOÉ"'
 printf 'Ben\nen\nqui\nundoo\n' >"$tmp/typos"
 STDIN=$tmp/typos run play
 expect "a player's name: said to be one" has "$tmp/out" \
-    'Ben is a player: a turn of Ben'"'"'s looks like "Ben: U 0,1 0"; it is Anna'"'"'s turn'
+    'Ben is a player: a turn of Ben'"'"'s looks like "Ben: A -1,0 270 thief@E"; it is Anna'"'"'s turn'
 expect "no destructive suggestion" bash -c "! grep -E 'did you mean \"(end|quit|undo|redo|discard|load|save|pass|place|meeple)\"' '$tmp/out'"
 run play --edition 4
 expect "--edition 4: exit 2" test "$code" = 2
@@ -1384,8 +1405,8 @@ EOF2
 	    'E va sur 2 cases, de 4 façons : poser X,Y [ROT] (légal les liste)'
 	expect "fr: which rotation" line "$o" \
 	    'E va en 0,-1 dans 3 rotations : 90 180 270 ; laquelle ? poser 0,-1 ROT'
-	expect "fr: the meeples that may go, as the notation writes them" line "$o" \
-	    'puis un meeple : knight@E, farmer@N (pion RÔLE@POINT), ou passer'
+	expect "fr: the meeples that may go, in French words the notation reads" line "$o" \
+	    'puis un meeple : chevalier@E, paysan@N (pion RÔLE@POINT), ou passer'
 	expect "fr: pion paysan@O, written back in English" line "$o" \
 	    'coup 1, Anna : E 0,-1 90 farmer@W'
 	expect "fr: the standings line" line "$o" \
@@ -1410,7 +1431,7 @@ EOF2
 	expect "fr: never a destructive suggestion" bash -c \
 	    "! grep -E 'vouliez-vous dire « (annuler|fin|refaire|défausser|defausser|quitter|charger|enregistrer|sauver|passer|poser|pion|choisir) »' '$o'"
 	expect "fr: an unknown command, the hint" line "$o" \
-	    'commande inconnue « annule » ; aide liste les commandes, un tour s'"'"'écrit U 0,1 0 voleur@S'
+	    'commande inconnue « annule » ; aide liste les commandes, un tour s'"'"'écrit A 2,0 0 voleur@S'
 	expect "fr: the score table's headings" line "$o" '  joueur score meeples'
 	expect "fr: discard without a tile" line "$o" \
 	    'pas de tuile en main : piochez-la d'"'"'abord (piocher CODE), ou défausser CODE'
@@ -1578,9 +1599,7 @@ else
 	keys Tab
 	screen "Tab completes the one rotation that fits there" '^Anna \[E\]> place 0,1 180 ?$'
 	keys 'kn' Tab
-	screen "Tab completes a role and its spots" '^Anna \[E\]> place 0,1 180 knight@S$'
-	keys Tab Tab
-	screen "Tab Tab lists the spots" '^knight@S +knight@SSE +knight@SSW *$'
+	screen "Tab completes a role and its feature's spot" '^Anna \[E\]> place 0,1 180 knight@S $'
 	keys Enter
 	screen "the move is played" '^move 1, Anna: E 0,1 180 knight@S$'
 	screen "the prompt goes to the next player" '^Ben> ?$'
@@ -1592,7 +1611,7 @@ else
 	keys Up
 	screen "history: Up brings back the last line" '^Ben> score$'
 	keys Up
-	screen "history: and the one before" '^Ben> place 0,1 180 knight@S$'
+	screen "history: and the one before" '^Ben> place 0,1 180 knight@S ?$'
 	keys C-c
 	keys 'board' Enter
 	E=-e screen "the board is in colour on a terminal" $'\033\\[[0-9;]*m'
@@ -2023,6 +2042,212 @@ fi
 [ "$(id -u)" = 0 ] && chmod 700 "$tmp"
 chmod 755 "$ro/state/locks"
 export CARCREF_STATE=$oldstate
+# ---- issue 18 C/D: the table: draw order, sets not in play, rotations, undo,
+# ---- hills, the example turn, completion, paths with blanks ----------------
 
+# supply_of FILE: supply's table in FILE; sum_supply FILE: its counts added up.
+supply_of() {
+	awk '/tiles? (left in the supply|unplayed)/ { f = 1; next }
+	     f && /^  [A-Z][A-Za-z-]* +[0-9]/ { print; next } { f = 0 }' "$1"
+}
+sum_supply() { supply_of "$1" | awk '{ for (i = 2; i <= NF; i += 2) n += $i } END { print n + 0 }'; }
+# example_of FILE: the turn a hint shows ("a turn looks like U 0,1 0").
+example_of() { sed -n 's/.*a turn looks like \(.*\)$/\1/p' "$1" | head -1; }
+rm -rf "$CARCREF_STATE"
+
+# 14. With the River, a tile held back is refused at draw, with the rule;
+# nothing is in hand after it.  legal says why it cannot be drawn yet.
+printf 'draw D\nplace 0,1\ndraw RV-L\nlegal D\n' >"$tmp/i18river.in"
+STDIN=$tmp/i18river.in run play --expansions river
+expect "i18 14: draw D before the river: refused at draw" line "$tmp/out" \
+    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+expect "i18 14: nothing in hand after the refusal" has "$tmp/out" 'no tile in hand: draw it first'
+expect "i18 14: the lake before the river: refused at draw" line "$tmp/out" \
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+expect "i18 14: legal says the tile cannot be drawn now" line "$tmp/out" \
+    '(the river comes first: D may not be drawn while 11 river tile(s) are left)'
+expect "i18 14: no draw line for D" lacks "$tmp/out" 'draws D'
+
+# 15. A tile of a set not in play: the set named, at draw and legal.
+# supply lists the sets in play only, its counts adding up to its figure.
+rm -rf "$CARCREF_STATE"
+printf 'draw IC-A\ndraw RV-D\nlegal HS-A\nsupply\n' >"$tmp/i18sets.in"
+STDIN=$tmp/i18sets.in run play
+expect "i18 15: draw IC-A names the set not in play" line "$tmp/out" \
+    'refused: IC-A is a tile of inns-cathedrals, which is not in play in this game'
+expect "i18 15: draw RV-D too" line "$tmp/out" \
+    'refused: RV-D is a tile of river, which is not in play in this game'
+expect "i18 15: legal HS-A too" line "$tmp/out" \
+    'refused: HS-A is a tile of hills-sheep, which is not in play in this game'
+expect "i18 15: never no copy left for them" lacks "$tmp/out" 'no copy left'
+supply_of "$tmp/out" >"$tmp/i18supply"
+expect "i18 15: supply: the base game's tiles only" test "$(grep -cE '(IC|RV|TB|HS)-' "$tmp/i18supply")" = 0
+expect "i18 15: supply: its 24 types" test "$(wc -w <"$tmp/i18supply")" = 48
+expect "i18 15: supply's counts add up to its figure" test "$(sum_supply "$tmp/out")" = 71
+# Hills & Sheep: a tile slid under a hill is said where it is, and counted.
+rm -rf "$CARCREF_STATE"
+printf 'HS-C 0,1 180\nsupply\nscore\n' >"$tmp/i18hills.in"
+STDIN=$tmp/i18hills.in run play --expansions hills-sheep
+expect "i18 15: supply with a tile under a hill" line "$tmp/out" \
+    '88 tiles unplayed: 87 left to draw, 1 hidden under hills (its type unknown):'
+expect "i18 15: those counts add up too" test "$(sum_supply "$tmp/out")" = 88
+supply_of "$tmp/out" >"$tmp/i18supply"
+expect "i18 15: supply with hills: sets in play only" test "$(grep -cE '(IC|RV|TB)-' "$tmp/i18supply")" = 0
+expect "i18 15: supply with hills: its tiles listed" grep -q 'HS-P' "$tmp/i18supply"
+# 18. The hill tile tells the table what to do by hand; another tile nothing.
+expect "i18 18: a hill: slide a tile under it" line "$tmp/out" \
+    '  HS-C at 0,1 has a hill: slide one tile from the supply under it, face down, unseen'
+expect "i18 18: the state line agrees" line "$tmp/out" \
+    '1 move played, 87 tiles left (and 1 hidden); Ben to play'
+rm -rf "$CARCREF_STATE"
+printf 'E 0,1 180\nV 1,0 90\n' >"$tmp/i18nohill.in"
+STDIN=$tmp/i18nohill.in run play --expansions hills-sheep
+expect "i18 18: no hill, no word" lacks "$tmp/out" 'slide'
+
+# 16. A rotation that does not fit: the ones that do at that square; a
+# coordinate beyond the limit: the limit.
+rm -rf "$CARCREF_STATE"
+printf 'draw E\nplace 0,1 0\nplace 100000001,0\nplace 0,-100000001 90\nB -1,0 0\nE 200000000,0 0\nE 0,1 90\n' \
+    >"$tmp/i18rot.in"
+STDIN=$tmp/i18rot.in run play
+expect "i18 16: place: the rotation that fits there" line "$tmp/out" \
+    'refused: edges must match: E at 0,1 rotation 0: its S edge is field, the tile at 0,0 shows city on its N edge; the rotation that fits at 0,1: 180'
+expect "i18 16: a whole turn: no rotation fits there" line "$tmp/out" \
+    'refused: edges must match: B at -1,0 rotation 0: its E edge is field, the tile at 0,0 shows road on its W edge; no rotation of B fits at -1,0'
+expect "i18 16: place: the coordinate's limit" line "$tmp/out" \
+    'a coordinate goes from -100000000 to 100000000, got "100000001,0"'
+expect "i18 16: place: the limit the other way" line "$tmp/out" \
+    'a coordinate goes from -100000000 to 100000000, got "0,-100000001"'
+expect "i18 16: a whole turn: the limit" line "$tmp/out" \
+    'refused: a coordinate goes from -100000000 to 100000000, got "200000000,0"'
+# The same in a record replayed.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 90\n' >"$tmp/i18rot.yaml"
+run replay i18rot.yaml
+expect "i18 16: replay says the rotation that fits" has "$tmp/err" \
+    'E at 0,1 rotation 90: its S edge is field, the tile at 0,0 shows city on its N edge; the rotation that fits at 0,1: 180'
+
+# 17. undo of a placement: its tile is in hand again (drawn, not placed);
+# place finishes the turn with it; redo puts the move back, no word of a
+# tile going back.
+rm -rf "$CARCREF_STATE"
+printf 'E 0,1 180 knight@S\nV 1,0 90\nundo\nplace 1,0 90\npass\nundo\nredo\nmoves\n' >"$tmp/i18undo.in"
+STDIN=$tmp/i18undo.in run play
+expect "i18 17: undo gives the tile back into the hand" line "$tmp/out" \
+    "V is in Ben's hand again: place it (place X,Y [ROT]), or draw another to change it"
+expect "i18 17: place needs no draw after undo" line "$tmp/out" 'V at 1,0 rotation 90:'
+expect "i18 17: and the turn ends with it" test "$(grep -c '^move 2, Ben: V 1,0 90$' "$tmp/out")" = 3
+expect "i18 17: redo: the tile goes down, not back" lacks "$tmp/out" 'V goes back'
+expect "i18 17: all accepted" test "$code" = 0
+rm -rf "$CARCREF_STATE"
+printf 'E 0,1 180\nC discard\nundo\ndiscard\n' >"$tmp/i18undo2.in"
+STDIN=$tmp/i18undo2.in run play
+expect "i18 17: undo of a discard: the tile in hand, to discard again" line "$tmp/out" \
+    "C is in Ben's hand again: discard it, or draw another to change it"
+expect "i18 17: discarded again" test "$(grep -c '^move 2, Ben: C discard$' "$tmp/out")" = 2
+
+# 19. The turn a hint shows is legal on the board: played, it is accepted.
+for x in "" river hills-sheep inns-cathedrals,traders-builders; do
+	rm -rf "$CARCREF_STATE"
+	printf 'nonsense\n' >"$tmp/i18ex.in"
+	STDIN=$tmp/i18ex.in run play ${x:+--expansions $x}
+	ex=$(example_of "$tmp/out")
+	rm -rf "$CARCREF_STATE"
+	printf '%s\n' "$ex" >"$tmp/i18ex.in"
+	STDIN=$tmp/i18ex.in run play ${x:+--expansions $x}
+	expect "i18 19: the example turn ($ex, ${x:-base}) is legal" \
+	    grep -qxF "move 1, Anna: $ex" "$tmp/out"
+done
+
+# 24. save, load and board --svg take paths with blanks, quoted or with
+# backslashes, as a shell reads them; a quote left open is a plain word.
+rm -rf "$CARCREF_STATE"
+mkdir -p "$tmp/my games"
+printf '%s\n' 'E 0,1 180 knight@S' 'save "my games/first game.yaml"' "save 'my games/it''s.yaml'" \
+    'board --svg my\ games/the\ board.svg' 'load my\ games/first\ game.yaml' \
+    'explain O'"'"'Brien' >"$tmp/i18paths.in"
+STDIN=$tmp/i18paths.in run play
+expect "i18 24: save \"a b\"" test -f "$tmp/my games/first game.yaml"
+expect "i18 24: save 'a''b' (shell quoting)" test -f "$tmp/my games/its.yaml"
+expect "i18 24: board --svg a\\ b" test -f "$tmp/my games/the board.svg"
+expect "i18 24: load a\\ b" line "$tmp/out" 'loaded my games/first game.yaml: edition 3, Anna, Ben'
+expect "i18 24: a quote left open: a plain word" has "$tmp/out" \
+    "explain: no player is named \"O'Brien\""
+
+if command -v tmux >/dev/null; then
+	# 14. Tab does not offer a tile held back (the River first).
+	start NO_COLOR=1 -- play --players Cleo,Dan --expansions river
+	screen "i18: a River game" '^Cleo> ?$'
+	keys 'draw ' Tab Tab Tab
+	screen "i18 14: Tab after draw: the river's tiles" '^RV-B +RV-C +RV-D +RV-E +RV-G +RV-H +RV-I +RV-K *$'
+	expect "tmux: i18 14: no tile held back offered" bash -c "! grep -qE '(^| )(D|RV-L)( |$)' '$tmp/pane'"
+	# 19. The banner's example, typed, is a legal move (the spring's board).
+	ex=$(sed -n 's/^Enter a turn whole (\(.*\)) or step by step.*/\1/p' "$tmp/pane")
+	keys C-u "$ex" Enter
+	screen "i18 19: the banner's example is legal with the River" "^move 1, Cleo: $ex\$"
+	keys 'quit' Enter
+	screen "i18: River: exit 0" '^EXIT=0$'
+
+	# 17, 20. One entry per piece and feature; a look of a symmetric tile
+	# once; the tile undone is in hand, the prompt shows it.
+	start NO_COLOR=1 -- play --players Cleo,Dan --expansions inns-cathedrals
+	screen "i18: an Inns & Cathedrals game" '^Cleo> ?$'
+	ex=$(sed -n 's/^Enter a turn whole (\(.*\)) or step by step.*/\1/p' "$tmp/pane")
+	keys 'E 0,-1 90 ' Tab Tab
+	screen "i18 20: one entry per piece and feature" \
+	    '^big-farmer@N +big-knight@E +farmer@N +knight@E *$'
+	keys C-u 'E 0,-1 90 farmer@nnw' Tab
+	screen "i18 20: a spot begun: the feature's spot that reads so" \
+	    '^Cleo> E 0,-1 90 farmer@NNW *$'
+	keys C-u 'U 0,-1 ' Tab
+	screen "i18 20: U looks the same turned 180: 0 alone" '^Cleo> U 0,-1 0 *$'
+	keys C-u 'draw ic-k' Tab
+	screen "i18 20: a code begun in small letters" '^Cleo> draw IC-Ka *$'
+	keys C-u 'draw ic-kb' Tab
+	screen "i18 20: a code written another way: the box's" '^Cleo> draw IC-Ka *$'
+	keys C-u "$ex" Enter
+	screen "i18 19: the banner's example is legal" "^move 1, Cleo: $ex\$"
+	keys 'undo' Enter
+	screen "i18 17: undo: the prompt shows the tile in hand" '^Cleo \[[A-Z-]+\]> ?$'
+	keys 'quit' Enter
+	keys Enter
+	screen "i18: Inns & Cathedrals: exit 0" '^EXIT=0$'
+
+	# 24. Tab completes file names with blanks, quoted as a line reads them.
+	mkdir -p "$tmp/zq games"
+	: >"$tmp/zq games/a game.yaml"
+	start NO_COLOR=1 -- play --players Cleo,Dan
+	screen "i18: a game for paths" '^Cleo> ?$'
+	keys 'load zq' Tab
+	screen "i18 24: a directory with a blank, escaped" '^Cleo> load zq\\ games/ *$'
+	keys 'a' Tab
+	screen "i18 24: a file with a blank, escaped" '^Cleo> load zq\\ games/a\\ game\.yaml *$'
+	keys C-u 'save "zq g' Tab
+	screen "i18 24: inside a quote, as it is" '^Cleo> save "zq games/ *$'
+	keys C-u 'board ' Tab
+	screen "i18 24: board's option" '^Cleo> board --svg *$'
+	keys 'zq' Tab
+	screen "i18 24: board --svg completes files" '^Cleo> board --svg zq\\ games/ *$'
+	keys C-u 'quit' Enter
+	screen "i18: paths: exit 0" '^EXIT=0$'
+
+	# 20. In French: the pieces after pion in French words, the spots of
+	# the French compass (O for W).
+	if [ -n "${FR_CARCREF-}" ]; then
+		start LOCPATH="$tmp/locale" LC_ALL=fr_FR.UTF-8 -- play --players Cleo,Dan
+		screen "i18 fr: the prompt" '^Cleo> ?$'
+		keys 'piocher V' Enter
+		keys 'poser 1,0 90' Enter
+		screen "i18 fr 20: the meeples in French words" \
+		    '^puis un meeple : voleur@N, paysan@E, paysan@ONO \(pion R.LE@POINT\), ou passer$'
+		keys 'pion ' Tab Tab
+		screen "i18 fr 20: Tab after pion, in French" '^paysan@E +paysan@ONO +voleur@N *$'
+		keys C-u 'expliquer 0,0:on' Tab
+		screen "i18 fr 20: explain's spots, French compass" '^Cleo \[V 1,0 90\]> expliquer 0,0:ONO *$'
+		keys C-u 'quitter' Enter
+		keys Enter
+		screen "i18 fr: exit 0" '^EXIT=0$'
+	fi
+	T kill-server 2>/dev/null
+fi
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -37,7 +37,7 @@ test_placement_refusals(void **state)
 	(void)state;
 	/* V rot 0 has road S; the start tile D shows city N. */
 	tu_refuse(g, "V 0,1 0", "edges must match: V at 0,1 rotation 0: its S edge is road, "
-	    "the tile at 0,0 shows city on its N edge");
+	    "the tile at 0,0 shows city on its N edge; no rotation of V fits at 0,1");
 	/* Touching by a corner only is not touching. */
 	tu_refuse(g, "V 1,1 0", "a tile must touch the board along an edge: V at 1,1 has no "
 	    "neighbour north, east, south or west");
@@ -97,7 +97,7 @@ test_discard_when_nothing_fits(void **state)
 	assert_non_null(g);
 	assert_int_equal(cr_game_legal(g, cr_tileset_find(&ts, "B", 1), NULL, 0), 0);
 	tu_refuse(g, "B 0,1 0", "edges must match: B at 0,1 rotation 0: its S edge is field, "
-	    "the tile at 0,0 shows city on its N edge");
+	    "the tile at 0,0 shows city on its N edge; no rotation of B fits at 0,1");
 	tu_play(g, "B discard");
 	/* The same player draws again. */
 	assert_int_equal(cr_game_turn(g), 0);
@@ -656,6 +656,89 @@ test_event_places(void **state)
 	assert_int_equal(ev[1].x, 1);
 	assert_int_equal(ev[1].y, -1);
 	assert_int_equal(ev[1].pay[0], 10);
+}
+
+/* ---- issue 18: a refusal at a square says the rotations that fit there --- */
+
+/* The move of a line, parsed. */
+static struct cr_move
+line_move(const char *line)
+{
+	struct nt_turn t;
+	struct nt_error err;
+
+	if (nt_parse_move(tu_base(), line, strlen(line), &t, &err) < 0)
+		fail_msg("\"%s\": %s", line, err.msg);
+	return t.move;
+}
+
+static void
+test_refusal_fits(void **state)
+{
+	struct cr_game *g = tu_game(3, 2);
+	struct cr_refusal why;
+	struct cr_move m = line_move("E 0,1 0");
+
+	(void)state;
+	/* E at 0,1 shows field south, D city north: only 180 fits there. */
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_EDGE_MISMATCH);
+	assert_int_equal(why.fits, CR_FITS_KNOWN | 1u << 2);
+	assert_false(cr_game_check_place(g, &m, &why));
+	assert_int_equal(why.fits, CR_FITS_KNOWN | 1u << 2);
+	assert_false(cr_game_play(g, &m, &why));
+	assert_int_equal(why.fits, CR_FITS_KNOWN | 1u << 2);
+	assert_false(cr_game_check(g, &m, NULL));	/* none asked: nothing worked out */
+	/* B (all field) at 0,1: none of its rotations. */
+	m = line_move("B 0,1 0");
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.fits, CR_FITS_KNOWN);
+	/* Other refusals carry none: an occupied square, no neighbour. */
+	m = line_move("E 0,0 0");
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_OCCUPIED);
+	assert_int_equal(why.fits, 0);
+	m = line_move("E 5,5 0");
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.fits, 0);
+	/* The same when a piece is refused after a tile that fits. */
+	m = line_move("E 0,1 180 thief@S");
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.fits, 0);
+	cr_game_free(g);
+
+	/* A module's rule of placement: the River's U-turn.  RV-E turns right
+	 * at 1,0; RV-G turning right again is refused, turning left fits. */
+	g = tu_game_with(3, 2, "river");
+	tu_play(g, "RV-E 1,0 90");
+	m = line_move("RV-G 1,-1 90");
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_EXT);
+	assert_int_equal(why.fits, CR_FITS_KNOWN | 1u << 2);
+	cr_game_free(g);
+}
+
+/* ---- issue 18: what a module asks of the table by hand ------------------- */
+
+static void
+test_table_hook(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "hills-sheep");
+	int e = cr_ext_find("hills-sheep", 11), ph;
+
+	(void)state;
+	assert_non_null(cr_exts[e]->table);
+	assert_string_equal(cr_exts[e]->hidden, "under hills");
+	tu_play(g, "HS-C 0,1 180");		/* a hill: a tile slid under it */
+	ph = cr_exts[e]->table(g, e, 1);
+	assert_int_not_equal(ph, 0);
+	assert_non_null(strstr(cr_phrase(ph), "{tile} at {pos} has a hill"));
+	assert_int_equal(cr_game_hidden(g), 1);
+	tu_play(g, "V 1,0 90");			/* no hill: nothing to do */
+	assert_int_equal(cr_exts[e]->table(g, e, 2), 0);
+	assert_int_equal(cr_exts[e]->table(g, e, 1), ph);	/* move 1 still says it */
+	assert_int_equal(cr_exts[e]->table(g, e, 3), 0);	/* no such move */
+	assert_int_equal(cr_exts[e]->table(g, e, 0), 0);
 	cr_game_free(g);
 }
 
@@ -683,6 +766,8 @@ main(void)
 		cmocka_unit_test(test_tokens_out_of_the_tables),
 		cmocka_unit_test(test_one_event_per_feature),
 		cmocka_unit_test(test_event_places),
+		cmocka_unit_test(test_refusal_fits),
+		cmocka_unit_test(test_table_hook),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

@@ -364,6 +364,7 @@ test_spots(void **state)
 
 #define ROT_MSG	"expected a rotation 0, 90, 180 or 270, got "
 #define POS_MSG	"expected a position x,y (whole numbers, no spaces) or \"discard\", got "
+#define LIMIT_MSG "a coordinate goes from -100000000 to 100000000, got "
 #define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig, shepherd), got "
 #define SPOT_MSG "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "
 
@@ -422,9 +423,11 @@ test_errors(void **state)
 	PARSE_ERR("V 1.5,0 90", 3, POS_MSG "\"1.5,0\"");
 	PARSE_ERR("V --1,0 90", 3, POS_MSG "\"--1,0\"");
 	PARSE_ERR("V -,0 90", 3, POS_MSG "\"-,0\"");
-	PARSE_ERR("V 100000001,0 90", 3, POS_MSG "\"100000001,0\"");
-	PARSE_ERR("V 0,-100000001 90", 3, POS_MSG "\"0,-100000001\"");
-	PARSE_ERR("V 99999999999999999999999,0 90", 3, POS_MSG "\"99999999999999999999999,0\"");
+	/* Beyond the limit: the limit named (issue 18). */
+	PARSE_ERR("V 100000001,0 90", 3, LIMIT_MSG "\"100000001,0\"");
+	PARSE_ERR("V 0,-100000001 90", 3, LIMIT_MSG "\"0,-100000001\"");
+	PARSE_ERR("V 99999999999999999999999,0 90", 3, LIMIT_MSG "\"99999999999999999999999,0\"");
+	PARSE_ERR("V 100000000,-100000001x 90", 3, POS_MSG "\"100000000,-100000001x\"");
 	PARSE_ERR("discard discard", 1, "unknown tile \"discard\"");
 
 	/* Roles and spots. */
@@ -776,7 +779,7 @@ test_play_player_checks(void **state)
 	play_err(g, "   ", "Anna", 1, "expected a move, found nothing");
 	/* Refusals by the rules: column 1, the rule in words. */
 	play_err(g, "Anna: V 0,1 0", NULL, 1, "edges must match: V at 0,1 rotation 0: its S edge "
-	    "is road, the tile at 0,0 shows city on its N edge");
+	    "is road, the tile at 0,0 shows city on its N edge; no rotation of V fits at 0,1");
 	assert_int_equal(cr_game_nmoves(g), 3);
 	cr_game_free(g);
 }
@@ -795,15 +798,15 @@ test_refusal_words(void **state)
 	(void)state;
 	/* CR_R_EDGE_MISMATCH, with each direction named both ways. */
 	play_err(g, "V 0,1 0", NULL, 1, "edges must match: V at 0,1 rotation 0: its S edge is road, "
-	    "the tile at 0,0 shows city on its N edge");
+	    "the tile at 0,0 shows city on its N edge; no rotation of V fits at 0,1");
 	play_err(g, "C 1,0 0", NULL, 1, "edges must match: C at 1,0 rotation 0: its W edge is city, "
-	    "the tile at 0,0 shows road on its E edge");
+	    "the tile at 0,0 shows road on its E edge; no rotation of C fits at 1,0");
 	play_err(g, "C 0,-1 0", NULL, 1, "edges must match: C at 0,-1 rotation 0: its N edge is city, "
-	    "the tile at 0,0 shows field on its S edge");
+	    "the tile at 0,0 shows field on its S edge; no rotation of C fits at 0,-1");
 	play_err(g, "B -1,0 0", NULL, 1, "edges must match: B at -1,0 rotation 0: its E edge is field, "
-	    "the tile at 0,0 shows road on its W edge");
+	    "the tile at 0,0 shows road on its W edge; no rotation of B fits at -1,0");
 	play_err(g, "E 0,1 270", NULL, 1, "edges must match: E at 0,1 rotation 270: its S edge is field, "
-	    "the tile at 0,0 shows city on its N edge");
+	    "the tile at 0,0 shows city on its N edge; the rotation that fits at 0,1: 180");
 	/* CR_R_NOT_ADJACENT, also far beyond the board. */
 	play_err(g, "V 1,1 0", NULL, 1, "a tile must touch the board along an edge: V at 1,1 has no "
 	    "neighbour north, east, south or west");
@@ -1179,7 +1182,8 @@ test_fr_refusals(void **state)
 	/* Through a game, as replay and the table say them. */
 	g = tu_game(3, 2);
 	play_err(g, "U 1,0 90", NULL, 1, "les bords doivent concorder : U en 1,0 rotation 90 : son "
-	    "bord O est un pré, la tuile en 0,0 montre une route sur son bord E");
+	    "bord O est un pré, la tuile en 0,0 montre une route sur son bord E ; la rotation qui "
+	    "va en 1,0 : 0");
 	play_err(g, "U 5,5 0", NULL, 1, "une tuile doit toucher le plateau par un côté : U en 5,5 "
 	    "n'a aucune voisine au nord, à l'est, au sud ou à l'ouest");
 	play_err(g, "IC-A 0,-1 0", NULL, 1, "IC-A est une tuile de l'extension inns-cathedrals, qui "

@@ -569,7 +569,7 @@ test_replay_errors(void **state)
 	replay_err(MOVES3("  - Anna:\n"), 3, 9, 10, "expected a move, found nothing");
 	/* Refusals: the rule, at the move's first column. */
 	replay_err(MOVES3("  - V 0,1 0\n"), 3, 9, 5, "edges must match: V at 0,1 rotation 0: its S edge "
-	    "is road, the tile at 0,0 shows city on its N edge");
+	    "is road, the tile at 0,0 shows city on its N edge; no rotation of V fits at 0,1");
 	replay_err(MOVES3("  - Ben: V 0,-1 0\n"), 3, 9, 10, "it is Anna's turn, not Ben's");
 	replay_err(MOVES3("  - 'Ben: V 0,-1 0'\n"), 3, 9, 6, "it is Anna's turn, not Ben's");
 	replay_err(MOVES3("  - Zoe: V 0,-1 0\n"), 3, 9, 10, "no player is named \"Zoe\"");
