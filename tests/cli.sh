@@ -1119,5 +1119,93 @@ expect_no '"file"' -- replay --json "$pig"
 run replay --json "$pig" "$tmp/herd.yaml" "$tmp/goods.yaml"
 expect "replay --json: one object a file, a line each" [ "$(grep -c '^{"file": ' "$tmp/out")" = 3 ]
 
+# ---- issue 18 round 2: options and help ------------------------------------
+
+# Item 3: every command reads all its words before it does anything;
+# options anywhere (GNU style), "--" ends them, -h and --help show the
+# command's usage and do nothing else.
+r2=$tmp/r2 && mkdir -p "$r2"
+cp "$tmp/messy.yaml" "$r2/messy.yaml"
+expect_exit 1 -- fmt "$r2/messy.yaml" --check
+expect "r2 3: fmt FILE --check names the file" test "$(cat "$tmp/out")" = "$r2/messy.yaml: not in canonical form"
+expect "r2 3: fmt FILE --check writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_same "$tmp/canon.yaml" -- fmt "$r2/messy.yaml" --stdout
+expect "r2 3: fmt FILE --stdout writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_exit 2 -- fmt "$r2/messy.yaml" -q
+expect_err 'carcref fmt: unknown option "-q"' -- fmt "$r2/messy.yaml" -q
+expect "r2 3: fmt FILE -q writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_exit 2 -- fmt "$r2/messy.yaml" --stdout --check
+expect "r2 3: fmt FILE --stdout --check writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_exit 0 -- fmt -- "$r2/messy.yaml"
+expect "r2 3: fmt -- FILE rewrites FILE" cmp -s "$r2/messy.yaml" "$tmp/canon.yaml"
+cp "$tmp/messy.yaml" "$r2/-odd.yaml"
+([ -n "${CARCREF_DATA:-}" ] && export CARCREF_DATA=$(cd "$CARCREF_DATA" && pwd)
+    cd "$r2" && "$CARCREF" fmt --check -- -odd.yaml >"$tmp/out" 2>&1); code=$?
+expect "r2 3: after --, a word starting with - is a file" test "$code:$(cat "$tmp/out")" = "1:-odd.yaml: not in canonical form"
+# replay: -q after the files, as before them; an unknown option anywhere
+# is refused before any file is replayed.
+run replay -q "$game"; cp "$tmp/out" "$r2/quiet"
+expect_same "$r2/quiet" -- replay "$game" -q
+expect_exit 2 -- replay "$game" --frobnicate
+expect "r2 3: replay FILE --frobnicate replays nothing" test ! -s "$tmp/out"
+expect_exit 0 -- replay -- "$game"
+# board, tiles, selfplay, play, resume, games, help, version.
+expect_exit 0 -- board "$game" --help
+expect_out 'usage: carcref board ' -- board "$game" --help
+expect_exit 2 -- board "$game" -o "$r2/b.svg" --frobnicate
+expect "r2 3: board ... --frobnicate writes nothing" test ! -e "$r2/b.svg"
+expect_out 'A  (2 in the box)' -- tiles -- A
+expect_exit 2 -- tiles A --pennant
+expect "r2 3: tiles A --pennant shows nothing" test ! -s "$tmp/out"
+expect_out 'usage: carcref tiles ' -- tiles --pennant --help
+expect_exit 0 -- selfplay --
+expect_exit 2 -- selfplay --seed
+expect_err 'carcref selfplay: --seed needs a number' -- selfplay --seed
+expect_exit 2 -- selfplay --out "$r2/sp" --games 2 --frobnicate
+expect "r2 3: selfplay ... --frobnicate writes nothing" test ! -e "$r2/sp"
+expect_err 'carcref selfplay: unexpected "extra"' -- selfplay --out "$r2/sp" extra
+expect "r2 3: selfplay ... extra writes nothing" test ! -e "$r2/sp"
+export CARCREF_STATE=$r2/state
+printf 'score\n' >"$r2/score.in"
+STDIN=$r2/score.in expect_out "carcref: continuing $game" -- play "$game" --yes
+expect_err 'carcref play: --players needs names separated by commas' -- play --players
+CARCREF_STATE=$r2/state-help expect_out 'usage: carcref play ' -- play --players A,B --help
+expect "r2 3: play --help starts no game" test -z "$(ls -A "$r2/state-help/games" 2>/dev/null)"
+printf 'E 0,1 180 knight@S\n' >"$r2/move.in"
+STDIN=$r2/move.in run play --players Anna,Ben
+name=$("$CARCREF" games | awk 'NR == 1 { print $1 }')
+STDIN=$r2/score.in expect_out "carcref: resumed $name" -- resume "$name" --yes
+expect_exit 2 -- resume "$name" --players A,B
+expect_exit 0 -- games --
+expect_out 'usage: carcref games' -- games --help
+expect_exit 2 -- games extra
+unset CARCREF_STATE
+expect_out 'usage: carcref fmt ' -- help -- fmt
+expect_exit 0 -- help fmt --
+expect_exit 0 -- version --
+expect_err 'carcref version: unknown option "-x"' -- version -x
+for c in play resume games replay board tiles fmt selfplay help version; do
+	CARCREF_STATE=$r2/state-help expect_match "^usage: carcref $c( |\$)" -- $c --help
+	CARCREF_STATE=$r2/state-help expect_exit 0 -- $c -h
+done
+
+# Item 3: the completion offers every option each command reads: those
+# its usage names, and each it offers is one the command takes.
+if command -v bash >/dev/null && [ -f completions/carcref ]; then
+	for c in play resume games replay board tiles fmt selfplay help version; do
+		offered=$(comp carcref $c - | tr '\n' ' ')
+		run $c --frobnicate	# the usage, on one line
+		for o in $(grep '^usage: ' "$tmp/err" | grep -oE -- '(^|[[ |])--?[a-z][a-z-]*' | grep -oE -- '--?[a-z-]+'); do
+			expect "r2 3: completion offers $c $o" bash -c 'case " $1 " in *" $2 "*) ;; *) exit 1 ;; esac' sh "$offered" "$o"
+		done
+		for o in $offered; do
+			CARCREF_STATE=$r2/state-comp run $c "$o"
+			expect "r2 3: carcref $c takes $o, which the completion offers" bash -c '! grep -q "unknown option" "$1"' sh "$tmp/err"
+		done
+	done
+	expect "r2 3: fmt's --check completed" test "$(comp carcref fmt x.yaml --ch)" = "--check"
+	expect "r2 3: no option after --" test -z "$(comp carcref fmt -- --ch)"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
