@@ -80,7 +80,11 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		else
 			snprintf(line, sizeof line, _("scores after move %d (not finished):"),
 			    err->move - 1);
-		cmd_print_ranking(g, names, line);
+		/* Quiet, without a header: the title says whose table it is. */
+		/* TRANSLATORS: a file, then the title of its table of scores. */
+		title = quiet ? cmd_strf(C_("file: scores", "%s: %s"), path, line) : NULL;
+		cmd_print_ranking(g, names, title ? title : line);
+		free(title);
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */

@@ -1207,5 +1207,20 @@ if command -v bash >/dev/null && [ -f completions/carcref ]; then
 	expect "r2 3: no option after --" test -z "$(comp carcref fmt -- --ch)"
 fi
 
+# Item 9: replay -q with several files: every table says whose it is, a
+# record refused (after its end, or mid-game) included.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@S\n  - "Anna: V 1,0 90 thief@W"\n' >"$r2/dispute.yaml"
+run replay -q "$game" "$tmp/after-end.yaml" "$r2/dispute.yaml"
+expect "r2 9: the finished game's table is titled with its file" grep -qxF "$game" "$tmp/out"
+expect "r2 9: the game refused after its end says whose it is" \
+    grep -qxF "$tmp/after-end.yaml: final scores (the game ended at move 9):" "$tmp/out"
+expect "r2 9: the game refused mid-game says whose it is" \
+    grep -qxF "$r2/dispute.yaml: scores after move 1 (not finished):" "$tmp/out"
+expect "r2 9: every table has a title naming its file" \
+    test "$(grep -c '^[^ ]' "$tmp/out")" = 3 -a "$(grep -c "^$tmp/\|^$r2/" "$tmp/out")" = 3
+expect_out 'dispute.yaml: scores after move 1 (not finished):' -- replay -q "$r2/dispute.yaml"
+# carcref(1) says what -q titles are.
+expect "r2 11: carcref(1) says an unfinished game's -q title" grep -qF '.Dq Ar file Li (not finished)' "$man1"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
