@@ -1222,5 +1222,47 @@ expect_out 'dispute.yaml: scores after move 1 (not finished):' -- replay -q "$r2
 # carcref(1) says what -q titles are.
 expect "r2 11: carcref(1) says an unfinished game's -q title" grep -qF '.Dq Ar file Li (not finished)' "$man1"
 
+# Item 11: every JSON example of both man pages, as a reader sees it
+# (mandoc's rendering), parses once its elisions (", ..." and "...") are
+# removed: the displays from {" to the brace that closes it, and the
+# inline ones (an object, or a member of one).
+json_examples() {	# json_examples PAGE DIR: a file each
+	local page=$1 dir=$2
+	mkdir -p "$dir"
+	mandoc -T utf8 -O width=1000 "$page" | sed 's/.\x08//g' >"$dir/text"
+	grep -o '‘[^’]*’' "$dir/text" | sed 's/^‘//; s/’$//' |
+	    grep -E '\{"|^"[^"]+": ' | sed -E 's/^([^{].*)$/{\1}/' |
+	    awk -v d="$dir" '{ print > (d "/inline-" NR ".json") }'
+	awk -v d="$dir" '
+	function scan(s,   i, c) {
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (str) { if (esc) esc = 0; else if (c == "\\") esc = 1; else if (c == "\"") str = 0 }
+			else if (c == "\"") str = 1
+			else if (c == "{" || c == "[") depth++
+			else if (c == "}" || c == "]") depth--
+		}
+	}
+	!inblock && /^ *\{"/ { inblock = 1; n++; depth = 0; str = 0; esc = 0 }
+	inblock && /^ *$/ { inblock = 0; next }
+	inblock { print > (d "/block-" n ".json"); scan($0); if (depth <= 0) inblock = 0 }
+	' "$dir/text"
+}
+json_parses() {	# json_parses FILE: with python3 or jq, whichever there is
+	sed -E 's/, \.\.\.//g; s/\.\.\.//g' "$1" >"$1.plain"
+	if command -v python3 >/dev/null; then python3 -m json.tool "$1.plain" >/dev/null 2>&1
+	else jq . "$1.plain" >/dev/null 2>&1; fi
+}
+if command -v mandoc >/dev/null && { command -v python3 || command -v jq; } >/dev/null; then
+	json_examples "$man5" "$r2/json5"
+	json_examples "$man1" "$r2/json1"
+	expect "r2 11: the JSON examples are found (8 or more)" test "$(ls "$r2"/json[15]/*.json | wc -l)" -ge 8
+	for f in "$r2"/json[15]/*.json; do
+		expect "r2 11: JSON example ${f#$r2/} parses: $(tr -s ' \n' ' ' <"$f" | cut -c1-100)" json_parses "$f"
+	done
+else
+	echo "cli.sh: the man pages' JSON examples not checked (mandoc, and python3 or jq, needed)"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
