@@ -1264,5 +1264,13 @@ else
 	echo "cli.sh: the man pages' JSON examples not checked (mandoc, and python3 or jq, needed)"
 fi
 
+# Item 15: every fuzz harness has its row in tests/fuzz/README.md, and
+# seeds.py writes its corpus.
+for h in "$root"/tests/fuzz/fuzz_*.c; do
+	n=$(basename "$h" .c); n=${n#fuzz_}
+	expect "r2 15: tests/fuzz/README.md has a row for fuzz_$n.c" grep -qF "| \`fuzz_$n.c\` |" "$root/tests/fuzz/README.md"
+	expect "r2 15: tests/fuzz/seeds.py writes corpus/$n/" grep -qE "^  $n/ " "$root/tests/fuzz/seeds.py"
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
