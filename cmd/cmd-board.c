@@ -370,59 +370,47 @@ picture(const struct opts *o, const struct cr_game *g, const char *const *names,
 	return buf;
 }
 
-/* The options and FILE, in any order; false (usage printed) if wrong. */
-static bool
+/* The options and FILE, in any order (cmd_args_next): -1 read, else
+ * the exit status (the usage printed, or --help shown). */
+static int
 parse(int argc, char **argv, struct opts *o)
 {
-	bool dashes = false;
+	enum { O_SVG, O_ASCII, O_MOVE, O_FEATURE, O_OUT };
+	static const struct cmd_opt opts[] = {
+		[O_SVG] = { "--svg", NULL, NULL },
+		[O_ASCII] = { "--ascii", NULL, NULL },
+		[O_MOVE] = { "--move", NULL, N_("a move number") },
+		[O_FEATURE] = { "--feature", NULL, N_("X,Y:SPOT") },
+		[O_OUT] = { "-o", NULL, N_("a file") },
+		{ NULL, NULL, NULL },
+	};
+	struct cmd_args a = CMD_ARGS(argc, argv);
+	int k;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], **val = NULL;
-
-		if (dashes || a[0] != '-' || a[1] == '\0') {
-			if (o->file != NULL) {
-				errf(_("carcref board: one FILE at a time (\"%s\", then \"%s\")\n"),
-				    o->file, a);
-				return false;
-			}
-			o->file = a;
-			continue;
-		}
-		if (strcmp(a, "--") == 0)
-			dashes = true;
-		else if (strcmp(a, "--svg") == 0 || strcmp(a, "--ascii") == 0) {
-			int fmt = a[2] == 's' ? 's' : 'a';
+	while ((k = cmd_args_next(&cmd_board_entry, opts, &a)) >= 0) {
+		if (k == O_SVG || k == O_ASCII) {
+			int fmt = k == O_SVG ? 's' : 'a';
 
 			if (o->format && o->format != fmt) {
 				errf(_("carcref board: --svg or --ascii, not both\n"));
-				return false;
+				return cmd_usage(&cmd_board_entry);
 			}
 			o->format = fmt;
-		} else if (strcmp(a, "--move") == 0)
-			val = &o->move;
-		else if (strcmp(a, "--feature") == 0)
-			val = &o->feature;
-		else if (strcmp(a, "-o") == 0)
-			val = &o->out;
-		else {
-			errf(_("carcref board: unknown option \"%s\"\n"), a);
-			return false;
-		}
-		if (val == NULL)
-			continue;
-		if (++i == argc) {
-			errf(val == &o->move ? _("carcref board: %s needs a move number\n") :
-			    val == &o->feature ? _("carcref board: %s needs X,Y:SPOT\n") :
-			    _("carcref board: %s needs a file\n"), a);
-			return false;
-		}
-		*val = argv[i];
+		} else
+			*(k == O_MOVE ? &o->move : k == O_FEATURE ? &o->feature : &o->out) = a.val;
 	}
-	if (o->file == NULL)
-		return false;
+	if (k != CMD_ARGS_DONE)
+		return a.rc;
+	if (a.nops > 1) {
+		errf(_("carcref board: one FILE at a time (\"%s\", then \"%s\")\n"),
+		    argv[1], argv[2]);
+		return cmd_usage(&cmd_board_entry);
+	}
+	if ((o->file = argv[1]) == NULL)
+		return cmd_usage(&cmd_board_entry);
 	if (o->format == 0)
 		o->format = o->out != NULL ? 's' : 'a';
-	return true;
+	return -1;
 }
 
 static int
@@ -442,8 +430,9 @@ board_exec(int argc, char **argv)
 	size_t len;
 	bool ok;
 
-	if (!parse(argc, argv, &o))
-		return cmd_usage(&cmd_board_entry);
+	if ((rc = parse(argc, argv, &o)) >= 0)
+		return rc;
+	rc = 0;
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	if ((text = cmd_read_file(o.file, &len, msg, sizeof msg)) == NULL) {

@@ -1,7 +1,7 @@
 /*
  * cmd-fmt.c -- rewrite game records in canonical form.
  *
- *	carcref fmt [--stdout | --check] FILE...
+ *	carcref fmt [--stdout | --check] FILE...	(options anywhere, -- ends them)
  *
  * Each move is written canonically (upper-case codes, English roles,
  * "monk" without @C), the header in its fixed order, and every comment is
@@ -167,19 +167,32 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout, bool che
 static int
 fmt_exec(int argc, char **argv)
 {
+	enum { O_STDOUT, O_CHECK };
+	static const struct cmd_opt opts[] = {
+		[O_STDOUT] = { "--stdout", NULL, NULL },
+		[O_CHECK] = { "--check", NULL, NULL },
+		{ NULL, NULL, NULL },
+	};
+	struct cmd_args a = CMD_ARGS(argc, argv);
 	const struct cr_tileset *ts;
 	bool to_stdout = false, check = false;
-	int i = 1, worst = 0;
+	int k, worst = 0;
 
-	if (i < argc && strcmp(argv[i], "--stdout") == 0)
-		to_stdout = true, i++;
-	else if (i < argc && strcmp(argv[i], "--check") == 0)
-		check = true, i++;
-	if (i == argc || (argv[i][0] == '-' && argv[i][1] != '\0'))
+	/* Every word read before a file is touched: "fmt FILE --check"
+	 * checks FILE, it never writes it. */
+	while ((k = cmd_args_next(&cmd_fmt_entry, opts, &a)) >= 0)
+		*(k == O_STDOUT ? &to_stdout : &check) = true;
+	if (k != CMD_ARGS_DONE)
+		return a.rc;
+	if (to_stdout && check) {
+		errf("%s", _("carcref fmt: --stdout or --check, not both\n"));
+		return cmd_usage(&cmd_fmt_entry);
+	}
+	if (a.nops == 0)
 		return cmd_usage(&cmd_fmt_entry);
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
-	for (; i < argc; i++) {
+	for (int i = 1; i <= a.nops; i++) {
 		int rc = fmt_file(ts, argv[i], to_stdout, check);
 
 		if (rc > worst)

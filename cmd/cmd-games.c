@@ -94,8 +94,11 @@ games_exec(int argc, char **argv)
 	char *err = NULL;
 	int n, wname = 0, wplay = 0, wmoves = 0, rc = 0;
 
-	(void)argv;
-	if (argc != 1)
+	struct cmd_args a = CMD_ARGS(argc, argv);
+
+	if (cmd_args_next(&cmd_games_entry, NULL, &a) != CMD_ARGS_DONE)
+		return a.rc;
+	if (a.nops > 0)
 		return cmd_usage(&cmd_games_entry);
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;

@@ -154,39 +154,48 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	bool named = false, given = false;
 	size_t len;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		} else if (strcmp(argv[i], "--resume") == 0)
-			resuming = true;
-		else if (strcmp(argv[i], "--yes") == 0)
-			p->yes = true;
-		else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-			names = argv[++i];
-			named = true;
-		} else if (strcmp(argv[i], "--expansions") == 0 && i + 1 < argc) {
-			extlist = argv[++i];
-			given = true;
-		} else if (strcmp(argv[i], "--edition") == 0 && i + 1 < argc) {
-			char *end;
-			long e = strtol(argv[++i], &end, 10);
+	enum { O_RESUME, O_YES, O_PLAYERS, O_EXPANSIONS, O_EDITION };
+	static const struct cmd_opt opts[] = {
+		[O_RESUME] = { "--resume", NULL, NULL },
+		[O_YES] = { "--yes", NULL, NULL },
+		[O_PLAYERS] = { "--players", NULL, N_("names separated by commas") },
+		[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
+		[O_EDITION] = { "--edition", NULL, N_("1, 2 or 3") },
+		{ NULL, NULL, NULL },
+	};
+	const struct cmd_entry *e = resuming ? &cmd_resume_entry : &cmd_play_entry;
+	struct cmd_args a = CMD_ARGS(argc, argv);
+	int k;
 
-			if (*end != '\0' || e < 1 || e > 3) {
-				errf(_("carcref play: --edition: 1, 2 or 3, not \"%s\"\n"),
-				    argv[i]);
-				return 2;
-			}
-			edition = (int)e;
+	/* Every word read before the game starts: options anywhere. */
+	while ((k = cmd_args_next(e, opts, &a)) >= 0) {
+		if (k == O_RESUME)
+			resuming = true;
+		else if (k == O_YES)
+			p->yes = true;
+		else if (k == O_PLAYERS) {
+			names = (char *)a.val;
+			named = true;
+		} else if (k == O_EXPANSIONS) {
+			extlist = (char *)a.val;
 			given = true;
 		} else {
-			errf(_("carcref play: unknown option \"%s\"\n"), argv[i]);
-			return cmd_usage(&cmd_play_entry);
+			char *end;
+			long ed = strtol(a.val, &end, 10);
+
+			if (*end != '\0' || ed < 1 || ed > 3) {
+				errf(_("carcref play: --edition: 1, 2 or 3, not \"%s\"\n"),
+				    a.val);
+				return 2;
+			}
+			edition = (int)ed;
+			given = true;
 		}
 	}
-	if (i < argc)
-		file = argv[i++];	/* with --resume: a game's name */
-	if (i < argc || (resuming && (named || given)))
+	if (k != CMD_ARGS_DONE)
+		return a.rc;
+	file = argv[1];		/* with --resume: a game's name */
+	if (a.nops > 1 || (resuming && (named || given)))
 		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
 	if (file && (named || given)) {
 		errf(_("carcref play: --players, --edition and --expansions are for a new game; "

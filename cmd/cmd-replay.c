@@ -1,7 +1,7 @@
 /*
  * cmd-replay.c -- check recorded games: every move, every point.
  *
- *	carcref replay [--json] [--quiet] FILE...
+ *	carcref replay [--json] [--quiet] FILE...	(options anywhere, -- ends them)
  *
  * Many files are checked in one process (a club's archive).  The exit
  * status is the worst of all files: 0 every move legal, 1 an illegal move
@@ -80,7 +80,11 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		else
 			snprintf(line, sizeof line, _("scores after move %d (not finished):"),
 			    err->move - 1);
-		cmd_print_ranking(g, names, line);
+		/* Quiet, without a header: the title says whose table it is. */
+		/* TRANSLATORS: a file, then the title of its table of scores. */
+		title = quiet ? cmd_strf(C_("file: scores", "%s: %s"), path, line) : NULL;
+		cmd_print_ranking(g, names, title ? title : line);
+		free(title);
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
@@ -267,27 +271,25 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 static int
 replay_exec(int argc, char **argv)
 {
+	enum { O_JSON, O_QUIET };
+	static const struct cmd_opt opts[] = {
+		[O_JSON] = { "--json", NULL, NULL },
+		[O_QUIET] = { "--quiet", "-q", NULL },
+		{ NULL, NULL, NULL },
+	};
+	struct cmd_args a = CMD_ARGS(argc, argv);
 	struct opts o = { 0 };
 	const struct cr_tileset *ts;
 	locale_t c = (locale_t)0;
-	int i, worst = 0;
+	int k, worst = 0;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		if (strcmp(argv[i], "--json") == 0)
-			o.json = true;
-		else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
-			o.quiet = true;
-		else if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		} else {
-			errf(_("carcref replay: unknown option \"%s\"\n"), argv[i]);
-			return cmd_usage(&cmd_replay_entry);
-		}
-	}
-	if (i == argc)
+	while ((k = cmd_args_next(&cmd_replay_entry, opts, &a)) >= 0)
+		*(k == O_JSON ? &o.json : &o.quiet) = true;
+	if (k != CMD_ARGS_DONE)
+		return a.rc;
+	if (a.nops == 0)
 		return cmd_usage(&cmd_replay_entry);
-	o.many = argc - i > 1;
+	o.many = a.nops > 1;
 	/*
 	 * --json: every message in the JSON (the record's, the rules', a
 	 * file's strerror) is the English source, as programs expect, and
@@ -301,12 +303,12 @@ replay_exec(int argc, char **argv)
 		worst = 2;
 		goto out;
 	}
-	for (; i < argc; i++) {
+	for (int i = 1; i <= a.nops; i++) {
 		int rc = replay_file(ts, argv[i], &o);
 
 		if (rc > worst)
 			worst = rc;
-		if (!o.json && !o.quiet && i + 1 < argc)
+		if (!o.json && !o.quiet && i < a.nops)
 			putchar('\n');
 	}
 	cr_game_free(batch);

@@ -178,29 +178,41 @@ selfplay_exec(int argc, char **argv)
 	const struct cr_tileset *ts;
 	struct nt_player pl[CR_MAXPLAYERS];
 
-	for (int i = 1; i < argc; i += 2) {	/* options come in pairs */
-		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+	enum { O_SEED, O_GAMES, O_PLAYERS, O_EDITION, O_OUT, O_EXPANSIONS };
+	static const struct cmd_opt opts[] = {
+		[O_SEED] = { "--seed", NULL, N_("a number") },
+		[O_GAMES] = { "--games", NULL, N_("a number") },
+		[O_PLAYERS] = { "--players", NULL, N_("a number") },
+		[O_EDITION] = { "--edition", NULL, N_("a number") },
+		[O_OUT] = { "--out", NULL, N_("a directory") },
+		[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
+		{ NULL, NULL, NULL },
+	};
+	struct cmd_args a = CMD_ARGS(argc, argv);
+	int k;
+
+	while ((k = cmd_args_next(&cmd_selfplay_entry, opts, &a)) >= 0) {
+		const char *o = opts[k].name, *v = a.val;
 		bool ok;
 
-		if (v == NULL)
-			return cmd_usage(&cmd_selfplay_entry);
-		if (strcmp(o, "--seed") == 0)
+		if (k == O_SEED)
 			ok = number(v, 0, 0x7fffffffL, &seed);
-		else if (strcmp(o, "--games") == 0)
+		else if (k == O_GAMES)
 			ok = number(v, 1, 100000000L, &games);
-		else if (strcmp(o, "--players") == 0) {
+		else if (k == O_PLAYERS) {
 			if (!(ok = number(v, 2, CR_MAXPLAYERS, &players))) {
 				errf(_("carcref selfplay: --players: a game is for 2 to %d players, "
 				    "not \"%s\"\n"), CR_MAXPLAYERS, v);
 				return 2;
 			}
 		}
-		else if (strcmp(o, "--edition") == 0)
+		else if (k == O_EDITION)
 			ok = number(v, 1, 3, &edition);
-		else if (strcmp(o, "--out") == 0)
+		else if (k == O_OUT)
 			ok = (out = v) != NULL;
-		else if (strcmp(o, "--expansions") == 0) {
+		else {	/* O_EXPANSIONS */
 			ok = true;
+			extbits = 0, nexts = 0;	/* given again: the last list */
 			for (const char *x = v; *x && ok; ) {
 				const char *comma = strchr(x, ',');
 				size_t len = comma ? (size_t)(comma - x) : strlen(x);
@@ -217,12 +229,17 @@ selfplay_exec(int argc, char **argv)
 				x += len + (comma != NULL);
 			}
 		}
-		else
-			ok = false;
 		if (!ok) {
 			errf(_("carcref selfplay: bad option or value: %s %s\n"), o, v);
 			return cmd_usage(&cmd_selfplay_entry);
 		}
+	}
+	if (k != CMD_ARGS_DONE)
+		return a.rc;
+	if (a.nops > 0) {	/* it reads no file */
+		errf(_("carcref selfplay: unexpected \"%s\" (--out DIR names where to write)\n"),
+		    argv[1]);
+		return cmd_usage(&cmd_selfplay_entry);
 	}
 	if (out == NULL && games > 1) {
 		/* One record per file: several on standard output could not be replayed. */

@@ -218,57 +218,89 @@ struct query {
 	int	set;		/* index in the tile set, -1 for any */
 };
 
-/*
- * Read a search from argv[0..argc): the options, and (bare, for the
- * REPL's find) the edges without --edges.  False with *err (malloc'd,
- * naming the word) if a word does not read.
- */
+/* The options of a search, in the order of cmd_tiles_options. */
+enum { Q_EDGES, Q_PENNANT, Q_CLOISTER, Q_INN, Q_TWO_CITIES, Q_SET };
+
+/* Option K of a search into Q, with its value VAL (--edges, --set; NULL
+ * when there is none).  False with *err (malloc'd, naming the word) if
+ * the value does not read. */
 static bool
-parse_query(const struct cr_tileset *ts, int argc, char **argv, bool bare,
-    struct query *q, char **err)
+query_opt(const struct cr_tileset *ts, struct query *q, int k, const char *val, char **err)
+{
+	switch (k) {
+	case Q_PENNANT:
+		q->pennant = true;
+		break;
+	case Q_CLOISTER:
+		q->cloister = true;
+		break;
+	case Q_INN:
+		q->inn = true;
+		break;
+	case Q_TWO_CITIES:
+		q->two_cities = true;
+		break;
+	case Q_SET:
+		if (val == NULL || (q->set = cr_tileset_set(ts, val)) < 0) {
+			char *sets = cmd_strf("%s", _("--set wants a set:")), *more;
+
+			for (int i = 0; i < ts->nsets && sets != NULL; i++) {
+				more = cmd_strf("%s%s %s", sets, i ? "," : "", ts->setname[i]);
+				free(sets);
+				sets = more;
+			}
+			if (val != NULL)
+				cmd_seterr(err, _("%s, not \"%s\""), sets ? sets : "", val);
+			else
+				cmd_seterr(err, "%s", sets ? sets : "");
+			free(sets);
+			return false;
+		}
+		break;
+	default:
+		if (val == NULL)
+			val = "";
+		if (q->has_edges || !cmd_tiles_edges(val, q->edges)) {
+			cmd_seterr(err, q->has_edges ? _("the edges are given twice (\"%s\")") :
+			    _("the edges are 4 letters read clockwise, C city, R road, "
+			    "F field, W river (CRFR), not \"%s\""), val);
+			return false;
+		}
+		q->has_edges = true;
+		break;
+	}
+	return true;
+}
+
+static void
+query_init(struct query *q)
 {
 	memset(q, 0, sizeof *q);
 	q->set = -1;
+}
+
+/*
+ * Read the REPL's find from argv[0..argc): the options, and the edges
+ * without --edges.  False with *err (malloc'd, naming the word) if a
+ * word does not read.
+ */
+static bool
+parse_query(const struct cr_tileset *ts, int argc, char **argv, struct query *q, char **err)
+{
+	query_init(q);
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *val = NULL;
+		int k = 0;
 
-		if (strcmp(a, "--pennant") == 0)
-			q->pennant = true;
-		else if (strcmp(a, "--cloister") == 0)
-			q->cloister = true;
-		else if (strcmp(a, "--inn") == 0)
-			q->inn = true;
-		else if (strcmp(a, "--two-cities") == 0)
-			q->two_cities = true;
-		else if (strcmp(a, "--set") == 0) {
-			if (i + 1 == argc || (q->set = cr_tileset_set(ts, argv[i + 1])) < 0) {
-				char *sets = cmd_strf("%s", _("--set wants a set:")), *more;
-
-				for (int k = 0; k < ts->nsets && sets != NULL; k++) {
-					more = cmd_strf("%s%s %s", sets, k ? "," : "", ts->setname[k]);
-					free(sets);
-					sets = more;
-				}
-				if (i + 1 < argc)
-					cmd_seterr(err, _("%s, not \"%s\""), sets ? sets : "",
-					    argv[i + 1]);
-				else
-					cmd_seterr(err, "%s", sets ? sets : "");
-				free(sets);
-				return false;
-			}
-			i++;
-		} else if (strcmp(a, "--edges") == 0 || (bare && a[0] != '-' && !q->has_edges)) {
-			const char *e = strcmp(a, "--edges") == 0 ? (i + 1 < argc ? argv[++i] : "") : a;
-
-			if (q->has_edges || !cmd_tiles_edges(e, q->edges)) {
-				cmd_seterr(err, q->has_edges ? _("the edges are given twice (\"%s\")") :
-				    _("the edges are 4 letters read clockwise, C city, R road, "
-				    "F field, W river (CRFR), not \"%s\""), e);
-				return false;
-			}
-			q->has_edges = true;
-		} else if (a[0] != '-') {
+		while (cmd_tiles_options[k] != NULL && strcmp(a, cmd_tiles_options[k]) != 0)
+			k++;
+		if (k == Q_EDGES || k == Q_SET)
+			val = i + 1 < argc ? argv[++i] : NULL;
+		else if (cmd_tiles_options[k] != NULL)
+			;
+		else if (a[0] != '-' && !q->has_edges)	/* find CRFR */
+			k = Q_EDGES, val = a;
+		else if (a[0] != '-') {
 			cmd_seterr(err, _("codes and a search do not mix (\"%s\")"), a);
 			return false;
 		} else {
@@ -276,6 +308,8 @@ parse_query(const struct cr_tileset *ts, int argc, char **argv, bool bare,
 			    "--inn, --two-cities, --set)"), a);
 			return false;
 		}
+		if (!query_opt(ts, q, k, val, err))
+			return false;
 	}
 	return true;
 }
@@ -443,7 +477,7 @@ tiles_find(struct play *p, int argc, char **argv)
 
 	struct cr_refusal why;
 
-	if (!parse_query(p->ts, argc - 1, argv + 1, true, &q, &err)) {
+	if (!parse_query(p->ts, argc - 1, argv + 1, &q, &err)) {
 		play_nope(_("find: %s"), err ? err : _("out of memory"));
 		free(err);
 		return -1;
@@ -459,12 +493,44 @@ tiles_find(struct play *p, int argc, char **argv)
 static int
 tiles_exec(int argc, char **argv)
 {
-	const struct cr_tileset *ts = cmd_tileset();
-	int rc = 0;
+	static const struct cmd_opt opts[] = {	/* as cmd_tiles_options */
+		[Q_EDGES] = { "--edges", NULL, N_("four edge letters") },
+		[Q_PENNANT] = { "--pennant", NULL, NULL },
+		[Q_CLOISTER] = { "--cloister", NULL, NULL },
+		[Q_INN] = { "--inn", NULL, NULL },
+		[Q_TWO_CITIES] = { "--two-cities", NULL, NULL },
+		[Q_SET] = { "--set", NULL, N_("a set's name") },
+		{ NULL, NULL, NULL },
+	};
+	struct cmd_args a = CMD_ARGS(argc, argv);
+	const struct cr_tileset *ts;
+	const char *first = NULL;	/* the first option of a search */
+	struct query q;
+	char *err = NULL;
+	int k, rc = 0;
 
-	if (ts == NULL)
+	if ((ts = cmd_tileset()) == NULL)
 		return 2;
-	if (argc == 1) {
+	/* Every word read first: a search, or codes, never both. */
+	query_init(&q);
+	while ((k = cmd_args_next(&cmd_tiles_entry, opts, &a)) >= 0) {
+		if (first == NULL)
+			first = opts[k].name;
+		if (!query_opt(ts, &q, k, a.val, &err)) {
+			errf(_("carcref tiles: %s\n"), err ? err : _("out of memory"));
+			free(err);
+			return cmd_usage(&cmd_tiles_entry);
+		}
+	}
+	if (k != CMD_ARGS_DONE)
+		return a.rc;
+	if (first != NULL && a.nops > 0) {
+		errf(_("carcref tiles: codes and a search do not mix (\"%s\")\n"), first);
+		return cmd_usage(&cmd_tiles_entry);
+	}
+	if (first != NULL)
+		return search(ts, NULL, &q) > 0 ? 0 : 1;
+	if (a.nops == 0) {
 		cmd_print_legend(stdout, ~0u);
 		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
@@ -473,23 +539,7 @@ tiles_exec(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (argv[1][0] == '-') {	/* a search */
-		struct query q;
-		char *err = NULL;
-
-		if (!parse_query(ts, argc - 1, argv + 1, false, &q, &err)) {
-			errf(_("carcref tiles: %s\n"), err ? err : _("out of memory"));
-			free(err);
-			return cmd_usage(&cmd_tiles_entry);
-		}
-		return search(ts, NULL, &q) > 0 ? 0 : 1;
-	}
-	for (int i = 1; i < argc; i++)
-		if (argv[i][0] == '-') {
-			errf(_("carcref tiles: codes and a search do not mix (\"%s\")\n"), argv[i]);
-			return cmd_usage(&cmd_tiles_entry);
-		}
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i <= a.nops; i++) {
 		int t = cr_tileset_find(ts, argv[i], strlen(argv[i]));
 		unsigned used;
 
@@ -502,7 +552,7 @@ tiles_exec(int argc, char **argv)
 		used = show(ts, t, true);
 		outf("\n");
 		cmd_print_legend(stdout, used);
-		if (i + 1 < argc)
+		if (i < a.nops)
 			outf("\n");
 	}
 	return rc;

@@ -54,6 +54,46 @@ const char	*cmd_closest(const char *word, const char *const *words);
 /* main.c: print "usage: carcref NAME USAGE" for an entry to stderr; returns 2. */
 int		 cmd_usage(const struct cmd_entry *);
 
+/*
+ * main.c: a command's arguments, read the one way every command reads
+ * them (GNU style): options may come anywhere, before, between or after
+ * the operands; "--" ends the options (every word after it is an
+ * operand, "-x" too); "-" alone is an operand (the standard input); an
+ * option's value is the next word, whatever it is ("--feature -1,0:N").
+ * -h and --help anywhere show the command's usage.  A command does
+ * nothing before every word has been read: a misplaced or unknown
+ * option is a usage error before anything is written.
+ *
+ *	struct cmd_args a = CMD_ARGS(argc, argv);
+ *	while ((k = cmd_args_next(&cmd_fmt_entry, opts, &a)) >= 0)
+ *		... option opts[k], its value in a.val ...
+ *	if (k != CMD_ARGS_DONE)
+ *		return a.rc;
+ *	... the operands: a.argv[1 .. 1 + a.nops), NULL after the last ...
+ */
+struct cmd_opt {
+	const char	*name;		/* "--move" */
+	const char	*alias;		/* another spelling ("-q" beside "--quiet"), or NULL */
+	const char	*value;		/* what its value is, N_("a move number");
+					 * NULL: the option takes none */
+};
+struct cmd_args {
+	int		 argc;
+	char		**argv;		/* the operands are moved to argv[1..], in order */
+	int		 i;		/* the next word */
+	bool		 dashes;	/* "--" seen: the rest are operands */
+	int		 nops;		/* the operands read so far */
+	const char	*val;		/* the value of the option just returned */
+	int		 rc;		/* after CMD_ARGS_STOP: the exit status */
+};
+#define CMD_ARGS(argc, argv)	((struct cmd_args){ .argc = (argc), .argv = (argv), .i = 1 })
+#define CMD_ARGS_DONE	(-1)	/* every word read */
+#define CMD_ARGS_STOP	(-2)	/* the usage shown: return a.rc (0 for --help, 2 for an error) */
+/* The next option, its index in OPTS (ended by a NULL name); the operands
+ * are set aside as they come. */
+int		 cmd_args_next(const struct cmd_entry *, const struct cmd_opt *opts,
+		     struct cmd_args *a);
+
 /* datadir.c */
 
 /*

@@ -114,25 +114,81 @@ summary_of(const struct cmd_entry *e)
 	return *e->summary != '\0' ? _(e->summary) : "";
 }
 
+/* One command's usage and summary, on the standard output: 0, or 2
+ * when memory runs out. */
+static int
+help_of(const struct cmd_entry *e)
+{
+	char *lead;
+
+	if ((lead = cmd_strf(_("usage: carcref %s"), e->name)) == NULL)
+		return 2;
+	wrap(lead, e->usage, out_width(lead) + 1);
+	free(lead);
+	wrap("  ", summary_of(e), 2);
+	return 0;
+}
+
+int
+cmd_args_next(const struct cmd_entry *e, const struct cmd_opt *opts, struct cmd_args *a)
+{
+	while (a->i < a->argc) {
+		char *w = a->argv[a->i++];
+
+		if (a->dashes || w[0] != '-' || w[1] == '\0') {
+			a->argv[1 + a->nops++] = w;	/* never past a word read */
+			continue;
+		}
+		if (strcmp(w, "--") == 0) {
+			a->dashes = true;
+			continue;
+		}
+		if (strcmp(w, "-h") == 0 || strcmp(w, "--help") == 0) {
+			a->rc = help_of(e);
+			return CMD_ARGS_STOP;
+		}
+		for (int k = 0; opts != NULL && opts[k].name != NULL; k++) {
+			if (strcmp(w, opts[k].name) != 0 &&
+			    (opts[k].alias == NULL || strcmp(w, opts[k].alias) != 0))
+				continue;
+			if (opts[k].value != NULL) {
+				if (a->i == a->argc) {
+					/* TRANSLATORS: "carcref board: --move needs a
+					 * move number"; the last %s is what it needs. */
+					errf(_("carcref %s: %s needs %s\n"), e->name, w,
+					    _(opts[k].value));
+					a->rc = cmd_usage(e);
+					return CMD_ARGS_STOP;
+				}
+				a->val = a->argv[a->i++];
+			}
+			return k;
+		}
+		errf(_("carcref %s: unknown option \"%s\"\n"), e->name, w);
+		a->rc = cmd_usage(e);
+		return CMD_ARGS_STOP;
+	}
+	a->argv[1 + a->nops] = NULL;
+	return CMD_ARGS_DONE;
+}
+
 static int
 cmd_help_exec(int argc, char **argv)
 {
 	const struct cmd_entry	*e;
+	struct cmd_args		 a = CMD_ARGS(argc, argv);
 	char			*lead;
 
-	if (argc > 2)
+	if (cmd_args_next(&cmd_help_entry, NULL, &a) != CMD_ARGS_DONE)
+		return a.rc;
+	if (a.nops > 1)
 		return cmd_usage(&cmd_help_entry);
-	if (argc == 2) {
+	if (a.nops == 1) {
 		if ((e = cmd_find(argv[1])) == NULL) {
 			errf(_("carcref: no such command \"%s\"\n"), argv[1]);
 			return 2;
 		}
-		if ((lead = cmd_strf(_("usage: carcref %s"), e->name)) == NULL)
-			return 2;
-		wrap(lead, e->usage, out_width(lead) + 1);
-		free(lead);
-		wrap("  ", summary_of(e), 2);
-		return 0;
+		return help_of(e);
 	}
 
 	/* The synopses stay as they are (options and their words are what one
@@ -157,8 +213,11 @@ cmd_help_exec(int argc, char **argv)
 static int
 cmd_version_exec(int argc, char **argv)
 {
-	(void)argv;
-	if (argc != 1)
+	struct cmd_args a = CMD_ARGS(argc, argv);
+
+	if (cmd_args_next(&cmd_version_entry, NULL, &a) != CMD_ARGS_DONE)
+		return a.rc;
+	if (a.nops > 0)
 		return cmd_usage(&cmd_version_entry);
 	outf("carcref %s\n", CARCREF_VERSION);
 	return 0;

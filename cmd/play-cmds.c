@@ -22,8 +22,7 @@ const struct play_cmd play_cmds[] = {
 	  N_("put the tile in hand down at X,Y, turned ROT degrees"),
 	  N_("  Step 2: x grows to the east, y to the north, the start tile is 0,0.\n"
 	  "  ROT (0, 90, 180, 270, clockwise) may be left out when only one fits there;\n"
-	  "  when several do, they are shown and you choose.  place again to move it.\n"
-	  "  The rest of the turn may follow, which finishes it: place 1,0 90 thief@E.\n"), false },
+	  "  when several do, they are shown and you choose.  place again to move it.\n"), false },
 	{ "choose", { "choisir" }, N_("WORD [TOKEN]"), 1, 2, PA_NONE, turn_choose,
 	  N_("a flock's choice, before the meeple (Hills & Sheep)"),
 	  N_("  When the tile extends the field of your own shepherd: choose grow sheep=N\n"

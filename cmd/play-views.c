@@ -87,6 +87,47 @@ play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
 }
 
 /*
+ * A whole turn with tile T that is legal now, as play_example words it:
+ * with a piece (*piece true) at the first placement where one may go,
+ * else the first placement alone; NULL when T fits nowhere.
+ */
+static char *
+example_of(struct play *p, int t, bool *piece)
+{
+	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
+	struct cr_move first = { .tile = -1 };
+	char line[160], pw[64];
+	int n, squares, k;
+	struct cr_place *v;
+
+	*piece = false;
+	if ((v = play_legal_places(p, t, &n, &squares)) == NULL)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
+		    .y = v[i].y, .rot = v[i].rot };
+
+		if (first.tile < 0)
+			first = m;
+		k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
+		for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++)
+			if (!(cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) &&
+			    opt[j].spot != CR_SPOT_C) {	/* a ROLE@SPOT to show */
+				free(v);
+				nt_format_move(p->ts, &m, NULL, line, sizeof line);
+				play_meeple_text(opt[j].role, opt[j].spot, pw, sizeof pw);
+				*piece = true;
+				return cmd_strf("%s %s", line, pw);
+			}
+	}
+	free(v);
+	if (first.tile < 0)
+		return NULL;
+	nt_format_move(p->ts, &first, NULL, line, sizeof line);
+	return strdup(line);
+}
+
+/*
  * A whole turn that is legal now, for the hints (malloc'd; NULL if
  * nothing can be played): the first tile in the box's order that may be
  * drawn, at its first square (north first), with a piece on a spot if one
@@ -95,41 +136,24 @@ play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
 char *
 play_example(struct play *p)
 {
-	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
-	struct cr_move first = { .tile = -1 };
-	char line[160], piece[64];
+	char *ex, *first = NULL;
+	bool piece;
 
 	if (cr_game_over(p->g))
 		return NULL;
 	for (int t = 0; t < p->ts->ntypes; t++) {
-		int n, squares, k;
-		struct cr_place *v;
-
-		if (!cr_game_drawable(p->g, t, NULL) || (v = play_legal_places(p, t, &n,
-		    &squares)) == NULL)
+		if (!cr_game_drawable(p->g, t, NULL) || (ex = example_of(p, t, &piece)) == NULL)
 			continue;
-		for (int i = 0; i < n; i++) {
-			struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
-			    .y = v[i].y, .rot = v[i].rot };
-
-			if (first.tile < 0)
-				first = m;
-			k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
-			for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++)
-				if (!(cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) &&
-				    opt[j].spot != CR_SPOT_C) {	/* a ROLE@SPOT to show */
-					free(v);
-					nt_format_move(p->ts, &m, NULL, line, sizeof line);
-					play_meeple_text(opt[j].role, opt[j].spot, piece, sizeof piece);
-					return cmd_strf("%s %s", line, piece);
-				}
+		if (piece) {
+			free(first);
+			return ex;
 		}
-		free(v);
+		if (first == NULL)
+			first = ex;
+		else
+			free(ex);
 	}
-	if (first.tile < 0)
-		return NULL;
-	nt_format_move(p->ts, &first, NULL, line, sizeof line);
-	return strdup(line);
+	return first;
 }
 
 void
@@ -856,11 +880,12 @@ put_wrapped(const char *text, int col)
 	outf("\n");
 }
 
-/* The turn in a nutshell, then every command with its summary. */
+/* The turn in a nutshell, with a whole turn legal now, then every
+ * command with its summary. */
 static void
-print_cmds(void)
+print_cmds(struct play *p)
 {
-	char *title[PLAY_MAXCMDS];
+	char *title[PLAY_MAXCMDS], *ex = play_example(p);
 	int w = 0;
 
 	for (size_t i = 0; i < play_ncmds; i++) {
@@ -868,10 +893,16 @@ print_cmds(void)
 		if (title[i] != NULL && out_width(title[i]) > w)
 			w = out_width(title[i]) > HELP_COL ? HELP_COL : out_width(title[i]);
 	}
-	outf(_("A turn, step by step: draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"
-	    "Or the whole turn in one line, as in a record:  U 0,1 0 thief@S,  E discard,\n"
-	    "B -1,0 0 monk,  end  (a \"PLAYER:\" prefix is checked against whose turn it is).\n"
-	    "\ncommands:\n"));
+	outf("%s", _("A turn, step by step: draw TILE, place X,Y [ROT], then meeple ROLE@SPOT or pass.\n"));
+	if (ex != NULL)
+		outf(_("Or the whole turn in one line, as in a record; this one is legal now:\n"
+		    "    %s\n"), ex);
+	else
+		outf(_("Or the whole turn in one line, as in a record:\n    %s\n"),
+		    _("TILE X,Y ROT ROLE@SPOT"));
+	outf("%s", _("TILE discard when the tile fits nowhere; end ends the game.  A \"PLAYER:\"\n"
+	    "prefix is checked against whose turn it is.\n\ncommands:\n"));
+	free(ex);
 	for (size_t i = 0; i < play_ncmds; i++) {
 		outf("  ");
 		out_pad(stdout, title[i] ? title[i] : play_cmds[i].name, w);
@@ -884,6 +915,40 @@ print_cmds(void)
 	outf(_("\nhelp COMMAND says more; Tab completes commands, tiles, positions and spots.\n"));
 }
 
+/*
+ * help place: the rest of a turn after the placement, legal now: the
+ * tile in hand's ("place -1,0 270 thief@E"), or with none in hand, the
+ * first that may be drawn ("draw A, place -1,0 270 thief@E").
+ */
+static void
+say_place_example(struct play *p)
+{
+	const char *draw = play_cmd_name(play_cmd_find("draw"));
+	const char *place = play_cmd_name(play_cmd_find("place"));
+	char *ex = NULL, *turn = NULL, *sp;
+	bool piece;
+
+	if (cr_game_over(p->g))
+		;
+	else if (p->hand >= 0)
+		ex = example_of(p, p->hand, &piece);
+	else
+		ex = play_example(p);
+	if (ex != NULL && (sp = strchr(ex, ' ')) != NULL) {
+		*sp = '\0';	/* the tile's code, then the rest */
+		turn = p->hand >= 0 ? cmd_strf("%s %s", place, sp + 1) :
+		    cmd_strf("%s %s, %s %s", draw, ex, place, sp + 1);
+	}
+	if (turn != NULL)
+		outf(_("  The rest of the turn may follow, which finishes it; legal now:\n    %s\n"),
+		    turn);
+	else
+		outf(_("  The rest of the turn may follow, which finishes it:\n    %s\n"),
+		    _("place X,Y ROT ROLE@SPOT"));
+	free(turn);
+	free(ex);
+}
+
 int
 view_help(struct play *p, int argc, char **argv)
 {
@@ -891,9 +956,8 @@ view_help(struct play *p, int argc, char **argv)
 	char *title;
 	int k = 0;
 
-	(void)p;
 	if (argc == 1) {
-		print_cmds();
+		print_cmds(p);
 		return 0;
 	}
 	if ((c = play_cmd_find(argv[1])) == NULL)
@@ -904,6 +968,8 @@ view_help(struct play *p, int argc, char **argv)
 	free(title);
 	if (*c->help)
 		outf("%s", _(c->help));
+	if (c->fn == turn_place)	/* its example: legal on this board */
+		say_place_example(p);
 	/* In French, its other names too ("tirer" beside "piocher"). */
 	for (int i = 1; play_fr() && i < PLAY_NFR && c->fr[i] != NULL; i++)
 		outf("%s%s", k++ ? ", " : _("  also: "), c->fr[i]);

@@ -1119,5 +1119,158 @@ expect_no '"file"' -- replay --json "$pig"
 run replay --json "$pig" "$tmp/herd.yaml" "$tmp/goods.yaml"
 expect "replay --json: one object a file, a line each" [ "$(grep -c '^{"file": ' "$tmp/out")" = 3 ]
 
+# ---- issue 18 round 2: options and help ------------------------------------
+
+# Item 3: every command reads all its words before it does anything;
+# options anywhere (GNU style), "--" ends them, -h and --help show the
+# command's usage and do nothing else.
+r2=$tmp/r2 && mkdir -p "$r2"
+cp "$tmp/messy.yaml" "$r2/messy.yaml"
+expect_exit 1 -- fmt "$r2/messy.yaml" --check
+expect "r2 3: fmt FILE --check names the file" test "$(cat "$tmp/out")" = "$r2/messy.yaml: not in canonical form"
+expect "r2 3: fmt FILE --check writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_same "$tmp/canon.yaml" -- fmt "$r2/messy.yaml" --stdout
+expect "r2 3: fmt FILE --stdout writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_exit 2 -- fmt "$r2/messy.yaml" -q
+expect_err 'carcref fmt: unknown option "-q"' -- fmt "$r2/messy.yaml" -q
+expect "r2 3: fmt FILE -q writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_exit 2 -- fmt "$r2/messy.yaml" --stdout --check
+expect "r2 3: fmt FILE --stdout --check writes nothing" cmp -s "$r2/messy.yaml" "$tmp/messy.yaml"
+expect_exit 0 -- fmt -- "$r2/messy.yaml"
+expect "r2 3: fmt -- FILE rewrites FILE" cmp -s "$r2/messy.yaml" "$tmp/canon.yaml"
+cp "$tmp/messy.yaml" "$r2/-odd.yaml"
+([ -n "${CARCREF_DATA:-}" ] && export CARCREF_DATA=$(cd "$CARCREF_DATA" && pwd)
+    cd "$r2" && "$CARCREF" fmt --check -- -odd.yaml >"$tmp/out" 2>&1); code=$?
+expect "r2 3: after --, a word starting with - is a file" test "$code:$(cat "$tmp/out")" = "1:-odd.yaml: not in canonical form"
+# replay: -q after the files, as before them; an unknown option anywhere
+# is refused before any file is replayed.
+run replay -q "$game"; cp "$tmp/out" "$r2/quiet"
+expect_same "$r2/quiet" -- replay "$game" -q
+expect_exit 2 -- replay "$game" --frobnicate
+expect "r2 3: replay FILE --frobnicate replays nothing" test ! -s "$tmp/out"
+expect_exit 0 -- replay -- "$game"
+# board, tiles, selfplay, play, resume, games, help, version.
+expect_exit 0 -- board "$game" --help
+expect_out 'usage: carcref board ' -- board "$game" --help
+expect_exit 2 -- board "$game" -o "$r2/b.svg" --frobnicate
+expect "r2 3: board ... --frobnicate writes nothing" test ! -e "$r2/b.svg"
+expect_out 'A  (2 in the box)' -- tiles -- A
+expect_exit 2 -- tiles A --pennant
+expect "r2 3: tiles A --pennant shows nothing" test ! -s "$tmp/out"
+expect_out 'usage: carcref tiles ' -- tiles --pennant --help
+expect_exit 0 -- selfplay --
+expect_exit 2 -- selfplay --seed
+expect_err 'carcref selfplay: --seed needs a number' -- selfplay --seed
+expect_exit 2 -- selfplay --out "$r2/sp" --games 2 --frobnicate
+expect "r2 3: selfplay ... --frobnicate writes nothing" test ! -e "$r2/sp"
+expect_err 'carcref selfplay: unexpected "extra"' -- selfplay --out "$r2/sp" extra
+expect "r2 3: selfplay ... extra writes nothing" test ! -e "$r2/sp"
+export CARCREF_STATE=$r2/state
+printf 'score\n' >"$r2/score.in"
+STDIN=$r2/score.in expect_out "carcref: continuing $game" -- play "$game" --yes
+expect_err 'carcref play: --players needs names separated by commas' -- play --players
+CARCREF_STATE=$r2/state-help expect_out 'usage: carcref play ' -- play --players A,B --help
+expect "r2 3: play --help starts no game" test -z "$(ls -A "$r2/state-help/games" 2>/dev/null)"
+printf 'E 0,1 180 knight@S\n' >"$r2/move.in"
+STDIN=$r2/move.in run play --players Anna,Ben
+name=$("$CARCREF" games | awk 'NR == 1 { print $1 }')
+STDIN=$r2/score.in expect_out "carcref: resumed $name" -- resume "$name" --yes
+expect_exit 2 -- resume "$name" --players A,B
+expect_exit 0 -- games --
+expect_out 'usage: carcref games' -- games --help
+expect_exit 2 -- games extra
+unset CARCREF_STATE
+expect_out 'usage: carcref fmt ' -- help -- fmt
+expect_exit 0 -- help fmt --
+expect_exit 0 -- version --
+expect_err 'carcref version: unknown option "-x"' -- version -x
+for c in play resume games replay board tiles fmt selfplay help version; do
+	CARCREF_STATE=$r2/state-help expect_match "^usage: carcref $c( |\$)" -- $c --help
+	CARCREF_STATE=$r2/state-help expect_exit 0 -- $c -h
+done
+
+# Item 3: the completion offers every option each command reads: those
+# its usage names, and each it offers is one the command takes.
+if command -v bash >/dev/null && [ -f completions/carcref ]; then
+	for c in play resume games replay board tiles fmt selfplay help version; do
+		offered=$(comp carcref $c - | tr '\n' ' ')
+		run $c --frobnicate	# the usage, on one line
+		for o in $(grep '^usage: ' "$tmp/err" | grep -oE -- '(^|[[ |])--?[a-z][a-z-]*' | grep -oE -- '--?[a-z-]+'); do
+			expect "r2 3: completion offers $c $o" bash -c 'case " $1 " in *" $2 "*) ;; *) exit 1 ;; esac' sh "$offered" "$o"
+		done
+		for o in $offered; do
+			CARCREF_STATE=$r2/state-comp run $c "$o"
+			expect "r2 3: carcref $c takes $o, which the completion offers" bash -c '! grep -q "unknown option" "$1"' sh "$tmp/err"
+		done
+	done
+	expect "r2 3: fmt's --check completed" test "$(comp carcref fmt x.yaml --ch)" = "--check"
+	expect "r2 3: no option after --" test -z "$(comp carcref fmt -- --ch)"
+fi
+
+# Item 9: replay -q with several files: every table says whose it is, a
+# record refused (after its end, or mid-game) included.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@S\n  - "Anna: V 1,0 90 thief@W"\n' >"$r2/dispute.yaml"
+run replay -q "$game" "$tmp/after-end.yaml" "$r2/dispute.yaml"
+expect "r2 9: the finished game's table is titled with its file" grep -qxF "$game" "$tmp/out"
+expect "r2 9: the game refused after its end says whose it is" \
+    grep -qxF "$tmp/after-end.yaml: final scores (the game ended at move 9):" "$tmp/out"
+expect "r2 9: the game refused mid-game says whose it is" \
+    grep -qxF "$r2/dispute.yaml: scores after move 1 (not finished):" "$tmp/out"
+expect "r2 9: every table has a title naming its file" \
+    test "$(grep -c '^[^ ]' "$tmp/out")" = 3 -a "$(grep -c "^$tmp/\|^$r2/" "$tmp/out")" = 3
+expect_out 'dispute.yaml: scores after move 1 (not finished):' -- replay -q "$r2/dispute.yaml"
+# carcref(1) says what -q titles are.
+expect "r2 11: carcref(1) says an unfinished game's -q title" grep -qF '.Dq Ar file Li (not finished)' "$man1"
+
+# Item 11: every JSON example of both man pages, as a reader sees it
+# (mandoc's rendering), parses once its elisions (", ..." and "...") are
+# removed: the displays from {" to the brace that closes it, and the
+# inline ones (an object, or a member of one).
+json_examples() {	# json_examples PAGE DIR: a file each
+	local page=$1 dir=$2
+	mkdir -p "$dir"
+	mandoc -T utf8 -O width=1000 "$page" | sed 's/.\x08//g' >"$dir/text"
+	grep -o '‘[^’]*’' "$dir/text" | sed 's/^‘//; s/’$//' |
+	    grep -E '\{"|^"[^"]+": ' | sed -E 's/^([^{].*)$/{\1}/' |
+	    awk -v d="$dir" '{ print > (d "/inline-" NR ".json") }'
+	awk -v d="$dir" '
+	function scan(s,   i, c) {
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (str) { if (esc) esc = 0; else if (c == "\\") esc = 1; else if (c == "\"") str = 0 }
+			else if (c == "\"") str = 1
+			else if (c == "{" || c == "[") depth++
+			else if (c == "}" || c == "]") depth--
+		}
+	}
+	!inblock && /^ *\{"/ { inblock = 1; n++; depth = 0; str = 0; esc = 0 }
+	inblock && /^ *$/ { inblock = 0; next }
+	inblock { print > (d "/block-" n ".json"); scan($0); if (depth <= 0) inblock = 0 }
+	' "$dir/text"
+}
+json_parses() {	# json_parses FILE: with python3 or jq, whichever there is
+	sed -E 's/, \.\.\.//g; s/\.\.\.//g' "$1" >"$1.plain"
+	if command -v python3 >/dev/null; then python3 -m json.tool "$1.plain" >/dev/null 2>&1
+	else jq . "$1.plain" >/dev/null 2>&1; fi
+}
+if command -v mandoc >/dev/null && { command -v python3 || command -v jq; } >/dev/null; then
+	json_examples "$man5" "$r2/json5"
+	json_examples "$man1" "$r2/json1"
+	expect "r2 11: the JSON examples are found (8 or more)" test "$(ls "$r2"/json[15]/*.json | wc -l)" -ge 8
+	for f in "$r2"/json[15]/*.json; do
+		expect "r2 11: JSON example ${f#$r2/} parses: $(tr -s ' \n' ' ' <"$f" | cut -c1-100)" json_parses "$f"
+	done
+else
+	echo "cli.sh: the man pages' JSON examples not checked (mandoc, and python3 or jq, needed)"
+fi
+
+# Item 15: every fuzz harness has its row in tests/fuzz/README.md, and
+# seeds.py writes its corpus.
+for h in "$root"/tests/fuzz/fuzz_*.c; do
+	n=$(basename "$h" .c); n=${n#fuzz_}
+	expect "r2 15: tests/fuzz/README.md has a row for fuzz_$n.c" grep -qF "| \`fuzz_$n.c\` |" "$root/tests/fuzz/README.md"
+	expect "r2 15: tests/fuzz/seeds.py writes corpus/$n/" grep -qE "^  $n/ " "$root/tests/fuzz/seeds.py"
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2249,5 +2249,66 @@ if command -v tmux >/dev/null; then
 	fi
 	T kill-server 2>/dev/null
 fi
+# ---- issue 18 round 2: options and help ------------------------------------
+
+# Item 14: help shows turns legal on the board shown, never fixed ones:
+# the whole turn under "legal now" in help, and help place's rest of a
+# turn (for the tile in hand, or with none in hand, the first that may be
+# drawn).  Each, typed on that board, is accepted.
+shown_turn() { sed -n '/legal now:$/{n;s/^ *//p;}' "$1" | head -1; }
+for x in "" river hills-sheep inns-cathedrals,traders-builders; do
+	for before in "" "E 0,1 180 knight@S" "D 1,0 0"; do
+		[ -n "$x" ] && [ -n "$before" ] && continue	# the River's order: its tiles first
+		rm -rf "$CARCREF_STATE"
+		printf '%s\n' ${before:+"$before"} help 'help place' >"$tmp/r2help.in"
+		STDIN=$tmp/r2help.in run play ${x:+--expansions $x}
+		t=$(shown_turn "$tmp/out")
+		expect "r2 14: help shows no fixed turn (${x:-base}, ${before:-start})" \
+		    lacks "$tmp/out" 'U 0,1 0 thief@S,  E discard'
+		rm -rf "$CARCREF_STATE"
+		printf '%s\n' ${before:+"$before"} "$t" >"$tmp/r2help2.in"
+		STDIN=$tmp/r2help2.in run play ${x:+--expansions $x}
+		n=$(( ${before:+1} + 1 ))
+		who=$([ "$n" = 1 ] && echo Anna || echo Ben)
+		expect "r2 14: help's turn \"$t\" is legal (${x:-base}, ${before:-start})" \
+		    line "$tmp/out" "move $n, $who: $t"
+		# help place with no tile in hand: "draw T, place ...", typed.
+		rm -rf "$CARCREF_STATE"
+		printf '%s\n' ${before:+"$before"} 'help place' >"$tmp/r2help.in"
+		STDIN=$tmp/r2help.in run play ${x:+--expansions $x}
+		p=$(shown_turn "$tmp/out")
+		rm -rf "$CARCREF_STATE"
+		printf '%s\n' ${before:+"$before"} "${p%%, *}" "${p#*, }" >"$tmp/r2help2.in"
+		STDIN=$tmp/r2help2.in run play ${x:+--expansions $x}
+		expect "r2 14: help place's \"$p\" is legal (${x:-base}, ${before:-start})" \
+		    test "$code" = 0 -a -n "$p"
+		expect "r2 14: ... and it finishes the turn (${x:-base}, ${before:-start})" \
+		    grep -q "^move $n, $who: " "$tmp/out"
+	done
+done
+# help place with a tile in hand: that tile's placement, typed.
+rm -rf "$CARCREF_STATE"
+printf '%s\n' 'E 0,1 180 knight@S' 'draw V' 'help place' >"$tmp/r2help.in"
+STDIN=$tmp/r2help.in run play
+p=$(shown_turn "$tmp/out")
+expect "r2 14: help place with V in hand: its placement (\"$p\")" test "${p%% *}" = place
+rm -rf "$CARCREF_STATE"
+printf '%s\n' 'E 0,1 180 knight@S' 'draw V' "$p" >"$tmp/r2help2.in"
+STDIN=$tmp/r2help2.in run play
+expect "r2 14: help place's \"$p\" is legal for V" grep -q '^move 2, Ben: V ' "$tmp/out"
+expect "r2 14: help place's \"$p\" accepted" test "$code" = 0
+# Once the game is over: the form, no turn.
+rm -rf "$CARCREF_STATE"
+printf '%s\n' end help >"$tmp/r2help.in"
+STDIN=$tmp/r2help.in run play --yes
+expect "r2 14: the game over, help shows the form of a turn" line "$tmp/out" '    TILE X,Y ROT ROLE@SPOT'
+# In French, the commands' and pieces' French words.
+if [ -n "${FR_CARCREF-}" ]; then
+	rm -rf "$CARCREF_STATE"
+	printf '%s\n' 'aide poser' >"$tmp/r2help.in"
+	CARCREF=$FR_CARCREF STDIN=$tmp/r2help.in run play
+	expect "r2 14: aide poser, in French" line "$tmp/out" '    piocher A, poser -1,0 270 voleur@E'
+fi
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -24,6 +24,14 @@ build: the seeds are committed, this only says where they came from.
             alone, each expansion and mixes of them
   fastpath/ the record seeds, and records with comments in every shape
   fmt/      the same (line breaks of every kind, escapes, keys after moves)
+  dice/     inputs for fuzz_dice.c (its first byte: even, a face file;
+            odd, turn lines on a game of 1 + (byte >> 1) % 5 players):
+            rules/tiles/dice-faces.yaml and hand-made face sets (a bare
+            list, two cities on one face, four-sided faces); hand-made
+            groups of turn lines (kept dice, throws, layouts with and
+            without positions, French and English words, a player
+            prefix, end, comments, blank lines, near misses), each for 2
+            and for 3 players
 """
 import glob
 import os
@@ -443,3 +451,65 @@ write(d, 'all-whole-game-4p-ed1', game(9, 200, pieces, BOTH | TB | HS) + bytes([
 write(d, 'all-mixed', game(5, 200, mixed, BOTH | TB | HS))
 write(d, 'all-undo-all', game(5, 40, pieces, BOTH | TB | HS) + bytes([0, 63]) + game(5, 30, pieces, BOTH | TB | HS)[2:])
 write(d, 'choices-not-in-play', game(5, 60, {'place': 1, 'rawtail': 2}, TB))
+
+# ---- dice ------------------------------------------------------------------
+# fuzz_dice.c's first byte: 0 (even) a face file; 3 and 5 (odd) turn lines
+# for 2 and 3 players.  Each group of lines is one input, no newline after
+# the last line.
+d = reset('dice')
+FACES, TWO, THREE = b'\x00', b'\x03', b'\x05'
+with open('rules/tiles/dice-faces.yaml', 'rb') as f:
+    write(d, 'faces-0', FACES + f.read())
+faces = [
+    # a set with a name per face, two faces alike but for their cities
+    'format: carcref-faces/1\nfaces:\n  - {code: CFFF, edges: C F F F, cities: [[N]]}\n'
+    '  - {code: CFCF, also: [band], edges: C F C F, cities: [[N, S]]}\n'
+    '  - {code: CFCF2, also: [caps], edges: C F C F, cities: [[N], [S]]}\n'
+    '  - {code: CCCC, edges: CCCC, cities: [[N, E, S, W]]}\n',
+    # a bare list: cities apart on one face, a name and a doubt
+    '- {code: CCFF, edges: C C F F, cities: [[N], [E]]}\n'
+    '- {code: CCCF, edges: C C C F, cities: [[N, S], [E]], name: "odd", doubt: "x"}\n'
+    '- {code: CCCC, edges: C C C C, cities: [[N], [E], [S], [W]]}\n'
+    '- {code: CFCF, edges: C F C F, cities: [[N, S]]}\n',
+    # four city sides, three cities
+    'format: carcref-faces/1\nfaces:\n  - {code: CFFF, edges: C F F F, cities: [[N]]}\n'
+    '  - {code: CCFF, edges: C C F F, cities: [[N, E]]}\n'
+    '  - {code: CFCF, edges: C F C F, cities: [[N, S]]}\n'
+    '  - {code: CCCC, edges: C C C C, cities: [[N, E], [S], [W]]}\n',
+]
+for i, text in enumerate(faces, 1):
+    write(d, 'faces-%d' % i, FACES + text.encode())
+turns = [
+    ['K X X +CFFF +CFCF CCFF CCCF K CFFF / +CFCF +CFFF X K CCFF / CFCF K = 5',
+     'Ben: K CCCF CCFF X +CFFF +CCFF +CFFF CFCF K / K X CCCF X K = 3',
+     'CFFF CFFF K K X X X CCCF CCCF = 2'],
+    ['X X +CFFF +CFCF 5. / +CFCF +CFFF X 2. / CFCF K = 5',
+     'chevalier catapulte catapulte +bord +bande coin trois chevalier bord / +bande +cap '
+     'catapulte 2. / bande K = 5',
+     '+K +K CFFF CFCF X CCFF CCCF K X / K CFFF CFFF CFCF X = knight',
+     '2K CCCF CCFF X +CFFF +CCFF +CFFF CFCF / K X CCCF X K = 3'],
+    ['K K K X X CFFF CFCF CCFF CCCF = chevalier',
+     'K K K X X CFFF CFCF CCFF = chevalier',
+     'X X X X X X X X X'],
+    ['X X X X 5. / X X X K CFFF / X X'],
+    ['+CFFF@0,0 +CFCF@0,1 K X CCCF CCFF K X CFFF / +FFCF@0,2 K K X CFCF = 3',
+     'CFFF@0,0 FFCF@0,1 CFFF@5,5 CFCF@5,6 FFCF@5,7 K K X X = 3',
+     'end',
+     'K K'],
+    ['K K K X X X CFFF CFFF CCFF = knight',
+     'K X X X X CFFF CCFF CFCF',
+     'CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 9',
+     '# comment',
+     '',
+     'Anna: end'],
+    ['+K K K K K K K K K / +K K K K K K K K / +K +K +K +K +K +K +K / K',
+     'K X X +CFFF +CFCF 4. / K K 3.',
+     '+X K K K K K K K K',
+     'CFFF CFCF CFCF CFFF K K X X X',
+     'CFFF CCCF CCCF CCCF K K X X X = 4',
+     '+CFFF@0,0 +CFFF@0,1 K X CCCF CCFF K X CFFF'],
+]
+for i, group in enumerate(turns):
+    text = '\n'.join(group).encode()
+    write(d, 'lines-%d-2p' % i, TWO + text)
+    write(d, 'lines-%d-3p' % i, THREE + text)
