@@ -252,9 +252,15 @@ find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot
 	const char *colon = strchr(arg, ':');
 	struct cr_refusal why;
 	uint32_t valid = 0;
+	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	char *list = NULL, *t;
 
-	if (colon == NULL || !nt_parse_pos(arg, (size_t)(colon - arg), x, y)) {
+	if (nt_pos_beyond(arg, len)) {	/* a position, but off any board: the limit */
+		errf(_("carcref board: --feature: a coordinate goes from %ld to %ld, got "
+		    "\"%.*s\"\n"), -NT_COORD_LIMIT, NT_COORD_LIMIT, (int)len, arg);
+		return -1;
+	}
+	if (colon == NULL || !nt_parse_pos(arg, len, x, y)) {
 		errf(_("carcref board: --feature: expected X,Y:SPOT (such as 0,1:S), got "
 		    "\"%s\"\n"), arg);
 		return -1;

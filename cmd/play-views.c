@@ -671,6 +671,7 @@ view_explain(struct play *p, int argc, char **argv)
 	const struct cr_placed *t;
 	const char *arg, *colon;
 	int x, y, who, sp = -1, ids[CR_MAXSEG], nid = 0;
+	size_t len;
 
 	if (argc == 1) {
 		for (int i = 0; i < cr_game_nplayers(p->g); i++) {
@@ -686,7 +687,11 @@ view_explain(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	colon = strchr(arg, ':');
-	if (!nt_parse_pos(arg, colon ? (size_t)(colon - arg) : strlen(arg), &x, &y))
+	len = colon ? (size_t)(colon - arg) : strlen(arg);
+	if (nt_pos_beyond(arg, len))	/* a position, but off any board: the limit */
+		return play_nope(_("explain: a coordinate goes from %ld to %ld, got \"%.*s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, len > 40 ? 40 : (int)len, arg);
+	if (!nt_parse_pos(arg, len, &x, &y))
 		return play_nope(_("explain: no player is named \"%.40s\", and it is no position "
 		    "X,Y[:SPOT]"), arg);
 	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)

@@ -783,6 +783,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		break;
 	case CR_R_EXT:
 		fill(&o, phrase(r->phrase), ts, r, names);
+		fits_there(&o, ts, r);	/* a rule of placement (the river's U-turn) */
 		break;
 	}
 	whole_chars(buf, size, o.n);

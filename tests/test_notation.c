@@ -1398,6 +1398,29 @@ test_fr_event_amounts(void **state)
 	cr_game_free(g);
 }
 
+/* ---- issue 18 round 2 ------------------------------------------------------ */
+
+/*
+ * A module's rule of placement (the River's U-turn, its continuing the
+ * river) names the rotations that fit there, as edges that do not match
+ * do (item 12); its rule of order, at the draw, has no square: none.
+ */
+static void
+test_module_refusal_fits(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "river");
+
+	(void)state;
+	play_err(g, "D 1,0 0", NULL, 1, "the river comes first: D may not be drawn while 11 river "
+	    "tile(s) are left");
+	tu_play(g, "RV-E 1,0 90");
+	play_err(g, "RV-G 1,-1 90", NULL, 1, "RV-G at 1,-1: the river would turn back on itself "
+	    "(two right curves in a row); the rotation that fits at 1,-1: 180");
+	play_err(g, "RV-D 0,1 0", NULL, 1, "a river tile continues the river: RV-D at 0,1 "
+	    "rotation 0 has no river edge against the river; no rotation of RV-D fits at 0,1");
+	cr_game_free(g);
+}
+
 int
 main(void)
 {
@@ -1422,6 +1445,7 @@ main(void)
 		cmocka_unit_test(test_names_normalised),
 		cmocka_unit_test(test_event_amounts),
 		cmocka_unit_test(test_big_piece_refusals),
+		cmocka_unit_test(test_module_refusal_fits),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),
