@@ -433,13 +433,64 @@ like(const struct cr_event *ev, unsigned who, int p)
 	return same;
 }
 
+/*
+ * The sums and what each winner gets, the winners in groups paid alike:
+ * the first group with the feature's words (or, with count, a majority
+ * of tokens by its count), the next with their own sums: "...: 3 x 2 +
+ * 1 x 2 (the pig) = 8 to Anna; 3 x 2 = 6 to Ben".  Whether every winner
+ * is paid alike (one group).
+ */
+static bool
+amounts(struct out *o, const struct cr_event *ev, const char *const *names, int nplayers,
+    bool count)
+{
+	unsigned left = ev->winners & ((1u << nplayers) - 1), group;
+	int p0 = left ? __builtin_ctz(left) : 0, nwin, best;
+	bool alike;
+
+	group = left ? like(ev, left, p0) : 0;
+	alike = group == left;
+	if (count && ev->reason == CR_EV_EXTRA) {	/* the count, not its arithmetic */
+		best = best_of(ev, nplayers, &nwin);
+		put(o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
+		    phrase(ev->note), best);
+	} else
+		why(o, ev, group);
+	paid_to(o, group, left ? ev->pay[p0] : ev->points, false, names, nplayers);
+	for (left &= ~group; left != 0; left &= ~group) {
+		bool bare;
+
+		p0 = __builtin_ctz(left);
+		group = like(ev, left, p0);
+		put(o, "%s", C_("between clauses", "; "));
+		bare = !sums(o, ev, group, ev->pay[p0]);	/* a module's own amount */
+		paid_to(o, group, ev->pay[p0], bare, names, nplayers);
+	}
+	return alike;
+}
+
+int
+nt_event_why_paid(const struct cr_event *ev, const char *const *names, int nplayers,
+    char *buf, size_t size)
+{
+	unsigned left = ev->winners & ((1u << nplayers) - 1);
+	struct out o = { buf, buf ? size : 0, 0 };
+
+	if (left == 0 || ev->reason == CR_EV_TAKE || like(ev, left, __builtin_ctz(left)) == left)
+		return nt_event_why(ev, buf, size);	/* one amount: the arithmetic alone */
+	if (buf && size)
+		buf[0] = '\0';
+	amounts(&o, ev, names, nplayers, false);
+	whole_chars(buf, size, o.n);
+	return o.n;
+}
+
 int
 nt_event_explain(const struct cr_event *ev, const char *const *names, int nplayers,
     char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
-	int nwin = 0, k = 0, best = 0, weighted = -1, p0;
-	unsigned left = ev->winners & ((1u << nplayers) - 1), group;
+	int nwin = 0, k = 0, best = 0, weighted = -1;
 	bool alike;
 
 	if (buf && size)
@@ -454,27 +505,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		return o.n;
 	}
 	best = best_of(ev, nplayers, &nwin);
-	p0 = left ? __builtin_ctz(left) : 0;
-	group = left ? like(ev, left, p0) : 0;
-	alike = group == left;	/* every winner paid alike */
-	if (ev->reason == CR_EV_EXTRA)	/* the count, not its arithmetic */
-		put(&o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
-		    phrase(ev->note), best);
-	else
-		why(&o, ev, group);
-	/* Each group of winners paid alike, the first with the feature's
-	 * words, the next with their own sums: "...: 3 x 2 + 1 x 2 (the
-	 * pig) = 8 to Anna; 3 x 2 = 6 to Ben". */
-	paid_to(&o, group, left ? ev->pay[p0] : ev->points, false, names, nplayers);
-	for (left &= ~group; left != 0; left &= ~group) {
-		bool bare;
-
-		p0 = __builtin_ctz(left);
-		group = like(ev, left, p0);
-		put(&o, "%s", C_("between clauses", "; "));
-		bare = !sums(&o, ev, group, ev->pay[p0]);	/* a module's own amount */
-		paid_to(&o, group, ev->pay[p0], bare, names, nplayers);
-	}
+	alike = amounts(&o, ev, names, nplayers, true);
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = p;

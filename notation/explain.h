@@ -25,6 +25,15 @@ const char *nt_event_name(const struct cr_event *ev);
 /* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1". */
 int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
 
+/* The arithmetic of an event for a reader who has each player's amount
+ * beside it (JSON's why): nt_event_why's words when every winner is
+ * paid alike; else each group of winners paid alike with its own sums
+ * and what it is paid, as the whole account says them: "farm touching
+ * 2 completed cities: 3 x 2 = 6 to Anna; 3 x 2 + 1 x 2 (the pig) = 8 to
+ * Ben".  names[p] for each player. */
+int	nt_event_why_paid(const struct cr_event *ev, const char *const *names, int nplayers,
+	    char *buf, size_t size);
+
 /* The whole account: the arithmetic, its total, who won the majority
  * with how many meeples, and who lost it.  names[p] for each player.
  * Winners paid differently (a pig's share) are said in groups, each

@@ -1017,7 +1017,7 @@ moves:
   - "Bob: E 1,3 180"
   - end
 EOF
-expect_out '"events": [{"move": 9, "final": true, "player": "Alice", "feature": "field", "points": {"Alice": 6, "Bob": 8}, "why": "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig)"}]' -- replay --json "$pig"
+expect_out '"events": [{"move": 9, "final": true, "player": "Alice", "feature": "field", "points": {"Alice": 6, "Bob": 8}, "why": "farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob"}]' -- replay --json "$pig"
 expect_out 'field: farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob (tied, 1 farmer each)' -- replay "$pig"
 expect_no 'fewer' -- replay "$pig"
 # Item 9: "if the game ended now" is what the end pays, player by player.
