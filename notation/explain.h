@@ -7,6 +7,7 @@
 #ifndef NT_EXPLAIN_H
 #define NT_EXPLAIN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "../rules/game.h"
@@ -40,6 +41,27 @@ int	nt_event_why_paid(const struct cr_event *ev, const char *const *names, int n
  * with its own sums, on one line. */
 int	nt_event_explain(const struct cr_event *ev, const char *const *names,
 	    int nplayers, char *buf, size_t size);
+
+/* An event's whole account, malloc'd (NULL: no memory): nt_event_explain,
+ * or for an event that pays nobody (in edition 1, a city with no farmer
+ * beside it) its arithmetic and "to nobody". */
+char	*nt_event_account(const struct cr_event *ev, const char *const *names, int nplayers);
+
+/*
+ * Edition 1, where farmers are paid per completed city at the end: what
+ * the end pays the farmers of the feature of segment seg, in lines (each
+ * indented, without its newline) given one by one to say as a printf
+ * format and its arguments.  A field: the
+ * rule, then each completed city it borders with what it would pay its
+ * farmers if the game ended now (after the end: what it paid, and at
+ * which move); a completed city: what it would pay its farmers; an open
+ * one: that it pays them nothing.  The final scoring's own events
+ * (cr_game_farm_cities).  Returns how many lines: 0 in editions 2 and 3,
+ * for other kinds, and for a city once the game is over (its event is
+ * among the city's own).
+ */
+int	nt_farm_lines(const struct cr_game *g, int seg, const char *const *names,
+	    void (*say)(void *ctx, const char *fmt, va_list ap), void *ctx);
 
 /* The rule broken and its evidence:
  * "edges must match: V at 1,0 rotation 90: its W edge is road, the tile
