@@ -656,6 +656,7 @@ test_event_places(void **state)
 	assert_int_equal(ev[1].x, 1);
 	assert_int_equal(ev[1].y, -1);
 	assert_int_equal(ev[1].pay[0], 10);
+	cr_game_free(g);
 }
 
 /* ---- issue 18: a refusal at a square says the rotations that fit there --- */
