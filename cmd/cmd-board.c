@@ -41,14 +41,10 @@ struct lines {
 };
 
 static void
-add_line(struct lines *l, const char *fmt, ...)
+vadd_line(struct lines *l, const char *fmt, va_list ap)
 {
-	va_list ap;
-	char *s, **nv;
+	char *s = cmd_vstrf(fmt, ap), **nv;
 
-	va_start(ap, fmt);
-	s = cmd_vstrf(fmt, ap);
-	va_end(ap);
 	if (s != NULL && l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		if ((nv = realloc(l->v, (size_t)l->cap * sizeof *nv)) == NULL) {
@@ -64,6 +60,19 @@ add_line(struct lines *l, const char *fmt, ...)
 	l->v[l->n++] = s;
 }
 
+static void add_line(struct lines *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+add_line(struct lines *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vadd_line(l, fmt, ap);
+	va_end(ap);
+}
+
 static void
 free_lines(struct lines *l)
 {
@@ -72,16 +81,11 @@ free_lines(struct lines *l)
 	free(l->v);
 }
 
-/* An event's whole account (nt_event_explain), malloc'd. */
-static char *
-explained(const struct cr_event *ev, const char *const *names, int n)
+/* A line said (nt_farm_lines) into the lines l. */
+static void
+add_said(void *l, const char *fmt, va_list ap)
 {
-	int len = nt_event_explain(ev, names, n, NULL, 0);
-	char *s = malloc((size_t)len + 1);
-
-	if (s != NULL)
-		nt_event_explain(ev, names, n, s, (size_t)len + 1);
-	return s;
+	vadd_line(l, fmt, ap);
 }
 
 /* An event's arithmetic alone (nt_event_why), malloc'd. */
@@ -197,7 +201,7 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 
 	/* A flock and its shepherds. */
 	if (cr_game_feature_kept(g, seg, &e)) {
-		s = explained(&e, names, np);
+		s = nt_event_account(&e, names, np);
 		/* TRANSLATORS: what the event is, then its account. */
 		add_line(l, C_("label: account", "  %s: %s"), nt_event_name(&e), s ? s : "");
 		free(s);
@@ -208,7 +212,7 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	ev = cr_game_events(g, &nev);
 	for (int i = 0; i < nev; i++)
 		if (ev[i].feature == id) {
-			s = explained(&ev[i], names, np);
+			s = nt_event_account(&ev[i], names, np);
 			add_line(l, CR_EV_AT_END(ev[i].reason) ?
 			    _("  scored at move %d (final scoring): %s") :
 			    _("  scored at move %d: %s"), ev[i].move, s ? s : "");
@@ -216,21 +220,20 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 			k++;
 		}
 	if (k > 0)
-		return;
-	if (f.scored)
+		;	/* said */
+	else if (f.scored)
 		add_line(l, "%s", _("  completed with no piece on it: it paid nobody"));
+	else if (f.kind == CR_FIELD && cr_game_edition(g) == 1)
+		;	/* paid per city: said below */
 	else if (cr_game_over(g) && !cr_game_feature_score(g, seg, &e) && e.winners != 0) {
 		/* held, and the end paid 0: an inn or a cathedral unfinished */
-		s = explained(&e, names, np);
+		s = nt_event_account(&e, names, np);
 		add_line(l, _("  the final scoring paid nothing for it: %s"), s ? s : "");
 		free(s);
 	} else if (cr_game_over(g))
 		add_line(l, "%s", _("  it paid nobody at the final scoring"));
-	else if (f.kind == CR_FIELD && cr_game_edition(g) == 1)
-		add_line(l, "%s", _("  edition 1: at the end each completed city pays 4 to "
-		    "the most farmers over all the farms around it"));
 	else if (cr_game_feature_score(g, seg, &e) || e.winners != 0) {	/* 0 is a price too */
-		s = explained(&e, names, np);
+		s = nt_event_account(&e, names, np);
 		add_line(l, _("  if the game ended now: %s"), s ? s : "");
 		free(s);
 	} else {
@@ -239,6 +242,8 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 		    s ? s : "", e.points, cmd_word(nt_kind_role(f.kind)));
 		free(s);
 	}
+	/* Edition 1: what the completed cities pay the farmers around them. */
+	nt_farm_lines(g, seg, names, add_said, l);
 }
 
 /*
@@ -252,9 +257,15 @@ find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot
 	const char *colon = strchr(arg, ':');
 	struct cr_refusal why;
 	uint32_t valid = 0;
+	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	char *list = NULL, *t;
 
-	if (colon == NULL || !nt_parse_pos(arg, (size_t)(colon - arg), x, y)) {
+	if (nt_pos_beyond(arg, len)) {	/* a position, but off any board: the limit */
+		errf(_("carcref board: --feature: a coordinate goes from %ld to %ld, got "
+		    "\"%.*s\"\n"), -NT_COORD_LIMIT, NT_COORD_LIMIT, (int)len, arg);
+		return -1;
+	}
+	if (colon == NULL || !nt_parse_pos(arg, len, x, y)) {
 		errf(_("carcref board: --feature: expected X,Y:SPOT (such as 0,1:S), got "
 		    "\"%s\"\n"), arg);
 		return -1;

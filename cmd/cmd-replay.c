@@ -162,8 +162,8 @@ print_json(const char *path, const struct nt_record *r, const struct cr_game *g,
     const char **names, bool ok, const struct nt_replay_error *err)
 {
 	const struct cr_event *ev;
-	char why[600];
-	int nev;
+	char why[600], *paid;
+	int nev, len;
 
 	printf("{");
 	if (path != NULL) {
@@ -201,9 +201,18 @@ print_json(const char *path, const struct nt_record *r, const struct cr_game *g,
 				cmd_json_str(stdout, names[p]);
 				printf(": %d", ev[i].pay[p]);
 			}
+		/* The arithmetic; with winners paid differently, each one's
+		 * amount made up, by name (a record's: no fixed buffer). */
 		printf("}, \"why\": ");
-		nt_event_why(&ev[i], why, sizeof why);
-		cmd_json_str(stdout, why);
+		len = nt_event_why_paid(&ev[i], names, r->nplayers, NULL, 0);
+		if ((paid = len < (int)sizeof why ? why : malloc((size_t)len + 1)) == NULL) {
+			nt_event_why(&ev[i], why, sizeof why);	/* no memory: the sums alone */
+			paid = why;
+		} else
+			nt_event_why_paid(&ev[i], names, r->nplayers, paid, (size_t)len + 1);
+		cmd_json_str(stdout, paid);
+		if (paid != why)
+			free(paid);
 		printf("}");
 	}
 	printf("]");

@@ -410,13 +410,60 @@ view_score(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * Edition 1, after "farmer at X,Y SPOT: ": the completed cities its farm
+ * borders and what each would pay the farmers around it if the game
+ * ended now (the final scoring's events), each city once however many
+ * of the player's farms border it: *shown holds the cities said (their
+ * feature ids), grown here.
+ */
+static void
+farm_cities(struct play *p, int seg, int **shown, int *nshown)
+{
+	int n = cr_game_farm_cities(p->g, seg, NULL, 0), k;
+	struct cr_event *ev = calloc((size_t)n + 1, sizeof *ev);
+	int *more = realloc(*shown, (size_t)(*nshown + n + 1) * sizeof **shown);
+
+	if (more != NULL)
+		*shown = more;
+	if (ev == NULL || more == NULL) {
+		free(ev);
+		outf(_("(out of memory)\n"));
+		return;
+	}
+	if (n == 0)
+		outf(_("no completed city borders its farm: nothing (edition 1 pays farmers per "
+		    "completed city)\n"));
+	else
+		outf(ngettext("its farm borders %d completed city, which pays 4 to the most "
+		    "farmers over all the farms around it (edition 1):\n", "its farm borders %d "
+		    "completed cities, each paying 4 to the most farmers over all the farms around "
+		    "it (edition 1):\n", (unsigned long)n), n);
+	cr_game_farm_cities(p->g, seg, ev, n);
+	for (int i = 0; i < n; i++) {
+		char *acc;
+
+		for (k = 0; k < *nshown && (*shown)[k] != ev[i].feature; k++)
+			;
+		if (k < *nshown) {
+			outf(_("      the city at %d,%d: said above\n"), ev[i].x, ev[i].y);
+			continue;
+		}
+		(*shown)[(*nshown)++] = ev[i].feature;
+		acc = nt_event_account(&ev[i], p->names, cr_game_nplayers(p->g));
+		outf("      %s\n", acc ? acc : _("(out of memory)"));
+		free(acc);
+	}
+	free(ev);
+}
+
 /* Every point one player has, event by event, and what stands to come. */
 static void
 explain_player(struct play *p, int who)
 {
 	const struct cr_event *ev;
 	struct cr_meeple *mee;
-	int nev, nm, *seen, nseen = 0, k = 0, total = 0;
+	int nev, nm, *seen, nseen = 0, k = 0, total = 0, *shown = NULL, nshown = 0;
 	char why[512], line[128];
 	bool final = false;
 
@@ -489,8 +536,7 @@ explain_player(struct play *p, int who)
 		outf(_("    %s at %d,%d %s: "), nt_piece_name(mee[i].role, 1), mee[i].x, mee[i].y,
 		    cr_spot_name(mee[i].spot));
 		if (cr_role_kind(mee[i].role) == CR_FIELD && cr_game_edition(p->g) == 1) {
-			outf(_("edition 1 pays farmers per completed city at the end "
-			    "(explain X,Y:SPOT of each city)\n"));
+			farm_cities(p, mee[i].seg, &shown, &nshown);
 			continue;
 		}
 		/* Who holds it, even when it pays 0 now (a farm with no city
@@ -503,7 +549,7 @@ explain_player(struct play *p, int who)
 			outf(_("%s = %d, to nobody\n"), why, e.points);
 		}
 	}
-	free(mee), free(seen);
+	free(mee), free(seen), free(shown);
 }
 
 /* The spot people would use to name a segment of the tile at x,y. */
@@ -567,6 +613,15 @@ pieces_on(struct play *p, int id, const struct cr_feature *f)
 	free(mee);
 }
 
+/* A line said (nt_farm_lines). */
+static void
+say_out(void *ctx, const char *fmt, va_list ap)
+{
+	(void)ctx;
+	out_vprintf(stdout, fmt, ap);
+	outf("\n");
+}
+
 /* A feature: what it is, what it holds, who controls it, what it pays. */
 static void
 explain_feature(struct play *p, int seg, int x, int y, const char *spot)
@@ -622,11 +677,9 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	if (f.kind == CR_CITY)
 		outf(ngettext("  %d pennant\n", "  %d pennants\n", (unsigned long)f.pennants),
 		    f.pennants);
-	if (f.kind == CR_FIELD && cr_game_edition(p->g) != 1) {
-		cr_game_feature_score(p->g, seg, &e);
+	if (f.kind == CR_FIELD)	/* what a farm is paid for, in every edition */
 		outf(ngettext("  borders %d completed city\n", "  borders %d completed cities\n",
-		    (unsigned long)e.cities), e.cities);
-	}
+		    (unsigned long)f.cities), f.cities);
 	for (int i = 0; i < n; i++)
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
@@ -671,14 +724,9 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		nt_event_explain(&e, p->names, n, why, sizeof why);
 		outf(_("  the final scoring paid nothing for it: %s\n"), why);
 	}
-	if (f.scored || cr_game_over(p->g))
-		return;
-	if (f.kind == CR_FIELD && cr_game_edition(p->g) == 1) {
-		outf(_("  edition 1: at the end each completed city pays 4 to the most farmers "
-		    "over all the farms around it\n"));
-		return;
-	}
-	if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
+	if (f.scored || cr_game_over(p->g) || (f.kind == CR_FIELD && cr_game_edition(p->g) == 1))
+		;	/* paid, or (edition 1) a field paid per city: below */
+	else if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
 		outf(_("  if the game ended now: %s\n"), why);
 	} else {
@@ -686,6 +734,8 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		outf(_("  if the game ended now: %s = %d, to nobody (no %s on it)\n"), why,
 		    e.points, nt_kind_role(f.kind));
 	}
+	/* Edition 1: what the completed cities pay the farmers around them. */
+	nt_farm_lines(p->g, seg, p->names, say_out, NULL);
 }
 
 int
@@ -695,6 +745,7 @@ view_explain(struct play *p, int argc, char **argv)
 	const struct cr_placed *t;
 	const char *arg, *colon;
 	int x, y, who, sp = -1, ids[CR_MAXSEG], nid = 0;
+	size_t len;
 
 	if (argc == 1) {
 		for (int i = 0; i < cr_game_nplayers(p->g); i++) {
@@ -710,7 +761,11 @@ view_explain(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	colon = strchr(arg, ':');
-	if (!nt_parse_pos(arg, colon ? (size_t)(colon - arg) : strlen(arg), &x, &y))
+	len = colon ? (size_t)(colon - arg) : strlen(arg);
+	if (nt_pos_beyond(arg, len))	/* a position, but off any board: the limit */
+		return play_nope(_("explain: a coordinate goes from %ld to %ld, got \"%.*s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, len > 40 ? 40 : (int)len, arg);
+	if (!nt_parse_pos(arg, len, &x, &y))
 		return play_nope(_("explain: no player is named \"%.40s\", and it is no position "
 		    "X,Y[:SPOT]"), arg);
 	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)

@@ -3,6 +3,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "explain.h"
@@ -433,13 +434,64 @@ like(const struct cr_event *ev, unsigned who, int p)
 	return same;
 }
 
+/*
+ * The sums and what each winner gets, the winners in groups paid alike:
+ * the first group with the feature's words (or, with count, a majority
+ * of tokens by its count), the next with their own sums: "...: 3 x 2 +
+ * 1 x 2 (the pig) = 8 to Anna; 3 x 2 = 6 to Ben".  Whether every winner
+ * is paid alike (one group).
+ */
+static bool
+amounts(struct out *o, const struct cr_event *ev, const char *const *names, int nplayers,
+    bool count)
+{
+	unsigned left = ev->winners & ((1u << nplayers) - 1), group;
+	int p0 = left ? __builtin_ctz(left) : 0, nwin, best;
+	bool alike;
+
+	group = left ? like(ev, left, p0) : 0;
+	alike = group == left;
+	if (count && ev->reason == CR_EV_EXTRA) {	/* the count, not its arithmetic */
+		best = best_of(ev, nplayers, &nwin);
+		put(o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
+		    phrase(ev->note), best);
+	} else
+		why(o, ev, group);
+	paid_to(o, group, left ? ev->pay[p0] : ev->points, false, names, nplayers);
+	for (left &= ~group; left != 0; left &= ~group) {
+		bool bare;
+
+		p0 = __builtin_ctz(left);
+		group = like(ev, left, p0);
+		put(o, "%s", C_("between clauses", "; "));
+		bare = !sums(o, ev, group, ev->pay[p0]);	/* a module's own amount */
+		paid_to(o, group, ev->pay[p0], bare, names, nplayers);
+	}
+	return alike;
+}
+
+int
+nt_event_why_paid(const struct cr_event *ev, const char *const *names, int nplayers,
+    char *buf, size_t size)
+{
+	unsigned left = ev->winners & ((1u << nplayers) - 1);
+	struct out o = { buf, buf ? size : 0, 0 };
+
+	if (left == 0 || ev->reason == CR_EV_TAKE || like(ev, left, __builtin_ctz(left)) == left)
+		return nt_event_why(ev, buf, size);	/* one amount: the arithmetic alone */
+	if (buf && size)
+		buf[0] = '\0';
+	amounts(&o, ev, names, nplayers, false);
+	whole_chars(buf, size, o.n);
+	return o.n;
+}
+
 int
 nt_event_explain(const struct cr_event *ev, const char *const *names, int nplayers,
     char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
-	int nwin = 0, k = 0, best = 0, weighted = -1, p0;
-	unsigned left = ev->winners & ((1u << nplayers) - 1), group;
+	int nwin = 0, k = 0, best = 0, weighted = -1;
 	bool alike;
 
 	if (buf && size)
@@ -454,27 +506,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		return o.n;
 	}
 	best = best_of(ev, nplayers, &nwin);
-	p0 = left ? __builtin_ctz(left) : 0;
-	group = left ? like(ev, left, p0) : 0;
-	alike = group == left;	/* every winner paid alike */
-	if (ev->reason == CR_EV_EXTRA)	/* the count, not its arithmetic */
-		put(&o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
-		    phrase(ev->note), best);
-	else
-		why(&o, ev, group);
-	/* Each group of winners paid alike, the first with the feature's
-	 * words, the next with their own sums: "...: 3 x 2 + 1 x 2 (the
-	 * pig) = 8 to Anna; 3 x 2 = 6 to Ben". */
-	paid_to(&o, group, left ? ev->pay[p0] : ev->points, false, names, nplayers);
-	for (left &= ~group; left != 0; left &= ~group) {
-		bool bare;
-
-		p0 = __builtin_ctz(left);
-		group = like(ev, left, p0);
-		put(&o, "%s", C_("between clauses", "; "));
-		bare = !sums(&o, ev, group, ev->pay[p0]);	/* a module's own amount */
-		paid_to(&o, group, ev->pay[p0], bare, names, nplayers);
-	}
+	alike = amounts(&o, ev, names, nplayers, true);
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = p;
@@ -504,6 +536,108 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		put(&o, "%s%s", C_("between clauses", "; "), phrase(ev->tie));
 	whole_chars(buf, size, o.n);
 	return o.n;
+}
+
+/* An event's account (see nt_event_account) into buf. */
+static int
+account(const struct cr_event *ev, const char *const *names, int nplayers, char *buf,
+    size_t size)
+{
+	struct out o = { buf, buf ? size : 0, 0 };
+
+	if (ev->winners)
+		return nt_event_explain(ev, names, nplayers, buf, size);
+	if (buf && size)
+		buf[0] = '\0';
+	why(&o, ev, ~0u);	/* paying nobody: a city with no farmer beside it */
+	put(&o, ev->reason == CR_EV_FARM_CITY ? _(" = %d, to nobody (no farmer beside it)") :
+	    _(" = %d, to nobody"), ev->points);
+	whole_chars(buf, size, o.n);
+	return o.n;
+}
+
+char *
+nt_event_account(const struct cr_event *ev, const char *const *names, int nplayers)
+{
+	int n = account(ev, names, nplayers, NULL, 0);
+	char *s = malloc((size_t)n + 1);
+
+	if (s != NULL)
+		account(ev, names, nplayers, s, (size_t)n + 1);
+	return s;
+}
+
+/* say(ctx, fmt, ...): a line of nt_farm_lines. */
+typedef void say_fn(void *ctx, const char *fmt, va_list ap);
+static void say_line(say_fn *say, void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+say_line(say_fn *say, void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(ctx, fmt, ap);
+	va_end(ap);
+}
+
+int
+nt_farm_lines(const struct cr_game *g, int seg, const char *const *names, say_fn *say,
+    void *ctx)
+{
+	const struct cr_event *past;
+	struct cr_feature f;
+	struct cr_event *ev;
+	int n, npast, np = cr_game_nplayers(g);
+	bool over = cr_game_over(g);
+
+	if (cr_game_edition(g) != 1)
+		return 0;
+	cr_game_feature(g, seg, &f);
+	/* A city at the end: its event for its farmers is among its own. */
+	if ((f.kind != CR_CITY && f.kind != CR_FIELD) || (f.kind == CR_CITY && over))
+		return 0;
+	if (f.kind == CR_CITY && !f.complete) {
+		say_line(say, ctx, "%s", _("  its farmers: nothing while it is open (edition 1 "
+		    "pays farmers per completed city)"));
+		return 1;
+	}
+	if (f.kind == CR_FIELD)
+		say_line(say, ctx, "%s", _("  edition 1: at the end each completed city pays 4 to "
+		    "the most farmers over all the farms around it"));
+	if ((n = cr_game_farm_cities(g, seg, NULL, 0)) == 0) {	/* a field's: none */
+		say_line(say, ctx, "%s", _("    no completed city borders it: nothing for its "
+		    "farmers"));
+		return 2;
+	}
+	if ((ev = calloc((size_t)n, sizeof *ev)) == NULL) {
+		say_line(say, ctx, "%s", _("  (out of memory)"));
+		return 1 + (f.kind == CR_FIELD);
+	}
+	cr_game_farm_cities(g, seg, ev, n);
+	past = cr_game_events(g, &npast);
+	for (int i = 0; i < n; i++) {
+		const struct cr_event *e = &ev[i];
+		char *acc;
+
+		for (int k = 0; over && k < npast; k++)	/* what the end paid, as it did */
+			if (past[k].reason == CR_EV_FARM_CITY && past[k].feature == ev[i].feature)
+				e = &past[k];
+		acc = nt_event_account(e, names, np);
+		if (f.kind == CR_CITY)
+			say_line(say, ctx, _("  its farmers, if the game ended now: %s"), acc ? acc : "?");
+		else if (e != &ev[i])
+			say_line(say, ctx, _("    scored at move %d (final scoring): %s"), e->move,
+			    acc ? acc : "?");
+		else if (over)	/* no farmer beside that city: no event */
+			say_line(say, ctx, _("    at the final scoring: %s"), acc ? acc : "?");
+		else
+			say_line(say, ctx, _("    if the game ended now: %s"), acc ? acc : "?");
+		free(acc);
+	}
+	free(ev);
+	return n + (f.kind == CR_FIELD);
 }
 
 static void
@@ -783,6 +917,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		break;
 	case CR_R_EXT:
 		fill(&o, phrase(r->phrase), ts, r, names);
+		fits_there(&o, ts, r);	/* a rule of placement (the river's U-turn) */
 		break;
 	}
 	whole_chars(buf, size, o.n);

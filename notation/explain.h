@@ -7,6 +7,7 @@
 #ifndef NT_EXPLAIN_H
 #define NT_EXPLAIN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "../rules/game.h"
@@ -25,12 +26,42 @@ const char *nt_event_name(const struct cr_event *ev);
 /* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1". */
 int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
 
+/* The arithmetic of an event for a reader who has each player's amount
+ * beside it (JSON's why): nt_event_why's words when every winner is
+ * paid alike; else each group of winners paid alike with its own sums
+ * and what it is paid, as the whole account says them: "farm touching
+ * 2 completed cities: 3 x 2 = 6 to Anna; 3 x 2 + 1 x 2 (the pig) = 8 to
+ * Ben".  names[p] for each player. */
+int	nt_event_why_paid(const struct cr_event *ev, const char *const *names, int nplayers,
+	    char *buf, size_t size);
+
 /* The whole account: the arithmetic, its total, who won the majority
  * with how many meeples, and who lost it.  names[p] for each player.
  * Winners paid differently (a pig's share) are said in groups, each
  * with its own sums, on one line. */
 int	nt_event_explain(const struct cr_event *ev, const char *const *names,
 	    int nplayers, char *buf, size_t size);
+
+/* An event's whole account, malloc'd (NULL: no memory): nt_event_explain,
+ * or for an event that pays nobody (in edition 1, a city with no farmer
+ * beside it) its arithmetic and "to nobody". */
+char	*nt_event_account(const struct cr_event *ev, const char *const *names, int nplayers);
+
+/*
+ * Edition 1, where farmers are paid per completed city at the end: what
+ * the end pays the farmers of the feature of segment seg, in lines (each
+ * indented, without its newline) given one by one to say as a printf
+ * format and its arguments.  A field: the
+ * rule, then each completed city it borders with what it would pay its
+ * farmers if the game ended now (after the end: what it paid, and at
+ * which move); a completed city: what it would pay its farmers; an open
+ * one: that it pays them nothing.  The final scoring's own events
+ * (cr_game_farm_cities).  Returns how many lines: 0 in editions 2 and 3,
+ * for other kinds, and for a city once the game is over (its event is
+ * among the city's own).
+ */
+int	nt_farm_lines(const struct cr_game *g, int seg, const char *const *names,
+	    void (*say)(void *ctx, const char *fmt, va_list ap), void *ctx);
 
 /* The rule broken and its evidence:
  * "edges must match: V at 1,0 rotation 90: its W edge is road, the tile

@@ -302,6 +302,17 @@ void	cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f);
  * together with the other fields around them).  *ev is always written:
  * all zero for a segment out of range and for an edition-1 field. */
 bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev);
+/*
+ * Edition 1, where a field has no price alone: what the end would pay
+ * the farmers if the game ended now, by the final scoring's own code,
+ * for the feature of segment seg.  A completed city: the event it makes
+ * for the farmers of the fields around it (CR_EV_FARM_CITY); a field:
+ * the event of each completed city it borders, in the order the end
+ * pays them.  Writes up to max events into out, returns how many in all;
+ * 0 in editions 2 and 3, for an incomplete city and for other kinds.  An
+ * event with no winners pays nobody: no farmer beside that city.
+ */
+int	cr_game_farm_cities(const struct cr_game *g, int seg, struct cr_event *out, int max);
 /* What a module keeps on the feature of segment seg (Hills & Sheep: the
  * flock and its shepherds), as the event it would make now (a herd);
  * false if nothing. */

@@ -369,17 +369,17 @@ farms_per_field(struct cr_game *g, int move)
  * Edition 1: each completed city pays 4 once, to the majority of farmers
  * counted over every field that touches it.  Farmers per field are summed
  * once, from the meeples (not by walking each field per city), so a
- * field touching many cities costs nothing extra.
+ * field touching many cities costs nothing extra: a row of s->acc per
+ * field with a farmer (s->slot[root]), its root stamped in s->nstamp
+ * with the gen returned; *nfields how many.
  */
-static void
-farms_per_city(struct cr_game *g, int move)
+static uint32_t
+farmers_by_field(const struct cr_game *g, int *nfields)
 {
 	struct scratch *s = g->scr;
-	int nfields = 0;
-	uint32_t gen;
+	uint32_t gen = cr__scratch_gen(g);
 
-	/* Farmers per field: slot per field root, counts in s->acc. */
-	gen = cr__scratch_gen(g);
+	*nfields = 0;
 	for (int i = 0; i < g->figs.n; i++) {
 		const struct figure *f = &g->figs.v[i];
 		int r;
@@ -389,60 +389,97 @@ farms_per_city(struct cr_game *g, int move)
 		r = cr__find(g, f->node);
 		if (s->nstamp[r] != gen) {
 			s->nstamp[r] = gen;
-			s->slot[r] = nfields++;
+			s->slot[r] = (*nfields)++;
 			memset(&s->acc[s->slot[r] * CR_MAXPLAYERS], 0,
 			    CR_MAXPLAYERS * sizeof *s->acc);
 		}
 		s->acc[s->slot[r] * CR_MAXPLAYERS + f->player] += f->weight;
 	}
-	if (nfields == 0)
-		return;
-	for (int c = 0; c < g->nodes.n; c++) {
-		const struct node *cn = &g->nodes.v[c];
-		struct cr_event ev;
-		uint32_t seen;
-		int id = c, first;
+	return gen;
+}
 
-		if (cr__find(g, c) != c || cn->kind != CR_CITY || cn->open != 0)
-			continue;
-		memset(&ev, 0, sizeof ev);
-		ev.reason = CR_EV_FARM_CITY;
-		ev.kind = CR_FIELD;
-		seen = cr__scratch_gen2(g);
-		do {	/* fields on the city's tiles that border its segments */
-			const struct node *nd = &g->nodes.v[id];
-			const struct cr_placed *t = &g->tiles.v[nd->tile];
-			const struct cr_tiletype *tt = &g->ts->type[t->type];
+static bool
+completed_city(const struct cr_game *g, int c)
+{
+	return cr__find(g, c) == c && g->nodes.v[c].kind == CR_CITY && g->nodes.v[c].open == 0;
+}
 
-			for (int k = 0; k < tt->nseg; k++) {
-				int r;
+/*
+ * The farmers of the fields around the city c (a root), each field once,
+ * added from farmers_by_field's rows (gen) into meeples; whether the
+ * field watch (a root; -1 none) is one of those fields.
+ */
+static bool
+around_city(const struct cr_game *g, int c, uint32_t gen, int watch, int *meeples)
+{
+	struct scratch *s = g->scr;
+	uint32_t seen = cr__scratch_gen2(g);
+	bool watched = false;
+	int id = c;
 
-				if (tt->seg[k].kind != CR_FIELD ||
-				    !(tt->seg[k].next_to & (1u << nd->seg)))
-					continue;
-				r = cr__find(g, t->seg0 + k);
-				if (s->nstamp[r] != gen || s->seen[r] == seen)
-					continue;	/* no farmer, or counted */
-				s->seen[r] = seen;
-				for (int p = 0; p < g->nplayers; p++)
-					ev.meeples[p] += s->acc[s->slot[r] * CR_MAXPLAYERS + p];
-			}
-			id = cr__next(g, id);
-		} while (id != c);
-		majority(&ev, g->nplayers);
-		if (ev.winners == 0)
-			continue;
-		tiebreak(g, c, &ev);	/* for the city c: a farmer on a hill beside it */
-		cr__counts(g, c, NULL, NULL, &ev.tiles, &first);
-		where(g, c, first, &ev);	/* the city's */
-		ev.cities = 1;
-		ev.per_city = 4;
-		if (g->hk_price)	/* for the city c: a pig beside it */
-			CR_EACH_EXT(g, g->hk_price, e)
-				cr_exts[e]->price(g, e, c, &ev);
-		cr__settle(&ev);	/* tiles: the city's size, for people */
-		cr__pay(g, &ev, move);
-	}
+	do {	/* fields on the city's tiles that border its segments */
+		const struct node *nd = &g->nodes.v[id];
+		const struct cr_placed *t = &g->tiles.v[nd->tile];
+		const struct cr_tiletype *tt = &g->ts->type[t->type];
+
+		for (int k = 0; k < tt->nseg; k++) {
+			int r;
+
+			if (tt->seg[k].kind != CR_FIELD || !(tt->seg[k].next_to & (1u << nd->seg)))
+				continue;
+			r = cr__find(g, t->seg0 + k);
+			watched = watched || r == watch;
+			if (s->nstamp[r] != gen || s->seen[r] == seen)
+				continue;	/* no farmer, or counted */
+			s->seen[r] = seen;
+			for (int p = 0; p < g->nplayers; p++)
+				meeples[p] += s->acc[s->slot[r] * CR_MAXPLAYERS + p];
+		}
+		id = cr__next(g, id);
+	} while (id != c);
+	return watched;
+}
+
+/*
+ * The event the completed city c (a root) makes for its farmers at the
+ * end, from farmers_by_field's rows (gen): whether any farmer is beside
+ * it.  With none, *ev is made whole only when whole is set (a query
+ * says where that city is); the final scoring skips it.
+ */
+static bool
+farm_city_event(const struct cr_game *g, int c, uint32_t gen, bool whole, struct cr_event *ev)
+{
+	int first;
+
+	memset(ev, 0, sizeof *ev);
+	ev->reason = CR_EV_FARM_CITY;
+	ev->kind = CR_FIELD;
+	around_city(g, c, gen, -1, ev->meeples);
+	majority(ev, g->nplayers);
+	if (ev->winners == 0 && !whole)
+		return false;
+	tiebreak(g, c, ev);	/* for the city c: a farmer on a hill beside it */
+	cr__counts(g, c, NULL, NULL, &ev->tiles, &first);
+	where(g, c, first, ev);	/* the city's */
+	ev->cities = 1;
+	ev->per_city = 4;
+	if (g->hk_price && ev->winners != 0)	/* for the city c: a pig beside it */
+		CR_EACH_EXT(g, g->hk_price, e)
+			cr_exts[e]->price(g, e, c, ev);
+	cr__settle(ev);	/* tiles: the city's size, for people */
+	return ev->winners != 0;
+}
+
+static void
+farms_per_city(struct cr_game *g, int move)
+{
+	int nfields;
+	uint32_t gen = farmers_by_field(g, &nfields);
+	struct cr_event ev;
+
+	for (int c = 0; nfields > 0 && c < g->nodes.n; c++)
+		if (completed_city(g, c) && farm_city_event(g, c, gen, false, &ev))
+			cr__pay(g, &ev, move);
 }
 
 /* The end: incomplete roads, cities, cloisters, then farms. */
@@ -480,6 +517,35 @@ cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
 	root = cr__find(g, seg);
 	return cr__feature_event(g, root,
 	    g->nodes.v[root].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
+}
+
+int
+cr_game_farm_cities(const struct cr_game *g, int seg, struct cr_event *out, int max)
+{
+	int root, kind, nfields, n = 0, from, to;
+	uint32_t gen;
+
+	if (g->edition != 1 || seg < 0 || seg >= g->nodes.n)
+		return 0;
+	root = cr__find(g, seg);
+	kind = g->nodes.v[root].kind;
+	if (kind == CR_CITY ? !completed_city(g, root) : kind != CR_FIELD)
+		return 0;
+	/* A city: its own event; a field: those of the cities it borders,
+	 * in the order the end pays them. */
+	from = kind == CR_CITY ? root : 0;
+	to = kind == CR_CITY ? root + 1 : g->nodes.n;
+	gen = farmers_by_field(g, &nfields);
+	for (int c = from; c < to; c++) {
+		int m[CR_MAXPLAYERS] = { 0 };
+
+		if (!completed_city(g, c) || (kind == CR_FIELD && !around_city(g, c, gen, root, m)))
+			continue;
+		if (out != NULL && n < max)
+			farm_city_event(g, c, gen, true, &out[n]);
+		n++;
+	}
+	return n;
 }
 
 bool

@@ -1017,7 +1017,7 @@ moves:
   - "Bob: E 1,3 180"
   - end
 EOF
-expect_out '"events": [{"move": 9, "final": true, "player": "Alice", "feature": "field", "points": {"Alice": 6, "Bob": 8}, "why": "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig)"}]' -- replay --json "$pig"
+expect_out '"events": [{"move": 9, "final": true, "player": "Alice", "feature": "field", "points": {"Alice": 6, "Bob": 8}, "why": "farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob"}]' -- replay --json "$pig"
 expect_out 'field: farm touching 2 completed cities: 3 x 2 = 6 to Alice; 3 x 2 + 1 x 2 (the pig) = 8 to Bob (tied, 1 farmer each)' -- replay "$pig"
 expect_no 'fewer' -- replay "$pig"
 # Item 9: "if the game ended now" is what the end pays, player by player.
@@ -1271,6 +1271,64 @@ for h in "$root"/tests/fuzz/fuzz_*.c; do
 	expect "r2 15: tests/fuzz/README.md has a row for fuzz_$n.c" grep -qF "| \`fuzz_$n.c\` |" "$root/tests/fuzz/README.md"
 	expect "r2 15: tests/fuzz/seeds.py writes corpus/$n/" grep -qE "^  $n/ " "$root/tests/fuzz/seeds.py"
 done
+# ---- issue 18 round 2: explanations -----------------------------------------
+
+# Finding 6 (item 9 in edition 1): farmers are paid per completed city at
+# the end; the account of a field lists each city it borders with what it
+# would pay its farmers if the game ended now, by the final scoring's own
+# events: the very lines the end then prints.
+e1=$tmp/r2-e1.yaml
+head -40 samples/two-players-ed1.yaml >"$e1"
+sed '$a\  - "Anna: end"' "$e1" >"$tmp/r2-e1-end.yaml"
+expect_out '  edition 1: at the end each completed city pays 4 to the most farmers over all the farms around it' \
+    -- board --ascii --feature 0,0:ENE "$e1"
+expect_out '    if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer' \
+    -- board --ascii --feature 0,0:ENE "$e1"
+run board --ascii --feature 0,0:ENE "$e1"
+sed -n 's/^    if the game ended now: //p' "$tmp/out" >"$tmp/r2-now"
+run replay "$tmp/r2-e1-end.yaml"
+sed -n 's/^      field: //p' "$tmp/out" >"$tmp/r2-end"
+expect "edition 1: a field's estimate, two cities" [ "$(wc -l <"$tmp/r2-now")" = 2 ]
+expect "edition 1: a field's estimate is what the end pays" cmp -s "$tmp/r2-now" "$tmp/r2-end"
+expect_out '  its farmers, if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer' \
+    -- board --ascii --feature 0,0:N "$e1"
+expect_out '  its farmers: nothing while it is open (edition 1 pays farmers per completed city)' \
+    -- board --ascii --feature 2,-1:E "$e1"
+expect_out '    no completed city borders it: nothing for its farmers' -- board --ascii --feature 0,-3:SE "$e1"
+# After the end: what each city paid, and at which move; never "nobody".
+expect_out '    scored at move 31 (final scoring): completed city of 2 tiles at -2,0, for the farmers of the fields around it: 4 = 4 to Anna (2 farmers)' \
+    -- board --ascii --feature 0,0:ENE "$tmp/r2-e1-end.yaml"
+expect_no 'it paid nobody' -- board --ascii --feature 0,0:ENE "$tmp/r2-e1-end.yaml"
+# A completed city with no farmer beside it pays nobody, and says so.
+printf 'format: carcref/1\nedition: 1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180 knight@S\n' >"$tmp/r2-bare.yaml"
+expect_out '  its farmers, if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4, to nobody (no farmer beside it)' \
+    -- board --ascii --feature 0,0:N "$tmp/r2-bare.yaml"
+# Each player's own amount: a pig beside a tied city pays its owner 1 more.
+sed 's/^edition: 3$/edition: 1/' "$pig" >"$tmp/r2-pig1.yaml"
+sed '/^  - end$/d' "$tmp/r2-pig1.yaml" >"$tmp/r2-pig1-open.yaml"
+expect_out '    if the game ended now: completed city of 2 tiles at 1,2, for the farmers of the fields around it: 4 = 4 to Alice; 4 + 1 x 1 (the pig) = 5 to Bob (tied, 1 farmer each)' \
+    -- board --ascii --feature 1,0:N "$tmp/r2-pig1-open.yaml"
+expect_out '      field: completed city of 2 tiles at 1,2, for the farmers of the fields around it: 4 = 4 to Alice; 4 + 1 x 1 (the pig) = 5 to Bob (tied, 1 farmer each)' \
+    -- replay "$tmp/r2-pig1.yaml"
+
+# Finding 7: a JSON why accounts for each winner's amount when they differ
+# (item 7's pig, in edition 1 too); one amount keeps the arithmetic alone.
+expect_out '"points": {"Alice": 4, "Bob": 5}, "why": "completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Alice; 4 + 1 x 1 (the pig) = 5 to Bob"}' \
+    -- replay --json "$tmp/r2-pig1.yaml"
+expect_out '"points": {"Anna": 4}, "why": "completed city of 2 tiles at -2,0, for the farmers of the fields around it: 4"}' \
+    -- replay --json "$tmp/r2-e1-end.yaml"
+
+# Finding 12: the River's U-turn names the rotations that fit there, as
+# edges that do not match do.
+expect_err 'move 4: RV-I at 0,-2: the river would turn back on itself (two right curves in a row); the rotation that fits at 0,-2: 270' \
+    -- replay tests/scenarios/bb-river-u-turn-after-reset.yaml
+
+# Finding 13: a coordinate beyond the limit names the limit.
+expect_exit 2 -- board --ascii --feature 200000000,0:N "$e1"
+expect_err 'carcref board: --feature: a coordinate goes from -100000000 to 100000000, got "200000000,0"' \
+    -- board --ascii --feature 200000000,0:N "$e1"
+expect_err 'carcref board: --feature: a coordinate goes from -100000000 to 100000000, got "0,-99999999999999999999"' \
+    -- board --ascii --feature 0,-99999999999999999999:N "$e1"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

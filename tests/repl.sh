@@ -2309,6 +2309,58 @@ if [ -n "${FR_CARCREF-}" ]; then
 	CARCREF=$FR_CARCREF STDIN=$tmp/r2help.in run play
 	expect "r2 14: aide poser, in French" line "$tmp/out" '    piocher A, poser -1,0 270 voleur@E'
 fi
+# ---- issue 18 round 2: explanations -------------------------------------------
+
+# Finding 6: in edition 1 the farmers are paid per completed city at the
+# end; explain PLAYER and explain X,Y:SPOT say what each city would pay
+# them if the game ended now (each city once), and the end pays it.
+rm -rf "$CARCREF_STATE"
+head -40 "$(dirname "${BASH_SOURCE[0]}")/../samples/two-players-ed1.yaml" >"$tmp/r2e1.yaml"
+typed r2e1 <<'EOF'
+explain Anna
+explain 0,0:N
+explain 0,0:ENE
+explain 2,-1:E
+explain 200000000,0
+explain 0,-200000000:N
+end
+explain 0,0:ENE
+EOF
+session r2e1 1 play "$tmp/r2e1.yaml"
+expect "r2 6: explain PLAYER, a farmer's cities" line "$tmp/r2e1.out" \
+    '    farmer at 1,-2 N: its farm borders 2 completed cities, each paying 4 to the most farmers over all the farms around it (edition 1):'
+expect "r2 6: each city with every player's amount" line "$tmp/r2e1.out" \
+    '      completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer'
+expect "r2 6: a city two farms border, said once" line "$tmp/r2e1.out" '      the city at 0,0: said above'
+expect "r2 6: no more \"explain X,Y:SPOT of each city\"" lacks "$tmp/r2e1.out" 'of each city'
+expect "r2 6: a completed city, its farmers" line "$tmp/r2e1.out" \
+    '  its farmers, if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer'
+expect "r2 6: a field, each city it borders" line "$tmp/r2e1.out" \
+    '    if the game ended now: completed city of 2 tiles at -2,0, for the farmers of the fields around it: 4 = 4 to Anna (2 farmers)'
+expect "r2 6: an open city pays its farmers nothing" line "$tmp/r2e1.out" \
+    '  its farmers: nothing while it is open (edition 1 pays farmers per completed city)'
+expect "r2 6: the end pays what was said" line "$tmp/r2e1.out" \
+    '  field: completed city of 2 tiles at -2,0, for the farmers of the fields around it: 4 = 4 to Anna (2 farmers)'
+expect "r2 6: after the end, what each city paid" line "$tmp/r2e1.out" \
+    '    scored at move 31 (final scoring): completed city of 2 tiles at -2,0, for the farmers of the fields around it: 4 = 4 to Anna (2 farmers)'
+# Finding 13: a coordinate beyond the limit names the limit.
+expect "r2 13: explain X,Y beyond the limit" line "$tmp/r2e1.out" \
+    'explain: a coordinate goes from -100000000 to 100000000, got "200000000,0"'
+expect "r2 13: explain X,Y:SPOT beyond the limit" line "$tmp/r2e1.out" \
+    'explain: a coordinate goes from -100000000 to 100000000, got "0,-200000000"'
+
+# Finding 12: the River's U-turn, step by step and in one line, names the
+# rotation that fits there.
+rm -rf "$CARCREF_STATE"
+typed r2river <<'EOF'
+RV-E 1,0 90
+draw RV-G
+place 1,-1 90
+RV-G 1,-1 90
+EOF
+session r2river 1 play --players Anna,Ben --expansions river
+n=$(grep -cxF 'refused: RV-G at 1,-1: the river would turn back on itself (two right curves in a row); the rotation that fits at 1,-1: 180' "$tmp/r2river.out")
+expect "r2 12: the U-turn refused with the rotation that fits (place, whole turn)" [ "$n" = 2 ]
 
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -743,6 +743,100 @@ test_table_hook(void **state)
 	cr_game_free(g);
 }
 
+/* ---- issue 18 round 2: edition 1's farmers, if the game ended now -------- */
+
+/*
+ * Edition 1 pays farmers per completed city at the end.  What
+ * cr_game_farm_cities says a city and the fields around it would pay,
+ * asked before the end, is exactly what the final scoring then pays:
+ * random games, with pigs (a share for some winners) and hills (a tie
+ * broken) among them.
+ */
+static void
+test_farm_cities_ed1(void **state)
+{
+	static const char *const sets[] = { "", "traders-builders", "hills-sheep,traders-builders" };
+	int checked = 0, fields = 0, shared = 0;
+
+	(void)state;
+	for (uint32_t seed = 1; seed <= 30; seed++) {
+		struct cr_game *g = tu_game_with(1, 2 + (int)seed % 3, sets[seed % 3]);
+		const struct cr_tileset *ts = cr_game_tileset(g);
+		struct cr_event *want = NULL, ev[64];
+		struct cr_move end = { .kind = CR_MOVE_END };
+		const struct cr_event *paid;
+		int nwant = 0, npaid, nfarm = 0;
+
+		tu_random_moves(g, seed, 40 + (int)seed * 2);
+		if (cr_game_over(g)) {
+			cr_game_free(g);
+			continue;
+		}
+		/* Every completed city's event, once; each field's are among them. */
+		for (int i = 0; i < cr_game_ntiles(g); i++) {
+			const struct cr_placed *t = cr_game_tile(g, i);
+
+			for (int s = 0; s < ts->type[t->type].nseg; s++) {
+				int seg = t->seg0 + s, n = cr_game_farm_cities(g, seg, ev, 64), k;
+				struct cr_feature f;
+
+				cr_game_feature(g, seg, &f);
+				assert_true(n <= 64);
+				if (f.kind == CR_FIELD) {
+					assert_int_equal(n, f.cities);
+					fields += n > 0;
+				} else if (f.kind != CR_CITY || !f.complete)
+					assert_int_equal(n, 0);
+				for (int j = 0; j < n; j++) {
+					for (k = 0; k < nwant && want[k].feature != ev[j].feature; k++)
+						;
+					if (k < nwant) {	/* a field's, the city's own */
+						assert_true(tu_same_event(&want[k], &ev[j]));
+						continue;
+					}
+					want = realloc(want, (size_t)(nwant + 1) * sizeof *want);
+					assert_non_null(want);
+					want[nwant++] = ev[j];
+				}
+			}
+		}
+		assert_true(cr_game_play(g, &end, NULL));
+		paid = cr_game_events(g, &npaid);
+		for (int i = 0; i < npaid; i++) {
+			int k;
+
+			if (paid[i].reason != CR_EV_FARM_CITY)
+				continue;
+			nfarm++;
+			for (k = 0; k < nwant && want[k].feature != paid[i].feature; k++)
+				;
+			assert_true(k < nwant);
+			want[k].move = paid[i].move;
+			assert_true(tu_same_event(&want[k], &paid[i]));
+			checked++;
+			shared += paid[i].nterm > 0 || paid[i].tie != 0;
+		}
+		for (int k = 0; k < nwant; k++) {	/* each paid, or paying nobody */
+			assert_int_equal(want[k].move != 0, want[k].winners != 0);
+			nfarm -= want[k].winners != 0;
+		}
+		assert_int_equal(nfarm, 0);
+		free(want);
+		cr_game_free(g);
+	}
+	assert_true(checked > 20);	/* the games did pay farmers */
+	assert_true(fields > 100);
+	assert_true(shared > 0);	/* a pig's share, or a tie a hill broke */
+	/* Editions 2 and 3: no such event. */
+	{
+		struct cr_game *g = tu_game(3, 2);
+
+		tu_play(g, "E 0,1 180 farmer@N");
+		assert_int_equal(cr_game_farm_cities(g, cr_game_at(g, 0, 1)->seg0, NULL, 0), 0);
+		cr_game_free(g);
+	}
+}
+
 int
 main(void)
 {
@@ -769,6 +863,7 @@ main(void)
 		cmocka_unit_test(test_event_places),
 		cmocka_unit_test(test_refusal_fits),
 		cmocka_unit_test(test_table_hook),
+		cmocka_unit_test(test_farm_cities_ed1),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

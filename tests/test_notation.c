@@ -1309,6 +1309,18 @@ pig_farm(unsigned pigs, unsigned winners)
 	return *settled(&ev);
 }
 
+/* A module's event paying amounts of its own (the engine's general form:
+ * pay[] set, no term makes it): a flock herded, 5 to Anna, 2 to Ben. */
+static struct cr_event
+own_amounts(void)
+{
+	return (struct cr_event){ .reason = CR_EV_MODULE, .kind = CR_FIELD, .x = 1, .y = 2,
+	    .what = (uint16_t)phrase_of("hills-sheep", "flock"),
+	    .note = (uint16_t)phrase_of("hills-sheep", "herded"), .sub = 2, .nterm = 1,
+	    .term = { { 5, 1, (uint16_t)phrase_of("hills-sheep", "sheep"), 0 } }, .points = 5,
+	    .winners = 0x3, .meeples = { 1, 1 }, .pay = { 5, 2 } };
+}
+
 /*
  * One event, each winner's own amount on one line (items 7, 8): the tie
  * is said as a tie, each group of winners with its own sums; the short
@@ -1347,11 +1359,7 @@ test_event_amounts(void **state)
 	    "thief counting 2) - Ben has 1, fewer");
 	/* A module's event paying amounts of its own (the engine's general
 	 * form: pay[] set, no term makes it). */
-	ev = (struct cr_event){ .reason = CR_EV_MODULE, .kind = CR_FIELD, .x = 1, .y = 2,
-	    .what = (uint16_t)phrase_of("hills-sheep", "flock"),
-	    .note = (uint16_t)phrase_of("hills-sheep", "herded"), .sub = 2, .nterm = 1,
-	    .term = { { 5, 1, (uint16_t)phrase_of("hills-sheep", "sheep"), 0 } }, .points = 5,
-	    .winners = 0x3, .meeples = { 1, 1 }, .pay = { 5, 2 } };
+	ev = own_amounts();
 	nt_event_explain(&ev, tu_names, 2, buf, sizeof buf);
 	assert_string_equal(buf, "herded at 1,2 (2 tokens): 1 x 5 (sheep) = 5 to Anna; 2 to Ben");
 }
@@ -1398,6 +1406,71 @@ test_fr_event_amounts(void **state)
 	cr_game_free(g);
 }
 
+/* ---- issue 18 round 2 ------------------------------------------------------ */
+
+/*
+ * JSON's why for an event whose winners get different amounts accounts
+ * for each (item 7): the groups paid alike, each with its sums and its
+ * amount, as the text says them; an event paying one amount keeps the
+ * arithmetic alone.
+ */
+static void
+test_why_paid(void **state)
+{
+	struct cr_event ev = pig_farm(0x2, 0x3);
+	char buf[512], alone[512];
+
+	(void)state;
+	nt_event_why_paid(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 = 6 to Anna; 3 x 2 + 1 x 2 "
+	    "(the pig) = 8 to Ben");
+	assert_int_equal(nt_event_why_paid(&ev, tu_names, 2, NULL, 0), (int)strlen(buf));
+	ev = pig_farm(0x5, 0x7);
+	nt_event_why_paid(&ev, tu_names, 3, buf, sizeof buf);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig) = 8 "
+	    "points each to Anna and Carl; 3 x 2 = 6 to Ben");
+	/* One amount: the arithmetic alone, as it always was. */
+	ev = pig_farm(0x3, 0x3);
+	nt_event_why_paid(&ev, tu_names, 2, buf, sizeof buf);
+	nt_event_why(&ev, alone, sizeof alone);
+	assert_string_equal(buf, alone);
+	assert_string_equal(buf, "farm touching 2 completed cities: 3 x 2 + 1 x 2 (the pig)");
+	ev = (struct cr_event){ .reason = CR_EV_COMPLETED, .kind = CR_CITY, .tiles = 4, .pennants = 2,
+	    .per_tile = 2, .per_pennant = 2, .winners = 0x3, .meeples = { 2, 2, 1 } };
+	nt_event_why_paid(settled(&ev), tu_names, 3, buf, sizeof buf);
+	assert_string_equal(buf, "completed city of 4 tiles and 2 pennants: 2 x 4 + 2 x 2");
+	/* A module's own amounts, which no sums make: said alone. */
+	ev = own_amounts();
+	nt_event_why_paid(&ev, tu_names, 2, buf, sizeof buf);
+	assert_string_equal(buf, "herded at 1,2 (2 tokens): 1 x 5 (sheep) = 5 to Anna; 2 to Ben");
+	/* Cut short: on a whole character, never past the buffer. */
+	ev = pig_farm(0x2, 0x3);
+	assert_int_equal(nt_event_why_paid(&ev, tu_names, 2, buf, 20), (int)strlen("farm touching "
+	    "2 completed cities: 3 x 2 = 6 to Anna; 3 x 2 + 1 x 2 (the pig) = 8 to Ben"));
+	assert_int_equal(strlen(buf), 19);
+}
+
+/*
+ * A module's rule of placement (the River's U-turn, its continuing the
+ * river) names the rotations that fit there, as edges that do not match
+ * do (item 12); its rule of order, at the draw, has no square: none.
+ */
+static void
+test_module_refusal_fits(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "river");
+
+	(void)state;
+	play_err(g, "D 1,0 0", NULL, 1, "the river comes first: D may not be drawn while 11 river "
+	    "tile(s) are left");
+	tu_play(g, "RV-E 1,0 90");
+	play_err(g, "RV-G 1,-1 90", NULL, 1, "RV-G at 1,-1: the river would turn back on itself "
+	    "(two right curves in a row); the rotation that fits at 1,-1: 180");
+	play_err(g, "RV-D 0,1 0", NULL, 1, "a river tile continues the river: RV-D at 0,1 "
+	    "rotation 0 has no river edge against the river; no rotation of RV-D fits at 0,1");
+	cr_game_free(g);
+}
+
 int
 main(void)
 {
@@ -1422,6 +1495,8 @@ main(void)
 		cmocka_unit_test(test_names_normalised),
 		cmocka_unit_test(test_event_amounts),
 		cmocka_unit_test(test_big_piece_refusals),
+		cmocka_unit_test(test_why_paid),
+		cmocka_unit_test(test_module_refusal_fits),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),
