@@ -173,14 +173,16 @@ play_new_game(struct play *p, char **names, int n, int edition, char **exts, int
 
 /*
  * A game taken from a file (play FILE, load FILE) starts a journal of its
- * own, at once if it has moves; the file itself is never written.
+ * own, at once if it has moves, with the file's comments; the file itself
+ * is never written.
  */
 void
-play_new_journal(struct play *p, FILE *msgs)
+play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs)
 {
 	char *err = NULL;
 
 	journal_close(&p->j);
+	journal_basis(&p->j, text, len, cr_game_nmoves(p->g));	/* else without comments */
 	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
 		out_printf(msgs, _("warning: the journal cannot be written (%s); the next move will "
 		    "try again\n"), err ? err : _("out of memory"));
@@ -277,16 +279,16 @@ session_load(struct play *p, int argc, char **argv)
 	(void)argc;
 	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
 		return play_nope(_("load: %s"), err);
-	g = play_replay(p->ts, argv[1], text, len, &r, &why);
-	free(text);
-	if (g == NULL) {
-		play_nope("%s", why ? why : _("out of memory"));
+	if ((g = play_replay(p->ts, argv[1], text, len, &r, &why)) == NULL) {
+		play_nope(_("load: %s"), why ? why : _("out of memory"));
 		free(why);
+		free(text);
 		return -1;
 	}
 	keep_hand(p);
 	play_take(p, &r, g);
-	play_new_journal(p, stdout);
+	play_new_journal(p, text, len, stdout);
+	free(text);
 	outf(_("loaded %s: edition %d,"), argv[1], cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
 		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
