@@ -330,7 +330,7 @@ static const char *
 state(char **err)
 {
 	const char *env;
-	char *dir, *sub;
+	char *dir, *sub, *games, *locks;
 	bool ok;
 
 	if (state_dir != NULL)
@@ -363,6 +363,12 @@ state(char **err)
 		return NULL;
 	}
 	state_dir = dir;
+	games = cmd_strf("%s/games", dir);
+	locks = cmd_strf("%s/locks", dir);
+	/* Nothing but the journals' own writes goes there (cmd_write_own). */
+	cmd_out_fence((const char *const []){ games, locks, NULL });
+	free(games);
+	free(locks);
 	migrate();
 	return state_dir;
 }

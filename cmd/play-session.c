@@ -539,7 +539,7 @@ keep_hand(struct play *p)
 	}
 	text = p->placed ? cmd_strf("%s %d,%d %d\n", play_code(p, p->hand), p->pend.x,
 	    p->pend.y, p->pend.rot * 90) : cmd_strf("%s\n", play_code(p, p->hand));
-	if (text != NULL && cmd_write_atomic(path, text, strlen(text), &err))
+	if (text != NULL && cmd_write_own(path, text, strlen(text), &err))
 		outf(_("%s kept in hand: carcref resume %s gives it back\n"), play_code(p, p->hand),
 		    p->j.name);
 	else

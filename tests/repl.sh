@@ -2344,6 +2344,56 @@ expect "r2 1: touched only: appended to, the same file" \
     test "$(stat -c %i "$r2/games/touched.yaml")" = "$ino"
 expect "r2 1: touched only: the move recorded" test "$(r2moves touched)" = "W 1,0 0;V 1,1 90;"
 
+# 2. save and board --svg wrote over any file of the state directory: a
+# finished game, the live lock (then a second session took the game).
+# Nothing in games/ or locks/ is written, by any path.
+r2rec keep "W 1,0 0"
+r2rec other "W 1,0 0"
+cp "$r2/games/keep.yaml" "$tmp/r2-keep.orig"
+mkdir -p "$tmp/r2d/sub"
+ln -s "$r2/games" "$tmp/r2d/games-link"
+ln "$r2/games/keep.yaml" "$tmp/r2d/keep-hard.yaml"
+printf '%s\n' "save $r2/games/keep.yaml" "save $r2/locks/other.lock" "save $r2/games/new.yaml" \
+    "save r2d/games-link/keep.yaml" "save r2d/sub/../../r2/games/keep.yaml" \
+    "save r2d/keep-hard.yaml" "board --svg $r2/locks/x.svg" "save /dev/fd/7" \
+    "board --svg r2d/games-link/other.hand" "save r2d/ok.yaml" >"$tmp/r2-2.in"
+want r2-2 <<'END18'
+carcref: resumed other (TMP/r2/games/other.yaml)
+edition 3, 2 players: Anna, Ben
+1 move played, 70 tiles left; Ben to play
+  player score meeples
+  Anna       0       7
+> Ben        0       7
+save: TMP/r2/games/keep.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: TMP/r2/locks/other.lock: carcref keeps its games and locks in TMP/r2/locks, and no command writes there; choose another file
+save: TMP/r2/games/new.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: r2d/games-link/keep.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: r2d/sub/../../r2/games/keep.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: r2d/keep-hard.yaml is another name of a file in TMP/r2/games, where carcref keeps its games and locks: no command writes over it; choose another file
+board: TMP/r2/locks/x.svg: carcref keeps its games and locks in TMP/r2/locks, and no command writes there; choose another file
+save: /dev/fd/7 is another name of a file in TMP/r2/games, where carcref keeps its games and locks: no command writes over it; choose another file
+board: r2d/games-link/other.hand: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+saved 1 move to r2d/ok.yaml
+END18
+(cd "$tmp" && timeout "$TIMEOUT" "$CARCREF" resume other <"$tmp/r2-2.in" 7<"$r2/games/keep.yaml" \
+    >"$tmp/r2-2.out" 2>&1)
+sed -i "s|$tmp|TMP|g" "$tmp/r2-2.out"
+expect "r2 2: every file of games/ and locks/ refused, by any path" \
+    diff -u "$tmp/r2-2.want" "$tmp/r2-2.out"
+expect "r2 2: the other game as it was" cmp -s "$tmp/r2-keep.orig" "$r2/games/keep.yaml"
+expect "r2 2: no file made in games/ or locks/" \
+    test "$(ls "$r2/games" "$r2/locks" | grep -c 'new\.yaml\|x\.svg\|other\.hand')" = 0
+expect "r2 2: the lock is still a lock file (empty)" test ! -s "$r2/locks/other.lock"
+# The lock holds: a second session on the game is still refused.
+live r2-2b - resume other
+seen "carcref: resumed other"
+say "save $r2/locks/other.lock"
+seen "save: "
+STDIN=/dev/null run resume other
+over
+expect "r2 2: with save at the lock refused, a second session is refused" has "$tmp/err" \
+    'another carcref session (process '
+
 # 5. A rewrite (a journal that cannot be appended to, undo) deleted every
 # comment: the comments of the moves that still stand are kept; those of
 # a move taken back go with it, the journal as it was kept aside.
