@@ -458,9 +458,9 @@ on_int(int sig)
 }
 
 /*
- * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM):
- * noted here, and the session ends at once as with Ctrl-D, the tile in
- * hand kept without a question (play_session).  The wait for a line is
+ * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM, and
+ * SIGINT without a terminal): noted here, and the session ends at once as
+ * with Ctrl-D, the tile in hand kept without a question (play_session).  The wait for a line is
  * cut short: no SA_RESTART, and readline returns on these signals.
  */
 static void
@@ -554,11 +554,13 @@ keep_hand(struct play *p)
  * The tile kept in hand, PATH's text (malloc'd), or NULL: none kept
  * (*why NULL), or a file that cannot be one (*why says why, malloc'd).
  * Only a regular file is read, opened without waiting: a FIFO or a device
- * there never hangs resume.
+ * there never hangs resume.  Only what carcref writes is taken: one line,
+ * the tile's code and maybe its place; a NUL or more lines are not.
  */
 static char *
 hand_read(const char *path, char **why)
 {
+	const char *nl;
 	struct stat st;
 	char *text = NULL;
 	ssize_t n = -1;
@@ -581,10 +583,14 @@ hand_read(const char *path, char **why)
 	else {
 		while ((n = read(fd, text, HAND_MAX)) < 0 && errno == EINTR)
 			;
+		if (n >= 0)
+			text[n] = '\0';
 		if (n < 0)
 			*why = cmd_strf("%s", strerror(errno));
-		else
-			text[n] = '\0';
+		else if (memchr(text, '\0', (size_t)n) != NULL)
+			*why = cmd_strf("%s", _("a NUL byte in it, which carcref never writes"));
+		else if ((nl = strchr(text, '\n')) != NULL && nl[1] != '\0')
+			*why = cmd_strf("%s", _("more than one line in it, and carcref writes one"));
 	}
 	close(fd);
 	if (*why != NULL) {
@@ -726,11 +732,16 @@ play_session(struct play *p)
 	size_t cap = 0;
 	ssize_t len;
 
-	struct sigaction sa = { .sa_handler = on_end };
+	struct sigaction sa = { .sa_handler = on_end }, old;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* Without a terminal no line is being typed: SIGINT ends the session
+	 * as SIGTERM does, the tile in hand kept.  (Unless it is ignored, as
+	 * a shell leaves it for a job in the background.) */
+	if (!p->tty && sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
 	if (p->tty)
 		readline_start(p);
 	while (!p->quit && !got_end) {

@@ -177,7 +177,8 @@ struct play {
 	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
-	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM), 0 if not */
+	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM; SIGINT
+					 * without a terminal), 0 if not */
 	int		 refused;	/* lines not accepted */
 	char		*hist;		/* the history file, NULL for none */
 };
@@ -328,7 +329,8 @@ void	 play_restore_hand(struct play *p);
 bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
 	     int nexts);
 /* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
- * (p->signal: the caller ends the process with it, once all is kept). */
+ * (or SIGINT without a terminal) (p->signal: the caller ends the process
+ * with it, once all is kept). */
 void	 play_session(struct play *p);
 
 /* play-complete.c: Tab completion for P's session, through readline. */

@@ -2475,6 +2475,46 @@ expect "r2 5: load FILE: its comments in the new journal" \
     test "$(grep -c '# from the club\|# opening' "$(journal "$r2")")" = 2
 expect "r2 5: load FILE: and its moves" test "$(moves_of "$(journal "$r2")" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
 
+# 10. Without a terminal SIGINT ended the session with no .hand and no
+# word: it keeps the hand as SIGTERM does.  (A job in the background gets
+# SIGINT ignored: env puts it back, as a session in the foreground has it.)
+r2rec int "W 1,0 0"
+if env --default-signal=INT true 2>/dev/null; then
+	liveout=$tmp/r2-10.out
+	rm -f "$tmp/r2-10.fifo"
+	mkfifo "$tmp/r2-10.fifo"
+	(cd "$tmp" && exec env --default-signal=INT "$CARCREF" resume int <"$tmp/r2-10.fifo" \
+	    >"$liveout" 2>&1) &
+	livepid=$!
+	exec 5>"$tmp/r2-10.fifo"
+	livecat=$livepid
+	say "draw V" "place 1,1 90"
+	seen "V at 1,1 rotation 90"
+	kill -INT "$livepid"
+	exec 5>&-
+	wait "$livepid" 2>/dev/null
+	livecode=$?
+	expect "r2 10: SIGINT without a terminal, a tile in hand: kept" \
+	    test "$(cat "$r2/games/int.hand" 2>/dev/null)" = "V 1,1 90"
+	expect "r2 10: SIGINT: said" has "$liveout" 'V kept in hand: carcref resume int gives it back'
+	expect "r2 10: SIGINT: the process ends of it" test "$livecode" = 130
+else
+	echo "SKIP: env --default-signal is missing: SIGINT without a terminal is not tested"
+fi
+# A .hand with a NUL, or more after the tile's line, was taken (and the
+# rest lost): not what carcref writes, so kept aside.
+r2rec hnul "W 1,0 0"
+printf 'U\0junk\n' >"$r2/games/hnul.hand"
+STDIN=$tmp/r2-1r.in run resume hnul
+expect "r2 10: a NUL in .hand: not taken, said" has "$tmp/out" \
+    "the tile kept in hand is not given back: a NUL byte in it, which carcref never writes; its file is kept as $r2/games/hnul.hand.unusable"
+expect "r2 10: a NUL in .hand: no tile in hand" lacks "$tmp/out" 'in hand again'
+expect "r2 10: a NUL in .hand: kept as it was" \
+    cmp -s "$r2/games/hnul.hand.unusable" <(printf 'U\0junk\n')
+printf 'V\nV 1,1 90\n' >"$r2/games/hnul.hand"
+STDIN=$tmp/r2-1r.in run resume hnul
+expect "r2 10: two lines in .hand: not taken, said" has "$tmp/out" \
+    "the tile kept in hand is not given back: more than one line in it, and carcref writes one; its file is kept as $r2/games/hnul.hand.unusable-2"
 # A complete last move without its newline (written by hand) was deleted
 # as "cut short by a crash": dropped still (never acknowledged), but the
 # file as it was is kept aside, and where is said.
