@@ -2543,6 +2543,11 @@ STDIN=$tmp/r2-11.in run play
 expect "r2 11: load of bad YAML: load:" grep -q '^load: r2-bad\.yaml:[0-9]*:[0-9]*: ' "$tmp/out"
 expect "r2 11: load of a missing file: load:" has "$tmp/out" 'load: r2-none.yaml: No such file or directory'
 
+# 14. help load says the tile in hand is kept, as the man page does.
+printf 'help load\n' >"$tmp/r2-14.in"
+STDIN=$tmp/r2-14.in run play
+expect "r2 14: help load: the tile in hand kept" has "$tmp/out" 'and a tile'
+expect "r2 14: help load: given back by resume" has "$tmp/out" 'carcref resume NAME gives it'
 export CARCREF_STATE=$oldstate
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
