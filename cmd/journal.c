@@ -410,22 +410,31 @@ hold(struct journal *j)
 	guard(j);
 }
 
+/* Room for NEED bytes in *S, of *CAP bytes (doubled); false if out of
+ * memory. */
+static bool
+room(char **s, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 4096;
+	char *t;
+
+	if (need <= *cap)
+		return true;
+	while (c < need)
+		c *= 2;
+	if ((t = realloc(*s, c)) == NULL)
+		return false;
+	*s = t, *cap = c;
+	return true;
+}
+
 /* J's text is S (N bytes) from its byte AT on (0: all of it; j->len: added
  * after it); j->len is not moved.  False if out of memory. */
 static bool
 text_put(struct journal *j, size_t at, const char *s, size_t n)
 {
-	if (at + n + 1 > j->cap) {
-		size_t cap = j->cap ? j->cap : 4096;
-		char *t;
-
-		while (cap < at + n + 1)
-			cap *= 2;
-		if ((t = realloc(j->text, cap)) == NULL)
-			return false;
-		j->text = t;
-		j->cap = cap;
-	}
+	if (!room(&j->text, &j->cap, at + n + 1))
+		return false;
 	memcpy(j->text + at, s, n);
 	j->text[at + n] = '\0';
 	return true;
@@ -619,17 +628,9 @@ grow_put(void *arg, const char *s, size_t n)
 
 	if (g->nomem || n == 0)
 		return;
-	if (g->n + n + 1 > g->cap) {
-		size_t cap = g->cap ? g->cap : 4096;
-		char *t;
-
-		while (cap < g->n + n + 1)
-			cap *= 2;
-		if ((t = realloc(g->s, cap)) == NULL) {
-			g->nomem = true;
-			return;
-		}
-		g->s = t, g->cap = cap;
+	if (!room(&g->s, &g->cap, g->n + n + 1)) {
+		g->nomem = true;
+		return;
 	}
 	memcpy(g->s + g->n, s, n);
 	g->n += n;
