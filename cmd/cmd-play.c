@@ -17,7 +17,6 @@
  * output, refusals included, so a transcript keeps its order.
  */
 #include <ctype.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,18 +97,18 @@ pick_game(const struct cr_tileset *ts, const char *want)
 /*
  * Bring back game NAME as it was left: its journal locked, read and
  * replayed.  A journal that cannot be read or replayed is named with the
- * reason and left as it is.  A last line cut short by a crash (a move never
- * acknowledged) is cut off the file.  0, or the exit status.
+ * reason and left as it is.  A last move's line cut short by a crash (a
+ * move never acknowledged) is cut off the file, the file as it was kept
+ * aside.  0, or the exit status.
  */
 static int
 resume(struct play *p, const char *name)
 {
 	struct nt_record r;
 	struct cr_game *g;
-	char *err = NULL, *text;
+	char *err = NULL, *text, *kept = NULL;
 	size_t len;
 	bool cut;
-	int fd = -1;
 
 	if (!journal_take(&p->j, name, &err) ||
 	    (text = journal_read(p->j.path, &len, &cut, &err)) == NULL) {
@@ -125,19 +124,27 @@ resume(struct play *p, const char *name)
 		return 1;
 	}
 	play_take(p, &r, g);
-	if (cut && ((fd = open(p->j.path, O_WRONLY | O_CLOEXEC)) < 0 ||
-	    ftruncate(fd, (off_t)len) < 0 || fsync(fd) < 0))
+	/* What carcref holds the file to be from now on: checked before each
+	 * write, and the comments a rewrite keeps. */
+	if (!journal_basis(&p->j, text, len, cr_game_nmoves(p->g)))
 		p->j.rewrite = true;
-	if (cut && fd >= 0)
-		close(fd);
 	if (!journal_appendable(text, len))
 		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
 	free(text);
-	if (cut)
-		outf(_("carcref: resumed %s (%s); its last line, cut short by a crash, was never "
-		    "accepted: dropped\n"), name, p->j.path);
+	if (cut && !journal_drop_cut(&p->j, &kept, &err)) {
+		outf(_("carcref: resumed %s (%s); its last line has no newline, as a write cut "
+		    "short leaves it: that move was never accepted; it cannot be dropped now (%s), "
+		    "so the file is kept aside at the next move\n"), name, p->j.path,
+		    err ? err : _("out of memory"));
+		p->j.rewrite = true;
+	} else if (cut)
+		outf(_("carcref: resumed %s (%s); its last line has no newline, as a write cut "
+		    "short leaves it: that move was never accepted, and is dropped; the file as it "
+		    "was is kept as %s\n"), name, p->j.path, kept);
 	else
 		outf(_("carcref: resumed %s (%s)\n"), name, p->j.path);
+	free(kept);
+	free(err);
 	play_restore_hand(p);
 	return 0;
 }
@@ -230,8 +237,8 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			free(text);
 			return 1;
 		}
+		play_new_journal(p, text, len, stderr);
 		free(text);
-		play_new_journal(p, stderr);
 		outf(_("carcref: continuing %s\n"), file);
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";

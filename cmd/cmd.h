@@ -146,10 +146,23 @@ bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
  * it, with a message saying it is WHAT ("the journal of the game in
  * play").  One file at a time; WHAT NULL: none. */
 void		 cmd_out_guard(const char *what, dev_t dev, ino_t ino);
+/* Fence the directories DIRS (NULL-ended; the state directory's games/
+ * and locks/): cmd_out_open refuses to make a file there or to write
+ * over one, whatever path names it (a symlink, .., a hard link elsewhere,
+ * /dev/fd/N).  NULL: none. */
+void		 cmd_out_fence(const char *const *dirs);
+/* cmd_write_atomic for carcref's own files (a journal, a tile kept in
+ * hand): the guard and the fence let it pass. */
+bool		 cmd_write_own(const char *path, const char *text, size_t len,
+		     char **err);
 /* Move the file PATH aside, to PATH.TAG (PATH.TAG-2... if taken), never
  * over another file: a user's file is never deleted.  The new name,
  * malloc'd; NULL with *err naming PATH. */
 char		*cmd_set_aside(const char *path, const char *tag, char **err);
+/* The same, PATH left in place: PATH.TAG is a hard link to it, or where
+ * there are none a copy (a new file, synced).  Replacing PATH afterwards
+ * (cmd_write_own) leaves PATH.TAG as PATH was. */
+char		*cmd_keep_aside(const char *path, const char *tag, char **err);
 
 /* cmd-tiles.c: the search by what a tile shows, for the REPL's find and
  * completion.  The options (NULL after the last); whether S is four edge

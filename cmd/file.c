@@ -18,9 +18,14 @@
  * about what one write of the whole would.
  *
  * One file may be guarded (cmd_out_guard): the journal of the game in
- * play.  No writer replaces it or writes into it, whatever path names it
- * (a symlink, a hard link, /dev/fd/N): every writer comes here.
+ * play.  Directories may be fenced (cmd_out_fence): the state directory's
+ * games/ and locks/.  No writer replaces such a file or writes into it,
+ * nor makes a file in a fenced directory, whatever path names it (a
+ * symlink, a hard link, .., /dev/fd/N): every writer comes here.  Only
+ * carcref's own writes there (cmd_write_own: a journal, a tile kept in
+ * hand) pass.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -34,6 +39,7 @@
 
 #define OUT_BUF		65536
 #define MAXLINKS	40	/* as the kernel's ELOOP */
+#define MAXFENCE	4	/* directories fenced: games/ and locks/ */
 
 struct cmd_out {
 	char	*path;		/* the user's name for the file: for messages */
@@ -169,6 +175,16 @@ static struct {
 	char	*what;
 } guard;
 
+/* The fenced directories, by device and inode (and path, for messages). */
+static struct {
+	int	 n;
+	dev_t	 dev[MAXFENCE];
+	ino_t	 ino[MAXFENCE];
+	char	*path[MAXFENCE];
+} fence;
+
+static bool	own;	/* a write of carcref's own: cmd_write_own */
+
 void
 cmd_out_guard(const char *what, dev_t dev, ino_t ino)
 {
@@ -179,16 +195,94 @@ cmd_out_guard(const char *what, dev_t dev, ino_t ino)
 	guard.ino = ino;
 }
 
+void
+cmd_out_fence(const char *const *dirs)
+{
+	struct stat st;
+
+	for (int i = 0; i < fence.n; i++)
+		free(fence.path[i]);
+	fence.n = 0;
+	for (; dirs != NULL && *dirs != NULL && fence.n < MAXFENCE; dirs++)
+		if (stat(*dirs, &st) == 0 && (fence.path[fence.n] = strdup(*dirs)) != NULL) {
+			fence.dev[fence.n] = st.st_dev;
+			fence.ino[fence.n] = st.st_ino;
+			fence.n++;
+		}
+}
+
 /* Is ST the guarded file?  Then *err says PATH is not written. */
 static bool
 guarded(const struct stat *st, const char *path, char **err)
 {
-	if (!guard.set || st->st_dev != guard.dev || st->st_ino != guard.ino)
+	if (own || !guard.set || st->st_dev != guard.dev || st->st_ino != guard.ino)
 		return false;
 	/* TRANSLATORS: the second %s is what the file is: "the journal of the
 	 * game in play". */
 	cmd_seterr(err, _("%s is %s: it is never written over; choose another file"), path,
 	    guard.what);
+	return true;
+}
+
+/* The fenced directory that holds the file ST under some name (a hard
+ * link, a descriptor), or NULL. */
+static const char *
+fenced_file(const struct stat *st)
+{
+	for (int i = 0; i < fence.n; i++) {
+		struct stat e;
+		struct dirent *de;
+		DIR *d = opendir(fence.path[i]);
+		bool found = false;
+
+		if (d == NULL)
+			continue;
+		while (!found && (de = readdir(d)) != NULL)
+			found = fstatat(dirfd(d), de->d_name, &e, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    e.st_dev == st->st_dev && e.st_ino == st->st_ino;
+		closedir(d);
+		if (found)
+			return fence.path[i];
+	}
+	return NULL;
+}
+
+/*
+ * May TARGET (PATH with its symlinks followed) not be written, being in a
+ * fenced directory, or a file of one under another name?  Then *err says
+ * so.  FD, if not -1, is the file already open (written in place).
+ */
+static bool
+fenced(const char *path, const char *target, int fd, char **err)
+{
+	const char *dir = NULL;
+	struct stat st;
+	char *parent;
+	bool have, in = false;
+
+	if (own || fence.n == 0)
+		return false;
+	if (target != NULL && (parent = dir_of(target)) != NULL) {
+		if (stat(parent, &st) == 0)
+			for (int i = 0; i < fence.n && dir == NULL; i++)
+				if (st.st_dev == fence.dev[i] && st.st_ino == fence.ino[i])
+					dir = fence.path[i];
+		free(parent);
+	}
+	in = dir != NULL;
+	/* Another name of a file there: a hard link, or a descriptor. */
+	have = fd >= 0 ? fstat(fd, &st) == 0 : target != NULL && stat(target, &st) == 0;
+	if (dir == NULL && have && (fd >= 0 || (S_ISREG(st.st_mode) && st.st_nlink > 1)))
+		dir = fenced_file(&st);
+	if (dir == NULL)
+		return false;
+	/* TRANSLATORS: the second %s is a directory, DIR/games or DIR/locks. */
+	if (in)
+		cmd_seterr(err, _("%s: carcref keeps its games and locks in %s, and no command "
+		    "writes there; choose another file"), path, dir);
+	else
+		cmd_seterr(err, _("%s is another name of a file in %s, where carcref keeps its "
+		    "games and locks: no command writes over it; choose another file"), path, dir);
 	return true;
 }
 
@@ -218,7 +312,8 @@ open_in_place(struct cmd_out *o, char **err)
 		cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(errno));
 		return false;
 	}
-	if (fstat(o->fd, &st) == 0 && guarded(&st, o->path, err)) {
+	if ((fstat(o->fd, &st) == 0 && guarded(&st, o->path, err)) ||
+	    fenced(o->path, NULL, o->fd, err)) {
 		close(o->fd);
 		o->fd = -1;
 		return false;
@@ -250,6 +345,10 @@ cmd_out_open(const char *path, char **err)
 		cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
 		goto fail;
 	}
+	/* The journal in play said as such; any other of carcref's files too. */
+	if (!magic && ((stat(o->target, &st) == 0 && guarded(&st, path, err)) ||
+	    fenced(path, o->target, -1, err)))
+		goto fail;
 	if (magic || (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode) &&
 	    !S_ISDIR(st.st_mode))) {
 		if (!open_in_place(o, err))
@@ -465,13 +564,60 @@ cmd_write_atomic(const char *path, const char *text, size_t len, char **err)
 	return cmd_out_commit(o, err);
 }
 
+bool
+cmd_write_own(const char *path, const char *text, size_t len, char **err)
+{
+	bool ok;
+
+	own = true;
+	ok = cmd_write_atomic(path, text, len, err);
+	own = false;
+	return ok;
+}
+
+/* A copy of the file PATH as TO, a new file (O_EXCL), synced: where there
+ * are no hard links.  0, or an errno. */
+static int
+copy_to(const char *path, const char *to)
+{
+	char msg[64], *text;
+	size_t len;
+	struct stat st;
+	int fd, e = 0;
+
+	if (lstat(path, &st) < 0)
+		return errno;
+	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL)
+		return errno ? errno : EIO;
+	if ((fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, st.st_mode & 07777)) < 0)
+		e = errno;
+	else {
+		for (size_t at = 0; at < len && e == 0; ) {
+			ssize_t k = write(fd, text + at, len - at);
+
+			if (k > 0)
+				at += (size_t)k;
+			else if (k == 0 || errno != EINTR)
+				e = k == 0 ? EIO : errno;
+		}
+		if (e == 0 && fsync(fd) < 0)
+			e = errno;
+		if (close(fd) < 0 && e == 0)
+			e = errno;
+		if (e != 0)
+			unlink(to);
+	}
+	free(text);
+	return e;
+}
+
 /*
- * Move the file PATH aside, to PATH.TAG (PATH.TAG-2, -3... when taken):
- * never over another file, never a copy.  The new name, malloc'd; NULL
- * with *err.
+ * PATH aside, to PATH.TAG (PATH.TAG-2, -3... when taken): never over
+ * another file.  With KEEP, PATH stays too (a hard link, else a copy);
+ * else it is moved (never a copy).  The new name, malloc'd; NULL with *err.
  */
-char *
-cmd_set_aside(const char *path, const char *tag, char **err)
+static char *
+aside(const char *path, const char *tag, bool keep, char **err)
 {
 	struct stat st;
 	int e = EEXIST;
@@ -484,22 +630,43 @@ cmd_set_aside(const char *path, const char *tag, char **err)
 			break;
 		}
 		/* link(2) never replaces a file; where there are no hard links,
-		 * rename(2), once the name is seen free. */
+		 * rename(2), or a copy made O_EXCL, once the name is seen free. */
 		if (link(path, to) == 0) {
-			if (unlink(path) == 0)
+			if (keep || unlink(path) == 0)
 				return to;
 			e = errno;
 			unlink(to);
 		} else if (errno == EEXIST || lstat(to, &st) == 0) {
 			free(to);
 			continue;
-		} else if (rename(path, to) == 0)
+		} else if (!keep && rename(path, to) == 0)
 			return to;
-		else
+		else if (!keep)
 			e = errno;
+		else if ((e = copy_to(path, to)) == 0)
+			return to;
+		else if (e == EEXIST) {
+			free(to);
+			continue;
+		}
 		free(to);
 		break;
 	}
-	cmd_seterr(err, _("%s: cannot move it aside: %s"), path, strerror(e));
+	if (keep)
+		cmd_seterr(err, _("%s: cannot keep a copy of it aside: %s"), path, strerror(e));
+	else
+		cmd_seterr(err, _("%s: cannot move it aside: %s"), path, strerror(e));
 	return NULL;
+}
+
+char *
+cmd_set_aside(const char *path, const char *tag, char **err)
+{
+	return aside(path, tag, false, err);
+}
+
+char *
+cmd_keep_aside(const char *path, const char *tag, char **err)
+{
+	return aside(path, tag, true, err);
 }

@@ -10,16 +10,26 @@
  * reads the next line, so a closed terminal, a kill -9 or a power cut
  * loses at most the line being typed; an append that fails is cut back
  * to the last good byte, so no half line is ever left.  What changes the
- * past (undo) rewrites the file whole through cmd_write_atomic, so the
- * file is always a whole, valid record: `carcref replay` reads it as it is.
+ * past (undo) rewrites the file whole through cmd_write_own, so the file
+ * is always a whole, valid record: `carcref replay` reads it as it is.  A
+ * rewrite keeps the comments of the moves that still stand (the record
+ * in canonical form, nt_record_fmt, cut after them); a comment that goes
+ * with a move taken back is kept in the journal as it was, set aside.
+ *
+ * carcref keeps in memory the bytes it last wrote to the journal, and
+ * before each write checks that the file is still exactly those: one
+ * edited in place (a shell's >, nano), replaced by another (an editor's
+ * rename) or removed is said, kept aside, and written again from the
+ * game in play, never appended to.
  *
  * A session holds an fcntl lock on locks/NAME.lock for the game it
  * writes: two sessions never write one game, sessions on different games
  * run side by side, and the kernel drops the lock when a process dies,
  * kill -9 included.
  *
- * A last line without its newline is a write that was cut short; the REPL
- * never acknowledged that move, so a resume drops it (journal_read).
+ * A last move's line without its newline is a write that was cut short;
+ * the REPL never acknowledged that move, so a resume drops it
+ * (journal_read), keeping the file as it was aside.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -320,7 +330,7 @@ static const char *
 state(char **err)
 {
 	const char *env;
-	char *dir, *sub;
+	char *dir, *sub, *games, *locks;
 	bool ok;
 
 	if (state_dir != NULL)
@@ -353,6 +363,12 @@ state(char **err)
 		return NULL;
 	}
 	state_dir = dir;
+	games = cmd_strf("%s/games", dir);
+	locks = cmd_strf("%s/locks", dir);
+	/* Nothing but the journals' own writes goes there (cmd_write_own). */
+	cmd_out_fence((const char *const []){ games, locks, NULL });
+	free(games);
+	free(locks);
 	migrate();
 	return state_dir;
 }
@@ -394,6 +410,52 @@ hold(struct journal *j)
 	guard(j);
 }
 
+/* Room for NEED bytes in *S, of *CAP bytes (doubled); false if out of
+ * memory. */
+static bool
+room(char **s, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 4096;
+	char *t;
+
+	if (need <= *cap)
+		return true;
+	while (c < need)
+		c *= 2;
+	if ((t = realloc(*s, c)) == NULL)
+		return false;
+	*s = t, *cap = c;
+	return true;
+}
+
+/* J's text is S (N bytes) from its byte AT on (0: all of it; j->len: added
+ * after it); j->len is not moved.  False if out of memory. */
+static bool
+text_put(struct journal *j, size_t at, const char *s, size_t n)
+{
+	if (!room(&j->text, &j->cap, at + n + 1))
+		return false;
+	memcpy(j->text + at, s, n);
+	j->text[at + n] = '\0';
+	return true;
+}
+
+bool
+journal_basis(struct journal *j, const char *text, size_t len, int nmoves)
+{
+	j->len = j->loose = 0;
+	j->nmoves = 0;
+	if (!text_put(j, 0, text, len)) {
+		free(j->text);
+		j->text = NULL;
+		j->cap = 0;
+		return false;
+	}
+	j->len = len;
+	j->nmoves = nmoves;
+	return true;
+}
+
 bool
 journal_take(struct journal *j, const char *name, char **err)
 {
@@ -433,41 +495,102 @@ journal_close(struct journal *j)
 		close(j->lockfd);
 	free(j->name);
 	free(j->path);
+	free(j->text);
 	*j = (struct journal){ .fd = -1, .lockfd = -1 };
 }
 
+/* What the file at a journal's path is, to what carcref last wrote there. */
+enum disk {
+	DISK_SAME,	/* the very file and bytes (or it cannot be told) */
+	DISK_GONE,	/* removed */
+	DISK_OTHER,	/* another file in its place */
+	DISK_CHANGED	/* the file, its bytes changed */
+};
+
+static enum disk
+on_disk(const struct journal *j)
+{
+	char buf[8192];
+	struct stat st;
+	enum disk rc = DISK_SAME;
+	size_t at = 0;
+	int fd;
+
+	if ((fd = open(j->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
+		return errno == ENOENT ? DISK_GONE : DISK_SAME;	/* the write says why */
+	if (fstat(fd, &st) < 0)
+		rc = DISK_SAME;
+	else if (j->text == NULL)	/* its bytes are not known: the file alone */
+		rc = st.st_dev != j->dev || st.st_ino != j->ino ? DISK_OTHER : DISK_SAME;
+	else if (st.st_dev != j->dev || st.st_ino != j->ino || !S_ISREG(st.st_mode))
+		rc = DISK_OTHER;
+	else if ((unsigned long long)st.st_size < j->len ||
+	    (unsigned long long)st.st_size > j->len + j->loose)
+		rc = DISK_CHANGED;
+	else {
+		/* Every byte, not the size and time alone: an edit in place of
+		 * the same size within the clock's tick is seen too. */
+		for (;;) {
+			ssize_t k = read(fd, buf, sizeof buf);
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				if (k == 0 && at < j->len)
+					rc = DISK_CHANGED;
+				break;
+			}
+			if (at + (size_t)k > j->len + j->loose ||
+			    memcmp(buf, j->text + at, (size_t)k) != 0) {
+				rc = DISK_CHANGED;
+				break;
+			}
+			at += (size_t)k;
+		}
+	}
+	close(fd);
+	return rc;
+}
+
 /*
- * Is the file at J's path still the journal this session wrote?  1 if
- * so (or if it cannot be told: the append then says why); 0 if it was
- * removed, or replaced by another file (an editor's save, a rename over
- * it), which is moved aside, never deleted: said, and the journal is no
- * longer held, to be written again whole.  -1 with *err if the other file
- * cannot be moved aside.
+ * Is the file at J's path still the journal this session wrote, byte for
+ * byte?  1 if so (or if it cannot be told: the write then says why); 0 if
+ * it was removed, replaced by another file (an editor's save, a rename
+ * over it) or changed in place (a shell's >, an editor writing in place):
+ * the file found is moved aside, never deleted, and that is said; the
+ * journal is no longer held, to be written again whole.  -1 with *err if
+ * the file found cannot be moved aside.
  */
 static int
 is_ours(struct journal *j, char **err)
 {
-	struct stat st;
 	char *aside, *why = NULL;
+	enum disk d;
 
-	if (!j->held)
+	if (!j->held || (d = on_disk(j)) == DISK_SAME)
 		return 1;
-	if (stat(j->path, &st) < 0) {
-		if (errno != ENOENT)
-			return 1;
+	if (d == DISK_GONE)
 		outf(_("warning: the journal %s was removed; it is written again, whole, from "
 		    "the game in play\n"), j->path);
-	} else if (st.st_dev == j->dev && st.st_ino == j->ino)
-		return 1;
-	else if ((aside = cmd_set_aside(j->path, "replaced", &why)) == NULL) {
-		cmd_seterr(err, _("%s was replaced by another file, which cannot be kept: %s"),
-		    j->path, why ? why : _("out of memory"));
+	else if ((aside = cmd_set_aside(j->path, d == DISK_OTHER ? "replaced" : "edited",
+	    &why)) == NULL) {
+		if (d == DISK_OTHER)
+			cmd_seterr(err, _("%s was replaced by another file, which cannot be kept: "
+			    "%s"), j->path, why ? why : _("out of memory"));
+		else
+			cmd_seterr(err, _("%s was changed since carcref last wrote it, and cannot "
+			    "be kept: %s"), j->path, why ? why : _("out of memory"));
 		free(why);
 		return -1;
 	} else {
-		outf(_("warning: the journal %s was replaced by another file (an editor's?); that "
-		    "file is kept as %s, and the journal is written again, whole, from the game in "
-		    "play\n"), j->path, aside);
+		if (d == DISK_OTHER)
+			outf(_("warning: the journal %s was replaced by another file (an "
+			    "editor's?); that file is kept as %s, and the journal is written "
+			    "again, whole, from the game in play\n"), j->path, aside);
+		else
+			outf(_("warning: the journal %s was changed since carcref last wrote it "
+			    "(by an editor?); that file is kept as %s, and the journal is written "
+			    "again, whole, from the game in play\n"), j->path, aside);
 		free(aside);
 	}
 	j->held = false;
@@ -475,12 +598,192 @@ is_ours(struct journal *j, char **err)
 	return 0;
 }
 
+/* The lines "  - MOVE" of g's moves from FIRST to N, malloc'd ("" for
+ * none); NULL if out of memory. */
+static char *
+move_lines(const struct cr_game *g, int first, int n)
+{
+	char move[128], *lines = strdup(""), *more;
+
+	for (int i = first; lines != NULL && i < n; i++) {
+		nt_format_move(cr_game_tileset(g), cr_game_move(g, i), NULL, move, sizeof move);
+		more = cmd_strf("%s  - %s\n", lines, move);
+		free(lines);
+		lines = more;
+	}
+	return lines;
+}
+
+/* A growing text, for nt_record_fmt. */
+struct grow {
+	char	*s;
+	size_t	 n, cap;
+	bool	 nomem;
+};
+
+static void
+grow_put(void *arg, const char *s, size_t n)
+{
+	struct grow *g = arg;
+
+	if (g->nomem || n == 0)
+		return;
+	if (!room(&g->s, &g->cap, g->n + n + 1)) {
+		g->nomem = true;
+		return;
+	}
+	memcpy(g->s + g->n, s, n);
+	g->n += n;
+	g->s[g->n] = '\0';
+}
+
+static void
+grow_reset(void *arg)
+{
+	((struct grow *)arg)->n = 0;
+}
+
+/* Where line LINE (1-based) of TEXT starts. */
+static size_t
+line_at(const char *text, int line)
+{
+	const char *s = text;
+
+	while (--line > 0 && (s = strchr(s, '\n')) != NULL)
+		s++;
+	return s != NULL ? (size_t)(s - text) : strlen(text);
+}
+
+/* Where the line after the one at AT starts. */
+static size_t
+next_line(const char *text, size_t at)
+{
+	const char *nl = strchr(text + at, '\n');
+
+	return nl != NULL ? (size_t)(nl - text) + 1 : strlen(text);
+}
+
+/*
+ * The journal for g, written from J's text with its comments kept: the
+ * text in canonical form (nt_record_fmt: the header first, each move's
+ * comments on the lines before it or after it, the file's last comments
+ * after the moves), the moves g no longer holds cut out with their
+ * comments (*lost says some were), g's moves that it lacks after.  NULL
+ * if that cannot be done (out of memory, a text carcref cannot format):
+ * nt_record_format then writes it without comments.
+ */
+static char *
+with_comments(const struct journal *j, const struct cr_game *g, bool *lost)
+{
+	struct grow c = { 0 };
+	struct nt_fmt_error fe;
+	struct nt_record rc;
+	struct cr_error ce;
+	char *out = NULL, *lines = NULL, *mark;
+	int n = cr_game_nmoves(g), nc, nr = -1;
+	size_t cut, tail;
+
+	*lost = false;
+	if (nt_record_fmt(j->text, j->len, cr_game_tileset(g), grow_put, grow_reset, &c, &fe) < 0 ||
+	    c.nomem || c.s == NULL || nt_record_parse(&rc, c.s, c.n, &ce) < 0) {
+		free(c.s);
+		return NULL;
+	}
+	nc = rc.nmoves;
+	if (nc != j->nmoves) {		/* not the moves the game was taken with */
+		nt_record_free(&rc);
+		free(c.s);
+		return NULL;
+	}
+	if (n < nc) {
+		/* From the comments before move n (lines "  # ...") to the
+		 * comments after the last move, at the margin ("# ..."). */
+		cut = line_at(c.s, rc.moves[n].line);
+		for (size_t p; cut > 0; cut = p) {
+			for (p = cut - 1; p > 0 && c.s[p - 1] != '\n'; p--)
+				;
+			if (strncmp(c.s + p, "  #", 3) != 0)
+				break;
+		}
+		tail = next_line(c.s, line_at(c.s, rc.moves[nc - 1].line));
+		while (tail < c.n && c.s[tail] != '#')
+			tail = next_line(c.s, tail);
+		*lost = memchr(c.s + cut, '#', tail - cut) != NULL;
+		out = cmd_strf("%.*s%s", (int)cut, c.s, c.s + tail);
+	} else if ((lines = move_lines(g, nc, n)) != NULL)
+		out = cmd_strf("%s%s", c.s, lines);
+	nt_record_free(&rc);
+	free(c.s);
+	free(lines);
+	/* "moves: []" (no move yet) cannot be appended to; "moves:" can. */
+	if (out != NULL && (mark = strstr(out, "\nmoves: []")) != NULL)
+		memmove(mark + 7, mark + 10, strlen(mark + 10) + 1);
+	/* Its moves are g's, as many: else it is written without comments. */
+	if (out != NULL && nt_record_parse(&rc, out, strlen(out), &ce) == 0) {
+		nr = rc.nmoves;
+		nt_record_free(&rc);
+	}
+	if (nr != n) {
+		free(out);
+		*lost = false;
+		return NULL;
+	}
+	return out;
+}
+
+/* The text for J's journal as g stands (*lost: comments of moves taken
+ * back, or every comment, are not in it); NULL if out of memory. */
+static char *
+journal_text(const struct journal *j, const struct nt_record *r, const struct cr_game *g,
+    bool *lost)
+{
+	char *text, *mark;
+
+	*lost = false;
+	if (j->text != NULL && (text = with_comments(j, g, lost)) != NULL)
+		return text;
+	*lost = j->text != NULL && memchr(j->text, '#', j->len) != NULL;
+	if ((text = nt_record_format(r, g)) == NULL)
+		return NULL;
+	/* "moves: []" (no move yet, the last line) cannot be appended to;
+	 * "moves:" (empty) can. */
+	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
+		strcpy(mark, "moves:\n");
+	return text;
+}
+
+/* Write TEXT (malloc'd, taken) as J's journal, G's N moves, and hold it. */
+static bool
+put(struct journal *j, char *text, int n, char **err)
+{
+	size_t len = strlen(text);
+
+	if (!cmd_write_own(j->path, text, len, err)) {
+		free(text);
+		guard(j);	/* the old one, if any, is in place */
+		return false;
+	}
+	free(j->text);
+	j->text = text;
+	j->len = len, j->cap = len + 1, j->loose = 0;
+	j->nmoves = n;
+	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
+		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
+		j->held = false;	/* the file written is not known */
+		guard(j);
+		return false;
+	}
+	j->rewrite = false;
+	hold(j);
+	return true;
+}
+
 bool
 journal_write(struct journal *j, const struct nt_record *r, const struct cr_game *g,
     char **err)
 {
-	char *text, *mark, *base;
-	bool ok;
+	char *text, *base, *kept = NULL;
+	bool ok, lost;
 
 	/* Until the new file is in place, nothing may be appended to the old;
 	 * and until then, what is on disk is not the game. */
@@ -503,28 +806,52 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 	}
 	if (is_ours(j, err) < 0)
 		return false;
-	if ((text = nt_record_format(r, g)) == NULL) {
+	if ((text = journal_text(j, r, g, &lost)) == NULL) {
 		cmd_seterr(err, _("out of memory"));
 		return false;
 	}
-	/* "moves: []" (no move yet, the last line) cannot be appended to;
-	 * "moves:" (empty) can. */
-	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
-		strcpy(mark, "moves:\n");
-	cmd_out_guard(NULL, 0, 0);	/* this writer alone may replace it */
-	ok = cmd_write_atomic(j->path, text, strlen(text), err);
-	free(text);
-	if (!ok) {
-		guard(j);	/* the old one, if any, is in place */
+	/* A comment that would go: the journal as it was, kept aside first. */
+	if (lost && j->held && (kept = cmd_keep_aside(j->path, "undone", err)) == NULL) {
+		free(text);
 		return false;
 	}
-	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
-		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
-		j->held = false;	/* the file written is not known */
+	if (!put(j, text, cr_game_nmoves(g), err)) {
+		if (kept != NULL)
+			unlink(kept);	/* the journal is as it was: no need */
+		free(kept);
 		return false;
 	}
-	j->rewrite = false;
-	hold(j);
+	if (kept != NULL)
+		outf(_("the journal as it was, with the comments of the moves taken back, is kept "
+		    "as %s\n"), kept);
+	free(kept);
+	return true;
+}
+
+bool
+journal_drop_cut(struct journal *j, char **kept, char **err)
+{
+	char *text = NULL;
+
+	*kept = NULL;
+	if (j->text == NULL) {
+		cmd_seterr(err, _("out of memory"));
+		return false;
+	}
+	if ((*kept = cmd_keep_aside(j->path, "cut", err)) == NULL)
+		return false;
+	if (j->fd >= 0) {
+		close(j->fd);
+		j->fd = -1;
+	}
+	if ((text = strdup(j->text)) == NULL || !put(j, text, j->nmoves, err)) {
+		if (text == NULL)
+			cmd_seterr(err, _("out of memory"));
+		unlink(*kept);		/* the journal is as it was */
+		free(*kept);
+		*kept = NULL;
+		return false;
+	}
 	return true;
 }
 
@@ -551,7 +878,8 @@ bool
 journal_append(struct journal *j, const struct nt_record *r, const struct cr_game *g,
     int first, char **err)
 {
-	char move[128], *lines = NULL, *more;
+	char *lines;
+	size_t n;
 	off_t size;
 	int e, ours = 1;
 
@@ -565,34 +893,37 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 		return false;
 	}
 	/* The turn's moves in one write: all of them are recorded, or none. */
-	for (int i = first; i < cr_game_nmoves(g); i++) {
-		nt_format_move(cr_game_tileset(g), cr_game_move(g, i), NULL, move, sizeof move);
-		more = cmd_strf("%s  - %s\n", lines ? lines : "", move);
+	if ((lines = move_lines(g, first, cr_game_nmoves(g))) == NULL ||
+	    !text_put(j, j->len, lines, strlen(lines))) {
 		free(lines);
-		if ((lines = more) == NULL) {
-			cmd_seterr(err, _("out of memory"));
-			return false;
-		}
+		cmd_seterr(err, _("out of memory"));
+		return false;
 	}
-	if (lines == NULL)
+	if ((n = strlen(lines)) == 0) {
+		free(lines);
 		return true;
-	if ((size = lseek(j->fd, 0, SEEK_END)) < 0 || !write_all(j->fd, lines, strlen(lines)) ||
+	}
+	if ((size = lseek(j->fd, 0, SEEK_END)) < 0 || !write_all(j->fd, lines, n) ||
 	    fsync(j->fd) < 0) {
 		e = errno;
 		/*
 		 * Back to the last good byte: no half line, and no line whose
 		 * move is taken back.  If even that fails, the file is rewritten
-		 * whole at the next chance (journal_write).
+		 * whole at the next chance (journal_write), what was written of
+		 * the lines taken as carcref's own.
 		 */
 		if (size < 0 || ftruncate(j->fd, size) < 0 || fsync(j->fd) < 0) {
 			close(j->fd);
 			j->fd = -1;
 			j->rewrite = true;
+			j->loose = n;
 		}
 		cmd_seterr(err, "%s: %s", j->path, strerror(e));
 		free(lines);
 		return false;
 	}
+	j->len += n;
+	j->nmoves = cr_game_nmoves(g);
 	free(lines);
 	return true;
 }
@@ -654,6 +985,16 @@ journal_appendable(const char *text, size_t len)
 
 /* ---- reading the journals -------------------------------------------------- */
 
+/* Is S (N bytes) a move's line as carcref appends it, "  - MOVE", or the
+ * start of one? */
+static bool
+move_line(const char *s, size_t n)
+{
+	static const char dash[] = "  - ";
+
+	return n > 0 && memcmp(s, dash, n < 4 ? n : 4) == 0;
+}
+
 char *
 journal_read(const char *path, size_t *len, bool *cut, char **err)
 {
@@ -665,8 +1006,13 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 		cmd_seterr(err, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	/* An unterminated last line after whole ones: a write cut short. */
-	if (*len > 0 && text[*len - 1] != '\n' && (nl = strrchr(text, '\n')) != NULL) {
+	/* An unterminated move's line after whole ones: a write cut short.
+	 * A header's line written by hand without its newline is read. */
+	for (nl = text + *len; nl > text && nl[-1] != '\n'; nl--)
+		;
+	if (*len > 0 && text[*len - 1] != '\n' && nl > text &&
+	    move_line(nl, *len - (size_t)(nl - text))) {
+		nl--;
 		*len = (size_t)(nl - text) + 1;
 		text[*len] = '\0';
 		*cut = true;

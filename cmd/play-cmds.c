@@ -95,7 +95,9 @@ const struct play_cmd play_cmds[] = {
 	{ "load", { "charger" }, N_("FILE"), 1, 1, PA_FILE, session_load,
 	  N_("continue the game recorded in FILE instead"),
 	  N_("  FILE is not written: the game goes on in a journal of its own.  The game\n"
-	  "  in play stays kept under its name (carcref games lists them).\n"), false },
+	  "  in play stays kept under its name (carcref games lists them), and a tile\n"
+	  "  in hand with it, as when the session ends: carcref resume NAME gives it\n"
+	  "  back (on a terminal, load asks first whether to drop it).\n"), false },
 	{ "help", { "aide" }, N_("[COMMAND]"), 0, 1, PA_COMMAND, view_help,
 	  N_("the commands, or one in more detail"),
 	  "", true },

@@ -173,14 +173,16 @@ play_new_game(struct play *p, char **names, int n, int edition, char **exts, int
 
 /*
  * A game taken from a file (play FILE, load FILE) starts a journal of its
- * own, at once if it has moves; the file itself is never written.
+ * own, at once if it has moves, with the file's comments; the file itself
+ * is never written.
  */
 void
-play_new_journal(struct play *p, FILE *msgs)
+play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs)
 {
 	char *err = NULL;
 
 	journal_close(&p->j);
+	journal_basis(&p->j, text, len, cr_game_nmoves(p->g));	/* else without comments */
 	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
 		out_printf(msgs, _("warning: the journal cannot be written (%s); the next move will "
 		    "try again\n"), err ? err : _("out of memory"));
@@ -277,16 +279,16 @@ session_load(struct play *p, int argc, char **argv)
 	(void)argc;
 	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
 		return play_nope(_("load: %s"), err);
-	g = play_replay(p->ts, argv[1], text, len, &r, &why);
-	free(text);
-	if (g == NULL) {
-		play_nope("%s", why ? why : _("out of memory"));
+	if ((g = play_replay(p->ts, argv[1], text, len, &r, &why)) == NULL) {
+		play_nope(_("load: %s"), why ? why : _("out of memory"));
 		free(why);
+		free(text);
 		return -1;
 	}
 	keep_hand(p);
 	play_take(p, &r, g);
-	play_new_journal(p, stdout);
+	play_new_journal(p, text, len, stdout);
+	free(text);
 	outf(_("loaded %s: edition %d,"), argv[1], cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
 		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
@@ -456,9 +458,9 @@ on_int(int sig)
 }
 
 /*
- * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM):
- * noted here, and the session ends at once as with Ctrl-D, the tile in
- * hand kept without a question (play_session).  The wait for a line is
+ * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM, and
+ * SIGINT without a terminal): noted here, and the session ends at once as
+ * with Ctrl-D, the tile in hand kept without a question (play_session).  The wait for a line is
  * cut short: no SA_RESTART, and readline returns on these signals.
  */
 static void
@@ -537,7 +539,7 @@ keep_hand(struct play *p)
 	}
 	text = p->placed ? cmd_strf("%s %d,%d %d\n", play_code(p, p->hand), p->pend.x,
 	    p->pend.y, p->pend.rot * 90) : cmd_strf("%s\n", play_code(p, p->hand));
-	if (text != NULL && cmd_write_atomic(path, text, strlen(text), &err))
+	if (text != NULL && cmd_write_own(path, text, strlen(text), &err))
 		outf(_("%s kept in hand: carcref resume %s gives it back\n"), play_code(p, p->hand),
 		    p->j.name);
 	else
@@ -552,11 +554,13 @@ keep_hand(struct play *p)
  * The tile kept in hand, PATH's text (malloc'd), or NULL: none kept
  * (*why NULL), or a file that cannot be one (*why says why, malloc'd).
  * Only a regular file is read, opened without waiting: a FIFO or a device
- * there never hangs resume.
+ * there never hangs resume.  Only what carcref writes is taken: one line,
+ * the tile's code and maybe its place; a NUL or more lines are not.
  */
 static char *
 hand_read(const char *path, char **why)
 {
+	const char *nl;
 	struct stat st;
 	char *text = NULL;
 	ssize_t n = -1;
@@ -579,10 +583,14 @@ hand_read(const char *path, char **why)
 	else {
 		while ((n = read(fd, text, HAND_MAX)) < 0 && errno == EINTR)
 			;
+		if (n >= 0)
+			text[n] = '\0';
 		if (n < 0)
 			*why = cmd_strf("%s", strerror(errno));
-		else
-			text[n] = '\0';
+		else if (memchr(text, '\0', (size_t)n) != NULL)
+			*why = cmd_strf("%s", _("a NUL byte in it, which carcref never writes"));
+		else if ((nl = strchr(text, '\n')) != NULL && nl[1] != '\0')
+			*why = cmd_strf("%s", _("more than one line in it, and carcref writes one"));
 	}
 	close(fd);
 	if (*why != NULL) {
@@ -724,11 +732,16 @@ play_session(struct play *p)
 	size_t cap = 0;
 	ssize_t len;
 
-	struct sigaction sa = { .sa_handler = on_end };
+	struct sigaction sa = { .sa_handler = on_end }, old;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* Without a terminal no line is being typed: SIGINT ends the session
+	 * as SIGTERM does, the tile in hand kept.  (Unless it is ignored, as
+	 * a shell leaves it for a job in the background.) */
+	if (!p->tty && sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
 	if (p->tty)
 		readline_start(p);
 	while (!p->quit && !got_end) {

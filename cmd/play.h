@@ -32,13 +32,16 @@
  * Each game is a record, DIR/games/NAME.yaml, from its first accepted
  * move on: a header, then one "  - MOVE" line per accepted move, written
  * and fsync'ed before the REPL takes the next line.  An undo rewrites it
- * whole, atomically (cmd_write_atomic), so at every instant the file is a
- * valid record of the game as it stands.  DIR/locks/NAME.lock is locked
- * by the session that writes the game.  The journal held is guarded
- * (cmd_out_guard): save and board --svg never write over it.  Before each
- * append the file at its path is checked to be the one held (device and
- * inode): one removed, or replaced by another (kept aside, as
- * NAME.yaml.replaced), is written again whole.
+ * whole, atomically (cmd_write_own), so at every instant the file is a
+ * valid record of the game as it stands; a rewrite keeps the comments of
+ * the moves that still stand.  DIR/locks/NAME.lock is locked by the
+ * session that writes the game.  The journal held is guarded
+ * (cmd_out_guard), and games/ and locks/ fenced (cmd_out_fence): save and
+ * board --svg never write there.  Before each write the file at the
+ * journal's path is checked to be exactly what carcref last wrote there
+ * (the same device and inode, the same bytes): one removed, replaced by
+ * another file or changed (kept aside, as NAME.yaml.replaced or
+ * NAME.yaml.edited), is written again whole.
  */
 struct journal {
 	char	*name;		/* "2026-11-25-anna-ben"; NULL: no file yet */
@@ -51,6 +54,16 @@ struct journal {
 	bool	 held;		/* the file at path is ours, dev and ino: */
 	dev_t	 dev;
 	ino_t	 ino;
+	/*
+	 * What the file holds, as carcref last wrote it (or read it, at
+	 * resume): the bytes it must still hold, and the record whose
+	 * comments a rewrite keeps; before the first write, the record the
+	 * game was taken from (play FILE, load FILE), or NULL.  After len,
+	 * loose bytes an append could not cut back may be in the file too.
+	 */
+	char	*text;
+	size_t	 len, loose, cap;
+	int	 nmoves;	/* the moves text holds */
 };
 
 /*
@@ -88,6 +101,17 @@ bool	 journal_append(struct journal *j, const struct nt_record *r,
 bool	 journal_repair(struct journal *j, const struct nt_record *r,
 	     const struct cr_game *g);
 
+/* TEXT (LEN bytes, NMOVES moves, the game's first ones) is what J's
+ * file holds now (resume), or the record the game was taken from: its
+ * comments are kept when the journal is rewritten. */
+bool	 journal_basis(struct journal *j, const char *text, size_t len, int nmoves);
+
+/* The journal was read with its last line cut (journal_read): the file as
+ * it was is kept aside (*kept, malloc'd: NAME.yaml.cut), and J's text
+ * written in its place.  False with *err if it cannot be kept aside or
+ * written: the file is then left as it is. */
+bool	 journal_drop_cut(struct journal *j, char **kept, char **err);
+
 /* Does the journal TEXT end inside its moves, so that a move may be
  * appended (else the next move rewrites it whole)?  Asked of the reader. */
 bool	 journal_appendable(const char *text, size_t len);
@@ -97,9 +121,11 @@ bool	 journal_appendable(const char *text, size_t len);
 void	 journal_close(struct journal *j);
 
 /*
- * A journal's text (malloc'd), its last line cut if it has no newline but
- * follows whole ones (a write the REPL never acknowledged): *cut says so.
- * NULL with *err if it cannot be read.
+ * A journal's text (malloc'd), its last line cut if it has no newline,
+ * follows whole ones and is a move's line, or the start of one ("  - ":
+ * what a write cut short leaves, never acknowledged): *cut says so.
+ * Another line without its newline (a header's, written by hand) is
+ * kept.  NULL with *err if it cannot be read.
  */
 char	*journal_read(const char *path, size_t *len, bool *cut, char **err);
 
@@ -151,7 +177,8 @@ struct play {
 	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
-	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM), 0 if not */
+	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM; SIGINT
+					 * without a terminal), 0 if not */
 	int		 refused;	/* lines not accepted */
 	char		*hist;		/* the history file, NULL for none */
 };
@@ -290,9 +317,10 @@ void	 play_dress_record(const struct nt_record *r, const char **names,
 	     struct play_letter *letter, int *ansi);
 /* Take record R (moved in) and game G as the game in play. */
 void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
-/* The game in play, from a file, starts its own journal (now if it has
- * moves); a warning to MSGS if it cannot be written. */
-void	 play_new_journal(struct play *p, FILE *msgs);
+/* The game in play, from a file whose record is TEXT, starts its own
+ * journal (now if it has moves), with the file's comments; a warning to
+ * MSGS if it cannot be written. */
+void	 play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs);
 /* On a terminal without --yes, ask QUESTION (y/N); true for yes. */
 bool	 play_confirm(struct play *p, const char *question);
 /* A tile kept in hand when the game was left (play-session.c), given back. */
@@ -301,7 +329,8 @@ void	 play_restore_hand(struct play *p);
 bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
 	     int nexts);
 /* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
- * (p->signal: the caller ends the process with it, once all is kept). */
+ * (or SIGINT without a terminal) (p->signal: the caller ends the process
+ * with it, once all is kept). */
 void	 play_session(struct play *p);
 
 /* play-complete.c: Tab completion for P's session, through readline. */

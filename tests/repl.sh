@@ -846,8 +846,8 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: W 1,0 0
   Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
-key.yaml:3:1: unknown key "colour" (expected format, game, edition, expansions, players or moves)
-ill.yaml:5:5: move 2: one tile per square: V at 0,1, but E already lies there
+load: key.yaml:3:1: unknown key "colour" (expected format, game, edition, expansions, players or moves)
+load: ill.yaml:5:5: move 2: one tile per square: V at 0,1, but E already lies there
    1  Anna  W 1,0 0
 loaded three.yaml: edition 2, Carl, Dora
 3 moves played, 68 tiles left; Dora to play
@@ -1089,10 +1089,12 @@ awk '/^[> ] [A-Z]/ && !/\[/ { sub(/^[> ] /, ""); print $1, $2 }' "$tmp/out" | so
 expect "kill -9, then --resume: the scores of a replay" \
     test "$(awk '{ print $1, $2 }' "$tmp/k9.scores")" = "$(cat "$tmp/k9r.scores")"
 
-# A write cut short (no newline) was never acknowledged: dropped.
+# A write cut short (no newline) was never acknowledged: dropped, the
+# file as it was kept aside.
 printf '  - W 9,9' >>"$k9/games/$k9game.yaml"
 CARCREF_STATE=$k9 STDIN=$tmp/k9r.in run resume
-expect "a cut last line: resume says so" has "$tmp/out" 'cut short by a crash'
+expect "a cut last line: resume says so" has "$tmp/out" \
+    "its last line has no newline, as a write cut short leaves it: that move was never accepted, and is dropped; the file as it was is kept as $k9/games/$k9game.yaml.cut"
 expect "a cut last line: dropped" has "$tmp/out" '7 moves played, 64 tiles left'
 expect "a cut last line: the journal is whole again" \
     cmp -s "$tmp/k9.moves" <(moves_of "$k9/games/$k9game.yaml")
@@ -2362,5 +2364,302 @@ session r2river 1 play --players Anna,Ben --expansions river
 n=$(grep -cxF 'refused: RV-G at 1,-1: the river would turn back on itself (two right curves in a row); the rotation that fits at 1,-1: 180' "$tmp/r2river.out")
 expect "r2 12: the U-turn refused with the rotation that fits (place, whole turn)" [ "$n" = 2 ]
 
+# ---- issue 18 round 2: journal -------------------------------------------------
+
+r2=$tmp/r2
+oldstate=$CARCREF_STATE
+export CARCREF_STATE=$r2
+mkdir -p "$r2/games"
+# r2rec NAME MOVE...: a journal kept as carcref writes it.
+r2rec() {
+	local f=$r2/games/$1.yaml m
+	shift
+	printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n' >"$f"
+	for m in "$@"; do printf '  - %s\n' "$m" >>"$f"; done
+}
+r2moves() { moves_of "$r2/games/$1.yaml" | tr '\n' ';'; }
+
+# 1. An edit that keeps the journal's inode (a shell's >, nano) was not
+# seen: the next moves went under players:, or into a different game.
+# Before each write the journal must be, byte for byte, what carcref last
+# wrote; else the file found is kept aside and the journal written again.
+r2rec inplace "W 1,0 0"
+ino=$(stat -c %i "$r2/games/inplace.yaml")
+live r2-1 - resume inplace
+seen "carcref: resumed inplace"
+printf 'format: carcref/1\nmoves:\n  - K -1,0 180 farmer@SW\nplayers:\n  - Anna\n  - Ben\n' \
+    >"$r2/games/inplace.yaml"
+cp "$r2/games/inplace.yaml" "$tmp/r2-1.user"
+say "V 1,1 90"
+seen "move 2, "
+say "U -1,0 0"
+seen "move 3, "
+over
+expect "r2 1: the edit in place kept the inode (the case tested)" \
+    test "$(stat -c %i "$r2/games/inplace.yaml.edited" 2>/dev/null)" = "$ino"
+expect "r2 1: an edit in place: said, the file kept aside" has "$liveout" \
+    "warning: the journal TMP/r2/games/inplace.yaml was changed since carcref last wrote it (by an editor?); that file is kept as TMP/r2/games/inplace.yaml.edited, and the journal is written again, whole, from the game in play"
+expect "r2 1: the edited file kept as it was" cmp -s "$tmp/r2-1.user" "$r2/games/inplace.yaml.edited"
+expect "r2 1: the journal holds the game played, no move under players:" \
+    test "$(r2moves inplace)" = "W 1,0 0;V 1,1 90;U -1,0 0;"
+expect "r2 1: said once: the journal written again is the session's" \
+    test "$(grep -c 'was changed since' "$liveout")" = 1
+printf 'score\n' >"$tmp/r2-1r.in"
+STDIN=$tmp/r2-1r.in run resume inplace
+expect "r2 1: resume: two players, not four" has "$tmp/out" 'edition 3, 2 players: Anna, Ben'
+expect "r2 1: resume: three moves" has "$tmp/out" '3 moves played, 68 tiles left'
+# A line deleted in place (head; cat >): the session went on and the
+# journal became another, valid game.
+r2rec cutline "W 1,0 0"
+live r2-1b - resume cutline
+seen "carcref: resumed cutline"
+say "V 1,1 90"
+seen "move 2, "
+head -n -1 "$r2/games/cutline.yaml" >"$tmp/r2-1b.t"
+cat "$tmp/r2-1b.t" >"$r2/games/cutline.yaml"
+say "U -1,0 0"
+seen "move 3, "
+over
+expect "r2 1: a line deleted in place: said" has "$liveout" \
+    'TMP/r2/games/cutline.yaml was changed since carcref last wrote it'
+expect "r2 1: a line deleted in place: no move lost" \
+    test "$(r2moves cutline)" = "W 1,0 0;V 1,1 90;U -1,0 0;"
+expect "r2 1: a line deleted in place: that file kept aside" \
+    cmp -s "$tmp/r2-1b.t" "$r2/games/cutline.yaml.edited"
+# The same size, at once (within the clock's tick): the bytes are compared.
+r2rec samesize "W 1,0 0"
+live r2-1c - resume samesize
+seen "carcref: resumed samesize"
+say "V 1,1 90"
+seen "move 2, "
+printf '0' | dd of="$r2/games/samesize.yaml" bs=1 seek=$(($(stat -c %s "$r2/games/samesize.yaml") - 3)) \
+    conv=notrunc 2>/dev/null
+touch -r "$tmp/r2-1b.t" "$r2/games/samesize.yaml"	# the time put back too
+say "U -1,0 0"
+seen "move 3, "
+over
+expect "r2 1: an edit of the same size, the time put back: seen" has "$liveout" \
+    'TMP/r2/games/samesize.yaml was changed since carcref last wrote it'
+expect "r2 1: an edit of the same size: the game as played" \
+    test "$(r2moves samesize)" = "W 1,0 0;V 1,1 90;U -1,0 0;"
+# Touched, its bytes the same: still carcref's, appended to.
+r2rec touched "W 1,0 0"
+ino=$(stat -c %i "$r2/games/touched.yaml")
+live r2-1d - resume touched
+seen "carcref: resumed touched"
+touch -d '1 hour ago' "$r2/games/touched.yaml"
+say "V 1,1 90"
+seen "move 2, "
+over
+expect "r2 1: touched only: no warning" lacks "$liveout" 'warning'
+expect "r2 1: touched only: appended to, the same file" \
+    test "$(stat -c %i "$r2/games/touched.yaml")" = "$ino"
+expect "r2 1: touched only: the move recorded" test "$(r2moves touched)" = "W 1,0 0;V 1,1 90;"
+
+# 2. save and board --svg wrote over any file of the state directory: a
+# finished game, the live lock (then a second session took the game).
+# Nothing in games/ or locks/ is written, by any path.
+r2rec keep "W 1,0 0"
+r2rec other "W 1,0 0"
+cp "$r2/games/keep.yaml" "$tmp/r2-keep.orig"
+mkdir -p "$tmp/r2d/sub"
+ln -s "$r2/games" "$tmp/r2d/games-link"
+ln "$r2/games/keep.yaml" "$tmp/r2d/keep-hard.yaml"
+printf '%s\n' "save $r2/games/keep.yaml" "save $r2/locks/other.lock" "save $r2/games/new.yaml" \
+    "save r2d/games-link/keep.yaml" "save r2d/sub/../../r2/games/keep.yaml" \
+    "save r2d/keep-hard.yaml" "board --svg $r2/locks/x.svg" "save /dev/fd/7" \
+    "board --svg r2d/games-link/other.hand" "save r2d/ok.yaml" >"$tmp/r2-2.in"
+want r2-2 <<'END18'
+carcref: resumed other (TMP/r2/games/other.yaml)
+edition 3, 2 players: Anna, Ben
+1 move played, 70 tiles left; Ben to play
+  player score meeples
+  Anna       0       7
+> Ben        0       7
+save: TMP/r2/games/keep.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: TMP/r2/locks/other.lock: carcref keeps its games and locks in TMP/r2/locks, and no command writes there; choose another file
+save: TMP/r2/games/new.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: r2d/games-link/keep.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: r2d/sub/../../r2/games/keep.yaml: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+save: r2d/keep-hard.yaml is another name of a file in TMP/r2/games, where carcref keeps its games and locks: no command writes over it; choose another file
+board: TMP/r2/locks/x.svg: carcref keeps its games and locks in TMP/r2/locks, and no command writes there; choose another file
+save: /dev/fd/7 is another name of a file in TMP/r2/games, where carcref keeps its games and locks: no command writes over it; choose another file
+board: r2d/games-link/other.hand: carcref keeps its games and locks in TMP/r2/games, and no command writes there; choose another file
+saved 1 move to r2d/ok.yaml
+END18
+(cd "$tmp" && timeout "$TIMEOUT" "$CARCREF" resume other <"$tmp/r2-2.in" 7<"$r2/games/keep.yaml" \
+    >"$tmp/r2-2.out" 2>&1)
+sed -i "s|$tmp|TMP|g" "$tmp/r2-2.out"
+expect "r2 2: every file of games/ and locks/ refused, by any path" \
+    diff -u "$tmp/r2-2.want" "$tmp/r2-2.out"
+expect "r2 2: the other game as it was" cmp -s "$tmp/r2-keep.orig" "$r2/games/keep.yaml"
+expect "r2 2: no file made in games/ or locks/" \
+    test "$(ls "$r2/games" "$r2/locks" | grep -c 'new\.yaml\|x\.svg\|other\.hand')" = 0
+expect "r2 2: the lock is still a lock file (empty)" test ! -s "$r2/locks/other.lock"
+# The lock holds: a second session on the game is still refused.
+live r2-2b - resume other
+seen "carcref: resumed other"
+say "save $r2/locks/other.lock"
+seen "save: "
+STDIN=/dev/null run resume other
+over
+expect "r2 2: with save at the lock refused, a second session is refused" has "$tmp/err" \
+    'another carcref session (process '
+
+# 5. A rewrite (a journal that cannot be appended to, undo) deleted every
+# comment: the comments of the moves that still stand are kept; those of
+# a move taken back go with it, the journal as it was kept aside.
+cat >"$r2/games/notes.yaml" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+moves:
+  # Anna opens
+  - W 1,0 0   # a road east
+  - V 1,1 90
+  # Anna again
+  - U -1,0 0  # west
+players:
+  - Anna  # red
+  - Ben
+# to be continued
+END18
+cp "$r2/games/notes.yaml" "$tmp/r2-notes.orig"
+printf 'K 0,-1 270\n' >"$tmp/r2-5.in"
+STDIN=$tmp/r2-5.in run resume notes
+expect "r2 5: a journal that cannot be appended to: the move recorded" \
+    test "$(r2moves notes)" = "W 1,0 0;V 1,1 90;U -1,0 0;K 0,-1 270;"
+cat >"$tmp/r2-5.want" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players:
+  - Anna  # red
+  - Ben
+moves:
+  # Anna opens
+  - W 1,0 0   # a road east
+  - V 1,1 90
+  # Anna again
+  - U -1,0 0  # west
+# to be continued
+  - K 0,-1 270
+END18
+expect "r2 5: rewritten whole, every comment kept" cmp -s "$tmp/r2-5.want" "$r2/games/notes.yaml"
+printf 'undo\nundo\n' >"$tmp/r2-5b.in"
+STDIN=$tmp/r2-5b.in run resume notes
+expect "r2 5: undo of a move without a comment of its own... " has "$tmp/out" 'undone: move 4, Ben: K 0,-1 270'
+expect "r2 5: ... a comment before it goes with it, and is kept aside" has "$tmp/out" \
+    "the journal as it was, with the comments of the moves taken back, is kept as $r2/games/notes.yaml.undone"
+expect "r2 5: the comment of the move taken back, in the file kept aside" \
+    grep -qxF '# to be continued' "$r2/games/notes.yaml.undone"
+cat >"$tmp/r2-5b.want" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players:
+  - Anna  # red
+  - Ben
+moves:
+  # Anna opens
+  - W 1,0 0   # a road east
+  - V 1,1 90
+END18
+expect "r2 5: undo: the comments of the moves that stand kept" \
+    cmp -s "$tmp/r2-5b.want" "$r2/games/notes.yaml"
+expect "r2 5: each undo that takes a comment keeps the journal aside" \
+    test -f "$r2/games/notes.yaml.undone-2"
+printf 'undo\n' >"$tmp/r2-5c.in"
+STDIN=$tmp/r2-5c.in run resume notes
+expect "r2 5: undo of a move without comments: nothing kept aside" \
+    test ! -e "$r2/games/notes.yaml.undone-3"
+expect "r2 5: undo of a move without comments: the rest kept" \
+    test "$(grep -c '#' "$r2/games/notes.yaml")" = 4
+# A game taken from a file goes on in a journal with the file's comments.
+printf '# from the club\nformat: carcref/1\nplayers: [Carl, Dora]\nmoves:\n  - W 1,0 0  # opening\n' \
+    >"$tmp/r2-club.yaml"
+printf 'load r2-club.yaml\nV 1,1 90\n' >"$tmp/r2-5d.in"
+STDIN=$tmp/r2-5d.in run play
+expect "r2 5: load FILE: its comments in the new journal" \
+    test "$(grep -c '# from the club\|# opening' "$(journal "$r2")")" = 2
+expect "r2 5: load FILE: and its moves" test "$(moves_of "$(journal "$r2")" | tr '\n' ';')" = "W 1,0 0;V 1,1 90;"
+
+# 10. Without a terminal SIGINT ended the session with no .hand and no
+# word: it keeps the hand as SIGTERM does.  (A job in the background gets
+# SIGINT ignored: env puts it back, as a session in the foreground has it.)
+r2rec int "W 1,0 0"
+if env --default-signal=INT true 2>/dev/null; then
+	liveout=$tmp/r2-10.out
+	rm -f "$tmp/r2-10.fifo"
+	mkfifo "$tmp/r2-10.fifo"
+	(cd "$tmp" && exec env --default-signal=INT "$CARCREF" resume int <"$tmp/r2-10.fifo" \
+	    >"$liveout" 2>&1) &
+	livepid=$!
+	exec 5>"$tmp/r2-10.fifo"
+	livecat=$livepid
+	say "draw V" "place 1,1 90"
+	seen "V at 1,1 rotation 90"
+	kill -INT "$livepid"
+	exec 5>&-
+	wait "$livepid" 2>/dev/null
+	livecode=$?
+	expect "r2 10: SIGINT without a terminal, a tile in hand: kept" \
+	    test "$(cat "$r2/games/int.hand" 2>/dev/null)" = "V 1,1 90"
+	expect "r2 10: SIGINT: said" has "$liveout" 'V kept in hand: carcref resume int gives it back'
+	expect "r2 10: SIGINT: the process ends of it" test "$livecode" = 130
+else
+	echo "SKIP: env --default-signal is missing: SIGINT without a terminal is not tested"
+fi
+# A .hand with a NUL, or more after the tile's line, was taken (and the
+# rest lost): not what carcref writes, so kept aside.
+r2rec hnul "W 1,0 0"
+printf 'U\0junk\n' >"$r2/games/hnul.hand"
+STDIN=$tmp/r2-1r.in run resume hnul
+expect "r2 10: a NUL in .hand: not taken, said" has "$tmp/out" \
+    "the tile kept in hand is not given back: a NUL byte in it, which carcref never writes; its file is kept as $r2/games/hnul.hand.unusable"
+expect "r2 10: a NUL in .hand: no tile in hand" lacks "$tmp/out" 'in hand again'
+expect "r2 10: a NUL in .hand: kept as it was" \
+    cmp -s "$r2/games/hnul.hand.unusable" <(printf 'U\0junk\n')
+printf 'V\nV 1,1 90\n' >"$r2/games/hnul.hand"
+STDIN=$tmp/r2-1r.in run resume hnul
+expect "r2 10: two lines in .hand: not taken, said" has "$tmp/out" \
+    "the tile kept in hand is not given back: more than one line in it, and carcref writes one; its file is kept as $r2/games/hnul.hand.unusable-2"
+# A complete last move without its newline (written by hand) was deleted
+# as "cut short by a crash": dropped still (never acknowledged), but the
+# file as it was is kept aside, and where is said.
+r2rec nonl "W 1,0 0"
+printf '  - V 1,1 90' >>"$r2/games/nonl.yaml"
+cp "$r2/games/nonl.yaml" "$tmp/r2-nonl.orig"
+STDIN=$tmp/r2-1r.in run resume nonl
+expect "r2 10: a last move without its newline: said, and where it is kept" has "$tmp/out" \
+    "carcref: resumed nonl ($r2/games/nonl.yaml); its last line has no newline, as a write cut short leaves it: that move was never accepted, and is dropped; the file as it was is kept as $r2/games/nonl.yaml.cut"
+expect "r2 10: ... kept as it was" cmp -s "$tmp/r2-nonl.orig" "$r2/games/nonl.yaml.cut"
+expect "r2 10: ... and the journal without it" test "$(r2moves nonl)" = "W 1,0 0;"
+# A last header line without its newline is read as it stands.
+printf 'format: carcref/1\nmoves:\n  - W 1,0 0\nplayers: [Anna, Ben]' >"$r2/games/hdr.yaml"
+printf 'V 1,1 90\n' >"$tmp/r2-10h.in"
+STDIN=$tmp/r2-10h.in run resume hdr
+expect "r2 10: players: without its newline: read" has "$tmp/out" 'edition 3, 2 players: Anna, Ben'
+expect "r2 10: players: without its newline: not said dropped" lacks "$tmp/out" 'dropped'
+expect "r2 10: players: without its newline: the next move recorded" \
+    test "$(r2moves hdr)" = "W 1,0 0;V 1,1 90;"
+expect "r2 10: players: without its newline: no file kept aside" test ! -e "$r2/games/hdr.yaml.cut"
+
+# 11. Every failed load says "load:", whatever the reason.
+printf 'format: carcref/1\nplayers: [Anna, Ben\n' >"$tmp/r2-bad.yaml"
+printf 'load r2-bad.yaml\nload r2-none.yaml\n' >"$tmp/r2-11.in"
+STDIN=$tmp/r2-11.in run play
+expect "r2 11: load of bad YAML: load:" grep -q '^load: r2-bad\.yaml:[0-9]*:[0-9]*: ' "$tmp/out"
+expect "r2 11: load of a missing file: load:" has "$tmp/out" 'load: r2-none.yaml: No such file or directory'
+
+# 14. help load says the tile in hand is kept, as the man page does.
+printf 'help load\n' >"$tmp/r2-14.in"
+STDIN=$tmp/r2-14.in run play
+expect "r2 14: help load: the tile in hand kept" has "$tmp/out" 'and a tile'
+expect "r2 14: help load: given back by resume" has "$tmp/out" 'carcref resume NAME gives it'
+export CARCREF_STATE=$oldstate
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
