@@ -202,19 +202,19 @@ cr__settle(struct cr_event *ev)
 		ev->term[k++] = t;
 	}
 	ev->nterm = (uint8_t)k;
-	for (int p = 0; p < CR_MAXPLAYERS; p++) {
-		int v = 0;
+	/* Every event of every game comes here: the winners' bits alone are
+	 * walked, and the terms only when some winner has one of its own. */
+	memset(ev->pay, 0, sizeof ev->pay);
+	for (unsigned w = ev->winners; w != 0; w &= w - 1) {
+		int p = __builtin_ctz(w), v = ev->points;
 
-		if (ev->winners & (1u << p)) {
-			v = ev->points;
-			for (int i = 0; i < ev->nterm; i++)
-				if (ev->term[i].only & (1u << p))
-					v += ev->term[i].count * ev->term[i].per;
-		}
+		for (int i = 0; i < k; i++)
+			if (ev->term[i].only & (1u << p))
+				v += ev->term[i].count * ev->term[i].per;
 		ev->pay[p] = v;
 		any = any || v > 0;
 	}
-	return ev->winners != 0 && any;
+	return any;
 }
 
 /* One event, whatever its winners get: each is paid its pay[]. */
