@@ -1119,5 +1119,45 @@ expect_no '"file"' -- replay --json "$pig"
 run replay --json "$pig" "$tmp/herd.yaml" "$tmp/goods.yaml"
 expect "replay --json: one object a file, a line each" [ "$(grep -c '^{"file": ' "$tmp/out")" = 3 ]
 
+# ---- issue 18 round 2: names and escaping ------------------------------------
+
+# Item 22: names that look alike are one name: after full case folding
+# (σ/ς/Σ, Ǆ/ǆ, ß/SS), compatibility forms (fullwidth letters, the fi
+# ligature), without the default-ignorable characters (U+034F, the Hangul
+# fillers); white space of any kind around a name is refused.
+export CARCREF_STATE=$tmp/state-n2
+for pair in 'Anna,Anna\315\217' 'Anna,Anna\343\205\244' 'Anna,Anna\341\205\237' 'ΣΑΣ,σας' 'Ǆ,ǆ' \
+    'Strauß,STRAUSS' 'Ａｎｎａ,anna' 'ﬁona,Fiona' 'Anna Maria,Anna\302\240\302\240Maria'; do
+	pl=$(printf "$pair")
+	expect_exit 2 -- play --players "$pl"
+	expect_err 'carcref play: --players: two players are named' -- play --players "$pl"
+done
+expect_exit 2 -- play --players "$(printf 'Anna,Ben\302\240')"
+expect_err 'without spaces around it' -- play --players "$(printf 'Anna,Ben\302\240')"
+expect_err 'without spaces around it' -- play --players "$(printf 'Anna,\343\205\244')"
+printf 'format: carcref/1\nplayers: ["Carl", "Carl\\u034f"]\n' >"$tmp/carl2.yaml"
+expect_exit 1 -- replay "$tmp/carl2.yaml"
+expect_err 'two players are named "Carl\u034f"' -- replay "$tmp/carl2.yaml"
+# What shows nothing is escaped, in the text, the ASCII key and the SVG;
+# names are as wide as they show (a combining accent no column, a CJK
+# character two): the score table is aligned.
+printf 'format: carcref/1\nplayers: ["Carl\\u034f", "Ze\\u0301", "\\u5f20\\u4f1f", "Ben"]\nmoves:\n  - K -1,0 180 farmer@SW\n  - E 0,1 180\n' \
+    >"$tmp/wide.yaml"
+cgj=$(printf 'Carl\315\217')
+expect_out '   1  Carl\u034f  K -1,0 180 farmer@SW' -- replay "$tmp/wide.yaml"
+expect_out "$(printf '   2  Ze\314\201          E 0,1 180')" -- replay "$tmp/wide.yaml"
+expect_no "$cgj" -- replay "$tmp/wide.yaml"
+expect_out '  1. Carl\u034f    0' -- replay "$tmp/wide.yaml"
+expect_out "$(printf '  1. Ze\314\201            0')" -- replay "$tmp/wide.yaml"
+expect_out "$(printf '  1. \345\274\240\344\274\237          0')" -- replay "$tmp/wide.yaml"
+expect_out '  1. Ben           0' -- replay "$tmp/wide.yaml"
+expect_out 'C Carl\u034f  Z ' -- board --ascii "$tmp/wide.yaml"
+expect_no "$cgj" -- board --ascii "$tmp/wide.yaml"
+expect_out '>Carl\u034f: 0 points</text>' -- board --svg "$tmp/wide.yaml"
+expect_no "$cgj" -- board --svg "$tmp/wide.yaml"
+printf 'moves\n' >"$tmp/moves.in"
+STDIN=$tmp/moves.in expect_out "$(printf '   2  Ze\314\201          E 0,1 180')" -- play "$tmp/wide.yaml"
+STDIN=$tmp/moves.in expect_no "$cgj" -- play "$tmp/wide.yaml"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
