@@ -1159,5 +1159,20 @@ printf 'moves\n' >"$tmp/moves.in"
 STDIN=$tmp/moves.in expect_out "$(printf '   2  Ze\314\201          E 0,1 180')" -- play "$tmp/wide.yaml"
 STDIN=$tmp/moves.in expect_no "$cgj" -- play "$tmp/wide.yaml"
 
+# Finding 16: JSON writes invisible characters as \u escapes (bidi
+# overrides too; a surrogate pair beyond U+FFFF), and stays valid JSON.
+printf 'format: carcref/1\nplayers: ["Ben\\u202e", "Carl\\u034f", "D\\U000e0001", "E\\u200b"]\n' >"$tmp/inv.yaml"
+expect_out '"scores": {"Ben\u202e": 0, "Carl\u034f": 0, "D\udb40\udc01": 0, "E\u200b": 0}' -- replay --json "$tmp/inv.yaml"
+run replay --json "$tmp/inv.yaml"
+expect "replay --json: no raw invisible character" bash -c "! grep -qF \
+    -e '$(printf '\342\200\213')' -e '$(printf '\342\200\256')' -e '$(printf '\315\217')' \
+    -e '$(printf '\363\240\200\201')' '$tmp/out'"
+if command -v python3 >/dev/null; then
+	expect "replay --json: the names read back as written" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+assert list(d["scores"]) == ["Ben\u202e", "Carl\u034f", "D\U000e0001", "E\u200b"], d' "$tmp/out"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
