@@ -53,10 +53,10 @@ pick_game(const struct cr_tileset *ts, const char *want)
 		if (strncmp(v[i].name, want, strlen(want)) == 0)
 			k++;
 	if (want != NULL && found < 0 && k > 1) {
-		errf(_("carcref: \"%s\" starts the names of %d games:"), want, k);
+		errf(_("carcref: \"%s\" starts the names of %d games:"), out_path(want), k);
 		for (int i = 0; i < n; i++)
 			if (strncmp(v[i].name, want, strlen(want)) == 0)
-				errf(" %s", v[i].name);
+				errf(" %s", out_path(v[i].name));
 		errf(_("; give more of the name\n"));
 	} else if (want != NULL && found < 0) {
 		for (int i = 0; i < n && found < 0; i++)
@@ -64,7 +64,7 @@ pick_game(const struct cr_tileset *ts, const char *want)
 				found = i;
 		if (found < 0)
 			errf(_("carcref: no game is named \"%s\" (carcref games lists "
-			    "them)\n"), want);
+			    "them)\n"), out_path(want));
 	}
 	for (int i = 0; want == NULL && i < n && found < 0; i++) {
 		struct nt_record r;
@@ -119,7 +119,8 @@ resume(struct play *p, const char *name)
 	}
 	if ((g = play_replay(p->ts, p->j.path, text, len, &r, &err)) == NULL) {
 		errf(_("carcref: cannot resume %s: its journal is unreadable: %s "
-		    "(the file is left as it is)\n"), name, err ? err : _("out of memory"));
+		    "(the file is left as it is)\n"), out_path(name),
+		    err ? err : _("out of memory"));
 		free(err);
 		free(text);
 		return 1;
@@ -135,9 +136,9 @@ resume(struct play *p, const char *name)
 	free(text);
 	if (cut)
 		outf(_("carcref: resumed %s (%s); its last line, cut short by a crash, was never "
-		    "accepted: dropped\n"), name, p->j.path);
+		    "accepted: dropped\n"), out_path(name), out_path(p->j.path));
 	else
-		outf(_("carcref: resumed %s (%s)\n"), name, p->j.path);
+		outf(_("carcref: resumed %s (%s)\n"), out_path(name), out_path(p->j.path));
 	play_restore_hand(p);
 	return 0;
 }
@@ -223,7 +224,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		}
 		free(text);
 		play_new_journal(p, stderr);
-		outf(_("carcref: continuing %s\n"), file);
+		outf(_("carcref: continuing %s\n"), out_path(file));
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";
 

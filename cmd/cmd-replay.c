@@ -54,7 +54,7 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 
 		outf(ngettext("%s: carcassonne, edition %d, %d player\n",
 		    "%s: carcassonne, edition %d, %d players\n", (unsigned long)r->nplayers),
-		    path, r->edition, r->nplayers);
+		    out_path(path), r->edition, r->nplayers);
 		for (int i = 0; i < cr_game_nmoves(g); i++) {
 			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
 			const char *who = names[cr_game_move_player(g, i)];
@@ -84,8 +84,8 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
-		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), path);
-		cmd_print_ranking(g, names, title ? title : path);
+		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), out_path(path));
+		cmd_print_ranking(g, names, title ? title : out_path(path));
 		free(title);
 	} else
 		cmd_print_ranking(g, names, cr_game_over(g) ? _("final scores:") :
@@ -240,7 +240,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
 			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, names, false, &rerr);
 		} else {
-			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+			errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
 		}
 		return 1;
 	}
@@ -248,7 +248,8 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	names_of(&r, names);
 	if (batch == NULL) {
 		if ((batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
-			errf(_("carcref: %s: cannot start the game: out of memory\n"), path);
+			errf(_("carcref: %s: cannot start the game: out of memory\n"),
+			    out_path(path));
 			nt_record_free(&r);
 			return 2;
 		}

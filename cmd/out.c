@@ -13,8 +13,10 @@
  * characters and invisible characters as visible escapes (\x1b, \u200b),
  * whatever their source; carcref's own colours go out through out_raw,
  * the one way around it.  The class of bug is closed here, not case by
- * case at each printf.
+ * case at each printf.  A file name is one line: out_path escapes its
+ * newlines too, before it joins a message.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,13 +72,13 @@ utf8_at(const unsigned char *s, size_t k)
 
 /*
  * The escape for the character at s, into buf, or NULL if it prints as it
- * is; *len is its length in bytes.  Controls (C0 but the newline, DEL,
- * C1), invisible characters (nt_char_invisible: Unicode's format
+ * is; *len is its length in bytes.  Controls (C0 but the newline, unless
+ * nl, DEL, C1), invisible characters (nt_char_invisible: Unicode's format
  * characters and default-ignorable code points) and bytes that are not
  * UTF-8 are escaped.
  */
 static const char *
-escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX])
+escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX], bool nl)
 {
 	size_t k = utf8_len(s, n);
 	uint32_t c;
@@ -86,7 +88,7 @@ escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX])
 		snprintf(buf, ESC_MAX, "\\x%02x", s[0]);
 		return buf;
 	}
-	if (s[0] == '\n')
+	if (s[0] == '\n' && !nl)
 		return NULL;
 	if (s[0] < 0x20 || s[0] == 0x7f) {
 		snprintf(buf, ESC_MAX, "\\x%02x", s[0]);
@@ -119,7 +121,7 @@ out_write(FILE *f, const char *s, size_t n)
 			i++;
 			continue;
 		}
-		if ((e = escape_at(u + i, n - i, &k, buf)) == NULL) {
+		if ((e = escape_at(u + i, n - i, &k, buf, false)) == NULL) {
 			i += k;
 			continue;
 		}
@@ -131,8 +133,9 @@ out_write(FILE *f, const char *s, size_t n)
 	fwrite(s + run, 1, n - run, f);
 }
 
-char *
-out_escape(const char *s)
+/* S with its escapes (and the newlines', if nl), malloc'd. */
+static char *
+escaped(const char *s, bool nl)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t n = strlen(s), i = 0, k, o = 0;
@@ -142,7 +145,7 @@ out_escape(const char *s)
 	if (r == NULL)
 		return NULL;
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf);
+		const char *e = escape_at(u + i, n - i, &k, buf, nl);
 
 		if (e != NULL) {
 			memcpy(r + o, e, strlen(e));
@@ -155,6 +158,30 @@ out_escape(const char *s)
 	}
 	r[o] = '\0';
 	return r;
+}
+
+char *
+out_escape(const char *s)
+{
+	return escaped(s, false);
+}
+
+/*
+ * A file name escaped, from a ring of a few: each is kept until the ring
+ * comes round again, long enough for the arguments of one message.
+ */
+const char *
+out_path(const char *path)
+{
+	static char *ring[8];
+	static unsigned next;
+	char **slot = &ring[next++ % (sizeof ring / sizeof ring[0])];
+	int e = errno;	/* for a strerror(errno) beside it in the arguments */
+
+	free(*slot);
+	*slot = escaped(path, true);
+	errno = e;
+	return *slot ? *slot : "?";
 }
 
 void
@@ -238,7 +265,7 @@ out_nwidth(const char *s, size_t n)
 	int w = 0;
 
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf);
+		const char *e = escape_at(u + i, n - i, &k, buf, false);
 		int cw;
 
 		if (e != NULL)

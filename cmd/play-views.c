@@ -237,7 +237,7 @@ board_svg(struct play *p, int argc, char **argv)
 		free(err);
 		return -1;
 	}
-	outf(_("wrote the board after move %d to %s\n"), n, argv[2]);
+	outf(_("wrote the board after move %d to %s\n"), n, out_path(argv[2]));
 	return 0;
 }
 

@@ -1174,5 +1174,53 @@ d = json.load(open(sys.argv[1], encoding="utf-8"))
 assert list(d["scores"]) == ["Ben\u202e", "Carl\u034f", "D\U000e0001", "E\u200b"], d' "$tmp/out"
 fi
 
+# Finding 8: every file name is printed escaped, a newline too (\x0a): the
+# replay header and -q title, file:line:col errors, the board's title, fmt
+# --check, games, play FILE and resume.
+nl=$tmp/$'n\ny\e[31m.yaml' enl='n\x0ay\x1b[31m.yaml'
+mv=$tmp/$'m\n\e.yaml' py=$tmp/$'p\n\e.yaml' cy=$tmp/$'c\n\e.yaml' xy=$tmp/$'x\n\e.yaml'
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$nl"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n  - K -1,0 180\n' \
+    >"$mv"
+printf 'format: carcref/1\nplayers: [Anna\n' >"$py"
+printf 'format: carcref/1\nplayers:    [Anna, Ben]\n' >"$cy"
+# raw_free: the output has no raw ESC and no line cut inside a file name
+# (a line ending in the part before the newline).
+raw_free() { ! grep -q $'\e' "$tmp/out" "$tmp/err" && ! grep -qE '(/[nmpcx]|^[ga])$' "$tmp/out" "$tmp/err"; }
+expect_out "$tmp/$enl: carcassonne, edition 3, 2 players" -- replay "$nl"
+expect "replay: the file name raw nowhere" raw_free
+expect_out "$tmp/$enl (not finished)" -- replay -q "$nl" "$nl"
+expect "replay -q: the file name raw nowhere" raw_free
+expect_err "$tmp/m\x0a\x1b.yaml:5:5: move 2: one tile per square" -- replay "$mv"
+expect "replay, a refused move: the file name raw nowhere" raw_free
+expect_err "$tmp/p\x0a\x1b.yaml:3:1: not valid YAML" -- replay "$py"
+expect "replay, bad YAML: the file name raw nowhere" raw_free
+expect_err "carcref: $tmp/x\x0a\x1b.yaml: No such file or directory" -- replay "$xy"
+expect "replay, no such file: the file name raw nowhere" raw_free
+expect_out "$tmp/$enl: after move 1 of 1, Anna: K -1,0 180 farmer@SW" -- board --ascii "$nl"
+expect "board --ascii: the file name raw nowhere" raw_free
+expect_out "<title>$tmp/$enl: after move 1 of 1" -- board --svg "$nl"
+expect "board --svg: the file name raw nowhere" raw_free
+expect_err "$tmp/m\x0a\x1b.yaml:5:5: move 2: one tile per square" -- board "$mv"
+expect_err "$tmp/p\x0a\x1b.yaml:3:1: not valid YAML" -- board "$py"
+expect "board, bad YAML: the file name raw nowhere" raw_free
+expect_err "carcref board: one FILE at a time (\"$tmp/$enl\", then \"a\x0ab\")" -- board "$nl" $'a\nb'
+expect "board, two files: the file names raw nowhere" raw_free
+expect_out "$tmp/c\x0a\x1b.yaml: not in canonical form" -- fmt --check "$cy"
+expect "fmt --check: the file name raw nowhere" raw_free
+expect_err "$tmp/p\x0a\x1b.yaml:3:1: not valid YAML" -- fmt --check "$py"
+expect "fmt, bad YAML: the file name raw nowhere" raw_free
+expect_err "carcref fmt: $tmp/x\x0a\x1b.yaml: No such file or directory" -- fmt "$xy"
+export CARCREF_STATE=$tmp/state-nl
+mkdir -p "$CARCREF_STATE/games"
+cp "$nl" "$CARCREF_STATE/games/"$'g\n\e.yaml'
+expect_match '^g\\x0a\\x1b  Anna, Ben  1 move ' -- games
+expect "games: the file name raw nowhere" raw_free
+expect_out "carcref: continuing $tmp/$enl" -- play "$nl"
+expect "play FILE: the file name raw nowhere" raw_free
+expect_out "carcref: resumed g\x0a\x1b ($CARCREF_STATE/games/g\x0a\x1b.yaml)" -- resume $'g\n\e'
+expect "resume: the file name raw nowhere" raw_free
+unset CARCREF_STATE
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2287,5 +2287,21 @@ run play --players "$(printf 'Anna,ANNA\343\205\244')"
 expect "play --players: a Hangul filler makes no other name" has "$tmp/err" \
     'carcref play: --players: two players are named "ANNA\u3164"'
 
+# Finding 8: the paths the table prints are escaped, newlines too: play
+# FILE, resume, the journal in a state directory whose name holds a newline
+# and an ESC.
+nlstate=$tmp/$'st\nate\e'
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$tmp/"$'f\n\e.yaml'
+printf 'score\n' >"$tmp/nl.in"
+CARCREF_STATE=$nlstate STDIN=$tmp/nl.in run play $'f\n\e.yaml'
+expect "play FILE: its name escaped" has "$tmp/out" 'carcref: continuing f\x0a\x1b.yaml'
+expect "play FILE: no raw ESC" lacks "$tmp/out" $'\e'
+CARCREF_STATE=$nlstate run resume
+expect "resume: the journal's path escaped" grep -qE \
+    "^carcref: resumed $day-anna-ben \\(.*/st\\\\x0aate\\\\x1b/games/$day-anna-ben\\.yaml\\)\$" "$tmp/out"
+expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
+expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
+rm -rf "$nlstate"
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
