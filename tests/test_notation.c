@@ -1240,16 +1240,30 @@ test_fr_read_errors(void **state)
 
 /* ---- names as people read them (issue 18) ---------------------------------- */
 
+/* Two names, and whether they are one name to nt_name_eq. */
+struct name_pair {
+	const char	*a, *b;
+	bool		 eq;
+};
+
+/* Each pair as expected, both ways round. */
+static void
+check_name_pairs(const struct name_pair *eq, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (nt_name_eq(eq[i].a, strlen(eq[i].a), eq[i].b, strlen(eq[i].b)) != eq[i].eq ||
+		    nt_name_eq(eq[i].b, strlen(eq[i].b), eq[i].a, strlen(eq[i].a)) != eq[i].eq)
+			fail_msg("\"%s\" and \"%s\": %s expected", eq[i].a, eq[i].b,
+			    eq[i].eq ? "one name" : "two names");
+}
+
 /* Precomposed and decomposed accents are one name, so are names apart by
  * an invisible character alone; a game's name is the names
  * transliterated to ASCII. */
 static void
 test_names_normalised(void **state)
 {
-	static const struct {
-		const char	*a, *b;
-		bool		 eq;
-	} eq[] = {
+	static const struct name_pair eq[] = {
 		{ "L\u00e9a", "Le\u0301a", true },		/* NFC, NFD */
 		{ "L\u00c9A", "le\u0301a", true },		/* and case */
 		{ "Nguy\u1ec5n", "nguye\u0302\u0303n", true },	/* two marks */
@@ -1277,11 +1291,7 @@ test_names_normalised(void **state)
 	char out[12];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof eq / sizeof eq[0]; i++)
-		if (nt_name_eq(eq[i].a, strlen(eq[i].a), eq[i].b, strlen(eq[i].b)) != eq[i].eq ||
-		    nt_name_eq(eq[i].b, strlen(eq[i].b), eq[i].a, strlen(eq[i].a)) != eq[i].eq)
-			fail_msg("\"%s\" and \"%s\": %s expected", eq[i].a, eq[i].b,
-			    eq[i].eq ? "one name" : "two names");
+	check_name_pairs(eq, sizeof eq / sizeof eq[0]);
 	for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
 		size_t n = nt_name_ascii(tr[i].name, strlen(tr[i].name), out, 11);
 
@@ -1406,10 +1416,7 @@ test_fr_event_amounts(void **state)
 static void
 test_names_folded(void **state)
 {
-	static const struct {
-		const char	*a, *b;
-		bool		 eq;
-	} eq[] = {
+	static const struct name_pair eq[] = {
 		{ "Anna", "Anna\u034f", true },			/* combining grapheme joiner */
 		{ "Anna", "Anna\u3164", true },			/* Hangul filler */
 		{ "Anna", "\u115fAnna", true },			/* Hangul choseong filler */
@@ -1446,11 +1453,7 @@ test_names_folded(void **state)
 	char text[128];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof eq / sizeof eq[0]; i++)
-		if (nt_name_eq(eq[i].a, strlen(eq[i].a), eq[i].b, strlen(eq[i].b)) != eq[i].eq ||
-		    nt_name_eq(eq[i].b, strlen(eq[i].b), eq[i].a, strlen(eq[i].a)) != eq[i].eq)
-			fail_msg("\"%s\" and \"%s\": %s expected", eq[i].a, eq[i].b,
-			    eq[i].eq ? "one name" : "two names");
+	check_name_pairs(eq, sizeof eq / sizeof eq[0]);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", bad[i]);
 		if (nt_record_parse(&r, text, strlen(text), &err) == 0) {
