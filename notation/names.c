@@ -16,9 +16,9 @@
  * Folding and normalisation are libunistring's (Unicode's own tables,
  * locale-free: carcref's answers must not depend on LC_CTYPE).  The small
  * table below is the simple lower case of Latin-1, Latin Extended-A,
- * Greek and Cyrillic, for what compares one character at a time (a
- * command's name, the letters of a player's pieces).  Bytes that are not
- * UTF-8 compare as themselves.
+ * Greek and Cyrillic, for what goes one character at a time (how far a
+ * typo is from a word, the letters of a player's pieces, a game's file
+ * name).  Bytes that are not UTF-8 compare as themselves.
  */
 #include <stdint.h>
 #include <stdlib.h>
