@@ -311,14 +311,14 @@ title_of(const struct opts *o, const struct cr_game *g, const char *const *names
 	char line[128];
 
 	if (n == 0)
-		return cmd_strf(_("%s: the start, before move 1 of %d"), o->file, nmoves);
+		return cmd_strf(_("%s: the start, before move 1 of %d"), out_path(o->file), nmoves);
 	nt_format_move(cr_game_tileset(g), cr_game_move(g, n - 1), NULL, line, sizeof line);
 	/* TRANSLATORS: the file, the move, who played it and the move as
 	 * written (never translated): "game.yaml: after move 2 of 5, Ben: W
 	 * -1,0 0 thief@E". */
 	return cmd_strf(!ok ? _("%s: after move %d of %d (the next is illegal), %s: %s") :
 	    n == nmoves && cr_game_over(g) ? _("%s: after move %d of %d (the end), %s: %s") :
-	    _("%s: after move %d of %d, %s: %s"), o->file, n, nmoves,
+	    _("%s: after move %d of %d, %s: %s"), out_path(o->file), n, nmoves,
 	    names[cr_game_move_player(g, n - 1)], line);
 }
 
@@ -414,7 +414,7 @@ parse(int argc, char **argv, struct opts *o)
 		return a.rc;
 	if (a.nops > 1) {
 		errf(_("carcref board: one FILE at a time (\"%s\", then \"%s\")\n"),
-		    argv[1], argv[2]);
+		    out_path(argv[1]), out_path(argv[2]));
 		return cmd_usage(&cmd_board_entry);
 	}
 	if ((o->file = argv[1]) == NULL)
@@ -451,7 +451,7 @@ board_exec(int argc, char **argv)
 		return 2;
 	}
 	if (nt_record_parse(&r, text, len, &perr) < 0) {
-		errf("%s:%d:%d: %s\n", o.file, perr.line, perr.column, perr.msg);
+		errf("%s:%d:%d: %s\n", out_path(o.file), perr.line, perr.column, perr.msg);
 		free(text);
 		return 1;
 	}
@@ -464,7 +464,7 @@ board_exec(int argc, char **argv)
 	part = r;		/* the first moves alone: the board after move N */
 	part.nmoves = upto;
 	if ((g = nt_replay(&part, ts, &ok, &rerr)) == NULL) {
-		errf(_("carcref: %s: %s\n"), o.file, rerr.msg);
+		errf(_("carcref: %s: %s\n"), out_path(o.file), rerr.msg);
 		nt_record_free(&r);
 		return 2;
 	}

@@ -125,9 +125,10 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout, bool che
 	o.in = text, o.inlen = len;
 	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
 		if (err.move > 0)
-			errf(_("%s:%d:%d: move %d: %s\n"), path, err.line, err.column, err.move, err.msg);
+			errf(_("%s:%d:%d: move %d: %s\n"), out_path(path), err.line, err.column,
+			    err.move, err.msg);
 		else
-			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+			errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
 		out_reset(&o);
 		free(o.err);
 		free(text);
@@ -137,7 +138,7 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout, bool che
 		o.same = false, begin(&o);
 	if (check) {
 		if (!o.same) {
-			outf(_("%s: not in canonical form\n"), path);
+			outf(_("%s: not in canonical form\n"), out_path(path));
 			rc = 1;
 		}
 	} else if (o.err != NULL) {

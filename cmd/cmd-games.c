@@ -115,7 +115,9 @@ games_exec(int argc, char **argv)
 		if (!describe(ts, &v[i], &l[i]))
 			rc = 2;
 		else {
-			wname = out_width(v[i].name) > wname ? out_width(v[i].name) : wname;
+			int wn = out_width(out_path(v[i].name));	/* a file's name */
+
+			wname = wn > wname ? wn : wname;
 			wplay = out_width(l[i].players) > wplay ? out_width(l[i].players) : wplay;
 			wmoves = out_width(l[i].moves) > wmoves ? out_width(l[i].moves) : wmoves;
 		}
@@ -126,7 +128,7 @@ games_exec(int argc, char **argv)
 
 		if (localtime_r(&v[i].mtime, &tm) != NULL)
 			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-		column(v[i].name, wname);
+		column(out_path(v[i].name), wname);
 		column(l[i].players, wplay);
 		column(l[i].moves, wmoves);
 		outf("%s  %s\n", when, l[i].state);

@@ -52,10 +52,10 @@ pick_game(const struct cr_tileset *ts, const char *want)
 		if (strncmp(v[i].name, want, strlen(want)) == 0)
 			k++;
 	if (want != NULL && found < 0 && k > 1) {
-		errf(_("carcref: \"%s\" starts the names of %d games:"), want, k);
+		errf(_("carcref: \"%s\" starts the names of %d games:"), out_path(want), k);
 		for (int i = 0; i < n; i++)
 			if (strncmp(v[i].name, want, strlen(want)) == 0)
-				errf(" %s", v[i].name);
+				errf(" %s", out_path(v[i].name));
 		errf(_("; give more of the name\n"));
 	} else if (want != NULL && found < 0) {
 		for (int i = 0; i < n && found < 0; i++)
@@ -63,7 +63,7 @@ pick_game(const struct cr_tileset *ts, const char *want)
 				found = i;
 		if (found < 0)
 			errf(_("carcref: no game is named \"%s\" (carcref games lists "
-			    "them)\n"), want);
+			    "them)\n"), out_path(want));
 	}
 	for (int i = 0; want == NULL && i < n && found < 0; i++) {
 		struct nt_record r;
@@ -118,7 +118,8 @@ resume(struct play *p, const char *name)
 	}
 	if ((g = play_replay(p->ts, p->j.path, text, len, &r, &err)) == NULL) {
 		errf(_("carcref: cannot resume %s: its journal is unreadable: %s "
-		    "(the file is left as it is)\n"), name, err ? err : _("out of memory"));
+		    "(the file is left as it is)\n"), out_path(name),
+		    err ? err : _("out of memory"));
 		free(err);
 		free(text);
 		return 1;
@@ -134,15 +135,15 @@ resume(struct play *p, const char *name)
 	if (cut && !journal_drop_cut(&p->j, &kept, &err)) {
 		outf(_("carcref: resumed %s (%s); its last line has no newline, as a write cut "
 		    "short leaves it: that move was never accepted; it cannot be dropped now (%s), "
-		    "so the file is kept aside at the next move\n"), name, p->j.path,
+		    "so the file is kept aside at the next move\n"), out_path(name), out_path(p->j.path),
 		    err ? err : _("out of memory"));
 		p->j.rewrite = true;
 	} else if (cut)
 		outf(_("carcref: resumed %s (%s); its last line has no newline, as a write cut "
 		    "short leaves it: that move was never accepted, and is dropped; the file as it "
-		    "was is kept as %s\n"), name, p->j.path, kept);
+		    "was is kept as %s\n"), out_path(name), out_path(p->j.path), out_path(kept));
 	else
-		outf(_("carcref: resumed %s (%s)\n"), name, p->j.path);
+		outf(_("carcref: resumed %s (%s)\n"), out_path(name), out_path(p->j.path));
 	free(kept);
 	free(err);
 	play_restore_hand(p);
@@ -239,7 +240,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		}
 		play_new_journal(p, text, len, stderr);
 		free(text);
-		outf(_("carcref: continuing %s\n"), file);
+		outf(_("carcref: continuing %s\n"), out_path(file));
 	} else {
 		static char anna[] = "Anna", ben[] = "Ben";
 

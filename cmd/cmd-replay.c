@@ -54,7 +54,7 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 
 		outf(ngettext("%s: carcassonne, edition %d, %d player\n",
 		    "%s: carcassonne, edition %d, %d players\n", (unsigned long)r->nplayers),
-		    path, r->edition, r->nplayers);
+		    out_path(path), r->edition, r->nplayers);
 		for (int i = 0; i < cr_game_nmoves(g); i++) {
 			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
 			const char *who = names[cr_game_move_player(g, i)];
@@ -82,14 +82,14 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 			    err->move - 1);
 		/* Quiet, without a header: the title says whose table it is. */
 		/* TRANSLATORS: a file, then the title of its table of scores. */
-		title = quiet ? cmd_strf(C_("file: scores", "%s: %s"), path, line) : NULL;
+		title = quiet ? cmd_strf(C_("file: scores", "%s: %s"), out_path(path), line) : NULL;
 		cmd_print_ranking(g, names, title ? title : line);
 		free(title);
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
-		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), path);
-		cmd_print_ranking(g, names, title ? title : path);
+		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), out_path(path));
+		cmd_print_ranking(g, names, title ? title : out_path(path));
 		free(title);
 	} else
 		cmd_print_ranking(g, names, cr_game_over(g) ? _("final scores:") :
@@ -253,7 +253,7 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
 			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, names, false, &rerr);
 		} else {
-			errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+			errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
 		}
 		return 1;
 	}
@@ -261,7 +261,8 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	names_of(&r, names);
 	if (batch == NULL) {
 		if ((batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
-			errf(_("carcref: %s: cannot start the game: out of memory\n"), path);
+			errf(_("carcref: %s: cannot start the game: out of memory\n"),
+			    out_path(path));
 			nt_record_free(&r);
 			return 2;
 		}

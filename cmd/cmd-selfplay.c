@@ -283,7 +283,8 @@ selfplay_exec(int argc, char **argv)
 
 			if (path == NULL || (f = fopen(path, "w")) == NULL || fputs(text, f) == EOF ||
 			    fclose(f) != 0) {
-				errf(_("carcref selfplay: %s: %s\n"), path ? path : out, strerror(errno));
+				errf(_("carcref selfplay: %s: %s\n"), out_path(path ? path : out),
+				    strerror(errno));
 				free(path);
 				free(text);
 				cr_game_free(g);

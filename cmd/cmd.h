@@ -246,18 +246,23 @@ void		 cmd_print_refused(const char *path, const struct nt_replay_error *err);
 
 /*
  * out.c: every line carcref prints.  Control characters (C0 but the
- * newline, DEL, C1) and bytes that are not UTF-8 go out as visible
- * escapes (\x1b), whatever their source: a record cannot drive the
- * terminal.  outf prints to standard output, errf to standard error
- * (after flushing standard output, so the order holds).  out_raw is the
- * one way around, for carcref's own colours.  out_width is the width of
- * what out_write prints for S (a character a column, an escape its
- * length), out_nwidth the same for S's first N bytes; out_pad prints S and
- * spaces up to WIDTH columns.
+ * newline, DEL, C1), invisible characters (format characters and
+ * default-ignorable code points: nt_char_invisible) and bytes that are
+ * not UTF-8 go out as visible escapes (\x1b, \u200b), whatever their
+ * source: a record cannot drive the terminal, nor hide a character.
+ * outf prints to standard output, errf to standard error (after flushing
+ * standard output, so the order holds).  out_raw is the one way around,
+ * for carcref's own colours.  out_path is a file name for a message, its
+ * newlines escaped too (\x0a); it stays valid until eight more are made.
+ * out_width is the columns what out_write prints for S takes on a
+ * terminal (an escape its length, a combining mark none, a wide CJK
+ * character two), out_nwidth the same for S's first N bytes; out_pad
+ * prints S and spaces up to WIDTH columns.
  */
 void		 out_write(FILE *f, const char *s, size_t n);
 void		 out_raw(FILE *f, const char *s);
 char		*out_escape(const char *s);	/* the same as a string, malloc'd */
+const char	*out_path(const char *path);
 int		 out_vprintf(FILE *f, const char *fmt, va_list ap);
 int		 out_printf(FILE *f, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));

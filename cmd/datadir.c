@@ -91,7 +91,7 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
 	char		*buf = NULL, *nbuf;
 	size_t		 size = 0, cap = 0;
-	const char	*name = path;
+	const char	*name = out_path(path);	/* as messages print it */
 	struct stat	 st;
 	int		 fd, stdin_ = strcmp(path, "-") == 0;
 	ssize_t		 got;
@@ -102,7 +102,7 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 		fd = STDIN_FILENO;
 		name = _("standard input");
 	} else if ((fd = open(path, O_RDONLY)) < 0) {
-		snprintf(err, errlen, C_("file: error", "%s: %s"), path, strerror(errno));
+		snprintf(err, errlen, C_("file: error", "%s: %s"), name, strerror(errno));
 		return NULL;
 	}
 	/* A regular file's size is known: one buffer of that size (a record

@@ -219,8 +219,8 @@ guarded(const struct stat *st, const char *path, char **err)
 		return false;
 	/* TRANSLATORS: the second %s is what the file is: "the journal of the
 	 * game in play". */
-	cmd_seterr(err, _("%s is %s: it is never written over; choose another file"), path,
-	    guard.what);
+	cmd_seterr(err, _("%s is %s: it is never written over; choose another file"),
+	    out_path(path), guard.what);
 	return true;
 }
 
@@ -309,7 +309,7 @@ open_in_place(struct cmd_out *o, char **err)
 	} else
 		o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (o->fd < 0) {
-		cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(errno));
+		cmd_seterr(err, C_("file: error", "%s: %s"), out_path(o->path), strerror(errno));
 		return false;
 	}
 	if ((fstat(o->fd, &st) == 0 && guarded(&st, o->path, err)) ||
@@ -331,7 +331,7 @@ cmd_out_open(const char *path, char **err)
 
 	if ((o = calloc(1, sizeof *o)) == NULL ||
 	    (o->path = strdup(path)) == NULL) {
-		cmd_seterr(err, _("%s: out of memory"), path);
+		cmd_seterr(err, _("%s: out of memory"), out_path(path));
 		free(o);
 		return NULL;
 	}
@@ -342,7 +342,7 @@ cmd_out_open(const char *path, char **err)
 		return o;
 	}
 	if ((o->target = follow(path, &magic)) == NULL) {
-		cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
+		cmd_seterr(err, C_("file: error", "%s: %s"), out_path(path), strerror(errno));
 		goto fail;
 	}
 	/* The journal in play said as such; any other of carcref's files too. */
@@ -360,17 +360,17 @@ cmd_out_open(const char *path, char **err)
 		if (guarded(&st, path, err))
 			goto fail;
 		if (S_ISDIR(st.st_mode)) {
-			cmd_seterr(err, _("%s: is a directory"), path);
+			cmd_seterr(err, _("%s: is a directory"), out_path(path));
 			goto fail;
 		}
 		/* No write bit at all: read-only on purpose, even for root. */
 		if ((st.st_mode & 0222) == 0) {
 			cmd_seterr(err, _("%s: the file is read-only (mode %04o): not replaced"),
-			    path, (unsigned)(st.st_mode & 07777));
+			    out_path(path), (unsigned)(st.st_mode & 07777));
 			goto fail;
 		}
 		if (access(o->target, W_OK) < 0) {
-			cmd_seterr(err, _("%s: not replaced: %s"), path, strerror(errno));
+			cmd_seterr(err, _("%s: not replaced: %s"), out_path(path), strerror(errno));
 			goto fail;
 		}
 		o->exists = true;
@@ -378,17 +378,18 @@ cmd_out_open(const char *path, char **err)
 		o->uid = st.st_uid;
 		o->gid = st.st_gid;
 	} else if (errno != ENOENT) {
-		cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
+		cmd_seterr(err, C_("file: error", "%s: %s"), out_path(path), strerror(errno));
 		goto fail;
 	}
 	if ((dir = dir_of(o->target)) == NULL)
 		goto oom;
 	if (access(dir, W_OK | X_OK) < 0) {
 		if (errno == ENOENT)
-			cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
-		else
-			cmd_seterr(err, _("%s: cannot write in its directory %s: %s"), path, dir,
+			cmd_seterr(err, C_("file: error", "%s: %s"), out_path(path),
 			    strerror(errno));
+		else
+			cmd_seterr(err, _("%s: cannot write in its directory %s: %s"),
+			    out_path(path), out_path(dir), strerror(errno));
 		goto fail;
 	}
 	base = strrchr(o->target, '/');
@@ -396,8 +397,8 @@ cmd_out_open(const char *path, char **err)
 	if ((o->tmp = cmd_strf("%s/.%s.carcref-XXXXXX", dir, base)) == NULL)
 		goto oom;
 	if ((o->fd = mkstemp(o->tmp)) < 0) {
-		cmd_seterr(err, _("%s: cannot create a temporary file in %s: %s"), path, dir,
-		    strerror(errno));
+		cmd_seterr(err, _("%s: cannot create a temporary file in %s: %s"), out_path(path),
+		    out_path(dir), strerror(errno));
 		free(o->tmp);
 		o->tmp = NULL;
 		goto fail;
@@ -407,7 +408,7 @@ cmd_out_open(const char *path, char **err)
 	return o;
 
 oom:
-	cmd_seterr(err, _("%s: out of memory"), path);
+	cmd_seterr(err, _("%s: out of memory"), out_path(path));
 fail:
 	free(dir);
 	out_free(o);
@@ -498,7 +499,8 @@ cmd_out_commit(struct cmd_out *o, char **err)
 		if (close(o->fd) < 0 && e == 0)
 			e = errno;
 		if (e != 0)
-			cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(e));
+			cmd_seterr(err, C_("file: error", "%s: %s"), out_path(o->path),
+			    strerror(e));
 		out_free(o);
 		return e == 0;
 	}
@@ -525,13 +527,13 @@ cmd_out_commit(struct cmd_out *o, char **err)
 		e = errno;
 	if (e != 0) {
 		unlink(o->tmp);
-		cmd_seterr(err, C_("file: error", "%s: %s"), o->path, strerror(e));
+		cmd_seterr(err, C_("file: error", "%s: %s"), out_path(o->path), strerror(e));
 		out_free(o);
 		return false;
 	}
 	if ((dir = dir_of(o->target)) == NULL || (e = sync_dir(dir)) != 0) {
 		cmd_seterr(err, _("%s: written, but its directory could not be synced: %s"),
-		    o->path, strerror(dir == NULL ? ENOMEM : e));
+		    out_path(o->path), strerror(dir == NULL ? ENOMEM : e));
 		free(dir);
 		out_free(o);
 		return false;
@@ -653,9 +655,9 @@ aside(const char *path, const char *tag, bool keep, char **err)
 		break;
 	}
 	if (keep)
-		cmd_seterr(err, _("%s: cannot keep a copy of it aside: %s"), path, strerror(e));
+		cmd_seterr(err, _("%s: cannot keep a copy of it aside: %s"), out_path(path), strerror(e));
 	else
-		cmd_seterr(err, _("%s: cannot move it aside: %s"), path, strerror(e));
+		cmd_seterr(err, _("%s: cannot move it aside: %s"), out_path(path), strerror(e));
 	return NULL;
 }
 

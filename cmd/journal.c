@@ -62,7 +62,7 @@ mkdirs(char *path, char **err)
 
 		*p = '\0';
 		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			cmd_seterr(err, _("cannot create %s: %s"), path, strerror(errno));
+			cmd_seterr(err, _("cannot create %s: %s"), out_path(path), strerror(errno));
 			*p = c;
 			return false;
 		}
@@ -71,7 +71,7 @@ mkdirs(char *path, char **err)
 			break;
 	}
 	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		cmd_seterr(err, _("%s is not a directory"), path);
+		cmd_seterr(err, _("%s is not a directory"), out_path(path));
 		return false;
 	}
 	return true;
@@ -141,14 +141,16 @@ lock_game(struct journal *j, const char *name, bool fresh, long *pid, char **err
 			goto fail;
 		}
 		if (fresh && errno != ENOENT) {
-			cmd_seterr(err, C_("file: error", "%s: %s"), path, strerror(errno));
+			cmd_seterr(err, C_("file: error", "%s: %s"), out_path(path),
+			    strerror(errno));
 			goto fail;
 		}
 		if (pass == 0 && (fd = lock_file(lock, &held, pid)) < 0) {
 			if (held)
 				rc = LOCK_HELD;
 			else
-				cmd_seterr(err, _("cannot lock %s: %s"), lock, strerror(errno));
+				cmd_seterr(err, _("cannot lock %s: %s"), out_path(lock),
+				    strerror(errno));
 			goto fail;
 		}
 	}
@@ -256,7 +258,8 @@ claim(struct journal *j, const char *base, char **err)
 		if (rc == LOCK_ERROR)	/* no other name would fare better */
 			return false;
 	}
-	cmd_seterr(err, _("no free name for a game %s in %s/games"), base, state_dir);
+	cmd_seterr(err, _("no free name for a game %s in %s/games"), out_path(base),
+	    out_path(state_dir));
 	return false;
 }
 
@@ -310,10 +313,11 @@ migrate(void)
 		}
 		free(text);
 		if (base != NULL && claim(&j, base, &err) && rename(from[i], j.path) < 0)
-			fprintf(stderr, _("carcref: cannot move %s to %s: %s\n"), from[i], j.path,
-			    strerror(errno));
+			errf(_("carcref: cannot move %s to %s: %s\n"), out_path(from[i]),
+			    out_path(j.path), strerror(errno));
 		else if (err != NULL)
-			fprintf(stderr, _("carcref: cannot move %s into games/: %s\n"), from[i], err);
+			errf(_("carcref: cannot move %s into games/: %s\n"), out_path(from[i]),
+			    err);
 		journal_close(&j);
 		free(base);
 		free(err);
@@ -470,9 +474,9 @@ journal_take(struct journal *j, const char *name, char **err)
 	case LOCK_HELD:
 		if (pid > 0)
 			cmd_seterr(err, _("another carcref session (process %ld) is playing "
-			    "%s; finish it there first"), pid, name);
+			    "%s; finish it there first"), pid, out_path(name));
 		else
-			cmd_seterr(err, _("another carcref session is playing %s"), name);
+			cmd_seterr(err, _("another carcref session is playing %s"), out_path(name));
 		return false;
 	default:
 		return false;
@@ -571,26 +575,26 @@ is_ours(struct journal *j, char **err)
 		return 1;
 	if (d == DISK_GONE)
 		outf(_("warning: the journal %s was removed; it is written again, whole, from "
-		    "the game in play\n"), j->path);
+		    "the game in play\n"), out_path(j->path));
 	else if ((aside = cmd_set_aside(j->path, d == DISK_OTHER ? "replaced" : "edited",
 	    &why)) == NULL) {
 		if (d == DISK_OTHER)
 			cmd_seterr(err, _("%s was replaced by another file, which cannot be kept: "
-			    "%s"), j->path, why ? why : _("out of memory"));
+			    "%s"), out_path(j->path), why ? why : _("out of memory"));
 		else
 			cmd_seterr(err, _("%s was changed since carcref last wrote it, and cannot "
-			    "be kept: %s"), j->path, why ? why : _("out of memory"));
+			    "be kept: %s"), out_path(j->path), why ? why : _("out of memory"));
 		free(why);
 		return -1;
 	} else {
 		if (d == DISK_OTHER)
 			outf(_("warning: the journal %s was replaced by another file (an "
 			    "editor's?); that file is kept as %s, and the journal is written "
-			    "again, whole, from the game in play\n"), j->path, aside);
+			    "again, whole, from the game in play\n"), out_path(j->path), out_path(aside));
 		else
 			outf(_("warning: the journal %s was changed since carcref last wrote it "
 			    "(by an editor?); that file is kept as %s, and the journal is written "
-			    "again, whole, from the game in play\n"), j->path, aside);
+			    "again, whole, from the game in play\n"), out_path(j->path), out_path(aside));
 		free(aside);
 	}
 	j->held = false;
@@ -768,7 +772,7 @@ put(struct journal *j, char *text, int n, char **err)
 	j->len = len, j->cap = len + 1, j->loose = 0;
 	j->nmoves = n;
 	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
-		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
+		cmd_seterr(err, "%s: %s", out_path(j->path), strerror(errno));
 		j->held = false;	/* the file written is not known */
 		guard(j);
 		return false;
@@ -823,7 +827,7 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 	}
 	if (kept != NULL)
 		outf(_("the journal as it was, with the comments of the moves taken back, is kept "
-		    "as %s\n"), kept);
+		    "as %s\n"), out_path(kept));
 	free(kept);
 	return true;
 }
@@ -889,7 +893,7 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 	if (ours < 0)
 		return false;
 	if (j->fd < 0 && (j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
-		cmd_seterr(err, "%s: %s", j->path, strerror(errno));
+		cmd_seterr(err, "%s: %s", out_path(j->path), strerror(errno));
 		return false;
 	}
 	/* The turn's moves in one write: all of them are recorded, or none. */
@@ -918,7 +922,7 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 			j->rewrite = true;
 			j->loose = n;
 		}
-		cmd_seterr(err, "%s: %s", j->path, strerror(e));
+		cmd_seterr(err, "%s: %s", out_path(j->path), strerror(e));
 		free(lines);
 		return false;
 	}
@@ -1003,7 +1007,7 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 	*cut = false;
 	if ((text = cmd_read_file(path, len, NULL, 0)) == NULL) {
 		/* cmd_read_file's message is in a fixed buffer: said again here. */
-		cmd_seterr(err, "%s: %s", path, strerror(errno));
+		cmd_seterr(err, "%s: %s", out_path(path), strerror(errno));
 		return NULL;
 	}
 	/* An unterminated move's line after whole ones: a write cut short.
@@ -1029,8 +1033,7 @@ play_replay(const struct cr_tileset *ts, const char *label, const char *text, si
 	struct cr_game *g;
 	const char *sep = label ? ":" : "";
 
-	if (label == NULL)
-		label = "";
+	label = label ? out_path(label) : "";
 	if (nt_record_parse(r, text, len, &err) < 0) {
 		cmd_seterr(why, "%s%s%d:%d: %s", label, sep, err.line, err.column, err.msg);
 		return NULL;
@@ -1075,7 +1078,7 @@ journal_games(struct journal_game **out, char **err)
 	if (state(err) == NULL || (games = cmd_strf("%s/games", state_dir)) == NULL)
 		return -1;
 	if ((d = opendir(games)) == NULL) {
-		cmd_seterr(err, "%s: %s", games, strerror(errno));
+		cmd_seterr(err, "%s: %s", out_path(games), strerror(errno));
 		free(games);
 		return -1;
 	}

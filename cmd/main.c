@@ -206,7 +206,7 @@ cmd_help_exec(int argc, char **argv)
 		wrap("      ", lead, 6);
 		free(lead);
 	}
-	outf(_("\ntile data: %s\n"), cmd_datadir());
+	outf(_("\ntile data: %s\n"), out_path(cmd_datadir()));
 	return 0;
 }
 

@@ -5,19 +5,25 @@
  * records hold: names, moves, comments, file names.  A record can hold any
  * character an escape makes ("\e[31m" is ESC [ 3 1 m), and a terminal
  * obeys control characters: printed raw, a record could move the cursor,
- * retitle the window or worse.  Unicode's invisible format characters
- * (zero-width space, bidi overrides...) do no harm to a terminal but make
- * two names look alike, or a name read backwards.  So every line goes
- * out through one function that writes control characters and format
- * characters as visible escapes (\x1b, \u200b), whatever their source; carcref's own colours go out through out_raw,
+ * retitle the window or worse.  Unicode's invisible characters (format
+ * characters: zero-width space, bidi overrides...; default-ignorable
+ * ones: the combining grapheme joiner, the Hangul fillers...) do no harm
+ * to a terminal but make two names look alike, or a name read backwards.
+ * So every line goes out through one function that writes control
+ * characters and invisible characters as visible escapes (\x1b, \u200b),
+ * whatever their source; carcref's own colours go out through out_raw,
  * the one way around it.  The class of bug is closed here, not case by
- * case at each printf.
+ * case at each printf.  A file name is one line: out_path escapes its
+ * newlines too, before it joins a message.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <uniwidth.h>
 
 #include "cmd.h"
 #include "notation/record.h"
@@ -53,14 +59,26 @@ utf8_len(const unsigned char *s, size_t n)
 	return k;
 }
 
+/* The code point of the valid UTF-8 sequence of k bytes at s. */
+static uint32_t
+utf8_at(const unsigned char *s, size_t k)
+{
+	uint32_t c = k == 1 ? s[0] : s[0] & (0x7f >> k);
+
+	for (size_t i = 1; i < k; i++)
+		c = c << 6 | (s[i] & 0x3f);
+	return c;
+}
+
 /*
  * The escape for the character at s, into buf, or NULL if it prints as it
- * is; *len is its length in bytes.  Controls (C0 but the newline, DEL,
- * C1), format characters (Unicode category Cf: nt_char_invisible) and
- * bytes that are not UTF-8 are escaped.
+ * is; *len is its length in bytes.  Controls (C0 but the newline, unless
+ * nl, DEL, C1), invisible characters (nt_char_invisible: Unicode's format
+ * characters and default-ignorable code points) and bytes that are not
+ * UTF-8 are escaped.
  */
 static const char *
-escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX])
+escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX], bool nl)
 {
 	size_t k = utf8_len(s, n);
 	uint32_t c;
@@ -70,7 +88,7 @@ escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX])
 		snprintf(buf, ESC_MAX, "\\x%02x", s[0]);
 		return buf;
 	}
-	if (s[0] == '\n')
+	if (s[0] == '\n' && !nl)
 		return NULL;
 	if (s[0] < 0x20 || s[0] == 0x7f) {
 		snprintf(buf, ESC_MAX, "\\x%02x", s[0]);
@@ -78,10 +96,8 @@ escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX])
 	}
 	if (k == 1)
 		return NULL;
-	c = s[0] & (0x7f >> k);
-	for (size_t i = 1; i < k; i++)
-		c = c << 6 | (s[i] & 0x3f);
-	/* C1 controls (U+0080..U+009F), format characters */
+	c = utf8_at(s, k);
+	/* C1 controls (U+0080..U+009F), invisible characters */
 	if (c < 0xa0 || nt_char_invisible(c)) {
 		snprintf(buf, ESC_MAX, c > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)c);
 		return buf;
@@ -105,7 +121,7 @@ out_write(FILE *f, const char *s, size_t n)
 			i++;
 			continue;
 		}
-		if ((e = escape_at(u + i, n - i, &k, buf)) == NULL) {
+		if ((e = escape_at(u + i, n - i, &k, buf, false)) == NULL) {
 			i += k;
 			continue;
 		}
@@ -117,8 +133,9 @@ out_write(FILE *f, const char *s, size_t n)
 	fwrite(s + run, 1, n - run, f);
 }
 
-char *
-out_escape(const char *s)
+/* S with its escapes (and the newlines', if nl), malloc'd. */
+static char *
+escaped(const char *s, bool nl)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t n = strlen(s), i = 0, k, o = 0;
@@ -128,7 +145,7 @@ out_escape(const char *s)
 	if (r == NULL)
 		return NULL;
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf);
+		const char *e = escape_at(u + i, n - i, &k, buf, nl);
 
 		if (e != NULL) {
 			memcpy(r + o, e, strlen(e));
@@ -141,6 +158,30 @@ out_escape(const char *s)
 	}
 	r[o] = '\0';
 	return r;
+}
+
+char *
+out_escape(const char *s)
+{
+	return escaped(s, false);
+}
+
+/*
+ * A file name escaped, from a ring of a few: each is kept until the ring
+ * comes round again, long enough for the arguments of one message.
+ */
+const char *
+out_path(const char *path)
+{
+	static char *ring[8];
+	static unsigned next;
+	char **slot = &ring[next++ % (sizeof ring / sizeof ring[0])];
+	int e = errno;	/* for a strerror(errno) beside it in the arguments */
+
+	free(*slot);
+	*slot = escaped(path, true);
+	errno = e;
+	return *slot ? *slot : "?";
 }
 
 void
@@ -213,6 +254,8 @@ out_width(const char *s)
 	return out_nwidth(s, strlen(s));
 }
 
+/* The columns a character takes on a terminal: an escape its length, a
+ * combining mark none, a wide (CJK) character two. */
 int
 out_nwidth(const char *s, size_t n)
 {
@@ -222,9 +265,15 @@ out_nwidth(const char *s, size_t n)
 	int w = 0;
 
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf);
+		const char *e = escape_at(u + i, n - i, &k, buf, false);
+		int cw;
 
-		w += e ? (int)strlen(e) : 1;
+		if (e != NULL)
+			w += (int)strlen(e);
+		else if (u[i] < 0x80)
+			w++;
+		else if ((cw = uc_width(utf8_at(u + i, k), "UTF-8")) > 0)
+			w += cw;
 		i += k;
 	}
 	return w;

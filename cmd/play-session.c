@@ -260,7 +260,7 @@ session_save(struct play *p, int argc, char **argv)
 		return -1;
 	}
 	outf(ngettext("saved %d move to %s\n", "saved %d moves to %s\n",
-	    (unsigned long)cr_game_nmoves(p->g)), cr_game_nmoves(p->g), argv[1]);
+	    (unsigned long)cr_game_nmoves(p->g)), cr_game_nmoves(p->g), out_path(argv[1]));
 	return 0;
 }
 
@@ -289,7 +289,7 @@ session_load(struct play *p, int argc, char **argv)
 	play_take(p, &r, g);
 	play_new_journal(p, text, len, stdout);
 	free(text);
-	outf(_("loaded %s: edition %d,"), argv[1], cr_game_edition(p->g));
+	outf(_("loaded %s: edition %d,"), out_path(argv[1]), cr_game_edition(p->g));
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
 		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
 	outf("\n");
@@ -609,10 +609,10 @@ hand_aside(const char *path, const char *why)
 
 	if ((aside = cmd_set_aside(path, "unusable", &err)) != NULL)
 		outf(_("the tile kept in hand is not given back: %s; its file is kept as %s\n"),
-		    why, aside);
+		    why, out_path(aside));
 	else
 		outf(_("the tile kept in hand is not given back: %s; its file %s is left as it "
-		    "is (%s)\n"), why, path, err ? err : _("out of memory"));
+		    "is (%s)\n"), why, out_path(path), err ? err : _("out of memory"));
 	free(aside), free(err);
 }
 

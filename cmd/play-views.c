@@ -261,7 +261,7 @@ board_svg(struct play *p, int argc, char **argv)
 		free(err);
 		return -1;
 	}
-	outf(_("wrote the board after move %d to %s\n"), n, argv[2]);
+	outf(_("wrote the board after move %d to %s\n"), n, out_path(argv[2]));
 	return 0;
 }
 
@@ -869,13 +869,15 @@ view_moves(struct play *p, int argc, char **argv)
 
 	(void)argc, (void)argv;
 	for (int i = 0; i < cr_game_nplayers(p->g); i++)
-		if ((int)strlen(p->names[i]) > w)
-			w = (int)strlen(p->names[i]);
+		if (out_width(p->names[i]) > w)
+			w = out_width(p->names[i]);
 	if (n == 0)
 		outf(_("no move yet\n"));
 	for (int i = 0; i < n; i++) {
+		const char *who = p->names[cr_game_move_player(p->g, i)];
+
 		nt_format_move(p->ts, cr_game_move(p->g, i), NULL, line, sizeof line);
-		outf("%4d  %-*s  %s\n", i + 1, w, p->names[cr_game_move_player(p->g, i)], line);
+		outf("%4d  %s%*s  %s\n", i + 1, who, w - out_width(who), "", line);
 	}
 	return 0;
 }

@@ -16,7 +16,8 @@
 void
 cmd_print_refused(const char *path, const struct nt_replay_error *err)
 {
-	errf(_("%s:%d:%d: move %d: %s\n"), path, err->line, err->column, err->move, err->msg);
+	errf(_("%s:%d:%d: move %d: %s\n"), out_path(path), err->line, err->column, err->move,
+	    err->msg);
 }
 
 void

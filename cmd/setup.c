@@ -33,7 +33,7 @@ load(const char *file, struct cr_tileset *ts)
 		return false;
 	}
 	if (cr_tileset_parse(ts, text, len, &err) < 0) {
-		errf("%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+		errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
 		free(text), free(path);
 		return false;
 	}
@@ -62,7 +62,7 @@ cmd_tileset(void)
 			return NULL;
 		}
 		if (cr_tileset_merge(&ts, &more, &err) < 0) {
-			errf("%s/%s: %s\n", cmd_datadir(), cr_exts[e]->tiles, err.msg);
+			errf("%s/%s: %s\n", out_path(cmd_datadir()), cr_exts[e]->tiles, err.msg);
 			cr_tileset_free(&more);
 			cr_tileset_free(&ts);
 			return NULL;

@@ -1,24 +1,30 @@
 /*
- * names.c -- players' names compared as people read them: without case,
- * in any script UTF-8 carries that has one (Zoé is ZOÉ, Ærøskøbing is
- * ÆRØSKØBING, Ёлка is ЁЛКА), the same text however it is encoded (é
- * precomposed, U+00E9, is e and the combining acute, U+0065 U+0301), and
- * blind to the characters nobody sees (Unicode's format characters,
- * category Cf: zero-width space and joiners, bidi marks and overrides,
- * the soft hyphen).  And a name as plain ASCII for a file's name (Léa is
- * lea, Ærøskøbing aeroskobing).
+ * names.c -- players' names compared as people read them, which is how
+ * RFC 8266 (PRECIS nicknames) compares them: Unicode's full case folding
+ * in any script (Zoé is ZOÉ, ß is SS, σ, ς and Σ are one letter, Ǆ ǅ ǆ
+ * one), its compatibility normalisation NFKC (é typed as one character
+ * or as e and a combining accent, Ａｎｎａ fullwidth and Anna, the ﬁ
+ * ligature and fi), white space of any kind (a no-break space, an
+ * ideographic space) as one space, none at either end; and, where
+ * PRECIS refuses them, blind to the characters nobody sees (Unicode's
+ * format characters, category Cf, and its default-ignorable code points:
+ * zero-width space and joiners, bidi marks and overrides, the soft
+ * hyphen, the combining grapheme joiner, the Hangul fillers, variation
+ * selectors).  And a name as plain ASCII for a file's name (Léa is lea,
+ * Ærøskøbing aeroskobing).
  *
- * The folding is a table of the letters that have a case in Latin-1,
- * Latin Extended-A, Greek and Cyrillic: enough for the names at a table,
- * without pulling in a locale (carcref's answers must not depend on
- * LC_CTYPE).  Normalisation and the characters' categories are
- * libunistring's (Unicode's own tables, locale-free too).  Bytes that are
- * not UTF-8 compare as themselves.
+ * Folding and normalisation are libunistring's (Unicode's own tables,
+ * locale-free: carcref's answers must not depend on LC_CTYPE).  The small
+ * table below is the simple lower case of Latin-1, Latin Extended-A,
+ * Greek and Cyrillic, for what goes one character at a time (how far a
+ * typo is from a word, the letters of a player's pieces, a game's file
+ * name).  Bytes that are not UTF-8 compare as themselves.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicase.h>
 #include <unictype.h>
 #include <uninorm.h>
 
@@ -83,69 +89,128 @@ nt_name_char(const char *s, size_t n, size_t *len)
 bool
 nt_char_invisible(uint32_t c)
 {
-	return c >= 0x80 && c < 0x110000 && uc_is_general_category(c, UC_CATEGORY_Cf);
+	return c >= 0x80 && c < 0x110000 && (uc_is_general_category(c, UC_CATEGORY_Cf) ||
+	    uc_is_property_default_ignorable_code_point(c));
+}
+
+/* White space of any kind (Unicode's White_Space: the no-break space, the
+ * ideographic space...), and the braille blank, which prints as one. */
+static bool
+blank(uint32_t c)
+{
+	return c == ' ' || (c >= 0x09 && c <= 0x0d) ||
+	    (c >= 0x80 && (uc_is_property_white_space(c) || c == 0x2800));
 }
 
 /*
  * How name s (n bytes) compares: its characters without the invisible
- * ones, canonically decomposed (NFD: é is e and U+0301 whichever way it
- * was typed, the marks in Unicode's order), then folded.  Malloc'd, its
- * length in *len; NULL if s is not UTF-8 (or out of memory).
+ * ones, case folded and normalised (NFKC), then its white space as single
+ * spaces, none at either end.  Malloc'd, its length in *len; NULL if s is
+ * not UTF-8 (or out of memory).
  */
 static uint32_t *
 name_key(const char *s, size_t n, size_t *len)
 {
 	const unsigned char *x = (const unsigned char *)s;
-	uint32_t *u = malloc((n + 1) * sizeof *u), *d;
-	size_t m = 0, k;
+	uint32_t *u = malloc((n + 1) * sizeof *u), *d = NULL;
+	size_t m = 0, k, nd, o = 0;
 
 	if (u == NULL)
 		return NULL;
 	for (size_t i = 0; i < n; i += k) {
 		uint32_t c = decode(x + i, n - i, &k);
 
-		if (c >= 0x110000) {
-			free(u);
-			return NULL;
-		}
+		if (c >= 0x110000)
+			goto out;
 		if (!nt_char_invisible(c))
 			u[m++] = c;
 	}
-	d = u32_normalize(UNINORM_NFD, u, m, NULL, len);
+	if (m == 0) {	/* nothing to fold */
+		*len = 0;
+		return u;
+	}
+	if ((d = u32_casefold(u, m, NULL, UNINORM_NFKC, NULL, &nd)) == NULL)
+		goto out;
+	for (size_t i = 0; i < nd; i++) {
+		if (nt_char_invisible(d[i]))	/* a halfwidth filler's full form */
+			continue;
+		if (!blank(d[i]))
+			d[o++] = d[i];
+		else if (o > 0 && d[o - 1] != ' ')
+			d[o++] = ' ';
+	}
+	if (o > 0 && d[o - 1] == ' ')
+		o--;
+	*len = o;
+out:
 	free(u);
-	for (size_t i = 0; d != NULL && i < *len; i++)
-		d[i] = fold(d[i]);
 	return d;
+}
+
+/* A name that is plain ASCII, its key its small letters: printable, no
+ * space at either end nor two in a row. */
+static bool
+plain(const unsigned char *s, size_t n)
+{
+	if (n > 0 && (s[0] == ' ' || s[n - 1] == ' '))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] >= 0x7f || (s[i] == ' ' && s[i + 1] == ' '))
+			return false;
+	return true;
+}
+
+static unsigned char
+ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
 }
 
 bool
 nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 {
 	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
-	size_t i = 0, j = 0, ka, kb;
+	size_t i = 0, ka, kb;
 	uint32_t *p, *q;
 	bool eq;
 
-	/* Most names at most tables: the same characters, case aside. */
-	while (i < na && j < nb) {
-		if (fold(decode(x + i, na - i, &ka)) != fold(decode(y + j, nb - j, &kb)))
-			break;
-		i += ka, j += kb;
-	}
-	if (i == na && j == nb)
+	/* Most names at most tables: the same bytes, ASCII case aside (which
+	 * folds to one key, whatever else the names hold). */
+	while (i < na && i < nb && ascii_lower(x[i]) == ascii_lower(y[i]))
+		i++;
+	if (i == na && i == nb)
 		return true;
-	for (i = 0; i < na && x[i] < 0x80; i++)
-		;
-	for (j = 0; j < nb && y[j] < 0x80; j++)
-		;
-	if (i == na && j == nb)
-		return false;	/* ASCII: nothing to decompose, nothing invisible */
+	if (plain(x, na) && plain(y, nb))
+		return false;	/* ASCII: nothing to fold but the case */
 	p = name_key(a, na, &ka);
 	q = name_key(b, nb, &kb);
 	eq = p != NULL && q != NULL && ka == kb && memcmp(p, q, ka * sizeof *p) == 0;
 	free(p);
 	free(q);
 	return eq;
+}
+
+bool
+nt_name_valid(const char *s, size_t n)
+{
+	const unsigned char *x = (const unsigned char *)s;
+	uint32_t last = ' ';
+	bool seen = false;
+	size_t k;
+
+	for (size_t i = 0; i < n; i += k) {
+		uint32_t c = decode(x + i, n - i, &k);
+
+		if (c == ':' || c == '#' || c == '\n')
+			return false;	/* a newline would split a line in print */
+		if (nt_char_invisible(c))
+			continue;
+		if (!seen && blank(c))
+			return false;	/* white space first */
+		seen = true;
+		last = c;
+	}
+	return !blank(last);	/* something seen, and not white space last */
 }
 
 /*

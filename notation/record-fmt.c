@@ -25,7 +25,6 @@
  * written by carcref) makes a second reading necessary: one for the
  * header and its comments, one for the moves.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -617,11 +616,10 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 		    _("the game is over: the final scoring has run, no move may follow"));
 	if (t.move.kind == CR_MOVE_END)
 		f->ended = f->nmoves;
-	if (m->player != NULL && (m->player[0] == '\0' || strpbrk(m->player, ":#") != NULL ||
-	    isspace((unsigned char)m->player[0]) ||
-	    isspace((unsigned char)m->player[strlen(m->player) - 1])))
-		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": "
-		    "a name has no \":\" or \"#\" and no spaces around it"), m->player);
+	if (m->player != NULL && !nt_name_valid(m->player, strlen(m->player)))
+		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": a "
+		    "name is one line, with no \":\" or \"#\" and no spaces around it"),
+		    m->player);
 	f->move = t.move;
 	f->art = t.art;
 	f->pending = true;

@@ -314,10 +314,10 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 	struct nt_record *r = rd->r;
 	struct nt_player *v;
 
-	if (name == NULL || name[0] == '\0' || strchr(name, ':') || strchr(name, '#') ||
-	    isspace((unsigned char)name[0]) || isspace((unsigned char)name[strlen(name) - 1])) {
+	if (name == NULL || !nt_name_valid(name, strlen(name))) {
 		free(name), free(color);
-		return fail_at(rd, at, _("a player's name must be a non-empty text without \":\" or \"#\" and without spaces around it"));
+		return fail_at(rd, at, _("a player's name must be a non-empty text on one line, without \":\" "
+		    "or \"#\" and without spaces around it"));
 	}
 	if (nt_record_player(r, name, strlen(name)) >= 0) {
 		fail_at(rd, at, _("two players are named \"%.60s\""), name);

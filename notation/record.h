@@ -132,15 +132,22 @@ bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
  * exts). */
 uint32_t nt_record_exts(const struct nt_record *r);
 
-/* Two names the same to people: equal without case, in any script
- * (Zoé = ZOÉ), as UTF-8, however their accents are encoded (é
- * precomposed or e and a combining accent: Unicode's canonical
- * equivalence) and whatever invisible characters they hold
- * (nt_char_invisible) (names.c). */
+/* Two names the same to people (names.c): equal after Unicode's full case
+ * folding (Zoé = ZOÉ, ß = SS, ς = σ) and compatibility normalisation
+ * (NFKC: é precomposed or e and a combining accent, fullwidth Ａ and A,
+ * the ﬁ ligature and fi), whatever invisible characters they hold
+ * (nt_char_invisible), white space of any kind as one space, none at
+ * either end. */
 bool	nt_name_eq(const char *a, size_t na, const char *b, size_t nb);
-/* Whether code point c is a format character, invisible in print
- * (Unicode category Cf: zero-width space and joiners, bidi marks and
- * overrides, the soft hyphen, the byte-order mark). */
+/* Whether s (n bytes) may be a player's name: something visible, on one
+ * line, no ":" or "#", no white space of any kind (a no-break space...)
+ * at either end, invisible characters aside. */
+bool	nt_name_valid(const char *s, size_t n);
+/* Whether code point c shows nothing: a format character (Unicode
+ * category Cf: zero-width space and joiners, bidi marks and overrides,
+ * the soft hyphen, the byte-order mark) or a default-ignorable code point
+ * (the combining grapheme joiner, the Hangul fillers, variation
+ * selectors, tags). */
 bool	nt_char_invisible(uint32_t c);
 /* Name s (n bytes) in small ASCII letters and digits, at most max of
  * them into out (no NUL): letters with accents as their base letter (Léa
@@ -148,8 +155,8 @@ bool	nt_char_invisible(uint32_t c);
  * (Ёлка elka); other characters (signs, spaces, other scripts) are left
  * out.  Its length. */
 size_t	nt_name_ascii(const char *s, size_t n, char *out, size_t max);
-/* The character at s (n bytes left), small letter for capital as
- * nt_name_eq compares them, its length in *len (a byte that is no UTF-8
+/* The character at s (n bytes left), its simple small letter for a
+ * capital (for what compares one character at a time), its length in *len (a byte that is no UTF-8
  * is one character of its own). */
 uint32_t nt_name_char(const char *s, size_t n, size_t *len);
 /* The next letter of name s (n bytes) from byte *i on that has a case:

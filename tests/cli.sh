@@ -1329,6 +1329,108 @@ expect_err 'carcref board: --feature: a coordinate goes from -100000000 to 10000
     -- board --ascii --feature 200000000,0:N "$e1"
 expect_err 'carcref board: --feature: a coordinate goes from -100000000 to 100000000, got "0,-99999999999999999999"' \
     -- board --ascii --feature 0,-99999999999999999999:N "$e1"
+# ---- issue 18 round 2: names and escaping ------------------------------------
+
+# Item 22: names that look alike are one name: after full case folding
+# (σ/ς/Σ, Ǆ/ǆ, ß/SS), compatibility forms (fullwidth letters, the fi
+# ligature), without the default-ignorable characters (U+034F, the Hangul
+# fillers); white space of any kind around a name is refused.
+export CARCREF_STATE=$tmp/state-n2
+for pair in 'Anna,Anna\315\217' 'Anna,Anna\343\205\244' 'Anna,Anna\341\205\237' 'ΣΑΣ,σας' 'Ǆ,ǆ' \
+    'Strauß,STRAUSS' 'Ａｎｎａ,anna' 'ﬁona,Fiona' 'Anna Maria,Anna\302\240\302\240Maria'; do
+	pl=$(printf "$pair")
+	expect_exit 2 -- play --players "$pl"
+	expect_err 'carcref play: --players: two players are named' -- play --players "$pl"
+done
+expect_exit 2 -- play --players "$(printf 'Anna,Ben\302\240')"
+expect_err 'without spaces around it' -- play --players "$(printf 'Anna,Ben\302\240')"
+expect_err 'without spaces around it' -- play --players "$(printf 'Anna,\343\205\244')"
+printf 'format: carcref/1\nplayers: ["Carl", "Carl\\u034f"]\n' >"$tmp/carl2.yaml"
+expect_exit 1 -- replay "$tmp/carl2.yaml"
+expect_err 'two players are named "Carl\u034f"' -- replay "$tmp/carl2.yaml"
+# What shows nothing is escaped, in the text, the ASCII key and the SVG;
+# names are as wide as they show (a combining accent no column, a CJK
+# character two): the score table is aligned.
+printf 'format: carcref/1\nplayers: ["Carl\\u034f", "Ze\\u0301", "\\u5f20\\u4f1f", "Ben"]\nmoves:\n  - K -1,0 180 farmer@SW\n  - E 0,1 180\n' \
+    >"$tmp/wide.yaml"
+cgj=$(printf 'Carl\315\217')
+expect_out '   1  Carl\u034f  K -1,0 180 farmer@SW' -- replay "$tmp/wide.yaml"
+expect_out "$(printf '   2  Ze\314\201          E 0,1 180')" -- replay "$tmp/wide.yaml"
+expect_no "$cgj" -- replay "$tmp/wide.yaml"
+expect_out '  1. Carl\u034f    0' -- replay "$tmp/wide.yaml"
+expect_out "$(printf '  1. Ze\314\201            0')" -- replay "$tmp/wide.yaml"
+expect_out "$(printf '  1. \345\274\240\344\274\237          0')" -- replay "$tmp/wide.yaml"
+expect_out '  1. Ben           0' -- replay "$tmp/wide.yaml"
+expect_out 'C Carl\u034f  Z ' -- board --ascii "$tmp/wide.yaml"
+expect_no "$cgj" -- board --ascii "$tmp/wide.yaml"
+expect_out '>Carl\u034f: 0 points</text>' -- board --svg "$tmp/wide.yaml"
+expect_no "$cgj" -- board --svg "$tmp/wide.yaml"
+printf 'moves\n' >"$tmp/moves.in"
+STDIN=$tmp/moves.in expect_out "$(printf '   2  Ze\314\201          E 0,1 180')" -- play "$tmp/wide.yaml"
+STDIN=$tmp/moves.in expect_no "$cgj" -- play "$tmp/wide.yaml"
+
+# Finding 16: JSON writes invisible characters as \u escapes (bidi
+# overrides too; a surrogate pair beyond U+FFFF), and stays valid JSON.
+printf 'format: carcref/1\nplayers: ["Ben\\u202e", "Carl\\u034f", "D\\U000e0001", "E\\u200b"]\n' >"$tmp/inv.yaml"
+expect_out '"scores": {"Ben\u202e": 0, "Carl\u034f": 0, "D\udb40\udc01": 0, "E\u200b": 0}' -- replay --json "$tmp/inv.yaml"
+run replay --json "$tmp/inv.yaml"
+expect "replay --json: no raw invisible character" bash -c "! grep -qF \
+    -e '$(printf '\342\200\213')' -e '$(printf '\342\200\256')' -e '$(printf '\315\217')' \
+    -e '$(printf '\363\240\200\201')' '$tmp/out'"
+if command -v python3 >/dev/null; then
+	expect "replay --json: the names read back as written" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+assert list(d["scores"]) == ["Ben\u202e", "Carl\u034f", "D\U000e0001", "E\u200b"], d' "$tmp/out"
+fi
+
+# Finding 8: every file name is printed escaped, a newline too (\x0a): the
+# replay header and -q title, file:line:col errors, the board's title, fmt
+# --check, games, play FILE and resume.
+nl=$tmp/$'n\ny\e[31m.yaml' enl='n\x0ay\x1b[31m.yaml'
+mv=$tmp/$'m\n\e.yaml' py=$tmp/$'p\n\e.yaml' cy=$tmp/$'c\n\e.yaml' xy=$tmp/$'x\n\e.yaml'
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$nl"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n  - K -1,0 180\n' \
+    >"$mv"
+printf 'format: carcref/1\nplayers: [Anna\n' >"$py"
+printf 'format: carcref/1\nplayers:    [Anna, Ben]\n' >"$cy"
+# raw_free: the output has no raw ESC and no line cut inside a file name
+# (a line ending in the part before the newline).
+raw_free() { ! grep -q $'\e' "$tmp/out" "$tmp/err" && ! grep -qE '(/[nmpcx]|^[ga])$' "$tmp/out" "$tmp/err"; }
+expect_out "$tmp/$enl: carcassonne, edition 3, 2 players" -- replay "$nl"
+expect "replay: the file name raw nowhere" raw_free
+expect_out "$tmp/$enl (not finished)" -- replay -q "$nl" "$nl"
+expect "replay -q: the file name raw nowhere" raw_free
+expect_err "$tmp/m\x0a\x1b.yaml:5:5: move 2: one tile per square" -- replay "$mv"
+expect "replay, a refused move: the file name raw nowhere" raw_free
+expect_err "$tmp/p\x0a\x1b.yaml:3:1: not valid YAML" -- replay "$py"
+expect "replay, bad YAML: the file name raw nowhere" raw_free
+expect_err "carcref: $tmp/x\x0a\x1b.yaml: No such file or directory" -- replay "$xy"
+expect "replay, no such file: the file name raw nowhere" raw_free
+expect_out "$tmp/$enl: after move 1 of 1, Anna: K -1,0 180 farmer@SW" -- board --ascii "$nl"
+expect "board --ascii: the file name raw nowhere" raw_free
+expect_out "<title>$tmp/$enl: after move 1 of 1" -- board --svg "$nl"
+expect "board --svg: the file name raw nowhere" raw_free
+expect_err "$tmp/m\x0a\x1b.yaml:5:5: move 2: one tile per square" -- board "$mv"
+expect_err "$tmp/p\x0a\x1b.yaml:3:1: not valid YAML" -- board "$py"
+expect "board, bad YAML: the file name raw nowhere" raw_free
+expect_err "carcref board: one FILE at a time (\"$tmp/$enl\", then \"a\x0ab\")" -- board "$nl" $'a\nb'
+expect "board, two files: the file names raw nowhere" raw_free
+expect_out "$tmp/c\x0a\x1b.yaml: not in canonical form" -- fmt --check "$cy"
+expect "fmt --check: the file name raw nowhere" raw_free
+expect_err "$tmp/p\x0a\x1b.yaml:3:1: not valid YAML" -- fmt --check "$py"
+expect "fmt, bad YAML: the file name raw nowhere" raw_free
+expect_err "carcref fmt: $tmp/x\x0a\x1b.yaml: No such file or directory" -- fmt "$xy"
+export CARCREF_STATE=$tmp/state-nl
+mkdir -p "$CARCREF_STATE/games"
+cp "$nl" "$CARCREF_STATE/games/"$'g\n\e.yaml'
+expect_match '^g\\x0a\\x1b  Anna, Ben  1 move ' -- games
+expect "games: the file name raw nowhere" raw_free
+expect_out "carcref: continuing $tmp/$enl" -- play "$nl"
+expect "play FILE: the file name raw nowhere" raw_free
+expect_out "carcref: resumed g\x0a\x1b ($CARCREF_STATE/games/g\x0a\x1b.yaml)" -- resume $'g\n\e'
+expect "resume: the file name raw nowhere" raw_free
+unset CARCREF_STATE
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2661,5 +2661,58 @@ STDIN=$tmp/r2-14.in run play
 expect "r2 14: help load: the tile in hand kept" has "$tmp/out" 'and a tile'
 expect "r2 14: help load: given back by resume" has "$tmp/out" 'carcref resume NAME gives it'
 export CARCREF_STATE=$oldstate
+# ---- issue 18 round 2: names and escaping ------------------------------------
+
+# Item 22: a turn's PLAYER names the player as the table reads it: full case
+# folding (σας is ΣΑΣ, ǆ is Ǆ), a default-ignorable character (U+034F)
+# aside; the moves aligned by what shows.  File names with an ESC are
+# escaped in save, load and board --svg.
+rm -rf "$CARCREF_STATE"
+typed fold2 <<EOF
+σας: K -1,0 180 farmer@SW
+$(printf 'ǆ\315\217'): E 0,1 180
+moves
+save e$(printf '\033').yaml
+load e$(printf '\033').yaml
+board --svg e$(printf '\033').svg
+load nothere$(printf '\033').yaml
+EOF
+want fold2 <<'EOF'
+carcref: a new game
+edition 3, 2 players: ΣΑΣ, Ǆ
+0 moves played, 71 tiles left; ΣΑΣ to play
+move 1, ΣΑΣ: K -1,0 180 farmer@SW
+  ΣΑΣ 0 [6], Ǆ 0 [7]; Ǆ to play, 70 tiles left
+move 2, Ǆ: E 0,1 180
+  ΣΑΣ 0 [6], Ǆ 0 [7]; ΣΑΣ to play, 69 tiles left
+   1  ΣΑΣ  K -1,0 180 farmer@SW
+   2  Ǆ    E 0,1 180
+saved 2 moves to e\x1b.yaml
+loaded e\x1b.yaml: edition 3, ΣΑΣ, Ǆ
+2 moves played, 69 tiles left; ΣΑΣ to play
+wrote the board after move 2 to e\x1b.svg
+load: nothere\x1b.yaml: No such file or directory
+EOF
+session fold2 1 play --players 'ΣΑΣ,Ǆ'
+# Names alike are refused at the table too.
+run play --players "$(printf 'Anna,ANNA\343\205\244')"
+expect "play --players: a Hangul filler makes no other name" has "$tmp/err" \
+    'carcref play: --players: two players are named "ANNA\u3164"'
+
+# Finding 8: the paths the table prints are escaped, newlines too: play
+# FILE, resume, the journal in a state directory whose name holds a newline
+# and an ESC.
+nlstate=$tmp/$'st\nate\e'
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$tmp/"$'f\n\e.yaml'
+printf 'score\n' >"$tmp/nl.in"
+CARCREF_STATE=$nlstate STDIN=$tmp/nl.in run play $'f\n\e.yaml'
+expect "play FILE: its name escaped" has "$tmp/out" 'carcref: continuing f\x0a\x1b.yaml'
+expect "play FILE: no raw ESC" lacks "$tmp/out" $'\e'
+CARCREF_STATE=$nlstate run resume
+expect "resume: the journal's path escaped" grep -qE \
+    "^carcref: resumed $day-anna-ben \\(.*/st\\\\x0aate\\\\x1b/games/$day-anna-ben\\.yaml\\)\$" "$tmp/out"
+expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
+expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
+rm -rf "$nlstate"
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1240,16 +1240,30 @@ test_fr_read_errors(void **state)
 
 /* ---- names as people read them (issue 18) ---------------------------------- */
 
+/* Two names, and whether they are one name to nt_name_eq. */
+struct name_pair {
+	const char	*a, *b;
+	bool		 eq;
+};
+
+/* Each pair as expected, both ways round. */
+static void
+check_name_pairs(const struct name_pair *eq, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (nt_name_eq(eq[i].a, strlen(eq[i].a), eq[i].b, strlen(eq[i].b)) != eq[i].eq ||
+		    nt_name_eq(eq[i].b, strlen(eq[i].b), eq[i].a, strlen(eq[i].a)) != eq[i].eq)
+			fail_msg("\"%s\" and \"%s\": %s expected", eq[i].a, eq[i].b,
+			    eq[i].eq ? "one name" : "two names");
+}
+
 /* Precomposed and decomposed accents are one name, so are names apart by
  * an invisible character alone; a game's name is the names
  * transliterated to ASCII. */
 static void
 test_names_normalised(void **state)
 {
-	static const struct {
-		const char	*a, *b;
-		bool		 eq;
-	} eq[] = {
+	static const struct name_pair eq[] = {
 		{ "L\u00e9a", "Le\u0301a", true },		/* NFC, NFD */
 		{ "L\u00c9A", "le\u0301a", true },		/* and case */
 		{ "Nguy\u1ec5n", "nguye\u0302\u0303n", true },	/* two marks */
@@ -1277,11 +1291,7 @@ test_names_normalised(void **state)
 	char out[12];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof eq / sizeof eq[0]; i++)
-		if (nt_name_eq(eq[i].a, strlen(eq[i].a), eq[i].b, strlen(eq[i].b)) != eq[i].eq ||
-		    nt_name_eq(eq[i].b, strlen(eq[i].b), eq[i].a, strlen(eq[i].a)) != eq[i].eq)
-			fail_msg("\"%s\" and \"%s\": %s expected", eq[i].a, eq[i].b,
-			    eq[i].eq ? "one name" : "two names");
+	check_name_pairs(eq, sizeof eq / sizeof eq[0]);
 	for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
 		size_t n = nt_name_ascii(tr[i].name, strlen(tr[i].name), out, 11);
 
@@ -1471,6 +1481,75 @@ test_module_refusal_fits(void **state)
 	cr_game_free(g);
 }
 
+/* ---- issue 18 round 2: names that look alike are one name ------------------ */
+
+/* Unicode's full case folding, compatibility forms, default-ignorable
+ * code points and white space of any kind: names a table reads as one are
+ * one name; names apart by a visible letter stay two. */
+static void
+test_names_folded(void **state)
+{
+	static const struct name_pair eq[] = {
+		{ "Anna", "Anna\u034f", true },			/* combining grapheme joiner */
+		{ "Anna", "Anna\u3164", true },			/* Hangul filler */
+		{ "Anna", "\u115fAnna", true },			/* Hangul choseong filler */
+		{ "Anna", "An\u1160na\uffa0", true },		/* jungseong, halfwidth fillers */
+		{ "Anna", "Anna\ufe0f", true },			/* variation selector */
+		{ "Anna", "Anna\u00a0", true },			/* a no-break space at the end */
+		{ "Anna", " Anna\u3000", true },		/* spaces of any kind around */
+		{ "Anna Maria", "anna\u00a0maria", true },	/* NBSP inside */
+		{ "Anna Maria", "Anna  \u2009Maria", true },	/* a run of spaces is one */
+		{ "Anna Maria", "AnnaMaria", false },		/* but a space is a space */
+		{ "\u03a3\u0391\u03a3", "\u03c3\u03b1\u03c2", true },	/* ΣΑΣ, σας */
+		{ "\u01c4", "\u01c6", true },			/* Ǆ, ǆ */
+		{ "\u01c5", "D\u017e", true },			/* ǅ, Dž */
+		{ "Strau\u00df", "STRAUSS", true },		/* ß: ss */
+		{ "\uff21\uff4e\uff4e\uff41", "anna", true },	/* fullwidth */
+		{ "\ufb01ona", "Fiona", true },			/* the fi ligature */
+		{ "e\u034f\u0301", "\u00c9", true },		/* CGJ inside an é */
+		{ "Anna", "Anne", false },
+		{ "Anna", "Anna2", false },
+		{ "\u0130", "I", false },			/* İ is not I */
+		{ "Ann a", "Anna", false },
+	};
+	/* Names refused in a record: nothing visible, white space of any
+	 * kind at either end, a line break. */
+	static const char *bad[] = {
+		"\"Anna\\u00a0\"", "\"\\u3000Anna\"", "\"\\u3164\"", "\"\\u200b\\u034f\"",
+		"\"\\u200b Anna\"", "\"Anna\\u2003\\u200b\"", "\"An\\nna\"",
+	};
+	static const char *good[] = {
+		"\"Anna\\u200b\"", "\"Anna\\u00a0Maria\"", "\"Tab\\there\"", "\"\\u5f20\\u4f1f\"",
+	};
+	struct nt_record r;
+	struct cr_error err;
+	char text[128];
+
+	(void)state;
+	check_name_pairs(eq, sizeof eq / sizeof eq[0]);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", bad[i]);
+		if (nt_record_parse(&r, text, strlen(text), &err) == 0) {
+			nt_record_free(&r);
+			fail_msg("%s: refused expected", bad[i]);
+		}
+		assert_string_equal(err.msg, "a player's name must be a non-empty text on one "
+		    "line, without \":\" or \"#\" and without spaces around it");
+	}
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", good[i]);
+		if (nt_record_parse(&r, text, strlen(text), &err) < 0)
+			fail_msg("%s: refused: %s", good[i], err.msg);
+		nt_record_free(&r);
+	}
+	/* The characters that show nothing, escaped wherever printed. */
+	assert_true(nt_char_invisible(0x34f) && nt_char_invisible(0x3164) &&
+	    nt_char_invisible(0x115f) && nt_char_invisible(0x1160) && nt_char_invisible(0xffa0) &&
+	    nt_char_invisible(0xfe0f) && nt_char_invisible(0x200d));
+	assert_false(nt_char_invisible(0xa0) || nt_char_invisible(0x3000) ||
+	    nt_char_invisible(0x301) || nt_char_invisible(0xff21));
+}
+
 int
 main(void)
 {
@@ -1497,6 +1576,7 @@ main(void)
 		cmocka_unit_test(test_big_piece_refusals),
 		cmocka_unit_test(test_why_paid),
 		cmocka_unit_test(test_module_refusal_fits),
+		cmocka_unit_test(test_names_folded),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),

@@ -353,7 +353,8 @@ test_minimal_records(void **state)
 
 #define HEAD "format: carcref/1\n"
 #define NEED_PLAYERS "a record needs \"players\": 1 to 8 names"
-#define BAD_NAME "a player's name must be a non-empty text without \":\" or \"#\" and without spaces around it"
+#define BAD_NAME "a player's name must be a non-empty text on one line, without \":\" " \
+    "or \"#\" and without spaces around it"
 
 static void
 test_record_errors(void **state)
