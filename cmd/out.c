@@ -105,6 +105,15 @@ escape_at(const unsigned char *s, size_t n, size_t *len, char buf[ESC_MAX], bool
 	return NULL;
 }
 
+/* A byte that prints as it is: printable ASCII, and the newline but when
+ * newlines are escaped too.  Most of what is printed: the loops below
+ * test it before they ask escape_at. */
+static inline bool
+plain(unsigned char c, bool nl)
+{
+	return (c >= 0x20 && c < 0x7f) || (c == '\n' && !nl);
+}
+
 void
 out_write(FILE *f, const char *s, size_t n)
 {
@@ -117,7 +126,7 @@ out_write(FILE *f, const char *s, size_t n)
 	while (i < n) {
 		const char *e;
 
-		if ((u[i] >= 0x20 && u[i] < 0x7f) || u[i] == '\n') {	/* most of it */
+		if (plain(u[i], false)) {
 			i++;
 			continue;
 		}
@@ -145,9 +154,13 @@ escaped(const char *s, bool nl)
 	if (r == NULL)
 		return NULL;
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf, nl);
+		const char *e;
 
-		if (e != NULL) {
+		if (plain(u[i], nl)) {
+			r[o++] = s[i++];
+			continue;
+		}
+		if ((e = escape_at(u + i, n - i, &k, buf, nl)) != NULL) {
 			memcpy(r + o, e, strlen(e));
 			o += strlen(e);
 		} else {
@@ -265,10 +278,14 @@ out_nwidth(const char *s, size_t n)
 	int w = 0;
 
 	while (i < n) {
-		const char *e = escape_at(u + i, n - i, &k, buf, false);
+		const char *e;
 		int cw;
 
-		if (e != NULL)
+		if (plain(u[i], false)) {
+			w++, i++;
+			continue;
+		}
+		if ((e = escape_at(u + i, n - i, &k, buf, false)) != NULL)
 			w += (int)strlen(e);
 		else if (u[i] < 0x80)
 			w++;
