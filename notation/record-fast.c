@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "record-int.h"
-#include "../rules/ext.h"
 
 struct fp {
 	const char	*s, *end;	/* the whole text */
@@ -171,7 +170,7 @@ add_player(struct fp *f, const char *a, const char *b)
 	struct nt_player *v;
 	char *name;
 
-	if (b == a || b[-1] == ' ' || r->nplayers >= CR_MAXPLAYERS ||
+	if (b == a || b[-1] == ' ' || r->nplayers >= NT_MAXPLAYERS ||
 	    nt_record_player(r, a, (size_t)(b - a)) >= 0)
 		return false;	/* libyaml's path words the error */
 	if (!heard(f, NT_IT_PLAYER, r->nplayers, a, b))
@@ -231,53 +230,77 @@ add_move(struct fp *f, const char *a, const char *b, const char *qa, const char 
 	return true;
 }
 
-/* An expansion: a module of the registry named once; anything else is
- * libyaml's to word. */
+/* "[A, B]" after "players:": plain names, one at least. */
 static bool
-add_expansion(struct fp *f, const char *a, const char *b)
-{
-	struct nt_record *r = f->r;
-	int e = cr_ext_find(a, (size_t)(b - a));
-	char **v;
-
-	if (e < 0 || cr_exts[e]->always || !heard(f, NT_IT_KEY, NT_K_EXPANSIONS, a, b))
-		return false;
-	for (int i = 0; i < r->nexpansions; i++)
-		if (strcmp(r->expansions[i], cr_exts[e]->name) == 0)
-			return false;
-	if ((v = realloc(r->expansions, (size_t)(r->nexpansions + 1) * sizeof *v)) == NULL)
-		return false;
-	r->expansions = v;
-	if ((v[r->nexpansions] = dup_span(a, b)) == NULL)
-		return false;
-	r->nexpansions++;
-	return true;
-}
-
-/* "[A, B]" after "players:" or "expansions:" ("[]" too for the latter). */
-static bool
-flow_list(struct fp *f, const char *p, const char *e, bool players)
+flow_players(struct fp *f, const char *p, const char *e)
 {
 	if (p >= e || *p++ != '[')
 		return false;
-	if (!players && p < e && *p == ']')
-		return rest_empty(p + 1, e);
 	for (;;) {
 		const char *se;
 
 		while (p < e && *p == ' ')
 			p++;
-		if (!plain(p, e, &se, true) ||
-		    !(players ? add_player(f, p, se) : add_expansion(f, p, se)))
+		if (!plain(p, e, &se, true) || !add_player(f, p, se))
 			return false;
 		p = se;
 		while (p < e && *p == ' ')
 			p++;
 		if (p < e && *p == ']')
-			return rest_empty(p + 1, e) && (!players || f->r->nplayers > 0);
+			return rest_empty(p + 1, e) && f->r->nplayers > 0;
 		if (p >= e || *p++ != ',')
 			return false;
 	}
+}
+
+/* A field's value [a, b): in the arena, cut there (the byte after it
+ * is a blank, a newline or the end: no other item's), or copied. */
+static bool
+keep_field(struct fp *f, int slot, enum nt_shape shape, const char *a, const char *b,
+    int col, int kcol)
+{
+	char *t;
+
+	if (f->r->arena == NULL)
+		return nt__field_add(f->r, slot, shape, false, a, (size_t)(b - a), f->line, col,
+		    f->line, kcol);
+	t = f->r->arena + (a - f->s);
+	t[b - a] = '\0';
+	return nt__field_keep(f->r, slot, shape, false, t, f->line, col, f->line, kcol);
+}
+
+/*
+ * A game's key (slot): a plain value, or a flow list of plain values
+ * ("[a, b]", "[]"), on the key's line; kept raw for the game's row,
+ * each scalar heard.
+ */
+static bool
+add_field(struct fp *f, int slot, const char *key, const char *p, const char *e)
+{
+	const char *se, *a = p;
+	int col = (int)(p - f->ln) + 1, kcol = (int)(key - f->ln) + 1;
+
+	if (p < e && *p == '[') {
+		for (p++; ; ) {
+			while (p < e && *p == ' ')
+				p++;
+			if (p < e && *p == ']' && p == a + 1)
+				break;		/* [] */
+			if (!plain(p, e, &se, true) || !heard(f, NT_IT_KEY, slot, p, se))
+				return false;
+			p = se;
+			while (p < e && *p == ' ')
+				p++;
+			if (p < e && *p == ']')
+				break;
+			if (p >= e || *p++ != ',')
+				return false;
+		}
+		return rest_empty(p + 1, e) && keep_field(f, slot, NT_LIST, a, p + 1, col, kcol);
+	}
+	if (!plain(p, e, &se, false) || !rest_empty(se, e) || !heard(f, NT_IT_KEY, slot, p, se))
+		return false;
+	return keep_field(f, slot, NT_SCALAR, p, se, col, kcol);
 }
 
 /*
@@ -338,17 +361,18 @@ block_list(struct fp *f, bool moves, bool *more)
 static bool
 body(struct fp *f)
 {
-	static const char *keys[NT_NKEYS] = {
-		[NT_K_FORMAT] = "format", [NT_K_GAME] = "game", [NT_K_EDITION] = "edition",
-		[NT_K_EXPANSIONS] = "expansions", [NT_K_PLAYERS] = "players", [NT_K_MOVES] = "moves",
+	static const char *keys[NT_K_FIELD] = {
+		[NT_K_FORMAT] = "format", [NT_K_GAME] = "game", [NT_K_PLAYERS] = "players",
+		[NT_K_MOVES] = "moves",
 	};
-	int seen = 0;
+	unsigned seen = 0;
 	bool more = false, pending = false;
 
 	classes();
 	while (pending || next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *colon, *v, *se;
-		int k, bit;
+		int k, slot;
+		unsigned bit;
 
 		pending = false;
 		if ((k = empty_line(p, e)) != 0) {
@@ -358,12 +382,13 @@ body(struct fp *f)
 		}
 		if ((colon = memchr(p, ':', (size_t)(e - p))) == NULL)
 			return false;
-		for (k = 0; k < NT_NKEYS && !same(p, colon, keys[k]); k++)
+		for (k = 0; k < NT_K_FIELD && !same(p, colon, keys[k]); k++)
 			;
-		if (k == NT_NKEYS || (seen & (bit = 1 << k)))
+		slot = k < NT_K_FIELD ? k : nt_key_slot(p, (size_t)(colon - p));
+		if (slot < 0 || (seen & (bit = 1u << slot)))
 			return false;
 		seen |= bit;
-		if (!heard(f, NT_IT_KEY, k, p, colon))
+		if (!heard(f, NT_IT_KEY, slot, p, colon))
 			return false;
 		for (v = colon + 1; v < e && *v == ' '; v++)
 			;
@@ -381,18 +406,9 @@ body(struct fp *f)
 				return false;
 			break;
 		case NT_K_GAME:
-			if (!plain(v, e, &se, false) || !same(v, se, "carcassonne") || !rest_empty(se, e) ||
+			if (!plain(v, e, &se, false) || !rest_empty(se, e) ||
+			    !nt_game_ready(f->r->row = nt_game_find(v, (size_t)(se - v))) ||
 			    !heard(f, NT_IT_KEY, k, v, se))
-				return false;
-			break;
-		case NT_K_EDITION:
-			if (!plain(v, e, &se, false) || se != v + 1 || *v < '1' || *v > '3' ||
-			    !rest_empty(se, e) || !heard(f, NT_IT_KEY, k, v, se))
-				return false;
-			f->r->edition = *v - '0';
-			break;
-		case NT_K_EXPANSIONS:
-			if (!flow_list(f, v, e, false))
 				return false;
 			break;
 		case NT_K_PLAYERS:
@@ -404,15 +420,19 @@ body(struct fp *f)
 				if (!more)
 					goto done;
 			} else if (k == NT_K_PLAYERS) {
-				if (!flow_list(f, v, e, true))
+				if (!flow_players(f, v, e))
 					return false;
 			} else if (e - v < 2 || v[0] != '[' || v[1] != ']' || !rest_empty(v + 2, e))
+				return false;
+			break;
+		default:
+			if (!add_field(f, slot, p, v, e))
 				return false;
 			break;
 		}
 	}
 done:
-	return (seen & 1 << NT_K_FORMAT) && f->r->nplayers > 0;
+	return (seen & 1u << NT_K_FORMAT) && f->r->nplayers > 0;
 }
 
 /* 1 if read, 0 if this is not the plain shape (nothing kept). */
@@ -421,14 +441,17 @@ nt__record_read_fast(struct nt_record *r, const char *text, size_t len,
     const struct nt_listen *l)
 {
 	struct fp f = { .s = text, .end = text + len, .lend = text, .r = r, .l = l };
+	struct cr_error err;
 	bool keep = l == NULL || l->move == NULL;
 
 	memset(r, 0, sizeof *r);
-	r->edition = 3;
 	if (len > 0 && (!keep || (r->arena = malloc(len + 1)) != NULL)) {
 		if (keep)
 			memcpy(r->arena, text, len);
-		if (body(&f) && (r->game = strdup("carcassonne")) != NULL)
+		/* The header, read by the game's row: any error is libyaml's
+		 * to word. */
+		if (body(&f) && nt__record_header(r, &err) == 0 &&
+		    (r->game = strdup(nt_record_game(r)->name)) != NULL)
 			return 1;
 	}
 	nt_record_free(r);

@@ -103,7 +103,9 @@ enum mode {
 struct fmt {
 	const char	*text;
 	size_t		 len;
-	const struct cr_tileset *ts;
+	const struct nt_worlds *worlds;	/* each game's world, for its moves */
+	const struct nt_game *game;	/* the header's game, once read */
+	const void	*world;		/* and its world */
 	struct nt_emit	 out;		/* fmt_put: counts the column, then sink */
 	struct nt_emit	 sink;		/* where the text goes */
 	size_t		 col;		/* characters on the output's last line */
@@ -123,7 +125,7 @@ struct fmt {
 
 	struct range	 head, tail;
 	struct cm	 key[NT_NKEYS];
-	struct cm	 player[CR_MAXPLAYERS];
+	struct cm	 player[NT_MAXPLAYERS];
 	bool		 header_out;
 	int		 nmoves;	/* moves read so far */
 	int		 ended;		/* the move that is an explicit end, 0 */
@@ -131,8 +133,8 @@ struct fmt {
 	/* The move being read, written when the next item starts. */
 	struct cm	 mv;
 	bool		 pending;
-	struct cr_move	 move;
-	int		 art;		/* the artwork its tile's code named */
+	char		*line;		/* its canonical text (the game's canon) */
+	size_t		 linelen, linecap;
 	char		*who;		/* its PLAYER: prefix as the players list spells it */
 	char		*note;		/* its own comment ("U 0,1 0 # hi"), made safe */
 
@@ -184,7 +186,7 @@ cm_of(struct fmt *f, const struct nt_item *it)
 	case NT_IT_KEY:
 		return f->mode == MOVES_ONLY ? NULL : &f->key[it->index];
 	case NT_IT_PLAYER:
-		return f->mode == MOVES_ONLY || it->index >= CR_MAXPLAYERS ? NULL :
+		return f->mode == MOVES_ONLY || it->index >= NT_MAXPLAYERS ? NULL :
 		    &f->player[it->index];
 	default:
 		return &f->mv;
@@ -419,37 +421,17 @@ emit_after(struct fmt *f, const struct cm *c, const char *note)
 	nt__emit(&f->out, "\n", 1);
 }
 
-/* format ... players, each key with its comments, then "moves:". */
+/* The players list, each player with its comments. */
 static void
-emit_header(struct fmt *f, bool moves)
+emit_players(struct fmt *f)
 {
 	const struct nt_record *r = f->hdr;
 	const struct cm *k = f->key;
 
-	f->cont = false;
-	emit_lines(f, f->head, "");
-	emit_lines(f, k[NT_K_FORMAT].before, "");
-	nt__emitf(&f->out, "format: carcref/1");
-	emit_after(f, &k[NT_K_FORMAT], NULL);
-	emit_lines(f, k[NT_K_GAME].before, "");
-	nt__emitf(&f->out, "game: carcassonne");
-	emit_after(f, &k[NT_K_GAME], NULL);
-	emit_lines(f, k[NT_K_EDITION].before, "");
-	nt__emitf(&f->out, "edition: %d", r->edition);
-	emit_after(f, &k[NT_K_EDITION], NULL);
-	emit_lines(f, k[NT_K_EXPANSIONS].before, "");
-	nt__emitf(&f->out, "expansions: [");
-	for (int i = 0; i < r->nexpansions; i++) {
-		if (i)
-			nt__emit(&f->out, ", ", 2);
-		nt__emit_scalar(&f->out, r->expansions[i]);
-	}
-	nt__emit(&f->out, "]", 1);
-	emit_after(f, &k[NT_K_EXPANSIONS], NULL);
 	emit_lines(f, k[NT_K_PLAYERS].before, "");
 	nt__emitf(&f->out, "players:");
 	emit_after(f, &k[NT_K_PLAYERS], NULL);
-	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++) {
+	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++) {
 		const struct nt_player *p = &r->players[i];
 
 		emit_lines(f, f->player[i].before, "  ");
@@ -461,6 +443,36 @@ emit_header(struct fmt *f, bool moves)
 			nt__emit(&f->out, "}", 1);
 		}
 		emit_after(f, &f->player[i], NULL);
+	}
+}
+
+/* format, game, the game's keys and players in its order, each key with
+ * its comments, then "moves:". */
+static void
+emit_header(struct fmt *f, bool moves)
+{
+	const struct nt_record *r = f->hdr;
+	const struct nt_game *gm = nt_record_game(r);
+	const struct cm *k = f->key;
+
+	f->cont = false;
+	emit_lines(f, f->head, "");
+	emit_lines(f, k[NT_K_FORMAT].before, "");
+	nt__emitf(&f->out, "format: carcref/1");
+	emit_after(f, &k[NT_K_FORMAT], NULL);
+	emit_lines(f, k[NT_K_GAME].before, "");
+	nt__emitf(&f->out, "game: %s", gm->name);
+	emit_after(f, &k[NT_K_GAME], NULL);
+	for (int i = 0; i < gm->nkeys; i++) {
+		int slot = nt_key_slot(gm->keys[i], strlen(gm->keys[i]));
+
+		if (slot < 0) {		/* "players" */
+			emit_players(f);
+			continue;
+		}
+		emit_lines(f, k[slot].before, "");
+		gm->write_key(&f->out, r, i);
+		emit_after(f, &k[slot], NULL);
 	}
 	emit_lines(f, k[NT_K_MOVES].before, "");
 	nt__emitf(&f->out, "moves:%s", moves ? "" : " []");
@@ -479,7 +491,7 @@ emit_move(struct fmt *f)
 			emit_header(f, true);
 		emit_lines(f, f->mv.before, "  ");
 		nt__emit(&f->out, "  - ", 4);
-		nt__emit_move(&f->out, f->ts, &f->move, f->art, f->who);
+		nt__emit_line(&f->out, f->line, f->linelen, f->who);
 		emit_after(f, &f->mv, f->note);
 	}
 	free(f->who), free(f->note);
@@ -593,12 +605,36 @@ failf(struct fmt *f, int move, int line, int column, const char *fmt, ...)
 	return 1;
 }
 
+/*
+ * The header as read so far, read by its game's row, and that game's
+ * world: before the first move, which is read with them.  False with
+ * the error set if it cannot be.
+ */
+static bool
+header_known(struct fmt *f)
+{
+	struct cr_error e = { 0 };
+
+	if (f->game != NULL)
+		return true;
+	if (f->mode != MOVES_ONLY && nt__record_header(f->r, &e) < 0) {
+		failf(f, 0, e.line, e.column, "%s", e.msg);
+		return false;
+	}
+	f->game = nt_record_game(f->hdr);
+	if ((f->world = f->worlds->get(f->worlds->arg, f->game)) == NULL) {
+		failf(f, 0, 0, 0, _("no %s records can be read here"), f->game->name);
+		return false;
+	}
+	return true;
+}
+
 static int
 on_move(void *arg, const struct nt_recmove *m, size_t len)
 {
 	struct fmt *f = arg;
-	struct nt_turn t;
-	struct nt_error e;
+	struct nt_canon c = { 0 };
+	struct nt_line_error e;
 	const char *p, *hash;
 	size_t plen;
 	int k;
@@ -606,27 +642,39 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 	f->nmoves++;
 	if (f->mode == HEADER_ONLY)
 		return 0;
-	if (nt_parse_move(f->ts, m->text, len, &t, &e) < 0)
-		return failf(f, f->nmoves, m->line, m->column + e.column - 1, "%s", e.msg);
-	if (t.blank)
+	if (!header_known(f))
+		return 1;
+	for (;;) {
+		k = f->game->canon(f->world, f->hdr, m->text, len, &c, f->line, f->linecap, &e);
+		if (k < 0)
+			return failf(f, f->nmoves, m->line, m->column + e.column - 1, "%s", e.msg);
+		if ((size_t)k < f->linecap)
+			break;
+		free(f->line);
+		f->linecap = (size_t)k + 64;
+		if ((f->line = malloc(f->linecap)) == NULL) {
+			f->linecap = 0;
+			return f->nomem = true;
+		}
+	}
+	f->linelen = (size_t)k;
+	if (c.blank)
 		return failf(f, f->nmoves, m->line, m->column, "%s",
 		    _("expected a move, found nothing"));
-	if (f->ended > 0)	/* as replay and the REPL refuse it (CR_R_GAME_OVER) */
+	if (f->ended > 0)	/* as replay and the REPL refuse it */
 		return failf(f, f->nmoves, m->line, m->column, "%s",
 		    _("the game is over: the final scoring has run, no move may follow"));
-	if (t.move.kind == CR_MOVE_END)
+	if (c.end)
 		f->ended = f->nmoves;
 	if (m->player != NULL && !nt_name_valid(m->player, strlen(m->player)))
 		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": a "
 		    "name is one line, with no \":\" or \"#\" and no spaces around it"),
 		    m->player);
-	f->move = t.move;
-	f->art = t.art;
 	f->pending = true;
-	if (m->player != NULL || t.player != NULL) {
+	if (m->player != NULL || c.player != NULL) {
 		/* Written as the players list spells the name, if it is one. */
-		p = m->player ? m->player : t.player;
-		plen = m->player ? strlen(m->player) : t.player_len;
+		p = m->player ? m->player : c.player;
+		plen = m->player ? strlen(m->player) : c.player_len;
 		k = nt_record_player(f->hdr, p, plen);
 		if (k >= 0)
 			p = f->hdr->players[k].name, plen = strlen(p);
@@ -656,7 +704,7 @@ finish(struct fmt *f)
 	if (f->mode == HEADER_ONLY)
 		return;
 	if (!f->header_out)
-		emit_header(f, false);
+		emit_header(f, false);	/* the reader has read it whole */
 	emit_lines(f, f->tail, "");
 }
 
@@ -701,11 +749,12 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 	f->header_out = false;
 	f->nmoves = f->ended = 0;
 	f->pending = false;
+	f->game = NULL;
 	cm_reset(&f->mv);
 	if (f->mode != MOVES_ONLY) {
 		for (int i = 0; i < NT_NKEYS; i++)
 			cm_reset(&f->key[i]);
-		for (int i = 0; i < CR_MAXPLAYERS; i++)
+		for (int i = 0; i < NT_MAXPLAYERS; i++)
 			cm_reset(&f->player[i]);
 	}
 	nt_record_free(f->r);
@@ -733,14 +782,14 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 }
 
 int
-nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
+nt_record_fmt_with(const char *text, size_t len, const struct nt_worlds *worlds,
     void (*put)(void *, const char *, size_t), void (*reset)(void *), void *arg,
     struct nt_fmt_error *err)
 {
 	struct sink k = { put, arg, false, false };
 	struct nt_record r, first;
-	struct fmt f = { .text = text, .len = len, .ts = ts, .sink = { sink_put, &k }, .r = &r,
-	    .hdr = &r, .err = err, .mode = ONE_PASS };
+	struct fmt f = { .text = text, .len = len, .worlds = worlds, .sink = { sink_put, &k },
+	    .r = &r, .hdr = &r, .err = err, .mode = ONE_PASS };
 	bool fast = true, given_up;
 	int rc;
 
@@ -785,9 +834,10 @@ nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
 	}
 	for (int i = 0; i < NT_NKEYS; i++)
 		cm_free(&f.key[i]);
-	for (int i = 0; i < CR_MAXPLAYERS; i++)
+	for (int i = 0; i < NT_MAXPLAYERS; i++)
 		cm_free(&f.player[i]);
 	cm_free(&f.mv);
+	free(f.line);
 	nt_record_free(&r);
 	return rc < 0 || f.failed ? -1 : 0;
 }

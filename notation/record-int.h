@@ -18,9 +18,13 @@
 
 #include "record.h"
 
-/* Header keys, in the order the canonical header writes them. */
-enum { NT_K_FORMAT, NT_K_GAME, NT_K_EDITION, NT_K_EXPANSIONS, NT_K_PLAYERS,
-    NT_K_MOVES, NT_NKEYS };
+/*
+ * Header keys: the envelope's, then every game's own from NT_K_FIELD on,
+ * numbered once over the registry (nt_key_slot): an item's index.
+ */
+#define NT_MAXKEYS	12	/* keys of the games, all of them together */
+enum { NT_K_FORMAT, NT_K_GAME, NT_K_PLAYERS, NT_K_MOVES, NT_K_FIELD,
+    NT_NKEYS = NT_K_FIELD + NT_MAXKEYS };
 
 /* What a scalar belongs to. */
 enum nt_item_kind { NT_IT_KEY, NT_IT_PLAYER, NT_IT_MOVE };
@@ -105,11 +109,39 @@ nt__emit(const struct nt_emit *o, const char *s, size_t n)
 }
 /* A scalar, quoted and escaped unless plainly safe. */
 void	nt__emit_scalar(const struct nt_emit *o, const char *s);
-/* The header lines (format ... players), not "moves:". */
+/* The header lines (format, game, the game's keys and players), not
+ * "moves:". */
 void	nt__emit_header(const struct nt_emit *o, const struct nt_record *r);
-/* A move's canonical text, any length, its tile's code as art says
- * (nt_tile_art). */
-void	nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts,
-	    const struct cr_move *m, int art, const char *player);
+/* A move's line after "  - ": TEXT, or "PLAYER: TEXT" quoted as YAML
+ * needs it when player is not NULL. */
+void	nt__emit_line(const struct nt_emit *o, const char *text, size_t len,
+	    const char *player);
+/* The players list, "players:" and a line each. */
+void	nt__emit_players(const struct nt_emit *o, const struct nt_record *r);
+
+/* A growing string, malloc'd: a sink for struct nt_emit (nomem: a put
+ * failed, or one was given NULL). */
+struct nt_sb {
+	char	*s;
+	size_t	n, cap;
+	bool	nomem;
+};
+void	nt__sb_put(void *arg, const char *s, size_t n);
+
+/* A raw field of the text being read, kept in r: the key's slot, its
+ * value (a single value, or the source of a list or mapping, copied),
+ * the value's and the key's places.  False if out of memory or r holds
+ * NT_MAXFIELDS already. */
+bool	nt__field_add(struct nt_record *r, int slot, enum nt_shape shape, bool null,
+	    const char *text, size_t len, int line, int column, int key_line, int key_column);
+/* Free what the game's row read from r's fields (edition, expansions,
+ * r->cfg), the fields themselves kept. */
+void	nt__header_reset(struct nt_record *r);
+/* The same with text as it is, NUL-terminated: malloc'd, or in r's
+ * arena (the fast path: every field's is then). */
+bool	nt__field_keep(struct nt_record *r, int slot, enum nt_shape shape, bool null,
+	    char *text, int line, int column, int key_line, int key_column);
+/* The field of r at slot, NULL if none. */
+const struct nt_field *nt__field_at(const struct nt_record *r, int slot);
 
 #endif

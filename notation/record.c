@@ -17,7 +17,6 @@
 
 #include "i18n.h"
 #include "record-int.h"
-#include "../rules/ext.h"
 
 struct rd {
 	yaml_parser_t	p;
@@ -29,30 +28,11 @@ struct rd {
 	const char	*text;		/* the input, for reader errors' positions */
 	size_t		len;
 	const struct nt_listen *l;	/* or NULL: moves are kept in r */
+	bool		named;		/* game: was read (else r->row is assumed) */
 	/* libyaml's marks count characters; the listener wants bytes.  Marks
 	 * only move forward, so one cursor converts them all in one pass. */
 	size_t		byte, index;
 };
-
-/* Expansions named by the notation whose rules are not written yet: a
- * record that names one is refused rather than refereed by wrong rules. */
-static const char *later_expansions[] = {
-	"wheel-of-fortune",
-};
-/* The same for the games of the family the notation names (game:). */
-static const char *later_games[] = {
-	"hunters-gatherers", "dice",
-};
-
-/* Is word w one of the n names of list? */
-static bool
-named_in(const char *w, const char *const *list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(w, list[i]) == 0)
-			return true;
-	return false;
-}
 
 static int fail_at(struct rd *rd, const yaml_mark_t *m, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -255,59 +235,6 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 	}
 }
 
-/* An expansion: a rules module of rules/ext.h, named once. */
-static int
-expansion_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
-{
-	struct nt_record *r = rd->r;
-	const char *name = scalar(rd);
-	char known[256];
-	size_t o = 0;
-	int e;
-	char **v;
-
-	(void)mapkey;
-	if (heard(rd, NT_IT_KEY, NT_K_EXPANSIONS) < 0)
-		return -1;
-	e = cr_ext_find(name, rd->ev.data.scalar.length);
-	if (e < 0 || cr_exts[e]->always) {
-		if (named_in(name, later_expansions, sizeof later_expansions /
-		    sizeof later_expansions[0]))
-			return fail_at(rd, at, _("expansion \"%s\" is not supported yet by this "
-			    "carcref"), name);
-		known[0] = '\0';
-		for (int k = 0; k < cr_nexts && o < sizeof known; k++)
-			if (!cr_exts[k]->always)
-				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
-				    o ? ", " : "", cr_exts[k]->name);
-		return fail_at(rd, at, _("unknown expansion \"%.60s\" (known: %s)"), name, known);
-	}
-	for (int i = 0; i < r->nexpansions; i++)
-		if (strcmp(r->expansions[i], name) == 0)
-			return fail_at(rd, at, _("expansion \"%s\" is given twice"), name);
-	if ((v = realloc(r->expansions, (size_t)(r->nexpansions + 1) * sizeof *v)) == NULL)
-		return fail_at(rd, at, _("out of memory"));
-	r->expansions = v;
-	if ((v[r->nexpansions] = strdup(name)) == NULL)
-		return fail_at(rd, at, _("out of memory"));
-	r->nexpansions++;
-	return 0;
-}
-
-uint32_t
-nt_record_exts(const struct nt_record *r)
-{
-	uint32_t exts = 0;
-
-	for (int i = 0; i < r->nexpansions; i++) {
-		int e = cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
-
-		if (e >= 0)
-			exts |= 1u << e;
-	}
-	return exts;
-}
-
 static int
 add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 {
@@ -324,9 +251,9 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 		free(name), free(color);
 		return -1;
 	}
-	if (r->nplayers >= CR_MAXPLAYERS) {
+	if (r->nplayers >= NT_MAXPLAYERS) {
 		free(name), free(color);
-		return fail_at(rd, at, _("too many players: at most %d"), CR_MAXPLAYERS);
+		return fail_at(rd, at, _("too many players: at most %d"), NT_MAXPLAYERS);
 	}
 	if ((v = realloc(r->players, (size_t)(r->nplayers + 1) * sizeof *v)) == NULL) {
 		free(name), free(color);
@@ -463,26 +390,125 @@ move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 	return 0;
 }
 
-/* The edition: the digit 1, 2 or 3 and nothing else (no sign, no blank). */
+/*
+ * A key the envelope does not read, a game's (slot: nt_key_slot): its
+ * value kept raw for the game's row, a single value as it reads, a list
+ * or a mapping as its source text; every scalar in it is heard.
+ */
 static int
-edition_value(struct rd *rd)
+field(struct rd *rd, int slot, const yaml_mark_t *key)
 {
-	const char *s = scalar(rd);
+	yaml_mark_t at;
+	enum nt_shape shape;
+	int depth = 0;
+	size_t a, b;
+	bool ok;
 
-	if (s[0] < '1' || s[0] > '3' || s[1] != '\0')
-		return fail_at(rd, &rd->ev.start_mark, _("\"edition\" must be a whole number "
-		    "from 1 to 3, got \"%.40s\""), s);
-	rd->r->edition = s[0] - '0';
+	if (next(rd) < 0)
+		return -1;
+	at = rd->ev.start_mark;
+	if (rd->ev.type == YAML_SCALAR_EVENT) {
+		if (heard(rd, NT_IT_KEY, slot) < 0)
+			return -1;
+		ok = nt__field_add(rd->r, slot, NT_SCALAR, is_null(rd), scalar(rd),
+		    rd->ev.data.scalar.length, (int)at.line + 1, (int)at.column + 1,
+		    (int)key->line + 1, (int)key->column + 1);
+		return ok ? 0 : fail_at(rd, &at, _("out of memory"));
+	}
+	shape = rd->ev.type == YAML_SEQUENCE_START_EVENT ? NT_LIST : NT_MAP;
+	a = byte_of(rd, &at);
+	for (;;) {
+		if (rd->ev.type == YAML_SEQUENCE_START_EVENT || rd->ev.type == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (rd->ev.type == YAML_SEQUENCE_END_EVENT ||
+		    rd->ev.type == YAML_MAPPING_END_EVENT)
+			depth--;
+		else if (rd->ev.type == YAML_SCALAR_EVENT && heard(rd, NT_IT_KEY, slot) < 0)
+			return -1;
+		if (depth == 0)
+			break;
+		if (next(rd) < 0)
+			return -1;
+	}
+	b = byte_of(rd, &rd->ev.end_mark);
+	ok = nt__field_add(rd->r, slot, shape, false, rd->text + a, b - a, (int)at.line + 1,
+	    (int)at.column + 1, (int)key->line + 1, (int)key->column + 1);
+	return ok ? 0 : fail_at(rd, &at, _("out of memory"));
+}
+
+/* "unknown key" at mark m, naming the keys game gm takes. */
+static int
+unknown_key(struct rd *rd, const yaml_mark_t *m, const char *key, const struct nt_game *gm)
+{
+	char keys[256];
+
+	nt_game_keylist(gm, keys, sizeof keys);
+	return fail_at(rd, m, _("unknown key \"%.40s\" (expected %s or moves)"), key, keys);
+}
+
+/* A field read with game gm's row (err set by it on an error). */
+static int
+read_field(struct rd *rd, const struct nt_game *gm, const struct nt_field *f)
+{
+	return gm->header_field(rd->r, f, rd->err);
+}
+
+/*
+ * The record's game is gm: its defaults, then the fields read so far
+ * again with its row, each a key it must take (the first that is not is
+ * refused, at its key).
+ */
+static int
+fields_of(struct rd *rd, const struct nt_game *gm)
+{
+	nt__header_reset(rd->r);
+	rd->r->row = gm;
+	gm->header_start(rd->r);
+	for (int i = 0; i < rd->r->nfields; i++) {
+		const struct nt_field *f = &rd->r->field[i];
+
+		if (nt_game_key(gm, f->key, strlen(f->key)) < 0) {
+			yaml_mark_t m = { 0, (size_t)f->key_line - 1, (size_t)f->key_column - 1 };
+
+			return unknown_key(rd, &m, f->key, gm);
+		}
+		if (read_field(rd, gm, f) < 0)
+			return -1;
+	}
 	return 0;
+}
+
+/* game: a game of the registry, refereed by this carcref. */
+static int
+game_value(struct rd *rd)
+{
+	const char *name = scalar(rd);
+	const struct nt_game *gm = nt_game_find(name, rd->ev.data.scalar.length);
+	char games[256];
+
+	if (gm != NULL && !nt_game_ready(gm))
+		return fail_at(rd, &rd->ev.start_mark, _("game \"%.40s\" is not supported yet by "
+		    "this carcref"), name);
+	if (gm == NULL) {
+		nt_game_names(games, sizeof games);
+		return fail_at(rd, &rd->ev.start_mark, _("unknown game \"%.40s\" (expected %s)"),
+		    name, games);
+	}
+	if ((rd->r->game = strdup(gm->name)) == NULL)
+		return fail_at(rd, &rd->ev.start_mark, _("out of memory"));
+	rd->named = true;
+	return fields_of(rd, gm);
 }
 
 static int
 body(struct rd *rd)
 {
-	static const char *keys[NT_NKEYS] = {
-		[NT_K_FORMAT] = "format", [NT_K_GAME] = "game", [NT_K_EDITION] = "edition",
-		[NT_K_EXPANSIONS] = "expansions", [NT_K_PLAYERS] = "players", [NT_K_MOVES] = "moves",
+	static const char *keys[NT_K_FIELD] = {
+		[NT_K_FORMAT] = "format", [NT_K_GAME] = "game", [NT_K_PLAYERS] = "players",
+		[NT_K_MOVES] = "moves",
 	};
+	const struct nt_game *dflt = nt_games[0];
+	char all[256];
 	yaml_mark_t top;
 	int seen = 0;
 
@@ -505,10 +531,15 @@ body(struct rd *rd)
 	if (next(rd) < 0)
 		return -1;
 	top = rd->ev.start_mark;
-	if (rd->ev.type != YAML_MAPPING_START_EVENT)
-		return fail_at(rd, &top, _("a record is a mapping of format, game, edition, expansions, players, moves"));
+	rd->r->row = dflt;	/* until game: says otherwise */
+	dflt->header_start(rd->r);
+	if (rd->ev.type != YAML_MAPPING_START_EVENT) {
+		nt_game_keylist(dflt, all, sizeof all);
+		return fail_at(rd, &top, _("a record is a mapping of %s, moves"), all);
+	}
 	for (;;) {
-		int k;
+		yaml_mark_t at;
+		int k, slot;
 
 		if (next(rd) < 0)
 			return -1;
@@ -516,15 +547,18 @@ body(struct rd *rd)
 			break;
 		if (rd->ev.type != YAML_SCALAR_EVENT)
 			return fail_at(rd, &rd->ev.start_mark, _("keys of a record are plain words"));
-		for (k = 0; k < NT_NKEYS && strcmp(scalar(rd), keys[k]) != 0; k++)
+		at = rd->ev.start_mark;
+		for (k = 0; k < NT_K_FIELD && strcmp(scalar(rd), keys[k]) != 0; k++)
 			;
-		if (k == NT_NKEYS)
-			return fail_at(rd, &rd->ev.start_mark, _("unknown key \"%.40s\" (expected format, game, edition, expansions, players or moves)"),
-			    scalar(rd));
-		if (seen & (1 << k))
-			return fail_at(rd, &rd->ev.start_mark, _("\"%s\" is given twice"), scalar(rd));
-		seen |= 1 << k;
-		if (heard(rd, NT_IT_KEY, k) < 0)
+		slot = k < NT_K_FIELD ? k : nt_key_slot(scalar(rd), rd->ev.data.scalar.length);
+		/* A key of no game, or not of the game already named. */
+		if (slot < 0 || (k == NT_K_FIELD && rd->named &&
+		    nt_game_key(rd->r->row, scalar(rd), rd->ev.data.scalar.length) < 0))
+			return unknown_key(rd, &at, scalar(rd), rd->r->row);
+		if (k == NT_K_FIELD ? nt__field_at(rd->r, slot) != NULL : (seen & (1 << k)) != 0)
+			return fail_at(rd, &at, _("\"%s\" is given twice"), scalar(rd));
+		seen |= k < NT_K_FIELD ? 1 << k : 0;
+		if (heard(rd, NT_IT_KEY, slot) < 0)
 			return -1;
 		switch (k) {
 		case NT_K_FORMAT:
@@ -534,21 +568,8 @@ body(struct rd *rd)
 				return fail_at(rd, &rd->ev.start_mark, _("unknown format \"%.40s\" (this carcref reads carcref/1)"), scalar(rd));
 			break;
 		case NT_K_GAME:
-			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
-				return -1;
-			if (strcmp(scalar(rd), "carcassonne") != 0)
-				return fail_at(rd, &rd->ev.start_mark,
-				    named_in(scalar(rd), later_games, sizeof later_games /
-				    sizeof later_games[0]) ? _("game \"%.40s\" is not supported yet by this carcref")
-				    : _("unknown game \"%.40s\" (expected carcassonne)"), scalar(rd));
-			break;
-		case NT_K_EDITION:
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0 ||
-			    edition_value(rd) < 0)
-				return -1;
-			break;
-		case NT_K_EXPANSIONS:
-			if (list(rd, keys[k], false, expansion_item) < 0)
+			    game_value(rd) < 0)
 				return -1;
 			break;
 		case NT_K_PLAYERS:
@@ -559,12 +580,25 @@ body(struct rd *rd)
 			if (list(rd, keys[k], true, move_item) < 0)
 				return -1;
 			break;
+		default:
+			/* Read at once by the game's row, or by the default's
+			 * until game: names it (read again then); a key the
+			 * default does not take waits for game:. */
+			if (field(rd, slot, &at) < 0)
+				return -1;
+			if (nt_game_key(rd->r->row, nt_key_name(slot), strlen(nt_key_name(slot))) >= 0 &&
+			    read_field(rd, rd->r->row, &rd->r->field[rd->r->nfields - 1]) < 0)
+				return -1;
+			break;
 		}
 	}
+	/* No game: named: the default game's, which must take every key. */
+	if (!rd->named && fields_of(rd, dflt) < 0)
+		return -1;
 	if (!(seen & (1 << NT_K_FORMAT)))
 		return fail_at(rd, &top, _("missing \"format: carcref/1\""));
 	if (!(seen & (1 << NT_K_PLAYERS)) || rd->r->nplayers == 0)
-		return fail_at(rd, &top, _("a record needs \"players\": 1 to %d names"), CR_MAXPLAYERS);
+		return fail_at(rd, &top, _("a record needs \"players\": 1 to %d names"), NT_MAXPLAYERS);
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_DOCUMENT_END_EVENT)
@@ -630,7 +664,6 @@ nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
 
 	memset(r, 0, sizeof *r);
 	memset(err, 0, sizeof *err);
-	r->edition = 3;
 	if (!yaml_parser_initialize(&rd.p)) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
@@ -644,7 +677,7 @@ nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
 		nt_record_free(r);
 		return -1;
 	}
-	if ((r->game = strdup("carcassonne")) == NULL) {
+	if (r->game == NULL && (r->game = strdup(r->row->name)) == NULL) {
 		nt_record_free(r);
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
@@ -653,12 +686,26 @@ nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
 }
 
 void
-nt_record_free(struct nt_record *r)
+nt__header_reset(struct nt_record *r)
 {
-	free(r->game);
+	if (r->cfg != NULL && r->row != NULL && r->row->header_free != NULL)
+		r->row->header_free(r);
+	r->cfg = NULL;
 	for (int i = 0; i < r->nexpansions; i++)
 		free(r->expansions[i]);
 	free(r->expansions);
+	r->expansions = NULL;
+	r->nexpansions = 0;
+	r->edition = 0;
+}
+
+void
+nt_record_free(struct nt_record *r)
+{
+	nt__header_reset(r);
+	free(r->game);
+	for (int i = 0; r->arena == NULL && i < r->nfields; i++)	/* else in it */
+		free(r->field[i].text);
 	for (int i = 0; i < r->nplayers; i++) {
 		free(r->players[i].name);
 		free(r->players[i].color);
@@ -782,39 +829,28 @@ nt__emit_scalar(const struct nt_emit *o, const char *s)
 }
 
 void
-nt__emit_move(const struct nt_emit *o, const struct cr_tileset *ts, const struct cr_move *m,
-    int art, const char *player)
+nt__emit_line(const struct nt_emit *o, const char *text, size_t len, const char *player)
 {
-	char buf[128], *big = NULL;
-	int n = nt_format_move_as(ts, m, art, player, buf, sizeof buf);
+	char *line;
 
-	if (n < 0)
+	if (player == NULL) {
+		nt__emit(o, text, len);
 		return;
-	if ((size_t)n >= sizeof buf) {	/* a long player name: from the heap */
-		if ((big = malloc((size_t)n + 1)) == NULL) {
-			o->put(o->arg, NULL, 0);
-			return;
-		}
-		nt_format_move_as(ts, m, art, player, big, (size_t)n + 1);
 	}
-	if (player != NULL)	/* "Anna: ..." must be quoted in YAML */
-		nt__emit_scalar(o, big ? big : buf);
-	else
-		nt__emit(o, big ? big : buf, (size_t)n);
-	free(big);
+	/* "Anna: ..." must be quoted in YAML */
+	if ((line = malloc(strlen(player) + len + 3)) == NULL) {
+		o->put(o->arg, NULL, 0);
+		return;
+	}
+	sprintf(line, "%s: %.*s", player, (int)len, text);
+	nt__emit_scalar(o, line);
+	free(line);
 }
 
 void
-nt__emit_header(const struct nt_emit *o, const struct nt_record *r)
+nt__emit_players(const struct nt_emit *o, const struct nt_record *r)
 {
-	nt__emitf(o, "format: carcref/1\ngame: carcassonne\nedition: %d\nexpansions: [",
-	    r->edition);
-	for (int i = 0; i < r->nexpansions; i++) {
-		if (i)
-			nt__emit(o, ", ", 2);
-		nt__emit_scalar(o, r->expansions[i]);
-	}
-	nt__emit(o, "]\nplayers:\n", 11);
+	nt__emit(o, "players:\n", 9);
 	for (int i = 0; i < r->nplayers; i++) {
 		if (r->players[i].color) {
 			nt__emit(o, "  - {name: ", 11);
@@ -830,17 +866,26 @@ nt__emit_header(const struct nt_emit *o, const struct nt_record *r)
 	}
 }
 
-/* A growing string: the sink behind nt_record_write. */
-struct sb {
-	char	*s;
-	size_t	n, cap;
-	bool	nomem;
-};
-
-static void
-sb_put(void *arg, const char *s, size_t n)
+void
+nt__emit_header(const struct nt_emit *o, const struct nt_record *r)
 {
-	struct sb *b = arg;
+	const struct nt_game *gm = nt_record_game(r);
+
+	nt__emitf(o, "format: carcref/1\ngame: %s\n", gm->name);
+	for (int k = 0; k < gm->nkeys; k++) {
+		if (strcmp(gm->keys[k], "players") == 0)
+			nt__emit_players(o, r);
+		else {
+			gm->write_key(o, r, k);
+			nt__emit(o, "\n", 1);
+		}
+	}
+}
+
+void
+nt__sb_put(void *arg, const char *s, size_t n)
+{
+	struct nt_sb *b = arg;
 
 	if (s == NULL)
 		b->nomem = true;
@@ -863,59 +908,42 @@ sb_put(void *arg, const char *s, size_t n)
 	b->s[b->n] = '\0';
 }
 
-/* Comment lines, each indented. */
-static void
-emit_comments(const struct nt_emit *o, const char *text, const char *indent)
-{
-	while (text && *text) {
-		const char *nl = strchr(text, '\n');
-		size_t n = nl ? (size_t)(nl - text) : strlen(text);
-
-		nt__emitf(o, "%s%.*s\n", indent, (int)n, text);
-		text += n + (nl != NULL);
-	}
-}
-
 char *
-nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
-    const char *head, const struct nt_outmove *moves, int nmoves, const char *tail)
+nt_record_text(const struct nt_record *r, const void *g)
 {
-	struct sb b = { 0 };
-	struct nt_emit o = { sb_put, &b };
+	const struct nt_game *gm = nt_record_game(r);
+	int n = gm->nmoves(g);
+	struct nt_sb b = { 0 };
+	struct nt_emit o = { nt__sb_put, &b };
+	char line[256], *big = NULL;
 
-	emit_comments(&o, head, "");
 	nt__emit_header(&o, r);
-	nt__emitf(&o, "moves:%s\n", nmoves ? "" : " []");
-	for (int i = 0; i < nmoves; i++) {
-		emit_comments(&o, moves[i].before, "  ");
+	nt__emitf(&o, "moves:%s\n", n ? "" : " []");
+	for (int i = 0; i < n && !b.nomem; i++) {
+		int k = gm->format_move(g, i, line, sizeof line);
+		const char *text = line;
+
+		if (k < 0)
+			continue;
+		if ((size_t)k >= sizeof line) {
+			char *more = realloc(big, (size_t)k + 1);
+
+			if (more == NULL) {
+				b.nomem = true;
+				break;
+			}
+			big = more;
+			gm->format_move(g, i, big, (size_t)k + 1);
+			text = big;
+		}
 		nt__emit(&o, "  - ", 4);
-		nt__emit_move(&o, ts, moves[i].move, 0, moves[i].player);
-		if (moves[i].after)
-			nt__emitf(&o, "  %s", moves[i].after);
+		nt__emit(&o, text, (size_t)k);
 		nt__emit(&o, "\n", 1);
 	}
-	emit_comments(&o, tail, "");
+	free(big);
 	if (b.nomem || b.s == NULL) {
 		free(b.s);
 		return NULL;
 	}
 	return b.s;
-}
-
-char *
-nt_record_format(const struct nt_record *r, const struct cr_game *g)
-{
-	int n = cr_game_nmoves(g);
-	struct nt_outmove *mv = calloc((size_t)n + 1, sizeof *mv);
-	struct nt_record hdr = *r;
-	char *out;
-
-	if (mv == NULL)
-		return NULL;
-	for (int i = 0; i < n; i++)
-		mv[i].move = cr_game_move(g, i);
-	hdr.edition = cr_game_edition(g);
-	out = nt_record_write(&hdr, cr_game_tileset(g), NULL, mv, n, NULL);
-	free(mv);
-	return out;
 }

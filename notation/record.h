@@ -1,14 +1,20 @@
 /*
  * record.h -- game records (YAML, see carcref-notation(5)), read and
- * written, and replayed onto an engine game.
+ * written: the envelope every game shares (format, game, players, moves,
+ * comments; the other keys kept as raw fields for the game's row to
+ * read, notation/game.h).  The tile game's own record functions
+ * (replayed onto a struct cr_game, its moves written from struct
+ * cr_move) are in tile.h, included at the end for their callers.
  */
 #ifndef NT_RECORD_H
 #define NT_RECORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include "../rules/game.h"
-#include "move.h"
+#include "../rules/tileset.h"	/* struct cr_error */
+#include "game.h"
 
 struct nt_player {
 	char	*name;
@@ -30,8 +36,11 @@ struct nt_recmove {
 #define NT_RECORD_MAX	(1 << 30)
 
 struct nt_record {
-	char	*game;		/* "carcassonne" */
-	int	edition;	/* 1..3 */
+	char	*game;		/* the game: key's value, or the default game's name */
+	const struct nt_game *row;	/* its row (NULL: the default game's) */
+	/* Editions and expansions, as the game's row reads its keys (the
+	 * tile game: 1..3, the modules of rules/ext.h beyond the base). */
+	int	edition;
 	char	**expansions;
 	int	nexpansions;
 	struct nt_player *players;
@@ -39,6 +48,12 @@ struct nt_record {
 	struct nt_recmove *moves;
 	int	nmoves;
 	char	*arena;		/* if set, every move's text lies in it (fast path) */
+	/* The other keys, raw, in the order of the text; and what the row
+	 * read from them beyond edition and expansions (its to free). */
+	struct nt_field field[NT_MAXFIELDS];
+	int	nfields;
+	void	*cfg;
+	bool	read;		/* the row has read the fields */
 };
 
 /* Parse a record.  0, or -1 with err (line, column, message); *r is then empty. */
@@ -56,26 +71,10 @@ int	nt_record_parse_yaml(struct nt_record *r, const char *text, size_t len,
 int	nt__record_parse_fast(struct nt_record *r, const char *text, size_t len);
 
 /*
- * The canonical text of a record: header, then one canonical move per
- * line (from the game's own moves).  malloc'd, NUL-terminated; NULL if
- * out of memory.
+ * Read the fields of r with its game's row (nt_game header), once: the
+ * readers do it; fmt does it before its first move.  0, or -1 with err.
  */
-char	*nt_record_format(const struct nt_record *r, const struct cr_game *g);
-
-/*
- * The writer behind nt_record_format, for callers that keep comments
- * (carcref fmt): head and tail are comment lines written before the
- * header and after the moves, before/after each move's own comments
- * (NULL for none).
- */
-struct nt_outmove {
-	const struct cr_move *move;
-	const char	*player;	/* a PLAYER: prefix to keep, or NULL */
-	const char	*before;	/* whole comment lines, "# ..." each */
-	const char	*after;		/* a trailing "# ..." */
-};
-char	*nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
-	    const char *head, const struct nt_outmove *moves, int nmoves, const char *tail);
+int	nt__record_header(struct nt_record *r, struct cr_error *err);
 
 /*
  * The canonical form of the record TEXT with its comments kept (carcref
@@ -85,14 +84,15 @@ char	*nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
  * (the text is read a second time).  Memory is in proportion to one
  * move, never to the record.  0, or -1 with err (a record that cannot be
  * read: move 0; a move that does not parse: its number, line and column);
- * what was put is then to be thrown away.
+ * what was put is then to be thrown away.  worlds gives each game's world
+ * (game.h), which its moves are read with.
  */
 struct nt_fmt_error {
 	int	move;
 	int	line, column;
 	char	msg[256];
 };
-int	nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
+int	nt_record_fmt_with(const char *text, size_t len, const struct nt_worlds *worlds,
 	    void (*put)(void *, const char *, size_t), void (*reset)(void *), void *arg,
 	    struct nt_fmt_error *err);
 
@@ -101,36 +101,8 @@ struct nt_replay_error {
 	int	move;		/* 1-based index in moves */
 	int	line, column;
 	char	msg[512];
+	const char *kind;	/* the refusal's kind for JSON, NULL if none */
 };
-
-/*
- * Play the record's moves on a new game.  Returns the game (NULL only if
- * out of memory or the header is unusable, with err->move 0), and sets
- * *ok.  On an illegal move the game is left just before it, err filled.
- */
-struct cr_game *nt_replay(const struct nt_record *r, const struct cr_tileset *ts,
-	    bool *ok, struct nt_replay_error *err);
-
-/*
- * Play one turn line on g: parse it, check that a PLAYER: prefix (or
- * player, from a record's mapping form) names the player to move, and
- * apply it.  0, or -1 with err (column within the line, and the rule
- * broken) and g unchanged.
- */
-int	nt_play(struct cr_game *g, const char *const *names, const char *line,
-	    size_t len, const char *player, struct nt_error *err);
-
-/*
- * The same on an existing game (its tile set), reset first: a batch of
- * replays then reuses one game's memory.  True if every move was legal;
- * else err is filled and g stands just before the illegal move.
- */
-bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
-	    struct nt_replay_error *err);
-
-/* The rules modules the record's expansions name (struct cr_config's
- * exts). */
-uint32_t nt_record_exts(const struct nt_record *r);
 
 /* Two names the same to people (names.c): equal after Unicode's full case
  * folding (Zoé = ZOÉ, ß = SS, ς = σ) and compatibility normalisation
@@ -165,5 +137,7 @@ uint32_t nt_name_char(const char *s, size_t n, size_t *len);
 bool	nt_name_letter(const char *s, size_t n, size_t *i, char up[5], char low[5]);
 /* Index of a player by name (nt_name_eq), -1 if none. */
 int	nt_record_player(const struct nt_record *r, const char *name, size_t len);
+
+#include "tile.h"
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * replay.c -- turn lines onto a game: parse, check whose turn it is,
- * play, and word any refusal.  Shared by replay, the REPL and the tests.
+ * replay.c -- the tile game's turn lines onto its game: parse, check
+ * whose turn it is, play, and word any refusal.  Its row (tile.c) plays
+ * through here; so do the tests.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,24 +12,33 @@
 #include "i18n.h"
 #include "record.h"
 
+/* A refusal is as long as struct nt_error's, whoever asks. */
+#define MSG	sizeof ((struct nt_error *)0)->msg
+
 int
-nt_play(struct cr_game *g, const char *const *names, const char *line, size_t len,
-    const char *player, struct nt_error *err)
+nt__tile_play(void *game, const char *const *names, const char *line, size_t len,
+    const char *player, struct nt_line_error *err)
 {
+	struct cr_game *g = game;
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	struct cr_refusal why;
 	struct nt_turn turn;
+	struct nt_error pe;
 	int who = cr_game_turn(g);
 
-	if (nt_parse_move(ts, line, len, &turn, err) < 0)
+	err->kind = NULL;
+	if (nt_parse_move(ts, line, len, &turn, &pe) < 0) {
+		err->column = pe.column;
+		memcpy(err->msg, pe.msg, sizeof pe.msg);
 		return -1;
+	}
 	err->column = 1;
 	if (turn.blank) {
-		snprintf(err->msg, sizeof err->msg, "%s", _("expected a move, found nothing"));
+		snprintf(err->msg, MSG, "%s", _("expected a move, found nothing"));
 		return -1;
 	}
 	if (player != NULL && turn.player != NULL) {
-		snprintf(err->msg, sizeof err->msg, _("the player is given twice (\"%s:\" and "
+		snprintf(err->msg, MSG, _("the player is given twice (\"%s:\" and "
 		    "\"%.*s:\")"),
 		    player, (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
 		return -1;
@@ -45,53 +55,43 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 			if (nt_name_eq(names[k], strlen(names[k]), turn.player, turn.player_len))
 				break;
 		if (k == n)
-			snprintf(err->msg, sizeof err->msg, _("no player is named \"%.*s\""),
+			snprintf(err->msg, MSG, _("no player is named \"%.*s\""),
 			    (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
 		else if (cr_game_nmoves(g) > 0 && cr_game_move(g, cr_game_nmoves(g) - 1)->kind ==
 		    CR_MOVE_PLACE && cr_game_move_player(g, cr_game_nmoves(g) - 1) == who &&
 		    cr_game_nplayers(g) > 1)
-			snprintf(err->msg, sizeof err->msg,
+			snprintf(err->msg, MSG,
 			    _("it is %s's turn again (a second tile), not %s's"), names[who], names[k]);
 		else
-			snprintf(err->msg, sizeof err->msg, _("it is %s's turn, not %s's"), names[who],
+			snprintf(err->msg, MSG, _("it is %s's turn, not %s's"), names[who],
 			    names[k]);
 		return -1;
 	}
 	if (!cr_game_play(g, &turn.move, &why)) {
-		nt_refusal_game(g, &why, names, err->msg, sizeof err->msg);
+		nt_refusal_game(g, &why, names, err->msg, MSG);
 		return -1;
 	}
 	return 0;
 }
 
-/* Play r's moves on g from a fresh start; see nt_replay_on in record.h. */
+int
+nt_play(struct cr_game *g, const char *const *names, const char *line, size_t len,
+    const char *player, struct nt_error *err)
+{
+	struct nt_line_error e;
+
+	if (nt__tile_play(g, names, line, len, player, &e) == 0)
+		return 0;
+	err->column = e.column;
+	memcpy(err->msg, e.msg, sizeof err->msg);	/* MSG at most, NUL included */
+	return -1;
+}
+
+/* Play r's moves on g from a fresh start; see nt_replay_on in tile.h. */
 bool
 nt_replay_on(struct cr_game *g, const struct nt_record *r, struct nt_replay_error *err)
 {
-	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
-	const char *names[CR_MAXPLAYERS];
-
-	memset(err, 0, sizeof *err);
-	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
-		names[i] = r->players[i].name;
-	if (!cr_game_restart(g, &c)) {
-		snprintf(err->msg, sizeof err->msg, "%s", _("cannot start the game: out of memory, "
-		    "or the tiles of an expansion were not read"));
-		return false;
-	}
-	for (int i = 0; i < r->nmoves; i++) {
-		const struct nt_recmove *m = &r->moves[i];
-		struct nt_error e;
-
-		if (nt_play(g, names, m->text, strlen(m->text), m->player, &e) < 0) {
-			err->move = i + 1;
-			err->line = m->line;
-			err->column = m->column + e.column - 1;
-			snprintf(err->msg, sizeof err->msg, "%s", e.msg);
-			return false;
-		}
-	}
-	return true;
+	return nt_game_replay(&nt_game_tile, g, r, err);
 }
 
 struct cr_game *
@@ -100,17 +100,10 @@ nt_replay(const struct nt_record *r, const struct cr_tileset *ts, bool *ok,
 {
 	struct cr_game *g;
 
-	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
-
 	memset(err, 0, sizeof *err);
 	*ok = false;
-	if ((g = cr_game_create(ts, &c)) == NULL) {
-		snprintf(err->msg, sizeof err->msg, "%s", ts->start < 0
-		    ? _("cannot start the game: the tile set has no start tile")
-		    : _("cannot start the game: out of memory, or the tiles of an expansion "
-		    "were not read"));
+	if ((g = nt_game_tile.create(ts, r, err)) == NULL)
 		return NULL;
-	}
 	*ok = nt_replay_on(g, r, err);
 	return g;
 }

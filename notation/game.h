@@ -1,0 +1,248 @@
+/*
+ * game.h -- the game layer: what a game of the Carcassonne family tells
+ * notation/ and the commands, and the registry of games.
+ *
+ * A game is one `struct nt_game` (its row) in a file of its own (the tile
+ * game's: notation/tile.c), listed once in the registry (notation/
+ * games.c).  A record's `game:` picks the row (a record without one is
+ * the first row's, the tile game's); `play --game NAME` and `selfplay
+ * --game NAME` pick it by name.  Everything generic -- the record
+ * envelope (format, game, players, moves, comments), replay, fmt, the
+ * journal, the REPL's session -- asks the row and never names a game.
+ * What a game shows at the table (its REPL commands, prompt, hand,
+ * completion, JSON fields, selfplay) is its row's twin on the cmd floor,
+ * `struct play_game` (cmd/game.h), which points back at this row.
+ *
+ * The header.  The envelope reads format, game, players and moves, and
+ * keeps every other top-level key as a raw field (struct nt_field: the
+ * key, its value as a single value or as its YAML source, and where it
+ * is).  A key no game takes is refused at once; a key of another game
+ * is refused once the record's game is known, naming the keys that game
+ * takes.  The row reads each field (header_field), with errors at the
+ * line and column of the value, as soon as the record's game is known
+ * (before a game: key, the default game is assumed for the keys it
+ * takes, and the fields are read again if game: names another):
+ * `edition` and `expansions` into the record's own members, by each row
+ * that takes them (the tile game: edition 1 to 3 and the modules of
+ * rules/ext.h), anything else into r->cfg, the row's to free.  The row writes its keys back one at a time
+ * in its canonical order (keys[], where "players" marks the envelope's
+ * players list), so that fmt can put each key's comments around it.
+ *
+ * The game.  The engine's state is the row's own, an opaque pointer,
+ * made from the header and the game's world: the data cmd/ loads for it
+ * (the tile game: the tile set of every module, cmd_tileset), given to
+ * create and canon.  Moves are whole turns, numbered from 0 here and
+ * from 1 in records and messages; play applies one turn line whole or
+ * refuses it with its column, its sentence and, for JSON, its kind (NULL
+ * for a game whose refusals have none); undo takes back whole moves.
+ * Each move makes events, each seen through struct nt_event (whose move,
+ * final or not, its label and name, what it paid each player), with its
+ * full account (text) and its arithmetic beside each player's amount
+ * (JSON's why).
+ *
+ * Invariants: a row never prints or reads a file; a refused line leaves
+ * the game as it was; undo after play gives back the same state; every
+ * hook of a row that is ready (nt_game_ready) is set, the others being
+ * NULL when the game is only named (a game of the family not refereed
+ * yet: a record that names it is refused as "not supported yet").
+ * Speed: a replay costs one indirect call per turn, never per feature.
+ */
+#ifndef NT_GAME_H
+#define NT_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../rules/tileset.h"	/* struct cr_error */
+
+struct nt_record;
+struct nt_emit;			/* record-int.h: where a writer's text goes */
+struct nt_replay_error;		/* record.h */
+
+#define NT_MAXPLAYERS	8	/* in any record: the most any game takes */
+#define NT_MAXFIELDS	8	/* raw header fields a record may hold */
+
+/* The shape of a raw field's value. */
+enum nt_shape { NT_SCALAR, NT_LIST, NT_MAP };
+
+/* A top-level key the envelope does not read, kept for the game. */
+struct nt_field {
+	const char	*key;		/* as the registry's key table spells it */
+	char		*text;		/* NT_SCALAR: the value (a null value is "");
+					 * else the value's YAML source, as written */
+	enum nt_shape	 shape;
+	bool		 null;		/* a null value: nothing, ~ or null */
+	int		 line, column;	/* of the value, 1-based */
+	int		 key_line, key_column;
+};
+
+/* A refusal of a turn line: its column in the line (1-based), its kind
+ * for JSON (NULL: the game's refusals have none), the sentence. */
+struct nt_line_error {
+	int		 column;
+	const char	*kind;
+	char		 msg[512];
+};
+
+/* An event as every command shows it. */
+struct nt_event {
+	int		 move;		/* 1-based: the move that made it */
+	bool		 final;		/* made by the final scoring */
+	int		 player;	/* who made the move */
+	const char	*label;		/* what it scored, English: JSON's "feature" */
+	const char	*name;		/* the same in the reader's language */
+	unsigned	 paid;		/* a bit per player named in "points" */
+	int		 points[NT_MAXPLAYERS];	/* what each of them got */
+};
+
+/* A move made canonical without playing it (fmt). */
+struct nt_canon {
+	bool		 blank;		/* only blanks or a comment */
+	bool		 end;		/* the move that ends the game: none may follow */
+	const char	*player;	/* its PLAYER: prefix, in the line, or NULL */
+	size_t		 player_len;
+};
+
+struct nt_game {
+	const char	*name;		/* as records write it: "carcassonne" */
+	const char	*title;		/* for people, N_() */
+	/* The header keys it takes after format and game, in the order the
+	 * canonical header writes them, "players" among them. */
+	const char	*const *keys;
+	int		 nkeys;
+	int		 minplayers, maxplayers;	/* at the table (play, selfplay) */
+	int		 maxrecord;	/* players a record may name (1 at least) */
+
+	/* ---- the header ---- */
+	/* Set r's header to the game's defaults (edition, r->cfg), before
+	 * its fields are read. */
+	void	(*header_start)(struct nt_record *r);
+	/* Read field f (a key the game takes) into r: edition,
+	 * expansions, r->cfg.  0, or -1 with err at the value at fault. */
+	int	(*header_field)(struct nt_record *r, const struct nt_field *f,
+		    struct cr_error *err);
+	/* Free r->cfg; NULL if the game keeps nothing there. */
+	void	(*header_free)(struct nt_record *r);
+	/* Write key keys[k] (never "players") and its value, without the
+	 * last newline: "edition: 3". */
+	void	(*write_key)(const struct nt_emit *o, const struct nt_record *r, int k);
+	/* The header for people, in the reader's language: "edition 3".
+	 * As snprintf returns. */
+	int	(*describe)(const struct nt_record *r, char *buf, size_t size);
+
+	/* ---- the game ---- */
+	/* A new game from the header, on world; NULL with err (move 0). */
+	void	*(*create)(const void *world, const struct nt_record *r,
+		    struct nt_replay_error *err);
+	/* Start again from the header, reusing g's memory (batch replays). */
+	bool	(*restart)(void *g, const struct nt_record *r, struct nt_replay_error *err);
+	void	(*free)(void *g);
+	/* Keep what undo needs (on, the default) or not (checking, selfplay). */
+	void	(*set_undo)(void *g, bool on);
+	/* Play one turn line of len bytes; player: the record's mapping
+	 * form ("- Anna: ..."), else NULL.  0, or -1 with err, g unchanged. */
+	int	(*play)(void *g, const char *const *names, const char *line, size_t len,
+		    const char *player, struct nt_line_error *err);
+	/* Take back the last n moves (n at most nmoves). */
+	void	(*undo)(void *g, int n);
+	int	(*nplayers)(const void *g);
+	int	(*nmoves)(const void *g);
+	int	(*move_player)(const void *g, int i);
+	/* Move i, canonical, no player prefix; as snprintf returns. */
+	int	(*format_move)(const void *g, int i, char *buf, size_t size);
+	int	(*turn)(const void *g);		/* the player to move */
+	bool	(*over)(const void *g);
+	int	(*score)(const void *g, int player);
+	int	(*nevents)(const void *g);
+	void	(*event)(const void *g, int i, struct nt_event *ev);
+	/* Event i's whole account ("completed road of 3 tiles: 3 to Anna"),
+	 * and its arithmetic beside each player's amount (JSON's why); in
+	 * the reader's language, as snprintf returns. */
+	int	(*event_explain)(const void *g, int i, const char *const *names, char *buf,
+		    size_t size);
+	int	(*event_why)(const void *g, int i, const char *const *names, char *buf,
+		    size_t size);
+
+	/* ---- fmt ---- */
+	/* The canonical text of turn line (len bytes), no player prefix, as
+	 * snprintf returns into buf; or -1 with err (its column in the
+	 * line).  Needs no game: the world and the header are enough. */
+	int	(*canon)(const void *world, const struct nt_record *r, const char *line,
+		    size_t len, struct nt_canon *c, char *buf, size_t size,
+		    struct nt_line_error *err);
+};
+
+/* The registry (games.c): every game of the family, the default (the
+ * tile game) first; how many. */
+extern const struct nt_game *const nt_games[];
+extern const int nt_ngames;
+
+/* The game called name (len bytes; exact, as records write it), or NULL. */
+const struct nt_game *nt_game_find(const char *name, size_t len);
+/* Is the game refereed (its hooks set), or only named? */
+static inline bool
+nt_game_ready(const struct nt_game *g)
+{
+	return g != NULL && g->play != NULL;
+}
+/* The names of the games refereed, "carcassonne, dice", into buf (as
+ * snprintf returns). */
+int	nt_game_names(char *buf, size_t size);
+/* The game of record r: its game: key's, or the default's. */
+const struct nt_game *nt_record_game(const struct nt_record *r);
+
+/*
+ * The header keys of every game, numbered once (after the envelope's:
+ * NT_K_FORMAT, NT_K_GAME, NT_K_PLAYERS, NT_K_MOVES): each key's slot,
+ * which fmt keeps its comments under.  -1 for a key no game takes.
+ */
+int	nt_key_slot(const char *key, size_t len);
+/* The key of a slot (NULL for none). */
+const char *nt_key_name(int slot);
+/* Does game g take key k (len bytes)?  Its index in g->keys, or -1. */
+int	nt_game_key(const struct nt_game *g, const char *k, size_t len);
+/* "format, game, edition, expansions, players": the keys g takes but
+ * the last, which is always "moves", for the messages that list them;
+ * as snprintf returns. */
+int	nt_game_keylist(const struct nt_game *g, char *buf, size_t size);
+
+/*
+ * Reading a raw field, with the envelope's words when its shape is not
+ * the one wanted ("\"edition\" must be a single value, not a list").
+ * nt_field_scalar: 0 if it is one.  nt_field_list: each entry of a list
+ * (a null value is an empty list), a single value each, given to item()
+ * with its line and column; 0, item's non-zero return, or -1 with err.
+ */
+int	nt_field_scalar(const struct nt_field *f, struct cr_error *err);
+int	nt_field_list(const struct nt_field *f,
+	    int (*item)(void *arg, const char *value, size_t len, int line, int column,
+	    struct cr_error *err), void *arg, struct cr_error *err);
+/* An error at the value of f (err's line and column), as printf. */
+int	nt_field_fail(const struct nt_field *f, struct cr_error *err, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The field of r named key, NULL if r has none. */
+const struct nt_field *nt_record_field(const struct nt_record *r, const char *key);
+
+/*
+ * Replay r's moves on g (made by r's row from its header, or restarted
+ * from it): true if every move was legal; else err (the move, its line
+ * and column, the sentence and kind) and g stands before the move
+ * refused.
+ */
+bool	nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
+	    struct nt_replay_error *err);
+
+/*
+ * The canonical text of a record: the header, then each move of g (a
+ * game of r's row).  malloc'd; NULL if out of memory.
+ */
+char	*nt_record_text(const struct nt_record *r, const void *g);
+
+/* For fmt: the world of a game, as the caller (cmd/) has it; NULL if it
+ * cannot be had (the caller said why). */
+struct nt_worlds {
+	const void	*(*get)(void *arg, const struct nt_game *g);
+	void		*arg;
+};
+
+#endif

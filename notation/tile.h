@@ -1,0 +1,86 @@
+/*
+ * tile.h -- the tile game (Carcassonne with its editions and expansions,
+ * game: carcassonne) on the notation floor: its row of the game layer
+ * (game.h), and its record functions, which work on the engine's own
+ * types (struct cr_game, struct cr_move) for the callers that hold them
+ * (carcref board, the tests).  Its turn line is move.h's, its words
+ * explain.h's.
+ */
+#ifndef NT_TILE_H
+#define NT_TILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../rules/game.h"
+#include "game.h"
+#include "move.h"
+
+struct nt_record;
+struct nt_replay_error;
+struct nt_fmt_error;
+
+/* Its row (tile.c): its world is the tile set of every module
+ * (const struct cr_tileset *), its engine state a struct cr_game. */
+extern const struct nt_game nt_game_tile;
+
+/*
+ * The canonical text of a record: header, then one canonical move per
+ * line (from the game's own moves).  malloc'd, NUL-terminated; NULL if
+ * out of memory.
+ */
+char	*nt_record_format(const struct nt_record *r, const struct cr_game *g);
+
+/*
+ * The writer behind nt_record_format, for callers that keep comments:
+ * head and tail are comment lines written before the header and after
+ * the moves, before/after each move's own comments (NULL for none).
+ */
+struct nt_outmove {
+	const struct cr_move *move;
+	const char	*player;	/* a PLAYER: prefix to keep, or NULL */
+	const char	*before;	/* whole comment lines, "# ..." each */
+	const char	*after;		/* a trailing "# ..." */
+};
+char	*nt_record_write(const struct nt_record *r, const struct cr_tileset *ts,
+	    const char *head, const struct nt_outmove *moves, int nmoves, const char *tail);
+
+/* nt_record_fmt_with (record.h) for records of the tile game, on ts. */
+int	nt_record_fmt(const char *text, size_t len, const struct cr_tileset *ts,
+	    void (*put)(void *, const char *, size_t), void (*reset)(void *), void *arg,
+	    struct nt_fmt_error *err);
+
+/*
+ * Play the record's moves on a new game.  Returns the game (NULL only if
+ * out of memory or the header is unusable, with err->move 0), and sets
+ * *ok.  On an illegal move the game is left just before it, err filled.
+ */
+struct cr_game *nt_replay(const struct nt_record *r, const struct cr_tileset *ts,
+	    bool *ok, struct nt_replay_error *err);
+
+/*
+ * Play one turn line on g: parse it, check that a PLAYER: prefix (or
+ * player, from a record's mapping form) names the player to move, and
+ * apply it.  0, or -1 with err (column within the line, and the rule
+ * broken) and g unchanged.
+ */
+int	nt_play(struct cr_game *g, const char *const *names, const char *line,
+	    size_t len, const char *player, struct nt_error *err);
+
+/* nt_play as the row plays (game.h's play). */
+int	nt__tile_play(void *g, const char *const *names, const char *line, size_t len,
+	    const char *player, struct nt_line_error *err);
+
+/*
+ * The same on an existing game (its tile set), reset first: a batch of
+ * replays then reuses one game's memory.  True if every move was legal;
+ * else err is filled and g stands just before the illegal move.
+ */
+bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
+	    struct nt_replay_error *err);
+
+/* The rules modules the record's expansions name (struct cr_config's
+ * exts). */
+uint32_t nt_record_exts(const struct nt_record *r);
+
+#endif
