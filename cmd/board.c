@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "play.h"
+#include "tile.h"
 #include "notation/i18n.h"
 
 #define CW	5	/* characters per square */

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "play.h"
+#include "tile.h"
 #include "svg.h"
 #include "rules/ext.h"
 #include "notation/explain.h"
@@ -456,6 +456,12 @@ board_exec(int argc, char **argv)
 		return 1;
 	}
 	free(text);
+	if (nt_record_game(&r) != &nt_game_tile) {	/* a game with no board */
+		errf(_("carcref board: %s is a game of %s, which has no board: carcref replay %s "
+		    "lists its moves\n"), out_path(o.file), nt_record_game(&r)->name, out_path(o.file));
+		nt_record_free(&r);
+		return 2;
+	}
 	upto = r.nmoves;
 	if (o.move != NULL && (upto = move_number(o.move, r.nmoves)) < 0) {
 		nt_record_free(&r);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "notation/record.h"
 #include "notation/i18n.h"
 
@@ -106,9 +107,10 @@ copy_out(FILE *spool)
 }
 
 /* Format one file: 0 done (or canonical, with check), 1 a record that
- * does not read (or, with check, is not canonical), 2 an I/O error. */
+ * does not read (or, with check, is not canonical), 2 an I/O error, -2
+ * the data of its game cannot be read (said). */
 static int
-fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout, bool check)
+fmt_file(const char *path, bool to_stdout, bool check)
 {
 	struct nt_fmt_error err;
 	struct fmtout o = { .same = true, .check = check };
@@ -123,7 +125,13 @@ fmt_file(const struct cr_tileset *ts, const char *path, bool to_stdout, bool che
 	}
 	o.path = to_stdout || check || strcmp(path, "-") == 0 ? NULL : path;
 	o.in = text, o.inlen = len;
-	if (nt_record_fmt(text, len, ts, out_put, out_reset, &o, &err) < 0) {
+	if (nt_record_fmt_with(text, len, &play_worlds, out_put, out_reset, &o, &err) < 0) {
+		if (play_no_world) {	/* the game's data cannot be read (said) */
+			out_reset(&o);
+			free(o.err);
+			free(text);
+			return -2;
+		}
 		if (err.move > 0)
 			errf(_("%s:%d:%d: move %d: %s\n"), out_path(path), err.line, err.column,
 			    err.move, err.msg);
@@ -175,7 +183,6 @@ fmt_exec(int argc, char **argv)
 		{ NULL, NULL, NULL },
 	};
 	struct cmd_args a = CMD_ARGS(argc, argv);
-	const struct cr_tileset *ts;
 	bool to_stdout = false, check = false;
 	int k, worst = 0;
 
@@ -191,11 +198,11 @@ fmt_exec(int argc, char **argv)
 	}
 	if (a.nops == 0)
 		return cmd_usage(&cmd_fmt_entry);
-	if ((ts = cmd_tileset()) == NULL)
-		return 2;
 	for (int i = 1; i <= a.nops; i++) {
-		int rc = fmt_file(ts, argv[i], to_stdout, check);
+		int rc = fmt_file(argv[i], to_stdout, check);
 
+		if (rc == -2)
+			return 2;
 		if (rc > worst)
 			worst = rc;
 	}

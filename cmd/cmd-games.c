@@ -4,7 +4,8 @@
  *	carcref games
  *
  * One line per game, the last played first: its name (for carcref resume
- * NAME), its players, its moves, when it was last played (the journal's
+ * NAME), its game when the games kept are of more than one, its
+ * players, its moves, when it was last played (the journal's
  * modification time, local time), and whether it is finished, with the
  * final scores if it is.  A journal that cannot be read or replayed is
  * listed as unreadable, with the reason; nothing is written.
@@ -15,11 +16,14 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "play.h"
 #include "notation/i18n.h"
 
-/* A game's line, in columns: players, moves, state.  malloc'd strings. */
+/* A game's line, in columns: its game, players, moves, state.  malloc'd
+ * strings. */
 struct line {
+	const char *game;	/* its game's name; "" if unreadable */
 	char	*players;	/* "Anna, Ben"; "" if unreadable */
 	char	*moves;		/* "12 moves"; "" if unreadable */
 	char	*state;		/* "not finished", "finished: ...", "unreadable: ..." */
@@ -27,17 +31,19 @@ struct line {
 
 /* Read and replay game JG for its line; false if out of memory. */
 static bool
-describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line *l)
+describe(const struct journal_game *jg, struct line *l)
 {
+	const struct nt_game *gm;
 	struct nt_record r;
-	struct cr_game *g;
 	char *text, *why = NULL, *more;
 	size_t len;
-	bool cut;
-	int n, order[CR_MAXPLAYERS], np;
+	bool cut, over;
+	int n, order[NT_MAXPLAYERS], np;
+	void *g;
 
+	l->game = "";
 	if ((text = journal_read(jg->path, &len, &cut, &why)) == NULL ||
-	    (g = play_replay(ts, NULL, text, len, &r, &why)) == NULL) {
+	    (g = play_replay(NULL, text, len, &r, &why)) == NULL) {
 		free(text);
 		l->players = strdup("");
 		l->moves = strdup("");
@@ -46,34 +52,37 @@ describe(const struct cr_tileset *ts, const struct journal_game *jg, struct line
 		return l->players && l->moves && l->state;
 	}
 	free(text);
+	gm = nt_record_game(&r);
+	l->game = gm->name;
 	l->players = strdup("");
 	for (int i = 0; l->players != NULL && i < r.nplayers; i++) {
 		more = cmd_strf("%s%s%s", l->players, i ? ", " : "", r.players[i].name);
 		free(l->players);
 		l->players = more;
 	}
-	n = cr_game_nmoves(g);
+	n = gm->nmoves(g);
 	l->moves = cmd_strf(ngettext("%d move", "%d moves", (unsigned long)n), n);
-	np = cr_game_nplayers(g);
+	np = gm->nplayers(g);
+	over = gm->over(g);
 	/* The final scores, highest first; turn order breaks a tie. */
 	for (int i = 0; i < np; i++) {
 		int k = i;
 
-		while (k > 0 && cr_game_player(g, order[k - 1])->score < cr_game_player(g, i)->score) {
+		while (k > 0 && gm->score(g, order[k - 1]) < gm->score(g, i)) {
 			order[k] = order[k - 1];
 			k--;
 		}
 		order[k] = i;
 	}
 	/* TRANSLATORS: "finished:" is followed by the scores, "Anna 7, Ben 3". */
-	l->state = strdup(cr_game_over(g) ? _("finished:") : _("not finished"));
-	for (int i = 0; cr_game_over(g) && l->state != NULL && i < np; i++) {
+	l->state = strdup(over ? _("finished:") : _("not finished"));
+	for (int i = 0; over && l->state != NULL && i < np; i++) {
 		more = cmd_strf("%s%s %s %d", l->state, i ? "," : "", r.players[order[i]].name,
-		    cr_game_player(g, order[i])->score);
+		    gm->score(g, order[i]));
 		free(l->state);
 		l->state = more;
 	}
-	cr_game_free(g);
+	gm->free(g);
 	nt_record_free(&r);
 	return l->players && l->moves && l->state;
 }
@@ -88,11 +97,12 @@ column(const char *s, int w)
 static int
 games_exec(int argc, char **argv)
 {
-	const struct cr_tileset *ts;
 	struct journal_game *v;
 	struct line *l;
 	char *err = NULL;
-	int n, wname = 0, wplay = 0, wmoves = 0, rc = 0;
+	const char *first = NULL;
+	int n, wname = 0, wgame = 0, wplay = 0, wmoves = 0, rc = 0;
+	bool mixed = false;	/* games of several games: a column names each one's */
 
 	struct cmd_args a = CMD_ARGS(argc, argv);
 
@@ -100,8 +110,9 @@ games_exec(int argc, char **argv)
 		return a.rc;
 	if (a.nops > 0)
 		return cmd_usage(&cmd_games_entry);
-	if ((ts = cmd_tileset()) == NULL)
-		return 2;
+	for (int i = 0; play_games[i] != NULL; i++)	/* their data, read first */
+		if (play_world(play_games[i]) == NULL)
+			return 2;
 	if ((n = journal_games(&v, &err)) < 0) {
 		errf(_("carcref games: %s\n"), err ? err : _("out of memory"));
 		free(err);
@@ -112,12 +123,17 @@ games_exec(int argc, char **argv)
 	if ((l = calloc((size_t)n + 1, sizeof *l)) == NULL)
 		rc = 2;
 	for (int i = 0; rc == 0 && i < n; i++) {
-		if (!describe(ts, &v[i], &l[i]))
+		if (!describe(&v[i], &l[i]))
 			rc = 2;
 		else {
 			int wn = out_width(out_path(v[i].name));	/* a file's name */
 
+			if (*l[i].game != '\0' && first != NULL && strcmp(first, l[i].game) != 0)
+				mixed = true;
+			if (*l[i].game != '\0' && first == NULL)
+				first = l[i].game;
 			wname = wn > wname ? wn : wname;
+			wgame = out_width(l[i].game) > wgame ? out_width(l[i].game) : wgame;
 			wplay = out_width(l[i].players) > wplay ? out_width(l[i].players) : wplay;
 			wmoves = out_width(l[i].moves) > wmoves ? out_width(l[i].moves) : wmoves;
 		}
@@ -129,6 +145,8 @@ games_exec(int argc, char **argv)
 		if (localtime_r(&v[i].mtime, &tm) != NULL)
 			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
 		column(out_path(v[i].name), wname);
+		if (mixed)
+			column(l[i].game, wgame);
 		column(l[i].players, wplay);
 		column(l[i].moves, wmoves);
 		outf("%s  %s\n", when, l[i].state);

@@ -1,14 +1,16 @@
 /*
  * cmd-play.c -- the table REPL: a game refereed as it is played.
  *
- *	carcref [play] [--yes] [--players A,B,...] [--edition 1|2|3] [--expansions X,Y] [FILE]
+ *	carcref [play] [--yes] [--game NAME] [--players A,B,...] [GAME'S OPTIONS] [FILE]
  *	carcref play [--yes] --resume [NAME]	(or: carcref resume [NAME])
  *
- * A turn is entered whole, in the notation ("U 0,1 0 thief@S"), or step
- * by step as it happens at the table: draw U, place 1,0 90, then meeple
- * thief@E or pass (play-turn.c).  Each accepted move is in the journal
- * (journal.c) before the next line is read.  The REPL's files are listed
- * in play.h.
+ * The game is the tile game unless --game names another (cmd/game.h); its
+ * options come from its table (the tile game's --edition 1|2|3 and
+ * --expansions X,Y).  A turn is entered whole, in the game's notation
+ * ("U 0,1 0 thief@S"), or step by step as it happens at the table (the
+ * tile game: draw U, place 1,0 90, then meeple thief@E or pass).  Each
+ * accepted move is in the journal (journal.c) before the next line is
+ * read.  The REPL's files are listed in play.h.
  *
  * On a terminal the lines come through GNU readline (history, completion);
  * otherwise they are read one by one without prompt or colour, so a session
@@ -34,7 +36,7 @@
  * with the message printed.
  */
 static char *
-pick_game(const struct cr_tileset *ts, const char *want)
+pick_game(const char *want)
 {
 	struct journal_game *v;
 	char *err = NULL, *name = NULL;
@@ -66,20 +68,22 @@ pick_game(const struct cr_tileset *ts, const char *want)
 			    "them)\n"), out_path(want));
 	}
 	for (int i = 0; want == NULL && i < n && found < 0; i++) {
+		const struct nt_game *gm;
 		struct nt_record r;
-		struct cr_game *g;
 		size_t len;
 		bool cut;
 		char *text = journal_read(v[i].path, &len, &cut, NULL);
+		void *g;
 
 		if (text == NULL) {
 			found = i;	/* resume says why */
 			break;
 		}
-		if ((g = play_replay(ts, NULL, text, len, &r, NULL)) == NULL || !cr_game_over(g))
+		if ((g = play_replay(NULL, text, len, &r, NULL)) == NULL ||
+		    !(gm = nt_record_game(&r))->over(g))
 			found = i;
 		if (g != NULL) {
-			cr_game_free(g);
+			nt_record_game(&r)->free(g);
 			nt_record_free(&r);
 		}
 		free(text);
@@ -105,10 +109,10 @@ static int
 resume(struct play *p, const char *name)
 {
 	struct nt_record r;
-	struct cr_game *g;
 	char *err = NULL, *text, *kept = NULL;
 	size_t len;
 	bool cut;
+	void *g;
 
 	if (!journal_take(&p->j, name, &err) ||
 	    (text = journal_read(p->j.path, &len, &cut, &err)) == NULL) {
@@ -116,7 +120,7 @@ resume(struct play *p, const char *name)
 		free(err);
 		return 2;
 	}
-	if ((g = play_replay(p->ts, p->j.path, text, len, &r, &err)) == NULL) {
+	if ((g = play_replay(p->j.path, text, len, &r, &err)) == NULL) {
 		errf(_("carcref: cannot resume %s: its journal is unreadable: %s "
 		    "(the file is left as it is)\n"), out_path(name),
 		    err ? err : _("out of memory"));
@@ -127,7 +131,7 @@ resume(struct play *p, const char *name)
 	play_take(p, &r, g);
 	/* What carcref holds the file to be from now on: checked before each
 	 * write, and the comments a rewrite keeps. */
-	if (!journal_basis(&p->j, text, len, cr_game_nmoves(p->g)))
+	if (!journal_basis(&p->j, text, len, p->rules->nmoves(p->g)))
 		p->j.rewrite = true;
 	if (!journal_appendable(text, len))
 		p->j.rewrite = true;	/* not as carcref writes it: whole, at the next move */
@@ -150,33 +154,104 @@ resume(struct play *p, const char *name)
 	return 0;
 }
 
+/* The options every game has, then each game's own (a name once). */
+enum { O_RESUME, O_YES, O_PLAYERS, O_GAME, O_GAMES };
+#define MAXOPTS	(O_GAMES + 16)
+
+static struct {
+	struct cmd_opt	 opt[MAXOPTS + 1];	/* NULL name ends them */
+	int		 n;
+} opts;
+
+static void
+opts_make(void)
+{
+	static const struct cmd_opt mine[] = {
+		[O_RESUME] = { "--resume", NULL, NULL },
+		[O_YES] = { "--yes", NULL, NULL },
+		[O_PLAYERS] = { "--players", NULL, N_("names separated by commas") },
+		[O_GAME] = { "--game", NULL, N_("a game's name") },
+	};
+
+	if (opts.n > 0)
+		return;
+	for (int k = 0; k < O_GAMES; k++)
+		opts.opt[opts.n++] = mine[k];
+	for (int i = 0; play_games[i] != NULL; i++)
+		for (const struct cmd_opt *o = play_games[i]->play_opts; o->name != NULL; o++) {
+			int k;
+
+			for (k = 0; k < opts.n && strcmp(opts.opt[k].name, o->name) != 0; k++)
+				;
+			if (k == opts.n && opts.n < MAXOPTS)
+				opts.opt[opts.n++] = *o;
+		}
+}
+
+/* An option of a game's, as its game numbers it; -1 if it has none. */
+static int
+game_opt(const struct play_game *pg, const char *name)
+{
+	for (int k = 0; pg->play_opts[k].name != NULL; k++)
+		if (strcmp(pg->play_opts[k].name, name) == 0)
+			return k;
+	return -1;
+}
+
+/* "Anna, Ben": the names, their blanks cut, into the header (malloc'd). */
+static bool
+players_of(char *names, struct nt_record *hdr)
+{
+	static char anna[] = "Anna", ben[] = "Ben";
+	char *players[NT_MAXPLAYERS + 1];
+	int n = 0;
+
+	if (names != NULL) {
+		for (char *s = names; n <= NT_MAXPLAYERS; ) {
+			char *comma = strchr(s, ',');
+
+			if (comma != NULL)
+				*comma = '\0';
+			while (isspace((unsigned char)*s))	/* "Anna, Ben" */
+				s++;
+			for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); )
+				*--e = '\0';
+			players[n++] = s;
+			if (comma == NULL)
+				break;
+			s = comma + 1;
+		}
+	} else {
+		players[n++] = anna;
+		players[n++] = ben;
+	}
+	if ((hdr->players = calloc((size_t)n, sizeof *hdr->players)) == NULL)
+		return false;
+	for (int i = 0; i < n; i++)
+		if ((hdr->players[hdr->nplayers++].name = strdup(players[i])) == NULL)
+			return false;
+	return true;
+}
+
 /* Parse the options, start or bring back the game, then the session. */
 static int
 start(struct play *p, int argc, char **argv, bool resuming)
 {
-	char *players[CR_MAXPLAYERS + 1], *names = NULL, err[512], *serr = NULL, *text, *dir;
-	char *exts[CR_MAXEXTS + 1], *extlist = NULL;
-	int nexts = 0;
-	const char *file = NULL;
-	int edition = 3, n = 0, i, rc;
-	bool named = false, given = false;
-	size_t len;
-
-	enum { O_RESUME, O_YES, O_PLAYERS, O_EXPANSIONS, O_EDITION };
-	static const struct cmd_opt opts[] = {
-		[O_RESUME] = { "--resume", NULL, NULL },
-		[O_YES] = { "--yes", NULL, NULL },
-		[O_PLAYERS] = { "--players", NULL, N_("names separated by commas") },
-		[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
-		[O_EDITION] = { "--edition", NULL, N_("1, 2 or 3") },
-		{ NULL, NULL, NULL },
-	};
+	char *names = NULL, err[512], *serr = NULL, *text, *dir, desc[128];
+	const char *file = NULL, *gname = NULL;
+	const struct play_game *pg = play_games[0];
 	const struct cmd_entry *e = resuming ? &cmd_resume_entry : &cmd_play_entry;
 	struct cmd_args a = CMD_ARGS(argc, argv);
-	int k;
+	struct { int k; const char *val; } given[MAXOPTS];
+	struct nt_record hdr = { 0 };
+	int ngiven = 0, rc, k;
+	bool named = false;
+	size_t len;
 
-	/* Every word read before the game starts: options anywhere. */
-	while ((k = cmd_args_next(e, opts, &a)) >= 0) {
+	opts_make();
+	/* Every word read before the game starts: options anywhere; a
+	 * game's options once the game is known. */
+	while ((k = cmd_args_next(e, opts.opt, &a)) >= 0) {
 		if (k == O_RESUME)
 			resuming = true;
 		else if (k == O_YES)
@@ -184,45 +259,56 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		else if (k == O_PLAYERS) {
 			names = (char *)a.val;
 			named = true;
-		} else if (k == O_EXPANSIONS) {
-			extlist = (char *)a.val;
-			given = true;
-		} else {
-			char *end;
-			long ed = strtol(a.val, &end, 10);
-
-			if (*end != '\0' || ed < 1 || ed > 3) {
-				errf(_("carcref play: --edition: 1, 2 or 3, not \"%s\"\n"),
-				    a.val);
-				return 2;
-			}
-			edition = (int)ed;
-			given = true;
-		}
+		} else if (k == O_GAME)
+			gname = a.val;
+		else if (ngiven < MAXOPTS)
+			given[ngiven].k = k, given[ngiven++].val = a.val;
 	}
 	if (k != CMD_ARGS_DONE)
 		return a.rc;
+	if (gname != NULL && (pg = play_game_named("carcref play", gname)) == NULL)
+		return 2;
+	if ((p->world = play_world(pg)) == NULL)
+		return 2;
+	hdr.row = pg->rules;
+	pg->rules->header_start(&hdr);
+	for (int i = 0; i < ngiven; i++) {
+		int gk = game_opt(pg, opts.opt[given[i].k].name);
+
+		if (gk < 0) {
+			errf(_("carcref play: %s is not an option of %s\n"), opts.opt[given[i].k].name,
+			    pg->rules->name);
+			rc = 2;
+		} else
+			rc = pg->play_opt(&hdr, gk, given[i].val);
+		if (rc != 0) {
+			nt_record_free(&hdr);
+			return rc;
+		}
+	}
 	file = argv[1];		/* with --resume: a game's name */
-	if (a.nops > 1 || (resuming && (named || given)))
+	if (a.nops > 1 || (resuming && (named || ngiven > 0 || gname != NULL))) {
+		nt_record_free(&hdr);
 		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
-	if (file && (named || given)) {
-		errf(_("carcref play: --players, --edition and --expansions are for a new game; "
-		    "%s has its own\n"), file);
+	}
+	if (file && (named || ngiven > 0)) {
+		errf(_(pg->new_only), file);
+		nt_record_free(&hdr);
 		return 2;
 	}
-	if ((p->ts = cmd_tileset()) == NULL)
-		return 2;
 	/* The state directory, made now: better refused before the first move. */
 	if ((dir = play_state_path("games", &serr)) == NULL) {
 		errf("carcref play: %s\n", serr ? serr : _("out of memory"));
 		free(serr);
+		nt_record_free(&hdr);
 		return 2;
 	}
 	free(dir);
 
 	if (resuming) {
-		char *name = pick_game(p->ts, file);
+		char *name = pick_game(file);
 
+		nt_record_free(&hdr);
 		if (name == NULL)
 			return 2;
 		rc = resume(p, name);
@@ -230,6 +316,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		if (rc != 0)
 			return rc;
 	} else if (file) {
+		nt_record_free(&hdr);
 		if ((text = cmd_read_file(file, &len, err, sizeof err)) == NULL) {
 			errf("carcref: %s\n", err);
 			return 2;
@@ -238,67 +325,39 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			free(text);
 			return 1;
 		}
+		if (gname != NULL && p->game != pg) {
+			errf(_("carcref play: --game %s, but %s is a game of %s\n"), gname, file,
+			    p->rules->name);
+			free(text);
+			return 2;
+		}
 		play_new_journal(p, text, len, stderr);
 		free(text);
 		outf(_("carcref: continuing %s\n"), out_path(file));
 	} else {
-		static char anna[] = "Anna", ben[] = "Ben";
+		bool ok = players_of(names, &hdr) && play_new_game(p, pg, &hdr);
 
-		if (names != NULL) {
-			for (char *s = names; n <= CR_MAXPLAYERS; ) {
-				char *comma = strchr(s, ',');
-
-				if (comma != NULL)
-					*comma = '\0';
-				while (isspace((unsigned char)*s))	/* "Anna, Ben" */
-					s++;
-				for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); )
-					*--e = '\0';
-				players[n++] = s;
-				if (comma == NULL)
-					break;
-				s = comma + 1;
-			}
-		} else {
-			players[n++] = anna;
-			players[n++] = ben;
-		}
-		/* "inns-cathedrals,river": the record reader checks the names. */
-		for (char *s = extlist; s != NULL && *s && nexts <= CR_MAXEXTS; ) {
-			char *comma = strchr(s, ',');
-
-			if (comma != NULL)
-				*comma = '\0';
-			while (isspace((unsigned char)*s))
-				s++;
-			for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); )
-				*--e = '\0';
-			exts[nexts++] = s;
-			s = comma ? comma + 1 : NULL;
-		}
-		if (!play_new_game(p, players, n, edition, exts, nexts))
+		nt_record_free(&hdr);
+		if (!ok)
 			return 2;
 		outf(_("carcref: a new game\n"));
 	}
-	outf(ngettext("edition %d, %d player:", "edition %d, %d players:",
-	    (unsigned long)cr_game_nplayers(p->g)), cr_game_edition(p->g), cr_game_nplayers(p->g));
-	for (i = 0; i < cr_game_nplayers(p->g); i++)
-		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
+	p->rules->describe(&p->rec, desc, sizeof desc);
+	/* TRANSLATORS: what the game's header says ("edition 3"), and how
+	 * many players; their names follow. */
+	outf(ngettext("%s, %d player:", "%s, %d players:", (unsigned long)p->rec.nplayers), desc,
+	    p->rec.nplayers);
+	for (int i = 0; i < p->rec.nplayers; i++)
+		outf(" %s%s", p->names[i], i + 1 < p->rec.nplayers ? "," : "");
 	outf("\n");
-	if (cr_game_nmoves(p->g) > 0 && !cr_game_over(p->g))	/* taken up again: the table */
-		view_score(p, 1, (char *[]){ (char *)"score", NULL });
+	if (p->rules->nmoves(p->g) > 0 && !p->rules->over(p->g))	/* taken up again: the table */
+		play_cmd_find(p, "score")->fn(p, 1, (char *[]){ (char *)"score", NULL });
 	else
-		play_say_state(p);
-	if (p->tty && cr_game_over(p->g))
-		outf("%s.\n", play_over_hint());
-	else if (p->tty) {	/* the example: a turn legal on this board */
-		char *ex = play_example(p);
-
-		outf(_("Enter a turn whole (%s) or step by step: draw TILE,\n"
-		    "place X,Y [ROT], then meeple ROLE@SPOT or pass.  help lists the commands.\n"),
-		    ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
-		free(ex);
-	}
+		p->game->say_state(p);
+	if (p->tty && p->rules->over(p->g))
+		outf("%s.\n", play_over_hint(p));
+	else if (p->tty)	/* the example: a turn legal on this board */
+		p->game->hint(p);
 	fflush(stdout);
 	play_session(p);
 	return !p->tty && p->refused > 0 ? 1 : 0;
@@ -307,7 +366,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 static int
 run(int argc, char **argv, bool resume)
 {
-	struct play pl = { .hand = -1, .j = { .fd = -1, .lockfd = -1 } };
+	struct play pl = { .j = { .fd = -1, .lockfd = -1 } };
 	const char *nc = getenv("NO_COLOR");
 	int rc;
 
@@ -315,10 +374,7 @@ run(int argc, char **argv, bool resume)
 	pl.color = pl.tty && isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	rc = start(&pl, argc, argv, resume);
 	journal_close(&pl.j);
-	free(pl.redo);
-	cr_game_free(pl.g);
-	if (pl.have_rec)
-		nt_record_free(&pl.rec);
+	play_end(&pl);
 	if (pl.signal != 0) {	/* all is kept: die of it, as the sender expects */
 		fflush(stdout);
 		signal(pl.signal, SIG_DFL);
@@ -344,7 +400,8 @@ resume_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_play_entry = {
-	"play", "[--yes] [--players A,B,...] [--edition N] [--expansions X,Y] [FILE | --resume [NAME]]",
+	"play", "[--yes] [--game NAME] [--players A,B,...] [--edition N] [--expansions X,Y] "
+	    "[FILE | --resume [NAME]]",
 	N_("referee a game at the table, turn by turn"),
 	play_exec
 };

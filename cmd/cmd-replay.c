@@ -16,8 +16,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "rules/ext.h"
-#include "notation/explain.h"
+#include "game.h"
 #include "notation/record.h"
 #include "notation/i18n.h"
 
@@ -29,21 +28,19 @@ struct opts {
 static void
 names_of(const struct nt_record *r, const char **names)
 {
-	for (int i = 0; i < r->nplayers; i++)
+	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
 }
 
 static void
-print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
-    const char **names, bool ok, const struct nt_replay_error *err, bool quiet)
+print_text(const char *path, const struct nt_record *r, const struct play_game *pg,
+    const void *g, const char **names, bool ok, const struct nt_replay_error *err, bool quiet)
 {
-	const struct cr_tileset *ts = cr_game_tileset(g);
-	const struct cr_event *ev;
-	int nev, k = 0, w = 0;
-	bool final = false;
-	char line[128], why[512], *title;
+	const struct nt_game *gm = pg->rules;
+	int nev = gm->nevents(g), k = 0, w = 0;
+	bool final = false, over = gm->over(g);
+	char line[128], why[512], desc[128], *title, *move;
 
-	ev = cr_game_events(g, &nev);
 	for (int i = 0; i < r->nplayers; i++)
 		if (out_width(names[i]) > w)
 			w = out_width(names[i]);
@@ -51,22 +48,29 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		/* TRANSLATORS: what an event is, then its account: "road:
 		 * completed road of 3 tiles...". */
 		const char *evline = C_("label: account", "      %s: %s\n");
+		struct nt_event ev;
 
-		outf(ngettext("%s: carcassonne, edition %d, %d player\n",
-		    "%s: carcassonne, edition %d, %d players\n", (unsigned long)r->nplayers),
-		    out_path(path), r->edition, r->nplayers);
-		for (int i = 0; i < cr_game_nmoves(g); i++) {
-			nt_format_move(ts, cr_game_move(g, i), NULL, line, sizeof line);
-			const char *who = names[cr_game_move_player(g, i)];
+		gm->describe(r, desc, sizeof desc);
+		/* TRANSLATORS: a file, its game and what its header says
+		 * ("edition 3"), its players. */
+		outf(ngettext("%s: %s, %s, %d player\n", "%s: %s, %s, %d players\n",
+		    (unsigned long)r->nplayers), out_path(path), gm->name, desc, r->nplayers);
+		for (int i = 0; i < gm->nmoves(g); i++) {
+			const char *who = names[gm->move_player(g, i)];
 
-			outf("%4d  %s%*s  %s\n", i + 1, who, w - out_width(who), "", line);
-			for (; k < nev && ev[k].move == i + 1; k++) {
-				if (!final && CR_EV_AT_END(ev[k].reason)) {
+			move = cmd_move_line(gm, g, i);
+			outf("%4d  %s%*s  %s\n", i + 1, who, w - out_width(who), "", move ? move : "?");
+			free(move);
+			for (; k < nev; k++) {
+				gm->event(g, k, &ev);
+				if (ev.move != i + 1)
+					break;
+				if (!final && ev.final) {
 					outf(_("      final scoring:\n"));
 					final = true;
 				}
-				nt_event_explain(&ev[k], names, r->nplayers, why, sizeof why);
-				outf(evline, nt_event_name(&ev[k]), why);
+				gm->event_explain(g, k, names, why, sizeof why);
+				outf(evline, ev.name, why);
 			}
 		}
 	}
@@ -74,96 +78,39 @@ print_text(const char *path, const struct nt_record *r, const struct cr_game *g,
 		cmd_print_refused(path, err);
 		/* A move after the end (an explicit end, or the supply used
 		 * up) is refused: the game stands as it ended, finished. */
-		if (cr_game_over(g))
+		if (over)
 			snprintf(line, sizeof line, _("final scores (the game ended at move %d):"),
-			    cr_game_nmoves(g));
+			    gm->nmoves(g));
 		else
 			snprintf(line, sizeof line, _("scores after move %d (not finished):"),
 			    err->move - 1);
 		/* Quiet, without a header: the title says whose table it is. */
 		/* TRANSLATORS: a file, then the title of its table of scores. */
 		title = quiet ? cmd_strf(C_("file: scores", "%s: %s"), out_path(path), line) : NULL;
-		cmd_print_ranking(g, names, title ? title : line);
+		cmd_print_ranking(pg, g, names, title ? title : line);
 		free(title);
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
-		title = cr_game_over(g) ? NULL : cmd_strf(_("%s (not finished)"), out_path(path));
-		cmd_print_ranking(g, names, title ? title : out_path(path));
+		title = over ? NULL : cmd_strf(_("%s (not finished)"), out_path(path));
+		cmd_print_ranking(pg, g, names, title ? title : out_path(path));
 		free(title);
 	} else
-		cmd_print_ranking(g, names, cr_game_over(g) ? _("final scores:") :
+		cmd_print_ranking(pg, g, names, over ? _("final scores:") :
 		    _("scores so far (not finished):"));
 }
 
-/* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
- * a majority ("goods": "wine"). */
-static void
-json_event_extra(const struct cr_event *ev)
-{
-	if (ev->reason == CR_EV_TAKE) {
-		printf("\"taken\": {");
-		for (int t = 0; t < ev->nterm; t++) {
-			printf("%s", t ? ", " : "");
-			cmd_json_str(stdout, cr_phrase(ev->term[t].phrase));
-			printf(": %d", ev->term[t].count);
-		}
-		printf("}, ");
-	} else if (ev->reason == CR_EV_EXTRA) {
-		cmd_json_str(stdout, nt_event_label(ev));
-		printf(": ");
-		cmd_json_str(stdout, cr_phrase(ev->note));
-		printf(", ");
-	}
-}
-
-/* Each player's tokens, by group: "goods": {"Anna": {"wine": 2, ...}}. */
-static void
-json_counters(const struct nt_record *r, const struct cr_game *g, const char **names)
-{
-	int n = g ? cr_game_ncounters(g) : 0;
-
-	for (int k = 0; k < n; k++) {
-		const char *group, *prev = NULL;
-
-		cr_game_counter_name(g, k, &group);
-		if (k > 0)
-			cr_game_counter_name(g, k - 1, &prev);
-		if (prev != NULL && strcmp(prev, group) == 0)
-			continue;	/* the group's first counter prints it all */
-		printf(", ");
-		cmd_json_str(stdout, group);
-		printf(": {");
-		for (int p = 0; p < r->nplayers; p++) {
-			const char *gr;
-
-			printf("%s", p ? ", " : "");
-			cmd_json_str(stdout, names[p]);
-			printf(": {");
-			for (int j = k; j < n; j++) {
-				const char *name = cr_game_counter_name(g, j, &gr);
-
-				if (strcmp(gr, group) != 0)
-					break;
-				printf("%s", j > k ? ", " : "");
-				cmd_json_str(stdout, name);
-				printf(": %d", cr_game_counter(g, p, j));
-			}
-			printf("}");
-		}
-		printf("}");
-	}
-}
-
 /* One object a file, a line each; with several files each names its
- * file first (path; NULL: one file, the object as it always was). */
+ * file first (path; NULL: one file, the object as it always was).  No
+ * game (g NULL): the record did not read. */
 static void
-print_json(const char *path, const struct nt_record *r, const struct cr_game *g,
-    const char **names, bool ok, const struct nt_replay_error *err)
+print_json(const char *path, const struct nt_record *r, const struct play_game *pg,
+    const void *g, const char **names, bool ok, const struct nt_replay_error *err)
 {
-	const struct cr_event *ev;
+	const struct nt_game *gm = g ? pg->rules : NULL;
 	char why[600], *paid;
-	int nev, len;
+	int nev = g ? gm->nevents(g) : 0, len;
+	struct nt_event ev;
 
 	printf("{");
 	if (path != NULL) {
@@ -173,75 +120,83 @@ print_json(const char *path, const struct nt_record *r, const struct cr_game *g,
 	}
 	printf("\"valid\": %s, ", ok ? "true" : "false");
 	if (!ok) {
-		printf("\"error\": {\"move\": %d, \"line\": %d, \"message\": ", err->move, err->line);
+		printf("\"error\": {\"move\": %d, \"line\": %d, ", err->move, err->line);
+		if (err->kind != NULL)
+			printf("\"kind\": \"%s\", ", err->kind);
+		printf("\"message\": ");
 		snprintf(why, sizeof why, "column %d: %s", err->column, err->msg);
 		cmd_json_str(stdout, why);
 		printf("}, ");
 	}
-	printf("\"finished\": %s, \"scores\": {", g && cr_game_over(g) ? "true" : "false");
+	printf("\"finished\": %s, \"scores\": {", g && gm->over(g) ? "true" : "false");
 	for (int p = 0; g && p < r->nplayers; p++) {
 		printf("%s", p ? ", " : "");
 		cmd_json_str(stdout, names[p]);
-		printf(": %d", cr_game_player(g, p)->score);
+		printf(": %d", gm->score(g, p));
 	}
 	printf("}, \"events\": [");
-	ev = g ? cr_game_events(g, &nev) : (nev = 0, NULL);
 	for (int i = 0; i < nev; i++) {
 		int k = 0;
 
-		printf("%s{\"move\": %d, %s\"player\": ", i ? ", " : "", ev[i].move,
-		    CR_EV_AT_END(ev[i].reason) ? "\"final\": true, " : "");
-		cmd_json_str(stdout, names[cr_game_move_player(g, ev[i].move - 1)]);
-		printf(", \"feature\": \"%s\", ", nt_event_label(&ev[i]));
-		json_event_extra(&ev[i]);
+		gm->event(g, i, &ev);
+		printf("%s{\"move\": %d, %s\"player\": ", i ? ", " : "", ev.move,
+		    ev.final ? "\"final\": true, " : "");
+		cmd_json_str(stdout, names[ev.player]);
+		printf(", \"feature\": \"%s\", ", ev.label);
+		if (pg->json_event != NULL)
+			pg->json_event(g, i);
 		printf("\"points\": {");	/* each winner's own amount */
 		for (int p = 0; p < r->nplayers; p++)
-			if (ev[i].winners & (1u << p)) {
+			if (ev.paid & (1u << p)) {
 				printf("%s", k++ ? ", " : "");
 				cmd_json_str(stdout, names[p]);
-				printf(": %d", ev[i].pay[p]);
+				printf(": %d", ev.points[p]);
 			}
 		/* The arithmetic; with winners paid differently, each one's
 		 * amount made up, by name (a record's: no fixed buffer). */
 		printf("}, \"why\": ");
-		len = nt_event_why_paid(&ev[i], names, r->nplayers, NULL, 0);
-		if ((paid = len < (int)sizeof why ? why : malloc((size_t)len + 1)) == NULL) {
-			nt_event_why(&ev[i], why, sizeof why);	/* no memory: the sums alone */
-			paid = why;
-		} else
-			nt_event_why_paid(&ev[i], names, r->nplayers, paid, (size_t)len + 1);
-		cmd_json_str(stdout, paid);
-		if (paid != why)
+		len = gm->event_why(g, i, names, why, sizeof why);
+		if (len >= (int)sizeof why && (paid = malloc((size_t)len + 1)) != NULL) {
+			gm->event_why(g, i, names, paid, (size_t)len + 1);
+			cmd_json_str(stdout, paid);
 			free(paid);
+		} else
+			cmd_json_str(stdout, why);	/* no memory: what fits */
 		printf("}");
 	}
 	printf("]");
-	json_counters(r, g, names);
+	if (g && pg->json_game != NULL)
+		pg->json_game(g, names);
 	printf("}\n");
 }
 
-/* One game for the whole batch: reset per file, never reallocated. */
-static struct cr_game *batch;
+/* One game for the whole batch, per game (play_games' order): restarted
+ * per file, never reallocated. */
+static void **batch;
 
 static int
-replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
+replay_file(const char *path, const struct opts *o)
 {
-	const char *names[CR_MAXPLAYERS];
+	const char *names[NT_MAXPLAYERS];
 	struct nt_replay_error rerr;
+	const struct play_game *pg;
 	struct nt_record r;
 	struct cr_error err;
-	struct cr_game *g;
+	const void *world;
+	void **g;
 	char msg[512];
 	size_t len;
 	char *text;
 	bool ok;
+	int gi;
 
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
 		errf(_("carcref: %s\n"), msg);
 		if (o->json) {
 			memset(&rerr, 0, sizeof rerr);
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", msg);
-			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, names, false, &rerr);
+			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, NULL, names,
+			    false, &rerr);
 		}
 		return 2;
 	}
@@ -251,7 +206,8 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 			rerr = (struct nt_replay_error){ .move = 0, .line = err.line,
 			    .column = err.column };
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
-			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, names, false, &rerr);
+			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, NULL, names,
+			    false, &rerr);
 		} else {
 			errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
 		}
@@ -259,21 +215,26 @@ replay_file(const struct cr_tileset *ts, const char *path, const struct opts *o)
 	}
 	free(text);
 	names_of(&r, names);
-	if (batch == NULL) {
-		if ((batch = cr_game_new(ts, r.edition, r.nplayers)) == NULL) {
-			errf(_("carcref: %s: cannot start the game: out of memory\n"),
-			    out_path(path));
+	for (gi = 0; play_games[gi] != NULL && play_games[gi]->rules != nt_record_game(&r); gi++)
+		;
+	if ((pg = play_games[gi]) == NULL || (world = play_world(pg)) == NULL) {
+		nt_record_free(&r);
+		return -2;	/* no world to play it on (said): the batch stops */
+	}
+	g = &batch[gi];
+	if (*g == NULL) {
+		if ((*g = pg->rules->create(world, &r, &rerr)) == NULL) {
+			errf(_("carcref: %s: %s\n"), out_path(path), rerr.msg);
 			nt_record_free(&r);
 			return 2;
 		}
-		cr_game_set_undo(batch, false);	/* checking never undoes */
+		pg->rules->set_undo(*g, false);	/* checking never undoes */
 	}
-	g = batch;
-	ok = nt_replay_on(g, &r, &rerr);
+	ok = nt_game_replay(pg->rules, *g, &r, &rerr);
 	if (o->json)
-		print_json(o->many ? path : NULL, &r, g, names, ok, &rerr);
+		print_json(o->many ? path : NULL, &r, pg, *g, names, ok, &rerr);
 	else
-		print_text(path, &r, g, names, ok, &rerr, o->quiet);
+		print_text(path, &r, pg, *g, names, ok, &rerr, o->quiet);
 	nt_record_free(&r);
 	return ok ? 0 : 1;
 }
@@ -289,7 +250,6 @@ replay_exec(int argc, char **argv)
 	};
 	struct cmd_args a = CMD_ARGS(argc, argv);
 	struct opts o = { 0 };
-	const struct cr_tileset *ts;
 	locale_t c = (locale_t)0;
 	int k, worst = 0;
 
@@ -309,25 +269,33 @@ replay_exec(int argc, char **argv)
 	 */
 	if (o.json && (c = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		uselocale(c);
-	if ((ts = cmd_tileset()) == NULL) {
+	for (k = 0; play_games[k] != NULL; k++)
+		;
+	if ((batch = calloc((size_t)k, sizeof *batch)) == NULL) {
+		errf("%s", _("carcref: out of memory\n"));
 		worst = 2;
-		goto out;
 	}
-	for (int i = 1; i <= a.nops; i++) {
-		int rc = replay_file(ts, argv[i], &o);
+	for (int i = 1; batch != NULL && i <= a.nops; i++) {
+		int rc = replay_file(argv[i], &o);
 
+		if (rc == -2) {		/* the data cannot be read: none can be replayed */
+			worst = 2;
+			break;
+		}
 		if (rc > worst)
 			worst = rc;
 		if (!o.json && !o.quiet && i < a.nops)
 			putchar('\n');
 	}
-	cr_game_free(batch);
+	for (int i = 0; batch != NULL && play_games[i] != NULL; i++)
+		if (batch[i] != NULL)
+			play_games[i]->rules->free(batch[i]);
+	free(batch);
 	batch = NULL;
 	if (fflush(stdout) != 0) {
 		perror(_("carcref: standard output"));
 		worst = 2;
 	}
-out:
 	if (c != (locale_t)0) {
 		uselocale(LC_GLOBAL_LOCALE);
 		freelocale(c);

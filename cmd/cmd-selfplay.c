@@ -1,14 +1,14 @@
 /*
  * cmd-selfplay.c -- random, complete, legal games, written as records.
  *
- *	carcref selfplay [--seed N] [--games K] [--players P] [--edition E]
- *	    [--expansions X,Y] [--out DIR]
+ *	carcref selfplay [--seed N] [--games K] [--game NAME] [--players P]
+ *	    [GAME'S OPTIONS] [--out DIR]
  *
- * Each turn draws a tile at random from the real supply (what may be
- * drawn now: the river's tiles first), places it at a random legal place
- * (or discards it when none exists), and puts a random legal piece of the
- * modules in play, or none.  The same seed always gives the same games: the
- * generator is a fixed xorshift, not the C library's rand().
+ * Each game is played at random by its game's table (random_game: the
+ * tile game draws a tile from the real supply, places it at a random
+ * legal place or discards it, and puts a random legal piece or none).
+ * The same seed always gives the same games: the generator is a fixed
+ * xorshift, not the C library's rand().
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,12 +17,12 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "notation/record.h"
-#include "rules/ext.h"
 #include "notation/i18n.h"
 
-static uint64_t
-rnd(uint64_t *s)
+uint64_t
+cmd_rnd(uint64_t *s)
 {
 	*s ^= *s << 13;
 	*s ^= *s >> 7;
@@ -30,132 +30,14 @@ rnd(uint64_t *s)
 	return *s;
 }
 
-static int
-below(uint64_t *s, int n)
+int
+cmd_below(uint64_t *s, int n)
 {
-	return (int)(rnd(s) % (uint64_t)n);
+	return (int)(cmd_rnd(s) % (uint64_t)n);
 }
 
-/*
- * A random legal place for tile t, uniform over all of them: the engine
- * counts and indexes legal places in time independent of the board's
- * size, so a game of any size costs the same per move.  false if the
- * tile fits nowhere (a discard).
- */
-static bool
-random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
-{
-	int n = cr_game_nlegal(g, t);
-	struct cr_place p;
-
-	if (n == 0 || !cr_game_legal_nth(g, t, below(seed, n), &p))
-		return false;
-	*m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = t, .x = p.x, .y = p.y, .rot = p.rot };
-	return true;
-}
-
-/* A random legal choice before the piece (a flock's), or none when none
- * is due: the engine says which lines it accepts. */
-static void
-random_choice(struct cr_game *g, uint64_t *seed, struct cr_move *m)
-{
-	struct cr_move opts[64];
-	int n = 0, tok[16];
-
-	if (cr_game_check(g, m, NULL))
-		return;	/* nothing due */
-	for (int c = 1; cr_choice(c) != NULL; c++) {
-		int nt = 1;
-
-		if (!(cr_game_exts(g) & (1u << cr_choice_ext(c))))
-			continue;
-		if (cr_choice(c)->token)
-			nt = cr_token_args(cr_choice_ext(c), tok, 16);
-		else
-			tok[0] = 0;
-		for (int i = 0; i < nt && n < 64; i++) {
-			struct cr_move o = *m;
-
-			o.choice = c, o.choice_arg = tok[i];
-			if (cr_game_check(g, &o, NULL))
-				opts[n++] = o;
-		}
-	}
-	if (n > 0)
-		*m = opts[below(seed, n)];
-}
-
-/* The piece's token, when it takes one: a random legal one (0 if none). */
-static bool
-random_token(struct cr_game *g, uint64_t *seed, struct cr_move *m)
-{
-	int tok[16], legal[16], n = 0, nt;
-
-	if (!(cr_piece(m->role)->flags & CR_PIECE_TOKEN))
-		return cr_game_check(g, m, NULL);
-	nt = cr_token_args(cr_piece_ext(m->role), tok, 16);
-	for (int i = 0; i < nt; i++) {
-		m->arg = tok[i];
-		if (cr_game_check(g, m, NULL))
-			legal[n++] = tok[i];
-	}
-	m->arg = n > 0 ? legal[below(seed, n)] : 0;
-	return n > 0;
-}
-
-/* Play one random game to its end. */
-static bool
-random_game(struct cr_game *g, uint64_t *seed)
-{
-	int ntypes = cr_game_tileset(g)->ntypes;
-
-	while (!cr_game_over(g)) {
-		struct cr_move m = { 0 }, opts[CR_MAXPIECES * CR_NSPOTS];
-		int nopts = 0, total = 0, k, t = 0;
-
-		/* A copy drawn at random among those that may be drawn now. */
-		for (int u = 0; u < ntypes; u++)
-			if (cr_game_supply(g, u) > 0 && cr_game_drawable(g, u, NULL))
-				total += cr_game_supply(g, u);
-		if (total == 0)
-			return false;
-		k = below(seed, total);
-		for (;; t++)
-			if (cr_game_supply(g, t) > 0 && cr_game_drawable(g, t, NULL)) {
-				if (k < cr_game_supply(g, t))
-					break;
-				k -= cr_game_supply(g, t);
-			}
-		if (!random_place(g, seed, t, &m)) {
-			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
-			if (!cr_game_play(g, &m, NULL))
-				return false;
-			continue;
-		}
-		random_choice(g, seed, &m);
-		/* Half the time no meeple; else one of the legal ones (with a
-		 * token it may draw, when it draws one). */
-		if (below(seed, 2)) {
-			for (int role = CR_THIEF; role < cr_npieces(); role++)
-				for (int sp = 0; (cr_game_exts(g) & (1u << cr_piece_ext(role))) &&
-				    sp < CR_NSPOTS; sp++) {
-					struct cr_move o = m;
-
-					o.role = (enum cr_role)role, o.spot = (enum cr_spot)sp;
-					if (random_token(g, seed, &o))
-						opts[nopts++] = o;
-				}
-			if (nopts > 0)
-				m = opts[below(seed, nopts)];
-		}
-		if (!cr_game_play(g, &m, NULL))
-			return false;
-	}
-	return true;
-}
-
-static bool
-number(const char *s, long lo, long hi, long *out)
+bool
+cmd_number(const char *s, long lo, long hi, long *out)
 {
 	char *end;
 
@@ -164,71 +46,75 @@ number(const char *s, long lo, long hi, long *out)
 	return *s && !*end && !errno && *out >= lo && *out <= hi;
 }
 
-static int
-selfplay_exec(int argc, char **argv)
-{
-	static const char *names[CR_MAXPLAYERS] = {
-		"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
-	};
-	long seed = 1, games = 1, players = 2, edition = 3;
-	const char *out = NULL;
-	char *exts[CR_MAXEXTS];
-	uint32_t extbits = 0;
-	int nexts = 0;
-	const struct cr_tileset *ts;
-	struct nt_player pl[CR_MAXPLAYERS];
+/* The options every game has, then each game's own (a name once). */
+enum { O_SEED, O_GAMES, O_PLAYERS, O_OUT, O_GAME, O_GAMEOPTS };
+#define MAXOPTS	(O_GAMEOPTS + 16)
 
-	enum { O_SEED, O_GAMES, O_PLAYERS, O_EDITION, O_OUT, O_EXPANSIONS };
-	static const struct cmd_opt opts[] = {
+static struct {
+	struct cmd_opt	 opt[MAXOPTS + 1];	/* NULL name ends them */
+	int		 n;
+} opts;
+
+static void
+opts_make(void)
+{
+	static const struct cmd_opt mine[] = {
 		[O_SEED] = { "--seed", NULL, N_("a number") },
 		[O_GAMES] = { "--games", NULL, N_("a number") },
 		[O_PLAYERS] = { "--players", NULL, N_("a number") },
-		[O_EDITION] = { "--edition", NULL, N_("a number") },
 		[O_OUT] = { "--out", NULL, N_("a directory") },
-		[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
-		{ NULL, NULL, NULL },
+		[O_GAME] = { "--game", NULL, N_("a game's name") },
 	};
-	struct cmd_args a = CMD_ARGS(argc, argv);
-	int k;
 
-	while ((k = cmd_args_next(&cmd_selfplay_entry, opts, &a)) >= 0) {
-		const char *o = opts[k].name, *v = a.val;
-		bool ok;
+	if (opts.n > 0)
+		return;
+	for (int k = 0; k < O_GAMEOPTS; k++)
+		opts.opt[opts.n++] = mine[k];
+	for (int i = 0; play_games[i] != NULL; i++)
+		for (const struct cmd_opt *o = play_games[i]->selfplay_opts; o->name != NULL; o++) {
+			int k;
+
+			for (k = 0; k < opts.n && strcmp(opts.opt[k].name, o->name) != 0; k++)
+				;
+			if (k == opts.n && opts.n < MAXOPTS)
+				opts.opt[opts.n++] = *o;
+		}
+}
+
+static int
+selfplay_exec(int argc, char **argv)
+{
+	static const char *names[NT_MAXPLAYERS] = {
+		"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
+	};
+	long seed = 1, games = 1, players = 2;
+	const char *out = NULL, *gname = NULL, *nplayers = NULL;
+	const struct play_game *pg = play_games[0];
+	const struct nt_game *gm;
+	struct nt_player pl[NT_MAXPLAYERS];
+	struct nt_record hdr = { 0 };
+	struct { int k; const char *val; } given[MAXOPTS];
+	struct cmd_args a = CMD_ARGS(argc, argv);
+	const void *world;
+	int k, ngiven = 0, rc = 0;
+
+	opts_make();
+	while ((k = cmd_args_next(&cmd_selfplay_entry, opts.opt, &a)) >= 0) {
+		const char *o = opts.opt[k].name, *v = a.val;
+		bool ok = true;
 
 		if (k == O_SEED)
-			ok = number(v, 0, 0x7fffffffL, &seed);
+			ok = cmd_number(v, 0, 0x7fffffffL, &seed);
 		else if (k == O_GAMES)
-			ok = number(v, 1, 100000000L, &games);
-		else if (k == O_PLAYERS) {
-			if (!(ok = number(v, 2, CR_MAXPLAYERS, &players))) {
-				errf(_("carcref selfplay: --players: a game is for 2 to %d players, "
-				    "not \"%s\"\n"), CR_MAXPLAYERS, v);
-				return 2;
-			}
-		}
-		else if (k == O_EDITION)
-			ok = number(v, 1, 3, &edition);
+			ok = cmd_number(v, 1, 100000000L, &games);
+		else if (k == O_PLAYERS)
+			nplayers = v;	/* the game says how many */
 		else if (k == O_OUT)
 			ok = (out = v) != NULL;
-		else {	/* O_EXPANSIONS */
-			ok = true;
-			extbits = 0, nexts = 0;	/* given again: the last list */
-			for (const char *x = v; *x && ok; ) {
-				const char *comma = strchr(x, ',');
-				size_t len = comma ? (size_t)(comma - x) : strlen(x);
-				int e = cr_ext_find(x, len);
-
-				if (e <= 0 || (extbits & (1u << e)) || cr_exts[e]->always) {
-					errf(_("carcref selfplay: --expansions: unknown or repeated "
-					    "\"%.*s\"\n"), (int)len, x);
-					ok = false;
-				} else {
-					extbits |= 1u << e;
-					exts[nexts++] = (char *)cr_exts[e]->name;
-				}
-				x += len + (comma != NULL);
-			}
-		}
+		else if (k == O_GAME)
+			gname = v;
+		else if (ngiven < MAXOPTS)
+			given[ngiven].k = k, given[ngiven++].val = v;
 		if (!ok) {
 			errf(_("carcref selfplay: bad option or value: %s %s\n"), o, v);
 			return cmd_usage(&cmd_selfplay_entry);
@@ -236,9 +122,33 @@ selfplay_exec(int argc, char **argv)
 	}
 	if (k != CMD_ARGS_DONE)
 		return a.rc;
+	if (gname != NULL && (pg = play_game_named("carcref selfplay", gname)) == NULL)
+		return 2;
+	gm = pg->rules;
+	if (nplayers != NULL && !cmd_number(nplayers, gm->minplayers, gm->maxplayers, &players)) {
+		errf(_("carcref selfplay: --players: a game is for 2 to %d players, not \"%s\"\n"),
+		    gm->maxplayers, nplayers);
+		return 2;
+	}
+	hdr.row = gm;
+	gm->header_start(&hdr);
+	for (int i = 0; i < ngiven; i++) {
+		const char *o = opts.opt[given[i].k].name;
+		int gk;
+
+		for (gk = 0; pg->selfplay_opts[gk].name != NULL &&
+		    strcmp(pg->selfplay_opts[gk].name, o) != 0; gk++)
+			;
+		if (pg->selfplay_opts[gk].name == NULL || pg->selfplay_opt(&hdr, gk, given[i].val) < 0) {
+			errf(_("carcref selfplay: bad option or value: %s %s\n"), o, given[i].val);
+			nt_record_free(&hdr);
+			return cmd_usage(&cmd_selfplay_entry);
+		}
+	}
 	if (a.nops > 0) {	/* it reads no file */
 		errf(_("carcref selfplay: unexpected \"%s\" (--out DIR names where to write)\n"),
 		    argv[1]);
+		nt_record_free(&hdr);
 		return cmd_usage(&cmd_selfplay_entry);
 	}
 	if (out == NULL && games > 1) {
@@ -246,34 +156,39 @@ selfplay_exec(int argc, char **argv)
 		errf(ngettext("carcref selfplay: %ld game needs --out DIR (one record per file)\n",
 		    "carcref selfplay: %ld games need --out DIR (one record per file)\n",
 		    (unsigned long)games), games);
+		nt_record_free(&hdr);
 		return 2;
 	}
-	if ((ts = cmd_tileset()) == NULL)
+	if ((world = play_world(pg)) == NULL) {
+		nt_record_free(&hdr);
 		return 2;
+	}
 	if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
 		errf(_("carcref selfplay: %s: %s\n"), out, strerror(errno));
+		nt_record_free(&hdr);
 		return 2;
 	}
 	for (int i = 0; i < players; i++)
 		pl[i] = (struct nt_player){ (char *)names[i], NULL };
-	for (long n = 0; n < games; n++) {
+	hdr.players = pl;
+	hdr.nplayers = (int)players;
+	for (long n = 0; rc == 0 && n < games; n++) {
 		/* Each game its own stream: game n of seed s is the same whatever K is. */
 		uint64_t st = 0x9e3779b97f4a7c15ULL * (uint64_t)(seed + 1) + 0x632be59bd9b4e019ULL * (uint64_t)(n + 1);
-		struct nt_record r = { .edition = (int)edition, .players = pl, .nplayers = (int)players,
-		    .expansions = exts, .nexpansions = nexts };
-		struct cr_config c = { (int)edition, (int)players, extbits };
-		struct cr_game *g = cr_game_create(ts, &c);
+		struct nt_replay_error err;
+		void *g = gm->create(world, &hdr, &err);
 		char *text;
 
 		for (int k = 0; k < 4; k++)
-			rnd(&st);
+			cmd_rnd(&st);
 		if (g != NULL)
-			cr_game_set_undo(g, false);	/* a generator never undoes */
-		if (g == NULL || !random_game(g, &st) ||
-		    (text = nt_record_format(&r, g)) == NULL) {
+			gm->set_undo(g, false);	/* a generator never undoes */
+		if (g == NULL || !pg->random_game(g, &st) || (text = nt_record_text(&hdr, g)) == NULL) {
 			errf("%s", _("carcref selfplay: out of memory\n"));
-			cr_game_free(g);
-			return 2;
+			if (g != NULL)
+				gm->free(g);
+			rc = 2;
+			break;
 		}
 		if (out == NULL) {
 			fputs(text, stdout);
@@ -285,21 +200,21 @@ selfplay_exec(int argc, char **argv)
 			    fclose(f) != 0) {
 				errf(_("carcref selfplay: %s: %s\n"), out_path(path ? path : out),
 				    strerror(errno));
-				free(path);
-				free(text);
-				cr_game_free(g);
-				return 2;
+				rc = 2;
 			}
 			free(path);
 		}
 		free(text);
-		cr_game_free(g);
+		gm->free(g);
 	}
-	return 0;
+	hdr.players = NULL, hdr.nplayers = 0;	/* not the header's own */
+	nt_record_free(&hdr);
+	return rc;
 }
 
 const struct cmd_entry cmd_selfplay_entry = {
-	"selfplay", "[--seed N] [--games K] [--players P] [--edition E] [--expansions X,Y] [--out DIR]",
+	"selfplay", "[--seed N] [--games K] [--game NAME] [--players P] [--edition E] "
+	    "[--expansions X,Y] [--out DIR]",
 	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec
 };

@@ -468,25 +468,24 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 	return nfound;
 }
 
-/* The REPL's find: the same search among the tiles of the game in play. */
+/* The REPL's find: the same search among the tiles of game g. */
 int
-tiles_find(struct play *p, int argc, char **argv)
+cmd_tiles_find(const struct cr_tileset *ts, const struct cr_game *g, int argc, char **argv)
 {
 	struct query q;
 	char *err = NULL;
 
 	struct cr_refusal why;
 
-	if (!parse_query(p->ts, argc - 1, argv + 1, &q, &err)) {
+	if (!parse_query(ts, argc - 1, argv + 1, &q, &err)) {
 		play_nope(_("find: %s"), err ? err : _("out of memory"));
 		free(err);
 		return -1;
 	}
-	if (q.set >= 0 && !cr_game_drawable(p->g, p->ts->setbeg[q.set], &why) &&
+	if (q.set >= 0 && !cr_game_drawable(g, ts->setbeg[q.set], &why) &&
 	    why.code == CR_R_NOT_IN_PLAY)
-		return play_nope(_("find: %s is not in play in this game"),
-		    p->ts->setname[q.set]);
-	search(p->ts, p->g, &q);
+		return play_nope(_("find: %s is not in play in this game"), ts->setname[q.set]);
+	search(ts, g, &q);
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -44,6 +45,13 @@ extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c: play --resume */
 extern const struct cmd_entry cmd_games_entry;	/* cmd-games.c: the games kept */
+
+/* cmd-selfplay.c: random numbers for random games, the same on every
+ * machine (a fixed xorshift): the next of the stream *s, and one below n. */
+uint64_t	 cmd_rnd(uint64_t *s);
+int		 cmd_below(uint64_t *s, int n);
+/* cmd-selfplay.c: s a whole number from lo to hi, into *out. */
+bool		 cmd_number(const char *s, long lo, long hi, long *out);
 
 /* main.c: edit distance for "did you mean" (a compared without case). */
 size_t		 cmd_edit_distance(const char *a, const char *b);
@@ -172,6 +180,10 @@ char		*cmd_keep_aside(const char *path, const char *tag, char **err);
 extern const char *const cmd_tiles_options[];
 bool		 cmd_tiles_edges(const char *s, int edges[CR_NDIRS]);
 unsigned	 cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS]);
+/* The REPL's find (its words argv[1..argc)), among the tiles of game g:
+ * 0, or -1 refused (said). */
+int		 cmd_tiles_find(const struct cr_tileset *ts, const struct cr_game *g, int argc,
+		     char **argv);
 
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
@@ -222,10 +234,16 @@ void		 cmd_print_legend(FILE *f, unsigned used);
  * CMD_WIDTH columns (the lines after the first indented). */
 void		 cmd_print_list(FILE *f, const char *head, const char *const *item, int n);
 
-/* ranking.c: the players ranked by points under a title line; tied
- * players share a rank, turn order breaks the tie. */
-void		 cmd_print_ranking(const struct cr_game *g, const char *const *names,
-		     const char *title);
+/* ranking.c: the players of game g (of pg's game) ranked by points
+ * under a title line; tied players share a rank, turn order breaks the
+ * tie.  What the game adds to a player's line follows the score. */
+struct play_game;
+struct nt_game;
+void		 cmd_print_ranking(const struct play_game *pg, const void *g,
+		     const char *const *names, const char *title);
+/* ranking.c: move i of game g (of row gm), canonical, malloc'd (NULL if
+ * out of memory). */
+char		*cmd_move_line(const struct nt_game *gm, const void *g, int i);
 
 /*
  * strf.c: formatted text of any length, malloc'd (NULL only when memory

@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "play.h"
 #include "notation/i18n.h"
 
@@ -602,17 +603,20 @@ is_ours(struct journal *j, char **err)
 	return 0;
 }
 
-/* The lines "  - MOVE" of g's moves from FIRST to N, malloc'd ("" for
- * none); NULL if out of memory. */
+/* The lines "  - MOVE" of g's moves (a game of r's) from FIRST to N,
+ * malloc'd ("" for none); NULL if out of memory. */
 static char *
-move_lines(const struct cr_game *g, int first, int n)
+move_lines(const struct nt_record *r, const void *g, int first, int n)
 {
-	char move[128], *lines = strdup(""), *more;
+	char *lines = strdup(""), *more, *move;
 
 	for (int i = first; lines != NULL && i < n; i++) {
-		nt_format_move(cr_game_tileset(g), cr_game_move(g, i), NULL, move, sizeof move);
+		if ((move = cmd_move_line(nt_record_game(r), g, i)) == NULL) {
+			free(lines);
+			return NULL;
+		}
 		more = cmd_strf("%s  - %s\n", lines, move);
-		free(lines);
+		free(lines), free(move);
 		lines = more;
 	}
 	return lines;
@@ -677,18 +681,18 @@ next_line(const char *text, size_t at)
  * nt_record_format then writes it without comments.
  */
 static char *
-with_comments(const struct journal *j, const struct cr_game *g, bool *lost)
+with_comments(const struct journal *j, const struct nt_record *r, const void *g, bool *lost)
 {
 	struct grow c = { 0 };
 	struct nt_fmt_error fe;
 	struct nt_record rc;
 	struct cr_error ce;
 	char *out = NULL, *lines = NULL, *mark;
-	int n = cr_game_nmoves(g), nc, nr = -1;
+	int n = nt_record_game(r)->nmoves(g), nc, nr = -1;
 	size_t cut, tail;
 
 	*lost = false;
-	if (nt_record_fmt(j->text, j->len, cr_game_tileset(g), grow_put, grow_reset, &c, &fe) < 0 ||
+	if (nt_record_fmt_with(j->text, j->len, &play_worlds, grow_put, grow_reset, &c, &fe) < 0 ||
 	    c.nomem || c.s == NULL || nt_record_parse(&rc, c.s, c.n, &ce) < 0) {
 		free(c.s);
 		return NULL;
@@ -714,7 +718,7 @@ with_comments(const struct journal *j, const struct cr_game *g, bool *lost)
 			tail = next_line(c.s, tail);
 		*lost = memchr(c.s + cut, '#', tail - cut) != NULL;
 		out = cmd_strf("%.*s%s", (int)cut, c.s, c.s + tail);
-	} else if ((lines = move_lines(g, nc, n)) != NULL)
+	} else if ((lines = move_lines(r, g, nc, n)) != NULL)
 		out = cmd_strf("%s%s", c.s, lines);
 	nt_record_free(&rc);
 	free(c.s);
@@ -738,20 +742,19 @@ with_comments(const struct journal *j, const struct cr_game *g, bool *lost)
 /* The text for J's journal as g stands (*lost: comments of moves taken
  * back, or every comment, are not in it); NULL if out of memory. */
 static char *
-journal_text(const struct journal *j, const struct nt_record *r, const struct cr_game *g,
-    bool *lost)
+journal_text(const struct journal *j, const struct nt_record *r, const void *g, bool *lost)
 {
 	char *text, *mark;
 
 	*lost = false;
-	if (j->text != NULL && (text = with_comments(j, g, lost)) != NULL)
+	if (j->text != NULL && (text = with_comments(j, r, g, lost)) != NULL)
 		return text;
 	*lost = j->text != NULL && memchr(j->text, '#', j->len) != NULL;
-	if ((text = nt_record_format(r, g)) == NULL)
+	if ((text = nt_record_text(r, g)) == NULL)
 		return NULL;
 	/* "moves: []" (no move yet, the last line) cannot be appended to;
 	 * "moves:" (empty) can. */
-	if (cr_game_nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
+	if (nt_record_game(r)->nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
 		strcpy(mark, "moves:\n");
 	return text;
 }
@@ -783,8 +786,7 @@ put(struct journal *j, char *text, int n, char **err)
 }
 
 bool
-journal_write(struct journal *j, const struct nt_record *r, const struct cr_game *g,
-    char **err)
+journal_write(struct journal *j, const struct nt_record *r, const void *g, char **err)
 {
 	char *text, *base, *kept = NULL;
 	bool ok, lost;
@@ -819,7 +821,7 @@ journal_write(struct journal *j, const struct nt_record *r, const struct cr_game
 		free(text);
 		return false;
 	}
-	if (!put(j, text, cr_game_nmoves(g), err)) {
+	if (!put(j, text, nt_record_game(r)->nmoves(g), err)) {
 		if (kept != NULL)
 			unlink(kept);	/* the journal is as it was: no need */
 		free(kept);
@@ -879,8 +881,8 @@ write_all(int fd, const char *s, size_t len)
 }
 
 bool
-journal_append(struct journal *j, const struct nt_record *r, const struct cr_game *g,
-    int first, char **err)
+journal_append(struct journal *j, const struct nt_record *r, const void *g, int first,
+    char **err)
 {
 	char *lines;
 	size_t n;
@@ -897,7 +899,7 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 		return false;
 	}
 	/* The turn's moves in one write: all of them are recorded, or none. */
-	if ((lines = move_lines(g, first, cr_game_nmoves(g))) == NULL ||
+	if ((lines = move_lines(r, g, first, nt_record_game(r)->nmoves(g))) == NULL ||
 	    !text_put(j, j->len, lines, strlen(lines))) {
 		free(lines);
 		cmd_seterr(err, _("out of memory"));
@@ -927,13 +929,13 @@ journal_append(struct journal *j, const struct nt_record *r, const struct cr_gam
 		return false;
 	}
 	j->len += n;
-	j->nmoves = cr_game_nmoves(g);
+	j->nmoves = nt_record_game(r)->nmoves(g);
 	free(lines);
 	return true;
 }
 
 bool
-journal_repair(struct journal *j, const struct nt_record *r, const struct cr_game *g)
+journal_repair(struct journal *j, const struct nt_record *r, const void *g)
 {
 	char *err = NULL;
 	bool ok;
@@ -1024,29 +1026,31 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 	return text;
 }
 
-struct cr_game *
-play_replay(const struct cr_tileset *ts, const char *label, const char *text, size_t len,
-    struct nt_record *r, char **why)
+void *
+play_replay(const char *label, const char *text, size_t len, struct nt_record *r, char **why)
 {
 	struct nt_replay_error rerr;
+	const struct play_game *pg;
+	const void *world;
 	struct cr_error err;
-	struct cr_game *g;
 	const char *sep = label ? ":" : "";
+	void *g;
 
 	label = label ? out_path(label) : "";
 	if (nt_record_parse(r, text, len, &err) < 0) {
 		cmd_seterr(why, "%s%s%d:%d: %s", label, sep, err.line, err.column, err.msg);
 		return NULL;
 	}
-	if ((g = cr_game_new(ts, r->edition, r->nplayers)) == NULL) {
+	if ((pg = play_game_of(nt_record_game(r))) == NULL || (world = play_world(pg)) == NULL ||
+	    (g = pg->rules->create(world, r, &rerr)) == NULL) {
 		cmd_seterr(why, _("%s%scannot start the game: out of memory"), label, *sep ? ": " : "");
 		nt_record_free(r);
 		return NULL;
 	}
-	if (!nt_replay_on(g, r, &rerr)) {
+	if (!nt_game_replay(pg->rules, g, r, &rerr)) {
 		cmd_seterr(why, _("%s%s%d:%d: move %d: %s"), label, sep, rerr.line, rerr.column,
 		    rerr.move, rerr.msg);
-		cr_game_free(g);
+		pg->rules->free(g);
 		nt_record_free(r);
 		return NULL;
 	}

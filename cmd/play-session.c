@@ -19,7 +19,6 @@
 
 #include "cmd.h"
 #include "play.h"
-#include "notation/explain.h"
 #include "notation/i18n.h"
 #include "notation/record.h"
 
@@ -39,7 +38,7 @@ static void
 dress_players(struct play *p)
 {
 	/* The meeples' colours in the box, in order. */
-	static const int dflt[CR_MAXPLAYERS] = { 31, 34, 32, 33, 90, 37, 95, 35 };
+	static const int dflt[NT_MAXPLAYERS] = { 31, 34, 32, 33, 90, 37, 95, 35 };
 	int n = p->rec.nplayers;
 
 	for (int i = 0; i < n; i++) {
@@ -75,7 +74,7 @@ play_dress_record(const struct nt_record *r, const char **names, struct play_let
 	struct play p = { .rec = *r };
 
 	dress_players(&p);
-	for (int i = 0; i < r->nplayers && i < CR_MAXPLAYERS; i++)
+	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++)
 		names[i] = p.names[i], letter[i] = p.letter[i], ansi[i] = p.ansi[i];
 }
 
@@ -86,8 +85,26 @@ redo_clear(struct play *p)
 	p->nredo = 0;
 }
 
+/* The game in play is now of game pg: its world, and a hand of its own. */
+static bool
+game_is(struct play *p, const struct play_game *pg)
+{
+	void *hand;
+
+	if (p->game == pg && p->hand != NULL)
+		return true;
+	if ((p->world = play_world(pg)) == NULL || (hand = calloc(1, pg->hand_size + 1)) == NULL)
+		return false;
+	free(p->hand);
+	p->hand = hand;
+	p->game = pg;
+	p->rules = pg->rules;
+	pg->hand_drop(p, false);
+	return true;
+}
+
 void
-play_take(struct play *p, struct nt_record *r, struct cr_game *g)
+play_take(struct play *p, struct nt_record *r, void *g)
 {
 	/*
 	 * Only the header is used from now on (the game holds the moves, which
@@ -95,12 +112,14 @@ play_take(struct play *p, struct nt_record *r, struct cr_game *g)
 	 */
 	if (p->have_rec)
 		nt_record_free(&p->rec);
-	cr_game_free(p->g);
+	if (p->g != NULL)
+		p->rules->free(p->g);
+	game_is(p, play_game_of(nt_record_game(r)));	/* play_replay had its world */
 	p->rec = *r;
 	p->have_rec = true;
 	p->g = g;
 	dress_players(p);
-	play_drop_hand(p, false);
+	p->game->hand_drop(p, false);
 	redo_clear(p);
 }
 
@@ -112,10 +131,10 @@ bool
 play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE *msgs)
 {
 	struct nt_record r;
-	struct cr_game *g;
 	char *why = NULL;
+	void *g;
 
-	if ((g = play_replay(p->ts, label, text, len, &r, &why)) == NULL) {
+	if ((g = play_replay(label, text, len, &r, &why)) == NULL) {
 		out_printf(msgs, "%s\n", why ? why : _("out of memory"));
 		free(why);
 		return false;
@@ -127,48 +146,71 @@ play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE
 /* A new game: the header through the record writer and reader, so a
  * player's name obeys the same rules as in a file. */
 bool
-play_new_game(struct play *p, char **names, int n, int edition, char **exts, int nexts)
+play_new_game(struct play *p, const struct play_game *pg, struct nt_record *hdr)
 {
-	struct nt_player pl[CR_MAXPLAYERS];
-	struct nt_record hdr = { .edition = edition, .players = pl, .nplayers = n,
-	    .expansions = exts, .nexpansions = nexts };
-	struct cr_config c;
+	const struct nt_game *gm = pg->rules;
+	struct nt_replay_error rerr;
 	struct cr_error err;
+	const char *opt = "--players";
 	char *text;
 
-	if (n < 2 || n > CR_MAXPLAYERS) {	/* the Big Box: 2 to 8 */
+	if (hdr->nplayers < gm->minplayers || hdr->nplayers > gm->maxplayers) {
 		errf(_("carcref play: --players: a game is for 2 to %d players, not %d\n"),
-		    CR_MAXPLAYERS, n);
+		    gm->maxplayers, hdr->nplayers);
 		return false;
 	}
-	for (int i = 0; i < n; i++)
-		pl[i] = (struct nt_player){ names[i], NULL };
-	if ((text = nt_record_write(&hdr, p->ts, NULL, NULL, 0, NULL)) == NULL) {
+	hdr->row = gm;
+	if ((text = nt_record_text(hdr, NULL)) == NULL) {
 		errf(_("carcref play: out of memory\n"));
 		return false;
 	}
 	if (nt_record_parse(&p->rec, text, strlen(text), &err) < 0) {
-		/* Which option is wrong: the error on the header's one
-		 * expansions: line or elsewhere (its words may be French). */
-		const char *x = strstr(text, "\nexpansions:");
-		int xline = 1;
+		/* Which option is wrong: the error on the line of one of the
+		 * game's keys, that key's option, or elsewhere (its words may
+		 * be French). */
+		for (int k = 0; pg->play_opts[k].name != NULL; k++) {
+			char *key = cmd_strf("\n%s:", pg->play_opts[k].name + 2);
+			const char *x = key ? strstr(text, key) : NULL;
+			int xline = 1;
 
-		for (const char *c = text; x && c <= x; c++)
-			xline += *c == '\n';
-		errf("carcref play: %s: %s\n", x && err.line == xline ? "--expansions" :
-		    "--players", err.msg);
+			for (const char *c = text; x && c <= x; c++)
+				xline += *c == '\n';
+			if (x != NULL && err.line == xline)
+				opt = pg->play_opts[k].name;
+			free(key);
+		}
+		errf("carcref play: %s: %s\n", opt, err.msg);
 		free(text);
 		return false;
 	}
 	free(text);
 	p->have_rec = true;
-	c = (struct cr_config){ p->rec.edition, p->rec.nplayers, nt_record_exts(&p->rec) };
-	if ((p->g = cr_game_create(p->ts, &c)) == NULL) {
+	if (!game_is(p, pg))
+		return false;
+	if ((p->g = gm->create(p->world, &p->rec, &rerr)) == NULL) {
 		errf(_("carcref play: cannot start the game: out of memory\n"));
 		return false;
 	}
 	dress_players(p);
 	return true;	/* its journal starts with its first move */
+}
+
+void
+play_end(struct play *p)
+{
+	if (p->g != NULL)
+		p->rules->free(p->g);
+	p->g = NULL;
+	if (p->have_rec)
+		nt_record_free(&p->rec);
+	p->have_rec = false;
+	for (int i = 0; i < p->capredo; i++)
+		free(p->redo[i]);
+	free(p->redo);
+	p->redo = NULL;
+	p->nredo = p->capredo = 0;
+	free(p->hand);
+	p->hand = NULL;
 }
 
 /*
@@ -182,8 +224,8 @@ play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs)
 	char *err = NULL;
 
 	journal_close(&p->j);
-	journal_basis(&p->j, text, len, cr_game_nmoves(p->g));	/* else without comments */
-	if (cr_game_nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
+	journal_basis(&p->j, text, len, p->rules->nmoves(p->g));	/* else without comments */
+	if (p->rules->nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
 		out_printf(msgs, _("warning: the journal cannot be written (%s); the next move will "
 		    "try again\n"), err ? err : _("out of memory"));
 		free(err);
@@ -245,7 +287,7 @@ session_save(struct play *p, int argc, char **argv)
 	bool ok;
 
 	(void)argc;
-	if ((text = nt_record_format(&p->rec, p->g)) == NULL)
+	if ((text = nt_record_text(&p->rec, p->g)) == NULL)
 		return play_nope(_("save: out of memory"));
 	if (strcmp(argv[1], "-") == 0) {
 		fputs(text, stdout);
@@ -260,7 +302,7 @@ session_save(struct play *p, int argc, char **argv)
 		return -1;
 	}
 	outf(ngettext("saved %d move to %s\n", "saved %d moves to %s\n",
-	    (unsigned long)cr_game_nmoves(p->g)), cr_game_nmoves(p->g), out_path(argv[1]));
+	    (unsigned long)p->rules->nmoves(p->g)), p->rules->nmoves(p->g), out_path(argv[1]));
 	return 0;
 }
 
@@ -272,14 +314,14 @@ int
 session_load(struct play *p, int argc, char **argv)
 {
 	struct nt_record r;
-	struct cr_game *g;
-	char err[512], *text, *why = NULL;
+	char err[512], *text, *why = NULL, desc[128];
 	size_t len;
+	void *g;
 
 	(void)argc;
 	if ((text = cmd_read_file(argv[1], &len, err, sizeof err)) == NULL)
 		return play_nope(_("load: %s"), err);
-	if ((g = play_replay(p->ts, argv[1], text, len, &r, &why)) == NULL) {
+	if ((g = play_replay(argv[1], text, len, &r, &why)) == NULL) {
 		play_nope(_("load: %s"), why ? why : _("out of memory"));
 		free(why);
 		free(text);
@@ -289,11 +331,14 @@ session_load(struct play *p, int argc, char **argv)
 	play_take(p, &r, g);
 	play_new_journal(p, text, len, stdout);
 	free(text);
-	outf(_("loaded %s: edition %d,"), out_path(argv[1]), cr_game_edition(p->g));
-	for (int i = 0; i < cr_game_nplayers(p->g); i++)
-		outf(" %s%s", p->names[i], i + 1 < cr_game_nplayers(p->g) ? "," : "");
+	p->rules->describe(&p->rec, desc, sizeof desc);
+	/* TRANSLATORS: a file, and what its header says ("edition 3"); the
+	 * players follow. */
+	outf(_("loaded %s: %s,"), out_path(argv[1]), desc);
+	for (int i = 0; i < p->rec.nplayers; i++)
+		outf(" %s%s", p->names[i], i + 1 < p->rec.nplayers ? "," : "");
 	outf("\n");
-	play_say_state(p);
+	p->game->say_state(p);
 	return 0;
 }
 
@@ -310,7 +355,7 @@ session_quit(struct play *p, int argc, char **argv)
 int
 play_player_named(const struct play *p, const char *name)
 {
-	for (int i = 0; i < cr_game_nplayers(p->g); i++)
+	for (int i = 0; i < p->rec.nplayers; i++)
 		if (nt_name_eq(p->names[i], strlen(p->names[i]), name, strlen(name)))
 			return i;
 	return -1;
@@ -368,36 +413,33 @@ again:
 	argv[argc] = NULL;
 	if (argc == 0)
 		return 0;
-	if ((c = play_cmd_find(argv[0])) != NULL) {
+	if ((c = play_cmd_find(p, argv[0])) != NULL) {
 		if (argc - 1 < c->minargs || argc - 1 > c->maxargs)
 			return play_nope(_("usage: %s%s%s"), play_cmd_name(c), *c->args ? " " : "",
 			    play_cmd_args(c));
 		return c->fn(p, argc, argv);
 	}
-	/* A turn: a player's prefix, a tile code, or what follows one. */
-	if (strchr(line, ':') != NULL || cr_tileset_find(p->ts, argv[0], strlen(argv[0])) >= 0 ||
-	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
-	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }) ||
-	    nt_pos_beyond(argv[1], strlen(argv[1])))))
-		return play_line(p, line);
+	/* A turn, as the game reads one. */
+	if (p->game->is_turn(p, argc, argv, line))
+		return p->game->line(p, line);
 	/* Only to a command that shows (never end, undo, redo, discard, load,
 	 * save, quit or a turn's step), in the language shown first. */
 	if ((k = play_player_named(p, argv[0])) < 0 &&
-	    (near = cmd_closest(argv[0], play_cmd_words(true, true))) != NULL)
+	    (near = cmd_closest(argv[0], play_cmd_words(p, true, true))) != NULL)
 		return play_nope(_("unknown command \"%.40s\" (did you mean \"%s\"?); help lists "
 		    "the commands"), argv[0], near);
-	if (k < 0 && cr_game_over(p->g))
+	if (k < 0 && p->rules->over(p->g))
 		return play_nope(_("unknown command \"%.40s\"; help lists the commands; %s"),
-		    argv[0], play_over_hint());
+		    argv[0], play_over_hint(p));
 	/* The turn shown is one that is legal now. */
-	ex = play_example(p);
+	ex = p->game->example(p);
 	if (k >= 0)	/* "Ben": not a command */
 		rc = play_nope(_("%s is a player: a turn of %s's looks like \"%s: %s\"; it is %s's "
-		    "turn"), p->names[k], p->names[k], p->names[k], ex ? ex :
-		    _("TILE X,Y ROT ROLE@SPOT"), p->names[cr_game_turn(p->g)]);
+		    "turn"), p->names[k], p->names[k], p->names[k], ex ? ex : _(p->game->shape),
+		    p->names[p->rules->turn(p->g)]);
 	else
 		rc = play_nope(_("unknown command \"%.40s\"; help lists the commands, a turn looks "
-		    "like %s"), argv[0], ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
+		    "like %s"), argv[0], ex ? ex : _(p->game->shape));
 	free(ex);
 	return rc;
 }
@@ -420,20 +462,15 @@ run_line(struct play *p, char *line)
 
 /* ---- readline: prompt, Ctrl-C ------------------------------------------- */
 
-/* The prompt, malloc'd: the player to move and the tile in hand. */
+/* The prompt, malloc'd: the player to move and what is in hand. */
 static char *
 prompt(struct play *p)
 {
-	int who = cr_game_turn(p->g);
-	char hand[64] = "", col[32] = "", off[16] = "", *name, *pr;
+	int who = p->rules->turn(p->g);
+	char col[32] = "", off[16] = "", *name, *pr, *hand;
 
-	if (cr_game_over(p->g))
+	if (p->rules->over(p->g))
 		return strdup(_("game over> "));
-	if (p->placed)
-		snprintf(hand, sizeof hand, " [%s %d,%d %d]", play_code(p, p->hand), p->pend.x,
-		    p->pend.y, p->pend.rot * 90);
-	else if (p->hand >= 0)
-		snprintf(hand, sizeof hand, " [%s]", play_code(p, p->hand));
 	/* \001 and \002 fence the escapes: readline must not count them. */
 	if (p->color) {
 		snprintf(col, sizeof col, "\001\033[1;%dm\002", p->ansi[who]);
@@ -442,8 +479,9 @@ prompt(struct play *p)
 	/* The name as out.c would print it: a prompt goes to the terminal too. */
 	if ((name = out_escape(p->names[who])) == NULL)
 		return NULL;
-	pr = cmd_strf("%s%s%s%s> ", col, name, off, hand);
-	free(name);
+	hand = p->game->prompt(p);
+	pr = cmd_strf("%s%s%s%s> ", col, name, off, hand ? hand : "");
+	free(name), free(hand);
 	return pr;
 }
 
@@ -484,10 +522,13 @@ int_hook(void)
 	got_int = 0;
 	rl_replace_line("", 0);
 	rl_crlf();
-	/* The line goes, never the tile drawn: say it is still there. */
-	if (int_play != NULL && int_play->hand >= 0 && !cr_game_over(int_play->g)) {
-		outf(_("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
-		    "asks whether to keep it)"), play_code(int_play, int_play->hand));
+	/* The line goes, never what is in hand: say it is still there. */
+	if (int_play != NULL && int_play->game->hand_held(int_play) &&
+	    !int_play->rules->over(int_play->g)) {
+		char *name = int_play->game->hand_name(int_play);
+
+		outf(_(int_play->game->words->ctrl_c), name ? name : "?");
+		free(name);
 		rl_crlf();
 	}
 	rl_on_new_line();
@@ -495,9 +536,9 @@ int_hook(void)
 	return 0;
 }
 
-/* ---- a tile in hand when the session ends -------------------------------- */
+/* ---- a hand when the session ends ---------------------------------------- */
 
-/* Where a journal's tile in hand is kept: DIR/games/NAME.hand. */
+/* Where a journal's hand is kept: DIR/games/NAME.hand. */
 static char *
 hand_path(const struct play *p)
 {
@@ -510,42 +551,46 @@ hand_path(const struct play *p)
 
 /*
  * The session ends (Ctrl-D, end of input, the terminal closed), or
- * another game is loaded, with a tile drawn, or placed, but not played:
- * never dropped silently.  On a terminal the player says whether to keep
- * it; kept (the default, without a terminal, and when the terminal is
- * gone), it is written beside the journal and resume gives it back.
+ * another game is loaded, with something in hand (a tile drawn, or
+ * placed, but not played): never dropped silently.  On a terminal the
+ * player says whether to keep it; kept (the default, without a terminal,
+ * and when the terminal is gone), it is written beside the journal and
+ * resume gives it back.  The game's words say it.
  */
 static void
 keep_hand(struct play *p)
 {
-	char *path, *text, *err = NULL, *q;
+	const struct play_hand_words *w = p->game->words;
+	char *path, *text, *err = NULL, *q, *name;
 	bool drop = false;
 
-	if (p->hand < 0 || cr_game_over(p->g))
+	if (!p->game->hand_held(p) || p->rules->over(p->g))
 		return;
+	if ((name = p->game->hand_name(p)) == NULL) {
+		errf(_("carcref: out of memory\n"));
+		return;
+	}
 	if (p->tty && p->signal == 0) {
-		q = cmd_strf(_("%s is in hand, not played: drop it?"), play_code(p, p->hand));
+		q = cmd_strf(_(w->drop_q), name);
 		drop = q != NULL && play_confirm(p, q);
 		free(q);
 	}
 	if (drop) {
-		outf(_("%s dropped: draw it again when the game resumes\n"), play_code(p, p->hand));
+		outf(_(w->dropped), name);
+		free(name);
 		return;
 	}
 	if (p->j.name == NULL || (path = hand_path(p)) == NULL) {
-		outf(_("%s was in hand: the game has no move yet, so nothing is kept; draw it "
-		    "again next time\n"), play_code(p, p->hand));
+		outf(_(w->no_moves), name);
+		free(name);
 		return;
 	}
-	text = p->placed ? cmd_strf("%s %d,%d %d\n", play_code(p, p->hand), p->pend.x,
-	    p->pend.y, p->pend.rot * 90) : cmd_strf("%s\n", play_code(p, p->hand));
+	text = p->game->hand_line(p);
 	if (text != NULL && cmd_write_own(path, text, strlen(text), &err))
-		outf(_("%s kept in hand: carcref resume %s gives it back\n"), play_code(p, p->hand),
-		    p->j.name);
+		outf(_(w->kept), name, p->j.name);
 	else
-		errf(_("carcref: %s was in hand and could not be kept: %s\n"),
-		    play_code(p, p->hand), err ? err : _("out of memory"));
-	free(err), free(text), free(path);
+		errf(_(w->not_kept), name, err ? err : _("out of memory"));
+	free(err), free(text), free(path), free(name);
 }
 
 #define HAND_MAX	256	/* bytes: "CODE X,Y ROT" is far shorter */
@@ -558,7 +603,7 @@ keep_hand(struct play *p)
  * the tile's code and maybe its place; a NUL or more lines are not.
  */
 static char *
-hand_read(const char *path, char **why)
+hand_read(const char *path, const struct play_hand_words *w, char **why)
 {
 	const char *nl;
 	struct stat st;
@@ -577,7 +622,7 @@ hand_read(const char *path, char **why)
 	else if (!S_ISREG(st.st_mode))
 		*why = cmd_strf("%s", _("not a regular file"));
 	else if (st.st_size > HAND_MAX)
-		*why = cmd_strf(_("%lld bytes, not a tile and its place"), (long long)st.st_size);
+		*why = cmd_strf(_(w->too_long), (long long)st.st_size);
 	else if ((text = malloc(HAND_MAX + 1)) == NULL)
 		*why = cmd_strf("%s", _("out of memory"));
 	else {
@@ -600,73 +645,38 @@ hand_read(const char *path, char **why)
 	return text;
 }
 
-/* The tile kept in hand at PATH cannot be given back, for WHY: its file is
+/* The hand kept at PATH cannot be given back, for WHY: its file is
  * moved aside (never deleted), and that is said. */
 static void
-hand_aside(const char *path, const char *why)
+hand_aside(const char *path, const struct play_hand_words *w, const char *why)
 {
 	char *aside, *err = NULL;
 
 	if ((aside = cmd_set_aside(path, "unusable", &err)) != NULL)
-		outf(_("the tile kept in hand is not given back: %s; its file is kept as %s\n"),
-		    why, out_path(aside));
+		outf(_(w->aside), why, out_path(aside));
 	else
-		outf(_("the tile kept in hand is not given back: %s; its file %s is left as it "
-		    "is (%s)\n"), why, out_path(path), err ? err : _("out of memory"));
+		outf(_(w->left), why, out_path(path), err ? err : _("out of memory"));
 	free(aside), free(err);
 }
 
 void
 play_restore_hand(struct play *p)
 {
-	char *path = hand_path(p), *text, *why = NULL, *w[4] = { NULL }, *s;
-	char msg[512];
-	struct cr_move m = { .kind = CR_MOVE_PLACE };
-	struct cr_refusal ref;
-	int n = 0;
+	const struct play_hand_words *w = p->game->words;
+	char *path = hand_path(p), *text, *why = NULL;
 
 	if (path == NULL)
 		return;
-	if ((text = hand_read(path, &why)) == NULL) {
+	if ((text = hand_read(path, w, &why)) == NULL) {
 		if (why != NULL)
-			hand_aside(path, why);
+			hand_aside(path, w, why);
 		free(why), free(path);
 		return;		/* none kept */
 	}
-	for (s = strtok(text, " \t\r\n"); s != NULL && n < 4; s = strtok(NULL, " \t\r\n"))
-		w[n++] = s;
-	m.tile = n >= 1 ? cr_tileset_find(p->ts, w[0], strlen(w[0])) : -1;
-	if (n == 0)
-		why = cmd_strf("%s", _("the file is empty"));
-	else if (m.tile < 0)
-		why = cmd_strf(_("unknown tile \"%s\""), w[0]);
-	else if (cr_game_over(p->g))
-		why = cmd_strf(_("%s, but the game is over"), play_code(p, m.tile));
-	else if (!cr_game_drawable(p->g, m.tile, &ref)) {
-		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
-		why = cmd_strf(_("%s may not be drawn now: %s"), play_code(p, m.tile), msg);
-	} else if (n != 1 && (n != 3 || !nt_parse_pos(w[1], strlen(w[1]), &m.x, &m.y) ||
-	    (m.rot = nt_parse_rot(w[2], strlen(w[2]))) < 0))
-		why = cmd_strf(_("%s, then words that are not a place"), play_code(p, m.tile));
-	if (why != NULL) {
-		hand_aside(path, why);
+	if (!p->game->hand_restore(p, text, &why)) {
+		hand_aside(path, w, why ? why : _("out of memory"));
 		free(why), free(text), free(path);
 		return;
-	}
-	p->hand = m.tile;
-	if (n == 1) {
-		outf(_("%s is in hand again, as it was when the game was left"),
-		    play_code(p, m.tile));
-		outf("\n");
-	} else if (cr_game_check_place(p->g, &m, &ref)) {
-		p->pend = m;
-		p->placed = true;
-		outf(_("%s is in hand again, as it was when the game was left, placed at %d,%d "
-		    "rotation %d\n"), play_code(p, m.tile), m.x, m.y, m.rot * 90);
-	} else {
-		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
-		outf(_("%s is in hand again, but no longer placed: where it lay, %d,%d rotation %d, "
-		    "is not legal now (%s)\n"), play_code(p, m.tile), m.x, m.y, m.rot * 90, msg);
 	}
 	unlink(path);	/* carcref's own note, given back */
 	free(text), free(path);
@@ -775,6 +785,6 @@ play_session(struct play *p)
 	if (p->tty && p->j.name != NULL)
 		outf(ngettext("the game is kept as %s (%d move): carcref resume %s brings it back\n",
 		    "the game is kept as %s (%d moves): carcref resume %s brings it back\n",
-		    (unsigned long)cr_game_nmoves(p->g)), p->j.name, cr_game_nmoves(p->g),
+		    (unsigned long)p->rules->nmoves(p->g)), p->j.name, p->rules->nmoves(p->g),
 		    p->j.name);
 }

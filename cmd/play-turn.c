@@ -1,12 +1,7 @@
 /*
- * play-turn.c -- the turn at the table: draw, place, then meeple or pass
- * (or discard, or end), and undo.
- *
- * Nothing reaches the engine before the turn is whole: draw and place
- * only check, the last step plays the complete move, so the engine's rule
- * "a move is applied completely or not at all" holds here too.  A move
- * applied is journaled (journal.c) before it is told: a move the journal
- * does not hold is taken back and refused.
+ * play-turn.c -- moves at the table, whatever the game: a move applied is
+ * journaled (journal.c) before it is told, and a move the journal does
+ * not hold is taken back and refused; undo and redo.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,11 +10,7 @@
 
 #include "cmd.h"
 #include "play.h"
-#include "notation/explain.h"
 #include "notation/i18n.h"
-#include "rules/ext.h"
-
-/* ---- refusals ------------------------------------------------------------ */
 
 /* A refusal: the message, then -1 for the command to return. */
 int
@@ -34,70 +25,16 @@ play_nope(const char *fmt, ...)
 	return -1;
 }
 
-/* "refused:" and the rule broken, in words. */
-int
-play_refusal(struct play *p, const struct cr_refusal *why)
+const char *
+play_over_hint(const struct play *p)
 {
-	char msg[512];
-
-	nt_refusal_game(p->g, why, p->names, msg, sizeof msg);
-	return play_nope(_("refused: %s"), msg);
-}
-
-/* ---- moves: play, journal, tell ----------------------------------------- */
-
-static void
-print_events(struct play *p, int move)
-{
-	const struct cr_event *ev;
-	char why[512];
-	bool final = false;
-	int nev;
-
-	ev = cr_game_events(p->g, &nev);
-	for (int k = 0; k < nev; k++) {
-		if (ev[k].move != move)
-			continue;
-		if (!final && CR_EV_AT_END(ev[k].reason)) {
-			outf(_("  final scoring:\n"));
-			final = true;
-		}
-		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
-		outf(_("  %s: %s\n"), nt_event_name(&ev[k]), why);
-	}
-}
-
-/*
- * What the players do by hand for move MOVE that its line does not say
- * (a tile slid under a hill): the words of the modules in play, filled
- * with the move's tile and square as the words of a module's rule are
- * (a refusal of the module's own, CR_R_EXT, carries them to notation/).
- */
-static void
-print_table(struct play *p, int move)
-{
-	const struct cr_move *m = cr_game_move(p->g, move - 1);
-	char msg[512];
-
-	for (int e = 0; e < cr_nexts; e++) {
-		struct cr_refusal say = { .code = CR_R_EXT, .ext = e, .tile = m->tile, .x = m->x,
-		    .y = m->y, .rot = m->rot };
-
-		if (!(cr_game_exts(p->g) & (1u << e)) || cr_exts[e]->table == NULL ||
-		    (say.phrase = cr_exts[e]->table(p->g, e, move)) == 0)
-			continue;
-		nt_refusal_game(p->g, &say, p->names, msg, sizeof msg);
-		outf("  %s\n", msg);
-	}
+	return _(p->game->over_hint);
 }
 
 void
-play_drop_hand(struct play *p, bool say)
+play_say_final(struct play *p)
 {
-	if (p->hand >= 0 && say)
-		outf(_("%s goes back: it was not played\n"), play_code(p, p->hand));
-	p->hand = -1;
-	p->placed = false;
+	cmd_print_ranking(p->game, p->g, p->names, _("final scores:"));
 }
 
 /*
@@ -108,519 +45,66 @@ play_drop_hand(struct play *p, bool say)
 static int
 moves_done(struct play *p, int first)
 {
-	char line[128], *err = NULL;
-	int n = cr_game_nmoves(p->g);
+	char *err = NULL;
+	int n = p->rules->nmoves(p->g);
 
 	if (!journal_append(&p->j, &p->rec, p->g, first, &err)) {
-		cr_game_undo(p->g, n - first);
+		p->rules->undo(p->g, n - first);
 		journal_repair(&p->j, &p->rec, p->g);
 		play_nope(_("not recorded: %s; the move was not played"), err ? err :
 		    _("out of memory"));
 		free(err);
 		return -1;
 	}
-	play_drop_hand(p, false);
-	for (int i = first; i < n; i++) {
-		const struct cr_move *m = cr_game_move(p->g, i);
-
-		nt_format_move(p->ts, m, NULL, line, sizeof line);
-		outf(_("move %d, %s: %s\n"), i + 1, p->names[cr_game_move_player(p->g, i)], line);
-		print_table(p, i + 1);
-		if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
-			outf(_("  %s fits nowhere and leaves the game; %s draws again\n"),
-			    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
-		print_events(p, i + 1);
-		/* A builder's double turn: the next move is the mover's again. */
-		if (i == n - 1 && m->kind == CR_MOVE_PLACE && !cr_game_over(p->g) &&
-		    cr_game_nplayers(p->g) > 1 && cr_game_turn(p->g) == cr_game_move_player(p->g, i))
-			outf(_("  %s plays a second tile at once\n"), p->names[cr_game_turn(p->g)]);
-	}
-	if (cr_game_over(p->g)) {
-		cmd_print_ranking(p->g, p->names, _("final scores:"));
-		outf("%s\n", play_over_hint());
+	p->game->hand_drop(p, false);
+	for (int i = first; i < n; i++)
+		p->game->tell(p, i);
+	if (p->rules->over(p->g)) {
+		play_say_final(p);
+		outf("%s\n", play_over_hint(p));
 	} else
-		play_say_standings(p);
+		p->game->standings(p);
 	return 0;
 }
 
-/* A new move, played: what undo took can no longer come back. */
-static int
-new_move(struct play *p, int first)
+int
+play_new_moves(struct play *p, int first)
 {
 	if (moves_done(p, first) < 0)
 		return -1;
-	p->nredo = 0;
+	p->nredo = 0;	/* what undo took can no longer come back */
 	return 0;
 }
 
-static int
-play_move(struct play *p, const struct cr_move *m)
-{
-	struct cr_refusal why;
-	int first = cr_game_nmoves(p->g);
-
-	if (!cr_game_play(p->g, m, &why))
-		return play_refusal(p, &why);
-	return new_move(p, first);
-}
-
-/* A whole turn in the notation, with or without "PLAYER:". */
-static int with_rotation(struct play *, const char *, int, char **);
-
 int
-play_line(struct play *p, const char *line)
+play_turn(struct play *p, const char *line, struct nt_line_error *err)
 {
-	struct nt_error err;
-	int first = cr_game_nmoves(p->g), rc;
-	char *filled = NULL;
+	int first = p->rules->nmoves(p->g);
 
-	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0) {
-		/* "U 1,0 thief@E": the rotation left out, as place allows. */
-		if ((rc = with_rotation(p, line, err.column, &filled)) == 0)
-			return play_nope(_("refused: %s"), err.msg);
-		if (rc < 0)
-			return -1;
-		rc = nt_play(p->g, p->names, filled, strlen(filled), NULL, &err);
-		free(filled);
-		if (rc < 0)
-			return play_nope(_("refused: %s"), err.msg);
-	}
-	return new_move(p, first);
-}
-
-/*
- * A whole turn without its rotation ("U 1,0 thief@E"): the rule of place
- * (the one rotation that fits there, alike rotations counting once).
- * COLUMN is where the notation found the line wrong (1-based): such a
- * line is wrong where its rotation should be, whatever words say so.
- * 1 with *filled the line with it written in (said to the player), -1
- * refused with the reason said, 0 when it is not such a line.
- */
-static int
-with_rotation(struct play *p, const char *line, int column, char **filled)
-{
-	const char *colon = strchr(line, ':'), *s = colon ? colon + 1 : line, *t, *pos, *rest;
-	struct cr_move m = { .kind = CR_MOVE_PLACE };
-	int fits[4], nfit = 0;
-	size_t tn, pn;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	for (t = s; *s && *s != ' ' && *s != '\t'; s++)
-		;
-	tn = (size_t)(s - t);
-	while (*s == ' ' || *s == '\t')
-		s++;
-	for (pos = s; *s && *s != ' ' && *s != '\t'; s++)
-		;
-	pn = (size_t)(s - pos);
-	rest = s;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'))
-		return 0;	/* a rotation given, and wrong ("45"): said as such */
-	if (column - 1 != s - line)
-		return 0;	/* wrong before the rotation (an unknown player) */
-	if ((m.tile = cr_tileset_find(p->ts, t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
-		return 0;
-	for (int r = 0; r < 4; r++) {
-		m.rot = r;
-		if (cr_tile_rot_rep(&p->ts->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
-			fits[nfit++] = r;
-	}
-	if (nfit != 1) {
-		if (nfit == 0)
-			play_nope(_("refused: %s fits at %d,%d in no rotation (legal %s lists where it "
-			    "goes)"), p->ts->type[m.tile].code, m.x, m.y, p->ts->type[m.tile].code);
-		else {
-			outf(_("refused: %s fits at %d,%d in %d rotations:"), p->ts->type[m.tile].code,
-			    m.x, m.y, nfit);
-			for (int i = 0; i < nfit; i++)
-				outf(" %d", fits[i] * 90);
-			outf(_("; write which after the position\n"));
-		}
+	if (p->rules->play(p->g, p->names, line, strlen(line), NULL, err) < 0)
 		return -1;
-	}
-	*filled = cmd_strf("%.*s %d%s", (int)(rest - line), line, fits[0] * 90, rest);
-	if (*filled == NULL)
-		return play_nope(_("out of memory"));
-	outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), fits[0] * 90, m.x, m.y);
-	return 1;
+	return play_new_moves(p, first) < 0 ? -2 : 0;
 }
 
-const char *
-play_over_hint(void)
-{
-	return _("game over: save FILE keeps it; score, explain, board show it; undo goes back");
-}
-
-/* Any move after the final scoring. */
-int
-play_game_over(struct play *p)
-{
-	struct cr_refusal why = { .code = CR_R_GAME_OVER };
-
-	play_refusal(p, &why);
-	return play_nope("(%s)", play_over_hint());
-}
-
-/* ---- the commands ------------------------------------------------------- */
-
-int
-turn_draw(struct play *p, int argc, char **argv)
-{
-	struct cr_refusal why;
-	const struct cr_tiletype *t;
-	int type, rots[4], nrot = 0, n, squares;
-	struct cr_place *v;
-
-	(void)argc;
-	if (cr_game_over(p->g))
-		return play_game_over(p);
-	if ((type = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
-		return play_nope(_("unknown tile \"%s\" (tiles shows them all with their codes)"),
-		    argv[1]);
-	/* No copy left, a set not in play, or held back (the river first):
-	 * refused now, as the whole turn would be, not at place. */
-	if (!cr_game_drawable(p->g, type, &why))
-		return play_refusal(p, &why);
-	if (p->hand >= 0 && p->hand != type)
-		play_drop_hand(p, true);
-	p->hand = type;
-	p->placed = false;
-	t = &p->ts->type[type];
-	for (int r = 0; r < 4; r++)
-		if (cr_tile_rot_rep(t, r) == r)
-			rots[nrot++] = r;
-	/* (English says "tiles" even for one: the same words twice) */
-	outf(ngettext("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
-	    "%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
-	    (unsigned long)cr_game_supply_total(p->g)), p->names[cr_game_turn(p->g)], t->code,
-	    cr_game_supply(p->g, type), t->code, cr_game_supply_total(p->g));
-	play_rotations(p, type, rots, nrot, nrot > 1);
-	if ((v = play_legal_places(p, type, &n, &squares)) == NULL)
-		return play_nope(_("out of memory"));
-	free(v);
-	if (n == 0)
-		outf(_("%s fits nowhere: discard it (it leaves the game, %s draws again)\n"),
-		    t->code, p->names[cr_game_turn(p->g)]);
-	else {
-		play_say_fits(p, type, squares);
-		outf(ngettext(", %d way: place X,Y [ROT] (legal lists them)\n",
-		    ", %d ways: place X,Y [ROT] (legal lists them)\n", (unsigned long)n), n);
-	}
-	return 0;
-}
-
-/* What may go on the tile just put down: "thief@E, knight@N, or pass". */
-static void
-print_meeple_options(struct play *p)
-{
-	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
-	int n = cr_game_meeple_options(p->g, &p->pend, opt, CR_MAXMEEPLEOPTS);
-
-	if (n == 0) {
-		if (cr_game_player(p->g, cr_game_turn(p->g))->meeples == 0)
-			outf(_("%s has no meeple left: pass\n"), p->names[cr_game_turn(p->g)]);
-		else
-			outf(_("no meeple can go on it (its features are taken): pass\n"));
-		return;
-	}
-	outf(_("then a meeple:"));
-	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++) {
-		char w[64];
-
-		play_meeple_text(opt[i].role, opt[i].spot, w, sizeof w);	/* chevalier@O */
-		outf(" %s%s%s", w, cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? _(" TOKEN") : "",
-		    i + 1 < n ? "," : "");
-	}
-	outf(_(" (meeple ROLE@SPOT), or pass\n"));
-}
-
-/*
- * Does the tile just put down call for a choice before its piece (a
- * flock's), none made yet?  The words that would do, into buf.
- */
+/* Keep LINE, a move just undone, for redo (taken over). */
 static bool
-choice_due(struct play *p, char *buf, size_t size)
+redo_push(struct play *p, char *line)
 {
-	size_t o = 0;
-	bool due = false;
-
-	buf[0] = '\0';
-	if (p->pend.choice != 0 || cr_game_check(p->g, &p->pend, NULL))
+	if (line == NULL)
 		return false;
-	for (int c = 1; cr_choice(c) != NULL; c++) {
-		struct cr_move m = p->pend;
-		int tok[16], nt = cr_choice(c)->token ? cr_token_args(cr_choice_ext(c), tok, 16) : 1;
-		bool ok = false;
-
-		if (!(cr_game_exts(p->g) & (1u << cr_choice_ext(c))))
-			continue;
-		m.choice = c;
-		for (int i = 0; i < nt && !ok; i++) {
-			m.choice_arg = cr_choice(c)->token ? tok[i] : 0;
-			ok = cr_game_check(p->g, &m, NULL);
-		}
-		if (ok && o < size)
-			o += (size_t)snprintf(buf + o, size - o, "%s%s%s", due ? ", " : "",
-			    cr_choice(c)->word, cr_choice(c)->token ? _(" TOKEN") : "");
-		due |= ok;
-	}
-	return due;
-}
-
-static int not_yet(struct play *, const char *);
-
-/* After the tile is down: the choice it calls for, or the pieces. */
-static void
-print_next_step(struct play *p)
-{
-	char words[128];
-
-	if (choice_due(p, words, sizeof words))
-		outf(_("then the flock's choice, before any meeple: %s (choose %s)\n"), words,
-		    strchr(words, ',') ? _("WORD [TOKEN]") : words);
-	else
-		print_meeple_options(p);
-}
-
-/* The words after the rotation, joined again ("grow sheep=3 knight@N"),
- * into m: its choice (or the one already chosen) and piece. */
-static int
-parse_rest(int argc, char **argv, struct cr_move *m)
-{
-	struct nt_error err;
-	size_t len = 0;
-	char *line;
-	int choice = m->choice, arg = m->choice_arg, rc;
-
-	for (int i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	if ((line = malloc(len + 1)) == NULL)
-		return play_nope(_("out of memory"));
-	line[0] = '\0';
-	for (int i = 0; i < argc; i++)
-		strcat(strcat(line, i ? " " : ""), argv[i]);
-	rc = nt_parse_tail(line, strlen(line), m, &err);
-	free(line);
-	if (rc < 0)
-		return play_nope("%s", err.msg);
-	if (m->choice == 0)	/* chosen at an earlier step */
-		m->choice = choice, m->choice_arg = arg;
-	return 0;
-}
-
-int
-turn_place(struct play *p, int argc, char **argv)
-{
-	const struct cr_tiletype *t;
-	struct cr_refusal why;
-	struct cr_move m = { .kind = CR_MOVE_PLACE };
-	int fits[4], nfit = 0;
-
-	if (cr_game_over(p->g))
-		return play_game_over(p);
-	if (p->hand < 0) {
-		char *ex = play_example(p);
-		int rc = play_nope(_("no tile in hand: draw it first (draw CODE), or give the whole "
-		    "turn in one line (%s)"), ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
-
-		free(ex);
-		return rc;
-	}
-	t = &p->ts->type[p->hand];
-	m.tile = p->hand;
-	if (nt_pos_beyond(argv[1], strlen(argv[1])))
-		return play_nope(_("a coordinate goes from %ld to %ld, got \"%.40s\""),
-		    -NT_COORD_LIMIT, NT_COORD_LIMIT, argv[1]);
-	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
-		return play_nope(_("expected a position x,y (whole numbers, no spaces), got "
-		    "\"%.20s\""), argv[1]);
-	if (argc >= 3) {
-		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
-			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%.20s\""),
-			    argv[2]);
-		if (!cr_game_check_place(p->g, &m, &why))
-			return play_refusal(p, &why);
-	} else {
-		/* No rotation: fine when only one fits there (or all alike). */
-		for (int r = 0; r < 4; r++) {
-			m.rot = r;
-			if (cr_game_check_place(p->g, &m, NULL) && cr_tile_rot_rep(t, r) == r)
-				fits[nfit++] = r;
-		}
-		if (nfit == 0) {
-			m.rot = 0;
-			cr_game_check_place(p->g, &m, &why);
-			if (why.code == CR_R_EDGE_MISMATCH) {
-				outf(_("refused: %s fits at %d,%d in no rotation:\n"), t->code, m.x,
-				    m.y);
-				for (int r = 0; r < 4; r++) {
-					char msg[512];
-
-					m.rot = r;
-					if (cr_tile_rot_rep(t, r) != r)
-						continue;
-					cr_game_check_place(p->g, &m, &why);
-					why.fits = 0;	/* none fits: said above */
-					nt_refusal(p->ts, &why, p->names, msg, sizeof msg);
-					outf("  %s\n", msg);
-				}
-				return -1;
-			}
-			return play_refusal(p, &why);
-		}
-		if (nfit > 1) {
-			outf(_("%s fits at %d,%d in %d rotations:"), t->code, m.x, m.y, nfit);
-			for (int i = 0; i < nfit; i++)
-				outf(" %d", fits[i] * 90);
-			outf(_("; which? place %d,%d ROT\n"), m.x, m.y);
-			play_rotations(p, p->hand, fits, nfit, true);
-			return 0;
-		}
-		m.rot = fits[0];
-		outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), m.rot * 90, m.x,
-		    m.y);
-	}
-	p->pend = m;
-	p->placed = true;
-	outf(_("%s at %d,%d rotation %d:\n"), t->code, m.x, m.y, m.rot * 90);
-	play_rotations(p, p->hand, &m.rot, 1, false);
-	if (argc >= 4) {	/* the rest of the turn: place 1,0 90 thief@E */
-		if (parse_rest(argc - 3, argv + 3, &m) < 0)
-			return -1;
-		return play_move(p, &m);
-	}
-	print_next_step(p);
-	return 0;
-}
-
-/* A choice before the piece: choose grow sheep=3, choose herd. */
-int
-turn_choose(struct play *p, int argc, char **argv)
-{
-	struct cr_refusal why;
-	struct cr_move m;
-
-	if (!p->placed)
-		return not_yet(p, _("choose WORD [TOKEN]"));
-	m = p->pend;
-	m.choice = m.choice_arg = 0;
-	if (parse_rest(argc - 1, argv + 1, &m) < 0)
-		return -1;
-	if (m.choice == 0 || m.role != CR_ROLE_NONE)
-		return play_nope(_("expected a choice (grow TOKEN or herd), then the meeple "
-		    "as a step of its own"));
-	if (!cr_game_check(p->g, &m, &why) && why.code != CR_R_NO_MEEPLE)
-		return play_refusal(p, &why);
-	p->pend = m;
-	if (m.choice_arg != 0) {
-		char tok[40];
-
-		nt_format_token(m.choice_arg, tok, sizeof tok);
-		outf(_("chosen: %s %s\n"), cr_choice(m.choice)->word, tok);
-	} else
-		outf(_("chosen: %s\n"), cr_choice(m.choice)->word);
-	print_meeple_options(p);
-	return 0;
-}
-
-/* The step that the turn needs next, for a command that came too early. */
-static int
-not_yet(struct play *p, const char *what)
-{
-	if (cr_game_over(p->g))
-		return play_game_over(p);
-	if (p->hand < 0)
-		return play_nope(_("no tile in hand: draw it first (draw CODE), then place it, "
-		    "then %s"), what);
-	return play_nope(_("%s is not placed yet: place X,Y [ROT] first"), play_code(p, p->hand));
-}
-
-int
-turn_meeple(struct play *p, int argc, char **argv)
-{
-	struct cr_move m;
-
-	if (!p->placed)
-		return not_yet(p, _("meeple ROLE@SPOT"));
-	if (argc == 1) {
-		print_meeple_options(p);
-		return 0;
-	}
-	m = p->pend;
-	if (parse_rest(argc - 1, argv + 1, &m) < 0)
-		return -1;
-	if (m.role == CR_ROLE_NONE)
-		return play_nope(_("expected ROLE@SPOT after the choice, or pass"));
-	return play_move(p, &m);
-}
-
-int
-turn_pass(struct play *p, int argc, char **argv)
-{
-	struct cr_move m;
-
-	if (!p->placed)
-		return not_yet(p, C_("command", "pass"));
-	m = p->pend;
-	if (argc > 1 && parse_rest(argc - 1, argv + 1, &m) < 0)	/* pass herd */
-		return -1;
-	if (m.role != CR_ROLE_NONE)
-		return play_nope(_("pass puts no meeple: meeple %s"), argv[argc - 1]);
-	return play_move(p, &m);
-}
-
-int
-turn_discard(struct play *p, int argc, char **argv)
-{
-	struct cr_move m = { .kind = CR_MOVE_DISCARD, .tile = p->hand };
-
-	if (cr_game_over(p->g))
-		return play_game_over(p);
-	if (argc == 2 && (m.tile = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
-		return play_nope(_("unknown tile \"%s\""), argv[1]);
-	if (m.tile < 0)
-		return play_nope(_("no tile in hand: draw it first (draw CODE), or discard CODE"));
-	return play_move(p, &m);
-}
-
-int
-turn_end(struct play *p, int argc, char **argv)
-{
-	struct cr_move m = { .kind = CR_MOVE_END };
-	char *q;
-	bool yes;
-
-	(void)argc, (void)argv;
-	if (cr_game_over(p->g))
-		return play_move(p, &m);	/* refused, as any move */
-	q = cmd_strf(ngettext("end the game here, with %d tile left, and score it?",
-	    "end the game here, with %d tiles left, and score it?",
-	    (unsigned long)cr_game_supply_total(p->g)), cr_game_supply_total(p->g));
-	yes = q != NULL && play_confirm(p, q);
-	free(q);
-	if (!yes) {
-		outf(_("the game goes on\n"));
-		return 0;
-	}
-	play_drop_hand(p, true);
-	return play_move(p, &m);
-}
-/* Keep M, just undone, for redo. */
-static bool
-redo_push(struct play *p, const struct cr_move *m)
-{
 	if (p->nredo == p->capredo) {
 		int cap = p->capredo ? p->capredo * 2 : 16;
-		struct cr_move *v = realloc(p->redo, (size_t)cap * sizeof *v);
+		char **v = realloc(p->redo, (size_t)cap * sizeof *v);
 
-		if (v == NULL)
+		if (v == NULL) {
+			free(line);
 			return false;
+		}
+		memset(v + p->capredo, 0, (size_t)(cap - p->capredo) * sizeof *v);
 		p->redo = v, p->capredo = cap;
 	}
-	p->redo[p->nredo++] = *m;
+	free(p->redo[p->nredo]);	/* a line popped before, or NULL */
+	p->redo[p->nredo++] = line;
 	return true;
 }
 
@@ -639,37 +123,20 @@ count_arg(int argc, char **argv)
 	return v > 1000000 ? 1000000 : (int)v;
 }
 
-/*
- * The tile of the move just taken back (the earliest, after undo N) is
- * still in its player's hand at the table: drawn again, not placed, as
- * the prompt shows.  So is a discarded one, to be discarded again.
- */
-static void
-hand_back(struct play *p, const struct cr_move *m)
-{
-	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) || cr_game_over(p->g) ||
-	    !cr_game_drawable(p->g, m->tile, NULL))
-		return;
-	p->hand = m->tile;
-	p->placed = false;
-	if (m->kind == CR_MOVE_DISCARD)
-		outf(_("%s is in %s's hand again: discard it, or draw another to change it\n"),
-		    play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
-	else
-		outf(_("%s is in %s's hand again: place it (place X,Y [ROT]), or draw another to "
-		    "change it\n"), play_code(p, m->tile), p->names[cr_game_turn(p->g)]);
-}
-
 int
 turn_undo(struct play *p, int argc, char **argv)
 {
-	int n, have = cr_game_nmoves(p->g), *who;
-	struct cr_move *gone;
-	char line[128], *err = NULL, *q;
+	const struct nt_game *gm = p->rules;
+	int n, have = gm->nmoves(p->g), *who;
+	char **gone, *err = NULL, *q;
+	struct nt_line_error e;
 	bool yes;
 
 	if ((n = count_arg(argc, argv)) < 0)
 		return play_nope(_("usage: undo [N], N a number of moves, 1 or more"));
+	/* A turn under way: its steps first, where the game has steps. */
+	if (p->game->undo_steps != NULL && p->game->undo_steps(p, n) > 0)
+		return 0;
 	if (n > have)
 		n = have;
 	if (have == 0)
@@ -686,19 +153,24 @@ turn_undo(struct play *p, int argc, char **argv)
 	/* Keep what is undone, to put it back if the journal cannot follow. */
 	gone = calloc((size_t)n, sizeof *gone);
 	who = calloc((size_t)n, sizeof *who);
-	if (gone == NULL || who == NULL) {
+	for (int i = 0; gone != NULL && who != NULL && i < n; i++) {
+		if ((gone[i] = cmd_move_line(gm, p->g, have - 1 - i)) == NULL)
+			break;
+		who[i] = gm->move_player(p->g, have - 1 - i);
+	}
+	if (gone == NULL || who == NULL || gone[n - 1] == NULL) {
+		for (int i = 0; gone != NULL && i < n; i++)
+			free(gone[i]);
 		free(gone), free(who);
 		return play_nope(_("undo: out of memory"));
 	}
-	for (int i = 0; i < n; i++) {
-		gone[i] = *cr_game_move(p->g, have - 1 - i);
-		who[i] = cr_game_move_player(p->g, have - 1 - i);
-	}
-	play_drop_hand(p, true);
-	cr_game_undo(p->g, n);
+	p->game->hand_drop(p, true);
+	gm->undo(p->g, n);
 	if (!journal_write(&p->j, &p->rec, p->g, &err)) {
 		for (int i = n - 1; i >= 0; i--)
-			cr_game_play(p->g, &gone[i], NULL);
+			gm->play(p->g, p->names, gone[i], strlen(gone[i]), NULL, &e);
+		for (int i = 0; i < n; i++)
+			free(gone[i]);
 		free(gone), free(who);
 		play_nope(_("refused: cannot rewrite the journal (%s); nothing was undone"),
 		    err ? err : _("out of memory"));
@@ -706,13 +178,14 @@ turn_undo(struct play *p, int argc, char **argv)
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
-		nt_format_move(p->ts, &gone[i], NULL, line, sizeof line);
-		outf(_("undone: move %d, %s: %s\n"), have - i, p->names[who[i]], line);
-		if (!redo_push(p, &gone[i]))
+		outf(_("undone: move %d, %s: %s\n"), have - i, p->names[who[i]], gone[i]);
+		if (!redo_push(p, strdup(gone[i])))
 			p->nredo = 0;	/* out of memory: better no redo than a wrong one */
 	}
-	play_say_state(p);
-	hand_back(p, &gone[n - 1]);
+	p->game->say_state(p);
+	p->game->undone(p, gone[n - 1]);
+	for (int i = 0; i < n; i++)
+		free(gone[i]);
 	free(gone), free(who);
 	return 0;
 }
@@ -724,7 +197,8 @@ turn_undo(struct play *p, int argc, char **argv)
 int
 turn_redo(struct play *p, int argc, char **argv)
 {
-	int n, first = cr_game_nmoves(p->g), done = 0;
+	int n, first = p->rules->nmoves(p->g), done = 0;
+	struct nt_line_error e;
 
 	if ((n = count_arg(argc, argv)) < 0)
 		return play_nope(_("usage: redo [N], N a number of moves, 1 or more"));
@@ -733,12 +207,13 @@ turn_redo(struct play *p, int argc, char **argv)
 		    "move is made"));
 	if (n > p->nredo)
 		n = p->nredo;
-	/* The tile undo gave back goes down again: no word for it. */
-	play_drop_hand(p, p->hand != p->redo[p->nredo - 1].tile ||
-	    p->redo[p->nredo - 1].kind == CR_MOVE_END);
-	for (; done < n; done++)
-		if (!cr_game_play(p->g, &p->redo[p->nredo - 1 - done], NULL))
+	p->game->redoing(p, p->redo[p->nredo - 1]);
+	for (; done < n; done++) {
+		const char *line = p->redo[p->nredo - 1 - done];
+
+		if (p->rules->play(p->g, p->names, line, strlen(line), NULL, &e) < 0)
 			break;		/* never: the game stands as before the undo */
+	}
 	if (done == 0)
 		return play_nope(_("nothing to redo: the moves taken back no longer fit"));
 	p->nredo -= done;

@@ -1,16 +1,17 @@
 /*
- * play.h -- the table REPL, shared by its files:
+ * play.h -- the table REPL's session, generic over games (cmd/game.h):
  *
  *	cmd-play.c	carcref play and carcref resume: options, the game to start
- *	play-session.c	the game in play (new, loaded), the line loop, history, signals
- *	play-turn.c	the turn: draw, place, meeple, pass, discard, end, undo;
- *			a move applied, journaled and told
- *	play-views.c	what is shown: board, score, explain, supply, moves, legal,
- *			tiles, help
+ *	play-session.c	the game in play (new, loaded), the line loop, history,
+ *			signals, the hand kept
+ *	play-turn.c	moves played, journaled and told; undo, redo
+ *	play-views.c	moves, help
  *	play-complete.c	Tab completion
- *	play-cmds.c	the command table
+ *	play-cmds.c	the generic commands' entries, and finding a command
  *	journal.c	the journal of the game in play
- *	board.c		the board as an ASCII map
+ *
+ * A game's own commands and views are in its files (the tile game's:
+ * tile-*.c, tile.h).
  */
 #ifndef CARCREF_PLAY_H
 #define CARCREF_PLAY_H
@@ -21,7 +22,7 @@
 #include <time.h>
 #include <sys/types.h>
 
-#include "rules/game.h"
+#include "game.h"
 #include "notation/record.h"
 
 #define PLAY_MAXARGS	8	/* words on a line, the command included */
@@ -86,20 +87,19 @@ bool	 journal_take(struct journal *j, const char *name, char **err);
  * False with *err on an I/O error: the next append then tries the whole
  * write again.
  */
-bool	 journal_write(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g, char **err);
+bool	 journal_write(struct journal *j, const struct nt_record *r, const void *g,
+	     char **err);
 
 /*
  * Append the moves of g from index FIRST on (one turn), and fsync.  On an
  * error the file is cut back to its size before (no partial line is
  * left) and false returned with *err naming the journal.
  */
-bool	 journal_append(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g, int first, char **err);
+bool	 journal_append(struct journal *j, const struct nt_record *r, const void *g,
+	     int first, char **err);
 
 /* If an append could not be cut back, rewrite the journal as g stands. */
-bool	 journal_repair(struct journal *j, const struct nt_record *r,
-	     const struct cr_game *g);
+bool	 journal_repair(struct journal *j, const struct nt_record *r, const void *g);
 
 /* TEXT (LEN bytes, NMOVES moves, the game's first ones) is what J's
  * file holds now (resume), or the record the game was taken from: its
@@ -130,13 +130,14 @@ void	 journal_close(struct journal *j);
 char	*journal_read(const char *path, size_t *len, bool *cut, char **err);
 
 /*
- * Parse the record TEXT and replay it on a new game: the game, with *r
- * its record; NULL with *why "LABEL:LINE:COLUMN: reason" (or for an
- * illegal move "LABEL:LINE:COLUMN: move N: the rule broken"; without
- * LABEL when it is NULL).
+ * Parse the record TEXT and replay it on a new game of its game (r->row,
+ * its table play_game_of): the game, with *r its record; NULL with *why
+ * "LABEL:LINE:COLUMN: reason" (or for an illegal move
+ * "LABEL:LINE:COLUMN: move N: the rule broken"; without LABEL when it is
+ * NULL).
  */
-struct cr_game *play_replay(const struct cr_tileset *ts, const char *label,
-	     const char *text, size_t len, struct nt_record *r, char **why);
+void	*play_replay(const char *label, const char *text, size_t len, struct nt_record *r,
+	     char **why);
 
 /* The games kept in DIR/games: the files, newest first. */
 struct journal_game {
@@ -154,22 +155,22 @@ struct play_letter {
 };
 
 struct play {
-	const struct cr_tileset *ts;
-	struct cr_game	*g;
-	struct nt_record rec;		/* the header: players, edition */
+	const struct play_game *game;	/* the game in play: its table */
+	const struct nt_game *rules;	/* and its row (game->rules) */
+	const void	*world;		/* what it is played with (play_world) */
+	void		*g;		/* its state (rules->create) */
+	struct nt_record rec;		/* the header: players, the game's keys */
 	bool		 have_rec;
-	const char	*names[CR_MAXPLAYERS];
-	struct play_letter letter[CR_MAXPLAYERS];	/* on the board map */
-	int		 ansi[CR_MAXPLAYERS];	/* colour code */
+	const char	*names[NT_MAXPLAYERS];
+	struct play_letter letter[NT_MAXPLAYERS];	/* on a board map */
+	int		 ansi[NT_MAXPLAYERS];	/* colour code */
 
-	/* The turn being entered step by step. */
-	int		 hand;		/* the tile drawn, -1 none */
-	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
-	struct cr_move	 pend;
+	/* The turn being entered step by step: the game's (hand_size bytes). */
+	void		*hand;
 
-	/* What undo took, for redo: the last taken on top.  Emptied by a new
-	 * move or another game. */
-	struct cr_move	*redo;
+	/* What undo took, for redo, as canonical lines: the last taken on
+	 * top.  Emptied by a new move or another game. */
+	char		**redo;
 	int		 nredo, capredo;
 
 	struct journal	 j;
@@ -184,19 +185,15 @@ struct play {
 };
 
 /*
- * play-cmds.c -- the commands of the REPL, one entry each.  fn returns 0
- * when the line is accepted, -1 when it is refused (the message printed).
+ * The commands of the REPL, one entry each, listed by each game
+ * (play_game's cmds).  fn returns 0 when the line is accepted, -1 when
+ * it is refused (the message printed).
  */
 enum play_args {		/* what a command's arguments complete to */
 	PA_NONE,		/* nothing */
-	PA_TILE,		/* one tile code, of those left in the supply */
-	PA_TILES,		/* tile codes, any of the box, as many as wanted */
 	PA_COMMAND,		/* one command name */
-	PA_PLACE,		/* X,Y, ROT, ROLE@SPOT where the tile in hand fits */
-	PA_MEEPLE,		/* one ROLE@SPOT on the tile just placed */
-	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
 	PA_FILE,		/* one file name (readline's own completion) */
-	PA_FIND,		/* the search options of find, a set's name */
+	PA_GAME,		/* from here on: the game's own (its complete hook) */
 };
 
 /*
@@ -204,30 +201,32 @@ enum play_args {		/* what a command's arguments complete to */
  * English, and French names, always accepted too (whatever the locale):
  * the first is the one shown when the messages are French (help, Tab);
  * the others are more ways to say it ("tirer" for "piocher").  No name is
- * another command's, nor a tile code.  The texts are N_() marked: shown
- * through _().
+ * another command's, nor a word a turn starts with.  The texts are N_()
+ * marked: shown through _().
  */
 #define PLAY_NFR	3
-#define PLAY_MAXCMDS	32	/* at most: room for lists made from the table */
+#define PLAY_MAXCMDS	32	/* at most, in a game's list */
 
 struct play_cmd {
 	const char	*name;
 	const char	*fr[PLAY_NFR];	/* "piocher", "tirer": NULL-padded */
 	const char	*args;		/* "X,Y [ROT]", for usage and help */
 	int		 minargs, maxargs;
-	enum play_args	 complete;
+	int		 complete;	/* enum play_args, or the game's own */
 	int		(*fn)(struct play *, int, char **);
 	const char	*summary;	/* one line, for `help` */
 	const char	*help;		/* more, for `help NAME`; "" for none */
 	bool		 safe;		/* only shows: a typo may be pointed to it */
+	const char	*file_opt;	/* an option whose value is a file ("--svg"), or NULL */
 };
 
-extern const struct play_cmd play_cmds[];
-extern const size_t play_ncmds;
+/* play-cmds.c: the generic commands, for the games' lists. */
+extern const struct play_cmd play_cmd_moves, play_cmd_undo, play_cmd_redo, play_cmd_save,
+	    play_cmd_help, play_cmd_quit;
 
-/* The command NAME, English or French (any case, any script: DÉFAUSSER;
- * exit is quit, ? is help), or NULL. */
-const struct play_cmd *play_cmd_find(const char *name);
+/* The command NAME of the game in play, English or French (any case, any
+ * script: DÉFAUSSER; exit is quit, ? is help), or NULL. */
+const struct play_cmd *play_cmd_find(const struct play *p, const char *name);
 /* Are the messages French (the catalogue says so)?  Then the French names
  * are shown. */
 bool	 play_fr(void);
@@ -235,19 +234,13 @@ bool	 play_fr(void);
 const char *play_cmd_name(const struct play_cmd *c);
 /* Its arguments as shown ("TUILE" in French), "" for none. */
 const char *play_cmd_args(const struct play_cmd *c);
-/* The names of the commands, NULL-ended (static, until the next call):
- * those of the language shown now (French names in French), and with ALL
- * the others after them; with SAFE only the commands that only show. */
-const char *const *play_cmd_words(bool safe, bool all);
+/* The names of the game's commands, NULL-ended (static, until the next
+ * call): those of the language shown now (French names in French), and
+ * with ALL the others after them; with SAFE only the commands that only
+ * show. */
+const char *const *play_cmd_words(const struct play *p, bool safe, bool all);
 
-/* play-turn.c: the steps of a turn, and undo. */
-int	 turn_draw(struct play *, int, char **);
-int	 turn_place(struct play *, int, char **);
-int	 turn_meeple(struct play *, int, char **);
-int	 turn_choose(struct play *, int, char **);
-int	 turn_pass(struct play *, int, char **);
-int	 turn_discard(struct play *, int, char **);
-int	 turn_end(struct play *, int, char **);
+/* play-turn.c: moves played, and undo. */
 int	 turn_undo(struct play *, int, char **);
 int	 turn_redo(struct play *, int, char **);
 
@@ -255,50 +248,23 @@ int	 turn_redo(struct play *, int, char **);
 int	 play_nope(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The player called name (any case, any script: Zoé = ZOÉ), -1 if none. */
 int	 play_player_named(const struct play *p, const char *name);
-/* "refused: " and the rule broken. */
-int	 play_refusal(struct play *p, const struct cr_refusal *why);
-/* The refusal of any move once the game is over. */
-int	 play_game_over(struct play *p);
-/* A whole turn in the notation, with or without "PLAYER:". */
-int	 play_line(struct play *p, const char *line);
-/* Forget the tile in hand (saying it goes back if SAY). */
-void	 play_drop_hand(struct play *p, bool say);
-
-/* play-views.c: what the table is shown. */
-int	 view_legal(struct play *, int, char **);
-int	 view_board(struct play *, int, char **);
-int	 view_score(struct play *, int, char **);
-void	 play_say_standings(struct play *p);
+/* The moves from index FIRST on were just applied: journal them (or take
+ * them back, refused, if the journal cannot hold them), the hand
+ * emptied, each told by the game, then the standings or the end; what
+ * undo took can no longer come back.  0, or -1 (said). */
+int	 play_new_moves(struct play *p, int first);
+/* A whole turn line on the game in play (the row's play) and, if it is
+ * accepted, play_new_moves: 0, or -1 with the refusal in *err (its
+ * column, its sentence), nothing said. */
+int	 play_turn(struct play *p, const char *line, struct nt_line_error *err);
 /* What may be done with a game over: said instead of a turn's hints. */
-const char *play_over_hint(void);
-int	 view_explain(struct play *, int, char **);
-int	 view_supply(struct play *, int, char **);
+const char *play_over_hint(const struct play *p);
+/* The final ranking of the game in play. */
+void	 play_say_final(struct play *p);
+
+/* play-views.c: the generic views. */
 int	 view_moves(struct play *, int, char **);
-int	 view_tiles(struct play *, int, char **);
 int	 view_help(struct play *, int, char **);
-
-/* cmd-tiles.c: find, the tile types that show given edges and marks. */
-int	 tiles_find(struct play *, int, char **);
-
-/* A tile type's code. */
-const char *play_code(struct play *p, int type);
-/* Pictures of a type in the given rotations, side by side. */
-void	 play_rotations(struct play *p, int type, const int *rots, int n, bool titles);
-/* The legal placements of a type, one per square and look, north first:
- * malloc'd, *n of them on *squares squares; NULL if out of memory. */
-struct cr_place *play_legal_places(struct play *p, int type, int *n, int *squares);
-/* "N moves played, N tiles left; NAME to play", or the final scores. */
-void	 play_say_state(struct play *p);
-/* "U fits on N squares" (no newline): the ways follow. */
-void	 play_say_fits(struct play *p, int type, int squares);
-/* A piece's word in the language shown, if the notation reads it back
- * ("chevalier"), else English; with its spot ("chevalier@O"), as
- * snprintf returns. */
-const char *play_piece_word(int role);
-int	 play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size);
-/* A whole turn legal now, in the player's words, for the hints
- * (malloc'd); NULL if none. */
-char	*play_example(struct play *p);
 
 /* play-session.c: the game in play and the line loop. */
 int	 session_save(struct play *, int, char **);
@@ -316,40 +282,35 @@ bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len
 void	 play_dress_record(const struct nt_record *r, const char **names,
 	     struct play_letter *letter, int *ansi);
 /* Take record R (moved in) and game G as the game in play. */
-void	 play_take(struct play *p, struct nt_record *r, struct cr_game *g);
+void	 play_take(struct play *p, struct nt_record *r, void *g);
 /* The game in play, from a file whose record is TEXT, starts its own
  * journal (now if it has moves), with the file's comments; a warning to
  * MSGS if it cannot be written. */
 void	 play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs);
 /* On a terminal without --yes, ask QUESTION (y/N); true for yes. */
 bool	 play_confirm(struct play *p, const char *question);
-/* A tile kept in hand when the game was left (play-session.c), given back. */
+/* What was kept in hand when the game was left (play-session.c), given back. */
 void	 play_restore_hand(struct play *p);
-/* A new game of N players NAMES in EDITION; false (message printed) if not. */
-bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
-	     int nexts);
+/* A new game of game pg from its header HDR (players, the game's own
+ * keys, as the options made them); false (message printed) if not. */
+bool	 play_new_game(struct play *p, const struct play_game *pg, struct nt_record *hdr);
 /* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
  * (or SIGINT without a terminal) (p->signal: the caller ends the process
  * with it, once all is kept). */
 void	 play_session(struct play *p);
+/* Free what the session holds of its game. */
+void	 play_end(struct play *p);
 
-/* play-complete.c: Tab completion for P's session, through readline. */
+/* play-complete.c: Tab completion for P's session, through readline;
+ * play_cand adds a candidate (a game's complete hook), play_cand_exact
+ * says the word typed stands for the candidates (a tile's edges: none
+ * starts with it). */
 void	 play_complete_start(struct play *p);
 void	 play_complete_end(void);
-
-/* board.c -- the board as an ASCII map, with the meeples. */
-struct board_style {
-	bool		 color;		/* ANSI colours */
-	const struct play_letter *letter;	/* a letter per player, for the meeples */
-	const int	*ansi;		/* an ANSI colour code per player */
-	int		 hand;		/* a tile type: mark the squares where it fits; -1 */
-	int		 lastx, lasty;	/* the last tile placed (highlighted); lastset false: none */
-	bool		 lastset;
-	bool		 marked;	/* the feature of segment feature highlighted */
-	int		 feature;
-};
-
-void	 board_print(FILE *f, const struct cr_game *g, const char *const *names,
-	     const struct board_style *st);
+void	 play_cand(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	 play_cand_exact(void);
+bool	 play_cands_exact(void);
+/* The commands' names in the language shown, as candidates. */
+void	 play_cand_commands(struct play *p);
 
 #endif

@@ -1,10 +1,12 @@
 /*
- * ranking.c -- the score table that replay and the REPL both print.
+ * ranking.c -- the score table that replay and the REPL both print, and
+ * what else they word alike: a record's illegal move, a move's line.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "notation/record.h"
 #include "notation/i18n.h"
 
@@ -21,39 +23,53 @@ cmd_print_refused(const char *path, const struct nt_replay_error *err)
 }
 
 void
-cmd_print_ranking(const struct cr_game *g, const char *const *names, const char *title)
+cmd_print_ranking(const struct play_game *pg, const void *g, const char *const *names,
+    const char *title)
 {
-	int n = cr_game_nplayers(g), order[CR_MAXPLAYERS], w = 0, ncounters = cr_game_ncounters(g);
-	const char **cname = NULL;
+	const struct nt_game *gm = pg->rules;
+	int n = gm->nplayers(g), order[NT_MAXPLAYERS], score[NT_MAXPLAYERS], w = 0;
 
 	for (int i = 0; i < n; i++) {
 		order[i] = i;
+		score[i] = gm->score(g, i);
 		if (out_width(names[i]) > w)
 			w = out_width(names[i]);
 	}
 	for (int i = 1; i < n; i++)	/* insertion sort: stable, turn order breaks ties */
-		for (int j = i; j > 0 && cr_game_player(g, order[j])->score >
-		    cr_game_player(g, order[j - 1])->score; j--) {
+		for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
 			int t = order[j];
 
 			order[j] = order[j - 1], order[j - 1] = t;
 		}
-	/* The tokens' names, translated once for all the players. */
-	if (ncounters > 0 && (cname = calloc((size_t)ncounters, sizeof *cname)) != NULL)
-		for (int k = 0; k < ncounters; k++)
-			cname[k] = cmd_word(cr_game_counter_name(g, k, NULL));
 	outf("%s\n", title);
 	for (int i = 0, rank = 1; i < n; i++) {
-		int s = cr_game_player(g, order[i])->score;
+		int s = score[order[i]], k;
+		char tail[256] = "", *big = NULL;
 
-		if (i > 0 && s != cr_game_player(g, order[i - 1])->score)
+		if (i > 0 && s != score[order[i - 1]])
 			rank = i + 1;
-		outf("  %d. %s%*s %4d%s", rank, names[order[i]], w - out_width(names[order[i]]), "",
-		    s, ncounters ? "" : "\n");
-		for (int k = 0; k < ncounters; k++)	/* goods tokens */
-			outf("%s%s %d%s", k ? ", " : "   ", cname ? cname[k] :
-			    cmd_word(cr_game_counter_name(g, k, NULL)), cr_game_counter(g, order[i], k),
-			    k + 1 < ncounters ? "" : "\n");
+		/* What the game adds: goods tokens. */
+		if (pg->ranking_tail != NULL &&
+		    (k = pg->ranking_tail(g, order[i], tail, sizeof tail)) >= (int)sizeof tail &&
+		    (big = malloc((size_t)k + 1)) != NULL)
+			pg->ranking_tail(g, order[i], big, (size_t)k + 1);
+		outf("  %d. %s%*s %4d%s\n", rank, names[order[i]], w - out_width(names[order[i]]),
+		    "", s, big ? big : tail);
+		free(big);
 	}
-	free(cname);
+}
+
+char *
+cmd_move_line(const struct nt_game *gm, const void *g, int i)
+{
+	char buf[256], *s;
+	int n = gm->format_move(g, i, buf, sizeof buf);
+
+	if (n < 0)
+		return strdup("?");
+	if ((size_t)n < sizeof buf)
+		return strdup(buf);
+	if ((s = malloc((size_t)n + 1)) != NULL)
+		gm->format_move(g, i, s, (size_t)n + 1);
+	return s;
 }

@@ -1,6 +1,6 @@
 /*
- * game.h -- the game layer: what a game of the Carcassonne family tells
- * notation/ and the commands, and the registry of games.
+ * game.h -- the game layer: what a game of the family tells notation/
+ * and the commands, and the registry of games.
  *
  * A game is one `struct nt_game` (its row) in a file of its own (the tile
  * game's: notation/tile.c), listed once in the registry (notation/
@@ -104,7 +104,7 @@ struct nt_canon {
 };
 
 struct nt_game {
-	const char	*name;		/* as records write it: "carcassonne" */
+	const char	*name;		/* as records write it (game:) */
 	const char	*title;		/* for people, N_() */
 	/* The header keys it takes after format and game, in the order the
 	 * canonical header writes them, "players" among them. */
@@ -185,7 +185,7 @@ nt_game_ready(const struct nt_game *g)
 {
 	return g != NULL && g->play != NULL;
 }
-/* The names of the games refereed, "carcassonne, dice", into buf (as
+/* The names of the games refereed, separated by ", ", into buf (as
  * snprintf returns). */
 int	nt_game_names(char *buf, size_t size);
 /* The game of record r: its game: key's, or the default's. */
@@ -234,7 +234,8 @@ bool	nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r
 
 /*
  * The canonical text of a record: the header, then each move of g (a
- * game of r's row).  malloc'd; NULL if out of memory.
+ * game of r's row; NULL: none, "moves: []").  malloc'd; NULL if out of
+ * memory.
  */
 char	*nt_record_text(const struct nt_record *r, const void *g);
 

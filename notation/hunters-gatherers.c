@@ -6,7 +6,7 @@
 #include "game.h"
 #include "i18n.h"
 
-const struct nt_game nt_game_hunters_gatherers = {
+const struct nt_game nt_game_hg = {
 	.name = "hunters-gatherers",
 	.title = N_("Hunters & Gatherers"),
 };

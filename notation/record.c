@@ -912,7 +912,7 @@ char *
 nt_record_text(const struct nt_record *r, const void *g)
 {
 	const struct nt_game *gm = nt_record_game(r);
-	int n = gm->nmoves(g);
+	int n = g != NULL ? gm->nmoves(g) : 0;
 	struct nt_sb b = { 0 };
 	struct nt_emit o = { nt__sb_put, &b };
 	char line[256], *big = NULL;

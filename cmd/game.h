@@ -1,0 +1,172 @@
+/*
+ * game.h -- the game layer on the cmd floor: how a game is started,
+ * shown and played at the table.  The twin of its row (notation/game.h),
+ * which holds its header, its engine and its words; this holds what only
+ * a program does with a game: its options, its REPL commands and turn in
+ * progress, its extra JSON and ranking columns, its random games.
+ *
+ * A game's table is a `struct play_game` in its own files (the tile
+ * game's: cmd/tile-*.c, table in cmd/tile-game.c), listed once in
+ * cmd/games.c; play_game_of() finds the table of a record's row.  The
+ * generic commands (replay, fmt, games, selfplay, play and resume) and
+ * the REPL's session (play-*.c: readline, history, confirmations, save
+ * and load, undo and redo, moves, help, "did you mean", Ctrl-C and
+ * Ctrl-D, the journal, the hand kept) ask the table and never name a
+ * game.
+ *
+ * The REPL.  The game's commands are its list cmds[] (help's order),
+ * which may point at the generic entries of play-cmds.c (moves, undo,
+ * redo, save, load, help, quit) beside its own (the tile game's draw,
+ * place, board, its score and explain...).  A line that is no command is
+ * a turn if the game says so (is_turn), played whole by its line hook.
+ * A turn may be entered in steps: what it holds so far is the game's
+ * hand, hand_size bytes that the session keeps (zeroed, then
+ * hand_drop), shows in the prompt, keeps in games/NAME.hand as one line
+ * when the session ends (hand_line, read back by hand_restore) and
+ * drops when another game comes; the hand's words (struct
+ * play_hand_words) say it in the game's terms.  A move played is
+ * journaled by the session, then told by the game (tell), then the
+ * standings line or, at the end, the final ranking.  undo takes back
+ * whole moves (a game whose turn has steps may take back steps first:
+ * undo_steps), giving the game the earliest move taken back (undone),
+ * and redo plays what undo took, the game told first (redoing).
+ *
+ * Hooks may be NULL where the table says so; every other is set.
+ */
+#ifndef CARCREF_GAME_H
+#define CARCREF_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "notation/game.h"
+
+struct play;
+struct play_cmd;
+struct cmd_opt;
+struct nt_record;
+
+/*
+ * The words that say a hand at the table, N_() each, its %s the hand's
+ * name (hand_name: "U"), in the order they are used.
+ */
+struct play_hand_words {
+	const char	*ctrl_c;	/* "(%s is still in hand: place it, ...)" */
+	const char	*drop_q;	/* "%s is in hand, not played: drop it?" */
+	const char	*dropped;	/* "%s dropped: draw it again when ...\n" */
+	const char	*no_moves;	/* "%s was in hand: the game has no move yet, ...\n" */
+	const char	*kept;		/* "%s kept in hand: carcref resume %s gives it back\n" */
+	const char	*not_kept;	/* "carcref: %s was in hand and could not be kept: %s\n" */
+	const char	*too_long;	/* "%lld bytes, not a tile and its place" */
+	const char	*aside;		/* "the tile kept in hand is not given back: %s; ..." */
+	const char	*left;		/* "... is not given back: %s; its file %s is left ..." */
+};
+
+struct play_game {
+	const struct nt_game *rules;	/* its row */
+	/* The data it is played with, loaded once (the tile game: the tile
+	 * set); NULL with the message printed. */
+	const void	*(*world)(void);
+
+	/* ---- a new game: play's and selfplay's options ---- */
+	const struct cmd_opt *play_opts;	/* NULL name ends them */
+	/* Option k of play_opts, with its value, into the header of the
+	 * game to start: 0, or the exit status (2) with the message
+	 * printed. */
+	int	(*play_opt)(struct nt_record *hdr, int k, const char *val);
+	/* The message for play FILE with a new game's options: N_(),
+	 * "...; %s has its own\n". */
+	const char	*new_only;
+	const struct cmd_opt *selfplay_opts;
+	int	(*selfplay_opt)(struct nt_record *hdr, int k, const char *val);
+	/* Play g to its end at random, from seed: false if out of memory. */
+	bool	(*random_game)(void *g, uint64_t *seed);
+
+	/* ---- replay: what a game adds ---- */
+	/* The JSON of event i beyond the generic: fields written before
+	 * "points", each followed by ", "; NULL for none. */
+	void	(*json_event)(const void *g, int i);
+	/* Fields after "events", each preceded by ", "; NULL for none. */
+	void	(*json_game)(const void *g, const char *const *names);
+	/* What follows player p's score on a ranking line (goods tokens:
+	 * "   wine 2, grain 0"), as snprintf returns; NULL: nothing. */
+	int	(*ranking_tail)(const void *g, int p, char *buf, size_t size);
+
+	/* ---- the REPL ---- */
+	const struct play_cmd *const *cmds;	/* NULL-ended, in help's order */
+	/* A line of argc words that is no command: is it a turn? */
+	bool	(*is_turn)(struct play *p, int argc, char **argv, const char *line);
+	/* Play a whole turn typed (with or without "PLAYER:"): 0, or -1
+	 * refused (said).  The session's play_turn journals and tells it. */
+	int	(*line)(struct play *p, const char *line);
+	/* A turn legal now, in the player's words (malloc'd), NULL if none;
+	 * and what a turn looks like, N_(), when there is none. */
+	char	*(*example)(struct play *p);
+	const char	*shape;
+	/* Said when the game starts on a terminal (the turn in a nutshell);
+	 * and at the head of help. */
+	void	(*hint)(struct play *p);
+	void	(*help_intro)(struct play *p);
+	/* help's last words, N_(): "\nhelp COMMAND says more; Tab ...\n". */
+	const char	*help_tail;
+	/* After help CMD's text, for the game's own commands; NULL: nothing. */
+	void	(*help_more)(struct play *p, const struct play_cmd *c);
+	/* What may be done once the game is over, N_(). */
+	const char	*over_hint;
+	/* "N moves played, ...; Anna to play" (start, load, undo). */
+	void	(*say_state)(struct play *p);
+	/* The standings after a move, the game going on. */
+	void	(*standings)(struct play *p);
+	/* Tell move i (0-based) just played and journaled: its line, what
+	 * it scored, what the table does by hand. */
+	void	(*tell)(struct play *p, int i);
+	/* Tab: the candidates (play_cand) for words w[0..n) and the word
+	 * being typed, unless the session has (command names at the start,
+	 * a command's PA_COMMAND or PA_FILE); c the command w[0] names. */
+	void	(*complete)(struct play *p, const struct play_cmd *c, char **w, int n,
+		    const char *text);
+
+	/* The turn in progress: hand_size bytes in p->hand. */
+	size_t	 hand_size;
+	const struct play_hand_words *words;
+	/* Anything in hand (a tile drawn, rolls entered)? */
+	bool	(*hand_held)(const struct play *p);
+	/* Forget it, saying what goes back if say. */
+	void	(*hand_drop)(struct play *p, bool say);
+	/* Its name for the words ("U"), and its line for games/NAME.hand
+	 * ("U 1,0 90\n"); malloc'd. */
+	char	*(*hand_name)(const struct play *p);
+	char	*(*hand_line)(const struct play *p);
+	/* The prompt's part for it (" [U 1,0 90]", "" for none), malloc'd. */
+	char	*(*prompt)(const struct play *p);
+	/* The line kept (TEXT, one line) given back: true when it is (said),
+	 * false with *why (malloc'd) when it cannot be. */
+	bool	(*hand_restore)(struct play *p, char *text, char **why);
+	/* Undo with a turn in progress: take back up to n of its steps, said;
+	 * how many (0: none, the session takes back whole moves).  NULL: a
+	 * turn has no steps to take back. */
+	int	(*undo_steps)(struct play *p, int n);
+	/* After undo: the earliest move taken back was LINE (the hand may
+	 * take its tile back); and before redo plays LINE again. */
+	void	(*undone)(struct play *p, const char *line);
+	void	(*redoing)(struct play *p, const char *line);
+};
+
+/* The registry (games.c): every game a program may play, the default
+ * first; NULL-ended. */
+extern const struct play_game *const play_games[];
+
+/* The table of row g (NULL: a game no command plays). */
+const struct play_game *play_game_of(const struct nt_game *g);
+/* The table of the game called name, or NULL with the message printed
+ * ("PREFIX: unknown game "x" (games: ...)"). */
+const struct play_game *play_game_named(const char *prefix, const char *name);
+/* Its world, loaded once: NULL with the message printed. */
+const void *play_world(const struct play_game *pg);
+/* For nt_record_fmt_with: each game's world (the message printed when
+ * one cannot be loaded, and play_no_world set). */
+extern const struct nt_worlds play_worlds;
+extern bool play_no_world;
+
+#endif

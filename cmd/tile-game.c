@@ -1,0 +1,589 @@
+/*
+ * tile-game.c -- the tile game's table (cmd/game.h): what it is played
+ * with, play's and selfplay's options, its random games, what replay
+ * adds to its JSON and ranking, its hand at the table and its commands.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd.h"
+#include "tile.h"
+#include "notation/explain.h"
+#include "notation/i18n.h"
+#include "rules/ext.h"
+
+static const void *
+world(void)
+{
+	return cmd_tileset();
+}
+
+/* ---- a new game: options ----------------------------------------------------- */
+
+enum { O_EDITION, O_EXPANSIONS };
+
+static const struct cmd_opt play_opts[] = {
+	[O_EDITION] = { "--edition", NULL, N_("1, 2 or 3") },
+	[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
+	{ NULL, NULL, NULL },
+};
+
+static const struct cmd_opt selfplay_opts[] = {
+	[O_EDITION] = { "--edition", NULL, N_("a number") },
+	[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
+	{ NULL, NULL, NULL },
+};
+
+/* The header's expansions, given again: the last list counts. */
+static void
+expansions_clear(struct nt_record *hdr)
+{
+	for (int i = 0; i < hdr->nexpansions; i++)
+		free(hdr->expansions[i]);
+	free(hdr->expansions);
+	hdr->expansions = NULL;
+	hdr->nexpansions = 0;
+}
+
+static bool
+expansion_add(struct nt_record *hdr, const char *name, size_t len)
+{
+	char **v = realloc(hdr->expansions, (size_t)(hdr->nexpansions + 1) * sizeof *v);
+
+	if (v == NULL)
+		return false;
+	hdr->expansions = v;
+	if ((v[hdr->nexpansions] = strndup(name, len)) == NULL)
+		return false;
+	hdr->nexpansions++;
+	return true;
+}
+
+static int
+play_opt(struct nt_record *hdr, int k, const char *val)
+{
+	if (k == O_EDITION) {
+		char *end;
+		long ed = strtol(val, &end, 10);
+
+		if (*end != '\0' || ed < 1 || ed > 3) {
+			errf(_("carcref play: --edition: 1, 2 or 3, not \"%s\"\n"), val);
+			return 2;
+		}
+		hdr->edition = (int)ed;
+		return 0;
+	}
+	/* "inns-cathedrals,river": the record reader checks the names. */
+	expansions_clear(hdr);
+	for (const char *s = val; *s && hdr->nexpansions <= CR_MAXEXTS; ) {
+		const char *comma = strchr(s, ','), *e = comma ? comma : s + strlen(s);
+
+		while (s < e && (*s == ' ' || (*s >= '\t' && *s <= '\r')))	/* "Anna, Ben" */
+			s++;
+		while (e > s && (e[-1] == ' ' || (e[-1] >= '\t' && e[-1] <= '\r')))
+			e--;
+		if (!expansion_add(hdr, s, (size_t)(e - s))) {
+			errf(_("carcref play: out of memory\n"));
+			return 2;
+		}
+		if (comma == NULL)
+			break;
+		s = comma + 1;
+	}
+	return 0;
+}
+
+static int
+selfplay_opt(struct nt_record *hdr, int k, const char *val)
+{
+	long ed;
+
+	if (k == O_EDITION) {
+		if (!cmd_number(val, 1, 3, &ed))
+			return -1;
+		hdr->edition = (int)ed;
+		return 0;
+	}
+	expansions_clear(hdr);	/* given again: the last list */
+	for (const char *x = val; *x; ) {
+		const char *comma = strchr(x, ',');
+		size_t len = comma ? (size_t)(comma - x) : strlen(x);
+		int e = cr_ext_find(x, len);
+
+		if (e <= 0 || (nt_record_exts(hdr) & (1u << e)) || cr_exts[e]->always) {
+			errf(_("carcref selfplay: --expansions: unknown or repeated "
+			    "\"%.*s\"\n"), (int)len, x);
+			return -1;
+		}
+		if (!expansion_add(hdr, cr_exts[e]->name, strlen(cr_exts[e]->name)))
+			return -1;
+		x += len + (comma != NULL);
+	}
+	return 0;
+}
+
+/* ---- selfplay: random games ------------------------------------------------- */
+
+/*
+ * A random legal place for tile t, uniform over all of them: the engine
+ * counts and indexes legal places in time independent of the board's
+ * size, so a game of any size costs the same per move.  false if the
+ * tile fits nowhere (a discard).
+ */
+static bool
+random_place(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
+{
+	int n = cr_game_nlegal(g, t);
+	struct cr_place p;
+
+	if (n == 0 || !cr_game_legal_nth(g, t, cmd_below(seed, n), &p))
+		return false;
+	*m = (struct cr_move){ .kind = CR_MOVE_PLACE, .tile = t, .x = p.x, .y = p.y, .rot = p.rot };
+	return true;
+}
+
+/* A random legal choice before the piece (a flock's), or none when none
+ * is due: the engine says which lines it accepts. */
+static void
+random_choice(struct cr_game *g, uint64_t *seed, struct cr_move *m)
+{
+	struct cr_move opts[64];
+	int n = 0, tok[16];
+
+	if (cr_game_check(g, m, NULL))
+		return;	/* nothing due */
+	for (int c = 1; cr_choice(c) != NULL; c++) {
+		int nt = 1;
+
+		if (!(cr_game_exts(g) & (1u << cr_choice_ext(c))))
+			continue;
+		if (cr_choice(c)->token)
+			nt = cr_token_args(cr_choice_ext(c), tok, 16);
+		else
+			tok[0] = 0;
+		for (int i = 0; i < nt && n < 64; i++) {
+			struct cr_move o = *m;
+
+			o.choice = c, o.choice_arg = tok[i];
+			if (cr_game_check(g, &o, NULL))
+				opts[n++] = o;
+		}
+	}
+	if (n > 0)
+		*m = opts[cmd_below(seed, n)];
+}
+
+/* The piece's token, when it takes one: a random legal one (0 if none). */
+static bool
+random_token(struct cr_game *g, uint64_t *seed, struct cr_move *m)
+{
+	int tok[16], legal[16], n = 0, nt;
+
+	if (!(cr_piece(m->role)->flags & CR_PIECE_TOKEN))
+		return cr_game_check(g, m, NULL);
+	nt = cr_token_args(cr_piece_ext(m->role), tok, 16);
+	for (int i = 0; i < nt; i++) {
+		m->arg = tok[i];
+		if (cr_game_check(g, m, NULL))
+			legal[n++] = tok[i];
+	}
+	m->arg = n > 0 ? legal[cmd_below(seed, n)] : 0;
+	return n > 0;
+}
+
+/* Play one random game to its end. */
+static bool
+random_game(void *game, uint64_t *seed)
+{
+	struct cr_game *g = game;
+	int ntypes = cr_game_tileset(g)->ntypes;
+
+	while (!cr_game_over(g)) {
+		struct cr_move m = { 0 }, opts[CR_MAXPIECES * CR_NSPOTS];
+		int nopts = 0, total = 0, k, t = 0;
+
+		/* A copy drawn at random among those that may be drawn now. */
+		for (int u = 0; u < ntypes; u++)
+			if (cr_game_supply(g, u) > 0 && cr_game_drawable(g, u, NULL))
+				total += cr_game_supply(g, u);
+		if (total == 0)
+			return false;
+		k = cmd_below(seed, total);
+		for (;; t++)
+			if (cr_game_supply(g, t) > 0 && cr_game_drawable(g, t, NULL)) {
+				if (k < cr_game_supply(g, t))
+					break;
+				k -= cr_game_supply(g, t);
+			}
+		if (!random_place(g, seed, t, &m)) {
+			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
+			if (!cr_game_play(g, &m, NULL))
+				return false;
+			continue;
+		}
+		random_choice(g, seed, &m);
+		/* Half the time no meeple; else one of the legal ones (with a
+		 * token it may draw, when it draws one). */
+		if (cmd_below(seed, 2)) {
+			for (int role = CR_THIEF; role < cr_npieces(); role++)
+				for (int sp = 0; (cr_game_exts(g) & (1u << cr_piece_ext(role))) &&
+				    sp < CR_NSPOTS; sp++) {
+					struct cr_move o = m;
+
+					o.role = (enum cr_role)role, o.spot = (enum cr_spot)sp;
+					if (random_token(g, seed, &o))
+						opts[nopts++] = o;
+				}
+			if (nopts > 0)
+				m = opts[cmd_below(seed, nopts)];
+		}
+		if (!cr_game_play(g, &m, NULL))
+			return false;
+	}
+	return true;
+}
+
+/* ---- replay: JSON and ranking --------------------------------------------- */
+
+/* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
+ * a majority ("goods": "wine"). */
+static void
+json_event(const void *g, int i)
+{
+	int nev;
+	const struct cr_event *ev = &cr_game_events(g, &nev)[i];
+
+	if (ev->reason == CR_EV_TAKE) {
+		printf("\"taken\": {");
+		for (int t = 0; t < ev->nterm; t++) {
+			printf("%s", t ? ", " : "");
+			cmd_json_str(stdout, cr_phrase(ev->term[t].phrase));
+			printf(": %d", ev->term[t].count);
+		}
+		printf("}, ");
+	} else if (ev->reason == CR_EV_EXTRA) {
+		cmd_json_str(stdout, nt_event_label(ev));
+		printf(": ");
+		cmd_json_str(stdout, cr_phrase(ev->note));
+		printf(", ");
+	}
+}
+
+/* Each player's tokens, by group: "goods": {"Anna": {"wine": 2, ...}}. */
+static void
+json_game(const void *g, const char *const *names)
+{
+	int n = cr_game_ncounters(g);
+
+	for (int k = 0; k < n; k++) {
+		const char *group, *prev = NULL;
+
+		cr_game_counter_name(g, k, &group);
+		if (k > 0)
+			cr_game_counter_name(g, k - 1, &prev);
+		if (prev != NULL && strcmp(prev, group) == 0)
+			continue;	/* the group's first counter prints it all */
+		printf(", ");
+		cmd_json_str(stdout, group);
+		printf(": {");
+		for (int p = 0; p < cr_game_nplayers(g); p++) {
+			const char *gr;
+
+			printf("%s", p ? ", " : "");
+			cmd_json_str(stdout, names[p]);
+			printf(": {");
+			for (int j = k; j < n; j++) {
+				const char *name = cr_game_counter_name(g, j, &gr);
+
+				if (strcmp(gr, group) != 0)
+					break;
+				printf("%s", j > k ? ", " : "");
+				cmd_json_str(stdout, name);
+				printf(": %d", cr_game_counter(g, p, j));
+			}
+			printf("}");
+		}
+		printf("}");
+	}
+}
+
+/* Each player's goods tokens after the score: "   wine 2, grain 0, cloth 1". */
+static int
+ranking_tail(const void *g, int p, char *buf, size_t size)
+{
+	int n = cr_game_ncounters(g), o = 0;
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (int k = 0; k < n; k++) {
+		size_t at = (size_t)o < size ? (size_t)o : size;
+
+		o += snprintf(buf + at, size - at, "%s%s %d", k ? ", " : "   ",
+		    cmd_word(cr_game_counter_name(g, k, NULL)), cr_game_counter(g, p, k));
+	}
+	return o;
+}
+
+/* ---- the hand ---------------------------------------------------------------- */
+
+static const struct play_hand_words words = {
+	N_("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
+	    "asks whether to keep it)"),
+	N_("%s is in hand, not played: drop it?"),
+	N_("%s dropped: draw it again when the game resumes\n"),
+	N_("%s was in hand: the game has no move yet, so nothing is kept; draw it "
+	    "again next time\n"),
+	N_("%s kept in hand: carcref resume %s gives it back\n"),
+	N_("carcref: %s was in hand and could not be kept: %s\n"),
+	N_("%lld bytes, not a tile and its place"),
+	N_("the tile kept in hand is not given back: %s; its file is kept as %s\n"),
+	N_("the tile kept in hand is not given back: %s; its file %s is left as it "
+	    "is (%s)\n"),
+};
+
+static bool
+hand_held(const struct play *p)
+{
+	return tile_hand(p)->tile >= 0;
+}
+
+static char *
+hand_name(const struct play *p)
+{
+	return strdup(tile_code(p, tile_hand(p)->tile));
+}
+
+static char *
+hand_line(const struct play *p)
+{
+	const struct tile_hand *h = tile_hand(p);
+
+	return h->placed ? cmd_strf("%s %d,%d %d\n", tile_code(p, h->tile), h->pend.x,
+	    h->pend.y, h->pend.rot * 90) : cmd_strf("%s\n", tile_code(p, h->tile));
+}
+
+/* The prompt's part: the tile in hand, and where it lies. */
+static char *
+prompt(const struct play *p)
+{
+	const struct tile_hand *h = tile_hand(p);
+
+	if (h->placed)
+		return cmd_strf(" [%s %d,%d %d]", tile_code(p, h->tile), h->pend.x, h->pend.y,
+		    h->pend.rot * 90);
+	if (h->tile >= 0)
+		return cmd_strf(" [%s]", tile_code(p, h->tile));
+	return strdup("");
+}
+
+/* The tile kept in hand, "CODE" or "CODE X,Y ROT", given back. */
+static bool
+hand_restore(struct play *p, char *text, char **why)
+{
+	struct tile_hand *h = tile_hand(p);
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	struct cr_refusal ref;
+	char msg[512], *w[4] = { NULL }, *s;
+	int n = 0;
+
+	for (s = strtok(text, " \t\r\n"); s != NULL && n < 4; s = strtok(NULL, " \t\r\n"))
+		w[n++] = s;
+	m.tile = n >= 1 ? cr_tileset_find(tile_ts(p), w[0], strlen(w[0])) : -1;
+	if (n == 0)
+		*why = cmd_strf("%s", _("the file is empty"));
+	else if (m.tile < 0)
+		*why = cmd_strf(_("unknown tile \"%s\""), w[0]);
+	else if (cr_game_over(p->g))
+		*why = cmd_strf(_("%s, but the game is over"), tile_code(p, m.tile));
+	else if (!cr_game_drawable(p->g, m.tile, &ref)) {
+		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
+		*why = cmd_strf(_("%s may not be drawn now: %s"), tile_code(p, m.tile), msg);
+	} else if (n != 1 && (n != 3 || !nt_parse_pos(w[1], strlen(w[1]), &m.x, &m.y) ||
+	    (m.rot = nt_parse_rot(w[2], strlen(w[2]))) < 0))
+		*why = cmd_strf(_("%s, then words that are not a place"), tile_code(p, m.tile));
+	else
+		*why = NULL;
+	if (*why != NULL)
+		return false;
+	h->tile = m.tile;
+	if (n == 1) {
+		outf(_("%s is in hand again, as it was when the game was left"),
+		    tile_code(p, m.tile));
+		outf("\n");
+	} else if (cr_game_check_place(p->g, &m, &ref)) {
+		h->pend = m;
+		h->placed = true;
+		outf(_("%s is in hand again, as it was when the game was left, placed at %d,%d "
+		    "rotation %d\n"), tile_code(p, m.tile), m.x, m.y, m.rot * 90);
+	} else {
+		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
+		outf(_("%s is in hand again, but no longer placed: where it lay, %d,%d rotation %d, "
+		    "is not legal now (%s)\n"), tile_code(p, m.tile), m.x, m.y, m.rot * 90, msg);
+	}
+	return true;
+}
+
+/* ---- the REPL ------------------------------------------------------------------ */
+
+/* A turn: a player's prefix, a tile code, or what follows one. */
+static bool
+is_turn(struct play *p, int argc, char **argv, const char *line)
+{
+	return strchr(line, ':') != NULL ||
+	    cr_tileset_find(tile_ts(p), argv[0], strlen(argv[0])) >= 0 ||
+	    (argc > 1 && (strcasecmp(argv[1], "discard") == 0 ||
+	    nt_parse_pos(argv[1], strlen(argv[1]), &(int){ 0 }, &(int){ 0 }) ||
+	    nt_pos_beyond(argv[1], strlen(argv[1]))));
+}
+
+static const struct play_cmd cmd_draw = {
+	"draw", { "piocher", "tirer" }, N_("TILE"), 1, 1, PA_TILE, turn_draw,
+	N_("the tile just drawn: its picture, and where it fits"),
+	N_("  TILE is its code (A to X; tiles shows them).  Step 1 of 3 of a turn;\n"
+	"  draw again to correct a wrong code.\n"), true, NULL };
+
+static const struct play_cmd cmd_place = {
+	"place", { "poser" }, N_("X,Y [ROT] [ROLE@SPOT]"), 1, 7, PA_PLACE, turn_place,
+	N_("put the tile in hand down at X,Y, turned ROT degrees"),
+	N_("  Step 2: x grows to the east, y to the north, the start tile is 0,0.\n"
+	"  ROT (0, 90, 180, 270, clockwise) may be left out when only one fits there;\n"
+	"  when several do, they are shown and you choose.  place again to move it.\n"), false, NULL };
+
+static const struct play_cmd cmd_choose = {
+	"choose", { "choisir" }, N_("WORD [TOKEN]"), 1, 2, PA_NONE, turn_choose,
+	N_("a flock's choice, before the meeple (Hills & Sheep)"),
+	N_("  When the tile extends the field of your own shepherd: choose grow sheep=N\n"
+	"  (the token drawn), choose grow wolf, or choose herd.  Then meeple or pass.\n"), false, NULL };
+
+static const struct play_cmd cmd_meeple = {
+	"meeple", { "pion" }, N_("ROLE@SPOT [TOKEN]"), 0, 5, PA_MEEPLE, turn_meeple,
+	N_("finish the turn with a meeple on the tile just placed"),
+	N_("  Step 3: thief (road), knight (city), monk (cloister), farmer (field), at a\n"
+	"  spot of the tile as it lies: N E S W, the half-edges NNE ENE ESE SSE SSW\n"
+	"  WSW WNW NNW, the corners NE SE SW NW, or C, the centre (monk alone means\n"
+	"  monk@C); the pieces of the expansions in play too (big-knight, builder,\n"
+	"  pig, shepherd@W sheep=2).  Without ROLE@SPOT, lists where one may go.\n"), false, NULL };
+
+static const struct play_cmd cmd_pass = {
+	"pass", { "passer" }, N_("[WORD [TOKEN]]"), 0, 2, PA_NONE, turn_pass,
+	N_("finish the turn without a meeple"),
+	N_("  After a flock's choice, or with it: pass herd.\n"), false, NULL };
+
+static const struct play_cmd cmd_discard = {
+	"discard", { "défausser", "defausser" }, N_("[TILE]"), 0, 1, PA_TILE, turn_discard,
+	N_("the tile in hand fits nowhere: it leaves the game"),
+	N_("  Only when it fits nowhere; the same player then draws again.\n"), false, NULL };
+
+static const struct play_cmd cmd_legal = {
+	"legal", { "légal" }, N_("[TILE]"), 0, 1, PA_TILE, view_legal,
+	N_("where the tile in hand (or TILE) may go"),
+	"", true, NULL };
+
+static const struct play_cmd cmd_board = {
+	"board", { "plateau" }, N_("[--svg FILE]"), 0, 2, PA_NONE, view_board,
+	N_("a map of the board, with the meeples"),
+	N_("  Each square shows its tile's top, middle and bottom rows (# city, . field,\n"
+	"  = | road, + cloister, o village).  A meeple is its owner's initial: a\n"
+	"  capital for a thief, knight or monk, a small letter for a farmer.  * marks\n"
+	"  where the tile in hand fits.  In colour on a terminal, unless NO_COLOR is set.\n"
+	"  board --svg FILE: the board as an SVG picture, written to FILE.\n"), true, "--svg" };
+
+static const struct play_cmd cmd_score = {
+	"score", { "score", "points" }, "", 0, 0, PA_NONE, view_score,
+	N_("the scores, the meeples in hand, whose turn it is"),
+	"", true, NULL };
+
+static const struct play_cmd cmd_explain = {
+	"explain", { "expliquer" }, N_("[PLAYER | X,Y[:SPOT]]"), 0, 1, PA_FEATURE, view_explain,
+	N_("every point and why, or one feature in full"),
+	N_("  explain PLAYER: every scoring that paid PLAYER, its arithmetic and majority,\n"
+	"  and what PLAYER's meeples on the board would score if the game ended now.\n"
+	"  explain X,Y:SPOT: the feature at that spot of the tile at X,Y: its tiles,\n"
+	"  pennants, meeples by player, who controls it, what it scored or would score\n"
+	"  if the game ended now.  explain X,Y: every feature of that tile.\n"
+	"  explain alone: every player.\n"), true, NULL };
+
+static const struct play_cmd cmd_supply = {
+	"supply", { "pioche" }, "", 0, 0, PA_NONE, view_supply,
+	N_("the tiles left, by type"),
+	"", true, NULL };
+
+static const struct play_cmd cmd_tiles = {
+	"tiles", { "tuiles" }, N_("[TILE...]"), 0, PLAY_MAXARGS - 1, PA_TILES, view_tiles,
+	N_("the tile types with their codes and pictures"),
+	"", true, NULL };
+
+static const struct play_cmd cmd_find = {
+	"find", { "chercher" }, N_("EDGES [--FILTER...]"), 1, PLAY_MAXARGS - 1, PA_FIND, view_find,
+	N_("the tiles left that look like the one in hand"),
+	N_("  EDGES: the tile's four edges read clockwise from any side, C city, R road,\n"
+	"  F field, W river (find CRFR): each type left that shows them, the rotation\n"
+	"  where the first is north, its picture.  Filters: --pennant, --cloister,\n"
+	"  --inn, --two-cities (separate), --set NAME; they may come alone (find\n"
+	"  --inn).  draw CRFR and Tab turns the edges into the codes that match.\n"), true, NULL };
+
+static const struct play_cmd cmd_end = {
+	"end", { "fin" }, "", 0, 0, PA_NONE, turn_end,
+	N_("end the game here: the final scoring"),
+	N_("  The game also ends by itself when the last tile is played.  On a terminal,\n"
+	"  end asks first (not with play --yes).\n"), false, NULL };
+
+static const struct play_cmd cmd_load = {
+	"load", { "charger" }, N_("FILE"), 1, 1, PA_FILE, session_load,
+	N_("continue the game recorded in FILE instead"),
+	N_("  FILE is not written: the game goes on in a journal of its own.  The game\n"
+	"  in play stays kept under its name (carcref games lists them), and a tile\n"
+	"  in hand with it, as when the session ends: carcref resume NAME gives it\n"
+	"  back (on a terminal, load asks first whether to drop it).\n"), false, NULL };
+
+static const struct play_cmd *const cmds[] = {
+	&cmd_draw, &cmd_place, &cmd_choose, &cmd_meeple, &cmd_pass, &cmd_discard, &cmd_legal,
+	&cmd_board, &cmd_score, &cmd_explain, &cmd_supply, &play_cmd_moves, &cmd_tiles,
+	&cmd_find, &play_cmd_undo, &play_cmd_redo, &cmd_end, &play_cmd_save, &cmd_load,
+	&play_cmd_help, &play_cmd_quit, NULL,
+};
+
+const struct play_game play_game_tile = {
+	.rules = &nt_game_tile,
+	.world = world,
+	.play_opts = play_opts,
+	.play_opt = play_opt,
+	.new_only = N_("carcref play: --players, --edition and --expansions are for a new game; "
+	    "%s has its own\n"),
+	.selfplay_opts = selfplay_opts,
+	.selfplay_opt = selfplay_opt,
+	.random_game = random_game,
+	.json_event = json_event,
+	.json_game = json_game,
+	.ranking_tail = ranking_tail,
+	.cmds = cmds,
+	.is_turn = is_turn,
+	.line = tile_line,
+	.example = tile_example,
+	.shape = N_("TILE X,Y ROT ROLE@SPOT"),
+	.hint = tile_hint,
+	.help_intro = tile_help_intro,
+	.help_tail = N_("\nhelp COMMAND says more; Tab completes commands, tiles, positions and "
+	    "spots.\n"),
+	.help_more = tile_help_more,
+	.over_hint = N_("game over: save FILE keeps it; score, explain, board show it; undo goes "
+	    "back"),
+	.say_state = tile_say_state,
+	.standings = tile_standings,
+	.tell = tile_tell,
+	.complete = tile_complete,
+	.hand_size = sizeof (struct tile_hand),
+	.words = &words,
+	.hand_held = hand_held,
+	.hand_drop = tile_drop_hand,
+	.hand_name = hand_name,
+	.hand_line = hand_line,
+	.prompt = prompt,
+	.hand_restore = hand_restore,
+	.undo_steps = NULL,
+	.undone = tile_undone,
+	.redoing = tile_redoing,
+};

@@ -1,0 +1,600 @@
+/*
+ * tile-turn.c -- the tile game's turn at the table: draw, place, then
+ * meeple or pass (or discard, or end); a whole turn typed; a move told;
+ * what undo and redo do with the tile in hand.
+ *
+ * Nothing reaches the engine before the turn is whole: draw and place
+ * only check, the last step plays the complete move, so the engine's rule
+ * "a move is applied completely or not at all" holds here too.  A move
+ * applied is journaled by the session (play_new_moves) before it is told.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "tile.h"
+#include "notation/explain.h"
+#include "notation/i18n.h"
+#include "rules/ext.h"
+
+/* ---- refusals ------------------------------------------------------------ */
+
+/* "refused:" and the rule broken, in words. */
+int
+tile_refusal(struct play *p, const struct cr_refusal *why)
+{
+	char msg[512];
+
+	nt_refusal_game(p->g, why, p->names, msg, sizeof msg);
+	return play_nope(_("refused: %s"), msg);
+}
+
+/* ---- moves: play, journal, tell ----------------------------------------- */
+
+static void
+print_events(struct play *p, int move)
+{
+	const struct cr_event *ev;
+	char why[512];
+	bool final = false;
+	int nev;
+
+	ev = cr_game_events(p->g, &nev);
+	for (int k = 0; k < nev; k++) {
+		if (ev[k].move != move)
+			continue;
+		if (!final && CR_EV_AT_END(ev[k].reason)) {
+			outf(_("  final scoring:\n"));
+			final = true;
+		}
+		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
+		outf(_("  %s: %s\n"), nt_event_name(&ev[k]), why);
+	}
+}
+
+/*
+ * What the players do by hand for move MOVE that its line does not say
+ * (a tile slid under a hill): the words of the modules in play, filled
+ * with the move's tile and square as the words of a module's rule are
+ * (a refusal of the module's own, CR_R_EXT, carries them to notation/).
+ */
+static void
+print_table(struct play *p, int move)
+{
+	const struct cr_move *m = cr_game_move(p->g, move - 1);
+	char msg[512];
+
+	for (int e = 0; e < cr_nexts; e++) {
+		struct cr_refusal say = { .code = CR_R_EXT, .ext = e, .tile = m->tile, .x = m->x,
+		    .y = m->y, .rot = m->rot };
+
+		if (!(cr_game_exts(p->g) & (1u << e)) || cr_exts[e]->table == NULL ||
+		    (say.phrase = cr_exts[e]->table(p->g, e, move)) == 0)
+			continue;
+		nt_refusal_game(p->g, &say, p->names, msg, sizeof msg);
+		outf("  %s\n", msg);
+	}
+}
+
+void
+tile_drop_hand(struct play *p, bool say)
+{
+	struct tile_hand *h = tile_hand(p);
+
+	if (h->tile >= 0 && say)
+		outf(_("%s goes back: it was not played\n"), tile_code(p, h->tile));
+	h->tile = -1;
+	h->placed = false;
+}
+
+/* Move i, just played and journaled: what it did. */
+void
+tile_tell(struct play *p, int i)
+{
+	const struct cr_move *m = cr_game_move(p->g, i);
+	int n = cr_game_nmoves(p->g);
+	char line[128];
+
+	nt_format_move(tile_ts(p), m, NULL, line, sizeof line);
+	outf(_("move %d, %s: %s\n"), i + 1, p->names[cr_game_move_player(p->g, i)], line);
+	print_table(p, i + 1);
+	if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
+		outf(_("  %s fits nowhere and leaves the game; %s draws again\n"),
+		    tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+	print_events(p, i + 1);
+	/* A builder's double turn: the next move is the mover's again. */
+	if (i == n - 1 && m->kind == CR_MOVE_PLACE && !cr_game_over(p->g) &&
+	    cr_game_nplayers(p->g) > 1 && cr_game_turn(p->g) == cr_game_move_player(p->g, i))
+		outf(_("  %s plays a second tile at once\n"), p->names[cr_game_turn(p->g)]);
+}
+
+static int
+play_move(struct play *p, const struct cr_move *m)
+{
+	struct cr_refusal why;
+	int first = cr_game_nmoves(p->g);
+
+	if (!cr_game_play(p->g, m, &why))
+		return tile_refusal(p, &why);
+	return play_new_moves(p, first);
+}
+
+/* A whole turn in the notation, with or without "PLAYER:". */
+static int with_rotation(struct play *, const char *, int, char **);
+
+int
+tile_line(struct play *p, const char *line)
+{
+	struct nt_line_error err;
+	char *filled = NULL;
+	int rc;
+
+	if ((rc = play_turn(p, line, &err)) == -1) {
+		/* "U 1,0 thief@E": the rotation left out, as place allows. */
+		if ((rc = with_rotation(p, line, err.column, &filled)) == 0)
+			return play_nope(_("refused: %s"), err.msg);
+		if (rc < 0)
+			return -1;
+		rc = play_turn(p, filled, &err);
+		free(filled);
+		if (rc == -1)
+			return play_nope(_("refused: %s"), err.msg);
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * A whole turn without its rotation ("U 1,0 thief@E"): the rule of place
+ * (the one rotation that fits there, alike rotations counting once).
+ * COLUMN is where the notation found the line wrong (1-based): such a
+ * line is wrong where its rotation should be, whatever words say so.
+ * 1 with *filled the line with it written in (said to the player), -1
+ * refused with the reason said, 0 when it is not such a line.
+ */
+static int
+with_rotation(struct play *p, const char *line, int column, char **filled)
+{
+	const char *colon = strchr(line, ':'), *s = colon ? colon + 1 : line, *t, *pos, *rest;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	int fits[4], nfit = 0;
+	size_t tn, pn;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (t = s; *s && *s != ' ' && *s != '\t'; s++)
+		;
+	tn = (size_t)(s - t);
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (pos = s; *s && *s != ' ' && *s != '\t'; s++)
+		;
+	pn = (size_t)(s - pos);
+	rest = s;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'))
+		return 0;	/* a rotation given, and wrong ("45"): said as such */
+	if (column - 1 != s - line)
+		return 0;	/* wrong before the rotation (an unknown player) */
+	if ((m.tile = cr_tileset_find(tile_ts(p), t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
+		return 0;
+	for (int r = 0; r < 4; r++) {
+		m.rot = r;
+		if (cr_tile_rot_rep(&tile_ts(p)->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
+			fits[nfit++] = r;
+	}
+	if (nfit != 1) {
+		if (nfit == 0)
+			play_nope(_("refused: %s fits at %d,%d in no rotation (legal %s lists where it "
+			    "goes)"), tile_ts(p)->type[m.tile].code, m.x, m.y, tile_ts(p)->type[m.tile].code);
+		else {
+			outf(_("refused: %s fits at %d,%d in %d rotations:"), tile_ts(p)->type[m.tile].code,
+			    m.x, m.y, nfit);
+			for (int i = 0; i < nfit; i++)
+				outf(" %d", fits[i] * 90);
+			outf(_("; write which after the position\n"));
+		}
+		return -1;
+	}
+	*filled = cmd_strf("%.*s %d%s", (int)(rest - line), line, fits[0] * 90, rest);
+	if (*filled == NULL)
+		return play_nope(_("out of memory"));
+	outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), fits[0] * 90, m.x, m.y);
+	return 1;
+}
+
+/* Any move after the final scoring. */
+int
+tile_game_over(struct play *p)
+{
+	struct cr_refusal why = { .code = CR_R_GAME_OVER };
+
+	tile_refusal(p, &why);
+	return play_nope("(%s)", play_over_hint(p));
+}
+
+/* ---- the commands ------------------------------------------------------- */
+
+int
+turn_draw(struct play *p, int argc, char **argv)
+{
+	struct cr_refusal why;
+	const struct cr_tiletype *t;
+	int type, rots[4], nrot = 0, n, squares;
+	struct cr_place *v;
+
+	(void)argc;
+	if (cr_game_over(p->g))
+		return tile_game_over(p);
+	if ((type = cr_tileset_find(tile_ts(p), argv[1], strlen(argv[1]))) < 0)
+		return play_nope(_("unknown tile \"%s\" (tiles shows them all with their codes)"),
+		    argv[1]);
+	/* No copy left, a set not in play, or held back (the river first):
+	 * refused now, as the whole turn would be, not at place. */
+	if (!cr_game_drawable(p->g, type, &why))
+		return tile_refusal(p, &why);
+	if (tile_hand(p)->tile >= 0 && tile_hand(p)->tile != type)
+		tile_drop_hand(p, true);
+	tile_hand(p)->tile = type;
+	tile_hand(p)->placed = false;
+	t = &tile_ts(p)->type[type];
+	for (int r = 0; r < 4; r++)
+		if (cr_tile_rot_rep(t, r) == r)
+			rots[nrot++] = r;
+	/* (English says "tiles" even for one: the same words twice) */
+	outf(ngettext("%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	    "%s draws %s (%d %s left, this one included; %d tiles in the supply)\n",
+	    (unsigned long)cr_game_supply_total(p->g)), p->names[cr_game_turn(p->g)], t->code,
+	    cr_game_supply(p->g, type), t->code, cr_game_supply_total(p->g));
+	tile_rotations(p, type, rots, nrot, nrot > 1);
+	if ((v = tile_legal_places(p, type, &n, &squares)) == NULL)
+		return play_nope(_("out of memory"));
+	free(v);
+	if (n == 0)
+		outf(_("%s fits nowhere: discard it (it leaves the game, %s draws again)\n"),
+		    t->code, p->names[cr_game_turn(p->g)]);
+	else {
+		tile_say_fits(p, type, squares);
+		outf(ngettext(", %d way: place X,Y [ROT] (legal lists them)\n",
+		    ", %d ways: place X,Y [ROT] (legal lists them)\n", (unsigned long)n), n);
+	}
+	return 0;
+}
+
+/* What may go on the tile just put down: "thief@E, knight@N, or pass". */
+static void
+print_meeple_options(struct play *p)
+{
+	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
+	int n = cr_game_meeple_options(p->g, &tile_hand(p)->pend, opt, CR_MAXMEEPLEOPTS);
+
+	if (n == 0) {
+		if (cr_game_player(p->g, cr_game_turn(p->g))->meeples == 0)
+			outf(_("%s has no meeple left: pass\n"), p->names[cr_game_turn(p->g)]);
+		else
+			outf(_("no meeple can go on it (its features are taken): pass\n"));
+		return;
+	}
+	outf(_("then a meeple:"));
+	for (int i = 0; i < n && i < CR_MAXMEEPLEOPTS; i++) {
+		char w[64];
+
+		tile_meeple_text(opt[i].role, opt[i].spot, w, sizeof w);	/* chevalier@O */
+		outf(" %s%s%s", w, cr_piece(opt[i].role)->flags & CR_PIECE_TOKEN ? _(" TOKEN") : "",
+		    i + 1 < n ? "," : "");
+	}
+	outf(_(" (meeple ROLE@SPOT), or pass\n"));
+}
+
+/*
+ * Does the tile just put down call for a choice before its piece (a
+ * flock's), none made yet?  The words that would do, into buf.
+ */
+static bool
+choice_due(struct play *p, char *buf, size_t size)
+{
+	size_t o = 0;
+	bool due = false;
+
+	buf[0] = '\0';
+	if (tile_hand(p)->pend.choice != 0 || cr_game_check(p->g, &tile_hand(p)->pend, NULL))
+		return false;
+	for (int c = 1; cr_choice(c) != NULL; c++) {
+		struct cr_move m = tile_hand(p)->pend;
+		int tok[16], nt = cr_choice(c)->token ? cr_token_args(cr_choice_ext(c), tok, 16) : 1;
+		bool ok = false;
+
+		if (!(cr_game_exts(p->g) & (1u << cr_choice_ext(c))))
+			continue;
+		m.choice = c;
+		for (int i = 0; i < nt && !ok; i++) {
+			m.choice_arg = cr_choice(c)->token ? tok[i] : 0;
+			ok = cr_game_check(p->g, &m, NULL);
+		}
+		if (ok && o < size)
+			o += (size_t)snprintf(buf + o, size - o, "%s%s%s", due ? ", " : "",
+			    cr_choice(c)->word, cr_choice(c)->token ? _(" TOKEN") : "");
+		due |= ok;
+	}
+	return due;
+}
+
+static int not_yet(struct play *, const char *);
+
+/* After the tile is down: the choice it calls for, or the pieces. */
+static void
+print_next_step(struct play *p)
+{
+	char words[128];
+
+	if (choice_due(p, words, sizeof words))
+		outf(_("then the flock's choice, before any meeple: %s (choose %s)\n"), words,
+		    strchr(words, ',') ? _("WORD [TOKEN]") : words);
+	else
+		print_meeple_options(p);
+}
+
+/* The words after the rotation, joined again ("grow sheep=3 knight@N"),
+ * into m: its choice (or the one already chosen) and piece. */
+static int
+parse_rest(int argc, char **argv, struct cr_move *m)
+{
+	struct nt_error err;
+	size_t len = 0;
+	char *line;
+	int choice = m->choice, arg = m->choice_arg, rc;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if ((line = malloc(len + 1)) == NULL)
+		return play_nope(_("out of memory"));
+	line[0] = '\0';
+	for (int i = 0; i < argc; i++)
+		strcat(strcat(line, i ? " " : ""), argv[i]);
+	rc = nt_parse_tail(line, strlen(line), m, &err);
+	free(line);
+	if (rc < 0)
+		return play_nope("%s", err.msg);
+	if (m->choice == 0)	/* chosen at an earlier step */
+		m->choice = choice, m->choice_arg = arg;
+	return 0;
+}
+
+int
+turn_place(struct play *p, int argc, char **argv)
+{
+	const struct cr_tiletype *t;
+	struct cr_refusal why;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	int fits[4], nfit = 0;
+
+	if (cr_game_over(p->g))
+		return tile_game_over(p);
+	if (tile_hand(p)->tile < 0) {
+		char *ex = tile_example(p);
+		int rc = play_nope(_("no tile in hand: draw it first (draw CODE), or give the whole "
+		    "turn in one line (%s)"), ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
+
+		free(ex);
+		return rc;
+	}
+	t = &tile_ts(p)->type[tile_hand(p)->tile];
+	m.tile = tile_hand(p)->tile;
+	if (nt_pos_beyond(argv[1], strlen(argv[1])))
+		return play_nope(_("a coordinate goes from %ld to %ld, got \"%.40s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, argv[1]);
+	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
+		return play_nope(_("expected a position x,y (whole numbers, no spaces), got "
+		    "\"%.20s\""), argv[1]);
+	if (argc >= 3) {
+		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
+			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%.20s\""),
+			    argv[2]);
+		if (!cr_game_check_place(p->g, &m, &why))
+			return tile_refusal(p, &why);
+	} else {
+		/* No rotation: fine when only one fits there (or all alike). */
+		for (int r = 0; r < 4; r++) {
+			m.rot = r;
+			if (cr_game_check_place(p->g, &m, NULL) && cr_tile_rot_rep(t, r) == r)
+				fits[nfit++] = r;
+		}
+		if (nfit == 0) {
+			m.rot = 0;
+			cr_game_check_place(p->g, &m, &why);
+			if (why.code == CR_R_EDGE_MISMATCH) {
+				outf(_("refused: %s fits at %d,%d in no rotation:\n"), t->code, m.x,
+				    m.y);
+				for (int r = 0; r < 4; r++) {
+					char msg[512];
+
+					m.rot = r;
+					if (cr_tile_rot_rep(t, r) != r)
+						continue;
+					cr_game_check_place(p->g, &m, &why);
+					why.fits = 0;	/* none fits: said above */
+					nt_refusal(tile_ts(p), &why, p->names, msg, sizeof msg);
+					outf("  %s\n", msg);
+				}
+				return -1;
+			}
+			return tile_refusal(p, &why);
+		}
+		if (nfit > 1) {
+			outf(_("%s fits at %d,%d in %d rotations:"), t->code, m.x, m.y, nfit);
+			for (int i = 0; i < nfit; i++)
+				outf(" %d", fits[i] * 90);
+			outf(_("; which? place %d,%d ROT\n"), m.x, m.y);
+			tile_rotations(p, tile_hand(p)->tile, fits, nfit, true);
+			return 0;
+		}
+		m.rot = fits[0];
+		outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), m.rot * 90, m.x,
+		    m.y);
+	}
+	tile_hand(p)->pend = m;
+	tile_hand(p)->placed = true;
+	outf(_("%s at %d,%d rotation %d:\n"), t->code, m.x, m.y, m.rot * 90);
+	tile_rotations(p, tile_hand(p)->tile, &m.rot, 1, false);
+	if (argc >= 4) {	/* the rest of the turn: place 1,0 90 thief@E */
+		if (parse_rest(argc - 3, argv + 3, &m) < 0)
+			return -1;
+		return play_move(p, &m);
+	}
+	print_next_step(p);
+	return 0;
+}
+
+/* A choice before the piece: choose grow sheep=3, choose herd. */
+int
+turn_choose(struct play *p, int argc, char **argv)
+{
+	struct cr_refusal why;
+	struct cr_move m;
+
+	if (!tile_hand(p)->placed)
+		return not_yet(p, _("choose WORD [TOKEN]"));
+	m = tile_hand(p)->pend;
+	m.choice = m.choice_arg = 0;
+	if (parse_rest(argc - 1, argv + 1, &m) < 0)
+		return -1;
+	if (m.choice == 0 || m.role != CR_ROLE_NONE)
+		return play_nope(_("expected a choice (grow TOKEN or herd), then the meeple "
+		    "as a step of its own"));
+	if (!cr_game_check(p->g, &m, &why) && why.code != CR_R_NO_MEEPLE)
+		return tile_refusal(p, &why);
+	tile_hand(p)->pend = m;
+	if (m.choice_arg != 0) {
+		char tok[40];
+
+		nt_format_token(m.choice_arg, tok, sizeof tok);
+		outf(_("chosen: %s %s\n"), cr_choice(m.choice)->word, tok);
+	} else
+		outf(_("chosen: %s\n"), cr_choice(m.choice)->word);
+	print_meeple_options(p);
+	return 0;
+}
+
+/* The step that the turn needs next, for a command that came too early. */
+static int
+not_yet(struct play *p, const char *what)
+{
+	if (cr_game_over(p->g))
+		return tile_game_over(p);
+	if (tile_hand(p)->tile < 0)
+		return play_nope(_("no tile in hand: draw it first (draw CODE), then place it, "
+		    "then %s"), what);
+	return play_nope(_("%s is not placed yet: place X,Y [ROT] first"), tile_code(p, tile_hand(p)->tile));
+}
+
+int
+turn_meeple(struct play *p, int argc, char **argv)
+{
+	struct cr_move m;
+
+	if (!tile_hand(p)->placed)
+		return not_yet(p, _("meeple ROLE@SPOT"));
+	if (argc == 1) {
+		print_meeple_options(p);
+		return 0;
+	}
+	m = tile_hand(p)->pend;
+	if (parse_rest(argc - 1, argv + 1, &m) < 0)
+		return -1;
+	if (m.role == CR_ROLE_NONE)
+		return play_nope(_("expected ROLE@SPOT after the choice, or pass"));
+	return play_move(p, &m);
+}
+
+int
+turn_pass(struct play *p, int argc, char **argv)
+{
+	struct cr_move m;
+
+	if (!tile_hand(p)->placed)
+		return not_yet(p, C_("command", "pass"));
+	m = tile_hand(p)->pend;
+	if (argc > 1 && parse_rest(argc - 1, argv + 1, &m) < 0)	/* pass herd */
+		return -1;
+	if (m.role != CR_ROLE_NONE)
+		return play_nope(_("pass puts no meeple: meeple %s"), argv[argc - 1]);
+	return play_move(p, &m);
+}
+
+int
+turn_discard(struct play *p, int argc, char **argv)
+{
+	struct cr_move m = { .kind = CR_MOVE_DISCARD, .tile = tile_hand(p)->tile };
+
+	if (cr_game_over(p->g))
+		return tile_game_over(p);
+	if (argc == 2 && (m.tile = cr_tileset_find(tile_ts(p), argv[1], strlen(argv[1]))) < 0)
+		return play_nope(_("unknown tile \"%s\""), argv[1]);
+	if (m.tile < 0)
+		return play_nope(_("no tile in hand: draw it first (draw CODE), or discard CODE"));
+	return play_move(p, &m);
+}
+
+int
+turn_end(struct play *p, int argc, char **argv)
+{
+	struct cr_move m = { .kind = CR_MOVE_END };
+	char *q;
+	bool yes;
+
+	(void)argc, (void)argv;
+	if (cr_game_over(p->g))
+		return play_move(p, &m);	/* refused, as any move */
+	q = cmd_strf(ngettext("end the game here, with %d tile left, and score it?",
+	    "end the game here, with %d tiles left, and score it?",
+	    (unsigned long)cr_game_supply_total(p->g)), cr_game_supply_total(p->g));
+	yes = q != NULL && play_confirm(p, q);
+	free(q);
+	if (!yes) {
+		outf(_("the game goes on\n"));
+		return 0;
+	}
+	tile_drop_hand(p, true);
+	return play_move(p, &m);
+}
+/*
+ * The tile of the move just taken back (the earliest, after undo N) is
+ * still in its player's hand at the table: drawn again, not placed, as
+ * the prompt shows.  So is a discarded one, to be discarded again.
+ */
+void
+tile_undone(struct play *p, const char *line)
+{
+	struct tile_hand *h = tile_hand(p);
+	struct nt_turn t;
+	struct nt_error e;
+	const struct cr_move *m = &t.move;
+
+	if (nt_parse_move(tile_ts(p), line, strlen(line), &t, &e) < 0 || t.blank ||
+	    (m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) || cr_game_over(p->g) ||
+	    !cr_game_drawable(p->g, m->tile, NULL))
+		return;
+	h->tile = m->tile;
+	h->placed = false;
+	if (m->kind == CR_MOVE_DISCARD)
+		outf(_("%s is in %s's hand again: discard it, or draw another to change it\n"),
+		    tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+	else
+		outf(_("%s is in %s's hand again: place it (place X,Y [ROT]), or draw another to "
+		    "change it\n"), tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+}
+
+/* Before redo plays LINE again: the tile undo gave back goes down again,
+ * no word for it; any other goes back. */
+void
+tile_redoing(struct play *p, const char *line)
+{
+	struct nt_turn t;
+	struct nt_error e;
+	bool same = nt_parse_move(tile_ts(p), line, strlen(line), &t, &e) == 0 && !t.blank &&
+	    t.move.kind != CR_MOVE_END && t.move.tile == tile_hand(p)->tile;
+
+	tile_drop_hand(p, !same);
+}

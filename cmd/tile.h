@@ -1,0 +1,130 @@
+/*
+ * tile.h -- the tile game at the table: its table (tile-game.c) and what
+ * its files share.
+ *
+ *	tile-game.c	its table: options, selfplay, JSON, ranking, the hand,
+ *			the prompt, the command list
+ *	tile-turn.c	the turn: draw, place, choose, meeple, pass, discard,
+ *			end; a whole turn typed; a move told
+ *	tile-views.c	what is shown: legal, board, score, explain, supply,
+ *			tiles, find, help's words, the standings
+ *	tile-complete.c	Tab completion of tiles, squares, rotations, meeples
+ *	board.c		the board as an ASCII map
+ */
+#ifndef CARCREF_TILE_H
+#define CARCREF_TILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "rules/game.h"
+#include "play.h"
+
+extern const struct play_game play_game_tile;
+
+/* The turn being entered step by step: p->hand. */
+struct tile_hand {
+	int		 tile;		/* the tile drawn, -1 none */
+	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
+	struct cr_move	 pend;
+};
+
+static inline struct tile_hand *
+tile_hand(const struct play *p)
+{
+	return p->hand;
+}
+
+static inline const struct cr_tileset *
+tile_ts(const struct play *p)
+{
+	return p->world;
+}
+
+/* What its commands' arguments complete to (struct play_cmd's complete). */
+enum {
+	PA_TILE = PA_GAME,	/* one tile code, of those left in the supply */
+	PA_TILES,		/* tile codes, any of the box, as many as wanted */
+	PA_PLACE,		/* X,Y, ROT, ROLE@SPOT where the tile in hand fits */
+	PA_MEEPLE,		/* one ROLE@SPOT on the tile just placed */
+	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
+	PA_FIND,		/* the search options of find, a set's name */
+};
+
+/* tile-turn.c: the steps of a turn. */
+int	 turn_draw(struct play *, int, char **);
+int	 turn_place(struct play *, int, char **);
+int	 turn_meeple(struct play *, int, char **);
+int	 turn_choose(struct play *, int, char **);
+int	 turn_pass(struct play *, int, char **);
+int	 turn_discard(struct play *, int, char **);
+int	 turn_end(struct play *, int, char **);
+/* A whole turn typed, "U 1,0 thief@E" without its rotation too. */
+int	 tile_line(struct play *p, const char *line);
+/* Tell move i just played. */
+void	 tile_tell(struct play *p, int i);
+/* "refused: " and the rule broken. */
+int	 tile_refusal(struct play *p, const struct cr_refusal *why);
+/* The refusal of any move once the game is over. */
+int	 tile_game_over(struct play *p);
+/* Forget the tile in hand (saying it goes back if SAY). */
+void	 tile_drop_hand(struct play *p, bool say);
+/* The hand after undo, and before redo (struct play_game's undone and
+ * redoing). */
+void	 tile_undone(struct play *p, const char *line);
+void	 tile_redoing(struct play *p, const char *line);
+
+/* tile-views.c: what the table is shown. */
+int	 view_legal(struct play *, int, char **);
+int	 view_board(struct play *, int, char **);
+int	 view_score(struct play *, int, char **);
+int	 view_explain(struct play *, int, char **);
+int	 view_supply(struct play *, int, char **);
+int	 view_tiles(struct play *, int, char **);
+int	 view_find(struct play *, int, char **);
+void	 tile_say_state(struct play *p);
+void	 tile_standings(struct play *p);
+void	 tile_hint(struct play *p);
+void	 tile_help_intro(struct play *p);
+void	 tile_help_more(struct play *p, const struct play_cmd *c);
+
+/* A tile type's code. */
+const char *tile_code(const struct play *p, int type);
+/* Pictures of a type in the given rotations, side by side. */
+void	 tile_rotations(struct play *p, int type, const int *rots, int n, bool titles);
+/* The legal placements of a type, one per square and look, north first:
+ * malloc'd, *n of them on *squares squares; NULL if out of memory. */
+struct cr_place *tile_legal_places(struct play *p, int type, int *n, int *squares);
+/* "U fits on N squares" (no newline): the ways follow. */
+void	 tile_say_fits(struct play *p, int type, int squares);
+/* A piece's word in the language shown, if the notation reads it back
+ * ("chevalier"), else English; with its spot ("chevalier@O"), as
+ * snprintf returns. */
+const char *tile_piece_word(int role);
+int	 tile_meeple_text(int role, enum cr_spot spot, char *buf, size_t size);
+/* A whole turn legal now, in the player's words, for the hints
+ * (malloc'd); NULL if none. */
+char	*tile_example(struct play *p);
+/* The same with tile type t (*piece: with a piece); NULL if t fits nowhere. */
+char	*tile_example_of(struct play *p, int t, bool *piece);
+
+/* tile-complete.c */
+void	 tile_complete(struct play *p, const struct play_cmd *c, char **w, int n,
+	     const char *text);
+
+/* board.c -- the board as an ASCII map, with the meeples. */
+struct board_style {
+	bool		 color;		/* ANSI colours */
+	const struct play_letter *letter;	/* a letter per player, for the meeples */
+	const int	*ansi;		/* an ANSI colour code per player */
+	int		 hand;		/* a tile type: mark the squares where it fits; -1 */
+	int		 lastx, lasty;	/* the last tile placed (highlighted); lastset false: none */
+	bool		 lastset;
+	bool		 marked;	/* the feature of segment feature highlighted */
+	int		 feature;
+};
+
+void	 board_print(FILE *f, const struct cr_game *g, const char *const *names,
+	     const struct board_style *st);
+
+#endif
