@@ -81,6 +81,7 @@ play_turn(struct play *p, const char *line, struct nt_line_error *err)
 {
 	int first = p->rules->nmoves(p->g);
 
+	err->kind = NULL;
 	if (p->rules->play(p->g, p->names, line, strlen(line), NULL, err) < 0)
 		return -1;
 	return play_new_moves(p, first) < 0 ? -2 : 0;

@@ -314,10 +314,20 @@ json_game(const void *g, const char *const *names)
 static int
 ranking_tail(const void *g, int p, char *buf, size_t size)
 {
-	int n = cr_game_ncounters(g), o = 0;
+	static uint32_t counting = ~0u;	/* the modules that count tokens */
+	int n, o = 0;
 
+	if (counting == ~0u) {
+		counting = 0;
+		for (int e = 0; e < cr_nexts; e++)
+			if (cr_exts[e]->ncounters > 0)
+				counting |= 1u << e;
+	}
 	if (size > 0)
 		buf[0] = '\0';
+	if (!(cr_game_exts(g) & counting))
+		return 0;
+	n = cr_game_ncounters(g);
 	for (int k = 0; k < n; k++) {
 		size_t at = (size_t)o < size ? (size_t)o : size;
 

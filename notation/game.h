@@ -77,7 +77,8 @@ struct nt_field {
 };
 
 /* A refusal of a turn line: its column in the line (1-based), its kind
- * for JSON (NULL: the game's refusals have none), the sentence. */
+ * for JSON, the sentence.  A game whose refusals have no kind leaves kind
+ * as the caller set it (NULL). */
 struct nt_line_error {
 	int		 column;
 	const char	*kind;
@@ -199,8 +200,11 @@ const struct nt_game *nt_record_game(const struct nt_record *r);
 int	nt_key_slot(const char *key, size_t len);
 /* The key of a slot (NULL for none). */
 const char *nt_key_name(int slot);
-/* Does game g take key k (len bytes)?  Its index in g->keys, or -1. */
+/* Does game g take key k (len bytes)?  Its index in g->keys, or -1.
+ * nt_game_takes: the same for a field's key (a NUL-terminated word of
+ * the key table). */
 int	nt_game_key(const struct nt_game *g, const char *k, size_t len);
+int	nt_game_takes(const struct nt_game *g, const char *key);
 /* "format, game, edition, expansions, players": the keys g takes but
  * the last, which is always "moves", for the messages that list them;
  * as snprintf returns. */

@@ -23,7 +23,7 @@ const struct nt_game *
 nt_game_find(const char *name, size_t len)
 {
 	for (int i = 0; i < nt_ngames; i++)
-		if (strlen(nt_games[i]->name) == len && memcmp(nt_games[i]->name, name, len) == 0)
+		if (strlen(nt_games[i]->name) == len && strncmp(nt_games[i]->name, name, len) == 0)
 			return nt_games[i];
 	return NULL;
 }
@@ -93,7 +93,7 @@ nt_key_slot(const char *key, size_t len)
 	if (!keytab.done)
 		number_keys();
 	for (int j = 0; j < keytab.n; j++)
-		if (keytab.len[j] == len && memcmp(keytab.key[j], key, len) == 0)
+		if (keytab.len[j] == len && strncmp(keytab.key[j], key, len) == 0)
 			return NT_K_FIELD + j;
 	return -1;
 }
@@ -115,13 +115,22 @@ nt_key_name(int slot)
 }
 
 int
+nt_game_takes(const struct nt_game *g, const char *key)
+{
+	for (int i = 0; i < g->nkeys; i++)	/* the key table's own words first */
+		if (g->keys[i] == key)
+			return i;
+	return nt_game_key(g, key, strlen(key));
+}
+
+int
 nt_game_key(const struct nt_game *g, const char *k, size_t len)
 {
 	for (int i = 0; i < g->nkeys; i++)	/* the key table's own words first */
 		if (g->keys[i] == k)
 			return i;
 	for (int i = 0; i < g->nkeys; i++)
-		if (strlen(g->keys[i]) == len && memcmp(g->keys[i], k, len) == 0)
+		if (strlen(g->keys[i]) == len && strncmp(g->keys[i], k, len) == 0)
 			return i;
 	return -1;
 }
@@ -146,15 +155,16 @@ nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
     struct nt_replay_error *err)
 {
 	const char *names[NT_MAXPLAYERS];
+	struct nt_line_error e;
 
 	memset(err, 0, sizeof *err);
+	e.kind = NULL;		/* a game whose refusals have kinds sets it */
 	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
 	if (!gm->restart(g, r, err))
 		return false;
 	for (int i = 0; i < r->nmoves; i++) {
 		const struct nt_recmove *m = &r->moves[i];
-		struct nt_line_error e;
 
 		if (gm->play(g, names, m->text, strlen(m->text), m->player, &e) < 0) {
 			err->move = i + 1;

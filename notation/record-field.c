@@ -76,7 +76,7 @@ nt__record_header(struct nt_record *r, struct cr_error *err)
 	for (int i = 0; i < r->nfields; i++) {
 		const struct nt_field *f = &r->field[i];
 
-		if (nt_game_key(gm, f->key, strlen(f->key)) < 0) {
+		if (nt_game_takes(gm, f->key) < 0) {
 			nt_game_keylist(gm, keys, sizeof keys);
 			err->line = f->key_line, err->column = f->key_column;
 			snprintf(err->msg, sizeof err->msg, _("unknown key \"%.40s\" (expected %s or "
@@ -150,7 +150,7 @@ flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 	const char *s = f->text, *p = s + 1;
 	int n = 0;
 
-	if (*s != '[' || strchr(s, '\n') != NULL)
+	if (*s != '[' || memchr(s, '\n', strlen(s)) != NULL)
 		return 0;
 	/* A first pass: the shape alone. */
 	for (;;) {

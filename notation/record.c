@@ -467,7 +467,7 @@ fields_of(struct rd *rd, const struct nt_game *gm)
 	for (int i = 0; i < rd->r->nfields; i++) {
 		const struct nt_field *f = &rd->r->field[i];
 
-		if (nt_game_key(gm, f->key, strlen(f->key)) < 0) {
+		if (nt_game_takes(gm, f->key) < 0) {
 			yaml_mark_t m = { 0, (size_t)f->key_line - 1, (size_t)f->key_column - 1 };
 
 			return unknown_key(rd, &m, f->key, gm);
@@ -586,7 +586,7 @@ body(struct rd *rd)
 			 * default does not take waits for game:. */
 			if (field(rd, slot, &at) < 0)
 				return -1;
-			if (nt_game_key(rd->r->row, nt_key_name(slot), strlen(nt_key_name(slot))) >= 0 &&
+			if (nt_game_takes(rd->r->row, nt_key_name(slot)) >= 0 &&
 			    read_field(rd, rd->r->row, &rd->r->field[rd->r->nfields - 1]) < 0)
 				return -1;
 			break;

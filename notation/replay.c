@@ -26,7 +26,6 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 	struct nt_error pe;
 	int who = cr_game_turn(g);
 
-	err->kind = NULL;
 	if (nt_parse_move(ts, line, len, &turn, &pe) < 0) {
 		err->column = pe.column;
 		memcpy(err->msg, pe.msg, sizeof pe.msg);
