@@ -156,6 +156,7 @@ tile_line(struct play *p, const char *line)
 static int
 with_rotation(struct play *p, const char *line, int column, char **filled)
 {
+	const struct cr_tileset *ts = tile_ts(p);
 	const char *colon = strchr(line, ':'), *s = colon ? colon + 1 : line, *t, *pos, *rest;
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
 	int fits[4], nfit = 0;
@@ -178,19 +179,19 @@ with_rotation(struct play *p, const char *line, int column, char **filled)
 		return 0;	/* a rotation given, and wrong ("45"): said as such */
 	if (column - 1 != s - line)
 		return 0;	/* wrong before the rotation (an unknown player) */
-	if ((m.tile = cr_tileset_find(tile_ts(p), t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
+	if ((m.tile = cr_tileset_find(ts, t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
 		return 0;
 	for (int r = 0; r < 4; r++) {
 		m.rot = r;
-		if (cr_tile_rot_rep(&tile_ts(p)->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
+		if (cr_tile_rot_rep(&ts->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
 			fits[nfit++] = r;
 	}
 	if (nfit != 1) {
 		if (nfit == 0)
 			play_nope(_("refused: %s fits at %d,%d in no rotation (legal %s lists where it "
-			    "goes)"), tile_ts(p)->type[m.tile].code, m.x, m.y, tile_ts(p)->type[m.tile].code);
+			    "goes)"), ts->type[m.tile].code, m.x, m.y, ts->type[m.tile].code);
 		else {
-			outf(_("refused: %s fits at %d,%d in %d rotations:"), tile_ts(p)->type[m.tile].code,
+			outf(_("refused: %s fits at %d,%d in %d rotations:"), ts->type[m.tile].code,
 			    m.x, m.y, nfit);
 			for (int i = 0; i < nfit; i++)
 				outf(" %d", fits[i] * 90);
@@ -220,6 +221,7 @@ tile_game_over(struct play *p)
 int
 turn_draw(struct play *p, int argc, char **argv)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct cr_refusal why;
 	const struct cr_tiletype *t;
 	int type, rots[4], nrot = 0, n, squares;
@@ -235,10 +237,10 @@ turn_draw(struct play *p, int argc, char **argv)
 	 * refused now, as the whole turn would be, not at place. */
 	if (!cr_game_drawable(p->g, type, &why))
 		return tile_refusal(p, &why);
-	if (tile_hand(p)->tile >= 0 && tile_hand(p)->tile != type)
+	if (h->tile >= 0 && h->tile != type)
 		tile_drop_hand(p, true);
-	tile_hand(p)->tile = type;
-	tile_hand(p)->placed = false;
+	h->tile = type;
+	h->placed = false;
 	t = &tile_ts(p)->type[type];
 	for (int r = 0; r < 4; r++)
 		if (cr_tile_rot_rep(t, r) == r)
@@ -267,8 +269,9 @@ turn_draw(struct play *p, int argc, char **argv)
 static void
 print_meeple_options(struct play *p)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
-	int n = cr_game_meeple_options(p->g, &tile_hand(p)->pend, opt, CR_MAXMEEPLEOPTS);
+	int n = cr_game_meeple_options(p->g, &h->pend, opt, CR_MAXMEEPLEOPTS);
 
 	if (n == 0) {
 		if (cr_game_player(p->g, cr_game_turn(p->g))->meeples == 0)
@@ -295,14 +298,15 @@ print_meeple_options(struct play *p)
 static bool
 choice_due(struct play *p, char *buf, size_t size)
 {
+	struct tile_hand *h = tile_hand(p);
 	size_t o = 0;
 	bool due = false;
 
 	buf[0] = '\0';
-	if (tile_hand(p)->pend.choice != 0 || cr_game_check(p->g, &tile_hand(p)->pend, NULL))
+	if (h->pend.choice != 0 || cr_game_check(p->g, &h->pend, NULL))
 		return false;
 	for (int c = 1; cr_choice(c) != NULL; c++) {
-		struct cr_move m = tile_hand(p)->pend;
+		struct cr_move m = h->pend;
 		int tok[16], nt = cr_choice(c)->token ? cr_token_args(cr_choice_ext(c), tok, 16) : 1;
 		bool ok = false;
 
@@ -365,6 +369,7 @@ parse_rest(int argc, char **argv, struct cr_move *m)
 int
 turn_place(struct play *p, int argc, char **argv)
 {
+	struct tile_hand *h = tile_hand(p);
 	const struct cr_tiletype *t;
 	struct cr_refusal why;
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
@@ -372,7 +377,7 @@ turn_place(struct play *p, int argc, char **argv)
 
 	if (cr_game_over(p->g))
 		return tile_game_over(p);
-	if (tile_hand(p)->tile < 0) {
+	if (h->tile < 0) {
 		char *ex = tile_example(p);
 		int rc = play_nope(_("no tile in hand: draw it first (draw CODE), or give the whole "
 		    "turn in one line (%s)"), ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
@@ -380,8 +385,8 @@ turn_place(struct play *p, int argc, char **argv)
 		free(ex);
 		return rc;
 	}
-	t = &tile_ts(p)->type[tile_hand(p)->tile];
-	m.tile = tile_hand(p)->tile;
+	t = &tile_ts(p)->type[h->tile];
+	m.tile = h->tile;
 	if (nt_pos_beyond(argv[1], strlen(argv[1])))
 		return play_nope(_("a coordinate goes from %ld to %ld, got \"%.40s\""),
 		    -NT_COORD_LIMIT, NT_COORD_LIMIT, argv[1]);
@@ -427,17 +432,17 @@ turn_place(struct play *p, int argc, char **argv)
 			for (int i = 0; i < nfit; i++)
 				outf(" %d", fits[i] * 90);
 			outf(_("; which? place %d,%d ROT\n"), m.x, m.y);
-			tile_rotations(p, tile_hand(p)->tile, fits, nfit, true);
+			tile_rotations(p, h->tile, fits, nfit, true);
 			return 0;
 		}
 		m.rot = fits[0];
 		outf(_("rotation %d assumed: the only one that fits at %d,%d\n"), m.rot * 90, m.x,
 		    m.y);
 	}
-	tile_hand(p)->pend = m;
-	tile_hand(p)->placed = true;
+	h->pend = m;
+	h->placed = true;
 	outf(_("%s at %d,%d rotation %d:\n"), t->code, m.x, m.y, m.rot * 90);
-	tile_rotations(p, tile_hand(p)->tile, &m.rot, 1, false);
+	tile_rotations(p, h->tile, &m.rot, 1, false);
 	if (argc >= 4) {	/* the rest of the turn: place 1,0 90 thief@E */
 		if (parse_rest(argc - 3, argv + 3, &m) < 0)
 			return -1;
@@ -451,12 +456,13 @@ turn_place(struct play *p, int argc, char **argv)
 int
 turn_choose(struct play *p, int argc, char **argv)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct cr_refusal why;
 	struct cr_move m;
 
-	if (!tile_hand(p)->placed)
+	if (!h->placed)
 		return not_yet(p, _("choose WORD [TOKEN]"));
-	m = tile_hand(p)->pend;
+	m = h->pend;
 	m.choice = m.choice_arg = 0;
 	if (parse_rest(argc - 1, argv + 1, &m) < 0)
 		return -1;
@@ -465,7 +471,7 @@ turn_choose(struct play *p, int argc, char **argv)
 		    "as a step of its own"));
 	if (!cr_game_check(p->g, &m, &why) && why.code != CR_R_NO_MEEPLE)
 		return tile_refusal(p, &why);
-	tile_hand(p)->pend = m;
+	h->pend = m;
 	if (m.choice_arg != 0) {
 		char tok[40];
 
@@ -481,26 +487,28 @@ turn_choose(struct play *p, int argc, char **argv)
 static int
 not_yet(struct play *p, const char *what)
 {
+	struct tile_hand *h = tile_hand(p);
 	if (cr_game_over(p->g))
 		return tile_game_over(p);
-	if (tile_hand(p)->tile < 0)
+	if (h->tile < 0)
 		return play_nope(_("no tile in hand: draw it first (draw CODE), then place it, "
 		    "then %s"), what);
-	return play_nope(_("%s is not placed yet: place X,Y [ROT] first"), tile_code(p, tile_hand(p)->tile));
+	return play_nope(_("%s is not placed yet: place X,Y [ROT] first"), tile_code(p, h->tile));
 }
 
 int
 turn_meeple(struct play *p, int argc, char **argv)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct cr_move m;
 
-	if (!tile_hand(p)->placed)
+	if (!h->placed)
 		return not_yet(p, _("meeple ROLE@SPOT"));
 	if (argc == 1) {
 		print_meeple_options(p);
 		return 0;
 	}
-	m = tile_hand(p)->pend;
+	m = h->pend;
 	if (parse_rest(argc - 1, argv + 1, &m) < 0)
 		return -1;
 	if (m.role == CR_ROLE_NONE)
@@ -511,11 +519,12 @@ turn_meeple(struct play *p, int argc, char **argv)
 int
 turn_pass(struct play *p, int argc, char **argv)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct cr_move m;
 
-	if (!tile_hand(p)->placed)
+	if (!h->placed)
 		return not_yet(p, C_("command", "pass"));
-	m = tile_hand(p)->pend;
+	m = h->pend;
 	if (argc > 1 && parse_rest(argc - 1, argv + 1, &m) < 0)	/* pass herd */
 		return -1;
 	if (m.role != CR_ROLE_NONE)
@@ -526,7 +535,8 @@ turn_pass(struct play *p, int argc, char **argv)
 int
 turn_discard(struct play *p, int argc, char **argv)
 {
-	struct cr_move m = { .kind = CR_MOVE_DISCARD, .tile = tile_hand(p)->tile };
+	struct tile_hand *h = tile_hand(p);
+	struct cr_move m = { .kind = CR_MOVE_DISCARD, .tile = h->tile };
 
 	if (cr_game_over(p->g))
 		return tile_game_over(p);
@@ -591,10 +601,11 @@ tile_undone(struct play *p, const char *line)
 void
 tile_redoing(struct play *p, const char *line)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct nt_turn t;
 	struct nt_error e;
 	bool same = nt_parse_move(tile_ts(p), line, strlen(line), &t, &e) == 0 && !t.blank &&
-	    t.move.kind != CR_MOVE_END && t.move.tile == tile_hand(p)->tile;
+	    t.move.kind != CR_MOVE_END && t.move.tile == h->tile;
 
 	tile_drop_hand(p, !same);
 }

@@ -188,7 +188,8 @@ tile_say_state(struct play *p)
 int
 view_legal(struct play *p, int argc, char **argv)
 {
-	int type = tile_hand(p)->tile, n, squares;
+	struct tile_hand *h = tile_hand(p);
+	int type = h->tile, n, squares;
 	struct cr_refusal why;
 	struct cr_place *v;
 
@@ -268,17 +269,18 @@ board_svg(struct play *p, int argc, char **argv)
 int
 view_board(struct play *p, int argc, char **argv)
 {
+	struct tile_hand *h = tile_hand(p);
 	struct board_style st = { .color = p->color, .letter = p->letter, .ansi = p->ansi,
-	    .hand = tile_hand(p)->placed || cr_game_over(p->g) ? -1 : tile_hand(p)->tile };
+	    .hand = h->placed || cr_game_over(p->g) ? -1 : h->tile };
 
 	if (argc > 1)
 		return board_svg(p, argc, argv);
 	/* The last tile placed, underlined in colour. */
 	st.lastset = board_last_tile(p->g, &st.lastx, &st.lasty);
 	board_print(stdout, p->g, p->names, &st);
-	if (tile_hand(p)->placed)
+	if (h->placed)
 		outf(_("(%s at %d,%d is not on the board until the turn ends: meeple or pass)\n"),
-		    tile_code(p, tile_hand(p)->tile), tile_hand(p)->pend.x, tile_hand(p)->pend.y);
+		    tile_code(p, h->tile), h->pend.x, h->pend.y);
 	return 0;
 }
 
@@ -878,6 +880,7 @@ view_tiles(struct play *p, int argc, char **argv)
 static void
 say_place_example(struct play *p)
 {
+	struct tile_hand *h = tile_hand(p);
 	const char *draw = play_cmd_name(play_cmd_find(p, "draw"));
 	const char *place = play_cmd_name(play_cmd_find(p, "place"));
 	char *ex = NULL, *turn = NULL, *sp;
@@ -885,13 +888,13 @@ say_place_example(struct play *p)
 
 	if (cr_game_over(p->g))
 		;
-	else if (tile_hand(p)->tile >= 0)
-		ex = tile_example_of(p, tile_hand(p)->tile, &piece);
+	else if (h->tile >= 0)
+		ex = tile_example_of(p, h->tile, &piece);
 	else
 		ex = tile_example(p);
 	if (ex != NULL && (sp = strchr(ex, ' ')) != NULL) {
 		*sp = '\0';	/* the tile's code, then the rest */
-		turn = tile_hand(p)->tile >= 0 ? cmd_strf("%s %s", place, sp + 1) :
+		turn = h->tile >= 0 ? cmd_strf("%s %s", place, sp + 1) :
 		    cmd_strf("%s %s, %s %s", draw, ex, place, sp + 1);
 	}
 	if (turn != NULL)

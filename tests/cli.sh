@@ -1432,5 +1432,33 @@ expect_out "carcref: resumed g\x0a\x1b ($CARCREF_STATE/games/g\x0a\x1b.yaml)" --
 expect "resume: the file name raw nowhere" raw_free
 unset CARCREF_STATE
 
+# ---- the games of the family: play --game, selfplay --game (issue 19) ---------
+
+export CARCREF_STATE=$tmp/state-game
+expect_exit 2 -- play --game chess
+expect_err 'carcref play: unknown game "chess" (games: carcassonne)' -- play --game chess
+expect_exit 2 -- play --game dice
+expect_err 'carcref play: game "dice" is not supported yet by this carcref (games: carcassonne)' \
+    -- play --game dice
+expect "play --game chess: no game started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
+printf 'A 0,-1 0\nquit\n' >"$tmp/game.in"
+# The game's options before or after --game, as any option.
+STDIN=$tmp/game.in expect_out 'edition 2, 2 players: Anna, Ben' -- play --edition 2 --game carcassonne
+STDIN=$tmp/game.in expect_out 'move 1, Anna: A 0,-1 0' -- play --game carcassonne --players Anna,Ben
+run selfplay --seed 7
+cp "$tmp/out" "$tmp/game-default.yaml"
+run selfplay --seed 7 --game carcassonne
+cmp -s "$tmp/out" "$tmp/game-default.yaml" && ok || not_ok "selfplay --game carcassonne: not the default game's" selfplay
+expect_exit 2 -- selfplay --game chess
+expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne)' -- selfplay --game chess
+expect_err 'carcref selfplay: game "hunters-gatherers" is not supported yet by this carcref' \
+    -- selfplay --game hunters-gatherers
+expect_out "carcref: continuing $tmp/game-default.yaml" -- play --game carcassonne "$tmp/game-default.yaml"
+expect_exit 2 -- resume --game carcassonne
+if command -v bash >/dev/null && [ -f completions/carcref ]; then
+	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne "
+fi
+unset CARCREF_STATE
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
