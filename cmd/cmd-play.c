@@ -156,12 +156,7 @@ resume(struct play *p, const char *name)
 
 /* The options every game has, then each game's own (a name once). */
 enum { O_RESUME, O_YES, O_PLAYERS, O_GAME, O_GAMES };
-#define MAXOPTS	(O_GAMES + 16)
-
-static struct {
-	struct cmd_opt	 opt[MAXOPTS + 1];	/* NULL name ends them */
-	int		 n;
-} opts;
+static struct play_opts opts;
 
 static void
 opts_make(void)
@@ -173,29 +168,7 @@ opts_make(void)
 		[O_GAME] = { "--game", NULL, N_("a game's name") },
 	};
 
-	if (opts.n > 0)
-		return;
-	for (int k = 0; k < O_GAMES; k++)
-		opts.opt[opts.n++] = mine[k];
-	for (int i = 0; play_games[i] != NULL; i++)
-		for (const struct cmd_opt *o = play_games[i]->play_opts; o->name != NULL; o++) {
-			int k;
-
-			for (k = 0; k < opts.n && strcmp(opts.opt[k].name, o->name) != 0; k++)
-				;
-			if (k == opts.n && opts.n < MAXOPTS)
-				opts.opt[opts.n++] = *o;
-		}
-}
-
-/* An option of a game's, as its game numbers it; -1 if it has none. */
-static int
-game_opt(const struct play_game *pg, const char *name)
-{
-	for (int k = 0; pg->play_opts[k].name != NULL; k++)
-		if (strcmp(pg->play_opts[k].name, name) == 0)
-			return k;
-	return -1;
+	play_game_opts(&opts, mine, O_GAMES, false);
 }
 
 /* "Anna, Ben": the names, their blanks cut, into the header (malloc'd). */
@@ -242,7 +215,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	const struct play_game *pg = play_games[0];
 	const struct cmd_entry *e = resuming ? &cmd_resume_entry : &cmd_play_entry;
 	struct cmd_args a = CMD_ARGS(argc, argv);
-	struct { int k; const char *val; } given[MAXOPTS];
+	struct { int k; const char *val; } given[PLAY_MAXOPTS];
 	struct nt_record hdr = { 0 };
 	int ngiven = 0, rc, k;
 	bool named = false;
@@ -261,7 +234,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			named = true;
 		} else if (k == O_GAME)
 			gname = a.val;
-		else if (ngiven < MAXOPTS)
+		else if (ngiven < PLAY_MAXOPTS)
 			given[ngiven].k = k, given[ngiven++].val = a.val;
 	}
 	if (k != CMD_ARGS_DONE)
@@ -273,7 +246,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	hdr.row = pg->rules;
 	pg->rules->header_start(&hdr);
 	for (int i = 0; i < ngiven; i++) {
-		int gk = game_opt(pg, opts.opt[given[i].k].name);
+		int gk = play_game_opt(pg, false, opts.opt[given[i].k].name, NULL, 0);
 
 		if (gk < 0) {
 			errf(_("carcref play: %s is not an option of %s\n"), opts.opt[given[i].k].name,

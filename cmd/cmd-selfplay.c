@@ -48,12 +48,7 @@ cmd_number(const char *s, long lo, long hi, long *out)
 
 /* The options every game has, then each game's own (a name once). */
 enum { O_SEED, O_GAMES, O_PLAYERS, O_OUT, O_GAME, O_GAMEOPTS };
-#define MAXOPTS	(O_GAMEOPTS + 16)
-
-static struct {
-	struct cmd_opt	 opt[MAXOPTS + 1];	/* NULL name ends them */
-	int		 n;
-} opts;
+static struct play_opts opts;
 
 static void
 opts_make(void)
@@ -66,19 +61,7 @@ opts_make(void)
 		[O_GAME] = { "--game", NULL, N_("a game's name") },
 	};
 
-	if (opts.n > 0)
-		return;
-	for (int k = 0; k < O_GAMEOPTS; k++)
-		opts.opt[opts.n++] = mine[k];
-	for (int i = 0; play_games[i] != NULL; i++)
-		for (const struct cmd_opt *o = play_games[i]->selfplay_opts; o->name != NULL; o++) {
-			int k;
-
-			for (k = 0; k < opts.n && strcmp(opts.opt[k].name, o->name) != 0; k++)
-				;
-			if (k == opts.n && opts.n < MAXOPTS)
-				opts.opt[opts.n++] = *o;
-		}
+	play_game_opts(&opts, mine, O_GAMEOPTS, true);
 }
 
 static int
@@ -93,7 +76,7 @@ selfplay_exec(int argc, char **argv)
 	const struct nt_game *gm;
 	struct nt_player pl[NT_MAXPLAYERS];
 	struct nt_record hdr = { 0 };
-	struct { int k; const char *val; } given[MAXOPTS];
+	struct { int k; const char *val; } given[PLAY_MAXOPTS];
 	struct cmd_args a = CMD_ARGS(argc, argv);
 	const void *world;
 	int k, ngiven = 0, rc = 0;
@@ -113,7 +96,7 @@ selfplay_exec(int argc, char **argv)
 			ok = (out = v) != NULL;
 		else if (k == O_GAME)
 			gname = v;
-		else if (ngiven < MAXOPTS)
+		else if (ngiven < PLAY_MAXOPTS)
 			given[ngiven].k = k, given[ngiven++].val = v;
 		if (!ok) {
 			errf(_("carcref selfplay: bad option or value: %s %s\n"), o, v);
@@ -134,12 +117,9 @@ selfplay_exec(int argc, char **argv)
 	gm->header_start(&hdr);
 	for (int i = 0; i < ngiven; i++) {
 		const char *o = opts.opt[given[i].k].name;
-		int gk;
+		int gk = play_game_opt(pg, true, o, NULL, 0);
 
-		for (gk = 0; pg->selfplay_opts[gk].name != NULL &&
-		    strcmp(pg->selfplay_opts[gk].name, o) != 0; gk++)
-			;
-		if (pg->selfplay_opts[gk].name == NULL || pg->selfplay_opt(&hdr, gk, given[i].val) < 0) {
+		if (gk < 0 || pg->selfplay_opt(&hdr, gk, given[i].val) < 0) {
 			errf(_("carcref selfplay: bad option or value: %s %s\n"), o, given[i].val);
 			nt_record_free(&hdr);
 			return cmd_usage(&cmd_selfplay_entry);

@@ -40,11 +40,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmd.h"
 #include "notation/game.h"
 
 struct play;
 struct play_cmd;
-struct cmd_opt;
 struct nt_record;
 
 /*
@@ -162,6 +162,19 @@ const struct play_game *play_game_of(const struct nt_game *g);
 /* The table of the game called name, or NULL with the message printed
  * ("PREFIX: unknown game "x" (games: ...)"). */
 const struct play_game *play_game_named(const char *prefix, const char *name);
+/* The options of play (selfplay: of selfplay): the command's own, the n
+ * first of mine, then every game's (a name once), made once into o (a
+ * NULL name after them). */
+#define PLAY_MAXOPTS	24
+struct play_opts {
+	struct cmd_opt	 opt[PLAY_MAXOPTS + 1];
+	int		 n;
+};
+void	play_game_opts(struct play_opts *o, const struct cmd_opt *mine, int n, bool selfplay);
+/* Option name's index among game pg's options (pg NULL: among in's n
+ * first), -1 if none. */
+int	play_game_opt(const struct play_game *pg, bool selfplay, const char *name,
+	    const struct cmd_opt *in, int n);
 /* Its world, loaded once: NULL with the message printed. */
 const void *play_world(const struct play_game *pg);
 /* For nt_record_fmt_with: each game's world (the message printed when

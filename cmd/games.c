@@ -44,6 +44,40 @@ play_game_named(const char *prefix, const char *name)
 	return NULL;
 }
 
+/* The options of play (selfplay false) or selfplay of pg. */
+static const struct cmd_opt *
+opts_of(const struct play_game *pg, bool selfplay)
+{
+	return selfplay ? pg->selfplay_opts : pg->play_opts;
+}
+
+void
+play_game_opts(struct play_opts *out, const struct cmd_opt *mine, int n, bool selfplay)
+{
+	if (out->n > 0)
+		return;
+	for (int k = 0; k < n && k < PLAY_MAXOPTS; k++)
+		out->opt[out->n++] = mine[k];
+	for (int i = 0; play_games[i] != NULL; i++)
+		for (const struct cmd_opt *o = opts_of(play_games[i], selfplay); o->name != NULL; o++)
+			if (play_game_opt(NULL, selfplay, o->name, out->opt, out->n) < 0 &&
+			    out->n < PLAY_MAXOPTS)
+				out->opt[out->n++] = *o;
+	out->opt[out->n] = (struct cmd_opt){ NULL, NULL, NULL };
+}
+
+int
+play_game_opt(const struct play_game *pg, bool selfplay, const char *name,
+    const struct cmd_opt *in, int n)
+{
+	const struct cmd_opt *o = pg != NULL ? opts_of(pg, selfplay) : in;
+
+	for (int k = 0; (pg != NULL || k < n) && o[k].name != NULL; k++)
+		if (strcmp(o[k].name, name) == 0)
+			return k;
+	return -1;
+}
+
 const void *
 play_world(const struct play_game *pg)
 {

@@ -207,17 +207,6 @@ event(yaml_parser_t *p, yaml_event_t *ev, struct cr_error *err)
 	return false;
 }
 
-static const char *
-event_what(const yaml_event_t *ev)
-{
-	switch (ev->type) {
-	case YAML_SCALAR_EVENT:		return _("a single value");
-	case YAML_SEQUENCE_START_EVENT:	return _("a list");
-	case YAML_MAPPING_START_EVENT:	return _("a mapping");
-	default:			return _("nothing");
-	}
-}
-
 /* The list's source read again by libyaml, at its own place: the lines
  * before it blank, its first line's start blanks to its column. */
 static int
@@ -249,7 +238,7 @@ yaml_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 			if (depth++ == 1) {
 				fail(err, (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1,
 				    _("each entry of \"%s\" must be a single value, not %s"), f->key,
-				    event_what(&ev));
+				    nt__event_what(&ev));
 				yaml_event_delete(&ev);
 				break;
 			}

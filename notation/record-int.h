@@ -141,6 +141,10 @@ void	nt__header_reset(struct nt_record *r);
  * arena (the fast path: every field's is then). */
 bool	nt__field_keep(struct nt_record *r, int slot, enum nt_shape shape, bool null,
 	    char *text, int line, int column, int key_line, int key_column);
+/* What a YAML event is, as the messages say it ("a list"); for a
+ * reader of libyaml events (yaml_event_t *). */
+struct yaml_event_s;
+const char *nt__event_what(const struct yaml_event_s *ev);
 /* The field of r at slot, NULL if none. */
 const struct nt_field *nt__field_at(const struct nt_record *r, int slot);
 

@@ -171,8 +171,8 @@ is_null(struct rd *rd)
 	    (s[0] == '\0' || strcmp(s, "~") == 0 || strcasecmp(s, "null") == 0);
 }
 
-static const char *
-event_what(const yaml_event_t *ev)
+const char *
+nt__event_what(const yaml_event_t *ev)
 {
 	switch (ev->type) {
 	case YAML_SCALAR_EVENT:		return _("a single value");
@@ -189,7 +189,7 @@ want_scalar(struct rd *rd, const char *key)
 		return -1;
 	if (rd->ev.type != YAML_SCALAR_EVENT)
 		return fail_at(rd, &rd->ev.start_mark, _("\"%s\" must be a single value, not %s"),
-		    key, event_what(&rd->ev));
+		    key, nt__event_what(&rd->ev));
 	return 0;
 }
 
@@ -214,7 +214,7 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 		return 0;	/* "moves:" with nothing: an empty list */
 	if (rd->ev.type != YAML_SEQUENCE_START_EVENT)
 		return fail_at(rd, &rd->ev.start_mark, _("\"%s\" must be a list, not %s"),
-		    key, event_what(&rd->ev));
+		    key, nt__event_what(&rd->ev));
 	for (;;) {
 		if (next(rd) < 0)
 			return -1;
@@ -227,7 +227,7 @@ list(struct rd *rd, const char *key, bool allow_maps, item_fn item)
 		}
 		if (rd->ev.type != YAML_MAPPING_START_EVENT || !allow_maps)
 			return fail_at(rd, &rd->ev.start_mark, _("each entry of \"%s\" must be a single value, not %s"),
-			    key, event_what(&rd->ev));
+			    key, nt__event_what(&rd->ev));
 		/* A copy: item() reads on, and rd->ev with it. */
 		at = rd->ev.start_mark;
 		if (item(rd, "", &at) < 0)
@@ -372,7 +372,7 @@ move_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_SCALAR_EVENT)
-		return fail_at(rd, &rd->ev.start_mark, _("a move is a line of text, not %s"), event_what(&rd->ev));
+		return fail_at(rd, &rd->ev.start_mark, _("a move is a line of text, not %s"), nt__event_what(&rd->ev));
 	if (heard(rd, NT_IT_MOVE, me) < 0)
 		return -1;
 	if ((player = dup_scalar(rd)) == NULL)
