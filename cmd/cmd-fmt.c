@@ -113,6 +113,7 @@ static int
 fmt_file(const char *path, bool to_stdout, bool check)
 {
 	struct nt_fmt_error err;
+	struct nt_worlds w;
 	struct fmtout o = { .same = true, .check = check };
 	char msg[512];
 	size_t len;
@@ -125,7 +126,8 @@ fmt_file(const char *path, bool to_stdout, bool check)
 	}
 	o.path = to_stdout || check || strcmp(path, "-") == 0 ? NULL : path;
 	o.in = text, o.inlen = len;
-	if (nt_record_fmt_with(text, len, &play_worlds, out_put, out_reset, &o, &err) < 0) {
+	w = play_worlds(strcmp(path, "-") == 0 ? NULL : path);
+	if (nt_record_fmt_with(text, len, &w, out_put, out_reset, &o, &err) < 0) {
 		if (play_no_world) {	/* the game's data cannot be read (said) */
 			out_reset(&o);
 			free(o.err);

@@ -33,11 +33,12 @@ struct line {
 static bool
 describe(const struct journal_game *jg, struct line *l)
 {
+	const struct play_game *pg;
 	const struct nt_game *gm;
 	struct nt_record r;
 	char *text, *why = NULL, *more;
 	size_t len;
-	bool cut, over;
+	bool cut, over, scores;		/* finished, and said by its scores */
 	int n, order[NT_MAXPLAYERS], np;
 	void *g;
 
@@ -76,7 +77,20 @@ describe(const struct journal_game *jg, struct line *l)
 	}
 	/* TRANSLATORS: "finished:" is followed by the scores, "Anna 7, Ben 3". */
 	l->state = strdup(over ? _("finished:") : _("not finished"));
-	for (int i = 0; over && l->state != NULL && i < np; i++) {
+	scores = over;
+	if (over && l->state != NULL && (pg = play_game_of(gm)) != NULL && pg->finished != NULL) {
+		const char *names[NT_MAXPLAYERS];
+
+		for (int i = 0; i < r.nplayers && i < NT_MAXPLAYERS; i++)
+			names[i] = r.players[i].name;
+		if ((text = pg->finished(g, names)) != NULL) {	/* the game's words */
+			more = cmd_strf("%s%s", l->state, text);
+			free(l->state), free(text);
+			l->state = more;
+			scores = false;
+		}
+	}
+	for (int i = 0; scores && l->state != NULL && i < np; i++) {
 		more = cmd_strf("%s%s %s %d", l->state, i ? "," : "", r.players[order[i]].name,
 		    gm->score(g, order[i]));
 		free(l->state);

@@ -323,6 +323,8 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	for (int i = 0; i < p->rec.nplayers; i++)
 		outf(" %s%s", p->names[i], i + 1 < p->rec.nplayers ? "," : "");
 	outf("\n");
+	if (p->game->banner != NULL)
+		p->game->banner(p);
 	if (p->rules->nmoves(p->g) > 0 && !p->rules->over(p->g))	/* taken up again: the table */
 		play_cmd_find(p, "score")->fn(p, 1, (char *[]){ (char *)"score", NULL });
 	else

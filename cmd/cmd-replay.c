@@ -217,9 +217,13 @@ replay_file(const char *path, const struct opts *o)
 	names_of(&r, names);
 	for (gi = 0; play_games[gi] != NULL && play_games[gi]->rules != nt_record_game(&r); gi++)
 		;
-	if ((pg = play_games[gi]) == NULL || (world = play_world(pg)) == NULL) {
+	if ((pg = play_games[gi]) == NULL || play_world(pg) == NULL) {
 		nt_record_free(&r);
-		return -2;	/* no world to play it on (said): the batch stops */
+		return -2;	/* the game's own data cannot be read (said): none can be replayed */
+	}
+	if ((world = play_world_of(pg, &r, strcmp(path, "-") == 0 ? NULL : path)) == NULL) {
+		nt_record_free(&r);
+		return 2;	/* the data the record names cannot be read (said) */
 	}
 	g = &batch[gi];
 	if (*g == NULL) {

@@ -65,9 +65,11 @@ struct play_hand_words {
 
 struct play_game {
 	const struct nt_game *rules;	/* its row */
-	/* The data it is played with, loaded once (the tile game: the tile
-	 * set); NULL with the message printed. */
-	const void	*(*world)(void);
+	/* The data it is played with, loaded once: its own (the tile game:
+	 * the tile set of every module), or with r what record r names
+	 * beside its own (a file, by a path relative to the record's, path;
+	 * NULL: the current directory).  NULL with the message printed. */
+	const void	*(*world)(const struct nt_record *r, const char *path);
 
 	/* ---- a new game: play's and selfplay's options ---- */
 	const struct cmd_opt *play_opts;	/* NULL name ends them */
@@ -151,6 +153,21 @@ struct play_game {
 	 * take its tile back); and before redo plays LINE again. */
 	void	(*undone)(struct play *p, const char *line);
 	void	(*redoing)(struct play *p, const char *line);
+
+	/* ---- optional (NULL: none) ---- */
+	/* Redo with steps undone (undo_steps): put back up to n of them,
+	 * said; how many (0: the session puts back whole moves). */
+	int	(*redo_steps)(struct play *p, int n);
+	/* Said once after the players line when a game starts or resumes
+	 * (the data in force when it is in doubt). */
+	void	(*banner)(struct play *p);
+	/* A line whose first word is no command of the game's nor a turn:
+	 * refused in the game's words if it knows the word (another game's
+	 * command), true; false: the session's "unknown command". */
+	bool	(*foreign)(struct play *p, int argc, char **argv);
+	/* What games says of a finished game after "finished:" (" Anna
+	 * wins, 42 reached (Anna 42, Ben 6)"), malloc'd; NULL: the scores. */
+	char	*(*finished)(const void *g, const char *const *names);
 };
 
 /* The registry (games.c): every game a program may play, the default
@@ -175,11 +192,14 @@ void	play_game_opts(struct play_opts *o, const struct cmd_opt *mine, int n, bool
  * first), -1 if none. */
 int	play_game_opt(const struct play_game *pg, bool selfplay, const char *name,
 	    const struct cmd_opt *in, int n);
-/* Its world, loaded once: NULL with the message printed. */
+/* Its world, its own (play_world) or for record r read from path
+ * (play_world_of): NULL with the message printed. */
 const void *play_world(const struct play_game *pg);
-/* For nt_record_fmt_with: each game's world (the message printed when
- * one cannot be loaded, and play_no_world set). */
-extern const struct nt_worlds play_worlds;
+const void *play_world_of(const struct play_game *pg, const struct nt_record *r,
+	    const char *path);
+/* For nt_record_fmt_with on the record read from path: each game's world
+ * (the message printed when one cannot be loaded, and play_no_world set). */
+struct nt_worlds play_worlds(const char *path);
 extern bool play_no_world;
 
 #endif

@@ -81,20 +81,29 @@ play_game_opt(const struct play_game *pg, bool selfplay, const char *name,
 const void *
 play_world(const struct play_game *pg)
 {
-	return pg->world();
+	return pg->world(NULL, NULL);
+}
+
+const void *
+play_world_of(const struct play_game *pg, const struct nt_record *r, const char *path)
+{
+	return pg->world(r, path);
 }
 
 bool play_no_world;
 
 static const void *
-world_of(void *arg, const struct nt_game *g)
+world_of(void *path, const struct nt_game *g, const struct nt_record *hdr)
 {
 	const struct play_game *pg = play_game_of(g);
-	const void *w = pg != NULL ? pg->world() : NULL;
+	const void *w = pg != NULL ? pg->world(hdr, path) : NULL;
 
-	(void)arg;
 	play_no_world |= w == NULL;
 	return w;
 }
 
-const struct nt_worlds play_worlds = { world_of, NULL };
+struct nt_worlds
+play_worlds(const char *path)
+{
+	return (struct nt_worlds){ world_of, (void *)path };
+}

@@ -690,9 +690,10 @@ with_comments(const struct journal *j, const struct nt_record *r, const void *g,
 	char *out = NULL, *lines = NULL, *mark;
 	int n = nt_record_game(r)->nmoves(g), nc, nr = -1;
 	size_t cut, tail;
+	struct nt_worlds w = play_worlds(j->path);
 
 	*lost = false;
-	if (nt_record_fmt_with(j->text, j->len, &play_worlds, grow_put, grow_reset, &c, &fe) < 0 ||
+	if (nt_record_fmt_with(j->text, j->len, &w, grow_put, grow_reset, &c, &fe) < 0 ||
 	    c.nomem || c.s == NULL || nt_record_parse(&rc, c.s, c.n, &ce) < 0) {
 		free(c.s);
 		return NULL;
@@ -1033,7 +1034,7 @@ play_replay(const char *label, const char *text, size_t len, struct nt_record *r
 	const struct play_game *pg;
 	const void *world;
 	struct cr_error err;
-	const char *sep = label ? ":" : "";
+	const char *sep = label ? ":" : "", *path = label;	/* the record's file, or none */
 	void *g;
 
 	label = label ? out_path(label) : "";
@@ -1041,7 +1042,8 @@ play_replay(const char *label, const char *text, size_t len, struct nt_record *r
 		cmd_seterr(why, "%s%s%d:%d: %s", label, sep, err.line, err.column, err.msg);
 		return NULL;
 	}
-	if ((pg = play_game_of(nt_record_game(r))) == NULL || (world = play_world(pg)) == NULL ||
+	if ((pg = play_game_of(nt_record_game(r))) == NULL ||
+	    (world = play_world_of(pg, r, path)) == NULL ||
 	    (g = pg->rules->create(world, r, &rerr)) == NULL) {
 		cmd_seterr(why, _("%s%scannot start the game: out of memory"), label, *sep ? ": " : "");
 		nt_record_free(r);

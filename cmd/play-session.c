@@ -422,6 +422,9 @@ again:
 	/* A turn, as the game reads one. */
 	if (p->game->is_turn(p, argc, argv, line))
 		return p->game->line(p, line);
+	/* A word the game knows otherwise (another game's command). */
+	if (p->game->foreign != NULL && p->game->foreign(p, argc, argv))
+		return -1;
 	/* Only to a command that shows (never end, undo, redo, discard, load,
 	 * save, quit or a turn's step), in the language shown first. */
 	if ((k = play_player_named(p, argv[0])) < 0 &&

@@ -203,6 +203,9 @@ turn_redo(struct play *p, int argc, char **argv)
 
 	if ((n = count_arg(argc, argv)) < 0)
 		return play_nope(_("usage: redo [N], N a number of moves, 1 or more"));
+	/* Steps of a turn undone first, where the game has steps. */
+	if (p->game->redo_steps != NULL && p->game->redo_steps(p, n) > 0)
+		return 0;
 	if (p->nredo == 0)
 		return play_nope(_("nothing to redo: redo puts back what undo took, until a new "
 		    "move is made"));

@@ -15,9 +15,11 @@
 #include "notation/i18n.h"
 #include "rules/ext.h"
 
+/* The tile set of every module: a record names no other data. */
 static const void *
-world(void)
+world(const struct nt_record *r, const char *path)
 {
+	(void)r, (void)path;
 	return cmd_tileset();
 }
 

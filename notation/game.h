@@ -243,10 +243,11 @@ bool	nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r
  */
 char	*nt_record_text(const struct nt_record *r, const void *g);
 
-/* For fmt: the world of a game, as the caller (cmd/) has it; NULL if it
- * cannot be had (the caller said why). */
+/* For fmt: the world of a game for the record whose header is hdr (the
+ * data it names: a file beside it), as the caller (cmd/) has it; NULL if
+ * it cannot be had (the caller said why). */
 struct nt_worlds {
-	const void	*(*get)(void *arg, const struct nt_game *g);
+	const void	*(*get)(void *arg, const struct nt_game *g, const struct nt_record *hdr);
 	void		*arg;
 };
 

@@ -622,7 +622,7 @@ header_known(struct fmt *f)
 		return false;
 	}
 	f->game = nt_record_game(f->hdr);
-	if ((f->world = f->worlds->get(f->worlds->arg, f->game)) == NULL) {
+	if ((f->world = f->worlds->get(f->worlds->arg, f->game, f->hdr)) == NULL) {
 		failf(f, 0, 0, 0, _("no %s records can be read here"), f->game->name);
 		return false;
 	}

@@ -402,8 +402,9 @@ nt_record_format(const struct nt_record *r, const struct cr_game *g)
 
 /* The tile set for records of the tile game, none for another's. */
 static const void *
-tile_world(void *arg, const struct nt_game *g)
+tile_world(void *arg, const struct nt_game *g, const struct nt_record *hdr)
 {
+	(void)hdr;
 	return g == &nt_game_tile ? arg : NULL;
 }
 
