@@ -684,7 +684,9 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
 	pieces_on(p, id, &f);
-	if (best > 0) {
+	/* Edition 1 pays farmers per completed city, over all the farms
+	 * around it, not per farm: no farm is controlled (said below). */
+	if (best > 0 && !(f.kind == CR_FIELD && cr_game_edition(p->g) == 1)) {
 		unsigned tied = 0, won;
 
 		for (int i = 0; i < n; i++)

@@ -2714,5 +2714,28 @@ expect "resume: the journal's path escaped" grep -qE \
 expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
 expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
 rm -rf "$nlstate"
+# ---- issue 18 round 3: turn --------------------------------------------------
+
+# Finding 3: edition 1 pays farmers per completed city: explain on a field
+# names no one as controlling the farm, says how the end pays, and what
+# each completed city it borders would pay.
+head -40 "$(dirname "${BASH_SOURCE[0]}")/../samples/two-players-ed1.yaml" >"$tmp/r3e1.yaml"
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,2:S\n' >"$tmp/r3e1.in"
+STDIN=$tmp/r3e1.in run play r3e1.yaml
+expect "edition 1, explain on a field: the farmers by player" has "$tmp/out" \
+    '  meeples: Anna 1 farmer, Ben 1 farmer'
+expect "edition 1, explain on a field: no control per farm" lacks "$tmp/out" 'controlled by'
+expect "edition 1, explain on a field: paid per city" has "$tmp/out" \
+    '  edition 1: at the end each completed city pays 4 to the most farmers over all the farms around it'
+expect "edition 1, explain on a field: what each city would pay" has "$tmp/out" \
+    '    if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer'
+# Editions 2 and 3 still name who controls a field.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$tmp/r3k.yaml"
+printf 'explain -1,0:SW\n' >"$tmp/r3k.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3k.in run play r3k.yaml
+expect "edition 3, explain on a field: who controls it" grep -qx '  controlled by Anna' "$tmp/out"
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
