@@ -2737,5 +2737,23 @@ rm -rf "$CARCREF_STATE"
 STDIN=$tmp/r3k.in run play r3k.yaml
 expect "edition 3, explain on a field: who controls it" grep -qx '  controlled by Anna' "$tmp/out"
 
+# Finding 13: "if the game ended now" is one French phrase, the rule
+# books' words ("la partie se termine"), in explain as in board --feature.
+rm -rf "$CARCREF_STATE"
+printf 'explain -1,0:SW\nexplain 0,0:N\n' >"$tmp/r3k.in"
+STDIN=$tmp/r3k.in LC_ALL=C.UTF-8 LANGUAGE=fr run play r3k.yaml
+expect "French explain: si la partie se terminait maintenant" has "$tmp/out" \
+    '  si la partie se terminait maintenant : pré touchant 0 ville achevée : 3 x 0 = 0 à Anna (1 paysan)'
+expect "French explain: to nobody is à personne" has "$tmp/out" \
+    ' = 1, à personne (aucun chevalier dessus)'
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,0:N\nexplain Anna\n' >"$tmp/r3e1.in"
+STDIN=$tmp/r3e1.in LC_ALL=C.UTF-8 LANGUAGE=fr run play r3e1.yaml
+expect "French explain: scored at move, as board --feature says it" has "$tmp/out" \
+    '  points marqués au coup 1 : ville achevée de 2 tuiles'
+expect "French explain PLAYER: si la partie se terminait maintenant" has "$tmp/out" \
+    '  meeples sur le plateau, si la partie se terminait maintenant :'
+expect "French explain: one rendering" bash -c "! grep -q 'finissait\|arrêtait' '$tmp/out'"
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
