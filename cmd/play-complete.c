@@ -91,6 +91,24 @@ cand_tiles(struct play *p, const char *text)
 	cands.exact |= byedges;
 }
 
+/* The tile a whole turn starts with: with a tile in hand, that tile
+ * alone (a turn with another is refused); else those cand_tiles gives. */
+static void
+cand_turn_tiles(struct play *p, const char *text)
+{
+	int k = 0;
+
+	cand_tiles(p, text);
+	if (p->hand < 0)
+		return;
+	for (int i = 0; i < cands.n; i++)
+		if (strcmp(cands.v[i], p->ts->type[p->hand].code) == 0)
+			cands.v[k++] = cands.v[i];
+		else
+			free(cands.v[i]);
+	cands.n = k;
+}
+
 /* After find: its options; after --set, the sets. */
 static void
 cand_find(struct play *p, char **w, int n)
@@ -224,7 +242,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 	if (n > 0 && w[0][strlen(w[0]) - 1] == ':') {	/* "Anna: U ..." */
 		w++, n--;
 		if (n == 0) {
-			cand_tiles(p, text);
+			cand_turn_tiles(p, text);
 			if (!cands.exact)
 				cand("end");
 			return;
@@ -232,7 +250,7 @@ build_cands(struct play *p, char **w, int n, const char *text)
 	}
 	if (n == 0) {
 		if (!cr_game_over(p->g))
-			cand_tiles(p, text);
+			cand_turn_tiles(p, text);
 		if (!cands.exact)
 			cand_commands();
 		return;
@@ -278,9 +296,10 @@ build_cands(struct play *p, char **w, int n, const char *text)
 		}
 		return;
 	}
-	/* A whole turn: TILE X,Y ROT ROLE@SPOT, of a tile that may be drawn. */
+	/* A whole turn: TILE X,Y ROT ROLE@SPOT, of a tile that may be drawn
+	 * (the tile in hand, when there is one). */
 	if ((type = cr_tileset_find(p->ts, w[0], strlen(w[0]))) < 0 ||
-	    !cr_game_drawable(p->g, type, NULL))
+	    !cr_game_drawable(p->g, type, NULL) || (p->hand >= 0 && type != p->hand))
 		return;
 	if (n == 1) {
 		cand_positions(p, type);

@@ -486,8 +486,15 @@ int_hook(void)
 	rl_crlf();
 	/* The line goes, never the tile drawn: say it is still there. */
 	if (int_play != NULL && int_play->hand >= 0 && !cr_game_over(int_play->g)) {
-		outf(_("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
-		    "asks whether to keep it)"), play_code(int_play, int_play->hand));
+		if (int_play->placed)	/* the step it waits for: its piece, or pass */
+			outf(_("(%s is still in hand, placed at %d,%d rotation %d: %s; Ctrl-D asks "
+			    "whether to keep it)"), play_code(int_play, int_play->hand),
+			    int_play->pend.x, int_play->pend.y, int_play->pend.rot * 90,
+			    play_hand_step(int_play));
+		else
+			outf(_("(%s is still in hand: %s, or draw another to change it; Ctrl-D "
+			    "asks whether to keep it)"), play_code(int_play, int_play->hand),
+			    play_hand_step(int_play));
 		rl_crlf();
 	}
 	rl_on_new_line();

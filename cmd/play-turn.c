@@ -164,6 +164,37 @@ play_move(struct play *p, const struct cr_move *m)
 	return new_move(p, first);
 }
 
+/*
+ * A whole turn while a tile is in hand is that tile's turn: the tile is
+ * held, as at the table, and another's turn is refused with what to do
+ * (its turn finished, or the other drawn first, which puts it back).
+ * -1 refused, the reason said; 0 when TILE (of the line) may be played.
+ */
+static int
+other_tile(struct play *p, int tile)
+{
+	const char *held, *other;
+	char *ex;
+	int rc;
+
+	if (p->hand < 0 || tile < 0 || tile == p->hand || cr_game_over(p->g))
+		return 0;
+	held = play_code(p, p->hand);
+	other = play_code(p, tile);
+	ex = play_example(p);
+	if (p->placed)
+		rc = play_nope(_("refused: %s is in hand, placed at %d,%d rotation %d, not %s: %s, or "
+		    "draw %s first to play it instead (%s goes back); %s's whole turn in one line, "
+		    "legal now: %s"), held, p->pend.x, p->pend.y, p->pend.rot * 90, other,
+		    play_hand_step(p), other, held, held, ex ? ex : held);
+	else
+		rc = play_nope(_("refused: %s is in hand, not %s: %s, or draw %s first to play it "
+		    "instead (%s goes back); %s's whole turn in one line, legal now: %s"), held, other,
+		    play_hand_step(p), other, held, held, ex ? ex : held);
+	free(ex);
+	return rc;
+}
+
 /* A whole turn in the notation, with or without "PLAYER:". */
 static int with_rotation(struct play *, const char *, int, char **);
 
@@ -171,9 +202,18 @@ int
 play_line(struct play *p, const char *line)
 {
 	struct nt_error err;
+	struct nt_turn turn;
 	int first = cr_game_nmoves(p->g), rc;
 	char *filled = NULL;
+	bool end = false;
 
+	/* With a tile in hand: its turn, or end (and then it goes back). */
+	if (p->hand >= 0 && nt_parse_move(p->ts, line, strlen(line), &turn, &err) == 0 &&
+	    !turn.blank) {
+		if (turn.move.kind != CR_MOVE_END && other_tile(p, turn.move.tile) < 0)
+			return -1;
+		end = turn.move.kind == CR_MOVE_END;
+	}
 	if (nt_play(p->g, p->names, line, strlen(line), NULL, &err) < 0) {
 		/* "U 1,0 thief@E": the rotation left out, as place allows. */
 		if ((rc = with_rotation(p, line, err.column, &filled)) == 0)
@@ -185,6 +225,8 @@ play_line(struct play *p, const char *line)
 		if (rc < 0)
 			return play_nope(_("refused: %s"), err.msg);
 	}
+	if (end)
+		play_drop_hand(p, true);
 	return new_move(p, first);
 }
 
@@ -223,6 +265,8 @@ with_rotation(struct play *p, const char *line, int column, char **filled)
 		return 0;	/* wrong before the rotation (an unknown player) */
 	if ((m.tile = cr_tileset_find(p->ts, t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
 		return 0;
+	if (other_tile(p, m.tile) < 0)
+		return -1;
 	for (int r = 0; r < 4; r++) {
 		m.rot = r;
 		if (cr_tile_rot_rep(&p->ts->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
@@ -383,6 +427,27 @@ print_next_step(struct play *p)
 		    strchr(words, ',') ? _("WORD [TOKEN]") : words);
 	else
 		print_meeple_options(p);
+}
+
+/*
+ * The step the tile in hand waits for, in words, for the hints (Ctrl-C,
+ * a turn refused): drawn, to be placed (discarded when it fits nowhere);
+ * placed, its piece or pass (a module's choice first when one is due,
+ * choice_due), or placed again.
+ */
+const char *
+play_hand_step(struct play *p)
+{
+	char words[128];
+
+	if (!p->placed && cr_game_legal(p->g, p->hand, NULL, 0) == 0)
+		return _("discard it (it fits nowhere)");
+	if (!p->placed)
+		return _("place it (place X,Y [ROT])");
+	if (choice_due(p, words, sizeof words))
+		return _("first the choice the tile calls for (choose WORD [TOKEN]), then meeple "
+		    "ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again");
+	return _("meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again");
 }
 
 /* The words after the rotation, joined again ("grow sheep=3 knight@N"),
@@ -581,6 +646,8 @@ turn_discard(struct play *p, int argc, char **argv)
 		return play_game_over(p);
 	if (argc == 2 && (m.tile = cr_tileset_find(p->ts, argv[1], strlen(argv[1]))) < 0)
 		return play_nope(_("unknown tile \"%s\""), argv[1]);
+	if (other_tile(p, m.tile) < 0)	/* discard C with F in hand */
+		return -1;
 	if (m.tile < 0)
 		return play_nope(_("no tile in hand: draw it first (draw CODE), or discard CODE"));
 	return play_move(p, &m);

@@ -89,36 +89,50 @@ play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
 /*
  * A whole turn with tile T that is legal now, as play_example words it:
  * with a piece (*piece true) at the first placement where one may go,
- * else the first placement alone; NULL when T fits nowhere.
+ * else the first placement alone; NULL when T fits nowhere.  The tile in
+ * hand placed: where it lies comes first, as it lies.  Each turn is
+ * checked whole (a flock's choice due makes a turn without it illegal).
  */
 static char *
 example_of(struct play *p, int t, bool *piece)
 {
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
 	struct cr_move first = { .tile = -1 };
-	char line[160], pw[64];
+	char line[160];
 	int n, squares, k;
 	struct cr_place *v;
 
 	*piece = false;
 	if ((v = play_legal_places(p, t, &n, &squares)) == NULL)
 		return NULL;
+	for (int i = 0; p->placed && t == p->hand && i < n; i++)
+		if (v[i].x == p->pend.x && v[i].y == p->pend.y &&
+		    v[i].rot == cr_tile_rot_rep(&p->ts->type[t], p->pend.rot)) {
+			memmove(v + 1, v, (size_t)i * sizeof *v);
+			v[0] = (struct cr_place){ .x = p->pend.x, .y = p->pend.y, .rot = p->pend.rot };
+			break;
+		}
 	for (int i = 0; i < n; i++) {
 		struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
 		    .y = v[i].y, .rot = v[i].rot };
 
-		if (first.tile < 0)
+		if (first.tile < 0 && cr_game_check(p->g, &m, NULL))
 			first = m;
 		k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
-		for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++)
-			if (!(cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) &&
-			    opt[j].spot != CR_SPOT_C) {	/* a ROLE@SPOT to show */
-				free(v);
-				nt_format_move(p->ts, &m, NULL, line, sizeof line);
-				play_meeple_text(opt[j].role, opt[j].spot, pw, sizeof pw);
-				*piece = true;
-				return cmd_strf("%s %s", line, pw);
-			}
+		for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++) {
+			struct cr_move with = m;
+			char pw[64];
+
+			with.role = opt[j].role, with.spot = opt[j].spot;
+			if ((cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) ||
+			    opt[j].spot == CR_SPOT_C || !cr_game_check(p->g, &with, NULL))
+				continue;	/* not a ROLE@SPOT to show */
+			free(v);
+			nt_format_move(p->ts, &m, NULL, line, sizeof line);
+			play_meeple_text(opt[j].role, opt[j].spot, pw, sizeof pw);
+			*piece = true;
+			return cmd_strf("%s %s", line, pw);
+		}
 	}
 	free(v);
 	if (first.tile < 0)
@@ -129,9 +143,10 @@ example_of(struct play *p, int t, bool *piece)
 
 /*
  * A whole turn that is legal now, for the hints (malloc'd; NULL if
- * nothing can be played): the first tile in the box's order that may be
- * drawn, at its first square (north first), with a piece on a spot if one
- * may go there ("A -1,0 270 thief@E"), in the player's words.
+ * nothing can be played): the tile in hand's (its discard when it fits
+ * nowhere), else the first tile in the box's order that may be drawn; at
+ * its first square (north first), with a piece on a spot if one may go
+ * there ("A -1,0 270 thief@E"), in the player's words.
  */
 char *
 play_example(struct play *p)
@@ -141,6 +156,16 @@ play_example(struct play *p)
 
 	if (cr_game_over(p->g))
 		return NULL;
+	if (p->hand >= 0) {
+		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = p->hand };
+		char line[64];
+
+		if ((ex = example_of(p, p->hand, &piece)) != NULL ||
+		    !cr_game_check(p->g, &d, NULL))
+			return ex;
+		nt_format_move(p->ts, &d, NULL, line, sizeof line);
+		return strdup(line);
+	}
 	for (int t = 0; t < p->ts->ntypes; t++) {
 		if (!cr_game_drawable(p->g, t, NULL) || (ex = example_of(p, t, &piece)) == NULL)
 			continue;
@@ -684,7 +709,9 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
 	pieces_on(p, id, &f);
-	if (best > 0) {
+	/* Edition 1 pays farmers per completed city, over all the farms
+	 * around it, not per farm: no farm is controlled (said below). */
+	if (best > 0 && !(f.kind == CR_FIELD && cr_game_edition(p->g) == 1)) {
 		unsigned tied = 0, won;
 
 		for (int i = 0; i < n; i++)

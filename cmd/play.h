@@ -263,6 +263,9 @@ int	 play_game_over(struct play *p);
 int	 play_line(struct play *p, const char *line);
 /* Forget the tile in hand (saying it goes back if SAY). */
 void	 play_drop_hand(struct play *p, bool say);
+/* The step the tile in hand waits for, in words ("place it (place X,Y
+ * [ROT])"; placed, "meeple ROLE@SPOT or pass ..."), for a hint. */
+const char *play_hand_step(struct play *p);
 
 /* play-views.c: what the table is shown. */
 int	 view_legal(struct play *, int, char **);
@@ -297,7 +300,8 @@ void	 play_say_fits(struct play *p, int type, int squares);
 const char *play_piece_word(int role);
 int	 play_meeple_text(int role, enum cr_spot spot, char *buf, size_t size);
 /* A whole turn legal now, in the player's words, for the hints
- * (malloc'd); NULL if none. */
+ * (malloc'd); NULL if none.  With a tile in hand, that tile's (where it
+ * lies when placed; "U discard" when it fits nowhere). */
 char	*play_example(struct play *p);
 
 /* play-session.c: the game in play and the line loop. */

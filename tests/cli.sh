@@ -877,10 +877,10 @@ EOF
 	expect "board in French: the road" grep -qxF 'route en 0,0 E : ouverte à 1 extrémité, 2 tuiles' "$tmp/out"
 	expect "board in French: its tiles" grep -qxF '  tuiles : 1,0 0,0' "$tmp/out"
 	expect "board in French: nobody on it" grep -qxF "  qui l'occupe : personne" "$tmp/out"
-	expect "board in French: what it would pay" grep -qF '  si la partie s'"'"'arrêtait maintenant : ' "$tmp/out"
-	expect "board in French: to nobody" grep -qF ', pour personne (aucun voleur dessus)' "$tmp/out"
+	expect "board in French: what it would pay" grep -qF '  si la partie se terminait maintenant : ' "$tmp/out"
+	expect "board in French: to nobody" grep -qF ', à personne (aucun voleur dessus)' "$tmp/out"
 	CARCREF=$FR_CARCREF run board "$game" --feature 2,0:N
-	expect "board in French: the farm" grep -qxF 'pré en 2,0 N : une ferme bordant 1 ville achevée, 4 tuiles' "$tmp/out"
+	expect "board in French: the farm" grep -qxF 'pré en 2,0 N : un pré bordant 1 ville achevée, 4 tuiles' "$tmp/out"
 	expect "board in French: who holds it" grep -qxF "  qui l'occupe : paysan (Ben) en 2,0 N" "$tmp/out"
 	expect "board in French: what it paid" grep -qF '  points marqués au coup 5 (décompte final) : ' "$tmp/out"
 	CARCREF=$FR_CARCREF expect_out 'ville en 0,1 S : achevée, 2 tuiles, 0 blason' -- board "$game" --feature 0,1:S
@@ -1431,6 +1431,38 @@ expect "play FILE: the file name raw nowhere" raw_free
 expect_out "carcref: resumed g\x0a\x1b ($CARCREF_STATE/games/g\x0a\x1b.yaml)" -- resume $'g\n\e'
 expect "resume: the file name raw nowhere" raw_free
 unset CARCREF_STATE
+
+# ---- issue 18 round 3: turn --------------------------------------------------
+
+# Round 3, finding 13: one English phrase has one French rendering, the
+# rule books' words, in board --feature as at the table: "if the game
+# ended now" is "si la partie se terminait maintenant" ("la partie se
+# termine"), "to nobody" is "à personne", a farm is a "pré", and edition 1
+# pays "4 points au joueur qui a le plus de paysans".
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$tmp/r3k.yaml"
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out \
+    '  si la partie se terminait maintenant : ville inachevée de 1 tuile : 1 x 1 en fin de partie = 1, à personne (aucun chevalier dessus)' \
+    -- board --ascii "$tmp/r3k.yaml" --feature 0,0:N
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out \
+    'pré en -1,0 SW : un pré bordant 0 ville achevée, 2 tuiles' \
+    -- board --ascii "$tmp/r3k.yaml" --feature -1,0:SW
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out '  si la partie se terminait maintenant : pré touchant 0 ville achevée' \
+    -- board --ascii "$tmp/r3k.yaml" --feature -1,0:SW
+head -40 samples/two-players-ed1.yaml >"$tmp/r3e1.yaml"
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out \
+    "  édition 1 : à la fin, chaque ville achevée rapporte 4 points au joueur qui a le plus de paysans dans l'ensemble des prés qui la bordent" \
+    -- board --ascii "$tmp/r3e1.yaml" --feature 0,2:S
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out '    si la partie se terminait maintenant : ville achevée de 2 tuiles en 0,0' \
+    -- board --ascii "$tmp/r3e1.yaml" --feature 0,2:S
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out \
+    '  ses paysans, si la partie se terminait maintenant : ville achevée de 2 tuiles en 0,0' \
+    -- board --ascii "$tmp/r3e1.yaml" --feature 0,0:N
+LC_ALL=C.UTF-8 LANGUAGE=fr expect_out \
+    '  points marqués au coup 1 : ville achevée de 2 tuiles' \
+    -- board --ascii "$tmp/r3e1.yaml" --feature 0,0:N
+LC_ALL=C.UTF-8 LANGUAGE=fr run board --ascii "$tmp/r3e1.yaml" --feature 0,2:S
+expect "French: never finissait nor arrêtait for the game's end" bash -c \
+    "! grep -q 'finissait maintenant\|arrêtait maintenant' '$tmp/out'"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -434,6 +434,7 @@ undo 5
 undo
 undo x
 score
+draw W
 W 1,0 0
 draw U
 undo
@@ -467,6 +468,17 @@ usage: undo [N], N a number of moves, 1 or more
   player score meeples
 > Anna       0       7
   Ben        0       7
+E goes back: it was not played
+Anna draws W (4 W left, this one included; 71 tiles in the supply)
+  rotation 0        rotation 90       rotation 180      rotation 270
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . ||. . .
+  ======()======    ======(). . .     ======()======    . . . ()======
+  . . . ||. . .     . . . ||. . .     . . . . . . .     . . . ||. . .
+  . . . ||. . .     . . . ||. . .     . . . . . . .     . . . ||. . .
+  . . . ||. . .     . . . ||. . .     . . . . . . .     . . . ||. . .
+W fits on 3 squares, 7 ways: place X,Y [ROT] (legal lists them)
 move 1, Anna: W 1,0 0
   Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
 Ben draws U (8 U left, this one included; 70 tiles in the supply)
@@ -873,6 +885,7 @@ redo
 redo 5
 redo
 undo
+draw B
 B 0,-1 0
 redo
 redo x
@@ -904,6 +917,16 @@ nothing to redo: redo puts back what undo took, until a new move is made
 undone: move 3, Anna: U -1,0 0 farmer@N
 2 moves played, 69 tiles left; Anna to play
 U is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
+U goes back: it was not played
+Anna draws B (4 B left, this one included; 69 tiles in the supply)
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+  . . . ++. . .
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+B fits on 5 squares, 5 ways: place X,Y [ROT] (legal lists them)
 move 3, Anna: B 0,-1 0
   Anna 4 [7], Ben 0 [6]; Ben to play, 68 tiles left
 nothing to redo: redo puts back what undo took, until a new move is made
@@ -1620,7 +1643,7 @@ else
 	keys 'draw V' Enter
 	keys 'xyz' C-c
 	screen "Ctrl-C with a tile in hand: the tile stays, and that is said" \
-	    '^\(V is still in hand: place it, or draw another to change it'
+	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it'
 	keys C-d
 	screen "Ctrl-D with a tile in hand: asks before dropping it" \
 	    'V is in hand, not played: drop it\? \(y/N\) ?$'
@@ -2109,7 +2132,7 @@ expect "i18 18: no hill, no word" lacks "$tmp/out" 'slide'
 # 16. A rotation that does not fit: the ones that do at that square; a
 # coordinate beyond the limit: the limit.
 rm -rf "$CARCREF_STATE"
-printf 'draw E\nplace 0,1 0\nplace 100000001,0\nplace 0,-100000001 90\nB -1,0 0\nE 200000000,0 0\nE 0,1 90\n' \
+printf 'draw E\nplace 0,1 0\nplace 100000001,0\nplace 0,-100000001 90\nE 200000000,0 0\nE 0,1 90\ndraw B\nB -1,0 0\n' \
     >"$tmp/i18rot.in"
 STDIN=$tmp/i18rot.in run play
 expect "i18 16: place: the rotation that fits there" line "$tmp/out" \
@@ -2714,5 +2737,128 @@ expect "resume: the journal's path escaped" grep -qE \
 expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
 expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
 rm -rf "$nlstate"
+# ---- issue 18 round 3: turn --------------------------------------------------
+
+# Finding 2: a tile in hand is held, as at the table.  A whole turn with
+# another tile is refused, naming the tile in hand, the step it waits for
+# and its whole turn legal now (drawn, then placed; the rotation left out;
+# a discard); the same tile's whole turn finishes the turn; a whole "end"
+# says the tile goes back.  help and the other hints show the tile in
+# hand's turn, where it lies once placed.
+rm -rf "$CARCREF_STATE"
+printf '%s\n' 'draw U' 'A -1,0 270 thief@E' 'help' 'place 0,-1' 'A -1,0 270 thief@E' \
+    'A -1,0' 'Anna: A discard' 'help' 'zzz' 'U 0,-1 0 thief@E' 'draw V' 'Ben: end' \
+    >"$tmp/r3hand.in"
+STDIN=$tmp/r3hand.in run play --yes
+expect "a whole turn with another tile: refused, exit 1" test "$code" = 1
+expect "a whole turn with another tile, U drawn: refused with what to do" has "$tmp/out" \
+    "refused: U is in hand, not A: place it (place X,Y [ROT]), or draw A first to play it instead (U goes back); U's whole turn in one line, legal now: U -1,0 0 thief@E"
+expect "a whole turn with another tile, U placed: refused with its step" has "$tmp/out" \
+    "refused: U is in hand, placed at 0,-1 rotation 0, not A: meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again, or draw A first to play it instead (U goes back); U's whole turn in one line, legal now: U 0,-1 0 thief@E"
+expect "refused three times once placed (a rotation left out, a discard too)" \
+    test "$(grep -c '^refused: U is in hand, placed at 0,-1' "$tmp/out")" = 3
+expect "no rotation assumed for another tile" lacks "$tmp/out" 'rotation 270 assumed'
+expect "help with U drawn: U's whole turn" grep -qx '    U -1,0 0 thief@E' "$tmp/out"
+expect "help with U placed: U's whole turn where it lies" grep -qx '    U 0,-1 0 thief@E' "$tmp/out"
+expect "help with a tile in hand: no other tile's turn" bash -c "! grep -q '^    A ' '$tmp/out'"
+expect "an unknown command with U placed: U's turn" has "$tmp/out" \
+    'unknown command "zzz"; help lists the commands, a turn looks like U 0,-1 0 thief@E'
+expect "the same tile's whole turn finishes the turn" grep -qx 'move 1, Anna: U 0,-1 0 thief@E' "$tmp/out"
+expect "no other move was played" bash -c "! grep -q '^move [0-9]*, Anna: A' '$tmp/out'"
+expect "a whole end with a tile in hand: it goes back, said" has "$tmp/out" 'V goes back: it was not played'
+expect "then the end" grep -qx 'move 2, Ben: end' "$tmp/out"
+
+# A tile that fits nowhere: its step and its turn are the discard.
+printf 'format: carcref/1\nedition: 1\nplayers: [Anna, Ben]\nmoves:\n  - "Anna: E 0,1 180 knight@S"\n' \
+    >"$tmp/r3c.yaml"
+printf '%s\n' 'draw C' 'help' 'F -1,1 270' >"$tmp/r3c.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3c.in run play r3c.yaml
+expect "C fits nowhere: help shows its discard" grep -qx '    C discard' "$tmp/out"
+expect "C fits nowhere: another tile's turn refused, the discard said" has "$tmp/out" \
+    "refused: C is in hand, not F: discard it (it fits nowhere), or draw F first to play it instead (C goes back); C's whole turn in one line, legal now: C discard"
+
+# discard TILE is a turn too: with another tile in hand, refused.
+printf '%s\n' 'draw F' 'discard C' 'moves' >"$tmp/r3c.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3c.in run play r3c.yaml
+expect "discard C with F in hand: refused, F named" has "$tmp/out" \
+    "refused: F is in hand, not C: place it (place X,Y [ROT]), or draw C first to play it instead (F goes back); F's whole turn in one line, legal now: F 0,2 0 knight@E"
+expect "discard C with F in hand: nothing discarded" lacks "$tmp/out" 'C discard'
+
+# Placed where a module's choice is due (a flock's): that step first; the
+# turn shown is legal whole (not one missing the choice).
+printf '%s\n' 'E 0,1 180 shepherd@N sheep=2' 'U 1,0 0 shepherd@N sheep=3' 'draw B' \
+    'place -1,1 0' 'E 5,5 0' >"$tmp/r3hs.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3hs.in run play --players Bleu,Rouge --expansions hills-sheep
+expect "a choice due: the step says it comes first" has "$tmp/out" \
+    "refused: B is in hand, placed at -1,1 rotation 0, not E: first the choice the tile calls for (choose WORD [TOKEN]), then meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again, or draw E first to play it instead (B goes back); B's whole turn in one line, legal now: B 0,-1 0 farmer@N"
+
+# Finding 3: edition 1 pays farmers per completed city: explain on a field
+# names no one as controlling the farm, says how the end pays, and what
+# each completed city it borders would pay.
+head -40 "$(dirname "${BASH_SOURCE[0]}")/../samples/two-players-ed1.yaml" >"$tmp/r3e1.yaml"
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,2:S\n' >"$tmp/r3e1.in"
+STDIN=$tmp/r3e1.in run play r3e1.yaml
+expect "edition 1, explain on a field: the farmers by player" has "$tmp/out" \
+    '  meeples: Anna 1 farmer, Ben 1 farmer'
+expect "edition 1, explain on a field: no control per farm" lacks "$tmp/out" 'controlled by'
+expect "edition 1, explain on a field: paid per city" has "$tmp/out" \
+    '  edition 1: at the end each completed city pays 4 to the most farmers over all the farms around it'
+expect "edition 1, explain on a field: what each city would pay" has "$tmp/out" \
+    '    if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer'
+# Editions 2 and 3 still name who controls a field.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$tmp/r3k.yaml"
+printf 'explain -1,0:SW\n' >"$tmp/r3k.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3k.in run play r3k.yaml
+expect "edition 3, explain on a field: who controls it" grep -qx '  controlled by Anna' "$tmp/out"
+
+# Finding 13: "if the game ended now" is one French phrase, the rule
+# books' words ("la partie se termine"), in explain as in board --feature.
+rm -rf "$CARCREF_STATE"
+printf 'explain -1,0:SW\nexplain 0,0:N\n' >"$tmp/r3k.in"
+STDIN=$tmp/r3k.in LC_ALL=C.UTF-8 LANGUAGE=fr run play r3k.yaml
+expect "French explain: si la partie se terminait maintenant" has "$tmp/out" \
+    '  si la partie se terminait maintenant : pré touchant 0 ville achevée : 3 x 0 = 0 à Anna (1 paysan)'
+expect "French explain: to nobody is à personne" has "$tmp/out" \
+    ' = 1, à personne (aucun chevalier dessus)'
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,0:N\nexplain Anna\n' >"$tmp/r3e1.in"
+STDIN=$tmp/r3e1.in LC_ALL=C.UTF-8 LANGUAGE=fr run play r3e1.yaml
+expect "French explain: scored at move, as board --feature says it" has "$tmp/out" \
+    '  points marqués au coup 1 : ville achevée de 2 tuiles'
+expect "French explain PLAYER: si la partie se terminait maintenant" has "$tmp/out" \
+    '  meeples sur le plateau, si la partie se terminait maintenant :'
+expect "French explain: one rendering" bash -c "! grep -q 'finissait\|arrêtait' '$tmp/out'"
+
+# Finding 13: Ctrl-C says the step the tile in hand waits for: placed, its
+# meeple or pass; drawn, its placing.  Tab begins a whole turn with the
+# tile in hand only.
+if command -v tmux >/dev/null; then
+	start NO_COLOR=1 CARCREF_STATE="$tmp/r3tty" -- play
+	screen "round 3: the prompt" '^Anna> ?$'
+	keys 'draw V' Enter
+	screen "round 3: V in hand" '^Anna \[V\]> ?$'
+	keys 'A -1' Tab
+	screen "Tab: no whole turn with another tile than the one in hand" '^Anna \[V\]> A -1$'
+	keys C-c
+	keys 'V 1,' Tab
+	screen "Tab: the tile in hand's whole turn" '^Anna \[V\]> V 1,0 ?$'
+	keys C-c
+	keys 'place 1,0 90' Enter
+	screen "round 3: V placed" '^Anna \[V 1,0 90\]> ?$'
+	keys 'xyz' C-c
+	screen "Ctrl-C with the tile placed: its meeple or pass, not place it" \
+	    '^\(V is still in hand, placed at 1,0 rotation 90: meeple ROLE@SPOT or pass to finish the turn, or place X,Y \[ROT\] again; Ctrl-D asks whether to keep it\)'
+	keys 'draw V' Enter
+	keys 'xyz' C-c
+	screen "Ctrl-C with the tile drawn: place it" \
+	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it; Ctrl-D asks whether to keep it\)'
+	T kill-server 2>/dev/null
+fi
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
