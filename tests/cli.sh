@@ -1432,5 +1432,30 @@ expect_out "carcref: resumed g\x0a\x1b ($CARCREF_STATE/games/g\x0a\x1b.yaml)" --
 expect "resume: the file name raw nowhere" raw_free
 unset CARCREF_STATE
 
+# ---- issue 18 round 3: session -----------------------------------------------
+
+# Finding 11: every usage error of play and resume says what is wrong, as
+# the other commands do, before the usage; nothing is started.
+export CARCREF_STATE=$tmp/state-r3s
+expect_err 'carcref resume: one NAME at a time ("a", then "b")' -- resume a b
+expect_exit 2 -- resume a b
+expect_err 'carcref resume: --players is for a new game, not for resume (the game kept has its own)' \
+    -- resume --players A,B
+expect_err 'usage: carcref resume [--yes] [NAME]' -- resume --players A,B
+expect_err 'carcref play: --edition is for a new game, not for --resume (the game kept has its own)' \
+    -- play --edition 2 --resume
+expect_exit 2 -- play --edition 2 --resume
+expect_err 'carcref play: --expansions is for a new game, not for --resume' -- play --resume x --expansions river
+expect_err 'carcref play: one FILE at a time ("a.yaml", then "b.yaml")' -- play a.yaml b.yaml
+expect_err 'carcref play: one NAME at a time ("a", then "b")' -- play --resume a b
+expect "r3 11: nothing started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
+if [ -n "${FR_CARCREF-}" ]; then
+	CARCREF=$FR_CARCREF expect_err 'carcref resume : un seul NAME à la fois (« a », puis « b »)' -- resume a b
+	CARCREF=$FR_CARCREF expect_err "carcref resume : --players est pour une nouvelle partie, pas pour resume (la partie gardée a les siens)" \
+	    -- resume --players A,B
+fi
+
+unset CARCREF_STATE
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
