@@ -369,8 +369,9 @@ state(char **err)
 	state_dir = dir;
 	games = cmd_strf("%s/games", dir);
 	locks = cmd_strf("%s/locks", dir);
-	/* Nothing but the journals' own writes goes there (cmd_write_own). */
-	cmd_out_fence((const char *const []){ games, locks, NULL });
+	/* Nothing but carcref's own writes goes there (cmd_write_own, the
+	 * history): the whole directory. */
+	cmd_out_fence((const char *const []){ dir, games, locks, NULL });
 	free(games);
 	free(locks);
 	migrate();

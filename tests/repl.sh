@@ -2714,5 +2714,46 @@ expect "resume: the journal's path escaped" grep -qE \
 expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
 expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
 rm -rf "$nlstate"
+# ---- issue 18 round 3: session ------------------------------------------------
+
+r3=$tmp/r3s
+oldstate=$CARCREF_STATE
+export CARCREF_STATE=$r3
+mkdir -p "$r3/games"
+# r3rec NAME MOVE...: a journal kept as carcref writes it (r2rec's, here).
+r3rec() { local r2=$r3; r2rec "$@"; }
+
+# 8. save over the state directory's own files outside games/ and locks/
+# (its history, an older carcref's lock) was accepted: the whole
+# directory is fenced.
+printf 'score\n' >"$r3/history"
+: >"$r3/lock"
+mkdir -p "$r3/more" "$tmp/r3d"
+ln -f "$r3/history" "$tmp/r3d/hist-hard"
+cat >"$tmp/r3-8.in" <<END18
+save $r3/history
+save $r3/lock
+save $r3/more/x.yaml
+board --svg $r3/games/../x.svg
+save r3d/hist-hard
+save r3d/ok.yaml
+END18
+cat >"$tmp/r3-8.want" <<'END18'
+save: TMP/r3s/history: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: TMP/r3s/lock: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: TMP/r3s/more/x.yaml: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+board: TMP/r3s/games/../x.svg: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: r3d/hist-hard is another name of a file in carcref's state directory TMP/r3s: no command writes over it; choose another file
+saved 1 move to r3d/ok.yaml
+END18
+r3rec fence "W 1,0 0"
+STDIN=$tmp/r3-8.in run resume fence
+grep -E '^(save|board|saved)' "$tmp/out" | sed "s|$tmp|TMP|g" >"$tmp/r3-8.out"
+expect "r3 8: every file of the state directory refused, by any path" diff -u "$tmp/r3-8.want" "$tmp/r3-8.out"
+expect "r3 8: the history as it was" test "$(cat "$r3/history")" = score
+expect "r3 8: the old lock as it was" test ! -s "$r3/lock"
+expect "r3 8: no file made there" test ! -e "$r3/more/x.yaml" -a ! -e "$r3/x.svg"
+
+export CARCREF_STATE=$oldstate
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
