@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -338,6 +339,9 @@ run(int argc, char **argv, bool resume)
 		nt_record_free(&pl.rec);
 	if (pl.signal != 0) {	/* all is kept: die of it, as the sender expects */
 		fflush(stdout);
+		/* Ctrl-\ ends the session cleanly: no core to dump. */
+		if (pl.signal == SIGQUIT)
+			setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 		signal(pl.signal, SIG_DFL);
 		raise(pl.signal);
 	}

@@ -166,6 +166,8 @@ struct play {
 	int		 hand;		/* the tile drawn, -1 none */
 	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
 	struct cr_move	 pend;
+	bool		 handfile;	/* NAME.hand, given back by resume, is on disk */
+	int		 handtile;	/* and keeps this tile, until it leaves the hand */
 
 	/* What undo took, for redo: the last taken on top.  Emptied by a new
 	 * move or another game. */
@@ -177,8 +179,9 @@ struct play {
 	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
-	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM; SIGINT
-					 * without a terminal), 0 if not */
+	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM, SIGQUIT,
+					 * SIGPIPE; SIGINT without a terminal), 0 if not */
+	bool		 gone;		/* standard output is gone (EPIPE): nothing asked */
 	int		 refused;	/* lines not accepted */
 	char		*hist;		/* the history file, NULL for none */
 };
@@ -328,9 +331,10 @@ void	 play_restore_hand(struct play *p);
 /* A new game of N players NAMES in EDITION; false (message printed) if not. */
 bool	 play_new_game(struct play *p, char **names, int n, int edition, char **exts,
 	     int nexts);
-/* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
- * (or SIGINT without a terminal) (p->signal: the caller ends the process
- * with it, once all is kept). */
+/* Read and run lines until the input ends, quit, the output is gone
+ * (EPIPE), or SIGHUP, SIGTERM or SIGQUIT (or SIGINT without a terminal)
+ * (p->signal: the caller ends the process with it, once all is kept;
+ * SIGPIPE for the output gone, unless that signal was ignored). */
 void	 play_session(struct play *p);
 
 /* play-complete.c: Tab completion for P's session, through readline. */

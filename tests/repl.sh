@@ -2723,6 +2723,62 @@ mkdir -p "$r3/games"
 # r3rec NAME MOVE...: a journal kept as carcref writes it (r2rec's, here).
 r3rec() { local r2=$r3; r2rec "$@"; }
 
+# 7. The tile in hand was lost on SIGQUIT (Ctrl-\) and SIGPIPE, and when
+# resume had given it back (its .hand deleted at once) and the session was
+# then killed.
+r3rec quit "W 1,0 0"
+live r3-7q - resume quit
+say "draw V" "place 1,1 90"
+seen "V at 1,1 rotation 90"
+kill -QUIT "$livepid"
+over
+expect "r3 7: SIGQUIT with a tile in hand: kept" test "$(cat "$r3/games/quit.hand" 2>/dev/null)" = "V 1,1 90"
+expect "r3 7: SIGQUIT: said" has "$liveout" 'V kept in hand: carcref resume quit gives it back'
+expect "r3 7: SIGQUIT: the process ends of it" test "$livecode" = 131
+expect "r3 7: SIGQUIT: no core dumped" test -z "$(ls "$tmp" | grep '^core')"
+# The output gone (a reader that stopped): SIGPIPE.
+r3rec pipe "W 1,0 0"
+live r3-7p - resume pipe
+say "draw V"
+seen "V fits on"
+kill "$livecat"
+wait "$livecat" 2>/dev/null
+say "board" "board"
+over
+expect "r3 7: SIGPIPE with a tile in hand: kept" test "$(cat "$r3/games/pipe.hand" 2>/dev/null)" = V
+expect "r3 7: SIGPIPE: the process ends of it" test "$livecode" = 141
+# The same with SIGPIPE ignored: EPIPE on the standard output ends it (it
+# went on reading, the input endless here, until killed).
+r3rec epipe "W 1,0 0"
+(cd "$tmp" && trap '' PIPE && { printf 'draw V\n'; sleep 1; yes board 2>/dev/null; } |
+    timeout -s KILL "$TIMEOUT" "$CARCREF" resume epipe 2>"$tmp/r3-7e.err" | head -1 >/dev/null)
+expect "r3 7: EPIPE (SIGPIPE ignored) with a tile in hand: kept" \
+    test "$(cat "$r3/games/epipe.hand" 2>/dev/null)" = V
+expect "r3 7: EPIPE: said on the standard error" has "$tmp/r3-7e.err" 'carcref: standard output: Broken pipe'
+# resume keeps NAME.hand until the tile is played, dropped or changed: a
+# kill -9 right after resume loses nothing.
+live r3-7k - resume quit
+seen "V is in hand again"
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null	# (no "Killed" notice)
+over
+expect "r3 7: kill -9 after resume: the tile still kept" \
+    test "$(cat "$r3/games/quit.hand" 2>/dev/null)" = "V 1,1 90"
+printf 'board\n' >"$tmp/r3-7b.in"
+STDIN=$tmp/r3-7b.in run resume quit
+expect "r3 7: ... given back again" has "$tmp/out" 'V is in hand again, as it was when the game was left, placed at 1,1 rotation 90'
+printf 'pass\n' >"$tmp/r3-7p.in"
+STDIN=$tmp/r3-7p.in run resume quit
+expect "r3 7: played: its file gone" test ! -e "$r3/games/quit.hand"
+r3rec change "W 1,0 0"
+printf 'U\n' >"$r3/games/change.hand"
+live r3-7c - resume change
+seen "U is in hand again"
+say "draw V"
+seen "V fits on"
+expect "r3 7: another tile drawn: the one kept is no longer kept" test ! -e "$r3/games/change.hand"
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null
+over
+
 # 8. save over the state directory's own files outside games/ and locks/
 # (its history, an older carcref's lock) was accepted: the whole
 # directory is fenced.
@@ -2754,6 +2810,36 @@ expect "r3 8: the history as it was" test "$(cat "$r3/history")" = score
 expect "r3 8: the old lock as it was" test ! -s "$r3/lock"
 expect "r3 8: no file made there" test ! -e "$r3/more/x.yaml" -a ! -e "$r3/x.svg"
 
+# 7 at a terminal: Ctrl-\ (SIGQUIT) while readline waits keeps the tile.
+if command -v tmux >/dev/null; then
+	r3rec tquit "W 1,0 0"
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: a game at a terminal" '^Ben> ?$'
+	keys 'draw V' Enter
+	screen "r3 7: a tile in hand at a terminal" '^Ben \[V\]> ?$'
+	keys 'abc' 'C-\'
+	screen "r3 7: Ctrl-\\: the tile kept, said" '^V kept in hand: carcref resume tquit gives it back$'
+	screen "r3 7: Ctrl-\\: the process ends of SIGQUIT" '^EXIT=131$'
+	expect "r3 7: Ctrl-\\: the tile kept" test "$(cat "$r3/games/tquit.hand" 2>/dev/null)" = V
+	expect "r3 7: Ctrl-\\: the line being typed not run" lacks "$tmp/pane" 'unknown command'
+	# Ctrl-\ at Ctrl-D's question: no answer, so the tile is kept.
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: resume at a terminal: the tile back" '^Ben \[V\]> ?$'
+	keys C-d
+	screen "r3 7: Ctrl-D asks" 'drop it\? \(y/N\) ?$'
+	keys 'C-\'
+	screen "r3 7: Ctrl-\\ at the question: the tile kept" '^V kept in hand: carcref resume tquit gives it back$'
+	screen "r3 7: Ctrl-\\ at the question: the process ends of SIGQUIT" '^EXIT=131$'
+	# Dropped at Ctrl-D's question: the tile resume gave back is dropped.
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: resume at a terminal: the tile back" '^Ben \[V\]> ?$'
+	keys C-d
+	screen "r3 7: Ctrl-D asks" 'drop it\? \(y/N\) ?$'
+	keys y Enter
+	screen "r3 7: dropped" '^V dropped'
+	expect "r3 7: dropped: its file gone" test ! -e "$r3/games/tquit.hand"
+	T kill-server 2>/dev/null
+fi
 export CARCREF_STATE=$oldstate
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
