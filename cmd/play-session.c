@@ -245,11 +245,15 @@ int
 session_save(struct play *p, int argc, char **argv)
 {
 	char *text, *err = NULL;
-	bool ok;
+	bool ok, lost;
 
 	(void)argc;
-	if ((text = nt_record_format(&p->rec, p->g)) == NULL)
+	/* The comments of the journal, and of the file the game came from. */
+	if ((text = journal_record(&p->j, &p->rec, p->g, &lost)) == NULL)
 		return play_nope(_("save: out of memory"));
+	if (lost)
+		outf("%s\n", _("save: the comments cannot be put in canonical form: the record is "
+		    "written without them"));
 	if (strcmp(argv[1], "-") == 0) {
 		fputs(text, stdout);
 		free(text);

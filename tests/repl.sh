@@ -2508,7 +2508,8 @@ expect "r2 2: with save at the lock refused, a second session is refused" has "$
 
 # 5. A rewrite (a journal that cannot be appended to, undo) deleted every
 # comment: the comments of the moves that still stand are kept; those of
-# a move taken back go with it, the journal as it was kept aside.
+# a move taken back go with it, kept in NAME.yaml.undone; those after the
+# last move stay after the moves (round 3: the moves go before them).
 cat >"$r2/games/notes.yaml" <<'END18'
 # Sunday at Léa's
 format: carcref/1
@@ -2543,17 +2544,17 @@ moves:
   - V 1,1 90
   # Anna again
   - U -1,0 0  # west
-# to be continued
   - K 0,-1 270
+# to be continued
 END18
 expect "r2 5: rewritten whole, every comment kept" cmp -s "$tmp/r2-5.want" "$r2/games/notes.yaml"
 printf 'undo\nundo\n' >"$tmp/r2-5b.in"
 STDIN=$tmp/r2-5b.in run resume notes
 expect "r2 5: undo of a move without a comment of its own... " has "$tmp/out" 'undone: move 4, Ben: K 0,-1 270'
-expect "r2 5: ... a comment before it goes with it, and is kept aside" has "$tmp/out" \
-    "the journal as it was, with the comments of the moves taken back, is kept as $r2/games/notes.yaml.undone"
+expect "r2 5: ... a move with comments: they go with it, and are kept aside" has "$tmp/out" \
+    "the comments of the move taken back are kept in $r2/games/notes.yaml.undone; redo puts them back"
 expect "r2 5: the comment of the move taken back, in the file kept aside" \
-    grep -qxF '# to be continued' "$r2/games/notes.yaml.undone"
+    grep -qxF '  # Anna again' "$r2/games/notes.yaml.undone"
 cat >"$tmp/r2-5b.want" <<'END18'
 # Sunday at Léa's
 format: carcref/1
@@ -2567,17 +2568,19 @@ moves:
   # Anna opens
   - W 1,0 0   # a road east
   - V 1,1 90
+# to be continued
 END18
 expect "r2 5: undo: the comments of the moves that stand kept" \
     cmp -s "$tmp/r2-5b.want" "$r2/games/notes.yaml"
-expect "r2 5: each undo that takes a comment keeps the journal aside" \
-    test -f "$r2/games/notes.yaml.undone-2"
+expect "r2 5: an undo that takes comments keeps them, not the journal" \
+    test ! -e "$r2/games/notes.yaml.undone-2" -a "$(grep -c 'format:' "$r2/games/notes.yaml.undone")" = 0
+undone_size=$(stat -c %s "$r2/games/notes.yaml.undone")
 printf 'undo\n' >"$tmp/r2-5c.in"
 STDIN=$tmp/r2-5c.in run resume notes
 expect "r2 5: undo of a move without comments: nothing kept aside" \
-    test ! -e "$r2/games/notes.yaml.undone-3"
+    test "$(stat -c %s "$r2/games/notes.yaml.undone")" = "$undone_size"
 expect "r2 5: undo of a move without comments: the rest kept" \
-    test "$(grep -c '#' "$r2/games/notes.yaml")" = 4
+    test "$(grep -c '#' "$r2/games/notes.yaml")" = 5
 # A game taken from a file goes on in a journal with the file's comments.
 printf '# from the club\nformat: carcref/1\nplayers: [Carl, Dora]\nmoves:\n  - W 1,0 0  # opening\n' \
     >"$tmp/r2-club.yaml"
@@ -2722,6 +2725,115 @@ export CARCREF_STATE=$r3
 mkdir -p "$r3/games"
 # r3rec NAME MOVE...: a journal kept as carcref writes it (r2rec's, here).
 r3rec() { local r2=$r3; r2rec "$@"; }
+
+# 1. save wrote the record without a comment: the user's file (the one the
+# game was loaded from, here) lost every comment, unsaid.  It writes the
+# journal's text, in canonical form, comments kept: the file's own, and
+# the moves after them, before the comments that end it.
+cat >"$tmp/r3-c.yaml" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+players: [Anna, Ben]
+moves:
+  # Anna opens
+  - K -1,0 180 farmer@SW  # a farmer
+  - E 0,1 180
+# to be continued
+END18
+printf 'U -1,1 90\nsave r3-c.yaml\nsave -\n' >"$tmp/r3-1.in"
+STDIN=$tmp/r3-1.in run play r3-c.yaml
+cat >"$tmp/r3-1.want" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players:
+  - Anna
+  - Ben
+moves:
+  # Anna opens
+  - K -1,0 180 farmer@SW  # a farmer
+  - E 0,1 180
+  - U -1,1 90
+# to be continued
+END18
+expect "r3 1: save FILE: the file's comments kept, the move before its last comment" \
+    cmp -s "$tmp/r3-1.want" "$tmp/r3-c.yaml"
+expect "r3 1: save -: the same text" bash -c 'sed -n "/^# Sunday/,\$p" "$1" | cmp -s "$2" -' sh \
+    "$tmp/out" "$tmp/r3-1.want"
+expect "r3 1: what save writes is canonical (fmt --check)" "$CARCREF" fmt --check "$tmp/r3-c.yaml"
+# A journal's comments (resumed, edited by hand) in a file saved too.
+r3rec saved "K -1,0 180 farmer@SW"
+printf '  # Ben thinks\n  - E 0,1 180  # closes it\n' >>"$r3/games/saved.yaml"
+printf 'save r3-saved.yaml\n' >"$tmp/r3-1b.in"
+STDIN=$tmp/r3-1b.in run resume saved
+expect "r3 1: save after resume: the journal's comments" \
+    test "$(grep -c '# Ben thinks\|# closes it' "$tmp/r3-saved.yaml")" = 2
+# No move yet: "moves: []", as fmt writes it.
+printf 'save r3-empty.yaml\n' >"$tmp/r3-1c.in"
+STDIN=$tmp/r3-1c.in run play
+expect "r3 1: save with no move: canonical" "$CARCREF" fmt --check "$tmp/r3-empty.yaml"
+expect "r3 1: carcref(1) says save keeps the comments" \
+    bash -c 'man -l "$1" 2>/dev/null | tr -s " \n" "  " | grep -qF "with the comments of the game" ||
+        ! command -v man >/dev/null' sh "$MAN"
+
+# 4. A comment after the last move (written by hand between sessions)
+# belongs to no move: it stays after the moves, and undo never takes it.
+r3rec note "K -1,0 180 farmer@SW"
+echo '# note' >>"$r3/games/note.yaml"
+printf 'V 1,0 90 thief@W\n' >"$tmp/r3-4.in"
+STDIN=$tmp/r3-4.in run resume note
+expect "r3 4: the move goes before the comment that ends the journal" \
+    test "$(tail -2 "$r3/games/note.yaml" | tr '\n' '|')" = "  - V 1,0 90 thief@W|# note|"
+printf 'undo\n' >"$tmp/r3-4u.in"
+STDIN=$tmp/r3-4u.in run resume note
+expect "r3 4: undo leaves it there" test "$(tail -2 "$r3/games/note.yaml" | tr '\n' '|')" = \
+    "  - K -1,0 180 farmer@SW|# note|"
+expect "r3 4: ... and keeps nothing aside" test ! -e "$r3/games/note.yaml.undone"
+expect "r3 4: ... and says nothing of comments" lacks "$tmp/out" 'comments'
+# A move's comments go with its undo, into NAME.yaml.undone; redo brings
+# them back: the journal as it was.
+r3rec redo "K -1,0 180 farmer@SW"
+printf '  # Ben thinks\n  - E 0,1 180  # closes it\n  - U -1,1 90\n# the end\n' >>"$r3/games/redo.yaml"
+printf 'V 1,0 0\n' >"$tmp/r3-4r.in"
+STDIN=$tmp/r3-4r.in run resume redo
+cp "$r3/games/redo.yaml" "$tmp/r3-redo.before"
+printf 'undo 3\nredo 3\n' >"$tmp/r3-4r.in"
+STDIN=$tmp/r3-4r.in run resume redo --yes
+expect "r3 4: undo of commented moves: said where they are kept" has "$tmp/out" \
+    "the comments of the moves taken back are kept in $r3/games/redo.yaml.undone; redo puts them back"
+expect "r3 4: redo: the journal as it was, its comments back" cmp -s "$tmp/r3-redo.before" "$r3/games/redo.yaml"
+cat >"$tmp/r3-undone.want" <<'END18'
+  # Ben thinks
+  - E 0,1 180  # closes it
+  - U -1,1 90
+  - V 1,0 0
+END18
+expect "r3 4: .undone: what undo took, and nothing else" \
+    bash -c 'grep -v "^# .*, undo took back moves 2 to 4, with their comments:\$" "$1" | cmp -s "$2" -' sh \
+    "$r3/games/redo.yaml.undone" "$tmp/r3-undone.want"
+# Another move in its place: the comments stay in .undone only.
+printf 'undo 3\nW 1,0 0\n' >"$tmp/r3-4n.in"
+STDIN=$tmp/r3-4n.in run resume redo --yes
+expect "r3 4: a new move: the comments not put back" lacks "$r3/games/redo.yaml" '# Ben thinks'
+expect "r3 4: ... the one after the moves stays" test "$(tail -1 "$r3/games/redo.yaml")" = '# the end'
+# Each undo keeps only what it takes, in one file: 40 undos of commented
+# moves on a journal of 71 commented moves leave one .undone that holds
+# those 40 moves (40 copies of the journal before); redo 40 brings the
+# journal back as it was.
+"$CARCREF" selfplay --seed 3 | awk '/^  - / { print "  # before " NR; print $0 "  # on " NR; next } { print }' \
+    >"$r3/games/big.yaml"
+"$CARCREF" fmt "$r3/games/big.yaml"	# as carcref writes it
+cp "$r3/games/big.yaml" "$tmp/r3-big.before"
+{ for _ in $(seq 40); do printf 'undo\n'; done; printf 'redo 40\n'; } >"$tmp/r3-4b.in"
+STDIN=$tmp/r3-4b.in run resume big
+expect "r3 4: 40 undos: one file kept aside" test "$(ls "$r3/games" | grep -c '^big\.yaml\.')" = 1
+expect "r3 4: 40 undos: it holds what they took, no copy of the journal" \
+    test "$(grep -c '^# .*, undo took back move [0-9]*, with its comments:$' \
+    "$r3/games/big.yaml.undone"):$(wc -l <"$r3/games/big.yaml.undone")" = 40:120
+expect "r3 4: redo 40: the journal as it was, every comment back" \
+    cmp -s "$tmp/r3-big.before" "$r3/games/big.yaml"
 
 # 7. The tile in hand was lost on SIGQUIT (Ctrl-\) and SIGPIPE, and when
 # resume had given it back (its .hand deleted at once) and the session was
