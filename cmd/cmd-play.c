@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -157,7 +158,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	char *players[CR_MAXPLAYERS + 1], *names = NULL, err[512], *serr = NULL, *text, *dir;
 	char *exts[CR_MAXEXTS + 1], *extlist = NULL;
 	int nexts = 0;
-	const char *file = NULL;
+	const char *file = NULL, *fresh = NULL;	/* an option for a new game */
 	int edition = 3, n = 0, i, rc;
 	bool named = false, given = false;
 	size_t len;
@@ -177,6 +178,8 @@ start(struct play *p, int argc, char **argv, bool resuming)
 
 	/* Every word read before the game starts: options anywhere. */
 	while ((k = cmd_args_next(e, opts, &a)) >= 0) {
+		if (fresh == NULL && k != O_RESUME && k != O_YES)
+			fresh = opts[k].name;
 		if (k == O_RESUME)
 			resuming = true;
 		else if (k == O_YES)
@@ -203,8 +206,23 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	if (k != CMD_ARGS_DONE)
 		return a.rc;
 	file = argv[1];		/* with --resume: a game's name */
-	if (a.nops > 1 || (resuming && (named || given)))
+	/* What is wrong, said before the usage, as every command says it. */
+	if (a.nops > 1) {
+		if (resuming)
+			errf(_("carcref %s: one NAME at a time (\"%s\", then \"%s\")\n"), e->name,
+			    out_path(argv[1]), out_path(argv[2]));
+		else
+			errf(_("carcref %s: one FILE at a time (\"%s\", then \"%s\")\n"), e->name,
+			    out_path(argv[1]), out_path(argv[2]));
 		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
+	}
+	if (resuming && fresh != NULL) {
+		/* TRANSLATORS: "carcref resume: --players is for a new game, not
+		 * for resume (...)"; the last %s is resume or --resume. */
+		errf(_("carcref %s: %s is for a new game, not for %s (the game kept has its "
+		    "own)\n"), e->name, fresh, e == &cmd_resume_entry ? "resume" : "--resume");
+		return cmd_usage(&cmd_resume_entry);
+	}
 	if (file && (named || given)) {
 		errf(_("carcref play: --players, --edition and --expansions are for a new game; "
 		    "%s has its own\n"), file);
@@ -321,6 +339,9 @@ run(int argc, char **argv, bool resume)
 		nt_record_free(&pl.rec);
 	if (pl.signal != 0) {	/* all is kept: die of it, as the sender expects */
 		fflush(stdout);
+		/* Ctrl-\ ends the session cleanly: no core to dump. */
+		if (pl.signal == SIGQUIT)
+			setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 		signal(pl.signal, SIG_DFL);
 		raise(pl.signal);
 	}

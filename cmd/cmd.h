@@ -146,10 +146,11 @@ bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
  * it, with a message saying it is WHAT ("the journal of the game in
  * play").  One file at a time; WHAT NULL: none. */
 void		 cmd_out_guard(const char *what, dev_t dev, ino_t ino);
-/* Fence the directories DIRS (NULL-ended; the state directory's games/
- * and locks/): cmd_out_open refuses to make a file there or to write
- * over one, whatever path names it (a symlink, .., a hard link elsewhere,
- * /dev/fd/N).  NULL: none. */
+/* Fence the directories DIRS (NULL-ended: the state directory first,
+ * then its games/ and locks/, named in messages for their files), each
+ * with every directory in it: cmd_out_open refuses to make a file there
+ * or to write over one, whatever path names it (a symlink, .., a hard
+ * link elsewhere, /dev/fd/N).  NULL: none. */
 void		 cmd_out_fence(const char *const *dirs);
 /* cmd_write_atomic for carcref's own files (a journal, a tile kept in
  * hand): the guard and the fence let it pass. */

@@ -508,7 +508,7 @@ expect "fmt on a full disk: the error never names a temporary file" \
 # for its players, transliterated (Zoë zoe, Ünal unal: issue 18).
 export CARCREF_STATE=$tmp/state
 expect_exit 0 -- games
-expect_out 'no game is kept yet' -- games
+expect_err 'no game is kept yet' -- games
 printf 'E 0,1 180 knight@S\nV 1,0 90 thief@W\nU -1,0 0 farmer@N\nend\n' >"$tmp/fin.in"
 STDIN=$tmp/fin.in run play
 printf 'W 1,0 0\nE 0,1 180\n' >"$tmp/open.in"
@@ -903,7 +903,7 @@ EOF
 	expect "games in French: a game finished" grep -qE "^$d-anna-ben        Anna, Ben          4 coups  2026-01-02 03:04  finie : Anna 7, Ben 3\$" "$tmp/out"
 	expect "games in French: a journal unreadable" grep -qE "^2026-01-01-junk +2026-01-01 00:00  illisible : " "$tmp/out"
 	expect_match "  2 moves  2026-01-03 05:06  not finished\$" -- games
-	CARCREF_STATE=$tmp/state-none CARCREF=$FR_CARCREF expect_out "aucune partie n'est encore gardée" -- games
+	CARCREF_STATE=$tmp/state-none CARCREF=$FR_CARCREF expect_err "aucune partie n'est encore gardée" -- games
 	unset CARCREF_STATE
 
 	# A file's error in French, naming the file.
@@ -1463,6 +1463,55 @@ LC_ALL=C.UTF-8 LANGUAGE=fr expect_out \
 LC_ALL=C.UTF-8 LANGUAGE=fr run board --ascii "$tmp/r3e1.yaml" --feature 0,2:S
 expect "French: never finissait nor arrêtait for the game's end" bash -c \
     "! grep -q 'finissait maintenant\|arrêtait maintenant' '$tmp/out'"
+# ---- issue 18 round 3: session -----------------------------------------------
+
+# Finding 11: every usage error of play and resume says what is wrong, as
+# the other commands do, before the usage; nothing is started.
+export CARCREF_STATE=$tmp/state-r3s
+expect_err 'carcref resume: one NAME at a time ("a", then "b")' -- resume a b
+expect_exit 2 -- resume a b
+expect_err 'carcref resume: --players is for a new game, not for resume (the game kept has its own)' \
+    -- resume --players A,B
+expect_err 'usage: carcref resume [--yes] [NAME]' -- resume --players A,B
+expect_err 'carcref play: --edition is for a new game, not for --resume (the game kept has its own)' \
+    -- play --edition 2 --resume
+expect_exit 2 -- play --edition 2 --resume
+expect_err 'carcref play: --expansions is for a new game, not for --resume' -- play --resume x --expansions river
+expect_err 'carcref play: one FILE at a time ("a.yaml", then "b.yaml")' -- play a.yaml b.yaml
+expect_err 'carcref play: one NAME at a time ("a", then "b")' -- play --resume a b
+expect "r3 11: nothing started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
+if [ -n "${FR_CARCREF-}" ]; then
+	CARCREF=$FR_CARCREF expect_err 'carcref resume : un seul NAME à la fois (« a », puis « b »)' -- resume a b
+	CARCREF=$FR_CARCREF expect_err "carcref resume : --players est pour une nouvelle partie, pas pour resume (la partie gardée a les siens)" \
+	    -- resume --players A,B
+fi
+
+# Finding 12: with no game kept, the completion of resume offered "no"
+# ("aucune" in French), the first word of games' note: games lists the
+# games on its standard output and nothing else, the note on its standard
+# error; the completion offers the names alone, in any language.
+expect "r3 12: games with none: nothing on the standard output" \
+    bash -c '"$1" games 2>/dev/null | wc -c | grep -qx 0' sh "$CARCREF"
+expect_err 'no game is kept yet' -- games
+if command -v bash >/dev/null && [ -f completions/carcref ]; then
+	expect "r3 12: resume with no game kept: nothing offered" test -z "$(comp carcref resume '')"
+	expect "r3 12: play --resume with no game kept: nothing offered" \
+	    test -z "$(comp carcref play --resume '')"
+	if [ -n "${FR_CARCREF-}" ]; then
+		expect "r3 12: in French: nothing offered" \
+		    test -z "$(CARCREF=$FR_CARCREF comp carcref resume '')"
+	fi
+	printf 'E 0,1 180 knight@S\n' >"$tmp/r3-12.in"
+	STDIN=$tmp/r3-12.in run play --players Zoë,Ünal
+	expect "r3 12: a game kept: its name offered" \
+	    bash -c '[[ $1 =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}-zoe-unal$ ]]' sh "$(comp carcref resume '')"
+	if [ -n "${FR_CARCREF-}" ]; then
+		expect "r3 12: in French: its name offered" \
+		    bash -c '[[ $1 =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}-zoe-unal$ ]]' sh \
+		    "$(CARCREF=$FR_CARCREF comp carcref resume '')"
+	fi
+fi
+unset CARCREF_STATE
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

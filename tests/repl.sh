@@ -2531,7 +2531,8 @@ expect "r2 2: with save at the lock refused, a second session is refused" has "$
 
 # 5. A rewrite (a journal that cannot be appended to, undo) deleted every
 # comment: the comments of the moves that still stand are kept; those of
-# a move taken back go with it, the journal as it was kept aside.
+# a move taken back go with it, kept in NAME.yaml.undone; those after the
+# last move stay after the moves (round 3: the moves go before them).
 cat >"$r2/games/notes.yaml" <<'END18'
 # Sunday at Léa's
 format: carcref/1
@@ -2566,17 +2567,17 @@ moves:
   - V 1,1 90
   # Anna again
   - U -1,0 0  # west
-# to be continued
   - K 0,-1 270
+# to be continued
 END18
 expect "r2 5: rewritten whole, every comment kept" cmp -s "$tmp/r2-5.want" "$r2/games/notes.yaml"
 printf 'undo\nundo\n' >"$tmp/r2-5b.in"
 STDIN=$tmp/r2-5b.in run resume notes
 expect "r2 5: undo of a move without a comment of its own... " has "$tmp/out" 'undone: move 4, Ben: K 0,-1 270'
-expect "r2 5: ... a comment before it goes with it, and is kept aside" has "$tmp/out" \
-    "the journal as it was, with the comments of the moves taken back, is kept as $r2/games/notes.yaml.undone"
+expect "r2 5: ... a move with comments: they go with it, and are kept aside" has "$tmp/out" \
+    "the comments of the move taken back are kept in $r2/games/notes.yaml.undone; redo puts them back"
 expect "r2 5: the comment of the move taken back, in the file kept aside" \
-    grep -qxF '# to be continued' "$r2/games/notes.yaml.undone"
+    grep -qxF '  # Anna again' "$r2/games/notes.yaml.undone"
 cat >"$tmp/r2-5b.want" <<'END18'
 # Sunday at Léa's
 format: carcref/1
@@ -2590,17 +2591,19 @@ moves:
   # Anna opens
   - W 1,0 0   # a road east
   - V 1,1 90
+# to be continued
 END18
 expect "r2 5: undo: the comments of the moves that stand kept" \
     cmp -s "$tmp/r2-5b.want" "$r2/games/notes.yaml"
-expect "r2 5: each undo that takes a comment keeps the journal aside" \
-    test -f "$r2/games/notes.yaml.undone-2"
+expect "r2 5: an undo that takes comments keeps them, not the journal" \
+    test ! -e "$r2/games/notes.yaml.undone-2" -a "$(grep -c 'format:' "$r2/games/notes.yaml.undone")" = 0
+undone_size=$(stat -c %s "$r2/games/notes.yaml.undone")
 printf 'undo\n' >"$tmp/r2-5c.in"
 STDIN=$tmp/r2-5c.in run resume notes
 expect "r2 5: undo of a move without comments: nothing kept aside" \
-    test ! -e "$r2/games/notes.yaml.undone-3"
+    test "$(stat -c %s "$r2/games/notes.yaml.undone")" = "$undone_size"
 expect "r2 5: undo of a move without comments: the rest kept" \
-    test "$(grep -c '#' "$r2/games/notes.yaml")" = 4
+    test "$(grep -c '#' "$r2/games/notes.yaml")" = 5
 # A game taken from a file goes on in a journal with the file's comments.
 printf '# from the club\nformat: carcref/1\nplayers: [Carl, Dora]\nmoves:\n  - W 1,0 0  # opening\n' \
     >"$tmp/r2-club.yaml"
@@ -2859,6 +2862,241 @@ if command -v tmux >/dev/null; then
 	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it; Ctrl-D asks whether to keep it\)'
 	T kill-server 2>/dev/null
 fi
+# ---- issue 18 round 3: session ------------------------------------------------
 
+r3=$tmp/r3s
+oldstate=$CARCREF_STATE
+export CARCREF_STATE=$r3
+mkdir -p "$r3/games"
+# r3rec NAME MOVE...: a journal kept as carcref writes it (r2rec's, here).
+r3rec() { local r2=$r3; r2rec "$@"; }
+
+# 1. save wrote the record without a comment: the user's file (the one the
+# game was loaded from, here) lost every comment, unsaid.  It writes the
+# journal's text, in canonical form, comments kept: the file's own, and
+# the moves after them, before the comments that end it.
+cat >"$tmp/r3-c.yaml" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+players: [Anna, Ben]
+moves:
+  # Anna opens
+  - K -1,0 180 farmer@SW  # a farmer
+  - E 0,1 180
+# to be continued
+END18
+printf 'U -1,1 90\nsave r3-c.yaml\nsave -\n' >"$tmp/r3-1.in"
+STDIN=$tmp/r3-1.in run play r3-c.yaml
+cat >"$tmp/r3-1.want" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players:
+  - Anna
+  - Ben
+moves:
+  # Anna opens
+  - K -1,0 180 farmer@SW  # a farmer
+  - E 0,1 180
+  - U -1,1 90
+# to be continued
+END18
+expect "r3 1: save FILE: the file's comments kept, the move before its last comment" \
+    cmp -s "$tmp/r3-1.want" "$tmp/r3-c.yaml"
+expect "r3 1: save -: the same text" bash -c 'sed -n "/^# Sunday/,\$p" "$1" | cmp -s "$2" -' sh \
+    "$tmp/out" "$tmp/r3-1.want"
+expect "r3 1: what save writes is canonical (fmt --check)" "$CARCREF" fmt --check "$tmp/r3-c.yaml"
+# A journal's comments (resumed, edited by hand) in a file saved too.
+r3rec saved "K -1,0 180 farmer@SW"
+printf '  # Ben thinks\n  - E 0,1 180  # closes it\n' >>"$r3/games/saved.yaml"
+printf 'save r3-saved.yaml\n' >"$tmp/r3-1b.in"
+STDIN=$tmp/r3-1b.in run resume saved
+expect "r3 1: save after resume: the journal's comments" \
+    test "$(grep -c '# Ben thinks\|# closes it' "$tmp/r3-saved.yaml")" = 2
+# No move yet: "moves: []", as fmt writes it.
+printf 'save r3-empty.yaml\n' >"$tmp/r3-1c.in"
+STDIN=$tmp/r3-1c.in run play
+expect "r3 1: save with no move: canonical" "$CARCREF" fmt --check "$tmp/r3-empty.yaml"
+expect "r3 1: carcref(1) says save keeps the comments" \
+    bash -c 'man -l "$1" 2>/dev/null | tr -s " \n" "  " | grep -qF "with the comments of the game" ||
+        ! command -v man >/dev/null' sh "$MAN"
+
+# 4. A comment after the last move (written by hand between sessions)
+# belongs to no move: it stays after the moves, and undo never takes it.
+r3rec note "K -1,0 180 farmer@SW"
+echo '# note' >>"$r3/games/note.yaml"
+printf 'V 1,0 90 thief@W\n' >"$tmp/r3-4.in"
+STDIN=$tmp/r3-4.in run resume note
+expect "r3 4: the move goes before the comment that ends the journal" \
+    test "$(tail -2 "$r3/games/note.yaml" | tr '\n' '|')" = "  - V 1,0 90 thief@W|# note|"
+printf 'undo\n' >"$tmp/r3-4u.in"
+STDIN=$tmp/r3-4u.in run resume note
+expect "r3 4: undo leaves it there" test "$(tail -2 "$r3/games/note.yaml" | tr '\n' '|')" = \
+    "  - K -1,0 180 farmer@SW|# note|"
+expect "r3 4: ... and keeps nothing aside" test ! -e "$r3/games/note.yaml.undone"
+expect "r3 4: ... and says nothing of comments" lacks "$tmp/out" 'comments'
+# A move's comments go with its undo, into NAME.yaml.undone; redo brings
+# them back: the journal as it was.
+r3rec redo "K -1,0 180 farmer@SW"
+printf '  # Ben thinks\n  - E 0,1 180  # closes it\n  - U -1,1 90\n# the end\n' >>"$r3/games/redo.yaml"
+printf 'V 1,0 0\n' >"$tmp/r3-4r.in"
+STDIN=$tmp/r3-4r.in run resume redo
+cp "$r3/games/redo.yaml" "$tmp/r3-redo.before"
+printf 'undo 3\nredo 3\n' >"$tmp/r3-4r.in"
+STDIN=$tmp/r3-4r.in run resume redo --yes
+expect "r3 4: undo of commented moves: said where they are kept" has "$tmp/out" \
+    "the comments of the moves taken back are kept in $r3/games/redo.yaml.undone; redo puts them back"
+expect "r3 4: redo: the journal as it was, its comments back" cmp -s "$tmp/r3-redo.before" "$r3/games/redo.yaml"
+cat >"$tmp/r3-undone.want" <<'END18'
+  # Ben thinks
+  - E 0,1 180  # closes it
+  - U -1,1 90
+  - V 1,0 0
+END18
+expect "r3 4: .undone: what undo took, and nothing else" \
+    bash -c 'grep -v "^# .*, undo took back moves 2 to 4, with their comments:\$" "$1" | cmp -s "$2" -' sh \
+    "$r3/games/redo.yaml.undone" "$tmp/r3-undone.want"
+# Another move in its place: the comments stay in .undone only.
+printf 'undo 3\nW 1,0 0\n' >"$tmp/r3-4n.in"
+STDIN=$tmp/r3-4n.in run resume redo --yes
+expect "r3 4: a new move: the comments not put back" lacks "$r3/games/redo.yaml" '# Ben thinks'
+expect "r3 4: ... the one after the moves stays" test "$(tail -1 "$r3/games/redo.yaml")" = '# the end'
+# Each undo keeps only what it takes, in one file: 40 undos of commented
+# moves on a journal of 71 commented moves leave one .undone that holds
+# those 40 moves (40 copies of the journal before); redo 40 brings the
+# journal back as it was.
+"$CARCREF" selfplay --seed 3 | awk '/^  - / { print "  # before " NR; print $0 "  # on " NR; next } { print }' \
+    >"$r3/games/big.yaml"
+"$CARCREF" fmt "$r3/games/big.yaml"	# as carcref writes it
+cp "$r3/games/big.yaml" "$tmp/r3-big.before"
+{ for _ in $(seq 40); do printf 'undo\n'; done; printf 'redo 40\n'; } >"$tmp/r3-4b.in"
+STDIN=$tmp/r3-4b.in run resume big
+expect "r3 4: 40 undos: one file kept aside" test "$(ls "$r3/games" | grep -c '^big\.yaml\.')" = 1
+expect "r3 4: 40 undos: it holds what they took, no copy of the journal" \
+    test "$(grep -c '^# .*, undo took back move [0-9]*, with its comments:$' \
+    "$r3/games/big.yaml.undone"):$(wc -l <"$r3/games/big.yaml.undone")" = 40:120
+expect "r3 4: redo 40: the journal as it was, every comment back" \
+    cmp -s "$tmp/r3-big.before" "$r3/games/big.yaml"
+
+# 7. The tile in hand was lost on SIGQUIT (Ctrl-\) and SIGPIPE, and when
+# resume had given it back (its .hand deleted at once) and the session was
+# then killed.
+r3rec quit "W 1,0 0"
+live r3-7q - resume quit
+say "draw V" "place 1,1 90"
+seen "V at 1,1 rotation 90"
+kill -QUIT "$livepid"
+over
+expect "r3 7: SIGQUIT with a tile in hand: kept" test "$(cat "$r3/games/quit.hand" 2>/dev/null)" = "V 1,1 90"
+expect "r3 7: SIGQUIT: said" has "$liveout" 'V kept in hand: carcref resume quit gives it back'
+expect "r3 7: SIGQUIT: the process ends of it" test "$livecode" = 131
+expect "r3 7: SIGQUIT: no core dumped" test -z "$(ls "$tmp" | grep '^core')"
+# The output gone (a reader that stopped): SIGPIPE.
+r3rec pipe "W 1,0 0"
+live r3-7p - resume pipe
+say "draw V"
+seen "V fits on"
+kill "$livecat"
+wait "$livecat" 2>/dev/null
+say "board" "board"
+over
+expect "r3 7: SIGPIPE with a tile in hand: kept" test "$(cat "$r3/games/pipe.hand" 2>/dev/null)" = V
+expect "r3 7: SIGPIPE: the process ends of it" test "$livecode" = 141
+# The same with SIGPIPE ignored: EPIPE on the standard output ends it (it
+# went on reading, the input endless here, until killed).
+r3rec epipe "W 1,0 0"
+(cd "$tmp" && trap '' PIPE && { printf 'draw V\n'; sleep 1; yes board 2>/dev/null; } |
+    timeout -s KILL "$TIMEOUT" "$CARCREF" resume epipe 2>"$tmp/r3-7e.err" | head -1 >/dev/null)
+expect "r3 7: EPIPE (SIGPIPE ignored) with a tile in hand: kept" \
+    test "$(cat "$r3/games/epipe.hand" 2>/dev/null)" = V
+expect "r3 7: EPIPE: said on the standard error" has "$tmp/r3-7e.err" 'carcref: standard output: Broken pipe'
+# resume keeps NAME.hand until the tile is played, dropped or changed: a
+# kill -9 right after resume loses nothing.
+live r3-7k - resume quit
+seen "V is in hand again"
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null	# (no "Killed" notice)
+over
+expect "r3 7: kill -9 after resume: the tile still kept" \
+    test "$(cat "$r3/games/quit.hand" 2>/dev/null)" = "V 1,1 90"
+printf 'board\n' >"$tmp/r3-7b.in"
+STDIN=$tmp/r3-7b.in run resume quit
+expect "r3 7: ... given back again" has "$tmp/out" 'V is in hand again, as it was when the game was left, placed at 1,1 rotation 90'
+printf 'pass\n' >"$tmp/r3-7p.in"
+STDIN=$tmp/r3-7p.in run resume quit
+expect "r3 7: played: its file gone" test ! -e "$r3/games/quit.hand"
+r3rec change "W 1,0 0"
+printf 'U\n' >"$r3/games/change.hand"
+live r3-7c - resume change
+seen "U is in hand again"
+say "draw V"
+seen "V fits on"
+expect "r3 7: another tile drawn: the one kept is no longer kept" test ! -e "$r3/games/change.hand"
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null
+over
+
+# 8. save over the state directory's own files outside games/ and locks/
+# (its history, an older carcref's lock) was accepted: the whole
+# directory is fenced.
+printf 'score\n' >"$r3/history"
+: >"$r3/lock"
+mkdir -p "$r3/more" "$tmp/r3d"
+ln -f "$r3/history" "$tmp/r3d/hist-hard"
+cat >"$tmp/r3-8.in" <<END18
+save $r3/history
+save $r3/lock
+save $r3/more/x.yaml
+board --svg $r3/games/../x.svg
+save r3d/hist-hard
+save r3d/ok.yaml
+END18
+cat >"$tmp/r3-8.want" <<'END18'
+save: TMP/r3s/history: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: TMP/r3s/lock: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: TMP/r3s/more/x.yaml: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+board: TMP/r3s/games/../x.svg: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: r3d/hist-hard is another name of a file in carcref's state directory TMP/r3s: no command writes over it; choose another file
+saved 1 move to r3d/ok.yaml
+END18
+r3rec fence "W 1,0 0"
+STDIN=$tmp/r3-8.in run resume fence
+grep -E '^(save|board|saved)' "$tmp/out" | sed "s|$tmp|TMP|g" >"$tmp/r3-8.out"
+expect "r3 8: every file of the state directory refused, by any path" diff -u "$tmp/r3-8.want" "$tmp/r3-8.out"
+expect "r3 8: the history as it was" test "$(cat "$r3/history")" = score
+expect "r3 8: the old lock as it was" test ! -s "$r3/lock"
+expect "r3 8: no file made there" test ! -e "$r3/more/x.yaml" -a ! -e "$r3/x.svg"
+
+# 7 at a terminal: Ctrl-\ (SIGQUIT) while readline waits keeps the tile.
+if command -v tmux >/dev/null; then
+	r3rec tquit "W 1,0 0"
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: a game at a terminal" '^Ben> ?$'
+	keys 'draw V' Enter
+	screen "r3 7: a tile in hand at a terminal" '^Ben \[V\]> ?$'
+	keys 'abc' 'C-\'
+	screen "r3 7: Ctrl-\\: the tile kept, said" '^V kept in hand: carcref resume tquit gives it back$'
+	screen "r3 7: Ctrl-\\: the process ends of SIGQUIT" '^EXIT=131$'
+	expect "r3 7: Ctrl-\\: the tile kept" test "$(cat "$r3/games/tquit.hand" 2>/dev/null)" = V
+	expect "r3 7: Ctrl-\\: the line being typed not run" lacks "$tmp/pane" 'unknown command'
+	# Ctrl-\ at Ctrl-D's question: no answer, so the tile is kept.
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: resume at a terminal: the tile back" '^Ben \[V\]> ?$'
+	keys C-d
+	screen "r3 7: Ctrl-D asks" 'drop it\? \(y/N\) ?$'
+	keys 'C-\'
+	screen "r3 7: Ctrl-\\ at the question: the tile kept" '^V kept in hand: carcref resume tquit gives it back$'
+	screen "r3 7: Ctrl-\\ at the question: the process ends of SIGQUIT" '^EXIT=131$'
+	# Dropped at Ctrl-D's question: the tile resume gave back is dropped.
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: resume at a terminal: the tile back" '^Ben \[V\]> ?$'
+	keys C-d
+	screen "r3 7: Ctrl-D asks" 'drop it\? \(y/N\) ?$'
+	keys y Enter
+	screen "r3 7: dropped" '^V dropped'
+	expect "r3 7: dropped: its file gone" test ! -e "$r3/games/tquit.hand"
+	T kill-server 2>/dev/null
+fi
+export CARCREF_STATE=$oldstate
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
