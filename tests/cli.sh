@@ -1432,5 +1432,25 @@ expect_out "carcref: resumed g\x0a\x1b ($CARCREF_STATE/games/g\x0a\x1b.yaml)" --
 expect "resume: the file name raw nowhere" raw_free
 unset CARCREF_STATE
 
+# ---- issue 18 round 3: words -------------------------------------------------
+
+acute=$(printf '\314\201') grave=$(printf '\314\200') nbsp=$(printf '\302\240')
+idsp=$(printf '\343\200\200') rlo=$(printf '\342\200\256') q="'"
+export CARCREF_STATE=$tmp/state-r3
+lacks_err() { ! grep -qF -- "$1" "$tmp/err"; }
+
+# Finding 13: a count in words is singular or plural, never "(s)".
+printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r9.yaml"
+for m in 'RV-I 1,0 0' 'RV-D 1,-1 90' 'RV-G 1,-2 180' 'RV-C 2,-2 180' 'RV-B 3,-2 0' \
+    'RV-D 4,-2 0' 'RV-E 5,-2 90' 'RV-G 5,-3 180' 'RV-H 6,-3 0'; do
+	echo "  - $m" >>"$tmp/r9.yaml"
+done
+{ cat "$tmp/r9.yaml"; echo '  - RV-L 8,-3 0'; } >"$tmp/r10l.yaml"
+{ cat "$tmp/r9.yaml"; echo '  - D 2,-3 0'; } >"$tmp/r10d.yaml"
+expect_err 'RV-L may not be drawn while 1 other river tile is left' -- replay "$tmp/r10l.yaml"
+expect_err 'the river comes first: D may not be drawn while 2 river tiles are left' -- replay "$tmp/r10d.yaml"
+expect "no message says tile(s)" bash -c "! grep -nE '[a-z]\\(s\\) [a-z]' rules/*.c notation/*.c cmd/*.c"
+unset CARCREF_STATE
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

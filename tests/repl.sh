@@ -1138,9 +1138,9 @@ end
 EOF
 session exp 1 play --players Anna,Ben --expansions inns-cathedrals,river
 expect "a base tile before the river is refused" has "$tmp/exp.out" \
-    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+    'refused: the river comes first: D may not be drawn while 11 river tiles are left'
 expect "the lake is refused before the other river tiles" has "$tmp/exp.out" \
-    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tiles are left'
 expect "a big farmer on a river tile" has "$tmp/exp.out" 'move 1, Anna: RV-D 1,0 0 big-farmer@N'
 expect "score shows the big meeple in hand" has "$tmp/exp.out" '  Anna       0       7   0'
 expect "a second big meeple is refused, with where the first stands" has "$tmp/exp.out" \
@@ -2062,12 +2062,12 @@ rm -rf "$CARCREF_STATE"
 printf 'draw D\nplace 0,1\ndraw RV-L\nlegal D\n' >"$tmp/i18river.in"
 STDIN=$tmp/i18river.in run play --expansions river
 expect "i18 14: draw D before the river: refused at draw" line "$tmp/out" \
-    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+    'refused: the river comes first: D may not be drawn while 11 river tiles are left'
 expect "i18 14: nothing in hand after the refusal" has "$tmp/out" 'no tile in hand: draw it first'
 expect "i18 14: the lake before the river: refused at draw" line "$tmp/out" \
-    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tiles are left'
 expect "i18 14: legal says the tile cannot be drawn now" line "$tmp/out" \
-    '(the river comes first: D may not be drawn while 11 river tile(s) are left)'
+    '(the river comes first: D may not be drawn while 11 river tiles are left)'
 expect "i18 14: no draw line for D" lacks "$tmp/out" 'draws D'
 
 # 15. A tile of a set not in play: the set named, at draw and legal.
@@ -2714,5 +2714,26 @@ expect "resume: the journal's path escaped" grep -qE \
 expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
 expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
 rm -rf "$nlstate"
+# ---- issue 18 round 3: words -------------------------------------------------
+
+nbsp=$(printf '\302\240') idsp=$(printf '\343\200\200') e30=$(printf 'é%.0s' $(seq 30))
+export CARCREF_STATE=$tmp/state-r3w
+
+# Finding 13: a count said in the singular or the plural, never "(s)".
+printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r3r9.yaml"
+for m in 'RV-I 1,0 0' 'RV-D 1,-1 90' 'RV-G 1,-2 180' 'RV-C 2,-2 180' 'RV-B 3,-2 0' \
+    'RV-D 4,-2 0' 'RV-E 5,-2 90' 'RV-G 5,-3 180' 'RV-H 6,-3 0'; do
+	echo "  - $m" >>"$tmp/r3r9.yaml"
+done
+printf 'draw RV-L\ndraw D\n' >"$tmp/r3r.in"
+STDIN=$tmp/r3r.in run play "$tmp/r3r9.yaml"
+expect "r3: one other river tile, in the singular" has "$tmp/out" \
+    'refused: the lake comes last of the river: RV-L may not be drawn while 1 other river tile is left'
+expect "r3: two river tiles, in the plural" has "$tmp/out" \
+    'refused: the river comes first: D may not be drawn while 2 river tiles are left'
+expect "r3: no (s)" lacks "$tmp/out" '(s)'
+unset nbsp idsp e30
+export CARCREF_STATE=$tmp/state
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1200,7 +1200,7 @@ test_fr_refusals(void **state)
 	/* A module's words, their {slots} filled in. */
 	g = tu_game_with(3, 2, "river");
 	play_err(g, "U 1,0 0", NULL, 1, "la rivière d'abord : U ne peut pas être piochée tant qu'il "
-	    "reste 11 tuile(s) rivière");
+	    "reste 11 tuiles rivière");
 	cr_game_free(g);
 }
 
@@ -1472,7 +1472,7 @@ test_module_refusal_fits(void **state)
 
 	(void)state;
 	play_err(g, "D 1,0 0", NULL, 1, "the river comes first: D may not be drawn while 11 river "
-	    "tile(s) are left");
+	    "tiles are left");
 	tu_play(g, "RV-E 1,0 90");
 	play_err(g, "RV-G 1,-1 90", NULL, 1, "RV-G at 1,-1: the river would turn back on itself "
 	    "(two right curves in a row); the rotation that fits at 1,-1: 180");
@@ -1550,6 +1550,55 @@ test_names_folded(void **state)
 	    nt_char_invisible(0x301) || nt_char_invisible(0xff21));
 }
 
+/* ---- issue 18 round 3: words ------------------------------------------------ */
+
+/* What refusal R says with its count N. */
+static void
+says_with(struct cr_refusal *r, int n, const char *want)
+{
+	char buf[256];
+
+	r->n = n;
+	nt_refusal(tu_base(), r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, want);
+}
+
+/* A module's phrase with a count says one or more as the language does
+ * ("1 river tile is left", never "tile(s)"). */
+static void
+test_r3_plural_phrases(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "river");
+	struct cr_refusal r = { .code = CR_R_EXT, .ext = cr_ext_find("river", 5), .n = 1,
+	    .tile = cr_tileset_find(tu_base(), "D", 1) };
+	int wolf = cr_token_find("wolf", 4);
+
+	(void)state;
+	r.phrase = phrase_of("river", "the river comes first: {tile} may not be drawn while {n} "
+	    "river tile is left");
+	assert_string_equal(cr_phrase_plural(r.phrase), "the river comes first: {tile} may not be "
+	    "drawn while {n} river tiles are left");
+	says_with(&r, 1, "the river comes first: D may not be drawn while 1 river tile is left");
+	says_with(&r, 2, "the river comes first: D may not be drawn while 2 river tiles are left");
+	r.phrase = phrase_of("river", "the lake comes last of the river: {tile} may not be drawn "
+	    "while {n} other river tile is left");
+	r.tile = cr_tileset_find(tu_base(), "RV-L", 4);
+	says_with(&r, 1, "the lake comes last of the river: RV-L may not be drawn while 1 other "
+	    "river tile is left");
+	r = (struct cr_refusal){ .code = CR_R_EXT, .ext = cr_ext_find("hills-sheep", 11), .n = 1,
+	    .arg = CR_TOKEN(wolf, 0) };
+	r.phrase = phrase_of("hills-sheep", "the bag holds no {token} now: the only one is out on "
+	    "the board");
+	says_with(&r, 1, "the bag holds no wolf now: the only one is out on the board");
+	says_with(&r, 2, "the bag holds no wolf now: all 2 are out on the board");
+	/* Every phrase of every module: no "(s)" left to say a plural. */
+	for (int e = 0; e < cr_nexts; e++)
+		for (int i = 1; i < 256; i++)
+			if (strstr(cr_phrase(CR_PHRASE(e, i)), "(s)") != NULL)
+				fail_msg("%s: \"%s\"", cr_exts[e]->name, cr_phrase(CR_PHRASE(e, i)));
+	cr_game_free(g);
+}
+
 int
 main(void)
 {
@@ -1577,6 +1626,7 @@ main(void)
 		cmocka_unit_test(test_why_paid),
 		cmocka_unit_test(test_module_refusal_fits),
 		cmocka_unit_test(test_names_folded),
+		cmocka_unit_test(test_r3_plural_phrases),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),
