@@ -1439,7 +1439,8 @@ idsp=$(printf '\343\200\200') rlo=$(printf '\342\200\256') q="'"
 export CARCREF_STATE=$tmp/state-r3
 lacks_err() { ! grep -qF -- "$1" "$tmp/err"; }
 
-# Finding 13: a count in words is singular or plural, never "(s)".
+# Finding 13: a count in words is singular or plural, never "(s)"; the
+# SVG key's columns never meet, whatever the names' widths.
 printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r9.yaml"
 for m in 'RV-I 1,0 0' 'RV-D 1,-1 90' 'RV-G 1,-2 180' 'RV-C 2,-2 180' 'RV-B 3,-2 0' \
     'RV-D 4,-2 0' 'RV-E 5,-2 90' 'RV-G 5,-3 180' 'RV-H 6,-3 0'; do
@@ -1450,6 +1451,15 @@ done
 expect_err 'RV-L may not be drawn while 1 other river tile is left' -- replay "$tmp/r10l.yaml"
 expect_err 'the river comes first: D may not be drawn while 2 river tiles are left' -- replay "$tmp/r10d.yaml"
 expect "no message says tile(s)" bash -c "! grep -nE '[a-z]\\(s\\) [a-z]' rules/*.c notation/*.c cmd/*.c"
+w20=WWWWWWWWWWWWWWWWWWWW
+printf 'format: carcref/1\nplayers: [%s, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' "$w20" >"$tmp/w20.yaml"
+expect_exit 0 -- board --svg "$tmp/w20.yaml" -o "$tmp/w20.svg"
+svg_ok "$tmp/w20.svg" "a wide name"
+# "WWWWWWWWWWWWWWWWWWWW: 0 points" from x 64 ends at 431 in DejaVu Sans at
+# 15 px (20 W of 14.83 px, then 70.2); the key's glyph is drawn from 28 px
+# before its word.
+kx=$(sed -n 's/.*<text x="\([0-9]*\)" y="[0-9]*">city<\/text>.*/\1/p' "$tmp/w20.svg")
+expect "the SVG key: the second column clears a name of 20 W ($kx)" test "${kx:-0}" -ge 460
 unset CARCREF_STATE
 
 echo "cli: $pass passed, $fail failed"
