@@ -1439,6 +1439,21 @@ idsp=$(printf '\343\200\200') rlo=$(printf '\342\200\256') q="'"
 export CARCREF_STATE=$tmp/state-r3
 lacks_err() { ! grep -qF -- "$1" "$tmp/err"; }
 
+# Finding 9: a file that is no text is refused at once, at its first NUL
+# byte, by line and column: /dev/zero is not read for a gigabyte.
+t0=$(date +%s%N)
+expect_exit 2 -- replay -q /dev/zero
+expect "replay -q /dev/zero: at once" test $(( ($(date +%s%N) - t0) / 1000000 )) -lt 2000
+expect_err 'carcref: /dev/zero:1:1: a NUL byte: not a text file (a record or a tile file is YAML text)' \
+    -- replay -q /dev/zero
+expect_err 'carcref fmt: /dev/zero:1:1: a NUL byte' -- fmt /dev/zero
+expect_err 'carcref fmt: /dev/zero:1:1: a NUL byte' -- fmt --check /dev/zero
+expect_err '/dev/zero:1:1: a NUL byte' -- board /dev/zero
+expect_err '/dev/zero:1:1: a NUL byte' -- play /dev/zero
+STDIN=/dev/zero expect_err 'carcref: standard input:1:1: a NUL byte' -- replay -q -
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180\000junk\n' >"$tmp/nul.yaml"
+expect_err "carcref: $tmp/nul.yaml:4:14: a NUL byte: not a text file" -- replay "$tmp/nul.yaml"
+
 # Finding 13: a count in words is singular or plural, never "(s)"; the
 # SVG key's columns never meet, whatever the names' widths.
 printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r9.yaml"

@@ -2719,6 +2719,23 @@ rm -rf "$nlstate"
 nbsp=$(printf '\302\240') idsp=$(printf '\343\200\200') e30=$(printf 'é%.0s' $(seq 30))
 export CARCREF_STATE=$tmp/state-r3w
 
+# Finding 9: load of a file that is no text: refused at once, at its first
+# NUL byte; a journal that holds one is unreadable there, left as it is.
+printf 'load /dev/zero\nscore\n' >"$tmp/r3z.in"
+STDIN=$tmp/r3z.in run play
+expect "r3: load /dev/zero refused at its first byte" has "$tmp/out" \
+    'load: /dev/zero:1:1: a NUL byte: not a text file (a record or a tile file is YAML text)'
+expect "r3: the game goes on after it" grep -qE '^> Anna +0 +7$' "$tmp/out"
+nulst=$tmp/state-r3nul
+mkdir -p "$nulst/games"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180\000junk\n' >"$nulst/games/2026-01-02-nul.yaml"
+cp "$nulst/games/2026-01-02-nul.yaml" "$tmp/r3nul.orig"
+CARCREF_STATE=$nulst run resume 2026-01-02-nul
+expect "r3: resume of a journal holding a NUL: exit 1" test "$code" = 1
+expect "r3: the journal unreadable at the NUL" grep -qF \
+    "carcref: cannot resume 2026-01-02-nul: its journal is unreadable: $nulst/games/2026-01-02-nul.yaml:4:14:" "$tmp/err"
+expect "r3: that journal left as it is" cmp -s "$tmp/r3nul.orig" "$nulst/games/2026-01-02-nul.yaml"
+
 # Finding 13: a count said in the singular or the plural, never "(s)".
 printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r3r9.yaml"
 for m in 'RV-I 1,0 0' 'RV-D 1,-1 90' 'RV-G 1,-2 180' 'RV-C 2,-2 180' 'RV-B 3,-2 0' \
