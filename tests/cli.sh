@@ -1439,6 +1439,35 @@ idsp=$(printf '\343\200\200') rlo=$(printf '\342\200\256') q="'"
 export CARCREF_STATE=$tmp/state-r3
 lacks_err() { ! grep -qF -- "$1" "$tmp/err"; }
 
+# Finding 6: a refusal quotes what was typed as it was, escaped as
+# everywhere else (é stays é, \u202e, \x1b), in the REPL, replay, its JSON
+# (RFC 8259 escapes there) and French; a long text is cut after 48 bytes,
+# never inside a character.
+printf 'V\303\251 1,0 90\n\342\200\256E 0,1 180\nE\033 0,1 180\n' >"$tmp/typed.in"
+STDIN=$tmp/typed.in expect_out 'refused: unknown tile "Vé"' -- play
+STDIN=$tmp/typed.in expect_out 'refused: unknown tile "\u202eE"' -- play
+STDIN=$tmp/typed.in expect_out 'refused: unknown tile "E\x1b"' -- play
+STDIN=$tmp/typed.in expect_no '?' -- play
+for m in 'V\u00e9' '\u202eE' 'E\e'; do
+	printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - "%s 0,1 180"\n' "$m" >"$tmp/q.yaml"
+	case $m in
+	V*) want='"Vé"' json='\"Vé\"' ;;
+	\\u*) want='"\u202eE"' json='\"\u202eE\"' ;;
+	*) want='"E\x1b"' json='\"E\u001b\"' ;;
+	esac
+	expect_err "q.yaml:4:6: move 1: unknown tile $want" -- replay "$tmp/q.yaml"
+	expect_out "\"message\": \"column 6: unknown tile $json\"" -- replay --json "$tmp/q.yaml"
+done
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - "%s 0,1 180"\n' \
+    "$(printf 'é%.0s' $(seq 30))" >"$tmp/long.yaml"
+expect_err "unknown tile \"$(printf 'é%.0s' $(seq 24))...\"" -- replay "$tmp/long.yaml"
+run replay "$tmp/long.yaml"
+expect "a long quote is not cut inside a character" lacks_err '\xc3'
+if fr_locale "$tmp/locale"; then
+	printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - "Vé 0,1 180"\n' >"$tmp/q.yaml"
+	CARCREF=$FR_CARCREF expect_err 'coup 1 : tuile « Vé » inconnue' -- replay "$tmp/q.yaml"
+fi
+
 # Finding 9: a file that is no text is refused at once, at its first NUL
 # byte, by line and column: /dev/zero is not read for a gigabyte.
 t0=$(date +%s%N)

@@ -2719,6 +2719,28 @@ rm -rf "$nlstate"
 nbsp=$(printf '\302\240') idsp=$(printf '\343\200\200') e30=$(printf 'é%.0s' $(seq 30))
 export CARCREF_STATE=$tmp/state-r3w
 
+# Finding 6: what the table quotes of what was typed is kept as typed (é
+# stays é; \u202e and \x1b as everywhere), one rule for every quote: cut
+# after 48 bytes, never inside a character.
+printf 'V\303\251 1,0 90\n\342\200\256E 0,1 180\nE\033 0,1 180\nexplain Zo\303\251\nhelp \303\251\na%s\n' \
+    "$e30" >"$tmp/r3q.in"
+STDIN=$tmp/r3q.in run play
+expect "r3: an unknown tile quoted as typed" has "$tmp/out" 'refused: unknown tile "Vé"'
+expect "r3: a bidi override quoted as an escape" has "$tmp/out" 'refused: unknown tile "\u202eE"'
+expect "r3: an ESC quoted as an escape" has "$tmp/out" 'refused: unknown tile "E\x1b"'
+expect "r3: explain quotes the name as typed" has "$tmp/out" \
+    'explain: no player is named "Zoé", and it is no position X,Y[:SPOT]'
+expect "r3: help quotes the word as typed" has "$tmp/out" 'help: no command "é" (help lists them)'
+expect "r3: a long command cut after a whole character" has "$tmp/out" \
+    "unknown command \"a$(printf 'é%.0s' $(seq 23))...\"; help lists the commands"
+expect "r3: no ? for a character" lacks "$tmp/out" '?"'
+expect "r3: no byte of a character alone" lacks "$tmp/out" '\xc3'
+if [ -n "${FR_CARCREF-}" ]; then
+	printf 'V\303\251 1,0 90\n' >"$tmp/r3fr.in"
+	CARCREF=$FR_CARCREF STDIN=$tmp/r3fr.in run play
+	expect "r3 fr: the tile quoted as typed" has "$tmp/out" 'refusé : tuile « Vé » inconnue'
+fi
+
 # Finding 9: load of a file that is no text: refused at once, at its first
 # NUL byte; a journal that holds one is unreadable there, left as it is.
 printf 'load /dev/zero\nscore\n' >"$tmp/r3z.in"

@@ -455,23 +455,25 @@ test_error_quoting(void **state)
 	char line[200], want[200];
 
 	(void)state;
-	/* 58 bytes are shown whole, 59 are cut to 58 and "..". */
-	memset(line, 'q', 58);
-	strcpy(line + 58, " 0,1 0");
-	snprintf(want, sizeof want, "unknown tile \"%.58s\"", line);
+	/* NT_QUOTE_MAX (48) bytes are shown whole, 49 are cut to 48 and
+	 * "...". */
+	memset(line, 'q', 48);
+	strcpy(line + 48, " 0,1 0");
+	snprintf(want, sizeof want, "unknown tile \"%.48s\"", line);
 	PARSE_ERR(line, 1, want);
-	memset(line, 'q', 59);
-	strcpy(line + 59, " 0,1 0");
-	snprintf(want, sizeof want, "unknown tile \"%.58s..\"", line);
+	memset(line, 'q', 49);
+	strcpy(line + 49, " 0,1 0");
+	snprintf(want, sizeof want, "unknown tile \"%.48s...\"", line);
 	PARSE_ERR(line, 1, want);
 	memset(line, 'q', 150);
 	line[150] = '\0';
 	PARSE_ERR(line, 1, want);
 
-	PARSE_ERR("\x01Q\x7f 0,1 0", 1, "unknown tile \"?Q?\"");
-	PARSE_ERR("V 0,1 9\xc3\xa9", 7, ROT_MSG "\"9??\"");
-	parse_err("V\0 0,1 0", 8, 1, "unknown tile \"V?\"");
-	parse_err("V 0,1 0 T@\0", 11, 11, SPOT_MSG "\"?\"");
+	/* What was typed is kept (the writers escape it), a NUL as \x00. */
+	PARSE_ERR("\x01Q\x7f 0,1 0", 1, "unknown tile \"\x01Q\x7f\"");
+	PARSE_ERR("V 0,1 9\xc3\xa9", 7, ROT_MSG "\"9\xc3\xa9\"");
+	parse_err("V\0 0,1 0", 8, 1, "unknown tile \"V\\x00\"");
+	parse_err("V 0,1 0 T@\0", 11, 11, SPOT_MSG "\"\\x00\"");
 }
 
 /* ---- the formatter -------------------------------------------------------- */
@@ -1552,6 +1554,42 @@ test_names_folded(void **state)
 
 /* ---- issue 18 round 3: words ------------------------------------------------ */
 
+/* What a refusal quotes of what was typed: one rule (nt_quote), the
+ * characters kept (é is é, not "??"), cut never inside one. */
+static void
+test_r3_quote_rule(void **state)
+{
+	char buf[NT_QUOTE_SIZE], line[128];
+
+	(void)state;
+	assert_string_equal(nt_quote("V\xc3\xa9", 3, buf), "V\xc3\xa9");
+	assert_string_equal(nt_quote("\xe2\x80\xae" "E\x1b", 5, buf), "\xe2\x80\xae" "E\x1b");
+	assert_string_equal(nt_quote("a\nb\0c", 5, buf), "a\\x0ab\\x00c");
+	/* 47 bytes and a 2-byte é: the é would end at byte 49: cut before it. */
+	memset(line, 'q', 47);
+	memcpy(line + 47, "\xc3\xa9", 2);
+	assert_string_equal(nt_quote(line, 49, buf),
+	    "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...");
+	/* 24 é: 48 bytes, whole; 25: cut after the 24th. */
+	for (int i = 0; i < 25; i++)
+		memcpy(line + 2 * i, "\xc3\xa9", 2);
+	assert_int_equal(strlen(nt_quote(line, 48, buf)), 48);
+	nt_quote(line, 50, buf);
+	assert_int_equal(strlen(buf), 51);
+	assert_string_equal(buf + 48, "...");
+	/* A newline's escape counts as four bytes. */
+	memset(line, 'q', 46);
+	line[46] = '\n';
+	assert_string_equal(nt_quote(line, 47, buf) + 46, "...");
+	/* Through the parser: the same words as the whole line typed. */
+	PARSE_ERR("V\xc3\xa9 1,0 90", 1, "unknown tile \"V\xc3\xa9\"");
+	PARSE_ERR("\xe2\x80\xae" "E 0,1 180", 1, "unknown tile \"\xe2\x80\xae" "E\"");
+	PARSE_ERR("E\x1b 0,1 180", 1, "unknown tile \"E\x1b\"");
+	PARSE_ERR("V 1,0 90 thi\xc3\xa9" "f@W", 10, ROLE_MSG "\"thi\xc3\xa9" "f\"");
+	PARSE_ERR("V 1,0 90 thief@\xc3\x89", 16, SPOT_MSG "\"\xc3\x89\"");
+	PARSE_ERR("Zo\xc3\xa9:", 6, "expected a tile code after \"Zo\xc3\xa9:\"");
+}
+
 /* What refusal R says with its count N. */
 static void
 says_with(struct cr_refusal *r, int n, const char *want)
@@ -1626,6 +1664,7 @@ main(void)
 		cmocka_unit_test(test_why_paid),
 		cmocka_unit_test(test_module_refusal_fits),
 		cmocka_unit_test(test_names_folded),
+		cmocka_unit_test(test_r3_quote_rule),
 		cmocka_unit_test(test_r3_plural_phrases),
 	};
 	const struct CMUnitTest french[] = {

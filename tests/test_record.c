@@ -899,7 +899,7 @@ test_huge_lines(void **state)
 	assert_int_equal(r.nmoves, 1);
 	assert_int_equal(strlen(r.moves[0].text), MB + 6);
 	nt_record_free(&r);
-	snprintf(want, sizeof want, "unknown tile \"%.58s..\"", "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ");
+	snprintf(want, sizeof want, "unknown tile \"%.48s...\"", "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ");
 	replay_err(text, 1, 4, 5, want);
 	free(text);
 	/* A 1 MB comment. */
