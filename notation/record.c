@@ -314,10 +314,11 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 	struct nt_record *r = rd->r;
 	struct nt_player *v;
 
-	if (name == NULL || !nt_name_valid(name, strlen(name))) {
+	const char *fault = name ? nt_name_fault(name, strlen(name)) : NULL;
+
+	if (name == NULL || fault != NULL) {
 		free(name), free(color);
-		return fail_at(rd, at, _("a player's name must be a non-empty text on one line, without \":\" "
-		    "or \"#\" and without spaces around it"));
+		return fail_at(rd, at, "%s", name ? _(fault) : _("out of memory"));
 	}
 	if (nt_record_player(r, name, strlen(name)) >= 0) {
 		fail_at(rd, at, _("two players are named \"%s\""), NT_QS(name));

@@ -1475,7 +1475,7 @@ EOF2
 	    'carcref play: --expansions: extension « rivers » inconnue'
 	CARCREF=$FR_CARCREF run play --players 'A:x,Ben' --expansions river
 	expect "fr: a bad --players names the option" has "$tmp/err" \
-	    "carcref play: --players: le nom d'un joueur"
+	    "carcref play : --players : nom 1, « A:x » : le nom d'un joueur"
 
 	# Every line of help, and of each command's help, within 80 columns
 	# (characters, not bytes), in French as in English: the French
@@ -2757,6 +2757,17 @@ expect "r3: resume of a journal holding a NUL: exit 1" test "$code" = 1
 expect "r3: the journal unreadable at the NUL" grep -qF \
     "carcref: cannot resume 2026-01-02-nul: its journal is unreadable: $nulst/games/2026-01-02-nul.yaml:4:14:" "$tmp/err"
 expect "r3: that journal left as it is" cmp -s "$tmp/r3nul.orig" "$nulst/games/2026-01-02-nul.yaml"
+
+# Finding 10: --players, records and the table agree: white space of any
+# kind around a name is no part of it (--players leaves it out, a record
+# has none, the table reads a name typed with it as the name).
+printf '%s: E 0,1 180\nexplain Ben%s\n' "anna$idsp" "$nbsp" >"$tmp/r3n.in"
+STDIN=$tmp/r3n.in run play --players "Anna$nbsp, ${idsp}Ben"
+expect "r3: --players leaves the no-break and ideographic spaces out" has "$tmp/out" \
+    'edition 3, 2 players: Anna, Ben'
+expect "r3: a prefix typed with white space names the player" has "$tmp/out" 'move 1, Anna: E 0,1 180'
+expect "r3: explain with white space names the player" has "$tmp/out" 'Ben: 0 points'
+expect "r3: the journal's names have none" grep -qxF '  - Ben' "$(journal)"
 
 # Finding 13: a count said in the singular or the plural, never "(s)".
 printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r3r9.yaml"

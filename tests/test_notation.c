@@ -1514,12 +1514,13 @@ test_names_folded(void **state)
 		{ "\u0130", "I", false },			/* İ is not I */
 		{ "Ann a", "Anna", false },
 	};
-	/* Names refused in a record: nothing visible, white space of any
-	 * kind at either end, a line break. */
+	/* Names refused in a record: white space of any kind at either
+	 * end, a line break; nothing visible (issue 18 round 3: said so). */
 	static const char *bad[] = {
-		"\"Anna\\u00a0\"", "\"\\u3000Anna\"", "\"\\u3164\"", "\"\\u200b\\u034f\"",
-		"\"\\u200b Anna\"", "\"Anna\\u2003\\u200b\"", "\"An\\nna\"",
+		"\"Anna\\u00a0\"", "\"\\u3000Anna\"", "\"\\u200b Anna\"",
+		"\"Anna\\u2003\\u200b\"", "\"An\\nna\"",
 	};
+	static const char *unseen[] = { "\"\\u3164\"", "\"\\u200b\\u034f\"" };
 	static const char *good[] = {
 		"\"Anna\\u200b\"", "\"Anna\\u00a0Maria\"", "\"Tab\\there\"", "\"\\u5f20\\u4f1f\"",
 	};
@@ -1537,6 +1538,14 @@ test_names_folded(void **state)
 		}
 		assert_string_equal(err.msg, "a player's name must be a non-empty text on one "
 		    "line, without \":\" or \"#\" and without spaces around it");
+	}
+	for (size_t i = 0; i < sizeof unseen / sizeof unseen[0]; i++) {
+		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", unseen[i]);
+		if (nt_record_parse(&r, text, strlen(text), &err) == 0) {
+			nt_record_free(&r);
+			fail_msg("%s: refused expected", unseen[i]);
+		}
+		assert_non_null(strstr(err.msg, "a player's name must show something"));
 	}
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", good[i]);
@@ -1590,6 +1599,52 @@ test_r3_quote_rule(void **state)
 	PARSE_ERR("Zo\xc3\xa9:", 6, "expected a tile code after \"Zo\xc3\xa9:\"");
 }
 
+/* A name must show something by itself, and not start with a combining
+ * mark; white space of any kind at the ends is what nt_trim_space drops. */
+static void
+test_r3_name_shows(void **state)
+{
+	static const char *unseen[] = {
+		"\xcc\x81", "\xcc\x81\xcc\x80", "\x01", "\xe3\x85\xa4", "\xe2\x80\x8b\xcd\x8f",
+		"\xee\x80\x80",	/* U+E000, private use: nothing known to show */
+	};
+	static const char *shown[] = {
+		"A\xcc\x81nna", "42", "+", "\xe5\xbc\xa0", "\xe2\x99\xa5", "Anna\xe2\x80\x8b", "-",
+	};
+	static const struct { const char *s, *want; } trims[] = {
+		{ "Anna", "Anna" }, { " Anna ", "Anna" }, { "\tAnna\r", "Anna" },
+		{ "\xc2\xa0" "Anna\xe3\x80\x80", "Anna" },		/* no-break, ideographic */
+		{ "Anna Maria", "Anna Maria" }, { "Anna\xe2\x80\x8b", "Anna\xe2\x80\x8b" },
+		{ "Anna \xe2\x80\x8b ", "Anna" }, { "\xe2\x80\x8b Anna", "Anna" },
+		{ " \xe2\x80\x8b" "Anna", "\xe2\x80\x8b" "Anna" }, { "   ", "" }, { "", "" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof unseen / sizeof unseen[0]; i++) {
+		const char *f = nt_name_fault(unseen[i], strlen(unseen[i]));
+
+		if (f == NULL || strstr(f, "must show something") == NULL)
+			fail_msg("name %zu: \"%s\" refused as showing nothing expected, got %s", i,
+			    unseen[i], f ? f : "accepted");
+	}
+	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+		if (nt_name_fault(shown[i], strlen(shown[i])) != NULL)
+			fail_msg("\"%s\": refused: %s", shown[i], nt_name_fault(shown[i],
+			    strlen(shown[i])));
+	assert_string_equal(nt_name_fault("\xcc\x81" "Anna", 6), "a player's name may not begin "
+	    "with a combining mark: it would land on the character printed before the name");
+	assert_string_equal(nt_name_fault("B\xff" "en", 4), "not valid UTF-8");
+	assert_non_null(strstr(nt_name_fault("", 0), "non-empty"));
+	assert_non_null(strstr(nt_name_fault("Anna ", 5), "without spaces around it"));
+	for (size_t i = 0; i < sizeof trims / sizeof trims[0]; i++) {
+		size_t n = strlen(trims[i].s), at = nt_trim_space(trims[i].s, &n);
+
+		if (n != strlen(trims[i].want) || memcmp(trims[i].s + at, trims[i].want, n) != 0)
+			fail_msg("\"%s\" trimmed: \"%.*s\", expected \"%s\"", trims[i].s, (int)n,
+			    trims[i].s + at, trims[i].want);
+	}
+}
+
 /* What refusal R says with its count N. */
 static void
 says_with(struct cr_refusal *r, int n, const char *want)
@@ -1637,6 +1692,27 @@ test_r3_plural_phrases(void **state)
 	cr_game_free(g);
 }
 
+/* The same in French: the text typed kept, the plural French's own. */
+static void
+test_r3_fr_words(void **state)
+{
+	struct cr_refusal r = { .code = CR_R_EXT, .ext = cr_ext_find("river", 5), .n = 1,
+	    .tile = cr_tileset_find(tu_base(), "D", 1) };
+
+	(void)state;
+	PARSE_ERR("V\xc3\xa9 1,0 90", 1, "tuile « V\xc3\xa9 » inconnue");
+	PARSE_ERR("\xe2\x80\xae" "E 0,1 180", 1, "tuile « \xe2\x80\xae" "E » inconnue");
+	r.phrase = phrase_of("river", "the river comes first: {tile} may not be drawn while {n} "
+	    "river tile is left");
+	says_with(&r, 1, "la rivière d'abord : D ne peut pas être piochée tant qu'il reste 1 "
+	    "tuile rivière");
+	says_with(&r, 11, "la rivière d'abord : D ne peut pas être piochée tant qu'il reste 11 "
+	    "tuiles rivière");
+	assert_string_equal(gettext(nt_name_fault("\xcc\x81", 2)), "le nom d'un joueur doit montrer "
+	    "quelque chose : une lettre, un chiffre, un symbole ou un signe de ponctuation, pas "
+	    "seulement des caractères qui ne se voient pas seuls");
+}
+
 int
 main(void)
 {
@@ -1665,6 +1741,7 @@ main(void)
 		cmocka_unit_test(test_module_refusal_fits),
 		cmocka_unit_test(test_names_folded),
 		cmocka_unit_test(test_r3_quote_rule),
+		cmocka_unit_test(test_r3_name_shows),
 		cmocka_unit_test(test_r3_plural_phrases),
 	};
 	const struct CMUnitTest french[] = {
@@ -1672,6 +1749,7 @@ main(void)
 		cmocka_unit_test(test_fr_refusals),
 		cmocka_unit_test(test_fr_read_errors),
 		cmocka_unit_test(test_fr_event_amounts),
+		cmocka_unit_test(test_r3_fr_words),
 	};
 	int failed = cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 
