@@ -266,12 +266,22 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			for (char *s = names; n <= CR_MAXPLAYERS; ) {
 				char *comma = strchr(s, ',');
 
+				size_t len;
+				const char *fault;
+
 				if (comma != NULL)
 					*comma = '\0';
-				while (isspace((unsigned char)*s))	/* "Anna, Ben" */
-					s++;
-				for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); )
-					*--e = '\0';
+				/* "Anna, Ben": white space of any kind around a name
+				 * is the list's, not the name's (a record's names
+				 * have none either). */
+				len = strlen(s);
+				s += nt_trim_space(s, &len);
+				s[len] = '\0';
+				if ((fault = nt_name_fault(s, len)) != NULL) {
+					errf(_("carcref play: --players: name %d, \"%s\": %s\n"), n + 1, s,
+					    _(fault));
+					return 2;
+				}
 				players[n++] = s;
 				if (comma == NULL)
 					break;

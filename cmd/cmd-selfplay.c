@@ -154,14 +154,19 @@ random_game(struct cr_game *g, uint64_t *seed)
 	return true;
 }
 
+/* A number from lo to hi: digits, white space of any kind around them
+ * left out as --players of carcref play leaves it out around a name. */
 static bool
 number(const char *s, long lo, long hi, long *out)
 {
+	size_t n = strlen(s);
 	char *end;
 
+	s += nt_trim_space(s, &n);
 	errno = 0;
 	*out = strtol(s, &end, 10);
-	return *s && !*end && !errno && *out >= lo && *out <= hi;
+	return n > 0 && (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9')) && end == s + n &&
+	    !errno && *out >= lo && *out <= hi;
 }
 
 static int

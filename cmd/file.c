@@ -625,7 +625,7 @@ copy_to(const char *path, const char *to)
 
 	if (lstat(path, &st) < 0)
 		return errno;
-	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL)
+	if ((text = cmd_read_bytes(path, &len, msg, sizeof msg)) == NULL)
 		return errno ? errno : EIO;
 	if ((fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, st.st_mode & 07777)) < 0)
 		e = errno;

@@ -1342,7 +1342,8 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 	char *text, *nl;
 
 	*cut = false;
-	if ((text = cmd_read_file(path, len, NULL, 0)) == NULL) {
+	/* Up to a NUL byte, if any: the record's reader says where it is. */
+	if ((text = cmd_read_to_nul(path, len, NULL, 0)) == NULL) {
 		/* cmd_read_file's message is in a fixed buffer: said again here. */
 		cmd_seterr(err, "%s: %s", out_path(path), strerror(errno));
 		return NULL;
@@ -1351,7 +1352,7 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 	 * A header's line written by hand without its newline is read. */
 	for (nl = text + *len; nl > text && nl[-1] != '\n'; nl--)
 		;
-	if (*len > 0 && text[*len - 1] != '\n' && nl > text &&
+	if (*len > 0 && text[*len - 1] != '\n' && text[*len - 1] != '\0' && nl > text &&
 	    move_line(nl, *len - (size_t)(nl - text))) {
 		nl--;
 		*len = (size_t)(nl - text) + 1;

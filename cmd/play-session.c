@@ -392,11 +392,11 @@ again:
 	 * save, quit or a turn's step), in the language shown first. */
 	if ((k = play_player_named(p, argv[0])) < 0 &&
 	    (near = cmd_closest(argv[0], play_cmd_words(true, true))) != NULL)
-		return play_nope(_("unknown command \"%.40s\" (did you mean \"%s\"?); help lists "
-		    "the commands"), argv[0], near);
+		return play_nope(_("unknown command \"%s\" (did you mean \"%s\"?); help lists "
+		    "the commands"), NT_QS(argv[0]), near);
 	if (k < 0 && cr_game_over(p->g))
-		return play_nope(_("unknown command \"%.40s\"; help lists the commands; %s"),
-		    argv[0], play_over_hint());
+		return play_nope(_("unknown command \"%s\"; help lists the commands; %s"),
+		    NT_QS(argv[0]), play_over_hint());
 	/* The turn shown is one that is legal now. */
 	ex = play_example(p);
 	if (k >= 0)	/* "Ben": not a command */
@@ -404,8 +404,8 @@ again:
 		    "turn"), p->names[k], p->names[k], p->names[k], ex ? ex :
 		    _("TILE X,Y ROT ROLE@SPOT"), p->names[cr_game_turn(p->g)]);
 	else
-		rc = play_nope(_("unknown command \"%.40s\"; help lists the commands, a turn looks "
-		    "like %s"), argv[0], ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
+		rc = play_nope(_("unknown command \"%s\"; help lists the commands, a turn looks "
+		    "like %s"), NT_QS(argv[0]), ex ? ex : _("TILE X,Y ROT ROLE@SPOT"));
 	free(ex);
 	return rc;
 }

@@ -497,15 +497,15 @@ turn_place(struct play *p, int argc, char **argv)
 	t = &p->ts->type[p->hand];
 	m.tile = p->hand;
 	if (nt_pos_beyond(argv[1], strlen(argv[1])))
-		return play_nope(_("a coordinate goes from %ld to %ld, got \"%.40s\""),
-		    -NT_COORD_LIMIT, NT_COORD_LIMIT, argv[1]);
+		return play_nope(_("a coordinate goes from %ld to %ld, got \"%s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, NT_QS(argv[1]));
 	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
 		return play_nope(_("expected a position x,y (whole numbers, no spaces), got "
-		    "\"%.20s\""), argv[1]);
+		    "\"%s\""), NT_QS(argv[1]));
 	if (argc >= 3) {
 		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
-			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%.20s\""),
-			    argv[2]);
+			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%s\""),
+			    NT_QS(argv[2]));
 		if (!cr_game_check_place(p->g, &m, &why))
 			return play_refusal(p, &why);
 	} else {

@@ -790,14 +790,14 @@ view_explain(struct play *p, int argc, char **argv)
 	colon = strchr(arg, ':');
 	len = colon ? (size_t)(colon - arg) : strlen(arg);
 	if (nt_pos_beyond(arg, len))	/* a position, but off any board: the limit */
-		return play_nope(_("explain: a coordinate goes from %ld to %ld, got \"%.*s\""),
-		    -NT_COORD_LIMIT, NT_COORD_LIMIT, len > 40 ? 40 : (int)len, arg);
+		return play_nope(_("explain: a coordinate goes from %ld to %ld, got \"%s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, NT_Q(arg, len));
 	if (!nt_parse_pos(arg, len, &x, &y))
-		return play_nope(_("explain: no player is named \"%.40s\", and it is no position "
-		    "X,Y[:SPOT]"), arg);
+		return play_nope(_("explain: no player is named \"%s\", and it is no position "
+		    "X,Y[:SPOT]"), NT_QS(arg));
 	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)
 		return play_nope(_("explain: expected a spot after \":\" (N NNE NE ENE E ESE SE SSE "
-		    "S SSW SW WSW W WNW NW NNW or C), got \"%.20s\""), colon + 1);
+		    "S SSW SW WSW W WNW NW NNW or C), got \"%s\""), NT_QS(colon + 1));
 	if ((t = cr_game_at(p->g, x, y)) == NULL)
 		return play_nope(_("explain: no tile at %d,%d"), x, y);
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
@@ -1045,7 +1045,7 @@ view_help(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	if ((c = play_cmd_find(argv[1])) == NULL)
-		return play_nope(_("help: no command \"%.40s\" (help lists them)"), argv[1]);
+		return play_nope(_("help: no command \"%s\" (help lists them)"), NT_QS(argv[1]));
 	if ((title = cmd_title(c, false)) == NULL)
 		return play_nope(_("out of memory"));
 	outf("%s\n  %s\n", title, _(c->summary));

@@ -106,11 +106,11 @@ refuse_extras(struct rd *rd)
 		break;
 	}
 	if (anchor != NULL)
-		return fail_at(rd, &ev->start_mark, _("YAML anchors (&%.40s) are not used in "
-		    "a record"), (const char *)anchor);
+		return fail_at(rd, &ev->start_mark, _("YAML anchors (&%s) are not used in "
+		    "a record"), NT_QS((const char *)anchor));
 	if (tag != NULL)
-		return fail_at(rd, &ev->start_mark, _("YAML tags (%.40s) are not used in a "
-		    "record"), (const char *)tag);
+		return fail_at(rd, &ev->start_mark, _("YAML tags (%s) are not used in a "
+		    "record"), NT_QS((const char *)tag));
 	return 0;
 }
 
@@ -280,7 +280,7 @@ expansion_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 			if (!cr_exts[k]->always)
 				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
 				    o ? ", " : "", cr_exts[k]->name);
-		return fail_at(rd, at, _("unknown expansion \"%.60s\" (known: %s)"), name, known);
+		return fail_at(rd, at, _("unknown expansion \"%s\" (known: %s)"), NT_QS(name), known);
 	}
 	for (int i = 0; i < r->nexpansions; i++)
 		if (strcmp(r->expansions[i], name) == 0)
@@ -314,13 +314,14 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 	struct nt_record *r = rd->r;
 	struct nt_player *v;
 
-	if (name == NULL || !nt_name_valid(name, strlen(name))) {
+	const char *fault = name ? nt_name_fault(name, strlen(name)) : NULL;
+
+	if (name == NULL || fault != NULL) {
 		free(name), free(color);
-		return fail_at(rd, at, _("a player's name must be a non-empty text on one line, without \":\" "
-		    "or \"#\" and without spaces around it"));
+		return fail_at(rd, at, "%s", name ? _(fault) : _("out of memory"));
 	}
 	if (nt_record_player(r, name, strlen(name)) >= 0) {
-		fail_at(rd, at, _("two players are named \"%.60s\""), name);
+		fail_at(rd, at, _("two players are named \"%s\""), NT_QS(name));
 		free(name), free(color);
 		return -1;
 	}
@@ -364,7 +365,7 @@ player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 		else if (strcmp(scalar(rd), "color") == 0)
 			slot = &color;
 		else {
-			fail_at(rd, &rd->ev.start_mark, _("unknown key \"%.40s\" in a player (expected name or color)"), scalar(rd));
+			fail_at(rd, &rd->ev.start_mark, _("unknown key \"%s\" in a player (expected name or color)"), NT_QS(scalar(rd)));
 			goto bad;
 		}
 		if (*slot != NULL) {
@@ -471,7 +472,7 @@ edition_value(struct rd *rd)
 
 	if (s[0] < '1' || s[0] > '3' || s[1] != '\0')
 		return fail_at(rd, &rd->ev.start_mark, _("\"edition\" must be a whole number "
-		    "from 1 to 3, got \"%.40s\""), s);
+		    "from 1 to 3, got \"%s\""), NT_QS(s));
 	rd->r->edition = s[0] - '0';
 	return 0;
 }
@@ -519,8 +520,8 @@ body(struct rd *rd)
 		for (k = 0; k < NT_NKEYS && strcmp(scalar(rd), keys[k]) != 0; k++)
 			;
 		if (k == NT_NKEYS)
-			return fail_at(rd, &rd->ev.start_mark, _("unknown key \"%.40s\" (expected format, game, edition, expansions, players or moves)"),
-			    scalar(rd));
+			return fail_at(rd, &rd->ev.start_mark, _("unknown key \"%s\" (expected format, game, edition, expansions, players or moves)"),
+			    NT_QS(scalar(rd)));
 		if (seen & (1 << k))
 			return fail_at(rd, &rd->ev.start_mark, _("\"%s\" is given twice"), scalar(rd));
 		seen |= 1 << k;
@@ -531,7 +532,7 @@ body(struct rd *rd)
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
 				return -1;
 			if (strcmp(scalar(rd), "carcref/1") != 0)
-				return fail_at(rd, &rd->ev.start_mark, _("unknown format \"%.40s\" (this carcref reads carcref/1)"), scalar(rd));
+				return fail_at(rd, &rd->ev.start_mark, _("unknown format \"%s\" (this carcref reads carcref/1)"), NT_QS(scalar(rd)));
 			break;
 		case NT_K_GAME:
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
@@ -539,8 +540,8 @@ body(struct rd *rd)
 			if (strcmp(scalar(rd), "carcassonne") != 0)
 				return fail_at(rd, &rd->ev.start_mark,
 				    named_in(scalar(rd), later_games, sizeof later_games /
-				    sizeof later_games[0]) ? _("game \"%.40s\" is not supported yet by this carcref")
-				    : _("unknown game \"%.40s\" (expected carcassonne)"), scalar(rd));
+				    sizeof later_games[0]) ? _("game \"%s\" is not supported yet by this carcref")
+				    : _("unknown game \"%s\" (expected carcassonne)"), NT_QS(scalar(rd)));
 			break;
 		case NT_K_EDITION:
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0 ||

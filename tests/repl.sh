@@ -1161,9 +1161,9 @@ end
 EOF
 session exp 1 play --players Anna,Ben --expansions inns-cathedrals,river
 expect "a base tile before the river is refused" has "$tmp/exp.out" \
-    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+    'refused: the river comes first: D may not be drawn while 11 river tiles are left'
 expect "the lake is refused before the other river tiles" has "$tmp/exp.out" \
-    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tiles are left'
 expect "a big farmer on a river tile" has "$tmp/exp.out" 'move 1, Anna: RV-D 1,0 0 big-farmer@N'
 expect "score shows the big meeple in hand" has "$tmp/exp.out" '  Anna       0       7   0'
 expect "a second big meeple is refused, with where the first stands" has "$tmp/exp.out" \
@@ -1498,7 +1498,7 @@ EOF2
 	    'carcref play: --expansions: extension « rivers » inconnue'
 	CARCREF=$FR_CARCREF run play --players 'A:x,Ben' --expansions river
 	expect "fr: a bad --players names the option" has "$tmp/err" \
-	    "carcref play: --players: le nom d'un joueur"
+	    "carcref play : --players : nom 1, « A:x » : le nom d'un joueur"
 
 	# Every line of help, and of each command's help, within 80 columns
 	# (characters, not bytes), in French as in English: the French
@@ -2085,12 +2085,12 @@ rm -rf "$CARCREF_STATE"
 printf 'draw D\nplace 0,1\ndraw RV-L\nlegal D\n' >"$tmp/i18river.in"
 STDIN=$tmp/i18river.in run play --expansions river
 expect "i18 14: draw D before the river: refused at draw" line "$tmp/out" \
-    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+    'refused: the river comes first: D may not be drawn while 11 river tiles are left'
 expect "i18 14: nothing in hand after the refusal" has "$tmp/out" 'no tile in hand: draw it first'
 expect "i18 14: the lake before the river: refused at draw" line "$tmp/out" \
-    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tiles are left'
 expect "i18 14: legal says the tile cannot be drawn now" line "$tmp/out" \
-    '(the river comes first: D may not be drawn while 11 river tile(s) are left)'
+    '(the river comes first: D may not be drawn while 11 river tiles are left)'
 expect "i18 14: no draw line for D" lacks "$tmp/out" 'draws D'
 
 # 15. A tile of a set not in play: the set named, at draw and legal.
@@ -3098,5 +3098,75 @@ if command -v tmux >/dev/null; then
 	T kill-server 2>/dev/null
 fi
 export CARCREF_STATE=$oldstate
+# ---- issue 18 round 3: words -------------------------------------------------
+
+nbsp=$(printf '\302\240') idsp=$(printf '\343\200\200') e30=$(printf 'é%.0s' $(seq 30))
+export CARCREF_STATE=$tmp/state-r3w
+
+# Finding 6: what the table quotes of what was typed is kept as typed (é
+# stays é; \u202e and \x1b as everywhere), one rule for every quote: cut
+# after 48 bytes, never inside a character.
+printf 'V\303\251 1,0 90\n\342\200\256E 0,1 180\nE\033 0,1 180\nexplain Zo\303\251\nhelp \303\251\na%s\n' \
+    "$e30" >"$tmp/r3q.in"
+STDIN=$tmp/r3q.in run play
+expect "r3: an unknown tile quoted as typed" has "$tmp/out" 'refused: unknown tile "Vé"'
+expect "r3: a bidi override quoted as an escape" has "$tmp/out" 'refused: unknown tile "\u202eE"'
+expect "r3: an ESC quoted as an escape" has "$tmp/out" 'refused: unknown tile "E\x1b"'
+expect "r3: explain quotes the name as typed" has "$tmp/out" \
+    'explain: no player is named "Zoé", and it is no position X,Y[:SPOT]'
+expect "r3: help quotes the word as typed" has "$tmp/out" 'help: no command "é" (help lists them)'
+expect "r3: a long command cut after a whole character" has "$tmp/out" \
+    "unknown command \"a$(printf 'é%.0s' $(seq 23))...\"; help lists the commands"
+expect "r3: no ? for a character" lacks "$tmp/out" '?"'
+expect "r3: no byte of a character alone" lacks "$tmp/out" '\xc3'
+if [ -n "${FR_CARCREF-}" ]; then
+	printf 'V\303\251 1,0 90\n' >"$tmp/r3fr.in"
+	CARCREF=$FR_CARCREF STDIN=$tmp/r3fr.in run play
+	expect "r3 fr: the tile quoted as typed" has "$tmp/out" 'refusé : tuile « Vé » inconnue'
+fi
+
+# Finding 9: load of a file that is no text: refused at once, at its first
+# NUL byte; a journal that holds one is unreadable there, left as it is.
+printf 'load /dev/zero\nscore\n' >"$tmp/r3z.in"
+STDIN=$tmp/r3z.in run play
+expect "r3: load /dev/zero refused at its first byte" has "$tmp/out" \
+    'load: /dev/zero:1:1: a NUL byte: not a text file (a record or a tile file is YAML text)'
+expect "r3: the game goes on after it" grep -qE '^> Anna +0 +7$' "$tmp/out"
+nulst=$tmp/state-r3nul
+mkdir -p "$nulst/games"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180\000junk\n' >"$nulst/games/2026-01-02-nul.yaml"
+cp "$nulst/games/2026-01-02-nul.yaml" "$tmp/r3nul.orig"
+CARCREF_STATE=$nulst run resume 2026-01-02-nul
+expect "r3: resume of a journal holding a NUL: exit 1" test "$code" = 1
+expect "r3: the journal unreadable at the NUL" grep -qF \
+    "carcref: cannot resume 2026-01-02-nul: its journal is unreadable: $nulst/games/2026-01-02-nul.yaml:4:14:" "$tmp/err"
+expect "r3: that journal left as it is" cmp -s "$tmp/r3nul.orig" "$nulst/games/2026-01-02-nul.yaml"
+
+# Finding 10: --players, records and the table agree: white space of any
+# kind around a name is no part of it (--players leaves it out, a record
+# has none, the table reads a name typed with it as the name).
+printf '%s: E 0,1 180\nexplain Ben%s\n' "anna$idsp" "$nbsp" >"$tmp/r3n.in"
+STDIN=$tmp/r3n.in run play --players "Anna$nbsp, ${idsp}Ben"
+expect "r3: --players leaves the no-break and ideographic spaces out" has "$tmp/out" \
+    'edition 3, 2 players: Anna, Ben'
+expect "r3: a prefix typed with white space names the player" has "$tmp/out" 'move 1, Anna: E 0,1 180'
+expect "r3: explain with white space names the player" has "$tmp/out" 'Ben: 0 points'
+expect "r3: the journal's names have none" grep -qxF '  - Ben' "$(journal)"
+
+# Finding 13: a count said in the singular or the plural, never "(s)".
+printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r3r9.yaml"
+for m in 'RV-I 1,0 0' 'RV-D 1,-1 90' 'RV-G 1,-2 180' 'RV-C 2,-2 180' 'RV-B 3,-2 0' \
+    'RV-D 4,-2 0' 'RV-E 5,-2 90' 'RV-G 5,-3 180' 'RV-H 6,-3 0'; do
+	echo "  - $m" >>"$tmp/r3r9.yaml"
+done
+printf 'draw RV-L\ndraw D\n' >"$tmp/r3r.in"
+STDIN=$tmp/r3r.in run play "$tmp/r3r9.yaml"
+expect "r3: one other river tile, in the singular" has "$tmp/out" \
+    'refused: the lake comes last of the river: RV-L may not be drawn while 1 other river tile is left'
+expect "r3: two river tiles, in the plural" has "$tmp/out" \
+    'refused: the river comes first: D may not be drawn while 2 river tiles are left'
+expect "r3: no (s)" lacks "$tmp/out" '(s)'
+unset nbsp idsp e30
+export CARCREF_STATE=$tmp/state
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
