@@ -2042,24 +2042,30 @@ ro=$tmp/ro
 mkdir -p "$ro/state/games" "$ro/state/locks"
 printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - W 1,0 0\n' >"$ro/state/games/g.yaml"
 chmod 555 "$ro/state/locks"
-asuser=()
+asuser=() rocr=$CARCREF rodata=${CARCREF_DATA-}
 if [ "$(id -u)" = 0 ]; then
+	# nobody runs its own copy of carcref and of the tile data, in $ro:
+	# the checkout may lie under a directory only root may enter (as
+	# mktemp -d makes them), and $tmp is opened to others (711) meanwhile.
+	mkdir -p "$ro/bin"
+	cp "$CARCREF" "$ro/bin/carcref" && rocr=$ro/bin/carcref
+	[ -n "$rodata" ] && cp -r "$rodata" "$ro/tiles" && rodata=$ro/tiles
 	chmod 711 "$tmp"
 	chown -R 65534:65534 "$ro"
 	asuser=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 fi
-if [ ${#asuser[@]} -gt 0 ] && ! "${asuser[@]}" "$CARCREF" version >/dev/null 2>&1; then
+if [ ${#asuser[@]} -gt 0 ] && ! CARCREF_DATA=$rodata "${asuser[@]}" "$rocr" tiles A >/dev/null 2>&1; then
 	echo "SKIP: carcref cannot run as nobody here: a read-only locks/ is not tested"
 else
-	(cd "$tmp" && CARCREF_STATE=$ro/state timeout "$TIMEOUT" "${asuser[@]}" "$CARCREF" \
-	    resume g </dev/null >"$tmp/out" 2>"$tmp/err")
+	(cd "$tmp" && CARCREF_DATA=$rodata CARCREF_STATE=$ro/state timeout "$TIMEOUT" \
+	    "${asuser[@]}" "$rocr" resume g </dev/null >"$tmp/out" 2>"$tmp/err")
 	code=$?
 	expect "18A6: read-only locks/: resume fails" test "$code" = 2
 	expect "18A6: read-only locks/: said as it is, with the path" has "$tmp/err" \
 	    "carcref: cannot lock $ro/state/locks/g.lock: Permission denied"
 	expect "18A6: read-only locks/: no other session blamed" lacks "$tmp/err" 'another carcref session'
-	(cd "$tmp" && echo 'W 1,0 0' | CARCREF_STATE=$ro/state timeout "$TIMEOUT" \
-	    "${asuser[@]}" "$CARCREF" play >"$tmp/out" 2>&1)
+	(cd "$tmp" && echo 'W 1,0 0' | CARCREF_DATA=$rodata CARCREF_STATE=$ro/state \
+	    timeout "$TIMEOUT" "${asuser[@]}" "$rocr" play >"$tmp/out" 2>&1)
 	expect "18A6: read-only locks/: a new game's move refused at once, with the path" \
 	    grep -qE "^not recorded: cannot lock $ro/state/locks/$day-anna-ben\.lock: Permission denied; the move was not played\$" "$tmp/out"
 	expect "18A6: read-only locks/: no name hunt" lacks "$tmp/out" 'no free name'
