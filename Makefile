@@ -117,7 +117,7 @@ endif
 # "make po": the messages marked in the sources (_, N_, C_) into
 # po/carcref.pot, and every po/LANG.po brought up to date with them.
 po:
-	xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
+	xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=NP_:1,2 \
 		--keyword=C_:1c,2 --add-comments=TRANSLATORS: --package-name=carcref \
 		--sort-by-file --force-po -o po/carcref.pot cmd/*.c notation/*.c rules/*.c
 	@for l in $(LINGUAS); do msgmerge -q --update --backup=none po/$$l.po po/carcref.pot; done

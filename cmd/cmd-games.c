@@ -8,7 +8,9 @@
  * players, its moves, when it was last played (the journal's
  * modification time, local time), and whether it is finished, with the
  * final scores if it is.  A journal that cannot be read or replayed is
- * listed as unreadable, with the reason; nothing is written.
+ * listed as unreadable, with the reason; nothing is written.  With no
+ * game kept, the standard output is empty (that is said on the standard
+ * error).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,8 +134,11 @@ games_exec(int argc, char **argv)
 		free(err);
 		return 2;
 	}
+	/* The standard output lists the games, nothing else (a completion
+	 * reads their names there): the note that there are none goes to
+	 * the standard error, in the user's language. */
 	if (n == 0)
-		outf("%s", _("no game is kept yet\n"));
+		errf("%s", _("no game is kept yet\n"));
 	if ((l = calloc((size_t)n + 1, sizeof *l)) == NULL)
 		rc = 2;
 	for (int i = 0; rc == 0 && i < n; i++) {

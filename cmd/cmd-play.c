@@ -18,11 +18,11 @@
  * every line was accepted.  Everything the session says goes to standard
  * output, refusals included, so a transcript keeps its order.
  */
-#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -171,8 +171,9 @@ opts_make(void)
 	play_game_opts(&opts, mine, O_GAMES, false);
 }
 
-/* "Anna, Ben": the names, their blanks cut, into the header (malloc'd). */
-static bool
+/* "Anna, Ben": the names, their blanks cut, into the header (malloc'd):
+ * 0, or 2 with the message printed (a name that shows nothing...). */
+static int
 players_of(char *names, struct nt_record *hdr)
 {
 	static char anna[] = "Anna", ben[] = "Ben";
@@ -182,13 +183,22 @@ players_of(char *names, struct nt_record *hdr)
 	if (names != NULL) {
 		for (char *s = names; n <= NT_MAXPLAYERS; ) {
 			char *comma = strchr(s, ',');
+			const char *fault;
+			size_t len;
 
 			if (comma != NULL)
 				*comma = '\0';
-			while (isspace((unsigned char)*s))	/* "Anna, Ben" */
-				s++;
-			for (char *e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); )
-				*--e = '\0';
+			/* "Anna, Ben": white space of any kind around a name is
+			 * the list's, not the name's (a record's names have none
+			 * either). */
+			len = strlen(s);
+			s += nt_trim_space(s, &len);
+			s[len] = '\0';
+			if ((fault = nt_name_fault(s, len)) != NULL) {
+				errf(_("carcref play: --players: name %d, \"%s\": %s\n"), n + 1, s,
+				    _(fault));
+				return 2;
+			}
 			players[n++] = s;
 			if (comma == NULL)
 				break;
@@ -199,11 +209,14 @@ players_of(char *names, struct nt_record *hdr)
 		players[n++] = ben;
 	}
 	if ((hdr->players = calloc((size_t)n, sizeof *hdr->players)) == NULL)
-		return false;
+		goto oom;
 	for (int i = 0; i < n; i++)
 		if ((hdr->players[hdr->nplayers++].name = strdup(players[i])) == NULL)
-			return false;
-	return true;
+			goto oom;
+	return 0;
+oom:
+	errf(_("carcref play: out of memory\n"));
+	return 2;
 }
 
 /* Parse the options, start or bring back the game, then the session. */
@@ -211,7 +224,7 @@ static int
 start(struct play *p, int argc, char **argv, bool resuming)
 {
 	char *names = NULL, err[512], *serr = NULL, *text, *dir, desc[128];
-	const char *file = NULL, *gname = NULL;
+	const char *file = NULL, *gname = NULL, *fresh = NULL;	/* an option for a new game */
 	const struct play_game *pg = play_games[0];
 	const struct cmd_entry *e = resuming ? &cmd_resume_entry : &cmd_play_entry;
 	struct cmd_args a = CMD_ARGS(argc, argv);
@@ -225,6 +238,8 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	/* Every word read before the game starts: options anywhere; a
 	 * game's options once the game is known. */
 	while ((k = cmd_args_next(e, opts.opt, &a)) >= 0) {
+		if (fresh == NULL && k != O_RESUME && k != O_YES)
+			fresh = opts.opt[k].name;
 		if (k == O_RESUME)
 			resuming = true;
 		else if (k == O_YES)
@@ -260,9 +275,24 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		}
 	}
 	file = argv[1];		/* with --resume: a game's name */
-	if (a.nops > 1 || (resuming && (named || ngiven > 0 || gname != NULL))) {
+	/* What is wrong, said before the usage, as every command says it. */
+	if (a.nops > 1) {
+		if (resuming)
+			errf(_("carcref %s: one NAME at a time (\"%s\", then \"%s\")\n"), e->name,
+			    out_path(argv[1]), out_path(argv[2]));
+		else
+			errf(_("carcref %s: one FILE at a time (\"%s\", then \"%s\")\n"), e->name,
+			    out_path(argv[1]), out_path(argv[2]));
 		nt_record_free(&hdr);
 		return cmd_usage(resuming ? &cmd_resume_entry : &cmd_play_entry);
+	}
+	if (resuming && fresh != NULL) {
+		/* TRANSLATORS: "carcref resume: --players is for a new game, not
+		 * for resume (...)"; the last %s is resume or --resume. */
+		errf(_("carcref %s: %s is for a new game, not for %s (the game kept has its "
+		    "own)\n"), e->name, fresh, e == &cmd_resume_entry ? "resume" : "--resume");
+		nt_record_free(&hdr);
+		return cmd_usage(&cmd_resume_entry);
 	}
 	if (file && (named || ngiven > 0)) {
 		errf(_(pg->new_only), file);
@@ -308,10 +338,10 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		free(text);
 		outf(_("carcref: continuing %s\n"), out_path(file));
 	} else {
-		bool ok = players_of(names, &hdr) && play_new_game(p, pg, &hdr);
-
+		if ((rc = players_of(names, &hdr)) == 0 && !play_new_game(p, pg, &hdr))
+			rc = 2;
 		nt_record_free(&hdr);
-		if (!ok)
+		if (rc != 0)
 			return 2;
 		outf(_("carcref: a new game\n"));
 	}
@@ -352,6 +382,9 @@ run(int argc, char **argv, bool resume)
 	play_end(&pl);
 	if (pl.signal != 0) {	/* all is kept: die of it, as the sender expects */
 		fflush(stdout);
+		/* Ctrl-\ ends the session cleanly: no core to dump. */
+		if (pl.signal == SIGQUIT)
+			setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 		signal(pl.signal, SIG_DFL);
 		raise(pl.signal);
 	}

@@ -36,14 +36,19 @@ cmd_below(uint64_t *s, int n)
 	return (int)(cmd_rnd(s) % (uint64_t)n);
 }
 
+/* A number from lo to hi: digits, white space of any kind around them
+ * left out as --players of carcref play leaves it out around a name. */
 bool
 cmd_number(const char *s, long lo, long hi, long *out)
 {
+	size_t n = strlen(s);
 	char *end;
 
+	s += nt_trim_space(s, &n);
 	errno = 0;
 	*out = strtol(s, &end, 10);
-	return *s && !*end && !errno && *out >= lo && *out <= hi;
+	return n > 0 && (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9')) && end == s + n &&
+	    !errno && *out >= lo && *out <= hi;
 }
 
 /* The options every game has, then each game's own (a name once). */

@@ -119,9 +119,19 @@ const char	*cmd_localedir(void);
  * Read the whole of PATH ("-" for standard input) into a malloc'd buffer with
  * a NUL after the last byte; *LEN (if LEN is not NULL) gets the length, not
  * counting the NUL.  On failure returns NULL and puts a message naming the
- * file into ERR (ERRLEN bytes).
+ * file into ERR (ERRLEN bytes), errno set.  What it reads is YAML text (a
+ * record, a tile file), which never holds a NUL byte: it is refused at
+ * once at its first one, named by line and column (errno EILSEQ), as
+ * beyond NT_RECORD_MAX (EFBIG; a regular file's size is known from fstat
+ * before anything is read).  cmd_read_to_nul stops at the first NUL byte
+ * instead, the last byte it gives (a journal, whose reader then says what
+ * it makes of it); cmd_read_bytes reads any file, NUL bytes and all.
  */
 char		*cmd_read_file(const char *path, size_t *len, char *err,
+		     size_t errlen);
+char		*cmd_read_to_nul(const char *path, size_t *len, char *err,
+		     size_t errlen);
+char		*cmd_read_bytes(const char *path, size_t *len, char *err,
 		     size_t errlen);
 
 /*
@@ -154,10 +164,11 @@ bool		 cmd_write_atomic(const char *path, const char *text, size_t len,
  * it, with a message saying it is WHAT ("the journal of the game in
  * play").  One file at a time; WHAT NULL: none. */
 void		 cmd_out_guard(const char *what, dev_t dev, ino_t ino);
-/* Fence the directories DIRS (NULL-ended; the state directory's games/
- * and locks/): cmd_out_open refuses to make a file there or to write
- * over one, whatever path names it (a symlink, .., a hard link elsewhere,
- * /dev/fd/N).  NULL: none. */
+/* Fence the directories DIRS (NULL-ended: the state directory first,
+ * then its games/ and locks/, named in messages for their files), each
+ * with every directory in it: cmd_out_open refuses to make a file there
+ * or to write over one, whatever path names it (a symlink, .., a hard
+ * link elsewhere, /dev/fd/N).  NULL: none. */
 void		 cmd_out_fence(const char *const *dirs);
 /* cmd_write_atomic for carcref's own files (a journal, a tile kept in
  * hand): the guard and the fence let it pass. */

@@ -86,15 +86,34 @@ cmd_localedir(void)
 	return dir;
 }
 
-char *
-cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
+/* The line and column (from 1, in bytes) of byte AT of S. */
+static void
+line_col(const char *s, size_t at, unsigned long *line, unsigned long *col)
 {
-	char		*buf = NULL, *nbuf;
+	const char *nl = NULL;
+
+	*line = 1;
+	for (const char *p = s; (p = memchr(p, '\n', at - (size_t)(p - s))) != NULL; nl = p++)
+		++*line;
+	*col = (unsigned long)(at - (nl ? (size_t)(nl - s) + 1 : 0)) + 1;
+}
+
+/* How a NUL byte is met: no YAML text holds one (a record, a journal, a
+ * tile file never does). */
+enum nul { NUL_REFUSED, NUL_LAST, NUL_READ };
+
+/* Read PATH whole; at its first NUL byte, refuse it (NUL_REFUSED), or stop
+ * there, the NUL the last byte read (NUL_LAST), or go on (NUL_READ). */
+static char *
+read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_nul)
+{
+	char		*buf = NULL, *nbuf, *nul;
 	size_t		 size = 0, cap = 0;
 	const char	*name = out_path(path);	/* as messages print it */
 	struct stat	 st;
 	int		 fd, stdin_ = strcmp(path, "-") == 0;
 	ssize_t		 got;
+	unsigned long	 ln, col;
 
 	/* Plain read(2), not stdio: a batch of thousands of records pays
 	 * four system calls a file and no FILE to allocate. */
@@ -111,6 +130,7 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 		if ((unsigned long long)st.st_size > NT_RECORD_MAX) {
 			snprintf(err, errlen, _("%s: larger than %d MiB, the most carcref reads"),
 			    name, NT_RECORD_MAX >> 20);
+			errno = EFBIG;
 			goto fail;
 		}
 		cap = (size_t)st.st_size + 2;
@@ -119,12 +139,14 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 		if (size > NT_RECORD_MAX) {
 			snprintf(err, errlen, _("%s: larger than %d MiB, the most carcref reads"),
 			    name, NT_RECORD_MAX >> 20);
+			errno = EFBIG;
 			goto fail;
 		}
 		if (cap - size < 2 || buf == NULL) {
 			cap = buf == NULL ? (cap ? cap : 16384) : cap * 2;
 			if (cap < size || (nbuf = realloc(buf, cap)) == NULL) {
 				snprintf(err, errlen, _("%s: file too large for memory"), name);
+				errno = ENOMEM;
 				goto fail;
 			}
 			buf = nbuf;
@@ -136,6 +158,20 @@ cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
 			if (errno == EINTR)
 				continue;
 			snprintf(err, errlen, C_("file: error", "%s: %s"), name, strerror(errno));
+			goto fail;
+		}
+		/* /dev/zero, an image, an archive: said at once, not after a
+		 * gigabyte. */
+		if (at_nul != NUL_READ && (nul = memchr(buf + size, '\0', (size_t)got)) != NULL) {
+			size = (size_t)(nul - buf);
+			if (at_nul == NUL_LAST) {
+				size++;
+				break;
+			}
+			line_col(buf, size, &ln, &col);
+			snprintf(err, errlen, _("%s:%lu:%lu: a NUL byte: not a text file (a record "
+			    "or a tile file is YAML text)"), name, ln, col);
+			errno = EILSEQ;
 			goto fail;
 		}
 		size += (size_t)got;
@@ -152,4 +188,22 @@ fail:
 		close(fd);
 	free(buf);
 	return NULL;
+}
+
+char *
+cmd_read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_file(path, len, err, errlen, NUL_REFUSED);
+}
+
+char *
+cmd_read_to_nul(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_file(path, len, err, errlen, NUL_LAST);
+}
+
+char *
+cmd_read_bytes(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_file(path, len, err, errlen, NUL_READ);
 }

@@ -18,8 +18,9 @@
  * about what one write of the whole would.
  *
  * One file may be guarded (cmd_out_guard): the journal of the game in
- * play.  Directories may be fenced (cmd_out_fence): the state directory's
- * games/ and locks/.  No writer replaces such a file or writes into it,
+ * play.  Directories may be fenced (cmd_out_fence): the state directory,
+ * all of it (its history, an older carcref's lock, games/ and locks/, any
+ * directory in it).  No writer replaces such a file or writes into it,
  * nor makes a file in a fenced directory, whatever path names it (a
  * symlink, a hard link, .., /dev/fd/N): every writer comes here.  Only
  * carcref's own writes there (cmd_write_own: a journal, a tile kept in
@@ -39,7 +40,8 @@
 
 #define OUT_BUF		65536
 #define MAXLINKS	40	/* as the kernel's ELOOP */
-#define MAXFENCE	4	/* directories fenced: games/ and locks/ */
+#define MAXFENCE	4	/* directories fenced: the state directory, games/, locks/ */
+#define MAXDEPTH	4096	/* directories above a file, at most: PATH_MAX / 2 */
 
 struct cmd_out {
 	char	*path;		/* the user's name for the file: for messages */
@@ -224,9 +226,37 @@ guarded(const struct stat *st, const char *path, char **err)
 	return true;
 }
 
+/*
+ * The fenced directory that DIR is, or lies in (the nearest), as an
+ * index of fence; -1 if none.  DIR's parents are walked up by "..", as
+ * the kernel sees them: a symbolic link on the way does not hide them.
+ */
+static int
+fenced_tree(const char *dir)
+{
+	struct stat st, prev;
+	char *p = strdup(dir), *up;
+	int found = -1;
+
+	for (int depth = 0; p != NULL && depth < MAXDEPTH && stat(p, &st) == 0; depth++) {
+		if (depth > 0 && st.st_dev == prev.st_dev && st.st_ino == prev.st_ino)
+			break;		/* the root: its .. is itself */
+		for (int i = 0; i < fence.n && found < 0; i++)
+			if (st.st_dev == fence.dev[i] && st.st_ino == fence.ino[i])
+				found = i;
+		if (found >= 0 || (up = cmd_strf("%s/..", p)) == NULL)
+			break;
+		free(p);
+		p = up;
+		prev = st;
+	}
+	free(p);
+	return found;
+}
+
 /* The fenced directory that holds the file ST under some name (a hard
- * link, a descriptor), or NULL. */
-static const char *
+ * link, a descriptor), as an index of fence, or -1. */
+static int
 fenced_file(const struct stat *st)
 {
 	for (int i = 0; i < fence.n; i++) {
@@ -242,9 +272,9 @@ fenced_file(const struct stat *st)
 			    e.st_dev == st->st_dev && e.st_ino == st->st_ino;
 		closedir(d);
 		if (found)
-			return fence.path[i];
+			return i;
 	}
-	return NULL;
+	return -1;
 }
 
 /*
@@ -255,34 +285,40 @@ fenced_file(const struct stat *st)
 static bool
 fenced(const char *path, const char *target, int fd, char **err)
 {
-	const char *dir = NULL;
+	const char *dir;
 	struct stat st;
 	char *parent;
-	bool have, in = false;
+	bool have, in;
+	int k = -1;
 
 	if (own || fence.n == 0)
 		return false;
 	if (target != NULL && (parent = dir_of(target)) != NULL) {
-		if (stat(parent, &st) == 0)
-			for (int i = 0; i < fence.n && dir == NULL; i++)
-				if (st.st_dev == fence.dev[i] && st.st_ino == fence.ino[i])
-					dir = fence.path[i];
+		k = fenced_tree(parent);
 		free(parent);
 	}
-	in = dir != NULL;
+	in = k >= 0;
 	/* Another name of a file there: a hard link, or a descriptor. */
 	have = fd >= 0 ? fstat(fd, &st) == 0 : target != NULL && stat(target, &st) == 0;
-	if (dir == NULL && have && (fd >= 0 || (S_ISREG(st.st_mode) && st.st_nlink > 1)))
-		dir = fenced_file(&st);
-	if (dir == NULL)
+	if (k < 0 && have && (fd >= 0 || (S_ISREG(st.st_mode) && st.st_nlink > 1)))
+		k = fenced_file(&st);
+	if (k < 0)
 		return false;
+	dir = fence.path[k];
 	/* TRANSLATORS: the second %s is a directory, DIR/games or DIR/locks. */
-	if (in)
+	if (in && k > 0)
 		cmd_seterr(err, _("%s: carcref keeps its games and locks in %s, and no command "
 		    "writes there; choose another file"), path, dir);
-	else
+	else if (k > 0)
 		cmd_seterr(err, _("%s is another name of a file in %s, where carcref keeps its "
 		    "games and locks: no command writes over it; choose another file"), path, dir);
+	/* TRANSLATORS: the second %s is carcref's state directory. */
+	else if (in)
+		cmd_seterr(err, _("%s: %s is carcref's state directory (its games, locks and "
+		    "history), and no command writes there; choose another file"), path, dir);
+	else
+		cmd_seterr(err, _("%s is another name of a file in carcref's state directory %s: "
+		    "no command writes over it; choose another file"), path, dir);
 	return true;
 }
 
@@ -589,7 +625,7 @@ copy_to(const char *path, const char *to)
 
 	if (lstat(path, &st) < 0)
 		return errno;
-	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL)
+	if ((text = cmd_read_bytes(path, &len, msg, sizeof msg)) == NULL)
 		return errno ? errno : EIO;
 	if ((fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, st.st_mode & 07777)) < 0)
 		e = errno;

@@ -21,10 +21,12 @@
  * a turn if the game says so (is_turn), played whole by its line hook.
  * A turn may be entered in steps: what it holds so far is the game's
  * hand, hand_size bytes that the session keeps (zeroed, then
- * hand_drop), shows in the prompt, keeps in games/NAME.hand as one line
- * when the session ends (hand_line, read back by hand_restore) and
- * drops when another game comes; the hand's words (struct
- * play_hand_words) say it in the game's terms.  A move played is
+ * hand_drop), shows in the prompt and on Ctrl-C (ctrl_c), keeps in
+ * games/NAME.hand as one line when the session ends (hand_line, read
+ * back by hand_restore; the file stays until the hand given back, known
+ * by its hand_name, is no longer held) and drops when another game
+ * comes; the hand's words (struct play_hand_words) say it in the game's
+ * terms.  A move played is
  * journaled by the session, then told by the game (tell), then the
  * standings line or, at the end, the final ranking.  undo takes back
  * whole moves (a game whose turn has steps may take back steps first:
@@ -52,7 +54,6 @@ struct nt_record;
  * name (hand_name: "U"), in the order they are used.
  */
 struct play_hand_words {
-	const char	*ctrl_c;	/* "(%s is still in hand: place it, ...)" */
 	const char	*drop_q;	/* "%s is in hand, not played: drop it?" */
 	const char	*dropped;	/* "%s dropped: draw it again when ...\n" */
 	const char	*no_moves;	/* "%s was in hand: the game has no move yet, ...\n" */
@@ -142,6 +143,10 @@ struct play_game {
 	char	*(*hand_line)(const struct play *p);
 	/* The prompt's part for it (" [U 1,0 90]", "" for none), malloc'd. */
 	char	*(*prompt)(const struct play *p);
+	/* What Ctrl-C says of it, with the step it waits for: "(U is still
+	 * in hand: place it (...), ...; Ctrl-D asks whether to keep it)",
+	 * malloc'd. */
+	char	*(*ctrl_c)(struct play *p);
 	/* The line kept (TEXT, one line) given back: true when it is (said),
 	 * false with *why (malloc'd) when it cannot be. */
 	bool	(*hand_restore)(struct play *p, char *text, char **why);

@@ -13,8 +13,14 @@
  * past (undo) rewrites the file whole through cmd_write_own, so the file
  * is always a whole, valid record: `carcref replay` reads it as it is.  A
  * rewrite keeps the comments of the moves that still stand (the record
- * in canonical form, nt_record_fmt, cut after them); a comment that goes
- * with a move taken back is kept in the journal as it was, set aside.
+ * in canonical form, nt_record_fmt).  The comments after the last move
+ * belong to no move: they stay after the moves, a move is written before
+ * them (the file whole, as long as there are some), and no undo takes
+ * them.  The comments that go with a move taken back (on its line, or on
+ * the lines just before it) are appended to NAME.yaml.undone, once, with
+ * the moves' lines (only what goes, never a copy of the journal), and
+ * kept in memory: redo of that very move writes them back with it.
+ * `save` writes the same text as the journal, comments included.
  *
  * carcref keeps in memory the bytes it last wrote to the journal, and
  * before each write checks that the file is still exactly those: one
@@ -370,8 +376,9 @@ state(char **err)
 	state_dir = dir;
 	games = cmd_strf("%s/games", dir);
 	locks = cmd_strf("%s/locks", dir);
-	/* Nothing but the journals' own writes goes there (cmd_write_own). */
-	cmd_out_fence((const char *const []){ games, locks, NULL });
+	/* Nothing but carcref's own writes goes there (cmd_write_own, the
+	 * history): the whole directory. */
+	cmd_out_fence((const char *const []){ dir, games, locks, NULL });
 	free(games);
 	free(locks);
 	migrate();
@@ -391,6 +398,9 @@ play_state_path(const char *name, char **err)
 }
 
 /* ---- the journal of the game in play -------------------------------------- */
+
+static bool	ends_in_comments(const char *text, size_t len);
+static void	undone_free(struct journal_undone *u, int n);
 
 /* The journal held is guarded: no writer replaces it (cmd_out_guard). */
 static void
@@ -458,6 +468,7 @@ journal_basis(struct journal *j, const char *text, size_t len, int nmoves)
 	}
 	j->len = len;
 	j->nmoves = nmoves;
+	j->tailed = ends_in_comments(text, len);
 	return true;
 }
 
@@ -501,6 +512,8 @@ journal_close(struct journal *j)
 	free(j->name);
 	free(j->path);
 	free(j->text);
+	undone_free(j->undone, j->nundone);
+	free(j->undone);
 	*j = (struct journal){ .fd = -1, .lockfd = -1 };
 }
 
@@ -603,23 +616,23 @@ is_ours(struct journal *j, char **err)
 	return 0;
 }
 
-/* The lines "  - MOVE" of g's moves (a game of r's) from FIRST to N,
- * malloc'd ("" for none); NULL if out of memory. */
-static char *
-move_lines(const struct nt_record *r, const void *g, int first, int n)
+/* Write all of it: write(2) may stop short on a full disk or a signal. */
+static bool
+write_all(int fd, const char *s, size_t len)
 {
-	char *lines = strdup(""), *more, *move;
+	while (len > 0) {
+		ssize_t k = write(fd, s, len);
 
-	for (int i = first; lines != NULL && i < n; i++) {
-		if ((move = cmd_move_line(nt_record_game(r), g, i)) == NULL) {
-			free(lines);
-			return NULL;
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
+			return false;
 		}
-		more = cmd_strf("%s  - %s\n", lines, move);
-		free(lines), free(move);
-		lines = more;
+		s += k, len -= (size_t)k;
 	}
-	return lines;
+	return true;
 }
 
 /* A growing text, for nt_record_fmt. */
@@ -671,42 +684,203 @@ next_line(const char *text, size_t at)
 	return nl != NULL ? (size_t)(nl - text) + 1 : strlen(text);
 }
 
+/* The first line from AT on that is a comment at the margin ("# ..."),
+ * or the end of TEXT. */
+static size_t
+margin_comment(const char *text, size_t at)
+{
+	while (text[at] != '\0' && text[at] != '#')
+		at = next_line(text, at);
+	return at;
+}
+
+/* "moves: []" (no move yet) cannot be appended to; "moves:" (empty)
+ * can: the journal's way, S changed in place. */
+static void
+moves_open(char *s)
+{
+	char *mark = strstr(s, "\nmoves: []");
+
+	if (mark != NULL && (mark[10] == '\n' || mark[10] == ' ' || mark[10] == '\0'))
+		memmove(mark + 7, mark + 10, strlen(mark + 10) + 1);
+}
+
+/* And back, for a record saved: "moves: []" when it has none, as fmt
+ * writes it.  S (malloc'd) is taken; NULL if out of memory. */
+static char *
+moves_closed(char *s)
+{
+	char *mark = strstr(s, "\nmoves:"), *t;
+
+	if (mark == NULL || (mark[7] != '\n' && mark[7] != ' ' && mark[7] != '\0'))
+		return s;
+	t = cmd_strf("%.*s []%s", (int)(mark + 7 - s), s, mark + 7);
+	free(s);
+	return t;
+}
+
+/*
+ * The lines "  - MOVE" of g's moves (a game of r's) from FIRST to N,
+ * malloc'd ("" for none); NULL if out of memory.  With J, a move that
+ * undo took back and that comes back the same (redo) comes back with its
+ * comments, as it stood: *back says how many of j->undone are so used,
+ * from its top.
+ */
+static char *
+move_lines(const struct journal *j, const struct nt_record *r, const void *g, int first, int n,
+    int *back)
+{
+	char *lines = strdup(""), *more, *move;
+	int k = 0;
+
+	for (int i = first; lines != NULL && i < n; i++) {
+		const struct journal_undone *u = j != NULL && k == i - first && k < j->nundone ?
+		    &j->undone[j->nundone - 1 - k] : NULL;
+
+		/* "K -1,0 180 farmer@SW", as the journal writes it */
+		if ((move = cmd_move_line(nt_record_game(r), g, i)) == NULL) {
+			free(lines);
+			return NULL;
+		}
+		if (u != NULL && u->index == i && strcmp(u->move, move) == 0) {
+			more = cmd_strf("%s%s", lines, u->lines);
+			k++;
+		} else
+			more = cmd_strf("%s  - %s\n", lines, move);
+		free(lines), free(move);
+		lines = more;
+	}
+	if (back != NULL)
+		*back = k;
+	return lines;
+}
+
+static void
+undone_free(struct journal_undone *u, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(u[i].move);
+		free(u[i].lines);
+	}
+}
+
+/* What a write of the journal is to do, and did. */
+struct rewrite {
+	char	*text;		/* the journal's text for g, malloc'd */
+	bool	 tailed;	/* it ends in comments after its last move */
+	bool	 lost;		/* comments of the journal are not in it (it could
+				 * not be formatted with them) */
+	char	*taken;		/* undo: the moves taken back, their lines and
+				 * comments as they stood, malloc'd; NULL: none */
+	bool	 comments;	/* taken holds a comment */
+	int	 from;		/* the first move taken back (0-based) */
+	struct journal_undone *gone;	/* each move taken back, the last first */
+	int	 ngone;
+	int	 back;		/* entries of j->undone that came back (redo) */
+};
+
+static void
+rewrite_free(struct rewrite *w)
+{
+	free(w->text);
+	free(w->taken);
+	undone_free(w->gone, w->ngone);
+	free(w->gone);
+	*w = (struct rewrite){ 0 };
+}
+
+/*
+ * The moves from index FROM to NC of the record S (canonical, parsed as
+ * RC), taken back, into W: each move's lines (the comments just before
+ * it, itself and its comment), and the whole, from AT.  False if out of
+ * memory.
+ */
+static bool
+take_back(const char *s, const struct nt_record *rc, int from, size_t at, struct rewrite *w)
+{
+	int nc = rc->nmoves, line = 1;
+	size_t pos = at, start = at;
+
+	for (size_t i = 0; i < at; i++)
+		line += s[i] == '\n';
+	if ((w->gone = calloc((size_t)(nc - from), sizeof *w->gone)) == NULL)
+		return false;
+	w->ngone = nc - from;
+	w->from = from;
+	for (int i = from; i < nc; i++) {
+		struct journal_undone *u = &w->gone[nc - 1 - i];
+		const char *t = rc->moves[i].text, *colon = strstr(t, ": ");
+
+		while (line < rc->moves[i].line && s[pos] != '\0')
+			pos = next_line(s, pos), line++;
+		pos = next_line(s, pos), line++;
+		u->index = i;
+		/* "Anna: K ...": the move alone, as move_lines writes it. */
+		u->move = strdup(colon != NULL && rc->moves[i].player == NULL ? colon + 2 : t);
+		u->lines = cmd_strf("%.*s", (int)(pos - start), s + start);
+		if (u->move == NULL || u->lines == NULL)
+			return false;
+		start = pos;
+	}
+	if ((w->taken = cmd_strf("%.*s", (int)(pos - at), s + at)) == NULL)
+		return false;
+	w->comments = memchr(w->taken, '#', pos - at) != NULL;
+	return true;
+}
+
 /*
  * The journal for g, written from J's text with its comments kept: the
  * text in canonical form (nt_record_fmt: the header first, each move's
- * comments on the lines before it or after it, the file's last comments
- * after the moves), the moves g no longer holds cut out with their
- * comments (*lost says some were), g's moves that it lacks after.  NULL
- * if that cannot be done (out of memory, a text carcref cannot format):
- * nt_record_format then writes it without comments.
+ * comments on the lines before it or after it, the comments that follow
+ * the last move after the moves), the moves g no longer holds cut out
+ * with their comments (into W, for the file that keeps them and for
+ * redo), g's moves that it lacks inserted before the comments that end
+ * it.  False if that cannot be done (out of memory, a text carcref
+ * cannot format): nt_record_text then writes it without comments.
+ * With SAVE, the record as a file (save): nothing cut out is kept, no
+ * move comes back with comments, "moves: []" when it has none.
  */
-static char *
-with_comments(const struct journal *j, const struct nt_record *r, const void *g, bool *lost)
+static bool
+with_comments(const struct journal *j, const struct nt_record *r, const void *g, bool save,
+    struct rewrite *w)
 {
 	struct grow c = { 0 };
 	struct nt_fmt_error fe;
 	struct nt_record rc;
 	struct cr_error ce;
-	char *out = NULL, *lines = NULL, *mark;
+	char *lines = NULL, *mark;
 	int n = nt_record_game(r)->nmoves(g), nc, nr = -1;
 	size_t cut, tail;
-	struct nt_worlds w = play_worlds(j->path);
+	bool ok = true;
+	struct nt_worlds wo = play_worlds(j->path);
 
-	*lost = false;
-	if (nt_record_fmt_with(j->text, j->len, &w, grow_put, grow_reset, &c, &fe) < 0 ||
-	    c.nomem || c.s == NULL || nt_record_parse(&rc, c.s, c.n, &ce) < 0) {
+	if (nt_record_fmt_with(j->text, j->len, &wo, grow_put, grow_reset, &c, &fe) < 0 ||
+	    c.nomem || c.s == NULL) {
 		free(c.s);
-		return NULL;
+		return false;
+	}
+	moves_open(c.s);
+	c.n = strlen(c.s);
+	if (nt_record_parse(&rc, c.s, c.n, &ce) < 0) {
+		free(c.s);
+		return false;
 	}
 	nc = rc.nmoves;
 	if (nc != j->nmoves) {		/* not the moves the game was taken with */
 		nt_record_free(&rc);
 		free(c.s);
-		return NULL;
+		return false;
 	}
+	/* The comments after the last move (or after "moves:"): they stay
+	 * after the moves, whatever moves come or go. */
+	if (nc > 0)
+		tail = next_line(c.s, line_at(c.s, rc.moves[nc - 1].line));
+	else
+		tail = (mark = strstr(c.s, "\nmoves:")) != NULL ?
+		    next_line(c.s, (size_t)(mark + 1 - c.s)) : c.n;
+	tail = margin_comment(c.s, tail);
 	if (n < nc) {
-		/* From the comments before move n (lines "  # ...") to the
-		 * comments after the last move, at the margin ("# ..."). */
+		/* From the comments just before move n (lines "  # ..."). */
 		cut = line_at(c.s, rc.moves[n].line);
 		for (size_t p; cut > 0; cut = p) {
 			for (p = cut - 1; p > 0 && c.s[p - 1] != '\n'; p--)
@@ -714,55 +888,90 @@ with_comments(const struct journal *j, const struct nt_record *r, const void *g,
 			if (strncmp(c.s + p, "  #", 3) != 0)
 				break;
 		}
-		tail = next_line(c.s, line_at(c.s, rc.moves[nc - 1].line));
-		while (tail < c.n && c.s[tail] != '#')
-			tail = next_line(c.s, tail);
-		*lost = memchr(c.s + cut, '#', tail - cut) != NULL;
-		out = cmd_strf("%.*s%s", (int)cut, c.s, c.s + tail);
-	} else if ((lines = move_lines(r, g, nc, n)) != NULL)
-		out = cmd_strf("%s%s", c.s, lines);
+		if (!save)
+			ok = take_back(c.s, &rc, n, cut, w);
+		w->text = ok ? cmd_strf("%.*s%s", (int)cut, c.s, c.s + tail) : NULL;
+	} else if ((lines = move_lines(save ? NULL : j, r, g, nc, n, &w->back)) != NULL)
+		w->text = cmd_strf("%.*s%s%s", (int)tail, c.s, lines, c.s + tail);
+	w->tailed = c.s[tail] != '\0';
 	nt_record_free(&rc);
 	free(c.s);
 	free(lines);
-	/* "moves: []" (no move yet) cannot be appended to; "moves:" can. */
-	if (out != NULL && (mark = strstr(out, "\nmoves: []")) != NULL)
-		memmove(mark + 7, mark + 10, strlen(mark + 10) + 1);
 	/* Its moves are g's, as many: else it is written without comments. */
-	if (out != NULL && nt_record_parse(&rc, out, strlen(out), &ce) == 0) {
+	if (w->text != NULL && nt_record_parse(&rc, w->text, strlen(w->text), &ce) == 0) {
 		nr = rc.nmoves;
 		nt_record_free(&rc);
 	}
 	if (nr != n) {
-		free(out);
-		*lost = false;
-		return NULL;
+		rewrite_free(w);
+		return false;
 	}
-	return out;
+	if (save && n == 0 && (w->text = moves_closed(w->text)) == NULL)
+		return false;
+	return true;
 }
 
-/* The text for J's journal as g stands (*lost: comments of moves taken
- * back, or every comment, are not in it); NULL if out of memory. */
-static char *
-journal_text(const struct journal *j, const struct nt_record *r, const void *g, bool *lost)
+/* The text for J's journal as g stands, into W (comments kept if
+ * possible: else w->lost says some were in the journal); false if out of
+ * memory. */
+static bool
+journal_text(const struct journal *j, const struct nt_record *r, const void *g, bool save,
+    struct rewrite *w)
 {
-	char *text, *mark;
+	*w = (struct rewrite){ 0 };
+	if (j->text != NULL && with_comments(j, r, g, save, w))
+		return true;
+	w->lost = j->text != NULL && memchr(j->text, '#', j->len) != NULL;
+	if ((w->text = nt_record_text(r, g)) == NULL)
+		return false;
+	if (!save && nt_record_game(r)->nmoves(g) == 0)
+		moves_open(w->text);
+	return true;
+}
 
-	*lost = false;
-	if (j->text != NULL && (text = with_comments(j, r, g, lost)) != NULL)
-		return text;
-	*lost = j->text != NULL && memchr(j->text, '#', j->len) != NULL;
-	if ((text = nt_record_text(r, g)) == NULL)
+char *
+journal_record(const struct journal *j, const struct nt_record *r, const void *g, bool *lost)
+{
+	struct rewrite w;
+	char *text;
+
+	if (!journal_text(j, r, g, true, &w))
 		return NULL;
-	/* "moves: []" (no move yet, the last line) cannot be appended to;
-	 * "moves:" (empty) can. */
-	if (nt_record_game(r)->nmoves(g) == 0 && (mark = strstr(text, "moves: []\n")) != NULL)
-		strcpy(mark, "moves:\n");
+	*lost = w.lost;
+	text = w.text;
+	w.text = NULL;
+	rewrite_free(&w);
 	return text;
+}
+
+/*
+ * Does the record TEXT end in comments after its last move (or after
+ * "moves:" when it has none)?  Then a move is not appended: it goes
+ * before them.  A '#' there that is no comment (a key after the moves,
+ * written by hand) only costs a rewrite.
+ */
+static bool
+ends_in_comments(const char *text, size_t len)
+{
+	struct nt_record r;
+	struct cr_error err;
+	const char *mark;
+	size_t at;
+
+	if (nt_record_parse(&r, text, len, &err) < 0)
+		return false;	/* it is written whole anyway */
+	if (r.nmoves > 0)
+		at = next_line(text, line_at(text, r.moves[r.nmoves - 1].end_line));
+	else
+		at = (mark = strstr(text, "moves:")) != NULL ? next_line(text, (size_t)(mark - text)) :
+		    len;
+	nt_record_free(&r);
+	return at < len && memchr(text + at, '#', len - at) != NULL;
 }
 
 /* Write TEXT (malloc'd, taken) as J's journal, G's N moves, and hold it. */
 static bool
-put(struct journal *j, char *text, int n, char **err)
+put(struct journal *j, char *text, int n, bool tailed, char **err)
 {
 	size_t len = strlen(text);
 
@@ -775,6 +984,7 @@ put(struct journal *j, char *text, int n, char **err)
 	j->text = text;
 	j->len = len, j->cap = len + 1, j->loose = 0;
 	j->nmoves = n;
+	j->tailed = tailed;
 	if ((j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0) {
 		cmd_seterr(err, "%s: %s", out_path(j->path), strerror(errno));
 		j->held = false;	/* the file written is not known */
@@ -786,11 +996,130 @@ put(struct journal *j, char *text, int n, char **err)
 	return true;
 }
 
+/* Where the comments that undo takes from J's journal are kept:
+ * NAME.yaml.undone, malloc'd. */
+static char *
+undone_path(const struct journal *j)
+{
+	return cmd_strf("%s.undone", j->path);
+}
+
+/*
+ * Keep what undo takes, W's moves and their comments, at the end of
+ * NAME.yaml.undone, one file that grows: only what goes, never a copy of
+ * the journal.  Synced before the journal is rewritten.  *was its size
+ * before, to cut it back to if the undo cannot be done.  False with *err.
+ */
+static bool
+undone_keep(const struct journal *j, const struct rewrite *w, off_t *was, char **err)
+{
+	char *path = undone_path(j), *head = NULL, when[32] = "", *dir;
+	int fd = -1, last = w->from + w->ngone, dfd;
+	time_t now = time(NULL);
+	struct stat st;
+	struct tm tm;
+	bool ok = false;
+
+	if (localtime_r(&now, &tm) != NULL)
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
+	/* The file's own words are English, as a record's are. */
+	if (w->ngone == 1)
+		head = cmd_strf("# %s, undo took back move %d, with its comments:\n", when, last);
+	else
+		head = cmd_strf("# %s, undo took back moves %d to %d, with their comments:\n", when,
+		    w->from + 1, last);
+	if (path == NULL || head == NULL) {
+		cmd_seterr(err, _("out of memory"));
+		goto done;
+	}
+	if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC, 0600)) < 0 || fstat(fd, &st) < 0) {
+		cmd_seterr(err, "%s: %s", out_path(path), strerror(errno));
+		goto done;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		cmd_seterr(err, _("%s: not a regular file"), out_path(path));
+		goto done;
+	}
+	*was = st.st_size;
+	if (!write_all(fd, head, strlen(head)) || !write_all(fd, w->taken, strlen(w->taken)) ||
+	    fsync(fd) < 0) {
+		cmd_seterr(err, "%s: %s", out_path(path), strerror(errno));
+		if (ftruncate(fd, *was) == 0)
+			fsync(fd);
+		goto done;
+	}
+	/* A new file's name, synced too. */
+	if (st.st_size == 0 && (dir = cmd_strf("%s/games", state_dir)) != NULL) {
+		if ((dfd = open(dir, O_RDONLY | O_CLOEXEC)) >= 0) {
+			fsync(dfd);
+			close(dfd);
+		}
+		free(dir);
+	}
+	ok = true;
+done:
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	free(head);
+	return ok;
+}
+
+/* The undo that wrote to NAME.yaml.undone was not done: cut it back. */
+static void
+undone_unkeep(const struct journal *j, off_t was)
+{
+	char *path = undone_path(j);
+	int fd;
+
+	if (path != NULL && (fd = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) >= 0) {
+		if (ftruncate(fd, was) == 0)
+			fsync(fd);
+		close(fd);
+	}
+	free(path);
+}
+
+/* W was written: what undo took is kept for redo, what redo used is gone,
+ * and a new move makes the rest moot. */
+static void
+undone_update(struct journal *j, struct rewrite *w, int added)
+{
+	struct journal_undone *v;
+
+	j->nundone -= w->back;
+	undone_free(j->undone + j->nundone, w->back);
+	if (added > w->back) {
+		undone_free(j->undone, j->nundone);
+		j->nundone = 0;
+	}
+	if (w->ngone == 0)
+		return;
+	if (j->nundone + w->ngone > j->capundone) {
+		int cap = j->nundone + w->ngone;
+
+		if ((v = realloc(j->undone, (size_t)cap * sizeof *v)) == NULL) {
+			/* Kept in NAME.yaml.undone: redo brings the moves alone. */
+			undone_free(j->undone, j->nundone);
+			j->nundone = 0;
+			return;
+		}
+		j->undone = v, j->capundone = cap;
+	}
+	memcpy(j->undone + j->nundone, w->gone, (size_t)w->ngone * sizeof *w->gone);
+	j->nundone += w->ngone;
+	w->ngone = 0;
+}
+
 bool
 journal_write(struct journal *j, const struct nt_record *r, const void *g, char **err)
 {
-	char *text, *base, *kept = NULL;
-	bool ok, lost;
+	struct rewrite w;
+	char *base, *kept = NULL;
+	int n = nt_record_game(r)->nmoves(g), added = n - j->nmoves;
+	off_t was = 0;
+	bool ok, keep;
 
 	/* Until the new file is in place, nothing may be appended to the old;
 	 * and until then, what is on disk is not the game. */
@@ -813,25 +1142,45 @@ journal_write(struct journal *j, const struct nt_record *r, const void *g, char 
 	}
 	if (is_ours(j, err) < 0)
 		return false;
-	if ((text = journal_text(j, r, g, &lost)) == NULL) {
+	if (!journal_text(j, r, g, false, &w)) {
 		cmd_seterr(err, _("out of memory"));
 		return false;
 	}
-	/* A comment that would go: the journal as it was, kept aside first. */
-	if (lost && j->held && (kept = cmd_keep_aside(j->path, "undone", err)) == NULL) {
-		free(text);
+	/* Comments that undo takes: kept first, the moves with them. */
+	if ((keep = w.comments) && !undone_keep(j, &w, &was, err)) {
+		rewrite_free(&w);
 		return false;
 	}
-	if (!put(j, text, nt_record_game(r)->nmoves(g), err)) {
+	/* Comments that cannot be kept in it: the journal as it was, aside. */
+	if (w.lost && j->held && (kept = cmd_keep_aside(j->path, "comments", err)) == NULL) {
+		rewrite_free(&w);
+		return false;
+	}
+	ok = put(j, w.text, n, w.tailed, err);
+	w.text = NULL;
+	if (!ok) {
+		if (keep)
+			undone_unkeep(j, was);
 		if (kept != NULL)
 			unlink(kept);	/* the journal is as it was: no need */
 		free(kept);
+		rewrite_free(&w);
 		return false;
 	}
+	if (keep) {
+		char *path = undone_path(j);
+
+		outf(ngettext("the comments of the move taken back are kept in %s; redo puts them "
+		    "back\n", "the comments of the moves taken back are kept in %s; redo puts them "
+		    "back\n", (unsigned long)w.ngone), out_path(path ? path : j->path));
+		free(path);
+	}
 	if (kept != NULL)
-		outf(_("the journal as it was, with the comments of the moves taken back, is kept "
-		    "as %s\n"), out_path(kept));
+		outf(_("the journal could not be written again with its comments; as it was, with "
+		    "them, it is kept as %s\n"), out_path(kept));
 	free(kept);
+	undone_update(j, &w, added > 0 ? added : 0);
+	rewrite_free(&w);
 	return true;
 }
 
@@ -851,7 +1200,7 @@ journal_drop_cut(struct journal *j, char **kept, char **err)
 		close(j->fd);
 		j->fd = -1;
 	}
-	if ((text = strdup(j->text)) == NULL || !put(j, text, j->nmoves, err)) {
+	if ((text = strdup(j->text)) == NULL || !put(j, text, j->nmoves, j->tailed, err)) {
 		if (text == NULL)
 			cmd_seterr(err, _("out of memory"));
 		unlink(*kept);		/* the journal is as it was */
@@ -862,36 +1211,19 @@ journal_drop_cut(struct journal *j, char **kept, char **err)
 	return true;
 }
 
-/* Write all of it: write(2) may stop short on a full disk or a signal. */
-static bool
-write_all(int fd, const char *s, size_t len)
-{
-	while (len > 0) {
-		ssize_t k = write(fd, s, len);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			if (k == 0)
-				errno = EIO;
-			return false;
-		}
-		s += k, len -= (size_t)k;
-	}
-	return true;
-}
-
 bool
 journal_append(struct journal *j, const struct nt_record *r, const void *g, int first,
     char **err)
 {
+	struct rewrite w = { 0 };
 	char *lines;
 	size_t n;
 	off_t size;
-	int e, ours = 1;
+	int e, ours = 1, nmoves = nt_record_game(r)->nmoves(g);
 
-	/* A new game, a file to redo, one that is no longer ours: whole. */
-	if (j->name == NULL || j->rewrite || (ours = is_ours(j, err)) == 0)
+	/* A new game, a file to redo, one that ends in comments (the moves
+	 * go before them), one that is no longer ours: whole. */
+	if (j->name == NULL || j->rewrite || j->tailed || (ours = is_ours(j, err)) == 0)
 		return journal_write(j, r, g, err);
 	if (ours < 0)
 		return false;
@@ -900,7 +1232,7 @@ journal_append(struct journal *j, const struct nt_record *r, const void *g, int 
 		return false;
 	}
 	/* The turn's moves in one write: all of them are recorded, or none. */
-	if ((lines = move_lines(r, g, first, nt_record_game(r)->nmoves(g))) == NULL ||
+	if ((lines = move_lines(j, r, g, first, nmoves, &w.back)) == NULL ||
 	    !text_put(j, j->len, lines, strlen(lines))) {
 		free(lines);
 		cmd_seterr(err, _("out of memory"));
@@ -930,7 +1262,8 @@ journal_append(struct journal *j, const struct nt_record *r, const void *g, int 
 		return false;
 	}
 	j->len += n;
-	j->nmoves = nt_record_game(r)->nmoves(g);
+	undone_update(j, &w, nmoves - first);
+	j->nmoves = nmoves;
 	free(lines);
 	return true;
 }
@@ -1008,7 +1341,8 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 	char *text, *nl;
 
 	*cut = false;
-	if ((text = cmd_read_file(path, len, NULL, 0)) == NULL) {
+	/* Up to a NUL byte, if any: the record's reader says where it is. */
+	if ((text = cmd_read_to_nul(path, len, NULL, 0)) == NULL) {
 		/* cmd_read_file's message is in a fixed buffer: said again here. */
 		cmd_seterr(err, "%s: %s", out_path(path), strerror(errno));
 		return NULL;
@@ -1017,7 +1351,7 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 	 * A header's line written by hand without its newline is read. */
 	for (nl = text + *len; nl > text && nl[-1] != '\n'; nl--)
 		;
-	if (*len > 0 && text[*len - 1] != '\n' && nl > text &&
+	if (*len > 0 && text[*len - 1] != '\n' && text[*len - 1] != '\0' && nl > text &&
 	    move_line(nl, *len - (size_t)(nl - text))) {
 		nl--;
 		*len = (size_t)(nl - text) + 1;

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@
 #include "notation/record.h"
 
 #define HISTORY_MAX	1000
+
+static char *tty_read(const char *prompt);
 
 /* ---- the game in play: new, loaded, resumed ----------------------------- */
 
@@ -211,6 +214,9 @@ play_end(struct play *p)
 	p->nredo = p->capredo = 0;
 	free(p->hand);
 	p->hand = NULL;
+	free(p->handkept);
+	p->handkept = NULL;
+	p->handfile = false;
 }
 
 /*
@@ -271,7 +277,7 @@ play_confirm(struct play *p, const char *question)
 	/* TRANSLATORS: a question and its answers: yes, or No (the default). */
 	if ((prompt = cmd_strf(_("%s (y/N) "), question)) == NULL)
 		return false;
-	answer = readline(prompt);
+	answer = tty_read(prompt);
 	free(prompt);
 	yes = answer != NULL && is_yes(answer);
 	if (answer == NULL)
@@ -284,11 +290,15 @@ int
 session_save(struct play *p, int argc, char **argv)
 {
 	char *text, *err = NULL;
-	bool ok;
+	bool ok, lost;
 
 	(void)argc;
-	if ((text = nt_record_text(&p->rec, p->g)) == NULL)
+	/* The comments of the journal, and of the file the game came from. */
+	if ((text = journal_record(&p->j, &p->rec, p->g, &lost)) == NULL)
 		return play_nope(_("save: out of memory"));
+	if (lost)
+		outf("%s\n", _("save: the comments cannot be put in canonical form: the record is "
+		    "written without them"));
 	if (strcmp(argv[1], "-") == 0) {
 		fputs(text, stdout);
 		free(text);
@@ -328,6 +338,9 @@ session_load(struct play *p, int argc, char **argv)
 		return -1;
 	}
 	keep_hand(p);
+	p->handfile = false;	/* the game left keeps it */
+	free(p->handkept);
+	p->handkept = NULL;
 	play_take(p, &r, g);
 	play_new_journal(p, text, len, stdout);
 	free(text);
@@ -429,11 +442,11 @@ again:
 	 * save, quit or a turn's step), in the language shown first. */
 	if ((k = play_player_named(p, argv[0])) < 0 &&
 	    (near = cmd_closest(argv[0], play_cmd_words(p, true, true))) != NULL)
-		return play_nope(_("unknown command \"%.40s\" (did you mean \"%s\"?); help lists "
-		    "the commands"), argv[0], near);
+		return play_nope(_("unknown command \"%s\" (did you mean \"%s\"?); help lists "
+		    "the commands"), NT_QS(argv[0]), near);
 	if (k < 0 && p->rules->over(p->g))
-		return play_nope(_("unknown command \"%.40s\"; help lists the commands; %s"),
-		    argv[0], play_over_hint(p));
+		return play_nope(_("unknown command \"%s\"; help lists the commands; %s"),
+		    NT_QS(argv[0]), play_over_hint(p));
 	/* The turn shown is one that is legal now. */
 	ex = p->game->example(p);
 	if (k >= 0)	/* "Ben": not a command */
@@ -441,8 +454,8 @@ again:
 		    "turn"), p->names[k], p->names[k], p->names[k], ex ? ex : _(p->game->shape),
 		    p->names[p->rules->turn(p->g)]);
 	else
-		rc = play_nope(_("unknown command \"%.40s\"; help lists the commands, a turn looks "
-		    "like %s"), argv[0], ex ? ex : _(p->game->shape));
+		rc = play_nope(_("unknown command \"%s\"; help lists the commands, a turn looks "
+		    "like %s"), NT_QS(argv[0]), ex ? ex : _(p->game->shape));
 	free(ex);
 	return rc;
 }
@@ -489,7 +502,26 @@ prompt(struct play *p)
 }
 
 static volatile sig_atomic_t got_int;
-static volatile sig_atomic_t got_end;	/* SIGHUP or SIGTERM: the session ends */
+static volatile sig_atomic_t got_end;	/* SIGHUP, SIGTERM, SIGQUIT: the session ends */
+static sigjmp_buf end_jump;		/* out of readline, for such a signal */
+static volatile sig_atomic_t end_jumps;	/* readline waits for a line */
+
+/* A line from the terminal, NULL at its end (Ctrl-D) or when a signal
+ * ends the session (readline left by int_hook, the terminal set back). */
+static char *
+tty_read(const char *prompt)
+{
+	char *line;
+
+	if (sigsetjmp(end_jump, 1) != 0) {
+		rl_cleanup_after_signal();
+		return NULL;
+	}
+	end_jumps = 1;
+	line = readline(prompt);
+	end_jumps = 0;
+	return line;
+}
 
 static void
 on_int(int sig)
@@ -499,15 +531,19 @@ on_int(int sig)
 }
 
 /*
- * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM, and
- * SIGINT without a terminal): noted here, and the session ends at once as
- * with Ctrl-D, the tile in hand kept without a question (play_session).  The wait for a line is
- * cut short: no SA_RESTART, and readline returns on these signals.
+ * The terminal closed (SIGHUP) or the process asked to stop (SIGTERM,
+ * SIGQUIT: Ctrl-\, and SIGINT without a terminal): noted here (the first
+ * of them), and the session ends at once as with Ctrl-D, the tile in hand
+ * kept without a question (play_session).  The wait for a line is cut
+ * short: no SA_RESTART; readline returns on SIGHUP and SIGTERM, and
+ * int_hook leaves it on the others.  (The output gone is seen as EPIPE:
+ * play_session.)
  */
 static void
 on_end(int sig)
 {
-	got_end = sig;
+	if (!got_end)
+		got_end = sig;
 }
 
 /*
@@ -520,18 +556,25 @@ static struct play *int_play;	/* the session Ctrl-C interrupts */
 static int
 int_hook(void)
 {
+	/* A signal that ends the session, which readline does not return
+	 * on (SIGQUIT): out of it, to end as for SIGTERM. */
+	if (got_end && end_jumps) {
+		end_jumps = 0;
+		siglongjmp(end_jump, 1);
+	}
 	if (!got_int)
 		return 0;
 	got_int = 0;
 	rl_replace_line("", 0);
 	rl_crlf();
-	/* The line goes, never what is in hand: say it is still there. */
+	/* The line goes, never what is in hand: say it is still there, and
+	 * the step it waits for. */
 	if (int_play != NULL && int_play->game->hand_held(int_play) &&
 	    !int_play->rules->over(int_play->g)) {
-		char *name = int_play->game->hand_name(int_play);
+		char *said = int_play->game->ctrl_c(int_play);
 
-		outf(_(int_play->game->words->ctrl_c), name ? name : "?");
-		free(name);
+		outf("%s", said ? said : "");
+		free(said);
 		rl_crlf();
 	}
 	rl_on_new_line();
@@ -553,12 +596,39 @@ hand_path(const struct play *p)
 }
 
 /*
+ * What resume gave back (a tile) is kept in NAME.hand until it is
+ * played, dropped or changed for another: a session killed meanwhile
+ * does not lose it.  Called after each line, the file goes once that
+ * hand (by its name, hand_name) is no longer held; with DROP, at once.
+ */
+static void
+hand_sync(struct play *p, bool drop)
+{
+	char *path, *name = NULL;
+	bool same;
+
+	if (!p->handfile)
+		return;
+	same = !drop && p->game->hand_held(p) && !p->rules->over(p->g) &&
+	    (name = p->game->hand_name(p)) != NULL && strcmp(name, p->handkept) == 0;
+	free(name);
+	if (same)
+		return;
+	if ((path = hand_path(p)) != NULL)
+		unlink(path);
+	free(path);
+	free(p->handkept);
+	p->handkept = NULL;
+	p->handfile = false;
+}
+
+/*
  * The session ends (Ctrl-D, end of input, the terminal closed), or
  * another game is loaded, with something in hand (a tile drawn, or
  * placed, but not played): never dropped silently.  On a terminal the
  * player says whether to keep it; kept (the default, without a terminal,
- * and when the terminal is gone), it is written beside the journal and
- * resume gives it back.  The game's words say it.
+ * and when the terminal or the output is gone), it is written beside the
+ * journal and resume gives it back.  The game's words say it.
  */
 static void
 keep_hand(struct play *p)
@@ -567,18 +637,20 @@ keep_hand(struct play *p)
 	char *path, *text, *err = NULL, *q, *name;
 	bool drop = false;
 
+	hand_sync(p, false);
 	if (!p->game->hand_held(p) || p->rules->over(p->g))
 		return;
 	if ((name = p->game->hand_name(p)) == NULL) {
 		errf(_("carcref: out of memory\n"));
 		return;
 	}
-	if (p->tty && p->signal == 0) {
+	if (p->tty && p->signal == 0 && !p->gone) {
 		q = cmd_strf(_(w->drop_q), name);
 		drop = q != NULL && play_confirm(p, q);
 		free(q);
 	}
 	if (drop) {
+		hand_sync(p, true);
 		outf(_(w->dropped), name);
 		free(name);
 		return;
@@ -681,7 +753,12 @@ play_restore_hand(struct play *p)
 		free(why), free(text), free(path);
 		return;
 	}
-	unlink(path);	/* carcref's own note, given back */
+	/* Kept until that hand is played, dropped or changed (hand_sync). */
+	free(p->handkept);
+	p->handkept = p->game->hand_name(p);
+	p->handfile = p->handkept != NULL;
+	if (!p->handfile)
+		unlink(path);	/* out of memory: given back, not kept */
 	free(text), free(path);
 }
 
@@ -738,6 +815,7 @@ readline_start(struct play *p)
 	history_start(p);
 }
 
+
 void
 play_session(struct play *p)
 {
@@ -746,24 +824,34 @@ play_session(struct play *p)
 	ssize_t len;
 
 	struct sigaction sa = { .sa_handler = on_end }, old;
+	bool pipe_dies;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 	/* Without a terminal no line is being typed: SIGINT ends the session
 	 * as SIGTERM does, the tile in hand kept.  (Unless it is ignored, as
-	 * a shell leaves it for a job in the background.) */
+	 * a shell leaves it for a job in the background; SIGPIPE too.) */
 	if (!p->tty && sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 		sigaction(SIGINT, &sa, NULL);
+	/*
+	 * A pipe whose reader is gone is an error of the write (EPIPE), not
+	 * the end of the process: save to such a FIFO is refused as any write
+	 * is; the standard output gone ends the session, the tile in hand
+	 * kept, and then the process of SIGPIPE, unless it was ignored.
+	 */
+	pipe_dies = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler != SIG_IGN;
+	signal(SIGPIPE, SIG_IGN);
 	if (p->tty)
 		readline_start(p);
 	while (!p->quit && !got_end) {
 		if (p->tty) {
 			got_int = 0;
 			free(line);
-			line = readline((pr = prompt(p)) != NULL ? pr : "> ");
+			line = tty_read((pr = prompt(p)) != NULL ? pr : "> ");
 			free(pr);
-			if (line == NULL) {
+			if (line == NULL || got_end) {
 				outf("\n");	/* Ctrl-D */
 				break;
 			}
@@ -776,14 +864,22 @@ play_session(struct play *p)
 		}
 		if (run_line(p, line) < 0)
 			p->refused++;
-		fflush(stdout);
+		hand_sync(p, false);
+		/* The output gone (EPIPE): nobody sees the game any more; it
+		 * ends as when the terminal is closed. */
+		if (fflush(stdout) == EOF && errno == EPIPE)
+			p->gone = true;
+		if (p->gone)
+			break;
 	}
 	free(line);
 	play_complete_end();
 	free(p->hist);
 	p->hist = NULL;
-	p->signal = got_end;
+	p->signal = got_end ? got_end : p->gone && pipe_dies ? SIGPIPE : 0;
 	keep_hand(p);
+	if (p->signal == 0)	/* one that came during keep_hand's question */
+		p->signal = got_end;
 	/* Where the moves are, and how to have them back. */
 	if (p->tty && p->j.name != NULL)
 		outf(ngettext("the game is kept as %s (%d move): carcref resume %s brings it back\n",

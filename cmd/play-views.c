@@ -116,7 +116,7 @@ view_help(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	if ((c = play_cmd_find(p, argv[1])) == NULL)
-		return play_nope(_("help: no command \"%.40s\" (help lists them)"), argv[1]);
+		return play_nope(_("help: no command \"%s\" (help lists them)"), NT_QS(argv[1]));
 	if ((title = cmd_title(c, false)) == NULL)
 		return play_nope(_("out of memory"));
 	outf("%s\n  %s\n", title, _(c->summary));

@@ -35,7 +35,10 @@
  * and fsync'ed before the REPL takes the next line.  An undo rewrites it
  * whole, atomically (cmd_write_own), so at every instant the file is a
  * valid record of the game as it stands; a rewrite keeps the comments of
- * the moves that still stand.  DIR/locks/NAME.lock is locked by the
+ * the moves that still stand, and the comments after the last move stay
+ * after the moves (a move is then written before them, the file whole).
+ * The comments of the moves undo takes are kept at the end of
+ * NAME.yaml.undone, and redo puts them back.  DIR/locks/NAME.lock is locked by the
  * session that writes the game.  The journal held is guarded
  * (cmd_out_guard), and games/ and locks/ fenced (cmd_out_fence): save and
  * board --svg never write there.  Before each write the file at the
@@ -65,6 +68,14 @@ struct journal {
 	char	*text;
 	size_t	 len, loose, cap;
 	int	 nmoves;	/* the moves text holds */
+	bool	 tailed;	/* text ends in comments after its last move */
+	/* What undo took, for redo: the last taken on top (as play's redo). */
+	struct journal_undone {
+		int	 index;		/* the move's, from 0 */
+		char	*move;		/* its text, "K -1,0 180 farmer@SW" */
+		char	*lines;		/* its lines in the journal, comments included */
+	}	*undone;
+	int	 nundone, capundone;
 };
 
 /*
@@ -97,6 +108,12 @@ bool	 journal_write(struct journal *j, const struct nt_record *r, const void *g,
  */
 bool	 journal_append(struct journal *j, const struct nt_record *r, const void *g,
 	     int first, char **err);
+
+/* The record of g with the comments of J's journal (or of the file the
+ * game was taken from), in canonical form, for save: malloc'd, NULL if
+ * out of memory; *lost if there were comments it cannot hold. */
+char	*journal_record(const struct journal *j, const struct nt_record *r, const void *g,
+	     bool *lost);
 
 /* If an append could not be cut back, rewrite the journal as g stands. */
 bool	 journal_repair(struct journal *j, const struct nt_record *r, const void *g);
@@ -167,6 +184,10 @@ struct play {
 
 	/* The turn being entered step by step: the game's (hand_size bytes). */
 	void		*hand;
+	/* NAME.hand, given back by resume, is on disk, and keeps the hand
+	 * so named (hand_name) until it leaves the hand. */
+	bool		 handfile;
+	char		*handkept;
 
 	/* What undo took, for redo, as canonical lines: the last taken on
 	 * top.  Emptied by a new move or another game. */
@@ -178,8 +199,9 @@ struct play {
 	bool		 yes;		/* --yes: end and undo N ask nothing */
 	bool		 color;
 	bool		 quit;
-	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM; SIGINT
-					 * without a terminal), 0 if not */
+	int		 signal;	/* the session ended on it (SIGHUP, SIGTERM, SIGQUIT,
+					 * SIGPIPE; SIGINT without a terminal), 0 if not */
+	bool		 gone;		/* standard output is gone (EPIPE): nothing asked */
 	int		 refused;	/* lines not accepted */
 	char		*hist;		/* the history file, NULL for none */
 };
@@ -294,9 +316,10 @@ void	 play_restore_hand(struct play *p);
 /* A new game of game pg from its header HDR (players, the game's own
  * keys, as the options made them); false (message printed) if not. */
 bool	 play_new_game(struct play *p, const struct play_game *pg, struct nt_record *hdr);
-/* Read and run lines until the input ends, quit, or SIGHUP or SIGTERM
- * (or SIGINT without a terminal) (p->signal: the caller ends the process
- * with it, once all is kept). */
+/* Read and run lines until the input ends, quit, the output is gone
+ * (EPIPE), or SIGHUP, SIGTERM or SIGQUIT (or SIGINT without a terminal)
+ * (p->signal: the caller ends the process with it, once all is kept;
+ * SIGPIPE for the output gone, unless that signal was ignored). */
 void	 play_session(struct play *p);
 /* Free what the session holds of its game. */
 void	 play_end(struct play *p);

@@ -33,7 +33,8 @@
 #define MARGIN	34	/* around the board: the coordinates */
 #define TITLE	30	/* above it: the title */
 #define LINE	26	/* a line of text under it */
-#define CHARW	9	/* the width of a character, roughly, at the font's size */
+#define CHARW	9	/* a blank of an indent, at the font's size */
+#define WIDE	22	/* at most a column of a character beyond ASCII: text_px */
 #define INSET	0.05	/* a city stops this short of an edge's middle */
 
 /* Colours. */
@@ -794,6 +795,47 @@ board_last_tile(const struct cr_game *g, int *x, int *y)
 	return false;
 }
 
+/*
+ * How wide S is drawn, at most, in pixels at the font's size (15), as put
+ * by text_at, escapes and all: no two texts side by side (the key's
+ * columns) may meet, whatever the names.  A printable ASCII character by
+ * its advance in DejaVu Sans, the font asked for first, the bold or the
+ * book weight whichever is wider, and 6% more for Verdana, the next one;
+ * any other character at most WIDE a column it takes on a terminal (a
+ * combining mark none, a CJK character two): beyond the widest letters
+ * of Latin, Greek and Cyrillic (the digraph Ǳ is 1.42 em).
+ */
+static int
+text_px(const char *s)
+{
+	static const unsigned char ascii[95] = {
+		6, 8, 9, 14, 12, 16, 14, 5, 8, 8, 9, 14, 7, 7, 7, 6,		/*  !"#$%&'()*+,-./ */
+		12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 7, 7, 14, 14, 14, 10,	/* 0-9 :;<=>? */
+		16, 13, 13, 12, 14, 11, 11, 14, 14, 6, 6, 13, 11, 16, 14, 14,	/* @A-O */
+		12, 14, 13, 12, 11, 13, 13, 18, 13, 12, 12, 8, 6, 8, 14, 8,	/* P-Z [\]^_ */
+		8, 11, 12, 10, 12, 11, 7, 12, 12, 6, 6, 11, 6, 17, 12, 11,	/* `a-o */
+		12, 12, 8, 10, 8, 12, 11, 15, 11, 11, 10, 12, 6, 12, 14,	/* p-z {|}~ */
+	};
+	char *e = out_escape(s);
+	const unsigned char *u = (const unsigned char *)(e ? e : s);
+	int px = 0;
+
+	for (; *u == ' '; u++)	/* an indent, as text_at draws it */
+		px += CHARW;
+	for (size_t i = 0, k; u[i] != '\0'; i += k) {
+		k = 1;
+		if (u[i] >= 0x20 && u[i] < 0x7f)
+			px += ascii[u[i] - 0x20];
+		else if (u[i] >= 0x80) {	/* escaped, it is UTF-8 */
+			while ((u[i + k] & 0xc0) == 0x80)
+				k++;
+			px += WIDE * out_nwidth((const char *)u + i, k);
+		}
+	}
+	free(e);
+	return px;
+}
+
 /* A line of text at x, y. */
 static void
 text_at(FILE *f, int x, int y, const char *s)
@@ -887,25 +929,25 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 		    pts);
 		if (scores[p] == NULL)
 			break;
-		if (out_width(b->names[p]) + out_width(scores[p]) > wa)
-			wa = out_width(b->names[p]) + out_width(scores[p]);
+		if (text_px(b->names[p]) + text_px(scores[p]) > wa)
+			wa = text_px(b->names[p]) + text_px(scores[p]);
 	}
 	for (int k = 0; k < NKEYS; k++)
 		if (pc.used[k]) {
 			nkey++;
-			if (out_width(_(key_words[k])) > wb)
-				wb = out_width(_(key_words[k]));
+			if (text_px(_(key_words[k])) > wb)
+				wb = text_px(_(key_words[k]));
 		}
-	wa = 40 + wa * CHARW, wb = 40 + wb * CHARW;
+	wa = 40 + wa, wb = 40 + wb;	/* the glyph before, a gap after */
 	rows = np > nkey ? np : nkey;
 	w = x0 + bw + MARGIN;
 	if (MARGIN + wa + 30 + wb > w)
 		w = MARGIN + wa + 30 + wb;
-	if (b->title != NULL && MARGIN + out_width(b->title) * CHARW > w)
-		w = MARGIN + out_width(b->title) * CHARW;
+	if (b->title != NULL && MARGIN + text_px(b->title) > w)
+		w = MARGIN + text_px(b->title);
 	for (int i = 0; i < b->nnotes; i++)
-		if (MARGIN + out_width(b->notes[i]) * CHARW > w)
-			w = MARGIN + out_width(b->notes[i]) * CHARW;
+		if (MARGIN + text_px(b->notes[i]) > w)
+			w = MARGIN + text_px(b->notes[i]);
 	h = y0 + bh + MARGIN + 16 + rows * LINE + (b->nnotes ? 10 + b->nnotes * LINE : 0) + 10;
 
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);

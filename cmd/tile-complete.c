@@ -16,9 +16,10 @@
 
 /* The tiles that may be drawn now: a copy left, of a set in play (and,
  * with the River, its tiles first).  When the word typed is four edge
- * letters, clockwise (CRFR), those whose edges read so in some rotation. */
+ * letters, clockwise (CRFR), those whose edges read so in some rotation.
+ * With ONLY a tile type, that one alone of them (-1: all). */
 static void
-cand_tiles(struct play *p, const char *text)
+cand_some_tiles(struct play *p, const char *text, int only)
 {
 	int edges[CR_NDIRS], t = cr_tileset_find(tile_ts(p), text, strlen(text));
 	bool byedges = cmd_tiles_edges(text, edges);
@@ -26,17 +27,31 @@ cand_tiles(struct play *p, const char *text)
 	/* A code written another way (ic-kb, another artwork's letter): the
 	 * code as the box writes it, in its place. */
 	if (t >= 0 && !byedges && strncasecmp(tile_ts(p)->type[t].code, text, strlen(text)) != 0) {
-		if (cr_game_drawable(p->g, t, NULL))
+		if (cr_game_drawable(p->g, t, NULL) && (only < 0 || t == only))
 			play_cand("%s", tile_ts(p)->type[t].code);
 		play_cand_exact();
 		return;
 	}
 	for (t = 0; t < tile_ts(p)->ntypes; t++)
-		if (cr_game_drawable(p->g, t, NULL) &&
+		if (cr_game_drawable(p->g, t, NULL) && (only < 0 || t == only) &&
 		    (!byedges || cmd_tiles_rots(&tile_ts(p)->type[t], edges) != 0))
 			play_cand("%s", tile_ts(p)->type[t].code);
 	if (byedges)
 		play_cand_exact();
+}
+
+static void
+cand_tiles(struct play *p, const char *text)
+{
+	cand_some_tiles(p, text, -1);
+}
+
+/* The tile a whole turn starts with: with a tile in hand, that tile
+ * alone (a turn with another is refused); else those cand_tiles gives. */
+static void
+cand_turn_tiles(struct play *p, const char *text)
+{
+	cand_some_tiles(p, text, tile_hand(p)->tile);
 }
 
 /* After find: its options; after --set, the sets. */
@@ -164,7 +179,7 @@ tile_complete(struct play *p, const struct play_cmd *c, char **w, int n, const c
 	if (n > 0 && w[0][strlen(w[0]) - 1] == ':') {	/* "Anna: U ..." */
 		w++, n--;
 		if (n == 0) {
-			cand_tiles(p, text);
+			cand_turn_tiles(p, text);
 			if (!play_cands_exact())
 				play_cand("end");
 			return;
@@ -173,7 +188,7 @@ tile_complete(struct play *p, const struct play_cmd *c, char **w, int n, const c
 	}
 	if (n == 0) {	/* the session adds the commands, unless edges were typed */
 		if (!cr_game_over(p->g))
-			cand_tiles(p, text);
+			cand_turn_tiles(p, text);
 		return;
 	}
 	if (c != NULL) {
@@ -216,9 +231,10 @@ tile_complete(struct play *p, const struct play_cmd *c, char **w, int n, const c
 		}
 		return;
 	}
-	/* A whole turn: TILE X,Y ROT ROLE@SPOT, of a tile that may be drawn. */
+	/* A whole turn: TILE X,Y ROT ROLE@SPOT, of a tile that may be drawn
+	 * (the tile in hand, when there is one). */
 	if ((type = cr_tileset_find(tile_ts(p), w[0], strlen(w[0]))) < 0 ||
-	    !cr_game_drawable(p->g, type, NULL))
+	    !cr_game_drawable(p->g, type, NULL) || (h->tile >= 0 && type != h->tile))
 		return;
 	if (n == 1) {
 		cand_positions(p, type);

@@ -342,8 +342,6 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 /* ---- the hand ---------------------------------------------------------------- */
 
 static const struct play_hand_words words = {
-	N_("(%s is still in hand: place it, or draw another to change it; Ctrl-D "
-	    "asks whether to keep it)"),
 	N_("%s is in hand, not played: drop it?"),
 	N_("%s dropped: draw it again when the game resumes\n"),
 	N_("%s was in hand: the game has no move yet, so nothing is kept; draw it "
@@ -389,6 +387,21 @@ prompt(const struct play *p)
 	if (h->tile >= 0)
 		return cmd_strf(" [%s]", tile_code(p, h->tile));
 	return strdup("");
+}
+
+/* Ctrl-C: the tile is still in hand, and the step it waits for (its
+ * piece or pass, once placed). */
+static char *
+ctrl_c(struct play *p)
+{
+	const struct tile_hand *h = tile_hand(p);
+
+	if (h->placed)
+		return cmd_strf(_("(%s is still in hand, placed at %d,%d rotation %d: %s; Ctrl-D asks "
+		    "whether to keep it)"), tile_code(p, h->tile), h->pend.x, h->pend.y,
+		    h->pend.rot * 90, tile_hand_step(p));
+	return cmd_strf(_("(%s is still in hand: %s, or draw another to change it; Ctrl-D asks "
+	    "whether to keep it)"), tile_code(p, h->tile), tile_hand_step(p));
 }
 
 /* The tile kept in hand, "CODE" or "CODE X,Y ROT", given back. */
@@ -594,6 +607,7 @@ const struct play_game play_game_tile = {
 	.hand_name = hand_name,
 	.hand_line = hand_line,
 	.prompt = prompt,
+	.ctrl_c = ctrl_c,
 	.hand_restore = hand_restore,
 	.undo_steps = NULL,
 	.undone = tile_undone,

@@ -83,10 +83,11 @@ tile_drop_hand(struct play *p, bool say)
 {
 	struct tile_hand *h = tile_hand(p);
 
-	if (h->tile >= 0 && say)
+	if (h->tile >= 0 && (say || h->back))
 		outf(_("%s goes back: it was not played\n"), tile_code(p, h->tile));
 	h->tile = -1;
 	h->placed = false;
+	h->back = false;
 }
 
 /* Move i, just played and journaled: what it did. */
@@ -121,11 +122,66 @@ play_move(struct play *p, const struct cr_move *m)
 	return play_new_moves(p, first);
 }
 
+/*
+ * A whole turn while a tile is in hand is that tile's turn: the tile is
+ * held, as at the table, and another's turn is refused with what to do
+ * (its turn finished, or the other drawn first, which puts it back).
+ * -1 refused, the reason said; 0 when TILE (of the line) may be played.
+ */
+static int
+other_tile(struct play *p, int tile)
+{
+	const struct tile_hand *h = tile_hand(p);
+	const char *held, *other;
+	char *ex;
+	int rc;
+
+	if (h->tile < 0 || tile < 0 || tile == h->tile || cr_game_over(p->g))
+		return 0;
+	held = tile_code(p, h->tile);
+	other = tile_code(p, tile);
+	ex = tile_example(p);
+	if (h->placed)
+		rc = play_nope(_("refused: %s is in hand, placed at %d,%d rotation %d, not %s: %s, or "
+		    "draw %s first to play it instead (%s goes back); %s's whole turn in one line, "
+		    "legal now: %s"), held, h->pend.x, h->pend.y, h->pend.rot * 90, other,
+		    tile_hand_step(p), other, held, held, ex ? ex : held);
+	else
+		rc = play_nope(_("refused: %s is in hand, not %s: %s, or draw %s first to play it "
+		    "instead (%s goes back); %s's whole turn in one line, legal now: %s"), held, other,
+		    tile_hand_step(p), other, held, held, ex ? ex : held);
+	free(ex);
+	return rc;
+}
+
 /* A whole turn in the notation, with or without "PLAYER:". */
 static int with_rotation(struct play *, const char *, int, char **);
+static int played(struct play *p, const char *line);
 
 int
 tile_line(struct play *p, const char *line)
+{
+	struct tile_hand *h = tile_hand(p);
+	struct nt_turn turn;
+	struct nt_error e;
+	int rc;
+
+	/* With a tile in hand: its turn, or end (and then it goes back, said
+	 * as the move is played: tile_drop_hand). */
+	if (h->tile >= 0 && nt_parse_move(tile_ts(p), line, strlen(line), &turn, &e) == 0 &&
+	    !turn.blank) {
+		if (turn.move.kind != CR_MOVE_END && other_tile(p, turn.move.tile) < 0)
+			return -1;
+		h->back = turn.move.kind == CR_MOVE_END;
+	}
+	rc = played(p, line);
+	h->back = false;
+	return rc;
+}
+
+/* LINE played (tile_line), its rotation filled in if it is left out. */
+static int
+played(struct play *p, const char *line)
 {
 	struct nt_line_error err;
 	char *filled = NULL;
@@ -181,6 +237,8 @@ with_rotation(struct play *p, const char *line, int column, char **filled)
 		return 0;	/* wrong before the rotation (an unknown player) */
 	if ((m.tile = cr_tileset_find(ts, t, tn)) < 0 || !nt_parse_pos(pos, pn, &m.x, &m.y))
 		return 0;
+	if (other_tile(p, m.tile) < 0)
+		return -1;
 	for (int r = 0; r < 4; r++) {
 		m.rot = r;
 		if (cr_tile_rot_rep(&ts->type[m.tile], r) == r && cr_game_check_place(p->g, &m, NULL))
@@ -340,6 +398,28 @@ print_next_step(struct play *p)
 		print_meeple_options(p);
 }
 
+/*
+ * The step the tile in hand waits for, in words, for the hints (Ctrl-C,
+ * a turn refused): drawn, to be placed (discarded when it fits nowhere);
+ * placed, its piece or pass (a module's choice first when one is due,
+ * choice_due), or placed again.
+ */
+const char *
+tile_hand_step(struct play *p)
+{
+	const struct tile_hand *h = tile_hand(p);
+	char words[128];
+
+	if (!h->placed && cr_game_legal(p->g, h->tile, NULL, 0) == 0)
+		return _("discard it (it fits nowhere)");
+	if (!h->placed)
+		return _("place it (place X,Y [ROT])");
+	if (choice_due(p, words, sizeof words))
+		return _("first the choice the tile calls for (choose WORD [TOKEN]), then meeple "
+		    "ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again");
+	return _("meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again");
+}
+
 /* The words after the rotation, joined again ("grow sheep=3 knight@N"),
  * into m: its choice (or the one already chosen) and piece. */
 static int
@@ -388,15 +468,15 @@ turn_place(struct play *p, int argc, char **argv)
 	t = &tile_ts(p)->type[h->tile];
 	m.tile = h->tile;
 	if (nt_pos_beyond(argv[1], strlen(argv[1])))
-		return play_nope(_("a coordinate goes from %ld to %ld, got \"%.40s\""),
-		    -NT_COORD_LIMIT, NT_COORD_LIMIT, argv[1]);
+		return play_nope(_("a coordinate goes from %ld to %ld, got \"%s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, NT_QS(argv[1]));
 	if (!nt_parse_pos(argv[1], strlen(argv[1]), &m.x, &m.y))
 		return play_nope(_("expected a position x,y (whole numbers, no spaces), got "
-		    "\"%.20s\""), argv[1]);
+		    "\"%s\""), NT_QS(argv[1]));
 	if (argc >= 3) {
 		if ((m.rot = nt_parse_rot(argv[2], strlen(argv[2]))) < 0)
-			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%.20s\""),
-			    argv[2]);
+			return play_nope(_("expected a rotation 0, 90, 180 or 270, got \"%s\""),
+			    NT_QS(argv[2]));
 		if (!cr_game_check_place(p->g, &m, &why))
 			return tile_refusal(p, &why);
 	} else {
@@ -542,6 +622,8 @@ turn_discard(struct play *p, int argc, char **argv)
 		return tile_game_over(p);
 	if (argc == 2 && (m.tile = cr_tileset_find(tile_ts(p), argv[1], strlen(argv[1]))) < 0)
 		return play_nope(_("unknown tile \"%s\""), argv[1]);
+	if (other_tile(p, m.tile) < 0)	/* discard C with F in hand */
+		return -1;
 	if (m.tile < 0)
 		return play_nope(_("no tile in hand: draw it first (draw CODE), or discard CODE"));
 	return play_move(p, &m);

@@ -87,38 +87,53 @@ tile_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
 }
 
 /*
- * A whole turn with tile T that is legal now, as play_example words it:
+ * A whole turn with tile T that is legal now, as tile_example words it:
  * with a piece (*piece true) at the first placement where one may go,
- * else the first placement alone; NULL when T fits nowhere.
+ * else the first placement alone; NULL when T fits nowhere.  The tile in
+ * hand placed: where it lies comes first, as it lies.  Each turn is
+ * checked whole (a flock's choice due makes a turn without it illegal).
  */
 char *
 tile_example_of(struct play *p, int t, bool *piece)
 {
+	const struct tile_hand *h = tile_hand(p);
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
 	struct cr_move first = { .tile = -1 };
-	char line[160], pw[64];
+	char line[160];
 	int n, squares, k;
 	struct cr_place *v;
 
 	*piece = false;
 	if ((v = tile_legal_places(p, t, &n, &squares)) == NULL)
 		return NULL;
+	for (int i = 0; h->placed && t == h->tile && i < n; i++)
+		if (v[i].x == h->pend.x && v[i].y == h->pend.y &&
+		    v[i].rot == cr_tile_rot_rep(&tile_ts(p)->type[t], h->pend.rot)) {
+			memmove(v + 1, v, (size_t)i * sizeof *v);
+			v[0] = (struct cr_place){ .x = h->pend.x, .y = h->pend.y, .rot = h->pend.rot };
+			break;
+		}
 	for (int i = 0; i < n; i++) {
 		struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
 		    .y = v[i].y, .rot = v[i].rot };
 
-		if (first.tile < 0)
+		if (first.tile < 0 && cr_game_check(p->g, &m, NULL))
 			first = m;
 		k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
-		for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++)
-			if (!(cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) &&
-			    opt[j].spot != CR_SPOT_C) {	/* a ROLE@SPOT to show */
-				free(v);
-				nt_format_move(tile_ts(p), &m, NULL, line, sizeof line);
-				tile_meeple_text(opt[j].role, opt[j].spot, pw, sizeof pw);
-				*piece = true;
-				return cmd_strf("%s %s", line, pw);
-			}
+		for (int j = 0; j < k && j < CR_MAXMEEPLEOPTS; j++) {
+			struct cr_move with = m;
+			char pw[64];
+
+			with.role = opt[j].role, with.spot = opt[j].spot;
+			if ((cr_piece(opt[j].role)->flags & CR_PIECE_TOKEN) ||
+			    opt[j].spot == CR_SPOT_C || !cr_game_check(p->g, &with, NULL))
+				continue;	/* not a ROLE@SPOT to show */
+			free(v);
+			nt_format_move(tile_ts(p), &m, NULL, line, sizeof line);
+			tile_meeple_text(opt[j].role, opt[j].spot, pw, sizeof pw);
+			*piece = true;
+			return cmd_strf("%s %s", line, pw);
+		}
 	}
 	free(v);
 	if (first.tile < 0)
@@ -129,18 +144,30 @@ tile_example_of(struct play *p, int t, bool *piece)
 
 /*
  * A whole turn that is legal now, for the hints (malloc'd; NULL if
- * nothing can be played): the first tile in the box's order that may be
- * drawn, at its first square (north first), with a piece on a spot if one
- * may go there ("A -1,0 270 thief@E"), in the player's words.
+ * nothing can be played): the tile in hand's (its discard when it fits
+ * nowhere), else the first tile in the box's order that may be drawn; at
+ * its first square (north first), with a piece on a spot if one may go
+ * there ("A -1,0 270 thief@E"), in the player's words.
  */
 char *
 tile_example(struct play *p)
 {
+	const struct tile_hand *h = tile_hand(p);
 	char *ex, *first = NULL;
 	bool piece;
 
 	if (cr_game_over(p->g))
 		return NULL;
+	if (h->tile >= 0) {
+		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = h->tile };
+		char line[64];
+
+		if ((ex = tile_example_of(p, h->tile, &piece)) != NULL ||
+		    !cr_game_check(p->g, &d, NULL))
+			return ex;
+		nt_format_move(tile_ts(p), &d, NULL, line, sizeof line);
+		return strdup(line);
+	}
 	for (int t = 0; t < tile_ts(p)->ntypes; t++) {
 		if (!cr_game_drawable(p->g, t, NULL) || (ex = tile_example_of(p, t, &piece)) == NULL)
 			continue;
@@ -686,7 +713,9 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
 	pieces_on(p, id, &f);
-	if (best > 0) {
+	/* Edition 1 pays farmers per completed city, over all the farms
+	 * around it, not per farm: no farm is controlled (said below). */
+	if (best > 0 && !(f.kind == CR_FIELD && cr_game_edition(p->g) == 1)) {
 		unsigned tied = 0, won;
 
 		for (int i = 0; i < n; i++)
@@ -765,14 +794,14 @@ view_explain(struct play *p, int argc, char **argv)
 	colon = strchr(arg, ':');
 	len = colon ? (size_t)(colon - arg) : strlen(arg);
 	if (nt_pos_beyond(arg, len))	/* a position, but off any board: the limit */
-		return play_nope(_("explain: a coordinate goes from %ld to %ld, got \"%.*s\""),
-		    -NT_COORD_LIMIT, NT_COORD_LIMIT, len > 40 ? 40 : (int)len, arg);
+		return play_nope(_("explain: a coordinate goes from %ld to %ld, got \"%s\""),
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, NT_Q(arg, len));
 	if (!nt_parse_pos(arg, len, &x, &y))
-		return play_nope(_("explain: no player is named \"%.40s\", and it is no position "
-		    "X,Y[:SPOT]"), arg);
+		return play_nope(_("explain: no player is named \"%s\", and it is no position "
+		    "X,Y[:SPOT]"), NT_QS(arg));
 	if (colon && (sp = cr_spot_lookup(colon + 1, (int)strlen(colon + 1))) < 0)
 		return play_nope(_("explain: expected a spot after \":\" (N NNE NE ENE E ESE SE SSE "
-		    "S SSW SW WSW W WNW NW NNW or C), got \"%.20s\""), colon + 1);
+		    "S SSW SW WSW W WNW NW NNW or C), got \"%s\""), NT_QS(colon + 1));
 	if ((t = cr_game_at(p->g, x, y)) == NULL)
 		return play_nope(_("explain: no tile at %d,%d"), x, y);
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {

@@ -27,6 +27,7 @@ struct tile_hand {
 	int		 tile;		/* the tile drawn, -1 none */
 	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
 	struct cr_move	 pend;
+	bool		 back;		/* said to go back when it leaves the hand (end) */
 };
 
 static inline struct tile_hand *
@@ -69,6 +70,9 @@ int	 tile_refusal(struct play *p, const struct cr_refusal *why);
 int	 tile_game_over(struct play *p);
 /* Forget the tile in hand (saying it goes back if SAY). */
 void	 tile_drop_hand(struct play *p, bool say);
+/* The step the tile in hand waits for, in words ("place it (place X,Y
+ * [ROT])"; placed, "meeple ROLE@SPOT or pass ..."), for a hint. */
+const char *tile_hand_step(struct play *p);
 /* The hand after undo, and before redo (struct play_game's undone and
  * redoing). */
 void	 tile_undone(struct play *p, const char *line);

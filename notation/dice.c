@@ -125,23 +125,8 @@ token(struct scan *sc, size_t *len)
 	return t;
 }
 
-/* A word for a message: cut if long, unprintable bytes as '?'. */
-static const char *
-quote(const char *t, size_t len, char *buf, size_t size)
-{
-	size_t n = 0, max = size - 4;
-
-	for (size_t i = 0; i < len && n < max; i++)
-		buf[n++] = isprint((unsigned char)t[i]) ? t[i] : '?';
-	if (len > max) {
-		memcpy(buf + n, "...", 3);
-		n += 3;
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
-#define Q(t, n)	quote((t), (n), (char[48]){ 0 }, 48)
+/* A word for a message, as every message quotes one (nt_quote). */
+#define Q(t, n)	NT_Q((t), (n))
 
 static bool
 word_is(const char *w, size_t n, const char *a)
@@ -460,8 +445,8 @@ nt_dice_parse(const struct dc_faces *f, const char *line, size_t len, struct dc_
 	t->column = (int)(w - line) + 1;
 	if (n == 0) {
 		if (t->player != NULL)
-			return fail(&sc, DC_R_SYNTAX, w, _("expected a roll after \"%.*s:\""),
-			    (int)(t->player_len > 40 ? 40 : t->player_len), t->player);
+			return fail(&sc, DC_R_SYNTAX, w, _("expected a roll after \"%s:\""),
+			    Q(t->player, t->player_len));
 		t->blank = true;
 		return 0;
 	}
@@ -903,8 +888,7 @@ nt_dice_refusal(const struct dc_game *g, const struct dc_turn *t, const struct d
 		if (r->named >= 0 && r->named < np)
 			sb_add(&b, _("it is %s's turn, not %s's"), names[r->player], names[r->named]);
 		else if (r->named == DC_WHO_NOBODY && t->player != NULL)
-			sb_add(&b, _("no player is named \"%.*s\""),
-			    (int)(t->player_len > 40 ? 40 : t->player_len), t->player);
+			sb_add(&b, _("no player is named \"%s\""), Q(t->player, t->player_len));
 		else	/* given twice: nt_dice_play says by whom */
 			sb_add(&b, _("it is %s's turn"), names[r->player]);
 		break;
@@ -1080,7 +1064,7 @@ nt_dice_play(struct dc_game *g, const char *const *names, const char *line, size
 		err->column = why.column > 0 ? why.column : 1;
 		if (why.kind == DC_R_WRONG_PLAYER && who == DC_WHO_TWICE)
 			snprintf(err->msg, sizeof err->msg, _("the player is given twice (\"%s:\" and "
-			    "\"%.*s:\")"), player, (int)(t.player_len > 40 ? 40 : t.player_len), t.player);
+			    "\"%s:\")"), NT_QS(player), Q(t.player, t.player_len));
 		else
 			nt_dice_refusal(g, &t, &why, names, err->msg, sizeof err->msg);
 		rc = -1;

@@ -51,6 +51,16 @@ phrase(int id)
 	return tr(cr_phrase(id));
 }
 
+/* A phrase with its count n: its words for one or for more, as the
+ * reader's language counts. */
+static const char *
+phrase_n(int id, int n)
+{
+	const char *more = cr_phrase_plural(id);
+
+	return more ? ngettext(cr_phrase(id), more, (unsigned long)n) : phrase(id);
+}
+
 /* A piece as a sentence names it ("big knight": "grand chevalier"), NULL
  * for none. */
 static const char *
@@ -916,7 +926,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 			    code);
 		break;
 	case CR_R_EXT:
-		fill(&o, phrase(r->phrase), ts, r, names);
+		fill(&o, phrase_n(r->phrase, r->n), ts, r, names);
 		fits_there(&o, ts, r);	/* a rule of placement (the river's U-turn) */
 		break;
 	}

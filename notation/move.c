@@ -96,17 +96,25 @@ token(struct scan *sc, size_t *len)
 	return t;
 }
 
-/* A token for a message, cut if long, non-printing bytes as '?'; the
- * message quotes it ("%s" in English, « %s » in French). */
-static const char *
-quote(const char *t, size_t len, char *buf, size_t size)
+const char *
+nt_quote(const char *t, size_t len, char buf[NT_QUOTE_SIZE])
 {
-	size_t n = 0, max = size - 6;
+	const unsigned char *u = (const unsigned char *)t;
+	size_t n = 0, i = 0, k, w;
 
-	for (size_t i = 0; i < len && n < max; i++)
-		buf[n++] = isprint((unsigned char)t[i]) ? t[i] : '?';
-	if (len > max)
-		buf[n++] = '.', buf[n++] = '.';
+	for (; i < len; i += k, n += w) {
+		for (k = 1; u[i] >= 0xc0 && k < 4 && i + k < len && (u[i + k] & 0xc0) == 0x80; k++)
+			;	/* a character's bytes stay together */
+		w = u[i] == '\n' || u[i] == '\0' ? 4 : k;
+		if (n + w > NT_QUOTE_MAX)
+			break;
+		if (w > k)	/* what would cut the message's line or end it */
+			memcpy(buf + n, u[i] == '\n' ? "\\x0a" : "\\x00", 4);
+		else
+			memcpy(buf + n, t + i, k);
+	}
+	if (i < len)
+		memcpy(buf + n, "...", 3), n += 3;
 	buf[n] = '\0';
 	return buf;
 }
@@ -197,20 +205,20 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 {
 	const char *at = memchr(t, '@', n);
 	size_t rn = at ? (size_t)(at - t) : n;
-	char q[64], words[160];
+	char words[160];
 	int sp;
 
 	if ((*role = nt_role_lookup(t, rn)) == CR_ROLE_NONE) {
 		err->column = 1;
 		snprintf(err->msg, sizeof err->msg, _("expected a role (%s), got \"%s\""),
-		    piece_words(words, sizeof words), quote(t, rn, q, sizeof q));
+		    piece_words(words, sizeof words), NT_Q(t, rn));
 		return false;
 	}
 	if (at == NULL) {
 		if (!centre_piece(*role)) {
 			err->column = (int)n + 1;
 			snprintf(err->msg, sizeof err->msg,
-			    _("expected @SPOT after \"%.*s\" (N, NNE, NE, ..., C)"), (int)rn, t);
+			    _("expected @SPOT after \"%s\" (N, NNE, NE, ..., C)"), NT_Q(t, rn));
 			return false;
 		}
 		*spot = CR_SPOT_C;
@@ -220,7 +228,7 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 		err->column = (int)rn + 2;
 		snprintf(err->msg, sizeof err->msg, _("expected a spot (N NNE NE ENE E ESE SE SSE "
 		    "S SSW SW WSW W WNW NW NNW or C), got \"%s\""),
-		    quote(at + 1, n - rn - 1, q, sizeof q));
+		    NT_Q(at + 1, n - rn - 1));
 		return false;
 	}
 	*spot = (enum cr_spot)sp;
@@ -251,13 +259,13 @@ nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
 	size_t wn = eq ? (size_t)(eq - t) : n;
 	const struct cr_token *tk;
 	int id = cr_token_find(t, wn), v;
-	char q[64], forms[96];
+	char forms[96];
 
 	err->column = 1;
 	if (id == 0) {
 		token_forms(forms, sizeof forms);
 		snprintf(err->msg, sizeof err->msg, _("expected a token (%s), got \"%s\""),
-		    forms, quote(t, n, q, sizeof q));
+		    forms, NT_Q(t, n));
 		return false;
 	}
 	tk = cr_token(id);
@@ -274,7 +282,7 @@ nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
 	    v > tk->max) {
 		err->column = eq ? (int)wn + 2 : (int)n + 1;
 		snprintf(err->msg, sizeof err->msg, _("expected %s=N, N from %d to %d, got \"%s\""),
-		    tk->word, tk->min, tk->max, quote(t, n, q, sizeof q));
+		    tk->word, tk->min, tk->max, NT_Q(t, n));
 		return false;
 	}
 	*arg = CR_TOKEN(id, v);
@@ -422,7 +430,6 @@ tail(struct scan *sc, struct cr_move *m)
 {
 	const char *t;
 	struct nt_error e;
-	char q[64];
 	size_t n;
 
 	t = token(sc, &n);
@@ -441,8 +448,8 @@ tail(struct scan *sc, struct cr_move *m)
 				char forms[96];
 
 				token_forms(forms, sizeof forms);
-				return fail(sc, t, _("expected a token after \"%.*s\" (%s)"),
-				    (int)wn, w, forms);
+				return fail(sc, t, _("expected a token after \"%s\" (%s)"),
+				    NT_Q(w, wn), forms);
 			}
 			if (!nt_parse_token(t, n, &m->choice_arg, &e))
 				return fail(sc, t + e.column - 1, "%s", e.msg);
@@ -461,11 +468,11 @@ tail(struct scan *sc, struct cr_move *m)
 	if (!nt_parse_token(t, n, &m->arg, &e)) {
 		if (cr_piece(m->role)->flags & CR_PIECE_TOKEN)
 			return fail(sc, t + e.column - 1, "%s", e.msg);
-		return fail(sc, t, _("unexpected \"%s\" after the meeple"), quote(t, n, q, sizeof q));
+		return fail(sc, t, _("unexpected \"%s\" after the meeple"), NT_Q(t, n));
 	}
 	t = token(sc, &n);
 	if (n)
-		return fail(sc, t, _("unexpected \"%s\" after the token"), quote(t, n, q, sizeof q));
+		return fail(sc, t, _("unexpected \"%s\" after the token"), NT_Q(t, n));
 	return 0;
 }
 
@@ -496,7 +503,6 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 {
 	struct scan sc = { line, line, line, err };
 	const char *t, *colon, *hash;
-	char q[64];
 	size_t n;
 
 	memset(out, 0, sizeof *out);
@@ -521,8 +527,8 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	t = token(&sc, &n);
 	if (n == 0) {
 		if (out->player != NULL)
-			return fail(&sc, t, _("expected a tile code after \"%.*s:\""),
-			    (int)(out->player_len > 40 ? 40 : out->player_len), out->player);
+			return fail(&sc, t, _("expected a tile code after \"%s:\""),
+			    NT_Q(out->player, out->player_len));
 		out->blank = true;
 		return 0;
 	}
@@ -530,11 +536,11 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		out->move.kind = CR_MOVE_END;
 		t = token(&sc, &n);
 		if (n)
-			return fail(&sc, t, _("unexpected \"%s\" after \"end\""), quote(t, n, q, sizeof q));
+			return fail(&sc, t, _("unexpected \"%s\" after \"end\""), NT_Q(t, n));
 		return 0;
 	}
 	if ((out->move.tile = cr_tileset_find(ts, t, n)) < 0)
-		return fail(&sc, t, _("unknown tile \"%s\""), quote(t, n, q, sizeof q));
+		return fail(&sc, t, _("unknown tile \"%s\""), NT_Q(t, n));
 	out->art = nt_tile_art(ts, out->move.tile, t, n);
 
 	t = token(&sc, &n);
@@ -545,23 +551,23 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		t = token(&sc, &n);
 		if (n)
 			return fail(&sc, t, _("unexpected \"%s\" after \"discard\""),
-			    quote(t, n, q, sizeof q));
+			    NT_Q(t, n));
 		return 0;
 	}
 	out->move.kind = CR_MOVE_PLACE;
 	if (nt_pos_beyond(t, n))
 		return fail(&sc, t, _("a coordinate goes from %ld to %ld, got \"%s\""),
-		    -NT_COORD_LIMIT, NT_COORD_LIMIT, quote(t, n, q, sizeof q));
+		    -NT_COORD_LIMIT, NT_COORD_LIMIT, NT_Q(t, n));
 	if (!nt_parse_pos(t, n, &out->move.x, &out->move.y))
 		return fail(&sc, t, _("expected a position x,y (whole numbers, no spaces) or "
-		    "\"discard\", got \"%s\""), quote(t, n, q, sizeof q));
+		    "\"discard\", got \"%s\""), NT_Q(t, n));
 
 	t = token(&sc, &n);
 	if (n == 0)
 		return fail(&sc, t, "%s", _("expected a rotation 0, 90, 180 or 270 after the position"));
 	if ((out->move.rot = nt_parse_rot(t, n)) < 0)
 		return fail(&sc, t, _("expected a rotation 0, 90, 180 or 270, got \"%s\""),
-		    quote(t, n, q, sizeof q));
+		    NT_Q(t, n));
 
 	return tail(&sc, &out->move);
 }

@@ -25,6 +25,22 @@ struct nt_turn {
 	size_t		player_len;
 };
 
+/*
+ * What someone typed (t, len bytes), for a message that quotes it, the
+ * one rule of every refusal in notation/ and cmd/: each character kept as
+ * it is (é stays é; the writers escape controls and invisible characters
+ * for a terminal, \x1b, \u202e, cmd/out.c, or for JSON, cmd/json.c), but
+ * a newline or a NUL, which would cut the message, as \x0a and \x00;
+ * cut after NT_QUOTE_MAX bytes, never inside a character, "..." then
+ * telling so.  Into buf; returns buf.  NT_Q(t, len) gives it a buffer of
+ * its own, for one message's arguments; NT_QS(s) quotes a C string.
+ */
+#define NT_QUOTE_MAX	48
+#define NT_QUOTE_SIZE	(NT_QUOTE_MAX + 4)
+const char *nt_quote(const char *t, size_t len, char buf[NT_QUOTE_SIZE]);
+#define NT_Q(t, len)	nt_quote((t), (len), (char[NT_QUOTE_SIZE]){ 0 })
+#define NT_QS(s)	NT_Q((s), strlen(s))
+
 struct nt_error {
 	int	column;		/* 1-based, in bytes */
 	char	msg[256];

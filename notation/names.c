@@ -27,7 +27,9 @@
 #include <unicase.h>
 #include <unictype.h>
 #include <uninorm.h>
+#include <unistr.h>
 
+#include "i18n.h"
 #include "record.h"
 
 /* One code point from s (n bytes left): its value, and its length in
@@ -85,6 +87,10 @@ nt_name_char(const char *s, size_t n, size_t *len)
 {
 	return fold(decode((const unsigned char *)s, n, len));
 }
+
+/* The rule of a name's form, as records have it. */
+#define NT_NAME_FORM	N_("a player's name must be a non-empty text on one line, without " \
+	"\":\" or \"#\" and without spaces around it")
 
 bool
 nt_char_invisible(uint32_t c)
@@ -190,27 +196,92 @@ nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 	return eq;
 }
 
-bool
-nt_name_valid(const char *s, size_t n)
+/* A character that shows by itself: a letter, a number, a symbol or a
+ * punctuation mark (Unicode's general categories L, N, S and P).  Not a
+ * combining mark (it shows on the character before it), white space, a
+ * control, a private-use or unassigned code point. */
+static bool
+shows_alone(uint32_t c)
+{
+	if (c < 0x80)
+		return c > 0x20 && c < 0x7f;
+	return c < 0x110000 && uc_is_general_category(c, uc_general_category_or(
+	    uc_general_category_or(UC_CATEGORY_L, UC_CATEGORY_N),
+	    uc_general_category_or(UC_CATEGORY_S, UC_CATEGORY_P)));
+}
+
+const char *
+nt_name_fault(const char *s, size_t n)
 {
 	const unsigned char *x = (const unsigned char *)s;
-	uint32_t last = ' ';
-	bool seen = false;
+	uint32_t first = 0x110000, last = 0;
+	bool shows = false;
 	size_t k;
 
+	if (u8_check(x, n) != NULL)
+		return N_("not valid UTF-8");
 	for (size_t i = 0; i < n; i += k) {
 		uint32_t c = decode(x + i, n - i, &k);
 
 		if (c == ':' || c == '#' || c == '\n')
-			return false;	/* a newline would split a line in print */
+			return NT_NAME_FORM;	/* a newline would split a line in print */
 		if (nt_char_invisible(c))
 			continue;
-		if (!seen && blank(c))
-			return false;	/* white space first */
-		seen = true;
+		if (first == 0x110000 && blank(c))
+			return NT_NAME_FORM;	/* white space first */
+		if (first == 0x110000)
+			first = c;
+		shows = shows || shows_alone(c);
 		last = c;
 	}
-	return !blank(last);	/* something seen, and not white space last */
+	if (n == 0 || (first != 0x110000 && blank(last)))
+		return NT_NAME_FORM;	/* empty, or white space last */
+	if (!shows)
+		return N_("a player's name must show something: a letter, a digit, a symbol or a "
+		    "punctuation mark, not only characters that show nothing by themselves");
+	if (uc_is_general_category(first, UC_CATEGORY_M))
+		return N_("a player's name may not begin with a combining mark: it would land on "
+		    "the character printed before the name");
+	return NULL;
+}
+
+bool
+nt_name_valid(const char *s, size_t n)
+{
+	return nt_name_fault(s, n) == NULL;
+}
+
+/* Where the white space at the ends of s (n bytes) stops: its first byte
+ * after it, returned, and *n the length up to the white space at its end.
+ * Invisible characters among that white space go with it; the others
+ * stay ("\u200bAnna" is kept as it is). */
+size_t
+nt_trim_space(const char *s, size_t *n)
+{
+	const unsigned char *x = (const unsigned char *)s;
+	size_t from = 0, to, k;
+	bool gap = false;
+
+	for (size_t i = 0; i < *n; i += k) {	/* the last blank of the first run */
+		uint32_t c = decode(x + i, *n - i, &k);
+
+		if (blank(c))
+			from = i + k;
+		else if (!nt_char_invisible(c))
+			break;
+	}
+	/* Up to the last character that shows, and the invisible ones
+	 * straight after it ("Anna\u200b"), not those after white space. */
+	for (size_t i = to = from; i < *n; i += k) {
+		uint32_t c = decode(x + i, *n - i, &k);
+
+		if (blank(c))
+			gap = true;
+		else if (!nt_char_invisible(c) || !gap)
+			to = i + k, gap = false;
+	}
+	*n = to - from;
+	return from;
 }
 
 /*

@@ -79,8 +79,8 @@ nt__record_header(struct nt_record *r, struct cr_error *err)
 		if (nt_game_takes(gm, f->key) < 0) {
 			nt_game_keylist(gm, keys, sizeof keys);
 			err->line = f->key_line, err->column = f->key_column;
-			snprintf(err->msg, sizeof err->msg, _("unknown key \"%.40s\" (expected %s or "
-			    "moves)"), f->key, keys);
+			snprintf(err->msg, sizeof err->msg, _("unknown key \"%s\" (expected %s or "
+			    "moves)"), NT_QS(f->key), keys);
 			return -1;
 		}
 		if (gm->header_field(r, f, err) < 0)

@@ -635,7 +635,7 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 	struct fmt *f = arg;
 	struct nt_canon c = { 0 };
 	struct nt_line_error e;
-	const char *p, *hash;
+	const char *p, *hash, *fault;
 	size_t plen;
 	int k;
 
@@ -666,10 +666,9 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 		    _("the game is over: the final scoring has run, no move may follow"));
 	if (c.end)
 		f->ended = f->nmoves;
-	if (m->player != NULL && !nt_name_valid(m->player, strlen(m->player)))
-		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%.40s\": a "
-		    "name is one line, with no \":\" or \"#\" and no spaces around it"),
-		    m->player);
+	if (m->player != NULL && (fault = nt_name_fault(m->player, strlen(m->player))) != NULL)
+		return failf(f, f->nmoves, m->line, m->column, _("no player is named \"%s\": %s"),
+		    NT_QS(m->player), _(fault));
 	f->pending = true;
 	if (m->player != NULL || c.player != NULL) {
 		/* Written as the players list spells the name, if it is one. */

@@ -86,11 +86,11 @@ refuse_extras(struct rd *rd)
 		break;
 	}
 	if (anchor != NULL)
-		return fail_at(rd, &ev->start_mark, _("YAML anchors (&%.40s) are not used in "
-		    "a record"), (const char *)anchor);
+		return fail_at(rd, &ev->start_mark, _("YAML anchors (&%s) are not used in "
+		    "a record"), NT_QS((const char *)anchor));
 	if (tag != NULL)
-		return fail_at(rd, &ev->start_mark, _("YAML tags (%.40s) are not used in a "
-		    "record"), (const char *)tag);
+		return fail_at(rd, &ev->start_mark, _("YAML tags (%s) are not used in a "
+		    "record"), NT_QS((const char *)tag));
 	return 0;
 }
 
@@ -241,13 +241,14 @@ add_player(struct rd *rd, char *name, char *color, const yaml_mark_t *at)
 	struct nt_record *r = rd->r;
 	struct nt_player *v;
 
-	if (name == NULL || !nt_name_valid(name, strlen(name))) {
+	const char *fault = name ? nt_name_fault(name, strlen(name)) : NULL;
+
+	if (name == NULL || fault != NULL) {
 		free(name), free(color);
-		return fail_at(rd, at, _("a player's name must be a non-empty text on one line, without \":\" "
-		    "or \"#\" and without spaces around it"));
+		return fail_at(rd, at, "%s", name ? _(fault) : _("out of memory"));
 	}
 	if (nt_record_player(r, name, strlen(name)) >= 0) {
-		fail_at(rd, at, _("two players are named \"%.60s\""), name);
+		fail_at(rd, at, _("two players are named \"%s\""), NT_QS(name));
 		free(name), free(color);
 		return -1;
 	}
@@ -291,7 +292,7 @@ player_item(struct rd *rd, const char *mapkey, const yaml_mark_t *at)
 		else if (strcmp(scalar(rd), "color") == 0)
 			slot = &color;
 		else {
-			fail_at(rd, &rd->ev.start_mark, _("unknown key \"%.40s\" in a player (expected name or color)"), scalar(rd));
+			fail_at(rd, &rd->ev.start_mark, _("unknown key \"%s\" in a player (expected name or color)"), NT_QS(scalar(rd)));
 			goto bad;
 		}
 		if (*slot != NULL) {
@@ -443,7 +444,7 @@ unknown_key(struct rd *rd, const yaml_mark_t *m, const char *key, const struct n
 	char keys[256];
 
 	nt_game_keylist(gm, keys, sizeof keys);
-	return fail_at(rd, m, _("unknown key \"%.40s\" (expected %s or moves)"), key, keys);
+	return fail_at(rd, m, _("unknown key \"%s\" (expected %s or moves)"), NT_QS(key), keys);
 }
 
 /* A field read with game gm's row (err set by it on an error). */
@@ -487,12 +488,12 @@ game_value(struct rd *rd)
 	char games[256];
 
 	if (gm != NULL && !nt_game_ready(gm))
-		return fail_at(rd, &rd->ev.start_mark, _("game \"%.40s\" is not supported yet by "
-		    "this carcref"), name);
+		return fail_at(rd, &rd->ev.start_mark, _("game \"%s\" is not supported yet by "
+		    "this carcref"), NT_QS(name));
 	if (gm == NULL) {
 		nt_game_names(games, sizeof games);
-		return fail_at(rd, &rd->ev.start_mark, _("unknown game \"%.40s\" (expected %s)"),
-		    name, games);
+		return fail_at(rd, &rd->ev.start_mark, _("unknown game \"%s\" (expected %s)"),
+		    NT_QS(name), games);
 	}
 	if ((rd->r->game = strdup(gm->name)) == NULL)
 		return fail_at(rd, &rd->ev.start_mark, _("out of memory"));
@@ -565,7 +566,7 @@ body(struct rd *rd)
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0)
 				return -1;
 			if (strcmp(scalar(rd), "carcref/1") != 0)
-				return fail_at(rd, &rd->ev.start_mark, _("unknown format \"%.40s\" (this carcref reads carcref/1)"), scalar(rd));
+				return fail_at(rd, &rd->ev.start_mark, _("unknown format \"%s\" (this carcref reads carcref/1)"), NT_QS(scalar(rd)));
 			break;
 		case NT_K_GAME:
 			if (want_scalar(rd, keys[k]) < 0 || heard(rd, NT_IT_KEY, k) < 0 ||

@@ -111,10 +111,19 @@ struct nt_replay_error {
  * (nt_char_invisible), white space of any kind as one space, none at
  * either end. */
 bool	nt_name_eq(const char *a, size_t na, const char *b, size_t nb);
-/* Whether s (n bytes) may be a player's name: something visible, on one
- * line, no ":" or "#", no white space of any kind (a no-break space...)
- * at either end, invisible characters aside. */
+/* Whether s (n bytes) may be a player's name: UTF-8, on one line, no ":"
+ * or "#", no white space of any kind (a no-break space...) at either end,
+ * invisible characters aside; something that shows by itself (a letter,
+ * a number, a symbol or a punctuation mark: not only combining marks,
+ * controls or invisible characters), and no combining mark first (it
+ * would land on what is printed before the name).  nt_name_fault says
+ * why not: an English message (translate it with _()), NULL if it may. */
 bool	nt_name_valid(const char *s, size_t n);
+const char *nt_name_fault(const char *s, size_t n);
+/* The white space of any kind at the ends of s (n bytes) left out, with
+ * the invisible characters among it: the offset of what is left, and its
+ * length in *n ("\u3000Anna\u00a0" is "Anna"). */
+size_t	nt_trim_space(const char *s, size_t *n);
 /* Whether code point c shows nothing: a format character (Unicode
  * category Cf: zero-width space and joiners, bidi marks and overrides,
  * the soft hyphen, the byte-order mark) or a default-ignorable code point

@@ -38,8 +38,7 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 	}
 	if (player != NULL && turn.player != NULL) {
 		snprintf(err->msg, MSG, _("the player is given twice (\"%s:\" and "
-		    "\"%.*s:\")"),
-		    player, (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
+		    "\"%s:\")"), NT_QS(player), NT_Q(turn.player, turn.player_len));
 		return -1;
 	}
 	if (player != NULL) {
@@ -54,8 +53,8 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 			if (nt_name_eq(names[k], strlen(names[k]), turn.player, turn.player_len))
 				break;
 		if (k == n)
-			snprintf(err->msg, MSG, _("no player is named \"%.*s\""),
-			    (int)(turn.player_len > 40 ? 40 : turn.player_len), turn.player);
+			snprintf(err->msg, MSG, _("no player is named \"%s\""),
+			    NT_Q(turn.player, turn.player_len));
 		else if (cr_game_nmoves(g) > 0 && cr_game_move(g, cr_game_nmoves(g) - 1)->kind ==
 		    CR_MOVE_PLACE && cr_game_move_player(g, cr_game_nmoves(g) - 1) == who &&
 		    cr_game_nplayers(g) > 1)

@@ -57,8 +57,8 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 			if (!cr_exts[k]->always)
 				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
 				    o ? ", " : "", cr_exts[k]->name);
-		snprintf(err->msg, sizeof err->msg, _("unknown expansion \"%.60s\" (known: %s)"),
-		    name, known);
+		snprintf(err->msg, sizeof err->msg, _("unknown expansion \"%s\" (known: %s)"),
+		    NT_Q(name, len), known);
 		return -1;
 	}
 	for (int i = 0; i < r->nexpansions; i++)
@@ -92,7 +92,7 @@ header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err
 		return -1;
 	if (s[0] < '1' || s[0] > '3' || s[1] != '\0')
 		return nt_field_fail(f, err, _("\"edition\" must be a whole number from 1 to 3, "
-		    "got \"%.40s\""), s);
+		    "got \"%s\""), NT_QS(s));
 	r->edition = s[0] - '0';
 	return 0;
 }

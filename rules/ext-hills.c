@@ -81,11 +81,15 @@ static const char *const phrases[] = {
 	    "the player's own shepherd: {tile} at {pos} extends none of {player}'s"),
 	[P_DUE] = N_("{tile} at {pos} extends the field of {player}'s shepherd: the line "
 	    "makes the flock's choice before any piece (grow sheep=N, grow wolf or herd)"),
-	[P_NO_TOKEN] = N_("the bag holds no {token} now: all {n} are out on the board"),
 	[P_TAKEN] = N_("one shepherd a field: {piece}@{spot} of {tile} at {pos} is on a "
 	    "field where {player}'s shepherd stands"),
 	[P_SLIDE] = N_("{tile} at {pos} has a hill: slide one tile from the supply under it, "
 	    "face down, unseen"),
+};
+
+static const struct cr_plural plurals[] = {
+	[P_NO_TOKEN] = NP_("the bag holds no {token} now: the only one is out on the board",
+	    "the bag holds no {token} now: all {n} are out on the board"),
 };
 
 /* The bag's kinds: [0] the wolves, [n] the tokens of n sheep. */
@@ -548,6 +552,7 @@ const struct cr_ext cr_ext_hills = {
 	.tokens = tokens, .ntokens = 2,
 	.choices = choices, .nchoices = 2,
 	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
+	.plurals = plurals, .nplurals = sizeof plurals / sizeof plurals[0],
 	.state_size = sizeof(struct hills),
 	.start = start,
 	.move_ok = move_ok,

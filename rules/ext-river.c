@@ -30,10 +30,6 @@ struct river {
 enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT };
 static const char *const phrases[] = {
 	[P_NONE] = "",
-	[P_FIRST] = N_("the river comes first: {tile} may not be drawn while {n} river "
-	    "tile(s) are left"),
-	[P_LAKE_LAST] = N_("the lake comes last of the river: {tile} may not be drawn while "
-	    "{n} other river tile(s) are left"),
 	[P_LAKE_NEXT] = N_("the lake ends the river: {tile} may not be drawn before it"),
 	[P_CONTINUE] = N_("a river tile continues the river: {tile} at {pos} rotation {rot} "
 	    "has no river edge against the river"),
@@ -41,6 +37,15 @@ static const char *const phrases[] = {
 	    "curves in a row)"),
 	[P_UTURN_RIGHT] = N_("{tile} at {pos}: the river would turn back on itself (two right "
 	    "curves in a row)"),
+};
+
+static const struct cr_plural plurals[] = {
+	[P_FIRST] = NP_("the river comes first: {tile} may not be drawn while {n} river "
+	    "tile is left", "the river comes first: {tile} may not be drawn while {n} river "
+	    "tiles are left"),
+	[P_LAKE_LAST] = NP_("the lake comes last of the river: {tile} may not be drawn while "
+	    "{n} other river tile is left", "the lake comes last of the river: {tile} may not "
+	    "be drawn while {n} other river tiles are left"),
 };
 
 static int
@@ -167,6 +172,7 @@ const struct cr_ext cr_ext_river = {
 	.name = "river",
 	.tiles = "river.yaml",
 	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
+	.plurals = plurals, .nplurals = sizeof plurals / sizeof plurals[0],
 	.state_size = sizeof(struct river),
 	.start = start,
 	.drawable = drawable,

@@ -214,9 +214,23 @@ cr_phrase(int id)
 {
 	int e = id >> 8, i = id & 0xff;
 
-	if (id <= 0 || e >= cr_nexts || i >= cr_exts[e]->nphrases)
+	if (id <= 0 || e >= cr_nexts)
+		return "";
+	if (i < cr_exts[e]->nplurals && cr_exts[e]->plurals[i].one != NULL)
+		return cr_exts[e]->plurals[i].one;
+	if (i >= cr_exts[e]->nphrases || cr_exts[e]->phrases[i] == NULL)
 		return "";
 	return cr_exts[e]->phrases[i];
+}
+
+const char *
+cr_phrase_plural(int id)
+{
+	int e = id >> 8, i = id & 0xff;
+
+	if (id <= 0 || e >= cr_nexts || i >= cr_exts[e]->nplurals)
+		return NULL;
+	return cr_exts[e]->plurals[i].more;
 }
 
 int

@@ -56,6 +56,14 @@ struct hood;	/* the squares around a placement (game-int.h) */
 #ifndef N_
 #define N_(s)	s
 #endif
+/* A phrase with a count ({n}): its words for one and for more, marked
+ * for the catalogue as ngettext's pair (xgettext --keyword=NP_:1,2), so
+ * each language says it its own way ("1 river tile is left", "11 river
+ * tiles are left"). */
+struct cr_plural {
+	const char	*one, *more;
+};
+#define NP_(one, more)	{ one, more }
 
 /* A supply each player has: the followers (7), the big meeple (1)... */
 struct cr_pool {
@@ -133,9 +141,13 @@ struct cr_ext {
 	int		 ntokens;
 	const struct cr_choice *choices;
 	int		 nchoices;
-	/* Words the module's events and refusals use: cr_phrase(). */
+	/* Words the module's events and refusals use: cr_phrase().  A
+	 * phrase with a count has its two forms in plurals, at the same
+	 * index, and none in phrases. */
 	const char	*const *phrases;
 	int		 nphrases;
+	const struct cr_plural *plurals;
+	int		 nplurals;
 	size_t		 state_size;	/* its own per-game state (zeroed at the start) */
 
 	/* The start: which tile lies at 0,0 (a type index, or -1 to keep
@@ -309,8 +321,11 @@ cr_pool_ext(int id)
 	return id >= 0 && id < cr_npools() ? cr__tab.pool_ext[id] : -1;
 }
 
-/* The words of a phrase id (module << 8 | index), "" if none. */
+/* The words of a phrase id (module << 8 | index), "" if none; for a
+ * phrase with a count, its words for one.  cr_phrase_plural: the words
+ * for more than one of such a phrase, NULL for any other. */
 const char *cr_phrase(int id);
+const char *cr_phrase_plural(int id);
 #define CR_PHRASE(ext, i)	((ext) << 8 | (i))
 
 #endif

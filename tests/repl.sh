@@ -434,6 +434,7 @@ undo 5
 undo
 undo x
 score
+draw W
 W 1,0 0
 draw U
 undo
@@ -467,6 +468,17 @@ usage: undo [N], N a number of moves, 1 or more
   player score meeples
 > Anna       0       7
   Ben        0       7
+E goes back: it was not played
+Anna draws W (4 W left, this one included; 71 tiles in the supply)
+  rotation 0        rotation 90       rotation 180      rotation 270
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . ||. . .
+  . . . . . . .     . . . ||. . .     . . . ||. . .     . . . ||. . .
+  ======()======    ======(). . .     ======()======    . . . ()======
+  . . . ||. . .     . . . ||. . .     . . . . . . .     . . . ||. . .
+  . . . ||. . .     . . . ||. . .     . . . . . . .     . . . ||. . .
+  . . . ||. . .     . . . ||. . .     . . . . . . .     . . . ||. . .
+W fits on 3 squares, 7 ways: place X,Y [ROT] (legal lists them)
 move 1, Anna: W 1,0 0
   Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
 Ben draws U (8 U left, this one included; 70 tiles in the supply)
@@ -873,6 +885,7 @@ redo
 redo 5
 redo
 undo
+draw B
 B 0,-1 0
 redo
 redo x
@@ -904,6 +917,16 @@ nothing to redo: redo puts back what undo took, until a new move is made
 undone: move 3, Anna: U -1,0 0 farmer@N
 2 moves played, 69 tiles left; Anna to play
 U is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
+U goes back: it was not played
+Anna draws B (4 B left, this one included; 69 tiles in the supply)
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+  . . . ++. . .
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+B fits on 5 squares, 5 ways: place X,Y [ROT] (legal lists them)
 move 3, Anna: B 0,-1 0
   Anna 4 [7], Ben 0 [6]; Ben to play, 68 tiles left
 nothing to redo: redo puts back what undo took, until a new move is made
@@ -1138,9 +1161,9 @@ end
 EOF
 session exp 1 play --players Anna,Ben --expansions inns-cathedrals,river
 expect "a base tile before the river is refused" has "$tmp/exp.out" \
-    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+    'refused: the river comes first: D may not be drawn while 11 river tiles are left'
 expect "the lake is refused before the other river tiles" has "$tmp/exp.out" \
-    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tiles are left'
 expect "a big farmer on a river tile" has "$tmp/exp.out" 'move 1, Anna: RV-D 1,0 0 big-farmer@N'
 expect "score shows the big meeple in hand" has "$tmp/exp.out" '  Anna       0       7   0'
 expect "a second big meeple is refused, with where the first stands" has "$tmp/exp.out" \
@@ -1475,7 +1498,7 @@ EOF2
 	    'carcref play: --expansions: extension « rivers » inconnue'
 	CARCREF=$FR_CARCREF run play --players 'A:x,Ben' --expansions river
 	expect "fr: a bad --players names the option" has "$tmp/err" \
-	    "carcref play: --players: le nom d'un joueur"
+	    "carcref play : --players : nom 1, « A:x » : le nom d'un joueur"
 
 	# Every line of help, and of each command's help, within 80 columns
 	# (characters, not bytes), in French as in English: the French
@@ -1620,7 +1643,7 @@ else
 	keys 'draw V' Enter
 	keys 'xyz' C-c
 	screen "Ctrl-C with a tile in hand: the tile stays, and that is said" \
-	    '^\(V is still in hand: place it, or draw another to change it'
+	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it'
 	keys C-d
 	screen "Ctrl-D with a tile in hand: asks before dropping it" \
 	    'V is in hand, not played: drop it\? \(y/N\) ?$'
@@ -2019,24 +2042,30 @@ ro=$tmp/ro
 mkdir -p "$ro/state/games" "$ro/state/locks"
 printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - W 1,0 0\n' >"$ro/state/games/g.yaml"
 chmod 555 "$ro/state/locks"
-asuser=()
+asuser=() rocr=$CARCREF rodata=${CARCREF_DATA-}
 if [ "$(id -u)" = 0 ]; then
+	# nobody runs its own copy of carcref and of the tile data, in $ro:
+	# the checkout may lie under a directory only root may enter (as
+	# mktemp -d makes them), and $tmp is opened to others (711) meanwhile.
+	mkdir -p "$ro/bin"
+	cp "$CARCREF" "$ro/bin/carcref" && rocr=$ro/bin/carcref
+	[ -n "$rodata" ] && cp -r "$rodata" "$ro/tiles" && rodata=$ro/tiles
 	chmod 711 "$tmp"
 	chown -R 65534:65534 "$ro"
 	asuser=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 fi
-if [ ${#asuser[@]} -gt 0 ] && ! "${asuser[@]}" "$CARCREF" version >/dev/null 2>&1; then
+if [ ${#asuser[@]} -gt 0 ] && ! CARCREF_DATA=$rodata "${asuser[@]}" "$rocr" tiles A >/dev/null 2>&1; then
 	echo "SKIP: carcref cannot run as nobody here: a read-only locks/ is not tested"
 else
-	(cd "$tmp" && CARCREF_STATE=$ro/state timeout "$TIMEOUT" "${asuser[@]}" "$CARCREF" \
-	    resume g </dev/null >"$tmp/out" 2>"$tmp/err")
+	(cd "$tmp" && CARCREF_DATA=$rodata CARCREF_STATE=$ro/state timeout "$TIMEOUT" \
+	    "${asuser[@]}" "$rocr" resume g </dev/null >"$tmp/out" 2>"$tmp/err")
 	code=$?
 	expect "18A6: read-only locks/: resume fails" test "$code" = 2
 	expect "18A6: read-only locks/: said as it is, with the path" has "$tmp/err" \
 	    "carcref: cannot lock $ro/state/locks/g.lock: Permission denied"
 	expect "18A6: read-only locks/: no other session blamed" lacks "$tmp/err" 'another carcref session'
-	(cd "$tmp" && echo 'W 1,0 0' | CARCREF_STATE=$ro/state timeout "$TIMEOUT" \
-	    "${asuser[@]}" "$CARCREF" play >"$tmp/out" 2>&1)
+	(cd "$tmp" && echo 'W 1,0 0' | CARCREF_DATA=$rodata CARCREF_STATE=$ro/state \
+	    timeout "$TIMEOUT" "${asuser[@]}" "$rocr" play >"$tmp/out" 2>&1)
 	expect "18A6: read-only locks/: a new game's move refused at once, with the path" \
 	    grep -qE "^not recorded: cannot lock $ro/state/locks/$day-anna-ben\.lock: Permission denied; the move was not played\$" "$tmp/out"
 	expect "18A6: read-only locks/: no name hunt" lacks "$tmp/out" 'no free name'
@@ -2062,12 +2091,12 @@ rm -rf "$CARCREF_STATE"
 printf 'draw D\nplace 0,1\ndraw RV-L\nlegal D\n' >"$tmp/i18river.in"
 STDIN=$tmp/i18river.in run play --expansions river
 expect "i18 14: draw D before the river: refused at draw" line "$tmp/out" \
-    'refused: the river comes first: D may not be drawn while 11 river tile(s) are left'
+    'refused: the river comes first: D may not be drawn while 11 river tiles are left'
 expect "i18 14: nothing in hand after the refusal" has "$tmp/out" 'no tile in hand: draw it first'
 expect "i18 14: the lake before the river: refused at draw" line "$tmp/out" \
-    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tile(s) are left'
+    'refused: the lake comes last of the river: RV-L may not be drawn while 10 other river tiles are left'
 expect "i18 14: legal says the tile cannot be drawn now" line "$tmp/out" \
-    '(the river comes first: D may not be drawn while 11 river tile(s) are left)'
+    '(the river comes first: D may not be drawn while 11 river tiles are left)'
 expect "i18 14: no draw line for D" lacks "$tmp/out" 'draws D'
 
 # 15. A tile of a set not in play: the set named, at draw and legal.
@@ -2109,7 +2138,7 @@ expect "i18 18: no hill, no word" lacks "$tmp/out" 'slide'
 # 16. A rotation that does not fit: the ones that do at that square; a
 # coordinate beyond the limit: the limit.
 rm -rf "$CARCREF_STATE"
-printf 'draw E\nplace 0,1 0\nplace 100000001,0\nplace 0,-100000001 90\nB -1,0 0\nE 200000000,0 0\nE 0,1 90\n' \
+printf 'draw E\nplace 0,1 0\nplace 100000001,0\nplace 0,-100000001 90\nE 200000000,0 0\nE 0,1 90\ndraw B\nB -1,0 0\n' \
     >"$tmp/i18rot.in"
 STDIN=$tmp/i18rot.in run play
 expect "i18 16: place: the rotation that fits there" line "$tmp/out" \
@@ -2508,7 +2537,8 @@ expect "r2 2: with save at the lock refused, a second session is refused" has "$
 
 # 5. A rewrite (a journal that cannot be appended to, undo) deleted every
 # comment: the comments of the moves that still stand are kept; those of
-# a move taken back go with it, the journal as it was kept aside.
+# a move taken back go with it, kept in NAME.yaml.undone; those after the
+# last move stay after the moves (round 3: the moves go before them).
 cat >"$r2/games/notes.yaml" <<'END18'
 # Sunday at Léa's
 format: carcref/1
@@ -2543,17 +2573,17 @@ moves:
   - V 1,1 90
   # Anna again
   - U -1,0 0  # west
-# to be continued
   - K 0,-1 270
+# to be continued
 END18
 expect "r2 5: rewritten whole, every comment kept" cmp -s "$tmp/r2-5.want" "$r2/games/notes.yaml"
 printf 'undo\nundo\n' >"$tmp/r2-5b.in"
 STDIN=$tmp/r2-5b.in run resume notes
 expect "r2 5: undo of a move without a comment of its own... " has "$tmp/out" 'undone: move 4, Ben: K 0,-1 270'
-expect "r2 5: ... a comment before it goes with it, and is kept aside" has "$tmp/out" \
-    "the journal as it was, with the comments of the moves taken back, is kept as $r2/games/notes.yaml.undone"
+expect "r2 5: ... a move with comments: they go with it, and are kept aside" has "$tmp/out" \
+    "the comments of the move taken back are kept in $r2/games/notes.yaml.undone; redo puts them back"
 expect "r2 5: the comment of the move taken back, in the file kept aside" \
-    grep -qxF '# to be continued' "$r2/games/notes.yaml.undone"
+    grep -qxF '  # Anna again' "$r2/games/notes.yaml.undone"
 cat >"$tmp/r2-5b.want" <<'END18'
 # Sunday at Léa's
 format: carcref/1
@@ -2567,17 +2597,19 @@ moves:
   # Anna opens
   - W 1,0 0   # a road east
   - V 1,1 90
+# to be continued
 END18
 expect "r2 5: undo: the comments of the moves that stand kept" \
     cmp -s "$tmp/r2-5b.want" "$r2/games/notes.yaml"
-expect "r2 5: each undo that takes a comment keeps the journal aside" \
-    test -f "$r2/games/notes.yaml.undone-2"
+expect "r2 5: an undo that takes comments keeps them, not the journal" \
+    test ! -e "$r2/games/notes.yaml.undone-2" -a "$(grep -c 'format:' "$r2/games/notes.yaml.undone")" = 0
+undone_size=$(stat -c %s "$r2/games/notes.yaml.undone")
 printf 'undo\n' >"$tmp/r2-5c.in"
 STDIN=$tmp/r2-5c.in run resume notes
 expect "r2 5: undo of a move without comments: nothing kept aside" \
-    test ! -e "$r2/games/notes.yaml.undone-3"
+    test "$(stat -c %s "$r2/games/notes.yaml.undone")" = "$undone_size"
 expect "r2 5: undo of a move without comments: the rest kept" \
-    test "$(grep -c '#' "$r2/games/notes.yaml")" = 4
+    test "$(grep -c '#' "$r2/games/notes.yaml")" = 5
 # A game taken from a file goes on in a journal with the file's comments.
 printf '# from the club\nformat: carcref/1\nplayers: [Carl, Dora]\nmoves:\n  - W 1,0 0  # opening\n' \
     >"$tmp/r2-club.yaml"
@@ -2714,5 +2746,433 @@ expect "resume: the journal's path escaped" grep -qE \
 expect "resume: no raw ESC" lacks "$tmp/out" $'\e'
 expect "resume: no line cut in the path" bash -c "! grep -q '/st\$' '$tmp/out'"
 rm -rf "$nlstate"
+# ---- issue 18 round 3: turn --------------------------------------------------
+
+# Finding 2: a tile in hand is held, as at the table.  A whole turn with
+# another tile is refused, naming the tile in hand, the step it waits for
+# and its whole turn legal now (drawn, then placed; the rotation left out;
+# a discard); the same tile's whole turn finishes the turn; a whole "end"
+# says the tile goes back.  help and the other hints show the tile in
+# hand's turn, where it lies once placed.
+rm -rf "$CARCREF_STATE"
+printf '%s\n' 'draw U' 'A -1,0 270 thief@E' 'help' 'place 0,-1' 'A -1,0 270 thief@E' \
+    'A -1,0' 'Anna: A discard' 'help' 'zzz' 'U 0,-1 0 thief@E' 'draw V' 'Ben: end' \
+    >"$tmp/r3hand.in"
+STDIN=$tmp/r3hand.in run play --yes
+expect "a whole turn with another tile: refused, exit 1" test "$code" = 1
+expect "a whole turn with another tile, U drawn: refused with what to do" has "$tmp/out" \
+    "refused: U is in hand, not A: place it (place X,Y [ROT]), or draw A first to play it instead (U goes back); U's whole turn in one line, legal now: U -1,0 0 thief@E"
+expect "a whole turn with another tile, U placed: refused with its step" has "$tmp/out" \
+    "refused: U is in hand, placed at 0,-1 rotation 0, not A: meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again, or draw A first to play it instead (U goes back); U's whole turn in one line, legal now: U 0,-1 0 thief@E"
+expect "refused three times once placed (a rotation left out, a discard too)" \
+    test "$(grep -c '^refused: U is in hand, placed at 0,-1' "$tmp/out")" = 3
+expect "no rotation assumed for another tile" lacks "$tmp/out" 'rotation 270 assumed'
+expect "help with U drawn: U's whole turn" grep -qx '    U -1,0 0 thief@E' "$tmp/out"
+expect "help with U placed: U's whole turn where it lies" grep -qx '    U 0,-1 0 thief@E' "$tmp/out"
+expect "help with a tile in hand: no other tile's turn" bash -c "! grep -q '^    A ' '$tmp/out'"
+expect "an unknown command with U placed: U's turn" has "$tmp/out" \
+    'unknown command "zzz"; help lists the commands, a turn looks like U 0,-1 0 thief@E'
+expect "the same tile's whole turn finishes the turn" grep -qx 'move 1, Anna: U 0,-1 0 thief@E' "$tmp/out"
+expect "no other move was played" bash -c "! grep -q '^move [0-9]*, Anna: A' '$tmp/out'"
+expect "a whole end with a tile in hand: it goes back, said" has "$tmp/out" 'V goes back: it was not played'
+expect "then the end" grep -qx 'move 2, Ben: end' "$tmp/out"
+
+# A tile that fits nowhere: its step and its turn are the discard.
+printf 'format: carcref/1\nedition: 1\nplayers: [Anna, Ben]\nmoves:\n  - "Anna: E 0,1 180 knight@S"\n' \
+    >"$tmp/r3c.yaml"
+printf '%s\n' 'draw C' 'help' 'F -1,1 270' >"$tmp/r3c.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3c.in run play r3c.yaml
+expect "C fits nowhere: help shows its discard" grep -qx '    C discard' "$tmp/out"
+expect "C fits nowhere: another tile's turn refused, the discard said" has "$tmp/out" \
+    "refused: C is in hand, not F: discard it (it fits nowhere), or draw F first to play it instead (C goes back); C's whole turn in one line, legal now: C discard"
+
+# discard TILE is a turn too: with another tile in hand, refused.
+printf '%s\n' 'draw F' 'discard C' 'moves' >"$tmp/r3c.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3c.in run play r3c.yaml
+expect "discard C with F in hand: refused, F named" has "$tmp/out" \
+    "refused: F is in hand, not C: place it (place X,Y [ROT]), or draw C first to play it instead (F goes back); F's whole turn in one line, legal now: F 0,2 0 knight@E"
+expect "discard C with F in hand: nothing discarded" lacks "$tmp/out" 'C discard'
+
+# Placed where a module's choice is due (a flock's): that step first; the
+# turn shown is legal whole (not one missing the choice).
+printf '%s\n' 'E 0,1 180 shepherd@N sheep=2' 'U 1,0 0 shepherd@N sheep=3' 'draw B' \
+    'place -1,1 0' 'E 5,5 0' >"$tmp/r3hs.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3hs.in run play --players Bleu,Rouge --expansions hills-sheep
+expect "a choice due: the step says it comes first" has "$tmp/out" \
+    "refused: B is in hand, placed at -1,1 rotation 0, not E: first the choice the tile calls for (choose WORD [TOKEN]), then meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again, or draw E first to play it instead (B goes back); B's whole turn in one line, legal now: B 0,-1 0 farmer@N"
+
+# Finding 3: edition 1 pays farmers per completed city: explain on a field
+# names no one as controlling the farm, says how the end pays, and what
+# each completed city it borders would pay.
+head -40 "$(dirname "${BASH_SOURCE[0]}")/../samples/two-players-ed1.yaml" >"$tmp/r3e1.yaml"
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,2:S\n' >"$tmp/r3e1.in"
+STDIN=$tmp/r3e1.in run play r3e1.yaml
+expect "edition 1, explain on a field: the farmers by player" has "$tmp/out" \
+    '  meeples: Anna 1 farmer, Ben 1 farmer'
+expect "edition 1, explain on a field: no control per farm" lacks "$tmp/out" 'controlled by'
+expect "edition 1, explain on a field: paid per city" has "$tmp/out" \
+    '  edition 1: at the end each completed city pays 4 to the most farmers over all the farms around it'
+expect "edition 1, explain on a field: what each city would pay" has "$tmp/out" \
+    '    if the game ended now: completed city of 2 tiles at 0,0, for the farmers of the fields around it: 4 = 4 to Anna (3 farmers) - Ben has 1, fewer'
+# Editions 2 and 3 still name who controls a field.
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - K -1,0 180 farmer@SW\n' >"$tmp/r3k.yaml"
+printf 'explain -1,0:SW\n' >"$tmp/r3k.in"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/r3k.in run play r3k.yaml
+expect "edition 3, explain on a field: who controls it" grep -qx '  controlled by Anna' "$tmp/out"
+
+# Finding 13: "if the game ended now" is one French phrase, the rule
+# books' words ("la partie se termine"), in explain as in board --feature.
+rm -rf "$CARCREF_STATE"
+printf 'explain -1,0:SW\nexplain 0,0:N\n' >"$tmp/r3k.in"
+STDIN=$tmp/r3k.in LC_ALL=C.UTF-8 LANGUAGE=fr run play r3k.yaml
+expect "French explain: si la partie se terminait maintenant" has "$tmp/out" \
+    '  si la partie se terminait maintenant : pré touchant 0 ville achevée : 3 x 0 = 0 à Anna (1 paysan)'
+expect "French explain: to nobody is à personne" has "$tmp/out" \
+    ' = 1, à personne (aucun chevalier dessus)'
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,0:N\nexplain Anna\n' >"$tmp/r3e1.in"
+STDIN=$tmp/r3e1.in LC_ALL=C.UTF-8 LANGUAGE=fr run play r3e1.yaml
+expect "French explain: scored at move, as board --feature says it" has "$tmp/out" \
+    '  points marqués au coup 1 : ville achevée de 2 tuiles'
+expect "French explain PLAYER: si la partie se terminait maintenant" has "$tmp/out" \
+    '  meeples sur le plateau, si la partie se terminait maintenant :'
+expect "French explain: one rendering" bash -c "! grep -q 'finissait\|arrêtait' '$tmp/out'"
+
+# Finding 13: Ctrl-C says the step the tile in hand waits for: placed, its
+# meeple or pass; drawn, its placing.  Tab begins a whole turn with the
+# tile in hand only.
+if command -v tmux >/dev/null; then
+	start NO_COLOR=1 CARCREF_STATE="$tmp/r3tty" -- play
+	screen "round 3: the prompt" '^Anna> ?$'
+	keys 'draw V' Enter
+	screen "round 3: V in hand" '^Anna \[V\]> ?$'
+	keys 'A -1' Tab
+	screen "Tab: no whole turn with another tile than the one in hand" '^Anna \[V\]> A -1$'
+	keys C-c
+	keys 'V 1,' Tab
+	screen "Tab: the tile in hand's whole turn" '^Anna \[V\]> V 1,0 ?$'
+	keys C-c
+	keys 'place 1,0 90' Enter
+	screen "round 3: V placed" '^Anna \[V 1,0 90\]> ?$'
+	keys 'xyz' C-c
+	screen "Ctrl-C with the tile placed: its meeple or pass, not place it" \
+	    '^\(V is still in hand, placed at 1,0 rotation 90: meeple ROLE@SPOT or pass to finish the turn, or place X,Y \[ROT\] again; Ctrl-D asks whether to keep it\)'
+	keys 'draw V' Enter
+	keys 'xyz' C-c
+	screen "Ctrl-C with the tile drawn: place it" \
+	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it; Ctrl-D asks whether to keep it\)'
+	T kill-server 2>/dev/null
+fi
+# ---- issue 18 round 3: session ------------------------------------------------
+
+r3=$tmp/r3s
+oldstate=$CARCREF_STATE
+export CARCREF_STATE=$r3
+mkdir -p "$r3/games"
+# r3rec NAME MOVE...: a journal kept as carcref writes it (r2rec's, here).
+r3rec() { local r2=$r3; r2rec "$@"; }
+
+# 1. save wrote the record without a comment: the user's file (the one the
+# game was loaded from, here) lost every comment, unsaid.  It writes the
+# journal's text, in canonical form, comments kept: the file's own, and
+# the moves after them, before the comments that end it.
+cat >"$tmp/r3-c.yaml" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+players: [Anna, Ben]
+moves:
+  # Anna opens
+  - K -1,0 180 farmer@SW  # a farmer
+  - E 0,1 180
+# to be continued
+END18
+printf 'U -1,1 90\nsave r3-c.yaml\nsave -\n' >"$tmp/r3-1.in"
+STDIN=$tmp/r3-1.in run play r3-c.yaml
+cat >"$tmp/r3-1.want" <<'END18'
+# Sunday at Léa's
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: []
+players:
+  - Anna
+  - Ben
+moves:
+  # Anna opens
+  - K -1,0 180 farmer@SW  # a farmer
+  - E 0,1 180
+  - U -1,1 90
+# to be continued
+END18
+expect "r3 1: save FILE: the file's comments kept, the move before its last comment" \
+    cmp -s "$tmp/r3-1.want" "$tmp/r3-c.yaml"
+expect "r3 1: save -: the same text" bash -c 'sed -n "/^# Sunday/,\$p" "$1" | cmp -s "$2" -' sh \
+    "$tmp/out" "$tmp/r3-1.want"
+expect "r3 1: what save writes is canonical (fmt --check)" "$CARCREF" fmt --check "$tmp/r3-c.yaml"
+# A journal's comments (resumed, edited by hand) in a file saved too.
+r3rec saved "K -1,0 180 farmer@SW"
+printf '  # Ben thinks\n  - E 0,1 180  # closes it\n' >>"$r3/games/saved.yaml"
+printf 'save r3-saved.yaml\n' >"$tmp/r3-1b.in"
+STDIN=$tmp/r3-1b.in run resume saved
+expect "r3 1: save after resume: the journal's comments" \
+    test "$(grep -c '# Ben thinks\|# closes it' "$tmp/r3-saved.yaml")" = 2
+# No move yet: "moves: []", as fmt writes it.
+printf 'save r3-empty.yaml\n' >"$tmp/r3-1c.in"
+STDIN=$tmp/r3-1c.in run play
+expect "r3 1: save with no move: canonical" "$CARCREF" fmt --check "$tmp/r3-empty.yaml"
+expect "r3 1: carcref(1) says save keeps the comments" \
+    bash -c 'man -l "$1" 2>/dev/null | tr -s " \n" "  " | grep -qF "with the comments of the game" ||
+        ! command -v man >/dev/null' sh "$MAN"
+
+# 4. A comment after the last move (written by hand between sessions)
+# belongs to no move: it stays after the moves, and undo never takes it.
+r3rec note "K -1,0 180 farmer@SW"
+echo '# note' >>"$r3/games/note.yaml"
+printf 'V 1,0 90 thief@W\n' >"$tmp/r3-4.in"
+STDIN=$tmp/r3-4.in run resume note
+expect "r3 4: the move goes before the comment that ends the journal" \
+    test "$(tail -2 "$r3/games/note.yaml" | tr '\n' '|')" = "  - V 1,0 90 thief@W|# note|"
+printf 'undo\n' >"$tmp/r3-4u.in"
+STDIN=$tmp/r3-4u.in run resume note
+expect "r3 4: undo leaves it there" test "$(tail -2 "$r3/games/note.yaml" | tr '\n' '|')" = \
+    "  - K -1,0 180 farmer@SW|# note|"
+expect "r3 4: ... and keeps nothing aside" test ! -e "$r3/games/note.yaml.undone"
+expect "r3 4: ... and says nothing of comments" lacks "$tmp/out" 'comments'
+# A move's comments go with its undo, into NAME.yaml.undone; redo brings
+# them back: the journal as it was.
+r3rec redo "K -1,0 180 farmer@SW"
+printf '  # Ben thinks\n  - E 0,1 180  # closes it\n  - U -1,1 90\n# the end\n' >>"$r3/games/redo.yaml"
+printf 'V 1,0 0\n' >"$tmp/r3-4r.in"
+STDIN=$tmp/r3-4r.in run resume redo
+cp "$r3/games/redo.yaml" "$tmp/r3-redo.before"
+printf 'undo 3\nredo 3\n' >"$tmp/r3-4r.in"
+STDIN=$tmp/r3-4r.in run resume redo --yes
+expect "r3 4: undo of commented moves: said where they are kept" has "$tmp/out" \
+    "the comments of the moves taken back are kept in $r3/games/redo.yaml.undone; redo puts them back"
+expect "r3 4: redo: the journal as it was, its comments back" cmp -s "$tmp/r3-redo.before" "$r3/games/redo.yaml"
+cat >"$tmp/r3-undone.want" <<'END18'
+  # Ben thinks
+  - E 0,1 180  # closes it
+  - U -1,1 90
+  - V 1,0 0
+END18
+expect "r3 4: .undone: what undo took, and nothing else" \
+    bash -c 'grep -v "^# .*, undo took back moves 2 to 4, with their comments:\$" "$1" | cmp -s "$2" -' sh \
+    "$r3/games/redo.yaml.undone" "$tmp/r3-undone.want"
+# Another move in its place: the comments stay in .undone only.
+printf 'undo 3\nW 1,0 0\n' >"$tmp/r3-4n.in"
+STDIN=$tmp/r3-4n.in run resume redo --yes
+expect "r3 4: a new move: the comments not put back" lacks "$r3/games/redo.yaml" '# Ben thinks'
+expect "r3 4: ... the one after the moves stays" test "$(tail -1 "$r3/games/redo.yaml")" = '# the end'
+# Each undo keeps only what it takes, in one file: 40 undos of commented
+# moves on a journal of 71 commented moves leave one .undone that holds
+# those 40 moves (40 copies of the journal before); redo 40 brings the
+# journal back as it was.
+"$CARCREF" selfplay --seed 3 | awk '/^  - / { print "  # before " NR; print $0 "  # on " NR; next } { print }' \
+    >"$r3/games/big.yaml"
+"$CARCREF" fmt "$r3/games/big.yaml"	# as carcref writes it
+cp "$r3/games/big.yaml" "$tmp/r3-big.before"
+{ for _ in $(seq 40); do printf 'undo\n'; done; printf 'redo 40\n'; } >"$tmp/r3-4b.in"
+STDIN=$tmp/r3-4b.in run resume big
+expect "r3 4: 40 undos: one file kept aside" test "$(ls "$r3/games" | grep -c '^big\.yaml\.')" = 1
+expect "r3 4: 40 undos: it holds what they took, no copy of the journal" \
+    test "$(grep -c '^# .*, undo took back move [0-9]*, with its comments:$' \
+    "$r3/games/big.yaml.undone"):$(wc -l <"$r3/games/big.yaml.undone")" = 40:120
+expect "r3 4: redo 40: the journal as it was, every comment back" \
+    cmp -s "$tmp/r3-big.before" "$r3/games/big.yaml"
+
+# 7. The tile in hand was lost on SIGQUIT (Ctrl-\) and SIGPIPE, and when
+# resume had given it back (its .hand deleted at once) and the session was
+# then killed.
+r3rec quit "W 1,0 0"
+live r3-7q - resume quit
+say "draw V" "place 1,1 90"
+seen "V at 1,1 rotation 90"
+kill -QUIT "$livepid"
+over
+expect "r3 7: SIGQUIT with a tile in hand: kept" test "$(cat "$r3/games/quit.hand" 2>/dev/null)" = "V 1,1 90"
+expect "r3 7: SIGQUIT: said" has "$liveout" 'V kept in hand: carcref resume quit gives it back'
+expect "r3 7: SIGQUIT: the process ends of it" test "$livecode" = 131
+expect "r3 7: SIGQUIT: no core dumped" test -z "$(ls "$tmp" | grep '^core')"
+# The output gone (a reader that stopped): SIGPIPE.
+r3rec pipe "W 1,0 0"
+live r3-7p - resume pipe
+say "draw V"
+seen "V fits on"
+kill "$livecat"
+wait "$livecat" 2>/dev/null
+say "board" "board"
+over
+expect "r3 7: SIGPIPE with a tile in hand: kept" test "$(cat "$r3/games/pipe.hand" 2>/dev/null)" = V
+expect "r3 7: SIGPIPE: the process ends of it" test "$livecode" = 141
+# The same with SIGPIPE ignored: EPIPE on the standard output ends it (it
+# went on reading, the input endless here, until killed).
+r3rec epipe "W 1,0 0"
+(cd "$tmp" && trap '' PIPE && { printf 'draw V\n'; sleep 1; yes board 2>/dev/null; } |
+    timeout -s KILL "$TIMEOUT" "$CARCREF" resume epipe 2>"$tmp/r3-7e.err" | head -1 >/dev/null)
+expect "r3 7: EPIPE (SIGPIPE ignored) with a tile in hand: kept" \
+    test "$(cat "$r3/games/epipe.hand" 2>/dev/null)" = V
+expect "r3 7: EPIPE: said on the standard error" has "$tmp/r3-7e.err" 'carcref: standard output: Broken pipe'
+# resume keeps NAME.hand until the tile is played, dropped or changed: a
+# kill -9 right after resume loses nothing.
+live r3-7k - resume quit
+seen "V is in hand again"
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null	# (no "Killed" notice)
+over
+expect "r3 7: kill -9 after resume: the tile still kept" \
+    test "$(cat "$r3/games/quit.hand" 2>/dev/null)" = "V 1,1 90"
+printf 'board\n' >"$tmp/r3-7b.in"
+STDIN=$tmp/r3-7b.in run resume quit
+expect "r3 7: ... given back again" has "$tmp/out" 'V is in hand again, as it was when the game was left, placed at 1,1 rotation 90'
+printf 'pass\n' >"$tmp/r3-7p.in"
+STDIN=$tmp/r3-7p.in run resume quit
+expect "r3 7: played: its file gone" test ! -e "$r3/games/quit.hand"
+r3rec change "W 1,0 0"
+printf 'U\n' >"$r3/games/change.hand"
+live r3-7c - resume change
+seen "U is in hand again"
+say "draw V"
+seen "V fits on"
+expect "r3 7: another tile drawn: the one kept is no longer kept" test ! -e "$r3/games/change.hand"
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null
+over
+
+# 8. save over the state directory's own files outside games/ and locks/
+# (its history, an older carcref's lock) was accepted: the whole
+# directory is fenced.
+printf 'score\n' >"$r3/history"
+: >"$r3/lock"
+mkdir -p "$r3/more" "$tmp/r3d"
+ln -f "$r3/history" "$tmp/r3d/hist-hard"
+cat >"$tmp/r3-8.in" <<END18
+save $r3/history
+save $r3/lock
+save $r3/more/x.yaml
+board --svg $r3/games/../x.svg
+save r3d/hist-hard
+save r3d/ok.yaml
+END18
+cat >"$tmp/r3-8.want" <<'END18'
+save: TMP/r3s/history: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: TMP/r3s/lock: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: TMP/r3s/more/x.yaml: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+board: TMP/r3s/games/../x.svg: TMP/r3s is carcref's state directory (its games, locks and history), and no command writes there; choose another file
+save: r3d/hist-hard is another name of a file in carcref's state directory TMP/r3s: no command writes over it; choose another file
+saved 1 move to r3d/ok.yaml
+END18
+r3rec fence "W 1,0 0"
+STDIN=$tmp/r3-8.in run resume fence
+grep -E '^(save|board|saved)' "$tmp/out" | sed "s|$tmp|TMP|g" >"$tmp/r3-8.out"
+expect "r3 8: every file of the state directory refused, by any path" diff -u "$tmp/r3-8.want" "$tmp/r3-8.out"
+expect "r3 8: the history as it was" test "$(cat "$r3/history")" = score
+expect "r3 8: the old lock as it was" test ! -s "$r3/lock"
+expect "r3 8: no file made there" test ! -e "$r3/more/x.yaml" -a ! -e "$r3/x.svg"
+
+# 7 at a terminal: Ctrl-\ (SIGQUIT) while readline waits keeps the tile.
+if command -v tmux >/dev/null; then
+	r3rec tquit "W 1,0 0"
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: a game at a terminal" '^Ben> ?$'
+	keys 'draw V' Enter
+	screen "r3 7: a tile in hand at a terminal" '^Ben \[V\]> ?$'
+	keys 'abc' 'C-\'
+	screen "r3 7: Ctrl-\\: the tile kept, said" '^V kept in hand: carcref resume tquit gives it back$'
+	screen "r3 7: Ctrl-\\: the process ends of SIGQUIT" '^EXIT=131$'
+	expect "r3 7: Ctrl-\\: the tile kept" test "$(cat "$r3/games/tquit.hand" 2>/dev/null)" = V
+	expect "r3 7: Ctrl-\\: the line being typed not run" lacks "$tmp/pane" 'unknown command'
+	# Ctrl-\ at Ctrl-D's question: no answer, so the tile is kept.
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: resume at a terminal: the tile back" '^Ben \[V\]> ?$'
+	keys C-d
+	screen "r3 7: Ctrl-D asks" 'drop it\? \(y/N\) ?$'
+	keys 'C-\'
+	screen "r3 7: Ctrl-\\ at the question: the tile kept" '^V kept in hand: carcref resume tquit gives it back$'
+	screen "r3 7: Ctrl-\\ at the question: the process ends of SIGQUIT" '^EXIT=131$'
+	# Dropped at Ctrl-D's question: the tile resume gave back is dropped.
+	start CARCREF_STATE="$r3" -- resume tquit
+	screen "r3 7: resume at a terminal: the tile back" '^Ben \[V\]> ?$'
+	keys C-d
+	screen "r3 7: Ctrl-D asks" 'drop it\? \(y/N\) ?$'
+	keys y Enter
+	screen "r3 7: dropped" '^V dropped'
+	expect "r3 7: dropped: its file gone" test ! -e "$r3/games/tquit.hand"
+	T kill-server 2>/dev/null
+fi
+export CARCREF_STATE=$oldstate
+# ---- issue 18 round 3: words -------------------------------------------------
+
+nbsp=$(printf '\302\240') idsp=$(printf '\343\200\200') e30=$(printf 'é%.0s' $(seq 30))
+export CARCREF_STATE=$tmp/state-r3w
+
+# Finding 6: what the table quotes of what was typed is kept as typed (é
+# stays é; \u202e and \x1b as everywhere), one rule for every quote: cut
+# after 48 bytes, never inside a character.
+printf 'V\303\251 1,0 90\n\342\200\256E 0,1 180\nE\033 0,1 180\nexplain Zo\303\251\nhelp \303\251\na%s\n' \
+    "$e30" >"$tmp/r3q.in"
+STDIN=$tmp/r3q.in run play
+expect "r3: an unknown tile quoted as typed" has "$tmp/out" 'refused: unknown tile "Vé"'
+expect "r3: a bidi override quoted as an escape" has "$tmp/out" 'refused: unknown tile "\u202eE"'
+expect "r3: an ESC quoted as an escape" has "$tmp/out" 'refused: unknown tile "E\x1b"'
+expect "r3: explain quotes the name as typed" has "$tmp/out" \
+    'explain: no player is named "Zoé", and it is no position X,Y[:SPOT]'
+expect "r3: help quotes the word as typed" has "$tmp/out" 'help: no command "é" (help lists them)'
+expect "r3: a long command cut after a whole character" has "$tmp/out" \
+    "unknown command \"a$(printf 'é%.0s' $(seq 23))...\"; help lists the commands"
+expect "r3: no ? for a character" lacks "$tmp/out" '?"'
+expect "r3: no byte of a character alone" lacks "$tmp/out" '\xc3'
+if [ -n "${FR_CARCREF-}" ]; then
+	printf 'V\303\251 1,0 90\n' >"$tmp/r3fr.in"
+	CARCREF=$FR_CARCREF STDIN=$tmp/r3fr.in run play
+	expect "r3 fr: the tile quoted as typed" has "$tmp/out" 'refusé : tuile « Vé » inconnue'
+fi
+
+# Finding 9: load of a file that is no text: refused at once, at its first
+# NUL byte; a journal that holds one is unreadable there, left as it is.
+printf 'load /dev/zero\nscore\n' >"$tmp/r3z.in"
+STDIN=$tmp/r3z.in run play
+expect "r3: load /dev/zero refused at its first byte" has "$tmp/out" \
+    'load: /dev/zero:1:1: a NUL byte: not a text file (a record or a tile file is YAML text)'
+expect "r3: the game goes on after it" grep -qE '^> Anna +0 +7$' "$tmp/out"
+nulst=$tmp/state-r3nul
+mkdir -p "$nulst/games"
+printf 'format: carcref/1\nplayers: [Anna, Ben]\nmoves:\n  - E 0,1 180\000junk\n' >"$nulst/games/2026-01-02-nul.yaml"
+cp "$nulst/games/2026-01-02-nul.yaml" "$tmp/r3nul.orig"
+CARCREF_STATE=$nulst run resume 2026-01-02-nul
+expect "r3: resume of a journal holding a NUL: exit 1" test "$code" = 1
+expect "r3: the journal unreadable at the NUL" grep -qF \
+    "carcref: cannot resume 2026-01-02-nul: its journal is unreadable: $nulst/games/2026-01-02-nul.yaml:4:14:" "$tmp/err"
+expect "r3: that journal left as it is" cmp -s "$tmp/r3nul.orig" "$nulst/games/2026-01-02-nul.yaml"
+
+# Finding 10: --players, records and the table agree: white space of any
+# kind around a name is no part of it (--players leaves it out, a record
+# has none, the table reads a name typed with it as the name).
+printf '%s: E 0,1 180\nexplain Ben%s\n' "anna$idsp" "$nbsp" >"$tmp/r3n.in"
+STDIN=$tmp/r3n.in run play --players "Anna$nbsp, ${idsp}Ben"
+expect "r3: --players leaves the no-break and ideographic spaces out" has "$tmp/out" \
+    'edition 3, 2 players: Anna, Ben'
+expect "r3: a prefix typed with white space names the player" has "$tmp/out" 'move 1, Anna: E 0,1 180'
+expect "r3: explain with white space names the player" has "$tmp/out" 'Ben: 0 points'
+expect "r3: the journal's names have none" grep -qxF '  - Ben' "$(journal)"
+
+# Finding 13: a count said in the singular or the plural, never "(s)".
+printf 'format: carcref/1\nexpansions: [river]\nplayers: [Anna, Ben]\nmoves:\n' >"$tmp/r3r9.yaml"
+for m in 'RV-I 1,0 0' 'RV-D 1,-1 90' 'RV-G 1,-2 180' 'RV-C 2,-2 180' 'RV-B 3,-2 0' \
+    'RV-D 4,-2 0' 'RV-E 5,-2 90' 'RV-G 5,-3 180' 'RV-H 6,-3 0'; do
+	echo "  - $m" >>"$tmp/r3r9.yaml"
+done
+printf 'draw RV-L\ndraw D\n' >"$tmp/r3r.in"
+STDIN=$tmp/r3r.in run play "$tmp/r3r9.yaml"
+expect "r3: one other river tile, in the singular" has "$tmp/out" \
+    'refused: the lake comes last of the river: RV-L may not be drawn while 1 other river tile is left'
+expect "r3: two river tiles, in the plural" has "$tmp/out" \
+    'refused: the river comes first: D may not be drawn while 2 river tiles are left'
+expect "r3: no (s)" lacks "$tmp/out" '(s)'
+unset nbsp idsp e30
+export CARCREF_STATE=$tmp/state
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

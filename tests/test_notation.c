@@ -455,23 +455,25 @@ test_error_quoting(void **state)
 	char line[200], want[200];
 
 	(void)state;
-	/* 58 bytes are shown whole, 59 are cut to 58 and "..". */
-	memset(line, 'q', 58);
-	strcpy(line + 58, " 0,1 0");
-	snprintf(want, sizeof want, "unknown tile \"%.58s\"", line);
+	/* NT_QUOTE_MAX (48) bytes are shown whole, 49 are cut to 48 and
+	 * "...". */
+	memset(line, 'q', 48);
+	strcpy(line + 48, " 0,1 0");
+	snprintf(want, sizeof want, "unknown tile \"%.48s\"", line);
 	PARSE_ERR(line, 1, want);
-	memset(line, 'q', 59);
-	strcpy(line + 59, " 0,1 0");
-	snprintf(want, sizeof want, "unknown tile \"%.58s..\"", line);
+	memset(line, 'q', 49);
+	strcpy(line + 49, " 0,1 0");
+	snprintf(want, sizeof want, "unknown tile \"%.48s...\"", line);
 	PARSE_ERR(line, 1, want);
 	memset(line, 'q', 150);
 	line[150] = '\0';
 	PARSE_ERR(line, 1, want);
 
-	PARSE_ERR("\x01Q\x7f 0,1 0", 1, "unknown tile \"?Q?\"");
-	PARSE_ERR("V 0,1 9\xc3\xa9", 7, ROT_MSG "\"9??\"");
-	parse_err("V\0 0,1 0", 8, 1, "unknown tile \"V?\"");
-	parse_err("V 0,1 0 T@\0", 11, 11, SPOT_MSG "\"?\"");
+	/* What was typed is kept (the writers escape it), a NUL as \x00. */
+	PARSE_ERR("\x01Q\x7f 0,1 0", 1, "unknown tile \"\x01Q\x7f\"");
+	PARSE_ERR("V 0,1 9\xc3\xa9", 7, ROT_MSG "\"9\xc3\xa9\"");
+	parse_err("V\0 0,1 0", 8, 1, "unknown tile \"V\\x00\"");
+	parse_err("V 0,1 0 T@\0", 11, 11, SPOT_MSG "\"\\x00\"");
 }
 
 /* ---- the formatter -------------------------------------------------------- */
@@ -1200,7 +1202,7 @@ test_fr_refusals(void **state)
 	/* A module's words, their {slots} filled in. */
 	g = tu_game_with(3, 2, "river");
 	play_err(g, "U 1,0 0", NULL, 1, "la rivière d'abord : U ne peut pas être piochée tant qu'il "
-	    "reste 11 tuile(s) rivière");
+	    "reste 11 tuiles rivière");
 	cr_game_free(g);
 }
 
@@ -1472,7 +1474,7 @@ test_module_refusal_fits(void **state)
 
 	(void)state;
 	play_err(g, "D 1,0 0", NULL, 1, "the river comes first: D may not be drawn while 11 river "
-	    "tile(s) are left");
+	    "tiles are left");
 	tu_play(g, "RV-E 1,0 90");
 	play_err(g, "RV-G 1,-1 90", NULL, 1, "RV-G at 1,-1: the river would turn back on itself "
 	    "(two right curves in a row); the rotation that fits at 1,-1: 180");
@@ -1512,12 +1514,13 @@ test_names_folded(void **state)
 		{ "\u0130", "I", false },			/* İ is not I */
 		{ "Ann a", "Anna", false },
 	};
-	/* Names refused in a record: nothing visible, white space of any
-	 * kind at either end, a line break. */
+	/* Names refused in a record: white space of any kind at either
+	 * end, a line break; nothing visible (issue 18 round 3: said so). */
 	static const char *bad[] = {
-		"\"Anna\\u00a0\"", "\"\\u3000Anna\"", "\"\\u3164\"", "\"\\u200b\\u034f\"",
-		"\"\\u200b Anna\"", "\"Anna\\u2003\\u200b\"", "\"An\\nna\"",
+		"\"Anna\\u00a0\"", "\"\\u3000Anna\"", "\"\\u200b Anna\"",
+		"\"Anna\\u2003\\u200b\"", "\"An\\nna\"",
 	};
+	static const char *unseen[] = { "\"\\u3164\"", "\"\\u200b\\u034f\"" };
 	static const char *good[] = {
 		"\"Anna\\u200b\"", "\"Anna\\u00a0Maria\"", "\"Tab\\there\"", "\"\\u5f20\\u4f1f\"",
 	};
@@ -1536,6 +1539,14 @@ test_names_folded(void **state)
 		assert_string_equal(err.msg, "a player's name must be a non-empty text on one "
 		    "line, without \":\" or \"#\" and without spaces around it");
 	}
+	for (size_t i = 0; i < sizeof unseen / sizeof unseen[0]; i++) {
+		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", unseen[i]);
+		if (nt_record_parse(&r, text, strlen(text), &err) == 0) {
+			nt_record_free(&r);
+			fail_msg("%s: refused expected", unseen[i]);
+		}
+		assert_non_null(strstr(err.msg, "a player's name must show something"));
+	}
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		snprintf(text, sizeof text, "format: carcref/1\nplayers: [%s, Ben]\n", good[i]);
 		if (nt_record_parse(&r, text, strlen(text), &err) < 0)
@@ -1548,6 +1559,158 @@ test_names_folded(void **state)
 	    nt_char_invisible(0xfe0f) && nt_char_invisible(0x200d));
 	assert_false(nt_char_invisible(0xa0) || nt_char_invisible(0x3000) ||
 	    nt_char_invisible(0x301) || nt_char_invisible(0xff21));
+}
+
+/* ---- issue 18 round 3: words ------------------------------------------------ */
+
+/* What a refusal quotes of what was typed: one rule (nt_quote), the
+ * characters kept (é is é, not "??"), cut never inside one. */
+static void
+test_r3_quote_rule(void **state)
+{
+	char buf[NT_QUOTE_SIZE], line[128];
+
+	(void)state;
+	assert_string_equal(nt_quote("V\xc3\xa9", 3, buf), "V\xc3\xa9");
+	assert_string_equal(nt_quote("\xe2\x80\xae" "E\x1b", 5, buf), "\xe2\x80\xae" "E\x1b");
+	assert_string_equal(nt_quote("a\nb\0c", 5, buf), "a\\x0ab\\x00c");
+	/* 47 bytes and a 2-byte é: the é would end at byte 49: cut before it. */
+	memset(line, 'q', 47);
+	memcpy(line + 47, "\xc3\xa9", 2);
+	assert_string_equal(nt_quote(line, 49, buf),
+	    "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...");
+	/* 24 é: 48 bytes, whole; 25: cut after the 24th. */
+	for (int i = 0; i < 25; i++)
+		memcpy(line + 2 * i, "\xc3\xa9", 2);
+	assert_int_equal(strlen(nt_quote(line, 48, buf)), 48);
+	nt_quote(line, 50, buf);
+	assert_int_equal(strlen(buf), 51);
+	assert_string_equal(buf + 48, "...");
+	/* A newline's escape counts as four bytes. */
+	memset(line, 'q', 46);
+	line[46] = '\n';
+	assert_string_equal(nt_quote(line, 47, buf) + 46, "...");
+	/* Through the parser: the same words as the whole line typed. */
+	PARSE_ERR("V\xc3\xa9 1,0 90", 1, "unknown tile \"V\xc3\xa9\"");
+	PARSE_ERR("\xe2\x80\xae" "E 0,1 180", 1, "unknown tile \"\xe2\x80\xae" "E\"");
+	PARSE_ERR("E\x1b 0,1 180", 1, "unknown tile \"E\x1b\"");
+	PARSE_ERR("V 1,0 90 thi\xc3\xa9" "f@W", 10, ROLE_MSG "\"thi\xc3\xa9" "f\"");
+	PARSE_ERR("V 1,0 90 thief@\xc3\x89", 16, SPOT_MSG "\"\xc3\x89\"");
+	PARSE_ERR("Zo\xc3\xa9:", 6, "expected a tile code after \"Zo\xc3\xa9:\"");
+}
+
+/* A name must show something by itself, and not start with a combining
+ * mark; white space of any kind at the ends is what nt_trim_space drops. */
+static void
+test_r3_name_shows(void **state)
+{
+	static const char *unseen[] = {
+		"\xcc\x81", "\xcc\x81\xcc\x80", "\x01", "\xe3\x85\xa4", "\xe2\x80\x8b\xcd\x8f",
+		"\xee\x80\x80",	/* U+E000, private use: nothing known to show */
+	};
+	static const char *shown[] = {
+		"A\xcc\x81nna", "42", "+", "\xe5\xbc\xa0", "\xe2\x99\xa5", "Anna\xe2\x80\x8b", "-",
+	};
+	static const struct { const char *s, *want; } trims[] = {
+		{ "Anna", "Anna" }, { " Anna ", "Anna" }, { "\tAnna\r", "Anna" },
+		{ "\xc2\xa0" "Anna\xe3\x80\x80", "Anna" },		/* no-break, ideographic */
+		{ "Anna Maria", "Anna Maria" }, { "Anna\xe2\x80\x8b", "Anna\xe2\x80\x8b" },
+		{ "Anna \xe2\x80\x8b ", "Anna" }, { "\xe2\x80\x8b Anna", "Anna" },
+		{ " \xe2\x80\x8b" "Anna", "\xe2\x80\x8b" "Anna" }, { "   ", "" }, { "", "" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof unseen / sizeof unseen[0]; i++) {
+		const char *f = nt_name_fault(unseen[i], strlen(unseen[i]));
+
+		if (f == NULL || strstr(f, "must show something") == NULL)
+			fail_msg("name %zu: \"%s\" refused as showing nothing expected, got %s", i,
+			    unseen[i], f ? f : "accepted");
+	}
+	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+		if (nt_name_fault(shown[i], strlen(shown[i])) != NULL)
+			fail_msg("\"%s\": refused: %s", shown[i], nt_name_fault(shown[i],
+			    strlen(shown[i])));
+	assert_string_equal(nt_name_fault("\xcc\x81" "Anna", 6), "a player's name may not begin "
+	    "with a combining mark: it would land on the character printed before the name");
+	assert_string_equal(nt_name_fault("B\xff" "en", 4), "not valid UTF-8");
+	assert_non_null(strstr(nt_name_fault("", 0), "non-empty"));
+	assert_non_null(strstr(nt_name_fault("Anna ", 5), "without spaces around it"));
+	for (size_t i = 0; i < sizeof trims / sizeof trims[0]; i++) {
+		size_t n = strlen(trims[i].s), at = nt_trim_space(trims[i].s, &n);
+
+		if (n != strlen(trims[i].want) || memcmp(trims[i].s + at, trims[i].want, n) != 0)
+			fail_msg("\"%s\" trimmed: \"%.*s\", expected \"%s\"", trims[i].s, (int)n,
+			    trims[i].s + at, trims[i].want);
+	}
+}
+
+/* What refusal R says with its count N. */
+static void
+says_with(struct cr_refusal *r, int n, const char *want)
+{
+	char buf[256];
+
+	r->n = n;
+	nt_refusal(tu_base(), r, tu_names, buf, sizeof buf);
+	assert_string_equal(buf, want);
+}
+
+/* A module's phrase with a count says one or more as the language does
+ * ("1 river tile is left", never "tile(s)"). */
+static void
+test_r3_plural_phrases(void **state)
+{
+	struct cr_game *g = tu_game_with(3, 2, "river");
+	struct cr_refusal r = { .code = CR_R_EXT, .ext = cr_ext_find("river", 5), .n = 1,
+	    .tile = cr_tileset_find(tu_base(), "D", 1) };
+	int wolf = cr_token_find("wolf", 4);
+
+	(void)state;
+	r.phrase = phrase_of("river", "the river comes first: {tile} may not be drawn while {n} "
+	    "river tile is left");
+	assert_string_equal(cr_phrase_plural(r.phrase), "the river comes first: {tile} may not be "
+	    "drawn while {n} river tiles are left");
+	says_with(&r, 1, "the river comes first: D may not be drawn while 1 river tile is left");
+	says_with(&r, 2, "the river comes first: D may not be drawn while 2 river tiles are left");
+	r.phrase = phrase_of("river", "the lake comes last of the river: {tile} may not be drawn "
+	    "while {n} other river tile is left");
+	r.tile = cr_tileset_find(tu_base(), "RV-L", 4);
+	says_with(&r, 1, "the lake comes last of the river: RV-L may not be drawn while 1 other "
+	    "river tile is left");
+	r = (struct cr_refusal){ .code = CR_R_EXT, .ext = cr_ext_find("hills-sheep", 11), .n = 1,
+	    .arg = CR_TOKEN(wolf, 0) };
+	r.phrase = phrase_of("hills-sheep", "the bag holds no {token} now: the only one is out on "
+	    "the board");
+	says_with(&r, 1, "the bag holds no wolf now: the only one is out on the board");
+	says_with(&r, 2, "the bag holds no wolf now: all 2 are out on the board");
+	/* Every phrase of every module: no "(s)" left to say a plural. */
+	for (int e = 0; e < cr_nexts; e++)
+		for (int i = 1; i < 256; i++)
+			if (strstr(cr_phrase(CR_PHRASE(e, i)), "(s)") != NULL)
+				fail_msg("%s: \"%s\"", cr_exts[e]->name, cr_phrase(CR_PHRASE(e, i)));
+	cr_game_free(g);
+}
+
+/* The same in French: the text typed kept, the plural French's own. */
+static void
+test_r3_fr_words(void **state)
+{
+	struct cr_refusal r = { .code = CR_R_EXT, .ext = cr_ext_find("river", 5), .n = 1,
+	    .tile = cr_tileset_find(tu_base(), "D", 1) };
+
+	(void)state;
+	PARSE_ERR("V\xc3\xa9 1,0 90", 1, "tuile « V\xc3\xa9 » inconnue");
+	PARSE_ERR("\xe2\x80\xae" "E 0,1 180", 1, "tuile « \xe2\x80\xae" "E » inconnue");
+	r.phrase = phrase_of("river", "the river comes first: {tile} may not be drawn while {n} "
+	    "river tile is left");
+	says_with(&r, 1, "la rivière d'abord : D ne peut pas être piochée tant qu'il reste 1 "
+	    "tuile rivière");
+	says_with(&r, 11, "la rivière d'abord : D ne peut pas être piochée tant qu'il reste 11 "
+	    "tuiles rivière");
+	assert_string_equal(gettext(nt_name_fault("\xcc\x81", 2)), "le nom d'un joueur doit montrer "
+	    "quelque chose : une lettre, un chiffre, un symbole ou un signe de ponctuation, pas "
+	    "seulement des caractères qui ne se voient pas seuls");
 }
 
 int
@@ -1577,12 +1740,16 @@ main(void)
 		cmocka_unit_test(test_why_paid),
 		cmocka_unit_test(test_module_refusal_fits),
 		cmocka_unit_test(test_names_folded),
+		cmocka_unit_test(test_r3_quote_rule),
+		cmocka_unit_test(test_r3_name_shows),
+		cmocka_unit_test(test_r3_plural_phrases),
 	};
 	const struct CMUnitTest french[] = {
 		cmocka_unit_test(test_fr_events),
 		cmocka_unit_test(test_fr_refusals),
 		cmocka_unit_test(test_fr_read_errors),
 		cmocka_unit_test(test_fr_event_amounts),
+		cmocka_unit_test(test_r3_fr_words),
 	};
 	int failed = cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 

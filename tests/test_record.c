@@ -899,7 +899,7 @@ test_huge_lines(void **state)
 	assert_int_equal(r.nmoves, 1);
 	assert_int_equal(strlen(r.moves[0].text), MB + 6);
 	nt_record_free(&r);
-	snprintf(want, sizeof want, "unknown tile \"%.58s..\"", "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ");
+	snprintf(want, sizeof want, "unknown tile \"%.48s...\"", "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ");
 	replay_err(text, 1, 4, 5, want);
 	free(text);
 	/* A 1 MB comment. */
@@ -1078,6 +1078,46 @@ test_random_bytes(void **state)
 	assert_true(parsed > 50);
 }
 
+/* ---- issue 18 round 3: words ------------------------------------------------ */
+
+/* A name that shows nothing by itself is refused as such, where it is; a
+ * record's words quote what was written as it was (é, not "??"). */
+static void
+test_r3_record_words(void **state)
+{
+	static const char show[] = "a player's name must show something: a letter, a digit, a "
+	    "symbol or a punctuation mark, not only characters that show nothing by themselves";
+	struct nt_record r;
+	char want[200];
+
+	(void)state;
+	REC_ERR(HEAD "players: [\"\\u0301\", \"\\u0300\"]\n", 2, 11, show);
+	REC_ERR(HEAD "players: [Anna, \"\\u034f\\u0301\"]\n", 2, 17, show);
+	REC_ERR(HEAD "players:\n  - {name: \"\\x01\"}\n", 3, 5, show);
+	REC_ERR(HEAD "players: [\"\\u0301Anna\"]\n", 2, 11, "a player's name may not begin with "
+	    "a combining mark: it would land on the character printed before the name");
+	rec_ok(HEAD "players: [\"A\\u0301nna\", \"42\", \"+\", \"\\u2665\"]\n", &r);
+	assert_int_equal(r.nplayers, 4);
+	nt_record_free(&r);
+	REC_ERR(HEAD "players: [Anna]\ncl\xc3\xa9: 1\n", 3, 1, "unknown key \"cl\xc3\xa9\" "
+	    "(expected format, game, edition, expansions, players or moves)");
+	REC_ERR(HEAD "players: [Zo\xc3\xa9, \"ZO\\u00c9\"]\n", 2, 16,
+	    "two players are named \"ZO\xc3\x89\"");
+	REC_ERR(HEAD "players: [Anna]\nexpansions: [\"riv\\u00e9r\"]\n", 3, 14, "unknown expansion "
+	    "\"riv\xc3\xa9r\" (known: inns-cathedrals, river, traders-builders, hills-sheep)");
+	/* Quoted text cut at 48 bytes, never inside a character. */
+	snprintf(want, sizeof want, "unknown key \"%s...\" (expected format, game, edition, "
+	    "expansions, players or moves)", "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	REC_ERR(HEAD "players: [Anna]\n\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9: 1\n", 3, 1, want);
+	/* A move's player that can be no name, said why (fmt's reader). */
+	replay_err(HEAD "players: [Anna, Ben]\nmoves:\n  - \"V\xc3\xa9 0,1 180\"\n", 1, 4, 6,
+	    "unknown tile \"V\xc3\xa9\"");
+}
+
 int
 main(void)
 {
@@ -1096,6 +1136,7 @@ main(void)
 		cmocka_unit_test(test_huge_lines),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_random_bytes),
+		cmocka_unit_test(test_r3_record_words),
 	};
 
 	return cmocka_run_group_tests_name("record", tests, NULL, NULL);
