@@ -240,14 +240,14 @@ cr__board_clear(struct cr_game *g)
 void
 cr__board_untile(struct cr_game *g, int t)
 {
-	grid_set(&g->board, g->tiles.v[t].x, g->tiles.v[t].y, EMPTY);
+	grid_set(&g->board, g->h.tiles.v[t].x, g->h.tiles.v[t].y, EMPTY);
 }
 
 void
 cr__board_free(struct cr_game *g)
 {
 	grid_free(&g->board);
-	free(g->tiles.v);
+	free(g->h.tiles.v);
 	if (g->scr != NULL) {
 		grid_free(&g->scr->where);
 		free(g->scr->open.v);
@@ -261,7 +261,7 @@ cr__tile_at(const struct cr_game *g, int x, int y)
 {
 	int t = far(x, y) ? -1 : grid_get(&g->board, x, y);
 
-	return t < 0 ? NULL : &g->tiles.v[t];
+	return t < 0 ? NULL : &g->h.tiles.v[t];
 }
 
 const struct cr_placed *
@@ -294,11 +294,11 @@ bool
 cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
     struct cr_refusal *why)
 {
-	const struct cr_tiletype *tt = &g->ts->type[type];
+	const struct cr_tiletype *tt = &g->h.ts->type[type];
 	bool touches = false;
 
 	if (h->sq[HOOD(0, 0)].tile >= 0) {
-		const struct cr_placed *here = &g->tiles.v[h->sq[HOOD(0, 0)].tile];
+		const struct cr_placed *here = &g->h.tiles.v[h->sq[HOOD(0, 0)].tile];
 
 		why->code = CR_R_OCCUPIED;
 		why->other_x = h->x, why->other_y = h->y;
@@ -314,7 +314,7 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 			continue;
 		touches = true;
 		mine = cr_tile_edge(tt, rot, d);
-		theirs = cr_tile_edge(&g->ts->type[n->type], n->rot, (d + 2) % 4);
+		theirs = cr_tile_edge(&g->h.ts->type[n->type], n->rot, (d + 2) % 4);
 		if (mine != theirs) {
 			why->code = CR_R_EDGE_MISMATCH;
 			why->dir = d;
@@ -452,9 +452,9 @@ index_build(const struct cr_game *g)
 	sc->open.n = 0;
 	for (int i = 0; i < NSIGS; i++)
 		sc->bucket[i].n = 0;
-	for (int t = 0; t < g->tiles.n; t++)
+	for (int t = 0; t < g->h.tiles.n; t++)
 		for (int d = 0; d < CR_NDIRS; d++) {
-			int x = g->tiles.v[t].x + cr_dx[d], y = g->tiles.v[t].y + cr_dy[d];
+			int x = g->h.tiles.v[t].x + cr_dx[d], y = g->h.tiles.v[t].y + cr_dy[d];
 			struct hood h;
 			int sig = 0, o;
 
@@ -466,7 +466,7 @@ index_build(const struct cr_game *g)
 				const struct sq *n = &h.sq[cr_side[e]];
 
 				if (n->tile >= 0)
-					sig = sig_with(sig, e, cr_tile_edge(&g->ts->type[n->type],
+					sig = sig_with(sig, e, cr_tile_edge(&g->h.ts->type[n->type],
 					    n->rot, (e + 2) % 4));
 			}
 			if (!open_room(g, 1, &sig))
@@ -506,7 +506,7 @@ cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int ro
 			continue;
 		o = grid_get(&sc->where, x, y);
 		sig[n++] = sig_with(o >= 0 ? sc->open.v[o].sig : 0, (d + 2) % 4,
-		    cr_tile_edge(&g->ts->type[type], rot, d));
+		    cr_tile_edge(&g->h.ts->type[type], rot, d));
 	}
 	if (!open_room(g, n, sig))
 		sc->bk_on = false;
@@ -533,7 +533,7 @@ index_put(struct cr_game *g, int type, const struct hood *h, int rot)
 		else
 			o = open_add(g, x, y);
 		sc->open.v[o].sig = sig_with(sc->open.v[o].sig, (d + 2) % 4,
-		    cr_tile_edge(&g->ts->type[type], rot, d));
+		    cr_tile_edge(&g->h.ts->type[type], rot, d));
 		bucket_add(g, o);
 	}
 }
@@ -546,9 +546,9 @@ index_put(struct cr_game *g, int type, const struct hood *h, int rot)
 void
 cr__board_put(struct cr_game *g, int type, const struct hood *h, int rot)
 {
-	struct cr_placed *t = VEC_PUSH(g, g->tiles);	/* reserved: cannot fail */
-	struct sq here = { .tile = g->tiles.n - 1, .seg0 = g->nodes.n, .type = (int16_t)type,
-	    .rot = (int8_t)rot, .cloister = g->ts->type[type].cloister };
+	struct cr_placed *t = VEC_PUSH(g, g->h.tiles);	/* reserved: cannot fail */
+	struct sq here = { .tile = g->h.tiles.n - 1, .seg0 = g->nodes.n, .type = (int16_t)type,
+	    .rot = (int8_t)rot, .cloister = g->h.ts->type[type].cloister };
 
 	*t = (struct cr_placed){ .x = h->x, .y = h->y, .type = type, .rot = rot,
 	    .seg0 = g->nodes.n };
@@ -583,9 +583,9 @@ scan_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 	struct cr_refusal why;
 	int n = 0;
 
-	for (int t = 0; t < g->tiles.n; t++)
+	for (int t = 0; t < g->h.tiles.n; t++)
 		for (int d = 0; d < CR_NDIRS; d++) {
-			int x = g->tiles.v[t].x + cr_dx[d], y = g->tiles.v[t].y + cr_dy[d];
+			int x = g->h.tiles.v[t].x + cr_dx[d], y = g->h.tiles.v[t].y + cr_dy[d];
 			bool first = true;
 			struct hood h;
 
@@ -617,7 +617,7 @@ fits_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 		int sides = sig_sides(q->sig);
 
 		for (int rot = 0; rot < 4; rot++)
-			if (sig_of(&g->ts->type[type], rot, sides) == q->sig &&
+			if (sig_of(&g->h.ts->type[type], rot, sides) == q->sig &&
 			    !vetoed(g, type, q->x, q->y, rot))
 				f(arg, (struct cr_place){ q->x, q->y, rot }), n++;
 	}
@@ -647,7 +647,7 @@ cr_game_legal(const struct cr_game *g, int type, struct cr_place *out, int max)
 {
 	struct collect c = { out, 0, max };
 
-	if (type < 0 || type >= g->ts->ntypes)
+	if (type < 0 || type >= g->h.ts->ntypes)
 		return 0;
 	return fits_each(g, type, collect, &c);
 }
@@ -678,20 +678,20 @@ cr_game_nlegal(const struct cr_game *g, int type)
 {
 	int n = 0;
 
-	if (type < 0 || type >= g->ts->ntypes)
+	if (type < 0 || type >= g->h.ts->ntypes)
 		return 0;
 	if (!index_on(g) || g->hk_tile)	/* a module's veto: look at each */
 		return fits_each(g, type, collect, &(struct collect){ NULL, 0, 0 });
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++)
-			n += g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)].n;
+			n += g->scr->bucket[sig_of(&g->h.ts->type[type], rot, sides)].n;
 	return n;
 }
 
 bool
 cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 {
-	if (type < 0 || type >= g->ts->ntypes || k < 0)
+	if (type < 0 || type >= g->h.ts->ntypes || k < 0)
 		return false;
 	if (!index_on(g) || g->hk_tile) {	/* a module's veto: look at each */
 		struct cr_place *all = malloc(((size_t)k + 1) * sizeof *all);
@@ -705,7 +705,7 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 	}
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++) {
-			const intvec *b = &g->scr->bucket[sig_of(&g->ts->type[type], rot, sides)];
+			const intvec *b = &g->scr->bucket[sig_of(&g->h.ts->type[type], rot, sides)];
 
 			if (k < b->n) {
 				const struct opensq *q = &g->scr->open.v[b->v[k]];
@@ -718,14 +718,3 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 	return false;
 }
 
-int
-cr_game_ntiles(const struct cr_game *g)
-{
-	return g->tiles.n;
-}
-
-const struct cr_placed *
-cr_game_tile(const struct cr_game *g, int i)
-{
-	return i >= 0 && i < g->tiles.n ? &g->tiles.v[i] : NULL;
-}

@@ -3,7 +3,7 @@
  * flock.
  *
  * Hills.  A tile with a hill has an unknown tile slid under it as it is
- * placed: one tile fewer to draw (cr__hide_tile), nothing written.  A
+ * placed: one tile fewer to draw (cr_supply_hide), nothing written.  A
  * tie for a road, city or field (during play or at the end; edition 1:
  * the farmers around a city) is won by the tied players with a follower
  * on a hill tile of it; with none on a hill the tie stands.  The weight
@@ -36,7 +36,7 @@
  */
 #include <string.h>
 
-#include "game-int.h"
+#include "ext.h"
 
 static const struct cr_pool pools[] = {
 	{ N_("shepherd"), N_("shepherds"), 1, N_("shepherd") },
@@ -103,6 +103,7 @@ struct hills {
 	int	total[NKINDS];			/* in the game (the set's data) */
 	int8_t	flock[CR_MAXPLAYERS][NKINDS];	/* by each player's shepherd */
 	int	shepherd[CR_MAXPLAYERS];	/* its figure while on the board, -1 */
+	int	hidden;				/* tiles slid unseen under hills */
 };
 
 /* A token (CR_TOKEN) as a bag kind: 0 the wolf, n sheep; -1 not ours. */
@@ -138,10 +139,10 @@ clears(const struct cr_move *m)
 static int
 start(struct cr_game *g, int ext)
 {
-	struct hills *h = cr__ext_state(g, ext);
+	struct hills *h = cr_ext_state(g, ext);
 
 	for (int k = 0; k < NKINDS; k++) {
-		int n = cr_tileset_tokens(g->ts, cr_exts[ext]->name, bag_names[k]);
+		int n = cr_tileset_tokens(cr_game_tileset(g), cr_exts[ext]->name, bag_names[k]);
 
 		h->bag[k] = h->total[k] = n > 0 ? n : 0;
 	}
@@ -150,19 +151,25 @@ start(struct cr_game *g, int ext)
 	return -1;	/* the base start tile */
 }
 
+/* Whether a tile type has a hill. */
+static bool
+type_hill(const struct cr_game *g, int type)
+{
+	return cr_game_tileset(g)->type[type].marks & CR_MARK_BIT(CR_MARK_HILL);
+}
+
+/* Whether the placed tile (an index for cr_game_tile) has a hill. */
 static bool
 has_hill(const struct cr_game *g, int tile)
 {
-	return g->ts->type[g->tiles.v[tile].type].marks & CR_MARK_BIT(CR_MARK_HILL);
+	return type_hill(g, cr_game_tile(g, tile)->type);
 }
 
 /* The field root of player p's shepherd, -1 if it is not on the board. */
 static int
 own_root(const struct cr_game *g, const struct hills *h, int p)
 {
-	int f = h->shepherd[p];
-
-	return f >= 0 && g->figs.v[f].on_board ? cr__find(g, g->figs.v[f].node) : -1;
+	return h->shepherd[p] < 0 ? -1 : cr_figure_root(g, h->shepherd[p]);
 }
 
 static bool
@@ -183,24 +190,19 @@ static int
 merged(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
     const struct hood *hood, int *out, int max)
 {
-	const struct cr_tiletype *tt = &g->ts->type[m->tile];
-	int own = own_root(g, h, g->turn), n = 0;
-	struct hood hd;
+	const struct cr_tiletype *tt = &cr_game_tileset(g)->type[m->tile];
+	int own = own_root(g, h, cr_game_turn(g)), n = 0;
 
 	if (own < 0)
 		return 0;
-	if (hood == NULL) {
-		cr__hood_find(g, m->x, m->y, &hd);
-		hood = &hd;
-	}
-	if (!cr__touches_root(g, m->tile, hood, m->rot, own))
+	if (!cr_move_touches(g, m, hood, own))
 		return 0;	/* most tiles: nowhere near the flock */
 	for (int s = 0; s < tt->nseg; s++) {
-		int roots[3 * CR_NDIRS], k;
+		int roots[CR_MAXJOINS], k;
 
 		if (tt->seg[s].kind != CR_FIELD)
 			continue;
-		k = cr__joined_roots(g, m->tile, hood, m->rot, s, roots);
+		k = cr_move_joins(g, m, hood, s, roots);
 		if (!member(roots, k, own))
 			continue;
 		for (int i = 0; i < k; i++)
@@ -215,7 +217,7 @@ static void
 flock_on(const struct cr_game *g, const struct hills *h, const int *r, int n, int *tok)
 {
 	memset(tok, 0, NKINDS * sizeof *tok);
-	for (int p = 0; p < g->nplayers; p++)
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 		if (member(r, n, own_root(g, h, p)))
 			for (int k = 0; k < NKINDS; k++)
 				tok[k] += h->flock[p][k];
@@ -235,15 +237,15 @@ static bool
 move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why)
 {
-	const struct hills *h = cr__ext_cstate(g, ext);
-	int own = own_root(g, h, g->turn), k;
+	const struct hills *h = cr_ext_cstate(g, ext);
+	int turn = cr_game_turn(g), own = own_root(g, h, turn), k;
 	bool n;
 
 	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 && own < 0))
 		return true;	/* no shepherd of the mover's: nothing due */
 	/* Due when the tile touches the field of the mover's shepherd. */
-	n = own >= 0 && cr__touches_root(g, m->tile, hd, m->rot, own);
-	why->other_player = g->turn;
+	n = own >= 0 && cr_move_touches(g, m, hd, own);
+	why->other_player = turn;
 	if (m->choice == 0)
 		return !n ? true : refuse(ext, why, P_DUE);
 	if (cr_choice_ext(m->choice) != ext)
@@ -262,8 +264,8 @@ move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct 
 static bool
 returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 {
-	const struct hills *h = cr__ext_cstate(g, ext);
-	int r[3 * CR_NDIRS * CR_MAXSEG];
+	const struct hills *h = cr_ext_cstate(g, ext);
+	int r[CR_MAXJOINS * CR_MAXSEG];
 
 	return pool == cr_piece_pool(cr_ext_piece(ext, 0)) && clears(m) &&
 	    merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0])) > 0;
@@ -274,10 +276,10 @@ static bool
 piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
     struct cr_refusal *why)
 {
-	const struct hills *h = cr__ext_cstate(g, ext);
-	int r[3 * CR_NDIRS * CR_MAXSEG], roots[3 * CR_NDIRS], n = 0, k, bag[NKINDS];
+	const struct hills *h = cr_ext_cstate(g, ext);
+	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, bag[NKINDS], nr;
+	int turn = cr_game_turn(g);
 	bool clear;
-	struct hood hd;
 
 	if (m->role != cr_ext_piece(ext, 0))
 		return true;
@@ -286,12 +288,11 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	if (m->choice != 0 && cr_choice_ext(m->choice) == ext)
 		n = merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0]));
 	clear = n > 0 && clears(m);
-	cr__hood_find(g, m->x, m->y, &hd);
-	int nr = cr__joined_roots(g, m->tile, &hd, m->rot, seg, roots);
+	nr = cr_move_joins(g, m, NULL, seg, roots);
 
 	/* A shepherd already there, unless the choice sends it home first. */
-	if (!(clear && member(roots, nr, own_root(g, h, g->turn))))
-		for (int p = 0; p < g->nplayers; p++)
+	if (!(clear && member(roots, nr, own_root(g, h, turn))))
+		for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 			if (member(roots, nr, own_root(g, h, p))) {
 				why->other_player = p;
 				return refuse(ext, why, P_TAKEN);
@@ -322,14 +323,14 @@ static bool
 flock_event(const struct cr_game *g, int ext, const struct hills *h, int root, int how,
     struct cr_event *ev)
 {
-	int sheep = 0, ntok = 0, at = -1;
+	int sheep = 0, ntok = 0, at = -1, turn = cr_game_turn(g);
 
 	memset(ev, 0, sizeof *ev);
-	for (int p = 0; p < g->nplayers; p++) {
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++) {
 		if (own_root(g, h, p) != root)
 			continue;
-		if (at < 0 || p == g->turn)
-			at = g->nodes.v[g->figs.v[h->shepherd[p]].node].tile;
+		if (at < 0 || p == turn)
+			at = cr_node_tile(g, cr_game_figure(g, h->shepherd[p])->node);
 		ev->winners |= (uint8_t)(1u << p);
 		ev->meeples[p] = 1;
 		for (int k = 0; k < NKINDS; k++) {
@@ -343,11 +344,11 @@ flock_event(const struct cr_game *g, int ext, const struct hills *h, int root, i
 	ev->note = (uint16_t)CR_PHRASE(ext, how);
 	ev->feature = root;
 	if (at >= 0)
-		ev->x = g->tiles.v[at].x, ev->y = g->tiles.v[at].y;
+		ev->x = cr_game_tile(g, at)->x, ev->y = cr_game_tile(g, at)->y;
 	ev->sub = (int16_t)ntok;
 	ev->term[ev->nterm++] = (struct cr_term){ (int16_t)sheep, how == P_WOLF ? 0 : 1,
 	    (uint16_t)CR_PHRASE(ext, P_SHEEP), 0 };
-	cr__settle(ev);	/* sheep x 1, the wolf x 0 */
+	cr_event_settle(ev);	/* sheep x 1, the wolf x 0 */
 	return ev->winners != 0;
 }
 
@@ -356,39 +357,43 @@ flock_event(const struct cr_game *g, int ext, const struct hills *h, int root, i
 static void
 score_flock(struct cr_game *g, int ext, int root, int how, int move)
 {
-	struct hills *h = cr__ext_state(g, ext);
+	struct hills *h = cr_ext_state(g, ext);
 	struct cr_event ev;
 
 	if (!flock_event(g, ext, h, root, how, &ev))
 		return;
-	for (int p = 0; p < g->nplayers; p++) {
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++) {
 		if (!(ev.winners & (1u << p)))
 			continue;
 		for (int k = 0; k < NKINDS; k++) {
 			h->bag[k] += h->flock[p][k];
 			h->flock[p][k] = 0;
 		}
-		cr__return_figure(g, h->shepherd[p]);
+		cr_figure_home(g, h->shepherd[p]);
 		h->shepherd[p] = -1;
 	}
-	cr__pay(g, &ev, move);
+	cr_game_pay(g, &ev, move);
 }
 
 /* The flock a field keeps, as it would be herded now. */
 static bool
 keeps(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 {
-	return flock_event(g, ext, cr__ext_cstate(g, ext), root, P_IF_HERDED, ev);
+	return flock_event(g, ext, cr_ext_cstate(g, ext), root, P_IF_HERDED, ev);
 }
 
 /* The choice, on the board with the tile: before the piece. */
 static void
 choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct hills *c = cr__ext_cstate(g, ext);
-	int p = g->turn, root = own_root(g, c, p), k;
+	const struct hills *c;
+	int p, root, k;
 
-	if (m->choice == 0 || cr_choice_ext(m->choice) != ext || root < 0)
+	if (m->choice == 0 || cr_choice_ext(m->choice) != ext)
+		return;
+	c = cr_ext_cstate(g, ext);
+	p = cr_game_turn(g);
+	if ((root = own_root(g, c, p)) < 0)
 		return;
 	if (choice_of(m) == CH_HERD) {
 		score_flock(g, ext, root, P_HERDED, move);
@@ -399,7 +404,7 @@ choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		return;
 	}
 	if (k > 0) {
-		struct hills *h = cr__ext_state(g, ext);
+		struct hills *h = cr_ext_state(g, ext);
 
 		h->bag[k]--;
 		h->flock[p][k]++;
@@ -409,52 +414,61 @@ choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct hills *c = cr__ext_cstate(g, ext);
-	int p = g->turn, done[CR_MAXPLAYERS], ndone = 0;
+	const struct hills *c = cr_ext_cstate(g, ext);
+	int p = cr_game_turn(g), done[CR_MAXPLAYERS], ndone = 0;
+	bool down = m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0);
 
-	if (m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0)) {
-		struct hills *h = cr__ext_state(g, ext);
+	if (down) {
+		struct hills *h = cr_ext_state(g, ext);
 		int k = kind_of(m->arg);
 
-		h->shepherd[p] = g->figs.n - 1;
+		h->shepherd[p] = cr_game_nfigures(g) - 1;
 		memset(h->flock[p], 0, sizeof h->flock[p]);
 		if (k == 0) {	/* the wolf: the shepherd straight home */
-			cr__return_figure(g, h->shepherd[p]);
+			cr_figure_home(g, h->shepherd[p]);
 			h->shepherd[p] = -1;
 		} else if (k > 0) {
 			h->bag[k]--;
 			h->flock[p][k] = 1;
 		}
 	}
-	if (has_hill(g, g->tiles.n - 1))
-		cr__hide_tile(g);
-	/* Flocks on closed fields: scored at once, whoever's turn it is. */
-	for (int q = 0; q < g->nplayers; q++) {
+	if (m->kind == CR_MOVE_PLACE && type_hill(g, m->tile) && cr_supply_hide(g))
+		((struct hills *)cr_ext_state(g, ext))->hidden++;
+	/* Flocks on closed fields: scored at once, whoever's turn it is.  A
+	 * field is closed by the tile that joins it, or lies closed on the
+	 * tile a shepherd just went down on. */
+	if (!down && !cr_move_completes(g))
+		return;
+	for (int q = 0, np = cr_game_nplayers(g); q < np; q++) {
 		int r = own_root(g, c, q);
 
-		if (r >= 0 && g->nodes.v[r].open == 0 && !member(done, ndone, r)) {
+		if (r >= 0 && cr_feature_open(g, r) == 0 && !member(done, ndone, r)) {
 			done[ndone++] = r;
 			score_flock(g, ext, r, P_CLOSED, move);
-			c = cr__ext_cstate(g, ext);
+			c = cr_ext_cstate(g, ext);
 		}
 	}
 }
 
 /* The table's part: the tile move `move` hid under its hill (none when
- * the supply was empty), slid there by hand.  The marks keep the count
- * of hidden tiles before each move. */
+ * the supply was empty), slid there by hand: a placement that took two
+ * tiles out of the supply. */
 static int
 table(const struct cr_game *g, int ext, int move)
 {
-	const struct mark *mk;
+	const struct cr_move *m = cr_game_move(g, move - 1);
 
-	if (move < 1 || move > g->marks.n)
-		return 0;
-	mk = &g->marks.v[move - 1];
-	if (mk->move.kind != CR_MOVE_PLACE || !has_hill(g, mk->ntiles) ||
-	    (move < g->marks.n ? g->marks.v[move].hidden : g->hidden) <= mk->hidden)
+	if (m == NULL || m->kind != CR_MOVE_PLACE || !type_hill(g, m->tile) ||
+	    cr_game_drawn(g, move) < 2)
 		return 0;
 	return CR_PHRASE(ext, P_SLIDE);
+}
+
+/* The tiles slid under hills so far. */
+static int
+unseen(const struct cr_game *g, int ext)
+{
+	return ((const struct hills *)cr_ext_cstate(g, ext))->hidden;
 }
 
 /* A tied player keeps the win with a follower on a hill tile of it. */
@@ -464,15 +478,15 @@ on_hill(const struct cr_game *g, int root, int p)
 	int id = root;
 
 	do {
-		const struct node *n = &g->nodes.v[id];
+		int fig = cr_node_figure(g, id);
 
-		if (n->figure >= 0 && has_hill(g, n->tile)) {
-			const struct figure *f = &g->figs.v[n->figure];
+		if (fig >= 0 && has_hill(g, cr_node_tile(g, id))) {
+			const struct cr_figure *f = cr_game_figure(g, fig);
 
 			if (f->on_board && f->player == p && f->weight > 0)
 				return true;
 		}
-		id = cr__next(g, id);
+		id = cr_feature_next(g, id);
 	} while (id != root);
 	return false;
 }
@@ -482,24 +496,13 @@ on_hill(const struct cr_game *g, int root, int p)
 static bool
 on_hill_by_city(const struct cr_game *g, int c, int p)
 {
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
-		int r, id;
+	for (int i = 0; i < cr_game_nfigures(g); i++) {
+		const struct cr_figure *f = cr_game_figure(g, i);
 
-		if (!f->on_board || f->player != p || f->weight == 0 ||
-		    g->nodes.v[f->node].kind != CR_FIELD || !has_hill(g, g->nodes.v[f->node].tile))
-			continue;
-		r = id = cr__find(g, f->node);
-		do {	/* does its field touch the city? */
-			const struct node *nd = &g->nodes.v[id];
-			const struct cr_placed *t = &g->tiles.v[nd->tile];
-			unsigned next = g->ts->type[t->type].seg[nd->seg].next_to;
-
-			for (int s = 0; next != 0; s++, next >>= 1)
-				if ((next & 1) && cr__find(g, t->seg0 + s) == c)
-					return true;
-			id = cr__next(g, id);
-		} while (id != r);
+		if (f->on_board && f->player == p && f->weight > 0 &&
+		    cr_node_kind(g, f->node) == CR_FIELD && has_hill(g, cr_node_tile(g, f->node)) &&
+		    cr_feature_borders(g, cr_feature_root(g, f->node), c))
+			return true;
 	}
 	return false;
 }
@@ -509,7 +512,7 @@ tiebreak(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 {
 	uint8_t hill = 0;
 
-	for (int p = 0; p < g->nplayers; p++)
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 		if ((ev->winners & (1u << p)) && (ev->reason == CR_EV_FARM_CITY ?
 		    on_hill_by_city(g, root, p) : on_hill(g, root, p)))
 			hill |= (uint8_t)(1u << p);
@@ -529,13 +532,13 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 	if (ev->kind != CR_CLOISTER || ev->reason != CR_EV_COMPLETED ||
 	    ev->nterm >= sizeof ev->term / sizeof ev->term[0])
 		return;
-	t = &g->tiles.v[g->nodes.v[root].tile];
+	t = cr_game_tile(g, cr_node_tile(g, root));
 	for (int dy = -1; dy <= 1; dy++)
 		for (int dx = -1; dx <= 1; dx++) {
-			const struct cr_placed *o = (dx || dy) ? cr__tile_at(g, t->x + dx, t->y + dy) :
+			const struct cr_placed *o = (dx || dy) ? cr_game_at(g, t->x + dx, t->y + dy) :
 			    NULL;
 
-			if (o != NULL && (g->ts->type[o->type].marks &
+			if (o != NULL && (cr_game_tileset(g)->type[o->type].marks &
 			    CR_MARK_BIT(CR_MARK_VINEYARD)))
 				n++;
 		}
@@ -565,4 +568,5 @@ const struct cr_ext cr_ext_hills = {
 	.keeps = keeps,
 	.table = table,
 	.hidden = N_("under hills"),
+	.unseen = unseen,
 };

@@ -14,7 +14,7 @@
  * matter today; a module that adds terms (vineyards, pigs) leaves these
  * prices alone.
  */
-#include "game-int.h"
+#include "ext.h"
 
 static const struct cr_pool pools[] = {
 	{ N_("big meeple"), N_("big meeples"), 1, N_("big") },
@@ -48,9 +48,12 @@ static const char *const phrases[] = {
 static void
 price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 {
-	int flags = g->nodes.v[root].flags;
-	bool done = ev->reason == CR_EV_COMPLETED || g->nodes.v[root].open == 0;
+	unsigned flags = cr_feature_flags(g, root);
+	bool done;
 
+	if (!(flags & (CR_SEG_INN | CR_SEG_CATHEDRAL)))
+		return;	/* most features: neither */
+	done = ev->reason == CR_EV_COMPLETED || cr_feature_open(g, root) == 0;
 	if (ev->kind == CR_ROAD && (flags & CR_SEG_INN)) {
 		ev->per_tile = done ? 2 : 0;
 		ev->note = (uint16_t)CR_PHRASE(ext, done ? P_INN : P_INN_OPEN);

@@ -14,9 +14,7 @@
  * back two squares apart and never meets itself).  No piece stands on a
  * river: no piece's kind is river, so the core refuses it already.
  */
-#include <string.h>
-
-#include "game-int.h"
+#include "ext.h"
 
 /* The module's state: set at the start, the last river tile's turn kept
  * per move. */
@@ -70,9 +68,9 @@ has_river(const struct cr_tiletype *t)
 static int
 start(struct cr_game *g, int ext)
 {
-	struct river *r = cr__ext_state(g, ext);
-	const struct cr_tileset *ts = g->ts;
-	int set = g->extset[ext];
+	struct river *r = cr_ext_state(g, ext);
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int set = cr_ext_set(g, ext);
 
 	r->first = -1, r->ntypes = 0, r->lake = -1;
 	for (int t = 0; t < ts->ntypes; t++) {
@@ -91,14 +89,12 @@ start(struct cr_game *g, int ext)
 static bool
 drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 {
-	const struct river *r = cr__ext_cstate(g, ext);
-	int river = 0, lake = r->lake >= 0 ? g->supply[r->lake] : 0;
+	const struct river *r = cr_ext_cstate(g, ext);
+	int river = 0, lake = r->lake >= 0 ? cr_game_supply(g, r->lake) : 0;
 
 	if (lake == 0)	/* the lake comes last: once it lies, the river is done */
 		return true;
-	for (int t = r->first; t >= 0 && t < r->first + r->ntypes; t++)
-		if (t != r->lake)
-			river += g->supply[t];
+	river = cr_supply_of(g, r->first, r->ntypes) - lake;
 	if (river > 0) {
 		if (type == r->lake)
 			return refuse(why, ext, P_LAKE_LAST, river);
@@ -117,13 +113,13 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 static bool
 turn_of(const struct cr_game *g, const struct cr_move *m, int *turn)
 {
-	const struct cr_tiletype *tt = &g->ts->type[m->tile];
+	const struct cr_tiletype *tt = &cr_game_tileset(g)->type[m->tile];
 	int in = -1, out = -1;
 
 	for (int d = 0; d < CR_NDIRS; d++) {
 		if (cr_tile_edge(tt, m->rot, d) != CR_RIVER)
 			continue;
-		if (in < 0 && cr__tile_at(g, m->x + cr_dx[d], m->y + cr_dy[d]) != NULL)
+		if (in < 0 && cr_game_at(g, m->x + cr_dx[d], m->y + cr_dy[d]) != NULL)
 			in = d;
 		else
 			out = d;
@@ -142,10 +138,10 @@ turn_of(const struct cr_game *g, const struct cr_move *m, int *turn)
 static bool
 tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
-	const struct river *r = cr__ext_cstate(g, ext);
+	const struct river *r = cr_ext_cstate(g, ext);
 	int turn;
 
-	if (!has_river(&g->ts->type[m->tile]))
+	if (!has_river(&cr_game_tileset(g)->type[m->tile]))
 		return true;
 	if (!turn_of(g, m, &turn))
 		return refuse(why, ext, P_CONTINUE, 0);
@@ -160,12 +156,12 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	int turn;
 
 	(void)move;
-	if (m->kind != CR_MOVE_PLACE || !has_river(&g->ts->type[m->tile]))
+	if (m->kind != CR_MOVE_PLACE || !has_river(&cr_game_tileset(g)->type[m->tile]))
 		return;
 	/* The tile lies on the board now: its own square is no neighbour.  A
 	 * straight (turn 0) is kept too: it resets the U-turn rule. */
 	if (turn_of(g, m, &turn))
-		((struct river *)cr__ext_state(g, ext))->last_turn = (int8_t)turn;
+		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
 }
 
 const struct cr_ext cr_ext_river = {

@@ -29,7 +29,7 @@
  */
 #include <string.h>
 
-#include "game-int.h"
+#include "ext.h"
 
 static const struct cr_pool pools[] = {
 	{ N_("builder"), N_("builders"), 1, N_("builder") },
@@ -80,50 +80,31 @@ struct traders {
 static int
 start(struct cr_game *g, int ext)
 {
-	struct traders *t = cr__ext_state(g, ext);
+	struct traders *t = cr_ext_state(g, ext);
 
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		t->builder[p] = -1;
 	return -1;	/* the base start tile */
 }
 
-/* Does the feature with root r hold a follower of player p (of kind)? */
-static bool
-holds(const struct cr_game *g, int r, int p)
-{
-	int id = r;
-
-	do {
-		int f = g->nodes.v[id].figure;
-
-		if (f >= 0 && g->figs.v[f].player == p && g->figs.v[f].on_board &&
-		    (cr_piece(g->figs.v[f].role)->flags & CR_PIECE_FOLLOWER))
-			return true;
-		id = cr__next(g, id);
-	} while (id != r);
-	return false;
-}
-
 static bool
 piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
     struct cr_refusal *why)
 {
-	int roots[3 * CR_NDIRS], n, builder = cr_ext_piece(ext, PC_BUILDER);
-	struct hood h;
+	int roots[CR_MAXJOINS], n, builder = cr_ext_piece(ext, PC_BUILDER);
 
 	if (m->role != builder && m->role != cr_ext_piece(ext, PC_PIG))
 		return true;
 	/* The feature the piece would stand on, joined: one of the
 	 * features beside, which must hold the player's own follower.  The
 	 * new tile's own segments hold none yet. */
-	cr__hood_find(g, m->x, m->y, &h);
-	n = cr__joined_roots(g, m->tile, &h, m->rot, seg, roots);
+	n = cr_move_joins(g, m, NULL, seg, roots);
 	for (int k = 0; k < n; k++)
-		if (holds(g, roots[k], g->turn))
+		if (cr_feature_holds(g, roots[k], cr_game_turn(g), CR_PIECE_FOLLOWER))
 			return true;
 	why->code = CR_R_EXT;
 	why->ext = ext;
-	why->other_player = g->turn;
+	why->other_player = cr_game_turn(g);
 	why->phrase = CR_PHRASE(ext, m->role == builder ? P_NO_FOLLOWER : P_NO_FARMER);
 	return false;
 }
@@ -131,37 +112,28 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct traders *c = cr__ext_cstate(g, ext);
-	const struct cr_placed *tl = &g->tiles.v[g->tiles.n - 1];
-	const struct cr_tiletype *tt = &g->ts->type[tl->type];
-	int p = g->turn, b = c->builder[p];
+	const struct traders *c = cr_ext_cstate(g, ext);
+	int p = cr_game_turn(g), r = c->builder[p] < 0 ? -1 : cr_figure_root(g, c->builder[p]);
 
 	(void)move;
 	/* Did this tile extend the feature of the mover's builder, placed
 	 * before it?  Seen now, before scoring sends the builder home. */
-	if (b >= 0 && g->figs.v[b].on_board) {
-		int r = cr__find(g, g->figs.v[b].node);
-
-		for (int s = 0; s < tt->nseg; s++)
-			if (cr__find(g, tl->seg0 + s) == r) {
-				((struct traders *)cr__ext_state(g, ext))->extended = 1;
-				break;
-			}
-	}
+	if (r >= 0 && cr_tile_joins(g, cr_game_ntiles(g) - 1, r))
+		((struct traders *)cr_ext_state(g, ext))->extended = 1;
 	if (m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, PC_BUILDER))
-		((struct traders *)cr__ext_state(g, ext))->builder[p] = g->figs.n - 1;
+		((struct traders *)cr_ext_state(g, ext))->builder[p] = cr_game_nfigures(g) - 1;
 }
 
 static bool
 again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct traders *c = cr__ext_cstate(g, ext);
+	const struct traders *c = cr_ext_cstate(g, ext);
 	struct traders *t;
 
 	(void)m, (void)move;
 	if (!c->extended && !c->second)
 		return false;
-	t = cr__ext_state(g, ext);
+	t = cr_ext_state(g, ext);
 	if (t->extended && !t->second) {	/* a second tile, at once */
 		t->extended = 0;
 		t->second = 1;
@@ -175,23 +147,25 @@ again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static void
 completed(struct cr_game *g, int ext, int root, int move)
 {
-	int n[CR_NGOODS] = { 0 }, id = root, any = 0;
+	int n[CR_NGOODS] = { 0 }, id = root, any = 0, turn;
+	const struct cr_placed *last;
 	struct cr_event ev;
 	struct traders *t;
 
-	if (g->nodes.v[root].kind != CR_CITY)
+	if (cr_node_kind(g, root) != CR_CITY)
 		return;
 	do {
-		const struct node *nd = &g->nodes.v[id];
-		int goods = g->ts->type[g->tiles.v[nd->tile].type].seg[nd->seg].goods;
+		int goods = cr_node_data(g, id)->goods;
 
 		if (goods > 0 && goods < CR_NGOODS)
 			n[goods]++, any++;
-		id = cr__next(g, id);
+		id = cr_feature_next(g, id);
 	} while (id != root);
 	if (any == 0)
 		return;
-	t = cr__ext_state(g, ext);
+	t = cr_ext_state(g, ext);
+	turn = cr_game_turn(g);
+	last = cr_game_tile(g, cr_game_ntiles(g) - 1);
 	memset(&ev, 0, sizeof ev);
 	ev.reason = CR_EV_TAKE;
 	ev.kind = CR_CITY;
@@ -199,17 +173,17 @@ completed(struct cr_game *g, int ext, int root, int move)
 	ev.note = (uint16_t)CR_PHRASE(ext, P_TAKER);	/* who takes, and why */
 	ev.feature = root;
 	/* Where: the tile that completed it, the one just placed. */
-	ev.x = g->tiles.v[g->tiles.n - 1].x;
-	ev.y = g->tiles.v[g->tiles.n - 1].y;
-	ev.winners = (uint8_t)(1u << g->turn);
+	ev.x = last->x;
+	ev.y = last->y;
+	ev.winners = (uint8_t)(1u << turn);
 	for (int k = 1; k < CR_NGOODS; k++)
 		if (n[k] > 0) {
-			t->tokens[g->turn][k] += n[k];
+			t->tokens[turn][k] += n[k];
 			ev.term[ev.nterm++] = (struct cr_term){ (int16_t)n[k], 0,
 			    (uint16_t)CR_PHRASE(ext, goods_phrase[k]), 0 };
 		}
-	cr__settle(&ev);	/* nothing paid: 0 per token */
-	cr__pay(g, &ev, move);
+	cr_event_settle(&ev);	/* nothing paid: 0 per token */
+	cr_game_pay(g, &ev, move);
 }
 
 /* A player's pig on the field with root r, if any. */
@@ -218,10 +192,10 @@ pig_on(const struct cr_game *g, int ext, int r, int p)
 {
 	int pig = cr_ext_piece(ext, PC_PIG);
 
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
+	for (int i = 0; i < cr_game_nfigures(g); i++) {
+		const struct cr_figure *f = cr_game_figure(g, i);
 
-		if (f->on_board && f->player == p && f->role == pig && cr__find(g, f->node) == r)
+		if (f->on_board && f->player == p && f->role == pig && cr_feature_root(g, f->node) == r)
 			return true;
 	}
 	return false;
@@ -234,25 +208,15 @@ pig_by_city(const struct cr_game *g, int ext, int c, int p)
 {
 	int pig = cr_ext_piece(ext, PC_PIG);
 
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
-		int r, id;
+	for (int i = 0; i < cr_game_nfigures(g); i++) {
+		const struct cr_figure *f = cr_game_figure(g, i);
+		int r;
 
 		if (!f->on_board || f->player != p || f->role != pig)
 			continue;
-		r = id = cr__find(g, f->node);
-		if (!holds(g, r, p))
-			continue;
-		do {	/* does the field touch the city? */
-			const struct node *nd = &g->nodes.v[id];
-			const struct cr_placed *t = &g->tiles.v[nd->tile];
-			unsigned next = g->ts->type[t->type].seg[nd->seg].next_to;
-
-			for (int s = 0; next != 0; s++, next >>= 1)
-				if ((next & 1) && cr__find(g, t->seg0 + s) == c)
-					return true;
-			id = cr__next(g, id);
-		} while (id != r);
+		r = cr_feature_root(g, f->node);
+		if (cr_feature_holds(g, r, p, CR_PIECE_FOLLOWER) && cr_feature_borders(g, r, c))
+			return true;
 	}
 	return false;
 }
@@ -266,7 +230,7 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 	if (ev->kind != CR_FIELD || ev->nterm >= sizeof ev->term / sizeof ev->term[0] ||
 	    ev->cities == 0)
 		return;
-	for (int p = 0; p < g->nplayers; p++)
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 		if ((ev->winners & (1u << p)) && (ev->reason == CR_EV_FARM_CITY ?
 		    pig_by_city(g, ext, root, p) : pig_on(g, ext, root, p)))
 			pigs |= (uint8_t)(1u << p);
@@ -279,21 +243,22 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 static void
 final(struct cr_game *g, int ext, int move)
 {
-	const struct traders *t = cr__ext_cstate(g, ext);
+	const struct traders *t = cr_ext_cstate(g, ext);
+	int np = cr_game_nplayers(g);
 
 	for (int k = 1; k < CR_NGOODS; k++) {
 		struct cr_event ev;
 		int best = 0;
 
 		memset(&ev, 0, sizeof ev);
-		for (int p = 0; p < g->nplayers; p++) {
+		for (int p = 0; p < np; p++) {
 			ev.meeples[p] = t->tokens[p][k];
 			if (t->tokens[p][k] > best)
 				best = t->tokens[p][k];
 		}
 		if (best == 0)
 			continue;	/* nobody holds it: nothing */
-		for (int p = 0; p < g->nplayers; p++)
+		for (int p = 0; p < np; p++)
 			if (t->tokens[p][k] == best)
 				ev.winners |= (uint8_t)(1u << p);
 		ev.reason = CR_EV_EXTRA;
@@ -302,15 +267,15 @@ final(struct cr_game *g, int ext, int move)
 		ev.sub = (int16_t)k;
 		ev.note = (uint16_t)CR_PHRASE(ext, goods_phrase[k]);
 		ev.base = 10;
-		cr__settle(&ev);
-		cr__pay(g, &ev, move);
+		cr_event_settle(&ev);
+		cr_game_pay(g, &ev, move);
 	}
 }
 
 static int
 counter(const struct cr_game *g, int ext, int player, int i)
 {
-	const struct traders *t = cr__ext_cstate(g, ext);
+	const struct traders *t = cr_ext_cstate(g, ext);
 
 	return player >= 0 && player < CR_MAXPLAYERS && i >= 0 && i < 3 ?
 	    t->tokens[player][i + 1] : 0;

@@ -32,7 +32,7 @@
  * price for some winners only (the pig) follows the tie-break.
  *
  * Everything a module changes in a game goes through the undo log: its
- * own state (a block of state_size bytes, cr__ext_state) and the core's
+ * own state (a block of state_size bytes, cr_ext_state) and the core's
  * (nodes, figures, players) through the core's own logging calls.
  */
 #ifndef CR_EXT_H
@@ -125,8 +125,9 @@ struct cr_piece {
 };
 
 /*
- * A module.  Hooks may be NULL; each gets the game (game-int.h: modules
- * are part of the engine) and its own index in the registry.
+ * A module.  Hooks may be NULL; each gets the game, seen through the
+ * queries below (never the engine's private state), and its own index
+ * in the registry.
  */
 struct cr_ext {
 	const char	*name;		/* as records name it: "inns-cathedrals" */
@@ -214,9 +215,99 @@ struct cr_ext {
 	 * under it. */
 	int	(*table)(const struct cr_game *g, int ext, int move);
 	/* Where the tiles the module takes out unseen lie (cr_game_hidden),
-	 * N_() words for people ("under hills"); NULL: it hides none. */
+	 * N_() words for people ("under hills"); NULL: it hides none.  And
+	 * how many it has taken out so far (cr_supply_hide), kept in its
+	 * own state. */
 	const char	*hidden;
+	int	(*unseen)(const struct cr_game *g, int ext);
 };
+
+/* ---- The engine as a module sees it (rules/seam.c) ----------------------
+ *
+ * A module reads and changes a game through these calls and the public
+ * ones of game.h (cr_game_turn, cr_game_tile, cr_game_at, cr_game_supply,
+ * cr_game_move...), never through the engine's arrays.  A feature is
+ * named by a node: a segment of a placed tile (cr_placed.seg0 + its
+ * segment in the type); every member of a feature has the same root,
+ * which changes when features join.  Everything a module changes goes
+ * through the undo log: its own state (cr_ext_state), scores (cr_game_pay),
+ * pieces sent home (cr_figure_home), the supply (cr_supply_hide).
+ */
+
+/* The module's own state (state_size bytes, zeroed at the start): to
+ * change it (copied to the undo log the first time in a move), or to
+ * read it. */
+void	*cr_ext_state(struct cr_game *g, int ext);
+const void *cr_ext_cstate(const struct cr_game *g, int ext);
+/* Module ext's tile set in g (an index among the tile set's sets), -1
+ * when it has none in play. */
+int	cr_ext_set(const struct cr_game *g, int ext);
+
+/* The root of the feature a piece (cr_game_figure) stands on, -1 for one
+ * gone home. */
+int	cr_figure_root(const struct cr_game *g, int fig);
+/* A piece that owns no feature (a shepherd) goes home now; a follower
+ * goes home with its feature, when it is scored. */
+void	cr_figure_home(struct cr_game *g, int fig);
+
+/* A node: its feature's root, the next member of its feature (round a
+ * circle back to it), its placed tile (an index for cr_game_tile), its
+ * segment in the tile's type, its kind, and the figure standing on it
+ * (-1). */
+int	cr_feature_root(const struct cr_game *g, int node);
+int	cr_feature_next(const struct cr_game *g, int node);
+int	cr_node_tile(const struct cr_game *g, int node);
+int	cr_node_seg(const struct cr_game *g, int node);
+int	cr_node_kind(const struct cr_game *g, int node);
+int	cr_node_figure(const struct cr_game *g, int node);
+/* What its tile's data says of the node's segment (kind, ports, end...). */
+const struct cr_seg *cr_node_data(const struct cr_game *g, int node);
+/* A feature by its root: the ports it leaves open (0: complete; a
+ * cloister: its neighbours missing), and the flags of its segments or'ed
+ * (an inn...). */
+int	cr_feature_open(const struct cr_game *g, int root);
+unsigned cr_feature_flags(const struct cr_game *g, int root);
+/* Does player p have a piece with all of the CR_PIECE_* flags `flags`
+ * (0: any piece) on the feature with root `root`? */
+bool	cr_feature_holds(const struct cr_game *g, int root, int p, unsigned flags);
+/* The land feature with root `land` (a field) and the features its
+ * segments border (cities, next_to in the tile data): does it border the
+ * feature with root c; how many of them are complete (each once). */
+bool	cr_feature_borders(const struct cr_game *g, int land, int c);
+int	cr_feature_bordered(const struct cr_game *g, int land);
+/* Does a segment of the placed tile `tile` (an index for cr_game_tile)
+ * belong to the feature with root `root`? */
+bool	cr_tile_joins(const struct cr_game *g, int tile, int root);
+/* In placed: did the tile just placed complete a feature of its own
+ * segments (false: no field, road or city was closed by it)? */
+bool	cr_move_completes(const struct cr_game *g);
+
+/*
+ * A placement being checked (m, its tile not down yet; h the squares
+ * around it as move_ok has them, or NULL): would the tile touch the
+ * feature with root `root` through one of its edges; the features on
+ * the board segment seg of the tile would belong to once joined (their
+ * roots into roots, at most CR_MAXJOINS), how many.
+ */
+#define CR_MAXJOINS	(3 * CR_NDIRS)
+bool	cr_move_touches(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+	    int root);
+int	cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+	    int seg, int *roots);
+
+/* Scoring: what an event pays each winner (cr_event.pay) from its
+ * arithmetic, and whether it pays anybody; record it for move `move`
+ * and pay each winner its pay[]. */
+bool	cr_event_settle(struct cr_event *ev);
+void	cr_game_pay(struct cr_game *g, struct cr_event *ev, int move);
+
+/* The supply: take one of the tiles left to draw out unseen (under a
+ * hill), false when none is left; and how many tiles left the supply in
+ * move `move` (1-based: placed or discarded, and any taken out unseen). */
+bool	cr_supply_hide(struct cr_game *g);
+int	cr_game_drawn(const struct cr_game *g, int move);
+/* The copies left of the types first to first + n - 1 together. */
+int	cr_supply_of(const struct cr_game *g, int first, int n);
 
 /* The registry (rules/ext.c): every module, the base first. */
 extern const struct cr_ext *const cr_exts[];

@@ -75,7 +75,7 @@ cr__unjoin(struct cr_game *g, int rb, int ra)
 static int
 node_at_port(const struct cr_game *g, const struct sq *q, int port)
 {
-	int s = g->ts->type[q->type].portseg[q->rot][port];
+	int s = g->h.ts->type[q->type].portseg[q->rot][port];
 
 	return s < 0 ? -1 : q->seg0 + s;
 }
@@ -132,8 +132,8 @@ static const int around[8] = {
 void
 cr__features_add(struct cr_game *g, int t)
 {
-	const struct cr_placed *tl = &g->tiles.v[t];
-	const struct cr_tiletype *tt = &g->ts->type[tl->type];
+	const struct cr_placed *tl = &g->h.tiles.v[t];
+	const struct cr_tiletype *tt = &g->h.ts->type[tl->type];
 	const int8_t *mine = tt->portseg[tl->rot];
 	int id0 = g->nodes.n, pair[3 * CR_NDIRS][2], npair = 0;
 	int twin[CR_NDIRS][2], ntwin = 0;
@@ -149,7 +149,7 @@ cr__features_add(struct cr_game *g, int t)
 			continue;
 		/* Port i of this edge meets port 2 - i of the other tile's
 		 * (cr_port_opposite). */
-		theirs = g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
+		theirs = g->h.ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
 		for (int i = 0; i < 3; i++) {
 			int a = mine[CR_PORT(d, i)], b = theirs[2 - i];
 
@@ -159,8 +159,8 @@ cr__features_add(struct cr_game *g, int t)
 			CR_PREFETCH(&g->nodes.v[cr__find(g, pair[npair][1])]);
 			npair++;
 		}
-		if (tt->twin && g->ts->type[nb->type].twin &&
-		    twin_cities(tt, mine, g->ts->type + nb->type, theirs, d)) {
+		if (tt->twin && g->h.ts->type[nb->type].twin &&
+		    twin_cities(tt, mine, g->h.ts->type + nb->type, theirs, d)) {
 			twin[ntwin][0] = id0 + mine[CR_PORT(d, 0)];
 			twin[ntwin++][1] = id0 + mine[CR_PORT(d, 2)];
 		}
@@ -224,7 +224,7 @@ int
 cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot, int seg,
     int *out)
 {
-	const struct cr_tiletype *tt = &g->ts->type[type];
+	const struct cr_tiletype *tt = &g->h.ts->type[type];
 	int root[CR_MAXSEG + 3 * CR_NDIRS];	/* neighbour roots, after the segments */
 	int up[CR_MAXSEG + 3 * CR_NDIRS];
 	int n = tt->nseg, nout = 0, mine = seg;
@@ -238,7 +238,7 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 			continue;
 		for (int i = 0; i < 3; i++) {
 			int p = CR_PORT(d, i);
-			int s = g->ts->type[type].portseg[rot][p];
+			int s = g->h.ts->type[type].portseg[rot][p];
 			int b = node_at_port(g, nb, cr_port_opposite(p));
 			int r, k, a, c;
 
@@ -259,9 +259,9 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 			up[a] = c;
 		}
 		/* Twin cities on this edge facing twins: one city (features_add). */
-		if (tt->twin && g->ts->type[nb->type].twin && twin_cities(tt, tt->portseg[rot],
-		    &g->ts->type[nb->type],
-		    g->ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0), d)) {
+		if (tt->twin && g->h.ts->type[nb->type].twin && twin_cities(tt, tt->portseg[rot],
+		    &g->h.ts->type[nb->type],
+		    g->h.ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0), d)) {
 			int a = tt->portseg[rot][CR_PORT(d, 0)], c = tt->portseg[rot][CR_PORT(d, 2)];
 
 			while (up[a] != a)
@@ -298,7 +298,7 @@ cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int ro
 		for (int i = 0; i < 3; i++) {
 			int p = CR_PORT(d, i), b;
 
-			if (g->ts->type[type].portseg[rot][p] < 0)
+			if (g->h.ts->type[type].portseg[rot][p] < 0)
 				continue;
 			if ((b = node_at_port(g, nb, cr_port_opposite(p))) >= 0 && cr__find(g, b) == root)
 				return true;
@@ -319,7 +319,7 @@ cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, int r
 		if (g->nodes.v[roots[k]].followers > 0) {
 			/* Not a walk over the feature: a farm on a big board is
 			 * thousands of segments, and this runs on every refusal. */
-			const struct figure *f = &g->figs.v[g->nodes.v[roots[k]].anyfig];
+			const struct cr_figure *f = &g->h.figs.v[g->nodes.v[roots[k]].anyfig];
 
 			if (who != NULL)
 				*who = f->player;
@@ -340,7 +340,7 @@ static int
 seg_at_spot(const struct cr_game *g, int type, int rot, enum cr_spot spot,
     int kind, int *count)
 {
-	const struct cr_tiletype *tt = &g->ts->type[type];
+	const struct cr_tiletype *tt = &g->h.ts->type[type];
 	cr_ports want = cr_ports_rotate(cr_spot_ports(spot), (4 - rot) & 3);
 	int found = -1;
 
@@ -452,7 +452,7 @@ cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces, int
 		const struct node *n = &g->nodes.v[id];
 
 		if (n->figure >= 0) {
-			const struct figure *f = &g->figs.v[n->figure];
+			const struct cr_figure *f = &g->h.figs.v[n->figure];
 
 			if (meeples)
 				meeples[f->player] += f->weight;
@@ -516,5 +516,5 @@ cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
 	if (n->kind == CR_CLOISTER)
 		f->tiles = 9 - n->open;
 	if (n->kind == CR_FIELD)
-		f->cities = cr__field_cities(g, r);
+		f->cities = cr_feature_bordered(g, r);
 }

@@ -1,6 +1,7 @@
 /*
  * game-int.h -- the engine's private state, shared by board.c, feature.c,
- * game.c and score.c.  Not part of the public API.
+ * game.c, query.c, score.c and seam.c (what modules see of it, through
+ * rules/ext.h).  Not part of any API: no module includes it.
  *
  * All state lives in growable arrays indexed by int.  Arrays only grow
  * during a move; every change to an existing element goes through the
@@ -88,15 +89,6 @@ struct link {
 	int	next;
 };
 
-struct figure {
-	int	player;
-	int	node;
-	uint8_t	role;
-	uint8_t	weight;		/* for majorities: 1, a big meeple 2 */
-	uint8_t	spot;		/* as written, for display */
-	uint8_t	on_board;
-};
-
 /*
  * U_ABSORBED: a union in which root idx was absorbed by root old.val.
  * Undone in log order like the rest: splice the lists apart, and idx's
@@ -110,7 +102,7 @@ struct undo {
 	int	idx;
 	union {
 		struct node	node;
-		struct figure	fig;
+		struct cr_figure	fig;
 		struct cr_player pl;
 		int		val;
 	} old;
@@ -121,7 +113,7 @@ struct mark {
 	struct cr_move move;	/* the move itself, for records */
 	bool	undoable;	/* logged (cr_game_set_undo) */
 	int	log, ntiles, nnodes, nfigs, nevents, xlog;
-	int	turn, supply_total, onboard, hidden;
+	int	turn, supply_total, onboard;
 	bool	over;
 };
 
@@ -140,9 +132,8 @@ struct opensq { int x, y, sig, bpos; };	/* bpos: index in its bucket */
 typedef VEC(int) intvec;
 
 struct cr_game {
-	const struct cr_tileset *ts;
+	struct cr_game_head h;		/* ts, nplayers, turn, supply, tiles, figs: game.h */
 	int	edition;
-	int	nplayers;
 	uint32_t exts;			/* modules in play, bit per cr_exts[] index */
 	uint32_t sets;			/* the tile sets in play, bit per ts->setname index */
 	int8_t	extset[CR_MAXEXTS];	/* each module's tile set, -1 for none */
@@ -155,19 +146,14 @@ struct cr_game {
 	size_t	xoff[CR_MAXEXTS], xsize;
 	VEC(unsigned char) xlog;	/* copies of states before a move changed them */
 	uint32_t ext_logged;		/* modules whose state is copied this move */
-	int	turn;
 	bool	over;
 	struct cr_player player[CR_MAXPLAYERS];
 	int	onboard;		/* figures standing on the board */
-	int	*supply;		/* copies left per type (hidden ones among them) */
-	int	supply_total;		/* tiles left to draw: hidden ones not */
-	int	hidden;			/* tiles slid unseen under hills */
+	int	supply_total;		/* tiles left to draw: those a module hid not */
 
 	struct grid		board;	/* tile index by square */
-	VEC(struct cr_placed)	tiles;
 	VEC(struct node)	nodes;
 	VEC(struct link)	link;	/* beside nodes, same indices */
-	VEC(struct figure)	figs;
 	VEC(struct cr_event)	events;
 	VEC(struct undo)	log;
 	VEC(struct mark)	marks;
@@ -280,10 +266,6 @@ struct hood {
 #endif
 void	cr__features_prefetch(const struct cr_game *g, const struct hood *h);
 
-/* ext state, for the modules (game.c): the state of module ext, copied to
- * the undo log the first time it changes in a move. */
-void	*cr__ext_state(struct cr_game *g, int ext);
-const void *cr__ext_cstate(const struct cr_game *g, int ext);
 /* The pool count of a player, by pool number (cr_pool), for the modules. */
 int	*cr__pool(struct cr_game *g, int player, int pool);
 static inline int
@@ -340,25 +322,13 @@ void	cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces
 uint32_t cr__scratch_gen(const struct cr_game *g);
 uint32_t cr__scratch_gen2(const struct cr_game *g);
 
-/* Slide one unknown tile out of the supply (under a hill), if one is
- * left to draw.  Undone with the move. */
-void	cr__hide_tile(struct cr_game *g);
-
 /* score.c */
-/* What an event pays each player (ev->pay), from its arithmetic: its
- * price (ev->points) to every winner, a term for some winners only to
- * those alone; whether it pays anybody anything.  A module's event with
+/* cr_event_settle (ext.h): its price (ev->points) to every winner, a
+ * term for some winners only to those alone.  A module's event with
  * amounts of its own sets pay[] itself instead. */
-bool	cr__settle(struct cr_event *ev);
-/* Record a scoring event of the move, one per thing scored: each winner
- * is paid its ev->pay. */
-void	cr__pay(struct cr_game *g, struct cr_event *ev, int move);
 void	cr__score_completed(struct cr_game *g, int t, int move);
 void	cr__score_final(struct cr_game *g, int move);
 void	cr__return_meeples(struct cr_game *g, int root);
-/* One piece that owns no feature (a shepherd) goes home. */
-void	cr__return_figure(struct cr_game *g, int fig);
-int	cr__field_cities(const struct cr_game *g, int root);
 bool	cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev);
 
 #endif

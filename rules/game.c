@@ -58,7 +58,7 @@ void
 cr__log_figure(struct cr_game *g, int id)
 {
 	if (!g->nolog)
-		cr__log_entry(g, U_FIGURE, id)->old.fig = g->figs.v[id];
+		cr__log_entry(g, U_FIGURE, id)->old.fig = g->h.figs.v[id];
 }
 /* A player is copied once per move: the first copy is the one undo needs. */
 void
@@ -69,28 +69,6 @@ cr__log_player(struct cr_game *g, int p)
 	g->player_logged |= 1u << p;
 	cr__log_entry(g, U_PLAYER, p)->old.pl = g->player[p];
 }
-void *
-cr__ext_state(struct cr_game *g, int ext)
-{
-	unsigned char *st = g->xstate + g->xoff[ext];
-	size_t n = cr_exts[ext]->state_size;
-
-	if (!g->nolog && !(g->ext_logged & (1u << ext))) {
-		/* room reserved by reserve(): a state a module per move */
-		g->ext_logged |= 1u << ext;
-		memcpy(g->xlog.v + g->xlog.n, st, n);
-		cr__log_entry(g, U_EXT, ext)->old.val = g->xlog.n;
-		g->xlog.n += (int)n;
-	}
-	return st;
-}
-
-const void *
-cr__ext_cstate(const struct cr_game *g, int ext)
-{
-	return g->xstate + g->xoff[ext];
-}
-
 int *
 cr__pool(struct cr_game *g, int player, int pool)
 {
@@ -101,7 +79,7 @@ void
 cr__log_supply(struct cr_game *g, int t)
 {
 	if (!g->nolog)
-		cr__log_entry(g, U_SUPPLY, t)->old.val = g->supply[t];
+		cr__log_entry(g, U_SUPPLY, t)->old.val = g->h.supply[t];
 }
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
@@ -130,7 +108,7 @@ reserve(struct cr_game *g, bool ending)
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * 2 * (CR_MAXSEG + 9) +
-	    (ending ? 2 * (g->figs.n + (g->edition == 1 ? g->nodes.n : 0)) + 64 : 0);
+	    (ending ? 2 * (g->h.figs.n + (g->edition == 1 ? g->nodes.n : 0)) + 64 : 0);
 	/* Per move: a tile's joins (up to three entries for each of the 12
 	 * ports across its edges), the cloisters around, the features it
 	 * completes, each player once, the supply: generously.  And the
@@ -143,19 +121,19 @@ reserve(struct cr_game *g, bool ending)
 	/* Each module's state copied once a move, and its log entry. */
 	if (!g->nolog)
 		logs += k * CR_MAXEXTS;
-	if (!RESERVE(g->tiles, k) ||
+	if (!RESERVE(g->h.tiles, k) ||
 	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
-	    !RESERVE(g->figs, k) || !RESERVE(g->events, events) || !RESERVE(g->log, logs) ||
+	    !RESERVE(g->h.figs, k) || !RESERVE(g->events, events) || !RESERVE(g->log, logs) ||
 	    !RESERVE(g->marks, k) || !cr__board_reserve(g, k) ||
 	    (!g->nolog && !RESERVE(g->xlog, k * (int)g->xsize)))
 		return false;
 	/* The scratch follows the arrays it is indexed by. */
-	if (!grow_zeroed((void **)&s->tstamp, &s->cap_t, g->tiles.cap, sizeof *s->tstamp) ||
+	if (!grow_zeroed((void **)&s->tstamp, &s->cap_t, g->h.tiles.cap, sizeof *s->tstamp) ||
 	    !grow_zeroed((void **)&s->nstamp, &s->cap_n, g->nodes.cap, sizeof *s->nstamp) ||
 	    !grow_zeroed((void **)&s->seen, &s->cap_seen, g->nodes.cap, sizeof *s->seen) ||
 	    !cr__grow((void **)&s->slot, &s->cap_slot, g->nodes.cap, sizeof *s->slot) ||
-	    !cr__grow((void **)&s->acc, &s->cap_acc, g->figs.cap * CR_MAXPLAYERS, sizeof *s->acc) ||
-	    !cr__grow((void **)&s->roots, &s->cap_roots, g->figs.cap, sizeof *s->roots))
+	    !cr__grow((void **)&s->acc, &s->cap_acc, g->h.figs.cap * CR_MAXPLAYERS, sizeof *s->acc) ||
+	    !cr__grow((void **)&s->roots, &s->cap_roots, g->h.figs.cap, sizeof *s->roots))
 		return false;
 	g->ahead = k - 1;
 	return true;
@@ -166,7 +144,7 @@ static void
 take_tile(struct cr_game *g, int type)
 {
 	cr__log_supply(g, type);
-	g->supply[type]--;
+	g->h.supply[type]--;
 	g->supply_total--;
 }
 
@@ -175,7 +153,7 @@ place_tile(struct cr_game *g, int type, const struct hood *h, int rot)
 {
 	take_tile(g, type);
 	cr__board_put(g, type, h, rot);
-	cr__features_add(g, g->tiles.n - 1);
+	cr__features_add(g, g->h.tiles.n - 1);
 }
 
 struct cr_game *
@@ -187,15 +165,15 @@ cr_game_create(const struct cr_tileset *ts, const struct cr_config *c)
 		return NULL;
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return NULL;
-	g->ts = ts;
+	g->h.ts = ts;
 	/* Room for a typical 72-tile game at once, reservations for the
 	 * moves ahead included (each block under malloc's mmap threshold):
 	 * a game of the base set then does no realloc. */
-	if (!RESERVE(g->tiles, 96) ||
-	    !RESERVE(g->nodes, 1024) || !RESERVE(g->link, 1024) || !RESERVE(g->figs, 64) ||
+	if (!RESERVE(g->h.tiles, 96) ||
+	    !RESERVE(g->nodes, 1024) || !RESERVE(g->link, 1024) || !RESERVE(g->h.figs, 64) ||
 	    !RESERVE(g->events, 512) || !RESERVE(g->log, 2048) || !RESERVE(g->marks, 96) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
-	    (g->supply = calloc((size_t)ts->ntypes, sizeof *g->supply)) == NULL ||
+	    (g->h.supply = calloc((size_t)ts->ntypes, sizeof *g->h.supply)) == NULL ||
 	    !cr_game_restart(g, c)) {
 		cr_game_free(g);
 		return NULL;
@@ -250,7 +228,7 @@ configure(struct cr_game *g, uint32_t exts)
 
 		if (!(exts & (1u << e)))
 			continue;
-		if (x->tiles != NULL && (set = cr_tileset_set(g->ts, x->name)) < 0 && !x->always)
+		if (x->tiles != NULL && (set = cr_tileset_set(g->h.ts, x->name)) < 0 && !x->always)
 			return false;	/* its tiles were never read */
 		if (set >= 0)
 			sets |= 1u << set, extset[e] = (int8_t)set;
@@ -295,7 +273,7 @@ configure(struct cr_game *g, uint32_t exts)
 bool
 cr_game_restart(struct cr_game *g, const struct cr_config *c)
 {
-	const struct cr_tileset *ts = g->ts;
+	const struct cr_tileset *ts = g->h.ts;
 	int start = ts->start;
 	struct hood h;
 
@@ -304,8 +282,8 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	if (!configure(g, c->exts))
 		return false;
 	g->edition = c->edition;
-	g->nplayers = c->nplayers;
-	g->turn = 0;
+	g->h.nplayers = c->nplayers;
+	g->h.turn = 0;
 	g->over = false;
 	memset(g->player, 0, sizeof g->player);
 	for (int p = 0; p < c->nplayers; p++)
@@ -313,16 +291,16 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 			if (g->exts & (1u << cr_pool_ext(k)))
 				*cr__pool(g, p, k) = cr_pool(k)->count;
 	g->onboard = 0;
-	g->tiles.n = g->nodes.n = g->link.n = 0;
+	g->h.tiles.n = g->nodes.n = g->link.n = 0;
 	g->ahead = 0;
-	g->figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
+	g->h.figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
 	cr__board_clear(g);
-	g->supply_total = g->hidden = 0;
-	memset(g->supply, 0, (size_t)ts->ntypes * sizeof *g->supply);
+	g->supply_total = 0;
+	memset(g->h.supply, 0, (size_t)ts->ntypes * sizeof *g->h.supply);
 	for (int k = 0; k < ts->nsets; k++)	/* the sets in play, each a run of types */
 		for (int t = ts->setbeg[k]; (g->sets & (1u << k)) && t < ts->setbeg[k + 1]; t++) {
-			g->supply[t] = ts->type[t].count;
-			g->supply_total += g->supply[t];
+			g->h.supply[t] = ts->type[t].count;
+			g->supply_total += g->h.supply[t];
 		}
 	g->ext_logged = ~0u;	/* the states start here: nothing to undo */
 	for (int e = 0; e < cr_nexts; e++)	/* a module's own start tile */
@@ -332,7 +310,7 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 			if (t >= 0)
 				start = t;
 		}
-	if (g->supply[start] <= 0)
+	if (g->h.supply[start] <= 0)
 		return false;
 	if (!reserve(g, false))
 		return false;
@@ -393,7 +371,7 @@ cr_game_counter_name(const struct cr_game *g, int i, const char **group)
 int
 cr_game_counter(const struct cr_game *g, int p, int i)
 {
-	int e = i < 0 || p < 0 || p >= g->nplayers ? -1 : counter_ext(g, &i);
+	int e = i < 0 || p < 0 || p >= g->h.nplayers ? -1 : counter_ext(g, &i);
 
 	return e < 0 ? 0 : cr_exts[e]->counter(g, e, p, i);
 }
@@ -406,13 +384,13 @@ cr_game_free(struct cr_game *g)
 	cr__board_free(g);
 	free(g->nodes.v);
 	free(g->link.v);
-	free(g->figs.v);
+	free(g->h.figs.v);
 	free(g->events.v);
 	free(g->log.v);
 	free(g->marks.v);
 	free(g->xlog.v);
 	free(g->xstate);
-	free(g->supply);
+	free(g->h.supply);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
 		free(g->scr->nstamp);
@@ -439,11 +417,11 @@ refuse(struct cr_refusal *why, enum cr_refusal_code code)
 static int
 ext_of_type(const struct cr_game *g, int type)
 {
-	int set = g->ts->typeset[type];
+	int set = g->h.ts->typeset[type];
 
 	for (int e = 0; e < cr_nexts; e++)
 		if (cr_exts[e]->tiles != NULL &&
-		    strcmp(cr_exts[e]->name, g->ts->setname[set]) == 0)
+		    strcmp(cr_exts[e]->name, g->h.ts->setname[set]) == 0)
 			return e;
 	return -1;
 }
@@ -453,19 +431,19 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 
-	if (type >= 0 && type < g->ts->ntypes && g->supply[type] > 0 && !g->hk_drawable)
+	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 && !g->hk_drawable)
 		return true;	/* the common case, asked once a move */
 	if (why == NULL)
 		why = &dummy;
 	memset(why, 0, sizeof *why);
 	why->tile = type;
-	if (type < 0 || type >= g->ts->ntypes)
+	if (type < 0 || type >= g->h.ts->ntypes)
 		return refuse(why, CR_R_BAD_MOVE);
-	if (!(g->sets & (1u << g->ts->typeset[type]))) {
+	if (!(g->sets & (1u << g->h.ts->typeset[type]))) {
 		why->ext = ext_of_type(g, type);
 		return refuse(why, CR_R_NOT_IN_PLAY);
 	}
-	if (g->supply[type] <= 0)
+	if (g->h.supply[type] <= 0)
 		return refuse(why, CR_R_NO_COPY);
 	CR_EACH_EXT(g, g->hk_drawable, e)
 		if (!cr_exts[e]->drawable(g, e, type, why))
@@ -493,15 +471,15 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 {
 	int role = m->role, pool = cr_piece_pool(role);
 
-	if (pool == 0 && g->player[g->turn].meeples > 0)
+	if (pool == 0 && g->player[g->h.turn].meeples > 0)
 		return true;	/* a meeple: the base game's, always in play */
 	why->pool = pool;
-	why->other_player = g->turn;
+	why->other_player = g->h.turn;
 	if (!(g->exts & (1u << cr_piece_ext(role)))) {
 		why->ext = cr_piece_ext(role);
 		return refuse(why, CR_R_NOT_IN_PLAY);
 	}
-	if (cr__pool_left(g, g->turn, pool) > 0)
+	if (cr__pool_left(g, g->h.turn, pool) > 0)
 		return true;
 	if (g->hk_returns)	/* the move's choice brings one home first */
 		CR_EACH_EXT(g, g->hk_returns, e)
@@ -509,11 +487,11 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 				return true;
 	why->other_x = why->other_y = 0;
 	why->n = 0;
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
+	for (int i = 0; i < g->h.figs.n; i++) {
+		const struct cr_figure *f = &g->h.figs.v[i];
 
-		if (f->on_board && f->player == g->turn && cr_piece_pool(f->role) == pool) {
-			const struct cr_placed *t = &g->tiles.v[g->nodes.v[f->node].tile];
+		if (f->on_board && f->player == g->h.turn && cr_piece_pool(f->role) == pool) {
+			const struct cr_placed *t = &g->h.tiles.v[g->nodes.v[f->node].tile];
 
 			why->other_x = t->x, why->other_y = t->y;
 			why->n++;
@@ -597,9 +575,9 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if (m->kind == CR_MOVE_END)
 		return true;
 	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) ||
-	    m->tile < 0 || m->tile >= g->ts->ntypes)
+	    m->tile < 0 || m->tile >= g->h.ts->ntypes)
 		return refuse(why, CR_R_BAD_MOVE);
-	if (g->supply[m->tile] <= 0 || g->hk_drawable) {
+	if (g->h.supply[m->tile] <= 0 || g->hk_drawable) {
 		if (!cr_game_drawable(g, m->tile, why))
 			return false;
 		why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
@@ -717,26 +695,26 @@ cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_
 static void
 put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 {
-	const struct cr_placed *t = &g->tiles.v[g->tiles.n - 1];
+	const struct cr_placed *t = &g->h.tiles.v[g->h.tiles.n - 1];
 	int seg = t->seg0 + h->seg, root;	/* the segment check found */
-	struct figure *f;
+	struct cr_figure *f;
 
 	const struct cr_piece *pc = cr_piece(m->role);
 
 	root = cr__find(g, seg);
-	f = VEC_PUSH(g, g->figs);
-	*f = (struct figure){ .player = g->turn, .node = seg, .role = (uint8_t)m->role,
+	f = VEC_PUSH(g, g->h.figs);
+	*f = (struct cr_figure){ .player = g->h.turn, .node = seg, .role = (uint8_t)m->role,
 	    .weight = pc->weight, .spot = (uint8_t)m->spot, .on_board = 1 };
 	cr__log_node(g, seg);
-	g->nodes.v[seg].figure = g->figs.n - 1;
+	g->nodes.v[seg].figure = g->h.figs.n - 1;
 	if (pc->flags & CR_PIECE_FOLLOWER) {	/* it owns the feature */
 		cr__log_node(g, root);
 		g->nodes.v[root].followers++;
 		if (g->nodes.v[root].anyfig < 0)
-			g->nodes.v[root].anyfig = g->figs.n - 1;
+			g->nodes.v[root].anyfig = g->h.figs.n - 1;
 	}
-	cr__log_player(g, g->turn);
-	(*cr__pool(g, g->turn, cr_piece_pool(m->role)))--;
+	cr__log_player(g, g->h.turn);
+	(*cr__pool(g, g->h.turn, cr_piece_pool(m->role)))--;
 	g->onboard++;
 }
 
@@ -776,10 +754,9 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);
 	mk = VEC_PUSH(g, g->marks);
-	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->tiles.n,
-	    .nnodes = g->nodes.n, .nfigs = g->figs.n, .nevents = g->events.n,
-	    .turn = g->turn, .over = g->over, .supply_total = g->supply_total,
-	    .hidden = g->hidden,
+	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->h.tiles.n,
+	    .nnodes = g->nodes.n, .nfigs = g->h.figs.n, .nevents = g->events.n,
+	    .turn = g->h.turn, .over = g->over, .supply_total = g->supply_total,
 	    .onboard = g->onboard, .xlog = g->xlog.n };
 	move = g->marks.n;
 	g->player_logged = 0;
@@ -796,9 +773,9 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		if (g->hk_placed)
 			CR_EACH_EXT(g, g->hk_placed, e)
 				cr_exts[e]->placed(g, e, m, move);
-		cr__score_completed(g, g->tiles.n - 1, move);
+		cr__score_completed(g, g->h.tiles.n - 1, move);
 		if (!again(g, m, move))
-			g->turn = (g->turn + 1) % g->nplayers;
+			g->h.turn = (g->h.turn + 1) % g->h.nplayers;
 		break;
 	case CR_MOVE_DISCARD:	/* the same player draws again */
 		take_tile(g, m->tile);
@@ -831,9 +808,9 @@ cr_game_undo(struct cr_game *g, int n)
 
 			switch (u->what) {
 			case U_NODE:	g->nodes.v[u->idx] = u->old.node; break;
-			case U_FIGURE:	g->figs.v[u->idx] = u->old.fig; break;
+			case U_FIGURE:	g->h.figs.v[u->idx] = u->old.fig; break;
 			case U_PLAYER:	g->player[u->idx] = u->old.pl; break;
-			case U_SUPPLY:	g->supply[u->idx] = u->old.val; break;
+			case U_SUPPLY:	g->h.supply[u->idx] = u->old.val; break;
 			case U_ABSORBED: cr__unjoin(g, u->idx, u->old.val); break;
 			case U_EXT:
 				memcpy(g->xstate + g->xoff[u->idx], g->xlog.v + u->old.val,
@@ -843,15 +820,14 @@ cr_game_undo(struct cr_game *g, int n)
 		}
 		g->log.n = mk->log;
 		g->xlog.n = mk->xlog;
-		while (g->tiles.n > mk->ntiles)
-			cr__board_untile(g, --g->tiles.n);
+		while (g->h.tiles.n > mk->ntiles)
+			cr__board_untile(g, --g->h.tiles.n);
 		g->nodes.n = g->link.n = mk->nnodes;
-		g->figs.n = mk->nfigs;
+		g->h.figs.n = mk->nfigs;
 		g->events.n = mk->nevents;
-		g->turn = mk->turn;
+		g->h.turn = mk->turn;
 		g->over = mk->over;
 		g->supply_total = mk->supply_total;
-		g->hidden = mk->hidden;
 		g->onboard = mk->onboard;
 		done++;
 	}
@@ -871,22 +847,20 @@ cr_game_set_undo(struct cr_game *g, bool on)
 	g->nolog = !on;
 }
 
-const struct cr_tileset *cr_game_tileset(const struct cr_game *g) { return g->ts; }
 int cr_game_edition(const struct cr_game *g) { return g->edition; }
-int cr_game_nplayers(const struct cr_game *g) { return g->nplayers; }
-int cr_game_turn(const struct cr_game *g) { return g->turn; }
 int cr_game_nmoves(const struct cr_game *g) { return g->marks.n; }
 bool cr_game_over(const struct cr_game *g) { return g->over; }
 int cr_game_supply_total(const struct cr_game *g) { return g->supply_total; }
-int cr_game_hidden(const struct cr_game *g) { return g->hidden; }
 
-void
-cr__hide_tile(struct cr_game *g)
+int
+cr_game_hidden(const struct cr_game *g)
 {
-	if (g->supply_total > 0) {	/* the last tile hides nothing */
-		g->supply_total--;
-		g->hidden++;
-	}
+	int n = 0;
+
+	for (int e = 0; e < cr_nexts; e++)	/* each module keeps its own count */
+		if ((g->exts & (1u << e)) && cr_exts[e]->unseen != NULL)
+			n += cr_exts[e]->unseen(g, e);
+	return n;
 }
 
 const struct cr_move *
@@ -901,16 +875,10 @@ cr_game_move_player(const struct cr_game *g, int i)
 	return i >= 0 && i < g->marks.n ? g->marks.v[i].turn : -1;
 }
 
-int
-cr_game_supply(const struct cr_game *g, int type)
-{
-	return type >= 0 && type < g->ts->ntypes ? g->supply[type] : 0;
-}
-
 const struct cr_player *
 cr_game_player(const struct cr_game *g, int p)
 {
-	return p >= 0 && p < g->nplayers ? &g->player[p] : NULL;
+	return p >= 0 && p < g->h.nplayers ? &g->player[p] : NULL;
 }
 
 const struct cr_event *
@@ -925,13 +893,13 @@ cr_game_meeples(const struct cr_game *g, struct cr_meeple *out, int max)
 {
 	int n = 0;
 
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
+	for (int i = 0; i < g->h.figs.n; i++) {
+		const struct cr_figure *f = &g->h.figs.v[i];
 		const struct cr_placed *t;
 
 		if (!f->on_board)
 			continue;
-		t = &g->tiles.v[g->nodes.v[f->node].tile];
+		t = &g->h.tiles.v[g->nodes.v[f->node].tile];
 		if (n < max && out != NULL)
 			out[n] = (struct cr_meeple){ .player = f->player, .role = f->role,
 			    .seg = f->node, .x = t->x, .y = t->y, .spot = f->spot };

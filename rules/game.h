@@ -51,6 +51,98 @@ struct cr_move {
 #define CR_TOKEN_ID(a)		((a) >> 8)
 #define CR_TOKEN_N(a)		((a) & 0xff)
 
+/* A tile on the board. */
+struct cr_placed {
+	int	x, y;
+	int	type, rot;
+	int	seg0;		/* id of its first segment; its segments are seg0.. */
+};
+
+/* A piece put down in the game, on the board or gone home since. */
+struct cr_figure {
+	int	player;
+	int	node;		/* the segment it stands (stood) on */
+	uint8_t	role;		/* its piece (cr_piece) */
+	uint8_t	weight;		/* in majorities: 1, a big meeple 2, a pig 0 */
+	uint8_t	spot;		/* as written, for display */
+	uint8_t	on_board;
+};
+
+/*
+ * The first member of every game: what anyone may read of it at once,
+ * through the accessors below, which cost no call (the modules ask them
+ * on every move).  Only the engine writes it; the rest of a game is
+ * private (rules/game-int.h).
+ */
+struct cr_game_head {
+	const struct cr_tileset *ts;
+	int		 nplayers;
+	int		 turn;		/* the player to move, 0-based */
+	int		*supply;	/* copies left per type (the hidden ones among them) */
+	struct { struct cr_placed *v; int n, cap; } tiles;	/* in placement order */
+	struct { struct cr_figure *v; int n, cap; } figs;	/* in the order put down */
+};
+
+static inline const struct cr_game_head *
+cr__head(const struct cr_game *g)	/* a game begins with its head */
+{
+	return (const struct cr_game_head *)(const void *)g;
+}
+
+static inline const struct cr_tileset *
+cr_game_tileset(const struct cr_game *g)
+{
+	return cr__head(g)->ts;
+}
+
+static inline int
+cr_game_nplayers(const struct cr_game *g)
+{
+	return cr__head(g)->nplayers;
+}
+
+static inline int
+cr_game_turn(const struct cr_game *g)		/* player to move, 0-based */
+{
+	return cr__head(g)->turn;
+}
+
+static inline int
+cr_game_supply(const struct cr_game *g, int type)	/* copies left */
+{
+	const struct cr_game_head *h = cr__head(g);
+
+	return type >= 0 && type < h->ts->ntypes ? h->supply[type] : 0;
+}
+
+static inline int
+cr_game_ntiles(const struct cr_game *g)	/* tiles on the board, start included */
+{
+	return cr__head(g)->tiles.n;
+}
+
+static inline const struct cr_placed *
+cr_game_tile(const struct cr_game *g, int i)	/* in placement order, NULL out of range */
+{
+	const struct cr_game_head *h = cr__head(g);
+
+	return i >= 0 && i < h->tiles.n ? &h->tiles.v[i] : NULL;
+}
+
+/* Every piece put down so far, in that order (the one just put down is
+ * the last), on the board or gone home since. */
+static inline int
+cr_game_nfigures(const struct cr_game *g)
+{
+	return cr__head(g)->figs.n;
+}
+
+static inline const struct cr_figure *
+cr_game_figure(const struct cr_game *g, int fig)
+{
+	return &cr__head(g)->figs.v[fig];
+}
+
 /*
  * What a game is played with: the edition, the players, and the rules
  * modules in play beyond the base game (bit e for cr_exts[e], rules/ext.h;
@@ -200,15 +292,11 @@ uint32_t cr_game_exts(const struct cr_game *g);
  * play, and no module's order holds it back (the river's tiles first). */
 bool	cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why);
 
-const struct cr_tileset *cr_game_tileset(const struct cr_game *g);
 int	cr_game_edition(const struct cr_game *g);
-int	cr_game_nplayers(const struct cr_game *g);
-int	cr_game_turn(const struct cr_game *g);		/* player to move, 0-based */
 int	cr_game_nmoves(const struct cr_game *g);	/* moves applied so far */
 const struct cr_move *cr_game_move(const struct cr_game *g, int i);	/* 0-based */
 int	cr_game_move_player(const struct cr_game *g, int i);	/* who made move i */
 bool	cr_game_over(const struct cr_game *g);
-int	cr_game_supply(const struct cr_game *g, int type);	/* copies left */
 int	cr_game_supply_total(const struct cr_game *g);	/* less the hidden ones */
 /* Tiles taken out of the supply unseen (slid under a hill): the game
  * ends when the supply less these is empty.  Their types are unknown, so
@@ -257,14 +345,7 @@ bool	cr_game_legal_nth(const struct cr_game *g, int tile, int k, struct cr_place
 /* Scoring events so far (includes the final scoring once the game is over). */
 const struct cr_event *cr_game_events(const struct cr_game *g, int *n);
 
-/* Board queries. */
-struct cr_placed {
-	int	x, y;
-	int	type, rot;
-	int	seg0;		/* id of its first segment; its segments are seg0.. */
-};
-int	cr_game_ntiles(const struct cr_game *g);	/* tiles on the board, start included */
-const struct cr_placed *cr_game_tile(const struct cr_game *g, int i);	/* in placement order */
+/* Board queries: cr_game_ntiles, cr_game_tile (above), and: */
 const struct cr_placed *cr_game_at(const struct cr_game *g, int x, int y);	/* NULL if empty */
 
 /* Meeples standing on the board. */

@@ -32,7 +32,7 @@ cr_game_feature_tiles(const struct cr_game *g, int seg, struct cr_place *out, in
 		const struct node *nd = &g->nodes.v[id];
 
 		if (g->scr->tstamp[nd->tile] != gen) {
-			const struct cr_placed *t = &g->tiles.v[nd->tile];
+			const struct cr_placed *t = &g->h.tiles.v[nd->tile];
 
 			g->scr->tstamp[nd->tile] = gen;
 			if (n < max && out != NULL)

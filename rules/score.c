@@ -95,44 +95,16 @@ points_of(const struct cr_event *ev)
 static void
 where(const struct cr_game *g, int root, int first, struct cr_event *ev)
 {
-	const struct cr_placed *t = &g->tiles.v[g->tiles.n - 1];
+	const struct cr_placed *t = &g->h.tiles.v[g->h.tiles.n - 1];
 
 	ev->feature = root;
 	if (ev->reason == CR_EV_COMPLETED)
-		for (int s = 0; s < g->ts->type[t->type].nseg; s++)
+		for (int s = 0; s < g->h.ts->type[t->type].nseg; s++)
 			if (cr__find(g, t->seg0 + s) == root) {
 				ev->x = t->x, ev->y = t->y;
 				return;
 			}
-	ev->x = g->tiles.v[first].x, ev->y = g->tiles.v[first].y;
-}
-
-/* Completed cities touching the field whose root is given (distinct). */
-int
-cr__field_cities(const struct cr_game *g, int root)
-{
-	uint32_t gen = cr__scratch_gen(g);
-	int id = root, n = 0;
-
-	do {
-		const struct node *nd = &g->nodes.v[id];
-		const struct cr_placed *t = &g->tiles.v[nd->tile];
-		unsigned next = g->ts->type[t->type].seg[nd->seg].next_to;
-
-		for (int s = 0; next != 0; s++, next >>= 1) {
-			int c;
-
-			if (!(next & 1))
-				continue;
-			c = cr__find(g, t->seg0 + s);
-			if (g->nodes.v[c].open == 0 && g->scr->nstamp[c] != gen) {
-				g->scr->nstamp[c] = gen;
-				n++;
-			}
-		}
-		id = cr__next(g, id);
-	} while (id != root);
-	return n;
+	ev->x = g->h.tiles.v[first].x, ev->y = g->h.tiles.v[first].y;
 }
 
 /*
@@ -165,20 +137,20 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 		break;
 	case CR_FIELD:
 		/* Editions 2 and 3; edition 1 pays per city (farms_per_city). */
-		ev->cities = cr__field_cities(g, root);
+		ev->cities = cr_feature_bordered(g, root);
 		ev->per_city = 3;
 		break;
 	default:
 		return false;
 	}
-	majority(ev, g->nplayers);
+	majority(ev, g->h.nplayers);
 	tiebreak(g, root, ev);
 	/* The modules in play change the price (an inn, a cathedral), for
 	 * all the winners or for some (a pig). */
 	if (g->hk_price)
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, root, ev);
-	return cr__settle(ev);
+	return cr_event_settle(ev);
 }
 
 /*
@@ -188,7 +160,7 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
  * Whether it pays anybody anything.
  */
 bool
-cr__settle(struct cr_event *ev)
+cr_event_settle(struct cr_event *ev)
 {
 	bool any = false;
 	int k = 0;
@@ -219,11 +191,11 @@ cr__settle(struct cr_event *ev)
 
 /* One event, whatever its winners get: each is paid its pay[]. */
 void
-cr__pay(struct cr_game *g, struct cr_event *ev, int move)
+cr_game_pay(struct cr_game *g, struct cr_event *ev, int move)
 {
 	ev->move = move;
 	*VEC_PUSH(g, g->events) = *ev;
-	for (int p = 0; p < g->nplayers; p++)
+	for (int p = 0; p < g->h.nplayers; p++)
 		if (ev->winners & (1u << p)) {
 			cr__log_player(g, p);
 			g->player[p].score += ev->pay[p];
@@ -240,7 +212,7 @@ cr__return_meeples(struct cr_game *g, int root)
 		struct node *n = &g->nodes.v[id];
 
 		if (n->figure >= 0) {
-			struct figure *f = &g->figs.v[n->figure];
+			struct cr_figure *f = &g->h.figs.v[n->figure];
 
 			cr__log_figure(g, n->figure);
 			cr__log_player(g, f->player);
@@ -258,9 +230,9 @@ cr__return_meeples(struct cr_game *g, int root)
 }
 
 void
-cr__return_figure(struct cr_game *g, int fig)
+cr_figure_home(struct cr_game *g, int fig)
 {
-	struct figure *f = &g->figs.v[fig];
+	struct cr_figure *f = &g->h.figs.v[fig];
 
 	if (!f->on_board || (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER))
 		return;	/* a follower leaves with its feature (cr__return_meeples) */
@@ -290,7 +262,7 @@ score_closed(struct cr_game *g, int root, int move)
 	if (n->followers == 0)
 		return;
 	if (cr__feature_event(g, root, CR_EV_COMPLETED, &ev))
-		cr__pay(g, &ev, move);
+		cr_game_pay(g, &ev, move);
 	cr__return_meeples(g, root);
 }
 
@@ -299,8 +271,8 @@ score_closed(struct cr_game *g, int root, int move)
 void
 cr__score_completed(struct cr_game *g, int t, int move)
 {
-	const struct cr_placed *tl = &g->tiles.v[t];
-	int nseg = g->ts->type[tl->type].nseg;
+	const struct cr_placed *tl = &g->h.tiles.v[t];
+	int nseg = g->h.ts->type[tl->type].nseg;
 
 	for (int s = 0; g->own_closed && s < nseg; s++)	/* noted by cr__features_add */
 		score_closed(g, cr__find(g, tl->seg0 + s), move);
@@ -329,8 +301,8 @@ standing(struct cr_game *g, int kind)
 	uint32_t gen = cr__scratch_gen(g);
 	int n = 0;
 
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
+	for (int i = 0; i < g->h.figs.n; i++) {
+		const struct cr_figure *f = &g->h.figs.v[i];
 		int r;
 
 		if (!f->on_board || g->nodes.v[f->node].kind != kind)
@@ -362,7 +334,7 @@ farms_per_field(struct cr_game *g, int move)
 
 	for (int i = 0; i < n; i++)
 		if (cr__feature_event(g, g->scr->roots[i], CR_EV_FARM, &ev))
-			cr__pay(g, &ev, move);
+			cr_game_pay(g, &ev, move);
 }
 
 /*
@@ -380,8 +352,8 @@ farmers_by_field(const struct cr_game *g, int *nfields)
 	uint32_t gen = cr__scratch_gen(g);
 
 	*nfields = 0;
-	for (int i = 0; i < g->figs.n; i++) {
-		const struct figure *f = &g->figs.v[i];
+	for (int i = 0; i < g->h.figs.n; i++) {
+		const struct cr_figure *f = &g->h.figs.v[i];
 		int r;
 
 		if (!f->on_board || g->nodes.v[f->node].kind != CR_FIELD)
@@ -419,8 +391,8 @@ around_city(const struct cr_game *g, int c, uint32_t gen, int watch, int *meeple
 
 	do {	/* fields on the city's tiles that border its segments */
 		const struct node *nd = &g->nodes.v[id];
-		const struct cr_placed *t = &g->tiles.v[nd->tile];
-		const struct cr_tiletype *tt = &g->ts->type[t->type];
+		const struct cr_placed *t = &g->h.tiles.v[nd->tile];
+		const struct cr_tiletype *tt = &g->h.ts->type[t->type];
 
 		for (int k = 0; k < tt->nseg; k++) {
 			int r;
@@ -432,7 +404,7 @@ around_city(const struct cr_game *g, int c, uint32_t gen, int watch, int *meeple
 			if (s->nstamp[r] != gen || s->seen[r] == seen)
 				continue;	/* no farmer, or counted */
 			s->seen[r] = seen;
-			for (int p = 0; p < g->nplayers; p++)
+			for (int p = 0; p < g->h.nplayers; p++)
 				meeples[p] += s->acc[s->slot[r] * CR_MAXPLAYERS + p];
 		}
 		id = cr__next(g, id);
@@ -455,7 +427,7 @@ farm_city_event(const struct cr_game *g, int c, uint32_t gen, bool whole, struct
 	ev->reason = CR_EV_FARM_CITY;
 	ev->kind = CR_FIELD;
 	around_city(g, c, gen, -1, ev->meeples);
-	majority(ev, g->nplayers);
+	majority(ev, g->h.nplayers);
 	if (ev->winners == 0 && !whole)
 		return false;
 	tiebreak(g, c, ev);	/* for the city c: a farmer on a hill beside it */
@@ -466,7 +438,7 @@ farm_city_event(const struct cr_game *g, int c, uint32_t gen, bool whole, struct
 	if (g->hk_price && ev->winners != 0)	/* for the city c: a pig beside it */
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, c, ev);
-	cr__settle(ev);	/* tiles: the city's size, for people */
+	cr_event_settle(ev);	/* tiles: the city's size, for people */
 	return ev->winners != 0;
 }
 
@@ -479,7 +451,7 @@ farms_per_city(struct cr_game *g, int move)
 
 	for (int c = 0; nfields > 0 && c < g->nodes.n; c++)
 		if (completed_city(g, c) && farm_city_event(g, c, gen, false, &ev))
-			cr__pay(g, &ev, move);
+			cr_game_pay(g, &ev, move);
 }
 
 /* The end: incomplete roads, cities, cloisters, then farms. */
@@ -496,7 +468,7 @@ cr__score_final(struct cr_game *g, int move)
 		for (int i = 0; i < n; i++)
 			if (!g->nodes.v[root[i]].scored &&
 			    cr__feature_event(g, root[i], CR_EV_FINAL, &ev))
-				cr__pay(g, &ev, move);
+				cr_game_pay(g, &ev, move);
 	}
 	editions[g->edition].farms(g, move);
 }

@@ -1,0 +1,242 @@
+/*
+ * seam.c -- the engine as the modules see it (rules/ext.h): their own
+ * state, the pieces, the features and what they border, a placement
+ * being checked, the supply.  The queries several modules need are
+ * written here once.
+ */
+#include <string.h>
+
+#include "game-int.h"
+
+void *
+cr_ext_state(struct cr_game *g, int ext)
+{
+	unsigned char *st = g->xstate + g->xoff[ext];
+	size_t n = cr_exts[ext]->state_size;
+
+	if (!g->nolog && !(g->ext_logged & (1u << ext))) {
+		/* room reserved by reserve(): a state a module per move */
+		g->ext_logged |= 1u << ext;
+		memcpy(g->xlog.v + g->xlog.n, st, n);
+		cr__log_entry(g, U_EXT, ext)->old.val = g->xlog.n;
+		g->xlog.n += (int)n;
+	}
+	return st;
+}
+
+const void *
+cr_ext_cstate(const struct cr_game *g, int ext)
+{
+	return g->xstate + g->xoff[ext];
+}
+
+int
+cr_ext_set(const struct cr_game *g, int ext)
+{
+	return ext >= 0 && ext < cr_nexts ? g->extset[ext] : -1;
+}
+
+/* ---- the pieces ---------------------------------------------------------- */
+
+int
+cr_figure_root(const struct cr_game *g, int fig)
+{
+	return fig >= 0 && g->h.figs.v[fig].on_board ? cr__find(g, g->h.figs.v[fig].node) : -1;
+}
+
+/* ---- the features -------------------------------------------------------- */
+
+int
+cr_feature_root(const struct cr_game *g, int node)
+{
+	return cr__find(g, node);
+}
+
+int
+cr_feature_next(const struct cr_game *g, int node)
+{
+	return cr__next(g, node);
+}
+
+int
+cr_node_tile(const struct cr_game *g, int node)
+{
+	return g->nodes.v[node].tile;
+}
+
+int
+cr_node_seg(const struct cr_game *g, int node)
+{
+	return g->nodes.v[node].seg;
+}
+
+int
+cr_node_kind(const struct cr_game *g, int node)
+{
+	return g->nodes.v[node].kind;
+}
+
+int
+cr_node_figure(const struct cr_game *g, int node)
+{
+	return g->nodes.v[node].figure;
+}
+
+const struct cr_seg *
+cr_node_data(const struct cr_game *g, int node)
+{
+	const struct node *n = &g->nodes.v[node];
+
+	return &g->h.ts->type[g->h.tiles.v[n->tile].type].seg[n->seg];
+}
+
+int
+cr_feature_open(const struct cr_game *g, int root)
+{
+	return g->nodes.v[root].open;
+}
+
+unsigned
+cr_feature_flags(const struct cr_game *g, int root)
+{
+	return g->nodes.v[root].flags;
+}
+
+bool
+cr_feature_holds(const struct cr_game *g, int root, int p, unsigned flags)
+{
+	int id = root;
+
+	do {
+		int f = g->nodes.v[id].figure;
+
+		if (f >= 0 && g->h.figs.v[f].player == p && g->h.figs.v[f].on_board &&
+		    (cr_piece(g->h.figs.v[f].role)->flags & flags) == flags)
+			return true;
+		id = cr__next(g, id);
+	} while (id != root);
+	return false;
+}
+
+/*
+ * The features a land feature borders: each of its segments names the
+ * segments of its own tile it borders (next_to).  With c a root, 1 if c
+ * is one of them (else 0); with c -1, how many of them are complete,
+ * each once.
+ */
+static int
+bordered(const struct cr_game *g, int land, int c)
+{
+	uint32_t gen = c < 0 ? cr__scratch_gen(g) : 0;
+	int id = land, n = 0;
+
+	do {
+		const struct node *nd = &g->nodes.v[id];
+		const struct cr_placed *t = &g->h.tiles.v[nd->tile];
+		unsigned next = g->h.ts->type[t->type].seg[nd->seg].next_to;
+
+		for (int s = 0; next != 0; s++, next >>= 1) {
+			int r;
+
+			if (!(next & 1))
+				continue;
+			r = cr__find(g, t->seg0 + s);
+			if (r == c)
+				return 1;
+			if (c < 0 && g->nodes.v[r].open == 0 && g->scr->nstamp[r] != gen) {
+				g->scr->nstamp[r] = gen;
+				n++;
+			}
+		}
+		id = cr__next(g, id);
+	} while (id != land);
+	return n;
+}
+
+bool
+cr_feature_borders(const struct cr_game *g, int land, int c)
+{
+	return bordered(g, land, c) > 0;
+}
+
+int
+cr_feature_bordered(const struct cr_game *g, int land)
+{
+	return bordered(g, land, -1);
+}
+
+bool
+cr_tile_joins(const struct cr_game *g, int tile, int root)
+{
+	const struct cr_placed *t = &g->h.tiles.v[tile];
+	int nseg = g->h.ts->type[t->type].nseg;
+
+	for (int s = 0; s < nseg; s++)
+		if (cr__find(g, t->seg0 + s) == root)
+			return true;
+	return false;
+}
+
+bool
+cr_move_completes(const struct cr_game *g)
+{
+	return g->own_closed;	/* noted by cr__features_add */
+}
+
+/* ---- a placement being checked -------------------------------------------- */
+
+bool
+cr_move_touches(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+    int root)
+{
+	struct hood here;
+
+	if (h == NULL) {
+		cr__hood_find(g, m->x, m->y, &here);
+		h = &here;
+	}
+	return cr__touches_root(g, m->tile, h, m->rot, root);
+}
+
+int
+cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h, int seg,
+    int *roots)
+{
+	struct hood here;
+
+	if (h == NULL) {
+		cr__hood_find(g, m->x, m->y, &here);
+		h = &here;
+	}
+	return cr__joined_roots(g, m->tile, h, m->rot, seg, roots);
+}
+
+/* ---- the supply ------------------------------------------------------------- */
+
+bool
+cr_supply_hide(struct cr_game *g)
+{
+	if (g->supply_total == 0)	/* the last tile hides nothing */
+		return false;
+	g->supply_total--;	/* the move's mark restores it on undo */
+	return true;
+}
+
+int
+cr_game_drawn(const struct cr_game *g, int move)
+{
+	if (move < 1 || move > g->marks.n)
+		return 0;
+	return g->marks.v[move - 1].supply_total -
+	    (move < g->marks.n ? g->marks.v[move].supply_total : g->supply_total);
+}
+
+int
+cr_supply_of(const struct cr_game *g, int first, int n)
+{
+	int k = 0;
+
+	for (int t = first < 0 ? 0 : first; t < first + n && t < g->h.ts->ntypes; t++)
+		k += g->h.supply[t];
+	return k;
+}
