@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "tile.h"
 #include "notation/i18n.h"
+#include "rules/ext.h"
 
 #define CW	5	/* characters per square */
 #define CH	3	/* lines per square */
@@ -153,7 +154,7 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		    (size_t)((m->x - minx) * CW + at[1]);
 		/* small in a field: a farmer (a pig, a shepherd), else capital;
 		 * the letter itself (UTF-8) is written at print time */
-		text[k] = cr_role_kind(m->role) == CR_FIELD ? 'l' : 'U';
+		text[k] = cr_kind_flags(cr_role_kind(m->role)) & CR_KIND_LAND ? 'l' : 'U';
 		attr[k] = (unsigned char)(A_MEEPLE + m->player);
 	}
 

@@ -101,29 +101,20 @@ arithmetic(const struct cr_event *ev)
 }
 
 /* "open at 2 ends", "completed", "3 of its 8 neighbours", "a farm"; each
- * kind its own words (in French, they agree with the feature). */
+ * kind its own words, its module's (in French, they agree with the
+ * feature); then what follows its tiles (", 1 pennant"), into *more. */
 static char *
-state_of(const struct cr_feature *f)
+state_of(const struct cr_feature *f, char **more)
 {
-	int edges = (f->open + 1) / 2;
+	const struct cr_kinddef *k = cr_kind(f->kind);
+	int nums[CR_NNUMS], a[4];
+	const char *fmt;
 
-	switch (f->kind) {
-	case CR_ROAD:
-		return f->complete ? cmd_strf("%s", C_("road", "completed")) :
-		    cmd_strf(ngettext("open at %d end", "open at %d ends",
-		    (unsigned long)f->open), f->open);
-	case CR_CITY:
-		return f->complete ? cmd_strf("%s", C_("city", "completed")) :
-		    cmd_strf(ngettext("open on %d edge", "open on %d edges",
-		    (unsigned long)edges), edges);
-	case CR_CLOISTER:
-		return cmd_strf(f->complete ? _("%d of its 8 neighbours, completed") :
-		    _("%d of its 8 neighbours"), f->tiles - 1);
-	default:
-		return cmd_strf(ngettext("a farm bordering %d completed city",
-		    "a farm bordering %d completed cities", (unsigned long)f->cities),
-		    f->cities);
-	}
+	nt_feature_nums(f, nums);
+	fmt = nt_say(&k->state_more, nums, a);
+	*more = fmt ? cmd_strf(fmt, a[0], a[1], a[2], a[3]) : cmd_strf("%s", "");
+	fmt = nt_say(f->complete ? &k->state_done : &k->state_open, nums, a);
+	return fmt ? cmd_strf(fmt, a[0], a[1], a[2], a[3]) : cmd_strf("%s", "");
 }
 
 /*
@@ -145,13 +136,11 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 	const char *label = _("tiles:");
 
 	cr_game_feature(g, seg, &f);
-	s = state_of(&f);
+	s = state_of(&f, &t);
 	n = cmd_strf(ngettext("%d tile", "%d tiles", (unsigned long)f.tiles), f.tiles);
-	t = f.kind != CR_CITY ? cmd_strf("%s", "") : cmd_strf(ngettext(", %d pennant",
-	    ", %d pennants", (unsigned long)f.pennants), f.pennants);
 	/* TRANSLATORS: a feature, where it is, its state, its tiles: "city at
 	 * 0,1 S: completed, 2 tiles, 1 pennant". */
-	add_line(l, _("%s at %d,%d %s: %s, %s%s"), cmd_word(cr_kind_name((enum cr_kind)f.kind)),
+	add_line(l, _("%s at %d,%d %s: %s, %s%s"), nt_kind_word(f.kind),
 	    x, y, spot, s ? s : "", n ? n : "", t ? t : "");
 	free(s), free(t), free(n);
 
@@ -223,8 +212,8 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 		;	/* said */
 	else if (f.scored)
 		add_line(l, "%s", _("  completed with no piece on it: it paid nobody"));
-	else if (f.kind == CR_FIELD && cr_game_edition(g) == 1)
-		;	/* paid per city: said below */
+	else if (!cr_game_kind_priced(g, f.kind))
+		;	/* paid per city (edition 1's fields): said below */
 	else if (cr_game_over(g) && !cr_game_feature_score(g, seg, &e) && e.winners != 0) {
 		/* held, and the end paid 0: an inn or a cathedral unfinished */
 		s = nt_event_account(&e, names, np);
@@ -253,7 +242,7 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 static int
 find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot)
 {
-	static const int kinds[] = { CR_ROAD, CR_CITY, CR_CLOISTER, CR_FIELD };
+	int kinds[CR_MAXKINDS], nk = cmd_feature_kinds(kinds);
 	const char *colon = strchr(arg, ':');
 	struct cr_refusal why;
 	uint32_t valid = 0;
@@ -280,7 +269,7 @@ find_feature(const struct cr_game *g, const char *arg, int *x, int *y, int *spot
 		    cr_game_nmoves(g));
 		return -1;
 	}
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+	for (int k = 0; k < nk; k++) {
 		int seg;
 
 		memset(&why, 0, sizeof why);

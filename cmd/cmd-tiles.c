@@ -21,12 +21,28 @@
 
 #include "cmd.h"
 #include "play.h"
+#include "notation/explain.h"
 #include "notation/i18n.h"
+#include "rules/ext.h"
 
 static const char *dir_name[] = { "N", "E", "S", "W" };
 
-/* The edge letters, by enum cr_kind: field, road, city, river. */
-static const char edge_letters[] = "FRCW";
+/* The kind of edge a letter names (the kinds' own letters: C city), -1;
+ * a kind's letter, '?' for none. */
+static int
+letter_kind(int c)
+{
+	for (int k = 0; k < cr_nkinds(); k++)
+		if (cr_kind(k)->letter != 0 && cr_kind(k)->letter == toupper(c))
+			return k;
+	return -1;
+}
+
+static char
+kind_letter(int k)
+{
+	return cr_kind(k) != NULL && cr_kind(k)->letter != 0 ? cr_kind(k)->letter : '?';
+}
 
 /* The search options, as typed (their completion in the REPL too). */
 const char *const cmd_tiles_options[] = {
@@ -68,8 +84,8 @@ describe(const struct cr_tiletype *t, int s)
 	const struct cr_seg *sg = &t->seg[s];
 	int k = 0, n = 0;
 
-	outf("%s", cmd_word(cr_kind_name((enum cr_kind)sg->kind)));
-	if (sg->kind == CR_ROAD || sg->kind == CR_RIVER) {
+	outf("%s", nt_kind_word(sg->kind));
+	if (cr_kind(sg->kind)->shape == CR_LINE) {
 		for (int d = 0; d < CR_NDIRS; d++)
 			if (sg->ports & (1u << CR_PORT_MID(d)))
 				outf("%s%s", k++ ? "-" : " ", dir_name[d]);
@@ -80,8 +96,8 @@ describe(const struct cr_tiletype *t, int s)
 			if (!(sg->ports & (1u << p)))
 				continue;
 			/* A city's whole edge is named once, by its direction;
-			 * a field by its half-edges, as in base-tiles.md. */
-			if (sg->kind == CR_CITY &&
+			 * land (a field) by its half-edges, as in base-tiles.md. */
+			if (!(cr_kind_flags(sg->kind) & CR_KIND_LAND) &&
 			    (sg->ports & CR_HALF_PORTS(d)) == CR_HALF_PORTS(d)) {
 				if (p % 3 == 0)
 					outf("%s%s", k++ ? "+" : " ", dir_name[d]);
@@ -141,20 +157,17 @@ heading(const struct cr_tileset *ts, int type, bool set, bool start, const char 
 	if (set)
 		outf("%s\n", ts->setname[ts->typeset[type]]);
 	else	/* TRANSLATORS: the compass stays the notation's (N E S W) */
-		outf(_("N E S W: %s %s %s %s\n"),
-		    cmd_word(cr_kind_name((enum cr_kind)t->edge[0])),
-		    cmd_word(cr_kind_name((enum cr_kind)t->edge[1])),
-		    cmd_word(cr_kind_name((enum cr_kind)t->edge[2])),
-		    cmd_word(cr_kind_name((enum cr_kind)t->edge[3])));
+		outf(_("N E S W: %s %s %s %s\n"), nt_kind_word(t->edge[0]), nt_kind_word(t->edge[1]),
+		    nt_kind_word(t->edge[2]), nt_kind_word(t->edge[3]));
 }
 
-static unsigned
+static uint64_t
 show(const struct cr_tileset *ts, int type, bool all_rotations)
 {
 	const struct cr_tiletype *t = &ts->type[type];
 	int rots[4] = { 0, 1, 2, 3 };
 	char *count = cmd_strf(_("%d in the box"), t->count);
-	unsigned used;
+	uint64_t used;
 
 	heading(ts, type, false, true, count ? count : "?");
 	free(count);
@@ -175,13 +188,9 @@ cmd_tiles_edges(const char *s, int edges[CR_NDIRS])
 {
 	if (strlen(s) != CR_NDIRS)
 		return false;
-	for (int d = 0; d < CR_NDIRS; d++) {
-		const char *l = strchr(edge_letters, toupper((unsigned char)s[d]));
-
-		if (l == NULL)
+	for (int d = 0; d < CR_NDIRS; d++)
+		if ((edges[d] = letter_kind((unsigned char)s[d])) < 0)
 			return false;
-		edges[d] = (int)(l - edge_letters);
-	}
 	return true;
 }
 
@@ -205,7 +214,7 @@ static void
 edge_text(const int edges[CR_NDIRS], char buf[2 * CR_NDIRS])
 {
 	for (int d = 0; d < CR_NDIRS; d++) {
-		buf[2 * d] = edge_letters[edges[d]];
+		buf[2 * d] = kind_letter(edges[d]);
 		buf[2 * d + 1] = d + 1 < CR_NDIRS ? ' ' : '\0';
 	}
 }
@@ -261,9 +270,12 @@ query_opt(const struct cr_tileset *ts, struct query *q, int k, const char *val, 
 		if (val == NULL)
 			val = "";
 		if (q->has_edges || !cmd_tiles_edges(val, q->edges)) {
-			cmd_seterr(err, q->has_edges ? _("the edges are given twice (\"%s\")") :
-			    _("the edges are 4 letters read clockwise, C city, R road, "
-			    "F field, W river (CRFR), not \"%s\""), val);
+			if (q->has_edges)
+				cmd_seterr(err, _("the edges are given twice (\"%s\")"), val);
+			else
+				cmd_seterr(err, _("the edges are 4 letters read clockwise, %s (%s), "
+				    "not \"%s\""), _(cr_games[0]->edge_letters),
+				    cr_games[0]->edge_example, val);
 			return false;
 		}
 		q->has_edges = true;
@@ -366,7 +378,7 @@ query_words(const struct query *q)
 }
 
 /* One type found: heading, the rotations whose edges match, pictures. */
-static unsigned
+static uint64_t
 show_found(const struct cr_tileset *ts, int type, unsigned rots, const struct query *q,
     bool start, const char *count)
 {
@@ -406,7 +418,7 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 	char *asked = query_words(q), *head;
 	const char *set = q->set >= 0 ? ts->setname[q->set] : NULL;
 	int nfound = 0, ngone = 0;
-	unsigned used = 0;
+	uint64_t used = 0;
 
 	if (found == NULL || gone == NULL || asked == NULL) {
 		free(found), free(gone), free(asked);
@@ -530,7 +542,7 @@ tiles_exec(int argc, char **argv)
 	if (first != NULL)
 		return search(ts, NULL, &q) > 0 ? 0 : 1;
 	if (a.nops == 0) {
-		cmd_print_legend(stdout, ~0u);
+		cmd_print_legend(stdout, CMD_LEG_ALL);
 		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			show(ts, t, false);
@@ -540,7 +552,7 @@ tiles_exec(int argc, char **argv)
 	}
 	for (int i = 1; i <= a.nops; i++) {
 		int t = cr_tileset_find(ts, argv[i], strlen(argv[i]));
-		unsigned used;
+		uint64_t used;
 
 		if (t < 0) {
 			errf(_("carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n"),

@@ -205,6 +205,11 @@ const struct cr_tileset *cmd_tileset(void);
  * is for what people read. */
 const char	*cmd_word(const char *w);
 
+/* render.c: the kinds a piece stands on, in the order a spot is searched
+ * for a feature (explain X,Y:SPOT, board --feature): roads, cities,
+ * cloisters, land (a field) last; into out (CR_MAXKINDS), how many. */
+int		 cmd_feature_kinds(int *out);
+
 /* render.c: a tile as a 5x5 grid, a character a cell (the board map),
  * and in seg (unless NULL) the segment of the tile type each cell shows,
  * -1 for none; a row of it, two characters a cell. */
@@ -223,24 +228,23 @@ void		 cmd_render_row(FILE *f, char grid[5][5], int row);
 #define CMD_PIC_CELLS	7
 #define CMD_PIC_W	(2 * CMD_PIC_CELLS)
 #define CMD_PIC_H	CMD_PIC_CELLS
-enum cmd_legend {
-	CMD_LEG_CITY, CMD_LEG_FIELD, CMD_LEG_ROAD, CMD_LEG_RIVER, CMD_LEG_CLOISTER,
-	CMD_LEG_VILLAGE, CMD_LEG_HOUSE, CMD_LEG_SPRING, CMD_LEG_LAKE, CMD_LEG_PENNANT,
-	CMD_LEG_CATHEDRAL, CMD_LEG_INN, CMD_LEG_WINE, CMD_LEG_GRAIN, CMD_LEG_CLOTH,
-	CMD_LEG_HILL, CMD_LEG_VINEYARD, CMD_LEG_GARDEN, CMD_LEG_VOLCANO,
-	CMD_LEG_PIGHERD, CMD_LEG_WALL, CMD_LEG_N
-};
-unsigned	 cmd_picture(const struct cr_tileset *, int type, int rot,
+#define CMD_LEG_ALL	(~(uint64_t)0)	/* every entry of the key */
+/* The kinds of line a tile type shows, the lowest layer first (rivers
+ * under roads: cr_kinddef.layer), into out; how many.  And the land its
+ * blank ground is: its own, else the first kind of land. */
+int		 cmd_line_kinds(const struct cr_tiletype *t, int *out);
+int		 cmd_ground(const struct cr_tiletype *t);
+uint64_t	 cmd_picture(const struct cr_tileset *, int type, int rot,
 		     char pic[CMD_PIC_H][CMD_PIC_W + 1]);
 /* The pictures of a type in rotations rots[0..n), side by side as many as
  * fit in CMD_WIDTH columns (then the next ones below), each under
  * "rotation DEG" if titles; no blanks end a line.  Returns the key's
  * entries used. */
-unsigned	 cmd_print_rotations(FILE *f, const struct cr_tileset *, int type,
+uint64_t	 cmd_print_rotations(FILE *f, const struct cr_tileset *, int type,
 		     const int *rots, int n, bool titles);
 /* The key to the pictures: its entries in used (a bit each), wrapped to
  * CMD_WIDTH columns. */
-void		 cmd_print_legend(FILE *f, unsigned used);
+void		 cmd_print_legend(FILE *f, uint64_t used);
 /* HEAD, then the N items separated by commas, a line, wrapped to
  * CMD_WIDTH columns (the lines after the first indented). */
 void		 cmd_print_list(FILE *f, const char *head, const char *const *item, int n);

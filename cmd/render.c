@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "notation/explain.h"
 #include "notation/i18n.h"
+#include "rules/ext.h"
 
 /*
  * The rules' words (rules/ names kinds, pieces, goods, marks and ends in
@@ -25,18 +27,12 @@
 const char *
 cmd_word(const char *w)
 {
+	int k;
+
 	if (w == NULL)
 		return "?";
-	if (strcmp(w, "field") == 0)
-		return C_("feature", "field");
-	if (strcmp(w, "road") == 0)
-		return C_("feature", "road");
-	if (strcmp(w, "city") == 0)
-		return C_("feature", "city");
-	if (strcmp(w, "river") == 0)
-		return C_("feature", "river");
-	if (strcmp(w, "cloister") == 0)
-		return C_("feature", "cloister");
+	if ((k = cr_kind_find(w, strlen(w))) >= 0)
+		return nt_kind_word(k);
 	if (strcmp(w, "thief") == 0)
 		return C_("piece", "thief");
 	if (strcmp(w, "knight") == 0)
@@ -78,6 +74,38 @@ cmd_word(const char *w)
 	return w;
 }
 
+int
+cmd_feature_kinds(int *out)
+{
+	int n = 0;
+
+	for (int land = 0; land < 2; land++)
+		for (int k = 0; k < cr_nkinds(); k++) {
+			bool stood = false;
+
+			for (int id = 1; id < cr_npieces() && !stood; id++)
+				stood = cr_piece_kind(id, 0) == k || cr_piece_kind(id, 1) == k;
+			if (stood && !(cr_kind_flags(k) & CR_KIND_LAND) == !land)
+				out[n++] = k;
+		}
+	return n;
+}
+
+/* The look of a segment's kind (NULL for no segment). */
+static const struct cr_kinddef *
+look(const struct cr_seg *s)
+{
+	return s != NULL ? cr_kind(s->kind) : NULL;
+}
+
+/* Whether a segment is of an area with walls: a city (not land). */
+static bool
+walled(const struct cr_seg *s)
+{
+	return s != NULL && cr_kind(s->kind)->shape == CR_AREA &&
+	    !(cr_kind_flags(s->kind) & CR_KIND_LAND);
+}
+
 /* Grid cell of each board port, clockwise from NNW. */
 static const int port_cell[CR_NPORTS][2] = {
 	{ 0, 1 }, { 0, 2 }, { 0, 3 },	/* NNW N NNE */
@@ -86,15 +114,16 @@ static const int port_cell[CR_NPORTS][2] = {
 	{ 3, 0 }, { 2, 0 }, { 1, 0 },	/* WSW W WNW */
 };
 
+/* The board map's character for a segment at the edge in direction dir
+ * (a line: north-south or east-west), '.' for none. */
 static char
-kind_char(int kind, int dir)
+kind_char(const struct cr_seg *s, int dir)
 {
-	switch (kind) {
-	case CR_CITY:	return '#';
-	case CR_ROAD:	return dir % 2 ? '=' : '|';
-	case CR_RIVER:	return '~';
-	default:	return '.';
-	}
+	const struct cr_kinddef *k = look(s);
+
+	if (k == NULL || k->map == NULL)
+		return '.';
+	return k->shape == CR_LINE && dir % 2 && k->map_ew ? k->map_ew[0] : k->map[0];
 }
 
 /* The segment at board port p of a type turned rot, or NULL. */
@@ -118,9 +147,9 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5],
     int seg[5][5])
 {
 	const struct cr_tiletype *t = &ts->type[type];
-	const struct cr_seg *mid[CR_NDIRS], *half[CR_NDIRS][2];
-	int roads = 0, ends = 0, cityedges = 0, fields = 0, field = -1, city = -1, sg[5][5];
-	bool cloister = false;
+	const struct cr_seg *mid[CR_NDIRS], *half[CR_NDIRS][2], *centre = NULL;
+	int lines = 0, ends = 0, cityedges = 0, fields = 0, field = -1, city = -1, sg[5][5];
+	char citych = '#';
 
 	memset(grid, '.', 25);
 	for (int r = 0; r < 5; r++)
@@ -138,20 +167,21 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5],
 
 			if (i == 1 && s == NULL)	/* no road: the edge's own kind */
 				s = half[d][0];
-			grid[c[0]][c[1]] = s ? kind_char(s->kind, d) : '.';
+			grid[c[0]][c[1]] = kind_char(s, d);
 			sg[c[0]][c[1]] = seg_index(t, s);
 		}
 		/* Toward the centre from the edge. */
 		sg[in[0]][in[1]] = seg_index(t, half[d][0]);
 		if (mid[d] != NULL) {
-			grid[in[0]][in[1]] = kind_char(mid[d]->kind, d);
+			grid[in[0]][in[1]] = kind_char(mid[d], d);
 			sg[in[0]][in[1]] = seg_index(t, mid[d]);
-		} else if (half[d][0] && half[d][0]->kind == CR_CITY)
-			grid[in[0]][in[1]] = '#';
-		if (half[d][0] && half[d][0]->kind == CR_CITY) {
+		} else if (walled(half[d][0]))
+			grid[in[0]][in[1]] = kind_char(half[d][0], d);
+		if (walled(half[d][0])) {
 			/* the centre's city, if the edges show one alone */
 			city = cityedges++ == 0 || city == seg_index(t, half[d][0]) ?
 			    seg_index(t, half[d][0]) : -1;
+			citych = kind_char(half[d][0], d);
 		}
 	}
 	/* Corners: city if either half-edge meeting there is city. */
@@ -161,40 +191,42 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5],
 		int ir = r ? 3 : 1, ic = c ? 3 : 1;
 
 		sg[r][c] = seg_index(t, a ? a : b);
-		if ((a && a->kind == CR_CITY) || (b && b->kind == CR_CITY)) {
-			grid[r][c] = '#';
-			sg[r][c] = seg_index(t, a && a->kind == CR_CITY ? a : b);
+		if (walled(a) || walled(b)) {
+			grid[r][c] = kind_char(walled(a) ? a : b, d);
+			sg[r][c] = seg_index(t, walled(a) ? a : b);
 		}
-		if (a && a == b && a->kind == CR_CITY) {	/* one city round the corner */
-			grid[ir][ic] = '#';
+		if (a && a == b && walled(a)) {	/* one city round the corner */
+			grid[ir][ic] = kind_char(a, d);
 			sg[ir][ic] = seg_index(t, a);
 		}
 	}
 	for (int s = 0; s < t->nseg; s++) {
-		if (t->seg[s].kind == CR_CLOISTER)
-			cloister = true, sg[2][2] = s;
-		if (t->seg[s].kind == CR_FIELD)
+		const struct cr_kinddef *k = cr_kind(t->seg[s].kind);
+
+		if (k->shape == CR_CENTRE && centre == NULL)
+			centre = &t->seg[s], sg[2][2] = s;
+		if (k->flags & CR_KIND_LAND)
 			fields++, field = s;
-		if (t->seg[s].kind == CR_ROAD) {
-			roads++;
+		if (k->shape == CR_LINE) {
+			lines++;
 			if (t->seg[s].end == CR_END_VILLAGE)
 				ends++;
 		}
 	}
-	if (cloister)
-		grid[2][2] = '+';
+	if (centre != NULL)
+		grid[2][2] = kind_char(centre, 0);
 	else if (ends >= 3)
 		grid[2][2] = 'o';
 	else if (cityedges >= 2) {
-		grid[2][2] = '#';
+		grid[2][2] = citych;
 		sg[2][2] = city;
 	} else {
 		/* A road through the centre: drawn along its first edge; else
 		 * the field, if the tile has one alone. */
 		sg[2][2] = fields == 1 ? field : -1;
-		for (int d = 0; roads > 0 && d < CR_NDIRS; d++)
-			if (mid[d] && mid[d]->kind == CR_ROAD && mid[d]->end == CR_END_NONE) {
-				grid[2][2] = kind_char(CR_ROAD, d);
+		for (int d = 0; lines > 0 && d < CR_NDIRS; d++)
+			if (mid[d] && look(mid[d])->map_through && mid[d]->end == CR_END_NONE) {
+				grid[2][2] = kind_char(mid[d], d);
 				sg[2][2] = seg_index(t, mid[d]);
 				break;
 			}
@@ -239,44 +271,101 @@ cmd_render_row(FILE *f, char grid[5][5], int row)
 #define LIST_INDENT	5	/* the lines after the first of a list */
 #define PMID	(PN / 2)
 
-enum pcell { P_FIELD, P_CITY, P_WALL, P_ROAD, P_RIVER, P_MARK };
+/* What a cell shows: a kind (its number), a blank between two walled
+ * areas, a mark. */
+enum { P_WALL = CR_MAXKINDS, P_MARK };
 
 struct pic {
 	const struct cr_tiletype *t;
 	int		 rot;
-	uint8_t		 what[PN][PN];	/* enum pcell */
+	int		 ground;	/* the land kind its blank cells are */
+	uint8_t		 what[PN][PN];	/* a kind, P_WALL, P_MARK */
 	int8_t		 seg[PN][PN];	/* the segment a cell shows, -1 */
 	char		 txt[PN][PN][2];
-	unsigned	 used;		/* bit per legend entry drawn */
+	uint64_t	 used;		/* bit per legend entry drawn */
 };
 
-/* The key, in the order it is printed (translated where it is printed;
- * the marks themselves are the pictures', the same in every language). */
-static const char *const legend[CMD_LEG_N] = {
+/*
+ * The key, in the order it is printed: each kind's entry (struct
+ * cr_kinddef.key: walled areas, land, lines, centres, each in the order
+ * of their numbers), then those below.  Translated where it is printed;
+ * the marks themselves are the pictures', the same in every language.
+ */
+enum {
+	LEG_VILLAGE, LEG_HOUSE, LEG_SPRING, LEG_LAKE, LEG_PENNANT, LEG_CATHEDRAL, LEG_INN,
+	LEG_WINE, LEG_GRAIN, LEG_CLOTH, LEG_HILL, LEG_VINEYARD, LEG_GARDEN, LEG_VOLCANO,
+	LEG_PIGHERD, LEG_WALL, LEG_NOTHER
+};
+static const char *const other_legend[LEG_NOTHER] = {
 	/* TRANSLATORS: the key to the tile pictures: keep each entry's
 	 * mark (##, ., == ||, Sp...) as it is, translate the words. */
-	[CMD_LEG_CITY] = N_("## city"),
-	[CMD_LEG_FIELD] = N_(". field"),
-	[CMD_LEG_ROAD] = N_("== || road"),
-	[CMD_LEG_RIVER] = N_("~~ river"),
-	[CMD_LEG_CLOISTER] = N_("++ cloister"),
-	[CMD_LEG_VILLAGE] = N_("() village or crossing"),
-	[CMD_LEG_HOUSE] = N_("[] house"),
-	[CMD_LEG_SPRING] = N_("Sp spring"),
-	[CMD_LEG_LAKE] = N_("Lk lake"),
-	[CMD_LEG_PENNANT] = N_("<> pennant"),
-	[CMD_LEG_CATHEDRAL] = N_("Ca cathedral"),
-	[CMD_LEG_INN] = N_("In inn"),
-	[CMD_LEG_WINE] = N_("Wi wine"),
-	[CMD_LEG_GRAIN] = N_("Gr grain"),
-	[CMD_LEG_CLOTH] = N_("Cl cloth"),
-	[CMD_LEG_HILL] = N_("^^ hill"),
-	[CMD_LEG_VINEYARD] = N_("Vi vineyard"),
-	[CMD_LEG_GARDEN] = N_("Ga garden"),
-	[CMD_LEG_VOLCANO] = N_("Vo volcano"),
-	[CMD_LEG_PIGHERD] = N_("Pg pig herd"),
-	[CMD_LEG_WALL] = N_("a blank between two cities: they are separate"),
+	[LEG_VILLAGE] = N_("() village or crossing"),
+	[LEG_HOUSE] = N_("[] house"),
+	[LEG_SPRING] = N_("Sp spring"),
+	[LEG_LAKE] = N_("Lk lake"),
+	[LEG_PENNANT] = N_("<> pennant"),
+	[LEG_CATHEDRAL] = N_("Ca cathedral"),
+	[LEG_INN] = N_("In inn"),
+	[LEG_WINE] = N_("Wi wine"),
+	[LEG_GRAIN] = N_("Gr grain"),
+	[LEG_CLOTH] = N_("Cl cloth"),
+	[LEG_HILL] = N_("^^ hill"),
+	[LEG_VINEYARD] = N_("Vi vineyard"),
+	[LEG_GARDEN] = N_("Ga garden"),
+	[LEG_VOLCANO] = N_("Vo volcano"),
+	[LEG_PIGHERD] = N_("Pg pig herd"),
+	[LEG_WALL] = N_("a blank between two cities: they are separate"),
 };
+
+#define MAXLEG	64
+static struct {
+	bool		 done;
+	int		 n, nkinds;
+	const char	*text[MAXLEG];
+	int		 kind[CR_MAXKINDS];	/* each kind's entry */
+} leg;
+
+/* The class a kind is listed in: walled areas, land, lines, centres. */
+static int
+kind_class(int k)
+{
+	const struct cr_kinddef *d = cr_kind(k);
+
+	return d->shape == CR_LINE ? 2 : d->shape == CR_CENTRE ? 3 :
+	    (d->flags & CR_KIND_LAND) ? 1 : 0;
+}
+
+static void
+legend_init(void)
+{
+	for (int cls = 0; cls < 4; cls++)
+		for (int k = 0; k < cr_nkinds(); k++)
+			if (kind_class(k) == cls && leg.n < MAXLEG - LEG_NOTHER) {
+				leg.kind[k] = leg.n;
+				leg.text[leg.n++] = cr_kind(k)->key;
+			}
+	leg.nkinds = leg.n;
+	for (int i = 0; i < LEG_NOTHER; i++)
+		leg.text[leg.n++] = other_legend[i];
+	leg.done = true;
+}
+
+/* The bit of a kind's entry, and of one of the others'. */
+static uint64_t
+leg_kind(int k)
+{
+	if (!leg.done)
+		legend_init();
+	return cr_kind(k)->key ? (uint64_t)1 << leg.kind[k] : 0;
+}
+
+static uint64_t
+leg_other(int i)
+{
+	if (!leg.done)
+		legend_init();
+	return (uint64_t)1 << (leg.nkinds + i);
+}
 
 /* How many cells in from the nearest edge: 0 on the border, PMID at the centre. */
 static int
@@ -362,6 +451,13 @@ pbits(unsigned m)
 	return n;
 }
 
+/* Does cell r,c show a walled area (a city)? */
+static bool
+pwalled(const struct pic *p, int r, int c)
+{
+	return p->what[r][c] < P_WALL && p->seg[r][c] >= 0 && walled(&p->t->seg[p->seg[r][c]]);
+}
+
 /* Cell r,c shows what, of segment seg, printed txt. */
 static void
 pset(struct pic *p, int r, int c, int what, int seg, const char *txt)
@@ -391,7 +487,7 @@ pcities(struct pic *p)
 					continue;
 				n = phalves(p, d, r, c, h);
 				for (int i = 0; i < n; i++) {
-					if (h[i] < 0 || t->seg[h[i]].kind != CR_CITY)
+					if (h[i] < 0 || !walled(&t->seg[h[i]]))
 						continue;
 					ncity++;
 					/* A cap is one cell deep. */
@@ -403,11 +499,11 @@ pcities(struct pic *p)
 			}
 			/* The middle band of a city that crosses the tile. */
 			for (int s = 0; ncity == 0 && k >= 2 && s < t->nseg; s++)
-				if (t->seg[s].kind == CR_CITY && pcrosses(pseg_dirs(p, s)) &&
+				if (walled(&t->seg[s]) && pcrosses(pseg_dirs(p, s)) &&
 				    s != claim)
 					nclaim++, claim = s;
 			if (nclaim == 1)
-				pset(p, r, c, P_CITY, claim, "##");
+				pset(p, r, c, t->seg[claim].kind, claim, look(&t->seg[claim])->pic[0]);
 			else if (nclaim > 1)
 				pset(p, r, c, P_WALL, -1, "  ");
 		}
@@ -415,13 +511,13 @@ pcities(struct pic *p)
 		for (int c = 0; c < PN; c++) {
 			static const int nb[4][2] = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } };
 
-			if (p->what[r][c] != P_CITY)
+			if (!pwalled(p, r, c))
 				continue;
 			for (int i = 0; i < 4; i++) {
 				int rr = r + nb[i][0], cc = c + nb[i][1];
 
 				if (rr >= 0 && rr < PN && cc >= 0 && cc < PN &&
-				    p->what[rr][cc] == P_CITY && p->seg[rr][cc] != p->seg[r][c] &&
+				    pwalled(p, rr, cc) && p->seg[rr][cc] != p->seg[r][c] &&
 				    pdepth(r, c) >= pdepth(rr, cc))
 					blank[r][c] = true;
 			}
@@ -433,9 +529,9 @@ pcities(struct pic *p)
 	for (int r = 0; r < PN; r++)
 		for (int c = 0; c < PN; c++)
 			if (p->what[r][c] == P_WALL)
-				p->used |= 1u << CMD_LEG_WALL;
-			else if (p->what[r][c] == P_CITY)
-				p->used |= 1u << CMD_LEG_CITY;
+				p->used |= leg_other(LEG_WALL);
+			else if (pwalled(p, r, c))
+				p->used |= leg_kind(p->what[r][c]);
 }
 
 /* The cell k steps in from the middle of edge d (PMID: the centre). */
@@ -446,20 +542,17 @@ paxis(int d, int k, int *r, int *c)
 	*c = d == CR_W ? k : d == CR_E ? PN - 1 - k : PMID;
 }
 
-/* Cell r,c shows segment s, a road or river: how is '|' (north-south),
- * '=' (east-west), or the corner of a bend, '/' or a backslash. */
+/* Cell r,c shows segment s, a line (a road, a river): how is '|'
+ * (north-south), '=' (east-west), or the corner of a bend, '/' or a
+ * backslash; its look says how each is drawn. */
 static void
 pline(struct pic *p, int r, int c, int s, int how)
 {
-	bool river = p->t->seg[s].kind == CR_RIVER;
-	const char *txt;
+	const struct cr_kinddef *k = look(&p->t->seg[s]);
+	int i = how == '/' ? 2 : how == '\\' ? 3 : how == '|' ? 0 : 1;
 
-	if (river)
-		txt = "~~";
-	else
-		txt = how == '/' ? "//" : how == '\\' ? "\\\\" : how == '|' ? "||" : "==";
-	pset(p, r, c, river ? P_RIVER : P_ROAD, s, txt);
-	p->used |= 1u << (river ? CMD_LEG_RIVER : CMD_LEG_ROAD);
+	pset(p, r, c, p->t->seg[s].kind, s, k->pic[i] ? k->pic[i] : k->pic[0]);
+	p->used |= leg_kind(p->t->seg[s].kind);
 }
 
 /* A road running toward edge d: | north and south, = east and west. */
@@ -508,9 +601,9 @@ pthrough(struct pic *p, int kind)
 	}
 }
 
-/* The cloister: the centre, unless a river runs through it (River H);
- * then the nearest cell of the middle lines that is field.  *pr -1 if
- * the tile has none. */
+/* A centre kind (the cloister): the centre, unless a line runs through
+ * it (River H); then the nearest cell of the middle lines that is land.
+ * *pr -1 if the tile has none. */
 static void
 pcloister(struct pic *p, int *pr, int *pc)
 {
@@ -519,17 +612,20 @@ pcloister(struct pic *p, int *pr, int *pc)
 		{ PMID, PMID - 1 }, { PMID, PMID + 1 },
 	};
 	size_t i = 0;
+	int s = 0;
 
 	*pr = *pc = -1;
-	if (p->t->cloister < 0)
+	while (s < p->t->nseg && look(&p->t->seg[s])->shape != CR_CENTRE)
+		s++;
+	if (s == p->t->nseg)
 		return;
-	while (i + 1 < sizeof at / sizeof at[0] && p->what[at[i][0]][at[i][1]] != P_FIELD)
+	while (i + 1 < sizeof at / sizeof at[0] && p->what[at[i][0]][at[i][1]] != p->ground)
 		i++;
-	if (p->what[at[i][0]][at[i][1]] != P_FIELD)
+	if (p->what[at[i][0]][at[i][1]] != p->ground)
 		i = 0;
 	*pr = at[i][0], *pc = at[i][1];
-	pset(p, *pr, *pc, P_MARK, p->t->cloister, "++");
-	p->used |= 1u << CMD_LEG_CLOISTER;
+	pset(p, *pr, *pc, P_MARK, s, look(&p->t->seg[s])->pic[0]);
+	p->used |= leg_kind(p->t->seg[s].kind);
 }
 
 /* Whether a road or river walking in stops before cell r,c: its goal,
@@ -539,7 +635,7 @@ pstops(const struct pic *p, int r, int c, int tr, int tc)
 {
 	if (tr >= 0)
 		return r == tr && c == tc;
-	return p->what[r][c] == P_CITY || p->what[r][c] == P_WALL;	/* a gate */
+	return pwalled(p, r, c) || p->what[r][c] == P_WALL;	/* a gate */
 }
 
 /*
@@ -565,7 +661,7 @@ pwalk(struct pic *p, int s, int d, int tr, int tc)
 
 		for (int k = PMID - 1; k >= 0 && e < 0; k--) {
 			paxis(cand, k, &r, &c);
-			if (p->what[r][c] == P_CITY)
+			if (pwalled(p, r, c))
 				e = cand;
 		}
 	}
@@ -584,14 +680,14 @@ static void
 pends(struct pic *p, int kind, int clr, int clc)
 {
 	static const struct { const char *txt; int leg; } mark[CR_NENDS] = {
-		[CR_END_VILLAGE] = { "()", CMD_LEG_VILLAGE },
-		[CR_END_HOUSE] = { "[]", CMD_LEG_HOUSE },
-		[CR_END_SPRING] = { "Sp", CMD_LEG_SPRING },
-		[CR_END_LAKE] = { "Lk", CMD_LEG_LAKE },
+		[CR_END_VILLAGE] = { "()", LEG_VILLAGE },
+		[CR_END_HOUSE] = { "[]", LEG_HOUSE },
+		[CR_END_SPRING] = { "Sp", LEG_SPRING },
+		[CR_END_LAKE] = { "Lk", LEG_LAKE },
 	};
 	const struct cr_tiletype *t = p->t;
 	int nend[CR_NENDS] = { 0 };
-	bool centre_free = p->what[PMID][PMID] == P_FIELD;
+	bool centre_free = p->what[PMID][PMID] == p->ground;
 
 	for (int s = 0; s < t->nseg; s++)
 		if (t->seg[s].kind == kind && t->seg[s].end < CR_NENDS)
@@ -619,7 +715,7 @@ pends(struct pic *p, int kind, int clr, int clc)
 		if (sg->end < CR_NENDS && mark[sg->end].txt != NULL &&
 		    p->what[tr][tc] != P_MARK) {
 			pset(p, tr, tc, P_MARK, s, mark[sg->end].txt);
-			p->used |= 1u << mark[sg->end].leg;
+			p->used |= leg_other(mark[sg->end].leg);
 		}
 	}
 }
@@ -677,18 +773,20 @@ ppick(const struct pic *p, int what, int seg, int by, int *pr, int *pc)
 }
 
 /* A mark in a cell of what (segment seg, beside segment by), else in
- * any cell that holds no mark yet. */
+ * any cell that holds no mark yet: land, walled areas, lines. */
 static void
 pmark(struct pic *p, int what, int seg, int by, const char *txt, int leg)
 {
 	int r, c;
+	bool found = ppick(p, what, seg, by, &r, &c) || ppick(p, p->ground, -1, -1, &r, &c);
 
-	if (!ppick(p, what, seg, by, &r, &c) && !ppick(p, P_FIELD, -1, -1, &r, &c) &&
-	    !ppick(p, P_CITY, -1, -1, &r, &c) && !ppick(p, P_ROAD, -1, -1, &r, &c) &&
-	    !ppick(p, P_RIVER, -1, -1, &r, &c))
+	for (int cls = 0; !found && cls < 3; cls += 2)	/* walled areas, then lines */
+		for (int k = 0; !found && k < cr_nkinds(); k++)
+			found = kind_class(k) == cls && ppick(p, k, -1, -1, &r, &c);
+	if (!found)
 		return;
 	pset(p, r, c, P_MARK, seg, txt);
-	p->used |= 1u << leg;
+	p->used |= leg_other(leg);
 }
 
 /* Pennants, cathedrals and goods in their city; an inn beside its road;
@@ -697,15 +795,15 @@ static void
 pmarks(struct pic *p)
 {
 	static const struct { const char *txt; int leg; } goods[CR_NGOODS] = {
-		[CR_GOODS_WINE] = { "Wi", CMD_LEG_WINE },
-		[CR_GOODS_GRAIN] = { "Gr", CMD_LEG_GRAIN },
-		[CR_GOODS_CLOTH] = { "Cl", CMD_LEG_CLOTH },
+		[CR_GOODS_WINE] = { "Wi", LEG_WINE },
+		[CR_GOODS_GRAIN] = { "Gr", LEG_GRAIN },
+		[CR_GOODS_CLOTH] = { "Cl", LEG_CLOTH },
 	}, marks[CR_NMARKS] = {
-		[CR_MARK_HILL] = { "^^", CMD_LEG_HILL },
-		[CR_MARK_VINEYARD] = { "Vi", CMD_LEG_VINEYARD },
-		[CR_MARK_GARDEN] = { "Ga", CMD_LEG_GARDEN },
-		[CR_MARK_VOLCANO] = { "Vo", CMD_LEG_VOLCANO },
-		[CR_MARK_PIGHERD] = { "Pg", CMD_LEG_PIGHERD },
+		[CR_MARK_HILL] = { "^^", LEG_HILL },
+		[CR_MARK_VINEYARD] = { "Vi", LEG_VINEYARD },
+		[CR_MARK_GARDEN] = { "Ga", LEG_GARDEN },
+		[CR_MARK_VOLCANO] = { "Vo", LEG_VOLCANO },
+		[CR_MARK_PIGHERD] = { "Pg", LEG_PIGHERD },
 	};
 	const struct cr_tiletype *t = p->t;
 
@@ -713,45 +811,82 @@ pmarks(struct pic *p)
 		const struct cr_seg *sg = &t->seg[s];
 
 		for (int i = 0; sg->kind == CR_CITY && i < sg->pennants; i++)
-			pmark(p, P_CITY, s, -1, "<>", CMD_LEG_PENNANT);
+			pmark(p, sg->kind, s, -1, "<>", LEG_PENNANT);
 		if (sg->kind == CR_CITY && (sg->flags & CR_SEG_CATHEDRAL))
-			pmark(p, P_CITY, s, -1, "Ca", CMD_LEG_CATHEDRAL);
+			pmark(p, sg->kind, s, -1, "Ca", LEG_CATHEDRAL);
 		if (sg->kind == CR_CITY && sg->goods > 0 && sg->goods < CR_NGOODS)
-			pmark(p, P_CITY, s, -1, goods[sg->goods].txt, goods[sg->goods].leg);
+			pmark(p, sg->kind, s, -1, goods[sg->goods].txt, goods[sg->goods].leg);
 		if (sg->kind == CR_ROAD && (sg->flags & CR_SEG_INN))
-			pmark(p, P_FIELD, -1, s, "In", CMD_LEG_INN);
+			pmark(p, p->ground, -1, s, "In", LEG_INN);
 	}
 	for (int m = 0; m < CR_NMARKS; m++)
 		if (t->marks & CR_MARK_BIT(m))
-			pmark(p, P_FIELD, -1, -1, marks[m].txt, marks[m].leg);
+			pmark(p, p->ground, -1, -1, marks[m].txt, marks[m].leg);
 }
 
-unsigned
+int
+cmd_line_kinds(const struct cr_tiletype *t, int *out)
+{
+	int n = 0;
+
+	for (int s = 0; s < t->nseg; s++) {
+		int k = t->seg[s].kind, i;
+
+		if (cr_kind(k)->shape != CR_LINE)
+			continue;
+		for (i = 0; i < n && out[i] != k; i++)
+			;
+		if (i < n)
+			continue;
+		for (i = n++; i > 0 && cr_kind(out[i - 1])->layer > cr_kind(k)->layer; i--)
+			out[i] = out[i - 1];
+		out[i] = k;
+	}
+	return n;
+}
+
+int
+cmd_ground(const struct cr_tiletype *t)
+{
+	for (int s = 0; s < t->nseg; s++)
+		if (cr_kind_flags(t->seg[s].kind) & CR_KIND_LAND)
+			return t->seg[s].kind;
+	for (int k = 0; k < cr_nkinds(); k++)
+		if (cr_kind_flags(k) & CR_KIND_LAND)
+			return k;
+	return 0;
+}
+
+uint64_t
 cmd_picture(const struct cr_tileset *ts, int type, int rot,
     char pic[CMD_PIC_H][CMD_PIC_W + 1])
 {
 	struct pic p;
-	int clr, clc;
+	int clr, clc, lines[CR_MAXKINDS], nl;
+	const char *blank;
 
 	memset(&p, 0, sizeof p);
 	p.t = &ts->type[type];
 	p.rot = rot & 3;
+	p.ground = cmd_ground(p.t);
+	blank = cr_kind(p.ground)->pic[0] ? cr_kind(p.ground)->pic[0] : ". ";
 	for (int r = 0; r < PN; r++)
 		for (int c = 0; c < PN; c++)
-			pset(&p, r, c, P_FIELD, -1, ". ");
+			pset(&p, r, c, p.ground, -1, blank);
 	pcities(&p);
-	pthrough(&p, CR_RIVER);
-	pthrough(&p, CR_ROAD);
+	nl = cmd_line_kinds(p.t, lines);
+	for (int i = 0; i < nl; i++)
+		pthrough(&p, lines[i]);
 	pcloister(&p, &clr, &clc);
-	pends(&p, CR_RIVER, clr, clc);
-	pends(&p, CR_ROAD, clr, clc);
+	for (int i = 0; i < nl; i++)
+		pends(&p, lines[i], clr, clc);
 	pmarks(&p);
 	for (int r = 0; r < PN; r++) {
 		for (int c = 0; c < PN; c++) {
 			pic[r][2 * c] = p.txt[r][c][0];
 			pic[r][2 * c + 1] = p.txt[r][c][1];
-			if (p.what[r][c] == P_FIELD)
-				p.used |= 1u << CMD_LEG_FIELD;
+			if (p.what[r][c] == p.ground)
+				p.used |= leg_kind(p.ground);
 		}
 		pic[r][CMD_PIC_W] = '\0';
 	}
@@ -769,7 +904,7 @@ put_trimmed(FILE *f, const char *line)
 	out_printf(f, "%.*s\n", (int)n, line);
 }
 
-unsigned
+uint64_t
 cmd_print_rotations(FILE *f, const struct cr_tileset *ts, int type, const int *rots,
     int n, bool titles)
 {
@@ -778,7 +913,7 @@ cmd_print_rotations(FILE *f, const struct cr_tileset *ts, int type, const int *r
 	int per = (CMD_WIDTH - INDENT + GAP) / (CMD_PIC_W + GAP);
 	char pic[CMD_PIC_H][CMD_PIC_W + 1], line[4 * CMD_WIDTH + 1];	/* UTF-8 */
 	char (*all)[CMD_PIC_H][CMD_PIC_W + 1];
-	unsigned used = 0;
+	uint64_t used = 0;
 
 	if (n <= 0 || (all = calloc((size_t)n, sizeof *all)) == NULL)
 		return 0;
@@ -839,14 +974,16 @@ cmd_print_list(FILE *f, const char *head, const char *const *item, int n)
 }
 
 void
-cmd_print_legend(FILE *f, unsigned used)
+cmd_print_legend(FILE *f, uint64_t used)
 {
-	const char *item[CMD_LEG_N];
+	const char *item[MAXLEG];
 	int n = 0;
 
-	for (int i = 0; i < CMD_LEG_N; i++)
-		if (used & (1u << i))
-			item[n++] = _(legend[i]);
+	if (!leg.done)
+		legend_init();
+	for (int i = 0; i < leg.n; i++)
+		if ((used & ((uint64_t)1 << i)) && leg.text[i] != NULL)
+			item[n++] = _(leg.text[i]);
 	if (n > 0)
 		cmd_print_list(f, _("key: "), item, n);
 }

@@ -37,20 +37,19 @@
 #define WIDE	22	/* at most a column of a character beyond ASCII: text_px */
 #define INSET	0.05	/* a city stops this short of an edge's middle */
 
-/* Colours. */
-#define C_FIELD		"#a9d08e"
+/* Colours (the kinds' are their modules', struct cr_kinddef). */
 #define C_GRID		"#6f8f57"
-#define C_CITY		"#dcae74"
-#define C_WALL		"#7a4a1c"
-#define C_ROAD		"#f6f2e4"
-#define C_ROADEDGE	"#4d4d4d"
 #define C_RIVER		"#3d85c6"
 #define C_HIGH		"#e6007e"	/* the feature highlighted */
+#define C_HIGHFILL	"#f39bc9"	/* a highlighted area's fill */
 
-/* What the key lists, each when the board shows it (translated where it
- * is shown). */
+/*
+ * What the key lists, each when the board shows it (translated where it
+ * is shown): the kinds first, by number (listed walled areas, lines,
+ * centres: land is the ground), then these.
+ */
 enum key {
-	K_CITY, K_ROAD, K_RIVER, K_CLOISTER, K_VILLAGE, K_PENNANT, K_INN,
+	K_VILLAGE = CR_MAXKINDS, K_PENNANT, K_INN,
 	K_CATHEDRAL, K_WINE, K_GRAIN, K_CLOTH, K_HILL, K_VINEYARD, K_GARDEN,
 	K_VOLCANO, K_PIGHERD, K_LAST, K_HIGH,
 	K_STAND, K_LIE, K_BIG, K_BUILDER, K_PIG, K_SHEPHERD,
@@ -58,8 +57,7 @@ enum key {
 };
 
 static const char *const key_words[NKEYS] = {
-	[K_CITY] = N_("city"), [K_ROAD] = N_("road"), [K_RIVER] = N_("river"),
-	[K_CLOISTER] = N_("cloister"), [K_VILLAGE] = N_("where a road ends (village, house)"),
+	[K_VILLAGE] = N_("where a road ends (village, house)"),
 	[K_PENNANT] = N_("pennant"), [K_INN] = N_("inn"), [K_CATHEDRAL] = N_("cathedral"),
 	[K_WINE] = N_("wine"), [K_GRAIN] = N_("grain"), [K_CLOTH] = N_("cloth"),
 	[K_HILL] = N_("hill"), [K_VINEYARD] = N_("vineyard"), [K_GARDEN] = N_("garden"),
@@ -76,6 +74,35 @@ static const int mark_key[CR_NMARKS] = {
 	[CR_MARK_GARDEN] = K_GARDEN, [CR_MARK_VOLCANO] = K_VOLCANO,
 	[CR_MARK_PIGHERD] = K_PIGHERD,
 };
+
+/* A key's words, in the reader's language: a kind's name, or the table's. */
+static const char *
+key_word(int k)
+{
+	return k < CR_MAXKINDS ? _(cr_kind(k)->name) : _(key_words[k]);
+}
+
+/* The key's j-th entry in the order it is listed: the kinds' (walled
+ * areas, lines, centres, each by number; land is the ground), then the
+ * others'; -1 for none there. */
+static int
+key_at(int j)
+{
+	int n = 0;
+
+	if (j >= CR_MAXKINDS)
+		return j;
+	for (int cls = 0; cls < 3; cls++)
+		for (int k = 0; k < cr_nkinds(); k++) {
+			const struct cr_kinddef *d = cr_kind(k);
+			int c = d->shape == CR_AREA ? ((d->flags & CR_KIND_LAND) ? -1 : 0) :
+			    d->shape == CR_LINE ? 1 : 2;
+
+			if (c == cls && n++ == j)
+				return k;
+		}
+	return -1;
+}
 
 /* Where each spot's piece stands in a tile, 0..1, y down. */
 static const double spot_at[CR_NSPOTS][2] = {
@@ -103,7 +130,7 @@ struct pic {
 	const struct cr_tileset	*ts;
 	const struct svg_board	*b;
 	int			 fid;		/* the highlighted feature's id, -1 */
-	bool			 used[NKEYS];	/* what the key lists */
+	bool			 used[NKEYS];	/* what the key lists: a kind's by its number */
 };
 
 static const char *
@@ -339,6 +366,7 @@ city_path(FILE *f, unsigned halves, struct pt *anchor)
 static unsigned
 field_halves(const struct cr_tiletype *tt, int rot, int s)
 {
+	int land = tt->seg[s].kind;
 	int field[8];	/* the field segment of each half-edge, -1 */
 	unsigned own = 0;
 
@@ -348,7 +376,7 @@ field_halves(const struct cr_tiletype *tt, int rot, int s)
 		unsigned hs = halves_of(cr_ports_rotate(tt->seg[i].ports, rot));
 
 		for (int h = 0; h < 8; h++)
-			if ((hs & (1u << h)) && tt->seg[i].kind == CR_FIELD)
+			if ((hs & (1u << h)) && tt->seg[i].kind == land)
 				field[h] = i;
 	}
 	for (int h = 0; h < 8; h++) {
@@ -473,23 +501,9 @@ glyph(struct pic *pc, int key, struct pt at)
 
 	pc->used[key] = true;
 	fprintf(f, "<g transform=\"translate(%d %d)\">", rnd(at.x), rnd(at.y));
+	if (key < CR_MAXKINDS && cr_kind(key)->glyph != NULL)	/* a kind's own */
+		fputs(cr_kind(key)->glyph, f);
 	switch (key) {
-	case K_CITY:
-		fprintf(f, "<path d=\"M-8-8H8V-2Q0 2-8-2Z\" fill=\"%s\" stroke=\"%s\" "
-		    "stroke-width=\"1.5\"/>", C_CITY, C_WALL);
-		break;
-	case K_ROAD:
-		fprintf(f, "<path d=\"M-9 0H9\" stroke=\"%s\" stroke-width=\"9\"/><path "
-		    "d=\"M-9 0H9\" stroke=\"%s\" stroke-width=\"5\"/>", C_ROADEDGE, C_ROAD);
-		break;
-	case K_RIVER:
-		fprintf(f, "<path d=\"M-9 0H9\" stroke=\"%s\" stroke-width=\"10\"/>", C_RIVER);
-		break;
-	case K_CLOISTER:
-		fputs("<rect x=\"-13\" y=\"-13\" width=\"26\" height=\"26\" fill=\"#f3e3c3\" "
-		    "stroke=\"#6b3e1f\" stroke-width=\"2\"/><path d=\"M0-8V8M-6-3H6\" "
-		    "stroke=\"#8b1a1a\" stroke-width=\"3\"/>", f);
-		break;
 	case K_VILLAGE:
 		fputs("<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" fill=\"#5d4037\" "
 		    "stroke=\"#fff\" stroke-width=\"1\"/>", f);
@@ -567,7 +581,7 @@ piece_key(int role)
 		    strcmp(pc->word, "shepherd") == 0 ? K_SHEPHERD : K_BUILDER;
 	if (pc->weight > 1)
 		return K_BIG;
-	return pc->kind == CR_FIELD ? K_LIE : K_STAND;
+	return cr_kind_flags(cr_piece_kind(role, 0)) & CR_KIND_LAND ? K_LIE : K_STAND;
 }
 
 /* Whether a piece lies down: a follower in a field (a farmer). */
@@ -576,7 +590,7 @@ piece_lies(int role)
 {
 	const struct cr_piece *pc = cr_piece(role);
 
-	return pc != NULL && pc->does == NULL && pc->kind == CR_FIELD;
+	return pc != NULL && pc->does == NULL && (cr_kind_flags(cr_piece_kind(role, 0)) & CR_KIND_LAND);
 }
 
 /* A piece of shape KEY (lying down if LIE: in a field) in colour RGB at
@@ -637,24 +651,34 @@ glyph_row(struct pic *pc, const int *keys, int n, struct pt at)
 }
 
 
-/* A road or river segment S of tile T: a river in one stroke, a road in
- * two (its outline, then its surface); a lone end led on to TO, if set. */
+/* A line segment S of tile T (a road, a river) in its kind's strokes (a
+ * river one, a road two: its outline, where the highlight shows, then its
+ * surface); a lone end led on to TO, if set. */
 static void
 draw_line(struct pic *pc, const struct cr_placed *t, int s, const struct pt *to,
     struct pt *mark)
 {
 	const struct cr_seg *sg = &pc->ts->type[t->type].seg[s];
+	const struct cr_kinddef *k = cr_kind(sg->kind);
 	cr_ports ports = cr_ports_rotate(sg->ports, t->rot);
-	bool hi = highlighted(pc, t->seg0 + s), river = sg->kind == CR_RIVER;
+	bool hi = highlighted(pc, t->seg0 + s), two = k->strokes[1].colour != NULL;
 
-	for (int stroke = 0; stroke < (river ? 1 : 2); stroke++) {
+	for (int i = 0; i < (two ? 2 : 1); i++) {
+		bool outline = two && i == 0 && hi;
+
 		fputs("<path d=\"", pc->f);
 		line_path(pc->f, ports, to, mark);
 		fprintf(pc->f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%d\"/>\n",
-		    river ? C_RIVER : stroke ? C_ROAD : hi ? C_HIGH : C_ROADEDGE,
-		    river ? 16 : stroke ? 7 : hi ? 15 : 12);
+		    outline ? C_HIGH : k->strokes[i].colour, k->strokes[i].width + (outline ? 3 : 0));
 	}
-	pc->used[hi ? K_HIGH : river ? K_RIVER : K_ROAD] = true;
+	pc->used[hi ? K_HIGH : sg->kind] = true;
+}
+
+/* Whether a segment is of a walled area (a city). */
+static bool
+walled(const struct cr_seg *sg)
+{
+	return cr_kind(sg->kind)->shape == CR_AREA && !(cr_kind_flags(sg->kind) & CR_KIND_LAND);
 }
 
 /* A city's marks: its pennants, goods and cathedral. */
@@ -683,12 +707,12 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 	const struct cr_tiletype *tt = &pc->ts->type[t->type];
 	struct pt at[CR_MAXSEG];	/* where each segment's marks go */
 	FILE *f = pc->f;
-	int keys[8], n, nbadge = 0, joined[CR_NDIRS];
+	int keys[8], n, nbadge = 0, joined[CR_NDIRS], lines[CR_MAXKINDS], nl;
 	bool village = false;
 
 	fprintf(f, "<g transform=\"translate(%d %d)\">\n", px, py);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\"/>\n", T, T,
-	    C_FIELD, C_GRID);
+	    cr_kind(cmd_ground(tt))->fill, C_GRID);
 	if (tt->marks & CR_MARK_BIT(CR_MARK_HILL))	/* the hill itself, faint */
 		fputs("<ellipse cx=\"50\" cy=\"55\" rx=\"40\" ry=\"30\" fill=\"#8d6e63\" "
 		    "fill-opacity=\".3\"/>\n", f);
@@ -698,7 +722,7 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		cr_ports ports = cr_ports_rotate(tt->seg[s].ports, t->rot);
 		int dirs[2], k = 0;
 
-		if (tt->seg[s].kind != CR_ROAD && tt->seg[s].kind != CR_RIVER)
+		if (cr_kind(tt->seg[s].kind)->shape != CR_LINE)
 			continue;
 		for (int d = 0; d < CR_NDIRS; d++)
 			if (ports & (1u << CR_PORT_MID(d)))
@@ -710,7 +734,7 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		const struct cr_seg *sg = &tt->seg[s];
 
 		at[s] = (struct pt){ .5, .5 };
-		if (sg->kind != CR_FIELD || !highlighted(pc, t->seg0 + s))
+		if (!(cr_kind_flags(sg->kind) & CR_KIND_LAND) || !highlighted(pc, t->seg0 + s))
 			continue;
 		fputs("<path d=\"", f);
 		field_path(f, field_halves(tt, t->rot, s), joined);
@@ -718,11 +742,11 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		pc->used[K_HIGH] = true;
 	}
 	for (int s = 0; s < tt->nseg; s++)	/* a road into a city, under it */
-		if (tt->seg[s].kind == CR_ROAD && tt->seg[s].end == CR_END_CITY) {
+		if (cr_kind(tt->seg[s].kind)->shape == CR_LINE && tt->seg[s].end == CR_END_CITY) {
 			struct pt gate = { .5, .5 };
 
 			for (int c = 0; c < tt->nseg; c++)
-				if (tt->seg[c].kind == CR_CITY) {
+				if (walled(&tt->seg[c])) {
 					gate = city_heart(halves_of(cr_ports_rotate(tt->seg[c].ports,
 					    t->rot)));
 					break;
@@ -732,20 +756,20 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 	for (int s = 0; s < tt->nseg; s++) {
 		bool hi = highlighted(pc, t->seg0 + s);
 
-		if (tt->seg[s].kind != CR_CITY)
+		if (!walled(&tt->seg[s]))
 			continue;
 		fputs("<path d=\"", f);
 		city_path(f, halves_of(cr_ports_rotate(tt->seg[s].ports, t->rot)), &at[s]);
 		fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
-		    hi ? "#f39bc9" : C_CITY, hi ? C_HIGH : C_WALL, hi ? "5" : "2.5");
-		pc->used[hi ? K_HIGH : K_CITY] = true;
+		    hi ? C_HIGHFILL : cr_kind(tt->seg[s].kind)->fill,
+		    hi ? C_HIGH : cr_kind(tt->seg[s].kind)->stroke, hi ? "5" : "2.5");
+		pc->used[hi ? K_HIGH : tt->seg[s].kind] = true;
 	}
-	for (int s = 0; s < tt->nseg; s++)	/* rivers, then roads */
-		if (tt->seg[s].kind == CR_RIVER)
-			draw_line(pc, t, s, NULL, &at[s]);
-	for (int s = 0; s < tt->nseg; s++)
-		if (tt->seg[s].kind == CR_ROAD && tt->seg[s].end != CR_END_CITY)
-			draw_line(pc, t, s, NULL, &at[s]);
+	nl = cmd_line_kinds(tt, lines);	/* rivers, then roads */
+	for (int i = 0; i < nl; i++)
+		for (int s = 0; s < tt->nseg; s++)
+			if (tt->seg[s].kind == lines[i] && tt->seg[s].end != CR_END_CITY)
+				draw_line(pc, t, s, NULL, &at[s]);
 	for (int s = 0; s < tt->nseg; s++) {	/* what lies at a road's end; cloisters */
 		const struct cr_seg *sg = &tt->seg[s];
 
@@ -756,9 +780,9 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		else if (sg->end == CR_END_SPRING || sg->end == CR_END_LAKE)
 			fprintf(f, "<circle cx=\"50\" cy=\"50\" r=\"%d\" fill=\"%s\"/>\n",
 			    sg->end == CR_END_LAKE ? 20 : 11, C_RIVER);
-		if (sg->kind != CR_CLOISTER)
+		if (cr_kind(sg->kind)->shape != CR_CENTRE)
 			continue;
-		glyph(pc, K_CLOISTER, (struct pt){ T / 2, T / 2 });
+		glyph(pc, sg->kind, (struct pt){ T / 2, T / 2 });
 		if (highlighted(pc, t->seg0 + s)) {
 			fprintf(f, "<rect x=\"33\" y=\"33\" width=\"34\" height=\"34\" fill=\"none\" "
 			    "stroke=\"%s\" stroke-width=\"5\"/>\n", C_HIGH);
@@ -768,9 +792,9 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 	for (int s = 0; s < tt->nseg; s++) {	/* marks on top */
 		const struct cr_seg *sg = &tt->seg[s];
 
-		if (sg->kind == CR_CITY && (n = city_marks(sg, keys)) > 0)
+		if (walled(sg) && (n = city_marks(sg, keys)) > 0)
 			glyph_row(pc, keys, n, at[s]);
-		else if (sg->kind == CR_ROAD && (sg->flags & CR_SEG_INN))
+		else if (cr_kind(sg->kind)->shape == CR_LINE && (sg->flags & CR_SEG_INN))
 			glyph(pc, K_INN, (struct pt){ at[s].x * T, at[s].y * T });
 	}
 	for (int m = 0; m < CR_NMARKS; m++)	/* the tile's own, in its south-east corner */
@@ -935,8 +959,8 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 	for (int k = 0; k < NKEYS; k++)
 		if (pc.used[k]) {
 			nkey++;
-			if (text_px(_(key_words[k])) > wb)
-				wb = text_px(_(key_words[k]));
+			if (text_px(key_word(k)) > wb)
+				wb = text_px(key_word(k));
 		}
 	wa = 40 + wa, wb = 40 + wb;	/* the glyph before, a gap after */
 	rows = np > nkey ? np : nkey;
@@ -996,16 +1020,16 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 		put_text(f, scores && scores[p] ? scores[p] : "");
 		fputs("</text>\n", f);
 	}
-	for (int k = 0, i = 0; k < NKEYS; k++) {
-		int kx = MARGIN + wa + 30, ty = y + i * LINE;
+	for (int j = 0, i = 0; j < NKEYS; j++) {
+		int k = key_at(j), kx = MARGIN + wa + 30, ty = y + i * LINE;
 
-		if (!pc.used[k])
+		if (k < 0 || !pc.used[k])
 			continue;
 		if (k >= K_STAND)
 			piece(&pc, k, k == K_LIE, "#bbbbbb", (struct pt){ kx + 10, ty - 5 }, NULL, 0);
 		else
 			glyph(&pc, k, (struct pt){ kx + 10, ty - 5 });
-		text_at(f, kx + 30, ty, _(key_words[k]));
+		text_at(f, kx + 30, ty, key_word(k));
 		i++;
 	}
 	y += rows * LINE + 10;

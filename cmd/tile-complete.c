@@ -135,7 +135,7 @@ cand_meeples(struct play *p, const struct cr_move *m, const char *text)
 			}
 			if (word != NULL)
 				play_cand("%.*s@%s", (int)rn, word, spot);
-		} else if (cr_role_kind(opt[i].role) == CR_CLOISTER)	/* "monk" alone: at C */
+		} else if (cr_kind_flags(cr_role_kind(opt[i].role)) & CR_KIND_BARE)	/* "monk" alone: at C */
 			play_cand("%s", word);
 		else
 			play_cand("%s@%s", word, spot);

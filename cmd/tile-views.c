@@ -564,7 +564,7 @@ explain_player(struct play *p, int who)
 			outf(_("  meeples on the board, if the game ended now:\n"));
 		outf(_("    %s at %d,%d %s: "), nt_piece_name(mee[i].role, 1), mee[i].x, mee[i].y,
 		    cr_spot_name(mee[i].spot));
-		if (cr_role_kind(mee[i].role) == CR_FIELD && cr_game_edition(p->g) == 1) {
+		if (!cr_game_kind_priced(p->g, cr_role_kind(mee[i].role))) {	/* edition 1's farmers */
 			farm_cities(p, mee[i].seg, &shown, &nshown);
 			continue;
 		}
@@ -659,41 +659,20 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	struct cr_feature f;
 	struct cr_place *tiles;
 	struct cr_event e;
+	const struct cr_kinddef *k;
+	const char *fmt;
 	int n = cr_game_nplayers(p->g), id = cr_game_feature_id(p->g, seg);
-	int nt, nev, best = 0, k = 0, paid = 0;
+	int nt, nev, best = 0, j = 0, paid = 0, nums[CR_NNUMS], a[4];
 	char why[512];
 
 	cr_game_feature(p->g, seg, &f);
+	k = cr_kind(f.kind);
+	nt_feature_nums(&f, nums);
 	/* A sentence a kind: in French its words agree with it. */
-	switch (f.kind) {
-	case CR_ROAD:
-		if (f.complete)
-			outf(_("road at %d,%d %s: completed\n"), x, y, spot);
-		else
-			outf(ngettext("road at %d,%d %s: open at %d end\n",
-			    "road at %d,%d %s: open at %d ends\n", (unsigned long)f.open), x, y, spot,
-			    f.open);
-		break;
-	case CR_CITY:
-		if (f.complete)
-			outf(_("city at %d,%d %s: completed\n"), x, y, spot);
-		else
-			outf(ngettext("city at %d,%d %s: open on %d edge\n",
-			    "city at %d,%d %s: open on %d edges\n", (unsigned long)(f.open + 1) / 2),
-			    x, y, spot, (f.open + 1) / 2);
-		break;
-	case CR_CLOISTER:
-		if (f.complete)
-			outf(_("cloister at %d,%d %s: %d of its 8 neighbours: completed\n"), x, y, spot,
-			    f.tiles - 1);
-		else
-			outf(_("cloister at %d,%d %s: %d of its 8 neighbours\n"), x, y, spot,
-			    f.tiles - 1);
-		break;
-	default:
-		outf(_("field at %d,%d %s: a farm\n"), x, y, spot);
-		break;
-	}
+	if ((fmt = nt_say(f.complete ? &k->line_done : &k->line_open, nums, a)) != NULL)
+		outf(fmt, x, y, spot, a[0], a[1], a[2], a[3]);
+	else
+		outf(_("%s at %d,%d %s\n"), nt_kind_word(f.kind), x, y, spot);
 	nt = cr_game_feature_tiles(p->g, seg, NULL, 0);
 	if ((tiles = calloc((size_t)nt + 1, sizeof *tiles)) != NULL) {
 		cr_game_feature_tiles(p->g, seg, tiles, nt);
@@ -703,19 +682,16 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		outf("\n");
 		free(tiles);
 	}
-	if (f.kind == CR_CITY)
-		outf(ngettext("  %d pennant\n", "  %d pennants\n", (unsigned long)f.pennants),
-		    f.pennants);
-	if (f.kind == CR_FIELD)	/* what a farm is paid for, in every edition */
-		outf(ngettext("  borders %d completed city\n", "  borders %d completed cities\n",
-		    (unsigned long)f.cities), f.cities);
+	/* Its pennants, what a farm is paid for (in every edition). */
+	if ((fmt = nt_say(&k->line_more, nums, a)) != NULL)
+		outf(fmt, a[0], a[1], a[2], a[3]);
 	for (int i = 0; i < n; i++)
 		if (f.meeples[i] > best)
 			best = f.meeples[i];
 	pieces_on(p, id, &f);
 	/* Edition 1 pays farmers per completed city, over all the farms
 	 * around it, not per farm: no farm is controlled (said below). */
-	if (best > 0 && !(f.kind == CR_FIELD && cr_game_edition(p->g) == 1)) {
+	if (best > 0 && cr_game_kind_priced(p->g, f.kind)) {
 		unsigned tied = 0, won;
 
 		for (int i = 0; i < n; i++)
@@ -724,15 +700,15 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		/* A module may break a tie (a follower on a hill). */
 		cr_game_feature_score(p->g, seg, &e);
 		won = e.winners != 0 && (e.winners & ~tied) == 0 ? e.winners : tied;
-		k = 0;
+		j = 0;
 		outf(_("  controlled by"));
 		for (int i = 0; i < n; i++)
 			if (won & (1u << i))
-				outf("%s %s", k++ ? _(" and") : "", p->names[i]);
+				outf("%s %s", j++ ? _(" and") : "", p->names[i]);
 		if (won != tied)
 			outf(_(" (tied, but %s)\n"), cr_phrase(e.tie));
 		else
-			outf("%s\n", k > 1 ? _(" (tied: each scores in full)") : "");
+			outf("%s\n", j > 1 ? _(" (tied: each scores in full)") : "");
 	}
 	if (cr_game_feature_kept(p->g, seg, &e)) {	/* a flock and its shepherds */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
@@ -755,7 +731,7 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		nt_event_explain(&e, p->names, n, why, sizeof why);
 		outf(_("  the final scoring paid nothing for it: %s\n"), why);
 	}
-	if (f.scored || cr_game_over(p->g) || (f.kind == CR_FIELD && cr_game_edition(p->g) == 1))
+	if (f.scored || cr_game_over(p->g) || !cr_game_kind_priced(p->g, f.kind))
 		;	/* paid, or (edition 1) a field paid per city: below */
 	else if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
@@ -772,10 +748,10 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 int
 view_explain(struct play *p, int argc, char **argv)
 {
-	static const int kinds[] = { CR_ROAD, CR_CITY, CR_CLOISTER, CR_FIELD };
 	const struct cr_placed *t;
 	const char *arg, *colon;
-	int x, y, who, sp = -1, ids[CR_MAXSEG], nid = 0;
+	int x, y, who, sp = -1, ids[CR_MAXSEG], nid = 0, kinds[CR_MAXKINDS];
+	int nk = cmd_feature_kinds(kinds);
 	size_t len;
 
 	if (argc == 1) {
@@ -804,7 +780,7 @@ view_explain(struct play *p, int argc, char **argv)
 		    "S SSW SW WSW W WNW NW NNW or C), got \"%s\""), NT_QS(colon + 1));
 	if ((t = cr_game_at(p->g, x, y)) == NULL)
 		return play_nope(_("explain: no tile at %d,%d"), x, y);
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+	for (int k = 0; k < nk; k++) {
 		const struct cr_tiletype *tt = &tile_ts(p)->type[t->type];
 
 		for (int s = 0; s < tt->nseg; s++) {

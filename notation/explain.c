@@ -80,42 +80,88 @@ nt_piece_name(int role, int n)
 }
 
 /*
- * A feature kind as a sentence needs it: French puts an article before
- * it and makes words agree with it ("une route", "le pré", "aucune
- * ville"), so each use is its own message.
+ * A feature kind as a sentence needs it, from its module's table: French
+ * puts an article before it and makes words agree with it ("une route",
+ * "le pré", "aucune ville"), so each use is its own message.
  */
 enum form { F_A, F_THE, F_HAS_NO, F_HAS_MANY, F_DONE, F_WORD, F_EDGE };
-
-static const char *const forms[][CR_NKINDS] = {
-	[F_A] = { N_("a field"), N_("a road"), N_("a city"), N_("a river"), N_("a cloister") },
-	[F_THE] = { N_("the field"), N_("the road"), N_("the city"), N_("the river"),
-	    N_("the cloister") },
-	[F_HAS_NO] = { N_("has no field"), N_("has no road"), N_("has no city"),
-	    N_("has no river"), N_("has no cloister") },
-	[F_HAS_MANY] = { N_("has more than one field"), N_("has more than one road"),
-	    N_("has more than one city"), N_("has more than one river"),
-	    N_("has more than one cloister") },
-	[F_DONE] = { N_("the completed field"), N_("the completed road"),
-	    N_("the completed city"), N_("the completed river"), N_("the completed cloister") },
-};
 
 static const char *
 kform(int k, enum form f)
 {
-	if (k < 0 || k >= CR_NKINDS)
+	const struct cr_kinddef *d = cr_kind(k);
+	const char *w = NULL;
+
+	if (d == NULL)
 		return "?";
-	if (f == F_WORD)	/* the bare word: rules/tileset.c's names */
-		return _(cr_kind_name((enum cr_kind)k));
-	if (f == F_EDGE) {	/* what an edge shows: "road" ("une route") */
-		switch (k) {
-		case CR_FIELD:	return C_("edge", "field");
-		case CR_ROAD:	return C_("edge", "road");
-		case CR_CITY:	return C_("edge", "city");
-		case CR_RIVER:	return C_("edge", "river");
-		default:	return C_("edge", "cloister");
-		}
+	switch (f) {
+	case F_A:	w = d->a; break;
+	case F_THE:	w = d->the; break;
+	case F_HAS_NO:	w = d->has_no; break;
+	case F_HAS_MANY: w = d->has_many; break;
+	case F_DONE:	w = d->the_done; break;
+	case F_EDGE:	w = d->edge; break;	/* what an edge shows: "road" ("une route") */
+	case F_WORD:	break;			/* the bare word: the tile files' */
 	}
-	return _(forms[f][k]);
+	return w != NULL ? nt_tr(w) : _(d->name);
+}
+
+const char *
+nt_kind_word(int kind)
+{
+	const struct cr_kinddef *d = cr_kind(kind);
+
+	return d == NULL ? "?" : d->word != NULL ? nt_tr(d->word) : _(d->name);
+}
+
+void
+nt_event_nums(const struct cr_event *ev, int nums[CR_NNUMS])
+{
+	memset(nums, 0, CR_NNUMS * sizeof *nums);
+	nums[CR_N_TILES] = ev->tiles;
+	nums[CR_N_AROUND] = ev->tiles - 1;
+	nums[CR_N_CITIES] = ev->cities;
+	nums[CR_N_PENNANTS] = ev->pennants;
+	nums[CR_N_PER_TILE] = ev->per_tile;
+	nums[CR_N_PER_PENNANT] = ev->per_pennant;
+	nums[CR_N_PER_CITY] = ev->per_city;
+	nums[CR_N_X] = ev->x;
+	nums[CR_N_Y] = ev->y;
+	nums[CR_N_POINTS] = ev->points;
+}
+
+void
+nt_feature_nums(const struct cr_feature *f, int nums[CR_NNUMS])
+{
+	memset(nums, 0, CR_NNUMS * sizeof *nums);
+	nums[CR_N_TILES] = f->tiles;
+	nums[CR_N_AROUND] = f->tiles - 1;
+	nums[CR_N_OPEN] = f->open;
+	nums[CR_N_EDGES] = (f->open + 1) / 2;
+	nums[CR_N_CITIES] = f->cities;
+	nums[CR_N_PENNANTS] = f->pennants;
+}
+
+const char *
+nt_say(const struct cr_say *s, const int *nums, int args[4])
+{
+	for (int i = 0; i < 4; i++)
+		args[i] = s->n[i] > CR_N_NONE && s->n[i] < CR_NNUMS ? nums[s->n[i]] : 0;
+	if (s->one == NULL)
+		return NULL;
+	return s->more != NULL ? ngettext(s->one, s->more, (unsigned long)args[0]) :
+	    nt_tr(s->one);
+}
+
+/* A kind's phrase with the event's numbers, if it has one. */
+static void
+say(struct out *o, const struct cr_say *s, const int *nums)
+{
+	int a[4];
+	const char *fmt = nt_say(s, nums, a);
+
+	if (fmt != NULL)
+		put(o, fmt, a[0], a[1], a[2], a[3]);
 }
 
 const char *
@@ -148,7 +194,7 @@ static const struct cr_piece *
 kind_piece(int kind)
 {
 	for (int id = 1; id < cr_npieces() && cr_piece_ext(id) == 0; id++)
-		if (cr_piece(id)->kind == kind)
+		if (cr_piece_kind(id, 0) == kind)
 			return cr_piece(id);
 	return NULL;
 }
@@ -174,7 +220,7 @@ nt_kind_roles(int kind, int n)
 const char *
 nt_event_label(const struct cr_event *ev)
 {
-	return ev->what ? cr_phrase(ev->what) : cr_kind_name((enum cr_kind)ev->kind);
+	return ev->what ? cr_phrase(ev->what) : cr_kind_name(ev->kind);
 }
 
 const char *
@@ -235,7 +281,8 @@ static void
 why(struct out *o, const struct cr_event *ev, unsigned who)
 {
 	bool done = ev->reason == CR_EV_COMPLETED;
-	int nwin, best, n;
+	const struct cr_kinddef *k;
+	int nwin, best, nums[CR_NNUMS];
 
 	if (ev->reason == CR_EV_TAKE) {	/* a module's: what is taken, where, its rule */
 		things(o, ev);
@@ -261,56 +308,28 @@ why(struct out *o, const struct cr_event *ev, unsigned who)
 		return;
 	}
 
-	n = ev->tiles;
-	switch (ev->reason == CR_EV_FARM_CITY ? -1 : ev->kind) {
-	case -1:
-		put(o, ngettext("completed city of %d tile at %d,%d, for the farmers of the "
-		    "fields around it: %d", "completed city of %d tiles at %d,%d, for the "
-		    "farmers of the fields around it: %d", (unsigned long)n), n, ev->x, ev->y,
-		    ev->per_city);
-		break;
-	case CR_ROAD:
-		put(o, done ? ngettext("completed road of %d tile", "completed road of %d tiles",
-		    (unsigned long)n) : ngettext("incomplete road of %d tile",
-		    "incomplete road of %d tiles", (unsigned long)n), n);
-		if (ev->note)
-			put(o, " %s", phrase(ev->note));
-		/* TRANSLATORS: the arithmetic after a feature: price x count */
-		put(o, _(": %d x %d"), ev->per_tile, ev->tiles);
-		break;
-	case CR_CITY:
-		put(o, done ? ngettext("completed city of %d tile", "completed city of %d tiles",
-		    (unsigned long)n) : ngettext("incomplete city of %d tile",
-		    "incomplete city of %d tiles", (unsigned long)n), n);
+	k = cr_kind(ev->kind);
+	if (k == NULL)
+		return;
+	nt_event_nums(ev, nums);
+	if (ev->reason == CR_EV_FARM_CITY)	/* land paid through what it borders */
+		say(o, &k->why_border, nums);
+	else {
+		say(o, done ? &k->why_done : &k->why_open, nums);
 		if (ev->pennants)
-			put(o, ngettext(" and %d pennant", " and %d pennants",
-			    (unsigned long)ev->pennants), ev->pennants);
+			say(o, &k->count_and, nums);
 		if (ev->note)
 			put(o, " %s", phrase(ev->note));
 		if (ev->small_city)
-			put(o, "%s", _(" (edition 1: a 2-tile city pays 1 per tile and pennant)"));
-		put(o, _(": %d x %d"), ev->per_tile, ev->tiles);
+			say(o, &k->small, nums);
+		say(o, &k->arith, nums);
 		if (ev->pennants)
-			put(o, " + %d x %d", ev->per_pennant, ev->pennants);
-		break;
-	case CR_CLOISTER:
-		if (done)
-			put(o, "%s", _("completed cloister: 9"));
-		else
-			put(o, ngettext("incomplete cloister with %d neighbour: 1 + %d",
-			    "incomplete cloister with %d neighbours: 1 + %d",
-			    (unsigned long)(n - 1)), n - 1, n - 1);
-		break;
-	case CR_FIELD:
-		put(o, ngettext("farm touching %d completed city: %d x %d",
-		    "farm touching %d completed cities: %d x %d", (unsigned long)ev->cities),
-		    ev->cities, ev->per_city, ev->cities);
-		break;
+			say(o, &k->count_plus, nums);
 	}
 	terms(o, ev, who);
 	if (ev->reason == CR_EV_FARM_CITY)
 		return;
-	if (!done && ev->kind != CR_FIELD)
+	if (!done && k->close != CR_CLOSE_NEVER)
 		put(o, "%s", _(" at the end"));
 }
 
@@ -328,20 +347,18 @@ sums(struct out *o, const struct cr_event *ev, unsigned who, int paid)
 	for (int i = 0; i < ev->nterm; i++)
 		if (ev->term[i].only & who)
 			own += ev->term[i].count * ev->term[i].per;
-	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_EXTRA)
+	const struct cr_kinddef *k = cr_kind(ev->kind);
+	int nums[CR_NNUMS];
+
+	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_EXTRA || k == NULL)
 		return false;
+	nt_event_nums(ev, nums);
 	if (ev->reason == CR_EV_FARM_CITY)
-		put(o, "%d", ev->per_city);
-	else if (ev->kind == CR_CLOISTER && ev->reason == CR_EV_COMPLETED)
-		put(o, "9");
-	else if (ev->kind == CR_CLOISTER)
-		put(o, "1 + %d", ev->tiles - 1);
-	else if (ev->kind == CR_FIELD)
-		put(o, "%d x %d", ev->per_city, ev->cities);
+		say(o, &k->sum_border, nums);
 	else {
-		put(o, "%d x %d", ev->per_tile, ev->tiles);
-		if (ev->kind == CR_CITY && ev->pennants)
-			put(o, " + %d x %d", ev->per_pennant, ev->pennants);
+		say(o, ev->reason == CR_EV_COMPLETED ? &k->sum_done : &k->sum_open, nums);
+		if (ev->pennants)
+			say(o, &k->count_plus, nums);
 	}
 	terms(o, ev, who);
 	return true;
@@ -386,7 +403,7 @@ static const struct cr_piece *
 weighing(int kind, int w)
 {
 	for (int id = 1; id < cr_npieces(); id++)
-		if (cr_piece(id)->kind == kind && cr_piece(id)->weight == w &&
+		if (cr_piece_kind(id, 0) == kind && cr_piece(id)->weight == w &&
 		    (cr_piece(id)->flags & CR_PIECE_FOLLOWER))
 			return cr_piece(id);
 	return NULL;
@@ -560,8 +577,13 @@ account(const struct cr_event *ev, const char *const *names, int nplayers, char 
 	if (buf && size)
 		buf[0] = '\0';
 	why(&o, ev, ~0u);	/* paying nobody: a city with no farmer beside it */
-	put(&o, ev->reason == CR_EV_FARM_CITY ? _(" = %d, to nobody (no farmer beside it)") :
-	    _(" = %d, to nobody"), ev->points);
+	if (ev->reason == CR_EV_FARM_CITY && cr_kind(ev->kind) != NULL) {
+		int nums[CR_NNUMS];
+
+		nt_event_nums(ev, nums);
+		say(&o, &cr_kind(ev->kind)->nobody_border, nums);
+	} else
+		put(&o, _(" = %d, to nobody"), ev->points);
 	whole_chars(buf, size, o.n);
 	return o.n;
 }
@@ -596,34 +618,40 @@ int
 nt_farm_lines(const struct cr_game *g, int seg, const char *const *names, say_fn *say,
     void *ctx)
 {
+	const struct cr_kinddef *lk;
 	const struct cr_event *past;
 	struct cr_feature f;
 	struct cr_event *ev;
-	int n, npast, np = cr_game_nplayers(g);
-	bool over = cr_game_over(g);
+	int n, npast, np = cr_game_nplayers(g), land = -1;
+	bool over = cr_game_over(g), border;
 
-	if (cr_game_edition(g) != 1)
-		return 0;
 	cr_game_feature(g, seg, &f);
-	/* A city at the end: its event for its farmers is among its own. */
-	if ((f.kind != CR_CITY && f.kind != CR_FIELD) || (f.kind == CR_CITY && over))
+	/* Land without a price of its own (edition 1's fields), or what it
+	 * borders (a city). */
+	for (int k = 0; k < cr_nkinds() && land < 0; k++)
+		if ((cr_kind_flags(k) & CR_KIND_LAND) && !cr_game_kind_priced(g, k) &&
+		    (k == f.kind || cr_kind_borders(k) == f.kind))
+			land = k;
+	if (land < 0)
 		return 0;
-	if (f.kind == CR_CITY && !f.complete) {
-		say_line(say, ctx, "%s", _("  its farmers: nothing while it is open (edition 1 "
-		    "pays farmers per completed city)"));
+	lk = cr_kind(land);
+	border = f.kind != land;
+	/* A city at the end: its event for its farmers is among its own. */
+	if (border && over)
+		return 0;
+	if (border && !f.complete) {
+		say_line(say, ctx, "%s", nt_tr(lk->border_open));
 		return 1;
 	}
-	if (f.kind == CR_FIELD)
-		say_line(say, ctx, "%s", _("  edition 1: at the end each completed city pays 4 to "
-		    "the most farmers over all the farms around it"));
+	if (!border)
+		say_line(say, ctx, "%s", nt_tr(lk->border_intro));
 	if ((n = cr_game_farm_cities(g, seg, NULL, 0)) == 0) {	/* a field's: none */
-		say_line(say, ctx, "%s", _("    no completed city borders it: nothing for its "
-		    "farmers"));
+		say_line(say, ctx, "%s", nt_tr(lk->border_none));
 		return 2;
 	}
 	if ((ev = calloc((size_t)n, sizeof *ev)) == NULL) {
 		say_line(say, ctx, "%s", _("  (out of memory)"));
-		return 1 + (f.kind == CR_FIELD);
+		return 1 + !border;
 	}
 	cr_game_farm_cities(g, seg, ev, n);
 	past = cr_game_events(g, &npast);
@@ -635,8 +663,8 @@ nt_farm_lines(const struct cr_game *g, int seg, const char *const *names, say_fn
 			if (past[k].reason == CR_EV_FARM_CITY && past[k].feature == ev[i].feature)
 				e = &past[k];
 		acc = nt_event_account(e, names, np);
-		if (f.kind == CR_CITY)
-			say_line(say, ctx, _("  its farmers, if the game ended now: %s"), acc ? acc : "?");
+		if (border)
+			say_line(say, ctx, nt_tr(lk->border_now), acc ? acc : "?");
 		else if (e != &ev[i])
 			say_line(say, ctx, _("    scored at move %d (final scoring): %s"), e->move,
 			    acc ? acc : "?");
@@ -647,7 +675,7 @@ nt_farm_lines(const struct cr_game *g, int seg, const char *const *names, say_fn
 		free(acc);
 	}
 	free(ev);
-	return n + (f.kind == CR_FIELD);
+	return n + !border;
 }
 
 static void
@@ -774,16 +802,17 @@ wrong_spot(struct out *o, const struct cr_tileset *ts, const struct cr_refusal *
 	const char *code = r->tile >= 0 && r->tile < ts->ntypes ? ts->type[r->tile].code : "?";
 	const char *role = role_word(r->role) ? role_word(r->role) : _("meeple");
 	const char *spot = nt_spot_text(r->spot);
-	bool two = pc != NULL && pc->kind2 != pc->kind;	/* a builder: road or city */
+	int k1 = cr_piece_kind(r->role, 0), k2 = cr_piece_kind(r->role, 1);
+	bool two = pc != NULL && k2 != k1;	/* a builder: road or city */
 
 	if (two && r->code == CR_R_SPOT_NONE)
 		put(o, _("a %s stands on %s or %s: %s at %d,%d rotation %d has no %s or %s at "
-		    "%s; valid spots for a %s: "), role, kform(pc->kind, F_A),
-		    kform(pc->kind2, F_A), code, r->x, r->y, r->rot * 90, kform(pc->kind, F_WORD),
-		    kform(pc->kind2, F_WORD), spot, role);
+		    "%s; valid spots for a %s: "), role, kform(k1, F_A),
+		    kform(k2, F_A), code, r->x, r->y, r->rot * 90, kform(k1, F_WORD),
+		    kform(k2, F_WORD), spot, role);
 	else if (two)
 		put(o, _("a %s stands on %s or %s: %s at %d,%d rotation %d %s at %s; valid "
-		    "spots for a %s: "), role, kform(pc->kind, F_A), kform(pc->kind2, F_A),
+		    "spots for a %s: "), role, kform(k1, F_A), kform(k2, F_A),
 		    code, r->x, r->y, r->rot * 90, kform(r->kind, F_HAS_MANY), spot, role);
 	else
 		put(o, _("a %s stands on %s: %s at %d,%d rotation %d %s at %s; valid spots "

@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "../rules/game.h"
+#include "../rules/ext.h"
 
 /*
  * In the reader's language (notation/i18n.h): every sentence below, and
@@ -84,6 +84,21 @@ const char *nt_piece_name(int role, int n);
 const char *nt_kind_role(int kind);
 /* The same for n of them: "knight" for 1, "knights", "thieves"... */
 const char *nt_kind_roles(int kind, int n);
+
+/*
+ * A kind's phrase (rules/ext.h: struct cr_say) in the reader's language:
+ * its format, chosen by its first number, and its numbers in order into
+ * args (0 past them), from nums (nt_event_nums, nt_feature_nums: every
+ * CR_N_* number); NULL for a phrase the kind has none of.  The format is
+ * printf'd with the fixed arguments of its place first, then args.
+ */
+const char *nt_say(const struct cr_say *s, const int *nums, int args[4]);
+void	nt_event_nums(const struct cr_event *ev, int nums[CR_NNUMS]);
+void	nt_feature_nums(const struct cr_feature *f, int nums[CR_NNUMS]);
+/* A kind's words (struct cr_kinddef) in the reader's language: "city" as
+ * people call it, and its word in a sentence's place (a, the, ...);
+ * "?" for none. */
+const char *nt_kind_word(int kind);
 
 /* A spot as the reader's language writes it (French: O for W, which the
  * notation reads too); "?" for none. */

@@ -34,5 +34,9 @@ extern bool	nt_i18n;
 
 /* The translation of "CTX\004TEXT", or TEXT when there is none. */
 const char	*nt_pgettext(const char *key, const char *text);
+/* A table's text translated: one with a context ("CTX\004TEXT", as
+ * NC_() in rules/ext.h writes it) by nt_pgettext, any other by gettext;
+ * NULL and "" as they are. */
+const char	*nt_tr(const char *s);
 
 #endif

@@ -38,13 +38,12 @@ nt_role_lookup(const char *word, size_t len)
 	return cr_piece_find(word, len);
 }
 
-/* A piece that stands on a cloister may leave out "@C": "monk". */
+/* A piece that stands on a kind that allows it (a cloister) may leave
+ * out "@C": "monk". */
 static bool
 centre_piece(int role)
 {
-	const struct cr_piece *p = cr_piece(role);
-
-	return p != NULL && p->kind == CR_CLOISTER;
+	return cr_piece(role) != NULL && (cr_kind_flags(cr_piece_kind(role, 0)) & CR_KIND_BARE);
 }
 
 static int fail(struct scan *sc, const char *at, const char *fmt, ...)

@@ -251,8 +251,9 @@ cr__board_free(struct cr_game *g)
 	if (g->scr != NULL) {
 		grid_free(&g->scr->where);
 		free(g->scr->open.v);
-		for (int i = 0; i < NSIGS; i++)
+		for (int i = 0; g->scr->bucket != NULL && i < g->scr->nsigs; i++)
 			free(g->scr->bucket[i].v);
+		free(g->scr->bucket);
 	}
 }
 
@@ -332,39 +333,41 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 
 /* ---- The open squares (a cache in struct scratch) ------------------------ */
 
-/* The signature of an empty square once side `side` shows `kind`. */
-static int
-sig_with(int sig, int side, int kind)
+/*
+ * The room for the index, for the tile set's kinds of edge: a digit a
+ * side, 0 to nedges (game-int.h).  False if out of memory.
+ */
+bool
+cr__board_index_init(struct cr_game *g)
 {
-	static const int w[CR_NDIRS] = { 1, SIG_SIDES, SIG_SIDES * SIG_SIDES,
-	    SIG_SIDES * SIG_SIDES * SIG_SIDES };
-	int old = sig / w[side] % SIG_SIDES;
+	struct scratch *sc = g->scr;
+	int base = g->h.ts->nedges + 1;
 
-	return sig + (1 + kind - old) * w[side];
+	sc->sigw[0] = 1;
+	for (int d = 1; d < CR_NDIRS; d++)
+		sc->sigw[d] = sc->sigw[d - 1] * base;
+	sc->nsigs = sc->sigw[CR_NDIRS - 1] * base;
+	return (sc->bucket = calloc((size_t)sc->nsigs, sizeof *sc->bucket)) != NULL;
+}
+
+/* The signature of an empty square once side `side`, empty until now,
+ * shows kind `kind`. */
+static inline int
+sig_with(const struct cr_game *g, int sig, int side, int kind)
+{
+	return sig + g->h.ts->edgeno[kind] * g->scr->sigw[side];
 }
 
 /* The signature a tile turned rot fits, given which sides have tiles. */
 static int
-sig_of(const struct cr_tiletype *tt, int rot, int sides)
+sig_of(const struct cr_game *g, const struct cr_tiletype *tt, int rot, int sides)
 {
 	int sig = 0;
 
 	for (int d = 0; d < CR_NDIRS; d++)
 		if (sides & (1 << d))
-			sig = sig_with(sig, d, cr_tile_edge(tt, rot, d));
+			sig = sig_with(g, sig, d, cr_tile_edge(tt, rot, d));
 	return sig;
-}
-
-/* Which sides of a signature have a tile, as a bit per direction. */
-static int
-sig_sides(int sig)
-{
-	int sides = 0;
-
-	for (int d = 0; d < CR_NDIRS; d++, sig /= SIG_SIDES)
-		if (sig % SIG_SIDES)
-			sides |= 1 << d;
-	return sides;
 }
 
 static void
@@ -396,7 +399,7 @@ open_add(const struct cr_game *g, int x, int y)
 	struct scratch *sc = g->scr;
 	int o = sc->open.n++;
 
-	sc->open.v[o] = (struct opensq){ .x = x, .y = y, .sig = 0, .bpos = -1 };
+	sc->open.v[o] = (struct opensq){ .x = x, .y = y, .sig = 0, .bpos = -1, .sides = 0 };
 	grid_set(&sc->where, x, y, (struct sq){ .tile = o });
 	return o;
 }
@@ -450,13 +453,13 @@ index_build(const struct cr_game *g)
 	sc->bk_on = false;
 	grid_clear(&sc->where);
 	sc->open.n = 0;
-	for (int i = 0; i < NSIGS; i++)
+	for (int i = 0; i < sc->nsigs; i++)
 		sc->bucket[i].n = 0;
 	for (int t = 0; t < g->h.tiles.n; t++)
 		for (int d = 0; d < CR_NDIRS; d++) {
 			int x = g->h.tiles.v[t].x + cr_dx[d], y = g->h.tiles.v[t].y + cr_dy[d];
 			struct hood h;
-			int sig = 0, o;
+			int sig = 0, sides = 0, o;
 
 			if (far(x, y) || grid_get(&g->board, x, y) >= 0 ||
 			    grid_get(&sc->where, x, y) >= 0)
@@ -465,14 +468,17 @@ index_build(const struct cr_game *g)
 			for (int e = 0; e < CR_NDIRS; e++) {
 				const struct sq *n = &h.sq[cr_side[e]];
 
-				if (n->tile >= 0)
-					sig = sig_with(sig, e, cr_tile_edge(&g->h.ts->type[n->type],
+				if (n->tile >= 0) {
+					sig = sig_with(g, sig, e, cr_tile_edge(&g->h.ts->type[n->type],
 					    n->rot, (e + 2) % 4));
+					sides |= 1 << e;
+				}
 			}
 			if (!open_room(g, 1, &sig))
 				return false;
 			o = open_add(g, x, y);
 			sc->open.v[o].sig = sig;
+			sc->open.v[o].sides = sides;
 			bucket_add(g, o);
 		}
 	sc->bk_on = true;
@@ -505,7 +511,7 @@ cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int ro
 		if (h->sq[cr_side[d]].tile >= 0 || far(x, y))
 			continue;
 		o = grid_get(&sc->where, x, y);
-		sig[n++] = sig_with(o >= 0 ? sc->open.v[o].sig : 0, (d + 2) % 4,
+		sig[n++] = sig_with(g, o >= 0 ? sc->open.v[o].sig : 0, (d + 2) % 4,
 		    cr_tile_edge(&g->h.ts->type[type], rot, d));
 	}
 	if (!open_room(g, n, sig))
@@ -532,8 +538,9 @@ index_put(struct cr_game *g, int type, const struct hood *h, int rot)
 			bucket_drop(g, o);
 		else
 			o = open_add(g, x, y);
-		sc->open.v[o].sig = sig_with(sc->open.v[o].sig, (d + 2) % 4,
+		sc->open.v[o].sig = sig_with(g, sc->open.v[o].sig, (d + 2) % 4,
 		    cr_tile_edge(&g->h.ts->type[type], rot, d));
+		sc->open.v[o].sides |= 1 << ((d + 2) % 4);
 		bucket_add(g, o);
 	}
 }
@@ -614,10 +621,9 @@ fits_each(const struct cr_game *g, int type, void (*f)(void *, struct cr_place),
 		return scan_each(g, type, f, arg);
 	for (int i = 0; i < sc->open.n; i++) {
 		const struct opensq *q = &sc->open.v[i];
-		int sides = sig_sides(q->sig);
 
 		for (int rot = 0; rot < 4; rot++)
-			if (sig_of(&g->h.ts->type[type], rot, sides) == q->sig &&
+			if (sig_of(g, &g->h.ts->type[type], rot, q->sides) == q->sig &&
 			    !vetoed(g, type, q->x, q->y, rot))
 				f(arg, (struct cr_place){ q->x, q->y, rot }), n++;
 	}
@@ -684,7 +690,7 @@ cr_game_nlegal(const struct cr_game *g, int type)
 		return fits_each(g, type, collect, &(struct collect){ NULL, 0, 0 });
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++)
-			n += g->scr->bucket[sig_of(&g->h.ts->type[type], rot, sides)].n;
+			n += g->scr->bucket[sig_of(g, &g->h.ts->type[type], rot, sides)].n;
 	return n;
 }
 
@@ -705,7 +711,7 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 	}
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++) {
-			const intvec *b = &g->scr->bucket[sig_of(&g->h.ts->type[type], rot, sides)];
+			const intvec *b = &g->scr->bucket[sig_of(g, &g->h.ts->type[type], rot, sides)];
 
 			if (k < b->n) {
 				const struct opensq *q = &g->scr->open.v[b->v[k]];

@@ -19,6 +19,7 @@
 /* The module's state: set at the start, the last river tile's turn kept
  * per move. */
 struct river {
+	int	kind;		/* the river's kind, numbered */
 	int	first, ntypes;	/* the river set's types: first .. first + ntypes - 1 */
 	int	lake;		/* the lake's type, -1 */
 	int8_t	last_turn;	/* the river tile just placed: 1 right curve, -1 left,
@@ -46,6 +47,23 @@ static const struct cr_plural plurals[] = {
 	    "be drawn while {n} other river tiles are left"),
 };
 
+/* The river: a line with fields on either side, never paid, drawn under
+ * the roads that cross it. */
+static const struct cr_kinddef kinds[] = {
+	{
+		.name = N_("river"), .plural = N_("rivers"),
+		.shape = CR_LINE, .close = CR_CLOSE_ENDS, .beside = CR_FIELD, .reason = CR_EV_FINAL,
+		.at_edge = N_("a %s must reach an edge; C is only for cloisters and inner fields"),
+		.letter = 'W', .map = "~~", .map_ew = "~~", .pic = { "~~", "~~", "~~", "~~" },
+		.key = N_("~~ river"), .layer = 0,
+		.strokes = { { "#3d85c6", 16 } },
+		.glyph = "<path d=\"M-9 0H9\" stroke=\"#3d85c6\" stroke-width=\"10\"/>",
+		.a = N_("a river"), .the = N_("the river"), .has_no = N_("has no river"),
+		.has_many = N_("has more than one river"), .the_done = N_("the completed river"),
+		.edge = NC_("edge", "river"), .word = NC_("feature", "river"),
+	},
+};
+
 static int
 refuse(struct cr_refusal *why, int ext, int phrase, int n)
 {
@@ -56,11 +74,12 @@ refuse(struct cr_refusal *why, int ext, int phrase, int n)
 	return false;
 }
 
+/* Whether a tile type shows the river (kind: the module's own). */
 static bool
-has_river(const struct cr_tiletype *t)
+has_river(const struct cr_tiletype *t, int kind)
 {
 	for (int s = 0; s < t->nseg; s++)
-		if (t->seg[s].kind == CR_RIVER)
+		if (t->seg[s].kind == kind)
 			return true;
 	return false;
 }
@@ -72,6 +91,7 @@ start(struct cr_game *g, int ext)
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	int set = cr_ext_set(g, ext);
 
+	r->kind = cr_ext_kind(ext, 0);
 	r->first = -1, r->ntypes = 0, r->lake = -1;
 	for (int t = 0; t < ts->ntypes; t++) {
 		if (ts->typeset[t] != set)
@@ -80,7 +100,8 @@ start(struct cr_game *g, int ext)
 			r->first = t;
 		r->ntypes = t - r->first + 1;
 		for (int s = 0; s < ts->type[t].nseg; s++)
-			if (ts->type[t].seg[s].kind == CR_RIVER && ts->type[t].seg[s].end == CR_END_LAKE)
+			if (ts->type[t].seg[s].kind == r->kind &&
+			    ts->type[t].seg[s].end == CR_END_LAKE)
 				r->lake = t;
 	}
 	return ts->setstart[set];
@@ -111,13 +132,13 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
  * meets a tile.  False if no river edge meets one.
  */
 static bool
-turn_of(const struct cr_game *g, const struct cr_move *m, int *turn)
+turn_of(const struct cr_game *g, int kind, const struct cr_move *m, int *turn)
 {
 	const struct cr_tiletype *tt = &cr_game_tileset(g)->type[m->tile];
 	int in = -1, out = -1;
 
 	for (int d = 0; d < CR_NDIRS; d++) {
-		if (cr_tile_edge(tt, m->rot, d) != CR_RIVER)
+		if (cr_tile_edge(tt, m->rot, d) != kind)
 			continue;
 		if (in < 0 && cr_game_at(g, m->x + cr_dx[d], m->y + cr_dy[d]) != NULL)
 			in = d;
@@ -141,9 +162,9 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 	const struct river *r = cr_ext_cstate(g, ext);
 	int turn;
 
-	if (!has_river(&cr_game_tileset(g)->type[m->tile]))
+	if (!has_river(&cr_game_tileset(g)->type[m->tile], r->kind))
 		return true;
-	if (!turn_of(g, m, &turn))
+	if (!turn_of(g, r->kind, m, &turn))
 		return refuse(why, ext, P_CONTINUE, 0);
 	if (turn != 0 && turn == r->last_turn)
 		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
@@ -153,20 +174,22 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
+	const struct river *r = cr_ext_cstate(g, ext);
 	int turn;
 
 	(void)move;
-	if (m->kind != CR_MOVE_PLACE || !has_river(&cr_game_tileset(g)->type[m->tile]))
+	if (m->kind != CR_MOVE_PLACE || !has_river(&cr_game_tileset(g)->type[m->tile], r->kind))
 		return;
 	/* The tile lies on the board now: its own square is no neighbour.  A
 	 * straight (turn 0) is kept too: it resets the U-turn rule. */
-	if (turn_of(g, m, &turn))
+	if (turn_of(g, r->kind, m, &turn))
 		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
 }
 
 const struct cr_ext cr_ext_river = {
 	.name = "river",
 	.tiles = "river.yaml",
+	.kinds = kinds, .nkinds = 1,
 	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
 	.plurals = plurals, .nplurals = sizeof plurals / sizeof plurals[0],
 	.state_size = sizeof(struct river),

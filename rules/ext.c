@@ -25,6 +25,13 @@ const struct cr_ext *const cr_exts[] = {
 };
 const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 
+extern const struct cr_rules cr_rules_carcassonne;
+
+const struct cr_rules *const cr_games[] = {
+	&cr_rules_carcassonne,
+};
+const int cr_ngames = sizeof cr_games / sizeof cr_games[0];
+
 _Static_assert(sizeof cr_exts / sizeof cr_exts[0] <= CR_MAXEXTS, "too many modules");
 
 /* Pieces and pools numbered once over all modules, on first use. */
@@ -51,6 +58,14 @@ add_word(const char *w, int id)
 	cr__tab.word[cr__tab.nwords++].id = (uint8_t)id;
 }
 
+/* A kind as module e's table names it: the base game's number, or its
+ * own (CR_OWN). */
+static uint8_t
+kind_ref(const struct cr__tab *t, int e, int ref)
+{
+	return (uint8_t)(ref & 0x80 ? t->kind0[e] + (ref & 0x7f) : ref);
+}
+
 void
 cr__number(void)
 {
@@ -64,6 +79,15 @@ cr__number(void)
 		int pool0 = t->npools;
 
 		t->piece0[e] = (int8_t)t->npieces;
+		t->kind0[e] = (int8_t)t->nkinds;
+		for (int i = 0; i < x->nkinds && t->nkinds < CR_MAXKINDS; i++) {
+			t->kind[t->nkinds] = &x->kinds[i];
+			t->kind_ext[t->nkinds] = (int8_t)e;
+			t->kind_flags[t->nkinds] = x->kinds[i].flags;
+			t->kind_beside[t->nkinds] = kind_ref(t, e, x->kinds[i].beside);
+			t->kind_borders[t->nkinds] = kind_ref(t, e, x->kinds[i].borders);
+			t->nkinds++;
+		}
 
 		for (int i = 0; i < x->npools && t->npools < CR_MAXPOOLS; i++) {
 			t->pool[t->npools] = &x->pools[i];
@@ -73,6 +97,8 @@ cr__number(void)
 			t->piece[t->npieces] = &x->pieces[i];
 			t->piece_ext[t->npieces] = (int8_t)e;
 			t->piece_pool[t->npieces] = (int8_t)(pool0 + x->pieces[i].pool);
+			t->piece_kind[t->npieces][0] = kind_ref(t, e, x->pieces[i].kind);
+			t->piece_kind[t->npieces][1] = kind_ref(t, e, x->pieces[i].kind2);
 			add_word(x->pieces[i].word, t->npieces);
 			for (const char *const *a = x->pieces[i].aliases; a != NULL && *a != NULL; a++)
 				add_word(*a, t->npieces);
@@ -174,6 +200,15 @@ cr_choice_find(const char *word, size_t len)
 		if (names(cr__tab.choice[id]->word, cr__tab.choice[id]->aliases, word, len))
 			return id;
 	return 0;
+}
+
+int
+cr_kind_find(const char *name, size_t len)
+{
+	for (int k = 0; k < cr_nkinds(); k++)
+		if (strlen(cr__tab.kind[k]->name) == len && memcmp(cr__tab.kind[k]->name, name, len) == 0)
+			return k;
+	return -1;
 }
 
 int

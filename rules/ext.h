@@ -111,9 +111,9 @@ struct cr_piece {
 	const char	*plural;	/* "big knights", for explanations */
 	const char	*const *aliases;	/* other words people use, NULL-ended:
 					 * one letter, French ("K", "chevalier") */
-	uint8_t		 kind;		/* enum cr_kind it stands on */
+	uint8_t		 kind;		/* the kind it stands on (CR_CITY, CR_OWN(0)) */
 	uint8_t		 kind2;		/* another it may stand on (a builder: road or
-					 * city), or the same */
+					 * city), or the same: cr_piece_kind */
 	uint8_t		 pool;		/* the module's own pool index */
 	uint8_t		 weight;	/* in majorities: 1, a big meeple 2, a pig 0 */
 	uint8_t		 flags;		/* CR_PIECE_* */
@@ -122,6 +122,171 @@ struct cr_piece {
 					 * tile..."); NULL for a follower */
 	const char	*name;		/* one, in sentences, when it is not the
 					 * word: "big knight"; NULL: the word */
+};
+
+/*
+ * A kind of feature a module's tiles show (the base game's field, road,
+ * city and cloister, the River's river).  Its rules are data: how a
+ * segment of it lies on a tile (shape), when a feature of it is complete
+ * (close), and its price, a function of the module.  In a module's
+ * tables a kind is named by the base game's number (CR_CITY) or, for the
+ * module's own, by CR_OWN(i).
+ */
+enum cr_shape {
+	CR_AREA,	/* named by edges and half-edges (a city, a field) */
+	CR_LINE,	/* from the middle of an edge to an end or another edge (a road) */
+	CR_CENTRE,	/* no edge: the centre, C (a cloister) */
+};
+enum cr_close {
+	CR_CLOSE_EDGES,		/* complete when none of its edges is left open (a city) */
+	CR_CLOSE_ENDS,		/* when both its ends are closed (a road) */
+	CR_CLOSE_AROUND,	/* when the eight tiles around its own are down (a cloister) */
+	CR_CLOSE_NEVER,		/* never: it is paid at the end (a field) */
+};
+#define CR_KIND_LAND	0x01	/* the ground between the others (a field): named by
+				 * corners too, by C alone, on either side of a line */
+#define CR_KIND_ONE	0x02	/* one a tile at most (a cloister) */
+#define CR_KIND_TWIN	0x04	/* two on one edge facing two on the other are one
+				 * feature (Hills & Sheep's L: cities) */
+#define CR_KIND_BARE	0x08	/* a piece on it may be written without its spot (monk: C) */
+#define CR_KIND_PAID	0x10	/* paid by the engine: as soon as it is complete, and
+				 * unfinished at the end (a road; not a field: its
+				 * module's final hook pays it) */
+#define CR_OWN(i)	(0x80 | (i))	/* in a module's table: its own kind number i */
+
+/*
+ * The numbers a kind's phrases give (struct cr_say), of a feature
+ * (cr_game_feature) or of an event: its tiles, a cloister's neighbours
+ * down (tiles less one), the ports it leaves open, the edges it is open
+ * on, the cities a field borders, its pennants, the event's prices,
+ * where it is, what it pays.
+ */
+enum cr_num {
+	CR_N_NONE, CR_N_TILES, CR_N_AROUND, CR_N_OPEN, CR_N_EDGES, CR_N_CITIES, CR_N_PENNANTS,
+	CR_N_PER_TILE, CR_N_PER_PENNANT, CR_N_PER_CITY, CR_N_X, CR_N_Y, CR_N_POINTS, CR_NNUMS
+};
+
+/*
+ * A phrase of a kind's, N_() (or NC_() for one with a context), for
+ * notation/ and cmd/ to translate and print: its form for one and for
+ * more (more NULL: one form), the first of its numbers choosing; and the
+ * numbers it gives (printf %d each, after the fixed arguments of its
+ * place, if any: see each place), CR_N_*, 0 ending them.
+ */
+struct cr_say {
+	const char	*one, *more;
+	uint8_t		 n[4];
+};
+/* A phrase and its numbers (0 for none); one with a form for more. */
+#define CR_SAY(one, ...)		{ one, NULL, { __VA_ARGS__ } }
+#define CR_SAYN(one, more, ...)	{ one, more, { __VA_ARGS__ } }
+#define NC_(ctx, s)	ctx "\004" s	/* a text with a context (xgettext --keyword=NC_:1c,2) */
+
+/* An SVG stroke: its colour and width (a tile is 100 wide). */
+struct cr_stroke {
+	const char	*colour;
+	int		 width;
+};
+
+struct cr_kinddef {
+	const char	*name;		/* as tile files and JSON write it, N_(): "city" */
+	const char	*plural;	/* "cities" */
+	uint8_t		 shape;		/* enum cr_shape */
+	uint8_t		 close;		/* enum cr_close */
+	uint8_t		 flags;		/* CR_KIND_* */
+	uint8_t		 beside;	/* a line: the land on either side of it (CR_FIELD) */
+	uint8_t		 borders;	/* land: the kind its next_to names (CR_CITY) */
+	uint8_t		 reason;	/* its events at the end: CR_EV_FINAL, CR_EV_FARM */
+	int8_t		 per_border;	/* land without a price of its own (priced):
+					 * what each complete feature it borders pays
+					 * its pieces at the end (4) */
+	/*
+	 * Its price: the arithmetic of the feature with root `root` (ev
+	 * has its kind, reason, tiles, pennants and pieces already), paid
+	 * when complete during play, or as it stands at the end (ev->reason
+	 * says which); false: it pays nothing (a river).  The modules in
+	 * play may change it after (cr_ext.price).
+	 */
+	bool	(*price)(const struct cr_game *g, int root, struct cr_event *ev);
+	/* Whether it has a price of its own in g; NULL: always.  Without
+	 * one (edition 1's fields), each complete feature it borders pays
+	 * per_border at the end, once, to the most pieces over all the land
+	 * of this kind around it. */
+	bool	(*priced)(const struct cr_game *g);
+	/* The loader's words for its rules, N_(): a centre kind's "a
+	 * cloister stands in the centre; its at may only be [C]"; one a tile
+	 * (CR_KIND_ONE): "a tile has one cloister at most, and this is its
+	 * second"; an area not land: "a city is named by edges and
+	 * half-edges, and %s is a corner" (the spot); a kind that reaches an
+	 * edge and not land: "a %s must reach an edge; C is only for
+	 * cloisters and inner fields" (its name). */
+	const char	*at_centre, *at_one, *at_corner, *at_edge;
+
+	/*
+	 * How it looks.  A kind on edges has a letter people search tiles by
+	 * (its edges read clockwise: CRFR).  The board map (cmd/render.c: a 5 x 5 grid, two
+	 * characters a cell): map, its cell (a line's running north-south;
+	 * a blank right half is joined to a line running east-west beside
+	 * it, land's never), map_ew a line's running east-west; a line
+	 * runs through the centre cell when map_through.  A tile picture (7
+	 * x 7, two characters a cell): pic[0] its cells (a line's
+	 * north-south; pic[1] east-west, pic[2] and pic[3] its bends / and
+	 * \), key its entry in the picture's key, N_() ("## city").  Lines
+	 * are drawn in the order of layer, the highest on top.  The SVG
+	 * board (cmd/svg.c): an area's fill and outline (stroke); a line's
+	 * strokes, the first an outline (the feature asked about shows
+	 * there) when there are two; glyph, SVG elements centred on 0,0:
+	 * the key's, and a centre kind's on its tile.
+	 */
+	char		 letter;	/* on edges: its letter in a search (tiles --edges: C) */
+	const char	*map, *map_ew;
+	bool		 map_through;
+	const char	*pic[4];
+	const char	*key;
+	uint8_t		 layer;
+	const char	*fill, *stroke;
+	struct cr_stroke strokes[2];
+	const char	*glyph;
+
+	/*
+	 * Its words, N_(): in sentences ("a city", "the city", "has no
+	 * city", "has more than one city", "the completed city"); what an
+	 * edge of it is, NC_("edge", "city"); what people call it,
+	 * NC_("feature", "city").  French puts an article before it and
+	 * makes words agree with it: each is its own message.
+	 */
+	const char	*a, *the, *has_no, *has_many, *the_done, *edge, *word;
+	/*
+	 * Its explanations (notation/explain.c: an event's arithmetic):
+	 * why_done, why_open the event, complete or at the end
+	 * ("completed road of 3 tiles"); count_and what its pennants add
+	 * (" and 2 pennants"), small an edition's remark (cr_event.
+	 * small_city); arith the sums after (": 1 x 3"), count_plus the
+	 * pennants' (" + 2 x 2"); sum_done, sum_open the sums alone, for a
+	 * second group of winners paid otherwise.  Land paid through what
+	 * it borders (CR_EV_FARM_CITY): why_border, sum_border, nobody_border
+	 * (" = 4, to nobody (no farmer beside it)": CR_N_POINTS).
+	 */
+	struct cr_say	 why_done, why_open, count_and, small, arith, count_plus;
+	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border;
+	/*
+	 * The REPL's explain X,Y:SPOT (printf'd with x, y and the spot
+	 * first): line_done, line_open its first line ("road at 0,1 S: open
+	 * at 2 ends\n"), line_more a line after its tiles ("  1 pennant\n").
+	 * board --feature: state_done, state_open ("completed", "open at 2
+	 * ends"), state_more after its tiles (", 1 pennant").
+	 */
+	struct cr_say	 line_done, line_open, line_more, state_done, state_open, state_more;
+	/*
+	 * Land paid through what it borders (edition 1's farms), explained
+	 * feature by feature (nt_farm_lines): what its open border says
+	 * ("  its farmers: nothing while it is open..."), what the land
+	 * says first ("  edition 1: at the end each completed city pays
+	 * 4..."), with nothing complete beside it, and what a complete one
+	 * would pay ("  its farmers, if the game ended now: %s", the
+	 * account).
+	 */
+	const char	*border_open, *border_intro, *border_none, *border_now;
 };
 
 /*
@@ -134,6 +299,8 @@ struct cr_ext {
 	const char	*tiles;		/* its tile file in the data directory, or NULL;
 					 * the file's "set:" is the module's name */
 	bool		 always;	/* active in every game (the base game) */
+	const struct cr_kinddef *kinds;	/* its kinds of feature, CR_OWN(0)... */
+	int		 nkinds;
 	const struct cr_pool *pools;
 	int		 npools;
 	const struct cr_piece *pieces;
@@ -300,6 +467,14 @@ int	cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct
  * and pay each winner its pay[]. */
 bool	cr_event_settle(struct cr_event *ev);
 void	cr_game_pay(struct cr_game *g, struct cr_event *ev, int move);
+/* What the feature with root `root` pays now, complete or as it stands
+ * (reason: when it is paid), by its kind's price and the modules' in
+ * play: its event, and whether it pays anybody. */
+bool	cr_feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev);
+/* The features of kind `kind` with pieces on them, by root, in root
+ * order (the order they are paid in): how many; *roots points at them
+ * until the next query. */
+int	cr_features_held(const struct cr_game *g, int kind, const int **roots);
 
 /* The supply: take one of the tiles left to draw out unseen (under a
  * hill), false when none is left; and how many tiles left the supply in
@@ -308,6 +483,23 @@ bool	cr_supply_hide(struct cr_game *g);
 int	cr_game_drawn(const struct cr_game *g, int move);
 /* The copies left of the types first to first + n - 1 together. */
 int	cr_supply_of(const struct cr_game *g, int first, int n);
+
+/*
+ * A game of the family played on this engine, its modules' rules
+ * together: the tile game's notation/ and cmd/ rows name it.
+ */
+struct cr_rules {
+	const char	*name;		/* as records name the game: "carcassonne" */
+	/* What people search its tiles by, N_(): the letters of its kinds on
+	 * edges, in words ("C city, R road, F field, W river"), and edges
+	 * read clockwise for an example ("CRFR"). */
+	const char	*edge_letters;
+	const char	*edge_example;
+};
+
+/* The games (rules/ext.c), the tile game first. */
+extern const struct cr_rules *const cr_games[];
+extern const int cr_ngames;
 
 /* The registry (rules/ext.c): every module, the base first. */
 extern const struct cr_ext *const cr_exts[];
@@ -331,6 +523,13 @@ struct cr__tab {
 	const struct cr_pool *pool[CR_MAXPOOLS];
 	int8_t		 pool_ext[CR_MAXPOOLS];
 	int8_t		 piece0[CR_MAXEXTS];	/* each module's first piece */
+	uint8_t		 piece_kind[CR_MAXPIECES][2];	/* kind and kind2, numbered */
+	/* Kinds, numbered over all modules (the base game's first). */
+	int		 nkinds;
+	const struct cr_kinddef *kind[CR_MAXKINDS];
+	int8_t		 kind_ext[CR_MAXKINDS], kind0[CR_MAXEXTS];
+	uint8_t		 kind_beside[CR_MAXKINDS], kind_borders[CR_MAXKINDS];
+	uint8_t		 kind_flags[CR_MAXKINDS];
 	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
 	struct cr__word { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
 	/* The words sorted by first byte: those starting with c are
@@ -380,6 +579,65 @@ cr_piece_pool(int id)		/* its pool, numbered over all modules, -1 */
 }
 
 int	cr_piece_find(const char *word, size_t len);	/* by word or alias, any case; 0 if none */
+
+/* A piece's kind (which 0) and its other (which 1), numbered. */
+static inline int
+cr_piece_kind(int id, int which)
+{
+	return id > 0 && id < cr_npieces() ? cr__tab.piece_kind[id][which != 0] : -1;
+}
+
+/* Kinds: how many, by number (NULL out of range), the module of one,
+ * module ext's own number local, and by name (-1 if none). */
+static inline int
+cr_nkinds(void)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.nkinds;
+}
+
+static inline const struct cr_kinddef *
+cr_kind(int k)
+{
+	return k >= 0 && k < cr_nkinds() ? cr__tab.kind[k] : NULL;
+}
+
+static inline int
+cr_kind_ext(int k)
+{
+	return k >= 0 && k < cr_nkinds() ? cr__tab.kind_ext[k] : -1;
+}
+
+static inline int
+cr_ext_kind(int ext, int local)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.kind0[ext] + local;
+}
+
+/* A kind's flags (CR_KIND_*) and, for a line, the land beside it: asked
+ * per move, from the numbered copies. */
+static inline unsigned
+cr_kind_flags(int k)
+{
+	return cr_kind(k) ? cr__tab.kind_flags[k] : 0;
+}
+
+static inline int
+cr_kind_beside(int k)
+{
+	return cr_kind(k) ? cr__tab.kind_beside[k] : -1;
+}
+
+static inline int
+cr_kind_borders(int k)
+{
+	return cr_kind(k) ? cr__tab.kind_borders[k] : -1;
+}
+
+int	cr_kind_find(const char *name, size_t len);
 
 /* Tokens and choices: by number (NULL for 0 or out of range), their
  * module, and by word or alias (any case; 0 if none). */

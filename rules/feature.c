@@ -1,5 +1,6 @@
 /*
- * feature.c -- roads, cities, cloisters and fields as they grow.
+ * feature.c -- features as they grow: roads, cities, cloisters, fields,
+ * whatever kinds the modules declare (rules/ext.h).
  *
  * Each segment of a placed tile is a node; segments that touch across an
  * edge are joined (the smaller feature's members are relabelled with the
@@ -102,20 +103,23 @@ cr__features_prefetch(const struct cr_game *g, const struct hood *h)
 }
 
 /*
- * Do two different city segments of this tile share edge d (its two
- * halves), facing two different city segments of the other tile's edge
- * (theirs: its ports from the facing edge's first)?  The Hills & Sheep
- * book joins all four (HS-L against HS-L).
+ * Do two different segments of a twin kind (CR_KIND_TWIN: cities) of
+ * this tile share edge d (its two halves), facing two different segments
+ * of that kind on the other tile's edge (theirs: its ports from the
+ * facing edge's first)?  The Hills & Sheep book joins all four (HS-L
+ * against HS-L).
  */
 static bool
 twin_cities(const struct cr_tiletype *tt, const int8_t *mine, const struct cr_tiletype *ot,
     const int8_t *theirs, int d)
 {
-	int a = mine[CR_PORT(d, 0)], c = mine[CR_PORT(d, 2)], b = theirs[0], e = theirs[2];
+	int a = mine[CR_PORT(d, 0)], c = mine[CR_PORT(d, 2)], b = theirs[0], e = theirs[2], k;
 
-	return a >= 0 && c >= 0 && a != c && b >= 0 && e >= 0 && b != e &&
-	    tt->seg[a].kind == CR_CITY && tt->seg[c].kind == CR_CITY &&
-	    ot->seg[b].kind == CR_CITY && ot->seg[e].kind == CR_CITY;
+	if (a < 0 || c < 0 || a == c || b < 0 || e < 0 || b == e)
+		return false;
+	k = tt->seg[a].kind;
+	return (cr__tab.kind_flags[k] & CR_KIND_TWIN) && tt->seg[c].kind == k &&
+	    ot->seg[b].kind == k && ot->seg[e].kind == k;
 }
 
 /* The eight squares around, in the order cloisters are paid: the row
@@ -345,10 +349,11 @@ seg_at_spot(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	int found = -1;
 
 	*count = 0;
-	/* A corner is "the field at that corner" (notation.md): it never
-	 * names a road or city, though its half-edges may hold one. */
+	/* A corner is "the field at that corner" (notation.md): it names
+	 * only land, never a road or city, though its half-edges may hold
+	 * one. */
 	if ((spot == CR_SPOT_NE || spot == CR_SPOT_SE || spot == CR_SPOT_SW ||
-	    spot == CR_SPOT_NW) && kind != CR_FIELD)
+	    spot == CR_SPOT_NW) && !(cr_kind_flags(kind) & CR_KIND_LAND))
 		return -1;
 	for (int s = 0; s < tt->nseg; s++) {
 		const struct cr_seg *sg = &tt->seg[s];
@@ -382,20 +387,20 @@ int
 cr__piece_seg(const struct cr_game *g, int type, int rot, enum cr_spot spot, int role,
     int *count, uint32_t *valid, int *kind)
 {
-	const struct cr_piece *pc = cr_piece(role);
+	int k1 = cr_piece_kind(role, 0), k2 = cr_piece_kind(role, 1);
 	uint32_t v2 = 0;
 	int seg, c2;
 
-	*kind = pc->kind;
-	seg = cr__seg_on(g, type, rot, spot, pc->kind, count, valid);
-	if (pc->kind2 == pc->kind)
+	*kind = k1;
+	seg = cr__seg_on(g, type, rot, spot, k1, count, valid);
+	if (k2 == k1)
 		return seg;
 	if (valid != NULL)
-		cr__seg_on(g, type, rot, spot, pc->kind2, &c2, &v2), *valid |= v2;
+		cr__seg_on(g, type, rot, spot, k2, &c2, &v2), *valid |= v2;
 	if (*count == 0) {	/* not of its first kind: of its second? */
-		seg = cr__seg_on(g, type, rot, spot, pc->kind2, count, NULL);
+		seg = cr__seg_on(g, type, rot, spot, k2, count, NULL);
 		if (*count > 0)
-			*kind = pc->kind2;
+			*kind = k2;
 	}
 	return seg;
 }
@@ -509,12 +514,12 @@ cr_game_feature(const struct cr_game *g, int seg, struct cr_feature *f)
 	n = &g->nodes.v[r];
 	f->kind = n->kind;
 	f->open = n->open;
-	f->complete = n->open == 0 && n->kind != CR_FIELD;
+	f->complete = n->open == 0 && cr_kind(n->kind)->close != CR_CLOSE_NEVER;
 	f->scored = n->scored;
 	f->pennants = n->pennants;
 	cr__counts(g, r, f->meeples, NULL, &f->tiles, NULL);
-	if (n->kind == CR_CLOISTER)
+	if (cr_kind(n->kind)->close == CR_CLOSE_AROUND)	/* itself and its neighbours */
 		f->tiles = 9 - n->open;
-	if (n->kind == CR_FIELD)
+	if (cr_kind_flags(n->kind) & CR_KIND_LAND)
 		f->cities = cr_feature_bordered(g, r);
 }

@@ -120,20 +120,23 @@ struct mark {
 #define VEC(T)	struct { T *v; int n, cap; }
 
 /*
- * An open square (empty, beside a tile) and its signature: per side, 0 if
- * no tile is there, else 1 + the kind of edge that tile shows it.  The
+ * An open square (empty, beside a tile) and its signature: a digit per
+ * side, 0 if no tile is there, else the number the tile set gives the
+ * kind of edge that tile shows it (cr_tileset.edgeno: 1 to nedges, the
+ * kinds its tiles show on edges alone), so that a tile set of four edge
+ * kinds has 5^4 signatures, however many kinds the modules declare.  The
  * open squares are indexed by signature (a cache in struct scratch), so
  * where a tile fits is found by looking at the 4 x 15 signatures it is
- * compatible with, never by scanning the board.
+ * compatible with, never by scanning the board.  sides: a bit per side
+ * with a tile.
  */
-struct opensq { int x, y, sig, bpos; };	/* bpos: index in its bucket */
-#define SIG_SIDES	5
-#define NSIGS		(SIG_SIDES * SIG_SIDES * SIG_SIDES * SIG_SIDES)
+struct opensq { int x, y, sig, bpos, sides; };	/* bpos: index in its bucket */
 typedef VEC(int) intvec;
 
 struct cr_game {
 	struct cr_game_head h;		/* ts, nplayers, turn, supply, tiles, figs: game.h */
 	int	edition;
+	bool	by_border;		/* some land paid through what it borders (edition 1) */
 	uint32_t exts;			/* modules in play, bit per cr_exts[] index */
 	uint32_t sets;			/* the tile sets in play, bit per ts->setname index */
 	int8_t	extset[CR_MAXEXTS];	/* each module's tile set, -1 for none */
@@ -177,7 +180,9 @@ struct cr_game {
 		bool		bk_on;
 		struct grid	where;		/* index in open by square */
 		VEC(struct opensq) open;
-		intvec		bucket[NSIGS];	/* indices in open */
+		intvec		*bucket;	/* nsigs of them: indices in open */
+		int		nsigs;
+		int		sigw[CR_NDIRS];	/* what a side's digit is worth */
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
 	bool	nolog;			/* cr_game_set_undo(g, false): no undo log */
@@ -280,6 +285,7 @@ bool	cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_ref
 	for (int e = 0; e < cr_nexts; e++) if ((mask) & (1u << e))
 
 /* board.c */
+bool	cr__board_index_init(struct cr_game *g);
 void	cr__board_clear(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int tiles);
 void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);

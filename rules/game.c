@@ -108,7 +108,7 @@ reserve(struct cr_game *g, bool ending)
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * 2 * (CR_MAXSEG + 9) +
-	    (ending ? 2 * (g->h.figs.n + (g->edition == 1 ? g->nodes.n : 0)) + 64 : 0);
+	    (ending ? 2 * (g->h.figs.n + (g->by_border ? g->nodes.n : 0)) + 64 : 0);
 	/* Per move: a tile's joins (up to three entries for each of the 12
 	 * ports across its edges), the cloisters around, the features it
 	 * completes, each player once, the supply: generously.  And the
@@ -172,7 +172,7 @@ cr_game_create(const struct cr_tileset *ts, const struct cr_config *c)
 	if (!RESERVE(g->h.tiles, 96) ||
 	    !RESERVE(g->nodes, 1024) || !RESERVE(g->link, 1024) || !RESERVE(g->h.figs, 64) ||
 	    !RESERVE(g->events, 512) || !RESERVE(g->log, 2048) || !RESERVE(g->marks, 96) ||
-	    (g->scr = calloc(1, sizeof *g->scr)) == NULL ||
+	    (g->scr = calloc(1, sizeof *g->scr)) == NULL || !cr__board_index_init(g) ||
 	    (g->h.supply = calloc((size_t)ts->ntypes, sizeof *g->h.supply)) == NULL ||
 	    !cr_game_restart(g, c)) {
 		cr_game_free(g);
@@ -283,6 +283,10 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 		return false;
 	g->edition = c->edition;
 	g->h.nplayers = c->nplayers;
+	g->by_border = false;	/* land paid through what it borders: an event a node at the end */
+	for (int k = 0; k < cr_nkinds(); k++)
+		if ((cr_kind_flags(k) & CR_KIND_LAND) && !cr_game_kind_priced(g, k))
+			g->by_border = true;
 	g->h.turn = 0;
 	g->over = false;
 	memset(g->player, 0, sizeof g->player);
@@ -913,7 +917,7 @@ cr_role_kind(int r)
 {
 	const struct cr_piece *p = cr_piece(r);
 
-	return p ? p->kind : -1;
+	return p ? cr_piece_kind(r, 0) : -1;
 }
 
 const char *

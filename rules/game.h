@@ -394,6 +394,10 @@ bool	cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev
  * event with no winners pays nobody: no farmer beside that city.
  */
 int	cr_game_farm_cities(const struct cr_game *g, int seg, struct cr_event *out, int max);
+/* Whether features of a kind have a price of their own in g (edition 1's
+ * fields have none: the cities they border pay the farmers around them,
+ * cr_game_farm_cities). */
+bool	cr_game_kind_priced(const struct cr_game *g, int kind);
 /* What a module keeps on the feature of segment seg (Hills & Sheep: the
  * flock and its shepherds), as the event it would make now (a herd);
  * false if nothing. */

@@ -1,38 +1,18 @@
 /*
- * score.c -- paying for features: on completion, at the end, and farms.
+ * score.c -- paying for features: on completion, at the end, and land
+ * paid through what it borders.
  *
- * What differs between editions is kept in one table (struct edition):
- * the price of a city, and how farms pay.  Everything else is shared.
- * Each payment is recorded as a struct cr_event carrying the arithmetic,
- * so an explanation never has to recompute anything.
+ * What a feature pays is its kind's price (rules/ext.h: struct cr_kinddef,
+ * a function of the module that declares the kind; the editions are the
+ * base game's, in its prices), then what the modules in play change.
+ * Which kinds are paid when is the kinds' data too.  Each payment is
+ * recorded as a struct cr_event carrying the arithmetic, so an
+ * explanation never has to recompute anything.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "game-int.h"
-
-struct edition {
-	/* Price of a city of n tiles, completed or not. */
-	void	(*city)(struct cr_event *ev, bool complete);
-	void	(*farms)(struct cr_game *g, int move);
-};
-
-static void
-city_standard(struct cr_event *ev, bool complete)
-{
-	ev->per_tile = ev->per_pennant = complete ? 2 : 1;
-}
-
-/* Edition 1: a completed city of two tiles pays 1 per tile and pennant. */
-static void
-city_first(struct cr_event *ev, bool complete)
-{
-	city_standard(ev, complete);
-	if (complete && ev->tiles == 2) {
-		ev->per_tile = ev->per_pennant = 1;
-		ev->small_city = true;
-	}
-}
 
 /* A tied majority: the modules may keep some of the tied (a hill). */
 static void
@@ -47,15 +27,6 @@ tiebreak(const struct cr_game *g, int root, struct cr_event *ev)
 			ev->tied = before;	/* for the explanation: who was tied */
 	}
 }
-
-static void farms_per_field(struct cr_game *, int);
-static void farms_per_city(struct cr_game *, int);
-
-static const struct edition editions[] = {
-	[1] = { city_first, farms_per_city },
-	[2] = { city_standard, farms_per_field },
-	[3] = { city_standard, farms_per_field },
-};
 
 /* Who has the most meeples (all tied leaders); sets winners. */
 static void
@@ -115,7 +86,7 @@ bool
 cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev)
 {
 	const struct node *n = &g->nodes.v[root];
-	bool complete = n->open == 0;
+	const struct cr_kinddef *k = cr_kind(n->kind);
 	int first;
 
 	memset(ev, 0, sizeof *ev);
@@ -123,26 +94,9 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	ev->kind = n->kind;
 	cr__counts(g, root, ev->meeples, ev->pieces, &ev->tiles, &first);
 	where(g, root, first, ev);
-	switch (n->kind) {
-	case CR_ROAD:
-		ev->per_tile = 1;
-		break;
-	case CR_CITY:
-		ev->pennants = n->pennants;
-		editions[g->edition].city(ev, complete);
-		break;
-	case CR_CLOISTER:
-		ev->tiles = 9 - n->open;
-		ev->per_tile = 1;
-		break;
-	case CR_FIELD:
-		/* Editions 2 and 3; edition 1 pays per city (farms_per_city). */
-		ev->cities = cr_feature_bordered(g, root);
-		ev->per_city = 3;
-		break;
-	default:
-		return false;
-	}
+	ev->pennants = n->pennants;
+	if (k == NULL || k->price == NULL || !k->price(g, root, ev))
+		return false;	/* a kind that pays nothing (a river) */
 	majority(ev, g->h.nplayers);
 	tiebreak(g, root, ev);
 	/* The modules in play change the price (an inn, a cathedral), for
@@ -151,6 +105,20 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, root, ev);
 	return cr_event_settle(ev);
+}
+
+bool
+cr_feature_event(const struct cr_game *g, int root, int reason, struct cr_event *ev)
+{
+	return cr__feature_event(g, root, reason, ev);
+}
+
+bool
+cr_game_kind_priced(const struct cr_game *g, int kind)
+{
+	const struct cr_kinddef *k = cr_kind(kind);
+
+	return k != NULL && (k->priced == NULL || k->priced(g));
 }
 
 /*
@@ -251,8 +219,7 @@ score_closed(struct cr_game *g, int root, int move)
 	struct node *n = &g->nodes.v[root];
 	struct cr_event ev;
 
-	if (n->scored || n->open != 0 || (n->kind != CR_ROAD && n->kind != CR_CITY &&
-	    n->kind != CR_CLOISTER))
+	if (n->scored || n->open != 0 || !(cr__tab.kind_flags[n->kind] & CR_KIND_PAID))
 		return;
 	cr__log_node(g, root);
 	n->scored = 1;
@@ -295,7 +262,7 @@ by_root(const void *a, const void *b)
 }
 
 static int
-standing(struct cr_game *g, int kind)
+standing(const struct cr_game *g, int kind)
 {
 	struct scratch *s = g->scr;
 	uint32_t gen = cr__scratch_gen(g);
@@ -325,28 +292,18 @@ standing(struct cr_game *g, int kind)
 	return n;
 }
 
-/* Editions 2 and 3: each farm pays 3 per completed city it touches. */
-static void
-farms_per_field(struct cr_game *g, int move)
-{
-	int n = standing(g, CR_FIELD);
-	struct cr_event ev;
-
-	for (int i = 0; i < n; i++)
-		if (cr__feature_event(g, g->scr->roots[i], CR_EV_FARM, &ev))
-			cr_game_pay(g, &ev, move);
-}
-
 /*
- * Edition 1: each completed city pays 4 once, to the majority of farmers
- * counted over every field that touches it.  Farmers per field are summed
- * once, from the meeples (not by walking each field per city), so a
- * field touching many cities costs nothing extra: a row of s->acc per
- * field with a farmer (s->slot[root]), its root stamped in s->nstamp
- * with the gen returned; *nfields how many.
+ * Land without a price of its own (edition 1's fields): each complete
+ * feature it borders (a city) pays the land's per_border once, to the
+ * majority of the land's pieces counted over all the land features
+ * around it.  The pieces per land feature are summed once, from the
+ * pieces (not by walking each field per city), so a field touching many
+ * cities costs nothing extra: a row of s->acc per land feature with a
+ * piece (s->slot[root]), its root stamped in s->nstamp with the gen
+ * returned; *nfields how many.
  */
 static uint32_t
-farmers_by_field(const struct cr_game *g, int *nfields)
+farmers_by_field(const struct cr_game *g, int land, int *nfields)
 {
 	struct scratch *s = g->scr;
 	uint32_t gen = cr__scratch_gen(g);
@@ -356,7 +313,7 @@ farmers_by_field(const struct cr_game *g, int *nfields)
 		const struct cr_figure *f = &g->h.figs.v[i];
 		int r;
 
-		if (!f->on_board || g->nodes.v[f->node].kind != CR_FIELD)
+		if (!f->on_board || g->nodes.v[f->node].kind != land)
 			continue;
 		r = cr__find(g, f->node);
 		if (s->nstamp[r] != gen) {
@@ -370,10 +327,11 @@ farmers_by_field(const struct cr_game *g, int *nfields)
 	return gen;
 }
 
+/* Is node c the root of a complete feature of kind `kind` (a city)? */
 static bool
-completed_city(const struct cr_game *g, int c)
+completed_city(const struct cr_game *g, int c, int kind)
 {
-	return cr__find(g, c) == c && g->nodes.v[c].kind == CR_CITY && g->nodes.v[c].open == 0;
+	return cr__find(g, c) == c && g->nodes.v[c].kind == kind && g->nodes.v[c].open == 0;
 }
 
 /*
@@ -397,8 +355,8 @@ around_city(const struct cr_game *g, int c, uint32_t gen, int watch, int *meeple
 		for (int k = 0; k < tt->nseg; k++) {
 			int r;
 
-			if (tt->seg[k].kind != CR_FIELD || !(tt->seg[k].next_to & (1u << nd->seg)))
-				continue;
+			if (!(tt->seg[k].next_to & (1u << nd->seg)))
+				continue;	/* only land names what it borders */
 			r = cr__find(g, t->seg0 + k);
 			watched = watched || r == watch;
 			if (s->nstamp[r] != gen || s->seen[r] == seen)
@@ -419,13 +377,14 @@ around_city(const struct cr_game *g, int c, uint32_t gen, int watch, int *meeple
  * says where that city is); the final scoring skips it.
  */
 static bool
-farm_city_event(const struct cr_game *g, int c, uint32_t gen, bool whole, struct cr_event *ev)
+farm_city_event(const struct cr_game *g, int land, int c, uint32_t gen, bool whole,
+    struct cr_event *ev)
 {
 	int first;
 
 	memset(ev, 0, sizeof *ev);
 	ev->reason = CR_EV_FARM_CITY;
-	ev->kind = CR_FIELD;
+	ev->kind = (uint8_t)land;
 	around_city(g, c, gen, -1, ev->meeples);
 	majority(ev, g->h.nplayers);
 	if (ev->winners == 0 && !whole)
@@ -434,7 +393,7 @@ farm_city_event(const struct cr_game *g, int c, uint32_t gen, bool whole, struct
 	cr__counts(g, c, NULL, NULL, &ev->tiles, &first);
 	where(g, c, first, ev);	/* the city's */
 	ev->cities = 1;
-	ev->per_city = 4;
+	ev->per_city = cr_kind(land)->per_border;
 	if (g->hk_price && ev->winners != 0)	/* for the city c: a pig beside it */
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, c, ev);
@@ -442,35 +401,62 @@ farm_city_event(const struct cr_game *g, int c, uint32_t gen, bool whole, struct
 	return ev->winners != 0;
 }
 
+/* What the land kind `land` borders pays its pieces (cr_kind.priced). */
 static void
-farms_per_city(struct cr_game *g, int move)
+pay_bordered(struct cr_game *g, int land, int move)
 {
-	int nfields;
-	uint32_t gen = farmers_by_field(g, &nfields);
+	int nfields, city = cr_kind_borders(land);
+	uint32_t gen = farmers_by_field(g, land, &nfields);
 	struct cr_event ev;
 
 	for (int c = 0; nfields > 0 && c < g->nodes.n; c++)
-		if (completed_city(g, c) && farm_city_event(g, c, gen, false, &ev))
+		if (completed_city(g, c, city) && farm_city_event(g, land, c, gen, false, &ev))
 			cr_game_pay(g, &ev, move);
 }
 
-/* The end: incomplete roads, cities, cloisters, then farms. */
+/* The features of a kind with pieces on them, each paid by its price,
+ * for reason (CR_EV_FINAL, CR_EV_FARM), those paid already aside. */
+static void
+pay_held(struct cr_game *g, int kind, int reason, int move)
+{
+	const int *root = g->scr->roots;
+	int n = standing(g, kind);
+	struct cr_event ev;
+
+	for (int i = 0; i < n; i++)
+		if (!g->nodes.v[root[i]].scored && cr__feature_event(g, root[i], reason, &ev))
+			cr_game_pay(g, &ev, move);
+}
+
+/*
+ * The end, before the modules' own (cr_ext.final): the kinds the engine
+ * pays, unfinished, in the order of their numbers (roads, cities,
+ * cloisters); then land (farms), by its price, or through what it
+ * borders when it has none in this game.
+ */
 void
 cr__score_final(struct cr_game *g, int move)
 {
-	static const int order[] = { CR_ROAD, CR_CITY, CR_CLOISTER };
-	struct cr_event ev;
+	int nk = cr_nkinds();
 
-	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
-		const int *root = g->scr->roots;
-		int n = standing(g, order[k]);
-
-		for (int i = 0; i < n; i++)
-			if (!g->nodes.v[root[i]].scored &&
-			    cr__feature_event(g, root[i], CR_EV_FINAL, &ev))
-				cr_game_pay(g, &ev, move);
+	for (int k = 0; k < nk; k++)
+		if (cr__tab.kind_flags[k] & CR_KIND_PAID)
+			pay_held(g, k, CR_EV_FINAL, move);
+	for (int k = 0; k < nk; k++) {
+		if (!(cr__tab.kind_flags[k] & CR_KIND_LAND) || cr_kind(k)->price == NULL)
+			continue;
+		if (cr_game_kind_priced(g, k))
+			pay_held(g, k, cr_kind(k)->reason, move);
+		else
+			pay_bordered(g, k, move);
 	}
-	editions[g->edition].farms(g, move);
+}
+
+int
+cr_features_held(const struct cr_game *g, int kind, const int **roots)
+{
+	*roots = g->scr->roots;
+	return standing(g, kind);
 }
 
 /* *ev is always written: all zero when there is nothing to score. */
@@ -484,37 +470,51 @@ cr_game_feature_score(const struct cr_game *g, int seg, struct cr_event *ev)
 		return false;
 	/* Edition 1 pays farmers per city, over all the fields around it:
 	 * a field alone has no price of its own. */
-	if (g->edition == 1 && g->nodes.v[seg].kind == CR_FIELD)
+	if (!cr_game_kind_priced(g, g->nodes.v[seg].kind))
 		return false;
 	root = cr__find(g, seg);
-	return cr__feature_event(g, root,
-	    g->nodes.v[root].kind == CR_FIELD ? CR_EV_FARM : CR_EV_FINAL, ev);
+	return cr__feature_event(g, root, cr_kind(g->nodes.v[root].kind)->reason, ev);
+}
+
+/* The land kind without a price of its own in g that seg's kind is, or
+ * borders: -1 if none (editions 2 and 3). */
+static int
+bordering_land(const struct cr_game *g, int kind)
+{
+	for (int k = 0; k < cr_nkinds(); k++)
+		if ((cr__tab.kind_flags[k] & CR_KIND_LAND) && cr_kind(k)->price != NULL &&
+		    (k == kind || cr_kind_borders(k) == kind) && !cr_game_kind_priced(g, k))
+			return k;
+	return -1;
 }
 
 int
 cr_game_farm_cities(const struct cr_game *g, int seg, struct cr_event *out, int max)
 {
-	int root, kind, nfields, n = 0, from, to;
+	int root, kind, land, city, nfields, n = 0, from, to;
 	uint32_t gen;
 
-	if (g->edition != 1 || seg < 0 || seg >= g->nodes.n)
+	if (seg < 0 || seg >= g->nodes.n)
 		return 0;
 	root = cr__find(g, seg);
 	kind = g->nodes.v[root].kind;
-	if (kind == CR_CITY ? !completed_city(g, root) : kind != CR_FIELD)
+	if ((land = bordering_land(g, kind)) < 0)
+		return 0;
+	city = cr_kind_borders(land);
+	if (kind == land ? false : !completed_city(g, root, city))
 		return 0;
 	/* A city: its own event; a field: those of the cities it borders,
 	 * in the order the end pays them. */
-	from = kind == CR_CITY ? root : 0;
-	to = kind == CR_CITY ? root + 1 : g->nodes.n;
-	gen = farmers_by_field(g, &nfields);
+	from = kind == land ? 0 : root;
+	to = kind == land ? g->nodes.n : root + 1;
+	gen = farmers_by_field(g, land, &nfields);
 	for (int c = from; c < to; c++) {
 		int m[CR_MAXPLAYERS] = { 0 };
 
-		if (!completed_city(g, c) || (kind == CR_FIELD && !around_city(g, c, gen, root, m)))
+		if (!completed_city(g, c, city) || (kind == land && !around_city(g, c, gen, root, m)))
 			continue;
 		if (out != NULL && n < max)
-			farm_city_event(g, c, gen, true, &out[n]);
+			farm_city_event(g, land, c, gen, true, &out[n]);
 		n++;
 	}
 	return n;

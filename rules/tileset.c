@@ -21,6 +21,7 @@
 #include <yaml.h>
 
 #include "tileset.h"
+#include "ext.h"
 
 /* Load errors in the reader's language (po/, notation/i18n.h): gettext
  * is the C library's, not I/O.  N_ marks the names people read in
@@ -38,9 +39,6 @@
 #define MAXNAME		64	/* bytes of a set name */
 #define MAXDEPTH	16	/* nesting of lists and mappings; base.yaml uses 5 */
 
-static const char *const kind_names[CR_NKINDS] = {
-	N_("field"), N_("road"), N_("city"), N_("river"), N_("cloister")
-};
 static const char *const end_names[CR_NENDS] = {
 	NULL, N_("village"), N_("cloister"), N_("city"), N_("house"), N_("spring"), N_("lake")
 };
@@ -53,6 +51,10 @@ static const char *const mark_names[CR_NMARKS] = {
 
 /* What the loader knows while it reads one file. */
 struct ld {
+	/* The kinds' names a file may write (kind_list): all of them, and
+	 * those on edges alone. */
+	const char	*kn[CR_MAXKINDS], *en[CR_MAXKINDS];
+	int		 knum[CR_MAXKINDS], enm[CR_MAXKINDS], nk, ne;
 	yaml_document_t	 doc;
 	struct cr_error	*err;
 	const char	*text;
@@ -69,11 +71,34 @@ struct segsrc {
 };
 
 const char *
-cr_kind_name(enum cr_kind k)
+cr_kind_name(int k)
 {
-	if ((int)k < 0 || k >= CR_NKINDS)
-		return NULL;
-	return kind_names[k];
+	return cr_kind(k) ? cr_kind(k)->name : NULL;
+}
+
+/* The name of kind k (a number in range). */
+static const char *
+kname(int k)
+{
+	return cr_kind(k)->name;
+}
+
+/* The kinds, those that show on edges first, then the centre's: their
+ * names into names (NULL for the others), how many slots.  With edges,
+ * those on edges alone.  Written in that order in messages: field,
+ * road, city, river or cloister. */
+static int
+kind_list(const char **names, int *num, bool edges)
+{
+	int n = 0;
+
+	for (int pass = 0; pass < (edges ? 1 : 2); pass++)
+		for (int k = 0; k < cr_nkinds(); k++)
+			if ((cr_kind(k)->shape == CR_CENTRE) == (pass == 1)) {
+				num[n] = k;
+				names[n++] = kname(k);
+			}
+	return n;
 }
 
 const char *
@@ -439,12 +464,11 @@ describe(struct segsrc *src, int kind, const int *spots, int nspots)
 	size_t o;
 	int i;
 
-	o = (size_t)snprintf(src->desc, sizeof src->desc, "%s",
-	    kind_names[kind]);
+	o = (size_t)snprintf(src->desc, sizeof src->desc, "%s", kname(kind));
 	for (i = 0; i < nspots && o < sizeof src->desc; i++)
 		o += (size_t)snprintf(src->desc + o, sizeof src->desc - o,
 		    "%s%s", i == 0 ? " " : "+", cr_spot_name(spots[i]));
-	if (nspots == 0 && kind != CR_CLOISTER && o < sizeof src->desc)
+	if (nspots == 0 && cr_kind(kind)->shape != CR_CENTRE && o < sizeof src->desc)
 		snprintf(src->desc + o, sizeof src->desc - o, " C");
 }
 
@@ -471,18 +495,22 @@ is_corner_spot(int s)
 }
 
 /*
- * The `at` list of a feature: spots to ports, by kind.  A city or a field
- * named by an edge takes both its halves; a road or river takes the
- * middle; C stands alone and names no port.
+ * The `at` list of a feature: spots to ports, by its kind's shape.  An
+ * area (a city, a field) named by an edge takes both its halves, and only
+ * land may be named by a corner; a line (a road, a river) takes the
+ * middle; C stands alone and names no port, for a centre kind (a
+ * cloister) or land.
  */
 static int
 parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
     struct segsrc *srcs, int si)
 {
-	int spots[CR_NPORTS + 1];
+	int spots[CR_NPORTS + 1] = { 0 };
 	yaml_mark_t marks[CR_NPORTS + 1];
 	cr_ports each[CR_NPORTS + 1];
 	int i, n, nspots = 0, kind = seg->kind;
+	const struct cr_kinddef *k = cr_kind(kind);
+	bool land = k->flags & CR_KIND_LAND;
 	char buf[40];
 
 	if (want_list(L, at, "at", "[N, E]") < 0)
@@ -503,24 +531,23 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 			if (n > 1)
 				return fail(L, e->start_mark, _("C (the centre, no "
 				    "edge) cannot be combined with other spots"));
-			if (kind != CR_FIELD && kind != CR_CLOISTER)
-				return fail(L, e->start_mark, _("a %s must reach an "
-				    "edge; C is only for cloisters and inner "
-				    "fields"), kind_names[kind]);
+			if (!land && k->shape != CR_CENTRE)
+				return fail(L, e->start_mark, _(k->at_edge ? k->at_edge :
+				    N_("a %s must reach an edge")), kname(kind));
 			continue;
 		}
-		if (kind == CR_CLOISTER)
-			return fail(L, e->start_mark, _("a cloister stands in the "
-			    "centre; its at may only be [C]"));
-		if ((kind == CR_ROAD || kind == CR_RIVER) && !is_edge_spot(s))
+		if (k->shape == CR_CENTRE)
+			return fail(L, e->start_mark, "%s", _(k->at_centre ? k->at_centre :
+			    N_("this stands in the centre; its at may only be [C]")));
+		if (k->shape == CR_LINE && !is_edge_spot(s))
 			return fail(L, e->start_mark, _("a %s runs to the middle "
 			    "of an edge: write N, E, S or W, not %s"),
-			    kind_names[kind], cr_spot_name(s));
-		if (kind == CR_CITY && is_corner_spot(s))
-			return fail(L, e->start_mark, _("a city is named by edges "
-			    "and half-edges, and %s is a corner"),
+			    kname(kind), cr_spot_name(s));
+		if (!land && is_corner_spot(s))
+			return fail(L, e->start_mark, _(k->at_corner ? k->at_corner :
+			    N_("%s is a corner, and only land is named by one")),
 			    cr_spot_name(s));
-		if (kind == CR_ROAD || kind == CR_RIVER)
+		if (k->shape == CR_LINE)
 			ports = (cr_ports)(1u << CR_PORT_MID(s / 4));
 		else
 			ports = cr_spot_ports(s) & CR_ALL_HALVES;
@@ -530,7 +557,7 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 			while (!((ports & seg->ports) & (1u << p)))
 				p++;
 			return fail(L, e->start_mark, _("%s names %s twice "
-			    "in at"), kind_names[kind],
+			    "in at"), kname(kind),
 			    port_what(buf, sizeof buf, p));
 		}
 		seg->ports |= ports;
@@ -541,10 +568,7 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 		nspots++;
 	}
 	describe(&srcs[si], kind, spots, nspots);
-	if (kind == CR_CITY && seg->ports == 0)
-		return fail(L, at->start_mark, _("%s must reach at least one edge"),
-		    srcs[si].desc);
-	if ((kind == CR_ROAD || kind == CR_RIVER) && seg->ports == 0)
+	if (!land && k->shape != CR_CENTRE && seg->ports == 0)
 		return fail(L, at->start_mark, _("%s must reach at least one edge"),
 		    srcs[si].desc);
 
@@ -581,29 +605,33 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	char names[128];
 	int k, x, npt;
 
+	const char *const *kn = L->kn;
+	const int *knum = L->knum, nk = L->nk;
+	const struct cr_kinddef *kd;
+
 	if (get_keys(L, n, N_("a feature"), feature_keys, F_NKEYS, v) < 0)
 		return -1;
 	if (v[F_KIND] == NULL)
-		return fail(L, n->start_mark, _("a feature has no kind (field, "
-		    "road, city, river or cloister)"));
-	k = sc_lookup(v[F_KIND], kind_names, CR_NKINDS);
-	if (k < 0)
+		return fail(L, n->start_mark, _("a feature has no kind (%s)"),
+		    listnames(names, sizeof names, kn, nk));
+	if ((k = sc_lookup(v[F_KIND], kn, nk)) < 0)
 		return fail(L, v[F_KIND]->start_mark, _("feature kind %s is not "
-		    "one of %s"), SHOW(v[F_KIND]),
-		    listnames(names, sizeof names, kind_names, CR_NKINDS));
+		    "one of %s"), SHOW(v[F_KIND]), listnames(names, sizeof names, kn, nk));
+	k = knum[k];
+	kd = cr_kind(k);
 	seg->kind = (uint8_t)k;
-	for (int i = 0; k == CR_CLOISTER && i < t->nseg; i++)
-		if (t->seg[i].kind == CR_CLOISTER)
-			return fail(L, v[F_KIND]->start_mark, _("a tile has one "
-			    "cloister at most, and this is its second"));
+	for (int i = 0; (kd->flags & CR_KIND_ONE) && i < t->nseg; i++)
+		if (t->seg[i].kind == k)
+			return fail(L, v[F_KIND]->start_mark, "%s", _(kd->at_one ? kd->at_one :
+			    N_("a tile has one of this kind at most, and this is its second")));
 	if (v[F_AT] != NULL) {
 		if (parse_at(L, v[F_AT], seg, owner, srcs, t->nseg) < 0)
 			return -1;
-	} else if (k == CR_CLOISTER)
+	} else if (kd->shape == CR_CENTRE)
 		describe(src, k, NULL, 0);
 	else
 		return fail(L, n->start_mark, _("this %s has no at: say which "
-		    "spots it reaches, e.g. at: [N]"), kind_names[k]);
+		    "spots it reaches, e.g. at: [N]"), kname(k));
 
 	if (v[F_PENNANTS] != NULL) {
 		if (k != CR_CITY)
@@ -651,7 +679,7 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	for (x = 0; x < CR_NPORTS; x++)
 		npt += (seg->ports >> x) & 1;
 	if (v[F_END] != NULL) {
-		if (k != CR_ROAD && k != CR_RIVER)
+		if (kd->shape != CR_LINE)
 			return fail(L, v[F_END]->start_mark, _("only roads and "
 			    "rivers end on a tile, and %s is not one"), src->desc);
 		x = sc_lookup(v[F_END], end_names, CR_NENDS);
@@ -662,9 +690,9 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 		if (npt > 1)
 			return fail(L, v[F_END]->start_mark, _("%s runs through "
 			    "the tile; only a %s that stops on it has an end"),
-			    src->desc, kind_names[k]);
+			    src->desc, kname(k));
 		seg->end = (uint8_t)x;
-	} else if ((k == CR_ROAD || k == CR_RIVER) && npt == 1)
+	} else if (kd->shape == CR_LINE && npt == 1)
 		return fail(L, n->start_mark, _("%s stops on the tile: say at "
 		    "what with end (%s)"), src->desc, listnames(names,
 		    sizeof names, end_names, CR_NENDS));
@@ -703,7 +731,8 @@ resolve_next_to(struct ld *L, struct cr_tiletype *t, struct segsrc *srcs,
 			    "(NNE)"), srcs[fi].desc, SHOW(e));
 		ports = cr_spot_ports(s) & CR_ALL_HALVES;
 		for (j = 0; j < t->nseg; j++)
-			if (t->seg[j].kind == CR_CITY && (t->seg[j].ports & ports)) {
+			if (t->seg[j].kind == cr_kind_borders(t->seg[fi].kind) &&
+			    (t->seg[j].ports & ports)) {
 				city = j;
 				ncity++;
 			}
@@ -726,9 +755,9 @@ resolve_next_to(struct ld *L, struct cr_tiletype *t, struct segsrc *srcs,
 
 /*
  * Each edge as `edges` declares it must be what the segments make it:
- * a city edge is two city halves and a free middle; a road or river edge
- * is two field halves around that road or river; a field edge is two
- * field halves and a free middle.
+ * an area's edge (a city's, a field's) is two halves of that kind and a
+ * free middle; a line's edge (a road's, a river's) is two halves of the
+ * land beside it (fields) around that line.
  */
 static int
 check_edges(struct ld *L, const struct cr_tiletype *t, const int *owner,
@@ -737,8 +766,9 @@ check_edges(struct ld *L, const struct cr_tiletype *t, const int *owner,
 	int d, h;
 
 	for (d = 0; d < CR_NDIRS; d++) {
-		int want = t->edge[d], half = want == CR_CITY ? CR_CITY : CR_FIELD;
-		int m = owner[CR_PORT_MID(d)];
+		int want = t->edge[d], m = owner[CR_PORT_MID(d)];
+		bool line = cr_kind(want)->shape == CR_LINE;
+		int half = line ? cr_kind_beside(want) : want;
 		const char *dn = cr_port_name(CR_PORT_MID(d));
 
 		for (h = 0; h <= 2; h += 2) {
@@ -747,21 +777,20 @@ check_edges(struct ld *L, const struct cr_tiletype *t, const int *owner,
 			if (t->seg[owner[p]].kind != half)
 				return fail(L, emarks[d], _("edges gives %s as %s, "
 				    "but half-edge %s belongs to %s"), dn,
-				    kind_names[want], cr_port_name(p),
+				    kname(want), cr_port_name(p),
 				    srcs[owner[p]].desc);
 		}
-		if ((want == CR_CITY || want == CR_FIELD) && m >= 0)
+		if (!line && m >= 0)
 			return fail(L, emarks[d], _("edges gives %s as %s, but %s "
-			    "reaches its middle"), dn, kind_names[want],
+			    "reaches its middle"), dn, kname(want),
 			    srcs[m].desc);
-		if ((want == CR_ROAD || want == CR_RIVER) && m < 0)
+		if (line && m < 0)
 			return fail(L, emarks[d], _("edges gives %s as %s, but no "
-			    "%s reaches its middle"), dn, kind_names[want],
-			    kind_names[want]);
-		if ((want == CR_ROAD || want == CR_RIVER) &&
-		    t->seg[m].kind != want)
+			    "%s reaches its middle"), dn, kname(want),
+			    kname(want));
+		if (line && t->seg[m].kind != want)
 			return fail(L, emarks[d], _("edges gives %s as %s, but %s "
-			    "reaches its middle"), dn, kind_names[want],
+			    "reaches its middle"), dn, kname(want),
 			    srcs[m].desc);
 	}
 	return 0;
@@ -946,13 +975,12 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 		    "(N, E, S, W), not %d"), nitems(v[T_EDGES]));
 	for (i = 0; i < CR_NDIRS; i++) {
 		yaml_node_t *e = item(L, v[T_EDGES], i);
-		int k = sc_lookup(e, kind_names, CR_RIVER + 1);
+		int k = sc_lookup(e, L->en, L->ne);
 
 		if (k < 0)
 			return fail(L, e->start_mark, _("edge kind %s is not one "
-			    "of %s"), SHOW(e), listnames(names, sizeof names,
-			    kind_names, CR_RIVER + 1));
-		t->edge[i] = (uint8_t)k;
+			    "of %s"), SHOW(e), listnames(names, sizeof names, L->en, L->ne));
+		t->edge[i] = (uint8_t)L->enm[k];
 		emarks[i] = e->start_mark;
 	}
 
@@ -1162,6 +1190,8 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	memset(L.err, 0, sizeof *L.err);
 	L.text = text != NULL ? text : "";
 	L.len = text != NULL ? len : 0;
+	L.nk = kind_list(L.kn, L.knum, false);
+	L.ne = kind_list(L.en, L.enm, true);
 
 	if (prescan(&L) < 0)
 		goto out;
@@ -1310,6 +1340,16 @@ index_codes(struct cr_tileset *ts)
 static void
 derive(struct cr_tileset *ts)
 {
+	/* The kinds on edges, numbered from 1 in the order of their numbers:
+	 * an open square's signature (board.c) counts only those. */
+	memset(ts->edgeno, 0, sizeof ts->edgeno);
+	for (int t = 0; t < ts->ntypes; t++)
+		for (int d = 0; d < CR_NDIRS; d++)
+			ts->edgeno[ts->type[t].edge[d]] = 1;
+	ts->nedges = 0;
+	for (int k = 0; k < CR_MAXKINDS; k++)
+		if (ts->edgeno[k])
+			ts->edgeno[k] = (uint8_t)++ts->nedges;
 	if (!index_codes(ts)) {
 		free(ts->codeidx);
 		ts->codeidx = NULL;
@@ -1335,7 +1375,7 @@ derive(struct cr_tileset *ts)
 		memset(tt->portseg, 0xff, sizeof tt->portseg);
 		tt->cloister = -1;
 		for (int s = 0; s < tt->nseg; s++) {
-			if (tt->seg[s].kind == CR_CLOISTER && tt->cloister < 0)
+			if (cr_kind(tt->seg[s].kind)->close == CR_CLOSE_AROUND && tt->cloister < 0)
 				tt->cloister = (int8_t)s;
 			tt->seg[s].nports = 0;
 			for (int p = 0; p < CR_NPORTS; p++)
@@ -1349,8 +1389,8 @@ derive(struct cr_tileset *ts)
 		for (int d = 0; d < CR_NDIRS; d++) {	/* two cities on one edge? */
 			int a = tt->portseg[0][CR_PORT(d, 0)], c = tt->portseg[0][CR_PORT(d, 2)];
 
-			if (a >= 0 && c >= 0 && a != c && tt->seg[a].kind == CR_CITY &&
-			    tt->seg[c].kind == CR_CITY)
+			if (a >= 0 && c >= 0 && a != c && tt->seg[a].kind == tt->seg[c].kind &&
+			    (cr_kind_flags(tt->seg[a].kind) & CR_KIND_TWIN))
 				tt->twin = true;
 		}
 		for (int r = 0; r < 4; r++) {	/* the first rotation alike */

@@ -16,16 +16,20 @@
 
 #include "geom.h"
 
-/* Kinds of feature.  Edge kinds (what must match across an edge) are
- * the first four; centre kinds hold no port. */
+/*
+ * Kinds of feature are the modules' (rules/ext.h, struct cr_kinddef),
+ * numbered over all modules: the base game's come first, with these
+ * numbers, and the other modules' after them (cr_ext_kind).  A segment
+ * and an edge hold a kind's number.
+ */
 enum cr_kind {
 	CR_FIELD,
 	CR_ROAD,
 	CR_CITY,
-	CR_RIVER,
 	CR_CLOISTER,
-	CR_NKINDS
+	CR_BASEKINDS
 };
+#define CR_MAXKINDS	16	/* over all modules */
 
 /* How a road or river ends inside the tile (for explanations and the
  * later sets); a segment with two edge ports runs through. */
@@ -69,7 +73,7 @@ enum cr_mark {
 #define CR_MAXALIAS	3	/* other codes of one type; a file with more is refused */
 
 struct cr_seg {
-	uint8_t		kind;		/* enum cr_kind */
+	uint8_t		kind;		/* its kind (cr_kind) */
 	uint8_t		end;		/* enum cr_end */
 	uint8_t		pennants;
 	uint8_t		flags;		/* CR_SEG_* */
@@ -86,17 +90,18 @@ struct cr_tiletype {
 	char		alias[CR_MAXALIAS][CR_CODE_MAX];
 	int		naliases;
 	int		count;			/* copies in the box, start tile included */
-	uint8_t		edge[CR_NDIRS];		/* enum cr_kind of each edge at rotation 0 */
+	uint8_t		edge[CR_NDIRS];		/* the kind of each edge at rotation 0 */
 	int		nseg;
 	struct cr_seg	seg[CR_MAXSEG];
 	uint32_t	marks;			/* tile marks (hill, vineyard, garden...), bit per name */
 	/* Derived on load: the segment holding each board port when the
 	 * tile lies turned rot quarter turns, -1 for none. */
 	int8_t		portseg[4][CR_NPORTS];
-	int8_t		cloister;		/* derived: its cloister's segment, -1 */
+	int8_t		cloister;		/* derived: its segment that closes by its
+						 * neighbours (a cloister), -1 */
 	int8_t		rotrep[4];		/* derived: see cr_tile_rot_rep */
-	bool		twin;			/* derived: two city segments share an
-						 * edge (Hills & Sheep L) */
+	bool		twin;			/* derived: two segments of a twin kind
+						 * (CR_KIND_TWIN) share an edge */
 };
 
 #define CR_MAXSETS	16	/* tile sets merged into one (cr_tileset_merge) */
@@ -127,6 +132,11 @@ struct cr_tileset {
 	 * indices, -1 for an empty slot; codecap a power of two. */
 	int16_t		*codeidx;
 	int		codecap;
+	/* Derived: the kinds its tiles show on their edges, numbered from 1
+	 * (0 for none: a kind no edge shows), and how many: an open square's
+	 * signature (game-int.h) has a digit a side, from 0 to nedges. */
+	uint8_t		edgeno[CR_MAXKINDS];
+	int		nedges;
 };
 
 /* Where a loader error is: 1-based line and column in the file. */
@@ -183,7 +193,7 @@ cr_tile_rot_rep(const struct cr_tiletype *t, int rot)
 	return rot >= 0 && rot < 4 ? t->rotrep[rot] : rot;
 }
 
-const char *cr_kind_name(enum cr_kind k);	/* "city" */
+const char *cr_kind_name(int k);	/* "city", NULL for none (rules/ext.h's tables) */
 
 /* Names as written in the YAML files; NULL out of range (and for
  * CR_END_NONE, CR_GOODS_NONE, which are never written). */

@@ -20,6 +20,7 @@
 
 #include "oracle.h"
 #include "rules/ext.h"
+#include "kinds.h"
 
 #define OR_R	100			/* the grid spans -OR_R..OR_R both ways */
 #define OR_W	(2 * OR_R + 1)

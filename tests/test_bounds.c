@@ -66,7 +66,7 @@ test_final_scoring_unbounded(void **state)
 	struct or_event want[256];
 	bool used[256] = { false };
 	const struct cr_event *ev;
-	int b, r, n, nwant, paid[CR_NKINDS] = { 0 };
+	int b, r, n, nwant, paid[CR_MAXKINDS] = { 0 };
 
 	(void)state;
 	load_set(&ts, yaml);

@@ -20,6 +20,7 @@
 #include "testutil.h"
 #include "rules/geom.h"
 #include "rules/tileset.h"
+#include "kinds.h"
 
 /* ------------------------------------------------------------------ */
 /* geom.c */
@@ -452,7 +453,7 @@ parse_want(const char *s, size_t len, struct want_seg *ws)
 		if (ws->kind < 0) {
 			for (k = 0; k < 5; k++)
 				if (word_is(w, n, kinds[k]))
-					ws->kind = k;
+					ws->kind = cr_kind_find(kinds[k], strlen(kinds[k]));
 			assert_true(ws->kind >= 0);
 		} else if (w[0] == '+') {
 			ws->pennants = w[1] - '0';

@@ -89,6 +89,7 @@
 #include <limits.h>
 
 #include "fuzz.h"
+#include "../kinds.h"
 
 #define MAXOPS	512
 

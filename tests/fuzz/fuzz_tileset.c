@@ -14,6 +14,7 @@
  * replay of its moves, and undoing everything must give back the start.
  */
 #include "fuzz.h"
+#include "../kinds.h"
 
 static uint32_t
 rnd(uint32_t *s)
