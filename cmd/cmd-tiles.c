@@ -2,8 +2,7 @@
  * cmd-tiles.c -- the tile types, so a person can find a tile's code.
  *
  *	carcref tiles [CODE...]
- *	carcref tiles [--edges ABCD] [--pennant] [--cloister] [--inn]
- *	    [--two-cities] [--set NAME]
+ *	carcref tiles [--edges ABCD] [--FILTER...] [--set NAME]
  *
  * Without arguments, every type at rotation 0.  With codes, each named
  * type in all four rotations, side by side.  With a search, the types
@@ -44,36 +43,57 @@ kind_letter(int k)
 	return cr_kind(k) != NULL && cr_kind(k)->letter != 0 ? cr_kind(k)->letter : '?';
 }
 
-/* The search options, as typed (their completion in the REPL too). */
-const char *const cmd_tiles_options[] = {
-	"--edges", "--pennant", "--cloister", "--inn", "--two-cities", "--set", NULL,
-};
+/*
+ * The search's options, as typed (their completion in the REPL too):
+ * --edges, then the modules' filters (rules/ext.h: cr_filter, such as
+ * --pennant), then --set; made once, NULL-ended.  Q_FILTER + i is filter
+ * i's, Q_SET after them.
+ */
+enum { Q_EDGES, Q_FILTER };
+#define Q_SET	(Q_FILTER + cr_nfilters())
 
-/* What a road or river ends at, in words: " (ends at a village)". */
-static const char *
-end_words(int end)
+const char *const *
+cmd_tiles_options(void)
 {
-	switch (end) {
-	case CR_END_VILLAGE:	return _(" (ends at a village)");
-	case CR_END_CLOISTER:	return _(" (ends at the cloister)");
-	case CR_END_CITY:	return _(" (ends at the city)");
-	case CR_END_HOUSE:	return _(" (ends at a house)");
-	case CR_END_SPRING:	return _(" (ends at a spring)");
-	case CR_END_LAKE:	return _(" (ends at a lake)");
-	default:		return "";
+	static const char *opt[CR_MAXFILTERS + 3];
+
+	if (opt[0] == NULL) {
+		int n = 0;
+
+		opt[n++] = "--edges";
+		for (int i = 0; i < cr_nfilters(); i++)
+			opt[n++] = cr_filter(i)->option;
+		opt[n++] = "--set";
+		opt[n] = NULL;
 	}
+	return opt;
 }
 
-/* A city's goods, in words: " with wine". */
-static const char *
-goods_words(int goods)
+/* "--edges, --pennant, ..., --set": the options, for messages; malloc'd. */
+static char *
+options_list(void)
 {
-	switch (goods) {
-	case CR_GOODS_WINE:	return _(" with wine");
-	case CR_GOODS_GRAIN:	return _(" with grain");
-	case CR_GOODS_CLOTH:	return _(" with cloth");
-	default:		return "";
+	char *s = strdup(""), *t;
+
+	for (const char *const *o = cmd_tiles_options(); s != NULL && *o != NULL; o++) {
+		t = cmd_strf("%s%s%s", s, *s ? ", " : "", *o);
+		free(s);
+		s = t;
 	}
+	return s;
+}
+
+/* What a look says of a segment that has it (" with wine", " with 2
+ * pennants": value n). */
+static void
+say_with(const struct cr_look *l, int n)
+{
+	int nums[CR_NNUMS] = { 0 }, a[4];
+	const char *fmt;
+
+	nums[CR_N_VALUE] = n;
+	if (l != NULL && (fmt = nt_say(&l->with, nums, a)) != NULL)
+		outf(fmt, a[0], a[1], a[2], a[3]);
 }
 
 /* "city N+E", "road W-E", "field WNW+ENE next to city N", "cloister";
@@ -105,15 +125,16 @@ describe(const struct cr_tiletype *t, int s)
 				outf("%s%s", k++ ? "+" : " ", cr_port_name(p));
 		}
 	}
-	if (sg->pennants)
-		outf(ngettext(" with %d pennant", " with %d pennants", sg->pennants),
-		    sg->pennants);
-	if (sg->flags & CR_SEG_CATHEDRAL)
-		outf("%s", _(" with a cathedral"));
-	outf("%s", goods_words(sg->goods));
-	if (sg->flags & CR_SEG_INN)
-		outf("%s", _(" with an inn"));
-	outf("%s", end_words(sg->end));
+	/* What the modules' tables say of it (pennants, goods, an inn), then
+	 * what it ends at. */
+	for (int a = 0; a < cr_nattrs(); a++) {
+		int type = cr_attr(a)->type, v = cr_tile_attr(t, s, a);
+
+		if (v != 0 && type != CR_ATTR_END && type != CR_ATTR_NEXT_TO && type != CR_ATTR_MARK)
+			say_with(cr_attr_look(a, type == CR_ATTR_WORD ? v : 1), v);
+	}
+	if (cr_end(sg->end) != NULL)
+		say_with(&cr_end(sg->end)->look, 0);
 	if (sg->next_to) {
 		k = 0;
 		for (int c = 0; c < t->nseg; c++)
@@ -138,9 +159,9 @@ describe_marks(const struct cr_tiletype *t)
 {
 	int k = 0;
 
-	for (int m = 0; m < CR_NMARKS; m++)
-		if ((t->marks & CR_MARK_BIT(m)) && cr_mark_name(m) != NULL)
-			outf("%s%s", k++ ? ", " : _("  - marked: "), cmd_word(cr_mark_name(m)));
+	for (int a = 0; a < cr_nattrs(); a++)
+		if (cr_attr(a)->type == CR_ATTR_MARK && (t->marks & cr_attr_bit(a)))
+			outf("%s%s", k++ ? ", " : _("  - marked: "), cmd_word(cr_attr(a)->key));
 	if (k > 0)
 		outf("\n");
 }
@@ -221,14 +242,11 @@ edge_text(const int edges[CR_NDIRS], char buf[2 * CR_NDIRS])
 
 /* What a search asks for. */
 struct query {
-	int	edges[CR_NDIRS];
-	bool	has_edges;
-	bool	pennant, cloister, inn, two_cities;
-	int	set;		/* index in the tile set, -1 for any */
+	int		edges[CR_NDIRS];
+	bool		has_edges;
+	uint32_t	filters;	/* a bit per filter asked (cr_filter) */
+	int		set;		/* index in the tile set, -1 for any */
 };
-
-/* The options of a search, in the order of cmd_tiles_options. */
-enum { Q_EDGES, Q_PENNANT, Q_CLOISTER, Q_INN, Q_TWO_CITIES, Q_SET };
 
 /* Option K of a search into Q, with its value VAL (--edges, --set; NULL
  * when there is none).  False with *err (malloc'd, naming the word) if
@@ -236,20 +254,11 @@ enum { Q_EDGES, Q_PENNANT, Q_CLOISTER, Q_INN, Q_TWO_CITIES, Q_SET };
 static bool
 query_opt(const struct cr_tileset *ts, struct query *q, int k, const char *val, char **err)
 {
-	switch (k) {
-	case Q_PENNANT:
-		q->pennant = true;
-		break;
-	case Q_CLOISTER:
-		q->cloister = true;
-		break;
-	case Q_INN:
-		q->inn = true;
-		break;
-	case Q_TWO_CITIES:
-		q->two_cities = true;
-		break;
-	case Q_SET:
+	if (k >= Q_FILTER && k < Q_SET) {
+		q->filters |= 1u << (k - Q_FILTER);
+		return true;
+	}
+	if (k == Q_SET) {
 		if (val == NULL || (q->set = cr_tileset_set(ts, val)) < 0) {
 			char *sets = cmd_strf("%s", _("--set wants a set:")), *more;
 
@@ -265,8 +274,7 @@ query_opt(const struct cr_tileset *ts, struct query *q, int k, const char *val, 
 			free(sets);
 			return false;
 		}
-		break;
-	default:
+	} else {
 		if (val == NULL)
 			val = "";
 		if (q->has_edges || !cmd_tiles_edges(val, q->edges)) {
@@ -279,7 +287,6 @@ query_opt(const struct cr_tileset *ts, struct query *q, int k, const char *val, 
 			return false;
 		}
 		q->has_edges = true;
-		break;
 	}
 	return true;
 }
@@ -304,11 +311,13 @@ parse_query(const struct cr_tileset *ts, int argc, char **argv, struct query *q,
 		const char *a = argv[i], *val = NULL;
 		int k = 0;
 
-		while (cmd_tiles_options[k] != NULL && strcmp(a, cmd_tiles_options[k]) != 0)
+		const char *const *opt = cmd_tiles_options();
+
+		while (opt[k] != NULL && strcmp(a, opt[k]) != 0)
 			k++;
 		if (k == Q_EDGES || k == Q_SET)
 			val = i + 1 < argc ? argv[++i] : NULL;
-		else if (cmd_tiles_options[k] != NULL)
+		else if (opt[k] != NULL)
 			;
 		else if (a[0] != '-' && !q->has_edges)	/* find CRFR */
 			k = Q_EDGES, val = a;
@@ -316,8 +325,10 @@ parse_query(const struct cr_tileset *ts, int argc, char **argv, struct query *q,
 			cmd_seterr(err, _("codes and a search do not mix (\"%s\")"), a);
 			return false;
 		} else {
-			cmd_seterr(err, _("unknown option \"%s\" (--edges, --pennant, --cloister, "
-			    "--inn, --two-cities, --set)"), a);
+			char *list = options_list();
+
+			cmd_seterr(err, _("unknown option \"%s\" (%s)"), a, list ? list : "");
+			free(list);
 			return false;
 		}
 		if (!query_opt(ts, q, k, val, err))
@@ -332,18 +343,12 @@ static unsigned
 query_match(const struct cr_tileset *ts, int type, const struct query *q)
 {
 	const struct cr_tiletype *t = &ts->type[type];
-	bool pennant = false, inn = false;
-	int cities = 0;
 
-	for (int s = 0; s < t->nseg; s++) {
-		pennant |= t->seg[s].kind == CR_CITY && t->seg[s].pennants > 0;
-		inn |= (t->seg[s].flags & CR_SEG_INN) != 0;
-		cities += t->seg[s].kind == CR_CITY;
-	}
-	if ((q->set >= 0 && ts->typeset[type] != q->set) || (q->pennant && !pennant) ||
-	    (q->cloister && t->cloister < 0) || (q->inn && !inn) ||
-	    (q->two_cities && cities < 2))
+	if (q->set >= 0 && ts->typeset[type] != q->set)
 		return 0;
+	for (int i = 0; i < cr_nfilters(); i++)
+		if ((q->filters & (1u << i)) && !cr_filter_match(t, i))
+			return 0;
 	return q->has_edges ? cmd_tiles_rots(t, q->edges) : 1u;
 }
 
@@ -352,21 +357,16 @@ query_match(const struct cr_tileset *ts, int type, const struct query *q)
 static char *
 query_words(const struct query *q)
 {
-	const char *part[5];
+	const char *part[CR_MAXFILTERS + 1];
 	char edges[2 * CR_NDIRS], *e = NULL, *s, *w;
 	int n = 0;
 
 	edge_text(q->edges, edges);
 	if (q->has_edges && (part[n++] = e = cmd_strf(_("edges %s"), edges)) == NULL)
 		return NULL;
-	if (q->pennant)
-		part[n++] = _("a pennant");
-	if (q->cloister)
-		part[n++] = _("a cloister");
-	if (q->inn)
-		part[n++] = _("an inn");
-	if (q->two_cities)
-		part[n++] = _("two cities or more");
+	for (int i = 0; i < cr_nfilters(); i++)
+		if (q->filters & (1u << i))
+			part[n++] = _(cr_filter(i)->words);
 	s = strdup("");
 	for (int i = 0; s != NULL && i < n; i++) {
 		w = cmd_strf("%s%s%s", s, i ? ", " : "", part[i]);
@@ -504,15 +504,7 @@ cmd_tiles_find(const struct cr_tileset *ts, const struct cr_game *g, int argc, c
 static int
 tiles_exec(int argc, char **argv)
 {
-	static const struct cmd_opt opts[] = {	/* as cmd_tiles_options */
-		[Q_EDGES] = { "--edges", NULL, N_("four edge letters") },
-		[Q_PENNANT] = { "--pennant", NULL, NULL },
-		[Q_CLOISTER] = { "--cloister", NULL, NULL },
-		[Q_INN] = { "--inn", NULL, NULL },
-		[Q_TWO_CITIES] = { "--two-cities", NULL, NULL },
-		[Q_SET] = { "--set", NULL, N_("a set's name") },
-		{ NULL, NULL, NULL },
-	};
+	struct cmd_opt opts[CR_MAXFILTERS + 3];	/* as cmd_tiles_options */
 	struct cmd_args a = CMD_ARGS(argc, argv);
 	const struct cr_tileset *ts;
 	const char *first = NULL;	/* the first option of a search */
@@ -520,6 +512,11 @@ tiles_exec(int argc, char **argv)
 	char *err = NULL;
 	int k, rc = 0;
 
+	k = 0;
+	for (const char *const *o = cmd_tiles_options(); *o != NULL; o++, k++)
+		opts[k] = (struct cmd_opt){ *o, NULL, k == Q_EDGES ? N_("four edge letters") :
+		    k == Q_SET ? N_("a set's name") : NULL };
+	opts[k] = (struct cmd_opt){ NULL, NULL, NULL };
 	if ((ts = cmd_tileset()) == NULL)
 		return 2;
 	/* Every word read first: a search, or codes, never both. */
@@ -569,9 +566,27 @@ tiles_exec(int argc, char **argv)
 	return rc;
 }
 
+/* "[CODE... | [--edges CRFW] [--pennant] ... [--set NAME]]": the
+ * modules' filters among the options. */
+const char *
+cmd_tiles_usage(void)
+{
+	static char u[512];
+
+	if (u[0] == '\0') {
+		size_t n = (size_t)snprintf(u, sizeof u, "[CODE... | [--edges %s]",
+		    cr_games[0]->edge_letters_all);
+
+		for (int i = 0; i < cr_nfilters() && n < sizeof u; i++)
+			n += (size_t)snprintf(u + n, sizeof u - n, " [%s]", cr_filter(i)->option);
+		if (n < sizeof u)
+			snprintf(u + n, sizeof u - n, " [--set NAME]]");
+	}
+	return u;
+}
+
 const struct cmd_entry cmd_tiles_entry = {
-	"tiles", "[CODE... | [--edges CRFW] [--pennant] [--cloister] [--inn] "
-	    "[--two-cities] [--set NAME]]",
+	"tiles", "[CODE... | [--edges LETTERS] [--FILTER...] [--set NAME]]",
 	N_("show the tile types with a picture, or find one by its edges and marks"),
 	tiles_exec
 };

@@ -32,7 +32,10 @@ struct cmd_entry {
 	int		(*exec)(int argc, char **argv);
 };
 
-/* main.c */
+/* main.c: a command's usage: its usage, or the one made from the rules'
+ * tables (main.c's table names the function: cmd_tiles_usage). */
+const char	*cmd_usage_of(const struct cmd_entry *e);
+
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_version_entry;
 
@@ -184,11 +187,13 @@ char		*cmd_set_aside(const char *path, const char *tag, char **err);
 char		*cmd_keep_aside(const char *path, const char *tag, char **err);
 
 /* cmd-tiles.c: the search by what a tile shows, for the REPL's find and
- * completion.  The options (NULL after the last); whether S is four edge
- * letters, clockwise (C city, R road, F field, W river; any case), each
- * edge's enum cr_kind into edges; the rotations at which a type shows
- * those edges N, E, S, W, a bit each. */
-extern const char *const cmd_tiles_options[];
+ * completion.  The options (--edges, the modules' filters, --set; NULL
+ * after the last); whether S is four edge letters, clockwise (the kinds'
+ * letters: C city; any case), each edge's kind into edges; the rotations
+ * at which a type shows those edges N, E, S, W, a bit each. */
+const char *const *cmd_tiles_options(void);	/* NULL-ended */
+/* tiles' usage, its options the modules' filters among them. */
+const char	*cmd_tiles_usage(void);
 bool		 cmd_tiles_edges(const char *s, int edges[CR_NDIRS]);
 unsigned	 cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS]);
 /* The REPL's find (its words argv[1..argc)), among the tiles of game g:

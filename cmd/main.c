@@ -24,18 +24,21 @@
 static const struct {
 	const struct cmd_entry	*entry;
 	bool			 dflt;	/* run when no command is given */
+	/* Its usage made from the rules' tables (the modules' options),
+	 * instead of the entry's; NULL: the entry's. */
+	const char		*(*usage)(void);
 } cmd_table[] = {
 	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
-	{ &cmd_play_entry,	true },
-	{ &cmd_resume_entry,	false },
-	{ &cmd_games_entry,	false },
-	{ &cmd_replay_entry,	false },
-	{ &cmd_board_entry,	false },
-	{ &cmd_tiles_entry,	false },
-	{ &cmd_fmt_entry,	false },
-	{ &cmd_selfplay_entry,	false },
-	{ &cmd_help_entry,	false },
-	{ &cmd_version_entry,	false },
+	{ &cmd_play_entry,	true, NULL },
+	{ &cmd_resume_entry,	false, NULL },
+	{ &cmd_games_entry,	false, NULL },
+	{ &cmd_replay_entry,	false, NULL },
+	{ &cmd_board_entry,	false, NULL },
+	{ &cmd_tiles_entry,	false, cmd_tiles_usage },
+	{ &cmd_fmt_entry,	false, NULL },
+	{ &cmd_selfplay_entry,	false, NULL },
+	{ &cmd_help_entry,	false, NULL },
+	{ &cmd_version_entry,	false, NULL },
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -65,11 +68,20 @@ cmd_suggest(const char *name)
 	return cmd_closest(name, words);
 }
 
+const char *
+cmd_usage_of(const struct cmd_entry *e)
+{
+	for (size_t i = 0; i < NCMDS; i++)
+		if (cmd_table[i].entry == e && cmd_table[i].usage != NULL)
+			return cmd_table[i].usage();
+	return e->usage;
+}
+
 int
 cmd_usage(const struct cmd_entry *e)
 {
 	errf(_("usage: carcref %s%s%s\n"), e->name,
-	    *e->usage != '\0' ? " " : "", e->usage);
+	    *cmd_usage_of(e) != '\0' ? " " : "", cmd_usage_of(e));
 	return 2;
 }
 
@@ -123,7 +135,7 @@ help_of(const struct cmd_entry *e)
 
 	if ((lead = cmd_strf(_("usage: carcref %s"), e->name)) == NULL)
 		return 2;
-	wrap(lead, e->usage, out_width(lead) + 1);
+	wrap(lead, cmd_usage_of(e), out_width(lead) + 1);
 	free(lead);
 	wrap("  ", summary_of(e), 2);
 	return 0;
@@ -198,7 +210,7 @@ cmd_help_exec(int argc, char **argv)
 		e = cmd_table[i].entry;
 		if ((lead = cmd_strf("  %s", e->name)) == NULL)
 			return 2;
-		wrap(lead, e->usage, (int)strlen(lead) + 1);
+		wrap(lead, cmd_usage_of(e), (int)strlen(lead) + 1);
 		free(lead);
 		if ((lead = cmd_strf(cmd_table[i].dflt ? _("%s (the default)") : "%s",
 		    summary_of(e))) == NULL)

@@ -114,6 +114,17 @@ static const int port_cell[CR_NPORTS][2] = {
 	{ 3, 0 }, { 2, 0 }, { 1, 0 },	/* WSW W WNW */
 };
 
+/* The board map's character for a crossing of the lines of t: its end's. */
+static char
+crossing_char(const struct cr_tiletype *t)
+{
+	for (int s = 0; s < t->nseg; s++)
+		if (cr_end(t->seg[s].end) != NULL && cr_end(t->seg[s].end)->crossing &&
+		    cr_end(t->seg[s].end)->look.map != 0)
+			return cr_end(t->seg[s].end)->look.map;
+	return 'o';
+}
+
 /* The board map's character for a segment at the edge in direction dir
  * (a line: north-south or east-west), '.' for none. */
 static char
@@ -209,14 +220,14 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5],
 			fields++, field = s;
 		if (k->shape == CR_LINE) {
 			lines++;
-			if (t->seg[s].end == CR_END_VILLAGE)
+			if (cr_end(t->seg[s].end) != NULL && cr_end(t->seg[s].end)->crossing)
 				ends++;
 		}
 	}
 	if (centre != NULL)
 		grid[2][2] = kind_char(centre, 0);
-	else if (ends >= 3)
-		grid[2][2] = 'o';
+	else if (ends >= 3)	/* a crossing */
+		grid[2][2] = crossing_char(t);
 	else if (cityedges >= 2) {
 		grid[2][2] = citych;
 		sg[2][2] = city;
@@ -288,41 +299,17 @@ struct pic {
 /*
  * The key, in the order it is printed: each kind's entry (struct
  * cr_kinddef.key: walled areas, land, lines, centres, each in the order
- * of their numbers), then those below.  Translated where it is printed;
- * the marks themselves are the pictures', the same in every language.
+ * of their numbers), each end's (cr_end), each attribute's value's
+ * (cr_attr: marks among them), then the blank between two cities.
+ * Translated where it is printed; the marks themselves are the
+ * pictures', the same in every language.
  */
-enum {
-	LEG_VILLAGE, LEG_HOUSE, LEG_SPRING, LEG_LAKE, LEG_PENNANT, LEG_CATHEDRAL, LEG_INN,
-	LEG_WINE, LEG_GRAIN, LEG_CLOTH, LEG_HILL, LEG_VINEYARD, LEG_GARDEN, LEG_VOLCANO,
-	LEG_PIGHERD, LEG_WALL, LEG_NOTHER
-};
-static const char *const other_legend[LEG_NOTHER] = {
-	/* TRANSLATORS: the key to the tile pictures: keep each entry's
-	 * mark (##, ., == ||, Sp...) as it is, translate the words. */
-	[LEG_VILLAGE] = N_("() village or crossing"),
-	[LEG_HOUSE] = N_("[] house"),
-	[LEG_SPRING] = N_("Sp spring"),
-	[LEG_LAKE] = N_("Lk lake"),
-	[LEG_PENNANT] = N_("<> pennant"),
-	[LEG_CATHEDRAL] = N_("Ca cathedral"),
-	[LEG_INN] = N_("In inn"),
-	[LEG_WINE] = N_("Wi wine"),
-	[LEG_GRAIN] = N_("Gr grain"),
-	[LEG_CLOTH] = N_("Cl cloth"),
-	[LEG_HILL] = N_("^^ hill"),
-	[LEG_VINEYARD] = N_("Vi vineyard"),
-	[LEG_GARDEN] = N_("Ga garden"),
-	[LEG_VOLCANO] = N_("Vo volcano"),
-	[LEG_PIGHERD] = N_("Pg pig herd"),
-	[LEG_WALL] = N_("a blank between two cities: they are separate"),
-};
-
 #define MAXLEG	64
 static struct {
 	bool		 done;
-	int		 n, nkinds;
+	int		 n, wall;
 	const char	*text[MAXLEG];
-	int		 kind[CR_MAXKINDS];	/* each kind's entry */
+	int		 kind[CR_MAXKINDS], end[CR_MAXENDS], attr[CR_MAXATTRS];	/* entries */
 } leg;
 
 /* The class a kind is listed in: walled areas, land, lines, centres. */
@@ -335,36 +322,84 @@ kind_class(int k)
 	    (d->flags & CR_KIND_LAND) ? 1 : 0;
 }
 
+/* An entry of the key: its number, -1 when it has none or no room. */
+static int
+legend_add(const char *text)
+{
+	if (text == NULL || leg.n == MAXLEG - 1)
+		return -1;
+	leg.text[leg.n] = text;
+	return leg.n++;
+}
+
 static void
 legend_init(void)
 {
 	for (int cls = 0; cls < 4; cls++)
 		for (int k = 0; k < cr_nkinds(); k++)
-			if (kind_class(k) == cls && leg.n < MAXLEG - LEG_NOTHER) {
-				leg.kind[k] = leg.n;
-				leg.text[leg.n++] = cr_kind(k)->key;
-			}
-	leg.nkinds = leg.n;
-	for (int i = 0; i < LEG_NOTHER; i++)
-		leg.text[leg.n++] = other_legend[i];
+			if (kind_class(k) == cls)
+				leg.kind[k] = legend_add(cr_kind(k)->key);
+	for (int e = 1; e < cr_nends(); e++)
+		leg.end[e] = legend_add(cr_end(e)->look.key);
+	for (int a = 0; a < cr_nattrs(); a++) {
+		const struct cr_look *l;
+
+		leg.attr[a] = -1;
+		for (int v = 1; (l = cr_attr_look(a, v)) != NULL; v++) {
+			int i = legend_add(l->key);
+
+			if (v == 1)
+				leg.attr[a] = i;
+			if (cr_attr(a)->type != CR_ATTR_WORD)
+				break;
+		}
+	}
+	/* TRANSLATORS: the key to the tile pictures: keep each entry's
+	 * mark (##, ., == ||, Sp...) as it is, translate the words. */
+	leg.wall = legend_add(N_("a blank between two cities: they are separate"));
 	leg.done = true;
 }
 
-/* The bit of a kind's entry, and of one of the others'. */
+/* The bit of an entry (0 for none). */
+static uint64_t
+leg_bit(int i)
+{
+	return i >= 0 ? (uint64_t)1 << i : 0;
+}
+
+/* The bits of a kind's entry, an end's, value v of an attribute's, the
+ * wall's. */
 static uint64_t
 leg_kind(int k)
 {
 	if (!leg.done)
 		legend_init();
-	return cr_kind(k)->key ? (uint64_t)1 << leg.kind[k] : 0;
+	return leg_bit(leg.kind[k]);
 }
 
 static uint64_t
-leg_other(int i)
+leg_end(int e)
 {
 	if (!leg.done)
 		legend_init();
-	return (uint64_t)1 << (leg.nkinds + i);
+	return leg_bit(leg.end[e]);
+}
+
+static uint64_t
+leg_attr(int a, int v)
+{
+	if (!leg.done)
+		legend_init();
+	return leg.attr[a] < 0 ? 0 : leg_bit(leg.attr[a] + (cr_attr(a)->type == CR_ATTR_WORD ?
+	    v - 1 : 0));
+}
+
+static uint64_t
+leg_wall(void)
+{
+	if (!leg.done)
+		legend_init();
+	return leg_bit(leg.wall);
 }
 
 /* How many cells in from the nearest edge: 0 on the border, PMID at the centre. */
@@ -529,7 +564,7 @@ pcities(struct pic *p)
 	for (int r = 0; r < PN; r++)
 		for (int c = 0; c < PN; c++)
 			if (p->what[r][c] == P_WALL)
-				p->used |= leg_other(LEG_WALL);
+				p->used |= leg_wall();
 			else if (pwalled(p, r, c))
 				p->used |= leg_kind(p->what[r][c]);
 }
@@ -679,21 +714,16 @@ pwalk(struct pic *p, int s, int d, int tr, int tc)
 static void
 pends(struct pic *p, int kind, int clr, int clc)
 {
-	static const struct { const char *txt; int leg; } mark[CR_NENDS] = {
-		[CR_END_VILLAGE] = { "()", LEG_VILLAGE },
-		[CR_END_HOUSE] = { "[]", LEG_HOUSE },
-		[CR_END_SPRING] = { "Sp", LEG_SPRING },
-		[CR_END_LAKE] = { "Lk", LEG_LAKE },
-	};
 	const struct cr_tiletype *t = p->t;
-	int nend[CR_NENDS] = { 0 };
+	int nend[CR_MAXENDS] = { 0 };
 	bool centre_free = p->what[PMID][PMID] == p->ground;
 
 	for (int s = 0; s < t->nseg; s++)
-		if (t->seg[s].kind == kind && t->seg[s].end < CR_NENDS)
+		if (t->seg[s].kind == kind && t->seg[s].end < CR_MAXENDS)
 			nend[t->seg[s].end]++;
 	for (int s = 0; s < t->nseg; s++) {
 		const struct cr_seg *sg = &t->seg[s];
+		const struct cr_end *e = cr_end(sg->end);
 		unsigned dirs = 0;
 		int d, tr = PMID, tc = PMID;
 
@@ -705,17 +735,16 @@ pends(struct pic *p, int kind, int clr, int clc)
 		if (dirs == 0 || (sg->end == CR_END_NONE && pbits(dirs) >= 2))
 			continue;	/* drawn by pthrough */
 		d = pfirst(dirs);
-		if (sg->end == CR_END_CITY)
+		if (e != NULL && e->stop == CR_STOP_GATE)
 			tr = tc = -1;
-		else if (sg->end == CR_END_CLOISTER && clr >= 0)
+		else if (e != NULL && e->stop == CR_STOP_CENTRE && clr >= 0)
 			tr = clr, tc = clc;
-		else if (sg->end >= CR_NENDS || nend[sg->end] < 2 || !centre_free)
+		else if (e == NULL || nend[sg->end] < 2 || !centre_free)
 			paxis(d, PMID - 1, &tr, &tc);
 		pwalk(p, s, d, tr, tc);
-		if (sg->end < CR_NENDS && mark[sg->end].txt != NULL &&
-		    p->what[tr][tc] != P_MARK) {
-			pset(p, tr, tc, P_MARK, s, mark[sg->end].txt);
-			p->used |= leg_other(mark[sg->end].leg);
+		if (e != NULL && e->look.pic != NULL && p->what[tr][tc] != P_MARK) {
+			pset(p, tr, tc, P_MARK, s, e->look.pic);
+			p->used |= leg_end(sg->end);
 		}
 	}
 }
@@ -775,7 +804,7 @@ ppick(const struct pic *p, int what, int seg, int by, int *pr, int *pc)
 /* A mark in a cell of what (segment seg, beside segment by), else in
  * any cell that holds no mark yet: land, walled areas, lines. */
 static void
-pmark(struct pic *p, int what, int seg, int by, const char *txt, int leg)
+pmark(struct pic *p, int what, int seg, int by, const char *txt, uint64_t leg)
 {
 	int r, c;
 	bool found = ppick(p, what, seg, by, &r, &c) || ppick(p, p->ground, -1, -1, &r, &c);
@@ -786,42 +815,38 @@ pmark(struct pic *p, int what, int seg, int by, const char *txt, int leg)
 	if (!found)
 		return;
 	pset(p, r, c, P_MARK, seg, txt);
-	p->used |= leg_other(leg);
+	p->used |= leg;
 }
 
-/* Pennants, cathedrals and goods in their city; an inn beside its road;
- * the tile's marks (hill, vineyard...) in a field. */
+/* What the modules' tables put on a tile (struct cr_attr): pennants,
+ * cathedrals and goods in their city, an inn beside its road, each as
+ * often as its count; the tile's marks (hill, vineyard...) in its land. */
 static void
 pmarks(struct pic *p)
 {
-	static const struct { const char *txt; int leg; } goods[CR_NGOODS] = {
-		[CR_GOODS_WINE] = { "Wi", LEG_WINE },
-		[CR_GOODS_GRAIN] = { "Gr", LEG_GRAIN },
-		[CR_GOODS_CLOTH] = { "Cl", LEG_CLOTH },
-	}, marks[CR_NMARKS] = {
-		[CR_MARK_HILL] = { "^^", LEG_HILL },
-		[CR_MARK_VINEYARD] = { "Vi", LEG_VINEYARD },
-		[CR_MARK_GARDEN] = { "Ga", LEG_GARDEN },
-		[CR_MARK_VOLCANO] = { "Vo", LEG_VOLCANO },
-		[CR_MARK_PIGHERD] = { "Pg", LEG_PIGHERD },
-	};
 	const struct cr_tiletype *t = p->t;
 
-	for (int s = 0; s < t->nseg; s++) {
-		const struct cr_seg *sg = &t->seg[s];
+	for (int s = 0; s < t->nseg; s++)
+		for (int a = 0; a < cr_nattrs(); a++) {
+			const struct cr_attr *x = cr_attr(a);
+			int v = cr_tile_attr(t, s, a), n = x->type == CR_ATTR_COUNT ? v : v != 0;
+			const struct cr_look *l = cr_attr_look(a, x->type == CR_ATTR_WORD ? v : 1);
 
-		for (int i = 0; sg->kind == CR_CITY && i < sg->pennants; i++)
-			pmark(p, sg->kind, s, -1, "<>", LEG_PENNANT);
-		if (sg->kind == CR_CITY && (sg->flags & CR_SEG_CATHEDRAL))
-			pmark(p, sg->kind, s, -1, "Ca", LEG_CATHEDRAL);
-		if (sg->kind == CR_CITY && sg->goods > 0 && sg->goods < CR_NGOODS)
-			pmark(p, sg->kind, s, -1, goods[sg->goods].txt, goods[sg->goods].leg);
-		if (sg->kind == CR_ROAD && (sg->flags & CR_SEG_INN))
-			pmark(p, p->ground, -1, s, "In", LEG_INN);
+			if (x->type == CR_ATTR_MARK || l == NULL || l->pic == NULL)
+				continue;
+			for (int i = 0; i < n; i++)
+				if (x->where == CR_BESIDE)
+					pmark(p, p->ground, -1, s, l->pic, leg_attr(a, v));
+				else
+					pmark(p, t->seg[s].kind, s, -1, l->pic, leg_attr(a, v));
+		}
+	for (int a = 0; a < cr_nattrs(); a++) {
+		const struct cr_look *l = cr_attr_look(a, 1);
+
+		if (cr_attr(a)->type == CR_ATTR_MARK && (t->marks & cr_attr_bit(a)) && l != NULL &&
+		    l->pic != NULL)
+			pmark(p, p->ground, -1, -1, l->pic, leg_attr(a, 1));
 	}
-	for (int m = 0; m < CR_NMARKS; m++)
-		if (t->marks & CR_MARK_BIT(m))
-			pmark(p, p->ground, -1, -1, marks[m].txt, marks[m].leg);
 }
 
 int

@@ -39,59 +39,127 @@
 
 /* Colours (the kinds' are their modules', struct cr_kinddef). */
 #define C_GRID		"#6f8f57"
-#define C_RIVER		"#3d85c6"
 #define C_HIGH		"#e6007e"	/* the feature highlighted */
 #define C_HIGHFILL	"#f39bc9"	/* a highlighted area's fill */
 
 /*
  * What the key lists, each when the board shows it (translated where it
- * is shown): the kinds first, by number (listed walled areas, lines,
- * centres: land is the ground), then these.
+ * is shown): each kind's (its glyph and name; listed walled areas, lines,
+ * centres: land is the ground), each end's and attribute's value's with
+ * an SVG entry (struct cr_look: looks with the same words are one entry),
+ * the last tile, the feature asked about; then the pieces: standing,
+ * lying, big meeples, and each piece with a shape of its own.  A key is
+ * a number: a kind's is its number; the others follow (keys_init).
  */
-enum key {
-	K_VILLAGE = CR_MAXKINDS, K_PENNANT, K_INN,
-	K_CATHEDRAL, K_WINE, K_GRAIN, K_CLOTH, K_HILL, K_VINEYARD, K_GARDEN,
-	K_VOLCANO, K_PIGHERD, K_LAST, K_HIGH,
-	K_STAND, K_LIE, K_BIG, K_BUILDER, K_PIG, K_SHEPHERD,
-	NKEYS
-};
+#define MAXKEYS	96
+static struct {
+	bool		 done;
+	int		 n;		/* keys */
+	int		 last, high, stand, lie, big;
+	const char	*words[MAXKEYS];	/* N_() */
+	const char	*glyph[MAXKEYS];	/* the looks' (a piece's shape) */
+	int		 end[CR_MAXENDS], attr[CR_MAXATTRS], piece[CR_MAXPIECES];	/* -1 */
+	bool		 is_piece[MAXKEYS];
+} key;
 
-static const char *const key_words[NKEYS] = {
-	[K_VILLAGE] = N_("where a road ends (village, house)"),
-	[K_PENNANT] = N_("pennant"), [K_INN] = N_("inn"), [K_CATHEDRAL] = N_("cathedral"),
-	[K_WINE] = N_("wine"), [K_GRAIN] = N_("grain"), [K_CLOTH] = N_("cloth"),
-	[K_HILL] = N_("hill"), [K_VINEYARD] = N_("vineyard"), [K_GARDEN] = N_("garden"),
-	[K_VOLCANO] = N_("volcano"), [K_PIGHERD] = N_("pig herd"),
-	[K_LAST] = N_("the last tile placed"), [K_HIGH] = N_("the feature asked about"),
-	[K_STAND] = N_("thief, knight, monk (standing)"), [K_LIE] = N_("farmer (lying)"),
-	[K_BIG] = N_("big meeple"), [K_BUILDER] = N_("builder"), [K_PIG] = N_("pig"),
-	[K_SHEPHERD] = N_("shepherd"),
-};
+/* A key for a look (NULL: none), the same as an earlier one with its
+ * words; -1 for none. */
+static int
+key_add(const char *words, const char *glyph, bool piece)
+{
+	if (words == NULL || key.n == MAXKEYS)
+		return -1;
+	for (int k = CR_MAXKINDS; !piece && k < key.n; k++)
+		if (!key.is_piece[k] && strcmp(key.words[k], words) == 0)
+			return k;
+	key.words[key.n] = words;
+	key.glyph[key.n] = glyph;
+	key.is_piece[key.n] = piece;
+	return key.n++;
+}
 
-/* A tile mark's key, by enum cr_mark. */
-static const int mark_key[CR_NMARKS] = {
-	[CR_MARK_HILL] = K_HILL, [CR_MARK_VINEYARD] = K_VINEYARD,
-	[CR_MARK_GARDEN] = K_GARDEN, [CR_MARK_VOLCANO] = K_VOLCANO,
-	[CR_MARK_PIGHERD] = K_PIGHERD,
-};
+static void
+keys_init(void)
+{
+	key.n = CR_MAXKINDS;	/* the kinds' keys are their numbers */
+	for (int e = 1; e < cr_nends(); e++)
+		key.end[e] = key_add(cr_end(e)->look.svg_key, cr_end(e)->look.svg, false);
+	for (int a = 0; a < cr_nattrs(); a++) {
+		const struct cr_look *l;
+
+		key.attr[a] = -1;
+		for (int v = 1; (l = cr_attr_look(a, v)) != NULL; v++) {
+			int k = key_add(l->svg_key, l->svg, false);
+
+			if (v == 1)
+				key.attr[a] = k;
+			if (cr_attr(a)->type != CR_ATTR_WORD)
+				break;
+		}
+	}
+	key.last = key_add(N_("the last tile placed"), NULL, false);
+	key.high = key_add(N_("the feature asked about"), NULL, false);
+	key.stand = key_add(N_("thief, knight, monk (standing)"), NULL, true);
+	key.lie = key_add(N_("farmer (lying)"), NULL, true);
+	key.big = key_add(N_("big meeple"), NULL, true);
+	for (int r = 1; r < cr_npieces(); r++)
+		key.piece[r] = cr_piece(r)->svg != NULL ?
+		    key_add(cr_piece(r)->svg_key, cr_piece(r)->svg, true) : -1;
+	key.done = true;
+}
+
+/* The key of an end, of value v of an attribute (a word's own, else its
+ * only one), -1 for none. */
+static int
+end_key(int e)
+{
+	if (!key.done)
+		keys_init();
+	return key.end[e];
+}
+
+static int
+attr_key(int a, int v)
+{
+	if (!key.done)
+		keys_init();
+	if (key.attr[a] < 0)
+		return -1;
+	if (cr_attr(a)->type != CR_ATTR_WORD)
+		return key.attr[a];
+	/* a word's values have keys in order, but one may share another's */
+	for (int w = 1, k = key.attr[a]; cr_attr_look(a, w) != NULL; w++) {
+		const char *sk = cr_attr_look(a, w)->svg_key;
+
+		if (sk == NULL)
+			continue;
+		for (k = CR_MAXKINDS; k < key.n && strcmp(key.words[k], sk) != 0; k++)
+			;
+		if (w == v)
+			return k < key.n ? k : -1;
+	}
+	return -1;
+}
 
 /* A key's words, in the reader's language: a kind's name, or the table's. */
 static const char *
 key_word(int k)
 {
-	return k < CR_MAXKINDS ? _(cr_kind(k)->name) : _(key_words[k]);
+	return k < CR_MAXKINDS ? _(cr_kind(k)->name) : _(key.words[k]);
 }
 
 /* The key's j-th entry in the order it is listed: the kinds' (walled
  * areas, lines, centres, each by number; land is the ground), then the
- * others'; -1 for none there. */
+ * others' as numbered; -1 for none there. */
 static int
 key_at(int j)
 {
 	int n = 0;
 
+	if (!key.done)
+		keys_init();
 	if (j >= CR_MAXKINDS)
-		return j;
+		return j < key.n ? j : -1;
 	for (int cls = 0; cls < 3; cls++)
 		for (int k = 0; k < cr_nkinds(); k++) {
 			const struct cr_kinddef *d = cr_kind(k);
@@ -130,7 +198,7 @@ struct pic {
 	const struct cr_tileset	*ts;
 	const struct svg_board	*b;
 	int			 fid;		/* the highlighted feature's id, -1 */
-	bool			 used[NKEYS];	/* what the key lists: a kind's by its number */
+	bool			 used[MAXKEYS];	/* what the key lists: a kind's by its number */
 };
 
 static const char *
@@ -495,72 +563,24 @@ line_path(FILE *f, cr_ports ports, const struct pt *to, struct pt *mark)
 /* ---- glyphs: marks and pieces, centred on 0,0 ------------------------------ */
 
 static void
-glyph(struct pic *pc, int key, struct pt at)
+glyph(struct pic *pc, int k, struct pt at)
 {
 	FILE *f = pc->f;
 
-	pc->used[key] = true;
+	if (!key.done)
+		keys_init();
+	pc->used[k] = true;
 	fprintf(f, "<g transform=\"translate(%d %d)\">", rnd(at.x), rnd(at.y));
-	if (key < CR_MAXKINDS && cr_kind(key)->glyph != NULL)	/* a kind's own */
-		fputs(cr_kind(key)->glyph, f);
-	switch (key) {
-	case K_VILLAGE:
-		fputs("<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" fill=\"#5d4037\" "
-		    "stroke=\"#fff\" stroke-width=\"1\"/>", f);
-		break;
-	case K_PENNANT:
-		fputs("<path d=\"M-5-6H5V0L0 6L-5 0Z\" fill=\"#1f4fbf\" stroke=\"#fff\" "
-		    "stroke-width=\"1.2\"/>", f);
-		break;
-	case K_INN:
-		fputs("<path d=\"M-7 6V-1L0-7L7-1V6Z\" fill=\"#e67e22\" stroke=\"#5a2d0c\" "
-		    "stroke-width=\"1.2\"/>", f);
-		break;
-	case K_CATHEDRAL:
-		fputs("<rect x=\"-7\" y=\"-7\" width=\"14\" height=\"14\" fill=\"#6a3d9a\" "
-		    "stroke=\"#fff\" stroke-width=\"1.2\"/><path d=\"M0-5V5M-4-1H4\" "
-		    "stroke=\"#fff\" stroke-width=\"2\"/>", f);
-		break;
-	case K_WINE:
-		fputs("<circle r=\"6\" fill=\"#7b1e3c\" stroke=\"#fff\" stroke-width=\"1.2\"/>", f);
-		break;
-	case K_GRAIN:
-		fputs("<path d=\"M0-7L6 0L0 7L-6 0Z\" fill=\"#f1c40f\" stroke=\"#6b5500\" "
-		    "stroke-width=\"1.2\"/>", f);
-		break;
-	case K_CLOTH:
-		fputs("<rect x=\"-5\" y=\"-5\" width=\"10\" height=\"10\" fill=\"#5dade2\" "
-		    "stroke=\"#1b4f72\" stroke-width=\"1.2\"/>", f);
-		break;
-	case K_HILL:
-		fputs("<path d=\"M-9 6L0-7L9 6Z\" fill=\"#8d6e63\" stroke=\"#fff\" "
-		    "stroke-width=\"1.2\"/>", f);
-		break;
-	case K_VINEYARD:
-		fputs("<g fill=\"#6c3483\" stroke=\"#fff\" stroke-width=\".8\"><circle cx=\"-3\" "
-		    "cy=\"-2\" r=\"3.2\"/><circle cx=\"3\" cy=\"-2\" r=\"3.2\"/><circle cy=\"3\" "
-		    "r=\"3.2\"/></g>", f);
-		break;
-	case K_GARDEN:
-		fputs("<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" rx=\"3\" fill=\"#27ae60\" "
-		    "stroke=\"#145a32\" stroke-width=\"1.2\"/>", f);
-		break;
-	case K_VOLCANO:
-		fputs("<path d=\"M-9 6L-2-6H2L9 6Z\" fill=\"#c0392b\" stroke=\"#fff\" "
-		    "stroke-width=\"1.2\"/>", f);
-		break;
-	case K_PIGHERD:
-		fputs("<circle r=\"6\" fill=\"#f5a6c0\" stroke=\"#7b3f52\" stroke-width=\"1.2\"/>", f);
-		break;
-	case K_LAST:
+	if (k < CR_MAXKINDS && cr_kind(k)->glyph != NULL)	/* a kind's own */
+		fputs(cr_kind(k)->glyph, f);
+	else if (k >= CR_MAXKINDS && key.glyph[k] != NULL)	/* a look's */
+		fputs(key.glyph[k], f);
+	else if (k == key.last)
 		fputs("<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"none\" "
 		    "stroke=\"#000\" stroke-width=\"3\" stroke-dasharray=\"4 2\"/>", f);
-		break;
-	case K_HIGH:
+	else if (k == key.high)
 		fprintf(f, "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"%s\" "
 		    "fill-opacity=\".35\" stroke=\"%s\" stroke-width=\"3\"/>", C_HIGH, C_HIGH);
-		break;
-	}
 	fputs("</g>\n", f);
 }
 
@@ -568,23 +588,24 @@ glyph(struct pic *pc, int key, struct pt at)
 #define MEEPLE	"M-2.5-2.5L-8-1L-8.5 2L-3 3L-7 9L-1 9L0 6L1 9L7 9L3 3L8.5 2L8-1L2.5-2.5Z" \
 		"M3.5-5.5A3.5 3.5 0 1 1-3.5-5.5A3.5 3.5 0 1 1 3.5-5.5Z"
 
-/* The key of a piece: its shape. */
+/* The key of a piece: its own shape (a builder), else a meeple's. */
 static int
 piece_key(int role)
 {
 	const struct cr_piece *pc = cr_piece(role);
 
+	if (!key.done)
+		keys_init();
 	if (pc == NULL)
-		return K_STAND;
-	if (pc->does != NULL)		/* a piece that weighs nothing */
-		return strcmp(pc->word, "pig") == 0 ? K_PIG :
-		    strcmp(pc->word, "shepherd") == 0 ? K_SHEPHERD : K_BUILDER;
+		return key.stand;
+	if (key.piece[role] >= 0)
+		return key.piece[role];
 	if (pc->weight > 1)
-		return K_BIG;
-	return cr_kind_flags(cr_piece_kind(role, 0)) & CR_KIND_LAND ? K_LIE : K_STAND;
+		return key.big;
+	return cr_kind_flags(cr_piece_kind(role, 0)) & CR_KIND_LAND ? key.lie : key.stand;
 }
 
-/* Whether a piece lies down: a follower in a field (a farmer). */
+/* Whether a piece lies down: a follower on land (a farmer). */
 static bool
 piece_lies(int role)
 {
@@ -593,42 +614,31 @@ piece_lies(int role)
 	return pc != NULL && pc->does == NULL && (cr_kind_flags(cr_piece_kind(role, 0)) & CR_KIND_LAND);
 }
 
-/* A piece of shape KEY (lying down if LIE: in a field) in colour RGB at
+/* A piece of shape K (lying down if LIE: in a field) in colour RGB at
  * AT; its title (a tooltip) player WHO's name and TIP. */
 static void
-piece(struct pic *pc, int key, bool lie, const char *rgb, struct pt at, const char *tip,
+piece(struct pic *pc, int k, bool lie, const char *rgb, struct pt at, const char *tip,
     int who)
 {
 	FILE *f = pc->f;
 
-	pc->used[key] = true;
-	if (lie && key == K_BIG)
-		pc->used[K_LIE] = true;
+	pc->used[k] = true;
+	if (lie && k == key.big)
+		pc->used[key.lie] = true;
 	fprintf(f, "<g transform=\"translate(%d %d)%s scale(%s)\" fill=\"%s\" stroke=\"#111\" "
 	    "stroke-width=\"1.2\">", rnd(at.x), rnd(at.y), lie ? " rotate(90)" : "",
-	    key == K_BIG ? "1.6" : "1.2", rgb);
+	    k == key.big ? "1.6" : "1.2", rgb);
 	if (tip != NULL) {
 		fputs("<title>", f);
 		put_text(f, pc->b->names[who]);
 		put_text(f, tip);
 		fputs("</title>", f);
 	}
-	switch (key) {
-	case K_BUILDER:
-		fputs("<path d=\"M-6 9L-2.5-2L-5-3.5V-5H5V-3.5L2.5-2L6 9Z"
-		    "M3.5-8.5A3.5 3.5 0 1 1-3.5-8.5A3.5 3.5 0 1 1 3.5-8.5Z\"/>", f);
-		break;
-	case K_PIG:
-		fputs("<path d=\"M-9 1A9 6 0 1 0 9 1A9 6 0 1 0-9 1Z"
-		    "M8-1.5H11.5V3.5H8ZM-5-3.5L-3-8.5L-0.5-4.5Z\"/>", f);
-		break;
-	case K_SHEPHERD:
-		fputs("<path d=\"" MEEPLE "\"/><path d=\"M10 9V-5A3 3 0 0 0 4-5\" "
-		    "fill=\"none\" stroke-width=\"1.8\"/>", f);
-		break;
-	default:
+	if (key.glyph[k] != NULL)	/* a piece's own shape */
+		fputs(key.glyph[k], f);
+	else {
 		fputs("<path d=\"" MEEPLE "\"/>", f);
-		if (key == K_BIG)	/* a ring: big at a glance */
+		if (k == key.big)	/* a ring: big at a glance */
 			fputs("<circle cy=\"3\" r=\"2\" fill=\"#fff\" stroke=\"none\"/>", f);
 	}
 	fputs("</g>\n", f);
@@ -671,7 +681,14 @@ draw_line(struct pic *pc, const struct cr_placed *t, int s, const struct pt *to,
 		fprintf(pc->f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%d\"/>\n",
 		    outline ? C_HIGH : k->strokes[i].colour, k->strokes[i].width + (outline ? 3 : 0));
 	}
-	pc->used[hi ? K_HIGH : sg->kind] = true;
+	pc->used[hi ? key.high : sg->kind] = true;
+}
+
+/* Whether a line ends at the gate of a walled area (a road into a city). */
+static bool
+gated(const struct cr_seg *sg)
+{
+	return cr_end(sg->end) != NULL && cr_end(sg->end)->stop == CR_STOP_GATE;
 }
 
 /* Whether a segment is of a walled area (a city). */
@@ -681,21 +698,26 @@ walled(const struct cr_seg *sg)
 	return cr_kind(sg->kind)->shape == CR_AREA && !(cr_kind_flags(sg->kind) & CR_KIND_LAND);
 }
 
-/* A city's marks: its pennants, goods and cathedral. */
+/* The marks of segment s in its feature (a city's pennants, cathedral,
+ * goods) or beside it (an inn): the modules' attributes, each as often
+ * as its count, their keys into keys; how many. */
 static int
-city_marks(const struct cr_seg *sg, int keys[8])
+seg_marks(const struct cr_tiletype *tt, int s, bool beside, int keys[8])
 {
-	static const int goods[CR_NGOODS] = {
-		[CR_GOODS_WINE] = K_WINE, [CR_GOODS_GRAIN] = K_GRAIN, [CR_GOODS_CLOTH] = K_CLOTH,
-	};
 	int n = 0;
 
-	for (int i = 0; i < sg->pennants && n < 4; i++)
-		keys[n++] = K_PENNANT;
-	if (sg->goods > CR_GOODS_NONE && sg->goods < CR_NGOODS)
-		keys[n++] = goods[sg->goods];
-	if (sg->flags & CR_SEG_CATHEDRAL)
-		keys[n++] = K_CATHEDRAL;
+	for (int a = 0; a < cr_nattrs(); a++) {
+		const struct cr_attr *x = cr_attr(a);
+		int v = cr_tile_attr(tt, s, a), k;
+
+		if (x->type == CR_ATTR_MARK || x->type == CR_ATTR_END || x->type == CR_ATTR_NEXT_TO ||
+		    (x->where == CR_BESIDE) != beside || v == 0 ||
+		    (k = attr_key(a, x->type == CR_ATTR_WORD ? v : 1)) < 0)
+			continue;
+		for (int i = 0; i < (x->type == CR_ATTR_COUNT ? v : 1) && n < 8; i++)
+			if (x->type != CR_ATTR_COUNT || i < 4)	/* four pennants at most */
+				keys[n++] = k;
+	}
 	return n;
 }
 
@@ -707,15 +729,16 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 	const struct cr_tiletype *tt = &pc->ts->type[t->type];
 	struct pt at[CR_MAXSEG];	/* where each segment's marks go */
 	FILE *f = pc->f;
-	int keys[8], n, nbadge = 0, joined[CR_NDIRS], lines[CR_MAXKINDS], nl;
-	bool village = false;
+	int keys[8], n, nbadge = 0, joined[CR_NDIRS], lines[CR_MAXKINDS], nl, ndrawn = 0;
+	const char *drawn[CR_MAXSEG];	/* the ends' glyphs at the centre: each once */
 
 	fprintf(f, "<g transform=\"translate(%d %d)\">\n", px, py);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\"/>\n", T, T,
 	    cr_kind(cmd_ground(tt))->fill, C_GRID);
-	if (tt->marks & CR_MARK_BIT(CR_MARK_HILL))	/* the hill itself, faint */
-		fputs("<ellipse cx=\"50\" cy=\"55\" rx=\"40\" ry=\"30\" fill=\"#8d6e63\" "
-		    "fill-opacity=\".3\"/>\n", f);
+	for (int a = 0; a < cr_nattrs(); a++)	/* a mark under it all (the hill itself, faint) */
+		if (cr_attr(a)->type == CR_ATTR_MARK && (tt->marks & cr_attr_bit(a)) &&
+		    cr_attr_look(a, 1) != NULL && cr_attr_look(a, 1)->svg_tile != NULL)
+			fprintf(f, "%s\n", cr_attr_look(a, 1)->svg_tile);
 	for (int d = 0; d < CR_NDIRS; d++)
 		joined[d] = -1;
 	for (int s = 0; s < tt->nseg; s++) {	/* the lines that curve (line_path) */
@@ -739,10 +762,10 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		fputs("<path d=\"", f);
 		field_path(f, field_halves(tt, t->rot, s), joined);
 		fprintf(f, "\" fill=\"%s\" fill-opacity=\".45\"/>\n", C_HIGH);
-		pc->used[K_HIGH] = true;
+		pc->used[key.high] = true;
 	}
 	for (int s = 0; s < tt->nseg; s++)	/* a road into a city, under it */
-		if (cr_kind(tt->seg[s].kind)->shape == CR_LINE && tt->seg[s].end == CR_END_CITY) {
+		if (cr_kind(tt->seg[s].kind)->shape == CR_LINE && gated(&tt->seg[s])) {
 			struct pt gate = { .5, .5 };
 
 			for (int c = 0; c < tt->nseg; c++)
@@ -763,43 +786,45 @@ draw_tile(struct pic *pc, const struct cr_placed *t, int px, int py)
 		fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
 		    hi ? C_HIGHFILL : cr_kind(tt->seg[s].kind)->fill,
 		    hi ? C_HIGH : cr_kind(tt->seg[s].kind)->stroke, hi ? "5" : "2.5");
-		pc->used[hi ? K_HIGH : tt->seg[s].kind] = true;
+		pc->used[hi ? key.high : tt->seg[s].kind] = true;
 	}
 	nl = cmd_line_kinds(tt, lines);	/* rivers, then roads */
 	for (int i = 0; i < nl; i++)
 		for (int s = 0; s < tt->nseg; s++)
-			if (tt->seg[s].kind == lines[i] && tt->seg[s].end != CR_END_CITY)
+			if (tt->seg[s].kind == lines[i] && !gated(&tt->seg[s]))
 				draw_line(pc, t, s, NULL, &at[s]);
 	for (int s = 0; s < tt->nseg; s++) {	/* what lies at a road's end; cloisters */
 		const struct cr_seg *sg = &tt->seg[s];
 
-		if ((sg->end == CR_END_VILLAGE || sg->end == CR_END_HOUSE) && !village) {
-			glyph(pc, K_VILLAGE, (struct pt){ T / 2, T / 2 });	/* once for all */
-			village = true;
-		}
-		else if (sg->end == CR_END_SPRING || sg->end == CR_END_LAKE)
-			fprintf(f, "<circle cx=\"50\" cy=\"50\" r=\"%d\" fill=\"%s\"/>\n",
-			    sg->end == CR_END_LAKE ? 20 : 11, C_RIVER);
+		const struct cr_end *e = cr_end(sg->end);
+		int i = 0;
+
+		while (e != NULL && e->look.svg != NULL && i < ndrawn && strcmp(drawn[i], e->look.svg))
+			i++;
+		if (e != NULL && e->look.svg != NULL && i == ndrawn) {	/* a village's once for all */
+			drawn[ndrawn++] = e->look.svg;
+			glyph(pc, end_key(sg->end), (struct pt){ T / 2, T / 2 });
+		} else if (e != NULL && e->look.svg_tile != NULL)	/* a spring's, a lake's */
+			fprintf(f, "%s\n", e->look.svg_tile);
 		if (cr_kind(sg->kind)->shape != CR_CENTRE)
 			continue;
 		glyph(pc, sg->kind, (struct pt){ T / 2, T / 2 });
 		if (highlighted(pc, t->seg0 + s)) {
 			fprintf(f, "<rect x=\"33\" y=\"33\" width=\"34\" height=\"34\" fill=\"none\" "
 			    "stroke=\"%s\" stroke-width=\"5\"/>\n", C_HIGH);
-			pc->used[K_HIGH] = true;
+			pc->used[key.high] = true;
 		}
 	}
 	for (int s = 0; s < tt->nseg; s++) {	/* marks on top */
-		const struct cr_seg *sg = &tt->seg[s];
-
-		if (walled(sg) && (n = city_marks(sg, keys)) > 0)
+		if ((n = seg_marks(tt, s, false, keys)) > 0)
 			glyph_row(pc, keys, n, at[s]);
-		else if (cr_kind(sg->kind)->shape == CR_LINE && (sg->flags & CR_SEG_INN))
-			glyph(pc, K_INN, (struct pt){ at[s].x * T, at[s].y * T });
+		else if ((n = seg_marks(tt, s, true, keys)) > 0)
+			glyph(pc, keys[0], (struct pt){ at[s].x * T, at[s].y * T });
 	}
-	for (int m = 0; m < CR_NMARKS; m++)	/* the tile's own, in its south-east corner */
-		if (tt->marks & CR_MARK_BIT(m))
-			glyph(pc, mark_key[m], (struct pt){ 80 - 18 * nbadge++, 80 });
+	for (int a = 0; a < cr_nattrs(); a++)	/* the tile's own, in its south-east corner */
+		if (cr_attr(a)->type == CR_ATTR_MARK && (tt->marks & cr_attr_bit(a)) &&
+		    attr_key(a, 1) >= 0)
+			glyph(pc, attr_key(a, 1), (struct pt){ 80 - 18 * nbadge++, 80 });
 	fputs("</g>\n", f);
 }
 
@@ -890,7 +915,7 @@ draw_board(struct pic *pc, int minx, int maxy, int x0, int y0)
 		fprintf(pc->f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
 		    "stroke=\"#000\" stroke-width=\"5\" stroke-dasharray=\"12 6\"/>\n",
 		    x0 + (lx - minx) * T + 3, y0 + (maxy - ly) * T + 3, T - 6, T - 6);
-		pc->used[K_LAST] = true;
+		pc->used[key.last] = true;
 	}
 	nm = cr_game_meeples(g, NULL, 0);
 	if ((mee = calloc((size_t)nm + 1, sizeof *mee)) == NULL) {
@@ -931,6 +956,8 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 		miny = t->y < miny ? t->y : miny, maxy = t->y > maxy ? t->y : maxy;
 	}
 	bw = (maxx - minx + 1) * T, bh = (maxy - miny + 1) * T;
+	if (!key.done)
+		keys_init();
 	if (b->feature >= 0)
 		pc.fid = cr_game_feature_id(g, b->feature);
 
@@ -956,7 +983,7 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 		if (text_px(b->names[p]) + text_px(scores[p]) > wa)
 			wa = text_px(b->names[p]) + text_px(scores[p]);
 	}
-	for (int k = 0; k < NKEYS; k++)
+	for (int k = 0; k < MAXKEYS; k++)
 		if (pc.used[k]) {
 			nkey++;
 			if (text_px(key_word(k)) > wb)
@@ -1014,19 +1041,20 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 	for (int p = 0; p < np; p++) {
 		int ty = y + p * LINE;
 
-		piece(&pc, K_STAND, false, player_rgb(b, p), (struct pt){ MARGIN + 10, ty - 5 }, NULL, p);
+		piece(&pc, key.stand, false, player_rgb(b, p), (struct pt){ MARGIN + 10, ty - 5 }, NULL,
+		    p);
 		fprintf(f, "<text x=\"%d\" y=\"%d\">", MARGIN + 30, ty);
 		put_text(f, b->names[p]);
 		put_text(f, scores && scores[p] ? scores[p] : "");
 		fputs("</text>\n", f);
 	}
-	for (int j = 0, i = 0; j < NKEYS; j++) {
+	for (int j = 0, i = 0; j < MAXKEYS; j++) {
 		int k = key_at(j), kx = MARGIN + wa + 30, ty = y + i * LINE;
 
 		if (k < 0 || !pc.used[k])
 			continue;
-		if (k >= K_STAND)
-			piece(&pc, k, k == K_LIE, "#bbbbbb", (struct pt){ kx + 10, ty - 5 }, NULL, 0);
+		if (k >= CR_MAXKINDS && key.is_piece[k])
+			piece(&pc, k, k == key.lie, "#bbbbbb", (struct pt){ kx + 10, ty - 5 }, NULL, 0);
 		else
 			glyph(&pc, k, (struct pt){ kx + 10, ty - 5 });
 		text_at(f, kx + 30, ty, key_word(k));

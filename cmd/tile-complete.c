@@ -63,8 +63,8 @@ cand_find(struct play *p, char **w, int n)
 			play_cand("%s", tile_ts(p)->setname[k]);
 		return;
 	}
-	for (int i = 0; cmd_tiles_options[i] != NULL; i++)
-		play_cand("%s", cmd_tiles_options[i]);
+	for (const char *const *o = cmd_tiles_options(); *o != NULL; o++)
+		play_cand("%s", *o);
 }
 
 static void

@@ -189,6 +189,49 @@ static const struct cr_kinddef kinds[] = {
 	},
 };
 
+/* What a field's segments border: its cities, named in next_to. */
+enum { A_NEXT_TO, A_PENNANTS, A_END };
+static const struct cr_look pennant_look[] = { {
+	.pic = "<>", .key = N_("<> pennant"),
+	.svg = "<path d=\"M-5-6H5V0L0 6L-5 0Z\" fill=\"#1f4fbf\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
+	.svg_key = N_("pennant"),
+	.with = CR_SAYN(N_(" with %d pennant"), N_(" with %d pennants"), CR_N_VALUE),
+} };
+static const struct cr_attr attrs[] = {
+	[A_NEXT_TO] = { .key = "next_to", .type = CR_ATTR_NEXT_TO, .on = CR_FIELD,
+	    .only = N_("only fields have next_to, and %s is not one") },
+	[A_PENNANTS] = { .key = "pennants", .type = CR_ATTR_COUNT, .flags = CR_ATTR_SUMMED,
+	    .on = CR_CITY, .max = 9, .where = CR_IN, .looks = pennant_look,
+	    .only = N_("only cities carry pennants, and %s is not one") },
+	[A_END] = { .key = "end", .type = CR_ATTR_END,
+	    .only = N_("only roads and rivers end on a tile, and %s is not one"),
+	    .bad = N_("end must be %s, not %s") },
+};
+
+/* What a road ends at: a village (three or more make a crossing), a house
+ * (drawn alike on the SVG board), the cloister, a city's gate. */
+#define VILLAGE_SVG	"<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" fill=\"#5d4037\" " \
+	"stroke=\"#fff\" stroke-width=\"1\"/>"
+static const struct cr_end ends[] = {
+	{ "village", CR_STOP_NEAR, true, { .pic = "()", .key = N_("() village or crossing"),
+	    .map = 'o', .ansi = "1;35", .svg = VILLAGE_SVG,
+	    .svg_key = N_("where a road ends (village, house)"),
+	    .with = CR_SAY(N_(" (ends at a village)"), 0) } },
+	{ "cloister", CR_STOP_CENTRE, false, { .with = CR_SAY(N_(" (ends at the cloister)"), 0) } },
+	{ "city", CR_STOP_GATE, false, { .with = CR_SAY(N_(" (ends at the city)"), 0) } },
+	{ "house", CR_STOP_NEAR, false, { .pic = "[]", .key = N_("[] house"), .svg = VILLAGE_SVG,
+	    .svg_key = N_("where a road ends (village, house)"),
+	    .with = CR_SAY(N_(" (ends at a house)"), 0) } },
+};
+
+/* What tiles are searched by (tiles --pennant): a city with a pennant,
+ * a cloister, two cities or more. */
+static const struct cr_filter filters[] = {
+	{ "--pennant", N_("a pennant"), CR_CITY, A_PENNANTS, 1 },
+	{ "--cloister", N_("a cloister"), CR_CLOISTER, -1, 1 },
+	{ "--two-cities", N_("two cities or more"), CR_CITY, -1, 2 },
+};
+
 static const struct cr_pool pools[] = {
 	{ N_("meeple"), N_("meeples"), CR_MEEPLES, N_("meeples") },
 };
@@ -201,13 +244,13 @@ static const char *const farmer_words[] = { "f", "paysan", NULL };
 /* In the order of enum cr_role: these are pieces 1 to 4. */
 static const struct cr_piece pieces[] = {
 	{ N_("thief"), N_("thieves"), thief_words, CR_ROAD, CR_ROAD, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL },
+	  NULL, NC_("piece", "thief"), NULL, NULL },
 	{ N_("knight"), N_("knights"), knight_words, CR_CITY, CR_CITY, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL },
+	  NULL, NC_("piece", "knight"), NULL, NULL },
 	{ N_("monk"), N_("monks"), monk_words, CR_CLOISTER, CR_CLOISTER, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL },
+	  NULL, NC_("piece", "monk"), NULL, NULL },
 	{ N_("farmer"), N_("farmers"), farmer_words, CR_FIELD, CR_FIELD, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL },
+	  NULL, NC_("piece", "farmer"), NULL, NULL },
 };
 
 const struct cr_ext cr_ext_base = {
@@ -215,8 +258,32 @@ const struct cr_ext cr_ext_base = {
 	.tiles = "base.yaml",
 	.always = true,
 	.kinds = kinds, .nkinds = 4,
+	.attrs = attrs, .nattrs = sizeof attrs / sizeof attrs[0],
+	.ends = ends, .nends = sizeof ends / sizeof ends[0],
+	.filters = filters, .nfilters = sizeof filters / sizeof filters[0],
 	.pools = pools, .npools = 1,
 	.pieces = pieces, .npieces = 4,
+};
+
+/* Marks its tile files may show with no rule of a module's: the abbot's
+ * garden (edition 2), River II's volcano and pig herd. */
+static const struct cr_look garden_look[] = { {
+	.pic = "Ga", .key = N_("Ga garden"), .word = NC_("mark", "garden"),
+	.svg = "<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" rx=\"3\" fill=\"#27ae60\" "
+	    "stroke=\"#145a32\" stroke-width=\"1.2\"/>", .svg_key = N_("garden"),
+} }, volcano_look[] = { {
+	.pic = "Vo", .key = N_("Vo volcano"), .word = NC_("mark", "volcano"),
+	.svg = "<path d=\"M-9 6L-2-6H2L9 6Z\" fill=\"#c0392b\" stroke=\"#fff\" "
+	    "stroke-width=\"1.2\"/>", .svg_key = N_("volcano"),
+} }, pigherd_look[] = { {
+	.pic = "Pg", .key = N_("Pg pig herd"), .word = NC_("mark", "pigherd"),
+	.svg = "<circle r=\"6\" fill=\"#f5a6c0\" stroke=\"#7b3f52\" stroke-width=\"1.2\"/>",
+	.svg_key = N_("pig herd"),
+} };
+static const struct cr_attr marks[] = {
+	{ .key = "garden", .type = CR_ATTR_MARK, .where = CR_ANYWHERE, .looks = garden_look },
+	{ .key = "volcano", .type = CR_ATTR_MARK, .where = CR_ANYWHERE, .looks = volcano_look },
+	{ .key = "pigherd", .type = CR_ATTR_MARK, .where = CR_ANYWHERE, .looks = pigherd_look },
 };
 
 /* The game the base module and its expansions make. */
@@ -224,4 +291,6 @@ const struct cr_rules cr_rules_carcassonne = {
 	.name = "carcassonne",
 	.edge_letters = N_("C city, R road, F field, W river"),
 	.edge_example = "CRFR",
+	.edge_letters_all = "CRFW",
+	.attrs = marks, .nattrs = sizeof marks / sizeof marks[0],
 };

@@ -46,7 +46,31 @@ static const char *const shepherd_words[] = { "berger", NULL };
 static const struct cr_piece pieces[] = {
 	{ N_("shepherd"), N_("shepherds"), shepherd_words, CR_FIELD, CR_FIELD, 0, 0, CR_PIECE_TOKEN,
 	  N_("keeps its flock: its owner's tile that extends the field grows it or herds it; "
-	  "scored when the field closes; nothing at the end"), NULL },
+	  "scored when the field closes; nothing at the end"), NULL, NC_("piece", "shepherd"),
+	  "<path d=\"M-2.5-2.5L-8-1L-8.5 2L-3 3L-7 9L-1 9L0 6L1 9L7 9L3 3L8.5 2L8-1L2.5-2.5Z"
+	  "M3.5-5.5A3.5 3.5 0 1 1-3.5-5.5A3.5 3.5 0 1 1 3.5-5.5Z\"/><path d=\"M10 9V-5A3 3 0 "
+	  "0 0 4-5\" fill=\"none\" stroke-width=\"1.8\"/>", N_("shepherd") },
+};
+
+/* Tile marks: a hill (a tile slides under it, a follower on it breaks a
+ * tie), a vineyard (3 more to a cloister completed beside it). */
+enum { A_HILL, A_VINEYARD };
+static const struct cr_look hill_look[] = { {
+	.pic = "^^", .key = N_("^^ hill"), .word = NC_("mark", "hill"),
+	.svg = "<path d=\"M-9 6L0-7L9 6Z\" fill=\"#8d6e63\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
+	.svg_key = N_("hill"),
+	.svg_tile = "<ellipse cx=\"50\" cy=\"55\" rx=\"40\" ry=\"30\" fill=\"#8d6e63\" "
+	    "fill-opacity=\".3\"/>",
+} }, vineyard_look[] = { {
+	.pic = "Vi", .key = N_("Vi vineyard"), .word = NC_("mark", "vineyard"),
+	.svg = "<g fill=\"#6c3483\" stroke=\"#fff\" stroke-width=\".8\"><circle cx=\"-3\" "
+	    "cy=\"-2\" r=\"3.2\"/><circle cx=\"3\" cy=\"-2\" r=\"3.2\"/><circle cy=\"3\" "
+	    "r=\"3.2\"/></g>", .svg_key = N_("vineyard"),
+} };
+static const struct cr_attr attrs[] = {
+	[A_HILL] = { .key = "hill", .type = CR_ATTR_MARK, .where = CR_ANYWHERE, .looks = hill_look },
+	[A_VINEYARD] = { .key = "vineyard", .type = CR_ATTR_MARK, .where = CR_ANYWHERE,
+	    .looks = vineyard_look },
 };
 
 static const char *const sheep_words[] = { "mouton", "moutons", NULL };
@@ -151,18 +175,18 @@ start(struct cr_game *g, int ext)
 	return -1;	/* the base start tile */
 }
 
-/* Whether a tile type has a hill. */
+/* Whether a tile type has the module's mark a (a hill). */
 static bool
-type_hill(const struct cr_game *g, int type)
+type_marked(const struct cr_game *g, int ext, int type, int a)
 {
-	return cr_game_tileset(g)->type[type].marks & CR_MARK_BIT(CR_MARK_HILL);
+	return cr_game_tileset(g)->type[type].marks & cr_attr_bit(cr_ext_attr(ext, a));
 }
 
 /* Whether the placed tile (an index for cr_game_tile) has a hill. */
 static bool
-has_hill(const struct cr_game *g, int tile)
+has_hill(const struct cr_game *g, int ext, int tile)
 {
-	return type_hill(g, cr_game_tile(g, tile)->type);
+	return type_marked(g, ext, cr_game_tile(g, tile)->type, A_HILL);
 }
 
 /* The field root of player p's shepherd, -1 if it is not on the board. */
@@ -432,7 +456,7 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 			h->flock[p][k] = 1;
 		}
 	}
-	if (m->kind == CR_MOVE_PLACE && type_hill(g, m->tile) && cr_supply_hide(g))
+	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
 		((struct hills *)cr_ext_state(g, ext))->hidden++;
 	/* Flocks on closed fields: scored at once, whoever's turn it is.  A
 	 * field is closed by the tile that joins it, or lies closed on the
@@ -458,7 +482,7 @@ table(const struct cr_game *g, int ext, int move)
 {
 	const struct cr_move *m = cr_game_move(g, move - 1);
 
-	if (m == NULL || m->kind != CR_MOVE_PLACE || !type_hill(g, m->tile) ||
+	if (m == NULL || m->kind != CR_MOVE_PLACE || !type_marked(g, ext, m->tile, A_HILL) ||
 	    cr_game_drawn(g, move) < 2)
 		return 0;
 	return CR_PHRASE(ext, P_SLIDE);
@@ -473,14 +497,14 @@ unseen(const struct cr_game *g, int ext)
 
 /* A tied player keeps the win with a follower on a hill tile of it. */
 static bool
-on_hill(const struct cr_game *g, int root, int p)
+on_hill(const struct cr_game *g, int ext, int root, int p)
 {
 	int id = root;
 
 	do {
 		int fig = cr_node_figure(g, id);
 
-		if (fig >= 0 && has_hill(g, cr_node_tile(g, id))) {
+		if (fig >= 0 && has_hill(g, ext, cr_node_tile(g, id))) {
 			const struct cr_figure *f = cr_game_figure(g, fig);
 
 			if (f->on_board && f->player == p && f->weight > 0)
@@ -494,13 +518,13 @@ on_hill(const struct cr_game *g, int root, int p)
 /* Edition 1's farmers around the city c: a farmer of p on a hill tile of
  * a field beside it. */
 static bool
-on_hill_by_city(const struct cr_game *g, int c, int p)
+on_hill_by_city(const struct cr_game *g, int ext, int c, int p)
 {
 	for (int i = 0; i < cr_game_nfigures(g); i++) {
 		const struct cr_figure *f = cr_game_figure(g, i);
 
 		if (f->on_board && f->player == p && f->weight > 0 &&
-		    cr_node_kind(g, f->node) == CR_FIELD && has_hill(g, cr_node_tile(g, f->node)) &&
+		    cr_node_kind(g, f->node) == CR_FIELD && has_hill(g, ext, cr_node_tile(g, f->node)) &&
 		    cr_feature_borders(g, cr_feature_root(g, f->node), c))
 			return true;
 	}
@@ -514,7 +538,7 @@ tiebreak(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 
 	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 		if ((ev->winners & (1u << p)) && (ev->reason == CR_EV_FARM_CITY ?
-		    on_hill_by_city(g, root, p) : on_hill(g, root, p)))
+		    on_hill_by_city(g, ext, root, p) : on_hill(g, ext, root, p)))
 			hill |= (uint8_t)(1u << p);
 	if (hill != 0 && hill != ev->winners) {
 		ev->winners = hill;
@@ -538,8 +562,7 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 			const struct cr_placed *o = (dx || dy) ? cr_game_at(g, t->x + dx, t->y + dy) :
 			    NULL;
 
-			if (o != NULL && (cr_game_tileset(g)->type[o->type].marks &
-			    CR_MARK_BIT(CR_MARK_VINEYARD)))
+			if (o != NULL && type_marked(g, ext, o->type, A_VINEYARD))
 				n++;
 		}
 	if (n > 0)
@@ -550,6 +573,7 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 const struct cr_ext cr_ext_hills = {
 	.name = "hills-sheep",
 	.tiles = "hills-sheep.yaml",
+	.attrs = attrs, .nattrs = sizeof attrs / sizeof attrs[0],
 	.pools = pools, .npools = 1,
 	.pieces = pieces, .npieces = 1,
 	.tokens = tokens, .ntokens = 2,

@@ -64,6 +64,17 @@ static const struct cr_kinddef kinds[] = {
 	},
 };
 
+/* What the river ends at: its spring, its lake (the last tile). */
+enum { E_SPRING, E_LAKE };
+static const struct cr_end ends[] = {
+	[E_SPRING] = { "spring", CR_STOP_NEAR, false, { .pic = "Sp", .key = N_("Sp spring"),
+	    .svg_tile = "<circle cx=\"50\" cy=\"50\" r=\"11\" fill=\"#3d85c6\"/>",
+	    .with = CR_SAY(N_(" (ends at a spring)"), 0) } },
+	[E_LAKE] = { "lake", CR_STOP_NEAR, false, { .pic = "Lk", .key = N_("Lk lake"),
+	    .svg_tile = "<circle cx=\"50\" cy=\"50\" r=\"20\" fill=\"#3d85c6\"/>",
+	    .with = CR_SAY(N_(" (ends at a lake)"), 0) } },
+};
+
 static int
 refuse(struct cr_refusal *why, int ext, int phrase, int n)
 {
@@ -101,7 +112,7 @@ start(struct cr_game *g, int ext)
 		r->ntypes = t - r->first + 1;
 		for (int s = 0; s < ts->type[t].nseg; s++)
 			if (ts->type[t].seg[s].kind == r->kind &&
-			    ts->type[t].seg[s].end == CR_END_LAKE)
+			    ts->type[t].seg[s].end == cr_ext_end(ext, E_LAKE))
 				r->lake = t;
 	}
 	return ts->setstart[set];
@@ -190,6 +201,7 @@ const struct cr_ext cr_ext_river = {
 	.name = "river",
 	.tiles = "river.yaml",
 	.kinds = kinds, .nkinds = 1,
+	.ends = ends, .nends = sizeof ends / sizeof ends[0],
 	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
 	.plurals = plurals, .nplurals = sizeof plurals / sizeof plurals[0],
 	.state_size = sizeof(struct river),

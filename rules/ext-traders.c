@@ -43,10 +43,14 @@ enum { PC_BUILDER, PC_PIG };
 static const struct cr_piece pieces[] = {
 	[PC_BUILDER] = { N_("builder"), N_("builders"), builder_words, CR_ROAD, CR_CITY, 0, 0, 0,
 	    N_("a second tile at once when its owner's tile extends this road or city; "
-	    "home when it is scored"), NULL },
+	    "home when it is scored"), NULL, NC_("piece", "builder"),
+	    "<path d=\"M-6 9L-2.5-2L-5-3.5V-5H5V-3.5L2.5-2L6 9Z"
+	    "M3.5-8.5A3.5 3.5 0 1 1-3.5-8.5A3.5 3.5 0 1 1 3.5-8.5Z\"/>", N_("builder") },
 	[PC_PIG] = { N_("pig"), N_("pigs"), pig_words, CR_FIELD, CR_FIELD, 1, 0, 0,
 	    N_("1 more a completed city for its owner, if its owner wins this farm at the end"),
-	    NULL },
+	    NULL, NC_("piece", "pig"),
+	    "<path d=\"M-9 1A9 6 0 1 0 9 1A9 6 0 1 0-9 1Z"
+	    "M8-1.5H11.5V3.5H8ZM-5-3.5L-3-8.5L-0.5-4.5Z\"/>", N_("pig") },
 };
 
 enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,
@@ -65,13 +69,36 @@ static const char *const phrases[] = {
 	[P_MOST] = N_("the most"),
 	[P_TAKER] = N_("the player who placed its last tile takes its goods, whoever holds it"),
 };
-/* Phrases of the goods kinds, by enum cr_goods. */
-static const int goods_phrase[CR_NGOODS] = { 0, P_WINE, P_GRAIN, P_CLOTH };
+/* Goods on a city's segment: one of three words, wine 1, grain 2, cloth 3. */
+#define NGOODS	4	/* none, and the three */
+static const char *const goods_words[] = { "wine", "grain", "cloth", NULL };
+static const struct cr_look goods_looks[] = {
+	{ .pic = "Wi", .key = N_("Wi wine"), .word = NC_("goods", "wine"),
+	  .svg = "<circle r=\"6\" fill=\"#7b1e3c\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
+	  .svg_key = N_("wine"), .with = CR_SAY(N_(" with wine"), 0) },
+	{ .pic = "Gr", .key = N_("Gr grain"), .word = NC_("goods", "grain"),
+	  .svg = "<path d=\"M0-7L6 0L0 7L-6 0Z\" fill=\"#f1c40f\" stroke=\"#6b5500\" "
+	  "stroke-width=\"1.2\"/>", .svg_key = N_("grain"), .with = CR_SAY(N_(" with grain"), 0) },
+	{ .pic = "Cl", .key = N_("Cl cloth"), .word = NC_("goods", "cloth"),
+	  .svg = "<rect x=\"-5\" y=\"-5\" width=\"10\" height=\"10\" fill=\"#5dade2\" "
+	  "stroke=\"#1b4f72\" stroke-width=\"1.2\"/>", .svg_key = N_("cloth"),
+	  .with = CR_SAY(N_(" with cloth"), 0) },
+};
+enum { A_GOODS };
+static const struct cr_attr attrs[] = {
+	[A_GOODS] = { .key = "goods", .type = CR_ATTR_WORD, .on = CR_CITY, .where = CR_IN,
+	    .words = goods_words, .looks = goods_looks,
+	    .only = N_("only cities carry goods, and %s is not one"),
+	    .bad = N_("goods must be %s, not %s") },
+};
+
+/* Phrases of the goods kinds, by their number. */
+static const int goods_phrase[NGOODS] = { 0, P_WINE, P_GRAIN, P_CLOTH };
 
 static const char *const counters[] = { N_("wine"), N_("grain"), N_("cloth") };
 
 struct traders {
-	int	tokens[CR_MAXPLAYERS][CR_NGOODS];	/* [p][0] unused */
+	int	tokens[CR_MAXPLAYERS][NGOODS];	/* [p][0] unused */
 	int	builder[CR_MAXPLAYERS];		/* each one's builder: a figure, -1 */
 	int8_t	extended;	/* the tile just placed extended its mover's builder's feature */
 	int8_t	second;		/* the mover is playing a second tile */
@@ -147,7 +174,7 @@ again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static void
 completed(struct cr_game *g, int ext, int root, int move)
 {
-	int n[CR_NGOODS] = { 0 }, id = root, any = 0, turn;
+	int n[NGOODS] = { 0 }, id = root, any = 0, turn;
 	const struct cr_placed *last;
 	struct cr_event ev;
 	struct traders *t;
@@ -155,9 +182,9 @@ completed(struct cr_game *g, int ext, int root, int move)
 	if (cr_node_kind(g, root) != CR_CITY)
 		return;
 	do {
-		int goods = cr_node_data(g, id)->goods;
+		int goods = cr_node_attr(g, id, cr_ext_attr(ext, A_GOODS));
 
-		if (goods > 0 && goods < CR_NGOODS)
+		if (goods > 0 && goods < NGOODS)
 			n[goods]++, any++;
 		id = cr_feature_next(g, id);
 	} while (id != root);
@@ -176,7 +203,7 @@ completed(struct cr_game *g, int ext, int root, int move)
 	ev.x = last->x;
 	ev.y = last->y;
 	ev.winners = (uint8_t)(1u << turn);
-	for (int k = 1; k < CR_NGOODS; k++)
+	for (int k = 1; k < NGOODS; k++)
 		if (n[k] > 0) {
 			t->tokens[turn][k] += n[k];
 			ev.term[ev.nterm++] = (struct cr_term){ (int16_t)n[k], 0,
@@ -246,7 +273,7 @@ final(struct cr_game *g, int ext, int move)
 	const struct traders *t = cr_ext_cstate(g, ext);
 	int np = cr_game_nplayers(g);
 
-	for (int k = 1; k < CR_NGOODS; k++) {
+	for (int k = 1; k < NGOODS; k++) {
 		struct cr_event ev;
 		int best = 0;
 
@@ -284,6 +311,7 @@ counter(const struct cr_game *g, int ext, int player, int i)
 const struct cr_ext cr_ext_traders = {
 	.name = "traders-builders",
 	.tiles = "traders-builders.yaml",
+	.attrs = attrs, .nattrs = sizeof attrs / sizeof attrs[0],
 	.pools = pools, .npools = 2,
 	.pieces = pieces, .npieces = 2,
 	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],

@@ -66,6 +66,36 @@ kind_ref(const struct cr__tab *t, int e, int ref)
 	return (uint8_t)(ref & 0x80 ? t->kind0[e] + (ref & 0x7f) : ref);
 }
 
+/* Attribute x of module e (-1: of a game), numbered, and where segments
+ * keep it: the next flag's bit, mark's bit or value slot. */
+static void
+add_attr(struct cr__tab *t, const struct cr_attr *x, int e)
+{
+	static int nflags, nmarks, nslots;
+	int a = t->nattrs, at = 0;
+
+	if (a == CR_MAXATTRS)
+		return;
+	if (x->type == CR_ATTR_FLAG)
+		at = nflags++;
+	else if (x->type == CR_ATTR_MARK)
+		at = nmarks++;
+	else if (x->type == CR_ATTR_WORD || (x->type == CR_ATTR_COUNT &&
+	    !(x->flags & CR_ATTR_SUMMED)))
+		at = nslots++;
+	if ((x->type == CR_ATTR_FLAG && at >= 8) || (x->type == CR_ATTR_MARK && at >= 32) ||
+	    ((x->type == CR_ATTR_WORD || x->type == CR_ATTR_COUNT) && at >= CR_SEGVALUES))
+		return;	/* no room: the loader refuses the key as unknown */
+	t->attr[a] = x;
+	t->attr_ext[a] = (int8_t)e;
+	t->attr_on[a][0] = e < 0 ? CR_NOKIND : kind_ref(t, e, x->on);
+	t->attr_on[a][1] = e < 0 ? CR_NOKIND : kind_ref(t, e, x->on2 ? x->on2 : x->on);
+	t->attr_at[a] = (uint8_t)at;
+	t->attr_bit[a] = x->type == CR_ATTR_FLAG || x->type == CR_ATTR_MARK ? 1u << at : 0;
+	t->nvalues = nslots;
+	t->nattrs++;
+}
+
 void
 cr__number(void)
 {
@@ -74,6 +104,7 @@ cr__number(void)
 	if (t->done)
 		return;
 	t->npieces = 1;	/* 0: no piece */
+	t->nends = 1;	/* 0: none */
 	for (int e = 0; e < cr_nexts; e++) {
 		const struct cr_ext *x = cr_exts[e];
 		int pool0 = t->npools;
@@ -89,6 +120,21 @@ cr__number(void)
 			t->nkinds++;
 		}
 
+		t->attr0[e] = (int8_t)t->nattrs;
+		for (int i = 0; i < x->nattrs; i++)
+			add_attr(t, &x->attrs[i], e);
+		t->end0[e] = (int8_t)t->nends;
+		for (int i = 0; i < x->nends && t->nends < CR_MAXENDS; i++) {
+			t->end[t->nends] = &x->ends[i];
+			t->end_ext[t->nends++] = (int8_t)e;
+		}
+		for (int i = 0; i < x->nfilters && t->nfilters < CR_MAXFILTERS; i++) {
+			t->filter[t->nfilters] = &x->filters[i];
+			t->filter_kind[t->nfilters] = x->filters[i].kind == CR_NOKIND ? CR_NOKIND :
+			    kind_ref(t, e, x->filters[i].kind);
+			t->filter_attr[t->nfilters++] = (int8_t)(x->filters[i].attr < 0 ? -1 :
+			    t->attr0[e] + x->filters[i].attr);
+		}
 		for (int i = 0; i < x->npools && t->npools < CR_MAXPOOLS; i++) {
 			t->pool[t->npools] = &x->pools[i];
 			t->pool_ext[t->npools++] = (int8_t)e;
@@ -113,6 +159,9 @@ cr__number(void)
 			t->choice_ext[t->nchoices] = (int8_t)e;
 		}
 	}
+	for (int i = 0; i < cr_ngames; i++)	/* the games' own marks, after */
+		for (int k = 0; k < cr_games[i]->nattrs; k++)
+			add_attr(t, &cr_games[i]->attrs[k], -1);
 	/* By first byte (stable: a module's word before a later one's). */
 	for (int i = 1; i < t->nwords; i++)
 		for (int j = i; j > 0 && (unsigned char)t->word[j].w[0] <
@@ -209,6 +258,28 @@ cr_kind_find(const char *name, size_t len)
 		if (strlen(cr__tab.kind[k]->name) == len && memcmp(cr__tab.kind[k]->name, name, len) == 0)
 			return k;
 	return -1;
+}
+
+int
+cr_attr_find(const char *key, size_t len)
+{
+	for (int a = 0; a < cr_nattrs(); a++)
+		if (strlen(cr__tab.attr[a]->key) == len && memcmp(cr__tab.attr[a]->key, key, len) == 0)
+			return a;
+	return -1;
+}
+
+bool
+cr_filter_match(const struct cr_tiletype *t, int i)
+{
+	int n = 0;
+
+	if (cr_filter(i) == NULL)
+		return false;
+	for (int s = 0; s < t->nseg; s++)
+		n += (cr__tab.filter_kind[i] == CR_NOKIND || t->seg[s].kind == cr__tab.filter_kind[i]) &&
+		    (cr__tab.filter_attr[i] < 0 || cr_tile_attr(t, s, cr__tab.filter_attr[i]) != 0);
+	return n >= cr__tab.filter[i]->min;
 }
 
 int

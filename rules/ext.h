@@ -122,6 +122,11 @@ struct cr_piece {
 					 * tile..."); NULL for a follower */
 	const char	*name;		/* one, in sentences, when it is not the
 					 * word: "big knight"; NULL: the word */
+	const char	*cname;		/* what people call it, NC_("piece", "big thief") */
+	/* On the SVG board: its shape, SVG elements in its owner's colour,
+	 * centred on 0,0, and its entry in the key, N_(); NULL: a meeple
+	 * (standing, lying on land, big), under the board's own entries. */
+	const char	*svg, *svg_key;
 };
 
 /*
@@ -159,11 +164,13 @@ enum cr_close {
  * (cr_game_feature) or of an event: its tiles, a cloister's neighbours
  * down (tiles less one), the ports it leaves open, the edges it is open
  * on, the cities a field borders, its pennants, the event's prices,
- * where it is, what it pays.
+ * where it is, what it pays; an attribute's value.
  */
 enum cr_num {
 	CR_N_NONE, CR_N_TILES, CR_N_AROUND, CR_N_OPEN, CR_N_EDGES, CR_N_CITIES, CR_N_PENNANTS,
-	CR_N_PER_TILE, CR_N_PER_PENNANT, CR_N_PER_CITY, CR_N_X, CR_N_Y, CR_N_POINTS, CR_NNUMS
+	CR_N_PER_TILE, CR_N_PER_PENNANT, CR_N_PER_CITY, CR_N_X, CR_N_Y, CR_N_POINTS,
+	CR_N_VALUE,	/* an attribute's value on a segment (its count) */
+	CR_NNUMS
 };
 
 /*
@@ -290,6 +297,104 @@ struct cr_kinddef {
 };
 
 /*
+ * How something a tile shows is drawn and said (an end of a line, an
+ * attribute's value, a mark): pic its two characters in a tile picture
+ * (NULL: none), key its entry in the picture's key, N_() ("() village or
+ * crossing"); map the board map's character, when it holds the centre
+ * (a crossing's 'o'), and ansi its colour there; svg its SVG glyph,
+ * centred on 0,0, svg_key its entry in the SVG key (N_(); glyphs with
+ * the same entry are one entry), svg_tile SVG elements in the tile's own
+ * coordinates (0 to 100), drawn where its kind of thing is: a mark's
+ * under everything (a hill), an end's with the ends (a lake, no entry in
+ * the key); word what people call it,
+ * NC_("goods", "wine"); with what tiles says of a segment that has it
+ * (" with wine", " with %d pennants": its value, CR_N_VALUE).
+ */
+struct cr_look {
+	const char	*pic, *key;
+	char		 map;
+	const char	*ansi;
+	const char	*svg, *svg_key, *svg_tile;
+	const char	*word;
+	struct cr_say	 with;
+};
+
+/* Where a line's end stops it in a picture. */
+enum cr_stop {
+	CR_STOP_NEAR,	/* by the centre, or at it when two or more of the tile's
+			 * lines end there alike (a crossing) */
+	CR_STOP_GATE,	/* at the wall of the area it meets (a city's gate) */
+	CR_STOP_CENTRE,	/* at the tile's centre feature (its cloister) */
+};
+
+/* What a line (a road, a river) ends at on a tile: a value of a
+ * feature's `end:` in the tile files, numbered over all modules from 1
+ * (0: it runs through).  With crossing, three or more of a tile's lines
+ * ending there make a crossing (the board map's centre). */
+struct cr_end {
+	const char	*name;		/* "village" */
+	uint8_t		 stop;		/* enum cr_stop */
+	bool		 crossing;
+	struct cr_look	 look;
+};
+
+/*
+ * What a module's tile files may say of a feature (a key of a feature:
+ * pennants, inn, goods) or of a tile (a mark in its marks: [hill]), and
+ * how it is kept: a number, true or false, one of some words, a mark;
+ * the line's end and the land's next_to are keys like the others, of
+ * the module that reads them.  Numbered over all modules.
+ */
+enum cr_attr_type {
+	CR_ATTR_COUNT,		/* key: N, 0 to max: a segment's number (pennants) */
+	CR_ATTR_FLAG,		/* key: true: a bit of the segment's flags, or'ed over a
+				 * feature (an inn) */
+	CR_ATTR_WORD,		/* key: one of words (goods: wine): its number from 1 */
+	CR_ATTR_MARK,		/* marks: [key] on a tile: a bit of its marks (hill) */
+	CR_ATTR_END,		/* end: one of every module's ends (a line's) */
+	CR_ATTR_NEXT_TO,	/* next_to: [N]: the segments of the kind its land
+				 * borders (a field's cities) */
+};
+#define CR_ATTR_SUMMED	0x01	/* a count the engine sums over a feature (pennants: a
+				 * segment's and a feature's pennants) */
+/* Where a picture shows it. */
+enum cr_where {
+	CR_IN,		/* in its feature (a pennant in its city) */
+	CR_BESIDE,	/* in the land beside its feature (an inn by its road) */
+	CR_ANYWHERE,	/* in the tile's land (a mark) */
+};
+
+struct cr_attr {
+	const char	*key;		/* as the tile files write it: "pennants", "hill" */
+	uint8_t		 type;		/* enum cr_attr_type */
+	uint8_t		 flags;		/* CR_ATTR_SUMMED */
+	uint8_t		 on, on2;	/* the kind that may carry it (CR_CITY, CR_OWN(0)),
+					 * and another (0: none); a mark: any tile */
+	uint8_t		 max;		/* a count's highest */
+	uint8_t		 where;		/* enum cr_where */
+	const char	*const *words;	/* a word's: those the files write, NULL-ended */
+	/* The loader's words, N_(): for a feature of another kind ("only
+	 * cities carry pennants, and %s is not one": the segment); a word
+	 * not among words ("goods must be %s, not %s"). */
+	const char	*only, *bad;
+	/* How it is shown: a flag, a count (each of its number), a mark
+	 * (looks[0]); a word's (looks[i - 1] for word i). */
+	const struct cr_look *looks;
+};
+
+/* A search a module's tiles may be found by (tiles --pennant): those
+ * with at least min segments of kind `kind` (CR_NOKIND: any) that have
+ * the module's attribute `attr` (-1: any segment), a word each. */
+#define CR_NOKIND	0xff
+struct cr_filter {
+	const char	*option;	/* "--pennant" */
+	const char	*words;		/* what is asked, N_(): "a pennant" */
+	uint8_t		 kind;		/* CR_CITY, CR_OWN(0), CR_NOKIND */
+	int8_t		 attr;		/* the module's own attribute number, -1 */
+	uint8_t		 min;
+};
+
+/*
  * A module.  Hooks may be NULL; each gets the game, seen through the
  * queries below (never the engine's private state), and its own index
  * in the registry.
@@ -301,6 +406,12 @@ struct cr_ext {
 	bool		 always;	/* active in every game (the base game) */
 	const struct cr_kinddef *kinds;	/* its kinds of feature, CR_OWN(0)... */
 	int		 nkinds;
+	const struct cr_attr *attrs;	/* what its tiles say of a feature or a tile */
+	int		 nattrs;
+	const struct cr_end *ends;	/* what its lines end at */
+	int		 nends;
+	const struct cr_filter *filters;	/* what its tiles are searched by */
+	int		 nfilters;
 	const struct cr_pool *pools;
 	int		 npools;
 	const struct cr_piece *pieces;
@@ -427,6 +538,8 @@ int	cr_node_tile(const struct cr_game *g, int node);
 int	cr_node_seg(const struct cr_game *g, int node);
 int	cr_node_kind(const struct cr_game *g, int node);
 int	cr_node_figure(const struct cr_game *g, int node);
+/* The value of attribute a (cr_tile_attr) on the node's segment. */
+int	cr_node_attr(const struct cr_game *g, int node, int a);
 /* What its tile's data says of the node's segment (kind, ports, end...). */
 const struct cr_seg *cr_node_data(const struct cr_game *g, int node);
 /* A feature by its root: the ports it leaves open (0: complete; a
@@ -491,10 +604,15 @@ int	cr_supply_of(const struct cr_game *g, int first, int n);
 struct cr_rules {
 	const char	*name;		/* as records name the game: "carcassonne" */
 	/* What people search its tiles by, N_(): the letters of its kinds on
-	 * edges, in words ("C city, R road, F field, W river"), and edges
-	 * read clockwise for an example ("CRFR"). */
+	 * edges, in words ("C city, R road, F field, W river"), edges read
+	 * clockwise for an example ("CRFR"), the letters alone ("CRFW"). */
 	const char	*edge_letters;
 	const char	*edge_example;
+	const char	*edge_letters_all;	/* the letters alone: "CRFW" */
+	/* Marks its tile files may show that no module gives a rule to
+	 * (River II's volcano), numbered after the modules' attributes. */
+	const struct cr_attr *attrs;
+	int		 nattrs;
 };
 
 /* The games (rules/ext.c), the tile game first. */
@@ -530,6 +648,22 @@ struct cr__tab {
 	int8_t		 kind_ext[CR_MAXKINDS], kind0[CR_MAXEXTS];
 	uint8_t		 kind_beside[CR_MAXKINDS], kind_borders[CR_MAXKINDS];
 	uint8_t		 kind_flags[CR_MAXKINDS];
+	/* Attributes (then the games' own), ends, filters, numbered; the
+	 * slots of cr_tiletype.value in use. */
+	int		 nattrs, nends, nfilters, nvalues;
+	const struct cr_attr *attr[CR_MAXATTRS];
+	int8_t		 attr_ext[CR_MAXATTRS], attr0[CR_MAXEXTS];	/* -1: a game's */
+	uint8_t		 attr_on[CR_MAXATTRS][2];
+	/* Where a segment keeps an attribute: its flags' bit (a flag), its
+	 * tile's marks' bit (a mark), its slot in cr_tiletype.value (a word,
+	 * a count not summed); a summed count is its pennants. */
+	uint8_t		 attr_at[CR_MAXATTRS];
+	uint32_t	 attr_bit[CR_MAXATTRS];	/* a flag's or a mark's, else 0 */
+	const struct cr_end *end[CR_MAXENDS];	/* [0] unused: none */
+	int8_t		 end_ext[CR_MAXENDS], end0[CR_MAXEXTS];
+	const struct cr_filter *filter[CR_MAXFILTERS];
+	uint8_t		 filter_kind[CR_MAXFILTERS];
+	int8_t		 filter_attr[CR_MAXFILTERS];
 	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
 	struct cr__word { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
 	/* The words sorted by first byte: those starting with c are
@@ -638,6 +772,149 @@ cr_kind_borders(int k)
 }
 
 int	cr_kind_find(const char *name, size_t len);
+
+/*
+ * Attributes (the modules', then the games' own marks: cr_attr_ext -1),
+ * ends (from 1: 0 is none) and filters, numbered: how many, by number
+ * (NULL out of range), module ext's own number local, and by the key
+ * the tile files write (a feature's key, a mark's name; -1 if none).
+ */
+static inline int
+cr_nattrs(void)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.nattrs;
+}
+
+static inline const struct cr_attr *
+cr_attr(int a)
+{
+	return a >= 0 && a < cr_nattrs() ? cr__tab.attr[a] : NULL;
+}
+
+static inline int
+cr_attr_ext(int a)
+{
+	return a >= 0 && a < cr_nattrs() ? cr__tab.attr_ext[a] : -1;
+}
+
+static inline int
+cr_ext_attr(int ext, int local)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.attr0[ext] + local;
+}
+
+int	cr_attr_find(const char *key, size_t len);
+
+/* Whether attribute a may be said of a feature of kind k. */
+static inline bool
+cr_attr_on(int a, int k)
+{
+	return cr_attr(a) != NULL && (cr__tab.attr_on[a][0] == k || cr__tab.attr_on[a][1] == k);
+}
+
+/* A flag's bit in a segment's flags (cr_seg.flags, or'ed over a
+ * feature: cr_feature_flags), a mark's in a tile's marks; 0 for another. */
+static inline unsigned
+cr_attr_bit(int a)
+{
+	return a >= 0 && a < cr_nattrs() ? cr__tab.attr_bit[a] : 0;
+}
+
+/* The value of attribute a on segment s of a tile type: a count, 1 or 0
+ * for a flag or a mark (the tile's), a word's number (0: none), the
+ * line's end, whether the land names what it borders. */
+static inline int
+cr_tile_attr(const struct cr_tiletype *t, int s, int a)
+{
+	const struct cr_attr *x = cr_attr(a);
+
+	if (x == NULL || s < 0 || s >= t->nseg)
+		return 0;
+	switch (x->type) {
+	case CR_ATTR_COUNT:
+		return x->flags & CR_ATTR_SUMMED ? t->seg[s].pennants :
+		    t->value[s][cr__tab.attr_at[a]];
+	case CR_ATTR_WORD:
+		return t->value[s][cr__tab.attr_at[a]];
+	case CR_ATTR_FLAG:
+		return (t->seg[s].flags & cr_attr_bit(a)) != 0;
+	case CR_ATTR_MARK:
+		return (t->marks & cr_attr_bit(a)) != 0;
+	case CR_ATTR_END:
+		return t->seg[s].end;
+	default:
+		return t->seg[s].next_to != 0;
+	}
+}
+
+/* A word's name: value v of attribute a ("wine"), NULL for none. */
+static inline const char *
+cr_attr_word(int a, int v)
+{
+	const struct cr_attr *x = cr_attr(a);
+	int n = 0;
+
+	while (x != NULL && x->words != NULL && x->words[n] != NULL)
+		n++;
+	return v >= 1 && v <= n ? x->words[v - 1] : NULL;
+}
+
+/* The look of value v of attribute a (a word's own, else its only one),
+ * NULL for none. */
+static inline const struct cr_look *
+cr_attr_look(int a, int v)
+{
+	const struct cr_attr *x = cr_attr(a);
+
+	if (x == NULL || x->looks == NULL || v <= 0)
+		return NULL;
+	if (x->type != CR_ATTR_WORD)
+		return &x->looks[0];
+	return cr_attr_word(a, v) != NULL ? &x->looks[v - 1] : NULL;
+}
+
+static inline int
+cr_nends(void)		/* none included: ends are 1 to cr_nends() - 1 */
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.nends;
+}
+
+static inline const struct cr_end *
+cr_end(int e)
+{
+	return e >= 1 && e < cr_nends() ? cr__tab.end[e] : NULL;
+}
+
+static inline int
+cr_ext_end(int ext, int local)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.end0[ext] + local;
+}
+
+static inline int
+cr_nfilters(void)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return cr__tab.nfilters;
+}
+
+static inline const struct cr_filter *
+cr_filter(int i)
+{
+	return i >= 0 && i < cr_nfilters() ? cr__tab.filter[i] : NULL;
+}
+
+/* Does tile type t match filter i (cr_filter: its segments)? */
+bool	cr_filter_match(const struct cr_tiletype *t, int i);
 
 /* Tokens and choices: by number (NULL for 0 or out of range), their
  * module, and by word or alias (any case; 0 if none). */

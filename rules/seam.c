@@ -82,6 +82,14 @@ cr_node_figure(const struct cr_game *g, int node)
 	return g->nodes.v[node].figure;
 }
 
+int
+cr_node_attr(const struct cr_game *g, int node, int a)
+{
+	const struct node *n = &g->nodes.v[node];
+
+	return cr_tile_attr(&g->h.ts->type[g->h.tiles.v[n->tile].type], n->seg, a);
+}
+
 const struct cr_seg *
 cr_node_data(const struct cr_game *g, int node)
 {

@@ -39,15 +39,6 @@
 #define MAXNAME		64	/* bytes of a set name */
 #define MAXDEPTH	16	/* nesting of lists and mappings; base.yaml uses 5 */
 
-static const char *const end_names[CR_NENDS] = {
-	NULL, N_("village"), N_("cloister"), N_("city"), N_("house"), N_("spring"), N_("lake")
-};
-static const char *const goods_names[CR_NGOODS] = {
-	NULL, N_("wine"), N_("grain"), N_("cloth")
-};
-static const char *const mark_names[CR_NMARKS] = {
-	N_("hill"), N_("vineyard"), N_("garden"), N_("volcano"), N_("pigherd")
-};
 
 /* What the loader knows while it reads one file. */
 struct ld {
@@ -55,6 +46,10 @@ struct ld {
 	 * those on edges alone. */
 	const char	*kn[CR_MAXKINDS], *en[CR_MAXKINDS];
 	int		 knum[CR_MAXKINDS], enm[CR_MAXKINDS], nk, ne;
+	/* A feature's keys: kind, at, then the modules' (fattr: their
+	 * attributes); the marks' names (mattr); the ends' names, from 1. */
+	const char	*fkeys[2 + CR_MAXATTRS], *marks[CR_MAXATTRS], *ends[CR_MAXENDS];
+	int		 fattr[2 + CR_MAXATTRS], mattr[CR_MAXATTRS], nfkeys, nmarks, nends;
 	yaml_document_t	 doc;
 	struct cr_error	*err;
 	const char	*text;
@@ -104,19 +99,16 @@ kind_list(const char **names, int *num, bool edges)
 const char *
 cr_end_name(int e)
 {
-	return e >= 0 && e < CR_NENDS ? end_names[e] : NULL;
-}
-
-const char *
-cr_goods_name(int g)
-{
-	return g >= 0 && g < CR_NGOODS ? goods_names[g] : NULL;
+	return cr_end(e) ? cr_end(e)->name : NULL;
 }
 
 const char *
 cr_mark_name(int m)
 {
-	return m >= 0 && m < CR_NMARKS ? mark_names[m] : NULL;
+	for (int a = 0; a < cr_nattrs(); a++)
+		if (cr_attr(a)->type == CR_ATTR_MARK && cr_attr_bit(a) == CR_MARK_BIT(m))
+			return cr_attr(a)->key;
+	return NULL;
 }
 
 static int
@@ -589,17 +581,103 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 	return 0;
 }
 
-enum { F_KIND, F_AT, F_NEXT_TO, F_PENNANTS, F_END, F_INN, F_CATHEDRAL,
-    F_GOODS, F_NKEYS };
-static const char *const feature_keys[F_NKEYS] = {
-	"kind", "at", "next_to", "pennants", "end", "inn", "cathedral", "goods"
-};
+enum { F_KIND, F_AT };
+
+/* The keys the modules' tables give a file (struct ld), in their order. */
+static void
+key_lists(struct ld *L)
+{
+	L->fkeys[F_KIND] = "kind", L->fkeys[F_AT] = "at";
+	L->nfkeys = 2;
+	for (int a = 0; a < cr_nattrs(); a++) {
+		const char *k = cr_attr(a)->key;
+		int i = 0;
+
+		if (cr_attr(a)->type == CR_ATTR_MARK) {
+			L->mattr[L->nmarks] = a;
+			L->marks[L->nmarks++] = k;
+			continue;
+		}
+		while (i < L->nfkeys && strcmp(L->fkeys[i], k) != 0)
+			i++;
+		if (i == L->nfkeys) {	/* a key once, the first module's */
+			L->fattr[L->nfkeys] = a;
+			L->fkeys[L->nfkeys++] = k;
+		}
+	}
+	L->ends[0] = NULL;	/* none is never written */
+	for (L->nends = 1; L->nends < cr_nends(); L->nends++)
+		L->ends[L->nends] = cr_end(L->nends)->name;
+}
+
+/* The feature key of a line's end. */
+static int
+end_key(const struct ld *L)
+{
+	int i = 2;
+
+	while (i < L->nfkeys - 1 && cr_attr(L->fattr[i])->type != CR_ATTR_END)
+		i++;
+	return i;
+}
+
+/* Value v of a feature's key for attribute a, into seg (src: its words
+ * for messages, next_to kept for later). */
+static int
+parse_attr(struct ld *L, yaml_node_t *v, int a, struct cr_tiletype *t, struct segsrc *src)
+{
+	const struct cr_attr *x = cr_attr(a);
+	struct cr_seg *seg = &t->seg[t->nseg];
+	char names[128];
+	int k = seg->kind, n = 0;
+
+	if (x->type == CR_ATTR_END ? cr_kind(k)->shape != CR_LINE : !cr_attr_on(a, k))
+		return fail(L, v->start_mark, _(x->only ? x->only : N_("%s does not take this "
+		    "key")), src->desc);
+	switch (x->type) {
+	case CR_ATTR_COUNT:
+		if (get_int(L, v, x->key, 0, x->max, &n) < 0)
+			return -1;
+		if (x->flags & CR_ATTR_SUMMED)
+			seg->pennants = (uint8_t)n;
+		else
+			t->value[t->nseg][cr__tab.attr_at[a]] = (uint8_t)n;
+		return 0;
+	case CR_ATTR_FLAG:
+		if (get_bool(L, v, x->key, &n) < 0)
+			return -1;
+		if (n)
+			seg->flags |= (uint8_t)cr_attr_bit(a);
+		return 0;
+	case CR_ATTR_WORD:
+		while (x->words[n] != NULL)
+			n++;
+		if ((k = sc_lookup(v, x->words, n)) < 0)
+			return fail(L, v->start_mark, _(x->bad ? x->bad : N_("%s is not one of "
+			    "the words, not %s")), listnames(names, sizeof names, x->words, n),
+			    SHOW(v));
+		t->value[t->nseg][cr__tab.attr_at[a]] = (uint8_t)(k + 1);
+		return 0;
+	case CR_ATTR_END:
+		if ((k = sc_lookup(v, L->ends, L->nends)) < 0)
+			return fail(L, v->start_mark, _(x->bad ? x->bad : N_("end must be %s, "
+			    "not %s")), listnames(names, sizeof names, L->ends, L->nends), SHOW(v));
+		seg->end = (uint8_t)k;
+		return 0;
+	case CR_ATTR_NEXT_TO:
+		if (want_list(L, v, x->key, "[N]") < 0)
+			return -1;
+		src->next_to = v;
+		return 0;
+	}
+	return 0;
+}
 
 static int
 parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
     struct segsrc *srcs)
 {
-	yaml_node_t *v[F_NKEYS];
+	yaml_node_t *v[2 + CR_MAXATTRS];
 	struct cr_seg *seg = &t->seg[t->nseg];
 	struct segsrc *src = &srcs[t->nseg];
 	char names[128];
@@ -609,7 +687,7 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	const int *knum = L->knum, nk = L->nk;
 	const struct cr_kinddef *kd;
 
-	if (get_keys(L, n, N_("a feature"), feature_keys, F_NKEYS, v) < 0)
+	if (get_keys(L, n, N_("a feature"), L->fkeys, L->nfkeys, v) < 0)
 		return -1;
 	if (v[F_KIND] == NULL)
 		return fail(L, n->start_mark, _("a feature has no kind (%s)"),
@@ -633,78 +711,32 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 		return fail(L, n->start_mark, _("this %s has no at: say which "
 		    "spots it reaches, e.g. at: [N]"), kname(k));
 
-	if (v[F_PENNANTS] != NULL) {
-		if (k != CR_CITY)
-			return fail(L, v[F_PENNANTS]->start_mark, _("only cities "
-			    "carry pennants, and %s is not one"), src->desc);
-		if (get_int(L, v[F_PENNANTS], "pennants", 0, MAXPENNANTS,
-		    &x) < 0)
-			return -1;
-		seg->pennants = (uint8_t)x;
-	}
-	if (v[F_CATHEDRAL] != NULL) {
-		if (k != CR_CITY)
-			return fail(L, v[F_CATHEDRAL]->start_mark, _("only cities "
-			    "have cathedrals, and %s is not one"), src->desc);
-		if (get_bool(L, v[F_CATHEDRAL], "cathedral", &x) < 0)
-			return -1;
-		if (x)
-			seg->flags |= CR_SEG_CATHEDRAL;
-	}
-	if (v[F_GOODS] != NULL) {
-		if (k != CR_CITY)
-			return fail(L, v[F_GOODS]->start_mark, _("only cities "
-			    "carry goods, and %s is not one"), src->desc);
-		x = sc_lookup(v[F_GOODS], goods_names, CR_NGOODS);
-		if (x < 0)
-			return fail(L, v[F_GOODS]->start_mark, _("goods must be "
-			    "%s, not %s"), listnames(names, sizeof names,
-			    goods_names, CR_NGOODS), SHOW(v[F_GOODS]));
-		seg->goods = (uint8_t)x;
-	}
-	if (v[F_INN] != NULL) {
-		if (k != CR_ROAD)
-			return fail(L, v[F_INN]->start_mark, _("inns stand by "
-			    "roads, and %s is not one"), src->desc);
-		if (get_bool(L, v[F_INN], "inn", &x) < 0)
-			return -1;
-		if (x)
-			seg->flags |= CR_SEG_INN;
-	}
+	/* The modules' keys, their ends and next_to last. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 2; i < L->nfkeys; i++) {
+			int type;
 
+			if (v[i] == NULL)
+				continue;
+			type = cr_attr(L->fattr[i])->type;
+			if ((pass == 1) == (type == CR_ATTR_END || type == CR_ATTR_NEXT_TO) &&
+			    parse_attr(L, v[i], L->fattr[i], t, src) < 0)
+				return -1;
+		}
 	/* A road that stops on the tile must say at what; one that runs
 	 * through has nothing to say.  Explanations and later sets (a
 	 * river's spring, a road into a city gate) rely on it. */
 	npt = 0;
 	for (x = 0; x < CR_NPORTS; x++)
 		npt += (seg->ports >> x) & 1;
-	if (v[F_END] != NULL) {
-		if (kd->shape != CR_LINE)
-			return fail(L, v[F_END]->start_mark, _("only roads and "
-			    "rivers end on a tile, and %s is not one"), src->desc);
-		x = sc_lookup(v[F_END], end_names, CR_NENDS);
-		if (x < 0)
-			return fail(L, v[F_END]->start_mark, _("end must be %s, "
-			    "not %s"), listnames(names, sizeof names, end_names,
-			    CR_NENDS), SHOW(v[F_END]));
-		if (npt > 1)
-			return fail(L, v[F_END]->start_mark, _("%s runs through "
-			    "the tile; only a %s that stops on it has an end"),
-			    src->desc, kname(k));
-		seg->end = (uint8_t)x;
-	} else if (kd->shape == CR_LINE && npt == 1)
+	if (seg->end != CR_END_NONE && npt > 1)
+		return fail(L, v[end_key(L)]->start_mark, _("%s runs through "
+		    "the tile; only a %s that stops on it has an end"),
+		    src->desc, kname(k));
+	if (seg->end == CR_END_NONE && kd->shape == CR_LINE && npt == 1)
 		return fail(L, n->start_mark, _("%s stops on the tile: say at "
 		    "what with end (%s)"), src->desc, listnames(names,
-		    sizeof names, end_names, CR_NENDS));
-
-	if (v[F_NEXT_TO] != NULL) {
-		if (k != CR_FIELD)
-			return fail(L, v[F_NEXT_TO]->start_mark, _("only fields "
-			    "have next_to, and %s is not one"), src->desc);
-		if (want_list(L, v[F_NEXT_TO], "next_to", "[N]") < 0)
-			return -1;
-		src->next_to = v[F_NEXT_TO];
-	}
+		    sizeof names, L->ends, L->nends));
 	t->nseg++;
 	return 0;
 }
@@ -989,16 +1021,16 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			return -1;
 		for (i = 0; i < nitems(v[T_MARKS]); i++) {
 			yaml_node_t *e = item(L, v[T_MARKS], i);
-			int m = sc_lookup(e, mark_names, CR_NMARKS);
+			int m = sc_lookup(e, L->marks, L->nmarks);
 
 			if (m < 0)
 				return fail(L, e->start_mark, _("unknown mark %s; "
 				    "known marks are %s"), SHOW(e), listnames(names,
-				    sizeof names, mark_names, CR_NMARKS));
-			if (t->marks & CR_MARK_BIT(m))
+				    sizeof names, L->marks, L->nmarks));
+			if (t->marks & cr_attr_bit(L->mattr[m]))
 				return fail(L, e->start_mark, _("mark %s is given "
-				    "twice"), mark_names[m]);
-			t->marks |= CR_MARK_BIT(m);
+				    "twice"), L->marks[m]);
+			t->marks |= cr_attr_bit(L->mattr[m]);
 		}
 	}
 
@@ -1192,6 +1224,7 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	L.len = text != NULL ? len : 0;
 	L.nk = kind_list(L.kn, L.knum, false);
 	L.ne = kind_list(L.en, L.enm, true);
+	key_lists(&L);
 
 	if (prescan(&L) < 0)
 		goto out;
@@ -1218,12 +1251,19 @@ out:
 	return 0;
 }
 
-/* Is everything printed on two segments the same, ports aside? */
+/* Is everything printed on two segments of t the same, ports aside? */
 static bool
-seg_alike(const struct cr_seg *x, const struct cr_seg *y)
+seg_alike(const struct cr_tiletype *t, int a, int b)
 {
-	return x->kind == y->kind && x->end == y->end && x->pennants == y->pennants &&
-	    x->flags == y->flags && x->goods == y->goods;
+	const struct cr_seg *x = &t->seg[a], *y = &t->seg[b];
+
+	if (x->kind != y->kind || x->end != y->end || x->pennants != y->pennants ||
+	    x->flags != y->flags)
+		return false;
+	for (int i = 0; i < cr__tab.nvalues; i++)	/* the slots in use */
+		if (t->value[a][i] != t->value[b][i])
+			return false;
+	return true;
 }
 
 /* The cities a field borders, named through map (segment -> segment,
@@ -1268,7 +1308,7 @@ rot_same(const struct cr_tiletype *t, int a, int b)
 			continue;
 		for (k = 0; k < t->nseg && cr_ports_rotate(t->seg[k].ports, b) != pa; k++)
 			;
-		if (k == t->nseg || !seg_alike(&t->seg[s], &t->seg[k]))
+		if (k == t->nseg || !seg_alike(t, s, k))
 			return false;
 		map[s] = k;
 		used[k] = true;
@@ -1282,7 +1322,7 @@ rot_same(const struct cr_tiletype *t, int a, int b)
 		nt = next_to_mapped(t->seg[s].next_to, map);
 		for (k = 0; k < t->nseg; k++)
 			if (!used[k] && t->seg[k].ports == 0 &&
-			    seg_alike(&t->seg[s], &t->seg[k]) && t->seg[k].next_to == nt)
+			    seg_alike(t, s, k) && t->seg[k].next_to == nt)
 				break;
 		if (k == t->nseg)
 			return false;

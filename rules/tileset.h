@@ -30,43 +30,19 @@ enum cr_kind {
 	CR_BASEKINDS
 };
 #define CR_MAXKINDS	16	/* over all modules */
+#define CR_MAXATTRS	32	/* attributes (rules/ext.h), over all modules */
+#define CR_MAXENDS	16	/* ends of lines, over all modules, none included */
+#define CR_MAXFILTERS	16	/* searches of tiles, over all modules */
+#define CR_SEGVALUES	8	/* a segment's values of words and counts (rules/ext.h) */
 
-/* How a road or river ends inside the tile (for explanations and the
- * later sets); a segment with two edge ports runs through. */
-enum cr_end {
-	CR_END_NONE,		/* runs through, or not a road */
-	CR_END_VILLAGE,		/* a village or crossing */
-	CR_END_CLOISTER,
-	CR_END_CITY,		/* a city gate */
-	CR_END_HOUSE,		/* a house, farmstead or other building */
-	CR_END_SPRING,
-	CR_END_LAKE,
-	CR_NENDS
-};
+/* How a line (a road, a river) ends inside the tile: the number of an
+ * end of the modules' (rules/ext.h: struct cr_end, numbered from 1), or
+ * none, for one with two edge ports, which runs through. */
+#define CR_END_NONE	0
 
-/* Goods printed on a city segment (Traders & Builders): cr_seg.goods. */
-enum cr_goods {
-	CR_GOODS_NONE,
-	CR_GOODS_WINE,
-	CR_GOODS_GRAIN,
-	CR_GOODS_CLOTH,
-	CR_NGOODS
-};
-
-/* Tile marks (cr_tiletype.marks holds CR_MARK_BIT of each). */
-enum cr_mark {
-	CR_MARK_HILL,		/* Hills & Sheep: a tile slides under it */
-	CR_MARK_VINEYARD,
-	CR_MARK_GARDEN,		/* abbot's garden (2nd edition) */
-	CR_MARK_VOLCANO,	/* River II lake */
-	CR_MARK_PIGHERD,	/* River II */
-	CR_NMARKS
-};
+/* A tile's marks (cr_tiletype.marks) hold CR_MARK_BIT of each mark's
+ * number: the modules' marks (rules/ext.h: CR_ATTR_MARK), in order. */
 #define CR_MARK_BIT(m)	(1u << (m))
-
-/* Segment flags, for the expansions' modules. */
-#define CR_SEG_INN		0x01
-#define CR_SEG_CATHEDRAL	0x02
 
 #define CR_MAXSEG	16	/* segments on one tile; a file with more is refused */
 #define CR_CODE_MAX	16	/* bytes of a tile code, with its NUL */
@@ -74,10 +50,10 @@ enum cr_mark {
 
 struct cr_seg {
 	uint8_t		kind;		/* its kind (cr_kind) */
-	uint8_t		end;		/* enum cr_end */
-	uint8_t		pennants;
-	uint8_t		flags;		/* CR_SEG_* */
-	uint8_t		goods;		/* enum cr_goods */
+	uint8_t		end;		/* a line's end (cr_end), CR_END_NONE */
+	uint8_t		pennants;	/* the count its kind sums over a feature (a
+					 * city's pennants: CR_ATTR_SUMMED) */
+	uint8_t		flags;		/* the modules' flags (an inn), a bit each */
 	cr_ports	ports;		/* at rotation 0 */
 	uint16_t	next_to;	/* fields: bit i set if segment i (a city) borders it */
 	uint8_t		nports;		/* derived on load: ports in the set */
@@ -94,6 +70,9 @@ struct cr_tiletype {
 	int		nseg;
 	struct cr_seg	seg[CR_MAXSEG];
 	uint32_t	marks;			/* tile marks (hill, vineyard, garden...), bit per name */
+	/* Each segment's values of the modules' words and counts (goods),
+	 * by the slot the numbering gives each (rules/ext.h: cr_tile_attr). */
+	uint8_t		value[CR_MAXSEG][CR_SEGVALUES];
 	/* Derived on load: the segment holding each board port when the
 	 * tile lies turned rot quarter turns, -1 for none. */
 	int8_t		portseg[4][CR_NPORTS];
@@ -195,10 +174,9 @@ cr_tile_rot_rep(const struct cr_tiletype *t, int rot)
 
 const char *cr_kind_name(int k);	/* "city", NULL for none (rules/ext.h's tables) */
 
-/* Names as written in the YAML files; NULL out of range (and for
- * CR_END_NONE, CR_GOODS_NONE, which are never written). */
+/* Names as written in the YAML files (rules/ext.h's tables); NULL out
+ * of range (and for CR_END_NONE, which is never written). */
 const char *cr_end_name(int e);		/* "village" */
-const char *cr_goods_name(int g);	/* "wine" */
-const char *cr_mark_name(int m);	/* "hill" */
+const char *cr_mark_name(int m);	/* "hill": the mark whose bit is m */
 
 #endif

@@ -590,8 +590,9 @@ or_flood(struct oracle *o, int n0)
 		if (sg->kind == CR_CITY && (sg->flags & CR_SEG_CATHEDRAL))
 			f->cathedral = true;
 		/* "un jeton Marchandise correspondant à chaque icône". */
-		if (sg->kind == CR_CITY && sg->goods > 0 && sg->goods < OR_NGOODS)
-			f->goods[sg->goods]++;
+		if (sg->kind == CR_CITY && tu_goods(&o->ts->type[o->tile[ti].type], s) > 0 &&
+		    tu_goods(&o->ts->type[o->tile[ti].type], s) < OR_NGOODS)
+			f->goods[tu_goods(&o->ts->type[o->tile[ti].type], s)]++;
 		for (int p = 0; p < OR_PORTS; p++) {
 			int j, q, m;
 

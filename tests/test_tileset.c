@@ -532,7 +532,7 @@ check_topology(const struct cr_tiletype *t, const char *segs)
 		assert_int_equal(seg->pennants, ws[i].pennants);
 		assert_int_equal(seg->end, ws[i].end);
 		assert_int_equal(seg->flags, ws[i].flags);
-		assert_int_equal(seg->goods, ws[i].goods);
+		assert_int_equal(tu_goods(t, (int)(seg - t->seg)), ws[i].goods);
 		for (c = 0; c < ws[i].nnext; c++)
 			for (j = 0; j < t->nseg; j++)
 				if (t->seg[j].kind == CR_CITY &&
@@ -814,7 +814,7 @@ test_sets_totals(void **state)
 				cloisters += n * (g->kind == CR_CLOISTER);
 				inns += n * !!(g->flags & CR_SEG_INN);
 				cathedrals += n * !!(g->flags & CR_SEG_CATHEDRAL);
-				goods[g->goods] += n;
+				goods[tu_goods(t, j)] += n;
 				springs += n * (g->end == CR_END_SPRING);
 				lakes += n * (g->end == CR_END_LAKE);
 			}
@@ -1165,7 +1165,7 @@ test_expansion_shapes(void **state)
 	assert_int_equal(t->seg[2].ports, P(11) | P(0));
 
 	t = &ts.type[3];
-	assert_int_equal(t->seg[0].goods, CR_GOODS_WINE);
+	assert_int_equal(tu_goods(t, 0), CR_GOODS_WINE);
 	assert_int_equal(t->seg[2].ports, 0);
 	assert_int_equal(t->seg[2].next_to, 3);
 	assert_int_equal(ts.type[4].seg[0].flags, CR_SEG_CATHEDRAL);

@@ -18,6 +18,7 @@
 #include "../slurp.h"
 #include "rules/game.h"
 #include "rules/tileset.h"
+#include "../kinds.h"
 #include "notation/move.h"
 #include "notation/explain.h"
 #include "notation/record.h"
@@ -661,7 +662,7 @@ fz_check_counters(const struct cr_game *g)
 			for (int s = 0; s < tt->nseg; s++) {
 				struct cr_feature f;
 
-				if (tt->seg[s].kind != CR_CITY || tt->seg[s].goods != kind)
+				if (tt->seg[s].kind != CR_CITY || tu_goods(tt, s) != kind)
 					continue;
 				cr_game_feature(g, pl->seg0 + s, &f);
 				printed += f.complete;

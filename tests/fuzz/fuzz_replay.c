@@ -89,7 +89,6 @@
 #include <limits.h>
 
 #include "fuzz.h"
-#include "../kinds.h"
 
 #define MAXOPS	512
 

@@ -14,7 +14,6 @@
  * replay of its moves, and undoing everything must give back the start.
  */
 #include "fuzz.h"
-#include "../kinds.h"
 
 static uint32_t
 rnd(uint32_t *s)
@@ -56,9 +55,9 @@ check_set(const struct cr_tileset *ts)
 		FZ_CHECK(tt->nseg >= 1 && tt->nseg <= CR_MAXSEG, "%s: %d segments", tt->code, tt->nseg);
 		for (int s = 0; s < tt->nseg; s++)
 			FZ_CHECK(tt->seg[s].kind < CR_NKINDS && tt->seg[s].end < CR_NENDS &&
-			    tt->seg[s].goods < CR_NGOODS && (tt->seg[s].ports >> CR_NPORTS) == 0,
+			    tu_goods(tt, s) < CR_NGOODS && (tt->seg[s].ports >> CR_NPORTS) == 0,
 			    "%s: segment %d kind %d end %d goods %d ports 0x%x", tt->code, s,
-			    tt->seg[s].kind, tt->seg[s].end, tt->seg[s].goods, tt->seg[s].ports);
+			    tt->seg[s].kind, tt->seg[s].end, tu_goods(tt, s), tt->seg[s].ports);
 		for (int r = 0; r < 4; r++)
 			for (int p = 0; p < CR_NPORTS; p++) {
 				int s = tt->portseg[r][p], q = (p - 3 * r + 4 * CR_NPORTS) % CR_NPORTS;
