@@ -57,8 +57,8 @@ cmd_title(const struct play_cmd *c, bool space)
 /* TEXT from column COL on, broken at blanks so that no line passes 80
  * columns (display width: French summaries are longer), the lines after
  * the first indented to COL. */
-static void
-put_wrapped(const char *text, int col)
+void
+play_wrapped(const char *text, int col)
 {
 	int at = col;
 
@@ -98,7 +98,7 @@ print_cmds(struct play *p)
 		if (title[i] != NULL && out_width(title[i]) > w)
 			outf("\n  %*s", w, "");
 		outf("  ");
-		put_wrapped(_(c[i]->summary), w + 4);
+		play_wrapped(_(c[i]->summary), w + 4);
 		free(title[i]);
 	}
 	outf("%s", _(p->game->help_tail));

@@ -287,6 +287,9 @@ void	 play_say_final(struct play *p);
 /* play-views.c: the generic views. */
 int	 view_moves(struct play *, int, char **);
 int	 view_help(struct play *, int, char **);
+/* TEXT from column COL on, broken at blanks, no line past 80 columns,
+ * the lines after the first indented to COL (the cursor is at COL). */
+void	 play_wrapped(const char *text, int col);
 
 /* play-session.c: the game in play and the line loop. */
 int	 session_save(struct play *, int, char **);

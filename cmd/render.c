@@ -31,46 +31,22 @@ cmd_word(const char *w)
 
 	if (w == NULL)
 		return "?";
-	if ((k = cr_kind_find(w, strlen(w))) >= 0)
+	if ((k = cr_kind_find(w, strlen(w))) >= 0)	/* a kind: "city" */
 		return nt_kind_word(k);
-	if (strcmp(w, "thief") == 0)
-		return C_("piece", "thief");
-	if (strcmp(w, "knight") == 0)
-		return C_("piece", "knight");
-	if (strcmp(w, "monk") == 0)
-		return C_("piece", "monk");
-	if (strcmp(w, "farmer") == 0)
-		return C_("piece", "farmer");
-	if (strcmp(w, "big-thief") == 0)
-		return C_("piece", "big thief");
-	if (strcmp(w, "big-knight") == 0)
-		return C_("piece", "big knight");
-	if (strcmp(w, "big-monk") == 0)
-		return C_("piece", "big monk");
-	if (strcmp(w, "big-farmer") == 0)
-		return C_("piece", "big farmer");
-	if (strcmp(w, "builder") == 0)
-		return C_("piece", "builder");
-	if (strcmp(w, "pig") == 0)
-		return C_("piece", "pig");
-	if (strcmp(w, "shepherd") == 0)
-		return C_("piece", "shepherd");
-	if (strcmp(w, "wine") == 0)
-		return C_("goods", "wine");
-	if (strcmp(w, "grain") == 0)
-		return C_("goods", "grain");
-	if (strcmp(w, "cloth") == 0)
-		return C_("goods", "cloth");
-	if (strcmp(w, "hill") == 0)
-		return C_("mark", "hill");
-	if (strcmp(w, "vineyard") == 0)
-		return C_("mark", "vineyard");
-	if (strcmp(w, "garden") == 0)
-		return C_("mark", "garden");
-	if (strcmp(w, "volcano") == 0)
-		return C_("mark", "volcano");
-	if (strcmp(w, "pigherd") == 0)
-		return C_("mark", "pigherd");
+	for (int id = 1; id < cr_npieces(); id++)	/* a piece: "big-knight" */
+		if (strcmp(cr_piece(id)->word, w) == 0)
+			return cr_piece(id)->cname ? nt_tr(cr_piece(id)->cname) : w;
+	for (int a = 0; a < cr_nattrs(); a++) {	/* a mark ("hill"), goods ("wine") */
+		const struct cr_look *l = NULL;
+
+		if (cr_attr(a)->type == CR_ATTR_MARK && strcmp(cr_attr(a)->key, w) == 0)
+			l = cr_attr_look(a, 1);
+		for (int v = 1; cr_attr(a)->type == CR_ATTR_WORD && cr_attr_word(a, v) != NULL; v++)
+			if (strcmp(cr_attr_word(a, v), w) == 0)
+				l = cr_attr_look(a, v);
+		if (l != NULL)
+			return l->word ? nt_tr(l->word) : w;
+	}
 	return w;
 }
 

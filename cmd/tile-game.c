@@ -115,7 +115,8 @@ selfplay_opt(struct nt_record *hdr, int k, const char *val)
 		size_t len = comma ? (size_t)(comma - x) : strlen(x);
 		int e = cr_ext_find(x, len);
 
-		if (e <= 0 || (nt_record_exts(hdr) & (1u << e)) || cr_exts[e]->always) {
+		if (e <= 0 || (nt_record_exts(hdr) & (1u << e)) || cr_exts[e]->always ||
+		    cr_exts[e]->later) {
 			errf(_("carcref selfplay: --expansions: unknown or repeated "
 			    "\"%.*s\"\n"), (int)len, x);
 			return -1;
@@ -479,9 +480,8 @@ static const struct play_cmd cmd_place = {
 
 static const struct play_cmd cmd_choose = {
 	"choose", { "choisir" }, N_("WORD [TOKEN]"), 1, 2, PA_NONE, turn_choose,
-	N_("a flock's choice, before the meeple (Hills & Sheep)"),
-	N_("  When the tile extends the field of your own shepherd: choose grow sheep=N\n"
-	"  (the token drawn), choose grow wolf, or choose herd.  Then meeple or pass.\n"), false, NULL };
+	N_("a choice the tile calls for, before the meeple (an expansion's)"),
+	"", false, NULL };
 
 static const struct play_cmd cmd_meeple = {
 	"meeple", { "pion" }, N_("ROLE@SPOT [TOKEN]"), 0, 5, PA_MEEPLE, turn_meeple,
@@ -489,13 +489,13 @@ static const struct play_cmd cmd_meeple = {
 	N_("  Step 3: thief (road), knight (city), monk (cloister), farmer (field), at a\n"
 	"  spot of the tile as it lies: N E S W, the half-edges NNE ENE ESE SSE SSW\n"
 	"  WSW WNW NNW, the corners NE SE SW NW, or C, the centre (monk alone means\n"
-	"  monk@C); the pieces of the expansions in play too (big-knight, builder,\n"
-	"  pig, shepherd@W sheep=2).  Without ROLE@SPOT, lists where one may go.\n"), false, NULL };
+	"  monk@C); the pieces of the expansions in play too.  Without ROLE@SPOT,\n"
+	"  lists where one may go.\n"), false, NULL };
 
 static const struct play_cmd cmd_pass = {
 	"pass", { "passer" }, N_("[WORD [TOKEN]]"), 0, 2, PA_NONE, turn_pass,
 	N_("finish the turn without a meeple"),
-	N_("  After a flock's choice, or with it: pass herd.\n"), false, NULL };
+	"", false, NULL };
 
 static const struct play_cmd cmd_discard = {
 	"discard", { "défausser", "defausser" }, N_("[TILE]"), 0, 1, PA_TILE, turn_discard,
@@ -544,11 +544,7 @@ static const struct play_cmd cmd_tiles = {
 static const struct play_cmd cmd_find = {
 	"find", { "chercher" }, N_("EDGES [--FILTER...]"), 1, PLAY_MAXARGS - 1, PA_FIND, view_find,
 	N_("the tiles left that look like the one in hand"),
-	N_("  EDGES: the tile's four edges read clockwise from any side, C city, R road,\n"
-	"  F field, W river (find CRFR): each type left that shows them, the rotation\n"
-	"  where the first is north, its picture.  Filters: --pennant, --cloister,\n"
-	"  --inn, --two-cities (separate), --set NAME; they may come alone (find\n"
-	"  --inn).  draw CRFR and Tab turns the edges into the codes that match.\n"), true, NULL };
+	"", true, NULL };
 
 static const struct play_cmd cmd_end = {
 	"end", { "fin" }, "", 0, 0, PA_NONE, turn_end,

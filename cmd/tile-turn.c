@@ -351,10 +351,11 @@ print_meeple_options(struct play *p)
 
 /*
  * Does the tile just put down call for a choice before its piece (a
- * flock's), none made yet?  The words that would do, into buf.
+ * flock's), none made yet?  The words that would do, into buf; the
+ * module whose choice it is into *ext (the last one's).
  */
 static bool
-choice_due(struct play *p, char *buf, size_t size)
+choice_due(struct play *p, char *buf, size_t size, int *ext)
 {
 	struct tile_hand *h = tile_hand(p);
 	size_t o = 0;
@@ -378,6 +379,8 @@ choice_due(struct play *p, char *buf, size_t size)
 		if (ok && o < size)
 			o += (size_t)snprintf(buf + o, size - o, "%s%s%s", due ? ", " : "",
 			    cr_choice(c)->word, cr_choice(c)->token ? _(" TOKEN") : "");
+		if (ok && ext != NULL)
+			*ext = cr_choice_ext(c);
 		due |= ok;
 	}
 	return due;
@@ -390,10 +393,12 @@ static void
 print_next_step(struct play *p)
 {
 	char words[128];
+	int ext = -1;
 
-	if (choice_due(p, words, sizeof words))
-		outf(_("then the flock's choice, before any meeple: %s (choose %s)\n"), words,
-		    strchr(words, ',') ? _("WORD [TOKEN]") : words);
+	if (choice_due(p, words, sizeof words, &ext))	/* in the words of the module's choice */
+		outf(ext >= 0 && cr_exts[ext]->choice_due != NULL ? _(cr_exts[ext]->choice_due) :
+		    _("then the choice the tile calls for, before any meeple: %s (choose %s)\n"),
+		    words, strchr(words, ',') ? _("WORD [TOKEN]") : words);
 	else
 		print_meeple_options(p);
 }
@@ -414,7 +419,7 @@ tile_hand_step(struct play *p)
 		return _("discard it (it fits nowhere)");
 	if (!h->placed)
 		return _("place it (place X,Y [ROT])");
-	if (choice_due(p, words, sizeof words))
+	if (choice_due(p, words, sizeof words, NULL))
 		return _("first the choice the tile calls for (choose WORD [TOKEN]), then meeple "
 		    "ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again");
 	return _("meeple ROLE@SPOT or pass to finish the turn, or place X,Y [ROT] again");

@@ -366,22 +366,14 @@ short_name(const char *s)
 }
 
 /*
- * A column's heading, translated: the pools' labels and the goods of the
- * modules (rules/ext-*.c keep them in English), named here for the
- * catalogue; another is shown as it is.
+ * A column's heading, translated: the pools' labels and the counters of
+ * the modules (rules/ext-*.c keep them in English, marked for the
+ * catalogue).
  */
 static const char *
 heading(const char *label)
 {
-	static const char *const known[] = {
-		N_("meeples"), N_("big"), N_("builder"), N_("pig"), N_("shepherd"),
-		N_("wine"), N_("grain"), N_("cloth"),
-	};
-
-	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-		if (strcmp(label, known[i]) == 0)
-			return _(known[i]);
-	return label;
+	return nt_tr(label);
 }
 
 /*
@@ -913,11 +905,90 @@ say_place_example(struct play *p)
 }
 
 
+/* help choose and help pass: what the modules in play say of their
+ * choices (a flock's), or the generic words when none has any. */
+static void
+say_choices(struct play *p, bool choose)
+{
+	bool any = false;
+
+	for (int e = 0; e < cr_nexts; e++) {
+		const char *w = choose ? cr_exts[e]->choose_help : cr_exts[e]->pass_help;
+
+		if (w != NULL && (cr_game_exts(p->g) & (1u << e)))
+			outf("%s", _(w)), any = true;
+	}
+	if (!any)
+		outf("%s", choose ?
+		    _("  When the tile calls for a choice before its piece: choose WORD [TOKEN],\n"
+		    "  then meeple or pass.\n") :
+		    _("  After a choice, or with it: pass WORD [TOKEN].\n"));
+}
+
+/* help meeple: the pieces of the expansions in play, as a move writes
+ * them (shepherd@SPOT sheep=N). */
+static void
+say_pieces(struct play *p)
+{
+	const char *item[CR_MAXPIECES];
+	char *word[CR_MAXPIECES];
+	int n = 0;
+
+	for (int id = 1; id < cr_npieces(); id++) {
+		const struct cr_piece *pc = cr_piece(id);
+		int e = cr_piece_ext(id), tok = 0;
+
+		if (cr_exts[e]->always || !(cr_game_exts(p->g) & (1u << e)))
+			continue;	/* the base game's, said above; one not in play */
+		for (int t = 1; (pc->flags & CR_PIECE_TOKEN) && cr_token(t) != NULL && tok == 0; t++)
+			if (cr_token_ext(t) == e)
+				tok = t;
+		word[n] = tok ? cmd_strf("%s@SPOT %s%s", pc->word, cr_token(tok)->word,
+		    cr_token(tok)->max ? "=N" : "") : cmd_strf("%s", pc->word);
+		item[n] = word[n] ? word[n] : "?";
+		n++;
+	}
+	if (n > 0)
+		cmd_print_list(stdout, _("  the pieces of the expansions in play: "), item, n);
+	for (int i = 0; i < n; i++)
+		free(word[i]);
+}
+
+/* help find: the edges' letters and the filters, as the tables say. */
+static void
+say_find(void)
+{
+	char *list = NULL, *t;
+
+	for (int i = 0; i < cr_nfilters(); i++) {	/* "--pennant (a pennant)" */
+		t = cmd_strf("%s%s%s (%s)", list ? list : "", list ? ", " : "",
+		    cr_filter(i)->option, _(cr_filter(i)->words));
+		free(list);
+		list = t;
+	}
+	t = cmd_strf(_("EDGES: the tile's four edges read clockwise from any side, %s (find %s): "
+	    "each type left that shows them, the rotation where the first is north, its "
+	    "picture.  Filters: %s%s--set NAME; they may come alone (find %s).  draw %s and "
+	    "Tab turns the edges into the codes that match."), _(cr_games[0]->edge_letters),
+	    cr_games[0]->edge_example, list ? list : "", list ? ", " : "",
+	    cr_nfilters() > 0 ? cr_filter(0)->option : "--set NAME", cr_games[0]->edge_example);
+	outf("  ");
+	play_wrapped(t ? t : "", 2);
+	free(t);
+	free(list);
+}
+
 void
 tile_help_more(struct play *p, const struct play_cmd *c)
 {
 	if (c->fn == turn_place)
 		say_place_example(p);
+	else if (c->fn == turn_choose || c->fn == turn_pass)
+		say_choices(p, c->fn == turn_choose);
+	else if (c->fn == turn_meeple)
+		say_pieces(p);
+	else if (c->fn == view_find)
+		say_find();
 }
 
 /* The turn in a nutshell, with a whole turn legal now; "commands:" ends it. */

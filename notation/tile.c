@@ -20,12 +20,6 @@
 static const char *const keys[] = { "edition", "expansions", "players" };
 enum { K_EDITION, K_EXPANSIONS };
 
-/* Expansions named by the notation whose rules are not written yet: a
- * record that names one is refused rather than refereed by wrong rules. */
-static const char *const later_expansions[] = {
-	"wheel-of-fortune",
-};
-
 static void
 header_start(struct nt_record *r)
 {
@@ -44,17 +38,15 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 	char **v;
 
 	err->line = line, err->column = column;
+	if (e >= 0 && cr_exts[e]->later) {	/* named by the notation, its rules not written */
+		snprintf(err->msg, sizeof err->msg, _("expansion \"%s\" is not supported yet by "
+		    "this carcref"), cr_exts[e]->name);
+		return -1;
+	}
 	if (e < 0 || cr_exts[e]->always) {
-		for (size_t i = 0; i < sizeof later_expansions / sizeof *later_expansions; i++)
-			if (strlen(later_expansions[i]) == len &&
-			    memcmp(later_expansions[i], name, len) == 0) {
-				snprintf(err->msg, sizeof err->msg, _("expansion \"%s\" is not "
-				    "supported yet by this carcref"), later_expansions[i]);
-				return -1;
-			}
 		known[0] = '\0';
 		for (int k = 0; k < cr_nexts && o < sizeof known; k++)
-			if (!cr_exts[k]->always)
+			if (!cr_exts[k]->always && !cr_exts[k]->later)
 				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
 				    o ? ", " : "", cr_exts[k]->name);
 		snprintf(err->msg, sizeof err->msg, _("unknown expansion \"%s\" (known: %s)"),

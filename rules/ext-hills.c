@@ -578,6 +578,10 @@ const struct cr_ext cr_ext_hills = {
 	.pieces = pieces, .npieces = 1,
 	.tokens = tokens, .ntokens = 2,
 	.choices = choices, .nchoices = 2,
+	.choice_due = N_("then the flock's choice, before any meeple: %s (choose %s)\n"),
+	.choose_help = N_("  When the tile extends the field of your own shepherd: choose grow sheep=N\n"
+	    "  (the token drawn), choose grow wolf, or choose herd.  Then meeple or pass.\n"),
+	.pass_help = N_("  After a flock's choice, or with it: pass herd.\n"),
 	.phrases = phrases, .nphrases = sizeof phrases / sizeof phrases[0],
 	.plurals = plurals, .nplurals = sizeof plurals / sizeof plurals[0],
 	.state_size = sizeof(struct hills),

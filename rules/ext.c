@@ -15,6 +15,7 @@ extern const struct cr_ext cr_ext_inns;
 extern const struct cr_ext cr_ext_river;
 extern const struct cr_ext cr_ext_traders;
 extern const struct cr_ext cr_ext_hills;
+extern const struct cr_ext cr_ext_wheel;
 
 const struct cr_ext *const cr_exts[] = {
 	&cr_ext_base,		/* always first: its pieces are 1..4 */
@@ -22,6 +23,7 @@ const struct cr_ext *const cr_exts[] = {
 	&cr_ext_river,
 	&cr_ext_traders,
 	&cr_ext_hills,
+	&cr_ext_wheel,		/* named, not refereed yet */
 };
 const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 

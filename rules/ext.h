@@ -404,6 +404,8 @@ struct cr_ext {
 	const char	*tiles;		/* its tile file in the data directory, or NULL;
 					 * the file's "set:" is the module's name */
 	bool		 always;	/* active in every game (the base game) */
+	bool		 later;		/* named only: its rules are not written yet,
+					 * and a game that names it is refused */
 	const struct cr_kinddef *kinds;	/* its kinds of feature, CR_OWN(0)... */
 	int		 nkinds;
 	const struct cr_attr *attrs;	/* what its tiles say of a feature or a tile */
@@ -420,6 +422,11 @@ struct cr_ext {
 	int		 ntokens;
 	const struct cr_choice *choices;
 	int		 nchoices;
+	/* Its choice's words at the table, N_(): when the tile calls for it
+	 * ("then the flock's choice, before any meeple: %s (choose %s)\n":
+	 * the words that would do, the command), and what help choose and
+	 * help pass say of it. */
+	const char	*choice_due, *choose_help, *pass_help;
 	/* Words the module's events and refusals use: cr_phrase().  A
 	 * phrase with a count has its two forms in plurals, at the same
 	 * index, and none in phrases. */
