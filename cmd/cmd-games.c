@@ -86,9 +86,8 @@ describe(const struct journal_game *jg, struct line *l)
 		for (int i = 0; i < r.nplayers && i < NT_MAXPLAYERS; i++)
 			names[i] = r.players[i].name;
 		if ((text = pg->finished(g, names)) != NULL) {	/* the game's words */
-			more = cmd_strf("%s%s", l->state, text);
-			free(l->state), free(text);
-			l->state = more;
+			free(l->state);
+			l->state = text;
 			scores = false;
 		}
 	}

@@ -151,7 +151,7 @@ nt_game_keylist(const struct nt_game *g, char *buf, size_t size)
 /* ---- replaying a record ---------------------------------------------------- */
 
 bool
-nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
+nt_game_replay(const struct nt_game *gm, void *g, const void *world, const struct nt_record *r,
     struct nt_replay_error *err)
 {
 	const char *names[NT_MAXPLAYERS];
@@ -161,7 +161,7 @@ nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
 	e.kind = NULL;		/* a game whose refusals have kinds sets it */
 	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
-	if (!gm->restart(g, r, err))
+	if (!gm->restart(g, world, r, err))
 		return false;
 	for (int i = 0; i < r->nmoves; i++) {
 		const struct nt_recmove *m = &r->moves[i];

@@ -130,7 +130,7 @@ test_generic(void **state)
 	assert_true(ok);
 	h = nt_game_tile.create(tu_base(), &r, &e2);
 	assert_non_null(h);
-	assert_true(nt_game_replay(&nt_game_tile, h, &r, &e2));
+	assert_true(nt_game_replay(&nt_game_tile, h, tu_base(), &r, &e2));
 	assert_int_equal(nt_game_tile.nmoves(h), 3);
 	assert_int_equal(nt_game_tile.score(h, 0), cr_game_player(g, 0)->score);
 	a = nt_record_format(&r, g);
@@ -143,7 +143,7 @@ test_generic(void **state)
 	/* A refusal: the same move, line, column and sentence; no kind. */
 	r.moves[2].text[0] = 'Q';
 	assert_false(nt_replay_on(g, &r, &e1));
-	assert_false(nt_game_replay(&nt_game_tile, h, &r, &e2));
+	assert_false(nt_game_replay(&nt_game_tile, h, tu_base(), &r, &e2));
 	assert_int_equal(e1.move, 3);
 	assert_int_equal(e2.move, 3);
 	assert_int_equal(e1.line, e2.line);
