@@ -444,7 +444,7 @@ resume_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_play_entry = {
 	"play", "[--yes] [--game NAME] [--players A,B,...] [--edition N] [--expansions X,Y] "
-	    "[FILE | --resume [NAME]]",
+	    "[--faceset FILE] [FILE | --resume [NAME]]",
 	N_("referee a game at the table, turn by turn"),
 	play_exec
 };

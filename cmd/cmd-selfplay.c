@@ -210,7 +210,7 @@ selfplay_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_selfplay_entry = {
 	"selfplay", "[--seed N] [--games K] [--game NAME] [--players P] [--edition E] "
-	    "[--expansions X,Y] [--out DIR]",
+	    "[--expansions X,Y] [--faceset FILE] [--out DIR]",
 	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec
 };

@@ -79,8 +79,8 @@ struct play_world_error {
 struct play_game {
 	const struct nt_game *rules;	/* its row */
 	/* The data it is played with, loaded once: its own (r NULL: the
-	 * tile game's tile set of every module, the dice game's shipped
-	 * faces; NULL with the message printed), or what record r names
+	 * tile game's tile set of every module; another's shipped data;
+	 * NULL with the message printed), or what record r names
 	 * beside its own (a file, by a path relative to the record's, path;
 	 * NULL: the current directory), kept until the program ends; NULL
 	 * with *err. */

@@ -10,10 +10,11 @@
 #include "game.h"
 #include "notation/i18n.h"
 
-extern const struct play_game play_game_tile;
+extern const struct play_game play_game_tile, play_game_dice;	/* in their files */
 
 const struct play_game *const play_games[] = {
 	&play_game_tile,
+	&play_game_dice,
 	NULL,
 };
 

@@ -252,9 +252,9 @@ play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs)
 	char *err = NULL;
 
 	journal_close(&p->j);
-	/* A header that does not name all the game is played with (the
-	 * dice game's faces) is journaled as the game has it, whole: the
-	 * file's comments are not kept then. */
+	/* A header that does not name all the game is played with (data
+	 * the game had from elsewhere) is journaled as the game has it,
+	 * whole: the file's comments are not kept then. */
 	if (p->rules->header_own == NULL || p->rules->header_own(&p->rec, p->g) == 0)
 		journal_basis(&p->j, text, len, p->rules->nmoves(p->g));	/* else without comments */
 	if (p->rules->nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {

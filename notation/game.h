@@ -26,7 +26,11 @@
  * that takes them (the tile game: edition 1 to 3 and the modules of
  * rules/ext.h), anything else into r->cfg, the row's to free.  The row writes its keys back one at a time
  * in its canonical order (keys[], where "players" marks the envelope's
- * players list), so that fmt can put each key's comments around it.
+ * players list), so that fmt can put each key's comments around it; a
+ * key the record lacks may be left out.  The envelope checks the players
+ * against the row's maxrecord.  Once the record's game is known, a
+ * refusal of the record (move 0) carries the row's header_kind for JSON,
+ * unless header_field gave one of its own ("data-check").
  *
  * The game.  The engine's state is the row's own, an opaque pointer,
  * made from the header and the game's world: the data cmd/ loads for it
@@ -184,7 +188,7 @@ struct nt_game {
 	/* ---- optional (NULL: none) ---- */
 	/* Make r's header name all that g is played with, so that a record
 	 * written from it (the journal, save) replays the same anywhere:
-	 * the dice game writes its faces inline.  1 when r changed, 0 when
+	 * data it had from elsewhere, written inline.  1 when r changed, 0 when
 	 * it named all already, -1 out of memory (r then as it was). */
 	int	(*header_own)(struct nt_record *r, const void *g);
 };

@@ -10,12 +10,12 @@
 #include "i18n.h"
 #include "record-int.h"
 
-extern const struct nt_game nt_game_hg, nt_game_dice;
+extern const struct nt_game nt_game_hg, nt_game_dice;	/* in their files */
 
 const struct nt_game *const nt_games[] = {
 	&nt_game_tile,		/* the default: a record without game: */
 	&nt_game_hg,		/* named, not refereed yet: Hunters & Gatherers */
-	&nt_game_dice,		/* named, not refereed yet */
+	&nt_game_dice,
 };
 const int nt_ngames = (int)(sizeof nt_games / sizeof nt_games[0]);
 

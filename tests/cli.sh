@@ -1184,7 +1184,7 @@ expect_out 'usage: carcref fmt ' -- help -- fmt
 expect_exit 0 -- help fmt --
 expect_exit 0 -- version --
 expect_err 'carcref version: unknown option "-x"' -- version -x
-for c in play resume games replay board tiles fmt selfplay help version; do
+for c in play resume games replay board tiles fmt selfplay faces help version; do
 	CARCREF_STATE=$r2/state-help expect_match "^usage: carcref $c( |\$)" -- $c --help
 	CARCREF_STATE=$r2/state-help expect_exit 0 -- $c -h
 done
@@ -1192,7 +1192,7 @@ done
 # Item 3: the completion offers every option each command reads: those
 # its usage names, and each it offers is one the command takes.
 if command -v bash >/dev/null && [ -f completions/carcref ]; then
-	for c in play resume games replay board tiles fmt selfplay help version; do
+	for c in play resume games replay board tiles fmt selfplay faces help version; do
 		offered=$(comp carcref $c - | tr '\n' ' ')
 		run $c --frobnicate	# the usage, on one line
 		for o in $(grep '^usage: ' "$tmp/err" | grep -oE -- '(^|[[ |])--?[a-z][a-z-]*' | grep -oE -- '--?[a-z-]+'); do
@@ -1437,10 +1437,10 @@ unset CARCREF_STATE
 
 export CARCREF_STATE=$tmp/state-game
 expect_exit 2 -- play --game chess
-expect_err 'carcref play: unknown game "chess" (games: carcassonne)' -- play --game chess
-expect_exit 2 -- play --game dice
-expect_err 'carcref play: game "dice" is not supported yet by this carcref (games: carcassonne)' \
-    -- play --game dice
+expect_err 'carcref play: unknown game "chess" (games: carcassonne, dice)' -- play --game chess
+expect_exit 2 -- play --game hunters-gatherers
+expect_err 'carcref play: game "hunters-gatherers" is not supported yet by this carcref (games: carcassonne, dice)' \
+    -- play --game hunters-gatherers
 expect "play --game chess: no game started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
 printf 'A 0,-1 0\nquit\n' >"$tmp/game.in"
 # The game's options before or after --game, as any option.
@@ -1451,13 +1451,13 @@ cp "$tmp/out" "$tmp/game-default.yaml"
 run selfplay --seed 7 --game carcassonne
 cmp -s "$tmp/out" "$tmp/game-default.yaml" && ok || not_ok "selfplay --game carcassonne: not the default game's" selfplay
 expect_exit 2 -- selfplay --game chess
-expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne)' -- selfplay --game chess
+expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne, dice)' -- selfplay --game chess
 expect_err 'carcref selfplay: game "hunters-gatherers" is not supported yet by this carcref' \
     -- selfplay --game hunters-gatherers
 expect_out "carcref: continuing $tmp/game-default.yaml" -- play --game carcassonne "$tmp/game-default.yaml"
 expect_exit 2 -- resume --game carcassonne
 if command -v bash >/dev/null && [ -f completions/carcref ]; then
-	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne "
+	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne dice "
 fi
 unset CARCREF_STATE
 
