@@ -307,10 +307,12 @@ claim(struct play *p, const char *arg)
 		for (int i = 0; i <= DC_NDICE; i++)	/* the layout's own: its one size */
 			if (sizes >> i & 1)
 				size = i;
+	} else if ((sizes & ~7u) == 0) {
+		size = 0;	/* no city that scores: as a missing result reads */
 	} else {
-		char *list = sizes_text(sizes & ~1u, false);
+		char *list = sizes_text(sizes & ~7u, false);
 
-		rc = play_nope(_("say the size: %s (or claim 0)"), list ? list : "");
+		rc = play_nope(_("say the size: %s"), list ? list : "");
 		free(list);
 		return rc;
 	}
@@ -473,7 +475,7 @@ dice_line(struct play *p, const char *line)
 	}
 	rc = go_on(p, &t, true);
 	if (rc == 0 && dice_hand(p)->t.nroll > 0)
-		outf("%s\n", _("the turn goes on: roll, keep, or claim N ends it"));
+		outf("%s\n", _("claim N or claim knight ends the turn"));
 out:
 	dc_turn_free(&more);
 	dc_turn_free(&t);
