@@ -83,15 +83,20 @@ dice_shipped(void)
 {
 	static const struct dc_faces *shipped;
 	const char *kind;
-	char err[600];
+	char err[600], *path;
 	int status;
 
-	if (shipped == NULL && (shipped = dice_load_file(SHIPPED, cmd_datadir(), err, sizeof err,
-	    &kind, &status)) != NULL)
+	if (shipped != NULL)
+		return shipped;
+	if ((path = cmd_strf("%s/%s", cmd_datadir(), SHIPPED)) == NULL) {
+		errf("%s", _("carcref: out of memory\n"));
+		return NULL;
+	}
+	if ((shipped = dice_load_file(path, NULL, err, sizeof err, &kind, &status)) != NULL)
 		dc_faces_origin((struct dc_faces *)shipped, DC_FROM_SHIPPED, SHIPPED);
-	else if (shipped == NULL)
-		errf(_("carcref: %s/%s (set CARCREF_DATA to the tile directory)\n"),
-		    out_path(cmd_datadir()), err);
+	else
+		errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"), err);
+	free(path);
 	return shipped;
 }
 
