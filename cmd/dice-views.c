@@ -51,20 +51,25 @@ int
 dice_view_score(struct play *p, int argc, char **argv)
 {
 	int n = dc_game_nplayers(p->g), w = 0;
+	bool held = false;
 
 	(void)argc, (void)argv;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		if (out_width(p->names[i]) > w)
 			w = out_width(p->names[i]);
+		held |= dc_game_holding(p->g, i);
+	}
+	/* Per player: the points, "knight" when holding one, the points
+	 * still needed. */
 	for (int i = 0; i < n; i++) {
 		int s = dc_game_score(p->g, i);
 
 		outf("  %s%*s %4d", p->names[i], w - out_width(p->names[i]), "", s);
 		if (dc_game_holding(p->g, i))
 			outf("  %s", _("knight"));
-		else
+		else if (held && s < DC_TARGET)
 			outf("  %*s", out_width(_("knight")), "");
-		if (s < DC_TARGET)
+		if (s < DC_TARGET && !dc_game_over(p->g))
 			outf(_("  %d to go"), DC_TARGET - s);
 		outf("\n");
 	}
@@ -198,8 +203,12 @@ dice_view_city(struct play *p, int argc, char **argv)
 		for (int i = 0; i <= DC_NDICE; i++)
 			if (sizes >> i & 1)
 				best = i;
-		if (pr.layout)
-			outf(_("claim now: a closed city of %d dice, %d points"), best,
+		if (pr.layout && best < 2)
+			outf("%s", _("claim now: no closed city, 0 points"));
+		else if (pr.layout)
+			outf(ngettext("claim now: a closed city of %d dice, %d point",
+			    "claim now: a closed city of %d dice, %d points",
+			    (unsigned long)(dc_points(best) * (doubled ? 2 : 1))), best,
 			    dc_points(best) * (doubled ? 2 : 1));
 		else {
 			outf("%s", _("claim now may say"));
