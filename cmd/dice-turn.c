@@ -499,8 +499,8 @@ dice_tell(struct play *p, int i)
 		nt_dice_why(e, p->names, why, sizeof why);
 		if (e->feature == DC_EV_WIN)
 			outf("%s\n", why);
-		else
-			outf("%s: %s\n", p->names[e->player], why);
+		else	/* TRANSLATORS: a player, what the turn scored. */
+			outf(C_("player: turn", "%s: %s\n"), p->names[e->player], why);
 	}
 	if (i == dc_game_nmoves(p->g) - 1 && dc_game_over(p->g)) {
 		nt_dice_standings(p->g, p->names, why, sizeof why);
