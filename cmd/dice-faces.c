@@ -115,7 +115,7 @@ faces_exec(int argc, char **argv)
 	const struct dc_faces *f;
 	bool check = false;
 	const char *kind;
-	char msg[600], *text;
+	char msg[512], *text, *err = NULL;
 	size_t len;
 	int k, status, n;
 
@@ -142,8 +142,9 @@ faces_exec(int argc, char **argv)
 	}
 	if (a.nops == 0)
 		f = dice_shipped();
-	else if ((f = dice_load_file(argv[1], NULL, msg, sizeof msg, &kind, &status)) == NULL) {
-		errf("carcref faces: %s\n", msg);
+	else if ((f = dice_load_file(argv[1], NULL, &err, &kind, &status)) == NULL) {
+		errf("carcref faces: %s\n", err ? err : _("out of memory"));
+		free(err);
 		return status;
 	}
 	if (f == NULL)

@@ -27,8 +27,7 @@ struct loaded {
 static struct loaded *loaded;
 
 const struct dc_faces *
-dice_load_file(const char *name, const char *dir, char *err, size_t errlen, const char **kind,
-    int *status)
+dice_load_file(const char *name, const char *dir, char **err, const char **kind, int *status)
 {
 	struct loaded *l;
 	struct dc_error de;
@@ -39,7 +38,7 @@ dice_load_file(const char *name, const char *dir, char *err, size_t errlen, cons
 	*kind = "unreadable";
 	*status = 2;
 	if (path == NULL) {
-		snprintf(err, errlen, "%s", _("out of memory"));
+		cmd_seterr(err, "%s", _("out of memory"));
 		return NULL;
 	}
 	for (l = loaded; l != NULL; l = l->next)
@@ -48,26 +47,26 @@ dice_load_file(const char *name, const char *dir, char *err, size_t errlen, cons
 			return &l->f;
 		}
 	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		snprintf(err, errlen, _("cannot read \"%s\": %s"), name, strerror(errno));
+		cmd_seterr(err, _("cannot read \"%s\": %s"), name, strerror(errno));
 		free(path);
 		return NULL;
 	}
 	if ((l = calloc(1, sizeof *l)) == NULL) {
-		snprintf(err, errlen, "%s", _("out of memory"));
+		cmd_seterr(err, "%s", _("out of memory"));
 		free(text), free(path);
 		return NULL;
 	}
 	if (dc_faces_parse(&l->f, text, len, &de) < 0) {
 		*kind = "data-check";
 		*status = 1;
-		snprintf(err, errlen, _("%s:%d:%d: %s (the shapes are not known for sure: correct "
-		    "the file)"), name, de.line, de.column, de.msg);
+		cmd_seterr(err, _("%s:%d:%d: %s (the shapes are not known for sure: correct the "
+		    "file)"), name, de.line, de.column, de.msg);
 		free(l), free(text), free(path);
 		return NULL;
 	}
 	free(text);
 	if (!dc_faces_origin(&l->f, DC_FROM_FILE, name)) {
-		snprintf(err, errlen, "%s", _("out of memory"));
+		cmd_seterr(err, "%s", _("out of memory"));
 		dc_faces_free(&l->f);
 		free(l), free(path);
 		return NULL;
@@ -83,7 +82,7 @@ dice_shipped(void)
 {
 	static const struct dc_faces *shipped;
 	const char *kind;
-	char err[600], *path;
+	char *err = NULL, *path;
 	int status;
 
 	if (shipped != NULL)
@@ -92,11 +91,12 @@ dice_shipped(void)
 		errf("%s", _("carcref: out of memory\n"));
 		return NULL;
 	}
-	if ((shipped = dice_load_file(path, NULL, err, sizeof err, &kind, &status)) != NULL)
+	if ((shipped = dice_load_file(path, NULL, &err, &kind, &status)) != NULL)
 		dc_faces_origin((struct dc_faces *)shipped, DC_FROM_SHIPPED, SHIPPED);
 	else
-		errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"), err);
-	free(path);
+		errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"),
+		    err ? err : _("out of memory"));
+	free(path), free(err);
 	return shipped;
 }
 
@@ -132,14 +132,13 @@ world(const struct nt_record *r, const char *path, struct play_world_error *err)
 	const char *set = r != NULL ? nt_dice_record_faceset(r) : NULL, *kind;
 	const struct nt_field *at;
 	const struct dc_faces *f;
-	char msg[sizeof err->e.msg - 16], *dir;
+	char *msg = NULL, *dir;
 	int status;
 
 	if (set == NULL || nt_dice_record_faces(r) != NULL)
 		return dice_shipped();
 	dir = dir_of(path);
-	f = dice_load_file(set, path != NULL && dir == NULL ? "." : dir, msg, sizeof msg, &kind,
-	    &status);
+	f = dice_load_file(set, path != NULL && dir == NULL ? "." : dir, &msg, &kind, &status);
 	free(dir);
 	if (f != NULL)
 		return f;
@@ -149,7 +148,8 @@ world(const struct nt_record *r, const char *path, struct play_world_error *err)
 	err->e.column = at ? at->column : 0;
 	err->e.kind = kind;
 	err->status = status;
-	snprintf(err->e.msg, sizeof err->e.msg, "faceset: %s", msg);
+	snprintf(err->e.msg, sizeof err->e.msg, "faceset: %s", msg ? msg : _("out of memory"));
+	free(msg);
 	return NULL;
 }
 
@@ -201,7 +201,7 @@ static int
 file_opt(struct nt_record *r, int k, const char *val, const char *file)
 {
 	const char *kind;
-	char msg[600];
+	char *msg = NULL;
 	int status;
 
 	if (k != O_FACESET)
@@ -211,8 +211,9 @@ file_opt(struct nt_record *r, int k, const char *val, const char *file)
 		    "--faceset out\n"), out_path(file));
 		return 2;
 	}
-	if (dice_load_file(val, NULL, msg, sizeof msg, &kind, &status) == NULL) {
-		errf("carcref play: --faceset: %s\n", msg);
+	if (dice_load_file(val, NULL, &msg, &kind, &status) == NULL) {
+		errf("carcref play: --faceset: %s\n", msg ? msg : _("out of memory"));
+		free(msg);
 		return 2;
 	}
 	/* Read as if the record named it, from the current directory. */

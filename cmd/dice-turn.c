@@ -484,28 +484,38 @@ out:
 
 /* ---- a move told ------------------------------------------------------------ */
 
+/* An event's why, malloc'd (the names in it may be of any length). */
+char *
+dice_why(struct play *p, const struct dc_event *e)
+{
+	int n = nt_dice_why(e, p->names, NULL, 0);
+	char *s = malloc((size_t)n + 1);
+
+	if (s != NULL)
+		nt_dice_why(e, p->names, s, (size_t)n + 1);
+	return s;
+}
+
 void
 dice_tell(struct play *p, int i)
 {
-	char why[512];
+	char *why;
 
 	if (dc_game_move(p->g, i)->end)
 		outf(_("%s ends the game: no scoring follows\n"), p->names[dc_game_move_player(p->g, i)]);
 	for (int k = 0; k < dc_game_nevents(p->g); k++) {
 		const struct dc_event *e = dc_game_event(p->g, k);
 
-		if (e->move != i + 1)
+		if (e->move != i + 1 || (why = dice_why(p, e)) == NULL)
 			continue;
-		nt_dice_why(e, p->names, why, sizeof why);
 		if (e->feature == DC_EV_WIN)
 			outf("%s\n", why);
 		else	/* TRANSLATORS: a player, what the turn scored. */
 			outf(C_("player: turn", "%s: %s\n"), p->names[e->player], why);
+		free(why);
 	}
-	if (i == dc_game_nmoves(p->g) - 1 && dc_game_over(p->g)) {
-		nt_dice_standings(p->g, p->names, why, sizeof why);
-		outf("%s\n", why);
-	}
+	if (i == dc_game_nmoves(p->g) - 1 && dc_game_over(p->g))
+		p->game->standings(p);
 }
 
 /* ---- undo and redo of rolls, the hand kept --------------------------------- */

@@ -31,7 +31,7 @@ standings_line(struct play *p)
 void
 dice_standings(struct play *p)
 {
-	standings_line(p);
+	standings_line(p);	/* at the end too: who won and why */
 }
 
 void
@@ -85,7 +85,7 @@ static void
 explain_player(struct play *p, int who)
 {
 	int none = 0, any = 0;
-	char why[512];
+	char *why;
 
 	outf(_("%s: %d points\n"), p->names[who], dc_game_score(p->g, who));
 	for (int k = 0; k < dc_game_nevents(p->g); k++) {
@@ -97,8 +97,10 @@ explain_player(struct play *p, int who)
 			none++;
 			continue;
 		}
-		nt_dice_why(e, p->names, why, sizeof why);
+		if ((why = dice_why(p, e)) == NULL)
+			continue;
 		outf(_("  move %d: %s\n"), e->move, why);
+		free(why);
 		any++;
 	}
 	if (none > 0)

@@ -60,10 +60,10 @@ enum {
 const struct dc_faces *dice_shipped(void);
 /* A face file read and checked, kept until the program ends: path as
  * given (for messages), opened relative to dir (NULL: the current
- * directory) unless absolute.  NULL with *err (its line and column 0,
- * for the caller to place), *status 2 (unreadable) or 1 (its checks). */
-const struct dc_faces *dice_load_file(const char *path, const char *dir, char *err,
-	    size_t errlen, const char **kind, int *status);
+ * directory) unless absolute.  NULL with *err (malloc'd; cmd_seterr),
+ * *kind (JSON's) and *status 2 (unreadable) or 1 (its checks). */
+const struct dc_faces *dice_load_file(const char *path, const char *dir, char **err,
+	    const char **kind, int *status);
 /* Are faces f the shipped guess (the shipped file's, or written inline
  * and equal to them)? */
 bool	 dice_is_shipped(const struct dc_faces *f);
@@ -86,6 +86,8 @@ bool	 dice_hand_restore(struct play *p, char *text, char **why);
  * with the refusal in *why. */
 bool	 dice_progress(struct play *p, const struct dc_turn *t, struct dc_progress *pr,
 	     struct dc_refusal *why);
+/* Event e's why, malloc'd (NULL if out of memory). */
+char	*dice_why(struct play *p, const struct dc_event *e);
 /* "refused: " and why, for turn t. */
 int	 dice_refusal(struct play *p, const struct dc_turn *t, const struct dc_refusal *why);
 
