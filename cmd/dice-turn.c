@@ -85,18 +85,27 @@ entered(struct play *p)
 	p->nredo = 0;
 }
 
-/* "roll 1 of 3, 9 dice: 2 knights, 2 catapults (out), 5 city faces". */
+/* A summary of turn t (nt_dice_roll_summary, nt_dice_keep_summary), a line. */
 static void
-say_roll(struct play *p, const struct dc_turn *t, const struct dc_progress *pr)
+say(struct play *p, const struct dc_turn *t, const struct dc_progress *pr,
+    int (*summary)(const struct dc_faces *, const struct dc_turn *, const struct dc_progress *,
+    char *, size_t))
 {
-	int n = nt_dice_roll_summary(dice_faces(p), t, pr, NULL, 0);
+	int n = summary(dice_faces(p), t, pr, NULL, 0);
 	char *s = malloc((size_t)n + 1);
 
 	if (s == NULL)
 		return;
-	nt_dice_roll_summary(dice_faces(p), t, pr, s, (size_t)n + 1);
+	summary(dice_faces(p), t, pr, s, (size_t)n + 1);
 	outf("%s\n", s);
 	free(s);
+}
+
+/* "roll 1 of 3, 9 dice: 2 knights, 2 catapults (out), 5 city faces". */
+static void
+say_roll(struct play *p, const struct dc_turn *t, const struct dc_progress *pr)
+{
+	say(p, t, pr, nt_dice_roll_summary);
 	if (!pr->nine && (pr->rolls_left == 0 || pr->to_throw == 0))
 		outf("%s\n", pr->rolls_left == 0 ? _("that was the last roll: claim N or claim "
 		    "knight ends the turn") : _("no die is left to roll: claim N or claim knight "
@@ -107,14 +116,7 @@ say_roll(struct play *p, const struct dc_turn *t, const struct dc_progress *pr)
 static void
 say_keep(struct play *p, const struct dc_turn *t, const struct dc_progress *pr)
 {
-	int n = nt_dice_keep_summary(dice_faces(p), t, pr, NULL, 0);
-	char *s = malloc((size_t)n + 1);
-
-	if (s == NULL)
-		return;
-	nt_dice_keep_summary(dice_faces(p), t, pr, s, (size_t)n + 1);
-	outf("%s\n", s);
-	free(s);
+	say(p, t, pr, nt_dice_keep_summary);
 }
 
 /* The whole turn t (its result set, or nine catapults) played: the
