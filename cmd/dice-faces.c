@@ -48,32 +48,39 @@ paragraph(FILE *out, const char *label, const char *text)
 void
 dice_print_faces(FILE *out, const struct dc_faces *f)
 {
-	bool fr = play_fr();
+	bool fr = play_fr(), shipped = dice_is_shipped(f);
+	/* Whose source and doubt: the set's, else the shipped file's when the
+	 * set is the same (a journal writes the shipped faces inline). */
+	const struct dc_faces *about = f->source == NULL && f->doubt == NULL && shipped ?
+	    dice_shipped() : f;
 	char rows[DC_NFACES][3][6];
 
-	if (f->origin == DC_FROM_RECORD)
+	if (f->origin == DC_FROM_RECORD && shipped)
+		out_printf(out, "%s\n", _("faces: the record's own (faces:), the shipped guess "
+		    "(dice-faces.yaml)"));
+	else if (f->origin == DC_FROM_RECORD)
 		out_printf(out, "%s\n", _("faces: the record's own (faces:)"));
-	else if (dice_is_shipped(f))
+	else if (shipped)
 		out_printf(out, _("faces: the shipped guess (%s)\n"), f->file ? f->file : "?");
 	else
 		out_printf(out, _("faces: %s\n"), f->file ? out_path(f->file) : "?");
 	for (int i = 0; i < DC_NFACES; i++)
 		nt_dice_draw_face(&f->face[i], 0, rows[i]);
-	out_printf(out, " ");
+	/* A column of 11 a face: its code, its drawing, its name. */
 	for (int i = 0; i < DC_NFACES; i++)
-		out_printf(out, " %-10s", f->face[i].code);
+		out_printf(out, "%*s%s", i ? 11 - (int)strlen(f->face[i - 1].code) : 2, "",
+		    f->face[i].code);
 	out_printf(out, "\n");
 	for (int r = 0; r < 3; r++) {
-		out_printf(out, " ");
 		for (int i = 0; i < DC_NFACES; i++)
-			out_printf(out, " %s     ", rows[i][r]);
+			out_printf(out, "%*s%s", i ? 6 : 2, "", rows[i][r]);
 		out_printf(out, "\n");
 	}
-	out_printf(out, " ");
 	for (int i = 0; i < DC_NFACES; i++) {
 		const char *w = dc_face_word(&f->face[i], fr);
+		int pad = i ? 11 - out_width(dc_face_word(&f->face[i - 1], fr)) : 2;
 
-		out_printf(out, " %s%*s", w, 10 - out_width(w) > 0 ? 10 - out_width(w) : 1, "");
+		out_printf(out, "%*s%s", pad > 0 ? pad : 1, "", w);
 	}
 	out_printf(out, "\n");
 	for (int i = 0; i < DC_NFACES; i++) {
@@ -90,10 +97,10 @@ dice_print_faces(FILE *out, const struct dc_faces *f)
 		}
 	}
 	out_printf(out, "%s\n", _("  (# black: city; . white; north up, as the letters read N E S W)"));
-	if (f->source != NULL)
-		paragraph(out, _("source:"), f->source);
-	if (f->doubt != NULL)
-		paragraph(out, _("doubt:"), f->doubt);
+	if (about->source != NULL)
+		paragraph(out, _("source:"), about->source);
+	if (about->doubt != NULL)
+		paragraph(out, _("doubt:"), about->doubt);
 }
 
 /* --check: each failure as FILE:LINE:COLUMN: message. */
