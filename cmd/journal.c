@@ -1089,7 +1089,8 @@ undone_update(struct journal *j, struct rewrite *w, int added)
 	struct journal_undone *v;
 
 	j->nundone -= w->back;
-	undone_free(j->undone + j->nundone, w->back);
+	if (w->back > 0)	/* j->undone may be NULL: no arithmetic on it */
+		undone_free(j->undone + j->nundone, w->back);
 	if (added > w->back) {
 		undone_free(j->undone, j->nundone);
 		j->nundone = 0;
