@@ -421,6 +421,7 @@ board_exec(int argc, char **argv)
 	char msg[512], *text, *title = NULL, *pic = NULL, *err = NULL;
 	int ansi[CR_MAXPLAYERS], upto, seg = -1, x, y, spot, rc = 0;
 	struct nt_replay_error rerr;
+	const struct play_game *pg;
 	const struct cr_tileset *ts;
 	struct lines l = { 0 };
 	struct nt_record r, part;
@@ -445,9 +446,14 @@ board_exec(int argc, char **argv)
 		return 1;
 	}
 	free(text);
-	if (nt_record_game(&r) != &nt_game_tile) {	/* a game with no board */
-		errf(_("carcref board: %s is a game of %s, which has no board: carcref replay %s "
-		    "lists its moves\n"), out_path(o.file), nt_record_game(&r)->name, out_path(o.file));
+	pg = play_game_of(nt_record_game(&r));
+	if (pg == NULL || pg->no_board != NULL) {	/* a game with no board */
+		if (pg != NULL)
+			errf(_(pg->no_board), out_path(o.file), out_path(o.file));
+		else
+			errf(_("carcref board: %s is a game of %s, which has no board: carcref "
+			    "replay %s lists its moves\n"), out_path(o.file),
+			    nt_record_game(&r)->name, out_path(o.file));
 		nt_record_free(&r);
 		return 2;
 	}

@@ -107,8 +107,9 @@ copy_out(FILE *spool)
 }
 
 /* Format one file: 0 done (or canonical, with check), 1 a record that
- * does not read (or, with check, is not canonical), 2 an I/O error, -2
- * the data of its game cannot be read (said). */
+ * does not read (or, with check, is not canonical, or whose data fails
+ * its checks), 2 an I/O error (a file it names too), -2 the data of its
+ * game cannot be read (said). */
 static int
 fmt_file(const char *path, bool to_stdout, bool check)
 {
@@ -128,11 +129,13 @@ fmt_file(const char *path, bool to_stdout, bool check)
 	o.in = text, o.inlen = len;
 	w = play_worlds(strcmp(path, "-") == 0 ? NULL : path);
 	if (nt_record_fmt_with(text, len, &w, out_put, out_reset, &o, &err) < 0) {
-		if (play_no_world) {	/* the game's data cannot be read (said) */
+		if (play_world_status != 0) {	/* the game's data cannot be had (said) */
+			int rc = play_world_status;
+
 			out_reset(&o);
 			free(o.err);
 			free(text);
-			return -2;
+			return rc;
 		}
 		if (err.move > 0)
 			errf(_("%s:%d:%d: move %d: %s\n"), out_path(path), err.line, err.column,

@@ -4,7 +4,8 @@
  *	carcref games
  *
  * One line per game, the last played first: its name (for carcref resume
- * NAME), its game when the games kept are of more than one, its
+ * NAME), its game when the games kept are of more than one or not the
+ * default's, its
  * players, its moves, when it was last played (the journal's
  * modification time, local time), and whether it is finished, with the
  * final scores if it is.  A journal that cannot be read or replayed is
@@ -86,9 +87,8 @@ describe(const struct journal_game *jg, struct line *l)
 		for (int i = 0; i < r.nplayers && i < NT_MAXPLAYERS; i++)
 			names[i] = r.players[i].name;
 		if ((text = pg->finished(g, names)) != NULL) {	/* the game's words */
-			more = cmd_strf("%s%s", l->state, text);
-			free(l->state), free(text);
-			l->state = more;
+			free(l->state);
+			l->state = text;
 			scores = false;
 		}
 	}
@@ -118,7 +118,9 @@ games_exec(int argc, char **argv)
 	char *err = NULL;
 	const char *first = NULL;
 	int n, wname = 0, wgame = 0, wplay = 0, wmoves = 0, rc = 0;
-	bool mixed = false;	/* games of several games: a column names each one's */
+	/* Games of several games, or of another than the default: a column
+	 * names each one's. */
+	bool mixed = false;
 
 	struct cmd_args a = CMD_ARGS(argc, argv);
 
@@ -147,7 +149,8 @@ games_exec(int argc, char **argv)
 		else {
 			int wn = out_width(out_path(v[i].name));	/* a file's name */
 
-			if (*l[i].game != '\0' && first != NULL && strcmp(first, l[i].game) != 0)
+			if (*l[i].game != '\0' && ((first != NULL && strcmp(first, l[i].game) != 0) ||
+			    strcmp(l[i].game, nt_games[0]->name) != 0))
 				mixed = true;
 			if (*l[i].game != '\0' && first == NULL)
 				first = l[i].game;

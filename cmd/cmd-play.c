@@ -219,6 +219,37 @@ oom:
 	return 2;
 }
 
+/* The options of a new game given with play FILE, for its record's
+ * game to apply to its header (struct play_game's file_opt). */
+struct file_opts {
+	const struct given { int k; const char *val; } *given;
+	int		 n;
+	const char	*file;
+};
+
+static int
+file_opts(struct nt_record *r, void *arg)
+{
+	const struct file_opts *fo = arg;
+	const struct play_game *pg = play_game_of(nt_record_game(r));
+	int rc = 0;
+
+	for (int i = 0; pg != NULL && rc == 0 && i < fo->n; i++) {
+		const char *name = opts.opt[fo->given[i].k].name;
+		int gk = play_game_opt(pg, false, name, NULL, 0);
+
+		if (gk < 0) {
+			errf(_("carcref play: %s is not an option of %s\n"), name, pg->rules->name);
+			rc = 2;
+		} else if (pg->file_opt == NULL) {
+			errf(_(pg->new_only), out_path(fo->file));
+			rc = 2;
+		} else
+			rc = pg->file_opt(r, gk, fo->given[i].val, fo->file);
+	}
+	return rc;
+}
+
 /* Parse the options, start or bring back the game, then the session. */
 static int
 start(struct play *p, int argc, char **argv, bool resuming)
@@ -228,7 +259,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 	const struct play_game *pg = play_games[0];
 	const struct cmd_entry *e = resuming ? &cmd_resume_entry : &cmd_play_entry;
 	struct cmd_args a = CMD_ARGS(argc, argv);
-	struct { int k; const char *val; } given[PLAY_MAXOPTS];
+	struct given given[PLAY_MAXOPTS];
 	struct nt_record hdr = { 0 };
 	int ngiven = 0, rc, k;
 	bool named = false;
@@ -260,7 +291,8 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		return 2;
 	hdr.row = pg->rules;
 	pg->rules->header_start(&hdr);
-	for (int i = 0; i < ngiven; i++) {
+	/* With a record (play FILE), its own game takes them, once read. */
+	for (int i = 0; i < ngiven && (resuming || a.nops == 0); i++) {
 		int gk = play_game_opt(pg, false, opts.opt[given[i].k].name, NULL, 0);
 
 		if (gk < 0) {
@@ -294,7 +326,7 @@ start(struct play *p, int argc, char **argv, bool resuming)
 		nt_record_free(&hdr);
 		return cmd_usage(&cmd_resume_entry);
 	}
-	if (file && (named || ngiven > 0)) {
+	if (file && named) {
 		errf(_(pg->new_only), file);
 		nt_record_free(&hdr);
 		return 2;
@@ -324,9 +356,12 @@ start(struct play *p, int argc, char **argv, bool resuming)
 			errf("carcref: %s\n", err);
 			return 2;
 		}
-		if (!play_adopt(p, file, text, len, stderr)) {
+		struct file_opts fo = { given, ngiven, file };
+
+		if ((rc = play_adopt_with(p, file, text, len, stderr, ngiven > 0 ? file_opts : NULL,
+		    &fo)) != 0) {
 			free(text);
-			return 1;
+			return rc;
 		}
 		if (gname != NULL && p->game != pg) {
 			errf(_("carcref play: --game %s, but %s is a game of %s\n"), gname, file,
@@ -409,7 +444,7 @@ resume_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_play_entry = {
 	"play", "[--yes] [--game NAME] [--players A,B,...] [--edition N] [--expansions X,Y] "
-	    "[FILE | --resume [NAME]]",
+	    "[--faceset FILE] [FILE | --resume [NAME]]",
 	N_("referee a game at the table, turn by turn"),
 	play_exec
 };

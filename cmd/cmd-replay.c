@@ -179,6 +179,7 @@ replay_file(const char *path, const struct opts *o)
 {
 	const char *names[NT_MAXPLAYERS];
 	struct nt_replay_error rerr;
+	struct play_world_error werr;
 	const struct play_game *pg;
 	struct nt_record r;
 	struct cr_error err;
@@ -204,7 +205,7 @@ replay_file(const char *path, const struct opts *o)
 		free(text);
 		if (o->json) {
 			rerr = (struct nt_replay_error){ .move = 0, .line = err.line,
-			    .column = err.column };
+			    .column = err.column, .kind = err.kind };
 			snprintf(rerr.msg, sizeof rerr.msg, "%s", err.msg);
 			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, NULL, names,
 			    false, &rerr);
@@ -221,9 +222,16 @@ replay_file(const char *path, const struct opts *o)
 		nt_record_free(&r);
 		return -2;	/* the game's own data cannot be read (said): none can be replayed */
 	}
-	if ((world = play_world_of(pg, &r, strcmp(path, "-") == 0 ? NULL : path)) == NULL) {
+	if ((world = play_world_of(pg, &r, strcmp(path, "-") == 0 ? NULL : path, &werr)) == NULL) {
+		/* The data the record names: a refusal of the record (move 0). */
+		if (o->json)
+			print_json(o->many ? path : NULL, &(struct nt_record){ 0 }, NULL, NULL, names,
+			    false, &werr.e);
+		else
+			errf("%s:%d:%d: %s\n", out_path(path), werr.e.line, werr.e.column,
+			    werr.e.msg);
 		nt_record_free(&r);
-		return 2;	/* the data the record names cannot be read (said) */
+		return werr.status;
 	}
 	g = &batch[gi];
 	if (*g == NULL) {
@@ -234,7 +242,7 @@ replay_file(const char *path, const struct opts *o)
 		}
 		pg->rules->set_undo(*g, false);	/* checking never undoes */
 	}
-	ok = nt_game_replay(pg->rules, *g, &r, &rerr);
+	ok = nt_game_replay(pg->rules, *g, world, &r, &rerr);
 	if (o->json)
 		print_json(o->many ? path : NULL, &r, pg, *g, names, ok, &rerr);
 	else

@@ -83,6 +83,7 @@ selfplay_exec(int argc, char **argv)
 	struct nt_record hdr = { 0 };
 	struct { int k; const char *val; } given[PLAY_MAXOPTS];
 	struct cmd_args a = CMD_ARGS(argc, argv);
+	struct play_world_error werr;
 	const void *world;
 	int k, ngiven = 0, rc = 0;
 
@@ -144,7 +145,13 @@ selfplay_exec(int argc, char **argv)
 		nt_record_free(&hdr);
 		return 2;
 	}
-	if ((world = play_world(pg)) == NULL) {
+	if (play_world(pg) == NULL) {
+		nt_record_free(&hdr);
+		return 2;
+	}
+	/* The data the options name (a file), else the game's own. */
+	if ((world = play_world_of(pg, &hdr, NULL, &werr)) == NULL) {
+		errf("carcref selfplay: %s\n", werr.e.msg);
 		nt_record_free(&hdr);
 		return 2;
 	}
@@ -168,7 +175,11 @@ selfplay_exec(int argc, char **argv)
 			cmd_rnd(&st);
 		if (g != NULL)
 			gm->set_undo(g, false);	/* a generator never undoes */
-		if (g == NULL || !pg->random_game(g, &st) || (text = nt_record_text(&hdr, g)) == NULL) {
+		/* Data an option named is written in the record, which then
+		 * replays anywhere. */
+		if (g == NULL || !pg->random_game(g, &st) || (ngiven > 0 &&
+		    gm->header_own != NULL && gm->header_own(&hdr, g) < 0) ||
+		    (text = nt_record_text(&hdr, g)) == NULL) {
 			errf("%s", _("carcref selfplay: out of memory\n"));
 			if (g != NULL)
 				gm->free(g);
@@ -199,7 +210,7 @@ selfplay_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_selfplay_entry = {
 	"selfplay", "[--seed N] [--games K] [--game NAME] [--players P] [--edition E] "
-	    "[--expansions X,Y] [--out DIR]",
+	    "[--expansions X,Y] [--faceset FILE] [--out DIR]",
 	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec
 };

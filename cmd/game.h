@@ -44,6 +44,7 @@
 
 #include "cmd.h"
 #include "notation/game.h"
+#include "notation/record.h"
 
 struct play;
 struct play_cmd;
@@ -64,13 +65,27 @@ struct play_hand_words {
 	const char	*left;		/* "... is not given back: %s; its file %s is left ..." */
 };
 
+/*
+ * Why the data a record names cannot be had: the refusal at move 0 (in
+ * e: the line and column in the record, the sentence naming the file,
+ * the kind) and the exit status it means (2: a file that cannot be read,
+ * 1: data that fails its checks).
+ */
+struct play_world_error {
+	struct nt_replay_error	 e;
+	int			 status;
+};
+
 struct play_game {
 	const struct nt_game *rules;	/* its row */
-	/* The data it is played with, loaded once: its own (the tile game:
-	 * the tile set of every module), or with r what record r names
+	/* The data it is played with, loaded once: its own (r NULL: the
+	 * tile game's tile set of every module; another's shipped data;
+	 * NULL with the message printed), or what record r names
 	 * beside its own (a file, by a path relative to the record's, path;
-	 * NULL: the current directory).  NULL with the message printed. */
-	const void	*(*world)(const struct nt_record *r, const char *path);
+	 * NULL: the current directory), kept until the program ends; NULL
+	 * with *err. */
+	const void	*(*world)(const struct nt_record *r, const char *path,
+		    struct play_world_error *err);
 
 	/* ---- a new game: play's and selfplay's options ---- */
 	const struct cmd_opt *play_opts;	/* NULL name ends them */
@@ -81,6 +96,11 @@ struct play_game {
 	/* The message for play FILE with a new game's options: N_(),
 	 * "...; %s has its own\n". */
 	const char	*new_only;
+	/* Option k of play_opts given with play FILE: applied to the header
+	 * of the record read from it, before its moves are replayed: 0, or
+	 * the exit status (2) with the message printed.  NULL: refused, as
+	 * new_only says. */
+	int	(*file_opt)(struct nt_record *r, int k, const char *val, const char *file);
 	const struct cmd_opt *selfplay_opts;
 	int	(*selfplay_opt)(struct nt_record *hdr, int k, const char *val);
 	/* Play g to its end at random, from seed: false if out of memory. */
@@ -98,6 +118,8 @@ struct play_game {
 
 	/* ---- the REPL ---- */
 	const struct play_cmd *const *cmds;	/* NULL-ended, in help's order */
+	/* The words a line may hold (PLAY_MAXARGS), 0 for any number. */
+	int	 maxwords;
 	/* A line of argc words that is no command: is it a turn? */
 	bool	(*is_turn)(struct play *p, int argc, char **argv, const char *line);
 	/* Play a whole turn typed (with or without "PLAYER:"): 0, or -1
@@ -130,12 +152,14 @@ struct play_game {
 	void	(*complete)(struct play *p, const struct play_cmd *c, char **w, int n,
 		    const char *text);
 
-	/* The turn in progress: hand_size bytes in p->hand. */
-	size_t	 hand_size;
+	/* The turn in progress: hand_size bytes in p->hand; its line in
+	 * games/NAME.hand is hand_max bytes at most. */
+	size_t	 hand_size, hand_max;
 	const struct play_hand_words *words;
 	/* Anything in hand (a tile drawn, rolls entered)? */
 	bool	(*hand_held)(const struct play *p);
-	/* Forget it, saying what goes back if say. */
+	/* Forget it, saying what goes back if say (also before the hand's
+	 * memory is freed: what it holds is freed here). */
 	void	(*hand_drop)(struct play *p, bool say);
 	/* Its name for the words ("U"), and its line for games/NAME.hand
 	 * ("U 1,0 90\n"); malloc'd. */
@@ -170,9 +194,16 @@ struct play_game {
 	 * refused in the game's words if it knows the word (another game's
 	 * command), true; false: the session's "unknown command". */
 	bool	(*foreign)(struct play *p, int argc, char **argv);
-	/* What games says of a finished game after "finished:" (" Anna
-	 * wins, 42 reached (Anna 42, Ben 6)"), malloc'd; NULL: the scores. */
+	/* What games says of a finished game ("finished: Anna wins, 42
+	 * reached (Anna 42, Ben 6)"), malloc'd; NULL: "finished:" and the
+	 * scores. */
 	char	*(*finished)(const void *g, const char *const *names);
+	/* carcref board FILE on a record of the game, which has no board:
+	 * N_(), "%s is a ... game ...: carcref replay %s lists its turns\n"
+	 * (the file twice).  NULL: the game has a board. */
+	const char	*no_board;
+	/* Commands of the game's own (carcref faces), NULL-ended, or NULL. */
+	const struct cmd_entry *const *commands;
 };
 
 /* The registry (games.c): every game a program may play, the default
@@ -197,14 +228,18 @@ void	play_game_opts(struct play_opts *o, const struct cmd_opt *mine, int n, bool
  * first), -1 if none. */
 int	play_game_opt(const struct play_game *pg, bool selfplay, const char *name,
 	    const struct cmd_opt *in, int n);
-/* Its world, its own (play_world) or for record r read from path
- * (play_world_of): NULL with the message printed. */
+/* Its world, its own (play_world: NULL with the message printed) or for
+ * record r read from path (play_world_of: NULL with *err). */
 const void *play_world(const struct play_game *pg);
 const void *play_world_of(const struct play_game *pg, const struct nt_record *r,
-	    const char *path);
-/* For nt_record_fmt_with on the record read from path: each game's world
- * (the message printed when one cannot be loaded, and play_no_world set). */
+	    const char *path, struct play_world_error *err);
+/* For nt_record_fmt_with on the record read from path: each game's world.
+ * When one cannot be had, the message is printed and play_world_status
+ * set: -2 a game's own data, else the exit status (struct
+ * play_world_error); 0 until then. */
 struct nt_worlds play_worlds(const char *path);
-extern bool play_no_world;
+extern int play_world_status;
+/* The subcommand of a game called name (a game's commands), or NULL. */
+const struct cmd_entry *play_command(const char *name);
 
 #endif

@@ -10,10 +10,11 @@
 #include "game.h"
 #include "notation/i18n.h"
 
-extern const struct play_game play_game_tile;
+extern const struct play_game play_game_tile, play_game_dice;	/* in their files */
 
 const struct play_game *const play_games[] = {
 	&play_game_tile,
+	&play_game_dice,
 	NULL,
 };
 
@@ -81,29 +82,52 @@ play_game_opt(const struct play_game *pg, bool selfplay, const char *name,
 const void *
 play_world(const struct play_game *pg)
 {
-	return pg->world(NULL, NULL);
+	return pg->world(NULL, NULL, NULL);
 }
 
 const void *
-play_world_of(const struct play_game *pg, const struct nt_record *r, const char *path)
+play_world_of(const struct play_game *pg, const struct nt_record *r, const char *path,
+    struct play_world_error *err)
 {
-	return pg->world(r, path);
+	memset(err, 0, sizeof *err);
+	return pg->world(r, path, err);
 }
 
-bool play_no_world;
+int play_world_status;
 
 static const void *
 world_of(void *path, const struct nt_game *g, const struct nt_record *hdr)
 {
 	const struct play_game *pg = play_game_of(g);
-	const void *w = pg != NULL ? pg->world(hdr, path) : NULL;
+	struct play_world_error err;
+	const void *w;
 
-	play_no_world |= w == NULL;
+	if (pg == NULL || play_world(pg) == NULL) {
+		play_world_status = -2;
+		return NULL;
+	}
+	if ((w = play_world_of(pg, hdr, path, &err)) == NULL) {
+		errf("%s:%d:%d: %s\n", out_path(path ? path : "-"), err.e.line, err.e.column,
+		    err.e.msg);
+		play_world_status = err.status;
+	}
 	return w;
 }
 
 struct nt_worlds
 play_worlds(const char *path)
 {
+	play_world_status = 0;
 	return (struct nt_worlds){ world_of, (void *)path };
+}
+
+const struct cmd_entry *
+play_command(const char *name)
+{
+	for (int i = 0; play_games[i] != NULL; i++)
+		for (int k = 0; play_games[i]->commands != NULL &&
+		    play_games[i]->commands[k] != NULL; k++)
+			if (strcmp(play_games[i]->commands[k]->name, name) == 0)
+				return play_games[i]->commands[k];
+	return NULL;
 }

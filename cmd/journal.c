@@ -1089,7 +1089,8 @@ undone_update(struct journal *j, struct rewrite *w, int added)
 	struct journal_undone *v;
 
 	j->nundone -= w->back;
-	undone_free(j->undone + j->nundone, w->back);
+	if (w->back > 0)	/* j->undone may be NULL: no arithmetic on it */
+		undone_free(j->undone + j->nundone, w->back);
 	if (added > w->back) {
 		undone_free(j->undone, j->nundone);
 		j->nundone = 0;
@@ -1364,7 +1365,17 @@ journal_read(const char *path, size_t *len, bool *cut, char **err)
 void *
 play_replay(const char *label, const char *text, size_t len, struct nt_record *r, char **why)
 {
+	int status;
+
+	return play_replay_with(label, text, len, r, why, NULL, NULL, &status);
+}
+
+void *
+play_replay_with(const char *label, const char *text, size_t len, struct nt_record *r,
+    char **why, int (*fix)(struct nt_record *, void *), void *arg, int *status)
+{
 	struct nt_replay_error rerr;
+	struct play_world_error werr;
 	const struct play_game *pg;
 	const void *world;
 	struct cr_error err;
@@ -1372,18 +1383,31 @@ play_replay(const char *label, const char *text, size_t len, struct nt_record *r
 	void *g;
 
 	label = label ? out_path(label) : "";
+	*status = 0;
 	if (nt_record_parse(r, text, len, &err) < 0) {
 		cmd_seterr(why, "%s%s%d:%d: %s", label, sep, err.line, err.column, err.msg);
 		return NULL;
 	}
-	if ((pg = play_game_of(nt_record_game(r))) == NULL ||
-	    (world = play_world_of(pg, r, path)) == NULL ||
-	    (g = pg->rules->create(world, r, &rerr)) == NULL) {
+	if (fix != NULL && (*status = fix(r, arg)) != 0) {
+		nt_record_free(r);
+		return NULL;
+	}
+	if ((pg = play_game_of(nt_record_game(r))) == NULL || play_world(pg) == NULL) {
 		cmd_seterr(why, _("%s%scannot start the game: out of memory"), label, *sep ? ": " : "");
 		nt_record_free(r);
 		return NULL;
 	}
-	if (!nt_game_replay(pg->rules, g, r, &rerr)) {
+	if ((world = play_world_of(pg, r, path, &werr)) == NULL) {	/* a file it names */
+		cmd_seterr(why, "%s%s%d:%d: %s", label, sep, werr.e.line, werr.e.column, werr.e.msg);
+		nt_record_free(r);
+		return NULL;
+	}
+	if ((g = pg->rules->create(world, r, &rerr)) == NULL) {
+		cmd_seterr(why, _("%s%scannot start the game: out of memory"), label, *sep ? ": " : "");
+		nt_record_free(r);
+		return NULL;
+	}
+	if (!nt_game_replay(pg->rules, g, world, r, &rerr)) {
 		cmd_seterr(why, _("%s%s%d:%d: move %d: %s"), label, sep, rerr.line, rerr.column,
 		    rerr.move, rerr.msg);
 		pg->rules->free(g);

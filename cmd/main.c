@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "notation/i18n.h"
 
 #ifndef CARCREF_VERSION
@@ -42,13 +43,14 @@ static const struct {
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 
+/* A command of the table, or of a game's own (cmd/game.h). */
 static const struct cmd_entry *
 cmd_find(const char *name)
 {
 	for (size_t i = 0; i < NCMDS; i++)
 		if (strcmp(cmd_table[i].entry->name, name) == 0)
 			return cmd_table[i].entry;
-	return NULL;
+	return play_command(name);
 }
 
 /*
@@ -58,12 +60,16 @@ cmd_find(const char *name)
 static const char *
 cmd_suggest(const char *name)
 {
-	const char *words[NCMDS + 1];
+	const char *words[NCMDS + PLAY_MAXOPTS + 1];
 	size_t n = 0;
 
 	for (size_t i = 0; i < NCMDS; i++)
 		if (strcmp(cmd_table[i].entry->name, "fmt") != 0)
 			words[n++] = cmd_table[i].entry->name;
+	for (int i = 0; play_games[i] != NULL; i++)	/* the games' own: they read */
+		for (int k = 0; play_games[i]->commands != NULL &&
+		    play_games[i]->commands[k] != NULL && n < NCMDS + PLAY_MAXOPTS; k++)
+			words[n++] = play_games[i]->commands[k]->name;
 	words[n] = NULL;
 	return cmd_closest(name, words);
 }
@@ -184,12 +190,28 @@ cmd_args_next(const struct cmd_entry *e, const struct cmd_opt *opts, struct cmd_
 	return CMD_ARGS_DONE;
 }
 
+/* A command in the list of carcref help: 0, or -1 out of memory. */
+static int
+help_line(const struct cmd_entry *e, bool dflt)
+{
+	char *lead;
+
+	if ((lead = cmd_strf("  %s", e->name)) == NULL)
+		return -1;
+	wrap(lead, cmd_usage_of(e), (int)strlen(lead) + 1);
+	free(lead);
+	if ((lead = cmd_strf(dflt ? _("%s (the default)") : "%s", summary_of(e))) == NULL)
+		return -1;
+	wrap("      ", lead, 6);
+	free(lead);
+	return 0;
+}
+
 static int
 cmd_help_exec(int argc, char **argv)
 {
 	const struct cmd_entry	*e;
 	struct cmd_args		 a = CMD_ARGS(argc, argv);
-	char			*lead;
 
 	if (cmd_args_next(&cmd_help_entry, NULL, &a) != CMD_ARGS_DONE)
 		return a.rc;
@@ -206,18 +228,18 @@ cmd_help_exec(int argc, char **argv)
 	/* The synopses stay as they are (options and their words are what one
 	 * types); the sentences around them are translated. */
 	outf(_("usage: carcref [COMMAND [ARGS...]]\n\ncommands:\n"));
-	for (size_t i = 0; i < NCMDS; i++) {
-		e = cmd_table[i].entry;
-		if ((lead = cmd_strf("  %s", e->name)) == NULL)
+	for (size_t i = 0; i < NCMDS; i++)
+		if (help_line(cmd_table[i].entry, cmd_table[i].dflt) < 0)
 			return 2;
-		wrap(lead, cmd_usage_of(e), (int)strlen(lead) + 1);
-		free(lead);
-		if ((lead = cmd_strf(cmd_table[i].dflt ? _("%s (the default)") : "%s",
-		    summary_of(e))) == NULL)
-			return 2;
-		wrap("      ", lead, 6);
-		free(lead);
-	}
+	/* Then each game's own commands, under its name. */
+	for (int i = 0; play_games[i] != NULL; i++)
+		for (int k = 0; play_games[i]->commands != NULL &&
+		    play_games[i]->commands[k] != NULL; k++) {
+			if (k == 0)
+				outf(_("\ncommands of %s:\n"), _(play_games[i]->rules->the));
+			if (help_line(play_games[i]->commands[k], false) < 0)
+				return 2;
+		}
 	outf(_("\ntile data: %s\n"), out_path(cmd_datadir()));
 	return 0;
 }

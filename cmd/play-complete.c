@@ -152,7 +152,7 @@ exact_matches(const char *text)
 static char **
 complete(const char *text, int start, int end)
 {
-	char *w[PLAY_MAXARGS + 1], *buf, *s;
+	char **w, *buf, *s;
 	const struct play_cmd *c;
 	int n = 0;
 
@@ -164,7 +164,12 @@ complete(const char *text, int start, int end)
 		start--;
 	if ((buf = cmd_strf("%.*s", start, rl_line_buffer)) == NULL)
 		return NULL;
-	for (s = strtok(buf, " \t"); s != NULL && n < PLAY_MAXARGS; s = strtok(NULL, " \t"))
+	if ((w = malloc(((size_t)start / 2 + 2) * sizeof *w)) == NULL) {	/* a word a
+									 * character and a blank at most */
+		free(buf);
+		return NULL;
+	}
+	for (s = strtok(buf, " \t"); s != NULL; s = strtok(NULL, " \t"))
 		w[n++] = s;
 	w[n] = NULL;
 	/* Files for save and load, and an option's file (board --svg):
@@ -172,11 +177,11 @@ complete(const char *text, int start, int end)
 	c = n >= 1 ? play_cmd_find(cp, w[0]) : NULL;
 	if (c != NULL && ((n == 1 && c->complete == PA_FILE) ||
 	    (n == 2 && c->file_opt != NULL && strcmp(w[1], c->file_opt) == 0))) {
-		free(buf);
+		free(buf), free(w);
 		return NULL;
 	}
 	if (c != NULL && n == 1 && c->file_opt != NULL) {	/* its one option */
-		free(buf);
+		free(buf), free(w);
 		rl_attempted_completion_over = 1;
 		cands_clear();
 		play_cand("%s", c->file_opt);
@@ -185,7 +190,7 @@ complete(const char *text, int start, int end)
 	rl_attempted_completion_over = 1;
 	cands_clear();
 	build_cands(cp, w, n, text);
-	free(buf);
+	free(buf), free(w);
 	/* (readline would otherwise put their common start back in place) */
 	rl_ignore_completion_duplicates = !cands.exact;
 	if (cands.exact)

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,8 @@ game_is(struct play *p, const struct play_game *pg)
 		return true;
 	if ((p->world = play_world(pg)) == NULL || (hand = calloc(1, pg->hand_size + 1)) == NULL)
 		return false;
+	if (p->hand != NULL)
+		p->game->hand_drop(p, false);	/* what it holds, freed */
 	free(p->hand);
 	p->hand = hand;
 	p->game = pg;
@@ -133,17 +136,26 @@ play_take(struct play *p, struct nt_record *r, void *g)
 bool
 play_adopt(struct play *p, const char *label, const char *text, size_t len, FILE *msgs)
 {
+	return play_adopt_with(p, label, text, len, msgs, NULL, NULL) == 0;
+}
+
+int
+play_adopt_with(struct play *p, const char *label, const char *text, size_t len, FILE *msgs,
+    int (*fix)(struct nt_record *, void *), void *arg)
+{
 	struct nt_record r;
 	char *why = NULL;
+	int status = 0;
 	void *g;
 
-	if ((g = play_replay(label, text, len, &r, &why)) == NULL) {
-		out_printf(msgs, "%s\n", why ? why : _("out of memory"));
+	if ((g = play_replay_with(label, text, len, &r, &why, fix, arg, &status)) == NULL) {
+		if (status == 0)
+			out_printf(msgs, "%s\n", why ? why : _("out of memory"));
 		free(why);
-		return false;
+		return status != 0 ? status : 1;
 	}
 	play_take(p, &r, g);
-	return true;
+	return 0;
 }
 
 /* A new game: the header through the record writer and reader, so a
@@ -153,8 +165,10 @@ play_new_game(struct play *p, const struct play_game *pg, struct nt_record *hdr)
 {
 	const struct nt_game *gm = pg->rules;
 	struct nt_replay_error rerr;
+	struct play_world_error werr;
 	struct cr_error err;
 	const char *opt = "--players";
+	const void *world;
 	char *text;
 
 	if (hdr->nplayers < gm->minplayers || hdr->nplayers > gm->maxplayers) {
@@ -190,7 +204,13 @@ play_new_game(struct play *p, const struct play_game *pg, struct nt_record *hdr)
 	p->have_rec = true;
 	if (!game_is(p, pg))
 		return false;
-	if ((p->g = gm->create(p->world, &p->rec, &rerr)) == NULL) {
+	/* The data the options name (a file), else the game's own. */
+	if ((world = play_world_of(pg, &p->rec, NULL, &werr)) == NULL) {
+		errf("carcref play: %s\n", werr.e.msg);
+		return false;
+	}
+	if ((p->g = gm->create(world, &p->rec, &rerr)) == NULL ||
+	    (gm->header_own != NULL && gm->header_own(&p->rec, p->g) < 0)) {
 		errf(_("carcref play: cannot start the game: out of memory\n"));
 		return false;
 	}
@@ -212,6 +232,8 @@ play_end(struct play *p)
 	free(p->redo);
 	p->redo = NULL;
 	p->nredo = p->capredo = 0;
+	if (p->hand != NULL)
+		p->game->hand_drop(p, false);	/* what it holds, freed */
 	free(p->hand);
 	p->hand = NULL;
 	free(p->handkept);
@@ -230,7 +252,11 @@ play_new_journal(struct play *p, const char *text, size_t len, FILE *msgs)
 	char *err = NULL;
 
 	journal_close(&p->j);
-	journal_basis(&p->j, text, len, p->rules->nmoves(p->g));	/* else without comments */
+	/* A header that does not name all the game is played with (data
+	 * the game had from elsewhere) is journaled as the game has it,
+	 * whole: the file's comments are not kept then. */
+	if (p->rules->header_own == NULL || p->rules->header_own(&p->rec, p->g) == 0)
+		journal_basis(&p->j, text, len, p->rules->nmoves(p->g));	/* else without comments */
 	if (p->rules->nmoves(p->g) > 0 && !journal_write(&p->j, &p->rec, p->g, &err)) {
 		out_printf(msgs, _("warning: the journal cannot be written (%s); the next move will "
 		    "try again\n"), err ? err : _("out of memory"));
@@ -381,10 +407,26 @@ play_player_named(const struct play *p, const char *name)
  * holds, "..." all but \" and \\, and elsewhere \x is x.  A line whose
  * quote is left open (explain O'Brien) is read again as plain words.
  */
+static int words_run(struct play *p, const char *line, char *buf, char **argv, int max);
+
 static int
 run_words(struct play *p, const char *line, char *buf)
 {
-	char *argv[PLAY_MAXARGS + 1], *r, *w, *ex;
+	char **argv;
+	int rc, max = p->game->maxwords;
+
+	/* A word a character and a blank at most. */
+	if ((argv = malloc((strlen(buf) / 2 + 2) * sizeof *argv)) == NULL)
+		return play_nope(_("out of memory"));
+	rc = words_run(p, line, buf, argv, max);
+	free(argv);
+	return rc;
+}
+
+static int
+words_run(struct play *p, const char *line, char *buf, char **argv, int max)
+{
+	char *r, *w, *ex;
 	const struct play_cmd *c;
 	const char *near;
 	int argc = 0, k, rc;
@@ -399,7 +441,7 @@ again:
 			r++;
 		if (*r == '\0')
 			break;
-		if (argc == PLAY_MAXARGS)
+		if (max > 0 && argc == max)
 			return play_nope(_("too many words"));
 		argv[argc++] = w = r;	/* written in place: never ahead of r */
 		for (; *r != '\0' && (q || !(*r == ' ' || *r == '\t' || *r == '\r' ||
@@ -668,8 +710,6 @@ keep_hand(struct play *p)
 	free(err), free(text), free(path), free(name);
 }
 
-#define HAND_MAX	256	/* bytes: "CODE X,Y ROT" is far shorter */
-
 /*
  * The tile kept in hand, PATH's text (malloc'd), or NULL: none kept
  * (*why NULL), or a file that cannot be one (*why says why, malloc'd).
@@ -678,8 +718,10 @@ keep_hand(struct play *p)
  * the tile's code and maybe its place; a NUL or more lines are not.
  */
 static char *
-hand_read(const char *path, const struct play_hand_words *w, char **why)
+hand_read(const char *path, const struct play_game *pg, char **why)
 {
+	const struct play_hand_words *w = pg->words;
+	size_t max = pg->hand_max;
 	const char *nl;
 	struct stat st;
 	char *text = NULL;
@@ -696,12 +738,12 @@ hand_read(const char *path, const struct play_hand_words *w, char **why)
 		*why = cmd_strf("%s", strerror(errno));
 	else if (!S_ISREG(st.st_mode))
 		*why = cmd_strf("%s", _("not a regular file"));
-	else if (st.st_size > HAND_MAX)
+	else if ((uintmax_t)st.st_size > max)
 		*why = cmd_strf(_(w->too_long), (long long)st.st_size);
-	else if ((text = malloc(HAND_MAX + 1)) == NULL)
+	else if ((text = malloc(max + 1)) == NULL)
 		*why = cmd_strf("%s", _("out of memory"));
 	else {
-		while ((n = read(fd, text, HAND_MAX)) < 0 && errno == EINTR)
+		while ((n = read(fd, text, max)) < 0 && errno == EINTR)
 			;
 		if (n >= 0)
 			text[n] = '\0';
@@ -742,7 +784,7 @@ play_restore_hand(struct play *p)
 
 	if (path == NULL)
 		return;
-	if ((text = hand_read(path, w, &why)) == NULL) {
+	if ((text = hand_read(path, p->game, &why)) == NULL) {
 		if (why != NULL)
 			hand_aside(path, w, why);
 		free(why), free(path);

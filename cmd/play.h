@@ -155,6 +155,11 @@ char	*journal_read(const char *path, size_t *len, bool *cut, char **err);
  */
 void	*play_replay(const char *label, const char *text, size_t len, struct nt_record *r,
 	     char **why);
+/* The same, fix (unless NULL) given the header first: its non-zero
+ * return ends it, NULL returned and *status set (fix said why). */
+void	*play_replay_with(const char *label, const char *text, size_t len,
+	     struct nt_record *r, char **why, int (*fix)(struct nt_record *, void *), void *arg,
+	     int *status);
 
 /* The games kept in DIR/games: the files, newest first. */
 struct journal_game {
@@ -303,6 +308,11 @@ int	 session_quit(struct play *, int, char **);
  */
 bool	 play_adopt(struct play *p, const char *label, const char *text, size_t len,
 	     FILE *msgs);
+/* The same, fix (unless NULL) given the record's header before its
+ * moves are replayed (play FILE with a game's options): 0 taken, 1 a bad
+ * record (said to MSGS), or fix's non-zero status (it said why). */
+int	 play_adopt_with(struct play *p, const char *label, const char *text, size_t len,
+	     FILE *msgs, int (*fix)(struct nt_record *, void *), void *arg);
 /* The names, map letters and colours the REPL gives the players of R. */
 void	 play_dress_record(const struct nt_record *r, const char **names,
 	     struct play_letter *letter, int *ansi);

@@ -17,9 +17,9 @@
 
 /* The tile set of every module: a record names no other data. */
 static const void *
-world(const struct nt_record *r, const char *path)
+world(const struct nt_record *r, const char *path, struct play_world_error *err)
 {
-	(void)r, (void)path;
+	(void)r, (void)path, (void)err;
 	return cmd_tileset();
 }
 
@@ -581,6 +581,7 @@ const struct play_game play_game_tile = {
 	.json_game = json_game,
 	.ranking_tail = ranking_tail,
 	.cmds = cmds,
+	.maxwords = PLAY_MAXARGS,
 	.is_turn = is_turn,
 	.line = tile_line,
 	.example = tile_example,
@@ -597,6 +598,7 @@ const struct play_game play_game_tile = {
 	.tell = tile_tell,
 	.complete = tile_complete,
 	.hand_size = sizeof (struct tile_hand),
+	.hand_max = 256,	/* bytes: "CODE X,Y ROT" is far shorter */
 	.words = &words,
 	.hand_held = hand_held,
 	.hand_drop = tile_drop_hand,

@@ -117,4 +117,18 @@ char	*nt_dice_faces_yaml(const struct dc_faces *f, const char *indent);
  * record's faces:" in the reader's language. */
 const char *nt_dice_faces_origin(const struct dc_faces *f);
 
+/*
+ * The dice game's row of the game layer (dice-game.c, game.h), and what
+ * it keeps of a record's header: its own faces (faces:, NULL if none),
+ * the file it names (faceset:, as written, NULL if none); a file named
+ * for a new game (play --faceset), relative to the current directory.
+ */
+struct nt_record;
+extern const struct nt_game nt_game_dice;
+const struct dc_faces *nt_dice_record_faces(const struct nt_record *r);
+const char *nt_dice_record_faceset(const struct nt_record *r);
+bool	nt_dice_record_set_faceset(struct nt_record *r, const char *file);
+/* An event's feature in the reader's language ("city"). */
+const char *nt_dice_feature_word(enum dc_feature f);
+
 #endif

@@ -26,7 +26,11 @@
  * that takes them (the tile game: edition 1 to 3 and the modules of
  * rules/ext.h), anything else into r->cfg, the row's to free.  The row writes its keys back one at a time
  * in its canonical order (keys[], where "players" marks the envelope's
- * players list), so that fmt can put each key's comments around it.
+ * players list), so that fmt can put each key's comments around it; a
+ * key the record lacks may be left out.  The envelope checks the players
+ * against the row's maxrecord.  Once the record's game is known, a
+ * refusal of the record (move 0) carries the row's header_kind for JSON,
+ * unless header_field gave one of its own ("data-check").
  *
  * The game.  The engine's state is the row's own, an opaque pointer,
  * made from the header and the game's world: the data cmd/ loads for it
@@ -107,26 +111,33 @@ struct nt_canon {
 struct nt_game {
 	const char	*name;		/* as records write it (game:) */
 	const char	*title;		/* for people, N_() */
+	const char	*the;		/* in a sentence, N_(): "the tile game" */
 	/* The header keys it takes after format and game, in the order the
 	 * canonical header writes them, "players" among them. */
 	const char	*const *keys;
 	int		 nkeys;
 	int		 minplayers, maxplayers;	/* at the table (play, selfplay) */
 	int		 maxrecord;	/* players a record may name (1 at least) */
+	/* The kind (JSON's) of a refusal of the record itself once its
+	 * game is known (move 0), unless header_field gave one: "header";
+	 * NULL for a game whose refusals have none. */
+	const char	*header_kind;
 
 	/* ---- the header ---- */
 	/* Set r's header to the game's defaults (edition, r->cfg), before
 	 * its fields are read. */
 	void	(*header_start)(struct nt_record *r);
 	/* Read field f (a key the game takes) into r: edition,
-	 * expansions, r->cfg.  0, or -1 with err at the value at fault. */
+	 * expansions, r->cfg.  0, or -1 with err at the value at fault
+	 * (err->kind: its kind, if other than header_kind). */
 	int	(*header_field)(struct nt_record *r, const struct nt_field *f,
 		    struct cr_error *err);
 	/* Free r->cfg; NULL if the game keeps nothing there. */
 	void	(*header_free)(struct nt_record *r);
 	/* Write key keys[k] (never "players") and its value, without the
-	 * last newline: "edition: 3". */
-	void	(*write_key)(const struct nt_emit *o, const struct nt_record *r, int k);
+	 * last newline: "edition: 3"; false, nothing written, when r has
+	 * no value for it (a key that may be left out). */
+	bool	(*write_key)(const struct nt_emit *o, const struct nt_record *r, int k);
 	/* The header for people, in the reader's language: "edition 3".
 	 * As snprintf returns. */
 	int	(*describe)(const struct nt_record *r, char *buf, size_t size);
@@ -135,8 +146,10 @@ struct nt_game {
 	/* A new game from the header, on world; NULL with err (move 0). */
 	void	*(*create)(const void *world, const struct nt_record *r,
 		    struct nt_replay_error *err);
-	/* Start again from the header, reusing g's memory (batch replays). */
-	bool	(*restart)(void *g, const struct nt_record *r, struct nt_replay_error *err);
+	/* Start again from the header, on world, reusing g's memory (batch
+	 * replays: the world is the one of r, maybe not g's last). */
+	bool	(*restart)(void *g, const void *world, const struct nt_record *r,
+		    struct nt_replay_error *err);
 	void	(*free)(void *g);
 	/* Keep what undo needs (on, the default) or not (checking, selfplay). */
 	void	(*set_undo)(void *g, bool on);
@@ -171,6 +184,13 @@ struct nt_game {
 	int	(*canon)(const void *world, const struct nt_record *r, const char *line,
 		    size_t len, struct nt_canon *c, char *buf, size_t size,
 		    struct nt_line_error *err);
+
+	/* ---- optional (NULL: none) ---- */
+	/* Make r's header name all that g is played with, so that a record
+	 * written from it (the journal, save) replays the same anywhere:
+	 * data it had from elsewhere, written inline.  1 when r changed, 0 when
+	 * it named all already, -1 out of memory (r then as it was). */
+	int	(*header_own)(struct nt_record *r, const void *g);
 };
 
 /* The registry (games.c): every game of the family, the default (the
@@ -228,13 +248,13 @@ int	nt_field_fail(const struct nt_field *f, struct cr_error *err, const char *fm
 const struct nt_field *nt_record_field(const struct nt_record *r, const char *key);
 
 /*
- * Replay r's moves on g (made by r's row from its header, or restarted
- * from it): true if every move was legal; else err (the move, its line
- * and column, the sentence and kind) and g stands before the move
- * refused.
+ * Replay r's moves on g (made by r's row from its header on world, or
+ * restarted from it): true if every move was legal; else err (the move,
+ * its line and column, the sentence and kind) and g stands before the
+ * move refused.
  */
-bool	nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
-	    struct nt_replay_error *err);
+bool	nt_game_replay(const struct nt_game *gm, void *g, const void *world,
+	    const struct nt_record *r, struct nt_replay_error *err);
 
 /*
  * The canonical text of a record: the header, then each move of g (a

@@ -10,12 +10,12 @@
 #include "i18n.h"
 #include "record-int.h"
 
-extern const struct nt_game nt_game_hg, nt_game_dice;
+extern const struct nt_game nt_game_hg, nt_game_dice;	/* in their files */
 
 const struct nt_game *const nt_games[] = {
 	&nt_game_tile,		/* the default: a record without game: */
 	&nt_game_hg,		/* named, not refereed yet: Hunters & Gatherers */
-	&nt_game_dice,		/* named, not refereed yet */
+	&nt_game_dice,
 };
 const int nt_ngames = (int)(sizeof nt_games / sizeof nt_games[0]);
 
@@ -151,7 +151,7 @@ nt_game_keylist(const struct nt_game *g, char *buf, size_t size)
 /* ---- replaying a record ---------------------------------------------------- */
 
 bool
-nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
+nt_game_replay(const struct nt_game *gm, void *g, const void *world, const struct nt_record *r,
     struct nt_replay_error *err)
 {
 	const char *names[NT_MAXPLAYERS];
@@ -161,7 +161,7 @@ nt_game_replay(const struct nt_game *gm, void *g, const struct nt_record *r,
 	e.kind = NULL;		/* a game whose refusals have kinds sets it */
 	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++)
 		names[i] = r->players[i].name;
-	if (!gm->restart(g, r, err))
+	if (!gm->restart(g, world, r, err))
 		return false;
 	for (int i = 0; i < r->nmoves; i++) {
 		const struct nt_recmove *m = &r->moves[i];

@@ -86,7 +86,20 @@ nt__record_header(struct nt_record *r, struct cr_error *err)
 		if (gm->header_field(r, f, err) < 0)
 			return -1;
 	}
-	return 0;
+	return nt__record_players(r, err);
+}
+
+int
+nt__record_players(const struct nt_record *r, struct cr_error *err)
+{
+	const struct nt_game *gm = nt_record_game(r);
+
+	if (r->nplayers <= gm->maxrecord)
+		return 0;
+	err->line = err->column = 0;
+	snprintf(err->msg, sizeof err->msg, _("too many players: at most %d in %s"), gm->maxrecord,
+	    _(gm->the));
+	return -1;
 }
 
 static int

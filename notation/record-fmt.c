@@ -471,8 +471,8 @@ emit_header(struct fmt *f, bool moves)
 			continue;
 		}
 		emit_lines(f, k[slot].before, "");
-		gm->write_key(&f->out, r, i);
-		emit_after(f, &k[slot], NULL);
+		if (gm->write_key(&f->out, r, i))
+			emit_after(f, &k[slot], NULL);
 	}
 	emit_lines(f, k[NT_K_MOVES].before, "");
 	nt__emitf(&f->out, "moves:%s", moves ? "" : " []");

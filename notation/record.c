@@ -29,6 +29,7 @@ struct rd {
 	size_t		len;
 	const struct nt_listen *l;	/* or NULL: moves are kept in r */
 	bool		named;		/* game: was read (else r->row is assumed) */
+	yaml_mark_t	players;	/* where the players list starts */
 	/* libyaml's marks count characters; the listener wants bytes.  Marks
 	 * only move forward, so one cursor converts them all in one pass. */
 	size_t		byte, index;
@@ -509,6 +510,7 @@ body(struct rd *rd)
 		[NT_K_MOVES] = "moves",
 	};
 	const struct nt_game *dflt = nt_games[0];
+	struct cr_error many;
 	char all[256];
 	yaml_mark_t top;
 	int seen = 0;
@@ -574,6 +576,7 @@ body(struct rd *rd)
 				return -1;
 			break;
 		case NT_K_PLAYERS:
+			rd->players = at;
 			if (list(rd, keys[k], true, player_item) < 0)
 				return -1;
 			break;
@@ -600,6 +603,8 @@ body(struct rd *rd)
 		return fail_at(rd, &top, _("missing \"format: carcref/1\""));
 	if (!(seen & (1 << NT_K_PLAYERS)) || rd->r->nplayers == 0)
 		return fail_at(rd, &top, _("a record needs \"players\": 1 to %d names"), NT_MAXPLAYERS);
+	if (nt__record_players(rd->r, &many) < 0)
+		return fail_at(rd, &rd->players, "%s", many.msg);
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_DOCUMENT_END_EVENT)
@@ -628,6 +633,7 @@ int
 nt_record_parse(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
 {
 	memset(r, 0, sizeof *r);
+	err->kind = NULL;
 	if (too_big(len, err) < 0)
 		return -1;
 	if (nt__record_read_fast(r, text, len, NULL)) {
@@ -641,6 +647,7 @@ int
 nt_record_parse_yaml(struct nt_record *r, const char *text, size_t len, struct cr_error *err)
 {
 	memset(r, 0, sizeof *r);
+	err->kind = NULL;
 	if (too_big(len, err) < 0)
 		return -1;
 	return nt__record_read_yaml(r, text, len, NULL, err);
@@ -675,6 +682,9 @@ nt__record_read_yaml(struct nt_record *r, const char *text, size_t len,
 		yaml_event_delete(&rd.ev);
 	yaml_parser_delete(&rd.p);
 	if (rc < 0) {
+		/* Once its game is known, the record's refusal is of its kind. */
+		if (err->kind == NULL && rd.named && r->row != NULL)
+			err->kind = r->row->header_kind;
 		nt_record_free(r);
 		return -1;
 	}
@@ -876,10 +886,8 @@ nt__emit_header(const struct nt_emit *o, const struct nt_record *r)
 	for (int k = 0; k < gm->nkeys; k++) {
 		if (strcmp(gm->keys[k], "players") == 0)
 			nt__emit_players(o, r);
-		else {
-			gm->write_key(o, r, k);
+		else if (gm->write_key(o, r, k))
 			nt__emit(o, "\n", 1);
-		}
 	}
 }
 

@@ -89,12 +89,12 @@ header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err
 	return 0;
 }
 
-static void
+static bool
 write_key(const struct nt_emit *o, const struct nt_record *r, int k)
 {
 	if (k == K_EDITION) {
 		nt__emitf(o, "edition: %d", r->edition);
-		return;
+		return true;
 	}
 	nt__emit(o, "expansions: [", 13);
 	for (int i = 0; i < r->nexpansions; i++) {
@@ -103,6 +103,7 @@ write_key(const struct nt_emit *o, const struct nt_record *r, int k)
 		nt__emit_scalar(o, r->expansions[i]);
 	}
 	nt__emit(o, "]", 1);
+	return true;
 }
 
 static int
@@ -145,10 +146,11 @@ create(const void *world, const struct nt_record *r, struct nt_replay_error *err
 }
 
 static bool
-restart(void *g, const struct nt_record *r, struct nt_replay_error *err)
+restart(void *g, const void *world, const struct nt_record *r, struct nt_replay_error *err)
 {
 	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
 
+	(void)world;	/* the tile set of every module, always */
 	if (cr_game_restart(g, &c))
 		return true;
 	snprintf(err->msg, sizeof err->msg, "%s", _("cannot start the game: out of memory, "
@@ -289,6 +291,7 @@ canon(const void *world, const struct nt_record *r, const char *line, size_t len
 const struct nt_game nt_game_tile = {
 	.name = "carcassonne",
 	.title = N_("Carcassonne"),
+	.the = N_("the tile game"),
 	.keys = keys,
 	.nkeys = (int)(sizeof keys / sizeof keys[0]),
 	.minplayers = 2,		/* the Big Box: 2 to 8 at the table */

@@ -522,6 +522,21 @@ dc_game_new(const struct dc_faces *f, int nplayers)
 	return g;
 }
 
+bool
+dc_game_restart(struct dc_game *g, const struct dc_faces *f, int nplayers)
+{
+	if (f == NULL || nplayers < 1 || nplayers > DC_MAXPLAYERS)
+		return false;
+	for (int i = 0; i < g->nmoves; i++)
+		dc_turn_free(&g->move[i].turn);
+	g->nmoves = 0;
+	memset(&g->st, 0, sizeof g->st);
+	g->st.winner = -1;
+	g->faces = f;
+	g->nplayers = nplayers;
+	return true;
+}
+
 void
 dc_game_free(struct dc_game *g)
 {

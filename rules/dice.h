@@ -358,6 +358,10 @@ struct dc_game;
 /* A new game on face set f (kept, not copied) for 1..DC_MAXPLAYERS
  * players; NULL if out of memory or nplayers is out of range. */
 struct dc_game *dc_game_new(const struct dc_faces *f, int nplayers);
+/* Start g again, on face set f for nplayers players, keeping its memory
+ * (a batch of replays); false, g as it was, if nplayers is out of range
+ * or f is NULL. */
+bool	dc_game_restart(struct dc_game *g, const struct dc_faces *f, int nplayers);
 void	dc_game_free(struct dc_game *g);
 const struct dc_faces *dc_game_faces(const struct dc_game *g);
 

@@ -122,6 +122,9 @@ struct cr_tileset {
 struct cr_error {
 	int	line, column;
 	char	msg[256];
+	/* A game record's refusal: its kind for JSON (notation/game.h's
+	 * header_kind), NULL for none. */
+	const char *kind;
 };
 
 /*

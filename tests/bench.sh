@@ -6,6 +6,8 @@
 #   replay   10,000 self-play base games (72 tiles, farmers, 2-5 players,
 #            editions 1 and 3) from files, checked in one process:
 #            games/s and microseconds per move, YAML parsing included.
+#   dice     4,000 self-played dice games (2-5 players) the same way:
+#            turns per second.
 set -euo pipefail
 CARCREF=${CARCREF:-./carcref}
 RUNS=${RUNS:-5}
@@ -145,6 +147,32 @@ awk -v r="$(printf '%s\n' "${rcpu[@]}" | median)" -v f="$(printf '%s\n' "${fcpu[
     -v size="$size" -v n="$(grep -c '^ *#' "$big")" 'BEGIN {
 	printf "fmt: a record of %.1f MB, %d comment lines: fmt %.0f ms CPU, replay %.0f ms: %.2fx replay (bar: 2x)\n", size / 1e6, n, f / 1000, r / 1000, f / r
 	printf "fmt: peak memory %.1f MB = %.2fx the file (bar: under 2x); replay %.1f MB = %.2fx\n", fm / 1024, fm * 1024 / size, rm / 1024, rm * 1024 / size
+}'
+
+# The dice game: DICE self-played games (2 to 5 players, layouts and
+# size-only turns), replayed from files in one process: turns per second,
+# YAML parsing included.  Kept between runs, keyed on what selfplay writes.
+DICE=${DICE:-4000}
+dkey=$($CARCREF selfplay --game dice --seed 1 | cksum | cut -d' ' -f1)
+ddir=.build/bench/dice-$DICE-$dkey
+if [ ! -f "$ddir/.done" ]; then
+	rm -rf "$ddir"; mkdir -p "$ddir"
+	for p in 2 3 4 5; do
+		$CARCREF selfplay --game dice --seed $((p + 200)) --games $((DICE / 4)) --players "$p" \
+		    --out "$ddir/p$p"
+	done
+	touch "$ddir/.done"
+fi
+mapfile -t dfiles < <(find "$ddir" -name '*.yaml' | sort)
+dturns=$(cat "${dfiles[@]}" | grep -c '^  - ')
+dcpu=()
+for _ in $(seq "$RUNS"); do
+	read -r u s <<<"$( { /usr/bin/time -f '%U %S' $CARCREF replay --quiet "${dfiles[@]}" >/dev/null; } 2>&1 | tail -1)"
+	dcpu+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1e6 }')")
+done
+awk -v us="$(printf '%s\n' "${dcpu[@]}" | median)" -v g="${#dfiles[@]}" -v t="$dturns" -v r="$RUNS" 'BEGIN {
+	printf "dice: %d self-played games, %d turns, one process, median of %d runs\n", g, t, r
+	printf "dice: CPU %.0f ms: %.0f turns/s replayed, %.2f us per turn (YAML parsing included)\n", us / 1000, t / (us / 1e6), us / t
 }'
 
 # Engine figures: legal listing, scaling to 10,000 and 100,000 tiles, RSS.

@@ -1184,7 +1184,7 @@ expect_out 'usage: carcref fmt ' -- help -- fmt
 expect_exit 0 -- help fmt --
 expect_exit 0 -- version --
 expect_err 'carcref version: unknown option "-x"' -- version -x
-for c in play resume games replay board tiles fmt selfplay help version; do
+for c in play resume games replay board tiles fmt selfplay faces help version; do
 	CARCREF_STATE=$r2/state-help expect_match "^usage: carcref $c( |\$)" -- $c --help
 	CARCREF_STATE=$r2/state-help expect_exit 0 -- $c -h
 done
@@ -1192,7 +1192,7 @@ done
 # Item 3: the completion offers every option each command reads: those
 # its usage names, and each it offers is one the command takes.
 if command -v bash >/dev/null && [ -f completions/carcref ]; then
-	for c in play resume games replay board tiles fmt selfplay help version; do
+	for c in play resume games replay board tiles fmt selfplay faces help version; do
 		offered=$(comp carcref $c - | tr '\n' ' ')
 		run $c --frobnicate	# the usage, on one line
 		for o in $(grep '^usage: ' "$tmp/err" | grep -oE -- '(^|[[ |])--?[a-z][a-z-]*' | grep -oE -- '--?[a-z-]+'); do
@@ -1437,10 +1437,10 @@ unset CARCREF_STATE
 
 export CARCREF_STATE=$tmp/state-game
 expect_exit 2 -- play --game chess
-expect_err 'carcref play: unknown game "chess" (games: carcassonne)' -- play --game chess
-expect_exit 2 -- play --game dice
-expect_err 'carcref play: game "dice" is not supported yet by this carcref (games: carcassonne)' \
-    -- play --game dice
+expect_err 'carcref play: unknown game "chess" (games: carcassonne, dice)' -- play --game chess
+expect_exit 2 -- play --game hunters-gatherers
+expect_err 'carcref play: game "hunters-gatherers" is not supported yet by this carcref (games: carcassonne, dice)' \
+    -- play --game hunters-gatherers
 expect "play --game chess: no game started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
 printf 'A 0,-1 0\nquit\n' >"$tmp/game.in"
 # The game's options before or after --game, as any option.
@@ -1451,13 +1451,13 @@ cp "$tmp/out" "$tmp/game-default.yaml"
 run selfplay --seed 7 --game carcassonne
 cmp -s "$tmp/out" "$tmp/game-default.yaml" && ok || not_ok "selfplay --game carcassonne: not the default game's" selfplay
 expect_exit 2 -- selfplay --game chess
-expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne)' -- selfplay --game chess
+expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne, dice)' -- selfplay --game chess
 expect_err 'carcref selfplay: game "hunters-gatherers" is not supported yet by this carcref' \
     -- selfplay --game hunters-gatherers
 expect_out "carcref: continuing $tmp/game-default.yaml" -- play --game carcassonne "$tmp/game-default.yaml"
 expect_exit 2 -- resume --game carcassonne
 if command -v bash >/dev/null && [ -f completions/carcref ]; then
-	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne "
+	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne dice "
 fi
 unset CARCREF_STATE
 
@@ -1649,6 +1649,222 @@ svg_ok "$tmp/w20.svg" "a wide name"
 # before its word.
 kx=$(sed -n 's/.*<text x="\([0-9]*\)" y="[0-9]*">city<\/text>.*/\1/p' "$tmp/w20.svg")
 expect "the SVG key: the second column clears a name of 20 W ($kx)" test "${kx:-0}" -ge 460
+unset CARCREF_STATE
+
+# ---- the dice game (issue 19 part 2) ------------------------------------------
+
+export CARCREF_STATE=$tmp/state-dice
+D=tests/scenarios/dice
+has_out() { grep -qF -- "$1" "$tmp/out"; }	# the last run's output holds TEXT
+has_json() { has_out "$@"; }
+# Every refusal of spec/dice.md 4.10, with its message and kind: each
+# scenario record that its .expect says is refused, in JSON (the kind, the
+# move, exit 1; 2 for a file that cannot be read) and in text.
+for f in "$D"/*.yaml; do
+	n=${f%.yaml}
+	line=$(grep '^refuse ' "$n.expect") || continue
+	read -r _ mv kind words <<<"$line"
+	kind=${kind#kind=}
+	want=1
+	[ "$kind" = unreadable ] && want=2
+	expect_exit $want -- replay --json "$f"
+	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
+	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
+	expect_err "$words" -- replay "$f"
+done
+# The kinds: every one of 4.10's table said by some record.
+kinds=$(cat "$D"/*.expect | sed -n 's/^refuse [0-9]* kind=\([a-z-]*\).*/\1/p' | sort -u | tr '\n' ' ')
+expect "dice: every kind of 4.10 has its record ($kinds)" test "$kinds" = \
+    "ambiguous-face catapult-kept catapult-rerolled catapults-result city-not-formable data-check dice-count face-not-in-data fourth-roll game-over header knight-needs-three layout-edges layout-missing-place layout-result layout-square-taken nothing-to-roll placeholder-last-roll reroll-set-aside result-missing syntax unknown-face unreadable wrong-player "
+expect_err "$D/d2-dice-count.yaml:7:5: move 2: Ben rolls 8 dice this turn, not 9: Anna holds a knight" \
+    -- replay "$D/d2-dice-count.yaml"
+expect_err "$D/h-faceset-unreadable.yaml:5:10: faceset: cannot read \"no-such.faces\": No such file or directory" \
+    -- replay "$D/h-faceset-unreadable.yaml"
+
+# The JSON of 4.9: the example's game, field for field.
+cat >"$tmp/d49.yaml" <<'EOF'
+format: carcref/1
+game: dice
+players: [Anna, Ben]
+moves:
+  - +CFFF +CFCF +CFCF +CFCF +CFCF K K CCFF CCFF / +CFCF +CFCF X K / CFFF = 8
+  - K K K X X X CFFF CFFF CCFF = knight
+  - CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 8
+EOF
+cat >"$tmp/d49.want" <<'EOF'
+{"valid": true, "finished": true,
+ "scores": {"Anna": 42, "Ben": 0},
+ "winner": "Anna", "ended_by": "points", "holding_knight": ["Ben"],
+ "events": [
+   {"move": 1, "player": "Anna", "feature": "city", "rolls": [9, 4, 1], "dice": 8,
+    "doubled": false, "points": {"Anna": 21}, "why": "closed city of 8 dice: 21"},
+   {"move": 2, "player": "Ben", "feature": "knight", "rolls": [9], "knights": 3,
+    "doubled": false, "points": {"Ben": 0},
+    "why": "3 knights collected: Ben keeps one, scores nothing now and double next turn"},
+   {"move": 3, "player": "Anna", "feature": "city", "rolls": [8], "dice": 8,
+    "doubled": false, "points": {"Anna": 21}, "why": "closed city of 8 dice: 21"},
+   {"move": 3, "player": "Anna", "feature": "win", "points": {},
+    "why": "Anna has 42 points, 42 or more: Anna wins"}]}
+EOF
+run replay --json "$tmp/d49.yaml"
+expect "dice: replay --json is the example of 4.9" python3 -c '
+import json, sys
+sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' "$tmp/out" "$tmp/d49.want"
+expect_exit 0 -- replay "$tmp/d49.yaml"
+expect_out "$tmp/d49.yaml: dice, the shipped faces, 2 players" -- replay "$tmp/d49.yaml"
+expect_out '      city: closed city of 8 dice: 21' -- replay "$tmp/d49.yaml"
+expect_out '      win: Anna has 42 points, 42 or more: Anna wins' -- replay "$tmp/d49.yaml"
+expect_out '  2. Ben     0   knight kept' -- replay "$tmp/d49.yaml"
+# A doubled turn, nine catapults over three rolls, end: the JSON's fields.
+run replay --json "$D/d13-over-three-rolls.yaml"
+expect "dice: nine catapults: winner, ended_by" has_json '"winner": "Ben", "ended_by": "catapults", "holding_knight": []'
+expect "dice: nine catapults: the event" has_json '{"move": 2, "player": "Ben", "feature": "catapults", "rolls": [9, 5, 2], "doubled": false, "points": {"Ben": 0}, "why": "nine catapults in one turn (4 + 3 + 2)"}'
+run replay --json "$D/d2-dice-in-hand.yaml"
+expect "dice: a doubled city" has_json '"feature": "city", "rolls": [8], "dice": 4, "doubled": true, "points": {"Anna": 6}, "why": "closed city of 4 dice: 3, doubled by the knight kept last turn: 6"'
+expect "dice: not finished: no winner" has_json '"winner": null, "ended_by": null, "holding_knight": []'
+run replay --json "$D/d14-end.yaml"
+expect "dice: end: no winner, ended by end" has_json '"finished": true'
+expect "dice: end: ended_by end" has_json '"winner": null, "ended_by": "end"'
+# A header refused: its kind, the record's place.
+run replay --json "$D/h-edition.yaml"
+expect "dice: the header refused in JSON" has_json '{"valid": false, "error": {"move": 0, "line": 4, "kind": "header", "message": "column 10: the dice game has edition 1 only, got \"2\""}'
+# The corpus game: the scores of its expect.json.
+run replay --json tests/corpus/dice/city-sizes.yaml
+expect "dice: the corpus game's scores" python3 -c '
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+sys.exit(any(a[k] != b[k] for k in ("valid", "finished", "scores")))' "$tmp/out" tests/corpus/dice/city-sizes.expect.json
+
+# fmt: the canonical form of 4.6, comments kept, faces: and faceset: kept
+# as they are, idempotent; a word the data does not know is left as it is.
+run fmt --stdout "$D/n-words-and-counts.yaml"
+expect "dice fmt: French words written back English" has_out '  - K X X +CFFF +CFCF CCFF CCCF K CFFF / +CFCF +CFFF X 2. / CFCF K = 5'
+expect "dice fmt: counts expanded" has_out '  - K K X X +CFFF +CFCF CCFF CCCF CFFF / +CFCF +CFFF X K CCFF / CFCF K = 5'
+expect "dice fmt: = chevalier is = knight" has_out '  - K K K X X X CFFF CFFF CCFF = knight'
+expect "dice fmt: a rotation is the face's code" has_out '  - CFFF CFCF CFFF X X X X X = 3'
+expect "dice fmt: the header of 4.1" has_out "$(printf 'format: carcref/1\ngame: dice\nedition: 1\nexpansions: []\nplayers:')"
+expect "dice fmt: comments kept" has_out "# French words and the data's names: 6"
+for f in "$D"/f-record-faces.yaml "$D"/f-faceset.yaml "$D"/n-missing-result.yaml \
+    tests/corpus/dice/city-sizes.yaml "$D"/d13-over-three-rolls.yaml "$D"/l-layout.yaml; do
+	cp "$f" "$tmp/fmt1.yaml"
+	[ -f "$D/full-city.faces" ] && cp "$D/full-city.faces" "$tmp/"
+	run fmt "$tmp/fmt1.yaml"
+	expect "dice fmt $f: written" test "$code" = 0
+	run fmt --check "$tmp/fmt1.yaml"
+	expect "dice fmt $f: canonical once written" test "$code" = 0
+	run replay -q "$tmp/fmt1.yaml"
+	sed 1d "$tmp/out" >"$tmp/fmt1.scores"
+	run replay -q "$f"
+	expect "dice fmt $f: the same scores" bash -c 'sed 1d "$1" | cmp -s - "$2"' sh "$tmp/out" "$tmp/fmt1.scores"
+done
+run fmt --stdout "$D/f-faceset.yaml"
+expect "dice fmt: faceset: kept" has_out 'faceset: full-city.faces'
+run fmt --stdout "$D/f-record-faces.yaml"
+expect "dice fmt: faces: kept" has_out '  - {code: CCCC, also: [full, pleine], edges: C C C C, cities: [[N, E, S, W]]}'
+run fmt --stdout "$D/n-missing-result.yaml"
+expect "dice fmt: a missing result written = 0" has_out '  - K K X X X X X X CCFF = 0'
+expect "dice fmt: a layout's missing result, its size" has_out '  - +CFFF@0,0 +FFCF@0,1 X X X X X X X = 2'
+cp "$D/n-unknown-face.yaml" "$tmp/unk.yaml"
+expect_exit 1 -- fmt "$tmp/unk.yaml"
+expect_err 'move 1: unknown face "Q"' -- fmt "$tmp/unk.yaml"
+expect "dice fmt: a word not known leaves the file as it is" cmp -s "$tmp/unk.yaml" "$D/n-unknown-face.yaml"
+expect_exit 2 -- fmt "$D/h-faceset-unreadable.yaml"
+expect_exit 1 -- fmt "$D/h-faceset-check.yaml"
+
+# selfplay --game dice: random legal games, layouts and size-only turns,
+# each replayed; the same seed, the same games.
+expect_exit 0 -- selfplay --game dice --seed 11 --games 60 --players 3 --out "$tmp/dsp"
+run replay -q "$tmp"/dsp/*.yaml
+expect "dice selfplay: every game replays" test "$code" = 0
+expect "dice selfplay: every game finished" bash -c '! grep -q "not finished" "$1"' sh "$tmp/out"
+expect "dice selfplay: layouts" bash -c 'grep -q "@-\?[0-9]*,-\?[0-9]" "$@"' sh "$tmp"/dsp/*.yaml
+expect "dice selfplay: size-only turns" bash -c 'grep -qE "^  - [^@]* = [3-9]$" "$@"' sh "$tmp"/dsp/*.yaml
+expect "dice selfplay: dice not noted" bash -c 'grep -q " [1-9]\. " "$@"' sh "$tmp"/dsp/*.yaml
+expect "dice selfplay: knights kept" bash -c 'grep -q "= knight" "$@"' sh "$tmp"/dsp/*.yaml
+run selfplay --game dice --seed 11 --games 1 --players 3
+expect "dice selfplay: the same seed, the same game" cmp -s "$tmp/out" "$tmp/dsp/game-11-000001.yaml"
+for p in 2 4 5; do
+	run selfplay --game dice --seed $p --players $p
+	cp "$tmp/out" "$tmp/dsp$p.yaml"
+	expect_exit 0 -- replay "$tmp/dsp$p.yaml"
+done
+expect_exit 2 -- selfplay --game dice --players 6
+expect_err 'carcref selfplay: --players: a game is for 2 to 5 players, not "6"' -- selfplay --game dice --players 6
+cp "$D/full-city.faces" "$tmp/full.faces"
+run selfplay --game dice --seed 3 --faceset "$tmp/full.faces"
+cp "$tmp/out" "$tmp/dspf.yaml"
+expect "dice selfplay --faceset: the faces written in the record" has_out '  - {code: CCCC, also: [full, pleine]'
+expect_exit 0 -- replay "$tmp/dspf.yaml"
+expect_exit 2 -- selfplay --game dice --faceset "$tmp/none.faces"
+
+# board, faces, help.
+expect_exit 2 -- board "$D/d3-rolls.yaml"
+expect_err "carcref board: $D/d3-rolls.yaml is a dice game, and the dice game has no board: carcref replay $D/d3-rolls.yaml lists its turns" \
+    -- board "$D/d3-rolls.yaml"
+expect_exit 0 -- faces
+expect_out 'faces: the shipped guess (dice-faces.yaml)' -- faces
+expect_out '  source: GUESS: the rules and reviews say 4 different city faces' -- faces
+expect_out '  doubt: The shapes are not known for sure.' -- faces
+expect_out '  .###.      .####      .###.      .####' -- faces
+expect_out 'faces: '"$D/full-city.faces" -- faces "$D/full-city.faces"
+expect_exit 0 -- faces --check rules/tiles/dice-faces.yaml
+expect_out 'rules/tiles/dice-faces.yaml: the four faces load' -- faces --check rules/tiles/dice-faces.yaml
+expect_exit 1 -- faces --check "$D/bad.faces"
+expect_err "$D/bad.faces:8:25: face 4: edges must be" -- faces --check "$D/bad.faces"
+expect_exit 2 -- faces --check "$tmp/none.faces"
+expect_exit 2 -- faces --check
+expect_out 'commands of the dice game:' -- help
+expect_out 'usage: carcref faces [--check] [FILE]' -- help faces
+
+# play --game dice: its options.
+expect_exit 2 -- play --game dice --edition 1
+expect_err 'carcref play: --edition: the dice game has one edition and no expansions; leave --edition out' \
+    -- play --game dice --edition 1
+expect_err 'carcref play: --expansions: the dice game has one edition and no expansions; leave --expansions out' \
+    -- play --game dice --expansions river
+expect_exit 2 -- play --game dice --players A,B,C,D,E,F
+expect_err 'carcref play: --players: a game is for 2 to 5 players, not 6' -- play --game dice --players A,B,C,D,E,F
+expect_exit 2 -- play --game dice --players Anna
+printf 'faces\nquit\n' >"$tmp/dq.in"
+STDIN=$tmp/dq.in expect_out "faces of $tmp/full.faces, 2 players: Anna, Ben" \
+    -- play --game dice --faceset "$tmp/full.faces"
+dcar=$(cd "$(dirname "$CARCREF")" && pwd)/$(basename "$CARCREF")
+ddata=$(cd "${CARCREF_DATA:-rules/tiles}" && pwd)
+(cd "$tmp" && printf 'faces\nquit\n' | CARCREF_DATA=$ddata "$dcar" play --game dice \
+    --faceset full.faces >"$tmp/out" 2>&1)
+expect "play --faceset: a file relative to the current directory" has_out 'faces of full.faces, 2 players: Anna, Ben'
+expect "play --faceset: the file's faces in force" has_out '  CFFF       CCFF       CFCF       CCCC'
+expect "play --faceset: no notice of the shipped guess" bash -c '! grep -q "shipped guess" "$1"' sh "$tmp/out"
+expect_exit 2 -- play --game dice --faceset "$tmp/none.faces"
+expect_err "carcref play: faceset: cannot read \"$tmp/none.faces\"" -- play --game dice --faceset "$tmp/none.faces"
+# play FILE --faceset: for a record that names no faces; refused when it does.
+STDIN=$tmp/dq.in expect_out 'carcref: continuing tests/scenarios/dice/d1-turn-order.yaml' \
+    -- play "$D/d1-turn-order.yaml" --faceset "$tmp/full.faces"
+STDIN=$tmp/dq.in expect_out 'CCCC' -- play "$D/d1-turn-order.yaml" --faceset "$tmp/full.faces"
+expect_exit 1 -- play "$D/d3-rolls.yaml" --faceset "$tmp/full.faces"
+expect_err 'move 1: no face CCCF in' -- play "$D/d3-rolls.yaml" --faceset "$tmp/full.faces"
+expect_exit 2 -- play "$D/f-record-faces.yaml" --faceset "$tmp/full.faces"
+expect_err "carcref play: --faceset: $D/f-record-faces.yaml has faces of its own (faces: or faceset:); leave --faceset out" \
+    -- play "$D/f-record-faces.yaml" --faceset "$tmp/full.faces"
+expect_exit 2 -- play "$D/d3-rolls.yaml" --edition 2
+expect_exit 2 -- play --game carcassonne "$D/d3-rolls.yaml"
+expect_err "carcref play: --game carcassonne, but $D/d3-rolls.yaml is a game of dice" \
+    -- play --game carcassonne "$D/d3-rolls.yaml"
+STDIN=$tmp/dq.in expect_out 'carcref: continuing' -- play --game dice "$D/d3-rolls.yaml"
+
+# games: each game's game and its winner, and why.
+rm -rf "$CARCREF_STATE"; mkdir -p "$CARCREF_STATE/games"
+cp "$D/d8-scores.yaml" "$CARCREF_STATE/games/2026-11-25-anna-ben.yaml"
+cp "$D/d13-nine-catapults.yaml" "$CARCREF_STATE/games/2026-11-26-anna-ben.yaml"
+cp "$D/d14-end.yaml" "$CARCREF_STATE/games/2026-11-27-anna-ben.yaml"
+sed -i '$d' "$CARCREF_STATE/games/2026-11-27-anna-ben.yaml"	# the move after end
+cp "$D/d3-rolls.yaml" "$CARCREF_STATE/games/2026-11-28-anna-ben.yaml"
+run games
+expect "games: a dice game won at 42" has_out '2026-11-25-anna-ben  dice  Anna, Ben  7 moves'
+expect "games: won at 42, the scores highest first" has_out 'finished: Anna wins, 42 reached (Anna 50, Ben 34)'
+expect "games: nine catapults" has_out 'finished: Ben wins, nine catapults (Anna 28, Ben 0)'
+expect "games: end, no winner" has_out 'finished by end, no winner (Anna 1, Ben 0)'
+expect "games: not finished" has_out '4 moves'
 unset CARCREF_STATE
 
 echo "cli: $pass passed, $fail failed"

@@ -115,5 +115,46 @@ for f in tests/corpus/*.yaml; do
 	    not_ok "English in a French explanation" replay "$f" || ok
 done
 
+# ---- the dice game, in French (issue 19 part 2) --------------------------------
+
+D=tests/scenarios/dice
+CARCREF=$FR expect_line out "      " ": ville fermée de 5 dés : 6" -- replay "$D/d3-rolls.yaml"
+CARCREF=$FR expect_line out "      " ": ville fermée de 4 dés : 3, doublé par le chevalier gardé au tour précédent : 6" \
+    -- replay "$D/d2-dice-in-hand.yaml"
+CARCREF=$FR expect_line out "      " ": neuf catapultes en un tour (4 + 3 + 2)" -- replay "$D/d13-over-three-rolls.yaml"
+CARCREF=$FR expect_line err "$D/d2-dice-count.yaml:7:5: " "Ben lance 8 dés à ce tour, pas 9 : Anna garde un chevalier" \
+    -- replay "$D/d2-dice-count.yaml"
+CARCREF=$FR expect_line err "$D/h-edition.yaml:4:10: " "le jeu de dés n'a que l'édition 1, « 2 » donnée" \
+    -- replay "$D/h-edition.yaml"
+CARCREF=$FR expect_line err "$D/h-players.yaml:" "trop de joueurs : au plus 5 dans le jeu de dés" \
+    -- replay "$D/h-players.yaml"
+# French words read, English written back.
+CARCREF=$FR expect_line out "  - K X X +CFFF +CFCF CCFF CCCF K CFFF / +CFCF +CFFF X 2. / CFCF K = 5" "" \
+    -- fmt --stdout "$D/n-words-and-counts.yaml"
+# JSON is English whatever the locale.
+CARCREF=$FR expect_line out '{"valid": true' '"holding_knight": []}' -- replay --json "$D/d3-rolls.yaml"
+# No English left in the dice game's explanations.
+for f in "$D"/d*.yaml; do
+	CARCREF=$FR run replay "$f"
+	grep -E '^      [a-z-]+: ' "$tmp/out" | sed 's/^      [a-z-]*: //' |
+	    grep -qE 'closed|knight|catapult|doubled| wins|points, ' &&
+	    not_ok "English in a French explanation" replay "$f" || ok
+done
+# At the table: the French commands and words, what it says.
+printf 'lancer K X X bord bande coin trois chevalier bord\ngarder bord bande\nlancer bande bord catapulte chevalier coin\ngarder bande bord\nlancer bande chevalier\nannoncer 5\nK K K X X X CFFF CFFF CCFF = chevalier\nfin\npiocher U\nplateau\n' >"$tmp/dfr.in"
+CARCREF=$FR STDIN=$tmp/dfr.in run play --game dice
+for line in "les faces livrées, 2 joueurs : Anna, Ben" \
+    "faces : l'hypothèse livrée (dice-faces.yaml) : on ne sait pas avec certitude" \
+    "lancer 1 sur 3, 9 dés : 2 chevaliers, 2 catapultes (sorties), 5 faces de ville" \
+    "mis de côté : CFFF CFCF ; 5 dés à lancer (lancer 2 sur 3)" \
+    "Anna : ville fermée de 5 dés : 6" \
+    "Anna 6, Ben 0 ; à Ben de jouer, 9 dés ; 42 pour gagner" \
+    "Anna 6, Ben 0 [chevalier] ; à Anna de jouer, 8 dés ; 42 pour gagner" \
+    "piocher est une commande pour le jeu de tuiles : le jeu de dés n'a pas de tuiles ; entrez un lancer avec lancer FACES (aide liste les commandes du jeu de dés)" \
+    "le jeu de dés n'a pas de plateau : ville montre les dés du tour"; do
+	grep -qxF -- "$line" "$tmp/out" && ok || not_ok "the dice game at the table, in French: $line" play --game dice
+done
+grep -q "finit la partie" "$tmp/out" && ok || not_ok "fin ends the game, in French" play --game dice
+
 echo "fr-notation: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3172,6 +3172,262 @@ expect "r3: one other river tile, in the singular" has "$tmp/out" \
 expect "r3: two river tiles, in the plural" has "$tmp/out" \
     'refused: the river comes first: D may not be drawn while 2 river tiles are left'
 expect "r3: no (s)" lacks "$tmp/out" '(s)'
+
+# ---- the dice game at the table (issue 19 part 2, spec/dice.md 4.8) ----------
+
+export CARCREF_STATE=$tmp/dice-state
+# A whole game, step by step and whole lines, English and French words:
+# what the table is told, the standings after each turn, the end at 42,
+# the tile game's commands refused, the record saved.
+typed dice-whole <<'EOF'
+roll K X X CFFF CFCF CCFF CCCF K CFFF
+keep CFFF CFCF
+roll CFCF CFFF X K CCFF
+keep CFCF CFFF
+roll CFCF K
+claim 5
+Ben: K K K X X X CFFF CFFF CCFF = knight
+roll CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF
+claim 8
+lancer bord bande bande bord catapulte X X X X
+annoncer 4
+CFFF CFCF CFCF CFCF CFCF CFCF CFFF X X
+= 7
+score
+explain
+roll K
+draw U
+moves
+save whole.yaml
+quit
+EOF
+want dice-whole <<'EOF'
+carcref: a new game
+the shipped faces, 2 players: Anna, Ben
+faces: the shipped guess (dice-faces.yaml): which sides of the city faces are
+black is not known for sure; "faces" draws them; if your dice differ, start
+again with --faceset FILE
+Anna 0, Ben 0; Anna to play, 9 dice; first to 42
+roll 1 of 3, 9 dice: 2 knights, 2 catapults (out), 5 city faces
+set aside: CFFF CFCF; 5 dice to roll (roll 2 of 3)
+roll 2 of 3, 5 dice: 1 knight, 1 catapult (out), 3 city faces
+set aside: CFCF CFFF; 2 dice to roll (roll 3 of 3)
+roll 3 of 3, 2 dice: 1 knight, 1 city face
+that was the last roll: claim N or claim knight ends the turn
+Anna: closed city of 5 dice: 6
+Anna 6, Ben 0; Ben to play, 9 dice; first to 42
+Ben: 3 knights collected: Ben keeps one, scores nothing now and double next turn
+Anna 6, Ben 0 [knight]; Anna to play, 8 dice; first to 42
+roll 1 of 3, 8 dice: 8 city faces
+Anna: closed city of 8 dice: 21
+Anna 27, Ben 0 [knight]; Ben to play, 9 dice; first to 42
+roll 1 of 3, 9 dice: 5 catapults (out), 4 city faces
+Ben: closed city of 4 dice: 3, doubled by the knight kept last turn: 6
+Anna 27, Ben 6; Anna to play, 9 dice; first to 42
+roll 1 of 3, 9 dice: 2 catapults (out), 7 city faces
+claim N or claim knight ends the turn
+Anna: closed city of 7 dice: 15
+Anna has 42 points, 42 or more: Anna wins
+game over: Anna wins with 42 points (Ben 6)
+final scores:
+  1. Anna   42
+  2. Ben     6
+game over: save FILE keeps it; score and explain show it; undo goes back
+  Anna   42
+  Ben     6
+game over: Anna wins with 42 points (Ben 6)
+Anna: 42 points
+  move 1: closed city of 5 dice: 6
+  move 3: closed city of 8 dice: 21
+  move 5: closed city of 7 dice: 15
+Ben: 6 points
+  move 2: 3 knights collected: Ben keeps one, scores nothing now and double next turn
+  move 4: closed city of 4 dice: 3, doubled by the knight kept last turn: 6
+game over: save FILE keeps it; score and explain show it; undo goes back
+draw is a command of the tile game: the dice game has no tiles; enter a roll with roll FACES (help lists the dice game's commands)
+   1  Anna  K X X +CFFF +CFCF CCFF CCCF K CFFF / +CFCF +CFFF X K CCFF / CFCF K = 5
+   2  Ben   K K K X X X CFFF CFFF CCFF = knight
+   3  Anna  CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 8
+   4  Ben   CFFF CFCF CFCF CFFF X X X X X = 4
+   5  Anna  CFFF CFCF CFCF CFCF CFCF CFCF CFFF X X = 7
+saved 5 moves to whole.yaml
+EOF
+session dice-whole 1 play --game dice
+expect "dice: the game saved replays to 42" has <(cd "$tmp" && "$CARCREF" replay whole.yaml) '  1. Anna   42'
+expect "dice: save writes the faces in force" has "$tmp/whole.yaml" \
+    '  - {code: CFFF, also: [cap, bord], edges: C F F F, cities: [[N]]}'
+dj=$(journal)
+expect "dice: the journal writes faces: (the shipped ones too)" has "$dj" 'faces:'
+expect "dice: the journal never writes faceset:" lacks "$dj" 'faceset:'
+expect "dice: the journal is the game" cmp -s <(moves_of "$dj") <(moves_of "$tmp/whole.yaml")
+
+# Undo and redo by rolls, keep replaced, end refused during a turn, claim
+# alone, the tile game's commands and explain X,Y refused in the dice
+# game's words.
+typed dice-undo <<'EOF'
+roll K X X CFFF CFCF CCFF CCCF K CFFF
+keep CFFF CFCF K
+keep CFFF CFCF
+roll CFCF CFFF X K CCFF
+end
+undo
+undo
+redo
+redo
+keep CFCF CFFF
+roll CFCF K
+claim
+claim 5
+undo
+redo
+roll K K K X X X CFFF CFFF CCFF
+keep K K K
+roll CFFF CFFF CCFF
+undo 5
+board
+plateau
+explain 2,0
+place 0,1
+piocher U
+supply
+EOF
+session dice-undo 1 play --game dice
+out=$tmp/dice-undo.out
+expect "dice: keep again replaces the choice" has "$out" 'set aside: CFFF CFCF; 5 dice to roll (roll 2 of 3)'
+expect "dice: end refused during a turn" has "$out" \
+    "Anna's turn is under way (2 rolls): claim the turn, or undo its rolls, before end"
+expect "dice: undo takes back the last roll" has "$out" \
+    "undone: roll 2 of Anna's turn: CFCF CFFF X K CCFF"
+expect "dice: undo again, the first roll" has "$out" \
+    "undone: roll 1 of Anna's turn: K X X +CFFF +CFCF CCFF CCCF K CFFF"
+expect "dice: redo puts the rolls back" has "$out" 'roll 2 of 3, 5 dice: 1 knight, 1 catapult (out), 3 city faces'
+expect "dice: redo with no roll undone puts back the turn" \
+    test "$(grep -c '^Anna: closed city of 5 dice: 6$' "$out")" = 2
+expect "dice: no roll left: the turn starts again" has "$out" "Anna's turn starts again: 9 dice to roll"
+expect "dice: claim alone in a size-only turn says the sizes" has "$out" 'say the size: claim 3, claim 4 or claim 5'
+expect "dice: undo 5 takes back the turn's two rolls, no more" \
+    test "$(grep -c '^undone: roll' "$out")" = 4
+expect "dice: undo 5: Ben's turn starts again" has "$out" "Ben's turn starts again: 9 dice to roll"
+expect "dice: undo with no roll takes back the turn" has "$out" \
+    'undone: move 1, Anna: K X X +CFFF +CFCF CCFF CCCF K CFFF / +CFCF +CFFF X K CCFF / CFCF K = 5'
+expect "dice: board refused" has "$out" "the dice game has no board: city shows the turn's dice"
+expect "dice: plateau refused the same" test "$(grep -c "^the dice game has no board: city shows" "$out")" = 2
+expect "dice: explain X,Y refused" has "$out" "the dice game has no board: explain takes a player's name"
+expect "dice: place refused" has "$out" \
+    "place is a command of the tile game: the dice game has no tiles; enter a roll with roll FACES (help lists the dice game's commands)"
+expect "dice: piocher refused" has "$out" "piocher is a command of the tile game"
+expect "dice: supply refused" has "$out" "supply is a command of the tile game"
+
+# A layout at the table: keep on squares, city draws it, claim alone.
+typed dice-layout <<'EOF'
+roll K X X CFFF CFCF CCFF CCCF K CFFF
+keep CFFF@0,0 CFCF@0,1
+roll FFCF CFFF X K K
+keep FFCF@0,2
+city
+claim
+faces
+EOF
+session dice-layout 0 play --game dice
+out=$tmp/dice-layout.out
+expect "dice layout: the keep on squares" has "$out" 'set aside: CFFF@0,0 CFCF@0,1; 5 dice to roll (roll 2 of 3)'
+expect "dice layout: city draws the column" has "$out" "$(printf '.....\n.###.\n.###.\n..#..\n.###.\n.###.\n.....')"
+expect "dice layout: the city closed" has "$out" '  a city of 3 dice, closed: 0,0 0,1 0,2'
+expect "dice layout: claim alone scores the layout's" has "$out" 'Anna: closed city of 3 dice: 1'
+expect "dice layout: faces draws them" has "$out" '  cap        corner     band       three'
+
+if command -v tmux >/dev/null; then
+	# The prompts, Tab, Ctrl-C and Ctrl-D with rolls under way, resume.
+	start -- play --game dice
+	screen "dice: the prompt, 9 dice" '^Anna \[9 dice\]> ?$'
+	keys 'ro' Tab
+	screen "dice: Tab completes roll" '^Anna \[9 dice\]> roll ?$'
+	keys 'K X X CFFF CFCF CCFF CCCF K CF' Tab Tab
+	screen "dice: Tab lists the faces" '^CFCF +CFFF *$'
+	keys 'FF' Enter
+	screen "dice: after a roll, its number" '^Anna \[roll 1\]> ?$'
+	keys 'keep ' Tab Tab
+	screen "dice: keep completes the last roll's faces" '^CCCF +CCFF +CFCF +CFFF +K *$'
+	keys 'CFFF CFC' Tab
+	screen "dice: keep completes a face" '^Anna \[roll 1\]> keep CFFF CFCF ?$'
+	keys Enter
+	screen "dice: after keep, the dice to roll" '^Anna \[5 dice\]> ?$'
+	keys 'roll CFCF CFFF X K CCFF' Enter 'keep CFCF CFFF' Enter 'roll CFCF K' Enter
+	screen "dice: roll 3" '^Anna \[roll 3\]> ?$'
+	keys 'claim ' Tab Tab
+	screen "dice: claim completes the sizes" '^0 +2 +3 +4 +5 *$'
+	keys 'xyz' C-c
+	screen "dice: Ctrl-C keeps the rolls, and says so" \
+	    "^\\(Anna's turn is under way, 3 rolls entered: roll, keep or claim to go on; Ctrl-D asks whether to keep it\\)"
+	keys -l end
+	keys Enter
+	screen "dice: end refused during a turn" "^Anna's turn is under way \\(3 rolls\\): claim the turn, or undo its rolls, before end$"
+	keys 'claim 5' Enter
+	screen "dice: the turn scored" '^Anna: closed city of 5 dice: 6$'
+	screen "dice: the standings line" '^Anna 6, Ben 0; Ben to play, 9 dice; first to 42$'
+	screen "dice: Ben's prompt" '^Ben \[9 dice\]> ?$'
+	keys '+CFFF@0,0 K X X CCFF CCFF CCCF K K' Enter
+	screen "dice: quick entry, the turn goes on" '^claim N or claim knight ends the turn$'
+	keys 'keep CFFF@0,0 FFCF@' Tab Tab
+	screen "dice: after @, the squares where it fits" 'FFCF@0,1'
+	keys C-u C-d
+	screen "dice: Ctrl-D with rolls: asks before dropping them" \
+	    "^Ben's turn is under way \\(its rolls entered, not claimed\\): drop it\\? \\(y/N\\) ?$"
+	keys Enter
+	screen "dice: Ctrl-D: the turn kept" "^Ben's turn kept: carcref resume [0-9a-z-]+-anna-ben[0-9-]* gives its rolls back$"
+	screen "dice: exit 0" '^EXIT=0$'
+	dt=$(sed -n "s/^Ben's turn kept: carcref resume \([^ ]*\) gives its rolls back$/\1/p" "$tmp/pane")
+	expect "dice: the turn kept in .hand, one line" \
+	    test "$(cat "$tmp/tty/games/$dt.hand")" = '+CFFF@0,0 K X X CCFF CCFF CCCF K K'
+	start NO_COLOR=1 -- resume "$dt"
+	screen "dice resume: the rolls given back" "^Ben's turn is under way again, as it was when the game was left: \\+CFFF@0,0 K X X CCFF CCFF CCCF K K$"
+	screen "dice resume: the prompt" '^Ben \[6 dice\]> ?$'
+	keys 'K X CCFF K CCFF CFFF' Enter
+	screen "dice resume: the turn goes on" '^roll 2 of 3, 6 dice: 2 knights, 1 catapult \(out\), 3 city faces$'
+	keys 'claim 0' Enter
+	screen "dice resume: the turn ends" '^Ben: no closed city: 0$'
+	keys C-d
+	screen "dice resume: exit 0" '^EXIT=0$'
+	expect "dice resume: the kept turn's file is gone once played" test ! -e "$tmp/tty/games/$dt.hand"
+fi
+
+# kill -9 with a turn under way: the journal holds every turn accepted;
+# the turn kept (SIGTERM) is given back by resume, and kept until played.
+dk=$tmp/dk9
+live dice-k9 - play --game dice
+say 'CFFF CFCF CFFF X X X X X X = 3'
+seen 'Anna: closed city of 3 dice: 1'
+say 'K K K X X X CFFF CFFF CCFF = knight'
+seen 'Ben: 3 knights collected'
+say 'roll K X X CFFF CFCF CFFF CCCF K'
+seen 'roll 1 of 3, 8 dice'
+kill -TERM "$livepid"
+over
+dgame=$(basename "$(journal)" .yaml)
+expect "dice SIGTERM: the turn under way is kept" has "$CARCREF_STATE/games/$dgame.hand" 'K X X CFFF CFCF CFFF CCCF K'
+live dice-k9b - resume "$dgame"
+seen "Anna's turn is under way again, as it was when the game was left: K X X CFFF CFCF CFFF CCCF K"
+say 'keep CFFF CFCF CFFF'
+seen 'set aside: CFFF CFCF CFFF'
+{ kill -9 "$livepid"; wait "$livepid"; } 2>/dev/null
+exec 5>&-
+wait "$livecat" 2>/dev/null
+expect "dice kill -9: the journal holds the turns accepted" \
+    test "$(moves_of "$CARCREF_STATE/games/$dgame.yaml" | tr '\n' ';')" = \
+    'CFFF CFCF CFFF X X X X X X = 3;K K K X X X CFFF CFFF CCFF = knight;'
+expect "dice kill -9: the turn kept is still there" test -f "$CARCREF_STATE/games/$dgame.hand"
+printf 'CFCF CFFF K CFFF CFCF CFFF = 4\nmoves\n' >"$tmp/dk9.in"
+STDIN=$tmp/dk9.in run resume "$dgame"
+expect "dice kill -9, resume: the turn given back again" has "$tmp/out" \
+    "Anna's turn is under way again, as it was when the game was left: K X X CFFF CFCF CFFF CCCF K"
+expect "dice kill -9, resume: the keep not acknowledged is not given back" has "$tmp/out" \
+    'Anna 1, Ben 0 [knight]; Anna to play, 8 dice; first to 42'
+expect "dice kill -9, resume: a whole line appends its last rolls" has "$tmp/out" \
+    "Anna: closed city of 4 dice: 3"
+expect "dice kill -9, resume: three moves" has "$tmp/out" \
+    '   3  Anna  K X X CFFF CFCF CFFF CCCF K / CFCF CFFF K CFFF CFCF CFFF = 4'
+expect "dice kill -9, resume: the kept turn's file gone once played" \
+    test ! -e "$CARCREF_STATE/games/$dgame.hand"
 unset nbsp idsp e30
 export CARCREF_STATE=$tmp/state
 echo "repl: $pass passed, $fail failed"

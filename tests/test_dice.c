@@ -1483,6 +1483,32 @@ test_undo(void **state)
 	dc_game_free(g);
 }
 
+/* A game started again (a batch of replays) is a new game of its own
+ * players and faces, its memory kept. */
+static void
+test_restart(void **state)
+{
+	struct dc_game *g = game(2), *fresh = game(3);
+	struct ds_snap s;
+
+	(void)state;
+	play(g, "K K K X X X CFFF CFFF CCFF = knight");
+	play(g, "CFFF CFCF CFCF CFCF CFFF X X X = 5");	/* Ben: 8 dice */
+	ds_take(fresh, &s);
+	assert_false(dc_game_restart(g, &shipped, 6));		/* as it was */
+	assert_int_equal(dc_game_nmoves(g), 2);
+	assert_false(dc_game_restart(g, NULL, 3));
+	assert_true(dc_game_restart(g, &shipped, 3));
+	assert_true(ds_same_as(g, &s));
+	assert_int_equal(dc_game_winner(g), -1);
+	assert_int_equal(dc_game_dice(g), 9);
+	play(g, "CFFF CFCF CFCF CFCF CFFF X X X X = 5");
+	scores(g, 6, 0);
+	ds_free(&s);
+	dc_game_free(fresh);
+	dc_game_free(g);
+}
+
 /* ------------------------------------------------------------------ */
 /* The hand-derived corpus game (corpus/dice/city-sizes) */
 
@@ -2210,6 +2236,7 @@ main(void)
 		cmocka_unit_test(test_refusals_player),
 		cmocka_unit_test(test_check_order),
 		cmocka_unit_test(test_undo),
+		cmocka_unit_test(test_restart),
 		cmocka_unit_test(test_corpus_city_sizes),
 		cmocka_unit_test(test_canonical),
 		cmocka_unit_test(test_complete),

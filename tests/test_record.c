@@ -407,10 +407,22 @@ test_record_errors(void **state)
 	REC_ERR("# comment\n\nplayers: [Anna]\nmoves: []\n", 3, 1, "missing \"format: carcref/1\"");
 	REC_ERR(HEAD "game: hunters-gatherers\nplayers: [Anna]\n", 2, 7,
 	    "game \"hunters-gatherers\" is not supported yet by this carcref");
-	REC_ERR(HEAD "game: dice\nplayers: [Anna]\n", 2, 7, "game \"dice\" is not supported yet by this carcref");
-	REC_ERR(HEAD "game: chess\nplayers: [Anna]\n", 2, 7, "unknown game \"chess\" (expected carcassonne)");
+	/* The dice game's header (issue 19 part 2): its own limits. */
+	REC_ERR(HEAD "game: dice\nedition: 2\nplayers: [Anna]\n", 3, 10,
+	    "the dice game has edition 1 only, got \"2\"");
+	REC_ERR(HEAD "edition: 3\ngame: dice\nplayers: [Anna]\n", 2, 10,
+	    "the dice game has edition 1 only, got \"3\"");
+	REC_ERR(HEAD "game: dice\nexpansions: [river]\nplayers: [Anna]\n", 3, 14,
+	    "the dice game has no expansions, got \"river\"");
+	REC_ERR(HEAD "game: dice\nplayers: [A, B, C, D, E, F]\n", 3, 1,
+	    "too many players: at most 5 in the dice game");
+	REC_ERR(HEAD "game: dice\nfaceset: f.yaml\nfaces: []\nplayers: [A]\n", 4, 8,
+	    "faces: and faceset: together: a record carries its faces or names a file of them, not both");
+	REC_ERR(HEAD "faces: []\nplayers: [A]\n", 2, 1,
+	    "unknown key \"faces\" (expected format, game, edition, expansions, players or moves)");
+	REC_ERR(HEAD "game: chess\nplayers: [Anna]\n", 2, 7, "unknown game \"chess\" (expected carcassonne, dice)");
 	REC_ERR(HEAD "game: Carcassonne\nplayers: [Anna]\n", 2, 7,
-	    "unknown game \"Carcassonne\" (expected carcassonne)");
+	    "unknown game \"Carcassonne\" (expected carcassonne, dice)");
 
 	/* Expansions. */
 	REC_ERR(HEAD "expansions: [catapult]\nplayers: [Anna]\n", 2, 14,

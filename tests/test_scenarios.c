@@ -10,14 +10,17 @@
 #include <strings.h>
 
 #include "testutil.h"
+#include "notation/dice.h"
 
-static const char *const dirs[] = { "tests/scenarios", "samples", "tests/corpus" };
+static const char *const dirs[] = { "tests/scenarios", "samples", "tests/corpus",
+	"tests/scenarios/dice", "tests/corpus/dice" };
 
 struct want_event {
 	int	move;
 	int	pay[CR_MAXPLAYERS];	/* what each winner receives */
 	char	label[16];	/* what was scored: "city", "goods" */
 	unsigned winners;
+	unsigned mover;		/* "- PLAYER": an event paying nobody, PLAYER's move */
 	bool	matched;
 	char	taken[64];	/* a take line: "wine=2 cloth=1" */
 };
@@ -26,7 +29,8 @@ struct want_event {
 static bool
 label_ok(const char *w)
 {
-	static const char *const words[] = { "road", "city", "cloister", "field", "goods", "flock" };
+	static const char *const words[] = { "road", "city", "cloister", "field", "goods", "flock",
+		"no-city", "knight", "catapults", "win" };	/* the dice game's too */
 
 	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
 		if (strcmp(w, words[k]) == 0)
@@ -67,6 +71,10 @@ static void
 amounts_of(const struct nt_record *r, char *pts, char *who, struct want_event *w,
     const char *file, int line)
 {
+	if (strcmp(pts, "-") == 0) {	/* paying nobody: whose move */
+		w->mover = players_of(r, who, file, line);
+		return;
+	}
 	if (strchr(pts, '=') == NULL) {
 		w->winners = players_of(r, who, file, line);
 		for (int p = 0; p < CR_MAXPLAYERS; p++)
@@ -97,6 +105,175 @@ paid_of(const struct nt_record *r, unsigned winners, const int *pay, char *buf, 
 			    r->players[p].name, pay[p]);
 }
 
+/* What a file expects, for another game's record. */
+struct expect {
+	struct want_event *want;
+	int	 nwant;
+	int	*score;
+	int	 nscore;
+	bool	 refusing;
+	int	 refuse;
+	const char *kind, *msg;
+};
+
+/* NAME.expect's "refuse 0 [kind=KIND] [WORDS]": the record itself refused,
+ * as it was (kind, message, where). */
+static void
+record_refused(const char *name, const char *kind, const char *msg, const char *file, int line,
+    int column)
+{
+	char path[512], buf[1024];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s.expect", name);
+	if ((f = fopen(path, "r")) == NULL)
+		fail_msg("cannot read %s", path);
+	while (!found && fgets(buf, sizeof buf, f)) {
+		char *s = buf, *want = NULL;
+		size_t k;
+
+		buf[strcspn(buf, "\r\n")] = '\0';
+		if (strncmp(s, "refuse 0", 8) != 0 || (s[8] != '\0' && s[8] != ' '))
+			continue;
+		found = true;
+		s += 8 + strspn(s + 8, " \t");
+		if (strncmp(s, "kind=", 5) == 0) {
+			k = strcspn(s + 5, " \t");
+			if ((want = strndup(s + 5, k)) == NULL)
+				fail_msg("out of memory");
+			s += 5 + k + strspn(s + 5 + k, " \t");
+		}
+		if (want != NULL && (kind == NULL || strcmp(want, kind) != 0))
+			fail_msg("%s: refused as %s, expected %s: %s", name, kind ? kind : "(none)",
+			    want, msg);
+		if (strstr(msg, s) == NULL)
+			fail_msg("%s: refused with \"%s\", expected \"%s\" in it", name, msg, s);
+		free(want);
+	}
+	fclose(f);
+	if (!found)
+		fail_msg("%s:%d:%d: %s", file, line, column, msg);
+}
+
+/* The data another game's record is played with: the dice game's faces
+ * (the file its faceset: names, beside it, or the shipped ones). */
+static const void *
+world_of(const struct nt_game *gm, const struct nt_record *r, const char *name, char *msg,
+    size_t size, const char **kind)
+{
+	static struct dc_faces shipped, named;
+	const char *set = nt_dice_record_faceset(r), *dir = getenv("CARCREF_DATA");
+	struct dc_faces *f = &shipped;
+	struct dc_error err;
+	char path[1024], *text;
+	size_t len;
+
+	if (gm != &nt_game_dice)
+		fail_msg("%s: no world for game %s", name, gm->name);
+	if (set != NULL && nt_dice_record_faces(r) == NULL) {
+		snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(name, '/') - name), name, set);
+		dc_faces_free(&named);
+		f = &named;
+	} else if (shipped.cache != NULL)
+		return &shipped;
+	else
+		snprintf(path, sizeof path, "%s/dice-faces.yaml", dir ? dir : "rules/tiles");
+	if ((text = tu_slurp(path, &len)) == NULL) {
+		*kind = "unreadable";
+		snprintf(msg, size, "faceset: cannot read \"%.400s\"", set ? set : path);
+		return NULL;
+	}
+	if (dc_faces_parse(f, text, len, &err) < 0) {
+		*kind = "data-check";
+		snprintf(msg, size, "faceset: %.200s:%d:%d: %s", set ? set : path, err.line, err.column,
+		    err.msg);
+		free(text);
+		return NULL;
+	}
+	free(text);
+	if (!dc_faces_origin(f, set ? DC_FROM_FILE : DC_FROM_SHIPPED, set ? set : "dice-faces.yaml"))
+		fail_msg("out of memory");
+	return f;
+}
+
+/*
+ * Another game's record, replayed through its row (notation/game.h): its
+ * refusal (with its kind), every event (each listed, paying or not: an
+ * event paying nobody as "event MOVE FEATURE - PLAYER", PLAYER the one
+ * whose move made it), the scores.
+ */
+static void
+run_generic(const char *name, const struct nt_record *r, const struct expect *x)
+{
+	const struct nt_game *gm = nt_record_game(r);
+	const char *names[NT_MAXPLAYERS], *wkind = NULL;
+	struct nt_replay_error e;
+	struct nt_event v;
+	char msg[512];
+	const void *world;
+	bool ok;
+	void *g;
+
+	for (int i = 0; i < r->nplayers; i++)
+		names[i] = r->players[i].name;
+	if ((world = world_of(gm, r, name, msg, sizeof msg, &wkind)) == NULL) {
+		if (!x->refusing || x->refuse != 0)
+			fail_msg("%s: its data: %s", name, msg);
+		if (*x->kind && strcmp(x->kind, wkind) != 0)
+			fail_msg("%s: its data refused as %s, expected %s: %s", name, wkind, x->kind, msg);
+		if (strstr(msg, x->msg) == NULL)
+			fail_msg("%s: its data refused with \"%s\", expected \"%s\"", name, msg, x->msg);
+		return;
+	}
+	if (x->refusing && x->refuse == 0)
+		fail_msg("%s: the record was read, expected it refused", name);
+	g = gm->create(world, r, &e);
+	assert_non_null(g);
+	ok = nt_game_replay(gm, g, world, r, &e);
+	if (x->refusing) {
+		if (ok)
+			fail_msg("%s: move %d was accepted, expected a refusal", name, x->refuse);
+		if (e.move != x->refuse || strstr(e.msg, x->msg) == NULL ||
+		    (*x->kind && (e.kind == NULL || strcmp(e.kind, x->kind) != 0)))
+			fail_msg("%s: move %d refused (%s: %s), expected move %d refused (%s: \"%s\")",
+			    name, e.move, e.kind ? e.kind : "-", e.msg, x->refuse, x->kind, x->msg);
+	} else if (!ok)
+		fail_msg("%s: move %d (line %d, column %d) refused: %s", name, e.move, e.line,
+		    e.column, e.msg);
+	/* Every event, paying or not, is listed. */
+	for (int i = 0; x->nwant > 0 && i < gm->nevents(g); i++) {
+		int k;
+
+		gm->event(g, i, &v);
+		for (k = 0; k < x->nwant; k++) {
+			const struct want_event *w = &x->want[k];
+			bool same = !w->matched && w->move == v.move && strcmp(w->label, v.label) == 0 &&
+			    w->winners == v.paid && (v.paid != 0 || w->mover == 1u << v.player);
+
+			for (int p = 0; same && p < r->nplayers; p++)
+				same = !(v.paid & (1u << p)) || w->pay[p] == v.points[p];
+			if (same)
+				break;
+		}
+		if (k == x->nwant) {
+			gm->event_why(g, i, names, msg, sizeof msg);
+			fail_msg("%s: unexpected event at move %d: %s, %s (%s)", name, v.move, v.label,
+			    names[v.player], msg);
+		}
+		x->want[k].matched = true;
+	}
+	for (int k = 0; k < x->nwant; k++)
+		if (!x->want[k].matched)
+			fail_msg("%s: expected event at move %d (%s) did not happen", name,
+			    x->want[k].move, x->want[k].label);
+	for (int p = 0; x->nscore > 0 && p < r->nplayers; p++)
+		if (gm->score(g, p) != x->score[p])
+			fail_msg("%s: %s has %d, expected %d", name, names[p], gm->score(g, p),
+			    x->score[p]);
+	gm->free(g);
+}
+
 static void
 run_scenario(void **state)
 {
@@ -104,7 +281,8 @@ run_scenario(void **state)
 	char path[512], buf[1024], msg[512];
 	struct want_event want[256], take[64];
 	int nwant = 0, ntake = 0, refuse = 0, nscore = 0, lineno = 0, n;
-	char refuse_msg[256] = "";
+	char refuse_msg[256] = "", refuse_kind[32] = "";
+	bool refusing = false;
 	int score[CR_MAXPLAYERS] = { 0 };
 	unsigned scored = 0;	/* players a score line names */
 	bool has_source = false, ok;
@@ -120,8 +298,11 @@ run_scenario(void **state)
 	snprintf(path, sizeof path, "%s.yaml", name);
 	if ((text = tu_slurp(path, &len)) == NULL)
 		fail_msg("cannot read %s", path);
-	if (nt_record_parse(&r, text, len, &err) < 0)
-		fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.msg);
+	if (nt_record_parse(&r, text, len, &err) < 0) {	/* "refuse 0": as it must be */
+		free(text);
+		record_refused(name, err.kind, err.msg, path, err.line, err.column);
+		return;
+	}
 	free(text);
 
 	snprintf(path, sizeof path, "%s.expect", name);
@@ -173,26 +354,46 @@ run_scenario(void **state)
 				scored |= 1u << k;
 				nscore++;
 			}
-		} else if (strcmp(w, "refuse") == 0) {	/* refuse MOVE [words of the message] */
+		} else if (strcmp(w, "refuse") == 0) {	/* refuse MOVE [kind=KIND] [words] */
 			char *rest;
 
 			refuse = atoi(strtok_r(NULL, " \t\r\n", &save));
-			if ((rest = strtok_r(NULL, "\r\n", &save)) != NULL)
-				snprintf(refuse_msg, sizeof refuse_msg, "%s", rest + strspn(rest, " \t"));
+			refusing = true;
+			if ((rest = strtok_r(NULL, "\r\n", &save)) != NULL) {
+				rest += strspn(rest, " \t");
+				if (strncmp(rest, "kind=", 5) == 0) {
+					size_t k = strcspn(rest + 5, " \t");
+
+					snprintf(refuse_kind, sizeof refuse_kind, "%.*s", (int)k, rest + 5);
+					rest += 5 + k;
+					rest += strspn(rest, " \t");
+				}
+				snprintf(refuse_msg, sizeof refuse_msg, "%s", rest);
+			}
 		} else
 			fail_msg("%s:%d: unknown line \"%s\"", path, lineno, w);
 	}
 	fclose(f);
 	if (!has_source)
 		fail_msg("%s: no source: line", path);
-	if (nwant == 0 && nscore == 0 && refuse == 0 && ntake == 0)
+	if (nwant == 0 && nscore == 0 && !refusing && ntake == 0)
 		fail_msg("%s: expects nothing (no event, score or refuse line)", path);
 	if (nscore > 0 && scored != (1u << r.nplayers) - 1)
 		fail_msg("%s: the score lines must name every player", path);
+	if (nt_record_game(&r) != &nt_game_tile) {	/* another game: through its row */
+		struct expect x = { want, nwant, score, nscore, refusing, refuse, refuse_kind,
+		    refuse_msg };
+
+		run_generic(name, &r, &x);
+		nt_record_free(&r);
+		return;
+	}
+	if (refusing && refuse == 0)
+		fail_msg("%s: the record was read, expected it refused", name);
 
 	g = nt_replay(&r, tu_base(), &ok, &rerr);
 	assert_non_null(g);
-	if (refuse) {
+	if (refusing) {
 		if (ok)
 			fail_msg("%s: move %d was accepted, expected a refusal", name, refuse);
 		if (rerr.move != refuse)

@@ -2,10 +2,12 @@
  * fuzz_dice.c -- the dice game: turn lines played on a game, and face
  * files loaded (rules/dice.c, rules/dice-faces.c, notation/dice.c).
  *
- * The first byte chooses: even, the rest is a face file (or a list of
- * faces) for dc_faces_parse; odd, it is turn lines, one a line, played
- * with nt_dice_play on a game of 1 to 5 players (the byte's next bits) on
- * the shipped faces.
+ * The first byte chooses: 0xfe, the rest is a game record, read and
+ * replayed through the dice game's row of the game layer (dice-game.c);
+ * any other even byte, a face file (or a list of faces) for
+ * dc_faces_parse; odd, it is turn lines, one a line, played with
+ * nt_dice_play on a game of 1 to 5 players (the byte's next bits) on the
+ * shipped faces.
  *
  * Holds the code to: no crash, no read outside the input; a face set that
  * loads has four faces whose codes, names and turned letters are found
@@ -17,7 +19,13 @@
  * Played, a line refused leaves the game exactly as it was and says why
  * (a kind, a column, a message); a line accepted is stored in canonical
  * form.  At the end the game equals a replay of its stored moves, and
- * undoing every move gives back the new game.
+ * undoing every move gives back the new game.  A record: the fast path
+ * and libyaml read it alike (or refuse it with the same kind); one that
+ * reads is replayed by the row (a refusal has its kind, its move, a
+ * message); its text as carcref writes it (the header made to name its
+ * faces) reads again and replays to the same game, and is written again
+ * the same; fmt takes it, and what fmt writes of any record reads again
+ * with the same players and moves.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,6 +38,7 @@
 #include "../dice_snap.h"
 #include "rules/dice.h"
 #include "notation/dice.h"
+#include "notation/record.h"
 
 int	LLVMFuzzerInitialize(int *argc, char ***argv);
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -301,12 +310,151 @@ lines_input(const uint8_t *data, size_t size, int nplayers)
 	dc_game_free(fresh);
 }
 
+/* ------------------------------------------------------------------ */
+/* Records */
+
+static const void *
+world_of(void *arg, const struct nt_game *g, const struct nt_record *hdr)
+{
+	(void)arg, (void)hdr;
+	return g == &nt_game_dice ? &shipped : NULL;
+}
+
+static void
+sb_put(void *arg, const char *s, size_t n)
+{
+	char **b = arg;
+	size_t have = *b ? strlen(*b) : 0;
+	char *t;
+
+	if (s == NULL)
+		return;
+	t = realloc(*b, have + n + 1);
+	CHECK(t != NULL, "out of memory");
+	memcpy(t + have, s, n);
+	t[have + n] = '\0';
+	*b = t;
+}
+
+static void
+sb_reset(void *arg)
+{
+	char **b = arg;
+
+	free(*b);
+	*b = NULL;
+}
+
+/* A record's game replayed by the row; NULL if it is not the dice game's. */
+static void *
+replayed(const struct nt_record *r, bool *ok, struct nt_replay_error *err)
+{
+	void *g;
+
+	if (nt_record_game(r) != &nt_game_dice)
+		return NULL;
+	g = nt_game_dice.create(&shipped, r, err);
+	CHECK(g != NULL, "a dice record's game cannot start: %s", err->msg);
+	*ok = nt_game_replay(&nt_game_dice, g, &shipped, r, err);
+	return g;
+}
+
+/* What fmt writes of text (f, NULL if it refused) reads as r does. */
+static void
+fmt_reads(const char *text, size_t len, const struct nt_record *r, bool must)
+{
+	const struct nt_worlds w = { world_of, NULL };
+	struct nt_fmt_error fe;
+	struct nt_record y;
+	struct cr_error err;
+	char *f = NULL;
+
+	if (nt_record_fmt_with(text, len, &w, sb_put, sb_reset, &f, &fe) == 0) {
+		CHECK(f != NULL && nt_record_parse(&y, f, strlen(f), &err) == 0,
+		    "fmt wrote what does not read: %s", err.msg);
+		CHECK(y.nplayers == r->nplayers && y.nmoves == r->nmoves, "fmt changed the record");
+		nt_record_free(&y);
+	} else
+		CHECK(!must && fe.msg[0] != '\0', "fmt refused: %d:%d: %s", fe.line, fe.column, fe.msg);
+	free(f);
+}
+
+static void
+record_input(const char *text, size_t len)
+{
+	struct nt_record r, y, r2;
+	struct nt_replay_error e, e2;
+	struct cr_error err, yerr;
+	struct ds_snap snap;
+	char *out, *again;
+	int rc = nt_record_parse(&r, text, len, &err), ry;
+	bool ok, ok2;
+	void *g, *g2;
+
+	ry = nt_record_parse_yaml(&y, text, len, &yerr);
+	CHECK((rc == 0) == (ry == 0), "the readers disagree: %d (%s), libyaml %d (%s)", rc,
+	    rc ? err.msg : "", ry, ry ? yerr.msg : "");
+	if (ry == 0)
+		nt_record_free(&y);
+	if (rc < 0) {
+		CHECK(err.msg[0] != '\0', "a refusal without words");
+		CHECK((err.kind == NULL) == (yerr.kind == NULL) &&
+		    (err.kind == NULL || strcmp(err.kind, yerr.kind) == 0), "kinds %s and %s",
+		    err.kind ? err.kind : "-", yerr.kind ? yerr.kind : "-");
+		return;
+	}
+	if ((g = replayed(&r, &ok, &e)) == NULL) {
+		nt_record_free(&r);
+		return;
+	}
+	if (!ok)
+		CHECK(e.kind != NULL && e.move >= 1 && e.move <= r.nmoves && e.msg[0] != '\0' &&
+		    e.column >= 1, "move %d of %d refused: %s: %s", e.move, r.nmoves,
+		    e.kind ? e.kind : "-", e.msg);
+	fmt_reads(text, len, &r, false);
+	/* Written as carcref writes it, its faces named: the same game. */
+	CHECK(nt_game_dice.header_own(&r, g) >= 0, "out of memory");
+	out = nt_record_text(&r, g);
+	CHECK(out != NULL, "out of memory");
+	if (nt_record_parse(&r2, out, strlen(out), &err) < 0) {
+		fprintf(stderr, "%s", out);
+		CHECK(false, "the record written does not read: %d:%d: %s", err.line, err.column,
+		    err.msg);
+	}
+	CHECK(r2.nplayers == r.nplayers && nt_dice_record_faces(&r2) != NULL &&
+	    dc_faces_same(nt_dice_record_faces(&r2), dc_game_faces(g)), "another header");
+	g2 = replayed(&r2, &ok2, &e2);
+	CHECK(g2 != NULL && ok2, "the record written does not replay: move %d: %s", e2.move,
+	    e2.msg);
+	ds_take(g, &snap);
+	CHECK(ds_same_as(g2, &snap), "the record written is another game");
+	ds_free(&snap);
+	again = nt_record_text(&r2, g2);
+	CHECK(again != NULL && strcmp(again, out) == 0, "written twice, not the same");
+	fmt_reads(out, strlen(out), &r2, true);
+	free(again);
+	free(out);
+	nt_game_dice.free(g2);
+	nt_game_dice.free(g);
+	nt_record_free(&r2);
+	nt_record_free(&r);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size == 0 || size > 16384)
 		return -1;
-	if (data[0] & 1)
+	if (data[0] == 0xfe) {
+		char *text = malloc(size);
+
+		CHECK(text != NULL, "out of memory");
+		memcpy(text, data + 1, size - 1);
+		text[size - 1] = '\0';
+		record_input(text, size - 1);
+		free(text);
+	} else if (data[0] & 1)
+
 		lines_input(data + 1, size - 1, 1 + (data[0] >> 1) % DC_MAXPLAYERS);
 	else {
 		char *text = malloc(size - 1 ? size - 1 : 1);

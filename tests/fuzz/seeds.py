@@ -453,7 +453,8 @@ write(d, 'all-undo-all', game(5, 40, pieces, BOTH | TB | HS) + bytes([0, 63]) + 
 write(d, 'choices-not-in-play', game(5, 60, {'place': 1, 'rawtail': 2}, TB))
 
 # ---- dice ------------------------------------------------------------------
-# fuzz_dice.c's first byte: 0 (even) a face file; 3 and 5 (odd) turn lines
+# fuzz_dice.c's first byte: 0 (even) a face file; 3 and 5 (odd) turn lines;
+# 0xfe a record
 # for 2 and 3 players.  Each group of lines is one input, no newline after
 # the last line.
 d = reset('dice')
@@ -513,3 +514,10 @@ for i, group in enumerate(turns):
     text = '\n'.join(group).encode()
     write(d, 'lines-%d-2p' % i, TWO + text)
     write(d, 'lines-%d-3p' % i, THREE + text)
+# 0xfe: a whole record, through the dice game's row: every dice scenario
+# and the corpus game (a face file a record names is read as the shipped
+# faces: the harness reads no file).
+RECORD = b'\xfe'
+for path in sorted(glob.glob('tests/scenarios/dice/*.yaml') + glob.glob('tests/corpus/dice/*.yaml')):
+    with open(path, 'rb') as f:
+        write(d, 'record-' + os.path.basename(path)[:-5], RECORD + f.read())

@@ -89,7 +89,7 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 bool
 nt_replay_on(struct cr_game *g, const struct nt_record *r, struct nt_replay_error *err)
 {
-	return nt_game_replay(&nt_game_tile, g, r, err);
+	return nt_game_replay(&nt_game_tile, g, cr_game_tileset(g), r, err);
 }
 
 struct cr_game *
