@@ -1,8 +1,9 @@
 /*
  * setup.c -- what every command needs before it starts: the tile set.
  *
- * One tile set holds the tiles of every rules module (rules/ext.h): the
- * base game's file first, then each expansion's, merged.  A game puts in
+ * One tile set holds the tiles of every rules module of the tile game
+ * (rules/ext.h: cr_games[0], its modules): those it always has first (the
+ * base game's file), then each expansion's, merged.  A game puts in
  * its supply only the tiles of the modules it is played with; the others
  * are still known, so a tile of an expansion not in play is refused by
  * name rather than as an unknown code.
@@ -46,29 +47,34 @@ cmd_tileset(void)
 {
 	static struct cr_tileset ts;
 	static bool loaded;
+	uint32_t on = cr_rules_on(0), all = cr_rules_modules(0);
+	int n = 0;
 
 	if (loaded)
 		return &ts;
-	if (!load(cr_exts[0]->tiles, &ts))
-		return NULL;
-	for (int e = 1; e < cr_nexts; e++) {
-		struct cr_tileset more;
-		struct cr_error err;
+	for (int pass = 0; pass < 2; pass++)	/* the modules always on first */
+		for (int e = 0; e < cr_nexts; e++) {
+			struct cr_tileset more;
+			struct cr_error err;
 
-		if (cr_exts[e]->tiles == NULL)
-			continue;
-		if (!load(cr_exts[e]->tiles, &more)) {
-			cr_tileset_free(&ts);
-			return NULL;
-		}
-		if (cr_tileset_merge(&ts, &more, &err) < 0) {
-			errf("%s/%s: %s\n", out_path(cmd_datadir()), cr_exts[e]->tiles, err.msg);
+			if (cr_exts[e]->tiles == NULL || !((pass ? all & ~on : on) >> e & 1))
+				continue;
+			if (!load(cr_exts[e]->tiles, n++ == 0 ? &ts : &more)) {
+				if (n > 1)
+					cr_tileset_free(&ts);
+				return NULL;
+			}
+			if (n == 1)
+				continue;
+			if (cr_tileset_merge(&ts, &more, &err) < 0) {
+				errf("%s/%s: %s\n", out_path(cmd_datadir()), cr_exts[e]->tiles,
+				    err.msg);
+				cr_tileset_free(&more);
+				cr_tileset_free(&ts);
+				return NULL;
+			}
 			cr_tileset_free(&more);
-			cr_tileset_free(&ts);
-			return NULL;
 		}
-		cr_tileset_free(&more);
-	}
 	loaded = true;
 	return &ts;
 }

@@ -13,6 +13,7 @@
 #include "tile.h"
 #include "notation/explain.h"
 #include "notation/move.h"
+#include "rules/ext.h"
 
 /* The tiles that may be drawn now: a copy left, of a set in play (and,
  * with the River, its tiles first).  When the word typed is four edge
@@ -120,7 +121,7 @@ cand_meeples(struct play *p, const struct cr_move *m, const char *text)
 		const char *spot = nt_spot_text(opt[i].spot);
 
 		if (at != NULL) {	/* the piece typed: the spot begun */
-			if (nt_role_lookup(text, rn) != opt[i].role)
+			if (nt_role_lookup(cr_game_rules(p->g), text, rn) != opt[i].role)
 				continue;
 			word = NULL;
 			for (int k = -1; k < CR_NSPOTS && word == NULL; k++) {

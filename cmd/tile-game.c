@@ -101,10 +101,12 @@ play_opt(struct nt_record *hdr, int k, const char *val)
 static int
 selfplay_opt(struct nt_record *hdr, int k, const char *val)
 {
+	int rules = nt_record_rules(hdr);
+	uint32_t may = cr_rules_modules(rules) & ~cr_rules_on(rules);
 	long ed;
 
 	if (k == O_EDITION) {
-		if (!cmd_number(val, 1, 3, &ed))
+		if (!cmd_number(val, 1, cr_games[rules]->editions, &ed))
 			return -1;
 		hdr->edition = (int)ed;
 		return 0;
@@ -115,8 +117,7 @@ selfplay_opt(struct nt_record *hdr, int k, const char *val)
 		size_t len = comma ? (size_t)(comma - x) : strlen(x);
 		int e = cr_ext_find(x, len);
 
-		if (e <= 0 || (nt_record_exts(hdr) & (1u << e)) || cr_exts[e]->always ||
-		    cr_exts[e]->later) {
+		if (e < 0 || !(may >> e & 1) || (nt_record_exts(hdr) & (1u << e))) {
 			errf(_("carcref selfplay: --expansions: unknown or repeated "
 			    "\"%.*s\"\n"), (int)len, x);
 			return -1;

@@ -428,7 +428,7 @@ tile_hand_step(struct play *p)
 /* The words after the rotation, joined again ("grow sheep=3 knight@N"),
  * into m: its choice (or the one already chosen) and piece. */
 static int
-parse_rest(int argc, char **argv, struct cr_move *m)
+parse_rest(struct play *p, int argc, char **argv, struct cr_move *m)
 {
 	struct nt_error err;
 	size_t len = 0;
@@ -442,7 +442,7 @@ parse_rest(int argc, char **argv, struct cr_move *m)
 	line[0] = '\0';
 	for (int i = 0; i < argc; i++)
 		strcat(strcat(line, i ? " " : ""), argv[i]);
-	rc = nt_parse_tail(line, strlen(line), m, &err);
+	rc = nt_parse_tail(cr_game_rules(p->g), line, strlen(line), m, &err);
 	free(line);
 	if (rc < 0)
 		return play_nope("%s", err.msg);
@@ -529,7 +529,7 @@ turn_place(struct play *p, int argc, char **argv)
 	outf(_("%s at %d,%d rotation %d:\n"), t->code, m.x, m.y, m.rot * 90);
 	tile_rotations(p, h->tile, &m.rot, 1, false);
 	if (argc >= 4) {	/* the rest of the turn: place 1,0 90 thief@E */
-		if (parse_rest(argc - 3, argv + 3, &m) < 0)
+		if (parse_rest(p, argc - 3, argv + 3, &m) < 0)
 			return -1;
 		return play_move(p, &m);
 	}
@@ -549,7 +549,7 @@ turn_choose(struct play *p, int argc, char **argv)
 		return not_yet(p, _("choose WORD [TOKEN]"));
 	m = h->pend;
 	m.choice = m.choice_arg = 0;
-	if (parse_rest(argc - 1, argv + 1, &m) < 0)
+	if (parse_rest(p, argc - 1, argv + 1, &m) < 0)
 		return -1;
 	if (m.choice == 0 || m.role != CR_ROLE_NONE)
 		return play_nope(_("expected a choice (grow TOKEN or herd), then the meeple "
@@ -594,7 +594,7 @@ turn_meeple(struct play *p, int argc, char **argv)
 		return 0;
 	}
 	m = h->pend;
-	if (parse_rest(argc - 1, argv + 1, &m) < 0)
+	if (parse_rest(p, argc - 1, argv + 1, &m) < 0)
 		return -1;
 	if (m.role == CR_ROLE_NONE)
 		return play_nope(_("expected ROLE@SPOT after the choice, or pass"));
@@ -610,7 +610,7 @@ turn_pass(struct play *p, int argc, char **argv)
 	if (!h->placed)
 		return not_yet(p, C_("command", "pass"));
 	m = h->pend;
-	if (argc > 1 && parse_rest(argc - 1, argv + 1, &m) < 0)	/* pass herd */
+	if (argc > 1 && parse_rest(p, argc - 1, argv + 1, &m) < 0)	/* pass herd */
 		return -1;
 	if (m.role != CR_ROLE_NONE)
 		return play_nope(_("pass puts no meeple: meeple %s"), argv[argc - 1]);

@@ -77,7 +77,8 @@ tile_piece_word(int role)
 {
 	const char *w = cr_role_name(role), *t = w ? _(w) : NULL;
 
-	return t != NULL && nt_role_lookup(t, strlen(t)) == role ? t : w;
+	return t != NULL && nt_role_lookup(cr_ext_rules(cr_piece_ext(role)), t, strlen(t)) == role ?
+	    t : w;
 }
 
 int
@@ -938,8 +939,9 @@ say_pieces(struct play *p)
 		const struct cr_piece *pc = cr_piece(id);
 		int e = cr_piece_ext(id), tok = 0;
 
-		if (cr_exts[e]->always || !(cr_game_exts(p->g) & (1u << e)))
-			continue;	/* the base game's, said above; one not in play */
+		if ((cr_rules_on(cr_game_rules(p->g)) >> e & 1) || !(cr_game_exts(p->g) >> e & 1))
+			continue;	/* the game's own (the base game's), said above;
+					 * one not in play */
 		for (int t = 1; (pc->flags & CR_PIECE_TOKEN) && cr_token(t) != NULL && tok == 0; t++)
 			if (cr_token_ext(t) == e)
 				tok = t;
@@ -956,8 +958,9 @@ say_pieces(struct play *p)
 
 /* help find: the edges' letters and the filters, as the tables say. */
 static void
-say_find(void)
+say_find(struct play *p)
 {
+	const struct cr_rules *r = cr_games[cr_game_rules(p->g)];
 	char *list = NULL, *t;
 
 	for (int i = 0; i < cr_nfilters(); i++) {	/* "--pennant (a pennant)" */
@@ -969,9 +972,9 @@ say_find(void)
 	t = cmd_strf(_("EDGES: the tile's four edges read clockwise from any side, %s (find %s): "
 	    "each type left that shows them, the rotation where the first is north, its "
 	    "picture.  Filters: %s%s--set NAME; they may come alone (find %s).  draw %s and "
-	    "Tab turns the edges into the codes that match."), _(cr_games[0]->edge_letters),
-	    cr_games[0]->edge_example, list ? list : "", list ? ", " : "",
-	    cr_nfilters() > 0 ? cr_filter(0)->option : "--set NAME", cr_games[0]->edge_example);
+	    "Tab turns the edges into the codes that match."), _(r->edge_letters),
+	    r->edge_example, list ? list : "", list ? ", " : "",
+	    cr_nfilters() > 0 ? cr_filter(0)->option : "--set NAME", r->edge_example);
 	outf("  ");
 	play_wrapped(t ? t : "", 2);
 	free(t);
@@ -988,7 +991,7 @@ tile_help_more(struct play *p, const struct play_cmd *c)
 	else if (c->fn == turn_meeple)
 		say_pieces(p);
 	else if (c->fn == view_find)
-		say_find();
+		say_find(p);
 }
 
 /* The turn in a nutshell, with a whole turn legal now; "commands:" ends it. */

@@ -189,12 +189,15 @@ nt_spot_text(enum cr_spot s)
 	}
 }
 
-/* The base game's piece for a kind of feature: the word people use. */
+/* The piece for a kind of feature, the word people use: the first that
+ * stands on it of the modules its game always has (the base game's). */
 static const struct cr_piece *
 kind_piece(int kind)
 {
-	for (int id = 1; id < cr_npieces() && cr_piece_ext(id) == 0; id++)
-		if (cr_piece_kind(id, 0) == kind)
+	uint32_t on = cr_rules_on(cr_ext_rules(cr_kind_ext(kind)));
+
+	for (int id = 1; id < cr_npieces(); id++)
+		if ((on >> cr_piece_ext(id) & 1) && cr_piece_kind(id, 0) == kind)
 			return cr_piece(id);
 	return NULL;
 }

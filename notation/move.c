@@ -29,13 +29,14 @@ struct scan {
 	const char	*s, *end;
 	const char	*line;
 	struct nt_error	*err;
+	int		 game;		/* whose words (rules/ext.h: cr_games) */
 };
 
-/* A piece by its word or alias: the tables of rules/ext.h, the one list. */
+/* A piece by its word or alias: the tables of rules/ext.h, game's. */
 int
-nt_role_lookup(const char *word, size_t len)
+nt_role_lookup(int game, const char *word, size_t len)
 {
-	return cr_piece_find(word, len);
+	return cr_piece_find(game, word, len);
 }
 
 /* A piece that stands on a kind that allows it (a cloister) may leave
@@ -185,21 +186,23 @@ nt_parse_rot(const char *t, size_t n)
 	return parse_int(t, n, 1000, &deg) ? cr_rot_from_degrees(deg) : -1;
 }
 
-/* "thief, knight, ..., big-farmer": every piece word, for a message. */
+/* "thief, knight, ..., big-farmer": every piece word of game's, for a
+ * message. */
 static const char *
-piece_words(char *buf, size_t size)
+piece_words(int game, char *buf, size_t size)
 {
 	size_t o = 0;
 
 	buf[0] = '\0';
 	for (int id = 1; id < cr_npieces() && o < size; id++)
-		o += (size_t)snprintf(buf + o, size - o, "%s%s", id > 1 ? ", " : "",
-		    cr_piece(id)->word);
+		if (cr_rules_modules(game) >> cr_piece_ext(id) & 1)
+			o += (size_t)snprintf(buf + o, size - o, "%s%s", o > 0 ? ", " : "",
+			    cr_piece(id)->word);
 	return buf;
 }
 
 bool
-nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
+nt_parse_meeple(int game, const char *t, size_t n, int *role, enum cr_spot *spot,
     struct nt_error *err)
 {
 	const char *at = memchr(t, '@', n);
@@ -207,10 +210,10 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	char words[160];
 	int sp;
 
-	if ((*role = nt_role_lookup(t, rn)) == CR_ROLE_NONE) {
+	if ((*role = nt_role_lookup(game, t, rn)) == CR_ROLE_NONE) {
 		err->column = 1;
 		snprintf(err->msg, sizeof err->msg, _("expected a role (%s), got \"%s\""),
-		    piece_words(words, sizeof words), NT_Q(t, rn));
+		    piece_words(game, words, sizeof words), NT_Q(t, rn));
 		return false;
 	}
 	if (at == NULL) {
@@ -234,35 +237,39 @@ nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
 	return true;
 }
 
-/* The tokens the modules define, as a move writes them: "sheep=N or
+/* The tokens game's modules define, as a move writes them: "sheep=N or
  * wolf" (from the tables, not a list of our own). */
 static void
-token_forms(char *buf, size_t size)
+token_forms(int game, char *buf, size_t size)
 {
 	const struct cr_token *tk;
 	size_t n = 0;
-	int k;
+	int k, last = 0, i = 0;
 
+	for (k = 1; cr_token(k) != NULL; k++)
+		if (cr_rules_modules(game) >> cr_token_ext(k) & 1)
+			last = k;
 	buf[0] = '\0';
 	for (k = 1; (tk = cr_token(k)) != NULL && n < size; k++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s%s",
-		    k == 1 ? "" : cr_token(k + 1) ? ", " : _(" or "), tk->word,
-		    tk->max ? "=N" : "");
+		if (cr_rules_modules(game) >> cr_token_ext(k) & 1)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s%s",
+			    i++ == 0 ? "" : k < last ? ", " : _(" or "), tk->word,
+			    tk->max ? "=N" : "");
 }
 
 /* "sheep=3", "wolf": a token of the tables of rules/ext.h. */
 bool
-nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err)
+nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err)
 {
 	const char *eq = memchr(t, '=', n);
 	size_t wn = eq ? (size_t)(eq - t) : n;
 	const struct cr_token *tk;
-	int id = cr_token_find(t, wn), v;
+	int id = cr_token_find(game, t, wn), v;
 	char forms[96];
 
 	err->column = 1;
 	if (id == 0) {
-		token_forms(forms, sizeof forms);
+		token_forms(game, forms, sizeof forms);
 		snprintf(err->msg, sizeof err->msg, _("expected a token (%s), got \"%s\""),
 		    forms, NT_Q(t, n));
 		return false;
@@ -329,7 +336,7 @@ letter(char c)
 
 /* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end. */
 static bool
-fast_token(const char **pp, const char *e, int *arg)
+fast_token(int game, const char **pp, const char *e, int *arg)
 {
 	const char *t, *q;
 	struct nt_error err;
@@ -338,7 +345,7 @@ fast_token(const char **pp, const char *e, int *arg)
 		return false;
 	for (t = q = *pp + 1; q < e && *q != ' '; q++)
 		;
-	if (q == t || !nt_parse_token(t, (size_t)(q - t), arg, &err))
+	if (q == t || !nt_parse_token(game, t, (size_t)(q - t), arg, &err))
 		return false;
 	*pp = q;
 	return true;
@@ -377,9 +384,11 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 
 		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
 			p++;
-		if ((m.role = nt_role_lookup(r, (size_t)(p - r))) == CR_ROLE_NONE &&
-		    (m.choice = cr_choice_find(r, (size_t)(p - r))) != 0) {	/* "grow sheep=3" */
-			if (cr_choice(m.choice)->token && !fast_token(&p, e, &m.choice_arg))
+		if ((m.role = nt_role_lookup(ts->game, r, (size_t)(p - r))) == CR_ROLE_NONE &&
+		    (m.choice = cr_choice_find(ts->game, r, (size_t)(p - r))) != 0) {
+			/* "grow sheep=3" */
+			if (cr_choice(m.choice)->token &&
+			    !fast_token(ts->game, &p, e, &m.choice_arg))
 				return false;
 			if (p == e)
 				goto done;
@@ -387,7 +396,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				return false;
 			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
 				;
-			m.role = nt_role_lookup(r, (size_t)(p - r));
+			m.role = nt_role_lookup(ts->game, r, (size_t)(p - r));
 		}
 		if (m.role == CR_ROLE_NONE)
 			return false;
@@ -408,7 +417,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 		}
 		/* "shepherd@W sheep=2": only after a piece that draws one. */
 		if (p < e && (!(cr_piece(m.role)->flags & CR_PIECE_TOKEN) ||
-		    !fast_token(&p, e, &m.arg) || p != e))
+		    !fast_token(ts->game, &p, e, &m.arg) || p != e))
 			return false;
 	}
 done:
@@ -435,7 +444,7 @@ tail(struct scan *sc, struct cr_move *m)
 	if (n == 0)
 		return 0;
 	/* A module's choice before the piece: "grow sheep=3", "herd". */
-	if ((m->choice = cr_choice_find(t, n)) != 0) {
+	if ((m->choice = cr_choice_find(sc->game, t, n)) != 0) {
 		const struct cr_choice *c = cr_choice(m->choice);
 
 		if (c->token) {
@@ -446,25 +455,25 @@ tail(struct scan *sc, struct cr_move *m)
 			if (n == 0) {
 				char forms[96];
 
-				token_forms(forms, sizeof forms);
+				token_forms(sc->game, forms, sizeof forms);
 				return fail(sc, t, _("expected a token after \"%s\" (%s)"),
 				    NT_Q(w, wn), forms);
 			}
-			if (!nt_parse_token(t, n, &m->choice_arg, &e))
+			if (!nt_parse_token(sc->game, t, n, &m->choice_arg, &e))
 				return fail(sc, t + e.column - 1, "%s", e.msg);
 		}
 		t = token(sc, &n);
 		if (n == 0)
 			return 0;
 	}
-	if (!nt_parse_meeple(t, n, &m->role, &m->spot, &e))
+	if (!nt_parse_meeple(sc->game, t, n, &m->role, &m->spot, &e))
 		return fail(sc, t + e.column - 1, "%s", e.msg);
 	t = token(sc, &n);
 	if (n == 0)
 		return 0;
 	/* The token the piece drew ("shepherd@W sheep=2"); one given to a
 	 * piece that takes none is the referee's to refuse, by the rule. */
-	if (!nt_parse_token(t, n, &m->arg, &e)) {
+	if (!nt_parse_token(sc->game, t, n, &m->arg, &e)) {
 		if (cr_piece(m->role)->flags & CR_PIECE_TOKEN)
 			return fail(sc, t + e.column - 1, "%s", e.msg);
 		return fail(sc, t, _("unexpected \"%s\" after the meeple"), NT_Q(t, n));
@@ -476,9 +485,10 @@ tail(struct scan *sc, struct cr_move *m)
 }
 
 int
-nt_parse_tail(const char *line, size_t len, struct cr_move *m, struct nt_error *err)
+nt_parse_tail(int game, const char *line, size_t len, struct cr_move *m,
+    struct nt_error *err)
 {
-	struct scan sc = { line, line + len, line, err };
+	struct scan sc = { line, line + len, line, err, game };
 
 	err->column = 0;
 	err->msg[0] = '\0';
@@ -500,7 +510,7 @@ int
 nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
-	struct scan sc = { line, line, line, err };
+	struct scan sc = { line, line, line, err, ts->game };
 	const char *t, *colon, *hash;
 	size_t n;
 

@@ -82,8 +82,8 @@ int	nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 /*
  * Pieces of a turn line, for the REPL's step-by-step commands: a position
  * "x,y" (false if it is not one), a rotation in degrees as quarter turns
- * (-1 if not 0, 90, 180 or 270), a meeple ROLE[@SPOT] (false with the
- * message, and its column inside the token, in *err).
+ * (-1 if not 0, 90, 180 or 270), a meeple ROLE[@SPOT] in game's words
+ * (false with the message, and its column inside the token, in *err).
  */
 bool	nt_parse_pos(const char *t, size_t n, int *x, int *y);
 /* How far a coordinate may go, either way: far beyond any board, and it
@@ -92,23 +92,25 @@ bool	nt_parse_pos(const char *t, size_t n, int *x, int *y);
 #define NT_COORD_LIMIT	100000000L
 bool	nt_pos_beyond(const char *t, size_t n);
 int	nt_parse_rot(const char *t, size_t n);
-bool	nt_parse_meeple(const char *t, size_t n, int *role, enum cr_spot *spot,
+bool	nt_parse_meeple(int game, const char *t, size_t n, int *role, enum cr_spot *spot,
 	    struct nt_error *err);
 
-/* A token "sheep=3" or "wolf" (the tables of rules/ext.h) into *arg
- * (CR_TOKEN); false with the message and its column in *err.  And the
- * canonical form of one, as snprintf returns. */
-bool	nt_parse_token(const char *t, size_t n, int *arg, struct nt_error *err);
+/* A token "sheep=3" or "wolf" (the tables of rules/ext.h, game's
+ * modules') into *arg (CR_TOKEN); false with the message and its column
+ * in *err.  And the canonical form of one, as snprintf returns. */
+bool	nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err);
 int	nt_format_token(int arg, char *buf, size_t size);
 
 /* What a placement line says after its rotation, "[CHOICE [TOKEN]]
  * [ROLE[@SPOT] [TOKEN]]" (len bytes), into m's choice, piece and tokens
  * (cleared first): for the REPL's step-by-step turn.  0, or -1 with
  * *err (its column counted in these bytes). */
-int	nt_parse_tail(const char *line, size_t len, struct cr_move *m, struct nt_error *err);
+int	nt_parse_tail(int game, const char *line, size_t len, struct cr_move *m,
+	    struct nt_error *err);
 
 /* A piece from its word or alias ("thief", "T", "voleur", "big-knight"),
- * from the piece tables of rules/ext.h; CR_ROLE_NONE if none. */
-int	nt_role_lookup(const char *word, size_t len);
+ * from the piece tables of rules/ext.h, among game's modules (a tile
+ * set's game: cr_tileset.game); CR_ROLE_NONE if none. */
+int	nt_role_lookup(int game, const char *word, size_t len);
 
 #endif

@@ -20,13 +20,23 @@
 static const char *const keys[] = { "edition", "expansions", "players" };
 enum { K_EDITION, K_EXPANSIONS };
 
+int
+nt_record_rules(const struct nt_record *r)	/* tile.h */
+{
+	const char *name = nt_record_game(r)->name;
+	int k = cr_rules_find(name, strlen(name));
+
+	return k < 0 ? 0 : k;
+}
+
 static void
 header_start(struct nt_record *r)
 {
-	r->edition = 3;
+	r->edition = cr_games[nt_record_rules(r)]->editions;	/* the last, 0 for none */
 }
 
-/* An expansion: a rules module of rules/ext.h, named once. */
+/* An expansion: a rules module of rules/ext.h that the record's game
+ * may add, named once. */
 static int
 expansion_item(void *arg, const char *name, size_t len, int line, int column,
     struct cr_error *err)
@@ -34,19 +44,20 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 	struct nt_record *r = arg;
 	char known[256];
 	size_t o = 0;
-	int e = cr_ext_find(name, len);
+	int e = cr_ext_find(name, len), rules = nt_record_rules(r);
+	uint32_t may = cr_rules_modules(rules) & ~cr_rules_on(rules);
 	char **v;
 
 	err->line = line, err->column = column;
-	if (e >= 0 && cr_exts[e]->later) {	/* named by the notation, its rules not written */
+	if (cr_rules_later(rules, name, len)) {	/* named by the notation, its rules not written */
 		snprintf(err->msg, sizeof err->msg, _("expansion \"%s\" is not supported yet by "
-		    "this carcref"), cr_exts[e]->name);
+		    "this carcref"), NT_Q(name, len));
 		return -1;
 	}
-	if (e < 0 || cr_exts[e]->always) {
+	if (e < 0 || !(may >> e & 1)) {
 		known[0] = '\0';
 		for (int k = 0; k < cr_nexts && o < sizeof known; k++)
-			if (!cr_exts[k]->always && !cr_exts[k]->later)
+			if (may >> k & 1)
 				o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
 				    o ? ", " : "", cr_exts[k]->name);
 		snprintf(err->msg, sizeof err->msg, _("unknown expansion \"%s\" (known: %s)"),
@@ -79,12 +90,13 @@ header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err
 
 	if (f->key == keys[K_EXPANSIONS] || strcmp(f->key, keys[K_EXPANSIONS]) == 0)
 		return nt_field_list(f, expansion_item, r, err);
-	/* The edition: the digit 1, 2 or 3 and nothing else (no sign, no blank). */
+	/* The edition: one digit from 1 to the game's last and nothing else
+	 * (no sign, no blank). */
 	if (nt_field_scalar(f, err) < 0)
 		return -1;
-	if (s[0] < '1' || s[0] > '3' || s[1] != '\0')
-		return nt_field_fail(f, err, _("\"edition\" must be a whole number from 1 to 3, "
-		    "got \"%s\""), NT_QS(s));
+	if (s[0] < '1' || s[0] > '0' + cr_games[nt_record_rules(r)]->editions || s[1] != '\0')
+		return nt_field_fail(f, err, _("\"edition\" must be a whole number from 1 to %d, "
+		    "got \"%s\""), cr_games[nt_record_rules(r)]->editions, NT_QS(s));
 	r->edition = s[0] - '0';
 	return 0;
 }

@@ -24,6 +24,10 @@ struct nt_fmt_error;
  * (const struct cr_tileset *), its engine state a struct cr_game. */
 extern const struct nt_game nt_game_tile;
 
+/* The game of rules/ext.h (cr_games) a record of the tile family plays:
+ * the one its row is named after (0, the tile game, if none is). */
+int	nt_record_rules(const struct nt_record *r);
+
 /*
  * The canonical text of a record: header, then one canonical move per
  * line (from the game's own moves).  malloc'd, NUL-terminated; NULL if

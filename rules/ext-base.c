@@ -256,7 +256,6 @@ static const struct cr_piece pieces[] = {
 const struct cr_ext cr_ext_base = {
 	.name = "base",
 	.tiles = "base.yaml",
-	.always = true,
 	.kinds = kinds, .nkinds = 4,
 	.attrs = attrs, .nattrs = sizeof attrs / sizeof attrs[0],
 	.ends = ends, .nends = sizeof ends / sizeof ends[0],
@@ -286,9 +285,20 @@ static const struct cr_attr marks[] = {
 	{ .key = "pigherd", .type = CR_ATTR_MARK, .where = CR_ANYWHERE, .looks = pigherd_look },
 };
 
-/* The game the base module and its expansions make. */
+/* The game the base module and its expansions make: the base game
+ * always, the expansions a record names; the Wheel of Fortune is named by
+ * the notation (notation.md, ../shared/spec/wheel-of-fortune.md), its
+ * rules not written yet. */
+static const char *const on[] = { "base", NULL };
+static const char *const may[] = {
+	"inns-cathedrals", "river", "traders-builders", "hills-sheep", NULL,
+};
+static const char *const later[] = { "wheel-of-fortune", NULL };
+
 const struct cr_rules cr_rules_carcassonne = {
 	.name = "carcassonne",
+	.on = on, .may = may, .later = later,
+	.editions = 3,
 	.edge_letters = N_("C city, R road, F field, W river"),
 	.edge_example = "CRFR",
 	.edge_letters_all = "CRFW",

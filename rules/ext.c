@@ -1,40 +1,13 @@
 /*
- * ext.c -- the registry of rules modules, and the numbering of their
- * pieces and pools.
- *
- * Adding an expansion: write rules/ext-NAME.c (a struct cr_ext) and its
- * rules/tiles/NAME.yaml, and list it below.  Nothing else in the core
- * names it.
+ * ext.c -- the numbering of the modules' kinds, attributes, pieces,
+ * pools, tokens and choices, once, over the registry (rules/registry.c),
+ * and the lookups by word; which modules each game has.
  */
 #include <string.h>
 
 #include "ext.h"
 
-extern const struct cr_ext cr_ext_base;
-extern const struct cr_ext cr_ext_inns;
-extern const struct cr_ext cr_ext_river;
-extern const struct cr_ext cr_ext_traders;
-extern const struct cr_ext cr_ext_hills;
-extern const struct cr_ext cr_ext_wheel;
-
-const struct cr_ext *const cr_exts[] = {
-	&cr_ext_base,		/* always first: its pieces are 1..4 */
-	&cr_ext_inns,
-	&cr_ext_river,
-	&cr_ext_traders,
-	&cr_ext_hills,
-	&cr_ext_wheel,		/* named, not refereed yet */
-};
-const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
-
-extern const struct cr_rules cr_rules_carcassonne;
-
-const struct cr_rules *const cr_games[] = {
-	&cr_rules_carcassonne,
-};
-const int cr_ngames = sizeof cr_games / sizeof cr_games[0];
-
-_Static_assert(sizeof cr_exts / sizeof cr_exts[0] <= CR_MAXEXTS, "too many modules");
+_Static_assert(CR_MAXEXTS <= 32, "a game's modules are a bit each of a uint32_t");
 
 /* Pieces and pools numbered once over all modules, on first use. */
 struct cr__tab cr__tab;
@@ -90,12 +63,29 @@ add_attr(struct cr__tab *t, const struct cr_attr *x, int e)
 		return;	/* no room: the loader refuses the key as unknown */
 	t->attr[a] = x;
 	t->attr_ext[a] = (int8_t)e;
+	t->attr_game[a] = -1;
 	t->attr_on[a][0] = e < 0 ? CR_NOKIND : kind_ref(t, e, x->on);
 	t->attr_on[a][1] = e < 0 ? CR_NOKIND : kind_ref(t, e, x->on2 ? x->on2 : x->on);
 	t->attr_at[a] = (uint8_t)at;
 	t->attr_bit[a] = x->type == CR_ATTR_FLAG || x->type == CR_ATTR_MARK ? 1u << at : 0;
 	t->nvalues = nslots;
 	t->nattrs++;
+}
+
+/* The modules named in a game's list (NULL-ended), a bit each; a name
+ * no module has is no module of the game. */
+static uint32_t
+modules(const char *const *names)
+{
+	uint32_t m = 0;
+
+	for (; names != NULL && *names != NULL; names++) {
+		int e = cr_ext_find(*names, strlen(*names));
+
+		if (e >= 0 && e < CR_MAXEXTS)
+			m |= 1u << e;
+	}
+	return m;
 }
 
 void
@@ -161,9 +151,17 @@ cr__number(void)
 			t->choice_ext[t->nchoices] = (int8_t)e;
 		}
 	}
-	for (int i = 0; i < cr_ngames; i++)	/* the games' own marks, after */
-		for (int k = 0; k < cr_games[i]->nattrs; k++)
+	for (int i = 0; i < cr_ngames && i < CR_MAXGAMES; i++) {
+		t->game_on[i] = modules(cr_games[i]->on);
+		t->game_mods[i] = t->game_on[i] | modules(cr_games[i]->may);
+		for (int k = 0; k < cr_games[i]->nattrs; k++) {	/* its own marks, after */
+			int a = t->nattrs;
+
 			add_attr(t, &cr_games[i]->attrs[k], -1);
+			if (a < t->nattrs)
+				t->attr_game[a] = (int8_t)i;
+		}
+	}
 	/* By first byte (stable: a module's word before a later one's). */
 	for (int i = 1; i < t->nwords; i++)
 		for (int j = i; j > 0 && (unsigned char)t->word[j].w[0] <
@@ -218,12 +216,13 @@ cr_token_ext(int id)
 }
 
 int
-cr_token_find(const char *word, size_t len)
+cr_token_find(int r, const char *word, size_t len)
 {
-	if (!cr__tab.done)
-		cr__number();
+	uint32_t mods = cr_rules_modules(r);
+
 	for (int id = 1; len > 0 && id <= cr__tab.ntokens; id++)
-		if (names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
+		if ((mods >> cr__tab.token_ext[id] & 1) &&
+		    names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
 			return id;
 	return 0;
 }
@@ -243,12 +242,13 @@ cr_choice_ext(int id)
 }
 
 int
-cr_choice_find(const char *word, size_t len)
+cr_choice_find(int r, const char *word, size_t len)
 {
-	if (!cr__tab.done)
-		cr__number();
+	uint32_t mods = cr_rules_modules(r);
+
 	for (int id = 1; len > 0 && id <= cr__tab.nchoices; id++)
-		if (names(cr__tab.choice[id]->word, cr__tab.choice[id]->aliases, word, len))
+		if ((mods >> cr__tab.choice_ext[id] & 1) &&
+		    names(cr__tab.choice[id]->word, cr__tab.choice[id]->aliases, word, len))
 			return id;
 	return 0;
 }
@@ -294,12 +294,45 @@ cr_ext_find(const char *name, size_t len)
 }
 
 int
-cr_piece_find(const char *word, size_t len)
+cr_rules_find(const char *name, size_t len)
 {
+	for (int r = 0; r < cr_ngames; r++)
+		if (strlen(cr_games[r]->name) == len && memcmp(cr_games[r]->name, name, len) == 0)
+			return r;
+	return -1;
+}
+
+int
+cr_ext_rules(int ext)
+{
+	for (int r = 0; ext >= 0 && r < cr_ngames; r++)
+		if (cr_rules_modules(r) >> ext & 1)
+			return r;
+	return 0;
+}
+
+int
+cr_rules_of_set(const char *set)
+{
+	return cr_ext_rules(cr_ext_find(set, strlen(set)));
+}
+
+bool
+cr_rules_later(int r, const char *name, size_t len)
+{
+	for (const char *const *l = r >= 0 && r < cr_ngames ? cr_games[r]->later : NULL;
+	    l != NULL && *l != NULL; l++)
+		if (strlen(*l) == len && memcmp(*l, name, len) == 0)
+			return true;
+	return false;
+}
+
+int
+cr_piece_find(int r, const char *word, size_t len)
+{
+	uint32_t mods = cr_rules_modules(r);
 	int c0;
 
-	if (!cr__tab.done)
-		cr__number();
 	if (len == 0)
 		return 0;
 	c0 = lower((unsigned char)word[0]);
@@ -307,8 +340,9 @@ cr_piece_find(const char *word, size_t len)
 		const char *w = cr__tab.word[i].w;
 		size_t k = 1;
 
-		if (cr__tab.word[i].len != len)
-			continue;
+		if (cr__tab.word[i].len != len ||
+		    !(mods >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
+			continue;	/* another length, another game's */
 		while (k < len && (unsigned char)w[k] == lower((unsigned char)word[k]))
 			k++;
 		if (k == len)

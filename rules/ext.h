@@ -26,7 +26,8 @@
  * (a shepherd draws, a hill hides a tile, closed flocks are scored, a
  * builder's feature extended is noted); completed features are scored
  * (completed, then majority, tiebreak and price for each); again (a
- * second tile); at the end, the base game's final scoring (with
+ * second tile); over, when a module says how the game ends (else the
+ * supply running out ends it); at the end, the final scoring (with
  * tiebreak and price per feature) and then final.  A majority is found
  * by weight, a tie is broken (a hill) before the price is set, so a
  * price for some winners only (the pig) follows the tie-break.
@@ -403,9 +404,6 @@ struct cr_ext {
 	const char	*name;		/* as records name it: "inns-cathedrals" */
 	const char	*tiles;		/* its tile file in the data directory, or NULL;
 					 * the file's "set:" is the module's name */
-	bool		 always;	/* active in every game (the base game) */
-	bool		 later;		/* named only: its rules are not written yet,
-					 * and a game that names it is refused */
 	const struct cr_kinddef *kinds;	/* its kinds of feature, CR_OWN(0)... */
 	int		 nkinds;
 	const struct cr_attr *attrs;	/* what its tiles say of a feature or a tile */
@@ -485,6 +483,14 @@ struct cr_ext {
 	bool	(*keeps)(const struct cr_game *g, int ext, int root, struct cr_event *ev);
 	/* The final scoring ran; the module adds its own (goods...). */
 	void	(*final)(struct cr_game *g, int ext, int move);
+	/* How the game ends, where the supply running out is not all: after
+	 * each move but end (move, 1-based, applied and scored; 0 at the
+	 * start, the start tile down), is the game over now?  The final scoring follows at once.  Every module in
+	 * play that has the hook must agree (each may keep the game going: a
+	 * bonus tile still due after the last tile of the supply); a game
+	 * whose modules have none ends when the supply is empty
+	 * (cr_game_supply_total, less the tiles taken out unseen). */
+	bool	(*over)(const struct cr_game *g, int ext, int move);
 
 	/* Counts per player the module keeps (goods tokens): their names,
 	 * and each player's count, for the score table and JSON. */
@@ -606,10 +612,29 @@ int	cr_supply_of(const struct cr_game *g, int first, int n);
 
 /*
  * A game of the family played on this engine, its modules' rules
- * together: the tile game's notation/ and cmd/ rows name it.
+ * together: the tile game's notation/ and cmd/ rows name it.  Games are
+ * numbered in the registry (cr_games, rules/registry.c), the tile game
+ * 0; a tile set is one game's (cr_tileset.game: the game of the module
+ * its set names), and a game on it plays by that game's rules: the
+ * modules it has, the words its records use for their pieces, tokens
+ * and choices (a word of another game's module means nothing there: F
+ * may be a farmer in one game and a fisher in another), its editions.
  */
 struct cr_rules {
 	const char	*name;		/* as records name the game: "carcassonne" */
+	/* Its modules, by name (the registry's), NULL-ended: on, in play in
+	 * every game of it (the base game); may, those a game may add (the
+	 * expansions a record names).  Registry order is the order they
+	 * are asked in. */
+	const char	*const *on;
+	const char	*const *may;
+	/* Modules the notation names for it whose rules are not written yet
+	 * (no module in the registry): a record naming one is refused as not
+	 * supported yet, rather than refereed by wrong rules.  NULL-ended. */
+	const char	*const *later;
+	/* Its editions, numbered 1 to editions, the last the default; 0: it
+	 * has none, and a game of it is played as edition 0. */
+	int		 editions;
 	/* What people search its tiles by, N_(): the letters of its kinds on
 	 * edges, in words ("C city, R road, F field, W river"), edges read
 	 * clockwise for an example ("CRFR"), the letters alone ("CRFW"). */
@@ -622,16 +647,25 @@ struct cr_rules {
 	int		 nattrs;
 };
 
-/* The games (rules/ext.c), the tile game first. */
+/* The games (rules/registry.c), the tile game first. */
+#define CR_MAXGAMES	8
 extern const struct cr_rules *const cr_games[];
 extern const int cr_ngames;
 
-/* The registry (rules/ext.c): every module, the base first. */
+/* The registry (rules/registry.c): every module, the base first. */
 extern const struct cr_ext *const cr_exts[];
 extern const int cr_nexts;
 
 /* A module by name (as records name it), -1 if none. */
 int	cr_ext_find(const char *name, size_t len);
+/* A game by name (as records name it), -1 if none; the game module ext
+ * belongs to (the first that has it), and the game of a tile set called
+ * set (the game that has a module of that name), 0 when no game has it;
+ * whether name (len bytes) is among game r's later. */
+int	cr_rules_find(const char *name, size_t len);
+int	cr_ext_rules(int ext);
+int	cr_rules_of_set(const char *set);
+bool	cr_rules_later(int r, const char *name, size_t len);
 
 /*
  * Pieces and pools over all modules, numbered once: piece 0 is "none",
@@ -676,6 +710,10 @@ struct cr__tab {
 	/* The words sorted by first byte: those starting with c are
 	 * word[first[c]] up to word[first[c + 1]], so a lookup reads a few. */
 	uint8_t		 first[257];
+	/* Each game's modules (cr_rules), a bit per module: those on, and
+	 * all of its (on and may). */
+	uint32_t	 game_on[CR_MAXGAMES], game_mods[CR_MAXGAMES];
+	int8_t		 attr_game[CR_MAXATTRS];	/* a game's own attribute's game, -1 */
 	/* Tokens and choices, numbered from 1 (0: none). */
 	int		 ntokens, nchoices;
 	const struct cr_token *token[CR_MAXTOKENS];
@@ -719,7 +757,33 @@ cr_piece_pool(int id)		/* its pool, numbered over all modules, -1 */
 	return id > 0 && id < cr_npieces() ? cr__tab.piece_pool[id] : -1;
 }
 
-int	cr_piece_find(const char *word, size_t len);	/* by word or alias, any case; 0 if none */
+/* A piece of game r's modules by word or alias, any case; 0 if none. */
+int	cr_piece_find(int r, const char *word, size_t len);
+
+/* Game r's modules (cr_rules): those on in every game of it, and all of
+ * them, a bit per module (cr_exts[e]: bit e); 0 for a game out of range. */
+static inline uint32_t
+cr_rules_on(int r)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return r >= 0 && r < cr_ngames && r < CR_MAXGAMES ? cr__tab.game_on[r] : 0;
+}
+
+static inline uint32_t
+cr_rules_modules(int r)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return r >= 0 && r < cr_ngames && r < CR_MAXGAMES ? cr__tab.game_mods[r] : 0;
+}
+
+/* The game a game is played by: its tile set's (cr_games[...]). */
+static inline int
+cr_game_rules(const struct cr_game *g)
+{
+	return cr_game_tileset(g)->game;
+}
 
 /* A piece's kind (which 0) and its other (which 1), numbered. */
 static inline int
@@ -815,6 +879,17 @@ cr_ext_attr(int ext, int local)
 }
 
 int	cr_attr_find(const char *key, size_t len);
+
+/* Whether attribute a belongs to game r: one of its modules', or its own
+ * (a mark of the game's with no rule). */
+static inline bool
+cr_attr_of(int a, int r)
+{
+	if (cr_attr(a) == NULL)
+		return false;
+	return cr__tab.attr_ext[a] < 0 ? cr__tab.attr_game[a] == r :
+	    (cr_rules_modules(r) >> cr__tab.attr_ext[a] & 1) != 0;
+}
 
 /* Whether attribute a may be said of a feature of kind k. */
 static inline bool
@@ -924,13 +999,14 @@ cr_filter(int i)
 bool	cr_filter_match(const struct cr_tiletype *t, int i);
 
 /* Tokens and choices: by number (NULL for 0 or out of range), their
- * module, and by word or alias (any case; 0 if none). */
+ * module, and by word or alias among game r's modules' (any case; 0 if
+ * none). */
 const struct cr_token *cr_token(int id);
 int	cr_token_ext(int id);
-int	cr_token_find(const char *word, size_t len);
+int	cr_token_find(int r, const char *word, size_t len);
 const struct cr_choice *cr_choice(int id);
 int	cr_choice_ext(int id);
-int	cr_choice_find(const char *word, size_t len);
+int	cr_choice_find(int r, const char *word, size_t len);
 /* Every token module ext's moves may name (sheep=1 ... sheep=4, wolf),
  * as CR_TOKEN values into out; how many. */
 int	cr_token_args(int ext, int *out, int max);

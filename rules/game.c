@@ -198,21 +198,20 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 }
 
 /*
- * What the modules in play are: their tile sets, hooks and states.  False
- * if a module is unknown or its tiles are not in the tile set.
+ * What the modules in play are: those the game has on, and exts, among
+ * the game's; their tile sets, hooks and states.  False if a module is
+ * not the game's or its tiles are not in the tile set.
  */
 static bool
 configure(struct cr_game *g, uint32_t exts)
 {
-	uint32_t sets = 1, hk[13] = { 0 };
+	uint32_t sets = 1, hk[13] = { 0 }, on = cr_rules_on(g->h.ts->game);
 	int8_t extset[CR_MAXEXTS];
 	size_t size = 0, xoff[CR_MAXEXTS];
 	unsigned char *st;
 
-	for (int e = 0; e < cr_nexts; e++)
-		if (cr_exts[e]->always)
-			exts |= 1u << e;
-	if (exts >> cr_nexts != 0)
+	exts |= on;
+	if ((exts & ~cr_rules_modules(g->h.ts->game)) != 0)
 		return false;
 	if (exts == g->exts) {	/* a batch, as the last game: the hooks stand */
 		if (g->xsize)
@@ -228,8 +227,10 @@ configure(struct cr_game *g, uint32_t exts)
 
 		if (!(exts & (1u << e)))
 			continue;
-		if (x->tiles != NULL && (set = cr_tileset_set(g->h.ts, x->name)) < 0 && !x->always)
-			return false;	/* its tiles were never read */
+		if (x->tiles != NULL && (set = cr_tileset_set(g->h.ts, x->name)) < 0 &&
+		    !(on & (1u << e)))
+			return false;	/* its tiles were never read (the game's own
+					 * may be a file of the user's, named otherwise) */
 		if (set >= 0)
 			sets |= 1u << set, extset[e] = (int8_t)set;
 		hk[0] |= x->drawable ? 1u << e : 0;
@@ -244,6 +245,7 @@ configure(struct cr_game *g, uint32_t exts)
 		hk[9] |= x->choose ? 1u << e : 0;
 		hk[10] |= x->tiebreak ? 1u << e : 0;
 		hk[11] |= x->move_ok ? 1u << e : 0;
+		hk[12] |= x->over ? 1u << e : 0;
 		xoff[e] = size;
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
@@ -261,7 +263,24 @@ configure(struct cr_game *g, uint32_t exts)
 	g->hk_drawable = hk[0], g->hk_tile = hk[1], g->hk_piece = hk[2], g->hk_placed = hk[3];
 	g->hk_price = hk[4], g->hk_final = hk[5], g->hk_completed = hk[6], g->hk_again = hk[7];
 	g->hk_returns = hk[8], g->hk_choose = hk[9], g->hk_tiebreak = hk[10], g->hk_move = hk[11];
+	g->hk_over = hk[12];
 	g->exts = exts;
+	return true;
+}
+
+/*
+ * Is the game over after move `move` (0: at the start)?  When the supply
+ * is empty, unless modules in play say how it ends: then when each of
+ * them says so (rules/ext.h: over).
+ */
+static bool
+ends(const struct cr_game *g, int move)
+{
+	if (!g->hk_over)
+		return g->supply_total == 0;
+	CR_EACH_EXT(g, g->hk_over, e)
+		if (!cr_exts[e]->over(g, e, move))
+			return false;
 	return true;
 }
 
@@ -277,7 +296,9 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	int start = ts->start;
 	struct hood h;
 
-	if (c->edition < 1 || c->edition > 3 || c->nplayers < 1 || c->nplayers > CR_MAXPLAYERS)
+	if (c->edition < (cr_games[ts->game]->editions > 0) ||
+	    c->edition > cr_games[ts->game]->editions ||
+	    c->nplayers < 1 || c->nplayers > CR_MAXPLAYERS)
 		return false;
 	if (!configure(g, c->exts))
 		return false;
@@ -327,7 +348,7 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	/* A tile set of a start tile alone leaves nothing to draw: the game
 	 * is over before its first move, as it is when the last tile is
 	 * placed (nothing stands on the board, so nothing is scored). */
-	g->over = g->supply_total == 0;
+	g->over = ends(g, 0);
 	return true;
 }
 
@@ -751,8 +772,9 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		why = &dummy;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__features_prefetch(g, &h);
-	/* The last tile, or the last but one with a hill hiding another. */
-	ending = m->kind == CR_MOVE_END || g->supply_total <= 2;
+	/* The last tile, or the last but one with a hill hiding another; any
+	 * move where the modules say when the game ends. */
+	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk_over;
 	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);
 	if (m->kind == CR_MOVE_PLACE)
@@ -787,7 +809,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	case CR_MOVE_END:
 		break;
 	}
-	if (m->kind == CR_MOVE_END || g->supply_total == 0) {
+	if (m->kind == CR_MOVE_END || (g->hk_over ? ends(g, move) : g->supply_total == 0)) {
 		cr__score_final(g, move);
 		if (g->hk_final)
 			CR_EACH_EXT(g, g->hk_final, e)

@@ -83,13 +83,15 @@ kname(int k)
  * those on edges alone.  Written in that order in messages: field,
  * road, city, river or cloister. */
 static int
-kind_list(const char **names, int *num, bool edges)
+kind_list(const char **names, int *num, bool edges, int game)
 {
+	uint32_t mods = cr_rules_modules(game);
 	int n = 0;
 
 	for (int pass = 0; pass < (edges ? 1 : 2); pass++)
 		for (int k = 0; k < cr_nkinds(); k++)
-			if ((cr_kind(k)->shape == CR_CENTRE) == (pass == 1)) {
+			if ((cr_kind(k)->shape == CR_CENTRE) == (pass == 1) &&
+			    (mods >> cr_kind_ext(k) & 1)) {
 				num[n] = k;
 				names[n++] = kname(k);
 			}
@@ -583,16 +585,21 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 
 enum { F_KIND, F_AT };
 
-/* The keys the modules' tables give a file (struct ld), in their order. */
+/* The kinds and keys the tables of the modules of game give a file
+ * (struct ld), in their order. */
 static void
-key_lists(struct ld *L)
+key_lists(struct ld *L, int game)
 {
+	L->nk = kind_list(L->kn, L->knum, false, game);
+	L->ne = kind_list(L->en, L->enm, true, game);
 	L->fkeys[F_KIND] = "kind", L->fkeys[F_AT] = "at";
 	L->nfkeys = 2;
 	for (int a = 0; a < cr_nattrs(); a++) {
 		const char *k = cr_attr(a)->key;
 		int i = 0;
 
+		if (!cr_attr_of(a, game))
+			continue;	/* another game's */
 		if (cr_attr(a)->type == CR_ATTR_MARK) {
 			L->mattr[L->nmarks] = a;
 			L->marks[L->nmarks++] = k;
@@ -607,7 +614,8 @@ key_lists(struct ld *L)
 	}
 	L->ends[0] = NULL;	/* none is never written */
 	for (L->nends = 1; L->nends < cr_nends(); L->nends++)
-		L->ends[L->nends] = cr_end(L->nends)->name;
+		L->ends[L->nends] = cr_rules_modules(game) >> cr__tab.end_ext[L->nends] & 1 ?
+		    cr_end(L->nends)->name : NULL;
 }
 
 /* The feature key of a line's end. */
@@ -1155,6 +1163,8 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		goto nomem;
 	memcpy(ts->name, v[K_SET]->data.scalar.value, len);
 	ts->name[len] = '\0';
+	ts->game = cr_rules_of_set(ts->name);	/* whose kinds and keys it reads */
+	key_lists(L, ts->game);
 
 	if (v[K_TILES] == NULL)
 		return fail(L, root->start_mark, _("no tiles given"));
@@ -1222,9 +1232,6 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	memset(L.err, 0, sizeof *L.err);
 	L.text = text != NULL ? text : "";
 	L.len = text != NULL ? len : 0;
-	L.nk = kind_list(L.kn, L.knum, false);
-	L.ne = kind_list(L.en, L.enm, true);
-	key_lists(&L);
 
 	if (prescan(&L) < 0)
 		goto out;
@@ -1497,6 +1504,9 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 		return merge_fail(err, _("%s%s%s: too many tile sets to merge"), src->name, "", "");
 	if (cr_tileset_set(dst, src->name) >= 0)
 		return merge_fail(err, _("tile set %s is given twice%s%s"), src->name, "", "");
+	if (src->game != dst->game)	/* its kinds mean nothing in dst's game */
+		return merge_fail(err, _("tile set %s is another game's than %s%s"), src->name,
+		    dst->name, "");
 	/* Codes and aliases stay one name space across the sets. */
 	for (int t = 0; t < src->ntypes; t++)
 		for (int a = -1; a < src->type[t].naliases; a++) {

@@ -93,6 +93,12 @@ struct cr_tileset {
 	int		ntypes;
 	int		start;		/* index of the start tile's type, -1 if none */
 	int		total;		/* tiles in the box, start tile included */
+	/* The game of the family whose tiles these are (rules/ext.h:
+	 * cr_games): the game of the module its first set names
+	 * (cr_rules_of_set), 0, the tile game, for another.  The loader
+	 * reads the kinds, keys, ends and marks of that game's modules, and
+	 * a game on the set plays by its rules. */
+	int		game;
 	int16_t		letter[128];	/* derived: type of a one-letter code (either case), -1 */
 	/* The sets merged into this one, in order (one for a file read
 	 * alone): each type's `set` indexes these. */

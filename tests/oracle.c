@@ -353,7 +353,7 @@ oracle_token_kind(int arg)
 	static int sheep, wolf;
 
 	if (sheep == 0)
-		sheep = cr_token_find("sheep", 5), wolf = cr_token_find("wolf", 4);
+		sheep = cr_token_find(0, "sheep", 5), wolf = cr_token_find(0, "wolf", 4);
 	if (sheep > 0 && CR_TOKEN_ID(arg) == sheep && CR_TOKEN_N(arg) >= 1 &&
 	    CR_TOKEN_N(arg) < OR_NTOK)
 		return CR_TOKEN_N(arg);
@@ -365,13 +365,13 @@ oracle_token_kind(int arg)
 int
 oracle_choice_grow(void)
 {
-	return cr_choice_find("grow", 4);
+	return cr_choice_find(0, "grow", 4);
 }
 
 int
 oracle_choice_herd(void)
 {
-	return cr_choice_find("herd", 4);
+	return cr_choice_find(0, "herd", 4);
 }
 
 bool

@@ -455,8 +455,8 @@ static void
 test_tokens_out_of_the_tables(void **state)
 {
 	struct cr_game *g = tu_game_with(3, 2, "hills-sheep");
-	int sheep = cr_token_find("sheep", 5), wolf = cr_token_find("wolf", 4);
-	int grow = cr_choice_find("grow", 4), shepherd = cr_piece_find("shepherd", 8);
+	int sheep = cr_token_find(0, "sheep", 5), wolf = cr_token_find(0, "wolf", 4);
+	int grow = cr_choice_find(0, "grow", 4), shepherd = cr_piece_find(0, "shepherd", 8);
 	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = cr_tileset_find(tu_base(), "E", 1),
 	    .x = 0, .y = 1, .rot = 2, .role = shepherd, .spot = CR_SPOT_N };
 	const int bad[] = { CR_TOKEN(sheep, 0), CR_TOKEN(sheep, 5), CR_TOKEN(wolf, 1),

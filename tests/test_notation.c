@@ -295,22 +295,22 @@ test_roles(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
-		assert_int_equal(nt_role_lookup(words[i].word, strlen(words[i].word)),
+		assert_int_equal(nt_role_lookup(0, words[i].word, strlen(words[i].word)),
 		    words[i].role);
 		snprintf(line, sizeof line, "U 0,1 0 %s@W", words[i].word);
 		expect_place(line, "U", 0, 1, 0, words[i].role, CR_SPOT_W);
 	}
 	for (size_t i = 0; i < sizeof notroles / sizeof *notroles; i++)
-		assert_int_equal(nt_role_lookup(notroles[i], strlen(notroles[i])), CR_ROLE_NONE);
+		assert_int_equal(nt_role_lookup(0, notroles[i], strlen(notroles[i])), CR_ROLE_NONE);
 	/* Words beyond ASCII (French aliases): the bytes compared unsigned
 	 * (a regression: "bâtisseur" was refused as no role). */
-	assert_int_equal(nt_role_lookup("b\xc3\xa2tisseur", 10), nt_role_lookup("builder", 7));
-	assert_int_equal(nt_role_lookup("B\xc3\xa2tisseur", 10), nt_role_lookup("builder", 7));
-	assert_int_not_equal(nt_role_lookup("builder", 7), CR_ROLE_NONE);
-	expect_place("U 0,1 0 b\xc3\xa2tisseur@W", "U", 0, 1, 0, nt_role_lookup("builder", 7),
+	assert_int_equal(nt_role_lookup(0, "b\xc3\xa2tisseur", 10), nt_role_lookup(0, "builder", 7));
+	assert_int_equal(nt_role_lookup(0, "B\xc3\xa2tisseur", 10), nt_role_lookup(0, "builder", 7));
+	assert_int_not_equal(nt_role_lookup(0, "builder", 7), CR_ROLE_NONE);
+	expect_place("U 0,1 0 b\xc3\xa2tisseur@W", "U", 0, 1, 0, nt_role_lookup(0, "builder", 7),
 	    CR_SPOT_W);
 	/* The length is honoured: "thiefX" cut to 5 bytes is thief. */
-	assert_int_equal(nt_role_lookup("thiefX", 5), CR_THIEF);
+	assert_int_equal(nt_role_lookup(0, "thiefX", 5), CR_THIEF);
 	/* monk may omit @C, in every spelling; no other role may. */
 	expect_place("B 0,-1 0 monk", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
 	expect_place("B 0,-1 0 m", "B", 0, -1, 0, CR_MONK, CR_SPOT_C);
@@ -1164,7 +1164,7 @@ test_fr_refusals(void **state)
 	assert_string_equal(buf, "un voleur se place sur une route : U en 0,0 rotation 0 n'a aucune "
 	    "route en NNO ; emplacements valides pour un voleur : N S");
 	r = (struct cr_refusal){ .code = CR_R_SPOT_NONE, .tile = tile("U"), .x = 1, .spot = CR_SPOT_N,
-	    .role = nt_role_lookup("builder", 7), .kind = CR_ROAD };
+	    .role = nt_role_lookup(0, "builder", 7), .kind = CR_ROAD };
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "un bâtisseur se place sur une route ou une ville : U en 1,0 "
 	    "rotation 0 n'a ni route ni ville en N ; emplacements valides pour un bâtisseur : "
@@ -1176,7 +1176,7 @@ test_fr_refusals(void **state)
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "plus aucun meeple : Anna a ses 7 meeples sur le plateau");
 	r = (struct cr_refusal){ .code = CR_R_NO_MEEPLE, .pool = 1, .n = 1, .other_x = 2,
-	    .role = nt_role_lookup("big-knight", 10) };
+	    .role = nt_role_lookup(0, "big-knight", 10) };
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "grand-chevalier : Anna a déjà son grand meeple sur le plateau "
 	    "(en 2,0)");
@@ -1664,7 +1664,7 @@ test_r3_plural_phrases(void **state)
 	struct cr_game *g = tu_game_with(3, 2, "river");
 	struct cr_refusal r = { .code = CR_R_EXT, .ext = cr_ext_find("river", 5), .n = 1,
 	    .tile = cr_tileset_find(tu_base(), "D", 1) };
-	int wolf = cr_token_find("wolf", 4);
+	int wolf = cr_token_find(0, "wolf", 4);
 
 	(void)state;
 	r.phrase = phrase_of("river", "the river comes first: {tile} may not be drawn while {n} "

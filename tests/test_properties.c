@@ -1104,7 +1104,7 @@ check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
 	struct cr_move m = *cr_game_move(g, k);
 	uint32_t spots[CR_MAXPIECES][CR_MAXSEG] = { { 0 } };
 	bool hills = (s->cfg.exts & exts_of("hills-sheep")) != 0;
-	int sheep = cr_token_find("sheep", 5), wolf = cr_token_find("wolf", 4);
+	int sheep = cr_token_find(0, "sheep", 5), wolf = cr_token_find(0, "wolf", 4);
 	/* Tokens: none, the bag's, and some never in it (sheep=0, sheep=5,
 	 * a wolf with a number: refused by both; the engine took them once). */
 	const int tokens[] = { 0, tu_token_arg(0), tu_token_arg(1), tu_token_arg(2),
@@ -1485,7 +1485,7 @@ test_oracle_expansions_by_hand(void **state)
 		struct cr_placed b[2] = { { 0, 0, d, 0, 0 },
 		    { 0, 1, cr_tileset_find(ts, "E", 1), 2, ts->type[d].nseg } };
 		struct cr_meeple mp[4];
-		int bigf = cr_piece_find("big-farmer", 10), fs;
+		int bigf = cr_piece_find(0, "big-farmer", 10), fs;
 
 		assert_true(oracle_build(o, &c, b, 2, NULL, 0));
 		fs = oracle_spot_seg(o, 0, 1, CR_SPOT_N, CR_FIELD);
@@ -1672,7 +1672,7 @@ seg_on(const struct oracle *o, int f, bool hill)
 static struct cr_meeple
 piece_at(const struct oracle *o, int player, const char *word, int seg)
 {
-	int role = cr_piece_find(word, strlen(word));
+	int role = cr_piece_find(0, word, strlen(word));
 	const struct cr_placed *tl = oracle_tile(o, oracle_tile_of(o, seg));
 
 	assert_non_null(oracle_piece(role));

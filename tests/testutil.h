@@ -160,8 +160,8 @@ tu_random_piece(const struct cr_game *g, uint32_t *seed)
 static inline int
 tu_token_arg(int kind)
 {
-	return kind == 0 ? CR_TOKEN(cr_token_find("wolf", 4), 0) :
-	    CR_TOKEN(cr_token_find("sheep", 5), kind);
+	return kind == 0 ? CR_TOKEN(cr_token_find(0, "wolf", 4), 0) :
+	    CR_TOKEN(cr_token_find(0, "sheep", 5), kind);
 }
 
 /*
@@ -207,7 +207,7 @@ tu_random_token(const struct cr_game *g, struct cr_move *m, int *slot, const int
 static inline void
 tu_random_choice(const struct cr_game *g, struct cr_move *m, const int *bag, uint32_t *seed)
 {
-	int herd = cr_choice_find("herd", 4), grow = cr_choice_find("grow", 4);
+	int herd = cr_choice_find(0, "herd", 4), grow = cr_choice_find(0, "grow", 4);
 
 	if (herd == 0 || !(cr_game_exts(g) & (1u << cr_choice_ext(herd))) ||
 	    cr_game_check(g, m, NULL))

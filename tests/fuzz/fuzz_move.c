@@ -168,8 +168,8 @@ check_words(const char *buf, const struct cr_move *m)
 	if (m->role != CR_ROLE_NONE) {
 		const struct cr_piece *pc = cr_piece(m->role);
 
-		FZ_CHECK(cr_piece_find(pc->word, strlen(pc->word)) == m->role, "\"%s\" finds piece %d, not %d",
-		    pc->word, cr_piece_find(pc->word, strlen(pc->word)), m->role);
+		FZ_CHECK(cr_piece_find(0, pc->word, strlen(pc->word)) == m->role, "\"%s\" finds piece %d, not %d",
+		    pc->word, cr_piece_find(0, pc->word, strlen(pc->word)), m->role);
 		respell_all(buf, &p, " @", pc->word, pc->aliases, m);
 	}
 	if (m->arg != 0)
@@ -204,9 +204,9 @@ check_documented(void)
 		size_t n = strlen(w);
 
 		switch (documented[i].what) {
-		case 0: is = cr_role_name(cr_piece_find(w, n)); break;
-		case 1: is = cr_choice(cr_choice_find(w, n)) ? cr_choice(cr_choice_find(w, n))->word : NULL; break;
-		default: is = cr_token(cr_token_find(w, n)) ? cr_token(cr_token_find(w, n))->word : NULL; break;
+		case 0: is = cr_role_name(cr_piece_find(0, w, n)); break;
+		case 1: is = cr_choice(cr_choice_find(0, w, n)) ? cr_choice(cr_choice_find(0, w, n))->word : NULL; break;
+		default: is = cr_token(cr_token_find(0, w, n)) ? cr_token(cr_token_find(0, w, n))->word : NULL; break;
 		}
 		FZ_CHECK(is != NULL && strcmp(is, documented[i].is) == 0, "\"%s\" names %s, not %s", w,
 		    is ? is : "nothing", documented[i].is);

@@ -717,7 +717,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	tables();
 	/* Traders & Builders' builder: its owner's tile that extends its
 	 * feature earns a second tile (its module's again hook) */
-	builder = cr_piece_find("builder", 7);
+	builder = cr_piece_find(0, "builder", 7);
 	if (builder != 0 && cr_exts[cr_piece_ext(builder)]->again == NULL)
 		builder = 0;
 	return 0;
