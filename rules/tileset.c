@@ -1025,7 +1025,10 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 	}
 
 	if (v[T_MARKS] != NULL) {
-		if (want_list(L, v[T_MARKS], "marks", "[hill]") < 0)
+		char ex[CR_TOKENNAME + 8];	/* the example: the game's first mark */
+
+		snprintf(ex, sizeof ex, "[%.*s]", CR_TOKENNAME, L->nmarks > 0 ? L->marks[0] : "");
+		if (want_list(L, v[T_MARKS], "marks", ex) < 0)
 			return -1;
 		for (i = 0; i < nitems(v[T_MARKS]); i++) {
 			yaml_node_t *e = item(L, v[T_MARKS], i);
@@ -1090,15 +1093,16 @@ check_setname(struct ld *L, const yaml_node_t *n)
 	}
 	return 0;
 bad:
+	/* The example: the registry's first two modules' names. */
 	return fail(L, n->start_mark, _("set must be a name of lower-case "
-	    "letters, digits and -, like base or inns-cathedrals, not %s"),
-	    SHOW(n));
+	    "letters, digits and -, like %s or %s, not %s"), cr_exts[0]->name,
+	    cr_exts[cr_nexts > 1]->name, SHOW(n));
 }
 
 enum { K_SET, K_START, K_TILES, K_TOKENS, K_NKEYS };
 static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles", "tokens" };
 
-/* tokens: {sheep-1: 4, wolf: 2}: names as set names are, counts 0..1000. */
+/* tokens: {token-1: 4, token-2: 2}: names as set names are, counts 0..1000. */
 static int
 parse_tokens(struct ld *L, const yaml_node_t *map, struct cr_tileset *ts)
 {
@@ -1107,7 +1111,7 @@ parse_tokens(struct ld *L, const yaml_node_t *map, struct cr_tileset *ts)
 
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(L, map->start_mark, _("tokens must be a mapping of names to "
-		    "counts, like {sheep-1: 4, wolf: 2}, not %s"), SHOW(map));
+		    "counts, like {token-1: 4, token-2: 2}, not %s"), SHOW(map));
 	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = node(L, p->key), *v = node(L, p->value);
 		struct cr_settoken *t = &ts->settok[0][n];
@@ -1119,7 +1123,7 @@ parse_tokens(struct ld *L, const yaml_node_t *map, struct cr_tileset *ts)
 		    strspn((const char *)k->data.scalar.value, "abcdefghijklmnopqrstuvwxyz"
 		    "0123456789-") != k->data.scalar.length)
 			return fail(L, k->start_mark, _("a token's name is lower-case letters, "
-			    "digits and -, like sheep-1 or wolf, not %s"), SHOW(k));
+			    "digits and -, like token-1 or token-2, not %s"), SHOW(k));
 		if (k->data.scalar.length >= CR_TOKENNAME)
 			return fail(L, k->start_mark, _("a token's name has at most %d "
 			    "characters, not %s"), CR_TOKENNAME - 1, SHOW(k));
