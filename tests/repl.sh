@@ -3428,6 +3428,36 @@ expect "dice kill -9, resume: three moves" has "$tmp/out" \
     '   3  Anna  K X X CFFF CFCF CFFF CCCF K / CFCF CFFF K CFFF CFCF CFFF = 4'
 expect "dice kill -9, resume: the kept turn's file gone once played" \
     test ! -e "$CARCREF_STATE/games/$dgame.hand"
+
+# ---- issue 20: what help says of the expansions is their tables' ----------
+
+# help choose, pass, meeple and find: the words of the modules in play
+# (Hills & Sheep's flock, the pieces as a move writes them), the edge
+# letters and the filters of the tables; the general words without them.
+rm -rf "$CARCREF_STATE"
+printf '%s\n' 'help choose' 'help pass' 'help meeple' 'help find' >"$tmp/i20help.in"
+STDIN=$tmp/i20help.in run play --expansions hills-sheep,traders-builders
+expect "i20: help choose says the flock's choice" has "$tmp/out" \
+    '  When the tile extends the field of your own shepherd: choose grow sheep=N'
+expect "i20: help pass says the flock's" line "$tmp/out" \
+    '  After a flock'"'"'s choice, or with it: pass herd.'
+expect "i20: help meeple lists the pieces of the expansions in play" line "$tmp/out" \
+    '  the pieces of the expansions in play: builder, pig, shepherd@SPOT sheep=N'
+expect "i20: help find names the edges' letters" has "$tmp/out" \
+    'any side, C city, R road, F'
+expect "i20: help find names the filters of the tables" has "$tmp/out" \
+    '--pennant (a pennant), --cloister (a'
+expect "i20: help find within 80 columns" \
+    perl -CSD -ne 'chomp; $bad = 1 if length > 80; END { exit $bad ? 1 : 0 }' "$tmp/out"
+rm -rf "$CARCREF_STATE"
+STDIN=$tmp/i20help.in run play
+expect "i20: no flock without Hills & Sheep" lacks "$tmp/out" 'shepherd'
+expect "i20: help choose's general words" line "$tmp/out" \
+    '  When the tile calls for a choice before its piece: choose WORD [TOKEN],'
+expect "i20: help pass's general words" line "$tmp/out" \
+    '  After a choice, or with it: pass WORD [TOKEN].'
+expect "i20: help meeple lists no expansion's pieces" lacks "$tmp/out" 'the pieces of the expansions in play:'
+
 unset nbsp idsp e30
 export CARCREF_STATE=$tmp/state
 echo "repl: $pass passed, $fail failed"
