@@ -330,10 +330,11 @@ cr_rules_later(int r, const char *name, size_t len)
 int
 cr_piece_find(int r, const char *word, size_t len)
 {
-	uint32_t mods = cr_rules_modules(r);
 	int c0;
 
-	if (len == 0)
+	if (!cr__tab.done)
+		cr__number();
+	if (len == 0 || (unsigned)r >= CR_MAXGAMES)
 		return 0;
 	c0 = lower((unsigned char)word[0]);
 	for (int i = cr__tab.first[c0]; i < cr__tab.first[c0 + 1]; i++) {
@@ -341,8 +342,9 @@ cr_piece_find(int r, const char *word, size_t len)
 		size_t k = 1;
 
 		if (cr__tab.word[i].len != len ||
-		    !(mods >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
-			continue;	/* another length, another game's */
+		    !(cr__tab.game_mods[r] >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
+			continue;	/* another length, another game's (a game
+					 * past cr_ngames has no modules) */
 		while (k < len && (unsigned char)w[k] == lower((unsigned char)word[k]))
 			k++;
 		if (k == len)
