@@ -178,6 +178,13 @@ cr__number(void)
 	t->done = true;
 }
 
+/* Is s the name (len bytes, exactly)? */
+static bool
+is_name(const char *s, const char *name, size_t len)
+{
+	return strlen(s) == len && memcmp(s, name, len) == 0;
+}
+
 /* Does word (len bytes, any case) spell w? */
 static bool
 same_word(const char *w, const char *word, size_t len)
@@ -257,7 +264,7 @@ int
 cr_kind_find(const char *name, size_t len)
 {
 	for (int k = 0; k < cr_nkinds(); k++)
-		if (strlen(cr__tab.kind[k]->name) == len && memcmp(cr__tab.kind[k]->name, name, len) == 0)
+		if (is_name(cr__tab.kind[k]->name, name, len))
 			return k;
 	return -1;
 }
@@ -266,7 +273,7 @@ int
 cr_attr_find(const char *key, size_t len)
 {
 	for (int a = 0; a < cr_nattrs(); a++)
-		if (strlen(cr__tab.attr[a]->key) == len && memcmp(cr__tab.attr[a]->key, key, len) == 0)
+		if (is_name(cr__tab.attr[a]->key, key, len))
 			return a;
 	return -1;
 }
@@ -288,7 +295,7 @@ int
 cr_ext_find(const char *name, size_t len)
 {
 	for (int e = 0; e < cr_nexts; e++)
-		if (strlen(cr_exts[e]->name) == len && memcmp(cr_exts[e]->name, name, len) == 0)
+		if (is_name(cr_exts[e]->name, name, len))
 			return e;
 	return -1;
 }
@@ -297,7 +304,7 @@ int
 cr_rules_find(const char *name, size_t len)
 {
 	for (int r = 0; r < cr_ngames; r++)
-		if (strlen(cr_games[r]->name) == len && memcmp(cr_games[r]->name, name, len) == 0)
+		if (is_name(cr_games[r]->name, name, len))
 			return r;
 	return -1;
 }
@@ -322,7 +329,7 @@ cr_rules_later(int r, const char *name, size_t len)
 {
 	for (const char *const *l = r >= 0 && r < cr_ngames ? cr_games[r]->later : NULL;
 	    l != NULL && *l != NULL; l++)
-		if (strlen(*l) == len && memcmp(*l, name, len) == 0)
+		if (is_name(*l, name, len))
 			return true;
 	return false;
 }
