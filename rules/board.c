@@ -575,7 +575,7 @@ vetoed(const struct cr_game *g, int type, int x, int y, int rot)
 {
 	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = type, .x = x, .y = y, .rot = rot };
 
-	return g->hk_tile != 0 && !cr__tile_ok(g, &m, NULL);
+	return g->hk.tile_ok != 0 && !cr__tile_ok(g, &m, NULL);
 }
 
 /*
@@ -686,7 +686,7 @@ cr_game_nlegal(const struct cr_game *g, int type)
 
 	if (type < 0 || type >= g->h.ts->ntypes)
 		return 0;
-	if (!index_on(g) || g->hk_tile)	/* a module's veto: look at each */
+	if (!index_on(g) || g->hk.tile_ok)	/* a module's veto: look at each */
 		return fits_each(g, type, collect, &(struct collect){ NULL, 0, 0 });
 	for (int rot = 0; rot < 4; rot++)
 		for (int sides = 1; sides < 16; sides++)
@@ -699,7 +699,7 @@ cr_game_legal_nth(const struct cr_game *g, int type, int k, struct cr_place *p)
 {
 	if (type < 0 || type >= g->h.ts->ntypes || k < 0)
 		return false;
-	if (!index_on(g) || g->hk_tile) {	/* a module's veto: look at each */
+	if (!index_on(g) || g->hk.tile_ok) {	/* a module's veto: look at each */
 		struct cr_place *all = malloc(((size_t)k + 1) * sizeof *all);
 		bool ok = all != NULL && fits_each(g, type, collect,
 		    &(struct collect){ all, 0, k + 1 }) > k;

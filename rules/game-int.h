@@ -120,6 +120,31 @@ struct mark {
 #define VEC(T)	struct { T *v; int n, cap; }
 
 /*
+ * The hooks of struct cr_ext (rules/ext.h) the engine keeps a mask of,
+ * one a line: g->hk.NAME has bit e when module e in play has the hook
+ * NAME.  A hook added to struct cr_ext that the engine asks per move
+ * gets its line here, and nothing else: the masks, and how configure()
+ * fills them, are made from this table.
+ */
+#define CR_HOOKS(X) \
+	X(drawable) \
+	X(tile_ok) \
+	X(move_ok) \
+	X(piece_ok) \
+	X(returns) \
+	X(choose) \
+	X(placed) \
+	X(completed) \
+	X(again) \
+	X(price) \
+	X(tiebreak) \
+	X(final) \
+	X(over) \
+	/* the table's end */
+#define CR_HOOK_MASK(name)	uint32_t name;
+struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
+
+/*
  * An open square (empty, beside a tile) and its signature: a digit per
  * side, 0 if no tile is there, else the number the tile set gives the
  * kind of edge that tile shows it (cr_tileset.edgeno: 1 to nedges, the
@@ -142,9 +167,7 @@ struct cr_game {
 	int8_t	extset[CR_MAXEXTS];	/* each module's tile set, -1 for none */
 	/* Which modules in play have each hook (bit per module): a game
 	 * whose modules hook nothing pays nothing for the seam. */
-	uint32_t hk_drawable, hk_tile, hk_piece, hk_placed, hk_price, hk_final;
-	uint32_t hk_completed, hk_again, hk_returns, hk_choose, hk_tiebreak, hk_move;
-	uint32_t hk_over;
+	struct cr_hooks hk;
 	/* The modules' own states, one block: module e's at xoff[e]. */
 	unsigned char *xstate;
 	size_t	xoff[CR_MAXEXTS], xsize;

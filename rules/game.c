@@ -205,7 +205,8 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 static bool
 configure(struct cr_game *g, uint32_t exts)
 {
-	uint32_t sets = 1, hk[13] = { 0 }, on = cr_rules_on(g->h.ts->game);
+	uint32_t sets = 1, on = cr_rules_on(g->h.ts->game);
+	struct cr_hooks hk = { 0 };
 	int8_t extset[CR_MAXEXTS];
 	size_t size = 0, xoff[CR_MAXEXTS];
 	unsigned char *st;
@@ -233,19 +234,9 @@ configure(struct cr_game *g, uint32_t exts)
 					 * may be a file of the user's, named otherwise) */
 		if (set >= 0)
 			sets |= 1u << set, extset[e] = (int8_t)set;
-		hk[0] |= x->drawable ? 1u << e : 0;
-		hk[1] |= x->tile_ok ? 1u << e : 0;
-		hk[2] |= x->piece_ok ? 1u << e : 0;
-		hk[3] |= x->placed ? 1u << e : 0;
-		hk[4] |= x->price ? 1u << e : 0;
-		hk[5] |= x->final ? 1u << e : 0;
-		hk[6] |= x->completed ? 1u << e : 0;
-		hk[7] |= x->again ? 1u << e : 0;
-		hk[8] |= x->returns ? 1u << e : 0;
-		hk[9] |= x->choose ? 1u << e : 0;
-		hk[10] |= x->tiebreak ? 1u << e : 0;
-		hk[11] |= x->move_ok ? 1u << e : 0;
-		hk[12] |= x->over ? 1u << e : 0;
+#define CR_HOOK_SET(name)	hk.name |= x->name != NULL ? 1u << e : 0;
+		CR_HOOKS(CR_HOOK_SET)
+#undef CR_HOOK_SET
 		xoff[e] = size;
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
@@ -260,10 +251,7 @@ configure(struct cr_game *g, uint32_t exts)
 	g->sets = sets;
 	memcpy(g->extset, extset, sizeof extset);
 	memcpy(g->xoff, xoff, sizeof xoff);
-	g->hk_drawable = hk[0], g->hk_tile = hk[1], g->hk_piece = hk[2], g->hk_placed = hk[3];
-	g->hk_price = hk[4], g->hk_final = hk[5], g->hk_completed = hk[6], g->hk_again = hk[7];
-	g->hk_returns = hk[8], g->hk_choose = hk[9], g->hk_tiebreak = hk[10], g->hk_move = hk[11];
-	g->hk_over = hk[12];
+	g->hk = hk;
 	g->exts = exts;
 	return true;
 }
@@ -276,9 +264,9 @@ configure(struct cr_game *g, uint32_t exts)
 static bool
 ends(const struct cr_game *g, int move)
 {
-	if (!g->hk_over)
+	if (!g->hk.over)
 		return g->supply_total == 0;
-	CR_EACH_EXT(g, g->hk_over, e)
+	CR_EACH_EXT(g, g->hk.over, e)
 		if (!cr_exts[e]->over(g, e, move))
 			return false;
 	return true;
@@ -456,7 +444,7 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 
-	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 && !g->hk_drawable)
+	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 && !g->hk.drawable)
 		return true;	/* the common case, asked once a move */
 	if (why == NULL)
 		why = &dummy;
@@ -470,7 +458,7 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 	}
 	if (g->h.supply[type] <= 0)
 		return refuse(why, CR_R_NO_COPY);
-	CR_EACH_EXT(g, g->hk_drawable, e)
+	CR_EACH_EXT(g, g->hk.drawable, e)
 		if (!cr_exts[e]->drawable(g, e, type, why))
 			return false;
 	return true;
@@ -481,7 +469,7 @@ cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 {
 	struct cr_refusal dummy;
 
-	CR_EACH_EXT(g, g->hk_tile, e)
+	CR_EACH_EXT(g, g->hk.tile_ok, e)
 		if (!cr_exts[e]->tile_ok(g, e, m, why ? why : &dummy))
 			return false;
 	return true;
@@ -506,8 +494,8 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 	}
 	if (cr__pool_left(g, g->h.turn, pool) > 0)
 		return true;
-	if (g->hk_returns)	/* the move's choice brings one home first */
-		CR_EACH_EXT(g, g->hk_returns, e)
+	if (g->hk.returns)	/* the move's choice brings one home first */
+		CR_EACH_EXT(g, g->hk.returns, e)
 			if (cr_exts[e]->returns(g, e, m, pool))
 				return true;
 	why->other_x = why->other_y = 0;
@@ -602,7 +590,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) ||
 	    m->tile < 0 || m->tile >= g->h.ts->ntypes)
 		return refuse(why, CR_R_BAD_MOVE);
-	if (g->h.supply[m->tile] <= 0 || g->hk_drawable) {
+	if (g->h.supply[m->tile] <= 0 || g->hk.drawable) {
 		if (!cr_game_drawable(g, m->tile, why))
 			return false;
 		why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
@@ -629,14 +617,14 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	}
 	if ((m->choice | m->choice_arg | m->arg) != 0 && !check_words(g, m, why))
 		return false;	/* rare: a token or a choice (Hills & Sheep) */
-	if (g->hk_tile && !cr__tile_ok(g, m, why)) {
+	if (g->hk.tile_ok && !cr__tile_ok(g, m, why)) {
 		why->fits = FITS_DUE;
 		return false;
 	}
 	if (tile_only)
 		return true;
-	if (g->hk_move)
-		CR_EACH_EXT(g, g->hk_move, e)
+	if (g->hk.move_ok)
+		CR_EACH_EXT(g, g->hk.move_ok, e)
 			if (!cr_exts[e]->move_ok(g, e, m, h, why))
 				return false;
 	if (m->role == CR_ROLE_NONE)
@@ -663,8 +651,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);
 	}
-	if (g->hk_piece)
-		CR_EACH_EXT(g, g->hk_piece, e)
+	if (g->hk.piece_ok)
+		CR_EACH_EXT(g, g->hk.piece_ok, e)
 			if (!cr_exts[e]->piece_ok(g, e, m, seg, why))
 				return false;
 	return true;
@@ -687,7 +675,7 @@ fits_here(const struct cr_game *g, const struct cr_move *m, const struct hood *h
 		return;
 	why->fits = CR_FITS_KNOWN;
 	for (t.rot = 0; t.rot < 4; t.rot++)
-		if (cr__fits(g, t.tile, h, t.rot, &tmp) && (!g->hk_tile || cr__tile_ok(g, &t, &tmp)))
+		if (cr__fits(g, t.tile, h, t.rot, &tmp) && (!g->hk.tile_ok || cr__tile_ok(g, &t, &tmp)))
 			why->fits |= 1u << t.rot;
 }
 
@@ -749,8 +737,8 @@ again(struct cr_game *g, const struct cr_move *m, int move)
 {
 	bool more = false;
 
-	if (g->hk_again)
-		CR_EACH_EXT(g, g->hk_again, e)	/* each asked: each keeps its state */
+	if (g->hk.again)
+		CR_EACH_EXT(g, g->hk.again, e)	/* each asked: each keeps its state */
 			more |= cr_exts[e]->again(g, e, m, move);
 	return more;
 }
@@ -774,7 +762,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		cr__features_prefetch(g, &h);
 	/* The last tile, or the last but one with a hill hiding another; any
 	 * move where the modules say when the game ends. */
-	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk_over;
+	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk.over;
 	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);
 	if (m->kind == CR_MOVE_PLACE)
@@ -791,13 +779,13 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, &h, m->rot);
-		if (g->hk_choose)	/* before the piece, as the books say */
-			CR_EACH_EXT(g, g->hk_choose, e)
+		if (g->hk.choose)	/* before the piece, as the books say */
+			CR_EACH_EXT(g, g->hk.choose, e)
 				cr_exts[e]->choose(g, e, m, move);
 		if (m->role != CR_ROLE_NONE)
 			put_meeple(g, m, &h);
-		if (g->hk_placed)
-			CR_EACH_EXT(g, g->hk_placed, e)
+		if (g->hk.placed)
+			CR_EACH_EXT(g, g->hk.placed, e)
 				cr_exts[e]->placed(g, e, m, move);
 		cr__score_completed(g, g->h.tiles.n - 1, move);
 		if (!again(g, m, move))
@@ -809,11 +797,11 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	case CR_MOVE_END:
 		break;
 	}
-	if (ending && (m->kind == CR_MOVE_END || (g->hk_over ? ends(g, move) :
+	if (ending && (m->kind == CR_MOVE_END || (g->hk.over ? ends(g, move) :
 	    g->supply_total == 0))) {
 		cr__score_final(g, move);
-		if (g->hk_final)
-			CR_EACH_EXT(g, g->hk_final, e)
+		if (g->hk.final)
+			CR_EACH_EXT(g, g->hk.final, e)
 				cr_exts[e]->final(g, e, move);
 		g->over = true;
 	}

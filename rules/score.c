@@ -20,8 +20,8 @@ tiebreak(const struct cr_game *g, int root, struct cr_event *ev)
 {
 	uint8_t before = ev->winners;
 
-	if (g->hk_tiebreak && (ev->winners & (ev->winners - 1)) != 0) {
-		CR_EACH_EXT(g, g->hk_tiebreak, e)
+	if (g->hk.tiebreak && (ev->winners & (ev->winners - 1)) != 0) {
+		CR_EACH_EXT(g, g->hk.tiebreak, e)
 			cr_exts[e]->tiebreak(g, e, root, ev);
 		if (ev->winners != before)
 			ev->tied = before;	/* for the explanation: who was tied */
@@ -101,8 +101,8 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	tiebreak(g, root, ev);
 	/* The modules in play change the price (an inn, a cathedral), for
 	 * all the winners or for some (a pig). */
-	if (g->hk_price)
-		CR_EACH_EXT(g, g->hk_price, e)
+	if (g->hk.price)
+		CR_EACH_EXT(g, g->hk.price, e)
 			cr_exts[e]->price(g, e, root, ev);
 	return cr_event_settle(ev);
 }
@@ -223,8 +223,8 @@ score_closed(struct cr_game *g, int root, int move)
 		return;
 	cr__log_node(g, root);
 	n->scored = 1;
-	if (g->hk_completed)	/* whoever holds it, even nobody: goods */
-		CR_EACH_EXT(g, g->hk_completed, e)
+	if (g->hk.completed)	/* whoever holds it, even nobody: goods */
+		CR_EACH_EXT(g, g->hk.completed, e)
 			cr_exts[e]->completed(g, e, root, move);
 	if (n->followers == 0)
 		return;
@@ -394,8 +394,8 @@ farm_city_event(const struct cr_game *g, int land, int c, uint32_t gen, bool who
 	where(g, c, first, ev);	/* the city's */
 	ev->cities = 1;
 	ev->per_city = cr_kind(land)->per_border;
-	if (g->hk_price && ev->winners != 0)	/* for the city c: a pig beside it */
-		CR_EACH_EXT(g, g->hk_price, e)
+	if (g->hk.price && ev->winners != 0)	/* for the city c: a pig beside it */
+		CR_EACH_EXT(g, g->hk.price, e)
 			cr_exts[e]->price(g, e, c, ev);
 	cr_event_settle(ev);	/* tiles: the city's size, for people */
 	return ev->winners != 0;
