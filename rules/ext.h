@@ -395,6 +395,12 @@ struct cr_filter {
 	uint8_t		 min;
 };
 
+/* A square of a start of several (cr_ext.start_squares): the tile type
+ * laid there, its square and its rotation. */
+struct cr_square {
+	int	type, x, y, rot;
+};
+
 /*
  * A module.  Hooks may be NULL; each gets the game, seen through the
  * queries below (never the engine's private state), and its own index
@@ -511,6 +517,24 @@ struct cr_ext {
 	 * own state. */
 	const char	*hidden;
 	int	(*unseen)(const struct cr_game *g, int ext);
+
+	/* ---- A start of several squares (issue 21: the Wheel of Fortune's
+	 * board) ----------------------------------------------------------
+	 * The squares laid at the start instead of the start tile at 0,0:
+	 * how many (0: none, the start tile as usual), *sq pointing at them
+	 * (cr_square: a tile type of the tile set, its square, its
+	 * rotation), in the order they are laid, each after the first beside
+	 * one laid before it.  Each is a tile like any other once down: its
+	 * edges join the tiles placed beside it, its features count it as
+	 * one tile, the squares around it are no longer free, and one copy
+	 * of its type leaves the supply (the data gives each count 1, so
+	 * that none is ever drawn).  The start tile (cr_tileset.start, or
+	 * the one start gave) is then out of the game: one copy of it leaves
+	 * the supply unplaced.  Inner sides that no tile may ever meet are
+	 * edges of a kind of the module's whose squares face each other.
+	 * Called by cr_game_reset after start; the last module in play that
+	 * gives squares lays them. */
+	int	(*start_squares)(struct cr_game *g, int ext, const struct cr_square **sq);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------

@@ -272,6 +272,24 @@ ends(const struct cr_game *g, int move)
 	return true;
 }
 
+/* The squares a module in play lays at the start instead of the start
+ * tile (rules/ext.h: start_squares): how many, 0 for none. */
+static int
+start_squares(struct cr_game *g, const struct cr_square **sq)
+{
+	int n = 0;
+
+	for (int e = 0; e < cr_nexts; e++)
+		if ((g->exts & (1u << e)) && cr_exts[e]->start_squares != NULL) {
+			const struct cr_square *s = NULL;
+			int k = cr_exts[e]->start_squares(g, e, &s);
+
+			if (k > 0)
+				n = k, *sq = s;
+		}
+	return n;
+}
+
 /*
  * Start a new game on the same tile set, keeping the memory: a batch of
  * replays allocates once.  False on bad arguments (g unchanged) or when
@@ -281,7 +299,8 @@ bool
 cr_game_restart(struct cr_game *g, const struct cr_config *c)
 {
 	const struct cr_tileset *ts = g->h.ts;
-	int start = ts->start;
+	const struct cr_square *sq = NULL;
+	int start = ts->start, nsq;
 	struct hood h;
 
 	if (c->edition < (cr_games[ts->game]->editions > 0) ||
@@ -325,12 +344,28 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 		}
 	if (g->h.supply[start] <= 0)
 		return false;
-	if (!reserve(g, false))
-		return false;
 	g->gen++;
 	/* The start tile is part of the board, not a move: undo stops there. */
-	cr__hood_find(g, 0, 0, &h);
-	place_tile(g, start, &h, 0);
+	if ((nsq = start_squares(g, &sq)) > 0) {	/* a start of several squares */
+		take_tile(g, start);	/* out of the game */
+		for (int i = 0; i < nsq; i++) {
+			if (sq[i].type < 0 || sq[i].type >= ts->ntypes ||
+			    g->h.supply[sq[i].type] <= 0 || (unsigned)sq[i].rot > 3 ||
+			    cr__tile_at(g, sq[i].x, sq[i].y) != NULL)
+				return false;
+			g->ahead = 0;	/* room for this square and the moves after */
+			if (!reserve(g, false))
+				return false;
+			cr__hood_find(g, sq[i].x, sq[i].y, &h);
+			place_tile(g, sq[i].type, &h, sq[i].rot);
+		}
+		g->ahead = 0;
+	} else {
+		if (!reserve(g, false))
+			return false;
+		cr__hood_find(g, 0, 0, &h);
+		place_tile(g, start, &h, 0);
+	}
 	g->log.n = 0;
 	g->xlog.n = 0;
 	/* A tile set of a start tile alone leaves nothing to draw: the game

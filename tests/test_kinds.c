@@ -228,10 +228,42 @@ static const struct cr_ext test_module = {
 	.over = over,
 };
 
+/*
+ * A second test-only module of the test game, "test-board", for the
+ * narrow module API of issue 21 (the Wheel of Fortune's needs): a start
+ * of four squares, 0,0 to 1,1, of the tile type B (a forest cap on one
+ * side, meadow on the others, the inner sides meeting each other), the
+ * start tile V out of the game.
+ */
+static struct cr_square board_squares[4] = {
+	{ -1, 0, 0, 2 }, { -1, 1, 0, 2 }, { -1, 0, 1, 0 }, { -1, 1, 1, 0 },
+};
+
+static int
+board_start(struct cr_game *g, int ext, const struct cr_square **sq)
+{
+	int b = cr_tileset_find(cr_game_tileset(g), "B", 1);
+
+	(void)ext;
+	if (b < 0)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		board_squares[i].type = b;
+	*sq = board_squares;
+	return 4;
+}
+
+static const struct cr_ext board_module = {
+	.name = "test-board",
+	.start_squares = board_start,
+};
+
 static const char *const test_on[] = { "test-kinds", NULL };
+static const char *const test_may[] = { "test-board", NULL };
 static const struct cr_rules test_rules = {
 	.name = "test-game",
 	.on = test_on,
+	.may = test_may,
 	.editions = 0,
 	.edge_letters = "F forest, R river, M meadow",
 	.edge_example = "FMRM",
@@ -243,12 +275,13 @@ static const struct cr_rules test_rules = {
 extern const struct cr_ext cr_ext_base, cr_ext_river;
 extern const struct cr_rules cr_rules_carcassonne;
 
-const struct cr_ext *const cr_exts[] = { &cr_ext_base, &cr_ext_river, &test_module };
+const struct cr_ext *const cr_exts[] = { &cr_ext_base, &cr_ext_river, &test_module,
+    &board_module };
 const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 const struct cr_rules *const cr_games[] = { &cr_rules_carcassonne, &test_rules };
 const int cr_ngames = sizeof cr_games / sizeof cr_games[0];
 
-enum { E_BASE, E_RIVER, E_TEST };
+enum { E_BASE, E_RIVER, E_TEST, E_BOARD };
 enum { G_CARCASSONNE, G_TEST };
 
 /* ---- its tiles ------------------------------------------------------------ */
@@ -294,13 +327,37 @@ static const char test_yaml[] =
     "    features:\n"
     "      - {kind: meadow, at: [N, E, S, W]}\n";
 
+/* The same with the board's squares, B, four copies. */
+static const char board_yaml[] =
+    "  - code: B\n"
+    "    count: 4\n"
+    "    edges: [forest, meadow, meadow, meadow]\n"
+    "    features:\n"
+    "      - {kind: forest, at: [N]}\n"
+    "      - {kind: meadow, at: [E, S, W]}\n";
+
 static void
-load_test(struct cr_tileset *ts)
+load_yaml(struct cr_tileset *ts, const char *yaml)
 {
 	struct cr_error err;
 
-	if (cr_tileset_parse(ts, test_yaml, strlen(test_yaml), &err) != 0)
+	if (cr_tileset_parse(ts, yaml, strlen(yaml), &err) != 0)
 		fail_msg("%d:%d: %s", err.line, err.column, err.msg);
+}
+
+static void
+load_test(struct cr_tileset *ts)
+{
+	load_yaml(ts, test_yaml);
+}
+
+static void
+load_board(struct cr_tileset *ts)
+{
+	char yaml[sizeof test_yaml + sizeof board_yaml];
+
+	snprintf(yaml, sizeof yaml, "%s%s", test_yaml, board_yaml);
+	load_yaml(ts, yaml);
 }
 
 /* A tile file of the test game with one feature replaced: refused with msg. */
@@ -340,7 +397,7 @@ test_games(void **state)
 	/* The expansions this registry lacks are no modules of the game. */
 	assert_int_equal(cr_rules_modules(G_CARCASSONNE), 1u << E_BASE | 1u << E_RIVER);
 	assert_int_equal(cr_rules_on(G_TEST), 1u << E_TEST);
-	assert_int_equal(cr_rules_modules(G_TEST), 1u << E_TEST);
+	assert_int_equal(cr_rules_modules(G_TEST), 1u << E_TEST | 1u << E_BOARD);
 	assert_int_equal(cr_ext_rules(E_TEST), G_TEST);
 	assert_int_equal(cr_rules_of_set("test-kinds"), G_TEST);
 	assert_int_equal(cr_rules_of_set("river"), G_CARCASSONNE);
@@ -515,6 +572,70 @@ test_play(void **state)
 	cr_tileset_free(&ts);
 }
 
+/*
+ * A start of several squares (cr_ext.start_squares): the four squares
+ * lie at 0,0 to 1,1, the start tile is out of the game, a tile placed
+ * beside the squares joins their features, which count each square as a
+ * tile; a square is taken; undo stops at the start.
+ */
+static void
+test_start_squares(void **state)
+{
+	struct cr_tileset ts;
+	struct cr_config c = { 0, 2, 1u << E_BOARD };
+	const struct cr_event *ev;
+	struct cr_game *g;
+	int n, v, b, total;
+
+	(void)state;
+	load_board(&ts);
+	v = cr_tileset_find(&ts, "V", 1), b = cr_tileset_find(&ts, "B", 1);
+	/* Without the module, the start tile at 0,0 and the squares in the
+	 * supply. */
+	c.exts = 0;
+	assert_non_null(g = cr_game_create(&ts, &c));
+	assert_int_equal(cr_game_ntiles(g), 1);
+	assert_int_equal(cr_game_at(g, 0, 0)->type, v);
+	total = cr_game_supply_total(g);
+	assert_int_equal(cr_game_supply(g, b), 4);
+	cr_game_free(g);
+
+	c.exts = 1u << E_BOARD;
+	assert_non_null(g = cr_game_create(&ts, &c));
+	assert_int_equal(cr_game_exts(g), 1u << E_TEST | 1u << E_BOARD);
+	assert_int_equal(cr_game_ntiles(g), 4);
+	for (int i = 0; i < 4; i++) {
+		const struct cr_placed *t = cr_game_at(g, board_squares[i].x, board_squares[i].y);
+
+		assert_non_null(t);
+		assert_int_equal(t->type, b);
+		assert_int_equal(t->rot, board_squares[i].rot);
+	}
+	assert_int_equal(cr_game_supply(g, v), 0);	/* out of the game */
+	assert_int_equal(cr_game_supply(g, b), 0);
+	assert_int_equal(cr_game_supply_total(g), total - 4);	/* the start tile less */
+	assert_int_equal(cr_game_nmoves(g), 0);
+
+	tu_refuse(g, "M 1,1 0", "~one tile per square");
+	/* W's forest meets the cap of square 0,1: a forest of 2 tiles. */
+	tu_refuse(g, "W 0,2 180", "~edges must match");
+	tu_play(g, "W 0,2 0 G@S");
+	ev = cr_game_events(g, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(ev[0].tiles, 2);
+	assert_int_equal(ev[0].pay[0], 4);
+	tu_play(g, "X 2,0 0 H@W");	/* the bonus; its meadow joins the squares' */
+	assert_int_equal(cr_game_undo(g, 9), 2);	/* undo stops at the start */
+	assert_int_equal(cr_game_ntiles(g), 4);
+	assert_int_equal(tu_score(g, 0), 0);
+	/* A batch restart on the same game lays the squares again. */
+	assert_true(cr_game_restart(g, &c));
+	assert_int_equal(cr_game_ntiles(g), 4);
+	assert_int_equal(cr_game_supply_total(g), total - 4);
+	cr_game_free(g);
+	cr_tileset_free(&ts);
+}
+
 int
 main(void)
 {
@@ -524,6 +645,7 @@ main(void)
 		cmocka_unit_test(test_loader),
 		cmocka_unit_test(test_editions),
 		cmocka_unit_test(test_play),
+		cmocka_unit_test(test_start_squares),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
