@@ -89,6 +89,10 @@ struct cr_token {
 	const char	*word;		/* "sheep" */
 	const char	*const *aliases;	/* "mouton"..., NULL-ended, or NULL */
 	uint8_t		 min, max;	/* the number's range; max 0: no number */
+	/* Issue 21: said of the copy drawn, between the tile code and the
+	 * position (cr_move.drawn), not after the piece; with square, its
+	 * value is a square, X,Y or X,Y:SPOT, not a number. */
+	bool		 drawn, square;
 };
 
 /*
@@ -535,6 +539,29 @@ struct cr_ext {
 	 * Called by cr_game_reset after start; the last module in play that
 	 * gives squares lays them. */
 	int	(*start_squares)(struct cr_game *g, int ext, const struct cr_square **sq);
+
+	/* ---- A step before the tile goes down (issue 21: the wheel turns,
+	 * its section acts) -------------------------------------------------
+	 * drawn_ok: a veto on what the line says of the copy drawn (m->drawn:
+	 * its tokens, those of the module's and the lack of them), against
+	 * the game as it stands before the move; asked of a placement and of
+	 * a discard, once the tile may be drawn (drawable), before where it
+	 * lies is looked at.  drawn: the step applied, first of all the move
+	 * (points through cr_game_pay, followers home through
+	 * cr_figure_leave, its state), on a discard too; it never lays or
+	 * lifts a tile.  The rest of the move (the tile, its piece) is then
+	 * checked against the game as the step left it, and if it is refused
+	 * the step is undone: a refused move changes nothing. */
+	bool	(*drawn_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
+		    struct cr_refusal *why);
+	void	(*drawn)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+
+	/* ---- A follower sent home by a module (issue 21: the Plague) -------
+	 * Follower fig (cr_game_figure) has just left the feature with root
+	 * `root` without its feature being scored (cr_figure_leave), and
+	 * that feature stays: the module may send home what stood there by
+	 * it (a builder or a pig without a follower of its owner left). */
+	void	(*left)(struct cr_game *g, int ext, int fig, int root, int move);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------
@@ -564,6 +591,11 @@ int	cr_figure_root(const struct cr_game *g, int fig);
 /* A piece that owns no feature (a shepherd) goes home now; a follower
  * goes home with its feature, when it is scored. */
 void	cr_figure_home(struct cr_game *g, int fig);
+/* Issue 21: any piece on the board, a follower too, goes home now
+ * without its feature being scored (the Plague), logged for undo; a
+ * follower's feature counts one follower less, and the modules' left
+ * hooks are told (move: the move doing it). */
+void	cr_figure_leave(struct cr_game *g, int fig, int move);
 
 /* A node: its feature's root, the next member of its feature (round a
  * circle back to it), its placed tile (an index for cr_game_tile), its

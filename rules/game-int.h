@@ -140,6 +140,9 @@ struct mark {
 	X(tiebreak) \
 	X(final) \
 	X(over) \
+	X(drawn_ok) \
+	X(drawn) \
+	X(left) \
 	/* the table's end */
 #define CR_HOOK_MASK(name)	uint32_t name;
 struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
@@ -210,6 +213,8 @@ struct cr_game {
 	} *scr;
 	uint32_t player_logged;		/* players copied to the log this move */
 	bool	nolog;			/* cr_game_set_undo(g, false): no undo log */
+	bool	in_drawn;		/* a move's drawn step is applied, its rest
+					 * being checked (game.c: drawn_step) */
 	int	ahead;			/* moves whose room is reserved already (game.c) */
 	/*
 	 * A number per applied move, never reused (not even after undo):

@@ -115,17 +115,18 @@ reserve(struct cr_game *g, bool ending)
 	 * return of meeples (a figure and a segment each): over the k
 	 * moves, at most those standing now and one placed per move, however
 	 * many a player has. */
-	int logs = g->nolog ? 0 :
+	bool logged = !g->nolog || g->hk.drawn;	/* a drawn step is undone on refusal */
+	int logs = !logged ? 0 :
 	    k * (96 + 8 * CR_MAXSEG + CR_MAXPLAYERS) + 4 * (g->onboard + k);
 
 	/* Each module's state copied once a move, and its log entry. */
-	if (!g->nolog)
+	if (logged)
 		logs += k * CR_MAXEXTS;
 	if (!RESERVE(g->h.tiles, k) ||
 	    !RESERVE(g->nodes, k * CR_MAXSEG) || !RESERVE(g->link, k * CR_MAXSEG) ||
 	    !RESERVE(g->h.figs, k) || !RESERVE(g->events, events) || !RESERVE(g->log, logs) ||
 	    !RESERVE(g->marks, k) || !cr__board_reserve(g, k) ||
-	    (!g->nolog && !RESERVE(g->xlog, k * (int)g->xsize)))
+	    (logged && !RESERVE(g->xlog, k * (int)g->xsize)))
 		return false;
 	/* The scratch follows the arrays it is indexed by. */
 	if (!grow_zeroed((void **)&s->tstamp, &s->cap_t, g->h.tiles.cap, sizeof *s->tstamp) ||
@@ -606,10 +607,43 @@ spots_free(const struct cr_game *g, const struct cr_move *m, uint32_t mask)
 	return mask;
 }
 
+/*
+ * What the line says of the copy drawn (cr_move.drawn): each a token of
+ * a module in play, said of the copy drawn, in range; and, before the
+ * drawn step is applied, the modules' vetoes (drawn_ok).
+ */
+static bool
+check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	if (m->ndrawn < 0 || m->ndrawn > CR_MAXDRAWN)
+		return refuse(why, CR_R_BAD_MOVE);
+	for (int i = 0; i < m->ndrawn; i++) {
+		const struct cr_said *d = &m->drawn[i];
+		const struct cr_token *t = cr_token(CR_TOKEN_ID(d->token));
+
+		if (t == NULL || !t->drawn || (t->square ? CR_TOKEN_N(d->token) != 0 ||
+		    d->spot < -1 || d->spot >= CR_NSPOTS : !token_ok(d->token)))
+			return refuse(why, CR_R_BAD_MOVE);
+		if (!(g->exts & (1u << cr_token_ext(CR_TOKEN_ID(d->token))))) {
+			why->ext = cr_token_ext(CR_TOKEN_ID(d->token));
+			return refuse(why, CR_R_NOT_IN_PLAY);
+		}
+	}
+	if (g->hk.drawn_ok && !g->in_drawn)
+		CR_EACH_EXT(g, g->hk.drawn_ok, e)
+			if (!cr_exts[e]->drawn_ok(g, e, m, why))
+				return false;
+	return true;
+}
+
+/* How far check() looks: the whole move, its tile alone (where it lies),
+ * or the copy drawn alone (before the drawn step). */
+enum { CK_ALL, CK_TILE, CK_DRAWN };
+
 /* The whole check; h gets the squares around a placement, for play. */
 static CR_ALWAYS_INLINE bool	/* in cr_game_play's loop, as it was before modules */
 check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
-    struct hood *h, bool tile_only)
+    struct hood *h, int upto)
 {
 	const struct cr_piece *pc;
 	int seg, count, who, kind;
@@ -632,6 +666,10 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		why->role = m->role, why->spot = m->spot;
 		why->arg = m->arg, why->choice = m->choice, why->choice_arg = m->choice_arg;
 	}
+	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !check_drawn(g, m, why))
+		return false;
+	if (upto == CK_DRAWN)
+		return true;
 	if (m->kind == CR_MOVE_DISCARD) {
 		struct cr_place at;
 
@@ -656,7 +694,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		why->fits = FITS_DUE;
 		return false;
 	}
-	if (tile_only)
+	if (upto == CK_TILE)
 		return true;
 	if (g->hk.move_ok)
 		CR_EACH_EXT(g, g->hk.move_ok, e)
@@ -714,13 +752,27 @@ fits_here(const struct cr_game *g, const struct cr_move *m, const struct hood *h
 			why->fits |= 1u << t.rot;
 }
 
+static bool drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
+    bool keep);
+
+/* A placement or a discard in a game whose modules have a drawn step,
+ * not being checked within it already (rules/ext.h: drawn). */
+static inline bool
+has_drawn_step(const struct cr_game *g, const struct cr_move *m)
+{
+	return g->hk.drawn && !g->in_drawn && m->kind != CR_MOVE_END;
+}
+
 bool
 cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 	struct hood h;
 
-	if (check(g, m, why ? why : &dummy, &h, false))
+	/* The step is applied and undone again: the game is as it was. */
+	if (has_drawn_step(g, m))
+		return drawn_step((struct cr_game *)g, m, why, false);
+	if (check(g, m, why ? why : &dummy, &h, CK_ALL))
 		return true;
 	fits_here(g, m, &h, why);
 	return false;
@@ -734,7 +786,7 @@ cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_
 	struct cr_move t = *m;
 
 	t.role = CR_ROLE_NONE, t.arg = t.choice = t.choice_arg = 0;
-	if (check(g, &t, why ? why : &dummy, &h, true))
+	if (check(g, &t, why ? why : &dummy, &h, CK_TILE))
 		return true;
 	fits_here(g, &t, &h, why);
 	return false;
@@ -778,47 +830,34 @@ again(struct cr_game *g, const struct cr_move *m, int move)
 	return more;
 }
 
-bool
-cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+/* A move's mark (what undo cuts back to), its room reserved. */
+static struct mark *
+begin(struct cr_game *g, const struct cr_move *m)
 {
-	struct cr_refusal dummy;
-	struct mark *mk;
-	struct hood h;
-	bool ending;
-	int move;
+	struct mark *mk = VEC_PUSH(g, g->marks);
 
-	if (!check(g, m, why ? why : &dummy, &h, false)) {
-		fits_here(g, m, &h, why);
-		return false;
-	}
-	if (why == NULL)
-		why = &dummy;
-	if (m->kind == CR_MOVE_PLACE)
-		cr__features_prefetch(g, &h);
-	/* The last tile, or the last but one with a hill hiding another; any
-	 * move where the modules say when the game ends. */
-	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk.over;
-	if (!reserve(g, ending))
-		return refuse(why, CR_R_NO_MEMORY);
-	if (m->kind == CR_MOVE_PLACE)
-		cr__board_reserve_move(g, m->tile, &h, m->rot);
-	mk = VEC_PUSH(g, g->marks);
 	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->h.tiles.n,
 	    .nnodes = g->nodes.n, .nfigs = g->h.figs.n, .nevents = g->events.n,
 	    .turn = g->h.turn, .over = g->over, .supply_total = g->supply_total,
 	    .onboard = g->onboard, .xlog = g->xlog.n };
-	move = g->marks.n;
 	g->player_logged = 0;
 	g->ext_logged = 0;
 	g->gen++;
+	return mk;
+}
+
+/* A move checked, its mark begun (a drawn step applied): the rest of it. */
+static void
+apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move, bool ending)
+{
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
-		place_tile(g, m->tile, &h, m->rot);
+		place_tile(g, m->tile, h, m->rot);
 		if (g->hk.choose)	/* before the piece, as the books say */
 			CR_EACH_EXT(g, g->hk.choose, e)
 				cr_exts[e]->choose(g, e, m, move);
 		if (m->role != CR_ROLE_NONE)
-			put_meeple(g, m, &h);
+			put_meeple(g, m, h);
 		if (g->hk.placed)
 			CR_EACH_EXT(g, g->hk.placed, e)
 				cr_exts[e]->placed(g, e, m, move);
@@ -840,6 +879,88 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 				cr_exts[e]->final(g, e, move);
 		g->over = true;
 	}
+}
+
+/*
+ * A move of a game whose modules have a drawn step (rules/ext.h: drawn):
+ * the copy drawn checked, the step applied, then the rest of the move
+ * checked against the game as the step left it.  Refused, the step is
+ * undone (it is logged even in a game played without undo: reserve()
+ * kept the room); accepted, the move is applied when keep, else undone
+ * too (cr_game_check).
+ */
+static bool
+drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, bool keep)
+{
+	struct cr_refusal dummy;
+	bool nolog = g->nolog, ending, ok;
+	struct mark *mk;
+	struct hood h;
+	int move;
+
+	if (why == NULL)
+		why = &dummy;
+	if (!check(g, m, why, &h, CK_DRAWN))
+		return false;
+	ending = g->supply_total <= 2 || g->hk.over;
+	g->nolog = false;
+	if (!reserve(g, ending)) {
+		g->nolog = nolog;
+		return refuse(why, CR_R_NO_MEMORY);
+	}
+	mk = begin(g, m);
+	mk->undoable = true;
+	move = g->marks.n;
+	CR_EACH_EXT(g, g->hk.drawn, e)
+		cr_exts[e]->drawn(g, e, m, move);
+	g->in_drawn = true;
+	ok = check(g, m, why, &h, CK_ALL);
+	if (!ok)
+		fits_here(g, m, &h, why);	/* the step lays no tile */
+	g->in_drawn = false;
+	if (!ok || !keep) {
+		cr_game_undo(g, 1);
+		g->nolog = nolog;
+		return ok;
+	}
+	if (m->kind == CR_MOVE_PLACE)
+		cr__board_reserve_move(g, m->tile, &h, m->rot);
+	apply(g, m, &h, move, ending);
+	if (nolog) {	/* played without undo: the log is not kept */
+		g->log.n = mk->log;
+		g->xlog.n = mk->xlog;
+		mk->undoable = false;
+		g->nolog = true;
+	}
+	return true;
+}
+
+bool
+cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+	struct hood h;
+	bool ending;
+
+	if (has_drawn_step(g, m))
+		return drawn_step(g, m, why, true);
+	if (!check(g, m, why ? why : &dummy, &h, CK_ALL)) {
+		fits_here(g, m, &h, why);
+		return false;
+	}
+	if (why == NULL)
+		why = &dummy;
+	if (m->kind == CR_MOVE_PLACE)
+		cr__features_prefetch(g, &h);
+	/* The last tile, or the last but one with a hill hiding another; any
+	 * move where the modules say when the game ends. */
+	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk.over;
+	if (!reserve(g, ending))
+		return refuse(why, CR_R_NO_MEMORY);
+	if (m->kind == CR_MOVE_PLACE)
+		cr__board_reserve_move(g, m->tile, &h, m->rot);
+	begin(g, m);
+	apply(g, m, &h, g->marks.n, ending);
 	return true;
 }
 

@@ -33,6 +33,18 @@ enum cr_role { CR_ROLE_NONE, CR_THIEF, CR_KNIGHT, CR_MONK, CR_FARMER };
 
 struct cr_game;
 
+/*
+ * A token a line says of the copy drawn (cr_move.drawn): CR_TOKEN(id,
+ * n) for a word or a number ("wheel=2"); a square for a token of
+ * cr_token.square ("plague=4,2", "plague=4,2:S": spot, else -1).
+ */
+#define CR_MAXDRAWN	(CR_MAXPLAYERS + 1)	/* a number and a square per player */
+struct cr_said {
+	int		token;
+	int		x, y;
+	int		spot;
+};
+
 struct cr_move {
 	enum { CR_MOVE_PLACE, CR_MOVE_DISCARD, CR_MOVE_END } kind;
 	int		tile;		/* type index in the tile set (place, discard) */
@@ -44,6 +56,12 @@ struct cr_move {
 	int		choice;		/* a module's choice before the piece
 					 * (cr_choice: a flock's "grow"), 0: none */
 	int		choice_arg;	/* its token, 0: none */
+	/* What the line says of the copy drawn, between the tile code and
+	 * the position (issue 21: a wheel icon's number, the Plague's
+	 * squares): modules' tokens (cr_token) in the order written, read by
+	 * their drawn_ok and drawn hooks (rules/ext.h), on a discard too. */
+	int		ndrawn;
+	struct cr_said	drawn[CR_MAXDRAWN];
 };
 
 /* A token a move names: its kind (cr_token, from 1) and number. */

@@ -213,6 +213,46 @@ cr_figure_home(struct cr_game *g, int fig)
 	g->nodes.v[f->node].figure = -1;
 }
 
+void
+cr_figure_leave(struct cr_game *g, int fig, int move)
+{
+	struct cr_figure *f = &g->h.figs.v[fig];
+	int root, id;
+
+	if (!f->on_board)
+		return;
+	if (!(cr_piece(f->role)->flags & CR_PIECE_FOLLOWER)) {
+		cr_figure_home(g, fig);
+		return;
+	}
+	root = cr__find(g, f->node);
+	cr__log_figure(g, fig);
+	cr__log_player(g, f->player);
+	cr__log_node(g, f->node);
+	cr__log_node(g, root);
+	f->on_board = 0;
+	(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
+	g->onboard--;
+	g->nodes.v[f->node].figure = -1;
+	g->nodes.v[root].followers--;
+	if (g->nodes.v[root].anyfig == fig) {	/* another follower names an owner */
+		g->nodes.v[root].anyfig = -1;
+		id = root;
+		do {
+			int o = g->nodes.v[id].figure;
+
+			if (o >= 0 && (cr_piece(g->h.figs.v[o].role)->flags & CR_PIECE_FOLLOWER)) {
+				g->nodes.v[root].anyfig = o;
+				break;
+			}
+			id = cr__next(g, id);
+		} while (id != root);
+	}
+	if (g->hk.left)
+		CR_EACH_EXT(g, g->hk.left, e)
+			cr_exts[e]->left(g, e, fig, root, move);
+}
+
 static void
 score_closed(struct cr_game *g, int root, int move)
 {

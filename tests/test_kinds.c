@@ -253,9 +253,98 @@ board_start(struct cr_game *g, int ext, const struct cr_square **sq)
 	return 4;
 }
 
+/*
+ * Its step before the tile goes down: "omen=N" pays each player N a
+ * follower of theirs on the board, in one event; "strike=X,Y" sends the
+ * follower at X,Y home, unscored, and is refused where none stands.
+ */
+enum { P_B_NONE, P_OMEN, P_NO_FOLLOWER };
+static const char *const board_phrases[] = {
+	[P_B_NONE] = "",
+	[P_OMEN] = "omen",
+	[P_NO_FOLLOWER] = "no follower stands there",
+};
+static const struct cr_token board_tokens[] = {
+	{ .word = "omen", .min = 1, .max = 3, .drawn = true },
+	{ .word = "strike", .drawn = true, .square = true },
+};
+
+/* The follower standing at x,y, -1. */
+static int
+follower_at(const struct cr_game *g, int x, int y)
+{
+	for (int f = 0; f < cr_game_nfigures(g); f++) {
+		const struct cr_figure *fig = cr_game_figure(g, f);
+		const struct cr_placed *t;
+
+		if (!fig->on_board || !(cr_piece(fig->role)->flags & CR_PIECE_FOLLOWER))
+			continue;
+		t = cr_game_tile(g, cr_node_tile(g, fig->node));
+		if (t->x == x && t->y == y)
+			return f;
+	}
+	return -1;
+}
+
+static bool
+board_drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+{
+	for (int i = 0; i < m->ndrawn; i++)
+		if (cr_token(CR_TOKEN_ID(m->drawn[i].token))->square &&
+		    follower_at(g, m->drawn[i].x, m->drawn[i].y) < 0) {
+			why->code = CR_R_EXT;
+			why->ext = ext;
+			why->phrase = CR_PHRASE(ext, P_NO_FOLLOWER);
+			why->other_x = m->drawn[i].x, why->other_y = m->drawn[i].y;
+			return false;
+		}
+	return true;
+}
+
+static void
+board_drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	for (int i = 0; i < m->ndrawn; i++) {
+		const struct cr_said *d = &m->drawn[i];
+
+		if (cr_token(CR_TOKEN_ID(d->token))->square) {
+			cr_figure_leave(g, follower_at(g, d->x, d->y), move);
+		} else {
+			struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1,
+			    .what = (uint16_t)CR_PHRASE(ext, P_OMEN) };
+
+			for (int f = 0; f < cr_game_nfigures(g); f++) {
+				const struct cr_figure *fig = cr_game_figure(g, f);
+
+				if (fig->on_board && (cr_piece(fig->role)->flags & CR_PIECE_FOLLOWER)) {
+					ev.pay[fig->player] += CR_TOKEN_N(d->token);
+					ev.winners |= (uint8_t)(1u << fig->player);
+				}
+			}
+			cr_game_pay(g, &ev, move);
+		}
+	}
+}
+
+/* A follower left its feature unscored: the module notes it. */
+static int board_left_n, board_left_root;
+
+static void
+board_left(struct cr_game *g, int ext, int fig, int root, int move)
+{
+	(void)g, (void)ext, (void)fig, (void)move;
+	board_left_n++;
+	board_left_root = root;
+}
+
 static const struct cr_ext board_module = {
 	.name = "test-board",
+	.tokens = board_tokens, .ntokens = sizeof board_tokens / sizeof board_tokens[0],
+	.phrases = board_phrases, .nphrases = sizeof board_phrases / sizeof board_phrases[0],
 	.start_squares = board_start,
+	.drawn_ok = board_drawn_ok,
+	.drawn = board_drawn,
+	.left = board_left,
 };
 
 static const char *const test_on[] = { "test-kinds", NULL };
@@ -636,6 +725,144 @@ test_start_squares(void **state)
 	cr_tileset_free(&ts);
 }
 
+/* Player p's members left. */
+static int
+members(const struct cr_game *g, int p)
+{
+	return cr_game_player(g, p)->pool[cr_piece_pool(piece_named("hunter"))];
+}
+
+/* A move of the test game with what it says of the copy drawn: omen
+ * (0: none), then strike at sx,sy (strike 0: none). */
+static struct cr_move
+drawn_move(const struct cr_game *g, const char *line, int omen, bool strike, int sx, int sy)
+{
+	struct nt_turn t;
+	struct nt_error err;
+	struct cr_move m;
+	int id;
+
+	if (nt_parse_move(cr_game_tileset(g), line, strlen(line), &t, &err) < 0)
+		fail_msg("%s: %s", line, err.msg);
+	m = t.move;
+	if (omen) {
+		id = cr_token_find(G_TEST, "omen", 4);
+		m.drawn[m.ndrawn++] = (struct cr_said){ CR_TOKEN(id, omen), 0, 0, -1 };
+	}
+	if (strike) {
+		id = cr_token_find(G_TEST, "strike", 6);
+		m.drawn[m.ndrawn++] = (struct cr_said){ CR_TOKEN(id, 0), sx, sy, -1 };
+	}
+	return m;
+}
+
+/*
+ * The step before the tile goes down (drawn_ok, drawn), one event paying
+ * players different amounts, a follower sent home unscored
+ * (cr_figure_leave, left): the rest of the move is checked against the
+ * game as the step left it, a refusal undoes the step, with undo on or
+ * off, and undo gives everything back.
+ */
+static void
+test_drawn(void **state)
+{
+	struct cr_tileset ts;
+	struct cr_config c = { 0, 2, 1u << E_BOARD };
+	struct cr_refusal why;
+	const struct cr_event *ev;
+	struct cr_game *g;
+	struct cr_move m;
+	int n;
+
+	(void)state;
+	load_board(&ts);
+	assert_non_null(g = cr_game_create(&ts, &c));
+	assert_int_equal(cr_token_ext(cr_token_find(G_TEST, "strike", 6)), E_BOARD);
+	tu_play(g, "W 0,2 0 H@N");	/* Anna: the forest with gold; a bonus tile */
+	tu_play(g, "X 2,0 0 H@N");	/* her hunter on the board's meadow */
+	tu_play(g, "L 3,0 90 F@E");	/* Ben's fisher */
+
+	/* Strike where no follower stands: refused before anything. */
+	m = drawn_move(g, "M 2,1 0", 2, true, 1, 1);
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_EXT);
+	assert_int_equal(why.phrase, CR_PHRASE(E_BOARD, P_NO_FOLLOWER));
+	assert_false(cr_game_play(g, &m, &why));
+	assert_int_equal(cr_game_nmoves(g), 3);
+
+	/* The meadow is Anna's: a hunter may not join it... */
+	m = drawn_move(g, "M 2,1 0 H@N", 2, false, 0, 0);
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_FEATURE_TAKEN);
+	/* ... and a refusal after the step undoes it, undo on or off. */
+	for (int undo = 0; undo < 2; undo++) {
+		cr_game_set_undo(g, undo);
+		assert_false(cr_game_play(g, &m, &why));
+		assert_int_equal(why.code, CR_R_FEATURE_TAKEN);
+		assert_int_equal(cr_game_nmoves(g), 3);
+		cr_game_events(g, &n);
+		assert_int_equal(n, 0);	/* nobody held the forest */
+		assert_int_equal(tu_score(g, 0), 0);
+		assert_int_equal(tu_score(g, 1), 0);
+		assert_int_equal(members(g, 0), 3);
+		assert_true(follower_at(g, 2, 0) >= 0);
+	}
+	cr_game_set_undo(g, true);
+
+	/* Struck first, the hunter at 2,0 is home: Anna's hunter on M may
+	 * take the meadow.  The omen paid 2 a follower: Anna 2 x 2, Ben 2 x 1. */
+	m = drawn_move(g, "M 2,1 0 H@N", 2, true, 2, 0);
+	assert_true(cr_game_check(g, &m, &why));
+	assert_int_equal(cr_game_nmoves(g), 3);	/* a check changes nothing */
+	assert_int_equal(tu_score(g, 0), 0);
+	board_left_n = 0;
+	assert_true(cr_game_play(g, &m, &why));
+	assert_int_equal(board_left_n, 1);
+	assert_int_equal(members(g, 0), 3);	/* one home, one down */
+	assert_int_equal(cr_game_move(g, 3)->ndrawn, 2);	/* the record keeps it */
+	ev = cr_game_events(g, &n);
+	assert_true(n >= 1);
+	assert_int_equal(ev[0].move, 4);
+	assert_int_equal(ev[0].what, CR_PHRASE(E_BOARD, P_OMEN));
+	assert_int_equal(ev[0].feature, -1);
+	assert_int_equal(ev[0].pay[0], 4);
+	assert_int_equal(ev[0].pay[1], 2);
+	assert_int_equal(ev[0].winners, 3);
+	assert_int_equal(follower_at(g, 2, 0), -1);
+	assert_true(follower_at(g, 2, 1) >= 0);
+	assert_true(cr_game_over(g));	/* the land tiles are all played */
+
+	/* Undo: the hunter back at 2,0, the points and the event gone. */
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	assert_true(follower_at(g, 2, 0) >= 0);
+	assert_int_equal(follower_at(g, 2, 1), -1);
+	assert_int_equal(tu_score(g, 0), 0);
+	assert_int_equal(tu_score(g, 1), 0);
+	cr_game_events(g, &n);
+	assert_int_equal(n, 0);
+	m = drawn_move(g, "M 2,1 0 H@N", 2, false, 0, 0);
+	assert_false(cr_game_check(g, &m, &why));	/* the meadow is hers again */
+	assert_int_equal(why.code, CR_R_FEATURE_TAKEN);
+
+	/* A word of the step is a module's in play, said of the copy drawn. */
+	m = drawn_move(g, "M 2,1 0", 0, false, 0, 0);
+	m.drawn[m.ndrawn++] = (struct cr_said){ CR_TOKEN(cr_token_find(G_TEST, "omen", 4), 4),
+	    0, 0, -1 };
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_BAD_MOVE);
+	cr_game_free(g);
+
+	/* Without the module, its tokens are not in play. */
+	c.exts = 0;
+	assert_non_null(g = cr_game_create(&ts, &c));
+	m = drawn_move(g, "W 0,1 0", 1, false, 0, 0);
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_NOT_IN_PLAY);
+	assert_int_equal(why.ext, E_BOARD);
+	cr_game_free(g);
+	cr_tileset_free(&ts);
+}
+
 int
 main(void)
 {
@@ -646,6 +873,7 @@ main(void)
 		cmocka_unit_test(test_editions),
 		cmocka_unit_test(test_play),
 		cmocka_unit_test(test_start_squares),
+		cmocka_unit_test(test_drawn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
