@@ -299,6 +299,30 @@ final(struct cr_game *g, int ext, int move)
 	}
 }
 
+/*
+ * A follower sent home unscored by another set (the Wheel of Fortune's
+ * Plague), its feature staying: a builder or pig of its owner there, left
+ * without a follower of its owner on that feature, goes home with it (the
+ * Big Box's Traders & Builders: each stays only by its owner's meeple).
+ */
+static void
+left(struct cr_game *g, int ext, int fig, int root, int move)
+{
+	int p = cr_game_figure(g, fig)->player, id = root;
+
+	(void)move;
+	if (cr_feature_holds(g, root, p, CR_PIECE_FOLLOWER))
+		return;
+	do {
+		int f = cr_node_figure(g, id);
+
+		if (f >= 0 && cr_game_figure(g, f)->on_board && cr_game_figure(g, f)->player == p &&
+		    cr_piece_ext(cr_game_figure(g, f)->role) == ext)
+			cr_figure_home(g, f);
+		id = cr_feature_next(g, id);
+	} while (id != root);
+}
+
 static int
 counter(const struct cr_game *g, int ext, int player, int i)
 {
@@ -323,6 +347,7 @@ const struct cr_ext cr_ext_traders = {
 	.again = again,
 	.price = price,
 	.final = final,
+	.left = left,
 	.counters = counters, .ncounters = 3, .counter_group = N_("goods"),
 	.counter = counter,
 };

@@ -618,6 +618,49 @@ test_one_event_per_feature(void **state)
 }
 
 /*
+ * A follower sent home unscored by a module (cr_figure_leave, issue 21:
+ * the Wheel of Fortune's Plague): a pig left without its owner's farmer
+ * on its field goes home with it (Traders & Builders' left hook); a
+ * pig whose owner keeps a farmer there stays, another player's too.
+ */
+static void
+test_follower_leaves(void **state)
+{
+	static const char *const moves[] = {
+		"E 0,1 180 farmer@N", "U 1,0 0 farmer@N", "B 0,-1 0", "A 2,0 90", "B 1,1 0",
+		"E 1,2 0 pig@S",
+	};
+	struct cr_game *g = tu_game_with(3, 2, "traders-builders");
+	int pig = cr_piece_find(0, "pig", 3), pool = cr_piece_pool(pig), seg;
+	struct cr_feature f;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+		tu_play(g, moves[i]);
+	assert_int_equal(cr_game_nfigures(g), 3);
+	assert_int_equal(cr_game_figure(g, 2)->role, pig);
+	assert_int_equal(cr_game_player(g, 1)->pool[pool], 0);
+	seg = cr_game_seg_at(g, 1, 0, CR_SPOT_N, CR_FIELD, NULL);
+	cr_game_feature(g, seg, &f);
+	assert_int_equal(f.meeples[0] + f.meeples[1], 2);
+	/* Anna's farmer leaves: Ben's pig stays by his farmer. */
+	cr_figure_leave(g, 0, 6);
+	assert_false(cr_game_figure(g, 0)->on_board);
+	assert_true(cr_game_figure(g, 2)->on_board);
+	assert_int_equal(tu_meeples(g, 0), 7);
+	/* Ben's farmer leaves: his pig goes home with it. */
+	cr_figure_leave(g, 1, 6);
+	assert_false(cr_game_figure(g, 1)->on_board);
+	assert_false(cr_game_figure(g, 2)->on_board);
+	assert_int_equal(cr_game_player(g, 1)->pool[pool], 1);
+	assert_int_equal(tu_meeples(g, 1), 7);
+	cr_game_feature(g, seg, &f);
+	assert_int_equal(f.meeples[0] + f.meeples[1], 0);
+	assert_int_equal(cr_game_meeples(g, NULL, 0), 0);
+	cr_game_free(g);
+}
+
+/*
  * Places named right (issue 18, item 10): a flock herded is where the
  * herding shepherd stands, not where the engine keeps the field; goods
  * come from the city the tile just placed completed, named by that tile.
@@ -860,6 +903,7 @@ main(void)
 		cmocka_unit_test(test_undo_turned_on),
 		cmocka_unit_test(test_tokens_out_of_the_tables),
 		cmocka_unit_test(test_one_event_per_feature),
+		cmocka_unit_test(test_follower_leaves),
 		cmocka_unit_test(test_event_places),
 		cmocka_unit_test(test_refusal_fits),
 		cmocka_unit_test(test_table_hook),
