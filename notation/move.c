@@ -307,6 +307,60 @@ nt_format_token(int arg, char *buf, size_t size)
 	    snprintf(buf, size, "%s=%d", tk->word, CR_TOKEN_N(arg));
 }
 
+/*
+ * "wheel=3", "plague=4,2", "plague=4,2:S": a token said of the copy
+ * drawn (rules/ext.h: cr_token.drawn), into *d.  1, 0 when t is no such
+ * token of game's modules (nothing written), -1 with the message.
+ */
+int
+nt_parse_said(int game, const char *t, size_t n, struct cr_said *d, struct nt_error *err)
+{
+	const char *eq = memchr(t, '=', n), *v, *colon;
+	size_t wn = eq ? (size_t)(eq - t) : n, vn, pn;
+	int id = cr_token_find(game, t, wn), arg, x, y, spot = -1;
+	const struct cr_token *tk = cr_token(id);
+
+	if (tk == NULL || !tk->drawn)
+		return 0;
+	if (!tk->square) {
+		if (!nt_parse_token(game, t, n, &arg, err))
+			return -1;
+		*d = (struct cr_said){ arg, 0, 0, -1 };
+		return 1;
+	}
+	err->column = eq ? (int)wn + 2 : (int)n + 1;
+	if (eq == NULL) {
+		snprintf(err->msg, sizeof err->msg, _("expected %s=X,Y, got \"%s\""), tk->word,
+		    NT_Q(t, n));
+		return -1;
+	}
+	v = eq + 1, vn = n - wn - 1;
+	colon = memchr(v, ':', vn);
+	pn = colon ? (size_t)(colon - v) : vn;
+	if (!nt_parse_pos(v, pn, &x, &y) ||
+	    (colon && (spot = cr_spot_lookup(colon + 1, (int)(vn - pn - 1))) < 0)) {
+		snprintf(err->msg, sizeof err->msg,
+		    _("expected %s=X,Y or %s=X,Y:SPOT (whole numbers, no spaces), got \"%s\""),
+		    tk->word, tk->word, NT_Q(t, n));
+		return -1;
+	}
+	*d = (struct cr_said){ CR_TOKEN(id, 0), x, y, spot };
+	return 1;
+}
+
+int
+nt_format_said(const struct cr_said *d, char *buf, size_t size)
+{
+	const struct cr_token *tk = cr_token(CR_TOKEN_ID(d->token));
+
+	if (tk == NULL || !tk->square)
+		return nt_format_token(d->token, buf, size);
+	if (d->spot >= 0 && d->spot < CR_NSPOTS)
+		return snprintf(buf, size, "%s=%d,%d:%s", tk->word, d->x, d->y,
+		    cr_spot_name((enum cr_spot)d->spot));
+	return snprintf(buf, size, "%s=%d,%d", tk->word, d->x, d->y);
+}
+
 /* Fast path: an int from *pp up to `stop` (or to the end, if end_ok),
  * as parse_int reads it, in one pass; *pp is left on the stop. */
 static bool
@@ -511,7 +565,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
 	struct scan sc = { line, line, line, err, ts->game };
-	const char *t, *colon, *hash;
+	const char *t, *colon, *hash, *eq;
 	size_t n;
 
 	memset(out, 0, sizeof *out);
@@ -520,7 +574,10 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	if ((hash = memchr(line, '#', len)) != NULL)
 		len = (size_t)(hash - line);
 	sc.end = line + len;
-	if ((colon = memchr(line, ':', len)) != NULL) {
+	/* A player's name ends at the first colon, before any "=": a token
+	 * of the copy drawn may name a spot after one (plague=4,2:S). */
+	eq = memchr(line, '=', len);
+	if ((colon = memchr(line, ':', eq ? (size_t)(eq - line) : len)) != NULL) {
 		const char *a = line, *b = colon;
 
 		while (a < b && isspace((unsigned char)*a))
@@ -552,7 +609,22 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		return fail(&sc, t, _("unknown tile \"%s\""), NT_Q(t, n));
 	out->art = nt_tile_art(ts, out->move.tile, t, n);
 
-	t = token(&sc, &n);
+	/* What the line says of the copy drawn: "U wheel=3 plague=4,2 ...". */
+	for (;;) {
+		struct cr_said d;
+		struct nt_error e;
+		int k;
+
+		t = token(&sc, &n);
+		if (n == 0 || (k = nt_parse_said(ts->game, t, n, &d, &e)) == 0)
+			break;
+		if (k < 0)
+			return fail(&sc, t + e.column - 1, "%s", e.msg);
+		if (out->move.ndrawn == CR_MAXDRAWN)
+			return fail(&sc, t, _("at most %d tokens after the tile code, got \"%s\""),
+			    CR_MAXDRAWN, NT_Q(t, n));
+		out->move.drawn[out->move.ndrawn++] = d;
+	}
 	if (n == 0)
 		return fail(&sc, t, "%s", _("expected a position x,y or \"discard\" after the tile"));
 	if (n == 7 && strncasecmp(t, "discard", 7) == 0) {
@@ -625,7 +697,7 @@ nt_format_move_as(const struct cr_tileset *ts, const struct cr_move *m, int art,
     const char *player, char *buf, size_t size)
 {
 	const char *code = nt_tile_code(ts, m->tile, art);
-	char tok[40];
+	char tok[80];	/* a token's word and number, or two coordinates and a spot */
 	int n = 0, k;
 
 #define OUT(...) do { \
@@ -643,10 +715,17 @@ nt_format_move_as(const struct cr_tileset *ts, const struct cr_move *m, int art,
 		OUT("end");
 		break;
 	case CR_MOVE_DISCARD:
-		OUT("%s discard", code);
-		break;
 	case CR_MOVE_PLACE:
-		OUT("%s %d,%d %d", code, m->x, m->y, m->rot * 90);
+		OUT("%s", code);
+		for (int i = 0; i < m->ndrawn && i < CR_MAXDRAWN; i++) {
+			nt_format_said(&m->drawn[i], tok, sizeof tok);
+			OUT(" %s", tok);
+		}
+		if (m->kind == CR_MOVE_DISCARD) {
+			OUT(" discard");
+			break;
+		}
+		OUT(" %d,%d %d", m->x, m->y, m->rot * 90);
 		if (m->choice != 0) {
 			const struct cr_choice *c = cr_choice(m->choice);
 

@@ -100,6 +100,13 @@ bool	nt_parse_meeple(int game, const char *t, size_t n, int *role, enum cr_spot 
  * in *err.  And the canonical form of one, as snprintf returns. */
 bool	nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err);
 int	nt_format_token(int arg, char *buf, size_t size);
+/* A token said of the copy drawn, between the tile code and the
+ * position (rules/ext.h: cr_token.drawn; issue 21): "wheel=3",
+ * "plague=4,2", "plague=4,2:S", into *d: 1, 0 when t is no such token of
+ * game's modules, -1 with the message and its column in *err.  And the
+ * canonical form of one, as snprintf returns. */
+int	nt_parse_said(int game, const char *t, size_t n, struct cr_said *d, struct nt_error *err);
+int	nt_format_said(const struct cr_said *d, char *buf, size_t size);
 
 /* What a placement line says after its rotation, "[CHOICE [TOKEN]]
  * [ROLE[@SPOT] [TOKEN]]" (len bytes), into m's choice, piece and tokens

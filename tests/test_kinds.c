@@ -844,6 +844,34 @@ test_drawn(void **state)
 	assert_false(cr_game_check(g, &m, &why));	/* the meadow is hers again */
 	assert_int_equal(why.code, CR_R_FEATURE_TAKEN);
 
+	/* The notation: the tokens of the copy drawn between the tile code
+	 * and the position, any case, a spot after a square; written back
+	 * canonically. */
+	{
+		struct nt_turn t;
+		struct nt_error err;
+		char buf[128];
+
+		assert_int_equal(nt_parse_move(&ts, "Anna: M OMEN=2 strike=2,0:n 2,1 0 H@N", 37, &t,
+		    &err), 0);
+		assert_int_equal(t.player_len, 4);
+		assert_int_equal(t.move.ndrawn, 2);
+		assert_int_equal(t.move.drawn[1].spot, CR_SPOT_N);
+		nt_format_move(&ts, &t.move, NULL, buf, sizeof buf);
+		assert_string_equal(buf, "M omen=2 strike=2,0:N 2,1 0 hunter@N");
+		assert_int_equal(nt_parse_move(&ts, "M omen=4 2,1 0", 14, &t, &err), -1);
+		assert_string_equal(err.msg, "expected omen=N, N from 1 to 3, got \"omen=4\"");
+		assert_int_equal(nt_parse_move(&ts, "M strike=2 2,1 0", 16, &t, &err), -1);
+		assert_string_equal(err.msg, "expected strike=X,Y or strike=X,Y:SPOT "
+		    "(whole numbers, no spaces), got \"strike=2\"");
+		assert_int_equal(nt_parse_move(&ts, "M omen=1 discard", 16, &t, &err), 0);
+		nt_format_move(&ts, &t.move, NULL, buf, sizeof buf);
+		assert_string_equal(buf, "M omen=1 discard");
+	}
+	tu_play(g, "M omen=2 strike=2,0 2,1 0 H@N");
+	assert_int_equal(tu_score(g, 0), 4);
+	assert_int_equal(cr_game_undo(g, 1), 1);
+
 	/* A word of the step is a module's in play, said of the copy drawn. */
 	m = drawn_move(g, "M 2,1 0", 0, false, 0, 0);
 	m.drawn[m.ndrawn++] = (struct cr_said){ CR_TOKEN(cr_token_find(G_TEST, "omen", 4), 4),
