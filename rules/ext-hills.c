@@ -77,8 +77,8 @@ static const char *const sheep_words[] = { "mouton", "moutons", NULL };
 static const char *const wolf_words[] = { "loup", NULL };
 enum { TK_SHEEP, TK_WOLF };
 static const struct cr_token tokens[] = {
-	[TK_SHEEP] = { "sheep", sheep_words, 1, 4 },
-	[TK_WOLF] = { "wolf", wolf_words, 0, 0 },
+	[TK_SHEEP] = { .word = "sheep", .aliases = sheep_words, .min = 1, .max = 4 },
+	[TK_WOLF] = { .word = "wolf", .aliases = wolf_words },
 };
 
 static const char *const grow_words[] = { "agrandir", NULL };

@@ -170,6 +170,22 @@ cr_game_pay(struct cr_game *g, struct cr_event *ev, int move)
 		}
 }
 
+/* A piece leaves the board for its owner's supply, logged; its feature's
+ * count of followers is the caller's. */
+static void
+lift(struct cr_game *g, int fig)
+{
+	struct cr_figure *f = &g->h.figs.v[fig];
+
+	cr__log_figure(g, fig);
+	cr__log_player(g, f->player);
+	cr__log_node(g, f->node);
+	f->on_board = 0;
+	(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
+	g->onboard--;
+	g->nodes.v[f->node].figure = -1;
+}
+
 /* Every meeple on the feature goes back to its owner's supply. */
 void
 cr__return_meeples(struct cr_game *g, int root)
@@ -179,17 +195,8 @@ cr__return_meeples(struct cr_game *g, int root)
 	do {
 		struct node *n = &g->nodes.v[id];
 
-		if (n->figure >= 0) {
-			struct cr_figure *f = &g->h.figs.v[n->figure];
-
-			cr__log_figure(g, n->figure);
-			cr__log_player(g, f->player);
-			cr__log_node(g, id);
-			f->on_board = 0;
-			(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
-			g->onboard--;
-			n->figure = -1;
-		}
+		if (n->figure >= 0)
+			lift(g, n->figure);
 		id = cr__next(g, id);
 	} while (id != root);
 	cr__log_node(g, root);
@@ -204,13 +211,7 @@ cr_figure_home(struct cr_game *g, int fig)
 
 	if (!f->on_board || (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER))
 		return;	/* a follower leaves with its feature (cr__return_meeples) */
-	cr__log_figure(g, fig);
-	cr__log_player(g, f->player);
-	cr__log_node(g, f->node);
-	f->on_board = 0;
-	(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
-	g->onboard--;
-	g->nodes.v[f->node].figure = -1;
+	lift(g, fig);
 }
 
 void
@@ -226,14 +227,8 @@ cr_figure_leave(struct cr_game *g, int fig, int move)
 		return;
 	}
 	root = cr__find(g, f->node);
-	cr__log_figure(g, fig);
-	cr__log_player(g, f->player);
-	cr__log_node(g, f->node);
+	lift(g, fig);
 	cr__log_node(g, root);
-	f->on_board = 0;
-	(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
-	g->onboard--;
-	g->nodes.v[f->node].figure = -1;
 	g->nodes.v[root].followers--;
 	if (g->nodes.v[root].anyfig == fig) {	/* another follower names an owner */
 		g->nodes.v[root].anyfig = -1;
