@@ -410,8 +410,12 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
 	const char *p = line, *e = line + len, *t = p;
-	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	struct cr_move m;	/* its fields set one by one: no tokens of the copy
+				 * drawn here, so their room is left alone */
 	int deg, art;
+
+	m.kind = CR_MOVE_PLACE, m.role = CR_ROLE_NONE, m.spot = 0;
+	m.arg = m.choice = m.choice_arg = m.ndrawn = 0;
 
 	while (p < e && *p != ' ' && *p != ':' && *p != '#')
 		p++;
@@ -475,8 +479,10 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 			return false;
 	}
 done:
-	memset(out, 0, sizeof *out);
-	out->move = m;
+	out->blank = false;
+	cr_move_copy(&out->move, &m);
+	out->player = NULL;
+	out->player_len = 0;
 	out->art = art;
 	err->column = 0;
 	err->msg[0] = '\0';

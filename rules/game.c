@@ -831,15 +831,16 @@ again(struct cr_game *g, const struct cr_move *m, int move)
 }
 
 /* A move's mark (what undo cuts back to), its room reserved. */
-static struct mark *
+static CR_ALWAYS_INLINE struct mark *
 begin(struct cr_game *g, const struct cr_move *m)
 {
 	struct mark *mk = VEC_PUSH(g, g->marks);
 
-	*mk = (struct mark){ .move = *m, .undoable = !g->nolog, .log = g->log.n, .ntiles = g->h.tiles.n,
-	    .nnodes = g->nodes.n, .nfigs = g->h.figs.n, .nevents = g->events.n,
-	    .turn = g->h.turn, .over = g->over, .supply_total = g->supply_total,
-	    .onboard = g->onboard, .xlog = g->xlog.n };
+	cr_move_copy(&mk->move, m);	/* not the room for tokens it does not say */
+	mk->undoable = !g->nolog, mk->log = g->log.n, mk->ntiles = g->h.tiles.n;
+	mk->nnodes = g->nodes.n, mk->nfigs = g->h.figs.n, mk->nevents = g->events.n;
+	mk->turn = g->h.turn, mk->over = g->over, mk->supply_total = g->supply_total;
+	mk->onboard = g->onboard, mk->xlog = g->xlog.n;
 	g->player_logged = 0;
 	g->ext_logged = 0;
 	g->gen++;
@@ -847,7 +848,7 @@ begin(struct cr_game *g, const struct cr_move *m)
 }
 
 /* A move checked, its mark begun (a drawn step applied): the rest of it. */
-static void
+static CR_ALWAYS_INLINE void
 apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move, bool ending)
 {
 	switch (m->kind) {

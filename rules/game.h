@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "geom.h"
 #include "tileset.h"
@@ -63,6 +64,17 @@ struct cr_move {
 	int		ndrawn;
 	struct cr_said	drawn[CR_MAXDRAWN];
 };
+
+/* Copy a move: its fields and the tokens it says of the copy drawn, not
+ * the room after them (a move is copied on every turn). */
+static inline void
+cr_move_copy(struct cr_move *dst, const struct cr_move *src)
+{
+	int n = src->ndrawn > 0 && src->ndrawn <= CR_MAXDRAWN ? src->ndrawn : 0;
+
+	memcpy(dst, src, offsetof(struct cr_move, drawn) + (size_t)n * sizeof src->drawn[0]);
+	dst->ndrawn = n;
+}
 
 /* A token a move names: its kind (cr_token, from 1) and number. */
 #define CR_TOKEN(id, n)		((id) << 8 | (n))
