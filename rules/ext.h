@@ -399,6 +399,16 @@ struct cr_filter {
 	uint8_t		 min;
 };
 
+/* Copies of a type a module tells apart (cr_ext.variants): how many are
+ * left, and what they show: a phrase of the module's (cr_phrase, its
+ * {n} the number n: "with a wheel icon showing {n}"), n 0 where the
+ * data does not know it. */
+struct cr_variant {
+	int	count;
+	int	phrase;
+	int	n;
+};
+
 /* A square of a start of several (cr_ext.start_squares): the tile type
  * laid there, its square and its rotation. */
 struct cr_square {
@@ -562,6 +572,20 @@ struct cr_ext {
 	 * that feature stays: the module may send home what stood there by
 	 * it (a builder or a pig without a follower of its owner left). */
 	void	(*left)(struct cr_game *g, int ext, int fig, int root, int move);
+
+	/* ---- Copies of one type that differ (issue 21: a wheel icon and its
+	 * number) ----------------------------------------------------------
+	 * The supply counts copies by type; a module that tells copies of a
+	 * type apart keeps its own counts in its state (undone with it),
+	 * takes a copy out in its drawn hook (which runs for every copy
+	 * drawn, placed or discarded), and refuses in drawn_ok a copy the
+	 * counts left make impossible ("the U left show the wheel icon").
+	 * variants: the copies of type `type` left, by what sets them apart
+	 * (cr_variant), up to max into out; how many kinds in all, 0 when the
+	 * module tells none of its copies apart.  For the supply's display
+	 * (cr_game_variants) and for other modules. */
+	int	(*variants)(const struct cr_game *g, int ext, int type, struct cr_variant *out,
+		    int max);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------

@@ -1035,6 +1035,20 @@ cr_game_hidden(const struct cr_game *g)
 	return n;
 }
 
+int
+cr_game_variants(const struct cr_game *g, int type, struct cr_variant *out, int max)
+{
+	int n = 0;
+
+	if (type < 0 || type >= g->h.ts->ntypes)
+		return 0;
+	for (int e = 0; e < cr_nexts; e++)
+		if ((g->exts & (1u << e)) && cr_exts[e]->variants != NULL)
+			n += cr_exts[e]->variants(g, e, type, out != NULL && n < max ? out + n : NULL,
+			    out != NULL && n < max ? max - n : 0);
+	return n;
+}
+
 const struct cr_move *
 cr_game_move(const struct cr_game *g, int i)
 {

@@ -332,6 +332,12 @@ int	cr_game_supply_total(const struct cr_game *g);	/* less the hidden ones */
  * ends when the supply less these is empty.  Their types are unknown, so
  * cr_game_supply counts them as left. */
 int	cr_game_hidden(const struct cr_game *g);
+/* The copies of a tile type left that the modules in play tell apart
+ * (rules/ext.h: cr_ext.variants, struct cr_variant), every module's in
+ * registry order: up to max into out, how many kinds in all; 0 when all
+ * copies are alike. */
+struct cr_variant;
+int	cr_game_variants(const struct cr_game *g, int type, struct cr_variant *out, int max);
 const struct cr_player *cr_game_player(const struct cr_game *g, int p);
 /* Tokens the modules in play count per player (goods: wine, grain,
  * cloth): how many kinds, kind i's name and its group ("goods"), and

@@ -258,16 +258,59 @@ board_start(struct cr_game *g, int ext, const struct cr_square **sq)
  * follower of theirs on the board, in one event; "strike=X,Y" sends the
  * follower at X,Y home, unscored, and is refused where none stands.
  */
-enum { P_B_NONE, P_OMEN, P_NO_FOLLOWER };
+enum { P_B_NONE, P_OMEN, P_NO_FOLLOWER, P_SEALED, P_PLAIN, P_NO_SEAL };
 static const char *const board_phrases[] = {
 	[P_B_NONE] = "",
 	[P_OMEN] = "omen",
 	[P_NO_FOLLOWER] = "no follower stands there",
+	[P_SEALED] = "with a seal showing {n}",
+	[P_PLAIN] = "plain",
+	[P_NO_SEAL] = "no copy of {tile} left shows a seal",
 };
+enum { TK_OMEN, TK_STRIKE, TK_SEAL };
 static const struct cr_token board_tokens[] = {
-	{ .word = "omen", .min = 1, .max = 3, .drawn = true },
-	{ .word = "strike", .drawn = true, .square = true },
+	[TK_OMEN] = { .word = "omen", .min = 1, .max = 3, .drawn = true },
+	[TK_STRIKE] = { .word = "strike", .drawn = true, .square = true },
+	[TK_SEAL] = { .word = "seal", .drawn = true },
 };
+
+/*
+ * Copies that differ (cr_ext.variants): one of the two copies of X shows
+ * a seal with the number 1, and "seal" says the copy drawn is that one;
+ * the module counts the sealed copies drawn in its state.
+ */
+struct board_state {
+	int	sealed_drawn;
+};
+
+static bool
+said(int ext, const struct cr_move *m, int tk)
+{
+	for (int i = 0; i < m->ndrawn; i++)
+		if (cr_token_ext(CR_TOKEN_ID(m->drawn[i].token)) == ext &&
+		    cr_token(CR_TOKEN_ID(m->drawn[i].token)) == &board_tokens[tk])
+			return true;
+	return false;
+}
+
+static int
+sealed_left(const struct cr_game *g, int ext)
+{
+	return 1 - ((const struct board_state *)cr_ext_cstate(g, ext))->sealed_drawn;
+}
+
+static int
+board_variants(const struct cr_game *g, int ext, int type, struct cr_variant *out, int max)
+{
+	if (type != cr_tileset_find(cr_game_tileset(g), "X", 1))
+		return 0;
+	if (max >= 2) {
+		out[0] = (struct cr_variant){ sealed_left(g, ext), CR_PHRASE(ext, P_SEALED), 1 };
+		out[1] = (struct cr_variant){ cr_game_supply(g, type) - sealed_left(g, ext),
+		    CR_PHRASE(ext, P_PLAIN), 0 };
+	}
+	return 2;
+}
 
 /* The follower standing at x,y, -1. */
 static int
@@ -289,6 +332,13 @@ follower_at(const struct cr_game *g, int x, int y)
 static bool
 board_drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
+	if (said(ext, m, TK_SEAL) && (m->tile != cr_tileset_find(cr_game_tileset(g), "X", 1) ||
+	    sealed_left(g, ext) == 0)) {
+		why->code = CR_R_EXT;
+		why->ext = ext;
+		why->phrase = CR_PHRASE(ext, P_NO_SEAL);
+		return false;
+	}
 	for (int i = 0; i < m->ndrawn; i++)
 		if (cr_token(CR_TOKEN_ID(m->drawn[i].token))->square &&
 		    follower_at(g, m->drawn[i].x, m->drawn[i].y) < 0) {
@@ -307,7 +357,9 @@ board_drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	for (int i = 0; i < m->ndrawn; i++) {
 		const struct cr_said *d = &m->drawn[i];
 
-		if (cr_token(CR_TOKEN_ID(d->token))->square) {
+		if (cr_token(CR_TOKEN_ID(d->token)) == &board_tokens[TK_SEAL]) {
+			((struct board_state *)cr_ext_state(g, ext))->sealed_drawn++;
+		} else if (cr_token(CR_TOKEN_ID(d->token))->square) {
 			cr_figure_leave(g, follower_at(g, d->x, d->y), move);
 		} else {
 			struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1,
@@ -341,7 +393,9 @@ static const struct cr_ext board_module = {
 	.name = "test-board",
 	.tokens = board_tokens, .ntokens = sizeof board_tokens / sizeof board_tokens[0],
 	.phrases = board_phrases, .nphrases = sizeof board_phrases / sizeof board_phrases[0],
+	.state_size = sizeof(struct board_state),
 	.start_squares = board_start,
+	.variants = board_variants,
 	.drawn_ok = board_drawn_ok,
 	.drawn = board_drawn,
 	.left = board_left,
@@ -891,6 +945,56 @@ test_drawn(void **state)
 	cr_tileset_free(&ts);
 }
 
+/*
+ * Copies of one type that differ (cr_ext.variants, cr_game_variants): the
+ * module counts them in its state, undone with it; a line saying the
+ * copy drawn is one that none left is refused.
+ */
+static void
+test_variants(void **state)
+{
+	struct cr_tileset ts;
+	struct cr_config c = { 0, 2, 1u << E_BOARD };
+	struct cr_variant v[4];
+	struct cr_game *g;
+	int x, w;
+
+	(void)state;
+	load_board(&ts);
+	assert_non_null(g = cr_game_create(&ts, &c));
+	x = cr_tileset_find(&ts, "X", 1), w = cr_tileset_find(&ts, "W", 1);
+	assert_int_equal(cr_game_variants(g, w, v, 4), 0);	/* all alike */
+	assert_int_equal(cr_game_variants(g, x, NULL, 0), 2);
+	assert_int_equal(cr_game_variants(g, x, v, 4), 2);
+	assert_int_equal(v[0].count, 1);
+	assert_int_equal(v[0].n, 1);
+	assert_int_equal(v[0].phrase, CR_PHRASE(E_BOARD, P_SEALED));
+	assert_int_equal(v[1].count, 1);
+	tu_refuse(g, "M seal 2,1 0", "no copy of M left shows a seal");
+	tu_play(g, "W 0,2 0");	/* a bonus tile is due */
+	tu_play(g, "X 2,0 0");	/* the plain copy */
+	cr_game_variants(g, x, v, 4);
+	assert_int_equal(v[0].count, 1);
+	assert_int_equal(v[1].count, 0);
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	tu_play(g, "X seal 2,0 0");	/* the sealed copy */
+	cr_game_variants(g, x, v, 4);
+	assert_int_equal(v[0].count, 0);
+	assert_int_equal(v[1].count, 1);
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	cr_game_variants(g, x, v, 4);
+	assert_int_equal(v[0].count, 1);
+	assert_int_equal(v[1].count, 1);
+	cr_game_free(g);
+
+	/* Without the module, its copies are all alike. */
+	c.exts = 0;
+	assert_non_null(g = cr_game_create(&ts, &c));
+	assert_int_equal(cr_game_variants(g, x, v, 4), 0);
+	cr_game_free(g);
+	cr_tileset_free(&ts);
+}
+
 int
 main(void)
 {
@@ -902,6 +1006,7 @@ main(void)
 		cmocka_unit_test(test_play),
 		cmocka_unit_test(test_start_squares),
 		cmocka_unit_test(test_drawn),
+		cmocka_unit_test(test_variants),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
