@@ -923,6 +923,26 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 	case CR_R_NO_MEMORY:
 		put(&o, "%s", _("out of memory: the move was not applied"));
 		break;
+	case CR_R_SPACE_FULL: {	/* issue 21: "crown@tax: both crown spaces of Tax are taken (Anna, Ben)" */
+		const struct cr_space *sp = cr_space(r->space);
+		struct cr_standing on[8];
+		char who[160];
+		size_t w = 0;
+		int n = 0;
+
+		who[0] = '\0';
+		if (g != NULL)
+			cr_game_space(g, r->space, on, 8, &n);
+		for (int i = 0; i < n && i < 8 && w < sizeof who; i++)
+			w += (size_t)snprintf(who + w, sizeof who - w, "%s%s", i ? ", " : "",
+			    names && on[i].player >= 0 && on[i].player < CR_MAXPLAYERS ?
+			    names[on[i].player] : "?");
+		if (sp == NULL)
+			break;
+		put(&o, "%s@%s: ", cr_role_name(r->role), sp->word);
+		put(&o, r->n > 1 ? tr(sp->full_more) : tr(sp->full_one), tr(sp->name), who);
+		break;
+	}
 	case CR_R_TOKEN: {
 		char tok[40];
 		int k = 0;

@@ -201,8 +201,37 @@ piece_words(int game, char *buf, size_t size)
 	return buf;
 }
 
+/* "tax": a space of the piece's module (rules/ext.h: struct cr_space). */
+static bool
+parse_space(int game, int role, const char *t, size_t n, int *space, struct nt_error *err)
+{
+	char words[160];
+	size_t o = 0;
+
+	*space = cr_space_find(game, t, n);
+	if (*space != 0 && cr_space_ext(*space) == cr_piece_ext(role))
+		return true;
+	words[0] = '\0';
+	for (int id = 1; cr_space(id) != NULL && o < sizeof words; id++)
+		if (cr_space_ext(id) == cr_piece_ext(role))
+			o += (size_t)snprintf(words + o, sizeof words - o, "%s%s", o > 0 ? ", " : "",
+			    cr_space(id)->word);
+	snprintf(err->msg, sizeof err->msg, _("expected a space for %s (%s), got \"%s\""),
+	    cr_piece(role)->word, words, NT_Q(t, n));
+	return false;
+}
+
 bool
 nt_parse_meeple(int game, const char *t, size_t n, int *role, enum cr_spot *spot,
+    struct nt_error *err)
+{
+	int space;
+
+	return nt_parse_piece(game, t, n, role, spot, &space, err);
+}
+
+bool
+nt_parse_piece(int game, const char *t, size_t n, int *role, enum cr_spot *spot, int *space,
     struct nt_error *err)
 {
 	const char *at = memchr(t, '@', n);
@@ -215,6 +244,18 @@ nt_parse_meeple(int game, const char *t, size_t n, int *role, enum cr_spot *spot
 		snprintf(err->msg, sizeof err->msg, _("expected a role (%s), got \"%s\""),
 		    piece_words(game, words, sizeof words), NT_Q(t, rn));
 		return false;
+	}
+	*space = 0;
+	if (cr_piece(*role)->flags & CR_PIECE_SPACE) {	/* "crown@tax" */
+		*spot = 0;
+		if (at == NULL) {
+			err->column = (int)n + 1;
+			snprintf(err->msg, sizeof err->msg, _("expected @SPACE after \"%s\""),
+			    NT_Q(t, rn));
+			return false;
+		}
+		err->column = (int)rn + 2;
+		return parse_space(game, *role, at + 1, n - rn - 1, space, err);
 	}
 	if (at == NULL) {
 		if (!centre_piece(*role)) {
@@ -415,7 +456,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	int deg, art;
 
 	m.kind = CR_MOVE_PLACE, m.role = CR_ROLE_NONE, m.spot = 0;
-	m.arg = m.choice = m.choice_arg = m.ndrawn = 0;
+	m.arg = m.choice = m.choice_arg = m.ndrawn = m.space = 0;
 
 	while (p < e && *p != ' ' && *p != ':' && *p != '#')
 		p++;
@@ -456,8 +497,8 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				;
 			m.role = nt_role_lookup(ts->game, r, (size_t)(p - r));
 		}
-		if (m.role == CR_ROLE_NONE)
-			return false;
+		if (m.role == CR_ROLE_NONE || (cr_piece(m.role)->flags & CR_PIECE_SPACE))
+			return false;	/* "crown@tax": the general scanner's */
 		if (p == e || *p == ' ') {
 			if (!centre_piece(m.role))
 				return false;
@@ -526,7 +567,7 @@ tail(struct scan *sc, struct cr_move *m)
 		if (n == 0)
 			return 0;
 	}
-	if (!nt_parse_meeple(sc->game, t, n, &m->role, &m->spot, &e))
+	if (!nt_parse_piece(sc->game, t, n, &m->role, &m->spot, &m->space, &e))
 		return fail(sc, t + e.column - 1, "%s", e.msg);
 	t = token(sc, &n);
 	if (n == 0)
@@ -552,7 +593,7 @@ nt_parse_tail(int game, const char *line, size_t len, struct cr_move *m,
 
 	err->column = 0;
 	err->msg[0] = '\0';
-	m->choice = m->choice_arg = m->role = m->arg = 0;
+	m->choice = m->choice_arg = m->role = m->arg = m->space = 0;
 	m->spot = 0;
 	return tail(&sc, m);
 }
@@ -741,7 +782,9 @@ nt_format_move_as(const struct cr_tileset *ts, const struct cr_move *m, int art,
 				OUT(" %s", tok);
 			}
 		}
-		if (centre_piece(m->role) && m->spot == CR_SPOT_C)
+		if (m->space != 0 && cr_space(m->space) != NULL)
+			OUT(" %s@%s", cr_role_name(m->role), cr_space(m->space)->word);
+		else if (centre_piece(m->role) && m->spot == CR_SPOT_C)
 			OUT(" %s", cr_role_name(m->role));
 		else if (m->role != CR_ROLE_NONE)
 			OUT(" %s@%s", cr_role_name(m->role), cr_spot_name(m->spot));

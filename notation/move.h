@@ -94,6 +94,10 @@ bool	nt_pos_beyond(const char *t, size_t n);
 int	nt_parse_rot(const char *t, size_t n);
 bool	nt_parse_meeple(int game, const char *t, size_t n, int *role, enum cr_spot *spot,
 	    struct nt_error *err);
+/* The same, a piece on a module's space too (issue 21: "crown@tax",
+ * rules/ext.h: struct cr_space): its space into *space, else 0. */
+bool	nt_parse_piece(int game, const char *t, size_t n, int *role, enum cr_spot *spot,
+	    int *space, struct nt_error *err);
 
 /* A token "sheep=3" or "wolf" (the tables of rules/ext.h, game's
  * modules') into *arg (CR_TOKEN); false with the message and its column

@@ -244,13 +244,13 @@ static const char *const farmer_words[] = { "f", "paysan", NULL };
 /* In the order of enum cr_role: these are pieces 1 to 4. */
 static const struct cr_piece pieces[] = {
 	{ N_("thief"), N_("thieves"), thief_words, CR_ROAD, CR_ROAD, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL, NC_("piece", "thief"), NULL, NULL },
+	  NULL, NC_("piece", "thief"), NULL, NULL, NULL },
 	{ N_("knight"), N_("knights"), knight_words, CR_CITY, CR_CITY, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL, NC_("piece", "knight"), NULL, NULL },
+	  NULL, NC_("piece", "knight"), NULL, NULL, NULL },
 	{ N_("monk"), N_("monks"), monk_words, CR_CLOISTER, CR_CLOISTER, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL, NC_("piece", "monk"), NULL, NULL },
+	  NULL, NC_("piece", "monk"), NULL, NULL, NULL },
 	{ N_("farmer"), N_("farmers"), farmer_words, CR_FIELD, CR_FIELD, 0, 1, CR_PIECE_FOLLOWER, NULL,
-	  NULL, NC_("piece", "farmer"), NULL, NULL },
+	  NULL, NC_("piece", "farmer"), NULL, NULL, NULL },
 };
 
 const struct cr_ext cr_ext_base = {

@@ -49,7 +49,7 @@ static const struct cr_piece pieces[] = {
 	  "scored when the field closes; nothing at the end"), NULL, NC_("piece", "shepherd"),
 	  "<path d=\"M-2.5-2.5L-8-1L-8.5 2L-3 3L-7 9L-1 9L0 6L1 9L7 9L3 3L8.5 2L8-1L2.5-2.5Z"
 	  "M3.5-5.5A3.5 3.5 0 1 1-3.5-5.5A3.5 3.5 0 1 1 3.5-5.5Z\"/><path d=\"M10 9V-5A3 3 0 "
-	  "0 0 4-5\" fill=\"none\" stroke-width=\"1.8\"/>", N_("shepherd") },
+	  "0 0 4-5\" fill=\"none\" stroke-width=\"1.8\"/>", N_("shepherd"), NULL },
 };
 
 /* Tile marks: a hill (a tile slides under it, a follower on it breaks a

@@ -27,13 +27,13 @@ static const char *const big_farmer[] = { "big-f", "grand-paysan", NULL };
 
 static const struct cr_piece pieces[] = {
 	{ N_("big-thief"), N_("big thieves"), big_thief, CR_ROAD, CR_ROAD, 0, 2, CR_PIECE_FOLLOWER, NULL,
-	  N_("big thief"), NC_("piece", "big thief"), NULL, NULL },
+	  N_("big thief"), NC_("piece", "big thief"), NULL, NULL, NULL },
 	{ N_("big-knight"), N_("big knights"), big_knight, CR_CITY, CR_CITY, 0, 2, CR_PIECE_FOLLOWER, NULL,
-	  N_("big knight"), NC_("piece", "big knight"), NULL, NULL },
+	  N_("big knight"), NC_("piece", "big knight"), NULL, NULL, NULL },
 	{ N_("big-monk"), N_("big monks"), big_monk, CR_CLOISTER, CR_CLOISTER, 0, 2,
-	  CR_PIECE_FOLLOWER, NULL, N_("big monk"), NC_("piece", "big monk"), NULL, NULL },
+	  CR_PIECE_FOLLOWER, NULL, N_("big monk"), NC_("piece", "big monk"), NULL, NULL, NULL },
 	{ N_("big-farmer"), N_("big farmers"), big_farmer, CR_FIELD, CR_FIELD, 0, 2,
-	  CR_PIECE_FOLLOWER, NULL, N_("big farmer"), NC_("piece", "big farmer"), NULL, NULL },
+	  CR_PIECE_FOLLOWER, NULL, N_("big farmer"), NC_("piece", "big farmer"), NULL, NULL, NULL },
 };
 
 /* An inn by a road, a cathedral in a city: flags of their segments. */

@@ -150,7 +150,19 @@ cr__number(void)
 			t->choice[++t->nchoices] = &x->choices[i];
 			t->choice_ext[t->nchoices] = (int8_t)e;
 		}
+		t->space0[e] = (int8_t)(t->nspaces + 1);
+		for (int i = 0; i < x->nspaces && t->nspaces + 1 < CR_MAXSPACES; i++) {
+			t->space[++t->nspaces] = &x->spaces[i];
+			t->space_ext[t->nspaces] = (int8_t)e;
+		}
 	}
+	/* A piece on a space takes the pool of the piece it is (cr_piece.as). */
+	for (int id = 1; id < t->npieces; id++)
+		for (int k = 1; t->piece[id]->as != NULL && k < t->npieces; k++)
+			if (t->piece[k]->as == NULL && strcmp(t->piece[k]->word, t->piece[id]->as) == 0) {
+				t->piece_pool[id] = t->piece_pool[k];
+				break;
+			}
 	for (int i = 0; i < cr_ngames && i < CR_MAXGAMES; i++) {
 		t->game_on[i] = modules(cr_games[i]->on);
 		t->game_mods[i] = t->game_on[i] | modules(cr_games[i]->may);
@@ -230,6 +242,38 @@ cr_token_find(int r, const char *word, size_t len)
 	for (int id = 1; len > 0 && id <= cr__tab.ntokens; id++)
 		if ((mods >> cr__tab.token_ext[id] & 1) &&
 		    names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
+			return id;
+	return 0;
+}
+
+const struct cr_space *
+cr_space(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.nspaces ? cr__tab.space[id] : NULL;
+}
+
+int
+cr_space_ext(int id)
+{
+	return cr_space(id) ? cr__tab.space_ext[id] : -1;
+}
+
+int
+cr_space_local(int id)
+{
+	return cr_space(id) ? id - cr__tab.space0[cr__tab.space_ext[id]] : -1;
+}
+
+int
+cr_space_find(int r, const char *word, size_t len)
+{
+	uint32_t mods = cr_rules_modules(r);
+
+	for (int id = 1; len > 0 && id <= cr__tab.nspaces; id++)
+		if ((mods >> cr__tab.space_ext[id] & 1) &&
+		    names(cr__tab.space[id]->word, cr__tab.space[id]->aliases, word, len))
 			return id;
 	return 0;
 }

@@ -79,6 +79,8 @@ struct cr_pool {
 #define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed */
 #define CR_PIECE_TOKEN		0x04	/* written with the token drawn as it goes down
 					 * (a shepherd: "shepherd@W sheep=2") */
+#define CR_PIECE_SPACE		0x08	/* stands on a space of its module's, not on the
+					 * tile (issue 21: "crown@tax"; see struct cr_space) */
 
 /*
  * A token a move names (Hills & Sheep: "sheep=3", "wolf"): a word, and
@@ -132,6 +134,11 @@ struct cr_piece {
 	 * centred on 0,0, and its entry in the key, N_(); NULL: a meeple
 	 * (standing, lying on land, big), under the board's own entries. */
 	const char	*svg, *svg_key;
+	/* A piece of CR_PIECE_SPACE: the word of the piece (any module's)
+	 * whose pool it takes and whose weight it has ("thief": a meeple,
+	 * "big-knight": the big meeple); it is in play only with both
+	 * modules.  NULL for a piece on the tile. */
+	const char	*as;
 };
 
 /*
@@ -409,6 +416,35 @@ struct cr_variant {
 	int	n;
 };
 
+/* ---- Pieces on spaces a module owns (issue 21: the wheel's crown spaces) --
+ * A space off the tiles, named by a word (struct cr_space), numbered over
+ * all modules from 1 (cr_move.space, cr_space_find).  A piece of the
+ * module's with CR_PIECE_SPACE stands only there: the line writes it
+ * WORD@SPACE ("crown@tax") instead of a piece on the tile, one piece a
+ * turn, never on a discard.  The engine checks that the piece and the
+ * pool it takes from (cr_piece.as) are in play and that a piece is left
+ * (CR_R_NO_MEEPLE), asks the module how many the space holds in this game
+ * and who stands there (cr_ext.space), refuses a full one
+ * (CR_R_SPACE_FULL: why->space, why->n its capacity), then takes the
+ * piece from its owner's pool, logged, and tells the module (space_put),
+ * which keeps who stands where in its own state (undone with it).  A
+ * piece leaves a space only by the module: it drops it from its state and
+ * calls cr_space_home.  A piece on a space is on no feature: no figure,
+ * no majority, not in its owner's supply. */
+struct cr_space {
+	const char	*word;		/* as lines write it: "tax" */
+	const char	*const *aliases;	/* "taxes"..., NULL-ended, or NULL */
+	const char	*name;		/* for people, N_(): "Tax" */
+	/* Its refusal when full, N_(), printf'd with its name and who stands
+	 * there ("Anna, Ben"): holding one ("the crown space of %s is taken
+	 * (%s)"), holding more ("the crown spaces of %s are all taken (%s)"). */
+	const char	*full_one, *full_more;
+};
+/* A piece standing on a space: its owner and its piece (cr_piece). */
+struct cr_standing {
+	int	player, role;
+};
+
 /* A square of a start of several (cr_ext.start_squares): the tile type
  * laid there, its square and its rotation. */
 struct cr_square {
@@ -586,6 +622,21 @@ struct cr_ext {
 	 * (cr_game_variants) and for other modules. */
 	int	(*variants)(const struct cr_game *g, int ext, int type, struct cr_variant *out,
 		    int max);
+
+	/* ---- Pieces on spaces a module owns (issue 21: crown spaces; see
+	 * struct cr_space) ---------------------------------------------------
+	 * spaces: its spaces' words.  space: the module's space `space` (its
+	 * own number, from 0) in g: how many pieces it holds at most (0: not
+	 * a space in this game), the pieces standing there, up to max into
+	 * on (NULL with max 0), *n how many.  space_put: player's piece
+	 * `role` now stands there (taken from the pool already), in move
+	 * `move`; the module notes it in its state. */
+	const struct cr_space *spaces;
+	int		 nspaces;
+	int	(*space)(const struct cr_game *g, int ext, int space, struct cr_standing *on,
+		    int max, int *n);
+	void	(*space_put)(struct cr_game *g, int ext, int space, int player, int role,
+		    int move);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------
@@ -620,6 +671,10 @@ void	cr_figure_home(struct cr_game *g, int fig);
  * follower's feature counts one follower less, and the modules' left
  * hooks are told (move: the move doing it). */
 void	cr_figure_leave(struct cr_game *g, int fig, int move);
+/* Issue 21: a piece off a module's space (struct cr_space) goes back to
+ * player's supply (the pool of its piece `role`), logged for undo; the
+ * module has dropped it from its own state. */
+void	cr_space_home(struct cr_game *g, int player, int role);
 
 /* A node: its feature's root, the next member of its feature (round a
  * circle back to it), its placed tile (an index for cr_game_tile), its
@@ -799,6 +854,10 @@ struct cr__tab {
 	const struct cr_token *token[CR_MAXTOKENS];
 	const struct cr_choice *choice[CR_MAXCHOICES];
 	int8_t		 token_ext[CR_MAXTOKENS], choice_ext[CR_MAXCHOICES];
+	/* Spaces (issue 21), numbered from 1 (0: none). */
+	int		 nspaces;
+	const struct cr_space *space[CR_MAXSPACES];
+	int8_t		 space_ext[CR_MAXSPACES], space0[CR_MAXEXTS];
 };
 extern struct cr__tab cr__tab;
 void	cr__number(void);
@@ -1087,6 +1146,13 @@ int	cr_token_find(int r, const char *word, size_t len);
 const struct cr_choice *cr_choice(int id);
 int	cr_choice_ext(int id);
 int	cr_choice_find(int r, const char *word, size_t len);
+/* Spaces (issue 21): by number (NULL for 0 or out of range), their
+ * module, their number in it (from 0), and by word or alias among game
+ * r's modules' (any case; 0 if none). */
+const struct cr_space *cr_space(int id);
+int	cr_space_ext(int id);
+int	cr_space_local(int id);
+int	cr_space_find(int r, const char *word, size_t len);
 /* Every token module ext's moves may name (sheep=1 ... sheep=4, wolf),
  * as CR_TOKEN values into out; how many. */
 int	cr_token_args(int ext, int *out, int max);

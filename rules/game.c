@@ -590,6 +590,49 @@ check_words(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 
 bool cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why);
 
+int
+cr_game_space(const struct cr_game *g, int space, struct cr_standing *on, int max, int *n)
+{
+	int e = cr_space_ext(space), dummy;
+
+	if (n == NULL)
+		n = &dummy;
+	*n = 0;
+	if (e < 0 || !(g->exts & (1u << e)) || cr_exts[e]->space == NULL)
+		return 0;
+	return cr_exts[e]->space(g, e, cr_space_local(space), on, max, n);
+}
+
+/*
+ * A piece on a space of its module's (rules/ext.h: struct cr_space): the
+ * space its module's, the piece and its pool in play, one left, no token,
+ * room on the space.
+ */
+static bool
+check_space(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	int ext = cr_piece_ext(m->role), pool = cr_piece_pool(m->role), n;
+
+	why->space = m->space;
+	if (cr_space_ext(m->space) != ext)
+		return refuse(why, CR_R_BAD_MOVE);
+	if (!(g->exts & (1u << cr_pool_ext(pool)))) {	/* the big meeple's module */
+		why->ext = cr_pool_ext(pool);
+		why->pool = pool;
+		return refuse(why, CR_R_NOT_IN_PLAY);
+	}
+	if (!check_pool(g, m, why))
+		return false;
+	if (m->arg != 0) {
+		why->n = 2;
+		return refuse(why, CR_R_TOKEN);
+	}
+	why->n = cr_game_space(g, m->space, NULL, 0, &n);
+	if (n >= why->n)
+		return refuse(why, CR_R_SPACE_FULL);
+	return true;
+}
+
 /* Of the spots in mask (bit per enum cr_spot), those where the move's
  * piece may stand now: not on a feature another player holds, not where
  * a module says no.  For the hint of a refusal: a rare path. */
@@ -680,7 +723,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		return true;
 	}
 	if (m->rot < 0 || m->rot > 3 || m->role < 0 || m->role >= cr_npieces() ||
-	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS))
+	    (m->role != CR_ROLE_NONE && (unsigned)m->spot >= CR_NSPOTS) ||
+	    (m->space != 0 && m->role == CR_ROLE_NONE))
 		return refuse(why, CR_R_BAD_MOVE);
 	cr__hood_find(g, m->x, m->y, h);
 	if (!cr__fits(g, m->tile, h, m->rot, why)) {
@@ -702,9 +746,13 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 				return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;
+	pc = cr_piece(m->role);
+	if (pc->flags & CR_PIECE_SPACE)
+		return check_space(g, m, why);
+	if (m->space != 0)
+		return refuse(why, CR_R_BAD_MOVE);
 	if (!check_pool(g, m, why))
 		return false;
-	pc = cr_piece(m->role);
 	if ((pc->flags & CR_PIECE_TOKEN) ? m->arg == 0 : m->arg != 0) {
 		why->n = m->arg == 0 ? 1 : 2;	/* a shepherd's token: missing, or unwanted */
 		return refuse(why, CR_R_TOKEN);
@@ -785,7 +833,7 @@ cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_
 	struct hood h;
 	struct cr_move t = *m;
 
-	t.role = CR_ROLE_NONE, t.arg = t.choice = t.choice_arg = 0;
+	t.role = CR_ROLE_NONE, t.arg = t.choice = t.choice_arg = t.space = 0;
 	if (check(g, &t, why ? why : &dummy, &h, CK_TILE))
 		return true;
 	fits_here(g, &t, &h, why);
@@ -816,6 +864,17 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 	cr__log_player(g, g->h.turn);
 	(*cr__pool(g, g->h.turn, cr_piece_pool(m->role)))--;
 	g->onboard++;
+}
+
+/* A piece on a space of its module's: from the pool, the module told. */
+static void
+put_space(struct cr_game *g, const struct cr_move *m, int move)
+{
+	int e = cr_space_ext(m->space);
+
+	cr__log_player(g, g->h.turn);
+	(*cr__pool(g, g->h.turn, cr_piece_pool(m->role)))--;
+	cr_exts[e]->space_put(g, e, cr_space_local(m->space), g->h.turn, m->role, move);
 }
 
 /* Does a module give the player who just played another turn? */
@@ -857,7 +916,9 @@ apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move
 		if (g->hk.choose)	/* before the piece, as the books say */
 			CR_EACH_EXT(g, g->hk.choose, e)
 				cr_exts[e]->choose(g, e, m, move);
-		if (m->role != CR_ROLE_NONE)
+		if (m->space != 0)
+			put_space(g, m, move);
+		else if (m->role != CR_ROLE_NONE)
 			put_meeple(g, m, h);
 		if (g->hk.placed)
 			CR_EACH_EXT(g, g->hk.placed, e)

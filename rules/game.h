@@ -25,6 +25,7 @@
 #define CR_MAXPIECES	32	/* piece words, over all modules */
 #define CR_MAXTOKENS	8	/* token words, over all modules */
 #define CR_MAXCHOICES	8	/* choice words, over all modules */
+#define CR_MAXSPACES	16	/* spaces off the tiles, over all modules (rules/ext.h) */
 
 /*
  * Pieces are numbered over all rules modules (rules/ext.h: cr_piece);
@@ -57,6 +58,8 @@ struct cr_move {
 	int		choice;		/* a module's choice before the piece
 					 * (cr_choice: a flock's "grow"), 0: none */
 	int		choice_arg;	/* its token, 0: none */
+	int		space;		/* a piece of CR_PIECE_SPACE (role): the space it
+					 * goes on (cr_space, from 1), 0: none */
 	/* What the line says of the copy drawn, between the tile code and
 	 * the position (issue 21: a wheel icon's number, the Plague's
 	 * squares): modules' tokens (cr_token) in the order written, read by
@@ -205,6 +208,8 @@ enum cr_refusal_code {
 				 * whatever evidence they name */
 	CR_R_TOKEN,		/* n 1: the piece (role) is written with a token and
 				 * has none; n 2: it takes none and has one (arg) */
+	CR_R_SPACE_FULL,	/* issue 21: the space (space) holds n pieces and
+				 * they stand there (cr_game_space) */
 };
 
 struct cr_refusal {
@@ -223,6 +228,7 @@ struct cr_refusal {
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
 	int		n;			/* a number the rule's words give */
 	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
+	int		space;			/* the move's space (cr_move.space) */
 	/* A tile refused at its square by its edges or a module's rule of
 	 * placement (CR_R_EDGE_MISMATCH, CR_R_EXT): the rotations that fit
 	 * there, bit r for r quarter turns, and CR_FITS_KNOWN; 0 when not
@@ -339,6 +345,12 @@ int	cr_game_hidden(const struct cr_game *g);
 struct cr_variant;
 int	cr_game_variants(const struct cr_game *g, int type, struct cr_variant *out, int max);
 const struct cr_player *cr_game_player(const struct cr_game *g, int p);
+/* A module's space off the tiles (rules/ext.h: struct cr_space, id from
+ * 1): how many pieces it holds at most in g (0: its module is not in
+ * play), who stands there, up to max into on, *n how many. */
+struct cr_standing;
+int	cr_game_space(const struct cr_game *g, int space, struct cr_standing *on, int max,
+	    int *n);
 /* Tokens the modules in play count per player (goods: wine, grain,
  * cloth): how many kinds, kind i's name and its group ("goods"), and
  * player p's count of it. */

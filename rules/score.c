@@ -248,6 +248,17 @@ cr_figure_leave(struct cr_game *g, int fig, int move)
 			cr_exts[e]->left(g, e, fig, root, move);
 }
 
+void
+cr_space_home(struct cr_game *g, int player, int role)
+{
+	int pool = cr_piece_pool(role);
+
+	if (player < 0 || player >= g->h.nplayers || pool < 0)
+		return;
+	cr__log_player(g, player);
+	(*cr__pool(g, player, pool))++;
+}
+
 static void
 score_closed(struct cr_game *g, int root, int move)
 {

@@ -279,9 +279,17 @@ static const struct cr_token board_tokens[] = {
  * a seal with the number 1, and "seal" says the copy drawn is that one;
  * the module counts the sealed copies drawn in its state.
  */
+enum { SP_TOWER, SP_WELL, NSPACES };
+struct board_spaces {	/* who stands on its spaces (test_spaces) */
+	int	n[NSPACES];
+	struct cr_standing on[NSPACES][2];
+};
 struct board_state {
 	int	sealed_drawn;
+	struct board_spaces sp;
 };
+
+static void tower_home(struct cr_game *g, int ext);
 
 static bool
 said(int ext, const struct cr_move *m, int tk)
@@ -374,8 +382,57 @@ board_drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 				}
 			}
 			cr_game_pay(g, &ev, move);
+			if (CR_TOKEN_N(d->token) == 3)
+				tower_home(g, ext);
 		}
 	}
+}
+
+/*
+ * Spaces it owns (struct cr_space): a tower of two places and a well of
+ * one, off the tiles; a climber (a hunter's member, cr_piece.as) stands
+ * there instead of a piece on the tile.  omen=3 sends the tower's home.
+ */
+static const char *const tower_words[] = { "tour", NULL };
+static const struct cr_space board_spaces[] = {
+	[SP_TOWER] = { .word = "tower", .aliases = tower_words, .name = "the tower",
+	    .full_one = "%s is taken (%s)", .full_more = "the places of %s are all taken (%s)" },
+	[SP_WELL] = { .word = "well", .name = "the well",
+	    .full_one = "%s is taken (%s)", .full_more = "the places of %s are all taken (%s)" },
+};
+static const struct cr_piece board_pieces[] = {
+	{ .word = "climber", .plural = "climbers", .flags = CR_PIECE_SPACE | CR_PIECE_FOLLOWER,
+	  .weight = 1, .as = "hunter" },
+};
+static int
+board_space(const struct cr_game *g, int ext, int space, struct cr_standing *on, int max, int *n)
+{
+	const struct board_spaces *st = &((const struct board_state *)cr_ext_cstate(g, ext))->sp;
+
+	*n = st->n[space];
+	for (int i = 0; i < *n && i < max; i++)
+		on[i] = st->on[space][i];
+	return space == SP_TOWER ? 2 : 1;
+}
+
+static void
+board_space_put(struct cr_game *g, int ext, int space, int player, int role, int move)
+{
+	struct board_spaces *st = &((struct board_state *)cr_ext_state(g, ext))->sp;
+
+	(void)move;
+	st->on[space][st->n[space]++] = (struct cr_standing){ player, role };
+}
+
+/* omen=3: the tower's climbers go home. */
+static void
+tower_home(struct cr_game *g, int ext)
+{
+	struct board_spaces *st = &((struct board_state *)cr_ext_state(g, ext))->sp;
+
+	for (int i = 0; i < st->n[SP_TOWER]; i++)
+		cr_space_home(g, st->on[SP_TOWER][i].player, st->on[SP_TOWER][i].role);
+	st->n[SP_TOWER] = 0;
 }
 
 /* A follower left its feature unscored: the module notes it. */
@@ -399,6 +456,10 @@ static const struct cr_ext board_module = {
 	.drawn_ok = board_drawn_ok,
 	.drawn = board_drawn,
 	.left = board_left,
+	.pieces = board_pieces, .npieces = 1,
+	.spaces = board_spaces, .nspaces = NSPACES,
+	.space = board_space,
+	.space_put = board_space_put,
 };
 
 static const char *const test_on[] = { "test-kinds", NULL };
@@ -665,7 +726,7 @@ test_play(void **state)
 	assert_int_equal(cr_game_player(g, 0)->meeples, 0);	/* no meeples: members */
 	tu_refuse(g, "X 1,0 0",
 	    "X is a bonus tile: one comes only after a forest with gold");
-	tu_refuse(g, "W 0,1 0 thief@S", "~expected a role (fisher, gatherer, hunter)");
+	tu_refuse(g, "W 0,1 0 thief@S", "~expected a role (fisher, gatherer, hunter, climber)");
 
 	/* Anna completes the forest with gold, 2 a tile, and draws a bonus tile. */
 	tu_play(g, "W 0,1 0 G@S");
@@ -995,6 +1056,96 @@ test_variants(void **state)
 	cr_tileset_free(&ts);
 }
 
+/*
+ * Pieces on spaces a module owns (struct cr_space): climber@tower is read
+ * and written back, takes a hunter from its pool, fills the tower's two
+ * places, is refused on a full one with the module's words, goes home by
+ * the module (cr_space_home), and is undone; without the module, the
+ * piece is not in play.
+ */
+static void
+test_spaces(void **state)
+{
+	struct cr_tileset ts;
+	struct cr_config c = { 0, 2, 1u << E_BOARD };
+	struct cr_standing on[4];
+	struct cr_refusal why;
+	struct nt_turn t;
+	struct nt_error err;
+	struct cr_game *g;
+	char buf[128];
+	int tower, well, n;
+
+	(void)state;
+	load_board(&ts);
+	assert_non_null(g = cr_game_create(&ts, &c));
+	tower = cr_space_find(G_TEST, "TOUR", 4), well = cr_space_find(G_TEST, "well", 4);
+	assert_int_equal(cr_space_ext(tower), E_BOARD);
+	assert_int_equal(cr_space_local(well), SP_WELL);
+	assert_int_equal(cr_space_find(G_CARCASSONNE, "tower", 5), 0);	/* another game's */
+	assert_int_equal(cr_piece_pool(piece_named("climber")), cr_piece_pool(piece_named("hunter")));
+
+	/* The notation: WORD@SPACE, any case, written back canonically. */
+	assert_int_equal(nt_parse_move(&ts, "W 0,2 0 Climber@TOUR", 20, &t, &err), 0);
+	assert_int_equal(t.move.space, tower);
+	assert_int_equal(t.move.role, piece_named("climber"));
+	nt_format_move(&ts, &t.move, NULL, buf, sizeof buf);
+	assert_string_equal(buf, "W 0,2 0 climber@tower");
+	assert_int_equal(nt_parse_move(&ts, "W 0,2 0 climber@moon", 20, &t, &err), -1);
+	assert_string_equal(err.msg, "expected a space for climber (tower, well), got \"moon\"");
+	assert_int_equal(err.column, 17);
+	assert_int_equal(nt_parse_move(&ts, "W 0,2 0 climber", 15, &t, &err), -1);
+	assert_string_equal(err.msg, "expected @SPACE after \"climber\"");
+	assert_int_equal(nt_parse_move(&ts, "W 0,2 0 hunter@tower", 20, &t, &err), -1);
+
+	assert_int_equal(cr_game_space(g, tower, on, 4, &n), 2);
+	assert_int_equal(n, 0);
+	tu_play(g, "W 0,2 0 climber@tower");	/* Anna; a bonus tile is due */
+	assert_int_equal(members(g, 0), 4);
+	tu_play(g, "X 2,0 0 climber@tower");	/* Anna again */
+	assert_int_equal(cr_game_space(g, tower, on, 4, &n), 2);
+	assert_int_equal(n, 2);
+	assert_int_equal(on[1].player, 0);
+	assert_int_equal(members(g, 0), 3);
+	tu_refuse(g, "L 3,0 90 climber@tower",
+	    "climber@tower: the places of the tower are all taken (Anna, Anna)");
+	nt_parse_move(&ts, "L 3,0 90 climber@tower", 22, &t, &err);
+	assert_false(cr_game_check(g, &t.move, &why));
+	assert_int_equal(why.code, CR_R_SPACE_FULL);
+	assert_int_equal(why.space, tower);
+	assert_int_equal(why.n, 2);
+	tu_play(g, "L 3,0 90 climber@well");	/* Ben */
+	tu_refuse(g, "M 2,1 0 climber@well", "climber@well: the well is taken (Ben)");
+	assert_int_equal(members(g, 1), 4);
+
+	/* The module sends the tower's home, the engine gives them back;
+	 * undone, they stand there again. */
+	tu_play(g, "M omen=3 2,1 0");
+	assert_int_equal(members(g, 0), 5);
+	cr_game_space(g, tower, NULL, 0, &n);
+	assert_int_equal(n, 0);
+	assert_int_equal(cr_game_undo(g, 1), 1);
+	assert_int_equal(members(g, 0), 3);
+	cr_game_space(g, tower, on, 4, &n);
+	assert_int_equal(n, 2);
+	assert_int_equal(cr_game_undo(g, 3), 3);
+	cr_game_space(g, tower, NULL, 0, &n);
+	assert_int_equal(n, 0);
+	assert_int_equal(members(g, 0), 5);
+	cr_game_free(g);
+
+	/* Without the module, its piece is not in play, nor its spaces. */
+	c.exts = 0;
+	assert_non_null(g = cr_game_create(&ts, &c));
+	assert_int_equal(cr_game_space(g, tower, NULL, 0, &n), 0);
+	nt_parse_move(&ts, "W 0,1 0 climber@tower", 21, &t, &err);
+	assert_false(cr_game_check(g, &t.move, &why));
+	assert_int_equal(why.code, CR_R_NOT_IN_PLAY);
+	assert_int_equal(why.ext, E_BOARD);
+	cr_game_free(g);
+	cr_tileset_free(&ts);
+}
+
 int
 main(void)
 {
@@ -1007,6 +1158,7 @@ main(void)
 		cmocka_unit_test(test_start_squares),
 		cmocka_unit_test(test_drawn),
 		cmocka_unit_test(test_variants),
+		cmocka_unit_test(test_spaces),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
