@@ -430,7 +430,7 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 		struct cr_refusal why;
 		char *count;
 
-		if (rots == 0)
+		if (rots == 0 || ts->type[type].part)
 			continue;
 		if (g != NULL && !cr_game_drawable(g, type, &why) && why.code != CR_R_EXT) {
 			if (why.code == CR_R_NO_COPY)	/* in play, all used */
@@ -542,6 +542,8 @@ tiles_exec(int argc, char **argv)
 		cmd_print_legend(stdout, CMD_LEG_ALL);
 		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
+			if (ts->type[t].part)
+				continue;	/* a board's square: drawn with the board */
 			show(ts, t, false);
 			outf("\n");
 		}

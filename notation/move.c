@@ -287,12 +287,12 @@ token_forms(int game, char *buf, size_t size)
 	size_t n = 0;
 	int k, last = 0, i = 0;
 
-	for (k = 1; cr_token(k) != NULL; k++)
-		if (cr_rules_modules(game) >> cr_token_ext(k) & 1)
+	for (k = 1; cr_token(k) != NULL; k++)	/* not those of the copy drawn */
+		if ((cr_rules_modules(game) >> cr_token_ext(k) & 1) && !cr_token(k)->drawn)
 			last = k;
 	buf[0] = '\0';
 	for (k = 1; (tk = cr_token(k)) != NULL && n < size; k++)
-		if (cr_rules_modules(game) >> cr_token_ext(k) & 1)
+		if ((cr_rules_modules(game) >> cr_token_ext(k) & 1) && !tk->drawn)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s%s",
 			    i++ == 0 ? "" : k < last ? ", " : _(" or "), tk->word,
 			    tk->max ? "=N" : "");

@@ -286,14 +286,12 @@ static const struct cr_attr marks[] = {
 };
 
 /* The game the base module and its expansions make: the base game
- * always, the expansions a record names; the Wheel of Fortune is named by
- * the notation (notation.md, ../shared/spec/wheel-of-fortune.md), its
- * rules not written yet. */
+ * always, the expansions a record names. */
 static const char *const on[] = { "base", NULL };
 static const char *const may[] = {
-	"inns-cathedrals", "river", "traders-builders", "hills-sheep", NULL,
+	"inns-cathedrals", "river", "traders-builders", "hills-sheep", "wheel-of-fortune", NULL,
 };
-static const char *const later[] = { "wheel-of-fortune", NULL };
+static const char *const later[] = { NULL };
 
 const struct cr_rules cr_rules_carcassonne = {
 	.name = "carcassonne",

@@ -637,6 +637,21 @@ struct cr_ext {
 		    int max, int *n);
 	void	(*space_put)(struct cr_game *g, int ext, int space, int player, int role,
 		    int move);
+
+	/* ---- A module's own data in its tile file (issue 21: the Wheel of
+	 * Fortune's board, wheel and icons) ---------------------------------
+	 * datakeys: the top-level keys its tile file may have beyond set,
+	 * start, tiles and tokens, NULL-ended.  data: called by the loader
+	 * once the file's tiles are read (before they are indexed), with the
+	 * value of each of datakeys (keys[i], NULL when absent: the module
+	 * says which are required); it checks them, may add tile types
+	 * (cr_tileset_add: a start of several squares) and keeps what it
+	 * needs (cr_tileset_keep), read back in a game through
+	 * cr_tileset_data(ts, cr_ext_set(g, ext)).  0, or -1 with err (line,
+	 * column, message; the file is refused). */
+	const char	*const *datakeys;
+	int	(*data)(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
+		    struct cr_error *err);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------

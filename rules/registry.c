@@ -19,6 +19,7 @@ extern const struct cr_ext cr_ext_inns;
 extern const struct cr_ext cr_ext_river;
 extern const struct cr_ext cr_ext_traders;
 extern const struct cr_ext cr_ext_hills;
+extern const struct cr_ext cr_ext_wheel;
 
 const struct cr_ext *const cr_exts[] = {
 	&cr_ext_base,		/* always first: its pieces are 1..4, its kinds 0..3 */
@@ -26,6 +27,7 @@ const struct cr_ext *const cr_exts[] = {
 	&cr_ext_river,
 	&cr_ext_traders,
 	&cr_ext_hills,
+	&cr_ext_wheel,		/* last: the contract's order of the sets */
 };
 const int cr_nexts = sizeof cr_exts / sizeof cr_exts[0];
 _Static_assert(sizeof cr_exts / sizeof cr_exts[0] <= CR_MAXEXTS, "too many modules");

@@ -1146,19 +1146,170 @@ parse_tokens(struct ld *L, const yaml_node_t *map, struct cr_tileset *ts)
 
 static void derive(struct cr_tileset *);
 
+/* A module's own keys (cr_ext.datakeys) as data (struct cr_datum): the
+ * nodes are counted, then laid out in one block (ld.data), freed with the
+ * document. */
+#define MAXDATAKEYS	8
+static int
+datum_count(struct ld *L, const yaml_node_t *n, int depth)
+{
+	int c = 1;
+
+	if (depth > 32)
+		return -1;
+	if (n->type == YAML_SEQUENCE_NODE)
+		for (int i = 0; i < nitems(n); i++) {
+			int k = datum_count(L, item(L, n, i), depth + 1);
+
+			if (k < 0)
+				return -1;
+			c += k;
+		}
+	else if (n->type == YAML_MAPPING_NODE)
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+		    p < n->data.mapping.pairs.top; p++) {
+			int a = datum_count(L, node(L, p->key), depth + 1);
+			int b = datum_count(L, node(L, p->value), depth + 1);
+
+			if (a < 0 || b < 0)
+				return -1;
+			c += a + b;
+		}
+	return c;
+}
+
+/* n into *d; its children from *next on. */
+static void
+datum_fill(struct ld *L, const yaml_node_t *n, struct cr_datum *d, struct cr_datum **next)
+{
+	struct cr_datum *kids = *next;
+	int k = 0;
+
+	d->line = lineno(n->start_mark.line);
+	d->column = lineno(n->start_mark.column);
+	d->text = NULL, d->len = 0, d->n = 0, d->item = NULL;
+	if (n->type == YAML_SCALAR_NODE) {
+		d->type = CR_DATUM_SCALAR;
+		d->text = (const char *)n->data.scalar.value;
+		d->len = n->data.scalar.length;
+		return;
+	}
+	if (n->type == YAML_SEQUENCE_NODE) {
+		d->type = CR_DATUM_LIST;
+		d->n = nitems(n);
+		*next += d->n;
+		for (int i = 0; i < d->n; i++)
+			datum_fill(L, item(L, n, i), &kids[k++], next);
+	} else {
+		d->type = CR_DATUM_MAP;
+		d->n = (int)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+		*next += 2 * d->n;
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+		    p < n->data.mapping.pairs.top; p++) {
+			datum_fill(L, node(L, p->key), &kids[k++], next);
+			datum_fill(L, node(L, p->value), &kids[k++], next);
+		}
+	}
+	d->item = kids;
+}
+
+/* The module whose set this is hands its keys over (cr_ext.data). */
+static int
+module_data(struct ld *L, struct cr_tileset *ts, int ext, yaml_node_t *const *v, int nk)
+{
+	const struct cr_datum *keys[MAXDATAKEYS] = { 0 };
+	struct cr_datum *all, *next;
+	int total = 0, rc;
+
+	for (int i = 0; i < nk; i++) {
+		int c = v[i] ? datum_count(L, v[i], 0) : 0;
+
+		if (c < 0)
+			return fail(L, v[i]->start_mark, _("%s is nested too deeply"),
+			    cr_exts[ext]->datakeys[i]);
+		total += c;
+	}
+	if ((all = calloc((size_t)total + 1, sizeof *all)) == NULL) {
+		seterr(L->err, 0, 0, _("out of memory"));
+		return -1;
+	}
+	next = all;
+	for (int i = 0; i < nk; i++)
+		if (v[i] != NULL) {
+			struct cr_datum *d = next++;
+
+			datum_fill(L, v[i], d, &next);
+			keys[i] = d;
+		}
+	rc = cr_exts[ext]->data(ts, ext, keys, L->err);
+	free(all);
+	return rc;
+}
+
+int
+cr_tileset_add(struct cr_tileset *ts, const struct cr_tiletype *t)
+{
+	struct cr_tiletype *type;
+
+	if (ts->ntypes >= MAXTYPES ||
+	    (type = realloc(ts->type, (size_t)(ts->ntypes + 1) * sizeof *type)) == NULL)
+		return -1;
+	ts->type = type;
+	ts->type[ts->ntypes++] = *t;
+	ts->total += t->count;
+	return 0;
+}
+
+int
+cr_tileset_keep(struct cr_tileset *ts, const void *data, size_t len)
+{
+	void *p = malloc(len ? len : 1);
+
+	if (p == NULL)
+		return -1;
+	memcpy(p, data, len);
+	free(ts->setdata[0]);
+	ts->setdata[0] = p;
+	ts->setdatalen[0] = len;
+	return 0;
+}
+
+const void *
+cr_tileset_data(const struct cr_tileset *ts, int set, size_t *len)
+{
+	if (set < 0 || set >= ts->nsets || ts->setdata[set] == NULL)
+		return NULL;
+	if (len != NULL)
+		*len = ts->setdatalen[set];
+	return ts->setdata[set];
+}
+
 static int
 parse_set(struct ld *L, struct cr_tileset *ts)
 {
-	yaml_node_t *root, *v[K_NKEYS];
+	yaml_node_t *root, *v[K_NKEYS + MAXDATAKEYS];
 	yaml_mark_t zero = { 0, 0, 0 };
+	const char *keys[K_NKEYS + MAXDATAKEYS];
+	int i, n, nkeys = K_NKEYS, ext = -1;
 	size_t len;
-	int i, n;
 
 	root = yaml_document_get_root_node(&L->doc);
 	if (root == NULL)
 		return fail(L, zero, _("the tile set is empty; it needs set and "
 		    "tiles"));
-	if (get_keys(L, root, N_("the top level"), top_keys, K_NKEYS, v) < 0)
+	memcpy(keys, top_keys, sizeof top_keys);
+	/* The keys of the module whose set it names, if it has some. */
+	if (root->type == YAML_MAPPING_NODE)
+		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+		    p < root->data.mapping.pairs.top; p++)
+			if (sc_eq(node(L, p->key), "set") && is_scalar(node(L, p->value)))
+				ext = cr_ext_find((const char *)node(L, p->value)->data.scalar.value,
+				    node(L, p->value)->data.scalar.length);
+	if (ext >= 0 && cr_exts[ext]->data != NULL)
+		for (const char *const *k = cr_exts[ext]->datakeys;
+		    k != NULL && *k != NULL && nkeys < K_NKEYS + MAXDATAKEYS; k++)
+			keys[nkeys++] = *k;
+	if (get_keys(L, root, N_("the top level"), keys, nkeys, v) < 0)
 		return -1;
 	if (v[K_SET] == NULL)
 		return fail(L, root->start_mark, _("no set given; name the set, "
@@ -1194,6 +1345,8 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		ts->ntypes++;
 		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */
 	}
+	if (nkeys > K_NKEYS && module_data(L, ts, ext, v + K_NKEYS, nkeys - K_NKEYS) < 0)
+		return -1;
 
 	derive(ts);	/* before the start code is looked up: find uses it */
 	ts->start = -1;
@@ -1468,6 +1621,8 @@ cr_tileset_free(struct cr_tileset *ts)
 		free(ts->setname[i]);
 	free(ts->typeset);
 	free(ts->codeidx);
+	for (int i = 0; i < CR_MAXSETS; i++)
+		free(ts->setdata[i]);
 	memset(ts, 0, sizeof *ts);
 }
 
@@ -1524,6 +1679,12 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 				return merge_fail(err, _("tile code %s of set %s is also a code of "
 				    "set %s"), w, src->name, dst->setname[dst->typeset[o]]);
 		}
+	if (src->setdata[0] != NULL) {	/* the set's own data, copied */
+		if ((dst->setdata[k] = malloc(src->setdatalen[0] ? src->setdatalen[0] : 1)) == NULL)
+			return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
+		memcpy(dst->setdata[k], src->setdata[0], src->setdatalen[0]);
+		dst->setdatalen[k] = src->setdatalen[0];
+	}
 	if ((name = strdup(src->name)) == NULL)
 		return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
 	if ((type = realloc(dst->type, (size_t)n * sizeof *type)) == NULL) {

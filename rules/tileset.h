@@ -81,6 +81,10 @@ struct cr_tiletype {
 	int8_t		rotrep[4];		/* derived: see cr_tile_rot_rep */
 	bool		twin;			/* derived: two segments of a twin kind
 						 * (CR_KIND_TWIN) share an edge */
+	/* Issue 21: a square of a start of several that a module's data adds
+	 * (cr_tileset_add; the Wheel of Fortune's board): laid at the start,
+	 * never drawn, not listed with the tiles. */
+	bool		part;
 };
 
 #define CR_MAXSETS	16	/* tile sets merged into one (cr_tileset_merge) */
@@ -122,6 +126,28 @@ struct cr_tileset {
 	 * signature (game-int.h) has a digit a side, from 0 to nedges. */
 	uint8_t		edgeno[CR_MAXKINDS];
 	int		nedges;
+	/* Each set's own data beyond its tiles (issue 21: a module's keys of
+	 * its tile file, cr_ext.datakeys), as the module's data hook kept it
+	 * (cr_tileset_keep): a flat block, copied by a merge, NULL for none. */
+	void		*setdata[CR_MAXSETS];
+	size_t		 setdatalen[CR_MAXSETS];
+};
+
+/*
+ * A value of a module's own top-level key of a tile file (issue 21:
+ * rules/ext.h, cr_ext.datakeys and data), as the loader read it: a
+ * scalar (its text, len bytes, not NUL-ended for the module's use), a
+ * list of n items, or a mapping of n pairs (item[2i] the key, item[2i +
+ * 1] the value); where it starts, 1-based.
+ */
+enum cr_datum_type { CR_DATUM_SCALAR, CR_DATUM_LIST, CR_DATUM_MAP };
+struct cr_datum {
+	enum cr_datum_type type;
+	const char	*text;
+	size_t		 len;
+	int		 line, column;
+	int		 n;
+	const struct cr_datum *item;
 };
 
 /* Where a loader error is: 1-based line and column in the file. */
@@ -154,6 +180,15 @@ int	cr_tileset_set(const struct cr_tileset *ts, const char *name);
 /* How many tokens called name the set lists (its "tokens:"), -1 if the
  * set or the token is not there. */
 int	cr_tileset_tokens(const struct cr_tileset *ts, const char *set, const char *name);
+
+/* For a module's data hook (rules/ext.h: cr_ext.data), while its tile
+ * file is read: add a tile type (its segments and edges as a file would
+ * give them; its code unique), and keep the module's own data, len bytes
+ * copied (cr_tileset.setdata).  -1 when out of memory or too many types. */
+int	cr_tileset_add(struct cr_tileset *ts, const struct cr_tiletype *t);
+int	cr_tileset_keep(struct cr_tileset *ts, const void *data, size_t len);
+/* A set's own data (cr_tileset.setdata), NULL for none. */
+const void *cr_tileset_data(const struct cr_tileset *ts, int set, size_t *len);
 
 /* Index of a type by code or alias (case-insensitive, "BA-" prefix
  * allowed for base codes), -1 if none. */

@@ -571,13 +571,13 @@ expect "tiles: G's city crosses the tile" grep -qx '\. \. ######\. \.' "$tmp/g90
 # Every picture of every set fits 80 columns, four rotations side by side.
 run tiles
 codes=$(grep -oE '^[A-Za-z][A-Za-z0-9-]*  \(' "$tmp/out" | cut -d' ' -f1)
-expect "tiles: 91 types in all sets" test "$(echo $codes | wc -w)" = 91
+expect "tiles: 103 types in all sets" test "$(echo $codes | wc -w)" = 103
 expect "tiles: the list fits 80 columns" awk 'length($0) > 80 { exit 1 }' "$tmp/out"
 run tiles $codes
 expect "tiles: every type in 4 rotations fits 80 columns" \
     awk 'length($0) > 80 { exit 1 }' "$tmp/out"
 expect "tiles: every type drawn in 4 rotations" \
-    test "$(grep -c '^  rotation 0 .*rotation 270$' "$tmp/out")" = 91
+    test "$(grep -c '^  rotation 0 .*rotation 270$' "$tmp/out")" = 103
 
 # ---- tiles: a search by what a tile shows ------------------------------------
 
@@ -593,15 +593,16 @@ D  (4 in the box, one is the start tile)  base
   . . . . . . .
 
 key: ## city, . field, == || road
-1 type has edges C R F R: D
+1 type has edges C R F R in base: D
 EOF
-expect_same "$tmp/want" -- tiles --edges crfr
+expect_same "$tmp/want" -- tiles --edges crfr --set base
+expect_out '2 types have edges C R F R: D, WF-22' -- tiles --edges crfr
 expect_out '  R F R C clockwise from north: rotation 270' -- tiles --edges RFRC
 # A city opposite a road, fields beside: no base tile; I&C J and H&S C.
-expect_out '2 types have edges C F R F: IC-J, HS-C' -- tiles --edges CFRF
+expect_out '3 types have edges C F R F: IC-J, HS-C, WF-19' -- tiles --edges CFRF
 expect_exit 1 -- tiles --edges CFRF --set base
 expect_out 'no tile has edges C F R F in base' -- tiles --edges CFRF --set base
-expect_out '4 types have edges F R F R: U, IC-B, IC-D, HS-F' -- tiles --edges frfr
+expect_out '6 types have edges F R F R: U, IC-B, IC-D, HS-F, WF-30, WF-31' -- tiles --edges frfr
 expect_out '  F R F R clockwise from north: rotation 90, 270 (both look the same)' \
     -- tiles --edges frfr
 expect_out '1 type has a pennant, two cities or more: IC-P' -- tiles --pennant --two-cities
@@ -676,7 +677,7 @@ expect_err 'carcref tiles: the edges are 4 letters read clockwise, C city, R roa
 expect_exit 2 -- tiles --edges CRFX
 expect_exit 2 -- tiles --edges
 expect_exit 2 -- tiles --set nope
-expect_err 'carcref tiles: --set wants a set: base, inns-cathedrals, river, traders-builders, hills-sheep, not "nope"' \
+expect_err 'carcref tiles: --set wants a set: base, inns-cathedrals, river, traders-builders, hills-sheep, wheel-of-fortune, not "nope"' \
     -- tiles --set nope
 expect_exit 2 -- tiles --edges CRFR --edges CRFR
 expect_exit 2 -- tiles --bogus

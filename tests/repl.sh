@@ -1181,7 +1181,7 @@ typed badexp <<'EOF'
 EOF
 session badexp 2 play --expansions rivers
 expect "an unknown expansion is refused with the known ones" has "$tmp/badexp.out" \
-    'carcref play: --expansions: unknown expansion "rivers" (known: inns-cathedrals, river, traders-builders, hills-sheep)'
+    'carcref play: --expansions: unknown expansion "rivers" (known: inns-cathedrals, river, traders-builders, hills-sheep, wheel-of-fortune)'
 
 # ---- Traders & Builders at the table (issue 12) -------------------------------
 

@@ -102,7 +102,7 @@ test_fields(void **state)
 	    "each entry of \"expansions\" must be a single value, not a list");
 	rec_err("format: carcref/1\nplayers: [A]\nexpansions: [river,\n   chess]\n", 4, 4,
 	    "unknown expansion \"chess\" (known: inns-cathedrals, river, traders-builders, "
-	    "hills-sheep)");
+	    "hills-sheep, wheel-of-fortune)");
 	rec_err("format: carcref/1\nplayers: [A]\nexpansions: [river, hills-sheep, river]\n", 3, 34,
 	    "expansion \"river\" is given twice");
 	rec_err("format: carcref/1\nplayers: [A]\nedition: 2\nedition: 3\n", 4, 1,

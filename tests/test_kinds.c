@@ -606,7 +606,7 @@ test_games(void **state)
 	assert_int_equal(cr_rules_of_set("test-kinds"), G_TEST);
 	assert_int_equal(cr_rules_of_set("river"), G_CARCASSONNE);
 	assert_int_equal(cr_rules_of_set("a-set-of-nobody"), G_CARCASSONNE);
-	assert_true(cr_rules_later(G_CARCASSONNE, "wheel-of-fortune", 16));
+	assert_false(cr_rules_later(G_CARCASSONNE, "wheel-of-fortune", 16));	/* refereed now */
 	assert_false(cr_rules_later(G_TEST, "wheel-of-fortune", 16));
 	/* The module's kinds are numbered after the others'. */
 	assert_string_equal(cr_kind(cr_ext_kind(E_TEST, K_FOREST))->name, "forest");

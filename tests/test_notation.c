@@ -365,7 +365,7 @@ test_spots(void **state)
 #define ROT_MSG	"expected a rotation 0, 90, 180 or 270, got "
 #define POS_MSG	"expected a position x,y (whole numbers, no spaces) or \"discard\", got "
 #define LIMIT_MSG "a coordinate goes from -100000000 to 100000000, got "
-#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig, shepherd), got "
+#define ROLE_MSG "expected a role (thief, knight, monk, farmer, big-thief, big-knight, big-monk, big-farmer, builder, pig, shepherd, crown, big-crown), got "
 #define SPOT_MSG "expected a spot (N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW or C), got "
 
 static void
@@ -560,6 +560,24 @@ roundtrip(const struct cr_move *m, const char *player)
 	}
 }
 
+/* A piece that stands on a module's space, not on the tile (the wheel's
+ * crown follower): written WORD@SPACE. */
+static bool
+on_space(int role)
+{
+	return cr_piece(role) != NULL && (cr_piece(role)->flags & CR_PIECE_SPACE);
+}
+
+static int
+npieces_on_tiles(void)
+{
+	int n = 0;
+
+	for (int role = 1; role < cr_npieces(); role++)
+		n += !on_space(role);
+	return n;
+}
+
 static void
 test_roundtrip_every_move(void **state)
 {
@@ -578,7 +596,7 @@ test_roundtrip_every_move(void **state)
 		for (size_t p = 0; p < sizeof pos / sizeof *pos; p++)
 			for (int rot = 0; rot < 4; rot++)
 				for (int role = CR_ROLE_NONE; role < cr_npieces(); role++)
-					for (int s = 0; s < CR_NSPOTS; s++) {
+					for (int s = 0; s < CR_NSPOTS && !on_space(role); s++) {
 						struct cr_move m = {
 							.kind = CR_MOVE_PLACE, .tile = t,
 							.x = pos[p][0], .y = pos[p][1], .rot = rot,
@@ -592,7 +610,25 @@ test_roundtrip_every_move(void **state)
 						count++;
 					}
 	}
-	assert_int_equal(count, ts->ntypes * 5 * 4 * (1 + (cr_npieces() - 1) * CR_NSPOTS));
+	assert_int_equal(count, ts->ntypes * 5 * 4 * (1 + npieces_on_tiles() * CR_NSPOTS));
+	/* A piece on a module's space (the wheel's crown spaces): every
+	 * space of its module. */
+	for (int role = 1; role < cr_npieces(); role++)
+		for (int sp = 1; on_space(role) && cr_space(sp) != NULL; sp++) {
+			struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = 0, .x = 4, .y = 1,
+			    .role = role, .space = sp };
+			char buf[64];
+			struct nt_turn t;
+			struct nt_error err;
+
+			if (cr_space_ext(sp) != cr_piece_ext(role))
+				continue;
+			roundtrip(&m, NULL);
+			nt_format_move(ts, &m, NULL, buf, sizeof buf);
+			assert_int_equal(nt_parse_move(ts, buf, strlen(buf), &t, &err), 0);
+			assert_int_equal(t.move.space, sp);
+			assert_false(nt__move_fast(ts, buf, strlen(buf), &t, &err));	/* the general scanner's */
+		}
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, NULL);
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, "Ben");
 }
@@ -636,6 +672,8 @@ test_fast_path(void **state)
 	for (int t = 0; t < ts->ntypes; t++)
 		for (int rot = 0; rot < 4; rot++)
 			for (int role = CR_ROLE_NONE; role < cr_npieces(); role++) {
+				if (on_space(role))
+					continue;	/* test_roundtrip_every_move */
 				struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t,
 				    .x = t * 37 - 400, .y = -rot * 1001, .rot = rot,
 				    .role = (enum cr_role)role,
@@ -905,7 +943,7 @@ test_refusal_words_direct(void **state)
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "one feature, one owner at placement: the field at NNW of U at 2,3 "
 	    "joins a field that already holds Ben's farmer");
-	r = (struct cr_refusal){ .code = CR_R_NO_COPY, .tile = 99 };
+	r = (struct cr_refusal){ .code = CR_R_NO_COPY, .tile = 9999 };
 	nt_refusal(tu_base(), &r, tu_names, buf, sizeof buf);
 	assert_string_equal(buf, "no copy left: every ? of the supply is already used");
 	/* Without the game, how many the set has; where they lie needs the game. */

@@ -30,7 +30,7 @@
  *     list of options;
  *   - points are conserved (scores = sum of the events) and pieces too
  *     (on the board or in the owner's supply: 7 meeples, and with their
- *     sets 1 big meeple, builder, pig, shepherd) after every move; no
+ *     sets 1 big meeple, builder, pig, shepherd, crown, big-crown) after every move; no
  *     piece stays on a completed feature, no shepherd on a closed field;
  *   - record -> parse -> replay gives the same game, expansions in the
  *     header, and formatting the replayed game gives the same text (fmt
@@ -520,6 +520,8 @@ map_pools(void)
 		const struct or_piece *op = oracle_piece(r);
 		const struct cr_piece *ep = cr_piece(r);
 
+		if (ep->flags & CR_PIECE_SPACE)
+			continue;	/* the wheel's crown followers: not in the oracle yet */
 		if (op == NULL)
 			fail_msg("piece %d (%s): the oracle knows no such piece", r, cr_role_name(r));
 		if (op->kind != cr_role_kind(r) || op->kind2 != ep->kind2)
@@ -876,7 +878,7 @@ check_move(const struct spec *s, const struct cr_game *g, struct oracle *o,
 	check_invariants(s, g, o, false);
 }
 
-/* Whether piece r is one of the later sets' (builder, pig, shepherd). */
+/* Whether piece r is one of the later sets' (builder, pig, shepherd, crown, big-crown). */
 static bool
 special_piece(int r)
 {
@@ -1147,6 +1149,8 @@ check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
 		if (!judge_line(s, g, o, &bf->ost, &t, &seg) || (c > 0 && !hills))
 			continue;
 		for (int r = CR_THIEF; r < cr_npieces(); r++) {
+			if (cr_piece(r)->flags & CR_PIECE_SPACE)
+				continue;	/* not on the tile (the wheel's crown) */
 			bool token = oracle_piece(r)->token;
 
 			if (c > 0 && !token)

@@ -30,7 +30,7 @@ static bool
 label_ok(const char *w)
 {
 	static const char *const words[] = { "road", "city", "cloister", "field", "goods", "flock",
-		"no-city", "knight", "catapults", "win" };	/* the dice game's too */
+		"no-city", "knight", "catapults", "win", "wheel", "crown" };	/* the dice game's too */
 
 	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
 		if (strcmp(w, words[k]) == 0)

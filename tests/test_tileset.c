@@ -1516,14 +1516,14 @@ static const struct bad {
 	  7, 37, "tile \"D\": only roads and rivers end on a tile, and field S "
 	  "is not one" },
 	{ "bad end", HDR D_HEAD "      - {kind: road, at: [S], end: castle}\n",
-	  7, 36, "tile \"D\": end must be village, cloister, city, house, spring "
-	  "or lake, not \"castle\"" },
+	  7, 36, "tile \"D\": end must be village, cloister, city, house, spring, "
+	  "lake or wheel, not \"castle\"" },
 	{ "end on through road", HDR D_HEAD "      - {kind: road, at: [W, E], end: village}\n",
 	  7, 39, "tile \"D\": road W+E runs through the tile; only a road that "
 	  "stops on it has an end" },
 	{ "road without end", HDR D_HEAD "      - {kind: road, at: [S]}\n", 7, 9,
 	  "tile \"D\": road S stops on the tile: say at what with end (village, "
-	  "cloister, city, house, spring or lake)" },
+	  "cloister, city, house, spring, lake or wheel)" },
 	{ "next_to on road", HDR D_HEAD "      - {kind: road, at: [W, E], next_to: [N]}\n",
 	  7, 43, "tile \"D\": only fields have next_to, and road W+E is not one" },
 	{ "next_to scalar", HDR D_HEAD "      - {kind: field, at: [S], next_to: N}\n",

@@ -1,0 +1,1095 @@
+/*
+ * wheel-of-fortune.c -- the Wheel of Fortune (Big Box): the 4 x 4 start
+ * board with the wheel, the pig (nobody's piece) going round its six
+ * sections, crown spaces, and the wheel icon some copies show.  The
+ * contract: ../shared/spec/wheel-of-fortune.md (rules W1...W21); the data:
+ * rules/tiles/wheel-of-fortune.yaml (board, wheel, icons), read through
+ * this module's data hook.
+ *
+ * The board.  Its 16 squares are tile types this module adds to its set
+ * when the file is read (WF-BOARD-XY, one copy each), laid at the start
+ * (start_squares) instead of the start tile, which is out of the game.
+ * The four inner squares (the wheel) show nothing; the twelve outer ones
+ * carry the board's features on their outer sides.  Their inner sides:
+ * a side facing another outer square is field (the strip of land between
+ * the features and the rim), a side facing the wheel shows nothing.  The
+ * land of a square is one field all round, cut only by its roads, each
+ * of which runs from its edge to the rim (a square with a road is cut at
+ * the rim too: its side facing the wheel, or for a corner square the
+ * corner facing it): so the data's fields are made of these strips, and
+ * every field of a square borders every city of it.
+ *
+ * Decisions where the contract is silent:
+ *  - a board city or road lies on one square (the data may not spread one
+ *    over two: refused with its line); two fields of the data that would
+ *    meet on a square with no road between are refused too;
+ *  - a line with wheel=N whose type has copies of unknown number takes a
+ *    copy known to show N first, and only when none is left one of
+ *    unknown number;
+ *  - the board's squares are tile types of the set (codes WF-BOARD-XY,
+ *    marked part: `tiles` leaves them out); a line naming one is refused
+ *    (no copy left).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ext.h"
+
+#include <libintl.h>
+#define _(s)	gettext(s)
+
+enum { S_FORTUNE, S_TAX, S_FAMINE, S_STORM, S_INQUISITION, S_PLAGUE, NSECT };
+static const char *const sect_names[NSECT] = {
+	"fortune", "tax", "famine", "storm", "inquisition", "plague",
+};
+
+/* ---- the data (rules/tiles/wheel-of-fortune.yaml) ------------------------- */
+
+#define MAXICONS	32
+#define BOARD		4	/* squares a side */
+struct wf_icon {
+	char	code[CR_CODE_MAX];
+	int	n[4];		/* copies with an icon: [0] number unknown, [k] showing k */
+	int	line;		/* where the file says it */
+};
+struct wf_data {
+	int	order[NSECT];	/* the sections clockwise (S_*) */
+	int	pos[NSECT];	/* each section's place in that order */
+	int	start;		/* where the pig starts (S_*) */
+	int	crowns[NSECT];	/* crown spaces of each section (S_*) */
+	int	board0;		/* the board's squares: the set's types board0 + 4y + x */
+	int	nicons;
+	struct wf_icon icon[MAXICONS];
+};
+
+/* ---- its words -------------------------------------------------------------- */
+
+enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
+    P_ICONS_USED, P_ICON_MISSING, P_ICON_NUMBER, P_WHEEL_TWICE, P_PLAGUE_NO_WHEEL,
+    P_PLAGUE_NOT_DUE, P_PLAGUE_TWICE_SQ, P_PLAGUE_NO_FOLLOWER, P_PLAGUE_SPOT,
+    P_PLAGUE_TWICE, P_PLAGUE_MISSING, P_FORTUNE, P_TAX, P_FAMINE, P_STORM, P_INQUISITION,
+    P_PLAGUE, NPHRASES };
+static const char *const phrases[NPHRASES] = {
+	[P_NONE] = "",
+	[P_WHEEL] = N_("wheel"),
+	[P_CROWN] = N_("crown"),
+	[P_ICON_N] = N_("with a wheel icon showing {n}"),
+	[P_ICON_ANY] = N_("with a wheel icon (number unknown)"),
+	[P_PLAIN] = N_("plain"),
+	[P_NO_ICON_COPY] = N_("{tile} shows no wheel icon in this box (wheel-of-fortune.yaml, "
+	    "icons): write {tile} without wheel=N"),
+	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn: this {tile} is the plain "
+	    "one, write it without wheel=N"),
+	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon (wheel-of-fortune.yaml, "
+	    "icons): write {tile} wheel=N"),
+	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} "
+	    "(wheel-of-fortune.yaml, icons); another printing? correct the data"),
+	[P_WHEEL_TWICE] = N_("wheel=N is given twice: the copy shows one number, and the pig "
+	    "moves once per tile"),
+	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
+	[P_PLAGUE_NOT_DUE] = N_("the pig does not stop on Plague: nobody sends a follower home"),
+	[P_PLAGUE_TWICE_SQ] = N_("plague={pos} is named twice: one follower stands there"),
+	[P_PLAGUE_NO_FOLLOWER] = N_("plague={pos}: no follower stands on a land tile at {pos}"),
+	[P_PLAGUE_SPOT] = N_("plague={pos}: the follower at {pos} does not stand on the feature "
+	    "at that spot; write plague={pos}"),
+	[P_PLAGUE_TWICE] = N_("plague={pos}: {player} names another follower already: one "
+	    "follower each"),
+	[P_PLAGUE_MISSING] = N_("the pig stops on Plague: {player} has {n} followers on land "
+	    "tiles: name the one going home with plague=X,Y"),
+	[P_FORTUNE] = N_("Fortune"),
+	[P_TAX] = N_("Tax"),
+	[P_FAMINE] = N_("Famine"),
+	[P_STORM] = N_("Storm"),
+	[P_INQUISITION] = N_("Inquisition"),
+	[P_PLAGUE] = N_("Plague"),
+};
+
+/* What a line says of the copy drawn: wheel=N, plague=X,Y[:SPOT]. */
+enum { TK_WHEEL, TK_PLAGUE };
+static const char *const wheel_words[] = { "roue", NULL };
+static const char *const plague_words[] = { "peste", NULL };
+static const struct cr_token tokens[] = {
+	[TK_WHEEL] = { .word = "wheel", .aliases = wheel_words, .min = 1, .max = 3,
+	    .drawn = true },
+	[TK_PLAGUE] = { .word = "plague", .aliases = plague_words, .drawn = true,
+	    .square = true },
+};
+
+/* A follower on a crown space: a meeple, or the big meeple (with Inns &
+ * Cathedrals); each counts one (W19). */
+static const char *const crown_words[] = { "couronne", NULL };
+static const char *const big_crown_words[] = { "grande-couronne", NULL };
+static const struct cr_piece pieces[] = {
+	{ .word = "crown", .plural = N_("crown followers"), .aliases = crown_words,
+	  .weight = 1, .flags = CR_PIECE_FOLLOWER | CR_PIECE_SPACE,
+	  .name = N_("crown follower"), .cname = NC_("piece", "crown follower"), .as = "thief" },
+	{ .word = "big-crown", .plural = N_("big crown followers"), .aliases = big_crown_words,
+	  .weight = 1, .flags = CR_PIECE_FOLLOWER | CR_PIECE_SPACE,
+	  .name = N_("big crown follower"), .cname = NC_("piece", "big crown follower"),
+	  .as = "big-knight" },
+};
+
+/* The sections, as crown spaces. */
+static const char *const tax_words[] = { "taxes", NULL };
+static const char *const storm_words[] = { "temp\xc3\xaate", "tempete", NULL };
+static const char *const plague_sect_words[] = { "peste", NULL };
+#define SECTION(w, al, n) { .word = w, .aliases = al, .name = n, \
+	.full_one = N_("the crown space of %s is taken (%s)"), \
+	.full_more = N_("both crown spaces of %s are taken (%s)") }
+static const struct cr_space spaces[NSECT] = {
+	[S_FORTUNE] = SECTION("fortune", NULL, N_("Fortune")),
+	[S_TAX] = SECTION("tax", tax_words, N_("Tax")),
+	[S_FAMINE] = SECTION("famine", NULL, N_("Famine")),
+	[S_STORM] = SECTION("storm", storm_words, N_("Storm")),
+	[S_INQUISITION] = SECTION("inquisition", NULL, N_("Inquisition")),
+	[S_PLAGUE] = SECTION("plague", plague_sect_words, N_("Plague")),
+};
+
+/* A board road ends at the wheel's rim. */
+static const struct cr_end ends[] = {
+	{ "wheel", CR_STOP_NEAR, false, { .with = CR_SAY(N_(" (ends at the wheel)"), 0) } },
+};
+
+/* ---- the game's state ----------------------------------------------------- */
+
+struct wf_state {
+	int8_t		pig;			/* its section (S_*), from start */
+	bool		set;			/* pig set from the data */
+	uint8_t		ncrown[NSECT];
+	struct cr_standing crown[NSECT][2];
+	uint8_t		used[MAXICONS][4];	/* icon copies drawn, as wf_icon.n */
+};
+
+static const struct wf_data *
+data_of(const struct cr_game *g, int ext)
+{
+	return cr_tileset_data(cr_game_tileset(g), cr_ext_set(g, ext), NULL);
+}
+
+static int
+pig_of(const struct cr_game *g, int ext)
+{
+	const struct wf_state *st = cr_ext_cstate(g, ext);
+	const struct wf_data *d = data_of(g, ext);
+
+	return st->set ? st->pig : d ? d->start : S_FORTUNE;
+}
+
+/* The icon entry of a type, -1. */
+static int
+icon_of(const struct cr_game *g, const struct wf_data *d, int type)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+
+	for (int i = 0; d != NULL && i < d->nicons; i++)
+		if (cr_tileset_find(ts, d->icon[i].code, strlen(d->icon[i].code)) == type)
+			return i;
+	return -1;
+}
+
+/* Icon copies of entry i left, by bucket (as wf_icon.n), and in all. */
+static int
+icons_left(const struct wf_data *d, const struct wf_state *st, int i, int *left)
+{
+	int all = 0;
+
+	for (int k = 0; k < 4; k++) {
+		left[k] = d->icon[i].n[k] - st->used[i][k];
+		if (left[k] < 0)
+			left[k] = 0;
+		all += left[k];
+	}
+	return all;
+}
+
+/* The line's wheel=N (0: none), how many it says, and its plague= words. */
+static int
+wheel_said(int ext, const struct cr_move *m, int *nwheel, int *nplague)
+{
+	int n = 0;
+
+	*nwheel = *nplague = 0;
+	for (int i = 0; i < m->ndrawn; i++) {
+		int id = CR_TOKEN_ID(m->drawn[i].token);
+
+		if (cr_token_ext(id) != ext)
+			continue;
+		if (cr_token(id) == &tokens[TK_WHEEL]) {
+			if ((*nwheel)++ == 0)
+				n = CR_TOKEN_N(m->drawn[i].token);
+		} else
+			(*nplague)++;
+	}
+	return n;
+}
+
+static bool
+refuse(struct cr_refusal *why, int ext, int phrase, int n)
+{
+	why->code = CR_R_EXT;
+	why->ext = ext;
+	why->phrase = CR_PHRASE(ext, phrase);
+	why->n = n;
+	return false;
+}
+
+/* Where the pig stops from section `from`, n steps clockwise. */
+static int
+landing(const struct wf_data *d, int from, int n)
+{
+	return d->order[(d->pos[from] + n) % NSECT];
+}
+
+/* Is figure f a follower on the board?  Its square. */
+static bool
+follower(const struct cr_game *g, int f, int *x, int *y)
+{
+	const struct cr_figure *fig = cr_game_figure(g, f);
+	const struct cr_placed *t;
+
+	if (!fig->on_board || !(cr_piece(fig->role)->flags & CR_PIECE_FOLLOWER))
+		return false;
+	t = cr_game_tile(g, cr_node_tile(g, fig->node));
+	*x = t->x, *y = t->y;
+	return true;
+}
+
+/* The follower at x,y, -1. */
+static int
+follower_at(const struct cr_game *g, int x, int y)
+{
+	int fx, fy;
+
+	for (int f = 0; f < cr_game_nfigures(g); f++)
+		if (follower(g, f, &fx, &fy) && fx == x && fy == y)
+			return f;
+	return -1;
+}
+
+/* Each player's followers on land tiles, and one of them. */
+static void
+followers_of(const struct cr_game *g, int *count, int *one)
+{
+	int x, y;
+
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		count[p] = 0, one[p] = -1;
+	for (int f = 0; f < cr_game_nfigures(g); f++)
+		if (follower(g, f, &x, &y)) {
+			int p = cr_game_figure(g, f)->player;
+
+			count[p]++;
+			one[p] = f;
+		}
+}
+
+/* The followers Plague sends home, per player (-1: none): the squares the
+ * line names, the forced ones; false with why when the line is wrong. */
+static bool
+plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
+    struct cr_refusal *why)
+{
+	int count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];
+
+	followers_of(g, count, one);
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		home[p] = -1;
+	for (int i = 0; i < m->ndrawn; i++) {
+		const struct cr_said *s = &m->drawn[i];
+		const struct cr_figure *fig;
+		int f;
+
+		if (cr_token_ext(CR_TOKEN_ID(s->token)) != ext ||
+		    cr_token(CR_TOKEN_ID(s->token)) != &tokens[TK_PLAGUE])
+			continue;
+		why->x = s->x, why->y = s->y;
+		for (int j = 0; j < i; j++)
+			if (m->drawn[j].token == s->token && m->drawn[j].x == s->x &&
+			    m->drawn[j].y == s->y)
+				return refuse(why, ext, P_PLAGUE_TWICE_SQ, 0);
+		if ((f = follower_at(g, s->x, s->y)) < 0)
+			return refuse(why, ext, P_PLAGUE_NO_FOLLOWER, 0);
+		fig = cr_game_figure(g, f);
+		if (s->spot >= 0) {
+			int seg = cr_game_seg_at(g, s->x, s->y, (enum cr_spot)s->spot,
+			    cr_piece_kind(fig->role, 0), NULL);
+
+			if (seg < 0 || cr_game_feature_id(g, seg) != cr_game_feature_id(g, fig->node))
+				return refuse(why, ext, P_PLAGUE_SPOT, 0);
+		}
+		if (home[fig->player] >= 0) {
+			why->other_player = fig->player;
+			return refuse(why, ext, P_PLAGUE_TWICE, 0);
+		}
+		home[fig->player] = f;
+	}
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		if (home[p] >= 0 || count[p] == 0)
+			continue;
+		if (count[p] > 1) {
+			why->other_player = p;
+			return refuse(why, ext, P_PLAGUE_MISSING, count[p]);
+		}
+		home[p] = one[p];
+	}
+	return true;
+}
+
+static bool
+drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+{
+	const struct wf_data *d = data_of(g, ext);
+	const struct wf_state *st = cr_ext_cstate(g, ext);
+	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, left[4], all;
+	int home[CR_MAXPLAYERS];
+
+	if (d == NULL)
+		return true;
+	if (nwheel > 1)
+		return refuse(why, ext, P_WHEEL_TWICE, 0);
+	if (nplague > 0 && nwheel == 0)
+		return refuse(why, ext, P_PLAGUE_NO_WHEEL, 0);
+	/* W20: the copies left, by icon. */
+	i = icon_of(g, d, m->tile);
+	all = i >= 0 ? icons_left(d, st, i, left) : 0;
+	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
+		return refuse(why, ext, P_ICON_MISSING, 0);
+	if (n != 0 && i < 0)
+		return refuse(why, ext, P_NO_ICON_COPY, 0);
+	if (n != 0 && all == 0) {
+		int total = 0;
+
+		for (int k = 0; k < 4; k++)
+			total += d->icon[i].n[k];
+		return refuse(why, ext, P_ICONS_USED, total);
+	}
+	if (n != 0 && left[n] == 0 && left[0] == 0)
+		return refuse(why, ext, P_ICON_NUMBER, n);
+	if (n == 0)
+		return true;
+	if (landing(d, pig_of(g, ext), n) != S_PLAGUE)
+		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, 0);
+	return plague_choice(g, ext, m, home, why);
+}
+
+/* ---- the actions (W6-W11) ------------------------------------------------- */
+
+/* The pools of the followers in play: a bit per pool. */
+static unsigned
+follower_pools(const struct cr_game *g)
+{
+	unsigned pools = 0;
+
+	for (int id = 1; id < cr_npieces(); id++)
+		if ((cr_piece(id)->flags & CR_PIECE_FOLLOWER) && !(cr_piece(id)->flags & CR_PIECE_SPACE) &&
+		    (cr_game_exts(g) >> cr_piece_ext(id) & 1) && cr_piece_pool(id) >= 0)
+			pools |= 1u << cr_piece_pool(id);
+	return pools;
+}
+
+/* Followers on features of kind `kind`, per player (W19: each one). */
+static void
+on_kind(const struct cr_game *g, int kind, int *per)
+{
+	int x, y;
+
+	for (int f = 0; f < cr_game_nfigures(g); f++)
+		if (follower(g, f, &x, &y) && cr_node_kind(g, cr_game_figure(g, f)->node) == kind)
+			per[cr_game_figure(g, f)->player]++;
+}
+
+/* Tax: k x (p + k) per city and player. */
+static void
+tax(const struct cr_game *g, int *pay)
+{
+	int n = cr_game_nfigures(g), x, y;
+	int *seen = calloc((size_t)n + 1, sizeof *seen);
+
+	for (int f = 0; f < n; f++) {
+		const struct cr_figure *fig = cr_game_figure(g, f);
+		int root, k = 0, pen;
+		struct cr_feature feat;
+
+		if (!follower(g, f, &x, &y) || cr_node_kind(g, fig->node) != CR_CITY ||
+		    (seen != NULL && seen[f]))
+			continue;
+		root = cr_feature_root(g, fig->node);
+		for (int o = f; o < n; o++) {	/* this player's knights in this city */
+			const struct cr_figure *h = cr_game_figure(g, o);
+
+			if (follower(g, o, &x, &y) && h->player == fig->player &&
+			    cr_node_kind(g, h->node) == CR_CITY && cr_feature_root(g, h->node) == root) {
+				k++;
+				if (seen != NULL)
+					seen[o] = 1;
+			}
+		}
+		cr_game_feature(g, fig->node, &feat);
+		pen = feat.pennants;
+		pay[fig->player] += k * (pen + k);
+		if (seen == NULL)	/* out of memory: one knight a city, counted once */
+			break;
+	}
+	free(seen);
+}
+
+/* Famine: 1 per completed city each farmer's field borders. */
+static void
+famine(const struct cr_game *g, int *pay)
+{
+	int x, y;
+
+	for (int f = 0; f < cr_game_nfigures(g); f++) {
+		const struct cr_figure *fig = cr_game_figure(g, f);
+
+		if (follower(g, f, &x, &y) && cr_node_kind(g, fig->node) == CR_FIELD)
+			pay[fig->player] += cr_feature_bordered(g, cr_feature_root(g, fig->node));
+	}
+}
+
+/* Storm: 1 per follower in the supply. */
+static void
+storm(const struct cr_game *g, int *pay)
+{
+	unsigned pools = follower_pools(g);
+
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		const struct cr_player *pl = cr_game_player(g, p);
+
+		for (int k = 0; k < CR_MAXPOOLS; k++)
+			if (pools & (1u << k))
+				pay[p] += k == 0 ? pl->meeples : pl->pool[k];
+	}
+}
+
+static void
+drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	const struct wf_data *d = data_of(g, ext);
+	struct wf_state *st;
+	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, from, to;
+	int left[4], home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
+	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
+	struct cr_refusal why;
+
+	if (d == NULL || n == 0)
+		return;
+	st = cr_ext_state(g, ext);
+	if (!st->set)
+		st->pig = (int8_t)d->start, st->set = true;
+	if ((i = icon_of(g, d, m->tile)) >= 0) {
+		icons_left(d, st, i, left);
+		st->used[i][left[n] > 0 ? n : 0]++;
+	}
+	from = st->pig;
+	to = landing(d, from, n);
+	st->pig = (int8_t)to;
+
+	/* (b) the action, one event (W17) */
+	switch (to) {
+	case S_FORTUNE:
+		pay[cr_game_turn(g)] = 3;
+		break;
+	case S_TAX:
+		tax(g, pay);
+		break;
+	case S_FAMINE:
+		famine(g, pay);
+		break;
+	case S_STORM:
+		storm(g, pay);
+		break;
+	case S_INQUISITION:
+		on_kind(g, CR_CLOISTER, pay);
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			pay[p] *= 2;
+		break;
+	default:
+		break;
+	}
+	ev.what = (uint16_t)CR_PHRASE(ext, P_WHEEL);
+	ev.sub = (int16_t)to;
+	ev.tiles = n;		/* the steps */
+	ev.cities = from;	/* where the pig started */
+	for (int p = 0; p < cr_game_nplayers(g); p++) {
+		ev.pay[p] = pay[p];
+		if (pay[p] > 0)
+			ev.winners |= (uint8_t)(1u << p);
+	}
+	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
+		memset(&why, 0, sizeof why);
+		if (!plague_choice(g, ext, m, home, &why))
+			return;	/* drawn_ok said yes: never */
+		for (int p = 0; p < cr_game_nplayers(g); p++)
+			ev.meeples[p] = home[p] >= 0;
+	}
+	cr_game_pay(g, &ev, move);
+	if (to == S_PLAGUE) {	/* the mover first, then in turn order */
+		for (int k = 0; k < cr_game_nplayers(g); k++) {
+			int p = (cr_game_turn(g) + k) % cr_game_nplayers(g);
+
+			if (home[p] >= 0)
+				cr_figure_leave(g, home[p], move);
+		}
+	}
+
+	/* (c) the crown spaces of that section (W12) */
+	st = cr_ext_state(g, ext);
+	if (st->ncrown[to] > 0) {
+		struct cr_event cr = { .reason = CR_EV_MODULE, .feature = -1 };
+		int each = d->crowns[to] == 1 ? 3 : st->ncrown[to] == 1 ? 6 : 3;
+
+		cr.what = (uint16_t)CR_PHRASE(ext, P_CROWN);
+		cr.sub = (int16_t)to;
+		for (int k = 0; k < st->ncrown[to]; k++) {
+			int p = st->crown[to][k].player;
+
+			cr.pay[p] += each;
+			cr.meeples[p]++;
+			cr.winners |= (uint8_t)(1u << p);
+		}
+		cr_game_pay(g, &cr, move);
+		for (int k = 0; k < st->ncrown[to]; k++)
+			cr_space_home(g, st->crown[to][k].player, st->crown[to][k].role);
+		st->ncrown[to] = 0;
+	}
+}
+
+/* ---- the copies that show an icon ----------------------------------------- */
+
+static int
+variants(const struct cr_game *g, int ext, int type, struct cr_variant *out, int max)
+{
+	const struct wf_data *d = data_of(g, ext);
+	int i = icon_of(g, d, type), left[4], all, k = 0;
+
+	if (i < 0)
+		return 0;
+	all = icons_left(d, cr_ext_cstate(g, ext), i, left);
+	for (int b = 1; b <= 4; b++) {
+		int j = b % 4;	/* 1, 2, 3, then unknown */
+
+		if (d->icon[i].n[j] == 0)
+			continue;
+		if (k < max)
+			out[k] = (struct cr_variant){ left[j], CR_PHRASE(ext, j ? P_ICON_N : P_ICON_ANY),
+			    j };
+		k++;
+	}
+	if (k < max)
+		out[k] = (struct cr_variant){ cr_game_supply(g, type) - all, CR_PHRASE(ext, P_PLAIN),
+		    0 };
+	return k + 1;
+}
+
+/* ---- crown spaces ----------------------------------------------------------- */
+
+static int
+space(const struct cr_game *g, int ext, int s, struct cr_standing *on, int max, int *n)
+{
+	const struct wf_data *d = data_of(g, ext);
+	const struct wf_state *st = cr_ext_cstate(g, ext);
+
+	if (d == NULL || s < 0 || s >= NSECT)
+		return *n = 0;
+	*n = st->ncrown[s];
+	for (int k = 0; k < *n && k < max; k++)
+		on[k] = st->crown[s][k];
+	return d->crowns[s];
+}
+
+static void
+space_put(struct cr_game *g, int ext, int s, int player, int role, int move)
+{
+	struct wf_state *st = cr_ext_state(g, ext);
+
+	(void)move;
+	if (st->ncrown[s] < 2)
+		st->crown[s][st->ncrown[s]++] = (struct cr_standing){ player, role };
+}
+
+/* ---- the board -------------------------------------------------------------- */
+
+static struct cr_square squares[BOARD * BOARD];
+
+static int
+start_squares(struct cr_game *g, int ext, const struct cr_square **sq)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct wf_data *d = data_of(g, ext);
+	int set = cr_ext_set(g, ext);
+
+	if (d == NULL || set < 0)
+		return 0;
+	for (int y = 0; y < BOARD; y++)
+		for (int x = 0; x < BOARD; x++)
+			squares[y * BOARD + x] = (struct cr_square){ ts->setbeg[set] + d->board0 +
+			    y * BOARD + x, x, y, 0 };
+	*sq = squares;
+	return BOARD * BOARD;
+}
+
+/* ---- reading the data ----------------------------------------------------- */
+
+static int
+derr(struct cr_error *err, const struct cr_datum *at, const char *fmt, const char *a,
+    const char *b)
+{
+	err->line = at ? at->line : 0;
+	err->column = at ? at->column : 0;
+	snprintf(err->msg, sizeof err->msg, fmt, a, b);
+	return -1;
+}
+
+static bool
+is(const struct cr_datum *d, const char *s)
+{
+	return d != NULL && d->type == CR_DATUM_SCALAR && d->len == strlen(s) &&
+	    memcmp(d->text, s, d->len) == 0;
+}
+
+/* A mapping's value for key, NULL. */
+static const struct cr_datum *
+get(const struct cr_datum *map, const char *key)
+{
+	for (int i = 0; map != NULL && map->type == CR_DATUM_MAP && i < map->n; i++)
+		if (is(&map->item[2 * i], key))
+			return &map->item[2 * i + 1];
+	return NULL;
+}
+
+/* A scalar's text, quoted, for a message. */
+static const char *
+show(const struct cr_datum *d, char *buf, size_t size)
+{
+	if (d == NULL || d->type != CR_DATUM_SCALAR)
+		snprintf(buf, size, "%s", d && d->type == CR_DATUM_LIST ? "a list" : "a mapping");
+	else
+		snprintf(buf, size, "\"%.*s\"", (int)(d->len > 40 ? 40 : d->len), d->text);
+	return buf;
+}
+
+static bool
+small_int(const struct cr_datum *d, int lo, int hi, int *v)
+{
+	int n = 0;
+
+	if (d == NULL || d->type != CR_DATUM_SCALAR || d->len == 0 || d->len > 4)
+		return false;
+	for (size_t i = 0; i < d->len; i++) {
+		if (d->text[i] < '0' || d->text[i] > '9')
+			return false;
+		n = n * 10 + (d->text[i] - '0');
+	}
+	*v = n;
+	return n >= lo && n <= hi;
+}
+
+static int
+read_wheel(const struct cr_datum *w, struct wf_data *d, struct cr_error *err)
+{
+	const struct cr_datum *secs = get(w, "sections"), *start = get(w, "start");
+	bool seen[NSECT] = { false };
+	char b[64];
+
+	if (w->type != CR_DATUM_MAP || secs == NULL || start == NULL)
+		return derr(err, w, _("wheel needs start and sections, like {start: fortune, "
+		    "sections: [{name: fortune, crowns: 1}, ...]}%s%s"), "", "");
+	if (secs->type != CR_DATUM_LIST || secs->n != NSECT)
+		return derr(err, secs, _("sections lists the six sections of the wheel, "
+		    "clockwise%s%s"), "", "");
+	for (int i = 0; i < NSECT; i++) {
+		const struct cr_datum *s = &secs->item[i], *name = get(s, "name");
+		int k, c;
+
+		for (k = 0; k < NSECT && !is(name, sect_names[k]); k++)
+			;
+		if (k == NSECT)
+			return derr(err, name ? name : s, _("a section's name is fortune, tax, "
+			    "famine, storm, inquisition or plague, not %s%s"),
+			    show(name, b, sizeof b), "");
+		if (seen[k])
+			return derr(err, name, _("section %s is given twice%s"), sect_names[k], "");
+		seen[k] = true;
+		if (!small_int(get(s, "crowns"), 1, 2, &c))
+			return derr(err, get(s, "crowns") ? get(s, "crowns") : s,
+			    _("section %s has 1 or 2 crown spaces (crowns: 1 or crowns: 2)%s"),
+			    sect_names[k], "");
+		d->order[i] = k, d->pos[k] = i, d->crowns[k] = c;
+	}
+	for (d->start = 0; d->start < NSECT && !is(start, sect_names[d->start]); d->start++)
+		;
+	if (d->start == NSECT)
+		return derr(err, start, _("the pig starts on a section of the wheel, not %s%s"),
+		    show(start, b, sizeof b), "");
+	return 0;
+}
+
+static int
+read_icons(const struct cr_datum *ic, struct wf_data *d, struct cr_error *err)
+{
+	char b[64];
+
+	if (ic->type != CR_DATUM_MAP)
+		return derr(err, ic, _("icons must be a mapping of tile codes to copies, like "
+		    "{X: {1: 1}}%s%s"), "", "");
+	for (int i = 0; i < ic->n; i++) {
+		const struct cr_datum *code = &ic->item[2 * i], *v = &ic->item[2 * i + 1];
+		struct wf_icon *e;
+
+		if (d->nicons == MAXICONS)
+			return derr(err, code, _("more than 32 types with icons%s%s"), "", "");
+		if (code->type != CR_DATUM_SCALAR || code->len == 0 || code->len >= CR_CODE_MAX)
+			return derr(err, code, _("an icon's key is a tile code, not %s%s"),
+			    show(code, b, sizeof b), "");
+		e = &d->icon[d->nicons];
+		memset(e, 0, sizeof *e);
+		memcpy(e->code, code->text, code->len);
+		e->line = code->line;
+		for (int j = 0; j < d->nicons; j++)
+			if (strcmp(d->icon[j].code, e->code) == 0)
+				return derr(err, code, _("icons: %s is given twice%s"), e->code, "");
+		if (v->type != CR_DATUM_MAP)
+			return derr(err, v, _("icons: %s maps numbers 1, 2, 3 or any to copies, "
+			    "like {any: 2}%s"), e->code, "");
+		for (int k = 0; k < v->n; k++) {
+			const struct cr_datum *key = &v->item[2 * k], *val = &v->item[2 * k + 1];
+			int num, count;
+
+			if (is(key, "doubt"))
+				continue;
+			if (is(key, "any"))
+				num = 0;
+			else if (!small_int(key, 1, 3, &num))
+				return derr(err, key, _("icons: %s: a key is 1, 2, 3, any or doubt, "
+				    "not %s"), e->code, show(key, b, sizeof b));
+			if (!small_int(val, 0, 1000, &count))
+				return derr(err, val, _("icons: %s: a number of copies, 0 to 1000, "
+				    "not %s"), e->code, show(val, b, sizeof b));
+			e->n[num] += count;
+		}
+		d->nicons++;
+	}
+	return 0;
+}
+
+/* What the board's data says, square by square and port by port. */
+enum { B_NONE, B_CITY, B_ROAD, B_FIELD };
+struct bfeat {
+	int	kind;		/* B_* */
+	int	pennants;
+	const struct cr_datum *src;
+};
+struct bport {
+	int8_t	feat;		/* the data's feature at each outer port, -1 */
+};
+#define MAXBFEAT	32
+
+static bool
+outer(int x, int y, int dir)
+{
+	int nx = x + cr_dx[dir], ny = y + cr_dy[dir];
+
+	return nx < 0 || ny < 0 || nx >= BOARD || ny >= BOARD;
+}
+
+static bool
+inner_square(int x, int y)
+{
+	return x >= 1 && x <= 2 && y >= 1 && y <= 2;
+}
+
+/* "X,Y:SPOT" of the board, into its square and ports (a road: the
+ * middle of an edge); the side outward.  -1 with err. */
+static int
+board_spot(const struct cr_datum *at, int kind, int *sq, cr_ports *ports, struct cr_error *err)
+{
+	char b[64];
+	const char *colon;
+	int x, y, s, dir;
+
+	if (at->type != CR_DATUM_SCALAR || at->len < 5 || at->len > 16 ||
+	    (colon = memchr(at->text, ':', at->len)) == NULL ||
+	    sscanf(at->text, "%d,%d", &x, &y) != 2 ||
+	    (s = cr_spot_lookup(colon + 1, (int)(at->len - (size_t)(colon + 1 - at->text)))) < 0 ||
+	    s == CR_SPOT_C)
+		return derr(err, at, _("a place on the board is \"X,Y:SPOT\", like \"0,3:N\", "
+		    "not %s%s"), show(at, b, sizeof b), "");
+	if (x < 0 || y < 0 || x >= BOARD || y >= BOARD)
+		return derr(err, at, _("%s: the board covers the squares 0,0 to 3,3%s"),
+		    show(at, b, sizeof b), "");
+	if (s % 4 == 2)
+		return derr(err, at, _("%s: a feature of the board is named by an edge or a "
+		    "half-edge, not a corner%s"), show(at, b, sizeof b), "");
+	dir = s % 4 == 3 ? (s / 4 + 1) % 4 : s / 4;
+	if (!outer(x, y, dir))
+		return derr(err, at, _("%s: that side faces another square of the board%s"),
+		    show(at, b, sizeof b), "");
+	if (kind == B_ROAD && s % 4 != 0)
+		return derr(err, at, _("%s: a road runs to the middle of an edge: write N, E, "
+		    "S or W%s"), show(at, b, sizeof b), "");
+	*sq = y * BOARD + x;
+	*ports = kind == B_ROAD ? (cr_ports)(1u << CR_PORT_MID(dir)) :
+	    (cr_ports)(cr_spot_ports((enum cr_spot)s) & CR_ALL_HALVES);
+	return 0;
+}
+
+/* A square of the board as a tile type, from the features on its outer
+ * ports (feat: the data's feature at each port, -1). */
+static int
+make_square(int x, int y, const struct bfeat *bf, const int8_t *feat, int end,
+    struct cr_tiletype *t, const struct cr_datum *board, struct cr_error *err)
+{
+	int8_t segof[MAXBFEAT];
+	char sq[16];
+	int internal[CR_NDIRS], nroads = 0, breaks[CR_NPORTS + 1], nb = 0;
+
+	memset(t, 0, sizeof *t);
+	snprintf(t->code, sizeof t->code, "WF-BOARD-%d%d", x, y);
+	snprintf(sq, sizeof sq, "%d,%d", x, y);
+	t->count = 1;
+	t->part = true;
+	for (int d = 0; d < CR_NDIRS; d++) {
+		t->edge[d] = CR_FIELD;
+		internal[d] = !outer(x, y, d) && !inner_square(x + cr_dx[d], y + cr_dy[d]);
+	}
+	if (inner_square(x, y))
+		return 0;	/* the wheel: nothing on it */
+	memset(segof, -1, sizeof segof);
+	/* Cities and roads: a segment each; the edges they show. */
+	for (int p = 0; p < CR_NPORTS; p++) {
+		int f = feat[p], k;
+
+		if (f < 0 || bf[f].kind == B_FIELD)
+			continue;
+		if (segof[f] < 0) {
+			if (t->nseg == CR_MAXSEG)
+				return derr(err, bf[f].src, _("square %s holds too many features%s"),
+				    sq, "");
+			segof[f] = (int8_t)t->nseg;
+			t->seg[t->nseg].kind = bf[f].kind == B_CITY ? CR_CITY : CR_ROAD;
+			t->seg[t->nseg].pennants = (uint8_t)bf[f].pennants;
+			if (bf[f].kind == B_ROAD) {
+				t->seg[t->nseg].end = (uint8_t)end;
+				nroads++;
+			}
+			t->nseg++;
+		}
+		k = segof[f];
+		t->seg[k].ports |= (cr_ports)(1u << p);
+		t->edge[p / 3] = (uint8_t)t->seg[k].kind;
+	}
+	/* An edge half city, half field is none of the tile game's. */
+	for (int d = 0; d < CR_NDIRS; d++) {
+		int a = feat[CR_PORT(d, 0)], c = feat[CR_PORT(d, 2)];
+
+		if (outer(x, y, d) && (a < 0) != (c < 0))
+			return derr(err, board, _("board: square %s shows a side half covered%s"),
+			    sq, "");
+		if (outer(x, y, d) && a >= 0 && (bf[a].kind == B_CITY) != (bf[c].kind == B_CITY))
+			return derr(err, bf[a].src, _("board: square %s shows a side half city, half "
+			    "field%s"), sq, "");
+		if (outer(x, y, d) && feat[CR_PORT_MID(d)] >= 0 && bf[a].kind != B_FIELD)
+			return derr(err, bf[feat[CR_PORT_MID(d)]].src, _("board: a road at %s runs "
+			    "between fields, and its halves are not field%s"), sq, "");
+	}
+	/* The land: one field round the square, cut by each road and, when
+	 * it has roads, at the rim (the side facing the wheel, or a corner's
+	 * inner corner). */
+	for (int p = 0; p < CR_NPORTS; p++) {	/* cuts: a run of land starts there */
+		int f = feat[p], d = p / 3;
+
+		if (f >= 0 && bf[f].kind == B_ROAD)
+			breaks[nb++] = p;
+		else if (nroads > 0 && p % 3 == 1 && !outer(x, y, d) && !internal[d])
+			breaks[nb++] = p;	/* the side facing the wheel */
+		else if (nroads > 0 && p % 3 == 2 && internal[d] && internal[(d + 1) % 4])
+			breaks[nb++] = (p + 1) % CR_NPORTS;	/* a corner's inner corner */
+	}
+	for (int i = 1; i < nb; i++)	/* in port order */
+		for (int j = i; j > 0 && breaks[j] < breaks[j - 1]; j--) {
+			int tmp = breaks[j];
+
+			breaks[j] = breaks[j - 1], breaks[j - 1] = tmp;
+		}
+	for (int r = 0; r < (nb ? nb : 1); r++) {
+		int from = nb ? breaks[r] : 0, to = nb ? breaks[(r + 1) % nb] : CR_NPORTS;
+		int owner = -1, s = t->nseg;
+		cr_ports ports = 0;
+
+		if (nb && to <= from)
+			to += CR_NPORTS;
+		for (int q = from; q < to; q++) {
+			int p = q % CR_NPORTS, d = p / 3, f = feat[p];
+
+			if (p % 3 == 1)
+				continue;
+			if (f >= 0 && bf[f].kind == B_FIELD) {
+				if (owner >= 0 && owner != f)
+					return derr(err, bf[f].src, _("board: two fields meet on square "
+					    "%s with no road between%s"), sq, "");
+				owner = f;
+				ports |= (cr_ports)(1u << p);
+			} else if (internal[d])
+				ports |= (cr_ports)(1u << p);
+		}
+		if (ports == 0)
+			continue;
+		if (s == CR_MAXSEG)
+			return derr(err, board, _("square %s holds too many features%s"), sq, "");
+		t->seg[s].kind = CR_FIELD;
+		t->seg[s].ports = ports;
+		for (int c = 0; c < s; c++)	/* it borders every city of the square */
+			if (t->seg[c].kind == CR_CITY)
+				t->seg[s].next_to |= (uint16_t)(1u << c);
+		t->nseg++;
+	}
+	return 0;
+}
+
+static int
+read_board(struct cr_tileset *ts, int ext, const struct cr_datum *bd, struct wf_data *d,
+    struct cr_error *err)
+{
+	const struct cr_datum *fs = get(bd, "features");
+	static const char *const kinds[] = { "", "city", "road", "field" };
+	struct bfeat bf[MAXBFEAT];
+	int8_t feat[BOARD * BOARD][CR_NPORTS];
+	char b[64];
+	int nf;
+
+	if (bd->type != CR_DATUM_MAP || fs == NULL || fs->type != CR_DATUM_LIST)
+		return derr(err, bd, _("board needs features, a list like [{kind: city, at: "
+		    "[\"0,3:N\"]}, ...]%s%s"), "", "");
+	if (fs->n > MAXBFEAT)
+		return derr(err, fs, _("board: more than 32 features%s%s"), "", "");
+	memset(feat, -1, sizeof feat);
+	nf = fs->n;
+	for (int i = 0; i < nf; i++) {
+		const struct cr_datum *f = &fs->item[i], *kind = get(f, "kind"), *at = get(f, "at");
+		const struct cr_datum *pen = get(f, "pennants"), *end = get(f, "end");
+		int sq0 = -1;
+
+		bf[i].src = f;
+		bf[i].pennants = 0;
+		for (bf[i].kind = B_CITY; bf[i].kind <= B_FIELD && !is(kind, kinds[bf[i].kind]);
+		    bf[i].kind++)
+			;
+		if (bf[i].kind > B_FIELD)
+			return derr(err, kind ? kind : f, _("board: a feature's kind is city, road "
+			    "or field, not %s%s"), show(kind, b, sizeof b), "");
+		if (at == NULL || at->type != CR_DATUM_LIST || at->n == 0)
+			return derr(err, at ? at : f, _("board: a feature needs at, the outer edges "
+			    "it reaches, like at: [\"0,3:N\"]%s%s"), "", "");
+		if (pen != NULL && (bf[i].kind != B_CITY || !small_int(pen, 0, 9, &bf[i].pennants)))
+			return derr(err, pen, _("board: pennants are a city's, 0 to 9%s%s"), "", "");
+		if (end != NULL && (bf[i].kind != B_ROAD || !is(end, "wheel")))
+			return derr(err, end, _("board: a road ends at the wheel (end: wheel)%s%s"),
+			    "", "");
+		for (int j = 0; j < at->n; j++) {
+			cr_ports ports;
+			int sq;
+
+			if (board_spot(&at->item[j], bf[i].kind, &sq, &ports, err) < 0)
+				return -1;
+			if (bf[i].kind != B_FIELD && sq0 >= 0 && sq != sq0)
+				return derr(err, &at->item[j], _("board: a city or road of the board "
+				    "lies on one square; %s is on another%s"),
+				    show(&at->item[j], b, sizeof b), "");
+			sq0 = sq;
+			for (int p = 0; p < CR_NPORTS; p++)
+				if (ports & (1u << p)) {
+					if (feat[sq][p] >= 0)
+						return derr(err, &at->item[j], _("board: %s is in two "
+						    "features%s"), show(&at->item[j], b, sizeof b), "");
+					feat[sq][p] = (int8_t)i;
+				}
+		}
+	}
+	/* Every outer half-edge in a city or field. */
+	for (int sq = 0; sq < BOARD * BOARD; sq++)
+		for (int p = 0; p < CR_NPORTS; p++)
+			if (p % 3 != 1 && outer(sq % BOARD, sq / BOARD, p / 3) && feat[sq][p] < 0) {
+				snprintf(b, sizeof b, "%d,%d:%s", sq % BOARD, sq / BOARD,
+				    cr_port_name(p));
+				return derr(err, bd, _("board: the outer half-edge %s is in no city or "
+				    "field%s"), b, "");
+			}
+	/* A field's next_to names a city of the board. */
+	for (int i = 0; i < nf; i++) {
+		const struct cr_datum *nt = get(&fs->item[i], "next_to");
+
+		for (int j = 0; nt != NULL && j < (nt->type == CR_DATUM_LIST ? nt->n : 0); j++) {
+			cr_ports ports;
+			int sq, c = -1;
+
+			if (board_spot(&nt->item[j], B_CITY, &sq, &ports, err) < 0)
+				return -1;
+			for (int p = 0; p < CR_NPORTS; p++)
+				if ((ports & (1u << p)) && feat[sq][p] >= 0)
+					c = feat[sq][p];
+			if (c < 0 || bf[c].kind != B_CITY)
+				return derr(err, &nt->item[j], _("board: next_to %s names no city of the "
+				    "board%s"), show(&nt->item[j], b, sizeof b), "");
+		}
+	}
+	d->board0 = ts->ntypes;
+	for (int y = 0; y < BOARD; y++)
+		for (int x = 0; x < BOARD; x++) {
+			struct cr_tiletype t;
+
+			if (make_square(x, y, bf, feat[y * BOARD + x], cr_ext_end(ext, 0), &t, bd,
+			    err) < 0)
+				return -1;
+			if (cr_tileset_add(ts, &t) < 0)
+				return derr(err, bd, _("out of memory%s%s"), "", "");
+		}
+	return 0;
+}
+
+enum { DK_SOURCE, DK_DOUBT, DK_BOARD, DK_WHEEL, DK_ICONS, NDK };
+static const char *const datakeys[NDK + 1] = { "source", "doubt", "board", "wheel", "icons",
+    NULL };
+
+static int
+data(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys, struct cr_error *err)
+{
+	struct wf_data *d = calloc(1, sizeof *d);
+	int rc = -1;
+
+	if (d == NULL)
+		return derr(err, NULL, _("out of memory%s%s"), "", "");
+	for (int k = DK_BOARD; k <= DK_ICONS; k++)
+		if (keys[k] == NULL) {
+			derr(err, NULL, _("the Wheel of Fortune's data needs %s%s"), datakeys[k], "");
+			goto out;
+		}
+	if (read_wheel(keys[DK_WHEEL], d, err) < 0 || read_icons(keys[DK_ICONS], d, err) < 0 ||
+	    read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
+		goto out;
+	rc = cr_tileset_keep(ts, d, sizeof *d) < 0 ? derr(err, NULL, _("out of memory%s%s"), "",
+	    "") : 0;
+out:
+	free(d);
+	return rc;
+}
+
+const struct cr_ext cr_ext_wheel = {
+	.name = "wheel-of-fortune",
+	.tiles = "wheel-of-fortune.yaml",
+	.ends = ends, .nends = sizeof ends / sizeof ends[0],
+	.pieces = pieces, .npieces = sizeof pieces / sizeof pieces[0],
+	.tokens = tokens, .ntokens = sizeof tokens / sizeof tokens[0],
+	.phrases = phrases, .nphrases = NPHRASES,
+	.state_size = sizeof(struct wf_state),
+	.start_squares = start_squares,
+	.drawn_ok = drawn_ok,
+	.drawn = drawn,
+	.variants = variants,
+	.spaces = spaces, .nspaces = NSECT,
+	.space = space,
+	.space_put = space_put,
+	.datakeys = datakeys,
+	.data = data,
+};
