@@ -198,6 +198,85 @@ random_token(struct cr_game *g, uint64_t *seed, struct cr_move *m)
 	return n > 0;
 }
 
+/*
+ * What the line says of the copy drawn (issue 21: a wheel icon's number,
+ * the Plague's squares): the modules' tokens of the copy drawn, a random
+ * number token (or none) that the engine accepts for tile t, and with it
+ * one square token per player naming one of that player's followers at
+ * random, when the engine wants them (cr_game_check_drawn: what is said
+ * of the copy drawn does not depend on where it goes).
+ */
+static void
+random_drawn(struct cr_game *g, uint64_t *seed, int t, struct cr_move *m)
+{
+	struct cr_meeple mee[64];
+	struct cr_move probe = { .kind = CR_MOVE_DISCARD, .tile = t }, o;
+	int num[64], nnum = 0, sq = 0, nm, start;
+
+	num[nnum++] = 0;	/* none */
+	for (int id = 1; cr_token(id) != NULL; id++) {
+		const struct cr_token *tk = cr_token(id);
+
+		if (!tk->drawn || !(cr_game_exts(g) & (1u << cr_token_ext(id))))
+			continue;
+		if (tk->square)
+			sq = id;
+		else
+			for (int v = tk->max ? tk->min : 0; v <= tk->max && nnum < 64; v++)
+				num[nnum++] = CR_TOKEN(id, v);
+	}
+	if (nnum == 1)
+		return;
+	nm = cr_game_meeples(g, mee, 64);
+	start = cmd_below(seed, nnum);
+	for (int k = 0; k < nnum; k++) {
+		int a = num[(start + k) % nnum];
+
+		o = probe;
+		o.ndrawn = 0;
+		if (a != 0)
+			o.drawn[o.ndrawn++] = (struct cr_said){ a, 0, 0, -1 };
+		if (cr_game_check_drawn(g, &o, NULL)) {
+			cr_move_copy(m, &o);
+			return;
+		}
+		for (int pl = 0; sq != 0 && pl < cr_game_nplayers(g) && o.ndrawn < CR_MAXDRAWN; pl++) {
+			int mine[64], n = 0;
+
+			for (int i = 0; i < nm && i < 64; i++)
+				if (mee[i].player == pl && (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER))
+					mine[n++] = i;
+			if (n > 0) {
+				const struct cr_meeple *f = &mee[mine[cmd_below(seed, n)]];
+
+				o.drawn[o.ndrawn++] = (struct cr_said){ CR_TOKEN(sq, 0), f->x, f->y, -1 };
+			}
+		}
+		if (sq != 0 && cr_game_check_drawn(g, &o, NULL)) {
+			cr_move_copy(m, &o);
+			return;
+		}
+	}
+}
+
+/* Whether a module in play has tokens of the copy drawn. */
+static bool
+g_drawn_step(const struct cr_game *g)
+{
+	for (int id = 1; cr_token(id) != NULL; id++)
+		if (cr_token(id)->drawn && (cr_game_exts(g) & (1u << cr_token_ext(id))))
+			return true;
+	return false;
+}
+
+/* A move with what was said of the copy drawn. */
+static void
+with_said(struct cr_move *m, const struct cr_move *said)
+{
+	m->ndrawn = said->ndrawn;
+	memcpy(m->drawn, said->drawn, (size_t)said->ndrawn * sizeof m->drawn[0]);
+}
+
 /* Play one random game to its end. */
 static bool
 random_game(void *game, uint64_t *seed)
@@ -206,7 +285,7 @@ random_game(void *game, uint64_t *seed)
 	int ntypes = cr_game_tileset(g)->ntypes;
 
 	while (!cr_game_over(g)) {
-		struct cr_move m = { 0 }, opts[CR_MAXPIECES * CR_NSPOTS];
+		struct cr_move m = { 0 }, said = { 0 }, opts[CR_MAXPIECES * (CR_NSPOTS + CR_MAXSPACES)];
 		int nopts = 0, total = 0, k, t = 0;
 
 		/* A copy drawn at random among those that may be drawn now. */
@@ -222,12 +301,16 @@ random_game(void *game, uint64_t *seed)
 					break;
 				k -= cr_game_supply(g, t);
 			}
+		if (g_drawn_step(g))
+			random_drawn(g, seed, t, &said);
 		if (!random_place(g, seed, t, &m)) {
 			m = (struct cr_move){ .kind = CR_MOVE_DISCARD, .tile = t };
+			with_said(&m, &said);
 			if (!cr_game_play(g, &m, NULL))
 				return false;
 			continue;
 		}
+		with_said(&m, &said);
 		random_choice(g, seed, &m);
 		/* Half the time no meeple; else one of the legal ones (with a
 		 * token it may draw, when it draws one). */
@@ -238,6 +321,15 @@ random_game(void *game, uint64_t *seed)
 					struct cr_move o = m;
 
 					o.role = (enum cr_role)role, o.spot = (enum cr_spot)sp;
+					if (cr_piece(role)->flags & CR_PIECE_SPACE) {	/* its module's spaces */
+						for (int s = 1; sp == 0 && cr_space(s) != NULL; s++) {
+							o.space = s;
+							if (cr_space_ext(s) == cr_piece_ext(role) &&
+							    cr_game_check(g, &o, NULL))
+								opts[nopts++] = o;
+						}
+						continue;
+					}
 					if (random_token(g, seed, &o))
 						opts[nopts++] = o;
 				}

@@ -827,6 +827,15 @@ cr_game_check(const struct cr_game *g, const struct cr_move *m, struct cr_refusa
 }
 
 bool
+cr_game_check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
+{
+	struct cr_refusal dummy;
+	struct hood h;
+
+	return check(g, m, why ? why : &dummy, &h, CK_DRAWN);
+}
+
+bool
 cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;

@@ -364,6 +364,11 @@ int	cr_game_counter(const struct cr_game *g, int p, int i);
  */
 bool	cr_game_check(const struct cr_game *g, const struct cr_move *m,
 	    struct cr_refusal *why);
+/* What the line says of the copy drawn alone (cr_move.drawn: a wheel
+ * icon's number, the Plague's squares), whatever the rest of it: the tile
+ * may be drawn now, and the modules' drawn_ok (rules/ext.h) accept it. */
+bool	cr_game_check_drawn(const struct cr_game *g, const struct cr_move *m,
+	    struct cr_refusal *why);
 /* The tile of a placement alone, where it lies and how it is turned,
  * whatever the line says beyond (a piece, a choice): for a turn given
  * step by step. */

@@ -707,7 +707,8 @@ expect_err 'carcref selfplay: --players: a game is for 2 to 8 players, not "1"' 
 expect_err 'carcref play: --players: a game is for 2 to 8 players, not 1' -- play --players Anna
 expect_err 'carcref play: --players: a game is for 2 to 8 players, not 9' -- play --players A,B,C,D,E,F,G,H,I
 # Every mix of the expansions, 2 to 8 players: self-played games replay.
-for x in hills-sheep traders-builders,hills-sheep inns-cathedrals,river,traders-builders,hills-sheep; do
+for x in hills-sheep traders-builders,hills-sheep inns-cathedrals,river,traders-builders,hills-sheep \
+    wheel-of-fortune inns-cathedrals,traders-builders,hills-sheep,wheel-of-fortune; do
 	for p in 2 5 8; do
 		rm -rf "$tmp/mix"
 		run selfplay --seed $p --games 3 --players $p --expansions $x --out "$tmp/mix"

@@ -897,7 +897,16 @@ test_drawn(void **state)
 	tu_play(g, "X 2,0 0 H@N");	/* her hunter on the board's meadow */
 	tu_play(g, "L 3,0 90 F@E");	/* Ben's fisher */
 
-	/* Strike where no follower stands: refused before anything. */
+	/* Strike where no follower stands: refused before anything, by what
+	 * is said of the copy drawn alone too (cr_game_check_drawn), which
+	 * asks nothing of where the tile goes. */
+	m = drawn_move(g, "M 2,1 0", 2, true, 1, 1);
+	assert_false(cr_game_check_drawn(g, &m, &why));
+	assert_int_equal(why.phrase, CR_PHRASE(E_BOARD, P_NO_FOLLOWER));
+	m.x = 50;	/* nowhere near the board */
+	assert_false(cr_game_check(g, &m, NULL));
+	m = drawn_move(g, "M 50,1 0", 2, true, 2, 0);
+	assert_true(cr_game_check_drawn(g, &m, &why));
 	m = drawn_move(g, "M 2,1 0", 2, true, 1, 1);
 	assert_false(cr_game_check(g, &m, &why));
 	assert_int_equal(why.code, CR_R_EXT);
