@@ -144,7 +144,7 @@ print_json(const char *path, const struct nt_record *r, const struct play_game *
 		cmd_json_str(stdout, names[ev.player]);
 		printf(", \"feature\": \"%s\", ", ev.label);
 		if (pg->json_event != NULL)
-			pg->json_event(g, i);
+			pg->json_event(g, i, names);
 		printf("\"points\": {");	/* each winner's own amount */
 		for (int p = 0; p < r->nplayers; p++)
 			if (ev.paid & (1u << p)) {

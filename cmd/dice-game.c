@@ -341,10 +341,11 @@ random_game(void *game, uint64_t *seed)
 /* ---- replay: JSON, ranking, games -------------------------------------------- */
 
 static void
-json_event(const void *game, int i)
+json_event(const void *game, int i, const char *const *names)
 {
 	const struct dc_event *e = dc_game_event(game, i);
 
+	(void)names;
 	if (e->feature == DC_EV_WIN)
 		return;
 	printf("\"rolls\": [");

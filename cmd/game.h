@@ -108,8 +108,9 @@ struct play_game {
 
 	/* ---- replay: what a game adds ---- */
 	/* The JSON of event i beyond the generic: fields written before
-	 * "points", each followed by ", "; NULL for none. */
-	void	(*json_event)(const void *g, int i);
+	 * "points", each followed by ", " (names: the players'); NULL for
+	 * none. */
+	void	(*json_event)(const void *g, int i, const char *const *names);
 	/* Fields after "events", each preceded by ", "; NULL for none. */
 	void	(*json_game)(const void *g, const char *const *names);
 	/* What follows player p's score on a ranking line (goods tokens:

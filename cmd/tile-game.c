@@ -346,11 +346,53 @@ random_game(void *game, uint64_t *seed)
 
 /* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
  * a majority ("goods": "wine"). */
+/* What a module adds to its own event (rules/ext.h: cr_ext.words):
+ * "section": "tax", "steps": 1, "returned": {"Anna": "4,2"}. */
 static void
-json_event(const void *g, int i)
+json_words(const struct cr_event *ev, const char *const *names, int nplayers)
+{
+	struct cr_evword w[32];
+	int e = ev->what >> 8, n;
+
+	if (ev->what == 0 || e < 0 || e >= cr_nexts || cr_exts[e]->words == NULL)
+		return;
+	n = cr_exts[e]->words(e, ev, w, 32);
+	for (int k = 0; k < n && k < 32; k++) {
+		bool sq = w[k].type == CR_EW_SQUARE;
+		bool first = !sq || k == 0 || w[k - 1].type != CR_EW_SQUARE ||
+		    strcmp(w[k].key, w[k - 1].key) != 0;
+		bool last = !sq || k + 1 >= n || k + 1 >= 32 || w[k + 1].type != CR_EW_SQUARE ||
+		    strcmp(w[k].key, w[k + 1].key) != 0;
+		char at[32];
+
+		if (first) {	/* the entries of one key: one object */
+			cmd_json_str(stdout, w[k].key);
+			printf(": %s", sq ? "{" : "");
+		} else
+			printf(", ");
+		if (w[k].type == CR_EW_WORD)
+			cmd_json_str(stdout, w[k].word);
+		else if (w[k].type == CR_EW_NUMBER)
+			printf("%d", w[k].n);
+		else {
+			cmd_json_str(stdout, w[k].player >= 0 && w[k].player < nplayers ?
+			    names[w[k].player] : "?");
+			snprintf(at, sizeof at, "%d,%d", w[k].x, w[k].y);
+			printf(": ");
+			cmd_json_str(stdout, at);
+		}
+		if (last)
+			printf("%s, ", sq ? "}" : "");
+	}
+}
+
+static void
+json_event(const void *g, int i, const char *const *names)
 {
 	int nev;
 	const struct cr_event *ev = &cr_game_events(g, &nev)[i];
+
+	json_words(ev, names, cr_game_nplayers(g));
 
 	if (ev->reason == CR_EV_TAKE) {
 		printf("\"taken\": {");

@@ -388,11 +388,31 @@ whole_chars(char *buf, size_t size, int n)
 		buf[lead - 1] = '\0';
 }
 
+/* A module's own event that the module says itself (cr_ext.why), in
+ * the reader's language: how long, or -1 when the engine's words say it. */
+static int
+module_why(const struct cr_event *ev, const char *const *names, int nplayers, char *buf,
+    size_t size)
+{
+	int e = ev->what >> 8, n;
+
+	if (ev->what == 0 || e < 0 || e >= cr_nexts || cr_exts[e]->why == NULL)
+		return -1;
+	if (buf && size)
+		buf[0] = '\0';
+	n = cr_exts[e]->why(e, ev, names, nplayers, tr, buf, buf ? size : 0);
+	whole_chars(buf, size, n);
+	return n;
+}
+
 int
 nt_event_why(const struct cr_event *ev, char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
+	int n;
 
+	if ((n = module_why(ev, NULL, 0, buf, size)) >= 0)
+		return n;
 	if (buf && size)
 		buf[0] = '\0';
 	why(&o, ev, ~0u);
@@ -506,7 +526,10 @@ nt_event_why_paid(const struct cr_event *ev, const char *const *names, int nplay
 {
 	unsigned left = ev->winners & ((1u << nplayers) - 1);
 	struct out o = { buf, buf ? size : 0, 0 };
+	int n;
 
+	if ((n = module_why(ev, names, nplayers, buf, size)) >= 0)
+		return n;
 	if (left == 0 || ev->reason == CR_EV_TAKE || like(ev, left, __builtin_ctz(left)) == left)
 		return nt_event_why(ev, buf, size);	/* one amount: the arithmetic alone */
 	if (buf && size)
@@ -524,6 +547,9 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	int nwin = 0, k = 0, best = 0, weighted = -1;
 	bool alike;
 
+	if ((k = module_why(ev, names, nplayers, buf, size)) >= 0)
+		return k;
+	k = 0;
 	if (buf && size)
 		buf[0] = '\0';
 	if (ev->reason == CR_EV_TAKE) {	/* "Anna takes 2 wine, 1 cloth from..." */

@@ -445,6 +445,18 @@ struct cr_standing {
 	int	player, role;
 };
 
+/* What JSON says of a module's own event beyond its points (cr_ext.words):
+ * under key, a word ("section": "tax"), a number ("steps": 1), or player's
+ * square ("returned": {"Anna": "4,2"}: the entries of one key, one per
+ * player, make one object). */
+enum { CR_EW_WORD, CR_EW_NUMBER, CR_EW_SQUARE };
+struct cr_evword {
+	const char	*key;
+	int		 type;		/* CR_EW_* */
+	const char	*word;
+	int		 n, player, x, y;
+};
+
 /* A square of a start of several (cr_ext.start_squares): the tile type
  * laid there, its square and its rotation. */
 struct cr_square {
@@ -652,6 +664,20 @@ struct cr_ext {
 	const char	*const *datakeys;
 	int	(*data)(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
 		    struct cr_error *err);
+
+	/* ---- A module's own event, said (issue 21: the wheel's actions and
+	 * crown awards) ----------------------------------------------------
+	 * For an event of the module's (its what is CR_PHRASE(ext, ...)):
+	 * why: its words for people, the module's phrases translated through
+	 * tr (notation/ gives the reader's language; rules/ never
+	 * translates), each player's name in names, into buf (size bytes,
+	 * NUL-ended, cut at a whole character by the caller), how long the
+	 * whole is; NULL: the engine's words for a module's event.  words:
+	 * what JSON adds to the event (struct cr_evword), up to max into
+	 * out, how many in all. */
+	int	(*why)(int ext, const struct cr_event *ev, const char *const *names, int nplayers,
+		    const char *(*tr)(const char *), char *buf, size_t size);
+	int	(*words)(int ext, const struct cr_event *ev, struct cr_evword *out, int max);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------

@@ -30,6 +30,7 @@
  *    marked part: `tiles` leaves them out); a line naming one is refused
  *    (no copy left).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +70,9 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
     P_ICONS_USED, P_ICON_MISSING, P_ICON_NUMBER, P_WHEEL_TWICE, P_PLAGUE_NO_WHEEL,
     P_PLAGUE_NOT_DUE, P_PLAGUE_TWICE_SQ, P_PLAGUE_NO_FOLLOWER, P_PLAGUE_SPOT,
     P_PLAGUE_TWICE, P_PLAGUE_MISSING, P_FORTUNE, P_TAX, P_FAMINE, P_STORM, P_INQUISITION,
-    P_PLAGUE, NPHRASES };
+    P_PLAGUE, P_W_MOVES, P_W_FORTUNE, P_W_TAX, P_W_TAX_ONE, P_W_FAMINE, P_W_FAMINE_ONE,
+    P_W_FAMINE_MORE, P_W_STORM, P_W_INQUISITION, P_W_MONKS, P_W_SUM, P_W_NOBODY, P_W_CHOSE,
+    P_W_ONLY, P_W_NONE_HOME, P_C_ONE, P_C_ALONE, P_C_BOTH, NPHRASES };
 static const char *const phrases[NPHRASES] = {
 	[P_NONE] = "",
 	[P_WHEEL] = N_("wheel"),
@@ -103,6 +106,24 @@ static const char *const phrases[NPHRASES] = {
 	[P_STORM] = N_("Storm"),
 	[P_INQUISITION] = N_("Inquisition"),
 	[P_PLAGUE] = N_("Plague"),
+	[P_W_MOVES] = N_("the pig moves %d, %s to %s: "),
+	[P_W_FORTUNE] = N_("3 to %s, who drew the tile"),
+	[P_W_TAX] = N_("each knight scores its city's pennants + its owner's knights there: "),
+	[P_W_TAX_ONE] = N_("%s %d x (%d + %d) = %d"),
+	[P_W_FAMINE] = N_("1 per completed city by each farmer's field: "),
+	[P_W_FAMINE_ONE] = N_("%s 1 farmer, %d"),
+	[P_W_FAMINE_MORE] = N_("%s %d farmers, %d"),
+	[P_W_STORM] = N_("1 per follower in supply: "),
+	[P_W_INQUISITION] = N_("2 per monk: "),
+	[P_W_MONKS] = N_("%s %d x 2"),
+	[P_W_SUM] = N_("%s %d"),
+	[P_W_NOBODY] = N_("nobody scores"),
+	[P_W_CHOSE] = N_("%s's %s at %d,%d goes home (%s's choice)"),
+	[P_W_ONLY] = N_("%s's %s at %d,%d goes home (%s's only follower on a land tile)"),
+	[P_W_NONE_HOME] = N_("no follower stands on a land tile: nobody sends one home"),
+	[P_C_ONE] = N_("%s alone on the crown space of %s: 3; it goes home"),
+	[P_C_ALONE] = N_("%s alone on the crown spaces of %s: 6; it goes home"),
+	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
 };
 
 /* What a line says of the copy drawn: wheel=N, plague=X,Y[:SPOT]. */
@@ -401,7 +422,7 @@ on_kind(const struct cr_game *g, int kind, int *per)
 
 /* Tax: k x (p + k) per city and player. */
 static void
-tax(const struct cr_game *g, int *pay)
+tax(const struct cr_game *g, int *pay, int *count, int *cities)
 {
 	int n = cr_game_nfigures(g), x, y;
 	int *seen = calloc((size_t)n + 1, sizeof *seen);
@@ -428,6 +449,8 @@ tax(const struct cr_game *g, int *pay)
 		cr_game_feature(g, fig->node, &feat);
 		pen = feat.pennants;
 		pay[fig->player] += k * (pen + k);
+		count[fig->player] += k;
+		cities[fig->player]++;
 		if (seen == NULL)	/* out of memory: one knight a city, counted once */
 			break;
 	}
@@ -436,15 +459,17 @@ tax(const struct cr_game *g, int *pay)
 
 /* Famine: 1 per completed city each farmer's field borders. */
 static void
-famine(const struct cr_game *g, int *pay)
+famine(const struct cr_game *g, int *pay, int *count)
 {
 	int x, y;
 
 	for (int f = 0; f < cr_game_nfigures(g); f++) {
 		const struct cr_figure *fig = cr_game_figure(g, f);
 
-		if (follower(g, f, &x, &y) && cr_node_kind(g, fig->node) == CR_FIELD)
+		if (follower(g, f, &x, &y) && cr_node_kind(g, fig->node) == CR_FIELD) {
 			pay[fig->player] += cr_feature_bordered(g, cr_feature_root(g, fig->node));
+			count[fig->player]++;
+		}
 	}
 }
 
@@ -463,6 +488,22 @@ storm(const struct cr_game *g, int *pay)
 	}
 }
 
+/* A square in an int of the event (a board of a game stays within
+ * 32767 of 0,0), and a Plague's piece not chosen (the player's only one). */
+#define FORCED	0x80
+static int
+pack(int x, int y)
+{
+	return (int)((unsigned)(x & 0xffff) << 16 | (unsigned)(y & 0xffff));
+}
+
+static void
+unpack(int v, int *x, int *y)
+{
+	*x = (int16_t)((unsigned)v >> 16);
+	*y = (int16_t)((unsigned)v & 0xffff);
+}
+
 static void
 drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
@@ -470,6 +511,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	struct wf_state *st;
 	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, from, to;
 	int left[4], home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
+	int count[CR_MAXPLAYERS] = { 0 }, cities[CR_MAXPLAYERS] = { 0 };
 	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
 	struct cr_refusal why;
 
@@ -492,18 +534,19 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		pay[cr_game_turn(g)] = 3;
 		break;
 	case S_TAX:
-		tax(g, pay);
+		tax(g, pay, count, cities);
 		break;
 	case S_FAMINE:
-		famine(g, pay);
+		famine(g, pay, count);
 		break;
 	case S_STORM:
 		storm(g, pay);
+		memcpy(count, pay, sizeof count);
 		break;
 	case S_INQUISITION:
-		on_kind(g, CR_CLOISTER, pay);
+		on_kind(g, CR_CLOISTER, count);
 		for (int p = 0; p < CR_MAXPLAYERS; p++)
-			pay[p] *= 2;
+			pay[p] = 2 * count[p];
 		break;
 	default:
 		break;
@@ -512,17 +555,29 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	ev.sub = (int16_t)to;
 	ev.tiles = n;		/* the steps */
 	ev.cities = from;	/* where the pig started */
+	/* For its words (wf_why, wf_words): each player's followers counted
+	 * (meeples), a Tax's cities (pieces); Plague: the square of the one
+	 * going home (meeples, packed), its piece, chosen or not (pieces). */
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		ev.pay[p] = pay[p];
 		if (pay[p] > 0)
 			ev.winners |= (uint8_t)(1u << p);
+		ev.meeples[p] = count[p];
+		ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
 	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
+		int n[CR_MAXPLAYERS], one[CR_MAXPLAYERS], x, y;
+
 		memset(&why, 0, sizeof why);
 		if (!plague_choice(g, ext, m, home, &why))
 			return;	/* drawn_ok said yes: never */
+		followers_of(g, n, one);
 		for (int p = 0; p < cr_game_nplayers(g); p++)
-			ev.meeples[p] = home[p] >= 0;
+			if (home[p] >= 0 && follower(g, home[p], &x, &y)) {
+				ev.meeples[p] = pack(x, y);
+				ev.pieces[p] = (uint8_t)(cr_game_figure(g, home[p])->role |
+				    (n[p] == 1 ? FORCED : 0));
+			}
 	}
 	cr_game_pay(g, &ev, move);
 	if (to == S_PLAGUE) {	/* the mover first, then in turn order */
@@ -542,6 +597,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 
 		cr.what = (uint16_t)CR_PHRASE(ext, P_CROWN);
 		cr.sub = (int16_t)to;
+		cr.tiles = d->crowns[to];	/* its spaces */
 		for (int k = 0; k < st->ncrown[to]; k++) {
 			int p = st->crown[to][k].player;
 
@@ -628,6 +684,147 @@ start_squares(struct cr_game *g, int ext, const struct cr_square **sq)
 			    y * BOARD + x, x, y, 0 };
 	*sq = squares;
 	return BOARD * BOARD;
+}
+
+/* ---- its events, said -------------------------------------------------------- */
+
+struct say {
+	char	*buf;
+	size_t	 size, n;
+};
+
+static void say(struct say *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+say(struct say *o, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(o->n < o->size ? o->buf + o->n : NULL, o->n < o->size ? o->size - o->n : 0,
+	    fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		o->n += (size_t)k;
+}
+
+static const char *
+who(const char *const *names, int nplayers, int p)
+{
+	return names != NULL && p >= 0 && p < nplayers ? names[p] : "?";
+}
+
+/* A module phrase, translated. */
+#define T(i)	tr(phrases[i])
+
+static int
+wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayers,
+    const char *(*tr)(const char *), char *buf, size_t size)
+{
+	struct say o = { buf, size, 0 };
+	int s = ev->sub, k = 0, x, y;
+
+	(void)ext;
+	if (s < 0 || s >= NSECT)
+		return 0;
+	if (nplayers == 0)
+		nplayers = CR_MAXPLAYERS, names = NULL;
+	if ((ev->what & 0xff) == P_CROWN) {
+		int held[2], n = 0;
+
+		for (int p = 0; p < nplayers; p++)
+			for (int c = 0; c < ev->meeples[p] && n < 2; c++)
+				held[n++] = p;
+		if (n == 2)
+			say(&o, T(P_C_BOTH), tr(spaces[s].name), who(names, nplayers, held[0]),
+			    who(names, nplayers, held[1]));
+		else if (n == 1)
+			say(&o, ev->tiles == 1 ? T(P_C_ONE) : T(P_C_ALONE), who(names, nplayers, held[0]),
+			    tr(spaces[s].name));
+		return (int)o.n;
+	}
+	if (ev->cities >= 0 && ev->cities < NSECT)
+		say(&o, T(P_W_MOVES), ev->tiles, tr(spaces[ev->cities].name), tr(spaces[s].name));
+	switch (s) {
+	case S_FORTUNE:
+		for (int p = 0; p < nplayers; p++)
+			if (ev->winners & (1u << p))
+				say(&o, T(P_W_FORTUNE), who(names, nplayers, p));
+		return (int)o.n;
+	case S_PLAGUE:
+		for (int p = 0; p < nplayers; p++)
+			if (ev->pieces[p] != 0) {
+				const char *pc = cr_role_name(ev->pieces[p] & ~FORCED);
+
+				unpack(ev->meeples[p], &x, &y);
+				say(&o, "%s", k++ ? "; " : "");
+				say(&o, (ev->pieces[p] & FORCED) ? T(P_W_ONLY) : T(P_W_CHOSE),
+				    who(names, nplayers, p), pc ? tr(pc) : "?", x, y,
+				    who(names, nplayers, p));
+			}
+		if (k == 0)
+			say(&o, "%s", T(P_W_NONE_HOME));
+		return (int)o.n;
+	case S_TAX:
+		say(&o, "%s", T(P_W_TAX));
+		break;
+	case S_FAMINE:
+		say(&o, "%s", T(P_W_FAMINE));
+		break;
+	case S_STORM:
+		say(&o, "%s", T(P_W_STORM));
+		break;
+	default:
+		say(&o, "%s", T(P_W_INQUISITION));
+		break;
+	}
+	for (int p = 0; p < nplayers; p++) {
+		int c = ev->meeples[p];
+
+		if (ev->pay[p] == 0 && (s != S_FAMINE || c == 0))
+			continue;
+		say(&o, "%s", k++ ? ", " : "");
+		if (s == S_TAX && ev->pieces[p] == 1 && c > 0)	/* one city: its arithmetic */
+			say(&o, T(P_W_TAX_ONE), who(names, nplayers, p), c, ev->pay[p] / c - c, c,
+			    ev->pay[p]);
+		else if (s == S_FAMINE)
+			say(&o, c == 1 ? T(P_W_FAMINE_ONE) : T(P_W_FAMINE_MORE), who(names, nplayers, p),
+			    c, ev->pay[p]);
+		else if (s == S_INQUISITION)
+			say(&o, T(P_W_MONKS), who(names, nplayers, p), c);
+		else
+			say(&o, T(P_W_SUM), who(names, nplayers, p), ev->pay[p]);
+	}
+	if (k == 0)
+		say(&o, "%s", T(P_W_NOBODY));
+	return (int)o.n;
+}
+
+static int
+wf_words(int ext, const struct cr_event *ev, struct cr_evword *out, int max)
+{
+	int n = 0, s = ev->sub;
+
+	(void)ext;
+	if (s < 0 || s >= NSECT)
+		return 0;
+#define WORD(k, ...)	do { if (n < max) out[n] = (struct cr_evword){ k, __VA_ARGS__ }; n++; } while (0)
+	WORD("section", CR_EW_WORD, spaces[s].word, 0, 0, 0, 0);
+	if ((ev->what & 0xff) == P_CROWN)
+		return n;
+	WORD("steps", CR_EW_NUMBER, NULL, ev->tiles, 0, 0, 0);
+	if (ev->cities >= 0 && ev->cities < NSECT)
+		WORD("from", CR_EW_WORD, spaces[ev->cities].word, 0, 0, 0, 0);
+	for (int p = 0; s == S_PLAGUE && p < CR_MAXPLAYERS; p++)
+		if (ev->pieces[p] != 0) {
+			int x, y;
+
+			unpack(ev->meeples[p], &x, &y);
+			WORD("returned", CR_EW_SQUARE, NULL, 0, p, x, y);
+		}
+#undef WORD
+	return n;
 }
 
 /* ---- reading the data ----------------------------------------------------- */
@@ -1092,4 +1289,6 @@ const struct cr_ext cr_ext_wheel = {
 	.space_put = space_put,
 	.datakeys = datakeys,
 	.data = data,
+	.why = wf_why,
+	.words = wf_words,
 };

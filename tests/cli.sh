@@ -163,6 +163,17 @@ expect_out '1  An\x1b]0;pwned\x07na  E 0,1 180 knight@S' -- replay "$tmp/ctl.yam
 expect_out '1. An\x1b]0;pwned\x07na    4' -- replay "$tmp/ctl.yaml"
 run replay --json "$tmp/ctl.yaml"
 grep -qF '"An\u001b]0;pwned\u0007na": 4, "B\u009bn": 0' "$tmp/out" && ok || not_ok "JSON escapes" replay --json
+# The Wheel of Fortune's events (../shared/spec/wheel-of-fortune.md 4.5):
+# where the pig stops, from where, how far; the followers Plague sends
+# home by player; each player's part of the action explained.
+run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-plague.yaml"
+expect "replay --json: the wheel's section, steps, from, returned" grep -qF \
+    '"feature": "wheel", "section": "plague", "steps": 2, "from": "storm", "returned": {"Rouge": "-1,0", "Bleu": "4,2"}, "points": {}, "why": "the pig moves 2, Storm to Plague: Rouge'"'"'s thief at -1,0 goes home (Rouge'"'"'s choice); Bleu'"'"'s monk at 4,2 goes home (Bleu'"'"'s only follower on a land tile)"' "$tmp/out"
+run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-crown-6.yaml"
+expect "replay --json: a crown award" grep -qF \
+    '"feature": "crown", "section": "storm", "points": {"Bleu": 6}, "why": "Bleu alone on the crown spaces of Storm: 6; it goes home"' "$tmp/out"
+expect_out '      wheel: the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Bleu 2 x (2 + 2) = 8, Rouge 1 x (0 + 1) = 1' \
+    -- replay "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-tax-8.yaml"
 printf 'format: carcref/1\nplayers: [Anna]\nmoves:\n  - "Zed\\e[2J: end"\n' >"$tmp/ctl2.yaml"
 expect_err 'no player is named "Zed\x1b[2J"' -- replay "$tmp/ctl2.yaml"
 run tiles "$(printf 'Z\033[2J')"
