@@ -805,6 +805,58 @@ no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int
 	}
 }
 
+/*
+ * A refusal's short name for JSON (the contracts' kinds: notation.md,
+ * ../shared/spec/wheel-of-fortune.md 4.6): the tile game's own by its
+ * code, a module's rule by its table (cr_ext.refusal_kinds), a space's
+ * by the space's.
+ */
+const char *
+nt_refusal_kind(const struct cr_refusal *r)
+{
+	static char buf[40];
+	const struct cr_ext *x;
+
+	switch (r->code) {
+	case CR_OK:		return NULL;
+	case CR_R_GAME_OVER:	return "game-over";
+	case CR_R_NO_COPY:	return "tile-exhausted";
+	case CR_R_OCCUPIED:	return "position-occupied";
+	case CR_R_NOT_ADJACENT:	return "not-adjacent";
+	case CR_R_EDGE_MISMATCH: return "tile-edge-mismatch";
+	case CR_R_DISCARD_FITS:	return "discard-fits";
+	case CR_R_NO_MEEPLE:	return r->pool == 0 ? "no-meeples-left" : "no-pieces-left";
+	case CR_R_SPOT_NONE:	return "no-feature-at-spot";
+	case CR_R_SPOT_MANY:	return "ambiguous-spot";
+	case CR_R_FEATURE_TAKEN: return "meeple-on-occupied-feature";
+	case CR_R_BAD_MOVE:	return "syntax";
+	case CR_R_NO_MEMORY:	return "no-memory";
+	case CR_R_TOKEN:	return "token-mismatch";
+	case CR_R_SPACE_FULL:
+		return cr_space(r->space) && cr_space(r->space)->full_kind ?
+		    cr_space(r->space)->full_kind : "space-full";
+	case CR_R_NOT_IN_PLAY:
+		if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
+			return "choice-not-in-play";
+		if (r->role != CR_ROLE_NONE && (cr_piece_ext(r->role) == r->ext ||
+		    cr_pool_ext(cr_piece_pool(r->role)) == r->ext))
+			return "piece-not-in-play";
+		if (r->arg != 0 && cr_token(CR_TOKEN_ID(r->arg)) != NULL &&
+		    cr_token_ext(CR_TOKEN_ID(r->arg)) == r->ext) {	/* "wheel-not-in-play" */
+			snprintf(buf, sizeof buf, "%s-not-in-play", cr_token(CR_TOKEN_ID(r->arg))->word);
+			return buf;
+		}
+		return "tile-not-in-play";
+	case CR_R_EXT:
+		x = r->ext >= 0 && r->ext < cr_nexts ? cr_exts[r->ext] : NULL;
+		if (x != NULL && (r->phrase & 0xff) < x->nrefusal_kinds &&
+		    x->refusal_kinds[r->phrase & 0xff] != NULL)
+			return x->refusal_kinds[r->phrase & 0xff];
+		return "rule";
+	}
+	return "rule";
+}
+
 static int refusal(const struct cr_tileset *ts, const struct cr_game *g,
 	    const struct cr_refusal *r, const char *const *names, char *buf, size_t size);
 

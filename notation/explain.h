@@ -104,4 +104,8 @@ const char *nt_kind_word(int kind);
  * notation reads too); "?" for none. */
 const char *nt_spot_text(enum cr_spot s);
 
+/* A refusal's short name for JSON ("tile-edge-mismatch", a module's
+ * "plague-choice-missing"), NULL for none. */
+const char *nt_refusal_kind(const struct cr_refusal *r);
+
 #endif

@@ -28,6 +28,7 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 
 	if (nt_parse_move(ts, line, len, &turn, &pe) < 0) {
 		err->column = pe.column;
+		err->kind = "syntax";
 		memcpy(err->msg, pe.msg, sizeof pe.msg);
 		return -1;
 	}
@@ -63,10 +64,12 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 		else
 			snprintf(err->msg, MSG, _("it is %s's turn, not %s's"), names[who],
 			    names[k]);
+		err->kind = "wrong-player";
 		return -1;
 	}
 	if (!cr_game_play(g, &turn.move, &why)) {
 		nt_refusal_game(g, &why, names, err->msg, MSG);
+		err->kind = nt_refusal_kind(&why);
 		return -1;
 	}
 	return 0;

@@ -439,6 +439,8 @@ struct cr_space {
 	 * there ("Anna, Ben"): holding one ("the crown space of %s is taken
 	 * (%s)"), holding more ("the crown spaces of %s are all taken (%s)"). */
 	const char	*full_one, *full_more;
+	const char	*full_kind;	/* that refusal's short name for JSON:
+					 * "crown-space-taken" */
 };
 /* A piece standing on a space: its owner and its piece (cr_piece). */
 struct cr_standing {
@@ -678,6 +680,11 @@ struct cr_ext {
 	int	(*why)(int ext, const struct cr_event *ev, const char *const *names, int nplayers,
 		    const char *(*tr)(const char *), char *buf, size_t size);
 	int	(*words)(int ext, const struct cr_event *ev, struct cr_evword *out, int max);
+	/* The short name for JSON of each of its refusals (CR_R_EXT), by the
+	 * index of its phrase ("plague-choice-missing"), NULL-ended or
+	 * shorter than phrases; NULL, or NULL for one: "rule". */
+	const char	*const *refusal_kinds;
+	int		 nrefusal_kinds;
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------

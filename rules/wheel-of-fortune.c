@@ -126,6 +126,22 @@ static const char *const phrases[NPHRASES] = {
 	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
 };
 
+/* The refusals' short names for JSON (the contract's 4.6). */
+static const char *const refusal_kinds[NPHRASES] = {
+	[P_NO_ICON_COPY] = "no-icon-copy",
+	[P_ICONS_USED] = "icon-copies-used",
+	[P_ICON_MISSING] = "icon-missing",
+	[P_ICON_NUMBER] = "icon-number",
+	[P_WHEEL_TWICE] = "wheel-twice",
+	[P_PLAGUE_NO_WHEEL] = "syntax",
+	[P_PLAGUE_NOT_DUE] = "plague-not-due",
+	[P_PLAGUE_TWICE_SQ] = "plague-square-twice",
+	[P_PLAGUE_NO_FOLLOWER] = "plague-no-follower",
+	[P_PLAGUE_SPOT] = "plague-spot-mismatch",
+	[P_PLAGUE_TWICE] = "plague-twice",
+	[P_PLAGUE_MISSING] = "plague-choice-missing",
+};
+
 /* What a line says of the copy drawn: wheel=N, plague=X,Y[:SPOT]. */
 enum { TK_WHEEL, TK_PLAGUE };
 static const char *const wheel_words[] = { "roue", NULL };
@@ -157,7 +173,8 @@ static const char *const storm_words[] = { "temp\xc3\xaate", "tempete", NULL };
 static const char *const plague_sect_words[] = { "peste", NULL };
 #define SECTION(w, al, n) { .word = w, .aliases = al, .name = n, \
 	.full_one = N_("the crown space of %s is taken (%s)"), \
-	.full_more = N_("both crown spaces of %s are taken (%s)") }
+	.full_more = N_("both crown spaces of %s are taken (%s)"), \
+	.full_kind = "crown-space-taken" }
 static const struct cr_space spaces[NSECT] = {
 	[S_FORTUNE] = SECTION("fortune", NULL, N_("Fortune")),
 	[S_TAX] = SECTION("tax", tax_words, N_("Tax")),
@@ -1291,4 +1308,5 @@ const struct cr_ext cr_ext_wheel = {
 	.data = data,
 	.why = wf_why,
 	.words = wf_words,
+	.refusal_kinds = refusal_kinds, .nrefusal_kinds = NPHRASES,
 };

@@ -120,7 +120,7 @@ expect_exit 1 -- replay "$bad"
 expect_err "$bad:9:5: move 3: edges must match: V at 0,1 rotation 0: its S edge is road, the tile at 0,0 shows city on its N edge; no rotation of V fits at 0,1" -- replay "$bad"
 expect_no 'edges must match' -- replay "$bad"
 expect_out 'scores after move 2 (not finished):' -- replay "$bad"
-expect_out '{"valid": false, "error": {"move": 3, "line": 9, "message": "column 5: edges must match:' -- replay --json "$bad"
+expect_out '{"valid": false, "error": {"move": 3, "line": 9, "kind": "tile-edge-mismatch", "message": "column 5: edges must match:' -- replay --json "$bad"
 expect_exit 1 -- replay "$game" "$bad"
 expect_out 'final scores:' -- replay "$game" "$bad"
 
@@ -172,6 +172,11 @@ expect "replay --json: the wheel's section, steps, from, returned" grep -qF \
 run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-crown-6.yaml"
 expect "replay --json: a crown award" grep -qF \
     '"feature": "crown", "section": "storm", "points": {"Bleu": 6}, "why": "Bleu alone on the crown spaces of Storm: 6; it goes home"' "$tmp/out"
+for k in plague-choice:plague-choice-missing icon-missing:icon-missing icon-number:icon-number \
+    crown-taken:crown-space-taken; do
+	run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-${k%%:*}.yaml"
+	expect "replay --json: the refusal's kind ${k#*:}" grep -qF "\"kind\": \"${k#*:}\"" "$tmp/out"
+done
 expect_out '      wheel: the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Bleu 2 x (2 + 2) = 8, Rouge 1 x (0 + 1) = 1' \
     -- replay "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-tax-8.yaml"
 printf 'format: carcref/1\nplayers: [Anna]\nmoves:\n  - "Zed\\e[2J: end"\n' >"$tmp/ctl2.yaml"

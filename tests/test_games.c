@@ -141,7 +141,7 @@ test_generic(void **state)
 	assert_string_equal(a, b);
 	assert_non_null(strstr(b, "game: carcassonne\nedition: 1\nexpansions: []\nplayers:\n"));
 	free(a), free(b);
-	/* A refusal: the same move, line, column and sentence; no kind. */
+	/* A refusal: the same move, line, column, sentence and kind. */
 	r.moves[2].text[0] = 'Q';
 	assert_false(nt_replay_on(g, &r, &e1));
 	assert_false(nt_game_replay(&nt_game_tile, h, tu_base(), &r, &e2));
@@ -150,7 +150,7 @@ test_generic(void **state)
 	assert_int_equal(e1.line, e2.line);
 	assert_int_equal(e1.column, e2.column);
 	assert_string_equal(e1.msg, e2.msg);
-	assert_null(e2.kind);
+	assert_string_equal(e2.kind, "tile-edge-mismatch");
 	cr_game_free(g);
 	nt_game_tile.free(h);
 	nt_record_free(&r);
