@@ -126,6 +126,15 @@ selfplay_opt(struct nt_record *hdr, int k, const char *val)
 			return -1;
 		x += len + (comma != NULL);
 	}
+	{
+		int a, b;
+
+		if (!cr_exts_together(nt_record_exts(hdr), &a, &b)) {
+			errf(_("carcref selfplay: --expansions: \"%s\" and \"%s\" together are not "
+			    "supported yet\n"), cr_exts[a]->name, cr_exts[b]->name);
+			return -1;
+		}
+	}
 	return 0;
 }
 

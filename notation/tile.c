@@ -80,6 +80,18 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 	r->expansions = v;
 	memcpy(v[r->nexpansions], name, len);
 	v[r->nexpansions++][len] = '\0';
+	{	/* sets not refereed together yet (rules/ext.h: not_with) */
+		uint32_t exts = 1u << e;
+		int a, b;
+
+		for (int i = 0; i < r->nexpansions - 1; i++)
+			exts |= 1u << cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
+		if (!cr_exts_together(exts, &a, &b)) {
+			snprintf(err->msg, sizeof err->msg, _("expansions \"%s\" and \"%s\" together "
+			    "are not supported yet by this carcref"), cr_exts[a]->name, cr_exts[b]->name);
+			return -1;
+		}
+	}
 	return 0;
 }
 

@@ -246,6 +246,21 @@ cr_token_find(int r, const char *word, size_t len)
 	return 0;
 }
 
+bool
+cr_exts_together(uint32_t exts, int *a, int *b)
+{
+	for (int e = 0; e < cr_nexts; e++)
+		for (const char *const *w = cr_exts[e]->not_with; (exts >> e & 1) && w && *w; w++) {
+			int f = cr_ext_find(*w, strlen(*w));
+
+			if (f >= 0 && (exts >> f & 1)) {
+				*a = f < e ? f : e, *b = f < e ? e : f;
+				return false;
+			}
+		}
+	return true;
+}
+
 const struct cr_space *
 cr_space(int id)
 {

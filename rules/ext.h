@@ -685,6 +685,13 @@ struct cr_ext {
 	 * shorter than phrases; NULL, or NULL for one: "rule". */
 	const char	*const *refusal_kinds;
 	int		 nrefusal_kinds;
+
+	/* ---- Sets not refereed together yet (issue 21: the Wheel of Fortune
+	 * with the River, until the record says where the spring lies) ------
+	 * The modules, by name, this one is not refereed with yet, NULL-ended:
+	 * a record or a command naming both is refused as not supported yet
+	 * (cr_exts_together), rather than refereed by the wrong rules. */
+	const char	*const *not_with;
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------
@@ -1194,6 +1201,9 @@ int	cr_token_find(int r, const char *word, size_t len);
 const struct cr_choice *cr_choice(int id);
 int	cr_choice_ext(int id);
 int	cr_choice_find(int r, const char *word, size_t len);
+/* Whether the modules exts (a bit per module) are refereed together;
+ * false with two of them that are not yet (cr_ext.not_with) in *a, *b. */
+bool	cr_exts_together(uint32_t exts, int *a, int *b);
 /* Spaces (issue 21): by number (NULL for 0 or out of range), their
  * module, their number in it (from 0), and by word or alias among game
  * r's modules' (any case; 0 if none). */

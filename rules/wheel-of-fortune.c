@@ -126,6 +126,10 @@ static const char *const phrases[NPHRASES] = {
 	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
 };
 
+/* Not with the River yet: the record's spring: is not read yet (the
+ * contract's 5). */
+static const char *const not_with[] = { "river", NULL };
+
 /* The refusals' short names for JSON (the contract's 4.6). */
 static const char *const refusal_kinds[NPHRASES] = {
 	[P_NO_ICON_COPY] = "no-icon-copy",
@@ -1309,4 +1313,5 @@ const struct cr_ext cr_ext_wheel = {
 	.why = wf_why,
 	.words = wf_words,
 	.refusal_kinds = refusal_kinds, .nrefusal_kinds = NPHRASES,
+	.not_with = not_with,
 };

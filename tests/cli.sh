@@ -731,6 +731,8 @@ for x in hills-sheep traders-builders,hills-sheep inns-cathedrals,river,traders-
 		expect_exit 0 -- replay --quiet "$tmp/mix"/*.yaml
 	done
 done
+expect_err 'carcref selfplay: --expansions: "river" and "wheel-of-fortune" together are not supported yet' \
+    -- selfplay --expansions wheel-of-fortune,river
 expect_exit 2 -- selfplay --games 2
 expect_err '2 games need --out DIR' -- selfplay --games 2
 
