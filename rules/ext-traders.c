@@ -45,12 +45,12 @@ static const struct cr_piece pieces[] = {
 	    N_("a second tile at once when its owner's tile extends this road or city; "
 	    "home when it is scored"), NULL, NC_("piece", "builder"),
 	    "<path d=\"M-6 9L-2.5-2L-5-3.5V-5H5V-3.5L2.5-2L6 9Z"
-	    "M3.5-8.5A3.5 3.5 0 1 1-3.5-8.5A3.5 3.5 0 1 1 3.5-8.5Z\"/>", N_("builder") },
+	    "M3.5-8.5A3.5 3.5 0 1 1-3.5-8.5A3.5 3.5 0 1 1 3.5-8.5Z\"/>", N_("builder"), NULL },
 	[PC_PIG] = { N_("pig"), N_("pigs"), pig_words, CR_FIELD, CR_FIELD, 1, 0, 0,
 	    N_("1 more a completed city for its owner, if its owner wins this farm at the end"),
 	    NULL, NC_("piece", "pig"),
 	    "<path d=\"M-9 1A9 6 0 1 0 9 1A9 6 0 1 0-9 1Z"
-	    "M8-1.5H11.5V3.5H8ZM-5-3.5L-3-8.5L-0.5-4.5Z\"/>", N_("pig") },
+	    "M8-1.5H11.5V3.5H8ZM-5-3.5L-3-8.5L-0.5-4.5Z\"/>", N_("pig"), NULL },
 };
 
 enum { P_NONE, P_GOODS, P_WINE, P_GRAIN, P_CLOTH, P_PIG, P_NO_FOLLOWER, P_NO_FARMER,

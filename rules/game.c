@@ -301,12 +301,13 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 {
 	const struct cr_tileset *ts = g->h.ts;
 	const struct cr_square *sq = NULL;
-	int start = ts->start, nsq;
+	int start = ts->start, nsq, a, b;
 	struct hood h;
 
 	if (c->edition < (cr_games[ts->game]->editions > 0) ||
 	    c->edition > cr_games[ts->game]->editions ||
-	    c->nplayers < 1 || c->nplayers > CR_MAXPLAYERS)
+	    c->nplayers < 1 || c->nplayers > CR_MAXPLAYERS ||
+	    !cr_exts_together(c->exts | 1u, &a, &b))	/* not refereed together yet */
 		return false;
 	if (!configure(g, c->exts))
 		return false;

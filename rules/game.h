@@ -313,7 +313,8 @@ struct cr_player {
  * tiles of every module, cr_tileset_merge, those of modules not in play
  * left out of the supply), and what the game is played with.  NULL on
  * bad arguments (an edition, a player count, a module the tile set lacks
- * tiles for) or no memory.  cr_game_new is the base game alone.
+ * tiles for, modules not refereed together yet: rules/ext.h,
+ * cr_exts_together) or no memory.  cr_game_new is the base game alone.
  */
 struct cr_game *cr_game_create(const struct cr_tileset *ts, const struct cr_config *c);
 struct cr_game *cr_game_new(const struct cr_tileset *ts, int edition, int nplayers);

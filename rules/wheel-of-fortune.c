@@ -1064,8 +1064,9 @@ make_square(int x, int y, const struct bfeat *bf, const int8_t *feat, int end,
 	int internal[CR_NDIRS], nroads = 0, breaks[CR_NPORTS + 1], nb = 0;
 
 	memset(t, 0, sizeof *t);
-	snprintf(t->code, sizeof t->code, "WF-BOARD-%d%d", x, y);
-	snprintf(sq, sizeof sq, "%d,%d", x, y);
+	/* x and y from 0 to 3: one digit each */
+	snprintf(t->code, sizeof t->code, "WF-BOARD-%c%c", '0' + (x & 3), '0' + (y & 3));
+	snprintf(sq, sizeof sq, "%c,%c", '0' + (x & 3), '0' + (y & 3));
 	t->count = 1;
 	t->part = true;
 	for (int d = 0; d < CR_NDIRS; d++) {

@@ -224,8 +224,14 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	check_documented();
 	configs[0] = (struct cr_config){ 3, 2, 0 };
 	configs[1] = (struct cr_config){ 3, 2, inns > 0 ? 1u << inns : 0 };
-	configs[2] = (struct cr_config){ 2, 4, (tb > 0 ? 1u << tb : 0) | (hs > 0 ? 1u << hs : 0) };
-	configs[3] = (struct cr_config){ 1, 3, (1u << cr_nexts) - 1 };
+	uint32_t all = (1u << cr_nexts) - 1;
+	int wf = cr_ext_find("wheel-of-fortune", 16), a, b;
+
+	while (!cr_exts_together(all, &a, &b))	/* not refereed together yet: the later out */
+		all &= ~(1u << b);
+	configs[2] = (struct cr_config){ 2, 4, (tb > 0 ? 1u << tb : 0) | (hs > 0 ? 1u << hs : 0) |
+	    (wf > 0 ? 1u << wf : 0) };
+	configs[3] = (struct cr_config){ 1, 3, all };
 	for (int i = 0; i < NGAMES; i++)
 		if ((games[i] = cr_game_create(&fz_base, &configs[i])) == NULL) {
 			fprintf(stderr, "fuzz_move: cannot create game %d\n", i);

@@ -739,6 +739,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	conf.edition = 1 + (int)(h % 3);
 	conf.nplayers = nplayers = 1 + (int)((h / 3) % 8);
 	conf.exts = x % 4 ? x & ((1u << cr_nexts) - 2) : 0;	/* bit i of x >> 1: cr_exts[1 + i] */
+	{	/* modules not refereed together yet: no game */
+		int a, b;
+
+		if (!cr_exts_together(conf.exts | 1u, &a, &b)) {
+			FZ_CHECK(cr_game_create(&fz_base, &conf) == NULL,
+			    "cr_game_create(modules 0x%x): %s with %s made a game", (unsigned)conf.exts,
+			    cr_exts[a]->name, cr_exts[b]->name);
+			return 0;
+		}
+	}
 	g = cr_game_create(&fz_base, &conf);
 	stamp++;
 	FZ_CHECK(g != NULL, "cr_game_create(edition %d, %d players, modules 0x%x) failed",
