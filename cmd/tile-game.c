@@ -419,6 +419,59 @@ json_event(const void *g, int i, const char *const *names)
 	}
 }
 
+/* The state of each module in play that says it (rules/ext.h: state_key):
+ * "wheel": {"pig": "storm", "crowns": {"fortune": [], "tax": ["Anna"]}}. */
+static void
+json_states(const struct cr_game *g, const char *const *names)
+{
+	for (int e = 0; e < cr_nexts; e++) {
+		const struct cr_ext *x = cr_exts[e];
+		struct cr_evword w[16];
+		int n = 0, k = 0;
+
+		if (x->state_key == NULL || !(cr_game_exts(g) & (1u << e)))
+			continue;
+		printf(", ");
+		cmd_json_str(stdout, x->state_key);
+		printf(": {");
+		if (x->state != NULL)
+			n = x->state(g, e, w, 16);
+		for (int i = 0; i < n && i < 16; i++, k++) {
+			printf("%s", k ? ", " : "");
+			cmd_json_str(stdout, w[i].key);
+			printf(": ");
+			if (w[i].type == CR_EW_NUMBER)
+				printf("%d", w[i].n);
+			else
+				cmd_json_str(stdout, w[i].word ? w[i].word : "");
+		}
+		if (x->spaces_key != NULL && x->nspaces > 0) {
+			printf("%s", k ? ", " : "");
+			cmd_json_str(stdout, x->spaces_key);
+			printf(": {");
+			for (int s = 1, j = 0; cr_space(s) != NULL; s++) {
+				struct cr_standing on[8];
+				int held = 0;
+
+				if (cr_space_ext(s) != e)
+					continue;
+				cr_game_space(g, s, on, 8, &held);
+				printf("%s", j++ ? ", " : "");
+				cmd_json_str(stdout, cr_space(s)->word);
+				printf(": [");
+				for (int i = 0; i < held && i < 8; i++) {
+					printf("%s", i ? ", " : "");
+					cmd_json_str(stdout, on[i].player >= 0 && on[i].player <
+					    cr_game_nplayers(g) ? names[on[i].player] : "?");
+				}
+				printf("]");
+			}
+			printf("}");
+		}
+		printf("}");
+	}
+}
+
 /* Each player's tokens, by group: "goods": {"Anna": {"wine": 2, ...}}. */
 static void
 json_game(const void *g, const char *const *names)
@@ -455,6 +508,7 @@ json_game(const void *g, const char *const *names)
 		}
 		printf("}");
 	}
+	json_states(g, names);
 }
 
 /* Each player's goods tokens after the score: "   wine 2, grain 0, cloth 1". */

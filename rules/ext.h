@@ -692,6 +692,16 @@ struct cr_ext {
 	 * a record or a command naming both is refused as not supported yet
 	 * (cr_exts_together), rather than refereed by the wrong rules. */
 	const char	*const *not_with;
+
+	/* ---- A module's state for JSON (issue 21: where the pig stands, who
+	 * holds the crown spaces) ------------------------------------------
+	 * state_key: the key of its object after "events" in replay --json
+	 * ("wheel"), NULL: none.  state: its words there (struct cr_evword:
+	 * "pig": "storm"), up to max into out, how many in all; then, under
+	 * spaces_key ("crowns"), each of its spaces by word with the names of
+	 * those standing there (cr_game_space). */
+	const char	*state_key, *spaces_key;
+	int	(*state)(const struct cr_game *g, int ext, struct cr_evword *out, int max);
 };
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------

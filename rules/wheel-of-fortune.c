@@ -848,6 +848,16 @@ wf_words(int ext, const struct cr_event *ev, struct cr_evword *out, int max)
 	return n;
 }
 
+/* Its state for JSON: where the pig stands. */
+static int
+wf_state(const struct cr_game *g, int ext, struct cr_evword *out, int max)
+{
+	if (max > 0)
+		out[0] = (struct cr_evword){ "pig", CR_EW_WORD, spaces[pig_of(g, ext)].word, 0, 0,
+		    0, 0 };
+	return 1;
+}
+
 /* ---- reading the data ----------------------------------------------------- */
 
 static int
@@ -1315,4 +1325,6 @@ const struct cr_ext cr_ext_wheel = {
 	.words = wf_words,
 	.refusal_kinds = refusal_kinds, .nrefusal_kinds = NPHRASES,
 	.not_with = not_with,
+	.state_key = "wheel", .spaces_key = "crowns",
+	.state = wf_state,
 };

@@ -172,6 +172,9 @@ expect "replay --json: the wheel's section, steps, from, returned" grep -qF \
 run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-crown-6.yaml"
 expect "replay --json: a crown award" grep -qF \
     '"feature": "crown", "section": "storm", "points": {"Bleu": 6}, "why": "Bleu alone on the crown spaces of Storm: 6; it goes home"' "$tmp/out"
+run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-crown-taken.yaml"
+expect "replay --json: the wheel's state after the last legal move" grep -qF \
+    '"events": [], "wheel": {"pig": "fortune", "crowns": {"fortune": [], "tax": [], "famine": [], "storm": [], "inquisition": ["Rouge"], "plague": []}}}' "$tmp/out"
 for k in plague-choice:plague-choice-missing icon-missing:icon-missing icon-number:icon-number \
     crown-taken:crown-space-taken; do
 	run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-${k%%:*}.yaml"
