@@ -722,7 +722,7 @@ spots(struct out *o, uint32_t valid)
 /*
  * A module's words for its rule (translated), its fields filled in:
  * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
- * the number, {player} the other player, {piece} the piece's word,
+ * the number, {line} the data's line it rests on, {player} the other player, {piece} the piece's word,
  * {spot}, {token}.  {piece}@{spot} and {token} are the notation's, as a
  * line writes them: they stay in its words.
  */
@@ -746,6 +746,8 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%d", r->rot * 90);
 		else if (strncmp(b, "{n}", 3) == 0)
 			put(o, "%d", r->n);
+		else if (strncmp(b, "{line}", 6) == 0)	/* the data's line it rests on */
+			put(o, "%d", r->line);
 		else if (strncmp(b, "{player}", 8) == 0)
 			put(o, "%s", names ? names[r->other_player] : _("another player"));
 		else if (strncmp(b, "{piece}", 7) == 0)

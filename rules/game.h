@@ -229,6 +229,8 @@ struct cr_refusal {
 	int		n;			/* a number the rule's words give */
 	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
 	int		space;			/* the move's space (cr_move.space) */
+	int		line;			/* the data's line the rule rests on (a
+						 * module's data file), 0: none */
 	/* A tile refused at its square by its edges or a module's rule of
 	 * placement (CR_R_EDGE_MISMATCH, CR_R_EXT): the rotations that fit
 	 * there, bit r for r quarter turns, and CR_FITS_KNOWN; 0 when not

@@ -82,12 +82,12 @@ static const char *const phrases[NPHRASES] = {
 	[P_PLAIN] = N_("plain"),
 	[P_NO_ICON_COPY] = N_("{tile} shows no wheel icon in this box (wheel-of-fortune.yaml, "
 	    "icons): write {tile} without wheel=N"),
-	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn: this {tile} is the plain "
-	    "one, write it without wheel=N"),
-	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon (wheel-of-fortune.yaml, "
-	    "icons): write {tile} wheel=N"),
+	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn (wheel-of-fortune.yaml "
+	    "line {line}): this {tile} is the plain one, write it without wheel=N"),
+	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon (wheel-of-fortune.yaml line "
+	    "{line}): write {tile} wheel=N"),
 	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} "
-	    "(wheel-of-fortune.yaml, icons); another printing? correct the data"),
+	    "(wheel-of-fortune.yaml line {line}); another printing? correct the data"),
 	[P_WHEEL_TWICE] = N_("wheel=N is given twice: the copy shows one number, and the pig "
 	    "moves once per tile"),
 	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
@@ -395,6 +395,8 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	/* W20: the copies left, by icon. */
 	i = icon_of(g, d, m->tile);
 	all = i >= 0 ? icons_left(d, st, i, left) : 0;
+	if (i >= 0)
+		why->line = d->icon[i].line;	/* the data the refusal rests on */
 	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
 		return refuse(why, ext, P_ICON_MISSING, 0);
 	if (n != 0 && i < 0)
