@@ -828,6 +828,36 @@ hidden_where(struct play *p)
  * add up to the figure above them: the tiles left to draw, and those
  * hidden unseen (under hills), whose types nobody knows.
  */
+/*
+ * The copies of a type left that the modules tell apart (rules/ext.h:
+ * cr_ext.variants; the wheel's icons), a line a type that has some:
+ * "  U      5   4 with a wheel icon (number unknown), 1 plain".
+ */
+static void
+supply_variants(struct play *p, int w)
+{
+	for (int t = 0; t < tile_ts(p)->ntypes; t++) {
+		struct cr_variant v[8];
+		int n;
+
+		if (!set_in_play(p, t) || (n = cr_game_variants(p->g, t, v, 8)) == 0)
+			continue;
+		outf("  %-*s %2d  ", w, tile_ts(p)->type[t].code, cr_game_supply(p->g, t));
+		for (int i = 0, k = 0; i < n && i < 8; i++) {
+			const char *ph = _(cr_phrase(v[i].phrase)), *at = strstr(ph, "{n}");
+
+			if (v[i].count == 0)
+				continue;	/* none of these left */
+			outf("%s %d ", k++ ? "," : "", v[i].count);
+			if (at != NULL)	/* the number the copies show */
+				outf("%.*s%d%s", (int)(at - ph), ph, v[i].n, at + 3);
+			else
+				outf("%s", ph);
+		}
+		outf("\n");
+	}
+}
+
 int
 view_supply(struct play *p, int argc, char **argv)
 {
@@ -835,7 +865,8 @@ view_supply(struct play *p, int argc, char **argv)
 
 	(void)argc, (void)argv;
 	for (int t = 0; t < tile_ts(p)->ntypes; t++)
-		if (set_in_play(p, t) && (int)strlen(tile_ts(p)->type[t].code) > w)
+		if (set_in_play(p, t) && !tile_ts(p)->type[t].part &&
+		    (int)strlen(tile_ts(p)->type[t].code) > w)
 			w = (int)strlen(tile_ts(p)->type[t].code);
 	if (hidden == 0)
 		outf(ngettext("%d tile left in the supply:\n", "%d tiles left in the supply:\n",
@@ -849,8 +880,8 @@ view_supply(struct play *p, int argc, char **argv)
 		    hidden_where(p));
 	}
 	for (int t = 0; t < tile_ts(p)->ntypes; t++) {
-		if (!set_in_play(p, t))
-			continue;
+		if (!set_in_play(p, t) || tile_ts(p)->type[t].part)
+			continue;	/* a board's square: never drawn */
 		outf("%s%-*s %2d", k % 8 ? "   " : "  ", w, tile_ts(p)->type[t].code,
 		    cr_game_supply(p->g, t));
 		if (++k % 8 == 0)
@@ -858,6 +889,7 @@ view_supply(struct play *p, int argc, char **argv)
 	}
 	if (k % 8)
 		outf("\n");
+	supply_variants(p, w);
 	return 0;
 }
 

@@ -1271,6 +1271,24 @@ expect "the table's heading" has "$tmp/eight.out" \
 expect "a long name is cut" has "$tmp/eight.out" \
     '  Hannelore-Ziegenhal~     0       7   1       1   1        1    0     0     0'
 
+# ---- the Wheel of Fortune (issue 21): a whole line at the table, the icon
+# copies in the supply ------------------------------------------------------
+typed wheel <<'EOF'
+supply
+U wheel=1 -1,0 0
+supply
+B 4,2 0 crown@tax
+EOF
+session wheel 0 play --players Anna,Ben --expansions wheel-of-fortune
+expect "the wheel: the icon copies in the supply" has "$tmp/wheel.out" \
+    '  U      8   7 with a wheel icon (number unknown), 1 plain'
+expect "the wheel: a known number" has "$tmp/wheel.out" '  X      1   1 with a wheel icon showing 1'
+expect "the wheel: the pig moves before the tile" has "$tmp/wheel.out" \
+    "  wheel: the pig moves 1, Fortune to Tax: each knight scores its city's pennants + its owner's knights there: nobody scores"
+expect "the wheel: one icon U drawn" has "$tmp/wheel.out" \
+    '  U      7   6 with a wheel icon (number unknown), 1 plain'
+expect "the wheel: a follower on a crown space" has "$tmp/wheel.out" 'move 2, Ben: B 4,2 0 crown@tax'
+
 # ---- find a tile by what it shows; a tile with no copy left (issue 14) --------
 
 typed find <<'EOF'
