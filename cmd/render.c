@@ -311,16 +311,21 @@ legend_add(const char *text)
 static void
 legend_init(void)
 {
+	uint32_t mods = cr_rules_modules(0);	/* the tile game's: the key says them */
+
 	for (int cls = 0; cls < 4; cls++)
 		for (int k = 0; k < cr_nkinds(); k++)
-			if (kind_class(k) == cls)
+			if (kind_class(k) == cls && (mods >> cr_kind_ext(k) & 1))
 				leg.kind[k] = legend_add(cr_kind(k)->key);
 	for (int e = 1; e < cr_nends(); e++)
-		leg.end[e] = legend_add(cr_end(e)->look.key);
+		if (mods >> cr__tab.end_ext[e] & 1)
+			leg.end[e] = legend_add(cr_end(e)->look.key);
 	for (int a = 0; a < cr_nattrs(); a++) {
 		const struct cr_look *l;
 
 		leg.attr[a] = -1;
+		if (!cr_attr_of(a, 0))
+			continue;
 		for (int v = 1; (l = cr_attr_look(a, v)) != NULL; v++) {
 			int i = legend_add(l->key);
 

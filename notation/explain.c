@@ -292,7 +292,8 @@ why(struct out *o, const struct cr_event *ev, unsigned who)
 		took_from(o, ev);
 		return;
 	}
-	if (ev->reason == CR_EV_MODULE) {	/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
+	if (ev->reason == CR_EV_MODULE || ev->reason == CR_EV_MODULE_END) {
+		/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
 		if (ev->sub > 0)
 			put(o, ngettext("%s at %d,%d (%d token):", "%s at %d,%d (%d tokens):",
 			    (unsigned long)ev->sub), phrase(ev->note), ev->x, ev->y, ev->sub);
@@ -353,7 +354,8 @@ sums(struct out *o, const struct cr_event *ev, unsigned who, int paid)
 	const struct cr_kinddef *k = cr_kind(ev->kind);
 	int nums[CR_NNUMS];
 
-	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_EXTRA || k == NULL)
+	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_MODULE_END ||
+	    ev->reason == CR_EV_EXTRA || k == NULL)
 		return false;
 	nt_event_nums(ev, nums);
 	if (ev->reason == CR_EV_FARM_CITY)
@@ -540,7 +542,8 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = p;
-	if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE)
+	if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE ||
+	    ev->reason == CR_EV_MODULE_END)
 		;	/* the counts are the tokens or the sheep, said above */
 	else if (!alike && weighted >= 0)	/* paid differently, a majority: a tie */
 		put(&o, _(" (tied, %d each, a big meeple counting 2)"), best);

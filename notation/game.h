@@ -122,6 +122,10 @@ struct nt_game {
 	 * game is known (move 0), unless header_field gave one: "header";
 	 * NULL for a game whose refusals have none. */
 	const char	*header_kind;
+	/* Its keys that no other game takes are refused in another game's
+	 * record as its own ("\"tiles\" is a key of NAME records only", kind
+	 * header), not as unknown keys. */
+	bool		 keys_own;
 
 	/* ---- the header ---- */
 	/* Set r's header to the game's defaults (edition, r->cfg), before

@@ -444,6 +444,14 @@ unknown_key(struct rd *rd, const yaml_mark_t *m, const char *key, const struct n
 {
 	char keys[256];
 
+	for (int k = 0; k < nt_ngames; k++)	/* another game's own key */
+		if (nt_games[k] != gm && nt_games[k]->keys_own &&
+		    nt_game_takes(nt_games[k], key) >= 0) {
+			fail_at(rd, m, _("\"%s\" is a key of %s records only"), NT_QS(key),
+			    nt_games[k]->name);
+			rd->err->kind = "header";
+			return -1;
+		}
 	nt_game_keylist(gm, keys, sizeof keys);
 	return fail_at(rd, m, _("unknown key \"%s\" (expected %s or moves)"), NT_QS(key), keys);
 }

@@ -76,7 +76,9 @@ struct cr_pool {
 
 /* What a piece is. */
 #define CR_PIECE_FOLLOWER	0x01	/* owns its feature: no other player's may join it */
-#define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed */
+#define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed
+					 * (a hut; a gatherer, whose module sends it
+					 * home at the end of the turn: cr_figure_home) */
 #define CR_PIECE_TOKEN		0x04	/* written with the token drawn as it goes down
 					 * (a shepherd: "shepherd@W sheep=2") */
 
@@ -355,6 +357,10 @@ enum cr_attr_type {
 	CR_ATTR_END,		/* end: one of every module's ends (a line's) */
 	CR_ATTR_NEXT_TO,	/* next_to: [N]: the segments of the kind its land
 				 * borders (a field's cities) */
+	CR_ATTR_TILE,		/* key: true at a type's level, not a feature's (bonus:
+				 * true): a bit of the tile's marks, as a mark's */
+	CR_ATTR_EDGES,		/* key: [N, W]: whole edges at rotation 0, a bit each
+				 * (1 << direction), in a value slot (a lake's arms) */
 };
 #define CR_ATTR_SUMMED	0x01	/* a count the engine sums over a feature (pennants: a
 				 * segment's and a feature's pennants) */
@@ -471,6 +477,12 @@ struct cr_ext {
 	/* The placement m is scored: does the same player play again (a
 	 * builder's second tile)?  Asked of every module in play. */
 	bool	(*again)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+	/* The tile of m was discarded (it fits nowhere): the module follows
+	 * (a bonus tile drawn from its pile), and says whether the turn
+	 * passes now; false, as every game's rule has it for a land tile,
+	 * the same player draws again.  The turn passes if one module says
+	 * so.  Asked of every module in play. */
+	bool	(*discarded)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* A feature's price: ev is the base arithmetic for the feature with
 	 * root `root`, complete or not (ev->reason says when it is paid);
 	 * the module may change the prices and add a note or terms. */
@@ -537,8 +549,9 @@ int	cr_ext_set(const struct cr_game *g, int ext);
 /* The root of the feature a piece (cr_game_figure) stands on, -1 for one
  * gone home. */
 int	cr_figure_root(const struct cr_game *g, int fig);
-/* A piece that owns no feature (a shepherd) goes home now; a follower
- * goes home with its feature, when it is scored. */
+/* A piece that owns no feature (a shepherd) goes home now, and so does
+ * a follower that stays (CR_PIECE_STAYS: its module says when); another
+ * follower goes home with its feature, when it is scored. */
 void	cr_figure_home(struct cr_game *g, int fig);
 
 /* A node: its feature's root, the next member of its feature (round a
@@ -645,6 +658,22 @@ struct cr_rules {
 	 * (River II's volcano), numbered after the modules' attributes. */
 	const struct cr_attr *attrs;
 	int		 nattrs;
+	/* Top-level keys its tile files may write holding a count, 0 to
+	 * 1000 (a bonus pile's size), NULL-ended: kept among the set's
+	 * tokens under the key's name (cr_tileset_tokens). */
+	const char	*const *setkeys;
+	/* Whether its types may say what in them is guessed (doubt: TEXT,
+	 * one line: cr_tileset.doubt). */
+	bool		 doubt;
+	/* A prefix its codes carry that a move may leave out ("HG-":
+	 * ffmm4 is HG-FFMM4), NULL for none. */
+	const char	*prefix;
+	/* The game's own checks of a type once read, beyond those of its
+	 * kinds (a segment ending at a lake on a tile without one; the code
+	 * scheme): NULL when it passes, else the words of the check (N_(),
+	 * one %s, the type's code) and *feature the feature at fault (its
+	 * index in the type, -1 for the type).  NULL: none. */
+	const char	*(*type_check)(const struct cr_tiletype *t, int *feature);
 };
 
 /* The games (rules/registry.c), the tile game first. */
@@ -916,15 +945,22 @@ cr_tile_attr(const struct cr_tiletype *t, int s, int a)
 
 	if (x == NULL || s < 0 || s >= t->nseg)
 		return 0;
+	/* A count or a flag of another kind's (another game's, sharing the
+	 * slot or the bit) is not this segment's. */
+	if ((x->type == CR_ATTR_COUNT || x->type == CR_ATTR_FLAG || x->type == CR_ATTR_EDGES) &&
+	    !cr_attr_on(a, t->seg[s].kind))
+		return 0;
 	switch (x->type) {
 	case CR_ATTR_COUNT:
 		return x->flags & CR_ATTR_SUMMED ? t->seg[s].pennants :
 		    t->value[s][cr__tab.attr_at[a]];
 	case CR_ATTR_WORD:
+	case CR_ATTR_EDGES:
 		return t->value[s][cr__tab.attr_at[a]];
 	case CR_ATTR_FLAG:
 		return (t->seg[s].flags & cr_attr_bit(a)) != 0;
 	case CR_ATTR_MARK:
+	case CR_ATTR_TILE:
 		return (t->marks & cr_attr_bit(a)) != 0;
 	case CR_ATTR_END:
 		return t->seg[s].end;

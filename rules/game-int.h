@@ -145,6 +145,7 @@ struct cr_game {
 	uint32_t hk_drawable, hk_tile, hk_piece, hk_placed, hk_price, hk_final;
 	uint32_t hk_completed, hk_again, hk_returns, hk_choose, hk_tiebreak, hk_move;
 	uint32_t hk_over;
+	uint32_t hk_discarded;
 	/* The modules' own states, one block: module e's at xoff[e]. */
 	unsigned char *xstate;
 	size_t	xoff[CR_MAXEXTS], xsize;

@@ -205,7 +205,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 static bool
 configure(struct cr_game *g, uint32_t exts)
 {
-	uint32_t sets = 1, hk[13] = { 0 }, on = cr_rules_on(g->h.ts->game);
+	uint32_t sets = 1, hk[14] = { 0 }, on = cr_rules_on(g->h.ts->game);
 	int8_t extset[CR_MAXEXTS];
 	size_t size = 0, xoff[CR_MAXEXTS];
 	unsigned char *st;
@@ -246,6 +246,7 @@ configure(struct cr_game *g, uint32_t exts)
 		hk[10] |= x->tiebreak ? 1u << e : 0;
 		hk[11] |= x->move_ok ? 1u << e : 0;
 		hk[12] |= x->over ? 1u << e : 0;
+		hk[13] |= x->discarded ? 1u << e : 0;
 		xoff[e] = size;
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
@@ -263,7 +264,7 @@ configure(struct cr_game *g, uint32_t exts)
 	g->hk_drawable = hk[0], g->hk_tile = hk[1], g->hk_piece = hk[2], g->hk_placed = hk[3];
 	g->hk_price = hk[4], g->hk_final = hk[5], g->hk_completed = hk[6], g->hk_again = hk[7];
 	g->hk_returns = hk[8], g->hk_choose = hk[9], g->hk_tiebreak = hk[10], g->hk_move = hk[11];
-	g->hk_over = hk[12];
+	g->hk_over = hk[12], g->hk_discarded = hk[13];
 	g->exts = exts;
 	return true;
 }
@@ -641,8 +642,6 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 				return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;
-	if (!check_pool(g, m, why))
-		return false;
 	pc = cr_piece(m->role);
 	if ((pc->flags & CR_PIECE_TOKEN) ? m->arg == 0 : m->arg != 0) {
 		why->n = m->arg == 0 ? 1 : 2;	/* a shepherd's token: missing, or unwanted */
@@ -663,6 +662,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);
 	}
+	if (!check_pool(g, m, why))	/* the supply last (HG-12.17) */
+		return false;
 	if (g->hk_piece)
 		CR_EACH_EXT(g, g->hk_piece, e)
 			if (!cr_exts[e]->piece_ok(g, e, m, seg, why))
@@ -805,6 +806,14 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		break;
 	case CR_MOVE_DISCARD:	/* the same player draws again */
 		take_tile(g, m->tile);
+		if (g->hk_discarded) {
+			bool pass = false;
+
+			CR_EACH_EXT(g, g->hk_discarded, e)	/* each asked: each follows */
+				pass |= cr_exts[e]->discarded(g, e, m, move);
+			if (pass)
+				g->h.turn = (g->h.turn + 1) % g->h.nplayers;
+		}
 		break;
 	case CR_MOVE_END:
 		break;

@@ -215,6 +215,8 @@ enum cr_event_reason {
 				 * note says how, the terms the arithmetic */
 	CR_EV_EXTRA,		/* at the end, a majority of a module's tokens (goods):
 				 * meeples[] holds the counts, note names them */
+	CR_EV_MODULE_END,	/* at the end, a module's own scoring (a river system):
+				 * what names it, its game's row says it */
 };
 
 /* Whether an event belongs to the final scoring (not one during play). */

@@ -179,7 +179,8 @@ cr__return_meeples(struct cr_game *g, int root)
 	do {
 		struct node *n = &g->nodes.v[id];
 
-		if (n->figure >= 0) {
+		if (n->figure >= 0 &&
+		    !(cr_piece(g->h.figs.v[n->figure].role)->flags & CR_PIECE_STAYS)) {
 			struct cr_figure *f = &g->h.figs.v[n->figure];
 
 			cr__log_figure(g, n->figure);
@@ -202,8 +203,16 @@ cr_figure_home(struct cr_game *g, int fig)
 {
 	struct cr_figure *f = &g->h.figs.v[fig];
 
-	if (!f->on_board || (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER))
+	if (!f->on_board || (cr_piece(f->role)->flags & (CR_PIECE_FOLLOWER | CR_PIECE_STAYS)) ==
+	    CR_PIECE_FOLLOWER)
 		return;	/* a follower leaves with its feature (cr__return_meeples) */
+	if (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER) {	/* one that stayed: */
+		int root = cr__find(g, f->node);	/* its feature is free of it */
+
+		cr__log_node(g, root);
+		if (g->nodes.v[root].followers > 0)
+			g->nodes.v[root].followers--;
+	}
 	cr__log_figure(g, fig);
 	cr__log_player(g, f->player);
 	cr__log_node(g, f->node);

@@ -54,6 +54,13 @@ struct ld {
 	struct cr_error	*err;
 	const char	*text;
 	size_t		 len;
+	/* A type's keys: code... marks, then the game's (its attributes at
+	 * a type's level, tattr; doubt) */
+	const char	*tkeys[8 + CR_MAXATTRS];
+	int		 tattr[8 + CR_MAXATTRS], ntkeys;
+	int		 game;
+	bool		 patch;		/* corrections: {code, count} alone, count 0 */
+	int		 maxtypes;	/* the types the file lists */
 	const char	*code;		/* tile being read, for messages; NULL outside */
 	int		*codeline;	/* line of each type's code, for duplicates */
 	int		*aliasline;	/* line of each alias, CR_MAXALIAS per type */
@@ -584,6 +591,10 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 }
 
 enum { F_KIND, F_AT };
+enum { T_CODE, T_ALIASES, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
+static const char *const tile_keys[T_NKEYS] = {
+	"code", "aliases", "count", "edges", "features", "marks"
+};
 
 /* The kinds and keys the tables of the modules of game give a file
  * (struct ld), in their order. */
@@ -594,12 +605,22 @@ key_lists(struct ld *L, int game)
 	L->ne = kind_list(L->en, L->enm, true, game);
 	L->fkeys[F_KIND] = "kind", L->fkeys[F_AT] = "at";
 	L->nfkeys = 2;
+	L->game = game;
+	for (L->ntkeys = 0; L->ntkeys < T_NKEYS; L->ntkeys++)
+		L->tkeys[L->ntkeys] = tile_keys[L->ntkeys];
+	if (game >= 0 && game < cr_ngames && cr_games[game]->doubt)
+		L->tkeys[L->ntkeys++] = "doubt";
 	for (int a = 0; a < cr_nattrs(); a++) {
 		const char *k = cr_attr(a)->key;
 		int i = 0;
 
 		if (!cr_attr_of(a, game))
 			continue;	/* another game's */
+		if (cr_attr(a)->type == CR_ATTR_TILE) {
+			L->tattr[L->ntkeys] = a;
+			L->tkeys[L->ntkeys++] = k;
+			continue;
+		}
 		if (cr_attr(a)->type == CR_ATTR_MARK) {
 			L->mattr[L->nmarks] = a;
 			L->marks[L->nmarks++] = k;
@@ -676,6 +697,28 @@ parse_attr(struct ld *L, yaml_node_t *v, int a, struct cr_tiletype *t, struct se
 		if (want_list(L, v, x->key, "[N]") < 0)
 			return -1;
 		src->next_to = v;
+		return 0;
+	case CR_ATTR_EDGES:
+		if (want_list(L, v, x->key, "[N, W]") < 0)
+			return -1;
+		for (int i = 0; i < nitems(v); i++) {
+			yaml_node_t *e = item(L, v, i);
+			int sp = -1;
+
+			if (is_scalar(e) && e->data.scalar.length < 8)
+				sp = cr_spot_lookup((const char *)e->data.scalar.value,
+				    (int)e->data.scalar.length);
+			if (sp < 0 || !is_edge_spot(sp))
+				return fail(L, e->start_mark, _("%s names edges: N, E, S or W, "
+				    "not %s"), x->key, SHOW(e));
+			if (n & (1 << (sp / 4)))
+				return fail(L, e->start_mark, _("%s names %s twice"), x->key,
+				    SHOW(e));
+			n |= 1 << (sp / 4);
+		}
+		t->value[t->nseg][cr__tab.attr_at[a]] = (uint8_t)n;
+		return 0;
+	default:
 		return 0;
 	}
 	return 0;
@@ -960,10 +1003,6 @@ parse_aliases(struct ld *L, const yaml_node_t *list, struct cr_tileset *ts,
 	return 0;
 }
 
-enum { T_CODE, T_ALIASES, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
-static const char *const tile_keys[T_NKEYS] = {
-	"code", "aliases", "count", "edges", "features", "marks"
-};
 
 static int
 parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
@@ -971,7 +1010,7 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 	struct cr_tiletype *t = &ts->type[idx];
 	struct segsrc srcs[CR_MAXSEG];
 	yaml_mark_t emarks[CR_NDIRS];
-	yaml_node_t *v[T_NKEYS];
+	yaml_node_t *v[8 + CR_MAXATTRS];
 	yaml_node_pair_t *p;
 	int owner[CR_NPORTS];
 	char names[128];
@@ -995,7 +1034,7 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 				L->codeline[idx] = lineno(c->start_mark.line);
 				break;
 			}
-	if (get_keys(L, n, N_("a tile"), tile_keys, T_NKEYS, v) < 0)
+	if (get_keys(L, n, N_("a tile"), L->tkeys, L->ntkeys, v) < 0)
 		return -1;
 	if (v[T_CODE] == NULL)
 		return fail(L, n->start_mark, _("a tile has no code"));
@@ -1003,8 +1042,44 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 		return -1;
 	if (v[T_COUNT] == NULL)
 		return fail(L, n->start_mark, _("no count given"));
+	if (L->patch) {	/* a correction of a count alone: {code, count} */
+		int others = 0;
+
+		for (i = 0; i < L->ntkeys; i++)
+			others += i != T_CODE && i != T_COUNT && v[i] != NULL;
+		if (others == 0) {
+			L->code = NULL;
+			return get_int(L, v[T_COUNT], "count", 0, MAXCOUNT, &t->count);
+		}
+	}
 	if (get_int(L, v[T_COUNT], "count", 1, MAXCOUNT, &t->count) < 0)
 		return -1;
+	for (i = T_NKEYS; i < L->ntkeys; i++) {	/* the game's keys of a type */
+		int on;
+
+		if (v[i] == NULL)
+			continue;
+		if (strcmp(L->tkeys[i], "doubt") == 0) {
+			const yaml_node_t *d = v[i];
+
+			if (!is_scalar(d) || d->data.scalar.length == 0 ||
+			    memchr(d->data.scalar.value, '\n', d->data.scalar.length) != NULL)
+				return fail(L, d->start_mark, _("doubt must be one line of text, "
+				    "not %s"), SHOW(d));
+			if (ts->doubt == NULL &&
+			    (ts->doubt = calloc((size_t)L->maxtypes, sizeof *ts->doubt)) == NULL)
+				return fail(L, d->start_mark, "%s", _("out of memory"));
+			if ((ts->doubt[idx] = malloc(d->data.scalar.length + 1)) == NULL)
+				return fail(L, d->start_mark, "%s", _("out of memory"));
+			memcpy(ts->doubt[idx], d->data.scalar.value, d->data.scalar.length);
+			ts->doubt[idx][d->data.scalar.length] = '\0';
+			continue;
+		}
+		if (get_bool(L, v[i], L->tkeys[i], &on) < 0)
+			return -1;
+		if (on)
+			t->marks |= cr_attr_bit(L->tattr[i]);
+	}
 
 	if (v[T_EDGES] == NULL)
 		return fail(L, n->start_mark, _("no edges given"));
@@ -1072,6 +1147,14 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			    "belongs to no feature"), cr_port_name(j));
 	if (check_edges(L, t, owner, srcs, emarks) < 0)
 		return -1;
+	if (L->game >= 0 && L->game < cr_ngames && cr_games[L->game]->type_check != NULL) {
+		int f = -1;
+		const char *why = cr_games[L->game]->type_check(t, &f);
+
+		if (why != NULL)
+			return fail(L, f >= 0 && f < nf ? item(L, v[T_FEATURES], f)->start_mark :
+			    n->start_mark, _(why), t->code);
+	}
 	L->code = NULL;
 	return 0;
 }
@@ -1101,6 +1184,7 @@ bad:
 
 enum { K_SET, K_START, K_TILES, K_TOKENS, K_NKEYS };
 static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles", "tokens" };
+#define MAXSETKEYS	8	/* a game's counts at the top level (setkeys) */
 
 /* tokens: {token-1: 4, token-2: 2}: names as set names are, counts 0..1000. */
 static int
@@ -1146,16 +1230,37 @@ static void derive(struct cr_tileset *);
 static int
 parse_set(struct ld *L, struct cr_tileset *ts)
 {
-	yaml_node_t *root, *v[K_NKEYS];
+	yaml_node_t *root, *v[K_NKEYS + MAXSETKEYS];
 	yaml_mark_t zero = { 0, 0, 0 };
 	size_t len;
 	int i, n;
+
+	const char *keys[K_NKEYS + MAXSETKEYS];
+	const char *const *sk;
+	int nkeys = K_NKEYS, game = 0;
 
 	root = yaml_document_get_root_node(&L->doc);
 	if (root == NULL)
 		return fail(L, zero, _("the tile set is empty; it needs set and "
 		    "tiles"));
-	if (get_keys(L, root, N_("the top level"), top_keys, K_NKEYS, v) < 0)
+	/* The set first: its game says which keys the others may be. */
+	if (root->type == YAML_MAPPING_NODE)
+		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+		    p < root->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
+			char nm[MAXNAME + 1];
+
+			if (sc_eq(k, "set") && is_scalar(val) && val->data.scalar.length <= MAXNAME) {
+				memcpy(nm, val->data.scalar.value, val->data.scalar.length);
+				nm[val->data.scalar.length] = '\0';
+				game = cr_rules_of_set(nm);
+			}
+		}
+	memcpy(keys, top_keys, sizeof top_keys);
+	for (sk = cr_games[game]->setkeys; sk != NULL && *sk != NULL && nkeys < K_NKEYS +
+	    MAXSETKEYS; sk++)
+		keys[nkeys++] = *sk;
+	if (get_keys(L, root, N_("the top level"), keys, nkeys, v) < 0)
 		return -1;
 	if (v[K_SET] == NULL)
 		return fail(L, root->start_mark, _("no set given; name the set, "
@@ -1181,6 +1286,7 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		return fail(L, v[K_TILES]->start_mark, _("more than %d tile types"),
 		    MAXTYPES);
 	ts->type = calloc((size_t)n, sizeof *ts->type);
+	L->maxtypes = n;
 	L->codeline = calloc((size_t)n, sizeof *L->codeline);
 	L->aliasline = calloc((size_t)n * CR_MAXALIAS, sizeof *L->aliasline);
 	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL)
@@ -1215,15 +1321,28 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	ts->setbeg[0] = 0, ts->setbeg[1] = ts->ntypes;
 	if (v[K_TOKENS] != NULL && parse_tokens(L, v[K_TOKENS], ts) < 0)
 		return -1;
+	for (i = K_NKEYS; i < nkeys; i++) {	/* the game's counts: tokens too */
+		struct cr_settoken *t = &ts->settok[0][ts->nsettok[0]];
+
+		if (v[i] == NULL)
+			continue;
+		if (ts->nsettok[0] == CR_MAXSETTOKENS)
+			return fail(L, v[i]->start_mark, _("more than %d kinds of token"),
+			    CR_MAXSETTOKENS);
+		snprintf(t->name, sizeof t->name, "%s", keys[i]);
+		if (get_int(L, v[i], keys[i], 0, 1000, &t->count) < 0)
+			return -1;
+		ts->nsettok[0]++;
+	}
 	return 0;
 nomem:
 	seterr(L->err, 0, 0, _("out of memory"));
 	return -1;
 }
 
-int
-cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
-    struct cr_error *err)
+static int
+parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error *err,
+    bool patch)
 {
 	struct cr_error dummy;
 	yaml_parser_t p;
@@ -1232,6 +1351,7 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 
 	memset(ts, 0, sizeof *ts);
 	memset(&L, 0, sizeof L);
+	L.patch = patch;
 	L.err = err != NULL ? err : &dummy;
 	memset(L.err, 0, sizeof *L.err);
 	L.text = text != NULL ? text : "";
@@ -1260,6 +1380,20 @@ out:
 		return -1;
 	}
 	return 0;
+}
+
+int
+cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
+    struct cr_error *err)
+{
+	return parse_text(ts, text, len, err, false);
+}
+
+int
+cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
+    struct cr_error *err)
+{
+	return parse_text(ts, text, len, err, true);
 }
 
 /* Is everything printed on two segments of t the same, ports aside? */
@@ -1465,6 +1599,9 @@ cr_tileset_free(struct cr_tileset *ts)
 		free(ts->setname[i]);
 	free(ts->typeset);
 	free(ts->codeidx);
+	for (int i = 0; ts->doubt != NULL && i < ts->ntypes; i++)
+		free(ts->doubt[i]);
+	free(ts->doubt);
 	memset(ts, 0, sizeof *ts);
 }
 
@@ -1547,8 +1684,8 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	return 0;
 }
 
-int
-cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
+static int
+find(const struct cr_tileset *ts, const char *code, size_t len)
 {
 	int i;
 
@@ -1573,5 +1710,141 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 			if (type_is(&ts->type[i], code + 3, len - 3, 1))
 				return i;
 	}
+	return -1;
+}
+
+int
+cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
+{
+	const char *pfx;
+	char buf[CR_CODE_MAX];
+	size_t n;
+	int i = find(ts, code, len);
+
+	/* A game whose codes carry a prefix a move may leave out (HG-). */
+	if (i >= 0 || ts == NULL || ts->game <= 0 || ts->game >= cr_ngames ||
+	    (pfx = cr_games[ts->game]->prefix) == NULL || (n = strlen(pfx)) + len >= sizeof buf ||
+	    len == 0 || (len >= n && caseeq(code, pfx, n)))
+		return i;
+	memcpy(buf, pfx, n);
+	memcpy(buf + n, code, len);
+	return find(ts, buf, n + len);
+}
+
+/* The type of dst whose code (not an alias) is code, -1 if none. */
+static int
+by_code(const struct cr_tileset *dst, const char *code)
+{
+	for (int i = 0; i < dst->ntypes; i++)
+		if (word_is(dst->type[i].code, code, strlen(code), 0))
+			return i;
+	return -1;
+}
+
+static int
+patch_fail(struct cr_error *err, const char *fmt, const char *a)
+{
+	err->line = err->column = 0;
+	snprintf(err->msg, sizeof err->msg, fmt, a);
+	return -1;
+}
+
+int
+cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src, struct cr_error *err)
+{
+	for (int i = 0; i < src->ntypes; i++) {
+		const struct cr_tiletype *t = &src->type[i];
+		int o;
+
+		if (t->nseg == 0) {	/* {code, count} */
+			if ((o = cr_tileset_find(dst, t->code, strlen(t->code))) < 0)
+				return patch_fail(err, _("tiles: %s is not a tile of the set, so "
+				    "its count cannot be corrected; describe it whole"), t->code);
+			if (o == dst->start && t->count < 1)
+				return patch_fail(err, _("tiles: %s is the start tile: its count "
+				    "is 1 at least"), t->code);
+			dst->type[o].count = t->count;
+			continue;
+		}
+		o = by_code(dst, t->code);
+		for (int a = -1; a < t->naliases; a++) {	/* one name space */
+			const char *w = a < 0 ? t->code : t->alias[a];
+			int k = cr_tileset_find(dst, w, strlen(w));
+
+			if (k >= 0 && k != o)
+				return patch_fail(err, _("tiles: %s names another tile of the "
+				    "set already"), w);
+		}
+		if (o < 0) {
+			struct cr_tiletype *type;
+			uint8_t *typeset;
+			char **doubt;
+
+			o = dst->ntypes;
+			if ((type = realloc(dst->type, (size_t)(o + 1) * sizeof *type)) == NULL)
+				return patch_fail(err, "%s", _("out of memory"));
+			dst->type = type;
+			if ((typeset = realloc(dst->typeset, (size_t)(o + 1))) == NULL)
+				return patch_fail(err, "%s", _("out of memory"));
+			dst->typeset = typeset;
+			dst->typeset[o] = 0;
+			if (dst->doubt != NULL) {
+				if ((doubt = realloc(dst->doubt, (size_t)(o + 1) * sizeof *doubt)) ==
+				    NULL)
+					return patch_fail(err, "%s", _("out of memory"));
+				dst->doubt = doubt;
+				dst->doubt[o] = NULL;
+			}
+			dst->ntypes++;
+			dst->setbeg[dst->nsets] = dst->ntypes;
+		}
+		dst->type[o] = *t;
+		if (dst->doubt == NULL && src->doubt != NULL && src->doubt[i] != NULL &&
+		    (dst->doubt = calloc((size_t)dst->ntypes, sizeof *dst->doubt)) == NULL)
+			return patch_fail(err, "%s", _("out of memory"));
+		if (dst->doubt != NULL) {
+			free(dst->doubt[o]);
+			dst->doubt[o] = NULL;
+			if (src->doubt != NULL && src->doubt[i] != NULL &&
+			    (dst->doubt[o] = strdup(src->doubt[i])) == NULL)
+				return patch_fail(err, "%s", _("out of memory"));
+		}
+		derive(dst);	/* the codes, for the next entry */
+	}
+	dst->total = 0;
+	for (int i = 0; i < dst->ntypes; i++)
+		dst->total += dst->type[i].count;
+	derive(dst);
+	return 0;
+}
+
+int
+cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src)
+{
+	*dst = *src;
+	dst->name = NULL, dst->type = NULL, dst->typeset = NULL, dst->codeidx = NULL;
+	dst->doubt = NULL;
+	memset(dst->setname, 0, sizeof dst->setname);
+	if ((dst->name = strdup(src->name)) == NULL ||
+	    (dst->type = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) * sizeof *dst->type))
+	    == NULL || (dst->typeset = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1))) == NULL)
+		goto nomem;
+	memcpy(dst->type, src->type, (size_t)src->ntypes * sizeof *dst->type);
+	memcpy(dst->typeset, src->typeset, (size_t)src->ntypes);
+	for (int i = 0; i < src->nsets; i++)
+		if ((dst->setname[i] = strdup(src->setname[i])) == NULL)
+			goto nomem;
+	if (src->doubt != NULL) {
+		if ((dst->doubt = calloc((size_t)(src->ntypes > 0 ? src->ntypes : 1),
+		    sizeof *dst->doubt)) == NULL)
+			goto nomem;
+		for (int i = 0; i < src->ntypes; i++)
+			if (src->doubt[i] != NULL && (dst->doubt[i] = strdup(src->doubt[i])) == NULL)
+				goto nomem;
+	}
+	derive(dst);
+	return 0;
+nomem:
+	cr_tileset_free(dst);
 	return -1;
 }

@@ -122,6 +122,10 @@ struct cr_tileset {
 	 * signature (game-int.h) has a digit a side, from 0 to nedges. */
 	uint8_t		edgeno[CR_MAXKINDS];
 	int		nedges;
+	/* Per type, what in it is guessed (doubt: in a game whose types
+	 * may say so, cr_rules.doubt), NULL for none; NULL when no type
+	 * says. */
+	char		**doubt;
 };
 
 /* Where a loader error is: 1-based line and column in the file. */
@@ -141,6 +145,23 @@ struct cr_error {
 int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
 void	cr_tileset_free(struct cr_tileset *ts);
+
+/*
+ * Corrections to a set (a record's tiles:, in the format of a set
+ * file): cr_tileset_parse_patch reads them as a set whose entries may
+ * also be {code, count} alone (count 0 allowed; such an entry has no
+ * segment, nseg 0); cr_tileset_patch applies them in order to dst: a
+ * whole entry replaces the type of that code (its aliases with it) or
+ * is added, a count alone sets the count of the type of that code or
+ * alias.  0, or -1 with err (its line: the entry's, from src's
+ * codeline) and dst unchanged... as far as the entries before it.
+ */
+int	cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
+	    struct cr_error *err);
+/* A copy of src into dst, its own memory: 0, or -1 out of memory. */
+int	cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src);
+int	cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src,
+	    struct cr_error *err);
 
 /*
  * Add the types of src (a set read alone) to dst, which keeps its name

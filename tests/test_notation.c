@@ -577,7 +577,7 @@ test_roundtrip_every_move(void **state)
 		roundtrip(&d, "Hana");
 		for (size_t p = 0; p < sizeof pos / sizeof *pos; p++)
 			for (int rot = 0; rot < 4; rot++)
-				for (int role = CR_ROLE_NONE; role < cr_npieces(); role++)
+				for (int role = CR_ROLE_NONE; role < tu_npieces(); role++)
 					for (int s = 0; s < CR_NSPOTS; s++) {
 						struct cr_move m = {
 							.kind = CR_MOVE_PLACE, .tile = t,
@@ -592,7 +592,7 @@ test_roundtrip_every_move(void **state)
 						count++;
 					}
 	}
-	assert_int_equal(count, ts->ntypes * 5 * 4 * (1 + (cr_npieces() - 1) * CR_NSPOTS));
+	assert_int_equal(count, ts->ntypes * 5 * 4 * (1 + (tu_npieces() - 1) * CR_NSPOTS));
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, NULL);
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, "Ben");
 }
@@ -635,7 +635,7 @@ test_fast_path(void **state)
 	/* Canonical place lines: every tile, rotation and role, some spots. */
 	for (int t = 0; t < ts->ntypes; t++)
 		for (int rot = 0; rot < 4; rot++)
-			for (int role = CR_ROLE_NONE; role < cr_npieces(); role++) {
+			for (int role = CR_ROLE_NONE; role < tu_npieces(); role++) {
 				struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t,
 				    .x = t * 37 - 400, .y = -rot * 1001, .rot = rot,
 				    .role = (enum cr_role)role,

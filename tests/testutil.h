@@ -26,6 +26,16 @@ static const char *const tu_names[CR_MAXPLAYERS] = {
 	"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
 };
 
+/* The pieces of the tile game's modules, "none" included: those of
+ * another game (Hunters & Gatherers) are numbered after them. */
+static inline int
+tu_npieces(void)
+{
+	int e = cr_ext_find("hunters-gatherers", 17);
+
+	return e < 0 ? cr_npieces() : cr_ext_piece(e, 0);
+}
+
 /* One module's tile file, read from $CARCREF_DATA (or rules/tiles). */
 static inline void
 tu_load(const char *file, struct cr_tileset *ts)
@@ -63,7 +73,7 @@ tu_base(void)
 		struct cr_tileset more;
 		struct cr_error err;
 
-		if (cr_exts[e]->tiles == NULL)
+		if (cr_exts[e]->tiles == NULL || !(cr_rules_modules(0) >> e & 1))
 			continue;
 		tu_load(cr_exts[e]->tiles, &more);
 		if (cr_tileset_merge(&ts, &more, &err) < 0)

@@ -147,7 +147,7 @@ fz_load_base(const char *argv0)
 			struct cr_tileset more;
 			struct cr_error err;
 
-			if (cr_exts[e]->tiles == NULL)
+			if (cr_exts[e]->tiles == NULL || !(cr_rules_modules(0) >> e & 1))
 				continue;
 			fz_load_one(dirs[i], cr_exts[e]->tiles, &more);
 			if (cr_tileset_merge(&fz_base, &more, &err) < 0) {
