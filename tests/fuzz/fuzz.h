@@ -949,7 +949,7 @@ fz_replay_equal(const struct cr_game *g)
 {
 	struct cr_config c = { cr_game_edition(g), cr_game_nplayers(g), cr_game_exts(g) };
 	struct cr_config other = { 1 + cr_game_edition(g) % 3, 1 + cr_game_nplayers(g) % CR_MAXPLAYERS,
-	    ~cr_game_exts(g) & ((1u << cr_nexts) - 1) };
+	    ~cr_game_exts(g) & (cr_rules_modules(0)) };
 	struct cr_game *h = cr_game_create(cr_game_tileset(g), &other);
 	struct fz_snap a, b;
 	struct cr_refusal why;

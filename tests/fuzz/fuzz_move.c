@@ -225,7 +225,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	configs[0] = (struct cr_config){ 3, 2, 0 };
 	configs[1] = (struct cr_config){ 3, 2, inns > 0 ? 1u << inns : 0 };
 	configs[2] = (struct cr_config){ 2, 4, (tb > 0 ? 1u << tb : 0) | (hs > 0 ? 1u << hs : 0) };
-	configs[3] = (struct cr_config){ 1, 3, (1u << cr_nexts) - 1 };
+	configs[3] = (struct cr_config){ 1, 3, cr_rules_modules(0) };
 	for (int i = 0; i < NGAMES; i++)
 		if ((games[i] = cr_game_create(&fz_base, &configs[i])) == NULL) {
 			fprintf(stderr, "fuzz_move: cannot create game %d\n", i);
