@@ -31,6 +31,8 @@ static const struct {
 	{ &cmd_resume_entry,	false },
 	{ &cmd_games_entry,	false },
 	{ &cmd_replay_entry,	false },
+	{ &cmd_report_entry,	false },
+	{ &cmd_stats_entry,	false },
 	{ &cmd_board_entry,	false },
 	{ &cmd_tiles_entry,	false },
 	{ &cmd_fmt_entry,	false },
