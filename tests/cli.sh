@@ -108,7 +108,7 @@ expect_match '^  2\. Anna +4$' -- replay "$game"
 expect_no 'thief@E' -- replay --quiet "$game"
 expect_match '^  1\. Ben +6$' -- replay --quiet "$game"
 cat >"$tmp/game.json" <<'EOF'
-{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
+{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "by_category": {"Anna": {"road": 0, "city": 4, "field": 0}, "Ben": {"road": 3, "city": 0, "field": 3}}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
 EOF
 expect_same "$tmp/game.json" -- replay --json "$game"
 STDIN=$game expect_exit 0 -- replay -
@@ -1691,9 +1691,11 @@ moves:
   - K K K X X X CFFF CFFF CCFF = knight
   - CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 8
 EOF
+# Issue 22 adds each player's points by category to every game's JSON.
 cat >"$tmp/d49.want" <<'EOF'
 {"valid": true, "finished": true,
  "scores": {"Anna": 42, "Ben": 0},
+ "by_category": {"Anna": {"city": 42, "knight": 0}, "Ben": {"city": 0, "knight": 0}},
  "winner": "Anna", "ended_by": "points", "holding_knight": ["Ben"],
  "events": [
    {"move": 1, "player": "Anna", "feature": "city", "rolls": [9, 4, 1], "dice": 8,
