@@ -148,6 +148,15 @@ move 4, Ben: end
 final scores:
   1. Anna    7
   2. Ben     3
+points by category  Anna   Ben
+  road                 0     3
+  city                 4     0
+  field                3     0
+  total                7     3
+    during play        4     0
+    final scoring      3     3
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
 game over: save FILE keeps it; score, explain, board show it; undo goes back
 refused: the game is over: the final scoring has run, no move may follow
 EOF
@@ -405,6 +414,16 @@ move 5, Anna: end
 final scores:
   1. Anna    7
   1. Ben     7
+points by category  Anna   Ben
+  road                 0     3
+  city                 4     0
+  cloister             0     4
+  field                3     0
+  total                7     7
+    during play        4     0
+    final scoring      3     7
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
 game over: save FILE keeps it; score, explain, board show it; undo goes back
 Anna: 7 points
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
@@ -3232,6 +3251,12 @@ game over: Anna wins with 42 points (Ben 6)
 final scores:
   1. Anna   42
   2. Ben     6
+points by category  Anna   Ben
+  city                42     6
+  knight               0     0
+  total               42     6
+largest single scoring: move 3, city: closed city of 8 dice: 21
+the lead never changed hands
 game over: save FILE keeps it; score and explain show it; undo goes back
   Anna   42
   Ben     6
