@@ -67,16 +67,18 @@ section_of(struct stats *st, const struct nt_game *gm)
 	return v;
 }
 
-static struct who *
+/* The index of the player called name in s (the same name: nt_name_eq);
+ * -1 out of memory. */
+static int
 who_of(struct stats *st, struct section *s, const char *name)
 {
 	struct who *v;
 
 	for (int i = 0; i < s->nwho; i++)
 		if (nt_name_eq(s->who[i].name, strlen(s->who[i].name), name, strlen(name)))
-			return &s->who[i];
+			return i;
 	if ((v = realloc(s->who, (size_t)(s->nwho + 1) * sizeof *v)) == NULL)
-		return NULL;
+		return -1;
 	s->who = v;
 	v += s->nwho;
 	memset(v, 0, sizeof *v);
@@ -85,8 +87,8 @@ who_of(struct stats *st, struct section *s, const char *name)
 	if ((v->name = strdup(name)) == NULL ||
 	    (v->cat = calloc((size_t)s->ncat + 1, sizeof *v->cat)) == NULL ||
 	    (v->catgames = calloc((size_t)s->ncat + 1, sizeof *v->catgames)) == NULL)
-		return NULL;
-	return v;
+		return -1;
+	return s->nwho - 1;
 }
 
 /* Grow *v from n to n + 1 zeroed ints: false out of memory. */
@@ -136,7 +138,7 @@ add_game(struct stats *st, const char *label, const struct nt_record *r, const v
 	const struct nt_game *gm = nt_record_game(r);
 	struct section *s = section_of(st, gm);
 	struct report rp;
-	struct who *w[NT_MAXPLAYERS];
+	int w[NT_MAXPLAYERS];
 	int *idx, top = 0, rc;
 	char *err = NULL;
 
@@ -158,7 +160,7 @@ add_game(struct stats *st, const char *label, const struct nt_record *r, const v
 	}
 	/* The players first: a category new to the section grows theirs. */
 	for (int p = 0; p < rp.np; p++) {
-		if ((w[p] = who_of(st, s, r->players[p].name)) == NULL) {
+		if ((w[p] = who_of(st, s, r->players[p].name)) < 0) {
 			report_free(&rp);
 			return false;
 		}
@@ -176,13 +178,15 @@ add_game(struct stats *st, const char *label, const struct nt_record *r, const v
 		}
 	s->games++;
 	for (int p = 0; p < rp.np; p++) {
-		w[p]->games++;
-		w[p]->won += rp.total[p] == top;
-		w[p]->sum += rp.total[p];
-		w[p]->best = w[p]->games == 1 || rp.total[p] > w[p]->best ? rp.total[p] : w[p]->best;
+		struct who *x = &s->who[w[p]];
+
+		x->games++;
+		x->won += rp.total[p] == top;
+		x->sum += rp.total[p];
+		x->best = x->games == 1 || rp.total[p] > x->best ? rp.total[p] : x->best;
 		for (int c = 0; c < rp.ncat; c++) {
-			w[p]->cat[idx[c]] += rp.cat[c].c.pts[p];
-			w[p]->catgames[idx[c]]++;
+			x->cat[idx[c]] += rp.cat[c].c.pts[p];
+			x->catgames[idx[c]]++;
 		}
 	}
 	free(idx);
