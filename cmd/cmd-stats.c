@@ -15,6 +15,7 @@
  * 0; 1 some record left out as wrong; 2 a usage error, a file that
  * cannot be read, or memory ran out.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,21 +230,22 @@ by_place(const void *a, const void *b)
 	return (x->seen > y->seen) - (x->seen < y->seen);
 }
 
-static int
-by_rank(const void *a, const void *b)
-{
-	const struct report_part *x = a, *y = b;
-
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return (x->seen > y->seen) - (x->seen < y->seen);
-}
-
 /* A row: its label in lw columns, then a cell a player. */
 static void
 label(int indent, const char *s, int lw)
 {
 	outf("%*s%s%*s", indent, "", s, lw - indent - out_width(s), "");
+}
+
+/* A row of whole numbers: the int at offset field of each player's
+ * history (games, won, best). */
+static void
+whole_row(const struct section *s, const int *cw, int lw, const char *lab, size_t field)
+{
+	label(2, lab, lw);
+	for (int i = 0; i < s->nwho; i++)
+		outf("  %*d", cw[i], *(const int *)(const void *)((const char *)&s->who[i] + field));
+	outf("\n");
 }
 
 /* An average of sum over n, to a tenth ("10.5"), in w columns; "-"
@@ -268,7 +270,8 @@ print_section(struct section *s)
 	    _("best score"), _("average by category") };
 	int lw = 0, *cw, *order, n = s->nwho;
 
-	qsort(s->who, (size_t)n, sizeof *s->who, by_place);
+	if (n > 1)
+		qsort(s->who, (size_t)n, sizeof *s->who, by_place);
 	if ((cw = calloc((size_t)n + 1, sizeof *cw)) == NULL ||
 	    (order = calloc((size_t)s->ncat + 1, sizeof *order)) == NULL) {
 		free(cw);
@@ -277,7 +280,8 @@ print_section(struct section *s)
 	for (int c = 0; c < s->ncat; c++)
 		order[c] = c;
 	for (int i = 1; i < s->ncat; i++)	/* the categories in their row's order */
-		for (int j = i; j > 0 && by_rank(&s->cat[order[j]], &s->cat[order[j - 1]]) < 0; j--) {
+		for (int j = i; j > 0 && report_part_cmp(&s->cat[order[j]], &s->cat[order[j - 1]]) < 0;
+		    j--) {
 			int t = order[j];
 
 			order[j] = order[j - 1], order[j - 1] = t;
@@ -305,22 +309,13 @@ print_section(struct section *s)
 		outf("  %*s%s", cw[i] - w, "", s->who[i].name);
 	}
 	outf("\n");
-	label(2, rows[0], lw);
-	for (int i = 0; i < n; i++)
-		outf("  %*d", cw[i], s->who[i].games);
-	outf("\n");
-	label(2, rows[1], lw);
-	for (int i = 0; i < n; i++)
-		outf("  %*d", cw[i], s->who[i].won);
-	outf("\n");
+	whole_row(s, cw, lw, rows[0], offsetof(struct who, games));
+	whole_row(s, cw, lw, rows[1], offsetof(struct who, won));
 	label(2, rows[2], lw);
 	for (int i = 0; i < n; i++)
 		cell_avg(cw[i], s->who[i].sum, s->who[i].games);
 	outf("\n");
-	label(2, rows[3], lw);
-	for (int i = 0; i < n; i++)
-		outf("  %*d", cw[i], s->who[i].best);
-	outf("\n");
+	whole_row(s, cw, lw, rows[3], offsetof(struct who, best));
 	label(2, rows[4], lw);
 	outf("\n");
 	for (int k = 0; k < s->ncat; k++) {

@@ -49,8 +49,8 @@ cat_of(struct report *rp, const struct nt_part *pt, int seen)
 	return nv;
 }
 
-static int
-part_cmp(const void *a, const void *b)
+int
+report_part_cmp(const void *a, const void *b)
 {
 	const struct report_part *x = a, *y = b;
 
@@ -62,7 +62,7 @@ part_cmp(const void *a, const void *b)
 static int
 cat_cmp(const void *a, const void *b)
 {
-	return part_cmp(&((const struct report_cat *)a)->c, &((const struct report_cat *)b)->c);
+	return report_part_cmp(&((const struct report_cat *)a)->c, &((const struct report_cat *)b)->c);
 }
 
 /* Event i's parts for player p: the row's, or its label alone. */
@@ -161,9 +161,12 @@ report_make(struct report *rp, const struct nt_game *gm, const void *g, char **e
 			rp->run[(size_t)m * (size_t)rp->np + (size_t)p] += m <= rp->nmoves ?
 			    rp->run[(size_t)(m - 1) * (size_t)rp->np + (size_t)p] :
 			    rp->run[(size_t)rp->nmoves * (size_t)rp->np + (size_t)p] + rp->atend[p];
-	qsort(rp->cat, (size_t)rp->ncat, sizeof *rp->cat, cat_cmp);
+	if (rp->ncat > 1)	/* (never qsort on NULL: UBSan refuses it, even for 0) */
+		qsort(rp->cat, (size_t)rp->ncat, sizeof *rp->cat, cat_cmp);
 	for (int c = 0; c < rp->ncat; c++)
-		qsort(rp->cat[c].x, (size_t)rp->cat[c].nx, sizeof *rp->cat[c].x, part_cmp);
+		if (rp->cat[c].nx > 1)
+			qsort(rp->cat[c].x, (size_t)rp->cat[c].nx, sizeof *rp->cat[c].x,
+			    report_part_cmp);
 	/* The totals are the scores, or the report is wrong. */
 	for (int p = 0; p < rp->np; p++) {
 		int sum = 0, score = gm->score(g, p);

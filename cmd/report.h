@@ -26,6 +26,9 @@ struct report_part {
 	bool		 had[NT_MAXPLAYERS];
 };
 
+/* Their order (qsort's): by rank, then as first scored. */
+int	 report_part_cmp(const void *a, const void *b);
+
 struct report_cat {
 	struct report_part	 c;
 	struct report_part	*x;	/* its extras, in order */
