@@ -60,13 +60,19 @@ tick_step(int span, int n)
 }
 
 /* Where step is: a move's across the chart, the final scoring's FW
- * further. */
+ * further.  right: where the chart ends (with no move, too). */
 static double
 xat(const struct chart *c, int step)
 {
 	if (step > c->nmoves)
 		return c->x0 + c->pw + FW;
 	return c->x0 + (double)step * c->pw / (c->nmoves > 0 ? c->nmoves : 1);
+}
+
+static double
+right(const struct chart *c)
+{
+	return c->x0 + c->pw + (c->steps > c->nmoves ? FW : 0);
 }
 
 static double
@@ -102,7 +108,7 @@ axes(const struct chart *c, const struct report *rp, int ystep)
 	fputs("<g font-size=\"13\" fill=\"#333\">\n", f);
 	for (int v = c->lo; v <= c->hi; v += ystep) {
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-		    c->x0, yat(c, v), xat(c, c->steps), yat(c, v));
+		    c->x0, yat(c, v), right(c), yat(c, v));
 		snprintf(num, sizeof num, "%d", v);
 		text(f, c->x0 - 6, yat(c, v) + 5, "text-anchor=\"end\"", num);
 	}
@@ -114,7 +120,7 @@ axes(const struct chart *c, const struct report *rp, int ystep)
 	}
 	fputs("</g>\n", f);
 	fprintf(f, "<path d=\"M%d %dV%dH%.1f\" fill=\"none\" stroke=\"#333\"/>\n", c->x0, c->top,
-	    bottom, xat(c, c->steps));
+	    bottom, right(c));
 	text(f, c->x0 + c->pw / 2.0, bottom + 42, "text-anchor=\"middle\"", _("move"));
 	fprintf(f, "<text transform=\"translate(%d %d) rotate(-90)\" text-anchor=\"middle\">",
 	    M + 12, c->top + PH / 2);
@@ -184,7 +190,7 @@ end_labels(const struct chart *c, const struct report *rp, const char *const *na
     const int *ansi)
 {
 	int order[NT_MAXPLAYERS], last = (rp->nmoves + 1) * rp->np;
-	double ly[NT_MAXPLAYERS], x = xat(c, c->steps);
+	double ly[NT_MAXPLAYERS], x = right(c), from = xat(c, c->steps);
 	char *s;
 
 	for (int i = 0; i < rp->np; i++) {	/* from the top down */
@@ -208,8 +214,8 @@ end_labels(const struct chart *c, const struct report *rp, const char *const *na
 		int p = order[i];
 		double y = yat(c, rp->run[last + p]);
 
-		fprintf(c->f, "<path d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#999\"/>\n", x + 2, y, x + 14,
-		    ly[i] - 5);
+		fprintf(c->f, "<path d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#999\"/>\n", from + 2, y,
+		    x + 14, ly[i] - 5);
 		fprintf(c->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\" "
 		    "stroke=\"#000\"/>\n", x + 16, ly[i] - 10, svg_player_rgb(ansi, p));
 		s = cmd_strf("%s %d", names[p], rp->run[last + p]);
@@ -243,6 +249,8 @@ bars(FILE *f, const struct report *rp, const char *const *names, int y, int w)
 
 	text(f, M, y, "font-weight=\"bold\"", _("points by category"));
 	y += 28;
+	if (rp->ncat == 0)
+		text(f, M, y, "", _("nobody has scored yet"));
 	for (int c = 0; c < rp->ncat; c++) {	/* the key, in rows */
 		int px = 18 + svg_text_px(rp->cat[c].c.name) + 18;
 
@@ -316,7 +324,7 @@ draw(FILE *f, const struct report *rp, const char *title, const char *const *nam
 	c.x0 = M + 24 + svg_text_px(num) + 10;
 	c.pw = c.nmoves * 6 < 480 ? 480 : c.nmoves * 6 > 1200 ? 1200 : c.nmoves * 6;
 	lw = labels_px(rp, names);
-	w = (int)xat(&c, c.steps) + lw + M;
+	w = (int)right(&c) + lw + M;
 	if (M + svg_text_px(title) + M > w)
 		w = M + svg_text_px(title) + M;
 	ybars = c.top + PH + 84;
