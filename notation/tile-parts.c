@@ -16,18 +16,21 @@
 #include "tile.h"
 #include "../rules/ext.h"
 
-/* The score pad's order of the base game's features; a module's own
- * events after them, in the registry's order (their phrase ids). */
+/* The score pad's order of the base game's features, other kinds after
+ * them by number; a module's own events after all kinds, in the
+ * registry's order (their phrase ids). */
 static int
 rank_of(const struct cr_event *ev)
 {
-	static const int pad[CR_NKINDS] = {
+	static const int pad[] = {
 		[CR_ROAD] = 1, [CR_CITY] = 2, [CR_CLOISTER] = 3, [CR_FIELD] = 4,
 	};
 
 	if (ev->what != 0)
-		return CR_NKINDS + 1 + ev->what;
-	return ev->kind < CR_NKINDS && pad[ev->kind] != 0 ? pad[ev->kind] : 1 + ev->kind;
+		return 0x10000 + ev->what;
+	if (ev->kind < sizeof pad / sizeof pad[0] && pad[ev->kind] != 0)
+		return pad[ev->kind];
+	return 0x100 + ev->kind;
 }
 
 static const char *
