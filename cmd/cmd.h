@@ -48,6 +48,8 @@ extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c: play --resume */
 extern const struct cmd_entry cmd_games_entry;	/* cmd-games.c: the games kept */
+extern const struct cmd_entry cmd_report_entry;	/* cmd-report.c: points by category */
+extern const struct cmd_entry cmd_stats_entry;	/* cmd-stats.c: a group's history */
 
 /* cmd-selfplay.c: random numbers for random games, the same on every
  * machine (a fixed xorshift): the next of the stream *s, and one below n. */

@@ -1086,3 +1086,25 @@ svg_text(const struct cr_game *g, const struct svg_board *b, size_t *len)
 	}
 	return buf;
 }
+
+/* ---- for the other pictures (report-svg.c) ------------------------------- */
+
+void
+svg_put_text(FILE *f, const char *s)
+{
+	put_text(f, s);
+}
+
+int
+svg_text_px(const char *s)
+{
+	return text_px(s);
+}
+
+const char *
+svg_player_rgb(const int *ansi, int p)
+{
+	struct svg_board b = { .ansi = ansi };
+
+	return player_rgb(&b, p);
+}

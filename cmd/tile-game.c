@@ -565,7 +565,7 @@ static const struct play_cmd *const cmds[] = {
 	&cmd_draw, &cmd_place, &cmd_choose, &cmd_meeple, &cmd_pass, &cmd_discard, &cmd_legal,
 	&cmd_board, &cmd_score, &cmd_explain, &cmd_supply, &play_cmd_moves, &cmd_tiles,
 	&cmd_find, &play_cmd_undo, &play_cmd_redo, &cmd_end, &play_cmd_save, &cmd_load,
-	&play_cmd_help, &play_cmd_quit, NULL,
+	&play_cmd_report, &play_cmd_help, &play_cmd_quit, NULL,
 };
 
 const struct play_game play_game_tile = {

@@ -100,6 +100,23 @@ struct nt_event {
 	int		 points[NT_MAXPLAYERS];	/* what each of them got */
 };
 
+/*
+ * A share of what an event paid one player, for the points by category
+ * (carcref report, replay --json's "by_category", stats): the category
+ * the event counts under, or an extra inside it (an inn's share of a
+ * road's points, a pig's of a farm's).
+ */
+struct nt_part {
+	const char	*label;		/* English: JSON's key ("road", "inn") */
+	const char	*name;		/* the same in the reader's language */
+	int		 rank;		/* where it stands among its game's categories
+					 * (or its category's extras): lower first */
+	int		 points;	/* its share; an extra's may be below 0 (what
+					 * it took away: an unfinished road with an
+					 * inn pays nothing) */
+};
+#define NT_MAXPARTS	8	/* a category and its extras, in one event */
+
 /* A move made canonical without playing it (fmt). */
 struct nt_canon {
 	bool		 blank;		/* only blanks or a comment */
@@ -195,6 +212,17 @@ struct nt_game {
 	 * data it had from elsewhere, written inline.  1 when r changed, 0 when
 	 * it named all already, -1 out of memory (r then as it was). */
 	int	(*header_own)(struct nt_record *r, const void *g);
+	/* Event i's points for player p (a player it paid, ev.paid) in
+	 * parts: parts[0] is its category, whose label is the event's own
+	 * (nt_event's label and name) with the share its plain price pays,
+	 * then each extra inside that category with its share (at most max
+	 * parts in all).  The parts' points add up to what the event paid p
+	 * (ev.points[p]).  Ranks order a game's
+	 * categories the same way in every game of it (roads before cities),
+	 * and the extras within one.  How many parts (1 at least).  NULL:
+	 * the event's label alone, its categories in the order they first
+	 * scored. */
+	int	(*event_parts)(const void *g, int i, int p, struct nt_part *parts, int max);
 };
 
 /* The registry (games.c): every game of the family, the default (the

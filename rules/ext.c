@@ -181,6 +181,13 @@ cr__number(void)
 	t->done = true;
 }
 
+/* Is s the name (len bytes, exactly)? */
+static bool
+is_name(const char *s, const char *name, size_t len)
+{
+	return strlen(s) == len && memcmp(s, name, len) == 0;
+}
+
 /* Does word (len bytes, any case) spell w? */
 static bool
 same_word(const char *w, const char *word, size_t len)
@@ -260,7 +267,7 @@ int
 cr_kind_find(const char *name, size_t len)
 {
 	for (int k = 0; k < cr_nkinds(); k++)
-		if (strlen(cr__tab.kind[k]->name) == len && memcmp(cr__tab.kind[k]->name, name, len) == 0)
+		if (is_name(cr__tab.kind[k]->name, name, len))
 			return k;
 	return -1;
 }
@@ -269,7 +276,7 @@ int
 cr_attr_find(const char *key, size_t len)
 {
 	for (int a = 0; a < cr_nattrs(); a++)
-		if (strlen(cr__tab.attr[a]->key) == len && memcmp(cr__tab.attr[a]->key, key, len) == 0)
+		if (is_name(cr__tab.attr[a]->key, key, len))
 			return a;
 	return -1;
 }
@@ -291,7 +298,7 @@ int
 cr_ext_find(const char *name, size_t len)
 {
 	for (int e = 0; e < cr_nexts; e++)
-		if (strlen(cr_exts[e]->name) == len && memcmp(cr_exts[e]->name, name, len) == 0)
+		if (is_name(cr_exts[e]->name, name, len))
 			return e;
 	return -1;
 }
@@ -300,7 +307,7 @@ int
 cr_rules_find(const char *name, size_t len)
 {
 	for (int r = 0; r < cr_ngames; r++)
-		if (strlen(cr_games[r]->name) == len && memcmp(cr_games[r]->name, name, len) == 0)
+		if (is_name(cr_games[r]->name, name, len))
 			return r;
 	return -1;
 }
@@ -325,7 +332,7 @@ cr_rules_later(int r, const char *name, size_t len)
 {
 	for (const char *const *l = r >= 0 && r < cr_ngames ? cr_games[r]->later : NULL;
 	    l != NULL && *l != NULL; l++)
-		if (strlen(*l) == len && memcmp(*l, name, len) == 0)
+		if (is_name(*l, name, len))
 			return true;
 	return false;
 }
@@ -333,10 +340,11 @@ cr_rules_later(int r, const char *name, size_t len)
 int
 cr_piece_find(int r, const char *word, size_t len)
 {
-	uint32_t mods = cr_rules_modules(r);
 	int c0;
 
-	if (len == 0)
+	if (!cr__tab.done)
+		cr__number();
+	if (len == 0 || (unsigned)r >= CR_MAXGAMES)
 		return 0;
 	c0 = lower((unsigned char)word[0]);
 	for (int i = cr__tab.first[c0]; i < cr__tab.first[c0 + 1]; i++) {
@@ -344,8 +352,9 @@ cr_piece_find(int r, const char *word, size_t len)
 		size_t k = 1;
 
 		if (cr__tab.word[i].len != len ||
-		    !(mods >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
-			continue;	/* another length, another game's */
+		    !(cr__tab.game_mods[r] >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
+			continue;	/* another length, another game's (a game
+					 * past cr_ngames has no modules) */
 		while (k < len && (unsigned char)w[k] == lower((unsigned char)word[k]))
 			k++;
 		if (k == len)

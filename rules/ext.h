@@ -3,7 +3,7 @@
  * later another game of the family) tells the engine.
  *
  * A module is a `struct cr_ext` in its own rules/ext-NAME.c, listed once
- * in the registry (rules/ext.c).  It says as much as it can as data: its
+ * in the registry (rules/registry.c).  It says as much as it can as data: its
  * tile set, the pieces it adds and the supplies they come from, the words
  * that explain its rulings.  Where data cannot say it, it hooks in: a veto
  * on a placement, a change to a feature's price, what happens after a
@@ -12,7 +12,7 @@
  *
  * Ordering: when several active modules hook the same step, they are
  * called in registry order (base, then the expansions in the order of
- * rules/ext.c), and each sees what the ones before it did.  A veto stops
+ * rules/registry.c), and each sees what the ones before it did.  A veto stops
  * at the first module that objects; a price is the base price changed by
  * each module in turn (an inn doubles a road, then nothing else touches
  * it: modules that change the same price must say how they combine in

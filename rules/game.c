@@ -818,7 +818,8 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	case CR_MOVE_END:
 		break;
 	}
-	if (m->kind == CR_MOVE_END || (g->hk_over ? ends(g, move) : g->supply_total == 0)) {
+	if (ending && (m->kind == CR_MOVE_END || (g->hk_over ? ends(g, move) :
+	    g->supply_total == 0))) {
 		cr__score_final(g, move);
 		if (g->hk_final)
 			CR_EACH_EXT(g, g->hk_final, e)

@@ -241,6 +241,15 @@ struct cr_event {
 	struct cr_term { int16_t count, per; uint16_t phrase; uint8_t only; } term[3];
 	uint8_t		nterm;
 	uint16_t	note;
+	/* What the base game alone pays a winner for the feature, before any
+	 * module changed its price or added terms (the report's base share);
+	 * and the phrase naming a module's change to the price itself (an
+	 * inn's, a cathedral's: cr_phrase, 0 for none), whose share is
+	 * points - plain: negative where the change takes away (an
+	 * unfinished road with an inn pays nothing).  0 for a module's own
+	 * event (goods, a flock). */
+	int		plain;
+	uint16_t	share;
 	/* What was scored: 0 a feature (kind says which); else a module's
 	 * own event, named by the phrase what ("goods"), with sub its own
 	 * detail (the kind of goods). */

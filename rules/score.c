@@ -99,6 +99,7 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 		return false;	/* a kind that pays nothing (a river) */
 	majority(ev, g->h.nplayers);
 	tiebreak(g, root, ev);
+	ev->plain = points_of(ev);	/* the base game's price, for the report */
 	/* The modules in play change the price (an inn, a cathedral), for
 	 * all the winners or for some (a pig). */
 	if (g->hk_price)
@@ -403,6 +404,7 @@ farm_city_event(const struct cr_game *g, int land, int c, uint32_t gen, bool who
 	where(g, c, first, ev);	/* the city's */
 	ev->cities = 1;
 	ev->per_city = cr_kind(land)->per_border;
+	ev->plain = points_of(ev);
 	if (g->hk_price && ev->winners != 0)	/* for the city c: a pig beside it */
 		CR_EACH_EXT(g, g->hk_price, e)
 			cr_exts[e]->price(g, e, c, ev);

@@ -222,12 +222,15 @@ is_scalar(const yaml_node_t *n)
 	return n->type == YAML_SCALAR_NODE;
 }
 
+/* Is n the scalar s?  The first bytes first (libyaml ends a scalar with
+ * a NUL): the loader asks it of every key and kind of every feature. */
 static int
 sc_eq(const yaml_node_t *n, const char *s)
 {
-	size_t len = strlen(s);
+	size_t len;
 
-	return is_scalar(n) && n->data.scalar.length == len &&
+	return is_scalar(n) && n->data.scalar.value[0] == (unsigned char)s[0] &&
+	    n->data.scalar.length == (len = strlen(s)) &&
 	    memcmp(n->data.scalar.value, s, len) == 0;
 }
 
@@ -732,7 +735,7 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	struct cr_seg *seg = &t->seg[t->nseg];
 	struct segsrc *src = &srcs[t->nseg];
 	char names[128];
-	int k, x, npt;
+	int k, npt;
 
 	const char *const *kn = L->kn;
 	const int *knum = L->knum, nk = L->nk;
@@ -762,8 +765,10 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 		return fail(L, n->start_mark, _("this %s has no at: say which "
 		    "spots it reaches, e.g. at: [N]"), kname(k));
 
-	/* The modules' keys, their ends and next_to last. */
-	for (int pass = 0; pass < 2; pass++)
+	/* The modules' keys, their ends and next_to last (most features have
+	 * kind and at alone). */
+	for (int pass = 0; n->data.mapping.pairs.top - n->data.mapping.pairs.start >
+	    (v[F_AT] != NULL) + 1 && pass < 2; pass++)
 		for (int i = 2; i < L->nfkeys; i++) {
 			int type;
 
@@ -777,9 +782,7 @@ parse_feature(struct ld *L, yaml_node_t *n, struct cr_tiletype *t, int *owner,
 	/* A road that stops on the tile must say at what; one that runs
 	 * through has nothing to say.  Explanations and later sets (a
 	 * river's spring, a road into a city gate) rely on it. */
-	npt = 0;
-	for (x = 0; x < CR_NPORTS; x++)
-		npt += (seg->ports >> x) & 1;
+	npt = __builtin_popcount(seg->ports);
 	if (seg->end != CR_END_NONE && npt > 1)
 		return fail(L, v[end_key(L)]->start_mark, _("%s runs through "
 		    "the tile; only a %s that stops on it has an end"),

@@ -108,7 +108,7 @@ expect_match '^  2\. Anna +4$' -- replay "$game"
 expect_no 'thief@E' -- replay --quiet "$game"
 expect_match '^  1\. Ben +6$' -- replay --quiet "$game"
 cat >"$tmp/game.json" <<'EOF'
-{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
+{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "by_category": {"Anna": {"road": 0, "city": 4, "field": 0}, "Ben": {"road": 3, "city": 0, "field": 3}}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
 EOF
 expect_same "$tmp/game.json" -- replay --json "$game"
 STDIN=$game expect_exit 0 -- replay -
@@ -730,12 +730,14 @@ if command -v bash >/dev/null && [ -f completions/carcref ]; then
 	ln -sf "$(cd "$(dirname "$CARCREF")" && pwd)/$(basename "$CARCREF")" "$tmp/carcref" 2>/dev/null
 	CARCREF=$tmp/carcref
 	expect "completion: the commands (and records)" \
-	    test "$(comp carcref re | grep -v yaml | tr '\n' ' ')" = "replay resume "
+	    test "$(comp carcref re | grep -v yaml | tr '\n' ' ')" = "replay report resume "
 	expect "completion: an edition" test "$(comp carcref play --edition '' | tr '\n' ' ')" = "1 2 3 "
 	expect "completion: the second expansion after a comma" \
 	    test "$(comp carcref play --expansions inns-cathedrals,ri)" = "inns-cathedrals,river"
 	expect "completion: replay's options" test "$(comp carcref replay --j)" = "--json"
 	expect "completion: tile codes" test "$(comp carcref tiles IC-K)" = "IC-Ka"
+	expect "completion: report's options" test "$(comp carcref report --s)" = "--svg"
+	expect "completion: stats" grep -qx stats <(comp carcref sta)
 fi
 
 # ---- issue 18 C/D: bash completion of paths with blanks, codes in any case ---
@@ -1691,9 +1693,11 @@ moves:
   - K K K X X X CFFF CFFF CCFF = knight
   - CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 8
 EOF
+# Issue 22 adds each player's points by category to every game's JSON.
 cat >"$tmp/d49.want" <<'EOF'
 {"valid": true, "finished": true,
  "scores": {"Anna": 42, "Ben": 0},
+ "by_category": {"Anna": {"city": 42, "knight": 0}, "Ben": {"city": 0, "knight": 0}},
  "winner": "Anna", "ended_by": "points", "holding_knight": ["Ben"],
  "events": [
    {"move": 1, "player": "Anna", "feature": "city", "rolls": [9, 4, 1], "dice": 8,
@@ -1865,6 +1869,213 @@ expect "games: won at 42, the scores highest first" has_out 'finished: Anna wins
 expect "games: nine catapults" has_out 'finished: Ben wins, nine catapults (Anna 28, Ben 0)'
 expect "games: end, no winner" has_out 'finished by end, no winner (Anna 1, Ben 0)'
 expect "games: not finished" has_out '4 moves'
+unset CARCREF_STATE
+
+# ---- issue 22: report, replay --json's by_category, stats ---------------------
+
+# bycat.py JSON REPORT: replay --json's object (JSON) and report's text
+# (REPORT) of one game agree: each player's categories add up to the
+# score, name every feature an event paid (none left out, none made up),
+# each the sum of that feature's events; the text's total row is the
+# scores, and it names every category.
+cat >"$tmp/bycat.py" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().splitlines()
+sc, bc, ev = d["scores"], d["by_category"], d["events"]
+feats = {e["feature"] for e in ev if e["points"]}
+why = []
+for who in sc:
+    if sum(bc[who].values()) != sc[who]:
+        why.append("%s: categories add up to %d, the score is %d" % (who, sum(bc[who].values()), sc[who]))
+    if set(bc[who]) != feats:
+        why.append("%s: categories %s, the events' features %s" % (who, sorted(bc[who]), sorted(feats)))
+    for f in feats:
+        got = sum(e["points"].get(who, 0) for e in ev if e["feature"] == f)
+        if bc[who].get(f) != got:
+            why.append("%s: %s is %s, its events paid %d" % (who, f, bc[who].get(f), got))
+total = [l for l in text if l.startswith("  total ")]
+if not total or [int(x) for x in total[0].split()[1:]] != list(sc.values()):
+    why.append("the report's total row %s is not the scores %s" % (total, list(sc.values())))
+# Its rows of categories (their names are the reader's words): as many.
+rows = [l for l in text[2:] if l.startswith("  ") and l[2] != " "]
+if len(rows) != len(feats) + 1:
+    why.append("the report has %d categories, the events %d" % (len(rows) - 1, len(feats)))
+print("\n".join(why))
+sys.exit(1 if why else 0)
+PY
+# report_ok FILE WHAT: the report of FILE (exit 0) agrees with its JSON.
+report_ok() {
+	"$CARCREF" replay --json "$1" >"$tmp/rj.json" 2>/dev/null
+	run report "$1"
+	[ "$code" = 0 ] && python3 "$tmp/bycat.py" "$tmp/rj.json" "$tmp/out" >"$tmp/why" &&
+	    ok || { code="$code: $(head -3 "$tmp/why" | tr '\n' ' ')"; not_ok "$2: the points by category" report "$1"; }
+}
+for f in samples/*.yaml tests/corpus/*.yaml tests/corpus/dice/*.yaml; do
+	report_ok "$f" "$f"
+done
+# The scored corpus beside the repository (../shared), every game of it:
+# a record of a game or an expansion not refereed yet is refused, as
+# replay refuses it.
+for c in "$root/../shared/corpus" "$root/../../shared/corpus"; do
+	[ -d "$c" ] || continue
+	for f in "$c"/*/*.yaml; do
+		if "$CARCREF" replay --quiet "$f" >/dev/null 2>&1; then
+			report_ok "$f" "the shared corpus: ${f#$c/}"
+		else
+			expect_exit 1 -- report "$f"
+		fi
+	done
+	break
+done
+# Self-played games of every mix of the expansions, 2 and 8 players; the
+# editions; the dice game, 2 to 5 players.
+exps=(inns-cathedrals river traders-builders hills-sheep)
+for m in $(seq 0 15); do
+	x=
+	for i in 0 1 2 3; do
+		[ $((m >> i & 1)) = 1 ] && x=$x${x:+,}${exps[$i]}
+	done
+	for p in 2 8; do
+		"$CARCREF" selfplay --seed $((m * 10 + p)) --players $p ${x:+--expansions $x} >"$tmp/mix.yaml"
+		report_ok "$tmp/mix.yaml" "self-played, $p players, expansions: ${x:-none}"
+	done
+done
+for e in 1 2; do
+	"$CARCREF" selfplay --seed $e --players 3 --edition $e >"$tmp/mix.yaml"
+	report_ok "$tmp/mix.yaml" "self-played, edition $e"
+done
+for p in 2 3 4 5; do
+	rm -rf "$tmp/mix"
+	"$CARCREF" selfplay --game dice --seed $p --games 3 --players $p --out "$tmp/mix" >/dev/null
+	for f in "$tmp/mix"/*.yaml; do
+		report_ok "$f" "self-played dice, $p players"
+	done
+done
+
+# The report of a known game, whole: categories, the inn's share inside
+# the roads, the vineyards' and the pig's, the totals during play and at
+# the end, the largest scoring, the lead.
+cat >"$tmp/mixed.report" <<'EOF'
+tests/corpus/mixed-020.yaml: carcassonne, edition 3, 123 moves, finished
+points by category  Alice   Bob  Carol
+  road                 10    16     13
+    inn                             +5
+  city                 12     8     16
+  cloister              0    12     12
+    vineyards                +3     +3
+  field                17    16     16
+    the pig            +2    +4     +1
+  goods                10     0     10
+  flock                 0    36     31
+  total                49    88     98
+    during play        16    63     70
+    final scoring      33    25     28
+largest single scoring: move 78, flock: herded at 0,-6 (6 tokens): 1 x 17 (sheep) = 17 points each to Bob and Carol
+the lead changed hands 2 times, the last at move 55 (Carol)
+EOF
+expect_same "$tmp/mixed.report" -- report tests/corpus/mixed-020.yaml
+# Not finished: said in the title, no final scoring's rows.
+head -n 12 samples/two-players-ed3.yaml >"$tmp/open.yaml"
+expect_out 'not finished' -- report "$tmp/open.yaml"
+expect_no 'final scoring' -- report "$tmp/open.yaml"
+# Text from the record is escaped (cmd/out.c).
+printf 'format: carcref/1\nplayers: ["A\\e[31mnna", Ben]\nmoves:\n  - E 0,1 180 knight@S\n' >"$tmp/esc.yaml"
+expect_out 'A\x1b[31mnna' -- report "$tmp/esc.yaml"
+# In French under a French locale.
+if [ -n "${FR_CARCREF-}" ]; then
+	CARCREF=$FR_CARCREF expect_out 'points par catégorie' -- report tests/corpus/mixed-020.yaml
+	CARCREF=$FR_CARCREF expect_out '    auberge' -- report tests/corpus/mixed-020.yaml
+	CARCREF=$FR_CARCREF run report --svg tests/corpus/mixed-020.yaml
+	expect "report --svg in French" grep -qF '>points par catégorie</text>' "$tmp/out"
+	CARCREF=$FR_CARCREF expect_out 'parties jouées' -- stats samples/two-players-ed3.yaml
+fi
+# Refusals: usage, a file that cannot be read, an illegal move.
+expect_exit 2 -- report
+expect_exit 2 -- report a.yaml b.yaml
+expect_exit 2 -- report -o "$tmp/r.svg" samples/two-players-ed3.yaml
+expect_err 'carcref report: -o writes the picture: give --svg with it' -- report -o "$tmp/r.svg" samples/two-players-ed3.yaml
+expect_exit 2 -- report "$tmp/no-such.yaml"
+expect_exit 1 -- report "$bad"
+expect_err "carcref report: $bad:9:5: move 3: edges must match" -- report "$bad"
+expect_exit 2 -- report --svg samples/two-players-ed3.yaml -o "$tmp/no-such-dir/r.svg"
+
+# The running score: the events up to move m, the final scoring's aside,
+# are the scores of the record cut after move m.
+"$CARCREF" selfplay --seed 22 --players 4 --expansions inns-cathedrals,traders-builders,hills-sheep >"$tmp/run.yaml"
+"$CARCREF" replay --json "$tmp/run.yaml" >"$tmp/run.json"
+n=$(grep -c '^  - ' "$tmp/run.yaml")
+at=$(grep -n '^moves:' "$tmp/run.yaml" | cut -d: -f1)
+for m in 1 5 $((n / 3)) $((n / 2)) $((n - 1)) $n; do
+	head -n $((at + m)) "$tmp/run.yaml" >"$tmp/cut.yaml"
+	"$CARCREF" replay --json "$tmp/cut.yaml" >"$tmp/cut.json"
+	expect "the running score after move $m of $n is the events' up to it" python3 -c '
+import json, sys
+full, cut = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+m, n = int(sys.argv[3]), int(sys.argv[4])
+if cut["finished"] and m < n:
+    sys.exit(0)	# the cut game ended there already: its own final scoring
+run = {p: 0 for p in full["scores"]}
+for e in full["events"]:
+    if e["move"] <= m and (m == n or not e.get("final")):
+        for p, v in e["points"].items():
+            run[p] += v
+sys.exit(run != cut["scores"])' "$tmp/run.json" "$tmp/cut.json" $m $n
+done
+
+# The picture: 8 players and every set; 200 moves and more (a dice game).
+"$CARCREF" selfplay --seed 8 --players 8 --expansions inns-cathedrals,river,traders-builders,hills-sheep >"$tmp/eight.yaml"
+expect_exit 0 -- report --svg "$tmp/eight.yaml" -o "$tmp/eight.svg"
+svg_ok "$tmp/eight.svg" "report --svg, 8 players, every set"
+expect "report --svg: each player's final score at a line's end" \
+    test "$(grep -c '<rect x="[0-9.]*" y="[0-9.]*" width="10" height="10"' "$tmp/eight.svg")" = 8
+expect "report --svg: the axes are labelled" grep -q '>move</text>' "$tmp/eight.svg"
+rm -rf "$tmp/dl"
+"$CARCREF" selfplay --game dice --seed 1 --games 6 --players 5 --out "$tmp/dl" >/dev/null
+long=$(for f in "$tmp/dl"/*.yaml; do echo "$(grep -c '^  - ' "$f") $f"; done | sort -n | tail -1)
+expect "a dice game of 200 moves and more to draw" test "${long%% *}" -ge 200
+expect_exit 0 -- report --svg "${long#* }" -o "$tmp/long.svg"
+svg_ok "$tmp/long.svg" "report --svg, ${long%% *} moves"
+expect "report --svg: the width stays readable at ${long%% *} moves" \
+    test "$(sed -n 's/.*<svg [^>]*width="\([0-9]*\)".*/\1/p' "$tmp/long.svg")" -le 1600
+# Escaped as board's is; on the standard output without -o; in French.
+run report --svg "$tmp/esc.yaml"
+expect "report --svg: the name escaped" grep -qF 'A\x1b[31mnna' "$tmp/out"
+cp "$tmp/out" "$tmp/esc.svg"
+svg_ok "$tmp/esc.svg" "report --svg, a name with an escape"
+printf 'format: carcref/1\nplayers: ["<b>&amp;", Ben]\nmoves:\n  - E 0,1 180 knight@S\n' >"$tmp/amp.yaml"
+run report --svg "$tmp/amp.yaml"
+expect "report --svg: < and & as references" grep -qF '&lt;b&gt;&amp;amp;' "$tmp/out"
+
+# replay --json's by_category on a record that does not read: {}.
+expect_out '"by_category": {}' -- replay --json "$tmp/no-such.yaml"
+
+# stats: per player over the records given, or the games kept.
+cat >"$tmp/stats.want" <<'EOF'
+the tile game: 2 finished games
+                          Ben    Anna
+  games played              2       2
+  games won                 1       1
+  average score          84.5    83.5
+  best score               89      95
+  average by category
+    road                 24.0    20.5
+    city                 45.0    43.0
+    cloister              4.5     4.5
+    field                11.0    15.5
+EOF
+expect_same "$tmp/stats.want" -- stats samples/two-players-ed1.yaml samples/two-players-ed3.yaml
+expect_exit 0 -- stats samples/two-players-ed3.yaml tests/corpus/dice/city-sizes.yaml
+expect_out 'the dice game: 0 finished games (1 not finished, left out)' -- stats samples/two-players-ed3.yaml tests/corpus/dice/city-sizes.yaml
+expect_exit 1 -- stats samples/two-players-ed3.yaml "$bad"
+expect_err "carcref stats: $bad:9:5: move 3: edges must match" -- stats samples/two-players-ed3.yaml "$bad"
+expect_exit 2 -- stats "$tmp/no-such.yaml"
+export CARCREF_STATE=$tmp/stats-state
+rm -rf "$CARCREF_STATE"
+expect_err 'no game is kept yet' -- stats
+mkdir -p "$CARCREF_STATE/games"
+cp samples/two-players-ed3.yaml "$CARCREF_STATE/games/2026-11-25-anna-ben.yaml"
+expect_out '  games played              1       1' -- stats
 unset CARCREF_STATE
 
 echo "cli: $pass passed, $fail failed"

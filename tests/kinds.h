@@ -1,6 +1,6 @@
 /*
  * kinds.h -- the kinds of feature the tests name by number.  The modules
- * declare them (rules/ext.h), numbered over the registry (rules/ext.c):
+ * declare them (rules/ext.h), numbered over the registry (rules/registry.c):
  * the base game's first (rules/tileset.h: CR_FIELD...), then the River's
  * river, the only kind of the modules that follow it; test_tileset's
  * test_names checks that its name is "river".

@@ -148,6 +148,15 @@ move 4, Ben: end
 final scores:
   1. Anna    7
   2. Ben     3
+points by category  Anna   Ben
+  road                 0     3
+  city                 4     0
+  field                3     0
+  total                7     3
+    during play        4     0
+    final scoring      3     3
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
 game over: save FILE keeps it; score, explain, board show it; undo goes back
 refused: the game is over: the final scoring has run, no move may follow
 EOF
@@ -405,6 +414,16 @@ move 5, Anna: end
 final scores:
   1. Anna    7
   1. Ben     7
+points by category  Anna   Ben
+  road                 0     3
+  city                 4     0
+  cloister             0     4
+  field                3     0
+  total                7     7
+    during play        4     0
+    final scoring      3     7
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
 game over: save FILE keeps it; score, explain, board show it; undo goes back
 Anna: 7 points
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
@@ -555,6 +574,61 @@ if command -v xmllint >/dev/null; then
 	expect "board --svg: xmllint parses it" xmllint --noout "$tmp/pic.svg"
 else
 	echo "SKIP: xmllint is not installed (libxml2-utils): the SVG is not parsed"
+fi
+# Issue 22: report, at any time; report --svg FILE, FILE replaced
+# safely; and the report said by itself when the game ends.
+typed reportcmd <<'EOF'
+E 0,1 180 knight@S
+V 1,0 90 thief@W
+report
+report --svg rep.svg
+report --svg
+report --svg nodir/rep.svg
+bilan
+end
+EOF
+want reportcmd <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
+move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
+points by category  Anna   Ben
+  city                 4     0
+  total                4     0
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
+wrote the report after move 2 to rep.svg
+report: expected nothing, or --svg FILE
+report: nodir/rep.svg: No such file or directory
+points by category  Anna   Ben
+  city                 4     0
+  total                4     0
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
+move 3, Anna: end
+  final scoring:
+  road: incomplete road of 2 tiles: 1 x 2 at the end = 2 to Ben (1 thief)
+final scores:
+  1. Anna    4
+  2. Ben     2
+points by category  Anna   Ben
+  road                 0     2
+  city                 4     0
+  total                4     2
+    during play        4     0
+    final scoring      0     2
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
+game over: save FILE keeps it; score, explain, board show it; undo goes back
+EOF
+session reportcmd 1 play --yes
+expect "report --svg: its title" has "$tmp/rep.svg" '<title>the game at the table, after move 2</title>'
+if command -v xmllint >/dev/null; then
+	expect "report --svg: xmllint parses it" xmllint --noout "$tmp/rep.svg"
 fi
 # A line of any length is read whole (it was cut at 1023 bytes).
 { printf '%1100s' ''; echo score; } >"$tmp/long.in"
@@ -3232,6 +3306,12 @@ game over: Anna wins with 42 points (Ben 6)
 final scores:
   1. Anna   42
   2. Ben     6
+points by category  Anna   Ben
+  city                42     6
+  knight               0     0
+  total               42     6
+largest single scoring: move 3, city: closed city of 8 dice: 21
+the lead never changed hands
 game over: save FILE keeps it; score and explain show it; undo goes back
   Anna   42
   Ben     6

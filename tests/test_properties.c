@@ -62,7 +62,7 @@
 
 /* ---- the games ----------------------------------------------------------- */
 
-/* The expansions games are played with, by name (rules/ext.c): those the
+/* The expansions games are played with, by name (rules/registry.c): those the
  * oracle was first taught, then Traders & Builders and Hills & Sheep,
  * alone, together, and mixed with the others. */
 static const char *const ext_sets[] = { "inns-cathedrals", "river", "inns-cathedrals,river" };
