@@ -198,9 +198,9 @@ random_token(struct cr_game *g, uint64_t *seed, struct cr_move *m)
 	return n > 0;
 }
 
-/* Play one random game to its end. */
-static bool
-random_game(void *game, uint64_t *seed)
+/* Play one random game to its end (tile.h). */
+bool
+tile_random_game(void *game, uint64_t *seed)
 {
 	struct cr_game *g = game;
 	int ntypes = cr_game_tileset(g)->ntypes;
@@ -213,8 +213,12 @@ random_game(void *game, uint64_t *seed)
 		for (int u = 0; u < ntypes; u++)
 			if (cr_game_supply(g, u) > 0 && cr_game_drawable(g, u, NULL))
 				total += cr_game_supply(g, u);
-		if (total == 0)
-			return false;
+		/* None may be drawn (a bonus tile due whose pile holds only
+		 * types no data describes): the game ends there. */
+		if (total == 0) {
+			m.kind = CR_MOVE_END;
+			return cr_game_play(g, &m, NULL);
+		}
 		k = cmd_below(seed, total);
 		for (;; t++)
 			if (cr_game_supply(g, t) > 0 && cr_game_drawable(g, t, NULL)) {
@@ -343,7 +347,7 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 
 /* ---- the hand ---------------------------------------------------------------- */
 
-static const struct play_hand_words words = {
+const struct play_hand_words tile_words = {
 	N_("%s is in hand, not played: drop it?"),
 	N_("%s dropped: draw it again when the game resumes\n"),
 	N_("%s was in hand: the game has no move yet, so nothing is kept; draw it "
@@ -356,20 +360,20 @@ static const struct play_hand_words words = {
 	    "is (%s)\n"),
 };
 
-static bool
-hand_held(const struct play *p)
+bool
+tile_hand_held(const struct play *p)
 {
 	return tile_hand(p)->tile >= 0;
 }
 
-static char *
-hand_name(const struct play *p)
+char *
+tile_hand_name(const struct play *p)
 {
 	return strdup(tile_code(p, tile_hand(p)->tile));
 }
 
-static char *
-hand_line(const struct play *p)
+char *
+tile_hand_line(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
 
@@ -378,8 +382,8 @@ hand_line(const struct play *p)
 }
 
 /* The prompt's part: the tile in hand, and where it lies. */
-static char *
-prompt(const struct play *p)
+char *
+tile_prompt(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
 
@@ -393,8 +397,8 @@ prompt(const struct play *p)
 
 /* Ctrl-C: the tile is still in hand, and the step it waits for (its
  * piece or pass, once placed). */
-static char *
-ctrl_c(struct play *p)
+char *
+tile_ctrl_c(struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
 
@@ -407,8 +411,8 @@ ctrl_c(struct play *p)
 }
 
 /* The tile kept in hand, "CODE" or "CODE X,Y ROT", given back. */
-static bool
-hand_restore(struct play *p, char *text, char **why)
+bool
+tile_hand_restore(struct play *p, char *text, char **why)
 {
 	struct tile_hand *h = tile_hand(p);
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
@@ -456,8 +460,8 @@ hand_restore(struct play *p, char *text, char **why)
 /* ---- the REPL ------------------------------------------------------------------ */
 
 /* A turn: a player's prefix, a tile code, or what follows one. */
-static bool
-is_turn(struct play *p, int argc, char **argv, const char *line)
+bool
+tile_is_turn(struct play *p, int argc, char **argv, const char *line)
 {
 	return strchr(line, ':') != NULL ||
 	    cr_tileset_find(tile_ts(p), argv[0], strlen(argv[0])) >= 0 ||
@@ -561,7 +565,7 @@ static const struct play_cmd cmd_load = {
 	"  in hand with it, as when the session ends: carcref resume NAME gives it\n"
 	"  back (on a terminal, load asks first whether to drop it).\n"), false, NULL };
 
-static const struct play_cmd *const cmds[] = {
+const struct play_cmd *const tile_cmds[] = {
 	&cmd_draw, &cmd_place, &cmd_choose, &cmd_meeple, &cmd_pass, &cmd_discard, &cmd_legal,
 	&cmd_board, &cmd_score, &cmd_explain, &cmd_supply, &play_cmd_moves, &cmd_tiles,
 	&cmd_find, &play_cmd_undo, &play_cmd_redo, &cmd_end, &play_cmd_save, &cmd_load,
@@ -577,13 +581,13 @@ const struct play_game play_game_tile = {
 	    "%s has its own\n"),
 	.selfplay_opts = selfplay_opts,
 	.selfplay_opt = selfplay_opt,
-	.random_game = random_game,
+	.random_game = tile_random_game,
 	.json_event = json_event,
 	.json_game = json_game,
 	.ranking_tail = ranking_tail,
-	.cmds = cmds,
+	.cmds = tile_cmds,
 	.maxwords = PLAY_MAXARGS,
-	.is_turn = is_turn,
+	.is_turn = tile_is_turn,
 	.line = tile_line,
 	.example = tile_example,
 	.shape = N_("TILE X,Y ROT ROLE@SPOT"),
@@ -600,14 +604,14 @@ const struct play_game play_game_tile = {
 	.complete = tile_complete,
 	.hand_size = sizeof (struct tile_hand),
 	.hand_max = 256,	/* bytes: "CODE X,Y ROT" is far shorter */
-	.words = &words,
-	.hand_held = hand_held,
+	.words = &tile_words,
+	.hand_held = tile_hand_held,
 	.hand_drop = tile_drop_hand,
-	.hand_name = hand_name,
-	.hand_line = hand_line,
-	.prompt = prompt,
-	.ctrl_c = ctrl_c,
-	.hand_restore = hand_restore,
+	.hand_name = tile_hand_name,
+	.hand_line = tile_hand_line,
+	.prompt = tile_prompt,
+	.ctrl_c = tile_ctrl_c,
+	.hand_restore = tile_hand_restore,
 	.undo_steps = NULL,
 	.undone = tile_undone,
 	.redoing = tile_redoing,

@@ -14,6 +14,9 @@ extern const struct nt_game nt_game_hg;
 /* The tile-set file record r names (tileset: FILE), NULL for none (the
  * shipped file, or its set inline). */
 const char *nt_hg_tileset_file(const struct nt_record *r);
+/* Make r name file (tileset: FILE, play --tileset): false if out of
+ * memory. */
+bool	nt_hg_set_tileset(struct nt_record *r, const char *file);
 /* The tile set r is played on into out (its own memory): file (the
  * shipped one, or the one r names, as read) or r's inline set, with r's
  * corrections (tiles:).  0, or -1 with err (err->kind "data-check" for

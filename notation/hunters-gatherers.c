@@ -853,3 +853,20 @@ const struct nt_game nt_game_hg = {
 	.event_why = event_why,
 	.canon = canon,
 };
+
+/* ---- for the table (cmd/hg-game.c) ------------------------------------------ */
+
+bool
+nt_hg_set_tileset(struct nt_record *r, const char *file)
+{
+	struct cfg *c = cfg_of(r);
+	char *f = strdup(file);
+
+	if (c == NULL || f == NULL) {
+		free(f);
+		return false;
+	}
+	free(c->file);
+	c->file = f;
+	return true;
+}

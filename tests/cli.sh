@@ -1440,9 +1440,6 @@ unset CARCREF_STATE
 export CARCREF_STATE=$tmp/state-game
 expect_exit 2 -- play --game chess
 expect_err 'carcref play: unknown game "chess" (games: carcassonne, hunters-gatherers, dice)' -- play --game chess
-expect_exit 2 -- play --game hunters-gatherers
-expect_err 'carcref play: game "hunters-gatherers" is not supported yet by this carcref (games: carcassonne, hunters-gatherers, dice)' \
-    -- play --game hunters-gatherers
 expect "play --game chess: no game started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
 printf 'A 0,-1 0\nquit\n' >"$tmp/game.in"
 # The game's options before or after --game, as any option.
@@ -1454,12 +1451,10 @@ run selfplay --seed 7 --game carcassonne
 cmp -s "$tmp/out" "$tmp/game-default.yaml" && ok || not_ok "selfplay --game carcassonne: not the default game's" selfplay
 expect_exit 2 -- selfplay --game chess
 expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne, hunters-gatherers, dice)' -- selfplay --game chess
-expect_err 'carcref selfplay: game "hunters-gatherers" is not supported yet by this carcref' \
-    -- selfplay --game hunters-gatherers
 expect_out "carcref: continuing $tmp/game-default.yaml" -- play --game carcassonne "$tmp/game-default.yaml"
 expect_exit 2 -- resume --game carcassonne
 if command -v bash >/dev/null && [ -f completions/carcref ]; then
-	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne dice "
+	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne dice hunters-gatherers "
 fi
 unset CARCREF_STATE
 
