@@ -283,13 +283,33 @@ prompt(const struct play *p)
 	return pr;
 }
 
-/* Move i told; then, when it earned one, whose bonus tile is due. */
+/* Move i told: its line, a discard, its events in the row's words
+ * (HG-10.2), then whose bonus tile is due when it earned one. */
 static void
 tell(struct play *p, int i)
 {
-	int due;
+	const struct cr_move *m = cr_game_move(p->g, i);
+	int nev = p->rules->nevents(p->g), due;
+	bool final = false;
+	char line[128], why[1024];
+	struct nt_event ev;
 
-	tile_tell(p, i);
+	nt_format_move(tile_ts(p), m, NULL, line, sizeof line);
+	outf(_("move %d, %s: %s\n"), i + 1, p->names[cr_game_move_player(p->g, i)], line);
+	if (m->kind == CR_MOVE_DISCARD && !cr_game_over(p->g))
+		outf(_("  %s fits nowhere and leaves the game; %s draws again\n"),
+		    tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+	for (int k = 0; k < nev; k++) {
+		p->rules->event(p->g, k, &ev);
+		if (ev.move != i + 1)
+			continue;
+		if (!final && ev.final) {
+			outf(_("  final scoring:\n"));
+			final = true;
+		}
+		p->rules->event_explain(p->g, k, p->names, why, sizeof why);
+		outf(_("  %s: %s\n"), ev.name, why);
+	}
 	if (i == cr_game_nmoves(p->g) - 1 && (due = bonus_due(p)) > 0)
 		outf(_("  %s draws a bonus tile and plays it now (move %d completed a forest with "
 		    "gold)\n"), p->names[cr_game_turn(p->g)], due);

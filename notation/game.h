@@ -223,6 +223,10 @@ struct nt_game {
 	 * the event's label alone, its categories in the order they first
 	 * scored. */
 	int	(*event_parts)(const void *g, int i, int p, struct nt_part *parts, int max);
+	/* Is move i written back (the journal, save) with its player's
+	 * prefix, "- \"Anna: ...\"" (a move the rules give its player out of
+	 * turn: Hunters & Gatherers' bonus line)?  NULL: never. */
+	bool	(*move_prefixed)(const void *g, int i);
 };
 
 /* The registry (games.c): every game of the family, the default (the

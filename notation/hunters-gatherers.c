@@ -809,6 +809,8 @@ hg_play(void *game, const char *const *names, const char *line, size_t len,
 	return 0;
 }
 
+bool nt_hg_move_prefixed(const void *g, int i);	/* at the end */
+
 /* ---- fmt -------------------------------------------------------------------- */
 
 static int
@@ -852,6 +854,7 @@ const struct nt_game nt_game_hg = {
 	.event_explain = event_explain,
 	.event_why = event_why,
 	.canon = canon,
+	.move_prefixed = nt_hg_move_prefixed,
 };
 
 /* ---- for the table (cmd/hg-game.c) ------------------------------------------ */
@@ -869,4 +872,18 @@ nt_hg_set_tileset(struct nt_record *r, const char *file)
 	free(c->file);
 	c->file = f;
 	return true;
+}
+
+/* A bonus line (a bonus tile placed) is written with its prefix (HG-7.8). */
+bool
+nt_hg_move_prefixed(const void *g, int i)
+{
+	const struct cr_move *m = cr_game_move(g, i);
+
+	static int bonus = -2;
+
+	if (bonus == -2)
+		bonus = cr_attr_find("bonus", 5);
+	return m->kind == CR_MOVE_PLACE &&
+	    (cr_game_tileset(g)->type[m->tile].marks & cr_attr_bit(bonus)) != 0;
 }
