@@ -252,6 +252,55 @@ json_event(const void *g, int i)
 		printf("\"pile\": %d, ", pile);
 }
 
+/* ---- games: a finished game ------------------------------------------------ */
+
+/* "finished: Ben wins, most points (Ben 16, Anna 0)", or "Anna and Ben
+ * tie", the scores highest first (HG-11.4). */
+static char *
+finished(const void *game, const char *const *names)
+{
+	const struct cr_game *g = game;
+	int n = cr_game_nplayers(g), order[NT_MAXPLAYERS] = { 0 }, best, nbest = 0;
+	char *scores = strdup(""), *who = strdup(""), *s;
+
+	for (int i = 0; i < n && i < NT_MAXPLAYERS; i++) {
+		int k = i;
+
+		while (k > 0 && cr_game_player(g, order[k - 1])->score < cr_game_player(g, i)->score) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+	best = cr_game_player(g, order[0])->score;
+	for (int i = 0; i < n && i < NT_MAXPLAYERS && scores != NULL && who != NULL; i++) {
+		int sc = cr_game_player(g, order[i])->score;
+
+		s = cmd_strf("%s%s%s %d", scores, i ? ", " : "", names[order[i]], sc);
+		free(scores);
+		scores = s;
+		if (sc != best)
+			continue;
+		nbest++;
+		if (i + 1 < n && cr_game_player(g, order[i + 1])->score == best)
+			s = cmd_strf("%s%s%s", who, i ? ", " : "", names[order[i]]);
+		else
+			/* TRANSLATORS: the last of the players who tie: "Anna and Ben". */
+			s = i ? cmd_strf(_("%s and %s"), who, names[order[i]]) :
+			    cmd_strf("%s", names[order[i]]);
+		free(who);
+		who = s;
+	}
+	if (scores == NULL || who == NULL)
+		s = NULL;
+	else if (nbest == 1)
+		s = cmd_strf(_("finished: %s wins, most points (%s)"), who, scores);
+	else
+		s = cmd_strf(_("finished: %s tie, most points (%s)"), who, scores);
+	free(scores), free(who);
+	return s;
+}
+
 /* ---- the table --------------------------------------------------------------- */
 
 /* Is a bonus tile due (the mover of the last move to play again, HG-5),
@@ -359,4 +408,5 @@ const struct play_game play_game_hg = {
 	.undo_steps = NULL,
 	.undone = tile_undone,
 	.redoing = tile_redoing,
+	.finished = finished,
 };

@@ -1866,6 +1866,142 @@ expect "games: end, no winner" has_out 'finished by end, no winner (Anna 1, Ben 
 expect "games: not finished" has_out '4 moves'
 unset CARCREF_STATE
 
+# ---- Hunters & Gatherers at the table (issue 20 part 2) ------------------------
+
+export CARCREF_STATE=$tmp/state-hg
+H=tests/scenarios/hg
+# Every refusal of the scenarios through the binary: its kind and move in
+# JSON (exit 1; 2 for a file that cannot be read), its words in text.
+for f in "$H"/*.yaml; do
+	n=${f%.yaml}
+	line=$(grep '^refuse ' "$n.expect") || continue
+	grep -q '^game: hunters-gatherers' "$f" || continue
+	read -r _ mv kind words <<<"$line"
+	kind=${kind#kind=}
+	want=1
+	[ "$kind" = unreadable ] && want=2
+	expect_exit $want -- replay --json "$f"
+	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
+	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
+	expect_err "$words" -- replay "$f"
+done
+expect_err "$H/r-bonus-tile-due.yaml:52:6: move 6: move 6 is Rouge's bonus tile (move 5 completed a forest with gold): HG-FMMM1 is a land tile" \
+    -- replay "$H/r-bonus-tile-due.yaml"
+expect_err "$H/h-tileset-unreadable.yaml:9:10: tileset: cannot read \"my-box.yaml\": No such file or directory" \
+    -- replay "$H/h-tileset-unreadable.yaml"
+expect_err "$H/h-tileset-data-check.yaml:11:10: tileset: bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops" \
+    -- replay "$H/h-tileset-data-check.yaml"
+# replay, text and JSON, field for field (HG-10.1, HG-10.2).
+run replay "$H/fr-226-forest-gold-10.yaml"
+expect "hg replay: the header" has_out "$H/fr-226-forest-gold-10.yaml: hunters-gatherers, the shipped tiles, 2 players"
+expect "hg replay: the forest" has_out '      forest: completed forest of 5 pieces: 2 x 5 = 10 to Rouge'
+expect "hg replay: the bonus" has_out '      bonus: completed forest with gold: Rouge draws a bonus tile (11 left in the pile) = 0 to Rouge'
+expect "hg replay: the bonus line" has_out '   6  Rouge  HG-BMMMM1 -1,0 0'
+expect "hg replay: the ranking" has_out '  1. Rouge   10'
+expect_out '{"valid": true, "finished": true, "scores": {"Rouge": 10, "Bleu": 0}, "by_category": {"Rouge": {"forest": 10, "bonus": 0}, "Bleu": {"forest": 0, "bonus": 0}}, "events": [{"move": 5, "player": "Rouge", "feature": "forest", "points": {"Rouge": 10}, "why": "completed forest of 5 pieces: 2 x 5"}, {"move": 5, "player": "Rouge", "feature": "bonus", "pile": 11, "points": {"Rouge": 0}, "why": "completed forest with gold: Rouge draws a bonus tile (11 left in the pile)"}]}' \
+    -- replay --json "$H/fr-226-forest-gold-10.yaml"
+expect_out '{"valid": false, "error": {"move": 0, "line": 9, "kind": "unreadable", "message": "column 10: tileset: cannot read \"my-box.yaml\": No such file or directory"}' \
+    -- replay --json "$H/h-tileset-unreadable.yaml"
+expect_out '      meadow: meadow with 1 deer: 2 x 1 = 2 to Rouge' -- replay "$H/t-tileset-file.yaml"
+expect_out 'hunters-gatherers, tiles of box.tiles, 2 players' -- replay "$H/t-tileset-file.yaml"
+run replay --json tests/corpus/hunters-gatherers/river-fish.yaml
+expect "hg: the corpus game's scores" python3 -c '
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+sys.exit(any(a[k] != b[k] for k in ("valid", "finished", "scores")))' "$tmp/out" tests/corpus/hunters-gatherers/river-fish.expect.json
+expect_out 'points by category  Rouge  Bleu' -- report "$H/fr-226-forest-gold-10.yaml"
+# board: forests, rivers, meadows; SVG too.
+expect_exit 0 -- board "$H/fr-226-forest-gold-10.yaml"
+expect_out '0 .......(^^^^^..' -- board "$H/fr-226-forest-gold-10.yaml"
+expect_exit 0 -- board --svg "$H/fr-226-forest-gold-10.yaml" -o "$tmp/hg.svg"
+expect "hg board --svg: a picture" grep -q '<svg' "$tmp/hg.svg"
+expect_exit 2 -- board "$H/h-tileset-unreadable.yaml"
+# fmt: canonical once written, the same scores.
+cp "$H"/box.tiles "$tmp/"
+for f in "$H"/fr-226-forest-gold-10.yaml "$H"/t-tileset-file.yaml "$H"/t-count-correction.yaml \
+    "$H"/t-bonus-described.yaml tests/corpus/hunters-gatherers/river-fish.yaml; do
+	cp "$f" "$tmp/hgfmt.yaml"
+	run fmt "$tmp/hgfmt.yaml"
+	expect "hg fmt $f: written" test "$code" = 0
+	# Comments inside tiles: or an inline tileset: are not yet kept once
+	# (HG-8.4, the rules' part): canonical once written only without them.
+	if ! grep -qE '^(tiles:|tileset: *(#.*)?$)' "$f"; then
+		run fmt --check "$tmp/hgfmt.yaml"
+		expect "hg fmt $f: canonical once written" test "$code" = 0
+	fi
+	run replay -q "$tmp/hgfmt.yaml"
+	sed 1d "$tmp/out" >"$tmp/hgfmt.scores"
+	run replay -q "$f"
+	expect "hg fmt $f: the same scores" bash -c 'sed 1d "$1" | cmp -s - "$2"' sh "$tmp/out" "$tmp/hgfmt.scores"
+done
+run fmt --stdout "$H/t-no-edition.yaml"
+expect "hg fmt: edition and expansions written" has_out "$(printf 'game: hunters-gatherers\nedition: 1\nexpansions: []\nplayers:')"
+expect_exit 2 -- fmt "$H/h-tileset-unreadable.yaml"
+
+# selfplay --game hunters-gatherers: random legal games, each replayed;
+# the same seed, the same game.
+expect_exit 0 -- selfplay --game hunters-gatherers --seed 5 --games 12 --players 3 --out "$tmp/hsp"
+run replay -q "$tmp"/hsp/*.yaml
+expect "hg selfplay: every game replays" test "$code" = 0
+expect "hg selfplay: every game finished" bash -c '! grep -q "not finished" "$1"' sh "$tmp/out"
+expect "hg selfplay: pieces played" bash -c 'grep -q "hunter@\|gatherer@\|fisher@\|hut@" "$@"' sh "$tmp"/hsp/*.yaml
+expect "hg selfplay: bonus lines" bash -c 'grep -q "HG-B" "$@"' sh "$tmp"/hsp/*.yaml
+run selfplay --game hunters-gatherers --seed 5 --games 1 --players 3
+expect "hg selfplay: the same seed, the same game" cmp -s "$tmp/out" "$tmp/hsp/game-5-000001.yaml"
+for p in 2 4 5; do
+	run selfplay --game hunters-gatherers --seed $p --players $p
+	cp "$tmp/out" "$tmp/hsp$p.yaml"
+	expect_exit 0 -- replay "$tmp/hsp$p.yaml"
+done
+expect_exit 2 -- selfplay --game hunters-gatherers --edition 1
+
+# play --game hunters-gatherers: its options (HG-11.2).
+expect_exit 2 -- play --game hunters-gatherers --edition 1
+expect_err 'carcref play: --edition: Hunters & Gatherers has one edition (the 2002 game) and no expansions; leave --edition out' \
+    -- play --game hunters-gatherers --edition 1
+expect_err 'carcref play: --expansions: Hunters & Gatherers has one edition (the 2002 game) and no expansions; leave --expansions out' \
+    -- play --game hunters-gatherers --expansions river
+expect_exit 2 -- play --game hunters-gatherers --players A,B,C,D,E,F
+expect_exit 2 -- play --game hunters-gatherers --tileset "$tmp/none.tiles"
+expect_err "carcref play: --tileset: cannot read \"$tmp/none.tiles\"" -- play --game hunters-gatherers --tileset "$tmp/none.tiles"
+printf 'quit\n' >"$tmp/hq.in"
+STDIN=$tmp/hq.in expect_out "tiles of $H/box.tiles, 2 players: Anna, Ben" \
+    -- play --game hunters-gatherers --tileset "$H/box.tiles"
+expect_exit 2 -- play "$H/t-tileset-file.yaml" --tileset "$H/box.tiles"
+expect_err "carcref play: --tileset: $H/t-tileset-file.yaml has tile data of its own (tileset: or tiles:); leave --tileset out" \
+    -- play "$H/t-tileset-file.yaml" --tileset "$H/box.tiles"
+# A game at the table: a forest with gold completed, the bonus tile due
+# said, a land tile refused there, the bonus tile played, saved with its
+# prefix, kept in the journal, resumed.
+printf '%s\n' 'HG-FFMM4 1,0 270 gatherer@N' 'HG-FFMM4 0,1 180' 'HG-FMMM2 1,1 180' \
+    'HG-MRMR3 0,-1 90' 'HG-FMMM3 -1,1 90' 'HG-FMMM1 -1,0 0' 'HG-BMMMM1 -1,0 0' \
+    'save hsaved.yaml' quit >"$tmp/hplay.in"
+rm -rf "$CARCREF_STATE"
+(cd "$tmp" && CARCREF_DATA=$ddata "$dcar" play --game hunters-gatherers --players Rouge,Bleu \
+    <"$tmp/hplay.in" >"$tmp/out" 2>&1)
+expect "hg play: the forest told" has_out '  forest: completed forest of 5 pieces: 2 x 5 = 10 to Rouge'
+expect "hg play: the bonus tile due said" has_out '  Rouge draws a bonus tile and plays it now (move 5 completed a forest with gold)'
+expect "hg play: a land tile refused on the bonus line" has_out "refused: move 6 is Rouge's bonus tile (move 5 completed a forest with gold): HG-FMMM1 is a land tile"
+expect "hg play: the bonus tile played" has_out 'move 6, Rouge: HG-BMMMM1 -1,0 0'
+expect "hg play: save writes the bonus line's prefix" grep -qx '  - "Rouge: HG-BMMMM1 -1,0 0"' "$tmp/hsaved.yaml"
+expect "hg play: save writes no tile data for the shipped set" bash -c '! grep -q "^tileset:\|^tiles:" "$1"' sh "$tmp/hsaved.yaml"
+expect_exit 0 -- replay "$tmp/hsaved.yaml"
+expect "hg play: the journal keeps the prefix" grep -qx '  - "Rouge: HG-BMMMM1 -1,0 0"' "$CARCREF_STATE"/games/2*-rouge-bleu.yaml
+run games
+expect "hg games: the game named" has_out 'hunters-gatherers  Rouge, Bleu  6 moves'
+expect "hg games: not finished" has_out 'not finished'
+printf 'HG-MMMM1 -2,0 0\nquit\n' >"$tmp/hres.in"
+STDIN=$tmp/hres.in expect_out 'move 7, Bleu: HG-MMMM1 -2,0 0' \
+    -- resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p' | head -1)"
+# games: a finished game names its winner or its tie (HG-11.4).
+rm -rf "$CARCREF_STATE"; mkdir -p "$CARCREF_STATE/games"
+cp "$H/fr-226-forest-gold-10.yaml" "$CARCREF_STATE/games/2026-11-27-rouge-bleu.yaml"
+cp "$H/fr-243-forest-tie-10.yaml" "$CARCREF_STATE/games/2026-11-28-rouge-bleu.yaml"
+run games
+expect "hg games: a winner" has_out 'finished: Rouge wins, most points (Rouge 10, Bleu 0)'
+expect "hg games: a tie" has_out 'finished: Rouge and Bleu tie, most points (Rouge 10, Bleu 10)'
+unset CARCREF_STATE
+
 # ---- issue 22: report, replay --json's by_category, stats ---------------------
 
 # bycat.py JSON REPORT: replay --json's object (JSON) and report's text
