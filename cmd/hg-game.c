@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "tile.h"
@@ -190,13 +191,40 @@ not_ours(const char *cmd, int k)
 	return 2;
 }
 
+/* path from the root: as it is, or after the current directory;
+ * malloc'd, NULL if out of memory (or no current directory). */
+static char *
+absolute(const char *path)
+{
+	size_t size = 256;
+	char *cwd = NULL, *s;
+
+	if (path[0] == '/')
+		return strdup(path);
+	for (;;) {
+		if ((s = realloc(cwd, size)) == NULL)
+			break;
+		cwd = s;
+		if (getcwd(cwd, size) != NULL) {
+			s = cmd_strf("%s/%s", cwd, path);
+			free(cwd);
+			return s;
+		}
+		if (errno != ERANGE || size > (1u << 20))
+			break;
+		size *= 2;
+	}
+	free(cwd);
+	return NULL;
+}
+
 /* --tileset FILE, checked now: the game starts on it or not at all. */
 static int
 tileset_opt(const char *cmd, struct nt_record *hdr, const char *val)
 {
 	struct cr_tileset ts;
 	const char *kind;
-	char *msg = NULL;
+	char *msg = NULL, *full;
 
 	memset(&ts, 0, sizeof ts);
 	if (read_set(val, val, &ts, &msg, &kind) != 0) {
@@ -205,10 +233,14 @@ tileset_opt(const char *cmd, struct nt_record *hdr, const char *val)
 		return 2;
 	}
 	cr_tileset_free(&ts);
-	if (!nt_hg_set_tileset(hdr, val)) {
+	/* By its absolute path: the journal, in a directory of its own,
+	 * reads it from there. */
+	if ((full = absolute(val)) == NULL || !nt_hg_set_tileset(hdr, full)) {
+		free(full);
 		errf(_("carcref %s: out of memory\n"), cmd);
 		return 2;
 	}
+	free(full);
 	return 0;
 }
 

@@ -1965,8 +1965,18 @@ expect_exit 2 -- play --game hunters-gatherers --players A,B,C,D,E,F
 expect_exit 2 -- play --game hunters-gatherers --tileset "$tmp/none.tiles"
 expect_err "carcref play: --tileset: cannot read \"$tmp/none.tiles\"" -- play --game hunters-gatherers --tileset "$tmp/none.tiles"
 printf 'quit\n' >"$tmp/hq.in"
-STDIN=$tmp/hq.in expect_out "tiles of $H/box.tiles, 2 players: Anna, Ben" \
+STDIN=$tmp/hq.in expect_out "tiles of $PWD/$H/box.tiles, 2 players: Anna, Ben" \
     -- play --game hunters-gatherers --tileset "$H/box.tiles"
+# --tileset: the journal names the file by its absolute path, so resume
+# finds it from anywhere.
+rm -rf "$CARCREF_STATE"
+printf 'HG-MMMM1 1,0 0 hunter@N\nquit\n' >"$tmp/ht.in"
+STDIN=$tmp/ht.in run play --game hunters-gatherers --tileset "$H/box.tiles"
+expect "hg play --tileset: the journal names the file" grep -qx "tileset: \"$PWD/$H/box.tiles\"" \
+    "$CARCREF_STATE"/games/2*-anna-ben.yaml
+(cd / && printf 'quit\n' | CARCREF_DATA=$ddata "$dcar" resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p')" \
+    >"$tmp/out" 2>&1)
+expect "hg resume --tileset's game from elsewhere" has_out '1 move played, 4 tiles left; Ben to play'
 expect_exit 2 -- play "$H/t-tileset-file.yaml" --tileset "$H/box.tiles"
 expect_err "carcref play: --tileset: $H/t-tileset-file.yaml has tile data of its own (tileset: or tiles:); leave --tileset out" \
     -- play "$H/t-tileset-file.yaml" --tileset "$H/box.tiles"
