@@ -196,7 +196,7 @@ char		*cmd_keep_aside(const char *path, const char *tag, char **err);
 const char *const *cmd_tiles_options(void);	/* NULL-ended */
 /* tiles' usage, its options the modules' filters among them. */
 const char	*cmd_tiles_usage(void);
-bool		 cmd_tiles_edges(const char *s, int edges[CR_NDIRS]);
+bool		 cmd_tiles_edges(const struct cr_tileset *ts, const char *s, int edges[CR_NDIRS]);
 unsigned	 cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS]);
 /* The REPL's find (its words argv[1..argc)), among the tiles of game g:
  * 0, or -1 refused (said). */

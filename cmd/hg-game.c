@@ -441,4 +441,5 @@ const struct play_game play_game_hg = {
 	.undone = tile_undone,
 	.redoing = tile_redoing,
 	.finished = finished,
+	.tiles = shipped,
 };

@@ -1955,6 +1955,25 @@ for p in 2 4 5; do
 done
 expect_exit 2 -- selfplay --game hunters-gatherers --edition 1
 
+# tiles: the game's types, a code in its rotations, its edge letters,
+# a tile-set file checked (HG-11.3).
+expect_exit 0 -- tiles --set hunters-gatherers
+expect_out 'HG-FFMM4  (3 in the box)  hunters-gatherers' -- tiles --set hunters-gatherers
+expect_out 'HG-FFMM4  (3 in the box)  N E S W: forest forest meadow meadow' -- tiles HG-FFMM4
+expect_out '  - forest N+E with 1 gold nugget' -- tiles HG-FFMM4
+expect_out '8 types have edges F F M M in hunters-gatherers: HG-FFMM1, HG-FFMM2, HG-FFMM3,' \
+    -- tiles --set hunters-gatherers --edges FFMM
+expect_out '1 type has edges C R F R: D' -- tiles --edges CRFR
+expect_exit 0 -- tiles --check rules/tiles/hunters-gatherers.yaml
+expect_out 'rules/tiles/hunters-gatherers.yaml: 70 tile types of set hunters-gatherers load' \
+    -- tiles --check rules/tiles/hunters-gatherers.yaml
+expect_exit 1 -- tiles --check "$H/bad-box.tiles"
+expect_err "$H/bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops on the tile: say at what with end (spring or lake)" \
+    -- tiles --check "$H/bad-box.tiles"
+expect_exit 2 -- tiles --check "$tmp/none.tiles"
+expect_exit 2 -- tiles --check "$H/box.tiles" HG-FFMM4
+expect_exit 0 -- tiles --check rules/tiles/base.yaml
+
 # play --game hunters-gatherers: its options (HG-11.2).
 expect_exit 2 -- play --game hunters-gatherers --edition 1
 expect_err 'carcref play: --edition: Hunters & Gatherers has one edition (the 2002 game) and no expansions; leave --edition out' \
