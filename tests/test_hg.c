@@ -389,6 +389,198 @@ test_refusals_name_the_data(void **state)
 	refusal(&o, 1, "unknown-tile", "no tile HG-FMMM9 in the shipped hunters-gatherers.yaml");
 }
 
+/* ---- random games against a second reckoning ---------------------------- */
+
+/*
+ * A forest worked out again from the board alone (HG-1.5, HG-4.3): the
+ * forest segments joined across edges to the one at (tile, seg), its
+ * pieces, mushroom clearings and open half-edges.
+ */
+struct wood { int pieces, mushrooms, open; };
+
+static int
+at_square(const struct cr_game *g, int x, int y)
+{
+	for (int i = 0; i < cr_game_ntiles(g); i++)
+		if (cr_game_tile(g, i)->x == x && cr_game_tile(g, i)->y == y)
+			return i;
+	return -1;
+}
+
+static struct wood
+wood_of(const struct cr_game *g, int tile, int seg)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int forest = cr_kind_find("forest", 6), mush = cr_attr_find("mushrooms", 9);
+	int n = cr_game_ntiles(g), *stack = calloc((size_t)n * CR_MAXSEG, 2 * sizeof *stack);
+	bool *seen = calloc((size_t)n * CR_MAXSEG, 1);
+	struct wood w = { 0, 0, 0 };
+	int top = 0;
+
+	assert_non_null(stack);
+	assert_non_null(seen);
+	stack[top++] = tile, stack[top++] = seg;
+	seen[tile * CR_MAXSEG + seg] = true;
+	while (top > 0) {
+		int s = stack[--top], i = stack[--top];
+		const struct cr_placed *p = cr_game_tile(g, i);
+		const struct cr_tiletype *t = &ts->type[p->type];
+
+		assert_int_equal(t->seg[s].kind, forest);
+		w.pieces++;
+		w.mushrooms += cr_tile_attr(t, s, mush);
+		for (int q = 0; q < CR_NPORTS; q++) {
+			int b = cr_port_rotate(q, p->rot), d = b / 3, o, k, ob;
+			const struct cr_placed *np;
+
+			if (!(t->seg[s].ports & (1u << q)))
+				continue;
+			if ((o = at_square(g, p->x + cr_dx[d], p->y + cr_dy[d])) < 0) {
+				w.open++;
+				continue;
+			}
+			np = cr_game_tile(g, o);
+			ob = cr_port_opposite(b);
+			for (k = 0; k < ts->type[np->type].nseg; k++)
+				if (ts->type[np->type].seg[k].ports &
+				    (1u << cr_port_rotate(ob, (4 - np->rot) & 3)))
+					break;
+			assert_true(k < ts->type[np->type].nseg);
+			assert_int_equal(ts->type[np->type].seg[k].kind, forest);
+			if (!seen[o * CR_MAXSEG + k]) {
+				seen[o * CR_MAXSEG + k] = true;
+				stack[top++] = o, stack[top++] = k;
+			}
+		}
+	}
+	free(stack);
+	free(seen);
+	return w;
+}
+
+/* tu_random_moves, but a bonus tile owed when the pile holds only
+ * unknown ones (8 of the shipped 12) ends the game with "end". */
+static void
+random_game(struct cr_game *g, uint32_t seed)
+{
+	struct cr_place *legal = malloc(4096 * sizeof *legal);
+	const struct cr_tileset *ts = cr_game_tileset(g);
+
+	assert_non_null(legal);
+	while (!cr_game_over(g)) {
+		struct cr_move m = { 0 };
+		int n, k, any = 0;
+
+		for (int u = 0; u < ts->ntypes; u++)
+			any += cr_game_drawable(g, u, NULL) ? cr_game_supply(g, u) : 0;
+		if (any == 0) {
+			m.kind = CR_MOVE_END;
+			assert_true(cr_game_play(g, &m, NULL));
+			break;
+		}
+		m.tile = tu_random_tile(g, &seed);
+		n = cr_game_legal(g, m.tile, legal, 4096);
+		if (n == 0) {
+			m.kind = CR_MOVE_DISCARD;
+			assert_true(cr_game_play(g, &m, NULL));
+			continue;
+		}
+		m.kind = CR_MOVE_PLACE;
+		k = (int)(tu_rnd(&seed) % (uint32_t)n);
+		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
+		if (tu_rnd(&seed) % 3 != 0) {
+			m.role = tu_random_piece(g, &seed);
+			m.spot = (enum cr_spot)(tu_rnd(&seed) % CR_NSPOTS);
+			if (!cr_game_check(g, &m, NULL))
+				m.role = CR_ROLE_NONE, m.spot = 0;
+		}
+		assert_true(cr_game_play(g, &m, NULL));
+	}
+	free(legal);
+}
+
+/* Random legal games on the shipped tiles, 2 to 5 players, played out:
+ * every completed forest pays what the board says; the events pay the
+ * scores; the moves written back replay through the row to the same
+ * scores. */
+static void
+test_random_games(void **state)
+{
+	const struct nt_game *gm = &nt_game_hg;
+	int forest = cr_kind_find("forest", 6), checked = 0;
+
+	(void)state;
+	for (uint32_t seed = 1; seed <= 200; seed++) {
+		int np = 2 + (int)(seed % 4), nev;
+		struct cr_config c = { 1, np, 0 };
+		struct cr_game *g = cr_game_create(shipped(), &c);
+		const struct cr_event *ev;
+		int paid[CR_MAXPLAYERS] = { 0 };
+		struct nt_replay_error e;
+		struct nt_record r;
+		void *h;
+
+		assert_non_null(g);
+		random_game(g, seed);
+		assert_true(cr_game_over(g));
+		if (getenv("HG_DEBUG"))
+			fprintf(stderr, "seed %u: %d moves\n", seed, cr_game_nmoves(g));
+		ev = cr_game_events(g, &nev);
+		for (int i = 0; i < nev; i++) {
+			for (int p = 0; p < np; p++)
+				paid[p] += ev[i].pay[p];
+			if (ev[i].kind != forest || ev[i].reason != CR_EV_COMPLETED || ev[i].what)
+				continue;
+			{
+				struct wood w = wood_of(g, cr_node_tile(g, ev[i].feature),
+				    cr_node_seg(g, ev[i].feature));
+
+				assert_int_equal(w.open, 0);
+				for (int p = 0; p < np; p++)
+					if (ev[i].winners & (1u << p))
+						assert_int_equal(ev[i].pay[p],
+						    2 * w.pieces + 2 * w.mushrooms);
+				checked++;
+			}
+		}
+		for (int p = 0; p < np; p++)
+			assert_int_equal(paid[p], cr_game_player(g, p)->score);
+		/* Written back and replayed through the row: the same game. */
+		memset(&r, 0, sizeof r);
+		{
+			char text[65536], line[256];
+			size_t o = (size_t)snprintf(text, sizeof text, "format: carcref/1\n"
+			    "game: hunters-gatherers\nplayers: [");
+			struct cr_error err;
+
+			for (int p = 0; p < np; p++)
+				o += (size_t)snprintf(text + o, sizeof text - o, "%s%s", p ? ", " : "",
+				    tu_names[p]);
+			o += (size_t)snprintf(text + o, sizeof text - o, "]\nmoves:\n");
+			for (int i = 0; i < cr_game_nmoves(g); i++) {
+				assert_true(gm->format_move(g, i, line, sizeof line) > 0);
+				o += (size_t)snprintf(text + o, sizeof text - o, "  - \"%s: %s\"\n",
+				    tu_names[cr_game_move_player(g, i)], line);
+				assert_true(o < sizeof text);
+			}
+			if (nt_record_parse(&r, text, o, &err) < 0)
+				fail_msg("%d:%d: %s", err.line, err.column, err.msg);
+		}
+		h = gm->create(shipped(), &r, &e);
+		assert_non_null(h);
+		if (!nt_game_replay(gm, h, shipped(), &r, &e))
+			fail_msg("seed %u: move %d refused on replay: %s", seed, e.move, e.msg);
+		for (int p = 0; p < np; p++)
+			assert_int_equal(gm->score(h, p), cr_game_player(g, p)->score);
+		assert_true(gm->over(h) || cr_game_nmoves(g) == gm->nmoves(h));
+		gm->free(h);
+		nt_record_free(&r);
+		cr_game_free(g);
+	}
+	if (checked < 50)
+		fail_msg("%d forests checked", checked);
+}
+
 int
 main(void)
 {
@@ -403,6 +595,7 @@ main(void)
 		cmocka_unit_test(test_bonus_not_due_before_copies),
 		cmocka_unit_test(test_forest_and_turns),
 		cmocka_unit_test(test_refusals_name_the_data),
+		cmocka_unit_test(test_random_games),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
