@@ -61,6 +61,10 @@ struct hg {
 	 * completions (HG-10.3): their phrases, in order. */
 	uint8_t	pending[4];
 	int	npending;
+	/* Land tiles left in the supply, once a tile has been taken (asked
+	 * every move by over: counted once, then kept). */
+	int	land;
+	bool	land_known;
 };
 
 static int
@@ -85,11 +89,22 @@ attr(int local)
 	return cr_ext_attr(ext_no(), local);
 }
 
+/* The bonus key's bit in a type's marks: the registry's numbering, fixed
+ * once made (asked on every move: kept, as ext_no keeps the module's). */
+static uint32_t
+bonus_bit(void)
+{
+	static uint32_t bit;
+
+	if (bit == 0)
+		bit = cr_attr_bit(attr(A_BONUS));
+	return bit;
+}
+
 static bool
 is_bonus(const struct cr_tileset *ts, int type)
 {
-	return type >= 0 && type < ts->ntypes &&
-	    (ts->type[type].marks & cr_attr_bit(attr(A_BONUS))) != 0;
+	return type >= 0 && type < ts->ntypes && (ts->type[type].marks & bonus_bit()) != 0;
 }
 
 /* The pile's size: the set's bonus-pile, else its bonus types' copies. */
@@ -116,17 +131,43 @@ pile_left(const struct cr_game *g, int ext)
 	return n > 0 ? n : 0;
 }
 
-/* Land tiles left in the supply. */
+/* Land tiles left in the supply, counted. */
 static int
-land_left(const struct cr_game *g)
+count_land(const struct cr_game *g)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
-	int n = 0;
+	uint32_t bonus = bonus_bit();
+	int n = cr_game_supply_total(g);
 
 	for (int t = 0; t < ts->ntypes; t++)
-		if (!is_bonus(ts, t))
-			n += cr_game_supply(g, t);
+		if (ts->type[t].marks & bonus)
+			n -= cr_game_supply(g, t);
 	return n;
+}
+
+/* Land tiles left in the supply. */
+static int
+land_left(const struct cr_game *g, int ext)
+{
+	const struct hg *s = cr_ext_cstate(g, ext);
+
+	return s->land_known ? s->land : count_land(g);
+}
+
+/* Tile type t has just left the supply (placed or discarded). */
+static void
+land_taken(struct cr_game *g, int ext, int t)
+{
+	const struct hg *c = cr_ext_cstate(g, ext);
+	struct hg *s;
+
+	if (c->land_known && is_bonus(cr_game_tileset(g), t))
+		return;
+	s = cr_ext_state(g, ext);
+	if (!s->land_known)
+		s->land = count_land(g), s->land_known = true;
+	else
+		s->land--;
 }
 
 /* ---- the features -------------------------------------------------------- */
@@ -433,8 +474,10 @@ turn_ends(struct cr_game *g, int ext)
 static bool
 again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct hg *s = cr_ext_cstate(g, ext);
+	const struct hg *s;
 
+	land_taken(g, ext, m->tile);
+	s = cr_ext_cstate(g, ext);
 	if (s->npending > 0)
 		bonus_events(g, ext, m, move);
 	if (is_bonus(cr_game_tileset(g), m->tile) || !s->due) {
@@ -452,6 +495,7 @@ discarded(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	struct hg *s;
 
 	(void)move;
+	land_taken(g, ext, m->tile);
 	if (!is_bonus(cr_game_tileset(g), m->tile))
 		return false;
 	if (pile_left(g, ext) > 0) {
@@ -468,7 +512,7 @@ static bool
 over(const struct cr_game *g, int ext, int move)
 {
 	(void)move;
-	return !((const struct hg *)cr_ext_cstate(g, ext))->due && land_left(g) == 0;
+	return !((const struct hg *)cr_ext_cstate(g, ext))->due && land_left(g, ext) == 0;
 }
 
 /* ---- the final scoring (HG-6.2 to HG-6.6) ------------------------------- */
