@@ -274,13 +274,15 @@ struct cr_kinddef {
 	 * ("completed road of 3 tiles"); count_and what its pennants add
 	 * (" and 2 pennants"), small an edition's remark (cr_event.
 	 * small_city); arith the sums after (": 1 x 3"), count_plus the
-	 * pennants' (" + 2 x 2"); sum_done, sum_open the sums alone, for a
+	 * pennants' (" + 2 x 2"); why_alt, when set, the event complete
+	 * and marked alt by its price hook ("completed river loop of 4
+	 * segments"); sum_done, sum_open the sums alone, for a
 	 * second group of winners paid otherwise.  Land paid through what
 	 * it borders (CR_EV_FARM_CITY): why_border, sum_border, nobody_border
 	 * (" = 4, to nobody (no farmer beside it)": CR_N_POINTS).
 	 */
 	struct cr_say	 why_done, why_open, count_and, small, arith, count_plus;
-	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border;
+	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border, why_alt;
 	/*
 	 * The REPL's explain X,Y:SPOT (printf'd with x, y and the spot
 	 * first): line_done, line_open its first line ("road at 0,1 S: open

@@ -241,6 +241,23 @@ river_fish(const struct cr_game *g, int root, int *segments)
 	return fish;
 }
 
+/* A river closed on itself: no segment of it ends on its tile (HG-1.6). */
+static bool
+river_loop(const struct cr_game *g, int root)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int id = root;
+
+	do {
+		const struct cr_placed *p = cr_game_tile(g, cr_node_tile(g, id));
+
+		if (ts->type[p->type].seg[cr_node_seg(g, id)].end != 0)
+			return false;
+		id = cr_feature_next(g, id);
+	} while (id != root);
+	return true;
+}
+
 static int
 pieces_of(const struct cr_game *g, int root)
 {
@@ -272,6 +289,7 @@ river_price(const struct cr_game *g, int root, struct cr_event *ev)
 	if (ev->reason != CR_EV_COMPLETED)
 		return false;
 	ev->pennants = river_fish(g, root, &ev->tiles);
+	ev->alt = river_loop(g, root);
 	ev->per_tile = 1;
 	ev->per_pennant = 1;
 	return true;
@@ -759,6 +777,8 @@ static const struct cr_kinddef kinds[] = {
 		.edge = NC_("edge", "river"), .word = NC_("feature", "river"),
 		.why_done = CR_SAYN(N_("completed river of %d segment"),
 		    N_("completed river of %d segments"), CR_N_TILES),
+		.why_alt = CR_SAYN(N_("completed river loop of %d segment"),
+		    N_("completed river loop of %d segments"), CR_N_TILES),
 		.why_open = CR_SAYN(N_("incomplete river of %d segment"),
 		    N_("incomplete river of %d segments"), CR_N_TILES),
 		.count_and = CR_SAY(N_(", %d fish in its end lakes"), CR_N_PENNANTS),

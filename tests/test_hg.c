@@ -269,6 +269,8 @@ struct outcome {
 	struct nt_replay_error e;
 	int	score[NT_MAXPLAYERS];
 	bool	over;
+	int	nev;		/* the first events, their arithmetic */
+	char	why[16][256];
 };
 
 static struct outcome
@@ -298,6 +300,12 @@ replay(const char *moves, const char *extra)
 	for (int p = 0; p < r.nplayers; p++)
 		o.score[p] = gm->score(g, p);
 	o.over = gm->over(g);
+	{
+		static const char *const names[] = { "Anna", "Ben" };
+
+		for (o.nev = 0; o.nev < gm->nevents(g) && o.nev < 16; o.nev++)
+			gm->event_why(g, o.nev, names, o.why[o.nev], sizeof o.why[o.nev]);
+	}
 	gm->free(g);
 	cr_tileset_free(&world);
 	nt_record_free(&r);
@@ -362,6 +370,30 @@ test_forest_and_turns(void **state)
 	refusal(&o, 1, "piece-of-another-game", "Hunters & Gatherers has hunter");
 	o = replay("  - \"Anna: HG-FMMM1 -1,0 0 hunter@N\"\n", fix);
 	refusal(&o, 1, "role-mismatch", "valid spots for a hunter");
+}
+
+/* HG-10.2: a river closed on itself is a loop; it scores its segments. */
+static void
+test_river_loop(void **state)
+{
+	struct outcome o;
+	bool found = false;
+
+	(void)state;
+	o = replay("  - \"Anna: HG-MMRR1 -1,0 90 fisher@W\"\n"
+	    "  - \"Ben: HG-MMRR1 -2,0 180\"\n"
+	    "  - \"Anna: HG-MMRR2 -2,1 270\"\n"
+	    "  - \"Ben: HG-MMRR3 -1,1 0\"\n", "");
+	if (!o.ok)
+		fail_msg("move %d: %s", o.e.move, o.e.msg);
+	assert_int_equal(o.score[0], 4);
+	for (int i = 0; i < o.nev; i++)
+		found = found || strcmp(o.why[i], "completed river loop of 4 segments: 4") == 0;
+	if (!found)
+		fail_msg("%d events, the first: %s", o.nev, o.nev ? o.why[0] : "-");
+	/* A river between two ends keeps its words. */
+	o = replay("  - \"Anna: HG-MRMR1 0,-1 90 fisher@N\"\n", "");
+	assert_true(o.ok);
 }
 
 /* HG-8.6, HG-12.2: a refusal resting on the data names where the type
@@ -596,6 +628,7 @@ main(void)
 		cmocka_unit_test(test_forest_and_turns),
 		cmocka_unit_test(test_refusals_name_the_data),
 		cmocka_unit_test(test_random_games),
+		cmocka_unit_test(test_river_loop),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
