@@ -118,25 +118,24 @@ test_forest_whole_edges(void **state)
 static void
 test_code_scheme(void **state)
 {
+	static const struct { const char *code, *extra, *msg; } bad[] = {
+		{ "HG-FFMM01", "", "a land tile's code is HG-, its four edge letters" },
+		{ "HG-FFMM", "", "a land tile's code is HG-, its four edge letters" },
+		{ "HG-WOOD", "", "a land tile's code is HG-, its four edge letters" },
+		{ "HG-FMMF1", "", "the code's letters are not its edges" },
+		{ "FFMM1", "", "a code is HG- then letters, digits and -" },
+		{ "HG-END", "", "HG-END and HG-DISCARD are words of the moves" },
+		{ "HG-FFMM1", "    aliases: [HG-discard]\n",
+		    "HG-END and HG-DISCARD are words of the moves, not aliases" },
+		{ "HG-FFMM1", "    aliases: [HG-FFMM9]\n",
+		    "an alias is a free word, never a land or bonus code" },
+		{ "HG-FFMM1", "    aliases: [HG-BFFMM9]\n",
+		    "an alias is a free word, never a land or bonus code" },
+	};
+
 	(void)state;
-	refused("HG-START", ffmm_type("HG-FFMM01", "", "[N, E]"), 9,
-	    "a land tile's code is HG-, its four edge letters");
-	refused("HG-START", ffmm_type("HG-FFMM", "", "[N, E]"), 9,
-	    "a land tile's code is HG-, its four edge letters");
-	refused("HG-START", ffmm_type("HG-WOOD", "", "[N, E]"), 9,
-	    "a land tile's code is HG-, its four edge letters");
-	refused("HG-START", ffmm_type("HG-FMMF1", "", "[N, E]"), 9,
-	    "the code's letters are not its edges");
-	refused("HG-START", ffmm_type("FFMM1", "", "[N, E]"), 9,
-	    "a code is HG- then letters, digits and -");
-	refused("HG-START", ffmm_type("HG-END", "", "[N, E]"), 9,
-	    "HG-END and HG-DISCARD are words of the moves");
-	refused("HG-START", ffmm_type("HG-FFMM1", "    aliases: [HG-discard]\n", "[N, E]"), 9,
-	    "HG-END and HG-DISCARD are words of the moves, not aliases");
-	refused("HG-START", ffmm_type("HG-FFMM1", "    aliases: [HG-FFMM9]\n", "[N, E]"), 9,
-	    "an alias is a free word, never a land or bonus code");
-	refused("HG-START", ffmm_type("HG-FFMM1", "    aliases: [HG-BFFMM9]\n", "[N, E]"), 9,
-	    "an alias is a free word, never a land or bonus code");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		refused("HG-START", ffmm_type(bad[i].code, bad[i].extra, "[N, E]"), 9, bad[i].msg);
 	/* Rotation 0: the turn whose letters come first. */
 	refused("HG-START", "  - code: HG-MFFM1\n"
 	    "    count: 1\n"
@@ -490,47 +489,6 @@ wood_of(const struct cr_game *g, int tile, int seg)
 	return w;
 }
 
-/* tu_random_moves, but a bonus tile owed when the pile holds only
- * unknown ones (8 of the shipped 12) ends the game with "end". */
-static void
-random_game(struct cr_game *g, uint32_t seed)
-{
-	struct cr_place *legal = malloc(4096 * sizeof *legal);
-	const struct cr_tileset *ts = cr_game_tileset(g);
-
-	assert_non_null(legal);
-	while (!cr_game_over(g)) {
-		struct cr_move m = { 0 };
-		int n, k, any = 0;
-
-		for (int u = 0; u < ts->ntypes; u++)
-			any += cr_game_drawable(g, u, NULL) ? cr_game_supply(g, u) : 0;
-		if (any == 0) {
-			m.kind = CR_MOVE_END;
-			assert_true(cr_game_play(g, &m, NULL));
-			break;
-		}
-		m.tile = tu_random_tile(g, &seed);
-		n = cr_game_legal(g, m.tile, legal, 4096);
-		if (n == 0) {
-			m.kind = CR_MOVE_DISCARD;
-			assert_true(cr_game_play(g, &m, NULL));
-			continue;
-		}
-		m.kind = CR_MOVE_PLACE;
-		k = (int)(tu_rnd(&seed) % (uint32_t)n);
-		m.x = legal[k].x, m.y = legal[k].y, m.rot = legal[k].rot;
-		if (tu_rnd(&seed) % 3 != 0) {
-			m.role = tu_random_piece(g, &seed);
-			m.spot = (enum cr_spot)(tu_rnd(&seed) % CR_NSPOTS);
-			if (!cr_game_check(g, &m, NULL))
-				m.role = CR_ROLE_NONE, m.spot = 0;
-		}
-		assert_true(cr_game_play(g, &m, NULL));
-	}
-	free(legal);
-}
-
 /* Random legal games on the shipped tiles, 2 to 5 players, played out:
  * every completed forest pays what the board says; the events pay the
  * scores; the moves written back replay through the row to the same
@@ -553,7 +511,7 @@ test_random_games(void **state)
 		void *h;
 
 		assert_non_null(g);
-		random_game(g, seed);
+		tu_random_moves(g, seed, 1 << 30);
 		assert_true(cr_game_over(g));
 		if (getenv("HG_DEBUG"))
 			fprintf(stderr, "seed %u: %d moves\n", seed, cr_game_nmoves(g));
