@@ -319,7 +319,8 @@ why(struct out *o, const struct cr_event *ev, unsigned who)
 	if (ev->reason == CR_EV_FARM_CITY)	/* land paid through what it borders */
 		say(o, &k->why_border, nums);
 	else {
-		say(o, done ? &k->why_done : &k->why_open, nums);
+		say(o, !done ? &k->why_open : ev->alt && k->why_alt.one ? &k->why_alt :
+		    &k->why_done, nums);
 		if (ev->pennants)
 			say(o, &k->count_and, nums);
 		if (ev->note)

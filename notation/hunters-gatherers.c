@@ -26,6 +26,7 @@ static const char *const keys[] = { "edition", "expansions", "players", "tileset
 enum { K_EDITION, K_EXPANSIONS, K_PLAYERS, K_TILESET, K_TILES };
 
 #define MSG	sizeof ((struct nt_line_error *)0)->msg
+#define SHIPPED	"hunters-gatherers.yaml"	/* the shipped set, as a refusal names it */
 
 /* What the row reads into r->cfg. */
 struct cfg {
@@ -95,16 +96,21 @@ read_set(const struct nt_field *f, const char *pre, struct cr_tileset *ts,
 	size = (size_t)line + (size_t)col + len + 64;
 	if ((text = malloc(size)) == NULL)
 		return nt_field_fail(f, err, "%s", _("out of memory"));
-	/* Line 1 is the record's line 1 only when a line comes before. */
+	/* Line 1 is the record's line 1 only when a line comes before; the
+	 * key goes on the line before its value when the value starts below
+	 * it (a block), else on the value's line. */
+	bool below = pre != NULL && f->key_line < line;
+	int first = below && line > 2 ? line - 1 : line;
+
 	n += (size_t)snprintf(text, size, "%s\n", pre ? "set: hunters-gatherers" : "");
-	for (int l = 2; l < line; l++)
+	for (int l = 2; l < first; l++)
 		text[n++] = '\n';
 	if (pre != NULL) {
 		n += (size_t)snprintf(text + n, size - n, "%s", pre);
-		if (line > 1 || f->key_line < line)
+		if (below || line == 1)
 			text[n++] = '\n';
 	}
-	for (int k = pre && f->key_line == line ? (int)strlen(pre) + 1 : 1; k < col; k++)
+	for (int k = pre && !below && line > 1 ? (int)strlen(pre) + 1 : 1; k < col; k++)
 		text[n++] = ' ';
 	memcpy(text + n, f->text, len);
 	n += len;
@@ -281,6 +287,14 @@ nt_hg_world(const struct nt_record *r, const struct cr_tileset *file, struct cr_
 	}
 	if (c != NULL && c->have_fix && cr_tileset_patch(out, &c->fix, err) < 0) {
 		err->kind = "data-check";
+		cr_tileset_free(out);
+		return -1;
+	}
+	free(out->source);	/* whose lines out's are: a file's, or the record's */
+	out->source = NULL;
+	if ((c == NULL || !c->inline_set) && (out->source = strdup(c != NULL && c->file != NULL ?
+	    c->file : SHIPPED)) == NULL) {
+		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		cr_tileset_free(out);
 		return -1;
 	}
@@ -610,6 +624,25 @@ going_home(const struct cr_game *g, int p)
 	return n;
 }
 
+/* Where type t of the set in force came from (HG-8.6): "hunters-gatherers.yaml,
+ * line 208", "the record, line 12", or the file alone when the line is
+ * not known. */
+static const char *
+origin(const struct cr_tileset *ts, int t, char *buf, size_t size)
+{
+	const char *file;
+	bool record;
+	int line = cr_tileset_origin(ts, t, &file, &record);
+
+	if (record)
+		snprintf(buf, size, _("the record, line %d"), line);
+	else if (line > 0)
+		snprintf(buf, size, _("%s, line %d"), file ? file : SHIPPED, line);
+	else
+		snprintf(buf, size, "%s", file ? file : SHIPPED);
+	return buf;
+}
+
 /* The refusal's words where this game's differ from the tile game's. */
 static void
 word(const struct cr_game *g, const struct cr_move *m, const struct cr_refusal *why,
@@ -617,7 +650,7 @@ word(const struct cr_game *g, const struct cr_move *m, const struct cr_refusal *
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	int who = cr_game_turn(g), n = cr_game_nmoves(g), x, y, k = 0;
-	char tail[512], *o;
+	char tail[512], where[300], *o;
 
 	snprintf(tail, sizeof tail, "%s", valid_tail(msg));
 	if (strcmp(kind, "bonus-tile-due") == 0)
@@ -657,16 +690,30 @@ word(const struct cr_game *g, const struct cr_move *m, const struct cr_refusal *
 		const struct cr_tiletype *t = &ts->type[m->tile];
 		size_t l;
 
-		l = (size_t)snprintf(msg, MSG, _("no copy left: the %d %s of hunters-gatherers.yaml "
-		    "are used (at"), t->count, t->code);
+		const char *file;
+		bool record;
+
+		cr_tileset_origin(ts, m->tile, &file, &record);
+		l = (size_t)snprintf(msg, MSG, _("no copy left: the %d %s of %s are used (at"),
+		    t->count, t->code, record ? _("the record") : file ? file : SHIPPED);
 		o = msg;
 		for (int i = 1; i < cr_game_ntiles(g) && l < MSG; i++)
 			if (cr_game_tile(g, i)->type == m->tile)
 				l += (size_t)snprintf(o + l, MSG - l, "%s%d,%d", k++ ? " and " : " ",
 				    cr_game_tile(g, i)->x, cr_game_tile(g, i)->y);
 		if (l < MSG)
-			snprintf(o + l, MSG - l, "%s", _("); if your box has more, correct the count "
-			    "under \"tiles:\""));
+			snprintf(o + l, MSG - l, _("); if your box has more, correct the count "
+			    "under \"tiles:\" (%s)"), origin(ts, m->tile, where, sizeof where));
+	}
+	if (strcmp(kind, "tile-edge-mismatch") == 0 || strcmp(kind, "discard-fits") == 0 ||
+	    strcmp(kind, "role-mismatch") == 0 || strcmp(kind, "no-feature-at-spot") == 0 ||
+	    strcmp(kind, "ambiguous-spot") == 0 || strcmp(kind, "fisher-on-lake") == 0) {
+		size_t l = strlen(msg);
+
+		if (m->tile >= 0 && m->tile < ts->ntypes && l < MSG)
+			snprintf(msg + l, MSG - l, _(" (%s as %s describes it: if your box "
+			    "differs, correct it under \"tiles:\")"), ts->type[m->tile].code,
+			    origin(ts, m->tile, where, sizeof where));
 	}
 }
 
@@ -787,9 +834,18 @@ hg_play(void *game, const char *const *names, const char *line, size_t len,
 	}
 	if (unknown != NULL) {
 		err->kind = "unknown-tile";
-		snprintf(err->msg, MSG, _("no tile %s in the shipped hunters-gatherers.yaml (no "
-		    "public list of the 2002 tiles exists, so your box may differ): describe it "
-		    "under \"tiles:\" in the record"), NT_QS(unknown));
+		const struct cr_tileset *ts = cr_game_tileset(g);
+		char in[300];
+
+		if (ts->source == NULL)
+			snprintf(in, sizeof in, "%s", _("the record's tile set"));
+		else if (strcmp(ts->source, SHIPPED) == 0)
+			snprintf(in, sizeof in, _("the shipped %s"), SHIPPED);
+		else
+			snprintf(in, sizeof in, "%s", ts->source);
+		snprintf(err->msg, MSG, _("no tile %s in %s (no public list of the 2002 tiles "
+		    "exists, so your box may differ): describe it under \"tiles:\" in the "
+		    "record"), NT_QS(unknown), in);
 		free(unknown);
 		return -1;
 	}

@@ -229,8 +229,10 @@ struct cr_kinddef {
 	 * second"; an area not land: "a city is named by edges and
 	 * half-edges, and %s is a corner" (the spot); a kind that reaches an
 	 * edge and not land: "a %s must reach an edge; C is only for
-	 * cloisters and inner fields" (its name). */
-	const char	*at_centre, *at_one, *at_corner, *at_edge;
+	 * cloisters and inner fields" (its name).  at_half, for an area
+	 * named by whole edges only: "a forest is named by whole edges, and
+	 * %s is a half-edge" (the spot); NULL: half-edges are spots of it. */
+	const char	*at_centre, *at_one, *at_corner, *at_edge, *at_half;
 
 	/*
 	 * How it looks.  A kind on edges has a letter people search tiles by
@@ -272,13 +274,15 @@ struct cr_kinddef {
 	 * ("completed road of 3 tiles"); count_and what its pennants add
 	 * (" and 2 pennants"), small an edition's remark (cr_event.
 	 * small_city); arith the sums after (": 1 x 3"), count_plus the
-	 * pennants' (" + 2 x 2"); sum_done, sum_open the sums alone, for a
+	 * pennants' (" + 2 x 2"); why_alt, when set, the event complete
+	 * and marked alt by its price hook ("completed river loop of 4
+	 * segments"); sum_done, sum_open the sums alone, for a
 	 * second group of winners paid otherwise.  Land paid through what
 	 * it borders (CR_EV_FARM_CITY): why_border, sum_border, nobody_border
 	 * (" = 4, to nobody (no farmer beside it)": CR_N_POINTS).
 	 */
 	struct cr_say	 why_done, why_open, count_and, small, arith, count_plus;
-	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border;
+	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border, why_alt;
 	/*
 	 * The REPL's explain X,Y:SPOT (printf'd with x, y and the spot
 	 * first): line_done, line_open its first line ("road at 0,1 S: open
@@ -448,6 +452,9 @@ struct cr_ext {
 	 * module holds tiles back until others are played (the river's). */
 	bool	(*drawable)(const struct cr_game *g, int ext, int type,
 		    struct cr_refusal *why);
+	/* Its drawable is asked before the copies are counted: a refusal of
+	 * the type itself (a bonus tile not due) outranks no copy left. */
+	bool	drawable_first;
 	/* Veto on a tile placement that fits by the edges (REFUSE: fills
 	 * why, returns false).  Also asked for where a tile fits at all
 	 * (legal listings, discards), so a veto is a rule of placement. */
@@ -671,9 +678,16 @@ struct cr_rules {
 	/* The game's own checks of a type once read, beyond those of its
 	 * kinds (a segment ending at a lake on a tile without one; the code
 	 * scheme): NULL when it passes, else the words of the check (N_(),
-	 * one %s, the type's code) and *feature the feature at fault (its
+	 * after the loader's "tile CODE: ") and *feature the feature at fault (its
 	 * index in the type, -1 for the type).  NULL: none. */
 	const char	*(*type_check)(const struct cr_tiletype *t, int *feature);
+	/* The game's checks of a whole set once read, or once corrected
+	 * (cr_tileset_patch): what depends on the start type (its code is
+	 * free of the scheme; it is no bonus tile) and on every type
+	 * together.  NULL when it passes, else the words (N_(), at most one
+	 * %s: the code of the type at fault, or of the start) and *type that
+	 * type's index (-1: the set's start).  NULL: none. */
+	const char	*(*set_check)(const struct cr_tileset *ts, int *type);
 };
 
 /* The games (rules/registry.c), the tile game first. */

@@ -469,8 +469,12 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 		why->ext = ext_of_type(g, type);
 		return refuse(why, CR_R_NOT_IN_PLAY);
 	}
-	if (g->h.supply[type] <= 0)
+	if (g->h.supply[type] <= 0) {
+		CR_EACH_EXT(g, g->hk_drawable, e)
+			if (cr_exts[e]->drawable_first && !cr_exts[e]->drawable(g, e, type, why))
+				return false;
 		return refuse(why, CR_R_NO_COPY);
+	}
 	CR_EACH_EXT(g, g->hk_drawable, e)
 		if (!cr_exts[e]->drawable(g, e, type, why))
 			return false;

@@ -270,6 +270,8 @@ struct cr_event {
 	 * module's event may pay its winners different amounts of its own. */
 	int		pay[CR_MAXPLAYERS];
 	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
+	bool		alt;			/* said in its kind's other words (why_alt: a
+						 * river closed on itself, a loop) */
 };
 /* More players need a wider winners (and the engine's per-move player
  * bits, game-int.h): refuse to build rather than lose a winner. */

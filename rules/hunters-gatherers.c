@@ -31,6 +31,7 @@
  * (its arms: the lake's arms: key, or every segment ending at a lake on
  * a tile with one).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,10 @@ struct hg {
 	 * completions (HG-10.3): their phrases, in order. */
 	uint8_t	pending[4];
 	int	npending;
+	/* Land tiles left in the supply, once a tile has been taken (asked
+	 * every move by over: counted once, then kept). */
+	int	land;
+	bool	land_known;
 };
 
 static int
@@ -84,11 +89,22 @@ attr(int local)
 	return cr_ext_attr(ext_no(), local);
 }
 
+/* The bonus key's bit in a type's marks: the registry's numbering, fixed
+ * once made (asked on every move: kept, as ext_no keeps the module's). */
+static uint32_t
+bonus_bit(void)
+{
+	static uint32_t bit;
+
+	if (bit == 0)
+		bit = cr_attr_bit(attr(A_BONUS));
+	return bit;
+}
+
 static bool
 is_bonus(const struct cr_tileset *ts, int type)
 {
-	return type >= 0 && type < ts->ntypes &&
-	    (ts->type[type].marks & cr_attr_bit(attr(A_BONUS))) != 0;
+	return type >= 0 && type < ts->ntypes && (ts->type[type].marks & bonus_bit()) != 0;
 }
 
 /* The pile's size: the set's bonus-pile, else its bonus types' copies. */
@@ -115,17 +131,43 @@ pile_left(const struct cr_game *g, int ext)
 	return n > 0 ? n : 0;
 }
 
-/* Land tiles left in the supply. */
+/* Land tiles left in the supply, counted. */
 static int
-land_left(const struct cr_game *g)
+count_land(const struct cr_game *g)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
-	int n = 0;
+	uint32_t bonus = bonus_bit();
+	int n = cr_game_supply_total(g);
 
 	for (int t = 0; t < ts->ntypes; t++)
-		if (!is_bonus(ts, t))
-			n += cr_game_supply(g, t);
+		if (ts->type[t].marks & bonus)
+			n -= cr_game_supply(g, t);
 	return n;
+}
+
+/* Land tiles left in the supply. */
+static int
+land_left(const struct cr_game *g, int ext)
+{
+	const struct hg *s = cr_ext_cstate(g, ext);
+
+	return s->land_known ? s->land : count_land(g);
+}
+
+/* Tile type t has just left the supply (placed or discarded). */
+static void
+land_taken(struct cr_game *g, int ext, int t)
+{
+	const struct hg *c = cr_ext_cstate(g, ext);
+	struct hg *s;
+
+	if (c->land_known && is_bonus(cr_game_tileset(g), t))
+		return;
+	s = cr_ext_state(g, ext);
+	if (!s->land_known)
+		s->land = count_land(g), s->land_known = true;
+	else
+		s->land--;
 }
 
 /* ---- the features -------------------------------------------------------- */
@@ -199,6 +241,23 @@ river_fish(const struct cr_game *g, int root, int *segments)
 	return fish;
 }
 
+/* A river closed on itself: no segment of it ends on its tile (HG-1.6). */
+static bool
+river_loop(const struct cr_game *g, int root)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	int id = root;
+
+	do {
+		const struct cr_placed *p = cr_game_tile(g, cr_node_tile(g, id));
+
+		if (ts->type[p->type].seg[cr_node_seg(g, id)].end != 0)
+			return false;
+		id = cr_feature_next(g, id);
+	} while (id != root);
+	return true;
+}
+
 static int
 pieces_of(const struct cr_game *g, int root)
 {
@@ -230,6 +289,7 @@ river_price(const struct cr_game *g, int root, struct cr_event *ev)
 	if (ev->reason != CR_EV_COMPLETED)
 		return false;
 	ev->pennants = river_fish(g, root, &ev->tiles);
+	ev->alt = river_loop(g, root);
 	ev->per_tile = 1;
 	ev->per_pennant = 1;
 	return true;
@@ -432,8 +492,10 @@ turn_ends(struct cr_game *g, int ext)
 static bool
 again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct hg *s = cr_ext_cstate(g, ext);
+	const struct hg *s;
 
+	land_taken(g, ext, m->tile);
+	s = cr_ext_cstate(g, ext);
 	if (s->npending > 0)
 		bonus_events(g, ext, m, move);
 	if (is_bonus(cr_game_tileset(g), m->tile) || !s->due) {
@@ -451,6 +513,7 @@ discarded(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	struct hg *s;
 
 	(void)move;
+	land_taken(g, ext, m->tile);
 	if (!is_bonus(cr_game_tileset(g), m->tile))
 		return false;
 	if (pile_left(g, ext) > 0) {
@@ -467,7 +530,7 @@ static bool
 over(const struct cr_game *g, int ext, int move)
 {
 	(void)move;
-	return !((const struct hg *)cr_ext_cstate(g, ext))->due && land_left(g) == 0;
+	return !((const struct hg *)cr_ext_cstate(g, ext))->due && land_left(g, ext) == 0;
 }
 
 /* ---- the final scoring (HG-6.2 to HG-6.6) ------------------------------- */
@@ -678,6 +741,7 @@ static const struct cr_kinddef kinds[] = {
 		.shape = CR_AREA, .close = CR_CLOSE_EDGES, .flags = CR_KIND_PAID,
 		.reason = CR_EV_FINAL, .price = forest_price,
 		.at_corner = N_("a forest is named by whole edges, and %s is a corner"),
+		.at_half = N_("a forest is named by whole edges, and %s is a half-edge"),
 		.at_edge = N_("a %s must reach an edge"),
 		.letter = 'F', .map = "^^", .pic = { "^^" }, .key = N_("^^ forest"),
 		.fill = "#2e7d32", .stroke = "#1b5e20",
@@ -713,6 +777,8 @@ static const struct cr_kinddef kinds[] = {
 		.edge = NC_("edge", "river"), .word = NC_("feature", "river"),
 		.why_done = CR_SAYN(N_("completed river of %d segment"),
 		    N_("completed river of %d segments"), CR_N_TILES),
+		.why_alt = CR_SAYN(N_("completed river loop of %d segment"),
+		    N_("completed river loop of %d segments"), CR_N_TILES),
 		.why_open = CR_SAYN(N_("incomplete river of %d segment"),
 		    N_("incomplete river of %d segments"), CR_N_TILES),
 		.count_and = CR_SAY(N_(", %d fish in its end lakes"), CR_N_PENNANTS),
@@ -879,6 +945,7 @@ const struct cr_ext cr_ext_hg = {
 	.phrases = phrases, .nphrases = P_NPHRASES,
 	.state_size = sizeof(struct hg),
 	.drawable = drawable,
+	.drawable_first = true,
 	.piece_ok = piece_ok,
 	.completed = completed,
 	.again = again,
@@ -908,9 +975,9 @@ type_check(const struct cr_tiletype *t, int *feature)
 
 		*feature = s;
 		if (ends_in_lake(t, s) && nlakes == 0)
-			return N_("tile \"%s\": a river ends at a lake, and the tile has none");
+			return N_("a river ends at a lake, and the tile has none");
 		if (t->seg[s].kind == own(K_LAKE) && nlakes > 1 && arms == 0)
-			return N_("tile \"%s\": the tile has several lakes: say each one's arms");
+			return N_("the tile has several lakes: say each one's arms");
 		for (int d = 0; d < CR_NDIRS; d++) {
 			bool seg_here = false;
 
@@ -920,7 +987,7 @@ type_check(const struct cr_tiletype *t, int *feature)
 				seg_here = seg_here || (ends_in_lake(t, k) &&
 				    (t->seg[k].ports & (1u << CR_PORT_MID(d))));
 			if (!seg_here)
-				return N_("tile \"%s\": a lake's arms name an edge where no "
+				return N_("a lake's arms name an edge where no "
 				    "river ends at a lake");
 		}
 		if (t->seg[s].kind == own(K_LAKE)) {
@@ -929,13 +996,146 @@ type_check(const struct cr_tiletype *t, int *feature)
 			for (int k = 0; k < t->nseg; k++)
 				fed = fed || (ends_in_lake(t, k) && lake_of(t, k) == s);
 			if (!fed)
-				return N_("tile \"%s\": a lake with no river flowing into it");
+				return N_("a lake with no river flowing into it");
 		}
 		if (ends_in_lake(t, s) && lake_of(t, s) < 0)
-			return N_("tile \"%s\": a river ending at a lake is an arm of no lake");
+			return N_("a river ending at a lake is an arm of no lake");
 	}
 	(void)lake;
 	*feature = -1;
+	return NULL;
+}
+
+/*
+ * HG-9.4's code scheme.  How code reads: 'L' a land code (HG-, four edge
+ * letters F M R, a number from 1 without leading zeros), 'B' a bonus
+ * code (the same after HG-B), 0 neither; its letters into letters.
+ */
+static int
+code_form(const char *code, char letters[5])
+{
+	const char *p = code;
+	int form = 'L';
+
+	if (strncmp(p, "HG-", 3) != 0 && strncmp(p, "hg-", 3) != 0)
+		return 0;
+	p += 3;
+	if (toupper((unsigned char)*p) == 'B' && strlen(p) > 5)
+		form = 'B', p++;
+	for (int i = 0; i < 4; i++, p++) {
+		int c = toupper((unsigned char)*p);
+
+		if (c != 'F' && c != 'M' && c != 'R')
+			return 0;
+		letters[i] = (char)c;
+	}
+	letters[4] = '\0';
+	if (*p < '1' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0' ? form : 0;
+}
+
+static bool
+reserved(const char *w)
+{
+	static const char *const words[] = { "HG-END", "HG-DISCARD" };
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		size_t k = 0;
+
+		while (words[i][k] != '\0' && toupper((unsigned char)w[k]) == words[i][k])
+			k++;
+		if (words[i][k] == '\0' && w[k] == '\0')
+			return true;
+	}
+	return false;
+}
+
+/* A code or alias of HG-9.4's first rule: HG-, letters, digits, '-'. */
+static bool
+code_word(const char *w)
+{
+	if (toupper((unsigned char)w[0]) != 'H' || toupper((unsigned char)w[1]) != 'G' ||
+	    w[2] != '-' || w[3] == '\0')
+		return false;
+	for (const char *p = w + 3; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			return false;
+	return true;
+}
+
+/*
+ * HG-9.3's checks of the set (items 5 and 6): a start type, no bonus
+ * tile; each code and alias of HG-9.4's words, HG-END and HG-DISCARD
+ * refused; a type other than the start coded by the scheme (land or
+ * bonus as its bonus: says, its edges at the rotation whose letters come
+ * first in alphabetical order); an alias of neither form.
+ */
+static const char *
+set_check(const struct cr_tileset *ts, int *type)
+{
+	*type = -1;
+	if (ts->start < 0)
+		return N_("the set has no start tile: name one, like start: HG-VOLCANO");
+	if (is_bonus(ts, ts->start))
+		return N_("start tile \"%s\" is a bonus tile: the game starts on a land tile");
+	for (int i = 0; i < ts->ntypes; i++) {
+		const struct cr_tiletype *t = &ts->type[i];
+		char letters[5], edges[5], least[5];
+		int form;
+
+		*type = i;
+		if (!code_word(t->code))
+			return N_("tile \"%s\": a code is HG- then letters, digits and -");
+		if (reserved(t->code))
+			return N_("tile \"%s\": HG-END and HG-DISCARD are words of the moves, "
+			    "not codes");
+		for (int a = 0; a < t->naliases; a++) {
+			if (!code_word(t->alias[a]))
+				return N_("tile \"%s\": an alias is HG- then letters, digits and -");
+			if (reserved(t->alias[a]))
+				return N_("tile \"%s\": HG-END and HG-DISCARD are words of the "
+				    "moves, not aliases");
+			if (code_form(t->alias[a], letters) != 0)
+				return N_("tile \"%s\": an alias is a free word, never a land "
+				    "or bonus code (HG-FIRE, not HG-FFMM9)");
+		}
+		if (i == ts->start)
+			continue;
+		form = code_form(t->code, letters);
+		if (is_bonus(ts, i) && form != 'B')
+			return N_("tile \"%s\" is a bonus tile: its code is HG-B, its edge "
+			    "letters and a number, like HG-BMMRR1");
+		if (!is_bonus(ts, i) && form == 'B')
+			return N_("tile \"%s\" has a bonus tile's code: say bonus: true, or "
+			    "give it a land code");
+		if (form == 0)
+			return N_("tile \"%s\": a land tile's code is HG-, its four edge letters "
+			    "(F forest, M meadow, R river) and a number from 1, like HG-FFMM4");
+		for (int d = 0; d < CR_NDIRS; d++)
+			edges[d] = t->edge[d] == own(K_FOREST) ? 'F' :
+			    t->edge[d] == own(K_RIVER) ? 'R' : 'M';
+		edges[4] = '\0';
+		if (strcmp(letters, edges) != 0)
+			return N_("tile \"%s\": the code's letters are not its edges N E S W "
+			    "(F forest, M meadow, R river)");
+		memcpy(least, edges, sizeof least);
+		for (int r = 1; r < CR_NDIRS; r++) {
+			char turn[5];
+
+			for (int d = 0; d < CR_NDIRS; d++)
+				turn[d] = edges[(d + r) % CR_NDIRS];
+			turn[4] = '\0';
+			if (strcmp(turn, least) < 0)
+				memcpy(least, turn, sizeof least);
+		}
+		if (strcmp(edges, least) != 0)
+			return N_("tile \"%s\": rotation 0 is the turn whose edge letters come "
+			    "first in alphabetical order (FFMM, never MFFM)");
+	}
+	*type = -1;
 	return NULL;
 }
 
@@ -953,4 +1153,5 @@ const struct cr_rules cr_rules_hg = {
 	.doubt = true,
 	.prefix = "HG-",
 	.type_check = type_check,
+	.set_check = set_check,
 };

@@ -547,6 +547,8 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 			return fail(L, e->start_mark, _("a %s runs to the middle "
 			    "of an edge: write N, E, S or W, not %s"),
 			    kname(kind), cr_spot_name(s));
+		if (k->at_half != NULL && s % 2 == 1)
+			return fail(L, e->start_mark, _(k->at_half), cr_spot_name(s));
 		if (!land && is_corner_spot(s))
 			return fail(L, e->start_mark, _(k->at_corner ? k->at_corner :
 			    N_("%s is a corner, and only land is named by one")),
@@ -1292,11 +1294,13 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	L->maxtypes = n;
 	L->codeline = calloc((size_t)n, sizeof *L->codeline);
 	L->aliasline = calloc((size_t)n * CR_MAXALIAS, sizeof *L->aliasline);
-	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL)
+	ts->line = calloc((size_t)n, sizeof *ts->line);
+	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL || ts->line == NULL)
 		goto nomem;
 	for (i = 0; i < n; i++) {
 		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0)
 			return -1;
+		ts->line[i] = lineno(item(L, v[K_TILES], i)->start_mark.line);
 		ts->ntypes++;
 		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */
 	}
@@ -1324,6 +1328,16 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	ts->setbeg[0] = 0, ts->setbeg[1] = ts->ntypes;
 	if (v[K_TOKENS] != NULL && parse_tokens(L, v[K_TOKENS], ts) < 0)
 		return -1;
+	if (!L->patch && cr_games[ts->game]->set_check != NULL) {
+		int t = -1;
+		const char *why = cr_games[ts->game]->set_check(ts, &t);
+
+		if (why != NULL)
+			return fail(L, t >= 0 ? item(L, v[K_TILES], t)->start_mark :
+			    v[K_START] != NULL ? v[K_START]->start_mark : root->start_mark,
+			    _(why), t >= 0 ? ts->type[t].code : ts->start >= 0 ?
+			    ts->type[ts->start].code : "");
+	}
 	for (i = K_NKEYS; i < nkeys; i++) {	/* the game's counts: tokens too */
 		struct cr_settoken *t = &ts->settok[0][ts->nsettok[0]];
 
@@ -1605,7 +1619,19 @@ cr_tileset_free(struct cr_tileset *ts)
 	for (int i = 0; ts->doubt != NULL && i < ts->ntypes; i++)
 		free(ts->doubt[i]);
 	free(ts->doubt);
+	free(ts->line);
+	free(ts->source);
 	memset(ts, 0, sizeof *ts);
+}
+
+int
+cr_tileset_origin(const struct cr_tileset *ts, int t, const char **file, bool *record)
+{
+	int l = ts->line != NULL && t >= 0 && t < ts->ntypes ? ts->line[t] : 0;
+
+	*record = l < 0 || (l > 0 && ts->source == NULL);
+	*file = *record ? NULL : ts->source;
+	return l < 0 ? -l : l;
 }
 
 int
@@ -1673,6 +1699,8 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 		return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
 	}
 	dst->typeset = typeset;
+	free(dst->line);	/* a merged set: where each type was read is not kept */
+	dst->line = NULL;
 	memcpy(dst->type + dst->ntypes, src->type, (size_t)src->ntypes * sizeof *type);
 	memset(dst->typeset + dst->ntypes, k, (size_t)src->ntypes);
 	dst->setname[k] = name;
@@ -1767,6 +1795,8 @@ cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 				return patch_fail(err, _("tiles: %s is the start tile: its count "
 				    "is 1 at least"), t->code);
 			dst->type[o].count = t->count;
+			if (dst->line != NULL && src->line != NULL)
+				dst->line[o] = -src->line[i];
 			continue;
 		}
 		o = by_code(dst, t->code);
@@ -1791,6 +1821,13 @@ cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 				return patch_fail(err, "%s", _("out of memory"));
 			dst->typeset = typeset;
 			dst->typeset[o] = 0;
+			if (dst->line != NULL) {
+				int *line = realloc(dst->line, (size_t)(o + 1) * sizeof *line);
+
+				if (line == NULL)
+					return patch_fail(err, "%s", _("out of memory"));
+				dst->line = line;
+			}
 			if (dst->doubt != NULL) {
 				if ((doubt = realloc(dst->doubt, (size_t)(o + 1) * sizeof *doubt)) ==
 				    NULL)
@@ -1802,6 +1839,8 @@ cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 			dst->setbeg[dst->nsets] = dst->ntypes;
 		}
 		dst->type[o] = *t;
+		if (dst->line != NULL)
+			dst->line[o] = src->line != NULL ? -src->line[i] : 0;
 		if (dst->doubt == NULL && src->doubt != NULL && src->doubt[i] != NULL &&
 		    (dst->doubt = calloc((size_t)dst->ntypes, sizeof *dst->doubt)) == NULL)
 			return patch_fail(err, "%s", _("out of memory"));
@@ -1818,6 +1857,14 @@ cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	for (int i = 0; i < dst->ntypes; i++)
 		dst->total += dst->type[i].count;
 	derive(dst);
+	if (dst->game >= 0 && dst->game < cr_ngames && cr_games[dst->game]->set_check != NULL) {
+		int t = -1;
+		const char *why = cr_games[dst->game]->set_check(dst, &t);
+
+		if (why != NULL)
+			return patch_fail(err, _(why), t >= 0 ? dst->type[t].code :
+			    dst->start >= 0 ? dst->type[dst->start].code : "");
+	}
 	return 0;
 }
 
@@ -1834,6 +1881,15 @@ cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src)
 		goto nomem;
 	memcpy(dst->type, src->type, (size_t)src->ntypes * sizeof *dst->type);
 	memcpy(dst->typeset, src->typeset, (size_t)src->ntypes);
+	dst->line = NULL, dst->source = NULL;
+	if (src->line != NULL) {
+		if ((dst->line = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) *
+		    sizeof *dst->line)) == NULL)
+			goto nomem;
+		memcpy(dst->line, src->line, (size_t)src->ntypes * sizeof *dst->line);
+	}
+	if (src->source != NULL && (dst->source = strdup(src->source)) == NULL)
+		goto nomem;
 	for (int i = 0; i < src->nsets; i++)
 		if ((dst->setname[i] = strdup(src->setname[i])) == NULL)
 			goto nomem;

@@ -126,7 +126,21 @@ struct cr_tileset {
 	 * may say so, cr_rules.doubt), NULL for none; NULL when no type
 	 * says. */
 	char		**doubt;
+	/* Where each type was read, for refusals that rest on its data
+	 * (HG-8.6): the line of its entry in the text it came from, minus
+	 * the line of the correction that last set it (cr_tileset_patch:
+	 * a record's line), 0 unknown; NULL for none (a merged set).  And
+	 * the name of the file read, as people know it, NULL for a
+	 * record's own text or unknown: set by whoever read it. */
+	int		*line;
+	char		*source;
 };
+
+/* Where type t came from, for a refusal: line (the record's, when
+ * *record, a correction or a set written inline) and the file's name
+ * (NULL: the record); 0 when unknown. */
+int	cr_tileset_origin(const struct cr_tileset *ts, int t, const char **file,
+	    bool *record);
 
 /* Where a loader error is: 1-based line and column in the file. */
 struct cr_error {

@@ -246,10 +246,20 @@ tu_random_moves_bag(struct cr_game *g, uint32_t seed, int stop, const int *bag)
 
 	assert_non_null(legal);
 	while (!cr_game_over(g) && cr_game_nmoves(g) < stop) {
-		int k, t = tu_random_tile(g, &seed);
 		struct cr_move m = { 0 };
-		int n;
+		int k, t, n, any = 0;
 
+		/* Nothing may be drawn and the game goes on: a bonus tile owed
+		 * from a pile whose tiles the data does not know (Hunters &
+		 * Gatherers'): the record says "end". */
+		for (int u = 0; u < cr_game_tileset(g)->ntypes && any == 0; u++)
+			any = cr_game_drawable(g, u, NULL);
+		if (!any) {
+			m.kind = CR_MOVE_END;
+			assert_true(cr_game_play(g, &m, NULL));
+			break;
+		}
+		t = tu_random_tile(g, &seed);
 		m.tile = t;
 		n = cr_game_legal(g, t, legal, 4096);
 		assert_true(n <= 4096);
