@@ -81,6 +81,13 @@ shipped(void)
 		return NULL;
 	}
 	free(path);
+	/* Refusals resting on the data say where a type came from: the
+	 * shipped file by its name (nt_hg_world does it for a record's set). */
+	if (ts.source == NULL && (ts.source = strdup(SHIPPED)) == NULL) {
+		errf("%s", _("carcref: out of memory\n"));
+		cr_tileset_free(&ts);
+		return NULL;
+	}
 	have = true;
 	return &ts;
 }
