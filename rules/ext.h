@@ -575,6 +575,9 @@ int	cr_node_figure(const struct cr_game *g, int node);
 int	cr_node_attr(const struct cr_game *g, int node, int a);
 /* What its tile's data says of the node's segment (kind, ports, end...). */
 const struct cr_seg *cr_node_data(const struct cr_game *g, int node);
+/* The node's tile type and its segment there (*seg): what a module
+ * walking a feature asks of each node at once (cr_tile_attr). */
+const struct cr_tiletype *cr_node_type(const struct cr_game *g, int node, int *seg);
 /* A feature by its root: the ports it leaves open (0: complete; a
  * cloister: its neighbours missing), and the flags of its segments or'ed
  * (an inn...). */
@@ -981,6 +984,22 @@ cr_tile_attr(const struct cr_tiletype *t, int s, int a)
 	default:
 		return t->seg[s].next_to != 0;
 	}
+}
+
+/* The same without the checks, for a module reading its own count,
+ * word or edges attribute (not a summed one) on a segment it knows to be
+ * of a kind the attribute is on: a walk of its feature, node by node. */
+static inline int
+cr_seg_value(const struct cr_tiletype *t, int s, int a)
+{
+	return t->value[s][cr__tab.attr_at[a]];
+}
+
+/* A flag attribute's value on segment s, likewise unchecked. */
+static inline bool
+cr_seg_flag(const struct cr_tiletype *t, int s, int a)
+{
+	return (t->seg[s].flags & cr__tab.attr_bit[a]) != 0;
 }
 
 /* A word's name: value v of attribute a ("wine"), NULL for none. */

@@ -283,8 +283,12 @@ cr__pool_left(const struct cr_game *g, int player, int pool)
 /* Whether module vetoes allow the placement (no refusal wanted: why NULL). */
 bool	cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why);
 /* Iterate over the modules in play that have a hook: for (e...) if (hk & 1u << e). */
+/* Each module whose bit is set in mask, in order: the set bits only (a
+ * hook's loop runs several times a move, and most modules have none). */
 #define CR_EACH_EXT(g, mask, e) \
-	for (int e = 0; e < cr_nexts; e++) if ((mask) & (1u << e))
+	for (unsigned cr__m = (mask); cr__m != 0; cr__m = 0) \
+		for (int e = __builtin_ctz(cr__m); cr__m != 0; \
+		    cr__m &= cr__m - 1, e = cr__m != 0 ? __builtin_ctz(cr__m) : 0)
 
 /* board.c */
 bool	cr__board_index_init(struct cr_game *g);

@@ -457,8 +457,21 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 
-	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 && !g->hk_drawable)
-		return true;	/* the common case, asked once a move */
+	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 &&
+	    (g->sets & (1u << g->h.ts->typeset[type]))) {
+		bool ok = true;
+
+		/* The common case, asked once a move: why is written only for a
+		 * refusal (the hooks only read the game: one that refuses is
+		 * asked again below, why cleared first). */
+		CR_EACH_EXT(g, g->hk_drawable, e)
+			if (!cr_exts[e]->drawable(g, e, type, &dummy)) {
+				ok = false;
+				break;
+			}
+		if (ok)
+			return true;
+	}
 	if (why == NULL)
 		why = &dummy;
 	memset(why, 0, sizeof *why);
@@ -610,9 +623,6 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if (g->h.supply[m->tile] <= 0 || g->hk_drawable) {
 		if (!cr_game_drawable(g, m->tile, why))
 			return false;
-		why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
-		why->role = m->role, why->spot = m->spot;
-		why->arg = m->arg, why->choice = m->choice, why->choice_arg = m->choice_arg;
 	}
 	if (m->kind == CR_MOVE_DISCARD) {
 		struct cr_place at;
@@ -777,10 +787,15 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		why = &dummy;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__features_prefetch(g, &h);
-	/* The last tile, or the last but one with a hill hiding another; any
-	 * move where the modules say when the game ends. */
-	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk_over;
-	if (!reserve(g, ending))
+	/* The last tile, or the last but one with a hill hiding another.
+	 * Where the modules say when the game ends, any move may be the
+	 * last: the moves ahead are reserved as usual, and room for the
+	 * final scoring's events each move (the rest of it, its logs, is
+	 * in the moves' reservation). */
+	ending = m->kind == CR_MOVE_END || g->supply_total <= 2;
+	if (!reserve(g, ending) || (g->hk_over && !ending &&
+	    !RESERVE(g->events, 2 * (CR_MAXSEG + 9) + 2 * (g->h.figs.n + 1 +
+	    (g->by_border ? g->nodes.n + CR_MAXSEG : 0)) + 64)))
 		return refuse(why, CR_R_NO_MEMORY);
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);
@@ -822,7 +837,7 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 	case CR_MOVE_END:
 		break;
 	}
-	if (ending && (m->kind == CR_MOVE_END || (g->hk_over ? ends(g, move) :
+	if ((ending || g->hk_over) && (m->kind == CR_MOVE_END || (g->hk_over ? ends(g, move) :
 	    g->supply_total == 0))) {
 		cr__score_final(g, move);
 		if (g->hk_final)

@@ -65,28 +65,67 @@ struct hg {
 	 * every move by over: counted once, then kept). */
 	int	land;
 	bool	land_known;
+	/* A forest or river was completed this turn: its gatherers and
+	 * fishers go home as the turn ends (only then are they looked for). */
+	bool	closed;
 };
 
-static int
+/* The registry's numbers of this module and of its kinds, attributes,
+ * ends and pieces, fixed once made: asked many times a move, so kept. */
+static struct {
+	int	ext, kind0, attr0, end0, piece0;
+} no = { .ext = -2 };
+
+static void
+numbers(void)
+{
+	int e = cr_ext_find(HG, sizeof HG - 1);
+
+	no.kind0 = cr_ext_kind(e, 0);
+	no.attr0 = cr_ext_attr(e, 0);
+	no.end0 = cr_ext_end(e, 0);
+	no.piece0 = cr_ext_piece(e, 0);
+	no.ext = e;
+}
+
+static inline int
 ext_no(void)
 {
-	static int e = -2;
-
-	if (e == -2)
-		e = cr_ext_find(HG, sizeof HG - 1);
-	return e;
+	if (no.ext == -2)
+		numbers();
+	return no.ext;
 }
 
-static int
+static inline int
 own(int local)
 {
-	return cr_ext_kind(ext_no(), local);
+	if (no.ext == -2)
+		numbers();
+	return no.kind0 + local;
 }
 
-static int
+static inline int
 attr(int local)
 {
-	return cr_ext_attr(ext_no(), local);
+	if (no.ext == -2)
+		numbers();
+	return no.attr0 + local;
+}
+
+static inline int
+end_no(int local)
+{
+	if (no.ext == -2)
+		numbers();
+	return no.end0 + local;
+}
+
+static inline int
+piece(int local)
+{
+	if (no.ext == -2)
+		numbers();
+	return no.piece0 + local;
 }
 
 /* The bonus key's bit in a type's marks: the registry's numbering, fixed
@@ -183,27 +222,32 @@ node_value(const struct cr_game *g, int node, int a)
 static int
 lake_of(const struct cr_tiletype *t, int s)
 {
-	int lake = -1, nlakes = 0, arm = 0;
+	int first = -1, arm = 0, lake = own(K_LAKE);
+	bool many = false;
 
+	/* One lake on the tile (most): every river ending there ends in it. */
+	for (int k = 0; k < t->nseg; k++)
+		if (t->seg[k].kind == lake) {
+			many = first >= 0;
+			if (first < 0)
+				first = k;
+		}
+	if (!many)
+		return first;
 	for (int d = 0; d < CR_NDIRS; d++)
 		if (t->seg[s].ports & (1u << CR_PORT_MID(d)))
 			arm = 1 << d;
-	for (int k = 0; k < t->nseg; k++) {
-		if (t->seg[k].kind != own(K_LAKE))
-			continue;
-		nlakes++;
-		if (cr_tile_attr(t, k, attr(A_ARMS)) & arm)
+	for (int k = 0; k < t->nseg; k++)
+		if (t->seg[k].kind == lake && (cr_tile_attr(t, k, attr(A_ARMS)) & arm))
 			return k;
-		lake = k;
-	}
-	return nlakes == 1 ? lake : -1;
+	return -1;
 }
 
 /* Is segment s of t a river ending at a lake? */
 static bool
 ends_in_lake(const struct cr_tiletype *t, int s)
 {
-	return t->seg[s].kind == own(K_RIVER) && t->seg[s].end == cr_ext_end(ext_no(), E_LAKE);
+	return t->seg[s].kind == own(K_RIVER) && t->seg[s].end == end_no(E_LAKE);
 }
 
 /* The node of the lake river node `node` ends in, -1 if none. */
@@ -297,48 +341,101 @@ river_price(const struct cr_game *g, int root, struct cr_event *ev)
 
 /* ---- river systems (HG-1.7) --------------------------------------------- */
 
-/* Every node on the board. */
-static int
-nnodes(const struct cr_game *g)
-{
-	int n = cr_game_ntiles(g);
-	const struct cr_placed *p = cr_game_tile(g, n - 1);
+/*
+ * A river system, walked from some of its parts: river features (by
+ * their roots) and lakes (by their nodes), each met once, through the
+ * lakes the rivers end in and the rivers that end in each lake.  Its
+ * cost is the system's size, not the board's: a hut's check walks one
+ * system, the final scoring only those with huts.
+ */
+struct sys {
+	int	*part;		/* river roots and lake nodes met, in order */
+	int	n, cap;
+	int	oldest;		/* its smallest node */
+	int	fish;		/* the fish of its rivers and lakes */
+	bool	nomem;
+};
 
-	return p == NULL ? 0 : p->seg0 + cr_game_tileset(g)->type[p->type].nseg;
+static bool
+sys_has(const struct sys *s, int id)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->part[i] == id)
+			return true;
+	return false;
 }
 
-static int
-uf_find(int *up, int x)
+static void
+sys_add(struct sys *s, int id)
 {
-	while (up[x] != x)
-		x = up[x] = up[up[x]];
-	return x;
-}
+	if (id < 0 || sys_has(s, id))
+		return;
+	if (s->n == s->cap) {
+		int cap = s->cap > 0 ? 2 * s->cap : 16, *p = realloc(s->part, (size_t)cap * sizeof *p);
 
-/* The river systems: up[node] a union-find over the river and lake
- * nodes (others alone); malloc'd, NULL out of memory. */
-static int *
-systems(const struct cr_game *g, int *np)
-{
-	int n = nnodes(g), *up = malloc((size_t)(n > 0 ? n : 1) * sizeof *up);
-
-	*np = n;
-	if (up == NULL)
-		return NULL;
-	for (int i = 0; i < n; i++)
-		up[i] = i;
-	for (int i = 0; i < n; i++) {
-		int k = cr_node_kind(g, i), l;
-
-		if (k == own(K_RIVER)) {
-			int a = uf_find(up, i), b = uf_find(up, cr_feature_root(g, i));
-
-			up[a] = b;
-			if ((l = node_lake(g, i)) >= 0)
-				up[uf_find(up, l)] = uf_find(up, i);
+		if (p == NULL) {
+			s->nomem = true;
+			return;
 		}
+		s->part = p, s->cap = cap;
 	}
-	return up;
+	s->part[s->n++] = id;
+}
+
+/* The system of the parts s holds: each part added is walked in turn. */
+static void
+sys_walk(const struct cr_game *g, struct sys *s)
+{
+	s->oldest = -1, s->fish = 0;
+	for (int i = 0; i < s->n; i++) {
+		int id = s->part[i];
+
+		if (cr_node_kind(g, id) == own(K_LAKE)) {
+			const struct cr_placed *p = cr_game_tile(g, cr_node_tile(g, id));
+			const struct cr_tiletype *t = &cr_game_tileset(g)->type[p->type];
+			int l = cr_node_seg(g, id);
+
+			if (s->oldest < 0 || id < s->oldest)
+				s->oldest = id;
+			s->fish += cr_seg_value(t, l, attr(A_FISH));
+			for (int k = 0; k < t->nseg; k++)
+				if (ends_in_lake(t, k) && lake_of(t, k) == l)
+					sys_add(s, cr_feature_root(g, p->seg0 + k));
+			continue;
+		}
+		do {
+			int sg, l;
+			const struct cr_tiletype *t = cr_node_type(g, id, &sg);
+
+			if (s->oldest < 0 || id < s->oldest)
+				s->oldest = id;
+			s->fish += cr_seg_value(t, sg, attr(A_FISH));
+			if (ends_in_lake(t, sg) && (l = lake_of(t, sg)) >= 0)
+				sys_add(s, id - sg + l);	/* nodes: the tile's first + segment */
+			id = cr_feature_next(g, id);
+		} while (id != s->part[i]);
+	}
+}
+
+/* The part of a system the piece on node stands on (a lake, or the root
+ * of its river). */
+static int
+sys_part(const struct cr_game *g, int node)
+{
+	return cr_node_kind(g, node) == own(K_LAKE) ? node : cr_feature_root(g, node);
+}
+
+/* A hut of role `hut` on the system, -1 if none. */
+static int
+sys_hut(const struct cr_game *g, const struct sys *s, int hut)
+{
+	for (int f = 0; f < cr_game_nfigures(g); f++) {
+		const struct cr_figure *x = cr_game_figure(g, f);
+
+		if (x->on_board && x->role == hut && sys_has(s, sys_part(g, x->node)))
+			return f;
+	}
+	return -1;
 }
 
 /* ---- the hooks ---------------------------------------------------------- */
@@ -364,10 +461,11 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
     struct cr_refusal *why)
 {
 	const struct cr_tiletype *t = &cr_game_tileset(g)->type[m->tile];
-	int local[CR_MAXSEG], nlocal = 0, roots[CR_MAXJOINS], n, *up, nn, fig = -1;
-	bool taken = false;
+	int local[CR_MAXSEG], nlocal = 0, roots[CR_MAXJOINS], n, fig;
+	struct sys sys = { 0 };
+	bool taken;
 
-	if (m->role != cr_ext_piece(ext, PC_HUT))
+	if (m->role != piece(PC_HUT))
 		return true;
 	/* The tile's own part of the system: the segment, its lake, the
 	 * lake's arms. */
@@ -384,22 +482,17 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 					local[nlocal++] = k;
 		}
 	}
-	if ((up = systems(g, &nn)) == NULL)
-		return true;
-	for (int i = 0; i < nlocal && !taken; i++) {
+	for (int i = 0; i < nlocal; i++) {
 		if (t->seg[local[i]].kind != own(K_RIVER))
 			continue;
 		n = cr_move_joins(g, m, NULL, local[i], roots);
-		for (int k = 0; k < n && !taken; k++)
-			for (int f = 0; f < cr_game_nfigures(g) && !taken; f++) {
-				const struct cr_figure *x = cr_game_figure(g, f);
-
-				if (x->on_board && x->role == m->role &&
-				    uf_find(up, x->node) == uf_find(up, roots[k]))
-					taken = true, fig = f;
-			}
+		for (int k = 0; k < n; k++)
+			sys_add(&sys, roots[k]);
 	}
-	free(up);
+	sys_walk(g, &sys);
+	fig = sys.nomem ? -1 : sys_hut(g, &sys, m->role);
+	taken = fig >= 0;
+	free(sys.part);
 	if (!taken)
 		return true;
 	why->code = CR_R_EXT;
@@ -420,6 +513,12 @@ completed(struct cr_game *g, int ext, int root, int move)
 	struct hg *s;
 	int gold = 0, id = root, phrase;
 
+	if (cr_node_kind(g, root) == own(K_RIVER) || cr_node_kind(g, root) == own(K_FOREST)) {
+		const struct hg *c = cr_ext_cstate(g, ext);
+
+		if (!c->closed)
+			((struct hg *)cr_ext_state(g, ext))->closed = true;
+	}
 	if (cr_node_kind(g, root) != own(K_FOREST))
 		return;
 	do {
@@ -472,16 +571,23 @@ bonus_events(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static void
 turn_ends(struct cr_game *g, int ext)
 {
-	struct hg *s = cr_ext_state(g, ext);
+	const struct hg *c = cr_ext_cstate(g, ext);
+	struct hg *s;
 
+	if (!c->earned && !c->due && !c->closed)
+		return;		/* nothing to log */
+	s = cr_ext_state(g, ext);
 	s->earned = false;
 	s->due = false;
+	if (!s->closed)
+		return;
+	s->closed = false;
 	for (int f = 0; f < cr_game_nfigures(g); f++) {
 		const struct cr_figure *x = cr_game_figure(g, f);
 		int r;
 
-		if (!x->on_board || (x->role != cr_ext_piece(ext, PC_GATHERER) &&
-		    x->role != cr_ext_piece(ext, PC_FISHER)))
+		if (!x->on_board || (x->role != piece(PC_GATHERER) &&
+		    x->role != piece(PC_FISHER)))
 			continue;
 		r = cr_figure_root(g, f);
 		if (cr_feature_open(g, r) == 0)
@@ -549,21 +655,6 @@ majority_of(struct cr_event *ev, const int *count, int np)
 			ev->winners |= (uint8_t)(1u << p);
 }
 
-/* The first tile of a feature (its oldest), for where people find it. */
-static void
-where(const struct cr_game *g, int root, struct cr_event *ev)
-{
-	int id = root, t0 = cr_node_tile(g, root);
-
-	do {
-		if (cr_node_tile(g, id) < t0)
-			t0 = cr_node_tile(g, id);
-		id = cr_feature_next(g, id);
-	} while (id != root);
-	ev->feature = root;
-	ev->x = cr_game_tile(g, t0)->x, ev->y = cr_game_tile(g, t0)->y;
-}
-
 /* Roots of features of kind k with pieces on them, copied. */
 static int
 held(const struct cr_game *g, int k, int **out)
@@ -586,21 +677,21 @@ final_open(struct cr_game *g, int kind, int move)
 
 	for (int i = 0; i < n; i++) {
 		struct cr_event ev;
-		int fish;
+		int t0;
 
 		if (cr_feature_open(g, roots[i]) == 0)
 			continue;
 		memset(&ev, 0, sizeof ev);
 		ev.reason = CR_EV_FINAL;
 		ev.kind = (uint8_t)kind;
-		where(g, roots[i], &ev);
-		if (kind == own(K_RIVER))
-			fish = river_fish(g, roots[i], &ev.tiles), (void)fish;
-		else
-			ev.tiles = pieces_of(g, roots[i]);
+		/* One walk: its segments, members and oldest tile. */
+		t0 = cr_node_tile(g, roots[i]);
 		for (int id = roots[i];;) {
 			int f = cr_node_figure(g, id);
 
+			ev.tiles++;
+			if (cr_node_tile(g, id) < t0)
+				t0 = cr_node_tile(g, id);
 			if (f >= 0) {
 				const struct cr_figure *x = cr_game_figure(g, f);
 
@@ -610,6 +701,8 @@ final_open(struct cr_game *g, int kind, int move)
 			if ((id = cr_feature_next(g, id)) == roots[i])
 				break;
 		}
+		ev.feature = roots[i];
+		ev.x = cr_game_tile(g, t0)->x, ev.y = cr_game_tile(g, t0)->y;
 		majority_of(&ev, ev.meeples, cr_game_nplayers(g));
 		if (ev.winners == 0)
 			continue;
@@ -619,54 +712,69 @@ final_open(struct cr_game *g, int kind, int move)
 	free(roots);
 }
 
-/* HG-6.3: each river system with huts, 1 a fish, to the most huts. */
+/* HG-6.3: each river system with huts, 1 a fish, to the most huts; in
+ * the order of the systems' oldest node. */
 static void
 final_systems(struct cr_game *g, int ext, int move)
 {
-	int nn, *up = systems(g, &nn), hut = cr_ext_piece(ext, PC_HUT);
-	bool *done;
+	int hut = piece(PC_HUT), nf = cr_game_nfigures(g), n = 0;
+	struct sys *sys = calloc((size_t)(nf > 0 ? nf : 1), sizeof *sys);
+	int *in = malloc((size_t)(nf > 0 ? nf : 1) * sizeof *in);
 
-	if (up == NULL || (done = calloc((size_t)(nn > 0 ? nn : 1), 1)) == NULL) {
-		free(up);
+	if (sys == NULL || in == NULL) {
+		free(sys), free(in);
 		return;
 	}
-	/* In the order of the systems' oldest node. */
-	for (int i = 0; i < nn; i++) {
-		int sys = uf_find(up, i), huts[CR_MAXPLAYERS] = { 0 }, nhuts = 0;
+	/* The systems with huts, each once; in[f] the system of hut f. */
+	for (int f = 0; f < nf; f++) {
+		const struct cr_figure *x = cr_game_figure(g, f);
+		int part, k = 0;
+
+		in[f] = -1;
+		if (!x->on_board || x->role != hut || x->player >= CR_MAXPLAYERS)
+			continue;
+		part = sys_part(g, x->node);
+		while (k < n && !sys_has(&sys[k], part))
+			k++;
+		if (k == n) {
+			sys_add(&sys[n], part);
+			sys_walk(g, &sys[n]);
+			n++;
+		}
+		in[f] = k;
+	}
+	for (;;) {
+		int huts[CR_MAXPLAYERS] = { 0 }, best = -1;
 		struct cr_event ev;
 
-		if (done[sys] || (cr_node_kind(g, i) != own(K_RIVER) &&
-		    cr_node_kind(g, i) != own(K_LAKE)))
-			continue;
-		done[sys] = true;
-		for (int f = 0; f < cr_game_nfigures(g); f++) {
-			const struct cr_figure *x = cr_game_figure(g, f);
-
-			if (x->on_board && x->role == hut && uf_find(up, x->node) == sys)
-				huts[x->player]++, nhuts++;
-		}
-		if (nhuts == 0)
-			continue;
+		for (int k = 0; k < n; k++)
+			if (sys[k].oldest >= 0 && (best < 0 || sys[k].oldest < sys[best].oldest))
+				best = k;
+		if (best < 0)
+			break;
+		for (int f = 0; f < nf; f++)
+			if (in[f] == best)
+				huts[cr_game_figure(g, f)->player]++;
 		memset(&ev, 0, sizeof ev);
 		ev.reason = CR_EV_MODULE_END;
 		ev.kind = (uint8_t)own(K_RIVER);
 		ev.what = (uint16_t)CR_PHRASE(ext, P_SYSTEM);
-		ev.feature = i;
-		ev.x = cr_game_tile(g, cr_node_tile(g, i))->x;
-		ev.y = cr_game_tile(g, cr_node_tile(g, i))->y;
-		for (int k = i; k < nn; k++)
-			if (uf_find(up, k) == sys && (cr_node_kind(g, k) == own(K_RIVER) ||
-			    cr_node_kind(g, k) == own(K_LAKE)))
-				ev.pennants += node_value(g, k, A_FISH);
+		ev.feature = sys[best].oldest;
+		ev.x = cr_game_tile(g, cr_node_tile(g, ev.feature))->x;
+		ev.y = cr_game_tile(g, cr_node_tile(g, ev.feature))->y;
+		ev.pennants = sys[best].fish;
 		ev.per_pennant = 1;
 		for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
 			ev.meeples[p] = huts[p], ev.pieces[p] = (uint8_t)huts[p];
 		majority_of(&ev, huts, cr_game_nplayers(g));
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);
+		sys[best].oldest = -1;
 	}
-	free(done);
-	free(up);
+	for (int k = 0; k < n; k++)
+		free(sys[k].part);
+	free(sys);
+	free(in);
 }
 
 /*
@@ -678,7 +786,9 @@ final_systems(struct cr_game *g, int ext, int move)
 static void
 final_meadows(struct cr_game *g, int ext, int move)
 {
-	int *roots, n = held(g, own(K_MEADOW), &roots), hunter = cr_ext_piece(ext, PC_HUNTER);
+	int *roots, n = held(g, own(K_MEADOW), &roots), hunter = piece(PC_HUNTER);
+	int a_deer = attr(A_DEER), a_tiger = attr(A_TIGER), a_mammoth = attr(A_MAMMOTH);
+	int a_aurochs = attr(A_AUROCHS), a_fire = attr(A_FIRE), a_shrine = attr(A_SHRINE);
 
 	for (int i = 0; i < n; i++) {
 		int hunters[CR_MAXPLAYERS] = { 0 }, shrine[CR_MAXPLAYERS] = { 0 }, nshrine = 0;
@@ -686,19 +796,26 @@ final_meadows(struct cr_game *g, int ext, int move)
 		bool fire = false;
 		struct cr_event ev;
 
-		do {
-			int f = cr_node_figure(g, id);
+		int t0 = cr_node_tile(g, id);
 
-			deer += node_value(g, id, A_DEER);
-			tigers += node_value(g, id, A_TIGER);
-			mammoths += node_value(g, id, A_MAMMOTH);
-			aurochs += node_value(g, id, A_AUROCHS);
-			fire = fire || node_value(g, id, A_FIRE);
+		/* Each node once: its animals, fire, hunter and shrine, and the
+		 * oldest tile (where the event is said). */
+		do {
+			int f = cr_node_figure(g, id), sg;
+			const struct cr_tiletype *t = cr_node_type(g, id, &sg);
+
+			deer += cr_seg_value(t, sg, a_deer);
+			tigers += cr_seg_value(t, sg, a_tiger);
+			mammoths += cr_seg_value(t, sg, a_mammoth);
+			aurochs += cr_seg_value(t, sg, a_aurochs);
+			fire = fire || cr_seg_flag(t, sg, a_fire);
+			if (cr_node_tile(g, id) < t0)
+				t0 = cr_node_tile(g, id);
 			if (f >= 0 && cr_game_figure(g, f)->role == hunter) {
 				int p = cr_game_figure(g, f)->player;
 
 				hunters[p]++;
-				if (node_value(g, id, A_SHRINE))
+				if (cr_seg_flag(t, sg, a_shrine))
 					shrine[p]++, nshrine++;
 			}
 			id = cr_feature_next(g, id);
@@ -707,7 +824,8 @@ final_meadows(struct cr_game *g, int ext, int move)
 		ev.reason = CR_EV_MODULE_END;
 		ev.kind = (uint8_t)own(K_MEADOW);
 		ev.what = (uint16_t)CR_PHRASE(ext, P_MEADOW);
-		where(g, roots[i], &ev);
+		ev.feature = roots[i];
+		ev.x = cr_game_tile(g, t0)->x, ev.y = cr_game_tile(g, t0)->y;
 		left = fire ? deer : deer > tigers ? deer - tigers : 0;
 		ev.tiles = deer, ev.pennants = tigers, ev.cities = fire;
 		ev.term[0] = (struct cr_term){ (int16_t)left, 2, 0, 0 };

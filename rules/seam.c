@@ -90,6 +90,15 @@ cr_node_attr(const struct cr_game *g, int node, int a)
 	return cr_tile_attr(&g->h.ts->type[g->h.tiles.v[n->tile].type], n->seg, a);
 }
 
+const struct cr_tiletype *
+cr_node_type(const struct cr_game *g, int node, int *seg)
+{
+	const struct node *n = &g->nodes.v[node];
+
+	*seg = n->seg;
+	return &g->h.ts->type[g->h.tiles.v[n->tile].type];
+}
+
 const struct cr_seg *
 cr_node_data(const struct cr_game *g, int node)
 {

@@ -131,8 +131,9 @@ caseeq(const char *a, const char *b, size_t n)
 {
 	size_t i;
 
+	/* Bytes alike first: a record writes codes as the data does. */
 	for (i = 0; i < n; i++)
-		if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+		if (a[i] != b[i] && lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
 			return 0;
 	return 1;
 }
@@ -891,7 +892,7 @@ static int
 word_is(const char *w, const char *s, size_t len, int bare)
 {
 	return lower((unsigned char)w[0]) == lower((unsigned char)s[0]) &&
-	    strlen(w) == len && caseeq(w, s, len) &&
+	    strlen(w) == len && (memcmp(w, s, len) == 0 || caseeq(w, s, len)) &&
 	    !(bare && strchr(w, '-') != NULL);
 }
 
@@ -1503,8 +1504,10 @@ code_hash(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;
 
+	/* | 0x20 folds the case of letters; two words equal without regard
+	 * to case hash alike, whatever their other bytes. */
 	for (size_t i = 0; i < len; i++)
-		h = (h ^ (uint32_t)lower((unsigned char)s[i])) * 16777619u;
+		h = (h ^ ((uint32_t)(unsigned char)s[i] | 0x20)) * 16777619u;
 	return h;
 }
 
@@ -1514,7 +1517,7 @@ static bool
 index_codes(struct cr_tileset *ts)
 {
 	int names = 0, cap = 16;
-	int16_t *v;
+	struct cr_codeslot *v;
 
 	for (int t = 0; t < ts->ntypes; t++)
 		names += 1 + ts->type[t].naliases;
@@ -1522,15 +1525,17 @@ index_codes(struct cr_tileset *ts)
 		cap *= 2;
 	if ((v = malloc((size_t)cap * sizeof *v)) == NULL)
 		return false;
-	memset(v, 0xff, (size_t)cap * sizeof *v);
+	for (int i = 0; i < cap; i++)
+		v[i] = (struct cr_codeslot){ 0, -1, 0, 0 };
 	for (int t = 0; t < ts->ntypes; t++)
 		for (int k = -1; k < ts->type[t].naliases; k++) {
 			const char *w = k < 0 ? ts->type[t].code : ts->type[t].alias[k];
-			uint32_t i = code_hash(w, strlen(w)) & (uint32_t)(cap - 1);
+			size_t len = strlen(w);
+			uint32_t h = code_hash(w, len), i = h & (uint32_t)(cap - 1);
 
-			while (v[i] >= 0)
+			while (v[i].type >= 0)
 				i = (i + 1) & (uint32_t)(cap - 1);
-			v[i] = (int16_t)t;
+			v[i] = (struct cr_codeslot){ h, (int16_t)t, (int8_t)k, (uint8_t)len };
 		}
 	free(ts->codeidx);
 	ts->codeidx = v;
@@ -1725,11 +1730,19 @@ find(const struct cr_tileset *ts, const char *code, size_t len)
 	if (len == 1)
 		return (unsigned char)code[0] < 128 ? ts->letter[(unsigned char)code[0]] : -1;
 	if (ts->codeidx != NULL) {
-		uint32_t m = (uint32_t)ts->codecap - 1, h = code_hash(code, len) & m;
+		uint32_t m = (uint32_t)ts->codecap - 1, hash = code_hash(code, len), h = hash & m;
 
-		for (; ts->codeidx[h] >= 0; h = (h + 1) & m)
-			if (type_is(&ts->type[ts->codeidx[h]], code, len, 0))
-				return ts->codeidx[h];
+		for (; ts->codeidx[h].type >= 0; h = (h + 1) & m) {
+			const struct cr_codeslot *c = &ts->codeidx[h];
+			const struct cr_tiletype *t = &ts->type[c->type];
+			const char *w = c->name < 0 ? t->code : t->alias[c->name];
+
+			/* The slot's own word: as written first, else without
+			 * regard to case. */
+			if (c->hash == hash && c->len == len &&
+			    (memcmp(w, code, len) == 0 || caseeq(w, code, len)))
+				return c->type;
+		}
 	} else
 		for (i = 0; i < ts->ntypes; i++)
 			if (type_is(&ts->type[i], code, len, 0))

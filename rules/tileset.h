@@ -114,8 +114,9 @@ struct cr_tileset {
 	uint8_t		*typeset;		/* per type: its set */
 	/* Derived: every code and alias of two characters or more by a hash
 	 * of its lower-case letters (cr_tileset_find, once a move): type
-	 * indices, -1 for an empty slot; codecap a power of two. */
-	int16_t		*codeidx;
+	 * indices, -1 for an empty slot, with the word's whole hash (most
+	 * words met in a probe are told apart by it); codecap a power of two. */
+	struct cr_codeslot { uint32_t hash; int16_t type; int8_t name; uint8_t len; } *codeidx;
 	int		codecap;
 	/* Derived: the kinds its tiles show on their edges, numbered from 1
 	 * (0 for none: a kind no edge shows), and how many: an open square's
