@@ -767,9 +767,7 @@ hg_play(void *game, const char *const *names, const char *line, size_t len,
 	char *unknown = NULL;
 	struct nt_turn t;
 	struct nt_error pe;
-	int who = cr_game_turn(g), n = cr_game_nmoves(g);
-	bool bonus_line = n > 0 && cr_game_move(g, n - 1)->kind == CR_MOVE_PLACE &&
-	    cr_game_move_player(g, n - 1) == who && cr_game_nplayers(g) > 1;
+	int who = cr_game_turn(g), n;
 
 	err->kind = "syntax";
 	err->column = 1;
@@ -822,10 +820,12 @@ hg_play(void *game, const char *const *names, const char *line, size_t len,
 			if (nt_name_eq(names[k], strlen(names[k]), t.player, t.player_len))
 				break;
 		err->kind = "wrong-player";
+		n = cr_game_nmoves(g);
 		if (k == np)
 			snprintf(err->msg, MSG, _("no player is named \"%s\""),
 			    NT_Q(t.player, t.player_len));
-		else if (bonus_line)
+		else if (n > 0 && cr_game_move(g, n - 1)->kind == CR_MOVE_PLACE &&
+		    cr_game_move_player(g, n - 1) == who && np > 1)	/* a bonus line */
 			snprintf(err->msg, MSG, _("it is %s's bonus tile (move %d completed a forest "
 			    "with gold), not %s's turn"), names[who], n, names[k]);
 		else

@@ -109,6 +109,12 @@ reserve(struct cr_game *g, bool ending)
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * 2 * (CR_MAXSEG + 9) +
 	    (ending ? 2 * (g->h.figs.n + (g->by_border ? g->nodes.n : 0)) + 64 : 0);
+
+	/* Where the modules say when the game ends, any of the k moves may
+	 * be the last: room for the final events after each (pieces and
+	 * nodes grow by one move's at most each). */
+	if (!ending && g->hk_over)
+		events += 2 * (g->h.figs.n + k + (g->by_border ? g->nodes.n + k * CR_MAXSEG : 0)) + 64;
 	/* Per move: a tile's joins (up to three entries for each of the 12
 	 * ports across its edges), the cloisters around, the features it
 	 * completes, each player once, the supply: generously.  And the
@@ -494,6 +500,20 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 	return true;
 }
 
+/* cr_game_drawable's common case inline (once a move): true if the
+ * tile may be drawn; false says only "ask cr_game_drawable", which
+ * clears why and says why (a refusing hook may have written to it). */
+static inline bool
+drawable_fast(const struct cr_game *g, int type, struct cr_refusal *why)
+{
+	if (g->h.supply[type] <= 0 || !(g->sets & (1u << g->h.ts->typeset[type])))
+		return false;
+	CR_EACH_EXT(g, g->hk_drawable, e)
+		if (!cr_exts[e]->drawable(g, e, type, why))
+			return false;
+	return true;
+}
+
 bool
 cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
@@ -621,7 +641,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	    m->tile < 0 || m->tile >= g->h.ts->ntypes)
 		return refuse(why, CR_R_BAD_MOVE);
 	if (g->h.supply[m->tile] <= 0 || g->hk_drawable) {
-		if (!cr_game_drawable(g, m->tile, why))
+		if (!drawable_fast(g, m->tile, why) && !cr_game_drawable(g, m->tile, why))
 			return false;
 	}
 	if (m->kind == CR_MOVE_DISCARD) {
@@ -789,13 +809,9 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		cr__features_prefetch(g, &h);
 	/* The last tile, or the last but one with a hill hiding another.
 	 * Where the modules say when the game ends, any move may be the
-	 * last: the moves ahead are reserved as usual, and room for the
-	 * final scoring's events each move (the rest of it, its logs, is
-	 * in the moves' reservation). */
+	 * last: reserve() keeps room for the final events then. */
 	ending = m->kind == CR_MOVE_END || g->supply_total <= 2;
-	if (!reserve(g, ending) || (g->hk_over && !ending &&
-	    !RESERVE(g->events, 2 * (CR_MAXSEG + 9) + 2 * (g->h.figs.n + 1 +
-	    (g->by_border ? g->nodes.n + CR_MAXSEG : 0)) + 64)))
+	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);

@@ -61,13 +61,17 @@ struct hg {
 	 * completions (HG-10.3): their phrases, in order. */
 	uint8_t	pending[4];
 	int	npending;
-	/* Land tiles left in the supply, once a tile has been taken (asked
-	 * every move by over: counted once, then kept). */
-	int	land;
-	bool	land_known;
+	/* Bonus tiles left in the supply, once a tile has been taken (over
+	 * asks every move for the land left: counted once, then kept). */
+	int	bonus;
+	bool	bonus_known;
 	/* A forest or river was completed this turn: its gatherers and
 	 * fishers go home as the turn ends (only then are they looked for). */
 	bool	closed;
+	/* Their roots (a completed feature's root stays), nclosed of them;
+	 * -1 when more than fit: then every figure is looked at. */
+	int	closedroot[8];
+	int	nclosed;
 };
 
 /* The registry's numbers of this module and of its kinds, attributes,
@@ -170,29 +174,23 @@ pile_left(const struct cr_game *g, int ext)
 	return n > 0 ? n : 0;
 }
 
-/* Land tiles left in the supply, counted. */
+/* Bonus tiles left in the supply, counted. */
 static int
-count_land(const struct cr_game *g)
+count_bonus(const struct cr_game *g)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	uint32_t bonus = bonus_bit();
-	int n = cr_game_supply_total(g);
+	int n = 0;
 
 	for (int t = 0; t < ts->ntypes; t++)
 		if (ts->type[t].marks & bonus)
-			n -= cr_game_supply(g, t);
+			n += cr_game_supply(g, t);
 	return n;
 }
 
-/* Land tiles left in the supply. */
-static int
-land_left(const struct cr_game *g, int ext)
-{
-	const struct hg *s = cr_ext_cstate(g, ext);
-
-	return s->land_known ? s->land : count_land(g);
-}
-
+/* Land tiles left in the supply: the supply less its bonus tiles, which
+ * are counted once and then kept (over, each move); a land tile taken
+ * changes nothing in the module's state, so most moves log none. */
 /* Tile type t has just left the supply (placed or discarded). */
 static void
 land_taken(struct cr_game *g, int ext, int t)
@@ -200,13 +198,13 @@ land_taken(struct cr_game *g, int ext, int t)
 	const struct hg *c = cr_ext_cstate(g, ext);
 	struct hg *s;
 
-	if (c->land_known && is_bonus(cr_game_tileset(g), t))
+	if (c->bonus_known && !is_bonus(cr_game_tileset(g), t))
 		return;
 	s = cr_ext_state(g, ext);
-	if (!s->land_known)
-		s->land = count_land(g), s->land_known = true;
+	if (!s->bonus_known)
+		s->bonus = count_bonus(g), s->bonus_known = true;	/* t already out */
 	else
-		s->land--;
+		s->bonus--;
 }
 
 /* ---- the features -------------------------------------------------------- */
@@ -398,9 +396,15 @@ sys_walk(const struct cr_game *g, struct sys *s)
 			if (s->oldest < 0 || id < s->oldest)
 				s->oldest = id;
 			s->fish += cr_seg_value(t, l, attr(A_FISH));
-			for (int k = 0; k < t->nseg; k++)
-				if (ends_in_lake(t, k) && lake_of(t, k) == l)
-					sys_add(s, cr_feature_root(g, p->seg0 + k));
+			int k = 0;
+
+			while (k < t->nseg && (t->seg[k].kind != own(K_LAKE) || k == l))
+				k++;
+			/* k == nseg: the tile's only lake, where every river
+			 * ending at a lake ends. */
+			for (int j = 0, one = k == t->nseg; j < t->nseg; j++)
+				if (ends_in_lake(t, j) && (one || lake_of(t, j) == l))
+					sys_add(s, cr_feature_root(g, p->seg0 + j));
 			continue;
 		}
 		do {
@@ -514,10 +518,13 @@ completed(struct cr_game *g, int ext, int root, int move)
 	int gold = 0, id = root, phrase;
 
 	if (cr_node_kind(g, root) == own(K_RIVER) || cr_node_kind(g, root) == own(K_FOREST)) {
-		const struct hg *c = cr_ext_cstate(g, ext);
+		struct hg *w = cr_ext_state(g, ext);
 
-		if (!c->closed)
-			((struct hg *)cr_ext_state(g, ext))->closed = true;
+		w->closed = true;
+		if (w->nclosed >= 0 && w->nclosed < (int)(sizeof w->closedroot / sizeof *w->closedroot))
+			w->closedroot[w->nclosed++] = root;
+		else
+			w->nclosed = -1;
 	}
 	if (cr_node_kind(g, root) != own(K_FOREST))
 		return;
@@ -582,6 +589,28 @@ turn_ends(struct cr_game *g, int ext)
 	if (!s->closed)
 		return;
 	s->closed = false;
+	if (s->nclosed > 0) {
+		/* The completed features' own nodes. */
+		for (int i = 0; i < s->nclosed; i++) {
+			int id = s->closedroot[i];
+
+			do {
+				int f = cr_node_figure(g, id);
+
+				if (f >= 0) {
+					const struct cr_figure *x = cr_game_figure(g, f);
+
+					if (x->on_board && (x->role == piece(PC_GATHERER) ||
+					    x->role == piece(PC_FISHER)))
+						cr_figure_home(g, f);
+				}
+				id = cr_feature_next(g, id);
+			} while (id != s->closedroot[i]);
+		}
+		s->nclosed = 0;
+		return;
+	}
+	s->nclosed = 0;
 	for (int f = 0; f < cr_game_nfigures(g); f++) {
 		const struct cr_figure *x = cr_game_figure(g, f);
 		int r;
@@ -598,14 +627,16 @@ turn_ends(struct cr_game *g, int ext)
 static bool
 again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct hg *s;
+	const struct hg *s = cr_ext_cstate(g, ext);
+	bool bonus = is_bonus(cr_game_tileset(g), m->tile);
 
-	land_taken(g, ext, m->tile);
-	s = cr_ext_cstate(g, ext);
+	if (bonus || !s->bonus_known)
+		land_taken(g, ext, m->tile);
 	if (s->npending > 0)
 		bonus_events(g, ext, m, move);
-	if (is_bonus(cr_game_tileset(g), m->tile) || !s->due) {
-		turn_ends(g, ext);
+	if (bonus || !s->due) {
+		if (s->earned || s->due || s->closed)
+			turn_ends(g, ext);
 		return false;
 	}
 	return true;	/* the bonus tile is this player's next move */
@@ -635,8 +666,11 @@ discarded(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static bool
 over(const struct cr_game *g, int ext, int move)
 {
+	const struct hg *s = cr_ext_cstate(g, ext);
+
 	(void)move;
-	return !((const struct hg *)cr_ext_cstate(g, ext))->due && land_left(g, ext) == 0;
+	return !s->due && cr_game_supply_total(g) - (s->bonus_known ? s->bonus :
+	    count_bonus(g)) == 0;
 }
 
 /* ---- the final scoring (HG-6.2 to HG-6.6) ------------------------------- */

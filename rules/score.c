@@ -445,16 +445,27 @@ pay_held(struct cr_game *g, int kind, int reason, int move)
  * cloisters); then land (farms), by its price, or through what it
  * borders when it has none in this game.
  */
+/* Is kind k a kind of a module in play in g? */
+static bool
+in_play(const struct cr_game *g, int k)
+{
+	int e = cr_kind_ext(k);
+
+	return e >= 0 && (g->exts & (1u << e));
+}
+
 void
 cr__score_final(struct cr_game *g, int move)
 {
 	int nk = cr_nkinds();
 
+	/* The kinds of the modules in play: no other has a piece on it. */
 	for (int k = 0; k < nk; k++)
-		if (cr__tab.kind_flags[k] & CR_KIND_PAID)
+		if ((cr__tab.kind_flags[k] & CR_KIND_PAID) && in_play(g, k))
 			pay_held(g, k, CR_EV_FINAL, move);
 	for (int k = 0; k < nk; k++) {
-		if (!(cr__tab.kind_flags[k] & CR_KIND_LAND) || cr_kind(k)->price == NULL)
+		if (!(cr__tab.kind_flags[k] & CR_KIND_LAND) || cr_kind(k)->price == NULL ||
+		    !in_play(g, k))
 			continue;
 		if (cr_game_kind_priced(g, k))
 			pay_held(g, k, cr_kind(k)->reason, move);
