@@ -758,7 +758,28 @@ reread(const struct cr_game *g, const char *line, size_t len, int col, struct nt
 }
 
 static int
+hg_refused(void *game, const char *const *names, const char *line, size_t len,
+    const char *player, struct nt_line_error *err);
+
+/* A turn line: most are read and played at once; anything else (a
+ * refusal, a player named) is worked out by hg_refused, which reads the
+ * line again (a refused move left the game as it was). */
+static int
 hg_play(void *game, const char *const *names, const char *line, size_t len,
+    const char *player, struct nt_line_error *err)
+{
+	struct cr_game *g = game;
+	struct nt_turn t;
+	struct nt_error pe;
+
+	if (player == NULL && nt_parse_move(cr_game_tileset(g), line, len, &t, &pe) == 0 &&
+	    !t.blank && t.player == NULL && !cr_game_over(g) && cr_game_play(g, &t.move, NULL))
+		return 0;
+	return hg_refused(game, names, line, len, player, err);
+}
+
+static int
+hg_refused(void *game, const char *const *names, const char *line, size_t len,
     const char *player, struct nt_line_error *err)
 {
 	struct cr_game *g = game;

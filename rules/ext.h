@@ -548,7 +548,11 @@ struct cr_ext {
  * change it (copied to the undo log the first time in a move), or to
  * read it. */
 void	*cr_ext_state(struct cr_game *g, int ext);
-const void *cr_ext_cstate(const struct cr_game *g, int ext);
+static inline const void *
+cr_ext_cstate(const struct cr_game *g, int ext)
+{
+	return cr__head(g)->xstate + cr__head(g)->xoff[ext];
+}
 /* Module ext's tile set in g (an index among the tile set's sets), -1
  * when it has none in play. */
 int	cr_ext_set(const struct cr_game *g, int ext);
@@ -578,6 +582,14 @@ const struct cr_seg *cr_node_data(const struct cr_game *g, int node);
 /* The node's tile type and its segment there (*seg): what a module
  * walking a feature asks of each node at once (cr_tile_attr). */
 const struct cr_tiletype *cr_node_type(const struct cr_game *g, int node, int *seg);
+/* All a walk of a feature asks of a node, in one call: its tile type,
+ * its segment there, its tile (cr_game_tile), its figure (-1) and the
+ * next node of its feature (cr_feature_next). */
+struct cr_nodeview {
+	const struct cr_tiletype *type;
+	int	seg, tile, figure, next;
+};
+void	cr_node_view(const struct cr_game *g, int node, struct cr_nodeview *v);
 /* A feature by its root: the ports it leaves open (0: complete; a
  * cloister: its neighbours missing), and the flags of its segments or'ed
  * (an inn...). */

@@ -146,9 +146,8 @@ struct cr_game {
 	uint32_t hk_completed, hk_again, hk_returns, hk_choose, hk_tiebreak, hk_move;
 	uint32_t hk_over;
 	uint32_t hk_discarded;
-	/* The modules' own states, one block: module e's at xoff[e]. */
-	unsigned char *xstate;
-	size_t	xoff[CR_MAXEXTS], xsize;
+	/* The modules' own states: h.xstate, h.xoff; their size. */
+	size_t	xsize;
 	VEC(unsigned char) xlog;	/* copies of states before a move changed them */
 	uint32_t ext_logged;		/* modules whose state is copied this move */
 	bool	over;

@@ -221,7 +221,7 @@ configure(struct cr_game *g, uint32_t exts)
 		return false;
 	if (exts == g->exts) {	/* a batch, as the last game: the hooks stand */
 		if (g->xsize)
-			memset(g->xstate, 0, g->xsize);
+			memset(g->h.xstate, 0, g->xsize);
 		return true;
 	}
 	/* Worked out aside, so that a refusal leaves the game as it was. */
@@ -257,16 +257,16 @@ configure(struct cr_game *g, uint32_t exts)
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
 	if (size > g->xsize) {
-		if ((st = realloc(g->xstate, size)) == NULL)
+		if ((st = realloc(g->h.xstate, size)) == NULL)
 			return false;
-		g->xstate = st;
+		g->h.xstate = st;
 	}
 	g->xsize = size;
 	if (size)
-		memset(g->xstate, 0, size);
+		memset(g->h.xstate, 0, size);
 	g->sets = sets;
 	memcpy(g->extset, extset, sizeof extset);
-	memcpy(g->xoff, xoff, sizeof xoff);
+	memcpy(g->h.xoff, xoff, sizeof xoff);
 	g->hk_drawable = hk[0], g->hk_tile = hk[1], g->hk_piece = hk[2], g->hk_placed = hk[3];
 	g->hk_price = hk[4], g->hk_final = hk[5], g->hk_completed = hk[6], g->hk_again = hk[7];
 	g->hk_returns = hk[8], g->hk_choose = hk[9], g->hk_tiebreak = hk[10], g->hk_move = hk[11];
@@ -421,7 +421,7 @@ cr_game_free(struct cr_game *g)
 	free(g->log.v);
 	free(g->marks.v);
 	free(g->xlog.v);
-	free(g->xstate);
+	free(g->h.xstate);
 	free(g->h.supply);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
@@ -884,7 +884,7 @@ cr_game_undo(struct cr_game *g, int n)
 			case U_SUPPLY:	g->h.supply[u->idx] = u->old.val; break;
 			case U_ABSORBED: cr__unjoin(g, u->idx, u->old.val); break;
 			case U_EXT:
-				memcpy(g->xstate + g->xoff[u->idx], g->xlog.v + u->old.val,
+				memcpy(g->h.xstate + g->h.xoff[u->idx], g->xlog.v + u->old.val,
 				    cr_exts[u->idx]->state_size);
 				break;
 			}

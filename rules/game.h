@@ -81,6 +81,10 @@ struct cr_game_head {
 	int		*supply;	/* copies left per type (the hidden ones among them) */
 	struct { struct cr_placed *v; int n, cap; } tiles;	/* in placement order */
 	struct { struct cr_figure *v; int n, cap; } figs;	/* in the order put down */
+	/* The modules' own states, one block: module e's at xoff[e] (read
+	 * through cr_ext_cstate, several times a move: inline). */
+	unsigned char	*xstate;
+	size_t		 xoff[CR_MAXEXTS];
 };
 
 static inline const struct cr_game_head *

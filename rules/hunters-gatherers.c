@@ -78,6 +78,7 @@ struct hg {
  * ends and pieces, fixed once made: asked many times a move, so kept. */
 static struct {
 	int	ext, kind0, attr0, end0, piece0;
+	uint32_t bonus;		/* the bonus key's bit in a type's marks */
 } no = { .ext = -2 };
 
 static void
@@ -89,6 +90,7 @@ numbers(void)
 	no.attr0 = cr_ext_attr(e, 0);
 	no.end0 = cr_ext_end(e, 0);
 	no.piece0 = cr_ext_piece(e, 0);
+	no.bonus = cr_attr_bit(cr_ext_attr(e, A_BONUS));
 	no.ext = e;
 }
 
@@ -132,16 +134,22 @@ piece(int local)
 	return no.piece0 + local;
 }
 
-/* The bonus key's bit in a type's marks: the registry's numbering, fixed
- * once made (asked on every move: kept, as ext_no keeps the module's). */
+/* The bonus key's bit in a type's marks. */
 static uint32_t
 bonus_bit(void)
 {
-	static uint32_t bit;
+	if (no.ext == -2)
+		numbers();
+	return no.bonus;
+}
 
-	if (bit == 0)
-		bit = cr_attr_bit(attr(A_BONUS));
-	return bit;
+/* Whether type is a bonus tile, during play: the numbers are made by
+ * then (start), so the hooks run each move have no first time to test
+ * for (and no calls: they need not save registers). */
+static inline bool
+is_bonus_now(const struct cr_tileset *ts, int type)
+{
+	return (ts->type[type].marks & no.bonus) != 0;
 }
 
 static bool
@@ -239,6 +247,49 @@ lake_of(const struct cr_tiletype *t, int s)
 		if (t->seg[k].kind == lake && (cr_tile_attr(t, k, attr(A_ARMS)) & arm))
 			return k;
 	return -1;
+}
+
+/*
+ * The lakes of a set's types, worked out once per set (its derived
+ * number says which): into[type][s] the lake segment river s ends in
+ * (-1 for none), fed[type][l] the rivers ending in lake l, a bit each.
+ * Asked for every river node of a system walked; NULL out of memory
+ * (then lake_of answers).
+ */
+static struct {
+	uint64_t	derived;
+	int8_t		(*into)[CR_MAXSEG];
+	uint32_t	(*fed)[CR_MAXSEG];
+} lk;
+
+static bool ends_in_lake(const struct cr_tiletype *t, int s);
+
+static bool
+lakes(const struct cr_tileset *ts)
+{
+	size_t n = (size_t)(ts->ntypes > 0 ? ts->ntypes : 1);
+
+	if (lk.into != NULL && lk.derived == ts->derived)
+		return true;
+	free(lk.into), free(lk.fed);
+	lk.into = malloc(n * sizeof *lk.into);
+	lk.fed = calloc(n, sizeof *lk.fed);
+	if (lk.into == NULL || lk.fed == NULL) {
+		free(lk.into), free(lk.fed);
+		lk.into = NULL, lk.fed = NULL;
+		return false;
+	}
+	for (int t = 0; t < ts->ntypes; t++)
+		for (int s = 0; s < CR_MAXSEG; s++) {
+			int l = s < ts->type[t].nseg && ends_in_lake(&ts->type[t], s) ?
+			    lake_of(&ts->type[t], s) : -1;
+
+			lk.into[t][s] = (int8_t)l;
+			if (l >= 0)
+				lk.fed[t][l] |= 1u << s;
+		}
+	lk.derived = ts->derived;
+	return true;
 }
 
 /* Is segment s of t a river ending at a lake? */
@@ -352,11 +403,39 @@ struct sys {
 	int	oldest;		/* its smallest node */
 	int	fish;		/* the fish of its rivers and lakes */
 	bool	nomem;
+	/* Whose each node is, a slot per node on the board, -1 for none
+	 * (shared by the systems walked together: a node is in one), and
+	 * this system's number there; NULL: the parts are searched. */
+	int	*owner;
+	int	self;
 };
+
+/* Every node on the board. */
+static int
+nnodes(const struct cr_game *g)
+{
+	int n = cr_game_ntiles(g);
+	const struct cr_placed *p = n > 0 ? cr_game_tile(g, n - 1) : NULL;
+
+	return p == NULL ? 0 : p->seg0 + cr_game_tileset(g)->type[p->type].nseg;
+}
+
+/* The slots of struct sys.owner for g, -1 each; NULL out of memory. */
+static int *
+owners(const struct cr_game *g)
+{
+	int n = nnodes(g), *o = malloc((size_t)(n > 0 ? n : 1) * sizeof *o);
+
+	if (o != NULL)
+		memset(o, 0xff, (size_t)(n > 0 ? n : 1) * sizeof *o);
+	return o;
+}
 
 static bool
 sys_has(const struct sys *s, int id)
 {
+	if (s->owner != NULL)
+		return s->owner[id] == s->self;
 	for (int i = 0; i < s->n; i++)
 		if (s->part[i] == id)
 			return true;
@@ -377,6 +456,8 @@ sys_add(struct sys *s, int id)
 		}
 		s->part = p, s->cap = cap;
 	}
+	if (s->owner != NULL)
+		s->owner[id] = s->self;
 	s->part[s->n++] = id;
 }
 
@@ -384,6 +465,9 @@ sys_add(struct sys *s, int id)
 static void
 sys_walk(const struct cr_game *g, struct sys *s)
 {
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	bool known = lakes(ts);
+
 	s->oldest = -1, s->fish = 0;
 	for (int i = 0; i < s->n; i++) {
 		int id = s->part[i];
@@ -396,6 +480,11 @@ sys_walk(const struct cr_game *g, struct sys *s)
 			if (s->oldest < 0 || id < s->oldest)
 				s->oldest = id;
 			s->fish += cr_seg_value(t, l, attr(A_FISH));
+			if (known) {
+				for (uint32_t b = lk.fed[p->type][l]; b != 0; b &= b - 1)
+					sys_add(s, cr_feature_root(g, p->seg0 + __builtin_ctz(b)));
+				continue;
+			}
 			int k = 0;
 
 			while (k < t->nseg && (t->seg[k].kind != own(K_LAKE) || k == l))
@@ -408,15 +497,18 @@ sys_walk(const struct cr_game *g, struct sys *s)
 			continue;
 		}
 		do {
-			int sg, l;
-			const struct cr_tiletype *t = cr_node_type(g, id, &sg);
+			struct cr_nodeview v;
+			int l;
 
+			cr_node_view(g, id, &v);
 			if (s->oldest < 0 || id < s->oldest)
 				s->oldest = id;
-			s->fish += cr_seg_value(t, sg, attr(A_FISH));
-			if (ends_in_lake(t, sg) && (l = lake_of(t, sg)) >= 0)
-				sys_add(s, id - sg + l);	/* nodes: the tile's first + segment */
-			id = cr_feature_next(g, id);
+			s->fish += cr_seg_value(v.type, v.seg, attr(A_FISH));
+			l = known ? lk.into[v.type - ts->type][v.seg] :
+			    ends_in_lake(v.type, v.seg) ? lake_of(v.type, v.seg) : -1;
+			if (l >= 0)
+				sys_add(s, id - v.seg + l);	/* nodes: the tile's first + segment */
+			id = v.next;
 		} while (id != s->part[i]);
 	}
 }
@@ -449,7 +541,7 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 {
 	const struct hg *s = cr_ext_cstate(g, ext);
 
-	if (is_bonus(cr_game_tileset(g), type) == s->due)
+	if (is_bonus_now(cr_game_tileset(g), type) == s->due)
 		return true;
 	why->code = CR_R_EXT;
 	why->ext = ext;
@@ -461,7 +553,7 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 
 /* HG-3.4: one hut a river system, as the tile joins it. */
 static bool
-piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
+hut_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
     struct cr_refusal *why)
 {
 	const struct cr_tiletype *t = &cr_game_tileset(g)->type[m->tile];
@@ -469,8 +561,6 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	struct sys sys = { 0 };
 	bool taken;
 
-	if (m->role != piece(PC_HUT))
-		return true;
 	/* The tile's own part of the system: the segment, its lake, the
 	 * lake's arms. */
 	local[nlocal++] = seg;
@@ -508,16 +598,24 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	return false;
 }
 
+/* HG-3.4: the others are the engine's to check. */
+static bool
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
+    struct cr_refusal *why)
+{
+	return m->role != no.piece0 + PC_HUT || hut_ok(g, ext, m, seg, why);
+}
+
 /* A forest with gold completed: a bonus tile for the placer of a land
  * tile (HG-5.1, HG-5.3), its event made after the completions. */
 static void
 completed(struct cr_game *g, int ext, int root, int move)
 {
-	const struct cr_move *m = cr_game_move(g, move - 1);
+	const struct cr_move *m;
 	struct hg *s;
-	int gold = 0, id = root, phrase;
+	int gold = 0, id = root, phrase, kind = cr_node_kind(g, root);
 
-	if (cr_node_kind(g, root) == own(K_RIVER) || cr_node_kind(g, root) == own(K_FOREST)) {
+	if (kind == no.kind0 + K_RIVER || kind == no.kind0 + K_FOREST) {
 		struct hg *w = cr_ext_state(g, ext);
 
 		w->closed = true;
@@ -526,14 +624,18 @@ completed(struct cr_game *g, int ext, int root, int move)
 		else
 			w->nclosed = -1;
 	}
-	if (cr_node_kind(g, root) != own(K_FOREST))
+	if (kind != no.kind0 + K_FOREST)
 		return;
 	do {
-		gold += node_value(g, id, A_GOLD);
-		id = cr_feature_next(g, id);
+		struct cr_nodeview v;
+
+		cr_node_view(g, id, &v);
+		gold += cr_seg_value(v.type, v.seg, no.attr0 + A_GOLD);	/* a forest's node */
+		id = v.next;
 	} while (id != root);
 	if (gold == 0)
 		return;
+	m = cr_game_move(g, move - 1);
 	s = cr_ext_state(g, ext);
 	if (s->earned || is_bonus(cr_game_tileset(g), m->tile))
 		phrase = P_SECOND;
@@ -600,8 +702,8 @@ turn_ends(struct cr_game *g, int ext)
 				if (f >= 0) {
 					const struct cr_figure *x = cr_game_figure(g, f);
 
-					if (x->on_board && (x->role == piece(PC_GATHERER) ||
-					    x->role == piece(PC_FISHER)))
+					if (x->on_board && (x->role == no.piece0 + PC_GATHERER ||
+					    x->role == no.piece0 + PC_FISHER))
 						cr_figure_home(g, f);
 				}
 				id = cr_feature_next(g, id);
@@ -628,7 +730,7 @@ static bool
 again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	const struct hg *s = cr_ext_cstate(g, ext);
-	bool bonus = is_bonus(cr_game_tileset(g), m->tile);
+	bool bonus = is_bonus_now(cr_game_tileset(g), m->tile);
 
 	if (bonus || !s->bonus_known)
 		land_taken(g, ext, m->tile);
@@ -660,6 +762,20 @@ discarded(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	}
 	turn_ends(g, ext);
 	return true;
+}
+
+/* The start: the bonus tiles of the supply counted once (the start tile
+ * is land), the state's first value; the base start tile kept (the
+ * set's start names the volcano). */
+static int
+start(struct cr_game *g, int ext)
+{
+	struct hg *s = cr_ext_state(g, ext);
+
+	(void)ext_no();		/* the numbers, before any move's hook */
+	s->bonus = count_bonus(g);
+	s->bonus_known = true;
+	return -1;
 }
 
 /* HG-6.1: over once the land supply is played out, no bonus tile due. */
@@ -721,18 +837,19 @@ final_open(struct cr_game *g, int kind, int move)
 		/* One walk: its segments, members and oldest tile. */
 		t0 = cr_node_tile(g, roots[i]);
 		for (int id = roots[i];;) {
-			int f = cr_node_figure(g, id);
+			struct cr_nodeview v;
 
+			cr_node_view(g, id, &v);
 			ev.tiles++;
-			if (cr_node_tile(g, id) < t0)
-				t0 = cr_node_tile(g, id);
-			if (f >= 0) {
-				const struct cr_figure *x = cr_game_figure(g, f);
+			if (v.tile < t0)
+				t0 = v.tile;
+			if (v.figure >= 0) {
+				const struct cr_figure *x = cr_game_figure(g, v.figure);
 
 				ev.meeples[x->player] += x->weight;
 				ev.pieces[x->player] += x->weight > 0;
 			}
-			if ((id = cr_feature_next(g, id)) == roots[i])
+			if ((id = v.next) == roots[i])
 				break;
 		}
 		ev.feature = roots[i];
@@ -753,10 +870,10 @@ final_systems(struct cr_game *g, int ext, int move)
 {
 	int hut = piece(PC_HUT), nf = cr_game_nfigures(g), n = 0;
 	struct sys *sys = calloc((size_t)(nf > 0 ? nf : 1), sizeof *sys);
-	int *in = malloc((size_t)(nf > 0 ? nf : 1) * sizeof *in);
+	int *in = malloc((size_t)(nf > 0 ? nf : 1) * sizeof *in), *owner = owners(g);
 
 	if (sys == NULL || in == NULL) {
-		free(sys), free(in);
+		free(sys), free(in), free(owner);
 		return;
 	}
 	/* The systems with huts, each once; in[f] the system of hut f. */
@@ -768,9 +885,13 @@ final_systems(struct cr_game *g, int ext, int move)
 		if (!x->on_board || x->role != hut || x->player >= CR_MAXPLAYERS)
 			continue;
 		part = sys_part(g, x->node);
-		while (k < n && !sys_has(&sys[k], part))
-			k++;
+		if (owner != NULL)
+			k = owner[part] >= 0 ? owner[part] : n;
+		else
+			while (k < n && !sys_has(&sys[k], part))
+				k++;
 		if (k == n) {
+			sys[n].owner = owner, sys[n].self = n;
 			sys_add(&sys[n], part);
 			sys_walk(g, &sys[n]);
 			n++;
@@ -809,6 +930,7 @@ final_systems(struct cr_game *g, int ext, int move)
 		free(sys[k].part);
 	free(sys);
 	free(in);
+	free(owner);
 }
 
 /*
@@ -835,24 +957,24 @@ final_meadows(struct cr_game *g, int ext, int move)
 		/* Each node once: its animals, fire, hunter and shrine, and the
 		 * oldest tile (where the event is said). */
 		do {
-			int f = cr_node_figure(g, id), sg;
-			const struct cr_tiletype *t = cr_node_type(g, id, &sg);
+			struct cr_nodeview v;
 
-			deer += cr_seg_value(t, sg, a_deer);
-			tigers += cr_seg_value(t, sg, a_tiger);
-			mammoths += cr_seg_value(t, sg, a_mammoth);
-			aurochs += cr_seg_value(t, sg, a_aurochs);
-			fire = fire || cr_seg_flag(t, sg, a_fire);
-			if (cr_node_tile(g, id) < t0)
-				t0 = cr_node_tile(g, id);
-			if (f >= 0 && cr_game_figure(g, f)->role == hunter) {
-				int p = cr_game_figure(g, f)->player;
+			cr_node_view(g, id, &v);
+			deer += cr_seg_value(v.type, v.seg, a_deer);
+			tigers += cr_seg_value(v.type, v.seg, a_tiger);
+			mammoths += cr_seg_value(v.type, v.seg, a_mammoth);
+			aurochs += cr_seg_value(v.type, v.seg, a_aurochs);
+			fire = fire || cr_seg_flag(v.type, v.seg, a_fire);
+			if (v.tile < t0)
+				t0 = v.tile;
+			if (v.figure >= 0 && cr_game_figure(g, v.figure)->role == hunter) {
+				int p = cr_game_figure(g, v.figure)->player;
 
 				hunters[p]++;
-				if (cr_seg_flag(t, sg, a_shrine))
+				if (cr_seg_flag(v.type, v.seg, a_shrine))
 					shrine[p]++, nshrine++;
 			}
-			id = cr_feature_next(g, id);
+			id = v.next;
 		} while (id != roots[i]);
 		memset(&ev, 0, sizeof ev);
 		ev.reason = CR_EV_MODULE_END;
@@ -1104,6 +1226,7 @@ const struct cr_ext cr_ext_hg = {
 	.discarded = discarded,
 	.final = final,
 	.over = over,
+	.start = start,
 };
 
 /* ---- the game ------------------------------------------------------------ */

@@ -1557,6 +1557,9 @@ index_codes(struct cr_tileset *ts)
 static void
 derive(struct cr_tileset *ts)
 {
+	static uint64_t derived;
+
+	ts->derived = ++derived;
 	/* The kinds on edges, numbered from 1 in the order of their numbers:
 	 * an open square's signature (board.c) counts only those. */
 	memset(ts->edgeno, 0, sizeof ts->edgeno);
@@ -1773,7 +1776,23 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 	const char *pfx;
 	char buf[CR_CODE_MAX];
 	size_t n;
-	int i = find(ts, code, len);
+	int i;
+
+	/* The common case first, once a move: a code of the data, as the
+	 * data writes it (find does the rest: case, one letter, BA-). */
+	if (ts != NULL && ts->codeidx != NULL && len >= 2 && code != NULL) {
+		uint32_t m = (uint32_t)ts->codecap - 1, hash = code_hash(code, len);
+
+		for (uint32_t h = hash & m; ts->codeidx[h].type >= 0; h = (h + 1) & m) {
+			const struct cr_codeslot *c = &ts->codeidx[h];
+			const struct cr_tiletype *t = &ts->type[c->type];
+
+			if (c->hash == hash && c->len == len &&
+			    memcmp(c->name < 0 ? t->code : t->alias[c->name], code, len) == 0)
+				return c->type;
+		}
+	}
+	i = find(ts, code, len);
 
 	/* A game whose codes carry a prefix a move may leave out (HG-). */
 	if (i >= 0 || ts == NULL || ts->game <= 0 || ts->game >= cr_ngames ||

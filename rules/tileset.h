@@ -118,6 +118,10 @@ struct cr_tileset {
 	 * words met in a probe are told apart by it); codecap a power of two. */
 	struct cr_codeslot { uint32_t hash; int16_t type; int8_t name; uint8_t len; } *codeidx;
 	int		codecap;
+	/* Derived: this set's number, new each time it is derived (loaded,
+	 * copied, corrected), never reused: a module may keep what it works
+	 * out of the types under it (Hunters & Gatherers' lakes). */
+	uint64_t	derived;
 	/* Derived: the kinds its tiles show on their edges, numbered from 1
 	 * (0 for none: a kind no edge shows), and how many: an open square's
 	 * signature (game-int.h) has a digit a side, from 0 to nedges. */
