@@ -211,7 +211,12 @@ awk -v us="$(printf '%s\n' "${hcpu[@]}" | median)" -v g="${#hfiles[@]}" -v m="$h
 if command -v valgrind >/dev/null; then
 	ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
 	    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
-	hsome=("${hfiles[@]:0:200}") bsome=("${files[@]:0:200}")
+	# 200 of each, spread evenly over the files (sorted by player
+	# count, then edition): every player count weighs in both.
+	spread() { awk -v n=200 '{ f[NR] = $0 } END { for (i = 0; i < n && i < NR; i++)
+	    print f[int(i * NR / n) + 1] }'; }
+	mapfile -t hsome < <(printf '%s\n' "${hfiles[@]}" | spread)
+	mapfile -t bsome < <(printf '%s\n' "${files[@]}" | spread)
 	read -r h1 hn b1 bn <<<"$(ir $CARCREF replay --quiet "${hsome[0]}") $(ir $CARCREF replay \
 	    --quiet "${hsome[@]}") $(ir $CARCREF replay --quiet "${bsome[0]}") $(ir $CARCREF replay \
 	    --quiet "${bsome[@]}")"
