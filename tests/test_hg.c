@@ -395,6 +395,55 @@ test_river_loop(void **state)
 	assert_true(o.ok);
 }
 
+/* HG-9.2 (arms), HG-6.3: which lake a river ends in is the set's own,
+ * however many sets are read one after the other in one process (the
+ * module keeps the lakes it worked out of a set: each set its own).
+ * t-two-lakes's tile: arms N, E into one lake (1 fish), S, W into the
+ * other (2 fish), or the other way round; a hut on the arm S scores the
+ * fish of its own lake's system. */
+static const char two_lakes[] =
+    "tiles:\n"
+    "  - code: HG-RRRR3\n"
+    "    count: 1\n"
+    "    edges: [river, river, river, river]\n"
+    "    features:\n"
+    "      - {kind: lake, arms: [%s], fish: 1}\n"
+    "      - {kind: lake, arms: [%s], fish: 2}\n"
+    "      - {kind: river, at: [N], end: lake}\n"
+    "      - {kind: river, at: [E], end: lake}\n"
+    "      - {kind: river, at: [S], end: lake}\n"
+    "      - {kind: river, at: [W], end: lake}\n"
+    "      - {kind: meadow, at: [NNW, WNW]}\n"
+    "      - {kind: meadow, at: [NNE, ENE]}\n"
+    "      - {kind: meadow, at: [ESE, SSE]}\n"
+    "      - {kind: meadow, at: [SSW, WSW]}\n";
+
+static int
+hut_on_s(const char *arms1, const char *arms2)
+{
+	char extra[1024];
+	struct outcome o;
+
+	snprintf(extra, sizeof extra, two_lakes, arms1, arms2);
+	o = replay("  - \"Anna: HG-RRRR3 0,-1 0 hut@S\"\n  - \"Ben: end\"\n", extra);
+	if (!o.ok)
+		fail_msg("move %d: %s", o.e.move, o.e.msg);
+	return o.score[0];
+}
+
+static void
+test_lakes_per_set(void **state)
+{
+	(void)state;
+	/* S into the 2-fish lake (the volcano's river joins the other by
+	 * the arm N); then S into the 1-fish lake, the arm N into the
+	 * other; then each set again. */
+	assert_int_equal(hut_on_s("N, E", "S, W"), 2);
+	assert_int_equal(hut_on_s("S, W", "N, E"), 1);
+	assert_int_equal(hut_on_s("N, E", "S, W"), 2);
+	assert_int_equal(hut_on_s("S, W", "N, E"), 1);
+}
+
 /* HG-8.6, HG-12.2: a refusal resting on the data names where the type
  * came from: the file and line, or the record's line. */
 static void
@@ -587,6 +636,7 @@ main(void)
 		cmocka_unit_test(test_refusals_name_the_data),
 		cmocka_unit_test(test_random_games),
 		cmocka_unit_test(test_river_loop),
+		cmocka_unit_test(test_lakes_per_set),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
