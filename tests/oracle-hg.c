@@ -94,6 +94,9 @@ struct hgo {
 	int	npc;
 	int	score[CR_MAXPLAYERS];
 	int	turn, drawn;		/* bonus tiles drawn from the pile */
+	int	nmoves;
+	struct hgo_event *ev;		/* the events, in the order made */
+	int	nev, evcap;
 	bool	due, over, previewing;
 	/* The features, as hgo_build last found them. */
 	int	*feat, *sys;		/* union-finds over nodes */
@@ -219,6 +222,7 @@ hgo_free(struct hgo *o)
 	free(o->endlake);
 	free(o->fs);
 	free(o->ss);
+	free(o->ev);
 	free(o);
 }
 
@@ -550,13 +554,36 @@ hgo_majority(const struct hgo *o, const int *count)
 	return w;
 }
 
-static void
-hgo_pay(struct hgo *o, unsigned winners, int points)
+/* An event of the move being played (HG-10.1): points to each winner. */
+static struct hgo_event *
+hgo_pay(struct hgo *o, const char *label, unsigned winners, int points)
 {
+	struct hgo_event *e;
+
+	if (o->nev == o->evcap) {
+		o->evcap = o->evcap ? 2 * o->evcap : 64;
+		if ((o->ev = realloc(o->ev, (size_t)o->evcap * sizeof *o->ev)) == NULL)
+			abort();
+	}
+	e = &o->ev[o->nev++];
+	memset(e, 0, sizeof *e);
+	e->move = o->nmoves + 1;
+	e->final = o->over;
+	e->label = label;
+	e->paid = winners;
+	e->pile = -1;
 	hgo_seen.ties += (winners & (winners - 1)) != 0;
 	for (int p = 0; p < o->np; p++)
 		if (winners >> p & 1)
-			o->score[p] += points;
+			o->score[p] += points, e->points[p] = points;
+	return e;
+}
+
+int
+hgo_events(const struct hgo *o, const struct hgo_event **ev)
+{
+	*ev = o->ev;
+	return o->nev;
 }
 
 /* ---- the pieces ------------------------------------------------------- */
@@ -673,12 +700,20 @@ hgo_final(struct hgo *o)
 	int n = o->ntiles * HGO_SEG;
 
 	hgo_build(o);
+	o->over = true;
 	for (int node = 0; node < n; node++) {
 		const struct hgo_sum *y = &o->ss[node], *f = &o->fs[node];
 
+		/* HG-6.2: an incomplete forest or river, nothing to the most
+		 * members. */
+		if (hgo_find(o->feat, node) == node && f->open > 0 &&
+		    (f->kind == K_FOREST || f->kind == K_RIVER) && hgo_majority(o, f->members))
+			hgo_pay(o, f->kind == K_FOREST ? "forest" : "river",
+			    hgo_majority(o, f->members), 0);
 		/* HG-6.3: a river system with huts, 1 a fish. */
 		if (hgo_find(o->sys, node) == node && y->kind == K_RIVER) {
-			hgo_pay(o, hgo_majority(o, y->huts), y->fish);
+			if (hgo_majority(o, y->huts))
+				hgo_pay(o, "river-system", hgo_majority(o, y->huts), y->fish);
 			hgo_seen.seg_fish += y->segfish > 0 && hgo_majority(o, y->huts);
 		}
 		/* HG-6.4 to 6.6: a meadow with hunters. */
@@ -695,10 +730,10 @@ hgo_final(struct hgo *o)
 					hgo_seen.shrines++;
 			if (w && f->deer && f->tiger)
 				f->fire ? hgo_seen.fire++ : hgo_seen.tigers_eat++;
-			hgo_pay(o, w, 2 * (deer + f->mammoth + f->aurochs));
+			if (w)
+				hgo_pay(o, "meadow", w, 2 * (deer + f->mammoth + f->aurochs));
 		}
 	}
-	o->over = true;
 	o->due = false;
 }
 
@@ -717,18 +752,29 @@ hgo_end_turn(struct hgo *o, bool pass)
 		o->turn = (o->turn + 1) % o->np;
 }
 
-/* A bonus tile earned (HG-5.1, 5.4): drawn if the pile holds one. */
+/* A bonus tile earned (HG-5.1, 5.4) or drawn again (HG-2.4): drawn if
+ * the pile holds one. */
 static void
 hgo_draw_bonus(struct hgo *o)
 {
-	hgo_seen.pile_empty += o->drawn >= o->pilesize;
 	o->due = o->drawn < o->pilesize;
 	if (o->due)
 		o->drawn++;
 }
 
+static bool hgo_move(struct hgo *o, const struct cr_move *m);
+
 bool
 hgo_play(struct hgo *o, const struct cr_move *m)
+{
+	if (!hgo_move(o, m))
+		return false;
+	o->nmoves++;
+	return true;
+}
+
+static bool
+hgo_move(struct hgo *o, const struct cr_move *m)
 {
 	bool bonus, earned = false;
 	int n;
@@ -791,12 +837,25 @@ hgo_play(struct hgo *o, const struct cr_move *m)
 		if (hgo_find(o->feat, node) != node || !f->new_tile || f->open > 0 ||
 		    (f->kind != K_FOREST && f->kind != K_RIVER))
 			continue;
-		if (f->kind == K_FOREST)
-			hgo_pay(o, hgo_majority(o, f->members), 2 * f->nseg + 2 * f->mushrooms);
+		if (hgo_majority(o, f->members) == 0)
+			;	/* HG-4.2: no member, no event */
+		else if (f->kind == K_FOREST)
+			hgo_pay(o, "forest", hgo_majority(o, f->members),
+			    2 * f->nseg + 2 * f->mushrooms);
 		else
-			hgo_pay(o, hgo_majority(o, f->members), f->nseg + f->lakefish);
-		earned |= f->kind == K_FOREST && f->gold > 0 && !bonus;
-		hgo_seen.bonus_gold += f->kind == K_FOREST && f->gold > 0 && bonus;
+			hgo_pay(o, "river", hgo_majority(o, f->members), f->nseg + f->lakefish);
+		/* HG-5.1, 5.3, 10.1: each gold forest makes a bonus event,
+		 * the first of a land tile's draws if the pile holds one. */
+		if (f->kind == K_FOREST && f->gold > 0) {
+			struct hgo_event *e = hgo_pay(o, "bonus", 1u << o->turn, 0);
+
+			hgo_seen.bonus_gold += bonus;
+			hgo_seen.pile_empty += !bonus && !earned && o->drawn >= o->pilesize;
+			if (!bonus && !earned)
+				hgo_draw_bonus(o);
+			earned = true;
+			e->pile = o->pilesize - o->drawn;
+		}
 		hgo_seen.loops += f->kind == K_RIVER && f->ends == 0;
 		hgo_seen.lake_twice += f->kind == K_RIVER && f->ends < 0;
 		/* HG-3.7: its gatherers and fishers, never a hut. */
@@ -807,9 +866,7 @@ hgo_play(struct hgo *o, const struct cr_move *m)
 	}
 	/* HG-5.1 to 5.3: one bonus tile, for a land tile only; a bonus tile
 	 * placed ends the turn. */
-	if (earned)
-		hgo_draw_bonus(o);
-	else
+	if (!earned || bonus)
 		o->due = false;
 	if (!o->due)
 		hgo_end_turn(o, true);

@@ -84,6 +84,21 @@ bool	hgo_preview(struct hgo *o, const struct cr_move *m);
 int	hgo_may(const struct hgo *o, int role, enum cr_spot spot, const char **why);
 void	hgo_unpreview(struct hgo *o);
 
+/* An event (HG-10.1): the move that made it (1-based), whether the
+ * final scoring made it, its feature as JSON names it ("forest",
+ * "river", "river-system", "meadow", "bonus"), the players it pays and
+ * what; a bonus event's tiles left in the pile, -1 for another. */
+struct hgo_event {
+	int		 move;
+	bool		 final;
+	const char	*label;
+	unsigned	 paid;
+	int		 points[CR_MAXPLAYERS];
+	int		 pile;
+};
+/* The events so far, in the order made: how many, the first into *ev. */
+int	hgo_events(const struct hgo *o, const struct hgo_event **ev);
+
 /* Play move m of the player to move (hgo_turn).  False (hgo_error says
  * why, nothing changed that matters) if the oracle finds it illegal. */
 bool	hgo_play(struct hgo *o, const struct cr_move *m);

@@ -7,12 +7,16 @@
  * tiles, mushrooms, fires), 1 to 5 players, some stopped early by `end`.
  * After every move both agree on whose turn it is, whether a bonus tile
  * is due (what may be drawn), where the drawn tile fits, which pieces
- * may go where, the pieces standing and in each supply, every score, and
- * whether the game is over.
+ * may go where, the pieces standing and in each supply, every score,
+ * the move's events (HG-10.1: feature, players paid and points, the
+ * pile a bonus event leaves; as a set, HG-10.3) and whether the game is
+ * over.
  *
  * Run from the repository root, or point CARCREF_DATA at the tile data.
  */
 #include "testutil.h"
+#include "notation/game.h"
+#include "notation/hg.h"
 #include "oracle-hg.c"
 
 static const struct cr_tileset *
@@ -306,6 +310,74 @@ compare(const struct run *r, const struct cr_game *g, const struct hgo *o)
 	}
 }
 
+static int
+cmp_text(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* An event as one line: final, feature, points to each player paid,
+ * the pile a bonus event leaves. */
+static char *
+event_text(bool final, const char *label, unsigned paid, const int *points, int np,
+    int pile)
+{
+	char buf[256];
+	size_t n = (size_t)snprintf(buf, sizeof buf, "%s%s", final ? "final " : "", label);
+
+	for (int p = 0; p < np; p++)
+		if (paid >> p & 1)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " %s %d", tu_names[p],
+			    points[p]);
+	if (pile >= 0)
+		snprintf(buf + n, sizeof buf - n, " (pile %d)", pile);
+	return strdup(buf);
+}
+
+/* The events of the last move, engine's from *ne on and the oracle's
+ * from *no on, the same as sets (HG-10.3); both counts brought up. */
+static void
+same_events(const struct run *r, const struct cr_game *g, const struct hgo *o, int *ne,
+    int *no)
+{
+	const struct nt_game *gm = &nt_game_hg;
+	const struct hgo_event *oe;
+	int n = gm->nevents(g), m = hgo_events(o, &oe), np = cr_game_nplayers(g);
+	char *a[64], *b[64], list[4096] = "";
+	size_t len = 0;
+	bool same = n - *ne == m - *no;
+
+	assert_true(n - *ne <= 64 && m - *no <= 64);
+	for (int i = *ne; i < n; i++) {
+		struct nt_event ev;
+
+		gm->event(g, i, &ev);
+		if (ev.move != r->move)
+			fail_msg(WHERE "event %d is move %d's", r->set, r->seed, r->move, i,
+			    ev.move);
+		a[i - *ne] = event_text(ev.final, ev.label, ev.paid, ev.points, np,
+		    nt_hg_event_pile(g, i));
+	}
+	for (int i = *no; i < m; i++)
+		b[i - *no] = event_text(oe[i].final, oe[i].label, oe[i].paid, oe[i].points, np,
+		    oe[i].pile);
+	qsort(a, (size_t)(n - *ne), sizeof *a, cmp_text);
+	qsort(b, (size_t)(m - *no), sizeof *b, cmp_text);
+	for (int i = 0; same && i < n - *ne; i++)
+		same = strcmp(a[i], b[i]) == 0;
+	for (int i = 0; i < n - *ne; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "\n  engine: %s", a[i]);
+	for (int i = 0; i < m - *no && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "\n  oracle: %s", b[i]);
+	for (int i = 0; i < n - *ne; i++)
+		free(a[i]);
+	for (int i = 0; i < m - *no; i++)
+		free(b[i]);
+	if (!same)
+		fail_msg(WHERE "the events differ:%s", r->set, r->seed, r->move, list);
+	*ne = n, *no = m;
+}
+
 /* Whether the engine and the oracle agree on piece `role@spot` after the
  * placement m (the oracle's board previewing it). */
 static void
@@ -361,7 +433,7 @@ play_one(const struct cr_tileset *ts, const char *set, uint32_t seed, int np, in
 	struct hgo *o = hgo_new(ts, np);
 	struct run r = { set, seed, 0 };
 	uint32_t rnd = seed * 2654435761u + 1;
-	int hg = cr_ext_find("hunters-gatherers", 17);
+	int hg = cr_ext_find("hunters-gatherers", 17), ne = 0, no = 0;
 
 	assert_non_null(g);
 	assert_non_null(o);
@@ -432,6 +504,7 @@ play_one(const struct cr_tileset *ts, const char *set, uint32_t seed, int np, in
 			    r.move + 1, hgo_error(o));
 		r.move++;
 		compare(&r, g, o);
+		same_events(&r, g, o, &ne, &no);
 	}
 	assert_true(hgo_over(o));
 	hgo_free(o);
