@@ -390,7 +390,7 @@ hgo_union(int *uf, int a, int b)
 
 /* Whether segment s ends inside its tile (a spring or a lake). */
 static int
-t_end(const struct cr_tiletype *ty, int s)
+hgo_ends_inside(const struct cr_tiletype *ty, int s)
 {
 	return ty->seg[s].end != CR_END_NONE;
 }
@@ -501,7 +501,7 @@ hgo_build(struct hgo *o)
 				y->kind = K_RIVER, y->fish += fish;
 			if (k == K_RIVER)
 				y->segfish += fish;
-			f->ends += t_end(ty, s);
+			f->ends += hgo_ends_inside(ty, s);
 			if (o->endlake[node] >= 0) {
 				pair[2 * npair] = hgo_find(o->feat, node);
 				pair[2 * npair++ + 1] = o->endlake[node];
