@@ -39,6 +39,7 @@ struct cfg {
 	 * written inline when the game is (header_own, HG-8.5). */
 	struct cr_tileset base;
 	bool		 have_base;
+	char		*was;		/* the file's name once inline, for people */
 };
 
 static struct cfg *
@@ -60,6 +61,7 @@ header_free(struct nt_record *r)
 	cr_tileset_free(&c->set);
 	cr_tileset_free(&c->fix);
 	cr_tileset_free(&c->base);
+	free(c->was);
 	free(c);
 	r->cfg = NULL;
 }
@@ -236,6 +238,8 @@ describe(const struct nt_record *r, char *buf, size_t size)
 {
 	const struct cfg *c = r->cfg;
 
+	if (c != NULL && c->inline_set && c->was != NULL)	/* the game in play's */
+		return snprintf(buf, size, _("tiles of %s"), c->was);
 	if (c != NULL && c->inline_set)
 		return snprintf(buf, size, "%s", _("the record's tiles"));
 	if (c != NULL && c->file != NULL)
@@ -322,7 +326,8 @@ header_own(struct nt_record *r, const void *g)
 	cr_tileset_free(&c->set);
 	c->set = ts;
 	c->inline_set = true;
-	free(c->file);
+	free(c->was);
+	c->was = c->file;
 	c->file = NULL;
 	return 1;
 }

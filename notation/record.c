@@ -963,7 +963,9 @@ nt_record_text(const struct nt_record *r, const void *g)
 			text = big;
 		}
 		nt__emit(&o, "  - ", 4);
-		nt__emit(&o, text, (size_t)k);
+		/* a move the rules give its player out of turn: its prefix */
+		nt__emit_line(&o, text, (size_t)k, gm->move_prefixed != NULL &&
+		    gm->move_prefixed(g, i) ? r->players[gm->move_player(g, i)].name : NULL);
 		nt__emit(&o, "\n", 1);
 	}
 	free(big);
