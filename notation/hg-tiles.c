@@ -293,45 +293,7 @@ nt_hg_tiles_text(const struct cr_tileset *ts, bool patch)
 
 /* ---- comments: where each stands ------------------------------------------- */
 
-/* The lines of text (the value of field f) that hold more than blanks
- * and comments, in order, into *v: how many, -1 out of memory. */
-static int
-content_lines(const struct nt_field *f, int **v)
-{
-	const char *s = f->text, *e = s + strlen(s);
-	int n = 0, cap = 0, line = f->line;
-
-	*v = NULL;
-	while (s < e) {
-		const char *c = s;
-		size_t k = 0;
-
-		while (c < e && (*c == ' ' || *c == '\t'))
-			c++;
-		if (c < e && *c != '#' && nt__brk(c, e) == 0) {
-			if (n == cap) {
-				int *w = realloc(*v, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *w);
-
-				if (w == NULL) {
-					free(*v);
-					return -1;
-				}
-				*v = w;
-			}
-			(*v)[n++] = line;
-		}
-		while (c < e && (k = nt__brk(c, e)) == 0)
-			c++;
-		s = c + k;
-		line++;
-		if (k == 0)
-			break;
-	}
-	return n;
-}
-
-/* Which key of skeys[] starts the line at s (at the mapping's column),
- * -1 for none. */
+/* Which key of skeys[] starts the line at s, -1 for none. */
 static int
 key_at(const char *s, const char *e)
 {
@@ -344,45 +306,67 @@ key_at(const char *s, const char *e)
 	return -1;
 }
 
-/* The first line of each key of the set's mapping (field f), 0 if not
- * found: the lines that start at the mapping's column. */
-static void
-key_lines(const struct nt_field *f, int line[S_N])
+/*
+ * The lines of field f's value: those that hold more than blanks and
+ * comments, in order, into *v (how many, -1 out of memory); and the
+ * first line of each key of skeys[] at the value's column into key[]
+ * (0 where none: a mapping's keys).
+ */
+static int
+scan(const struct nt_field *f, int **v, int key[S_N])
 {
 	const char *s = f->text, *e = s + strlen(s);
-	int l = f->line, k;
+	int n = 0, cap = 0, line = f->line, k;
 
-	memset(line, 0, S_N * sizeof line[0]);
-	for (bool first = true; s < e; first = false) {
+	*v = NULL;
+	memset(key, 0, S_N * sizeof key[0]);
+	for (bool first = true; s < e; first = false, line++) {
 		const char *c = s;
 		size_t b = 0;
 		int col = first ? f->column : 1;
 
-		while (c < e && *c == ' ')
+		while (c < e && (*c == ' ' || *c == '\t'))
 			c++, col++;
-		if (col == f->column && (k = key_at(c, e)) >= 0 && line[k] == 0)
-			line[k] = l;
+		if (col == f->column && (k = key_at(c, e)) >= 0 && key[k] == 0)
+			key[k] = line;
+		if (c < e && *c != '#' && nt__brk(c, e) == 0) {
+			if (n == cap) {
+				int *w = realloc(*v, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *w);
+
+				if (w == NULL) {
+					free(*v);
+					*v = NULL;
+					return -1;
+				}
+				*v = w;
+			}
+			(*v)[n++] = line;
+		}
 		while (c < e && (b = nt__brk(c, e)) == 0)
 			c++;
 		s = c + b;
-		l++;
 		if (b == 0)
 			break;
 	}
+	return n;
 }
 
 /*
  * The anchor of each note (at[], n of them): -1 the key's own line, else
  * an anchor of the block; anchors and their first lines: start[0..na),
- * in any order.  A comment on a line of its own goes with the next line
+ * in any order (with keys, a set's mapping: its keys' lines found here,
+ * into start[0..S_N)).  A comment on a line of its own goes with the next line
  * that holds more, one at the end of a line with that line: each with
  * the anchor of the latest first line at or before that line.
  */
 static void
-place(const struct nt_field *f, const struct nt_note *note, int n, const int *start, int na,
-    int *at)
+place(const struct nt_field *f, const struct nt_note *note, int n, int *start, int na,
+    bool keys, int *at)
 {
-	int *content = NULL, nc = f != NULL ? content_lines(f, &content) : 0;
+	int key[S_N], *content = NULL, nc = f != NULL ? scan(f, &content, key) : 0;
+
+	if (keys && f != NULL)
+		memcpy(start, key, sizeof key);
 
 	for (int i = 0; i < n; i++) {
 		int l = note[i].line, best = -1;
@@ -423,11 +407,9 @@ nt_hg_write_block(const struct nt_emit *o, const char *key, const struct cr_tile
 	}
 	if (f != NULL && f->shape != (patch ? NT_LIST : NT_MAP))
 		f = NULL;	/* not the text of ts: its comments on the key's line */
-	if (!patch && f != NULL)
-		key_lines(f, start);
 	for (int t = 0; t < ts->ntypes; t++)
 		start[(patch ? 0 : S_N) + t] = ts->line != NULL && ts->line[t] > 0 ? ts->line[t] : 0;
-	place(f, note, n, start, na, at);
+	place(f, note, n, start, na, !patch, at);
 	p.at = at;
 	nt__emitf(o, "%s:", key);
 	trail(&p, -1);

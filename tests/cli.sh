@@ -2108,11 +2108,16 @@ tiles:  # my box
   - {code: HG-FFMM1, count: 2}  # on the count
 moves: []
 EOF
-run fmt --stdout "$tmp/hgc.yaml"
-expect "hg fmt: the comments inside tiles: by their type" cmp -s "$tmp/out" "$tmp/hgc.want"
-cp "$tmp/hgc.want" "$tmp/hgc2.yaml"
-run fmt --check "$tmp/hgc2.yaml"
-expect "hg fmt: fmt of fmt's output the same (comments in tiles:)" test "$code" = 0
+# hg_fmt NAME WHAT: fmt of $tmp/NAME.yaml is $tmp/NAME.want, which is
+# canonical (fmt of fmt's output the same).
+hg_fmt() {
+	run fmt --stdout "$tmp/$1.yaml"
+	expect "hg fmt: $2" cmp -s "$tmp/out" "$tmp/$1.want"
+	cp "$tmp/$1.want" "$tmp/$1-2.yaml"
+	run fmt --check "$tmp/$1-2.yaml"
+	expect "hg fmt: fmt of fmt's output the same ($2)" test "$code" = 0
+}
+hg_fmt hgc "the comments inside tiles: by their type"
 cat >"$tmp/hgi.yaml" <<'EOF'
 format: carcref/1
 game: hunters-gatherers
@@ -2182,14 +2187,10 @@ tileset:  # my own box
 moves:
   - "Rouge: HG-MMMM1 1,0 0 hunter@N"
 EOF
-run fmt --stdout "$tmp/hgi.yaml"
-expect "hg fmt: an inline tileset: in canonical form" cmp -s "$tmp/out" "$tmp/hgi.want"
-cp "$tmp/hgi.want" "$tmp/hgi2.yaml"
-run fmt --check "$tmp/hgi2.yaml"
-expect "hg fmt: fmt of fmt's output the same (inline tileset:)" test "$code" = 0
+hg_fmt hgi "an inline tileset: in canonical form"
 run replay --json "$tmp/hgi.yaml"
 cp "$tmp/out" "$tmp/hgi.json"
-run replay --json "$tmp/hgi2.yaml"
+run replay --json "$tmp/hgi-2.yaml"
 expect "hg fmt: the inline set replays the same" cmp -s "$tmp/out" "$tmp/hgi.json"
 # tileset: FILE stays a scalar, its comment after it.
 printf 'format: carcref/1\ngame: hunters-gatherers\nplayers: [A, B]\ntileset: box.tiles   # beside\nmoves: []\n' \
