@@ -117,6 +117,17 @@ struct nt_part {
 };
 #define NT_MAXPARTS	8	/* a category and its extras, in one event */
 
+/* A comment inside a header key's line or value, for a row that puts
+ * them itself (write_key_notes): its bytes from '#' to the end of its
+ * line (in the record's text), its line in the record, and whether it
+ * ends a line that holds more (else it is a line of its own). */
+struct nt_note {
+	const char	*text;
+	size_t		 len;
+	int		 line;
+	bool		 trailing;
+};
+
 /* A move made canonical without playing it (fmt). */
 struct nt_canon {
 	bool		 blank;		/* only blanks or a comment */
@@ -227,6 +238,12 @@ struct nt_game {
 	 * prefix, "- \"Anna: ...\"" (a move the rules give its player out of
 	 * turn: Hunters & Gatherers' bonus line)?  NULL: never. */
 	bool	(*move_prefixed)(const void *g, int i);
+	/* write_key for fmt, with the comments of the key's line and value
+	 * (n notes, in the order of the text), each put by what it stands
+	 * by (a type in a tile set), none after the last line: fmt ends it.
+	 * NULL: write_key, the comments joined after the key's last line. */
+	bool	(*write_key_notes)(const struct nt_emit *o, const struct nt_record *r, int k,
+		    const struct nt_note *notes, int n);
 };
 
 /* The registry (games.c): every game of the family, the default (the

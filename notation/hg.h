@@ -23,6 +23,18 @@ bool	nt_hg_set_tileset(struct nt_record *r, const char *file);
  * data that fails its checks). */
 int	nt_hg_world(const struct nt_record *r, const struct cr_tileset *file,
 	    struct cr_tileset *out, struct cr_error *err);
+/* Tile sets written back (hg-tiles.c, HG-9.5). */
+/* ts in canonical form, malloc'd (NULL if out of memory): a whole set as
+ * a file has it (set, start, bonus-pile when given, tiles), or with
+ * patch a record's corrections, the list of its entries alone. */
+char	*nt_hg_tiles_text(const struct cr_tileset *ts, bool patch);
+/* The header key key with ts in canonical form as its value: the whole
+ * set inline (tileset:), or with patch the corrections (tiles:), at
+ * the record's indents; with fmt's notes of the key, placed by the types
+ * they stand by in f, the value as read (NULL: none).  No last newline.
+ * False if out of memory. */
+bool	nt_hg_write_block(const struct nt_emit *o, const char *key, const struct cr_tileset *ts,
+	    bool patch, const struct nt_field *f, const struct nt_note *note, int n);
 /* The bonus tiles left in the pile after event i of g (a bonus event),
  * -1 for another event. */
 int	nt_hg_event_pile(const void *g, int i);

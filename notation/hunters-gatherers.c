@@ -35,8 +35,11 @@ struct cfg {
 	bool		 inline_set;
 	struct cr_tileset fix;		/* tiles: the corrections */
 	bool		 have_fix;
-	char		*set_text, *fix_text;	/* as written, for fmt */
-	int		 set_col, fix_col;
+	/* The set of file, as the world was made from it (nt_hg_world):
+	 * written inline when the game is (header_own, HG-8.5). */
+	struct cr_tileset base;
+	bool		 have_base;
+	char		*was;		/* the file's name once inline, for people */
 };
 
 static struct cfg *
@@ -57,8 +60,8 @@ header_free(struct nt_record *r)
 	free(c->file);
 	cr_tileset_free(&c->set);
 	cr_tileset_free(&c->fix);
-	free(c->set_text);
-	free(c->fix_text);
+	cr_tileset_free(&c->base);
+	free(c->was);
 	free(c);
 	r->cfg = NULL;
 }
@@ -126,12 +129,6 @@ read_set(const struct nt_field *f, const char *pre, struct cr_tileset *ts,
 	return 0;
 }
 
-static char *
-dup_text(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
-
 static int
 header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err)
 {
@@ -163,9 +160,6 @@ header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err
 				return -1;
 			}
 			c->inline_set = true;
-			free(c->set_text);
-			c->set_text = dup_text(f->text);
-			c->set_col = f->column;
 			return 0;
 		}
 		if (nt_field_scalar(f, err) < 0)
@@ -195,53 +189,48 @@ header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err
 			return -1;
 		}
 		c->have_fix = true;
-		free(c->fix_text);
-		c->fix_text = dup_text(f->text);
-		c->fix_col = f->column;
 		return 0;
 	}
 }
 
-/* A block's text as written, under its key, its first line at col. */
-static void
-emit_block(const struct nt_emit *o, const char *key, const char *text, int col)
-{
-	size_t n = strlen(text);
-
-	while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == ' '))
-		n--;
-	nt__emitf(o, "%s:\n%*s", key, col - 1, "");
-	nt__emit(o, text, n);
-}
-
+/* Key k and its value (fmt's notes of it: n, placed by the row). */
 static bool
-write_key(const struct nt_emit *o, const struct nt_record *r, int k)
+write_key_notes(const struct nt_emit *o, const struct nt_record *r, int k,
+    const struct nt_note *notes, int n)
 {
 	const struct cfg *c = r->cfg;
 
 	switch (k) {
 	case K_EDITION:
 		nt__emit(o, "edition: 1", 10);
-		return true;
+		break;
 	case K_EXPANSIONS:
 		nt__emit(o, "expansions: []", 14);
-		return true;
+		break;
 	case K_TILESET:
-		if (c != NULL && c->inline_set && c->set_text != NULL) {
-			emit_block(o, "tileset", c->set_text, c->set_col);
-			return true;
-		}
+		if (c != NULL && c->inline_set)
+			return nt_hg_write_block(o, "tileset", &c->set, false,
+			    nt_record_field(r, "tileset"), notes, n);
 		if (c == NULL || c->file == NULL)
 			return false;
 		nt__emit(o, "tileset: ", 9);
 		nt__emit_scalar(o, c->file);
-		return true;
+		break;
 	default:
-		if (c == NULL || !c->have_fix || c->fix_text == NULL)
+		if (c == NULL || !c->have_fix)
 			return false;
-		emit_block(o, "tiles", c->fix_text, c->fix_col);
-		return true;
+		return nt_hg_write_block(o, "tiles", &c->fix, true, nt_record_field(r, "tiles"),
+		    notes, n);
 	}
+	for (int i = 0; i < n; i++)	/* a scalar's: after it */
+		nt__emitf(o, "%s%.*s", i ? " " : "  ", (int)notes[i].len, notes[i].text);
+	return true;
+}
+
+static bool
+write_key(const struct nt_emit *o, const struct nt_record *r, int k)
+{
+	return write_key_notes(o, r, k, NULL, 0);
 }
 
 static int
@@ -249,6 +238,8 @@ describe(const struct nt_record *r, char *buf, size_t size)
 {
 	const struct cfg *c = r->cfg;
 
+	if (c != NULL && c->inline_set && c->was != NULL)	/* the game in play's */
+		return snprintf(buf, size, _("tiles of %s"), c->was);
 	if (c != NULL && c->inline_set)
 		return snprintf(buf, size, "%s", _("the record's tiles"));
 	if (c != NULL && c->file != NULL)
@@ -271,9 +262,14 @@ nt_hg_world(const struct nt_record *r, const struct cr_tileset *file, struct cr_
     struct cr_error *err)
 {
 	const struct cfg *c = r->cfg;
+	struct cfg *keep = r->cfg;	/* the base kept: a cache of r's */
 	const struct cr_tileset *from = c != NULL && c->inline_set ? &c->set : file;
 
 	memset(err, 0, sizeof *err);
+	if (keep != NULL && !keep->inline_set && keep->file != NULL && file != NULL) {
+		cr_tileset_free(&keep->base);
+		keep->have_base = cr_tileset_copy(&keep->base, file) == 0;
+	}
 	if (from == NULL || cr_tileset_copy(out, from) < 0) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
@@ -305,6 +301,35 @@ nt_hg_world(const struct nt_record *r, const struct cr_tileset *file, struct cr_
 		return -1;
 	}
 	return 0;
+}
+
+/* r's header names all g is played with (HG-8.5): a set read from a
+ * file goes inline, its corrections kept under tiles:. */
+static int
+header_own(struct nt_record *r, const void *g)
+{
+	struct cfg *c = r->cfg;
+	struct cr_tileset ts;
+
+	if (c == NULL || c->inline_set || c->file == NULL)
+		return 0;
+	/* The file's set as the world was made from it; else (a world made
+	 * for another record) the set in force, the corrections in it. */
+	if (cr_tileset_copy(&ts, c->have_base ? &c->base : cr_game_tileset(g)) < 0)
+		return -1;
+	if (!c->have_base && c->have_fix) {
+		cr_tileset_free(&c->fix);
+		c->have_fix = false;
+	}
+	free(ts.source);	/* the record's own now */
+	ts.source = NULL;
+	cr_tileset_free(&c->set);
+	c->set = ts;
+	c->inline_set = true;
+	free(c->was);
+	c->was = c->file;
+	c->file = NULL;
+	return 1;
 }
 
 /* ---- the game --------------------------------------------------------------- */
@@ -932,6 +957,8 @@ const struct nt_game nt_game_hg = {
 	.event_why = event_why,
 	.canon = canon,
 	.move_prefixed = nt_hg_move_prefixed,
+	.header_own = header_own,
+	.write_key_notes = write_key_notes,
 };
 
 /* ---- for the table (cmd/hg-game.c) ------------------------------------------ */

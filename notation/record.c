@@ -811,7 +811,6 @@ void
 nt__emit_scalar(const struct nt_emit *o, const char *s)
 {
 	bool plain = s[0] != '\0' && (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80);
-	const char *run;
 	char esc[8];
 	size_t n;
 
@@ -826,6 +825,16 @@ nt__emit_scalar(const struct nt_emit *o, const char *s)
 		nt__emit(o, s, strlen(s));
 		return;
 	}
+	nt__emit_quoted(o, s);
+}
+
+void
+nt__emit_quoted(const struct nt_emit *o, const char *s)
+{
+	const char *run;
+	char esc[8];
+	size_t n;
+
 	nt__emit(o, "\"", 1);
 	for (const char *p = run = s; ; p++) {
 		const char *e = *p ? yaml_escape(p, &n, esc) : NULL;
@@ -954,7 +963,9 @@ nt_record_text(const struct nt_record *r, const void *g)
 			text = big;
 		}
 		nt__emit(&o, "  - ", 4);
-		nt__emit(&o, text, (size_t)k);
+		/* a move the rules give its player out of turn: its prefix */
+		nt__emit_line(&o, text, (size_t)k, gm->move_prefixed != NULL &&
+		    gm->move_prefixed(g, i) ? r->players[gm->move_player(g, i)].name : NULL);
 		nt__emit(&o, "\n", 1);
 	}
 	free(big);

@@ -1299,8 +1299,13 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL || ts->line == NULL)
 		goto nomem;
 	for (i = 0; i < n; i++) {
-		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0)
+		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0) {
+			if (ts->doubt != NULL) {	/* read before the type failed: not counted */
+				free(ts->doubt[i]);
+				ts->doubt[i] = NULL;
+			}
 			return -1;
+		}
 		ts->line[i] = lineno(item(L, v[K_TILES], i)->start_mark.line);
 		ts->ntypes++;
 		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */

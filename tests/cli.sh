@@ -1923,12 +1923,8 @@ for f in "$H"/fr-226-forest-gold-10.yaml "$H"/t-tileset-file.yaml "$H"/t-count-c
 	cp "$f" "$tmp/hgfmt.yaml"
 	run fmt "$tmp/hgfmt.yaml"
 	expect "hg fmt $f: written" test "$code" = 0
-	# Comments inside tiles: or an inline tileset: are not yet kept once
-	# (HG-8.4, the rules' part): canonical once written only without them.
-	if ! grep -qE '^(tiles:|tileset: *(#.*)?$)' "$f"; then
-		run fmt --check "$tmp/hgfmt.yaml"
-		expect "hg fmt $f: canonical once written" test "$code" = 0
-	fi
+	run fmt --check "$tmp/hgfmt.yaml"
+	expect "hg fmt $f: canonical once written" test "$code" = 0
 	run replay -q "$tmp/hgfmt.yaml"
 	sed 1d "$tmp/out" >"$tmp/hgfmt.scores"
 	run replay -q "$f"
@@ -1986,12 +1982,12 @@ expect_err "carcref play: --tileset: cannot read \"$tmp/none.tiles\"" -- play --
 printf 'quit\n' >"$tmp/hq.in"
 STDIN=$tmp/hq.in expect_out "tiles of $PWD/$H/box.tiles, 2 players: Anna, Ben" \
     -- play --game hunters-gatherers --tileset "$H/box.tiles"
-# --tileset: the journal names the file by its absolute path, so resume
-# finds it from anywhere.
+# --tileset: the journal holds the set inline (HG-8.5), so resume
+# replays it from anywhere.
 rm -rf "$CARCREF_STATE"
 printf 'HG-MMMM1 1,0 0 hunter@N\nquit\n' >"$tmp/ht.in"
 STDIN=$tmp/ht.in run play --game hunters-gatherers --tileset "$H/box.tiles"
-expect "hg play --tileset: the journal names the file" grep -qx "tileset: \"$PWD/$H/box.tiles\"" \
+expect "hg play --tileset: the journal holds the set" grep -qx "  start: HG-START" \
     "$CARCREF_STATE"/games/2*-anna-ben.yaml
 (cd / && printf 'quit\n' | CARCREF_DATA=$ddata "$dcar" resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p')" \
     >"$tmp/out" 2>&1)
@@ -2029,6 +2025,178 @@ cp "$H/fr-243-forest-tie-10.yaml" "$CARCREF_STATE/games/2026-11-28-rouge-bleu.ya
 run games
 expect "hg games: a winner" has_out 'finished: Rouge wins, most points (Rouge 10, Bleu 0)'
 expect "hg games: a tie" has_out 'finished: Rouge and Bleu tie, most points (Rouge 10, Bleu 10)'
+# save and the journal (HG-8.5): a set read from a file goes inline under
+# tileset:, the corrections under tiles:, every bonus line with its
+# prefix; the record and the journal replay the same once the file is
+# gone.
+rm -rf "$CARCREF_STATE"
+mkdir -p "$tmp/hgbox"
+cp "$H/box.tiles" "$tmp/hgbox/my.tiles"
+printf '%s\n' 'HG-MMMM1 1,0 0 hunter@N' "save $tmp/hgbox/saved.yaml" quit >"$tmp/hgs.in"
+STDIN=$tmp/hgs.in run play --game hunters-gatherers --players Rouge,Bleu --tileset "$tmp/hgbox/my.tiles"
+expect "hg save --tileset: the set inline" grep -qx '  start: HG-START' "$tmp/hgbox/saved.yaml"
+expect "hg save --tileset: no file named" bash -c '! grep -q "my\.tiles" "$1"' sh "$tmp/hgbox/saved.yaml"
+expect "hg journal --tileset: the set inline" grep -qx '  start: HG-START' \
+    "$CARCREF_STATE"/games/2*-rouge-bleu.yaml
+run replay --json "$tmp/hgbox/saved.yaml"
+cp "$tmp/out" "$tmp/hgs.json"
+rm "$tmp/hgbox/my.tiles"
+run replay --json "$tmp/hgbox/saved.yaml"
+expect "hg save --tileset: replays the same once the file is gone" cmp -s "$tmp/out" "$tmp/hgs.json"
+printf 'HG-MMMM1 -1,0 0\nquit\n' >"$tmp/hgr.in"
+STDIN=$tmp/hgr.in run resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p' | head -1)"
+expect "hg resume --tileset's game once the file is gone" has_out 'move 2, Bleu: HG-MMMM1 -1,0 0'
+# A record naming a file (tileset: FILE) with a correction and a bonus
+# line: play FILE, save, the file deleted.
+rm -rf "$CARCREF_STATE"
+cp rules/tiles/hunters-gatherers.yaml "$tmp/hgbox/ship.tiles"
+sed '/^  - "Bleu: end"/d; s/^tiles:/tileset: ship.tiles\ntiles:/' "$H/t-bonus-described.yaml" \
+    >"$tmp/hgbox/bonus.yaml"
+run replay --json "$tmp/hgbox/bonus.yaml"
+cp "$tmp/out" "$tmp/hgb.json"
+printf '%s\n' "save $tmp/hgbox/bsaved.yaml" quit >"$tmp/hgs.in"
+STDIN=$tmp/hgs.in run play "$tmp/hgbox/bonus.yaml"
+expect "hg save tileset: FILE: the set inline" grep -qx '  start: HG-VOLCANO' "$tmp/hgbox/bsaved.yaml"
+expect "hg save tileset: FILE: the corrections kept" grep -qx '  - code: HG-BMRRR1' "$tmp/hgbox/bsaved.yaml"
+expect "hg save tileset: FILE: the bonus line's prefix" grep -qx '  - "Rouge: HG-BMRRR1 0,-2 180 hut@C"' \
+    "$tmp/hgbox/bsaved.yaml"
+expect "hg journal tileset: FILE: the bonus line's prefix" grep -qx '  - "Rouge: HG-BMRRR1 0,-2 180 hut@C"' \
+    "$CARCREF_STATE"/games/2*-rouge-bleu.yaml
+rm "$tmp/hgbox/ship.tiles"
+run replay --json "$tmp/hgbox/bsaved.yaml"
+expect "hg save tileset: FILE: replays the same once the file is gone" cmp -s "$tmp/out" "$tmp/hgb.json"
+printf 'quit\n' >"$tmp/hgr.in"
+STDIN=$tmp/hgr.in run resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p' | head -1)"
+expect "hg resume tileset: FILE's game once the file is gone" has_out '6 moves played'
+# fmt (HG-8.4): tiles: and an inline tileset: in the form of HG-9.5, the
+# comments with the type they stand by; fmt of fmt's output the same.
+cat >"$tmp/hgc.yaml" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+players: [Rouge, Bleu]
+tiles:  # my box
+  # three here
+  - code: HG-FFMM2   # on the code
+    count: 3         # on the count
+    # inside
+    edges: [forest, forest, meadow, meadow]
+    features:
+      - {kind: forest, at: [N, E], gold: 1}  # on a feature
+      - {kind: meadow, at: [S, W], deer: 1}
+  # two there
+  - {code: HG-FFMM1, count: 2}  # on the count
+moves: []
+EOF
+cat >"$tmp/hgc.want" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+edition: 1
+expansions: []
+players:
+  - Rouge
+  - Bleu
+tiles:  # my box
+  # three here
+  # inside
+  - code: HG-FFMM2  # on the code # on the count # on a feature
+    count: 3
+    edges: [forest, forest, meadow, meadow]
+    features:
+      - {kind: forest, at: [N, E], gold: 1}
+      - {kind: meadow, at: [S, W], deer: 1}
+  # two there
+  - {code: HG-FFMM1, count: 2}  # on the count
+moves: []
+EOF
+# hg_fmt NAME WHAT: fmt of $tmp/NAME.yaml is $tmp/NAME.want, which is
+# canonical (fmt of fmt's output the same).
+hg_fmt() {
+	run fmt --stdout "$tmp/$1.yaml"
+	expect "hg fmt: $2" cmp -s "$tmp/out" "$tmp/$1.want"
+	cp "$tmp/$1.want" "$tmp/$1-2.yaml"
+	run fmt --check "$tmp/$1-2.yaml"
+	expect "hg fmt: fmt of fmt's output the same ($2)" test "$code" = 0
+}
+hg_fmt hgc "the comments inside tiles: by their type"
+cat >"$tmp/hgi.yaml" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+players: [Rouge, Bleu]
+tileset:  # my own box
+  tiles:
+    - features: [{at: [W, S, N, E], deer: 1, kind: meadow, tiger: 0, fire: false}]
+      edges: [meadow, meadow, meadow, meadow]
+      count: 1
+      code: HG-START
+    - {code: HG-MMMM1, count: 3, edges: [meadow, meadow, meadow, meadow], features: [{kind: meadow, at: [N, E, S, W]}]}
+    - code: HG-RRRR1  # four rivers
+      count: 2
+      doubt: 'from my "box"'
+      edges: [river, river, river, river]
+      features:
+        - {fish: 2, kind: lake}
+        - {end: lake, kind: river, at: [N]}
+        - {kind: river, at: [E], end: lake}
+        - {kind: river, at: [S], end: lake}
+        - {kind: river, at: [W], end: lake}
+        - {kind: meadow, at: [WNW, NNW]}
+        - {kind: meadow, at: [NNE, ENE]}
+        - {kind: meadow, at: [ESE, SSE]}
+        - {kind: meadow, at: [SSW, WSW]}
+  start: hg-start
+  set: hunters-gatherers
+moves:
+  - "Rouge: HG-MMMM1 1,0 0 hunter@N"
+EOF
+cat >"$tmp/hgi.want" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+edition: 1
+expansions: []
+players:
+  - Rouge
+  - Bleu
+tileset:  # my own box
+  set: hunters-gatherers
+  start: HG-START
+  tiles:
+    - code: HG-START
+      count: 1
+      edges: [meadow, meadow, meadow, meadow]
+      features:
+        - {kind: meadow, at: [N, E, S, W], deer: 1}
+    - code: HG-MMMM1
+      count: 3
+      edges: [meadow, meadow, meadow, meadow]
+      features:
+        - {kind: meadow, at: [N, E, S, W]}
+    - code: HG-RRRR1  # four rivers
+      count: 2
+      edges: [river, river, river, river]
+      features:
+        - {kind: lake, fish: 2}
+        - {kind: river, at: [N], end: lake}
+        - {kind: river, at: [E], end: lake}
+        - {kind: river, at: [S], end: lake}
+        - {kind: river, at: [W], end: lake}
+        - {kind: meadow, at: [NNW, WNW]}
+        - {kind: meadow, at: [NNE, ENE]}
+        - {kind: meadow, at: [ESE, SSE]}
+        - {kind: meadow, at: [SSW, WSW]}
+      doubt: "from my \"box\""
+moves:
+  - "Rouge: HG-MMMM1 1,0 0 hunter@N"
+EOF
+hg_fmt hgi "an inline tileset: in canonical form"
+run replay --json "$tmp/hgi.yaml"
+cp "$tmp/out" "$tmp/hgi.json"
+run replay --json "$tmp/hgi-2.yaml"
+expect "hg fmt: the inline set replays the same" cmp -s "$tmp/out" "$tmp/hgi.json"
+# tileset: FILE stays a scalar, its comment after it.
+printf 'format: carcref/1\ngame: hunters-gatherers\nplayers: [A, B]\ntileset: box.tiles   # beside\nmoves: []\n' \
+    >"$tmp/hgf.yaml"
+run fmt --stdout "$tmp/hgf.yaml"
+expect "hg fmt: tileset: FILE kept" has_out 'tileset: box.tiles  # beside'
 unset CARCREF_STATE
 
 # ---- issue 22: report, replay --json's by_category, stats ---------------------
