@@ -1654,21 +1654,29 @@ export CARCREF_STATE=$tmp/state-dice
 D=tests/scenarios/dice
 has_out() { grep -qF -- "$1" "$tmp/out"; }	# the last run's output holds TEXT
 has_json() { has_out "$@"; }
-# Every refusal of spec/dice.md 4.10, with its message and kind: each
-# scenario record that its .expect says is refused, in JSON (the kind, the
-# move, exit 1; 2 for a file that cannot be read) and in text.
-for f in "$D"/*.yaml; do
-	n=${f%.yaml}
-	line=$(grep '^refuse ' "$n.expect") || continue
-	read -r _ mv kind words <<<"$line"
-	kind=${kind#kind=}
-	want=1
-	[ "$kind" = unreadable ] && want=2
-	expect_exit $want -- replay --json "$f"
-	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
-	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
-	expect_err "$words" -- replay "$f"
-done
+# refusals GAME RECORD...: each scenario record of the game GAME that its
+# .expect says is refused ("refuse MOVE kind=KIND WORDS"), through the
+# binary: in JSON its kind and move (exit 1; 2 for a file that cannot be
+# read), in text its words.
+refusals() {
+	local game=$1 f n line mv kind words want
+	shift
+	for f in "$@"; do
+		n=${f%.yaml}
+		line=$(grep '^refuse ' "$n.expect") || continue
+		grep -q "^game: $game" "$f" || continue
+		read -r _ mv kind words <<<"$line"
+		kind=${kind#kind=}
+		want=1
+		[ "$kind" = unreadable ] && want=2
+		expect_exit $want -- replay --json "$f"
+		expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
+		expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
+		expect_err "$words" -- replay "$f"
+	done
+}
+# Every refusal of spec/dice.md 4.10, with its message and kind.
+refusals dice "$D"/*.yaml
 # The kinds: every one of 4.10's table said by some record.
 kinds=$(cat "$D"/*.expect | sed -n 's/^refuse [0-9]* kind=\([a-z-]*\).*/\1/p' | sort -u | tr '\n' ' ')
 expect "dice: every kind of 4.10 has its record ($kinds)" test "$kinds" = \
@@ -1870,21 +1878,8 @@ unset CARCREF_STATE
 
 export CARCREF_STATE=$tmp/state-hg
 H=tests/scenarios/hg
-# Every refusal of the scenarios through the binary: its kind and move in
-# JSON (exit 1; 2 for a file that cannot be read), its words in text.
-for f in "$H"/*.yaml; do
-	n=${f%.yaml}
-	line=$(grep '^refuse ' "$n.expect") || continue
-	grep -q '^game: hunters-gatherers' "$f" || continue
-	read -r _ mv kind words <<<"$line"
-	kind=${kind#kind=}
-	want=1
-	[ "$kind" = unreadable ] && want=2
-	expect_exit $want -- replay --json "$f"
-	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
-	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
-	expect_err "$words" -- replay "$f"
-done
+# Every refusal of the scenarios through the binary (refusals, above).
+refusals hunters-gatherers "$H"/*.yaml
 expect_err "$H/r-bonus-tile-due.yaml:52:6: move 6: move 6 is Rouge's bonus tile (move 5 completed a forest with gold): HG-FMMM1 is a land tile" \
     -- replay "$H/r-bonus-tile-due.yaml"
 expect_err "$H/h-tileset-unreadable.yaml:9:10: tileset: cannot read \"my-box.yaml\": No such file or directory" \
@@ -1973,6 +1968,54 @@ expect_err "$H/bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops on the tile:
 expect_exit 2 -- tiles --check "$tmp/none.tiles"
 expect_exit 2 -- tiles --check "$H/box.tiles" HG-FFMM4
 expect_exit 0 -- tiles --check rules/tiles/base.yaml
+# Every failed check said, each type entry that fails with its line and
+# column, the others read on (exit 1); a type that fails is left out, so
+# no other check names it.
+cat >"$tmp/bad4.tiles" <<'EOF'
+set: hunters-gatherers
+start: HG-START
+tiles:
+  - code: HG-START
+    count: 1
+    edges: [meadow, meadow, meadow, meadow]
+    features:
+      - {kind: meadow, at: [N, E, S, W]}
+  - code: HG-MMMM1
+    count: 1001
+    edges: [meadow, meadow, meadow, meadow]
+    features:
+      - {kind: meadow, at: [N, E, S, W]}
+  - code: HG-MMMM2
+    count: 1
+    doubt: the gold
+    edges: [meadow, meadow, meadow, meadow]
+    features:
+      - {kind: meadow, at: [N, E, S, W], gold: 1}
+  - code: HG-MMMM3
+    count: 1
+    edges: [meadow, meadow, meadow, meadow]
+    features:
+      - {kind: meadow, at: [N, E, S, W]}
+  - code: HG-FMMM1
+    count: 1
+    edges: [meadow, meadow, meadow, forest]
+    features:
+      - {kind: meadow, at: [N, E, S, W]}
+EOF
+cat >"$tmp/bad4.want" <<EOF
+$tmp/bad4.tiles:10:12: tile "HG-MMMM1": count must be a whole number from 1 to 1000, not "1001"
+$tmp/bad4.tiles:19:48: tile "HG-MMMM2": only forests hold gold, and meadow N+E+S+W is not one
+$tmp/bad4.tiles:27:37: tile "HG-FMMM1": edges gives W as forest, but half-edge WSW belongs to meadow N+E+S+W
+EOF
+expect_exit 1 -- tiles --check "$tmp/bad4.tiles"
+expect "tiles --check: every failed type said, in order" cmp -s "$tmp/bad4.want" "$tmp/err"
+expect "tiles --check: nothing on standard output when it fails" test ! -s "$tmp/out"
+# A failure of the whole set (its start) alone, once the types load.
+sed 's/^start: HG-START/start: HG-NONE/; /count: 1001/s/1001/1/; s/, gold: 1//; /^  - code: HG-FMMM1/,$d' \
+    "$tmp/bad4.tiles" >"$tmp/bad5.tiles"
+expect_exit 1 -- tiles --check "$tmp/bad5.tiles"
+expect "tiles --check: a failure of the set, alone" test "$(wc -l <"$tmp/err")" = 1
+expect_err "$tmp/bad5.tiles:2:8: start tile \"HG-NONE\" is not in this set" -- tiles --check "$tmp/bad5.tiles"
 
 # play --game hunters-gatherers: its options (HG-11.2).
 expect_exit 2 -- play --game hunters-gatherers --edition 1
