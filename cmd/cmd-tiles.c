@@ -624,7 +624,7 @@ tiles_exec(int argc, char **argv)
 	if (first != NULL)
 		return search(ts, NULL, &q) > 0 ? 0 : 1;
 	if (a.nops == 0) {
-		cmd_print_legend(stdout, CMD_LEG_ALL);
+		cmd_print_legend(stdout, cmd_legend_game(ts->game));
 		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			show(ts, t, false);
