@@ -25,9 +25,37 @@ MAN=${MAN:-man/carcref.1}
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
 sock=$tmp/tmux.0	# a tmux server per terminal session: see start
+# reap PID...: the processes of a terminal just closed (carcref and what
+# it started: ASan's leak checker) end by themselves within 10 s, else
+# they are killed: a test leaves nothing running.  False if one had to be.
+reap() {
+	local pid kid left=0 _
+	for pid in "$@"; do
+		for _ in $(seq 200); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.05
+		done
+		kill -0 "$pid" 2>/dev/null || continue
+		left=1
+		for kid in $(ps -o pid= --ppid "$pid" 2>/dev/null); do kill -KILL "$kid" 2>/dev/null; done
+		kill -KILL "$pid" 2>/dev/null
+	done
+	return $left
+}
+# The processes a terminal's shell started (tmux server socket S).
+term_kids() {
+	local sh
+	for sh in $(tmux -S "$1" list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+		ps -o pid= --ppid "$sh" 2>/dev/null
+	done
+}
 cleanup() {
+	local kids
 	for s in "$tmp"/tmux.*; do
-		[ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null
+		[ -S "$s" ] || continue
+		kids=$(term_kids "$s")
+		tmux -S "$s" kill-server 2>/dev/null
+		reap $kids
 	done
 	rm -rf "$tmp"
 }
@@ -1652,6 +1680,15 @@ if ! command -v tmux >/dev/null; then
 	    "terminal are not tested"
 else
 	T() { tmux -f /dev/null -S "$sock" "$@"; }
+	# term_close: the terminal closes (its window gone: its shell is sent
+	# SIGHUP, carcref reads the end of its input); carcref must end by
+	# itself, and is reaped.
+	term_close() {
+		local kids
+		kids=$(term_kids "$sock")
+		T kill-server 2>/dev/null
+		reap $kids || not_ok "tmux: carcref still ran 10 s after its terminal closed (killed)"
+	}
 	# wait_for REGEX: until the screen shows REGEX (10 s at most).
 	wait_for() {
 		for _ in $(seq 200); do
@@ -1673,7 +1710,7 @@ else
 		while [ "$1" != -- ]; do envs+=("$1"); shift; done
 		shift
 		# A new server each time: one being killed may linger a moment.
-		T kill-server 2>/dev/null
+		term_close
 		sock=$tmp/tmux.$((${sock##*.} + 1))
 		T new-session -d -x 120 -y 40 -c "$tmp" \
 		    "$(printf '%q ' env -u NO_COLOR CARCREF_STATE="$tmp/tty" \
@@ -1841,7 +1878,7 @@ else
 		keys 'quitter' Enter
 		screen "en: quitter: exit 0" '^EXIT=0$'
 	fi
-	T kill-server 2>/dev/null
+	term_close
 fi
 
 # ---- issue 18 A: nothing acknowledged is ever lost (journal, hand, disk) ------
@@ -1988,10 +2025,33 @@ if command -v tmux >/dev/null; then
 	screen "18A3: a game at a terminal" '^Ben> ?$'
 	keys 'draw V' Enter
 	screen "18A3: a tile in hand at a terminal" '^Ben \[V\]> ?$'
-	T kill-server 2>/dev/null	# the terminal closes: SIGHUP
+	term_close	# the terminal closes: its shell is sent SIGHUP
 	for _ in $(seq 200); do [ -e "$a18/games/hup2.hand" ] && break; sleep 0.05; done
 	expect "18A3: the terminal closed with a tile in hand: kept" \
 	    test "$(cat "$a18/games/hup2.hand" 2>/dev/null)" = V
+	# Only the terminal's shell is sent SIGHUP; carcref reads the end of
+	# its input, which is no Ctrl-D: the session ends as of SIGHUP, the
+	# tile kept without a question, the process ending of the signal
+	# (129; it used to end 0 after the question, and an ASan build, its
+	# leak checker stopping the world as the shell died, spun for ever).
+	# Here the shell ignores SIGHUP, to tell carcref's status.
+	jrec hup3 "W 1,0 0"
+	T kill-server 2>/dev/null
+	sock=$tmp/tmux.$((${sock##*.} + 1))
+	T new-session -d -x 120 -y 40 -c "$tmp" \
+	    "trap '' HUP; $(printf '%q ' env CARCREF_STATE="$a18" \
+	    ${CARCREF_DATA:+CARCREF_DATA="$CARCREF_DATA"} "$CARCREF" resume hup3) \
+	    >'$tmp/hup3.out' 2>&1; echo \$? >'$tmp/hup3.status'"
+	for _ in $(seq 200); do has "$tmp/hup3.out" 'Ben to play' 2>/dev/null && break; sleep 0.05; done
+	T send-keys 'draw V' Enter 'place 1,1 90' Enter
+	for _ in $(seq 200); do has "$tmp/hup3.out" 'rotation 90' 2>/dev/null && break; sleep 0.05; done
+	term_close
+	for _ in $(seq 200); do [ -s "$tmp/hup3.status" ] && break; sleep 0.05; done
+	expect "18A3: the terminal closed: the process ends of SIGHUP" \
+	    test "$(cat "$tmp/hup3.status" 2>/dev/null)" = 129
+	expect "18A3: the terminal closed: the tile kept" \
+	    test "$(cat "$a18/games/hup3.hand" 2>/dev/null)" = "V 1,1 90"
+	expect "18A3: the terminal closed: no question asked" lacks "$tmp/hup3.out" 'drop it?'
 fi
 
 # 4. A first write that fails (the disk full, here a file size limit of
@@ -2352,7 +2412,7 @@ if command -v tmux >/dev/null; then
 		keys Enter
 		screen "i18 fr: exit 0" '^EXIT=0$'
 	fi
-	T kill-server 2>/dev/null
+	term_close
 fi
 # ---- issue 18 round 2: options and help ------------------------------------
 
@@ -2940,7 +3000,7 @@ if command -v tmux >/dev/null; then
 	keys 'xyz' C-c
 	screen "Ctrl-C with the tile drawn: place it" \
 	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it; Ctrl-D asks whether to keep it\)'
-	T kill-server 2>/dev/null
+	term_close
 fi
 # ---- issue 18 round 3: session ------------------------------------------------
 
@@ -3175,7 +3235,7 @@ if command -v tmux >/dev/null; then
 	keys y Enter
 	screen "r3 7: dropped" '^V dropped'
 	expect "r3 7: dropped: its file gone" test ! -e "$r3/games/tquit.hand"
-	T kill-server 2>/dev/null
+	term_close
 fi
 export CARCREF_STATE=$oldstate
 # ---- issue 18 round 3: words -------------------------------------------------
