@@ -561,6 +561,14 @@ explain_player(struct play *p, int who)
 			farm_cities(p, mee[i].seg, &shown, &nshown);
 			continue;
 		}
+		/* A kind no price pays: what a module's final scoring would
+		 * pay for it (a meadow). */
+		if (cr_kind(cr_role_kind(mee[i].role))->price == NULL &&
+		    cr_game_feature_kept(p->g, mee[i].seg, &e) && e.reason == CR_EV_MODULE_END) {
+			nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
+			outf("%s\n", why);
+			continue;
+		}
 		/* Who holds it, even when it pays 0 now (a farm with no city
 		 * yet): never "to nobody" for a feature a player holds. */
 		if (cr_game_feature_score(p->g, mee[i].seg, &e) || e.winners != 0) {
@@ -568,7 +576,10 @@ explain_player(struct play *p, int who)
 			outf("%s\n", why);
 		} else {
 			nt_event_why(&e, why, sizeof why);
-			outf(_("%s = %d, to nobody\n"), why, e.points);
+			if (e.points == 0)	/* held, and the end pays nothing for it */
+				outf("%s\n", why);
+			else
+				outf(_("%s = %d, to nobody\n"), why, e.points);
 		}
 	}
 	free(mee), free(seen), free(shown);
@@ -705,7 +716,10 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	}
 	if (cr_game_feature_kept(p->g, seg, &e)) {	/* a flock and its shepherds */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
-		outf(_("  %s: %s\n"), nt_event_name(&e), why);
+		if (e.reason == CR_EV_MODULE_END)	/* what a module's end would pay */
+			outf(_("  if the game ended now: %s\n"), why);
+		else
+			outf(_("  %s: %s\n"), nt_event_name(&e), why);
 	}
 	ev = cr_game_events(p->g, &nev);
 	for (int i = 0; i < nev; i++)
@@ -724,10 +738,15 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		nt_event_explain(&e, p->names, n, why, sizeof why);
 		outf(_("  the final scoring paid nothing for it: %s\n"), why);
 	}
-	if (f.scored || cr_game_over(p->g) || !cr_game_kind_priced(p->g, f.kind))
-		;	/* paid, or (edition 1) a field paid per city: below */
+	if (f.scored || cr_game_over(p->g) || !cr_game_kind_priced(p->g, f.kind) ||
+	    k->price == NULL)
+		;	/* paid, (edition 1) a field paid per city: below; a kind
+			 * no price pays (a module's end may: above) */
 	else if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
+		outf(_("  if the game ended now: %s\n"), why);
+	} else if (best > 0) {	/* held, and the end pays nothing for it */
+		nt_event_why(&e, why, sizeof why);
 		outf(_("  if the game ended now: %s\n"), why);
 	} else {
 		nt_event_why(&e, why, sizeof why);

@@ -619,49 +619,62 @@ final_open(struct cr_game *g, int kind, int move)
 	free(roots);
 }
 
-/* HG-6.3: each river system with huts, 1 a fish, to the most huts. */
+/* HG-6.3: the event of the river system holding node i (of nn, up its
+ * union-find), 1 a fish, to the most huts; false if it holds none. */
+static bool
+system_event(const struct cr_game *g, int ext, int *up, int nn, int i, struct cr_event *ev)
+{
+	int sys = uf_find(up, i), huts[CR_MAXPLAYERS] = { 0 }, nhuts = 0, hut = cr_ext_piece(ext, PC_HUT);
+	int first = -1;
+
+	for (int f = 0; f < cr_game_nfigures(g); f++) {
+		const struct cr_figure *x = cr_game_figure(g, f);
+
+		if (x->on_board && x->role == hut && uf_find(up, x->node) == sys)
+			huts[x->player]++, nhuts++;
+	}
+	memset(ev, 0, sizeof *ev);
+	if (nhuts == 0)
+		return false;
+	ev->reason = CR_EV_MODULE_END;
+	ev->kind = (uint8_t)own(K_RIVER);
+	ev->what = (uint16_t)CR_PHRASE(ext, P_SYSTEM);
+	for (int k = 0; k < nn; k++)
+		if (uf_find(up, k) == sys && (cr_node_kind(g, k) == own(K_RIVER) ||
+		    cr_node_kind(g, k) == own(K_LAKE))) {
+			first = first < 0 ? k : first;	/* its oldest node */
+			ev->pennants += node_value(g, k, A_FISH);
+		}
+	ev->feature = first;
+	ev->x = cr_game_tile(g, cr_node_tile(g, first))->x;
+	ev->y = cr_game_tile(g, cr_node_tile(g, first))->y;
+	ev->per_pennant = 1;
+	for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
+		ev->meeples[p] = huts[p], ev->pieces[p] = (uint8_t)huts[p];
+	majority_of(ev, huts, cr_game_nplayers(g));
+	return true;
+}
+
+/* HG-6.3: each river system with huts, in the order of its oldest node. */
 static void
 final_systems(struct cr_game *g, int ext, int move)
 {
-	int nn, *up = systems(g, &nn), hut = cr_ext_piece(ext, PC_HUT);
+	int nn, *up = systems(g, &nn);
 	bool *done;
 
 	if (up == NULL || (done = calloc((size_t)(nn > 0 ? nn : 1), 1)) == NULL) {
 		free(up);
 		return;
 	}
-	/* In the order of the systems' oldest node. */
 	for (int i = 0; i < nn; i++) {
-		int sys = uf_find(up, i), huts[CR_MAXPLAYERS] = { 0 }, nhuts = 0;
 		struct cr_event ev;
 
-		if (done[sys] || (cr_node_kind(g, i) != own(K_RIVER) &&
+		if (done[uf_find(up, i)] || (cr_node_kind(g, i) != own(K_RIVER) &&
 		    cr_node_kind(g, i) != own(K_LAKE)))
 			continue;
-		done[sys] = true;
-		for (int f = 0; f < cr_game_nfigures(g); f++) {
-			const struct cr_figure *x = cr_game_figure(g, f);
-
-			if (x->on_board && x->role == hut && uf_find(up, x->node) == sys)
-				huts[x->player]++, nhuts++;
-		}
-		if (nhuts == 0)
+		done[uf_find(up, i)] = true;
+		if (!system_event(g, ext, up, nn, i, &ev))
 			continue;
-		memset(&ev, 0, sizeof ev);
-		ev.reason = CR_EV_MODULE_END;
-		ev.kind = (uint8_t)own(K_RIVER);
-		ev.what = (uint16_t)CR_PHRASE(ext, P_SYSTEM);
-		ev.feature = i;
-		ev.x = cr_game_tile(g, cr_node_tile(g, i))->x;
-		ev.y = cr_game_tile(g, cr_node_tile(g, i))->y;
-		for (int k = i; k < nn; k++)
-			if (uf_find(up, k) == sys && (cr_node_kind(g, k) == own(K_RIVER) ||
-			    cr_node_kind(g, k) == own(K_LAKE)))
-				ev.pennants += node_value(g, k, A_FISH);
-		ev.per_pennant = 1;
-		for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
-			ev.meeples[p] = huts[p], ev.pieces[p] = (uint8_t)huts[p];
-		majority_of(&ev, huts, cr_game_nplayers(g));
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);
 	}
@@ -670,58 +683,94 @@ final_systems(struct cr_game *g, int ext, int move)
 }
 
 /*
- * HG-6.4 to HG-6.6: each meadow with hunters.  The event's numbers: its
- * terms the deer left, the mammoths and the aurochs, 2 each; tiles the
- * deer, pennants the tigers, cities 1 with a fire, small_city set when
- * a hunter on a shrine scores alone.
+ * HG-6.4 to HG-6.6: the event of the meadow with root `root`.  Its
+ * numbers: its terms the deer left, the mammoths and the aurochs, 2
+ * each; tiles the deer, pennants the tigers, cities 1 with a fire,
+ * small_city set when a hunter on a shrine scores alone.
  */
+static void
+meadow_event(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	int hunters[CR_MAXPLAYERS] = { 0 }, shrine[CR_MAXPLAYERS] = { 0 }, nshrine = 0;
+	int deer = 0, tigers = 0, mammoths = 0, aurochs = 0, left, id = root;
+	int hunter = cr_ext_piece(ext, PC_HUNTER);
+	bool fire = false;
+
+	do {
+		int f = cr_node_figure(g, id);
+
+		deer += node_value(g, id, A_DEER);
+		tigers += node_value(g, id, A_TIGER);
+		mammoths += node_value(g, id, A_MAMMOTH);
+		aurochs += node_value(g, id, A_AUROCHS);
+		fire = fire || node_value(g, id, A_FIRE);
+		if (f >= 0 && cr_game_figure(g, f)->role == hunter) {
+			int p = cr_game_figure(g, f)->player;
+
+			hunters[p]++;
+			if (node_value(g, id, A_SHRINE))
+				shrine[p]++, nshrine++;
+		}
+		id = cr_feature_next(g, id);
+	} while (id != root);
+	memset(ev, 0, sizeof *ev);
+	ev->reason = CR_EV_MODULE_END;
+	ev->kind = (uint8_t)own(K_MEADOW);
+	ev->what = (uint16_t)CR_PHRASE(ext, P_MEADOW);
+	where(g, root, ev);
+	left = fire ? deer : deer > tigers ? deer - tigers : 0;
+	ev->tiles = deer, ev->pennants = tigers, ev->cities = fire;
+	ev->term[0] = (struct cr_term){ (int16_t)left, 2, 0, 0 };
+	ev->term[1] = (struct cr_term){ (int16_t)mammoths, 2, 0, 0 };
+	ev->term[2] = (struct cr_term){ (int16_t)aurochs, 2, 0, 0 };
+	ev->nterm = 3;
+	for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
+		ev->meeples[p] = hunters[p], ev->pieces[p] = (uint8_t)hunters[p];
+	majority_of(ev, nshrine > 0 ? shrine : hunters, cr_game_nplayers(g));
+	ev->small_city = nshrine > 0;
+}
+
+/* HG-6.4 to HG-6.6: each meadow with hunters. */
 static void
 final_meadows(struct cr_game *g, int ext, int move)
 {
-	int *roots, n = held(g, own(K_MEADOW), &roots), hunter = cr_ext_piece(ext, PC_HUNTER);
+	int *roots, n = held(g, own(K_MEADOW), &roots);
 
 	for (int i = 0; i < n; i++) {
-		int hunters[CR_MAXPLAYERS] = { 0 }, shrine[CR_MAXPLAYERS] = { 0 }, nshrine = 0;
-		int deer = 0, tigers = 0, mammoths = 0, aurochs = 0, left, id = roots[i];
-		bool fire = false;
 		struct cr_event ev;
 
-		do {
-			int f = cr_node_figure(g, id);
-
-			deer += node_value(g, id, A_DEER);
-			tigers += node_value(g, id, A_TIGER);
-			mammoths += node_value(g, id, A_MAMMOTH);
-			aurochs += node_value(g, id, A_AUROCHS);
-			fire = fire || node_value(g, id, A_FIRE);
-			if (f >= 0 && cr_game_figure(g, f)->role == hunter) {
-				int p = cr_game_figure(g, f)->player;
-
-				hunters[p]++;
-				if (node_value(g, id, A_SHRINE))
-					shrine[p]++, nshrine++;
-			}
-			id = cr_feature_next(g, id);
-		} while (id != roots[i]);
-		memset(&ev, 0, sizeof ev);
-		ev.reason = CR_EV_MODULE_END;
-		ev.kind = (uint8_t)own(K_MEADOW);
-		ev.what = (uint16_t)CR_PHRASE(ext, P_MEADOW);
-		where(g, roots[i], &ev);
-		left = fire ? deer : deer > tigers ? deer - tigers : 0;
-		ev.tiles = deer, ev.pennants = tigers, ev.cities = fire;
-		ev.term[0] = (struct cr_term){ (int16_t)left, 2, 0, 0 };
-		ev.term[1] = (struct cr_term){ (int16_t)mammoths, 2, 0, 0 };
-		ev.term[2] = (struct cr_term){ (int16_t)aurochs, 2, 0, 0 };
-		ev.nterm = 3;
-		for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
-			ev.meeples[p] = hunters[p], ev.pieces[p] = (uint8_t)hunters[p];
-		majority_of(&ev, nshrine > 0 ? shrine : hunters, cr_game_nplayers(g));
-		ev.small_city = nshrine > 0;
+		meadow_event(g, ext, roots[i], &ev);
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);
 	}
 	free(roots);
+}
+
+/* What the end would pay now for the meadow or the river system of the
+ * feature with root `root` (explain at the table): its event. */
+static bool
+keeps(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	int kind = cr_node_kind(g, root), nn, *up;
+	bool any;
+
+	memset(ev, 0, sizeof *ev);
+	if (cr_game_over(g))
+		return false;
+	if (kind == own(K_MEADOW)) {
+		meadow_event(g, ext, root, ev);
+		if (ev->winners == 0)
+			return false;
+		cr_event_settle(ev);
+		return true;
+	}
+	if ((kind != own(K_RIVER) && kind != own(K_LAKE)) || (up = systems(g, &nn)) == NULL)
+		return false;
+	any = system_event(g, ext, up, nn, root, ev);
+	free(up);
+	if (any)
+		cr_event_settle(ev);
+	return any;
 }
 
 static void
@@ -951,6 +1000,7 @@ const struct cr_ext cr_ext_hg = {
 	.again = again,
 	.discarded = discarded,
 	.final = final,
+	.keeps = keeps,
 	.over = over,
 };
 
