@@ -320,14 +320,19 @@ view_board(struct play *p, int argc, char **argv)
 void
 tile_standings(struct play *p)
 {
-	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g);
+	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g), k = 0;
 
 	if (cr_game_over(p->g))
 		return;
+	/* The pieces in hand of the game's first pool (its meeples, its
+	 * tribe members), not of another game's. */
+	while (k + 1 < cr_npools() && !(cr_game_exts(p->g) & (1u << cr_pool_ext(k))))
+		k++;
 	outf(" ");
 	for (int i = 0; i < n; i++)
 		outf(" %s %d [%d]%s", p->names[i], cr_game_player(p->g, i)->score,
-		    cr_game_player(p->g, i)->meeples, i + 1 < n ? "," : "");
+		    k == 0 ? cr_game_player(p->g, i)->meeples : cr_game_player(p->g, i)->pool[k],
+		    i + 1 < n ? "," : "");
 	outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
 	    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
 }
