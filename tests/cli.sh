@@ -2016,6 +2016,23 @@ sed 's/^start: HG-START/start: HG-NONE/; /count: 1001/s/1001/1/; s/, gold: 1//; 
 expect_exit 1 -- tiles --check "$tmp/bad5.tiles"
 expect "tiles --check: a failure of the set, alone" test "$(wc -l <"$tmp/err")" = 1
 expect_err "$tmp/bad5.tiles:2:8: start tile \"HG-NONE\" is not in this set" -- tiles --check "$tmp/bad5.tiles"
+# The key of a picture is its game's: a Hunters & Gatherers tile's names
+# its forests, meadows, gold and the blank between two forests, nothing of
+# the tile game's; the board's letters and the SVG key name its pieces.
+run tiles HG-FFFM1
+expect "hg key: the game's entries" has_out 'key: ^^ forest, .. meadow, $$ gold nugget,'
+expect "hg key: the blank between two forests" has_out 'a blank between two forests: they are separate'
+expect "hg key: nothing of the tile game's" bash -c '! grep -qE "city|field|cloister|pennant" "$1"' sh "$tmp/out"
+run tiles HG-VOLCANO
+expect "hg key: lake, fish, mammoth, volcano" has_out '     MM mammoth, ^v volcano'
+run board "$H/fr-342-final-meadows.yaml"
+expect "hg board: its pieces' letters" has_out '(capital: gatherer, fisher or hut; small: hunter)'
+run board --svg "$H/fr-342-final-meadows.yaml" -o -
+expect "hg svg key: its meeples standing" has_out '>gatherer, fisher (standing)<'
+expect "hg svg key: its meeples lying" has_out '>hunter (lying)<'
+expect "hg svg key: no thief" bash -c '! grep -q "thief" "$1"' sh "$tmp/out"
+LANGUAGE=fr LC_ALL=C.UTF-8 run tiles HG-FFFM1
+expect "hg key, in French" has_out 'un blanc entre deux forêts : elles sont distinctes'
 
 # play --game hunters-gatherers: its options (HG-11.2).
 expect_exit 2 -- play --game hunters-gatherers --edition 1
