@@ -1975,43 +1975,27 @@ cat >"$tmp/bad4.tiles" <<'EOF'
 set: hunters-gatherers
 start: HG-START
 tiles:
-  - code: HG-START
-    count: 1
-    edges: [meadow, meadow, meadow, meadow]
-    features:
-      - {kind: meadow, at: [N, E, S, W]}
-  - code: HG-MMMM1
-    count: 1001
-    edges: [meadow, meadow, meadow, meadow]
-    features:
-      - {kind: meadow, at: [N, E, S, W]}
-  - code: HG-MMMM2
-    count: 1
-    doubt: the gold
-    edges: [meadow, meadow, meadow, meadow]
-    features:
-      - {kind: meadow, at: [N, E, S, W], gold: 1}
-  - code: HG-MMMM3
-    count: 1
-    edges: [meadow, meadow, meadow, meadow]
-    features:
-      - {kind: meadow, at: [N, E, S, W]}
-  - code: HG-FMMM1
-    count: 1
-    edges: [meadow, meadow, meadow, forest]
-    features:
-      - {kind: meadow, at: [N, E, S, W]}
+  - {code: HG-START, count: 1, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-MMMM1, count: 1001, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-MMMM2, count: 1, doubt: the gold, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W], gold: 1}]}
+  - {code: HG-MMMM3, count: 1, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-FMMM1, count: 1, edges: [meadow, meadow, meadow, forest],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
 EOF
 cat >"$tmp/bad4.want" <<EOF
-$tmp/bad4.tiles:10:12: tile "HG-MMMM1": count must be a whole number from 1 to 1000, not "1001"
-$tmp/bad4.tiles:19:48: tile "HG-MMMM2": only forests hold gold, and meadow N+E+S+W is not one
-$tmp/bad4.tiles:27:37: tile "HG-FMMM1": edges gives W as forest, but half-edge WSW belongs to meadow N+E+S+W
+$tmp/bad4.tiles:6:29: tile "HG-MMMM1": count must be a whole number from 1 to 1000, not "1001"
+$tmp/bad4.tiles:9:56: tile "HG-MMMM2": only forests hold gold, and meadow N+E+S+W is not one
+$tmp/bad4.tiles:12:64: tile "HG-FMMM1": edges gives W as forest, but half-edge WSW belongs to meadow N+E+S+W
 EOF
 expect_exit 1 -- tiles --check "$tmp/bad4.tiles"
 expect "tiles --check: every failed type said, in order" cmp -s "$tmp/bad4.want" "$tmp/err"
 expect "tiles --check: nothing on standard output when it fails" test ! -s "$tmp/out"
 # A failure of the whole set (its start) alone, once the types load.
-sed 's/^start: HG-START/start: HG-NONE/; /count: 1001/s/1001/1/; s/, gold: 1//; /^  - code: HG-FMMM1/,$d' \
+sed 's/^start: HG-START/start: HG-NONE/; /count: 1001/s/1001/1/; s/, gold: 1//; /^  - {code: HG-FMMM1/,$d' \
     "$tmp/bad4.tiles" >"$tmp/bad5.tiles"
 expect_exit 1 -- tiles --check "$tmp/bad5.tiles"
 expect "tiles --check: a failure of the set, alone" test "$(wc -l <"$tmp/err")" = 1
