@@ -302,14 +302,17 @@ static void
 why(struct out *o, const struct cr_event *ev, unsigned who, const char *const *names)
 {
 	const struct nt_game *row = words_row(ev);
+	char small[256], *w;
 	int role, n;
 
-	if (row != NULL && (n = row->event_words(ev, names, &role, NULL, 0)) >= 0) {
-		char *w = malloc((size_t)n + 1);
-
-		if (w != NULL && row->event_words(ev, names, &role, w, (size_t)n + 1) >= 0)
-			put(o, "%s", w);
-		free(w);
+	if (row != NULL && (n = row->event_words(ev, names, &role, small, sizeof small)) >= 0) {
+		if ((size_t)n < sizeof small)
+			put(o, "%s", small);
+		else if ((w = malloc((size_t)n + 1)) != NULL) {	/* longer: made again */
+			if (row->event_words(ev, names, &role, w, (size_t)n + 1) >= 0)
+				put(o, "%s", w);
+			free(w);
+		}
 		return;
 	}
 	kind_why(o, ev, who);
@@ -593,7 +596,9 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = p;
 	if ((row = words_row(ev)) != NULL) {	/* the game's own: its role's counts */
-		row->event_words(ev, names, &role, NULL, 0);
+		char scratch[8];
+
+		row->event_words(ev, names, &role, scratch, sizeof scratch);
 		if (role >= 0 && best > 0)
 			put(&o, nwin > 1 ? _(" (tied, %d %s each)") : " (%d %s)", best,
 			    role > 0 ? nt_piece_name(role, best) : nt_kind_roles(ev->kind, best));

@@ -232,7 +232,8 @@ struct nt_game {
 	/* An event of the game's modules in the game's own words, where
 	 * its kinds' (struct cr_kinddef) cannot say it (explain.c: the
 	 * arithmetic, "meadow with 3 deer, 1 tiger (1 deer eaten): 2 x 2"),
-	 * as snprintf returns, or -1 for the kinds' words; names the players
+	 * as snprintf returns into buf (never NULL), or -1 for the kinds'
+	 * words; names the players
 	 * (NULL: unknown).  And always, in *role, the piece whose number
 	 * makes the event's majority, said after it ("(2 huts)"): 0 the
 	 * kind's, -1 none said.  NULL: the kinds' words, the kind's pieces. */

@@ -1306,14 +1306,16 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		int t = ts->ntypes;
 
 		if (parse_tile(L, item(L, v[K_TILES], i), ts, t) < 0) {
+			/* Its doubt, read before the failure: not one of the
+			 * ntypes cr_tileset_free frees. */
+			if (ts->doubt != NULL)
+				free(ts->doubt[t]), ts->doubt[t] = NULL;
 			if (L->each == NULL)
 				return -1;
 			/* Checking: say it, leave the type out, read on. */
 			L->each(L->ctx, L->err);
 			L->nfail++;
 			L->code = NULL;
-			if (ts->doubt != NULL)
-				free(ts->doubt[t]), ts->doubt[t] = NULL;
 			memset(&ts->type[t], 0, sizeof ts->type[t]);
 			L->codeline[t] = 0;
 			memset(&L->aliasline[t * CR_MAXALIAS], 0, CR_MAXALIAS * sizeof *L->aliasline);
