@@ -2001,12 +2001,13 @@ expect_exit 1 -- tiles --check "$tmp/bad5.tiles"
 expect "tiles --check: a failure of the set, alone" test "$(wc -l <"$tmp/err")" = 1
 expect_err "$tmp/bad5.tiles:2:8: start tile \"HG-NONE\" is not in this set" -- tiles --check "$tmp/bad5.tiles"
 # A type whose doubt was read before it failed: its doubt freed (the
-# ASan build's leak checker ended such a replay 23).
+# ASan build's leak checker found it lost).
 sed '/code: HG-MMMM1/,+1d' "$tmp/bad4.tiles" >"$tmp/bad6.tiles"
 printf 'format: carcref/1\ngame: hunters-gatherers\ntileset: bad6.tiles\nplayers: [Anna, Ben]\nmoves: []\n' \
     >"$tmp/bad6-game.yaml"
 expect_exit 1 -- replay "$tmp/bad6-game.yaml"
 expect_err 'tileset: bad6.tiles:7:56: tile "HG-MMMM2": only forests hold gold' -- replay "$tmp/bad6-game.yaml"
+expect "hg tileset: a failed type's doubt not leaked" bash -c '! grep -q LeakSanitizer "$1"' sh "$tmp/err"
 # The key of a picture is its game's: a Hunters & Gatherers tile's names
 # its forests, meadows, gold and the blank between two forests, nothing of
 # the tile game's; the board's letters and the SVG key name its pieces.
