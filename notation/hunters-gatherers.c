@@ -406,10 +406,14 @@ words(const struct cr_event *ev, const char *const *names, int *role, char *buf,
 
 		*role = -1;
 		if (strcmp(note, "draws a bonus tile") == 0)
-			return snprintf(buf, size, _("completed forest with gold: %s draws a bonus "
-			    "tile (%d left in the pile)"), names && ev->winners ?
+			return snprintf(buf, size, ngettext("completed forest with %d gold nugget: %s "
+			    "draws a bonus tile (%d left in the pile)", "completed forest with %d gold "
+			    "nuggets: %s draws a bonus tile (%d left in the pile)",
+			    (unsigned long)ev->tiles), ev->tiles, names && ev->winners ?
 			    names[__builtin_ctz(ev->winners)] : "?", ev->sub);
-		return snprintf(buf, size, _("completed forest with gold: %s"), _(note));
+		return snprintf(buf, size, ngettext("completed forest with %d gold nugget: %s",
+		    "completed forest with %d gold nuggets: %s", (unsigned long)ev->tiles), ev->tiles,
+		    _(note));
 	}
 	if (strcmp(label, "river-system") == 0) {
 		*role = cr_piece_find(cr_ext_rules(cr_kind_ext(ev->kind)), "hut", 3);

@@ -60,6 +60,7 @@ struct hg {
 	/* The bonus events of the move being scored, made after its
 	 * completions (HG-10.3): their phrases, in order. */
 	uint8_t	pending[4];
+	uint8_t	pending_gold[4];	/* and the nuggets of each one's forest */
 	int	npending;
 	/* Land tiles left in the supply, once a tile has been taken (asked
 	 * every move by over: counted once, then kept). */
@@ -439,8 +440,10 @@ completed(struct cr_game *g, int ext, int root, int move)
 		s->due = s->earned = true;
 		s->due_move = move;
 	}
-	if (s->npending < (int)sizeof s->pending)
+	if (s->npending < (int)sizeof s->pending) {
+		s->pending_gold[s->npending] = (uint8_t)(gold < 255 ? gold : 255);
 		s->pending[s->npending++] = (uint8_t)phrase;
+	}
 }
 
 /* The bonus events of the move (completed), in order. */
@@ -460,6 +463,7 @@ bonus_events(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		ev.note = (uint16_t)CR_PHRASE(ext, s->pending[i]);
 		ev.x = m->x, ev.y = m->y;
 		ev.sub = (int16_t)pile_left(g, ext);
+		ev.tiles = s->pending_gold[i];	/* the nuggets (HG-10.2) */
 		ev.winners = (uint8_t)(1u << cr_game_turn(g));
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);

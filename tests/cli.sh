@@ -1890,10 +1890,10 @@ expect_err "$H/h-tileset-data-check.yaml:11:10: tileset: bad-box.tiles:18:9: til
 run replay "$H/fr-226-forest-gold-10.yaml"
 expect "hg replay: the header" has_out "$H/fr-226-forest-gold-10.yaml: hunters-gatherers, the shipped tiles, 2 players"
 expect "hg replay: the forest" has_out '      forest: completed forest of 5 pieces: 2 x 5 = 10 to Rouge'
-expect "hg replay: the bonus" has_out '      bonus: completed forest with gold: Rouge draws a bonus tile (11 left in the pile) = 0 to Rouge'
+expect "hg replay: the bonus" has_out '      bonus: completed forest with 3 gold nuggets: Rouge draws a bonus tile (11 left in the pile) = 0 to Rouge'
 expect "hg replay: the bonus line" has_out '   6  Rouge  HG-BMMMM1 -1,0 0'
 expect "hg replay: the ranking" has_out '  1. Rouge   10'
-expect_out '{"valid": true, "finished": true, "scores": {"Rouge": 10, "Bleu": 0}, "by_category": {"Rouge": {"forest": 10, "bonus": 0}, "Bleu": {"forest": 0, "bonus": 0}}, "events": [{"move": 5, "player": "Rouge", "feature": "forest", "points": {"Rouge": 10}, "why": "completed forest of 5 pieces: 2 x 5"}, {"move": 5, "player": "Rouge", "feature": "bonus", "pile": 11, "points": {"Rouge": 0}, "why": "completed forest with gold: Rouge draws a bonus tile (11 left in the pile)"}]}' \
+expect_out '{"valid": true, "finished": true, "scores": {"Rouge": 10, "Bleu": 0}, "by_category": {"Rouge": {"forest": 10, "bonus": 0}, "Bleu": {"forest": 0, "bonus": 0}}, "events": [{"move": 5, "player": "Rouge", "feature": "forest", "points": {"Rouge": 10}, "why": "completed forest of 5 pieces: 2 x 5"}, {"move": 5, "player": "Rouge", "feature": "bonus", "pile": 11, "points": {"Rouge": 0}, "why": "completed forest with 3 gold nuggets: Rouge draws a bonus tile (11 left in the pile)"}]}' \
     -- replay --json "$H/fr-226-forest-gold-10.yaml"
 expect_out '{"valid": false, "error": {"move": 0, "line": 9, "kind": "unreadable", "message": "column 10: tileset: cannot read \"my-box.yaml\": No such file or directory"}' \
     -- replay --json "$H/h-tileset-unreadable.yaml"

@@ -3651,7 +3651,7 @@ move 4, Ben: HG-FMMM2 1,0 270
   Anna 0 [3], Ben 0 [4]; Anna to play, 78 tiles left
 move 5, Anna: HG-FRFR4 -1,1 90
   forest: completed forest of 4 pieces: 2 x 4 = 8 to Ben (1 gatherer)
-  bonus: completed forest with gold: Anna draws a bonus tile (11 left in the pile) = 0 to Anna
+  bonus: completed forest with 2 gold nuggets: Anna draws a bonus tile (11 left in the pile) = 0 to Anna
   Anna draws a bonus tile and plays it now (move 5 completed a forest with gold)
   Anna 0 [3], Ben 8 [4]; Anna to play, 77 tiles left
 refused: move 6 is Anna's bonus tile (move 5 completed a forest with gold): HG-FMMM2 is a land tile
@@ -3694,7 +3694,7 @@ meadow at 1,1 SW
   controlled by Anna
   if the game ended now: meadow with 1 deer, 1 tiger (1 deer eaten): 2 x 0; the hunter on the shrine scores alone = 0 to Anna
 Anna: 0 points
-  bonus: completed forest with gold: Anna draws a bonus tile (11 left in the pile) = 0 to Anna  [move 5, Anna: HG-FRFR4 -1,1 90]
+  bonus: completed forest with 2 gold nuggets: Anna draws a bonus tile (11 left in the pile) = 0 to Anna  [move 5, Anna: HG-FRFR4 -1,1 90]
   meeples on the board, if the game ended now:
     fisher at 0,-1 N: incomplete river of 3 segments: nothing at the end
     hunter at -1,0 E: meadow with 1 mammoth: 2 x 1 = 2 to Anna (1 hunter)
