@@ -540,28 +540,33 @@ tiles_for(int argc, char **argv)
 	return cmd_tileset();
 }
 
+/* A failed check of tiles --check, at its file, line and column. */
+static void
+check_failed(void *file, const struct cr_error *err)
+{
+	errf("%s:%d:%d: %s\n", out_path(file), err->line, err->column, err->msg);
+}
+
 /* tiles --check FILE: the tile-set file loads (0, said), fails its
- * checks (1, the first failure said at its line and column) or cannot be
- * read (2). */
+ * checks (1, every failure said at its line and column: each type entry
+ * that fails, the others read on; a failure of the file or of the whole
+ * set alone) or cannot be read (2). */
 static int
 check_file(const char *file)
 {
 	struct cr_tileset ts;
-	struct cr_error err;
 	char msg[512], *text;
 	size_t len;
+	int nfail;
 
 	if ((text = cmd_read_file(file, &len, msg, sizeof msg)) == NULL) {
 		errf(_("carcref tiles: --check: %s\n"), msg);
 		return 2;
 	}
-	memset(&err, 0, sizeof err);
-	if (cr_tileset_parse(&ts, text, len, &err) < 0) {
-		errf("%s:%d:%d: %s\n", out_path(file), err.line, err.column, err.msg);
-		free(text);
-		return 1;
-	}
+	nfail = cr_tileset_check(&ts, text, len, check_failed, (void *)file);
 	free(text);
+	if (nfail > 0)
+		return 1;
 	outf(ngettext("%s: %d tile type of set %s loads\n", "%s: %d tile types of set %s load\n",
 	    (unsigned long)ts.ntypes), out_path(file), ts.ntypes, ts.setname[0]);
 	cr_tileset_free(&ts);
@@ -619,7 +624,7 @@ tiles_exec(int argc, char **argv)
 	if (first != NULL)
 		return search(ts, NULL, &q) > 0 ? 0 : 1;
 	if (a.nops == 0) {
-		cmd_print_legend(stdout, CMD_LEG_ALL);
+		cmd_print_legend(stdout, cmd_legend_game(ts->game));
 		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			show(ts, t, false);

@@ -235,7 +235,6 @@ void		 cmd_render_row(FILE *f, char grid[5][5], int row);
 #define CMD_PIC_CELLS	7
 #define CMD_PIC_W	(2 * CMD_PIC_CELLS)
 #define CMD_PIC_H	CMD_PIC_CELLS
-#define CMD_LEG_ALL	(~(uint64_t)0)	/* every entry of the key */
 /* The kinds of line a tile type shows, the lowest layer first (rivers
  * under roads: cr_kinddef.layer), into out; how many.  And the land its
  * blank ground is: its own, else the first kind of land. */
@@ -252,6 +251,15 @@ uint64_t	 cmd_print_rotations(FILE *f, const struct cr_tileset *, int type,
 /* The key to the pictures: its entries in used (a bit each), wrapped to
  * CMD_WIDTH columns. */
 void		 cmd_print_legend(FILE *f, uint64_t used);
+/* board.c: the pieces of g's modules, those standing (on what is not
+ * land) or those lying, by name in the reader's language, joined by
+ * commas and last ("thief, knight or monk"); meeples: the followers
+ * drawn as a meeple only (no shape of their own, counting 1).  Malloc'd,
+ * NULL for none or out of memory. */
+char		*cmd_piece_list(const struct cr_game *g, bool lying, bool meeples,
+		     const char *last);
+/* Every entry of the key of game r's pictures (cr_games[r]), a bit each. */
+uint64_t	 cmd_legend_game(int r);
 /* HEAD, then the N items separated by commas, a line, wrapped to
  * CMD_WIDTH columns (the lines after the first indented). */
 void		 cmd_print_list(FILE *f, const char *head, const char *const *item, int n);

@@ -473,8 +473,7 @@ tile_is_turn(struct play *p, int argc, char **argv, const char *line)
 static const struct play_cmd cmd_draw = {
 	"draw", { "piocher", "tirer" }, N_("TILE"), 1, 1, PA_TILE, turn_draw,
 	N_("the tile just drawn: its picture, and where it fits"),
-	N_("  TILE is its code (A to X; tiles shows them).  Step 1 of 3 of a turn;\n"
-	"  draw again to correct a wrong code.\n"), true, NULL };
+	"", true, NULL };	/* its help: the game's codes (tile_help_more) */
 
 static const struct play_cmd cmd_place = {
 	"place", { "poser" }, N_("X,Y [ROT] [ROLE@SPOT]"), 1, 7, PA_PLACE, turn_place,
@@ -491,11 +490,7 @@ static const struct play_cmd cmd_choose = {
 static const struct play_cmd cmd_meeple = {
 	"meeple", { "pion" }, N_("ROLE@SPOT [TOKEN]"), 0, 5, PA_MEEPLE, turn_meeple,
 	N_("finish the turn with a meeple on the tile just placed"),
-	N_("  Step 3: thief (road), knight (city), monk (cloister), farmer (field), at a\n"
-	"  spot of the tile as it lies: N E S W, the half-edges NNE ENE ESE SSE SSW\n"
-	"  WSW WNW NNW, the corners NE SE SW NW, or C, the centre (monk alone means\n"
-	"  monk@C); the pieces of the expansions in play too.  Without ROLE@SPOT,\n"
-	"  lists where one may go.\n"), false, NULL };
+	"", false, NULL };	/* its help: the game's pieces (tile_help_more) */
 
 static const struct play_cmd cmd_pass = {
 	"pass", { "passer" }, N_("[WORD [TOKEN]]"), 0, 2, PA_NONE, turn_pass,
@@ -515,11 +510,7 @@ static const struct play_cmd cmd_legal = {
 static const struct play_cmd cmd_board = {
 	"board", { "plateau" }, N_("[--svg FILE]"), 0, 2, PA_NONE, view_board,
 	N_("a map of the board, with the meeples"),
-	N_("  Each square shows its tile's top, middle and bottom rows (# city, . field,\n"
-	"  = | road, + cloister, o village).  A meeple is its owner's initial: a\n"
-	"  capital for a thief, knight or monk, a small letter for a farmer.  * marks\n"
-	"  where the tile in hand fits.  In colour on a terminal, unless NO_COLOR is set.\n"
-	"  board --svg FILE: the board as an SVG picture, written to FILE.\n"), true, "--svg" };
+	"", true, "--svg" };	/* its help: the game's kinds and pieces (tile_help_more) */
 
 static const struct play_cmd cmd_score = {
 	"score", { "score", "points" }, "", 0, 0, PA_NONE, view_score,
@@ -532,8 +523,8 @@ static const struct play_cmd cmd_explain = {
 	N_("  explain PLAYER: every scoring that paid PLAYER, its arithmetic and majority,\n"
 	"  and what PLAYER's meeples on the board would score if the game ended now.\n"
 	"  explain X,Y:SPOT: the feature at that spot of the tile at X,Y: its tiles,\n"
-	"  pennants, meeples by player, who controls it, what it scored or would score\n"
-	"  if the game ended now.  explain X,Y: every feature of that tile.\n"
+	"  what it holds, meeples by player, who controls it, what it scored or would\n"
+	"  score if the game ended now.  explain X,Y: every feature of that tile.\n"
 	"  explain alone: every player.\n"), true, NULL };
 
 static const struct play_cmd cmd_supply = {

@@ -59,6 +59,8 @@
 
 #include "../rules/tileset.h"	/* struct cr_error */
 
+struct cr_event;
+
 struct nt_record;
 struct nt_emit;			/* record-int.h: where a writer's text goes */
 struct nt_replay_error;		/* record.h */
@@ -244,6 +246,16 @@ struct nt_game {
 	 * NULL: write_key, the comments joined after the key's last line. */
 	bool	(*write_key_notes)(const struct nt_emit *o, const struct nt_record *r, int k,
 		    const struct nt_note *notes, int n);
+	/* An event of the game's modules in the game's own words, where
+	 * its kinds' (struct cr_kinddef) cannot say it (explain.c: the
+	 * arithmetic, "meadow with 3 deer, 1 tiger (1 deer eaten): 2 x 2"),
+	 * as snprintf returns into buf (never NULL), or -1 for the kinds'
+	 * words; names the players
+	 * (NULL: unknown).  And always, in *role, the piece whose number
+	 * makes the event's majority, said after it ("(2 huts)"): 0 the
+	 * kind's, -1 none said.  NULL: the kinds' words, the kind's pieces. */
+	int	(*event_words)(const struct cr_event *ev, const char *const *names, int *role,
+		    char *buf, size_t size);
 };
 
 /* The registry (games.c): every game of the family, the default (the

@@ -411,34 +411,58 @@ nt_hg_event_pile(const void *g, int i)
 	return ev->reason == CR_EV_MODULE ? ev->sub : -1;
 }
 
-/* An event's arithmetic, in the words of HG-10.2. */
+/*
+ * An event in the words of HG-10.2 where the kinds' cannot say it: the
+ * bonus tile, a river system, a meadow, a forest or river left
+ * incomplete; -1 for the others (the kinds' words: "completed forest of
+ * 3 pieces: 2 x 3").  *role: the piece whose number makes the majority,
+ * the hut for a river system; none for the bonus tile, nor for a meadow
+ * a hunter on the shrine scores alone (struct nt_game.event_words).
+ */
 static int
-why(const struct cr_game *g, const struct cr_event *ev, const char *const *names, char *buf,
-    size_t size)
+words(const struct cr_event *ev, const char *const *names, int *role, char *buf, size_t size)
 {
 	const char *label = nt_event_label(ev);
-	int pts = ev->points;
+	int pts = ev->points, o = 0;
 
+	*role = 0;
 	if (strcmp(label, "bonus") == 0) {
-		int mover = cr_game_move_player(g, ev->move - 1);
 		const char *note = cr_phrase(ev->note);
 
+		*role = -1;
 		if (strcmp(note, "draws a bonus tile") == 0)
-			return snprintf(buf, size, _("completed forest with gold: %s draws a bonus "
-			    "tile (%d left in the pile)"), names[mover], ev->sub);
-		return snprintf(buf, size, _("completed forest with gold: %s"), _(note));
+			return snprintf(buf, size, ngettext("completed forest with %d gold nugget: %s "
+			    "draws a bonus tile (%d left in the pile)", "completed forest with %d gold "
+			    "nuggets: %s draws a bonus tile (%d left in the pile)",
+			    (unsigned long)ev->tiles), ev->tiles, names && ev->winners ?
+			    names[__builtin_ctz(ev->winners)] : "?", ev->sub);
+		return snprintf(buf, size, ngettext("completed forest with %d gold nugget: %s",
+		    "completed forest with %d gold nuggets: %s", (unsigned long)ev->tiles), ev->tiles,
+		    _(note));
 	}
-	if (strcmp(label, "river-system") == 0)
+	if (strcmp(label, "river-system") == 0) {
+		*role = cr_piece_find(cr_ext_rules(cr_kind_ext(ev->kind)), "hut", 3);
 		return snprintf(buf, size, ngettext("river system with %d fish: 1 x %d",
 		    "river system with %d fish: 1 x %d", (unsigned long)ev->pennants), ev->pennants,
 		    ev->pennants);
+	}
+	if (ev->reason == CR_EV_FINAL) {	/* HG-6.2 */
+		char tmp[256], *colon;
+
+		nt_event_why_kind(ev, tmp, sizeof tmp);
+		if ((colon = strchr(tmp, ':')) != NULL)
+			*colon = '\0';
+		return snprintf(buf, size, _("%s: nothing at the end"), tmp);
+	}
 	if (strcmp(label, "meadow") == 0) {
 		int deer = ev->tiles, tigers = ev->pennants, left = ev->term[0].count;
-		int o = snprintf(buf, size, "%s", _("meadow with"));
 		bool any = false;
 
+		if (ev->small_city)
+			*role = -1;
 #define PUT(...)	(o += snprintf(buf + (o < (int)size ? o : (int)size), \
 		    o < (int)size ? size - (size_t)o : 0, __VA_ARGS__))
+		PUT("%s", _("meadow with"));
 		if (deer)
 			PUT(_(" %d deer"), deer), any = true;
 		if (tigers) {
@@ -466,43 +490,30 @@ why(const struct cr_game *g, const struct cr_event *ev, const char *const *names
 #undef PUT
 		return o;
 	}
-	return nt_event_why(ev, buf, size);
+	return -1;
 }
 
+/* An event's arithmetic, in the words of HG-10.2 (JSON's why). */
 static int
 event_why(const void *g, int i, const char *const *names, char *buf, size_t size)
 {
-	int n;
+	int n, role, o;
 	const struct cr_event *ev = &cr_game_events(g, &n)[i];
-	char tmp[512];
 
-	if (ev->reason == CR_EV_FINAL) {
-		char *colon;
-
-		nt_event_why(ev, tmp, sizeof tmp);
-		if ((colon = strchr(tmp, ':')) != NULL)
-			*colon = '\0';
-		return snprintf(buf, size, _("%s: nothing at the end"), tmp);
-	}
-	return why(g, ev, names, buf, size);
+	if ((o = words(ev, names, &role, buf, size)) >= 0)
+		return o;
+	return nt_event_why(ev, buf, size);
 }
 
+/* Its whole account: the arithmetic, who is paid, the majority
+ * ("(2 hunters)", "(tied, 1 gatherer each)") and who has fewer. */
 static int
 event_explain(const void *g, int i, const char *const *names, char *buf, size_t size)
 {
-	int n, o, k = 0;
-	const struct cr_event *ev = &cr_game_events(g, &n)[i];
-	unsigned w = ev->winners;
+	int n;
 
-	o = event_why(g, i, names, buf, size);
-	if (o < 0 || (size_t)o >= size)
-		return o;
-	o += snprintf(buf + o, size - (size_t)o, " = %d %s", ev->pay[w ? __builtin_ctz(w) : 0],
-	    _("to"));
-	for (int p = 0; p < cr_game_nplayers(g) && (size_t)o < size; p++)
-		if (w & (1u << p))
-			o += snprintf(buf + o, size - (size_t)o, "%s%s", k++ ? ", " : " ", names[p]);
-	return o;
+	return nt_event_explain(&cr_game_events(g, &n)[i], names, cr_game_nplayers(g), buf,
+	    size);
 }
 
 /* ---- a turn line ---------------------------------------------------------- */
@@ -959,6 +970,7 @@ const struct nt_game nt_game_hg = {
 	.move_prefixed = nt_hg_move_prefixed,
 	.header_own = header_own,
 	.write_key_notes = write_key_notes,
+	.event_words = words,
 };
 
 /* ---- for the table (cmd/hg-game.c) ------------------------------------------ */

@@ -60,6 +60,7 @@ struct hg {
 	/* The bonus events of the move being scored, made after its
 	 * completions (HG-10.3): their phrases, in order. */
 	uint8_t	pending[4];
+	uint8_t	pending_gold[4];	/* and the nuggets of each one's forest */
 	int	npending;
 	/* Bonus tiles left in the supply, once a tile has been taken (over
 	 * asks every move for the land left: counted once, then kept). */
@@ -647,8 +648,10 @@ completed(struct cr_game *g, int ext, int root, int move)
 		s->due = s->earned = true;
 		s->due_move = move;
 	}
-	if (s->npending < (int)sizeof s->pending)
+	if (s->npending < (int)sizeof s->pending) {
+		s->pending_gold[s->npending] = (uint8_t)(gold < 255 ? gold : 255);
 		s->pending[s->npending++] = (uint8_t)phrase;
+	}
 }
 
 /* The bonus events of the move (completed), in order. */
@@ -668,6 +671,7 @@ bonus_events(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		ev.note = (uint16_t)CR_PHRASE(ext, s->pending[i]);
 		ev.x = m->x, ev.y = m->y;
 		ev.sub = (int16_t)pile_left(g, ext);
+		ev.tiles = s->pending_gold[i];	/* the nuggets (HG-10.2) */
 		ev.winners = (uint8_t)(1u << cr_game_turn(g));
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);
@@ -863,8 +867,52 @@ final_open(struct cr_game *g, int kind, int move)
 	free(roots);
 }
 
-/* HG-6.3: each river system with huts, 1 a fish, to the most huts; in
- * the order of the systems' oldest node. */
+/* HG-6.3: the event of a walked river system whose huts per player are
+ * huts[], 1 a fish, to the most huts. */
+static void
+system_event_of(const struct cr_game *g, int ext, const struct sys *s, const int *huts,
+    struct cr_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->reason = CR_EV_MODULE_END;
+	ev->kind = (uint8_t)own(K_RIVER);
+	ev->what = (uint16_t)CR_PHRASE(ext, P_SYSTEM);
+	ev->feature = s->oldest;
+	ev->x = cr_game_tile(g, cr_node_tile(g, s->oldest))->x;
+	ev->y = cr_game_tile(g, cr_node_tile(g, s->oldest))->y;
+	ev->pennants = s->fish;
+	ev->per_pennant = 1;
+	for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
+		ev->meeples[p] = huts[p], ev->pieces[p] = (uint8_t)huts[p];
+	majority_of(ev, huts, cr_game_nplayers(g));
+}
+
+/* HG-6.3: the event of the river system holding node (a river's or a
+ * lake's); false if it holds no hut. */
+static bool
+system_event(const struct cr_game *g, int ext, int node, struct cr_event *ev)
+{
+	struct sys s = { 0 };
+	int huts[CR_MAXPLAYERS] = { 0 }, nhuts = 0, hut = piece(PC_HUT);
+
+	memset(ev, 0, sizeof *ev);
+	sys_add(&s, sys_part(g, node));
+	sys_walk(g, &s);
+	for (int f = 0; f < cr_game_nfigures(g) && !s.nomem; f++) {
+		const struct cr_figure *x = cr_game_figure(g, f);
+
+		if (x->on_board && x->role == hut && x->player < CR_MAXPLAYERS &&
+		    sys_has(&s, sys_part(g, x->node)))
+			huts[x->player]++, nhuts++;
+	}
+	if (nhuts > 0 && !s.nomem)
+		system_event_of(g, ext, &s, huts, ev);
+	free(s.part);
+	return nhuts > 0 && !s.nomem;
+}
+
+/* HG-6.3: each river system with huts, in the order of its oldest node:
+ * only the systems with huts are walked, each once. */
 static void
 final_systems(struct cr_game *g, int ext, int move)
 {
@@ -910,18 +958,7 @@ final_systems(struct cr_game *g, int ext, int move)
 		for (int f = 0; f < nf; f++)
 			if (in[f] == best)
 				huts[cr_game_figure(g, f)->player]++;
-		memset(&ev, 0, sizeof ev);
-		ev.reason = CR_EV_MODULE_END;
-		ev.kind = (uint8_t)own(K_RIVER);
-		ev.what = (uint16_t)CR_PHRASE(ext, P_SYSTEM);
-		ev.feature = sys[best].oldest;
-		ev.x = cr_game_tile(g, cr_node_tile(g, ev.feature))->x;
-		ev.y = cr_game_tile(g, cr_node_tile(g, ev.feature))->y;
-		ev.pennants = sys[best].fish;
-		ev.per_pennant = 1;
-		for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
-			ev.meeples[p] = huts[p], ev.pieces[p] = (uint8_t)huts[p];
-		majority_of(&ev, huts, cr_game_nplayers(g));
+		system_event_of(g, ext, &sys[best], huts, &ev);
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);
 		sys[best].oldest = -1;
@@ -934,68 +971,98 @@ final_systems(struct cr_game *g, int ext, int move)
 }
 
 /*
- * HG-6.4 to HG-6.6: each meadow with hunters.  The event's numbers: its
- * terms the deer left, the mammoths and the aurochs, 2 each; tiles the
- * deer, pennants the tigers, cities 1 with a fire, small_city set when
- * a hunter on a shrine scores alone.
+ * HG-6.4 to HG-6.6: the event of the meadow with root `root`.  Its
+ * numbers: its terms the deer left, the mammoths and the aurochs, 2
+ * each; tiles the deer, pennants the tigers, cities 1 with a fire,
+ * small_city set when a hunter on a shrine scores alone.  Each node is
+ * read once: its animals, fire, hunter and shrine, and its tile (the
+ * oldest is where the event is said).
  */
+static void
+meadow_event(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	int hunters[CR_MAXPLAYERS] = { 0 }, shrine[CR_MAXPLAYERS] = { 0 }, nshrine = 0;
+	int deer = 0, tigers = 0, mammoths = 0, aurochs = 0, left, id = root;
+	int hunter = piece(PC_HUNTER), t0 = cr_node_tile(g, root);
+	int a_deer = attr(A_DEER), a_tiger = attr(A_TIGER), a_mammoth = attr(A_MAMMOTH);
+	int a_aurochs = attr(A_AUROCHS), a_fire = attr(A_FIRE), a_shrine = attr(A_SHRINE);
+	bool fire = false;
+
+	do {
+		struct cr_nodeview v;
+
+		cr_node_view(g, id, &v);
+		deer += cr_seg_value(v.type, v.seg, a_deer);
+		tigers += cr_seg_value(v.type, v.seg, a_tiger);
+		mammoths += cr_seg_value(v.type, v.seg, a_mammoth);
+		aurochs += cr_seg_value(v.type, v.seg, a_aurochs);
+		fire = fire || cr_seg_flag(v.type, v.seg, a_fire);
+		if (v.tile < t0)
+			t0 = v.tile;
+		if (v.figure >= 0 && cr_game_figure(g, v.figure)->role == hunter) {
+			int p = cr_game_figure(g, v.figure)->player;
+
+			hunters[p]++;
+			if (cr_seg_flag(v.type, v.seg, a_shrine))
+				shrine[p]++, nshrine++;
+		}
+		id = v.next;
+	} while (id != root);
+	memset(ev, 0, sizeof *ev);
+	ev->reason = CR_EV_MODULE_END;
+	ev->kind = (uint8_t)own(K_MEADOW);
+	ev->what = (uint16_t)CR_PHRASE(ext, P_MEADOW);
+	ev->feature = root;
+	ev->x = cr_game_tile(g, t0)->x, ev->y = cr_game_tile(g, t0)->y;
+	left = fire ? deer : deer > tigers ? deer - tigers : 0;
+	ev->tiles = deer, ev->pennants = tigers, ev->cities = fire;
+	ev->term[0] = (struct cr_term){ (int16_t)left, 2, 0, 0 };
+	ev->term[1] = (struct cr_term){ (int16_t)mammoths, 2, 0, 0 };
+	ev->term[2] = (struct cr_term){ (int16_t)aurochs, 2, 0, 0 };
+	ev->nterm = 3;
+	for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
+		ev->meeples[p] = hunters[p], ev->pieces[p] = (uint8_t)hunters[p];
+	majority_of(ev, nshrine > 0 ? shrine : hunters, cr_game_nplayers(g));
+	ev->small_city = nshrine > 0;
+}
+
+/* HG-6.4 to HG-6.6: each meadow with hunters. */
 static void
 final_meadows(struct cr_game *g, int ext, int move)
 {
-	int *roots, n = held(g, own(K_MEADOW), &roots), hunter = piece(PC_HUNTER);
-	int a_deer = attr(A_DEER), a_tiger = attr(A_TIGER), a_mammoth = attr(A_MAMMOTH);
-	int a_aurochs = attr(A_AUROCHS), a_fire = attr(A_FIRE), a_shrine = attr(A_SHRINE);
+	int *roots, n = held(g, own(K_MEADOW), &roots);
 
 	for (int i = 0; i < n; i++) {
-		int hunters[CR_MAXPLAYERS] = { 0 }, shrine[CR_MAXPLAYERS] = { 0 }, nshrine = 0;
-		int deer = 0, tigers = 0, mammoths = 0, aurochs = 0, left, id = roots[i];
-		bool fire = false;
 		struct cr_event ev;
 
-		int t0 = cr_node_tile(g, id);
-
-		/* Each node once: its animals, fire, hunter and shrine, and the
-		 * oldest tile (where the event is said). */
-		do {
-			struct cr_nodeview v;
-
-			cr_node_view(g, id, &v);
-			deer += cr_seg_value(v.type, v.seg, a_deer);
-			tigers += cr_seg_value(v.type, v.seg, a_tiger);
-			mammoths += cr_seg_value(v.type, v.seg, a_mammoth);
-			aurochs += cr_seg_value(v.type, v.seg, a_aurochs);
-			fire = fire || cr_seg_flag(v.type, v.seg, a_fire);
-			if (v.tile < t0)
-				t0 = v.tile;
-			if (v.figure >= 0 && cr_game_figure(g, v.figure)->role == hunter) {
-				int p = cr_game_figure(g, v.figure)->player;
-
-				hunters[p]++;
-				if (cr_seg_flag(v.type, v.seg, a_shrine))
-					shrine[p]++, nshrine++;
-			}
-			id = v.next;
-		} while (id != roots[i]);
-		memset(&ev, 0, sizeof ev);
-		ev.reason = CR_EV_MODULE_END;
-		ev.kind = (uint8_t)own(K_MEADOW);
-		ev.what = (uint16_t)CR_PHRASE(ext, P_MEADOW);
-		ev.feature = roots[i];
-		ev.x = cr_game_tile(g, t0)->x, ev.y = cr_game_tile(g, t0)->y;
-		left = fire ? deer : deer > tigers ? deer - tigers : 0;
-		ev.tiles = deer, ev.pennants = tigers, ev.cities = fire;
-		ev.term[0] = (struct cr_term){ (int16_t)left, 2, 0, 0 };
-		ev.term[1] = (struct cr_term){ (int16_t)mammoths, 2, 0, 0 };
-		ev.term[2] = (struct cr_term){ (int16_t)aurochs, 2, 0, 0 };
-		ev.nterm = 3;
-		for (int p = 0; p < cr_game_nplayers(g) && p < CR_MAXPLAYERS; p++)
-			ev.meeples[p] = hunters[p], ev.pieces[p] = (uint8_t)hunters[p];
-		majority_of(&ev, nshrine > 0 ? shrine : hunters, cr_game_nplayers(g));
-		ev.small_city = nshrine > 0;
+		meadow_event(g, ext, roots[i], &ev);
 		cr_event_settle(&ev);
 		cr_game_pay(g, &ev, move);
 	}
 	free(roots);
+}
+
+/* What the end would pay now for the meadow or the river system of the
+ * feature with root `root` (explain at the table): its event. */
+static bool
+keeps(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	int kind = cr_node_kind(g, root);
+
+	memset(ev, 0, sizeof *ev);
+	if (cr_game_over(g))
+		return false;
+	if (kind == own(K_MEADOW)) {
+		meadow_event(g, ext, root, ev);
+		if (ev->winners == 0)
+			return false;
+		cr_event_settle(ev);
+		return true;
+	}
+	if ((kind != own(K_RIVER) && kind != own(K_LAKE)) || !system_event(g, ext, root, ev))
+		return false;
+	cr_event_settle(ev);
+	return true;
 }
 
 static void
@@ -1225,6 +1292,7 @@ const struct cr_ext cr_ext_hg = {
 	.again = again,
 	.discarded = discarded,
 	.final = final,
+	.keeps = keeps,
 	.over = over,
 	.start = start,
 };

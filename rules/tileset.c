@@ -64,6 +64,11 @@ struct ld {
 	const char	*code;		/* tile being read, for messages; NULL outside */
 	int		*codeline;	/* line of each type's code, for duplicates */
 	int		*aliasline;	/* line of each alias, CR_MAXALIAS per type */
+	/* cr_tileset_check: each type that fails is said here and left
+	 * out, and the others are read on (nfail of them failed). */
+	void		(*each)(void *ctx, const struct cr_error *err);
+	void		*ctx;
+	int		 nfail;
 };
 
 /* What the loader knows of one segment while it reads a tile. */
@@ -1299,17 +1304,30 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL || ts->line == NULL)
 		goto nomem;
 	for (i = 0; i < n; i++) {
-		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0) {
-			if (ts->doubt != NULL) {	/* read before the type failed: not counted */
-				free(ts->doubt[i]);
-				ts->doubt[i] = NULL;
-			}
-			return -1;
+		int t = ts->ntypes;
+
+		if (parse_tile(L, item(L, v[K_TILES], i), ts, t) < 0) {
+			/* Its doubt, read before the failure: not one of the
+			 * ntypes cr_tileset_free frees. */
+			if (ts->doubt != NULL)
+				free(ts->doubt[t]), ts->doubt[t] = NULL;
+			if (L->each == NULL)
+				return -1;
+			/* Checking: say it, leave the type out, read on. */
+			L->each(L->ctx, L->err);
+			L->nfail++;
+			L->code = NULL;
+			memset(&ts->type[t], 0, sizeof ts->type[t]);
+			L->codeline[t] = 0;
+			memset(&L->aliasline[t * CR_MAXALIAS], 0, CR_MAXALIAS * sizeof *L->aliasline);
+			continue;
 		}
-		ts->line[i] = lineno(item(L, v[K_TILES], i)->start_mark.line);
+		ts->line[t] = lineno(item(L, v[K_TILES], i)->start_mark.line);
 		ts->ntypes++;
-		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */
+		ts->total += ts->type[t].count;	/* at most 10^6: no overflow */
 	}
+	if (L->nfail > 0)	/* said: the checks of the whole set need every type */
+		return -1;
 
 	derive(ts);	/* before the start code is looked up: find uses it */
 	ts->start = -1;
@@ -1365,7 +1383,7 @@ nomem:
 
 static int
 parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error *err,
-    bool patch)
+    bool patch, struct ld *check)
 {
 	struct cr_error dummy;
 	yaml_parser_t p;
@@ -1374,6 +1392,8 @@ parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error 
 
 	memset(ts, 0, sizeof *ts);
 	memset(&L, 0, sizeof L);
+	if (check != NULL)
+		L.each = check->each, L.ctx = check->ctx;
 	L.patch = patch;
 	L.err = err != NULL ? err : &dummy;
 	memset(L.err, 0, sizeof *L.err);
@@ -1398,6 +1418,8 @@ parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error 
 out:
 	free(L.codeline);
 	free(L.aliasline);
+	if (check != NULL)
+		check->nfail = L.nfail;
 	if (rc < 0) {
 		cr_tileset_free(ts);
 		return -1;
@@ -1409,14 +1431,32 @@ int
 cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
     struct cr_error *err)
 {
-	return parse_text(ts, text, len, err, false);
+	return parse_text(ts, text, len, err, false, NULL);
 }
 
 int
 cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
     struct cr_error *err)
 {
-	return parse_text(ts, text, len, err, true);
+	return parse_text(ts, text, len, err, true, NULL);
+}
+
+int
+cr_tileset_check(struct cr_tileset *ts, const char *text, size_t len,
+    void (*each)(void *ctx, const struct cr_error *err), void *ctx)
+{
+	struct cr_error err;
+	struct ld check;
+
+	memset(&check, 0, sizeof check);
+	check.each = each, check.ctx = ctx;
+	if (parse_text(ts, text, len, &err, false, &check) == 0)
+		return 0;
+	if (check.nfail == 0) {	/* a failure the types' loop did not say */
+		each(ctx, &err);
+		return 1;
+	}
+	return check.nfail;
 }
 
 /* Is everything printed on two segments of t the same, ports aside? */

@@ -164,6 +164,14 @@ struct cr_error {
 int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
 void	cr_tileset_free(struct cr_tileset *ts);
+/*
+ * cr_tileset_parse, saying every failure it can to each: every type
+ * entry that fails (the others read on without it), else the first
+ * failure of the file or of the whole set.  0 with *ts filled, or how
+ * many failures were said, *ts empty.
+ */
+int	cr_tileset_check(struct cr_tileset *ts, const char *text, size_t len,
+	    void (*each)(void *ctx, const struct cr_error *err), void *ctx);
 
 /*
  * Corrections to a set (a record's tiles:, in the format of a set

@@ -1654,21 +1654,29 @@ export CARCREF_STATE=$tmp/state-dice
 D=tests/scenarios/dice
 has_out() { grep -qF -- "$1" "$tmp/out"; }	# the last run's output holds TEXT
 has_json() { has_out "$@"; }
-# Every refusal of spec/dice.md 4.10, with its message and kind: each
-# scenario record that its .expect says is refused, in JSON (the kind, the
-# move, exit 1; 2 for a file that cannot be read) and in text.
-for f in "$D"/*.yaml; do
-	n=${f%.yaml}
-	line=$(grep '^refuse ' "$n.expect") || continue
-	read -r _ mv kind words <<<"$line"
-	kind=${kind#kind=}
-	want=1
-	[ "$kind" = unreadable ] && want=2
-	expect_exit $want -- replay --json "$f"
-	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
-	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
-	expect_err "$words" -- replay "$f"
-done
+# refusals GAME RECORD...: each scenario record of the game GAME that its
+# .expect says is refused ("refuse MOVE kind=KIND WORDS"), through the
+# binary: in JSON its kind and move (exit 1; 2 for a file that cannot be
+# read), in text its words.
+refusals() {
+	local game=$1 f n line mv kind words want
+	shift
+	for f in "$@"; do
+		n=${f%.yaml}
+		line=$(grep '^refuse ' "$n.expect") || continue
+		grep -q "^game: $game" "$f" || continue
+		read -r _ mv kind words <<<"$line"
+		kind=${kind#kind=}
+		want=1
+		[ "$kind" = unreadable ] && want=2
+		expect_exit $want -- replay --json "$f"
+		expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
+		expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
+		expect_err "$words" -- replay "$f"
+	done
+}
+# Every refusal of spec/dice.md 4.10, with its message and kind.
+refusals dice "$D"/*.yaml
 # The kinds: every one of 4.10's table said by some record.
 kinds=$(cat "$D"/*.expect | sed -n 's/^refuse [0-9]* kind=\([a-z-]*\).*/\1/p' | sort -u | tr '\n' ' ')
 expect "dice: every kind of 4.10 has its record ($kinds)" test "$kinds" = \
@@ -1870,21 +1878,8 @@ unset CARCREF_STATE
 
 export CARCREF_STATE=$tmp/state-hg
 H=tests/scenarios/hg
-# Every refusal of the scenarios through the binary: its kind and move in
-# JSON (exit 1; 2 for a file that cannot be read), its words in text.
-for f in "$H"/*.yaml; do
-	n=${f%.yaml}
-	line=$(grep '^refuse ' "$n.expect") || continue
-	grep -q '^game: hunters-gatherers' "$f" || continue
-	read -r _ mv kind words <<<"$line"
-	kind=${kind#kind=}
-	want=1
-	[ "$kind" = unreadable ] && want=2
-	expect_exit $want -- replay --json "$f"
-	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
-	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
-	expect_err "$words" -- replay "$f"
-done
+# Every refusal of the scenarios through the binary (refusals, above).
+refusals hunters-gatherers "$H"/*.yaml
 expect_err "$H/r-bonus-tile-due.yaml:52:6: move 6: move 6 is Rouge's bonus tile (move 5 completed a forest with gold): HG-FMMM1 is a land tile" \
     -- replay "$H/r-bonus-tile-due.yaml"
 expect_err "$H/h-tileset-unreadable.yaml:9:10: tileset: cannot read \"my-box.yaml\": No such file or directory" \
@@ -1895,10 +1890,10 @@ expect_err "$H/h-tileset-data-check.yaml:11:10: tileset: bad-box.tiles:18:9: til
 run replay "$H/fr-226-forest-gold-10.yaml"
 expect "hg replay: the header" has_out "$H/fr-226-forest-gold-10.yaml: hunters-gatherers, the shipped tiles, 2 players"
 expect "hg replay: the forest" has_out '      forest: completed forest of 5 pieces: 2 x 5 = 10 to Rouge'
-expect "hg replay: the bonus" has_out '      bonus: completed forest with gold: Rouge draws a bonus tile (11 left in the pile) = 0 to Rouge'
+expect "hg replay: the bonus" has_out '      bonus: completed forest with 3 gold nuggets: Rouge draws a bonus tile (11 left in the pile) = 0 to Rouge'
 expect "hg replay: the bonus line" has_out '   6  Rouge  HG-BMMMM1 -1,0 0'
 expect "hg replay: the ranking" has_out '  1. Rouge   10'
-expect_out '{"valid": true, "finished": true, "scores": {"Rouge": 10, "Bleu": 0}, "by_category": {"Rouge": {"forest": 10, "bonus": 0}, "Bleu": {"forest": 0, "bonus": 0}}, "events": [{"move": 5, "player": "Rouge", "feature": "forest", "points": {"Rouge": 10}, "why": "completed forest of 5 pieces: 2 x 5"}, {"move": 5, "player": "Rouge", "feature": "bonus", "pile": 11, "points": {"Rouge": 0}, "why": "completed forest with gold: Rouge draws a bonus tile (11 left in the pile)"}]}' \
+expect_out '{"valid": true, "finished": true, "scores": {"Rouge": 10, "Bleu": 0}, "by_category": {"Rouge": {"forest": 10, "bonus": 0}, "Bleu": {"forest": 0, "bonus": 0}}, "events": [{"move": 5, "player": "Rouge", "feature": "forest", "points": {"Rouge": 10}, "why": "completed forest of 5 pieces: 2 x 5"}, {"move": 5, "player": "Rouge", "feature": "bonus", "pile": 11, "points": {"Rouge": 0}, "why": "completed forest with 3 gold nuggets: Rouge draws a bonus tile (11 left in the pile)"}]}' \
     -- replay --json "$H/fr-226-forest-gold-10.yaml"
 expect_out '{"valid": false, "error": {"move": 0, "line": 9, "kind": "unreadable", "message": "column 10: tileset: cannot read \"my-box.yaml\": No such file or directory"}' \
     -- replay --json "$H/h-tileset-unreadable.yaml"
@@ -1969,6 +1964,63 @@ expect_err "$H/bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops on the tile:
 expect_exit 2 -- tiles --check "$tmp/none.tiles"
 expect_exit 2 -- tiles --check "$H/box.tiles" HG-FFMM4
 expect_exit 0 -- tiles --check rules/tiles/base.yaml
+# Every failed check said, each type entry that fails with its line and
+# column, the others read on (exit 1); a type that fails is left out, so
+# no other check names it.
+cat >"$tmp/bad4.tiles" <<'EOF'
+set: hunters-gatherers
+start: HG-START
+tiles:
+  - {code: HG-START, count: 1, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-MMMM1, count: 1001, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-MMMM2, count: 1, doubt: the gold, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W], gold: 1}]}
+  - {code: HG-MMMM3, count: 1, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-FMMM1, count: 1, edges: [meadow, meadow, meadow, forest],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+EOF
+cat >"$tmp/bad4.want" <<EOF
+$tmp/bad4.tiles:6:29: tile "HG-MMMM1": count must be a whole number from 1 to 1000, not "1001"
+$tmp/bad4.tiles:9:56: tile "HG-MMMM2": only forests hold gold, and meadow N+E+S+W is not one
+$tmp/bad4.tiles:12:64: tile "HG-FMMM1": edges gives W as forest, but half-edge WSW belongs to meadow N+E+S+W
+EOF
+expect_exit 1 -- tiles --check "$tmp/bad4.tiles"
+expect "tiles --check: every failed type said, in order" cmp -s "$tmp/bad4.want" "$tmp/err"
+expect "tiles --check: nothing on standard output when it fails" test ! -s "$tmp/out"
+# A failure of the whole set (its start) alone, once the types load.
+sed 's/^start: HG-START/start: HG-NONE/; /count: 1001/s/1001/1/; s/, gold: 1//; /^  - {code: HG-FMMM1/,$d' \
+    "$tmp/bad4.tiles" >"$tmp/bad5.tiles"
+expect_exit 1 -- tiles --check "$tmp/bad5.tiles"
+expect "tiles --check: a failure of the set, alone" test "$(wc -l <"$tmp/err")" = 1
+expect_err "$tmp/bad5.tiles:2:8: start tile \"HG-NONE\" is not in this set" -- tiles --check "$tmp/bad5.tiles"
+# A type whose doubt was read before it failed: its doubt freed (the
+# ASan build's leak checker found it lost).
+sed '/code: HG-MMMM1/,+1d' "$tmp/bad4.tiles" >"$tmp/bad6.tiles"
+printf 'format: carcref/1\ngame: hunters-gatherers\ntileset: bad6.tiles\nplayers: [Anna, Ben]\nmoves: []\n' \
+    >"$tmp/bad6-game.yaml"
+expect_exit 1 -- replay "$tmp/bad6-game.yaml"
+expect_err 'tileset: bad6.tiles:7:56: tile "HG-MMMM2": only forests hold gold' -- replay "$tmp/bad6-game.yaml"
+expect "hg tileset: a failed type's doubt not leaked" bash -c '! grep -q LeakSanitizer "$1"' sh "$tmp/err"
+# The key of a picture is its game's: a Hunters & Gatherers tile's names
+# its forests, meadows, gold and the blank between two forests, nothing of
+# the tile game's; the board's letters and the SVG key name its pieces.
+run tiles HG-FFFM1
+expect "hg key: the game's entries" has_out 'key: ^^ forest, .. meadow, $$ gold nugget,'
+expect "hg key: the blank between two forests" has_out 'a blank between two forests: they are separate'
+expect "hg key: nothing of the tile game's" bash -c '! grep -qE "city|field|cloister|pennant" "$1"' sh "$tmp/out"
+run tiles HG-VOLCANO
+expect "hg key: lake, fish, mammoth, volcano" has_out '     MM mammoth, ^v volcano'
+run board "$H/fr-342-final-meadows.yaml"
+expect "hg board: its pieces' letters" has_out '(capital: gatherer, fisher or hut; small: hunter)'
+run board --svg "$H/fr-342-final-meadows.yaml" -o -
+expect "hg svg key: its meeples standing" has_out '>gatherer, fisher (standing)<'
+expect "hg svg key: its meeples lying" has_out '>hunter (lying)<'
+expect "hg svg key: no thief" bash -c '! grep -q "thief" "$1"' sh "$tmp/out"
+LANGUAGE=fr LC_ALL=C.UTF-8 run tiles HG-FFFM1
+expect "hg key, in French" has_out 'un blanc entre deux forêts : elles sont distinctes'
 
 # play --game hunters-gatherers: its options (HG-11.2).
 expect_exit 2 -- play --game hunters-gatherers --edition 1
