@@ -1,5 +1,5 @@
 /*
- * replay.c -- the tile game's turn lines onto its game: parse, check
+ * tile-replay.c -- the tile game's turn lines onto its game: parse, check
  * whose turn it is, play, and word any refusal.  Its row (tile.c) plays
  * through here; so do the tests.
  */
