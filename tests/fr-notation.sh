@@ -57,6 +57,13 @@ CARCREF=$FR run play --game hunters-gatherers --edition 1
 grep -qF -- "carcref play : --edition : Chasseurs et Cueilleurs a une seule édition (le jeu de 2002) et pas d'extension ; ne donnez pas --edition" "$tmp/err" &&
     ok || not_ok "--edition refused, in French" play --game hunters-gatherers --edition 1
 
+# A count in Hunters & Gatherers' explanations takes the plural in
+# French as in English (the catalogue held the two forms as two
+# messages: "forêt achevée de 2 portion").
+CARCREF=$FR run replay tests/scenarios/hg/fr-210-forest-4.yaml
+grep -qF -- "forêt achevée de 2 portions : 2 x 2" "$tmp/out" &&
+    ok || not_ok "a forest of 2 pieces, in French" replay tests/scenarios/hg/fr-210-forest-4.yaml
+
 echo "fr-notation: $pass passed, $fail failed"
 	exit 1
 fi
@@ -177,6 +184,13 @@ grep -qxF -- "  Rouge pioche une tuile bonus et la joue aussitôt (le coup 5 a a
 CARCREF=$FR run play --game hunters-gatherers --edition 1
 grep -qF -- "carcref play : --edition : Chasseurs et Cueilleurs a une seule édition (le jeu de 2002) et pas d'extension ; ne donnez pas --edition" "$tmp/err" &&
     ok || not_ok "--edition refused, in French" play --game hunters-gatherers --edition 1
+
+# A count in Hunters & Gatherers' explanations takes the plural in
+# French as in English (the catalogue held the two forms as two
+# messages: "forêt achevée de 2 portion").
+CARCREF=$FR run replay tests/scenarios/hg/fr-210-forest-4.yaml
+grep -qF -- "forêt achevée de 2 portions : 2 x 2" "$tmp/out" &&
+    ok || not_ok "a forest of 2 pieces, in French" replay tests/scenarios/hg/fr-210-forest-4.yaml
 
 echo "fr-notation: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
