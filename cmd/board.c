@@ -18,6 +18,7 @@
 
 #include "cmd.h"
 #include "tile.h"
+#include "notation/explain.h"
 #include "notation/i18n.h"
 #include "rules/ext.h"
 
@@ -76,6 +77,47 @@ set_attr(FILE *f, int a, const struct board_style *st, int *cur)
 	fputc('m', f);
 	*cur = a;
 }
+
+char *
+cmd_piece_list(const struct cr_game *g, bool lying, bool meeples, const char *last)
+{
+	char *s = NULL, *t;
+	int n = 0, end = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int r = 1; r < cr_npieces(); r++) {
+			const struct cr_piece *pc = cr_piece(r);
+
+			if (!(cr_game_exts(g) >> cr_piece_ext(r) & 1) ||
+			    !(cr_kind_flags(cr_piece_kind(r, 0)) & CR_KIND_LAND) != !lying ||
+			    (meeples && (pc->svg != NULL || pc->weight != 1 ||
+			    !(pc->flags & CR_PIECE_FOLLOWER))))
+				continue;
+			if (pass == 0) {	/* the last one, for its joint */
+				end = r;
+				continue;
+			}
+			t = cmd_strf("%s%s%s", s ? s : "", n == 0 ? "" : r == end ? last : ", ",
+			    nt_piece_name(r, 1));
+			free(s);
+			if ((s = t) == NULL)
+				return NULL;
+			n++;
+		}
+	return s;
+}
+
+/* The key of the letters, a game of one module: its pieces by name. */
+static void
+piece_key(FILE *f, const struct cr_game *g)
+{
+	char *up = cmd_piece_list(g, false, false, _(" or ")), *low = cmd_piece_list(g, true,
+	    false, _(" or "));
+
+	out_printf(f, _("  (capital: %s; small: %s)\n"), up ? up : "", low ? low : "");
+	free(up), free(low);
+}
+
 
 void
 board_print(FILE *f, const struct cr_game *g, const char *const *names,
@@ -211,8 +253,8 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		set_attr(f, A_NONE, st, &cur);
 		out_printf(f, " %s", names[p]);
 	}
-	if (cr_game_exts(g) == 1u)	/* the base game's pieces alone */
-		fputs(_("  (capital: thief, knight or monk; small: farmer)\n"), f);
+	if (__builtin_popcount(cr_game_exts(g)) == 1)	/* one module's pieces: by name */
+		piece_key(f, g);
 	else
 		fputs(_("  (capital: on a road, city or cloister; small: in a field)\n"), f);
 	if (fid >= 0) {	/* the mark, or a cell of the colour */

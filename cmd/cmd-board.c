@@ -421,8 +421,9 @@ board_exec(int argc, char **argv)
 	char msg[512], *text, *title = NULL, *pic = NULL, *err = NULL;
 	int ansi[CR_MAXPLAYERS], upto, seg = -1, x, y, spot, rc = 0;
 	struct nt_replay_error rerr;
+	struct play_world_error werr;
 	const struct play_game *pg;
-	const struct cr_tileset *ts;
+	const void *world;
 	struct lines l = { 0 };
 	struct nt_record r, part;
 	struct opts o = { 0 };
@@ -434,8 +435,6 @@ board_exec(int argc, char **argv)
 	if ((rc = parse(argc, argv, &o)) >= 0)
 		return rc;
 	rc = 0;
-	if ((ts = cmd_tileset()) == NULL)
-		return 2;
 	if ((text = cmd_read_file(o.file, &len, msg, sizeof msg)) == NULL) {
 		errf(_("carcref: %s\n"), msg);
 		return 2;
@@ -462,14 +461,25 @@ board_exec(int argc, char **argv)
 		nt_record_free(&r);
 		return 2;
 	}
+	/* The data the record is played with (its game's, or what it names). */
+	if (play_world(pg) == NULL) {
+		nt_record_free(&r);
+		return 2;
+	}
+	if ((world = play_world_of(pg, &r, o.file, &werr)) == NULL) {
+		errf("%s:%d:%d: %s\n", out_path(o.file), werr.e.line, werr.e.column, werr.e.msg);
+		nt_record_free(&r);
+		return werr.status;
+	}
 	part = r;		/* the first moves alone: the board after move N */
 	part.nmoves = upto;
-	if ((g = nt_replay(&part, ts, &ok, &rerr)) == NULL) {
+	if ((g = pg->rules->create(world, &part, &rerr)) == NULL) {
 		errf(_("carcref: %s: %s\n"), out_path(o.file), rerr.msg);
 		nt_record_free(&r);
 		return 2;
 	}
-	if (!ok) {
+	pg->rules->set_undo(g, false);
+	if (!(ok = nt_game_replay(pg->rules, g, world, &part, &rerr))) {
 		cmd_print_refused(o.file, &rerr);
 		rc = 1;
 	}

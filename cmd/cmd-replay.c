@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "game.h"
+#include "report.h"
 #include "notation/record.h"
 #include "notation/i18n.h"
 
@@ -100,10 +101,33 @@ print_text(const char *path, const struct nt_record *r, const struct play_game *
 		    _("scores so far (not finished):"));
 }
 
+/* Each player's points by category ({} with no game): false, said, if
+ * they do not add up to the scores (an internal error). */
+static bool
+print_by_category(const struct nt_game *gm, const void *g, const char **names)
+{
+	struct report rp;
+	char *err = NULL;
+	int rc = g ? report_make(&rp, gm, g, &err) : 0;
+
+	printf("\"by_category\": ");
+	if (g != NULL && rc == 0)
+		report_json(stdout, &rp, names);
+	else
+		printf("{}");
+	if (rc < 0)
+		errf(_("carcref replay: internal error: %s\n"), err ? err : _("out of memory"));
+	free(err);
+	if (g != NULL)
+		report_free(&rp);
+	return rc == 0;
+}
+
 /* One object a file, a line each; with several files each names its
  * file first (path; NULL: one file, the object as it always was).  No
- * game (g NULL): the record did not read. */
-static void
+ * game (g NULL): the record did not read.  False: an internal error
+ * (said). */
+static bool
 print_json(const char *path, const struct nt_record *r, const struct play_game *pg,
     const void *g, const char **names, bool ok, const struct nt_replay_error *err)
 {
@@ -111,6 +135,7 @@ print_json(const char *path, const struct nt_record *r, const struct play_game *
 	char why[600], *paid;
 	int nev = g ? gm->nevents(g) : 0, len;
 	struct nt_event ev;
+	bool sum;
 
 	printf("{");
 	if (path != NULL) {
@@ -134,7 +159,9 @@ print_json(const char *path, const struct nt_record *r, const struct play_game *
 		cmd_json_str(stdout, names[p]);
 		printf(": %d", gm->score(g, p));
 	}
-	printf("}, \"events\": [");
+	printf("}, ");
+	sum = print_by_category(gm, g, names);
+	printf(", \"events\": [");
 	for (int i = 0; i < nev; i++) {
 		int k = 0;
 
@@ -168,6 +195,7 @@ print_json(const char *path, const struct nt_record *r, const struct play_game *
 	if (g && pg->json_game != NULL)
 		pg->json_game(g, names);
 	printf("}\n");
+	return sum;
 }
 
 /* One game for the whole batch, per game (play_games' order): restarted
@@ -244,7 +272,7 @@ replay_file(const char *path, const struct opts *o)
 	}
 	ok = nt_game_replay(pg->rules, *g, world, &r, &rerr);
 	if (o->json)
-		print_json(o->many ? path : NULL, &r, pg, *g, names, ok, &rerr);
+		ok = print_json(o->many ? path : NULL, &r, pg, *g, names, ok, &rerr) && ok;
 	else
 		print_text(path, &r, pg, *g, names, ok, &rerr, o->quiet);
 	nt_record_free(&r);

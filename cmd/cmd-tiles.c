@@ -29,11 +29,19 @@ static const char *dir_name[] = { "N", "E", "S", "W" };
 /* The kind of edge a letter names (the kinds' own letters: C city), -1;
  * a kind's letter, '?' for none. */
 static int
-letter_kind(int c)
+letter_kind(int game, int c)
 {
-	for (int k = 0; k < cr_nkinds(); k++)
-		if (cr_kind(k)->letter != 0 && cr_kind(k)->letter == toupper(c))
-			return k;
+	/* The kinds of the set's game's modules first: F is a forest in
+	 * Hunters & Gatherers, a field in the tile game. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < cr_nkinds(); k++) {
+			int e = cr_kind_ext(k);
+
+			if (pass == 0 && (e < 0 || !(cr_rules_modules(game) >> e & 1)))
+				continue;
+			if (cr_kind(k)->letter != 0 && cr_kind(k)->letter == toupper(c))
+				return k;
+		}
 	return -1;
 }
 
@@ -51,11 +59,12 @@ kind_letter(int k)
  */
 enum { Q_EDGES, Q_FILTER };
 #define Q_SET	(Q_FILTER + cr_nfilters())
+#define Q_CHECK	(Q_SET + 1)
 
 const char *const *
 cmd_tiles_options(void)
 {
-	static const char *opt[CR_MAXFILTERS + 3];
+	static const char *opt[CR_MAXFILTERS + 4];
 
 	if (opt[0] == NULL) {
 		int n = 0;
@@ -64,6 +73,7 @@ cmd_tiles_options(void)
 		for (int i = 0; i < cr_nfilters(); i++)
 			opt[n++] = cr_filter(i)->option;
 		opt[n++] = "--set";
+		opt[n++] = "--check";	/* Q_CHECK: no search */
 		opt[n] = NULL;
 	}
 	return opt;
@@ -205,12 +215,12 @@ show(const struct cr_tileset *ts, int type, bool all_rotations)
 /* ---- the search ------------------------------------------------------------ */
 
 bool
-cmd_tiles_edges(const char *s, int edges[CR_NDIRS])
+cmd_tiles_edges(const struct cr_tileset *ts, const char *s, int edges[CR_NDIRS])
 {
 	if (strlen(s) != CR_NDIRS)
 		return false;
 	for (int d = 0; d < CR_NDIRS; d++)
-		if ((edges[d] = letter_kind((unsigned char)s[d])) < 0)
+		if ((edges[d] = letter_kind(ts->game, (unsigned char)s[d])) < 0)
 			return false;
 	return true;
 }
@@ -277,13 +287,13 @@ query_opt(const struct cr_tileset *ts, struct query *q, int k, const char *val, 
 	} else {
 		if (val == NULL)
 			val = "";
-		if (q->has_edges || !cmd_tiles_edges(val, q->edges)) {
+		if (q->has_edges || !cmd_tiles_edges(ts, val, q->edges)) {
 			if (q->has_edges)
 				cmd_seterr(err, _("the edges are given twice (\"%s\")"), val);
 			else
 				cmd_seterr(err, _("the edges are 4 letters read clockwise, %s (%s), "
-				    "not \"%s\""), _(cr_games[0]->edge_letters),
-				    cr_games[0]->edge_example, val);
+				    "not \"%s\""), _(cr_games[ts->game]->edge_letters),
+				    cr_games[ts->game]->edge_example, val);
 			return false;
 		}
 		q->has_edges = true;
@@ -501,13 +511,76 @@ cmd_tiles_find(const struct cr_tileset *ts, const struct cr_game *g, int argc, c
 	return 0;
 }
 
+/* The tiles of the game called name when it has its own (struct
+ * play_game's tiles: a game on the tile engine), NULL if none. */
+static const struct cr_tileset *
+game_tiles(const char *name)
+{
+	for (int i = 0; play_games[i] != NULL; i++)
+		if (play_games[i]->tiles != NULL && strcmp(play_games[i]->rules->name, name) == 0)
+			return play_games[i]->tiles();
+	return NULL;
+}
+
+/* --set NAME among the words, NAME a game with tiles of its own: its
+ * tiles; else the tile game's (NULL, the message printed, if they
+ * cannot be read). */
+static const struct cr_tileset *
+tiles_for(int argc, char **argv)
+{
+	const struct cr_tileset *ts;
+
+	for (int i = 1; i < argc; i++) {
+		const char *name = strcmp(argv[i], "--set") == 0 && i + 1 < argc ? argv[i + 1] :
+		    strncmp(argv[i], "--set=", 6) == 0 ? argv[i] + 6 : NULL;
+
+		if (name != NULL && (ts = game_tiles(name)) != NULL)
+			return ts;
+	}
+	return cmd_tileset();
+}
+
+/* A failed check of tiles --check, at its file, line and column. */
+static void
+check_failed(void *file, const struct cr_error *err)
+{
+	errf("%s:%d:%d: %s\n", out_path(file), err->line, err->column, err->msg);
+}
+
+/* tiles --check FILE: the tile-set file loads (0, said), fails its
+ * checks (1, every failure said at its line and column: each type entry
+ * that fails, the others read on; a failure of the file or of the whole
+ * set alone) or cannot be read (2). */
+static int
+check_file(const char *file)
+{
+	struct cr_tileset ts;
+	char msg[512], *text;
+	size_t len;
+	int nfail;
+
+	if ((text = cmd_read_file(file, &len, msg, sizeof msg)) == NULL) {
+		errf(_("carcref tiles: --check: %s\n"), msg);
+		return 2;
+	}
+	nfail = cr_tileset_check(&ts, text, len, check_failed, (void *)file);
+	free(text);
+	if (nfail > 0)
+		return 1;
+	outf(ngettext("%s: %d tile type of set %s loads\n", "%s: %d tile types of set %s load\n",
+	    (unsigned long)ts.ntypes), out_path(file), ts.ntypes, ts.setname[0]);
+	cr_tileset_free(&ts);
+	return 0;
+}
+
 static int
 tiles_exec(int argc, char **argv)
 {
-	struct cmd_opt opts[CR_MAXFILTERS + 3];	/* as cmd_tiles_options */
+	struct cmd_opt opts[CR_MAXFILTERS + 4];	/* as cmd_tiles_options */
 	struct cmd_args a = CMD_ARGS(argc, argv);
 	const struct cr_tileset *ts;
 	const char *first = NULL;	/* the first option of a search */
+	const char *check = NULL;	/* --check FILE */
 	struct query q;
 	char *err = NULL;
 	int k, rc = 0;
@@ -515,13 +588,17 @@ tiles_exec(int argc, char **argv)
 	k = 0;
 	for (const char *const *o = cmd_tiles_options(); *o != NULL; o++, k++)
 		opts[k] = (struct cmd_opt){ *o, NULL, k == Q_EDGES ? N_("four edge letters") :
-		    k == Q_SET ? N_("a set's name") : NULL };
+		    k == Q_SET ? N_("a set's name") : k == Q_CHECK ? N_("a tile-set file") : NULL };
 	opts[k] = (struct cmd_opt){ NULL, NULL, NULL };
-	if ((ts = cmd_tileset()) == NULL)
+	if ((ts = tiles_for(argc, argv)) == NULL)
 		return 2;
 	/* Every word read first: a search, or codes, never both. */
 	query_init(&q);
 	while ((k = cmd_args_next(&cmd_tiles_entry, opts, &a)) >= 0) {
+		if (k == Q_CHECK) {
+			check = a.val;
+			continue;
+		}
 		if (first == NULL)
 			first = opts[k].name;
 		if (!query_opt(ts, &q, k, a.val, &err)) {
@@ -532,6 +609,14 @@ tiles_exec(int argc, char **argv)
 	}
 	if (k != CMD_ARGS_DONE)
 		return a.rc;
+	if (check != NULL) {
+		if (first != NULL || a.nops > 0) {
+			errf(_("carcref tiles: --check FILE takes nothing else (\"%s\")\n"),
+			    first != NULL ? first : argv[1]);
+			return cmd_usage(&cmd_tiles_entry);
+		}
+		return check_file(check);
+	}
 	if (first != NULL && a.nops > 0) {
 		errf(_("carcref tiles: codes and a search do not mix (\"%s\")\n"), first);
 		return cmd_usage(&cmd_tiles_entry);
@@ -539,7 +624,7 @@ tiles_exec(int argc, char **argv)
 	if (first != NULL)
 		return search(ts, NULL, &q) > 0 ? 0 : 1;
 	if (a.nops == 0) {
-		cmd_print_legend(stdout, CMD_LEG_ALL);
+		cmd_print_legend(stdout, cmd_legend_game(ts->game));
 		outf("\n");
 		for (int t = 0; t < ts->ntypes; t++) {
 			if (ts->type[t].part)
@@ -550,16 +635,22 @@ tiles_exec(int argc, char **argv)
 		return 0;
 	}
 	for (int i = 1; i <= a.nops; i++) {
+		const struct cr_tileset *in = ts;
 		int t = cr_tileset_find(ts, argv[i], strlen(argv[i]));
 		uint64_t used;
 
+		/* A code of another game's tiles (HG-FFMM4): shown from them. */
+		for (int g = 0; t < 0 && play_games[g] != NULL; g++)
+			if (play_games[g]->tiles != NULL && (in = play_games[g]->tiles()) != NULL &&
+			    (t = cr_tileset_find(in, argv[i], strlen(argv[i]))) < 0)
+				in = ts;
 		if (t < 0) {
 			errf(_("carcref tiles: unknown tile \"%s\" (\"carcref tiles\" lists them)\n"),
 			    argv[i]);
 			rc = 1;
 			continue;
 		}
-		used = show(ts, t, true);
+		used = show(in, t, true);
 		outf("\n");
 		cmd_print_legend(stdout, used);
 		if (i < a.nops)
@@ -588,7 +679,7 @@ cmd_tiles_usage(void)
 }
 
 const struct cmd_entry cmd_tiles_entry = {
-	"tiles", "[CODE... | [--edges LETTERS] [--FILTER...] [--set NAME]]",
+	"tiles", "[CODE... | [--edges LETTERS] [--FILTER...] [--set NAME] | --check FILE]",
 	N_("show the tile types with a picture, or find one by its edges and marks"),
 	tiles_exec
 };

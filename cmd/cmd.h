@@ -48,6 +48,8 @@ extern const struct cmd_entry cmd_fmt_entry;	/* cmd-fmt.c */
 extern const struct cmd_entry cmd_selfplay_entry;	/* cmd-selfplay.c */
 extern const struct cmd_entry cmd_resume_entry;	/* cmd-play.c: play --resume */
 extern const struct cmd_entry cmd_games_entry;	/* cmd-games.c: the games kept */
+extern const struct cmd_entry cmd_report_entry;	/* cmd-report.c: points by category */
+extern const struct cmd_entry cmd_stats_entry;	/* cmd-stats.c: a group's history */
 
 /* cmd-selfplay.c: random numbers for random games, the same on every
  * machine (a fixed xorshift): the next of the stream *s, and one below n. */
@@ -194,7 +196,7 @@ char		*cmd_keep_aside(const char *path, const char *tag, char **err);
 const char *const *cmd_tiles_options(void);	/* NULL-ended */
 /* tiles' usage, its options the modules' filters among them. */
 const char	*cmd_tiles_usage(void);
-bool		 cmd_tiles_edges(const char *s, int edges[CR_NDIRS]);
+bool		 cmd_tiles_edges(const struct cr_tileset *ts, const char *s, int edges[CR_NDIRS]);
 unsigned	 cmd_tiles_rots(const struct cr_tiletype *t, const int edges[CR_NDIRS]);
 /* The REPL's find (its words argv[1..argc)), among the tiles of game g:
  * 0, or -1 refused (said). */
@@ -233,7 +235,6 @@ void		 cmd_render_row(FILE *f, char grid[5][5], int row);
 #define CMD_PIC_CELLS	7
 #define CMD_PIC_W	(2 * CMD_PIC_CELLS)
 #define CMD_PIC_H	CMD_PIC_CELLS
-#define CMD_LEG_ALL	(~(uint64_t)0)	/* every entry of the key */
 /* The kinds of line a tile type shows, the lowest layer first (rivers
  * under roads: cr_kinddef.layer), into out; how many.  And the land its
  * blank ground is: its own, else the first kind of land. */
@@ -250,6 +251,15 @@ uint64_t	 cmd_print_rotations(FILE *f, const struct cr_tileset *, int type,
 /* The key to the pictures: its entries in used (a bit each), wrapped to
  * CMD_WIDTH columns. */
 void		 cmd_print_legend(FILE *f, uint64_t used);
+/* board.c: the pieces of g's modules, those standing (on what is not
+ * land) or those lying, by name in the reader's language, joined by
+ * commas and last ("thief, knight or monk"); meeples: the followers
+ * drawn as a meeple only (no shape of their own, counting 1).  Malloc'd,
+ * NULL for none or out of memory. */
+char		*cmd_piece_list(const struct cr_game *g, bool lying, bool meeples,
+		     const char *last);
+/* Every entry of the key of game r's pictures (cr_games[r]), a bit each. */
+uint64_t	 cmd_legend_game(int r);
 /* HEAD, then the N items separated by commas, a line, wrapped to
  * CMD_WIDTH columns (the lines after the first indented). */
 void		 cmd_print_list(FILE *f, const char *head, const char *const *item, int n);

@@ -578,7 +578,7 @@ static const struct play_cmd cmd_load = {
 static const struct play_cmd *const cmds[] = {
 	&cmd_roll, &cmd_keep, &cmd_claim, &cmd_city, &cmd_faces, &cmd_score, &cmd_explain,
 	&play_cmd_moves, &play_cmd_undo, &play_cmd_redo, &cmd_end, &play_cmd_save, &cmd_load,
-	&play_cmd_help, &play_cmd_quit, NULL,
+	&play_cmd_report, &play_cmd_help, &play_cmd_quit, NULL,
 };
 
 static const struct cmd_entry *const commands[] = { &cmd_faces_entry, NULL };

@@ -203,6 +203,11 @@ struct play_game {
 	 * N_(), "%s is a ... game ...: carcref replay %s lists its turns\n"
 	 * (the file twice).  NULL: the game has a board. */
 	const char	*no_board;
+	/* The tiles carcref tiles shows with --set NAME (NAME the game's)
+	 * and by their codes, for a game on the tile engine with tiles of
+	 * its own; NULL with the message printed if they cannot be read.
+	 * NULL: none. */
+	const struct cr_tileset *(*tiles)(void);
 	/* Commands of the game's own (carcref faces), NULL-ended, or NULL. */
 	const struct cmd_entry *const *commands;
 };

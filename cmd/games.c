@@ -10,11 +10,12 @@
 #include "game.h"
 #include "notation/i18n.h"
 
-extern const struct play_game play_game_tile, play_game_dice;	/* in their files */
+extern const struct play_game play_game_tile, play_game_dice, play_game_hg;	/* in their files */
 
 const struct play_game *const play_games[] = {
 	&play_game_tile,
 	&play_game_dice,
+	&play_game_hg,
 	NULL,
 };
 

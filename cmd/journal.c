@@ -726,10 +726,32 @@ moves_closed(char *s)
  * comments, as it stood: *back says how many of j->undone are so used,
  * from its top.
  */
+/* LINES and "  - \"NAME: MOVE\"", the name escaped as YAML's double
+ * quotes want it; malloc'd, NULL if out of memory. */
+static char *
+prefixed(const char *lines, const char *name, const char *move)
+{
+	size_t n = 0;
+	char *q = malloc(2 * strlen(name) + 1), *s;
+
+	if (q == NULL)
+		return NULL;
+	for (const char *c = name; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			q[n++] = '\\';
+		q[n++] = *c;
+	}
+	q[n] = '\0';
+	s = cmd_strf("%s  - \"%s: %s\"\n", lines, q, move);
+	free(q);
+	return s;
+}
+
 static char *
 move_lines(const struct journal *j, const struct nt_record *r, const void *g, int first, int n,
     int *back)
 {
+	const struct nt_game *gm = nt_record_game(r);
 	char *lines = strdup(""), *more, *move;
 	int k = 0;
 
@@ -738,14 +760,16 @@ move_lines(const struct journal *j, const struct nt_record *r, const void *g, in
 		    &j->undone[j->nundone - 1 - k] : NULL;
 
 		/* "K -1,0 180 farmer@SW", as the journal writes it */
-		if ((move = cmd_move_line(nt_record_game(r), g, i)) == NULL) {
+		if ((move = cmd_move_line(gm, g, i)) == NULL) {
 			free(lines);
 			return NULL;
 		}
 		if (u != NULL && u->index == i && strcmp(u->move, move) == 0) {
 			more = cmd_strf("%s%s", lines, u->lines);
 			k++;
-		} else
+		} else if (gm->move_prefixed != NULL && gm->move_prefixed(g, i))
+			more = prefixed(lines, r->players[gm->move_player(g, i)].name, move);
+		else
 			more = cmd_strf("%s  - %s\n", lines, move);
 		free(lines), free(move);
 		lines = more;

@@ -34,6 +34,8 @@ static const struct {
 	{ &cmd_resume_entry,	false, NULL },
 	{ &cmd_games_entry,	false, NULL },
 	{ &cmd_replay_entry,	false, NULL },
+	{ &cmd_report_entry,	false, NULL },
+	{ &cmd_stats_entry,	false, NULL },
 	{ &cmd_board_entry,	false, NULL },
 	{ &cmd_tiles_entry,	false, cmd_tiles_usage },
 	{ &cmd_fmt_entry,	false, NULL },

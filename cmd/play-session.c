@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -548,8 +549,23 @@ static volatile sig_atomic_t got_end;	/* SIGHUP, SIGTERM, SIGQUIT: the session e
 static sigjmp_buf end_jump;		/* out of readline, for such a signal */
 static volatile sig_atomic_t end_jumps;	/* readline waits for a line */
 
-/* A line from the terminal, NULL at its end (Ctrl-D) or when a signal
- * ends the session (readline left by int_hook, the terminal set back). */
+/*
+ * Has the terminal hung up (closed, its window gone)?  Only the session's
+ * leader (a shell) is sent SIGHUP; a program it started reads the end of
+ * the input.  That end is not Ctrl-D: the session ends as of SIGHUP (the
+ * tile in hand kept without a question, the process ending of the signal).
+ */
+static bool
+hung_up(void)
+{
+	struct pollfd fd = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	return poll(&fd, 1, 0) > 0 && (fd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+/* A line from the terminal, NULL at its end (Ctrl-D, or the terminal
+ * hung up: got_end) or when a signal ends the session (readline left by
+ * int_hook, the terminal set back). */
 static char *
 tty_read(const char *prompt)
 {
@@ -562,6 +578,8 @@ tty_read(const char *prompt)
 	end_jumps = 1;
 	line = readline(prompt);
 	end_jumps = 0;
+	if (line == NULL && !got_end && hung_up())
+		got_end = SIGHUP;
 	return line;
 }
 

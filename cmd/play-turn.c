@@ -61,6 +61,7 @@ moves_done(struct play *p, int first)
 		p->game->tell(p, i);
 	if (p->rules->over(p->g)) {
 		play_say_final(p);
+		play_report(p);		/* where the points came from */
 		outf("%s\n", play_over_hint(p));
 	} else
 		p->game->standings(p);

@@ -250,6 +250,9 @@ struct play_cmd {
 /* play-cmds.c: the generic commands, for the games' lists. */
 extern const struct play_cmd play_cmd_moves, play_cmd_undo, play_cmd_redo, play_cmd_save,
 	    play_cmd_help, play_cmd_quit;
+/* play-report.c: report [--svg FILE], and the report said at the end. */
+extern const struct play_cmd play_cmd_report;
+void	 play_report(struct play *p);
 
 /* The command NAME of the game in play, English or French (any case, any
  * script: DÉFAUSSER; exit is quit, ? is help), or NULL. */

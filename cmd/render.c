@@ -273,18 +273,22 @@ struct pic {
 };
 
 /*
- * The key, in the order it is printed: each kind's entry (struct
+ * The key, in the order it is printed: each game's entries (cr_games[r]:
+ * the tile game's first), those of its modules: each kind's (struct
  * cr_kinddef.key: walled areas, land, lines, centres, each in the order
  * of their numbers), each end's (cr_end), each attribute's value's
- * (cr_attr: marks among them), then the blank between two cities.
- * Translated where it is printed; the marks themselves are the
- * pictures', the same in every language.
+ * (cr_attr: marks among them), then the blank between two of its walled
+ * areas (its first walled kind's plural: "cities").  A picture's entries
+ * are those of its tiles' game.  Translated where it is printed; the
+ * marks themselves are the pictures', the same in every language.
  */
 #define MAXLEG	64
 static struct {
 	bool		 done;
-	int		 n, wall;
+	int		 n, wall[CR_MAXGAMES];
 	const char	*text[MAXLEG];
+	const char	*arg[MAXLEG];	/* a format's %s (N_()), NULL for none */
+	uint64_t	 game[CR_MAXGAMES];	/* the entries of each game, a bit each */
 	int		 kind[CR_MAXKINDS], end[CR_MAXENDS], attr[CR_MAXATTRS];	/* entries */
 } leg;
 
@@ -308,19 +312,29 @@ legend_add(const char *text)
 	return leg.n++;
 }
 
+/* The entries of game r's modules not listed yet (a module of two games
+ * is listed with the first). */
 static void
-legend_init(void)
+legend_game(int r, uint32_t *listed)
 {
+	uint32_t mods = cr_rules_modules(r) & ~*listed;
+	int first = leg.n, wall = -1;
+
 	for (int cls = 0; cls < 4; cls++)
 		for (int k = 0; k < cr_nkinds(); k++)
-			if (kind_class(k) == cls)
+			if (kind_class(k) == cls && (mods >> cr_kind_ext(k) & 1)) {
 				leg.kind[k] = legend_add(cr_kind(k)->key);
+				if (cls == 0 && wall < 0)
+					wall = k;
+			}
 	for (int e = 1; e < cr_nends(); e++)
-		leg.end[e] = legend_add(cr_end(e)->look.key);
+		if (mods >> cr__tab.end_ext[e] & 1)
+			leg.end[e] = legend_add(cr_end(e)->look.key);
 	for (int a = 0; a < cr_nattrs(); a++) {
 		const struct cr_look *l;
 
-		leg.attr[a] = -1;
+		if (!cr_attr_of(a, r) || leg.attr[a] >= 0)
+			continue;
 		for (int v = 1; (l = cr_attr_look(a, v)) != NULL; v++) {
 			int i = legend_add(l->key);
 
@@ -331,8 +345,31 @@ legend_init(void)
 		}
 	}
 	/* TRANSLATORS: the key to the tile pictures: keep each entry's
-	 * mark (##, ., == ||, Sp...) as it is, translate the words. */
-	leg.wall = legend_add(N_("a blank between two cities: they are separate"));
+	 * mark (##, ., == ||, Sp...) as it is, translate the words.  %s: a
+	 * kind of area, in the plural ("cities", "forests"). */
+	if (wall >= 0 && (leg.wall[r] = legend_add(N_("a blank between two %s: they are "
+	    "separate"))) >= 0)
+		leg.arg[leg.wall[r]] = cr_kind(wall)->plural;
+	for (int i = first; i < leg.n; i++)
+		leg.game[r] |= (uint64_t)1 << i;
+	*listed |= mods;
+}
+
+static void
+legend_init(void)
+{
+	uint32_t listed = 0;
+
+	for (int k = 0; k < CR_MAXKINDS; k++)
+		leg.kind[k] = -1;
+	for (int e = 0; e < CR_MAXENDS; e++)
+		leg.end[e] = -1;
+	for (int a = 0; a < CR_MAXATTRS; a++)
+		leg.attr[a] = -1;
+	for (int r = 0; r < cr_ngames && r < CR_MAXGAMES; r++) {
+		leg.wall[r] = -1;
+		legend_game(r, &listed);
+	}
 	leg.done = true;
 }
 
@@ -370,12 +407,16 @@ leg_attr(int a, int v)
 	    v - 1 : 0));
 }
 
+/* The blank between two walled areas of kind k. */
 static uint64_t
-leg_wall(void)
+leg_wall(int k)
 {
 	if (!leg.done)
 		legend_init();
-	return leg_bit(leg.wall);
+	for (int r = 0; r < cr_ngames && r < CR_MAXGAMES; r++)
+		if (cr_rules_modules(r) >> cr_kind_ext(k) & 1)
+			return leg_bit(leg.wall[r]);
+	return 0;
 }
 
 /* How many cells in from the nearest edge: 0 on the border, PMID at the centre. */
@@ -479,6 +520,16 @@ pset(struct pic *p, int r, int c, int what, int seg, const char *txt)
 	p->txt[r][c][1] = txt[1];
 }
 
+/* The kind of t's walled areas (a city), for the key's blank between two. */
+static int
+wall_kind(const struct cr_tiletype *t)
+{
+	for (int s = 0; s < t->nseg; s++)
+		if (walled(&t->seg[s]))
+			return t->seg[s].kind;
+	return 0;
+}
+
 /* Cities: who claims each cell, then blanks where two would touch. */
 static void
 pcities(struct pic *p)
@@ -540,7 +591,7 @@ pcities(struct pic *p)
 	for (int r = 0; r < PN; r++)
 		for (int c = 0; c < PN; c++)
 			if (p->what[r][c] == P_WALL)
-				p->used |= leg_wall();
+				p->used |= leg_wall(wall_kind(p->t));
 			else if (pwalled(p, r, c))
 				p->used |= leg_kind(p->what[r][c]);
 }
@@ -974,17 +1025,33 @@ cmd_print_list(FILE *f, const char *head, const char *const *item, int n)
 	out_printf(f, "\n");
 }
 
+uint64_t
+cmd_legend_game(int r)
+{
+	if (!leg.done)
+		legend_init();
+	return r >= 0 && r < cr_ngames && r < CR_MAXGAMES ? leg.game[r] : 0;
+}
+
 void
 cmd_print_legend(FILE *f, uint64_t used)
 {
 	const char *item[MAXLEG];
-	int n = 0;
+	char *made[MAXLEG];
+	int n = 0, nmade = 0;
 
 	if (!leg.done)
 		legend_init();
-	for (int i = 0; i < leg.n; i++)
-		if ((used & ((uint64_t)1 << i)) && leg.text[i] != NULL)
+	for (int i = 0; i < leg.n; i++) {
+		if (!(used & ((uint64_t)1 << i)) || leg.text[i] == NULL)
+			continue;
+		if (leg.arg[i] == NULL)
 			item[n++] = _(leg.text[i]);
+		else if ((made[nmade] = cmd_strf(_(leg.text[i]), _(leg.arg[i]))) != NULL)
+			item[n++] = made[nmade++];
+	}
 	if (n > 0)
 		cmd_print_list(f, _("key: "), item, n);
+	while (nmade > 0)
+		free(made[--nmade]);
 }

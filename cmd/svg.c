@@ -141,11 +141,27 @@ attr_key(int a, int v)
 	return -1;
 }
 
-/* A key's words, in the reader's language: a kind's name, or the table's. */
+/* The meeples of the board's game by name, standing and lying ("thief,
+ * knight, monk"), for their keys; NULL: the table's words. */
+static char *meeple_words[2];
+
+/* A key's words, in the reader's language: a kind's name, the meeples of
+ * the board's game, or the table's. */
 static const char *
 key_word(int k)
 {
-	return k < CR_MAXKINDS ? _(cr_kind(k)->name) : _(key.words[k]);
+	static char *said[2];
+	int lie = k == key.lie;
+
+	if (k < CR_MAXKINDS)
+		return _(cr_kind(k)->name);
+	if ((k != key.stand && k != key.lie) || meeple_words[lie] == NULL)
+		return _(key.words[k]);
+	free(said[lie]);
+	/* TRANSLATORS: the SVG board's key: meeples standing ("thief,
+	 * knight, monk (standing)") and lying ("farmer (lying)"). */
+	said[lie] = cmd_strf(lie ? _("%s (lying)") : _("%s (standing)"), meeple_words[lie]);
+	return said[lie] != NULL ? said[lie] : _(key.words[k]);
 }
 
 /* The key's j-th entry in the order it is listed: the kinds' (walled
@@ -960,6 +976,10 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 		keys_init();
 	if (b->feature >= 0)
 		pc.fid = cr_game_feature_id(g, b->feature);
+	for (int lie = 0; lie < 2; lie++) {
+		free(meeple_words[lie]);
+		meeple_words[lie] = cmd_piece_list(g, lie, true, ", ");
+	}
 
 	/* The board first, aside: what it shows makes the key, and the key
 	 * the picture's size. */
@@ -1085,4 +1105,26 @@ svg_text(const struct cr_game *g, const struct svg_board *b, size_t *len)
 		return NULL;
 	}
 	return buf;
+}
+
+/* ---- for the other pictures (report-svg.c) ------------------------------- */
+
+void
+svg_put_text(FILE *f, const char *s)
+{
+	put_text(f, s);
+}
+
+int
+svg_text_px(const char *s)
+{
+	return text_px(s);
+}
+
+const char *
+svg_player_rgb(const int *ansi, int p)
+{
+	struct svg_board b = { .ansi = ansi };
+
+	return player_rgb(&b, p);
 }

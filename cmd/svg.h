@@ -32,6 +32,13 @@ bool	 svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b);
  * memory runs out. */
 char	*svg_text(const struct cr_game *g, const struct svg_board *b, size_t *len);
 
+/* For the other pictures (report-svg.c), drawn as this one is: text
+ * escaped as here; how wide it is drawn at most, in pixels at font size
+ * 15; player p's colour, from the players' ANSI codes (NULL: grey). */
+void	 svg_put_text(FILE *f, const char *s);
+int	 svg_text_px(const char *s);
+const char *svg_player_rgb(const int *ansi, int p);
+
 /* Where the last tile placed lies: false if no move placed one (the
  * start tile alone).  For the ASCII map too. */
 bool	 board_last_tile(const struct cr_game *g, int *x, int *y);

@@ -23,7 +23,7 @@ static void
 cand_some_tiles(struct play *p, const char *text, int only)
 {
 	int edges[CR_NDIRS], t = cr_tileset_find(tile_ts(p), text, strlen(text));
-	bool byedges = cmd_tiles_edges(text, edges);
+	bool byedges = cmd_tiles_edges(tile_ts(p), text, edges);
 
 	/* A code written another way (ic-kb, another artwork's letter): the
 	 * code as the box writes it, in its place. */

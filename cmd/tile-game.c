@@ -286,9 +286,9 @@ with_said(struct cr_move *m, const struct cr_move *said)
 	memcpy(m->drawn, said->drawn, (size_t)said->ndrawn * sizeof m->drawn[0]);
 }
 
-/* Play one random game to its end. */
-static bool
-random_game(void *game, uint64_t *seed)
+/* Play one random game to its end (tile.h). */
+bool
+tile_random_game(void *game, uint64_t *seed)
 {
 	struct cr_game *g = game;
 	int ntypes = cr_game_tileset(g)->ntypes;
@@ -301,8 +301,12 @@ random_game(void *game, uint64_t *seed)
 		for (int u = 0; u < ntypes; u++)
 			if (cr_game_supply(g, u) > 0 && cr_game_drawable(g, u, NULL))
 				total += cr_game_supply(g, u);
-		if (total == 0)
-			return false;
+		/* None may be drawn (a bonus tile due whose pile holds only
+		 * types no data describes): the game ends there. */
+		if (total == 0) {
+			m.kind = CR_MOVE_END;
+			return cr_game_play(g, &m, NULL);
+		}
 		k = cmd_below(seed, total);
 		for (;; t++)
 			if (cr_game_supply(g, t) > 0 && cr_game_drawable(g, t, NULL)) {
@@ -540,7 +544,7 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 
 /* ---- the hand ---------------------------------------------------------------- */
 
-static const struct play_hand_words words = {
+const struct play_hand_words tile_words = {
 	N_("%s is in hand, not played: drop it?"),
 	N_("%s dropped: draw it again when the game resumes\n"),
 	N_("%s was in hand: the game has no move yet, so nothing is kept; draw it "
@@ -553,20 +557,20 @@ static const struct play_hand_words words = {
 	    "is (%s)\n"),
 };
 
-static bool
-hand_held(const struct play *p)
+bool
+tile_hand_held(const struct play *p)
 {
 	return tile_hand(p)->tile >= 0;
 }
 
-static char *
-hand_name(const struct play *p)
+char *
+tile_hand_name(const struct play *p)
 {
 	return strdup(tile_code(p, tile_hand(p)->tile));
 }
 
-static char *
-hand_line(const struct play *p)
+char *
+tile_hand_line(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
 
@@ -575,8 +579,8 @@ hand_line(const struct play *p)
 }
 
 /* The prompt's part: the tile in hand, and where it lies. */
-static char *
-prompt(const struct play *p)
+char *
+tile_prompt(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
 
@@ -590,8 +594,8 @@ prompt(const struct play *p)
 
 /* Ctrl-C: the tile is still in hand, and the step it waits for (its
  * piece or pass, once placed). */
-static char *
-ctrl_c(struct play *p)
+char *
+tile_ctrl_c(struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
 
@@ -604,8 +608,8 @@ ctrl_c(struct play *p)
 }
 
 /* The tile kept in hand, "CODE" or "CODE X,Y ROT", given back. */
-static bool
-hand_restore(struct play *p, char *text, char **why)
+bool
+tile_hand_restore(struct play *p, char *text, char **why)
 {
 	struct tile_hand *h = tile_hand(p);
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
@@ -653,8 +657,8 @@ hand_restore(struct play *p, char *text, char **why)
 /* ---- the REPL ------------------------------------------------------------------ */
 
 /* A turn: a player's prefix, a tile code, or what follows one. */
-static bool
-is_turn(struct play *p, int argc, char **argv, const char *line)
+bool
+tile_is_turn(struct play *p, int argc, char **argv, const char *line)
 {
 	return strchr(line, ':') != NULL ||
 	    cr_tileset_find(tile_ts(p), argv[0], strlen(argv[0])) >= 0 ||
@@ -666,8 +670,7 @@ is_turn(struct play *p, int argc, char **argv, const char *line)
 static const struct play_cmd cmd_draw = {
 	"draw", { "piocher", "tirer" }, N_("TILE"), 1, 1, PA_TILE, turn_draw,
 	N_("the tile just drawn: its picture, and where it fits"),
-	N_("  TILE is its code (A to X; tiles shows them).  Step 1 of 3 of a turn;\n"
-	"  draw again to correct a wrong code.\n"), true, NULL };
+	"", true, NULL };	/* its help: the game's codes (tile_help_more) */
 
 static const struct play_cmd cmd_place = {
 	"place", { "poser" }, N_("X,Y [ROT] [ROLE@SPOT]"), 1, 7, PA_PLACE, turn_place,
@@ -684,11 +687,7 @@ static const struct play_cmd cmd_choose = {
 static const struct play_cmd cmd_meeple = {
 	"meeple", { "pion" }, N_("ROLE@SPOT [TOKEN]"), 0, 5, PA_MEEPLE, turn_meeple,
 	N_("finish the turn with a meeple on the tile just placed"),
-	N_("  Step 3: thief (road), knight (city), monk (cloister), farmer (field), at a\n"
-	"  spot of the tile as it lies: N E S W, the half-edges NNE ENE ESE SSE SSW\n"
-	"  WSW WNW NNW, the corners NE SE SW NW, or C, the centre (monk alone means\n"
-	"  monk@C); the pieces of the expansions in play too.  Without ROLE@SPOT,\n"
-	"  lists where one may go.\n"), false, NULL };
+	"", false, NULL };	/* its help: the game's pieces (tile_help_more) */
 
 static const struct play_cmd cmd_pass = {
 	"pass", { "passer" }, N_("[WORD [TOKEN]]"), 0, 2, PA_NONE, turn_pass,
@@ -708,11 +707,7 @@ static const struct play_cmd cmd_legal = {
 static const struct play_cmd cmd_board = {
 	"board", { "plateau" }, N_("[--svg FILE]"), 0, 2, PA_NONE, view_board,
 	N_("a map of the board, with the meeples"),
-	N_("  Each square shows its tile's top, middle and bottom rows (# city, . field,\n"
-	"  = | road, + cloister, o village).  A meeple is its owner's initial: a\n"
-	"  capital for a thief, knight or monk, a small letter for a farmer.  * marks\n"
-	"  where the tile in hand fits.  In colour on a terminal, unless NO_COLOR is set.\n"
-	"  board --svg FILE: the board as an SVG picture, written to FILE.\n"), true, "--svg" };
+	"", true, "--svg" };	/* its help: the game's kinds and pieces (tile_help_more) */
 
 static const struct play_cmd cmd_score = {
 	"score", { "score", "points" }, "", 0, 0, PA_NONE, view_score,
@@ -725,8 +720,8 @@ static const struct play_cmd cmd_explain = {
 	N_("  explain PLAYER: every scoring that paid PLAYER, its arithmetic and majority,\n"
 	"  and what PLAYER's meeples on the board would score if the game ended now.\n"
 	"  explain X,Y:SPOT: the feature at that spot of the tile at X,Y: its tiles,\n"
-	"  pennants, meeples by player, who controls it, what it scored or would score\n"
-	"  if the game ended now.  explain X,Y: every feature of that tile.\n"
+	"  what it holds, meeples by player, who controls it, what it scored or would\n"
+	"  score if the game ended now.  explain X,Y: every feature of that tile.\n"
 	"  explain alone: every player.\n"), true, NULL };
 
 static const struct play_cmd cmd_supply = {
@@ -758,11 +753,11 @@ static const struct play_cmd cmd_load = {
 	"  in hand with it, as when the session ends: carcref resume NAME gives it\n"
 	"  back (on a terminal, load asks first whether to drop it).\n"), false, NULL };
 
-static const struct play_cmd *const cmds[] = {
+const struct play_cmd *const tile_cmds[] = {
 	&cmd_draw, &cmd_place, &cmd_choose, &cmd_meeple, &cmd_pass, &cmd_discard, &cmd_legal,
 	&cmd_board, &cmd_score, &cmd_explain, &cmd_supply, &play_cmd_moves, &cmd_tiles,
 	&cmd_find, &play_cmd_undo, &play_cmd_redo, &cmd_end, &play_cmd_save, &cmd_load,
-	&play_cmd_help, &play_cmd_quit, NULL,
+	&play_cmd_report, &play_cmd_help, &play_cmd_quit, NULL,
 };
 
 const struct play_game play_game_tile = {
@@ -774,13 +769,13 @@ const struct play_game play_game_tile = {
 	    "%s has its own\n"),
 	.selfplay_opts = selfplay_opts,
 	.selfplay_opt = selfplay_opt,
-	.random_game = random_game,
+	.random_game = tile_random_game,
 	.json_event = json_event,
 	.json_game = json_game,
 	.ranking_tail = ranking_tail,
-	.cmds = cmds,
+	.cmds = tile_cmds,
 	.maxwords = PLAY_MAXARGS,
-	.is_turn = is_turn,
+	.is_turn = tile_is_turn,
 	.line = tile_line,
 	.example = tile_example,
 	.shape = N_("TILE X,Y ROT ROLE@SPOT"),
@@ -797,14 +792,14 @@ const struct play_game play_game_tile = {
 	.complete = tile_complete,
 	.hand_size = sizeof (struct tile_hand),
 	.hand_max = 256,	/* bytes: "CODE X,Y ROT" is far shorter */
-	.words = &words,
-	.hand_held = hand_held,
+	.words = &tile_words,
+	.hand_held = tile_hand_held,
 	.hand_drop = tile_drop_hand,
-	.hand_name = hand_name,
-	.hand_line = hand_line,
-	.prompt = prompt,
-	.ctrl_c = ctrl_c,
-	.hand_restore = hand_restore,
+	.hand_name = tile_hand_name,
+	.hand_line = tile_hand_line,
+	.prompt = tile_prompt,
+	.ctrl_c = tile_ctrl_c,
+	.hand_restore = tile_hand_restore,
 	.undo_steps = NULL,
 	.undone = tile_undone,
 	.redoing = tile_redoing,

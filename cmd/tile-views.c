@@ -320,14 +320,19 @@ view_board(struct play *p, int argc, char **argv)
 void
 tile_standings(struct play *p)
 {
-	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g);
+	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g), k = 0;
 
 	if (cr_game_over(p->g))
 		return;
+	/* The pieces in hand of the game's first pool (its meeples, its
+	 * tribe members), not of another game's. */
+	while (k + 1 < cr_npools() && !(cr_game_exts(p->g) & (1u << cr_pool_ext(k))))
+		k++;
 	outf(" ");
 	for (int i = 0; i < n; i++)
 		outf(" %s %d [%d]%s", p->names[i], cr_game_player(p->g, i)->score,
-		    cr_game_player(p->g, i)->meeples, i + 1 < n ? "," : "");
+		    k == 0 ? cr_game_player(p->g, i)->meeples : cr_game_player(p->g, i)->pool[k],
+		    i + 1 < n ? "," : "");
 	outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
 	    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
 }
@@ -561,6 +566,14 @@ explain_player(struct play *p, int who)
 			farm_cities(p, mee[i].seg, &shown, &nshown);
 			continue;
 		}
+		/* A kind no price pays: what a module's final scoring would
+		 * pay for it (a meadow). */
+		if (cr_kind(cr_role_kind(mee[i].role))->price == NULL &&
+		    cr_game_feature_kept(p->g, mee[i].seg, &e) && e.reason == CR_EV_MODULE_END) {
+			nt_event_explain(&e, p->names, cr_game_nplayers(p->g), why, sizeof why);
+			outf("%s\n", why);
+			continue;
+		}
 		/* Who holds it, even when it pays 0 now (a farm with no city
 		 * yet): never "to nobody" for a feature a player holds. */
 		if (cr_game_feature_score(p->g, mee[i].seg, &e) || e.winners != 0) {
@@ -568,7 +581,10 @@ explain_player(struct play *p, int who)
 			outf("%s\n", why);
 		} else {
 			nt_event_why(&e, why, sizeof why);
-			outf(_("%s = %d, to nobody\n"), why, e.points);
+			if (e.points == 0)	/* held, and the end pays nothing for it */
+				outf("%s\n", why);
+			else
+				outf(_("%s = %d, to nobody\n"), why, e.points);
 		}
 	}
 	free(mee), free(seen), free(shown);
@@ -705,7 +721,10 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	}
 	if (cr_game_feature_kept(p->g, seg, &e)) {	/* a flock and its shepherds */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
-		outf(_("  %s: %s\n"), nt_event_name(&e), why);
+		if (e.reason == CR_EV_MODULE_END)	/* what a module's end would pay */
+			outf(_("  if the game ended now: %s\n"), why);
+		else
+			outf(_("  %s: %s\n"), nt_event_name(&e), why);
 	}
 	ev = cr_game_events(p->g, &nev);
 	for (int i = 0; i < nev; i++)
@@ -724,10 +743,15 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 		nt_event_explain(&e, p->names, n, why, sizeof why);
 		outf(_("  the final scoring paid nothing for it: %s\n"), why);
 	}
-	if (f.scored || cr_game_over(p->g) || !cr_game_kind_priced(p->g, f.kind))
-		;	/* paid, or (edition 1) a field paid per city: below */
+	if (f.scored || cr_game_over(p->g) || !cr_game_kind_priced(p->g, f.kind) ||
+	    k->price == NULL)
+		;	/* paid, (edition 1) a field paid per city: below; a kind
+			 * no price pays (a module's end may: above) */
 	else if (cr_game_feature_score(p->g, seg, &e) || e.winners != 0) {	/* held, 0 or more */
 		nt_event_explain(&e, p->names, n, why, sizeof why);
+		outf(_("  if the game ended now: %s\n"), why);
+	} else if (best > 0) {	/* held, and the end pays nothing for it */
+		nt_event_why(&e, why, sizeof why);
 		outf(_("  if the game ended now: %s\n"), why);
 	} else {
 		nt_event_why(&e, why, sizeof why);
@@ -995,22 +1019,133 @@ say_find(struct play *p)
 	const struct cr_rules *r = cr_games[cr_game_rules(p->g)];
 	char *list = NULL, *t;
 
+	const char *first = NULL;
+
 	for (int i = 0; i < cr_nfilters(); i++) {	/* "--pennant (a pennant)" */
+		int k = cr__tab.filter_kind[i], a = cr__tab.filter_attr[i];
+
+		/* The game's modules' own: a kind, an attribute of theirs. */
+		if ((k != CR_NOKIND && !(cr_rules_modules(cr_game_rules(p->g)) >> cr_kind_ext(k) & 1)) ||
+		    (a >= 0 && !cr_attr_of(a, cr_game_rules(p->g))))
+			continue;
 		t = cmd_strf("%s%s%s (%s)", list ? list : "", list ? ", " : "",
 		    cr_filter(i)->option, _(cr_filter(i)->words));
 		free(list);
 		list = t;
+		first = first ? first : cr_filter(i)->option;
 	}
 	t = cmd_strf(_("EDGES: the tile's four edges read clockwise from any side, %s (find %s): "
 	    "each type left that shows them, the rotation where the first is north, its "
 	    "picture.  Filters: %s%s--set NAME; they may come alone (find %s).  draw %s and "
 	    "Tab turns the edges into the codes that match."), _(r->edge_letters),
 	    r->edge_example, list ? list : "", list ? ", " : "",
-	    cr_nfilters() > 0 ? cr_filter(0)->option : "--set NAME", r->edge_example);
+	    first ? first : "--set NAME", r->edge_example);
 	outf("  ");
 	play_wrapped(t ? t : "", 2);
 	free(t);
 	free(list);
+}
+
+/* A text of help, wrapped, after its two blanks; freed. */
+static void
+say_help(char *text)
+{
+	outf("  ");
+	play_wrapped(text ? text : "", 2);
+	free(text);
+}
+
+/* t + sep + more into t (NULL when out of memory, t freed). */
+static char *
+cat(char *t, const char *sep, const char *more)
+{
+	char *s = cmd_strf("%s%s%s", t ? t : "", t ? sep : "", more);
+
+	free(t);
+	return s;
+}
+
+/* help draw: the codes of the game's own set. */
+static void
+say_draw(struct play *p)
+{
+	const struct cr_tileset *ts = tile_ts(p);
+
+	say_help(cmd_strf(_("TILE is its code (%s to %s; tiles shows them).  Step 1 of 3 of a "
+	    "turn; draw again to correct a wrong code."), ts->type[0].code,
+	    ts->type[(ts->nsets > 0 ? ts->setbeg[1] : ts->ntypes) - 1].code));
+}
+
+/* help meeple: the game's own pieces, each with what it stands on
+ * ("thief (road)", "hut (river or lake)"), and the one that may leave out
+ * its spot; then the expansions' (say_pieces). */
+static void
+say_meeple(struct play *p)
+{
+	uint32_t own = cr_rules_on(cr_game_rules(p->g));
+	char *list = NULL, *bare = NULL, *t;
+	bool more = (cr_rules_modules(cr_game_rules(p->g)) & ~own) != 0;
+
+	for (int id = 1; id < cr_npieces(); id++) {
+		int k = cr_piece_kind(id, 0), k2 = cr_piece_kind(id, 1);
+
+		if (!(own >> cr_piece_ext(id) & 1))
+			continue;
+		t = k2 != k ? cmd_strf("%s (%s%s%s)", nt_piece_name(id, 1), nt_kind_word(k), _(" or "),
+		    nt_kind_word(k2)) : cmd_strf("%s (%s)", nt_piece_name(id, 1), nt_kind_word(k));
+		list = cat(list, ", ", t ? t : "?");
+		free(t);
+		if (bare == NULL && (cr_kind_flags(k) & CR_KIND_BARE))
+			bare = cmd_strf(_(" (%s alone means %s@C)"), nt_piece_name(id, 1),
+			    nt_piece_name(id, 1));
+	}
+	say_help(cmd_strf(_("Step 3: %s, at a spot of the tile as it lies: N E S W, the half-edges "
+	    "NNE ENE ESE SSE SSW WSW WNW NNW, the corners NE SE SW NW, or C, the centre%s%s  "
+	    "Without ROLE@SPOT, lists where one may go."), list ? list : "", bare ? bare : "",
+	    more ? _("; the pieces of the expansions in play too.") : "."));
+	free(list), free(bare);
+	say_pieces(p);
+}
+
+/* help board: the map's characters of the game's kinds and ends, and
+ * its pieces' letters. */
+static void
+say_board(struct play *p)
+{
+	char *kinds = NULL, *t, *up, *low;
+	uint32_t mods = cr_game_exts(p->g);
+
+	for (int cls = 0; cls < 4; cls++)	/* walled areas, land, lines, centres */
+		for (int k = 0; k < cr_nkinds(); k++) {
+			const struct cr_kinddef *d = cr_kind(k);
+			int in = d->shape == CR_LINE ? 2 : d->shape == CR_CENTRE ? 3 :
+			    (d->flags & CR_KIND_LAND) ? 1 : 0;
+
+			if (in != cls || !(mods >> cr_kind_ext(k) & 1) || d->map == NULL)
+				continue;
+			t = d->shape == CR_LINE && d->map_ew != NULL && d->map_ew[0] != d->map[0] ?
+			    cmd_strf("%c %c %s", d->map_ew[0], d->map[0], _(d->name)) :
+			    cmd_strf("%c %s", d->map[0], _(d->name));
+			kinds = cat(kinds, ", ", t ? t : "?");
+			free(t);
+		}
+	for (int e = 1; e < cr_nends(); e++) {
+		const struct cr_end *d = cr_end(e);
+
+		if (d->look.map == 0 || !(mods >> cr__tab.end_ext[e] & 1))
+			continue;
+		t = cmd_strf("%c %s", d->look.map, d->look.word ? _(d->look.word) : _(d->name));
+		kinds = cat(kinds, ", ", t ? t : "?");
+		free(t);
+	}
+	up = cmd_piece_list(p->g, false, false, _(" or "));
+	low = cmd_piece_list(p->g, true, false, _(" or "));
+	say_help(cmd_strf(_("Each square shows its tile's top, middle and bottom rows (%s).  A "
+	    "meeple is its owner's initial: a capital for %s, a small letter for %s.  * marks "
+	    "where the tile in hand fits.  In colour on a terminal, unless NO_COLOR is set."),
+	    kinds ? kinds : "", up ? up : "-", low ? low : "-"));
+	outf("%s", _("  board --svg FILE: the board as an SVG picture, written to FILE.\n"));
+	free(kinds), free(up), free(low);
 }
 
 void
@@ -1018,10 +1153,14 @@ tile_help_more(struct play *p, const struct play_cmd *c)
 {
 	if (c->fn == turn_place)
 		say_place_example(p);
+	else if (c->fn == turn_draw)
+		say_draw(p);
+	else if (c->fn == view_board)
+		say_board(p);
 	else if (c->fn == turn_choose || c->fn == turn_pass)
 		say_choices(p, c->fn == turn_choose);
 	else if (c->fn == turn_meeple)
-		say_pieces(p);
+		say_meeple(p);
 	else if (c->fn == view_find)
 		say_find(p);
 }

@@ -36,10 +36,12 @@ tile_hand(const struct play *p)
 	return p->hand;
 }
 
+/* The tile set of the game in play (its own, for a game whose record
+ * names its tiles), else the game's shipped one. */
 static inline const struct cr_tileset *
 tile_ts(const struct play *p)
 {
-	return p->world;
+	return p->g != NULL ? cr_game_tileset(p->g) : p->world;
 }
 
 /* What its commands' arguments complete to (struct play_cmd's complete). */
@@ -51,6 +53,20 @@ enum {
 	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
 	PA_FIND,		/* the search options of find, a set's name */
 };
+
+/* tile-game.c: what another game on the tile engine may take as its own
+ * (Hunters & Gatherers, cmd/hg-game.c): the commands, the hand's words
+ * and hooks (struct play_game's), a random game to its end. */
+extern const struct play_cmd *const tile_cmds[];
+extern const struct play_hand_words tile_words;
+bool	 tile_random_game(void *g, uint64_t *seed);
+bool	 tile_hand_held(const struct play *p);
+char	*tile_hand_name(const struct play *p);
+char	*tile_hand_line(const struct play *p);
+char	*tile_prompt(const struct play *p);
+char	*tile_ctrl_c(struct play *p);
+bool	 tile_hand_restore(struct play *p, char *text, char **why);
+bool	 tile_is_turn(struct play *p, int argc, char **argv, const char *line);
 
 /* tile-turn.c: the steps of a turn. */
 int	 turn_draw(struct play *, int, char **);

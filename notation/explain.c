@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "game.h"
 #include "i18n.h"
 #include "move.h"
 #include "../rules/ext.h"
@@ -276,12 +277,50 @@ terms(struct out *o, const struct cr_event *ev, unsigned who)
 			    phrase(ev->term[i].phrase));
 }
 
+/* The row of the game whose modules made ev, if it has words of its own
+ * (struct nt_game.event_words), else NULL. */
+static const struct nt_game *
+words_row(const struct cr_event *ev)
+{
+	int e = cr_kind_ext(ev->kind), r = e >= 0 ? cr_ext_rules(e) : -1;
+	const struct nt_game *row;
+
+	if (r < 0 || r >= cr_ngames)
+		return NULL;
+	row = nt_game_find(cr_games[r]->name, strlen(cr_games[r]->name));
+	return row != NULL && row->event_words != NULL ? row : NULL;
+}
+
 /*
  * The arithmetic: what was scored and its sums, with the terms of the
- * players in who (every term: ~0u).
+ * players in who (every term: ~0u); in the game's own words when it has
+ * some for it (names: the players, NULL if unknown).
  */
+static void kind_why(struct out *o, const struct cr_event *ev, unsigned who);
+
 static void
-why(struct out *o, const struct cr_event *ev, unsigned who)
+why(struct out *o, const struct cr_event *ev, unsigned who, const char *const *names)
+{
+	const struct nt_game *row = words_row(ev);
+	char small[256], *w;
+	int role, n;
+
+	if (row != NULL && (n = row->event_words(ev, names, &role, small, sizeof small)) >= 0) {
+		if ((size_t)n < sizeof small)
+			put(o, "%s", small);
+		else if ((w = malloc((size_t)n + 1)) != NULL) {	/* longer: made again */
+			if (row->event_words(ev, names, &role, w, (size_t)n + 1) >= 0)
+				put(o, "%s", w);
+			free(w);
+		}
+		return;
+	}
+	kind_why(o, ev, who);
+}
+
+/* The arithmetic in the kinds' words (and the modules' phrases). */
+static void
+kind_why(struct out *o, const struct cr_event *ev, unsigned who)
 {
 	bool done = ev->reason == CR_EV_COMPLETED;
 	const struct cr_kinddef *k;
@@ -292,7 +331,8 @@ why(struct out *o, const struct cr_event *ev, unsigned who)
 		took_from(o, ev);
 		return;
 	}
-	if (ev->reason == CR_EV_MODULE) {	/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
+	if (ev->reason == CR_EV_MODULE || ev->reason == CR_EV_MODULE_END) {
+		/* a module's: "herded at 1,2 (4 tokens): 1 x 8 (sheep)" */
 		if (ev->sub > 0)
 			put(o, ngettext("%s at %d,%d (%d token):", "%s at %d,%d (%d tokens):",
 			    (unsigned long)ev->sub), phrase(ev->note), ev->x, ev->y, ev->sub);
@@ -318,7 +358,8 @@ why(struct out *o, const struct cr_event *ev, unsigned who)
 	if (ev->reason == CR_EV_FARM_CITY)	/* land paid through what it borders */
 		say(o, &k->why_border, nums);
 	else {
-		say(o, done ? &k->why_done : &k->why_open, nums);
+		say(o, !done ? &k->why_open : ev->alt && k->why_alt.one ? &k->why_alt :
+		    &k->why_done, nums);
 		if (ev->pennants)
 			say(o, &k->count_and, nums);
 		if (ev->note)
@@ -353,7 +394,8 @@ sums(struct out *o, const struct cr_event *ev, unsigned who, int paid)
 	const struct cr_kinddef *k = cr_kind(ev->kind);
 	int nums[CR_NNUMS];
 
-	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_EXTRA || k == NULL)
+	if (own != paid || ev->reason == CR_EV_MODULE || ev->reason == CR_EV_MODULE_END ||
+	    ev->reason == CR_EV_EXTRA || k == NULL)
 		return false;
 	nt_event_nums(ev, nums);
 	if (ev->reason == CR_EV_FARM_CITY)
@@ -406,6 +448,18 @@ module_why(const struct cr_event *ev, const char *const *names, int nplayers, ch
 }
 
 int
+nt_event_why_kind(const struct cr_event *ev, char *buf, size_t size)
+{
+	struct out o = { buf, buf ? size : 0, 0 };
+
+	if (buf && size)
+		buf[0] = '\0';
+	kind_why(&o, ev, ~0u);
+	whole_chars(buf, size, o.n);
+	return o.n;
+}
+
+int
 nt_event_why(const struct cr_event *ev, char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
@@ -415,7 +469,7 @@ nt_event_why(const struct cr_event *ev, char *buf, size_t size)
 		return n;
 	if (buf && size)
 		buf[0] = '\0';
-	why(&o, ev, ~0u);
+	why(&o, ev, ~0u, NULL);
 	whole_chars(buf, size, o.n);
 	return o.n;
 }
@@ -506,7 +560,7 @@ amounts(struct out *o, const struct cr_event *ev, const char *const *names, int 
 		put(o, nwin > 1 ? _("the most %s tokens (%d each)") : _("the most %s tokens (%d)"),
 		    phrase(ev->note), best);
 	} else
-		why(o, ev, group);
+		why(o, ev, group, names);
 	paid_to(o, group, left ? ev->pay[p0] : ev->points, false, names, nplayers);
 	for (left &= ~group; left != 0; left &= ~group) {
 		bool bare;
@@ -544,7 +598,8 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
     char *buf, size_t size)
 {
 	struct out o = { buf, buf ? size : 0, 0 };
-	int nwin = 0, k = 0, best = 0, weighted = -1;
+	const struct nt_game *row;
+	int nwin = 0, k = 0, best = 0, weighted = -1, role;
 	bool alike;
 
 	if ((k = module_why(ev, names, nplayers, buf, size)) >= 0)
@@ -566,7 +621,17 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	for (int p = 0; p < nplayers; p++)	/* a big meeple counts 2: say so */
 		if ((ev->winners & (1u << p)) && ev->pieces[p] && ev->pieces[p] != ev->meeples[p])
 			weighted = p;
-	if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE)
+	if ((row = words_row(ev)) != NULL) {	/* the game's own: its role's counts */
+		char scratch[8];
+
+		row->event_words(ev, names, &role, scratch, sizeof scratch);
+		if (role >= 0 && best > 0)
+			put(&o, nwin > 1 ? _(" (tied, %d %s each)") : " (%d %s)", best,
+			    role > 0 ? nt_piece_name(role, best) : nt_kind_roles(ev->kind, best));
+		if (role < 0)	/* no majority said, nor who has fewer */
+			nplayers = 0;
+	} else if (ev->reason == CR_EV_EXTRA || ev->reason == CR_EV_MODULE ||
+	    ev->reason == CR_EV_MODULE_END)
 		;	/* the counts are the tokens or the sheep, said above */
 	else if (!alike && weighted >= 0)	/* paid differently, a majority: a tie */
 		put(&o, _(" (tied, %d each, a big meeple counting 2)"), best);
@@ -605,7 +670,7 @@ account(const struct cr_event *ev, const char *const *names, int nplayers, char 
 		return nt_event_explain(ev, names, nplayers, buf, size);
 	if (buf && size)
 		buf[0] = '\0';
-	why(&o, ev, ~0u);	/* paying nobody: a city with no farmer beside it */
+	why(&o, ev, ~0u, names);	/* paying nobody: a city with no farmer beside it */
 	if (ev->reason == CR_EV_FARM_CITY && cr_kind(ev->kind) != NULL) {
 		int nums[CR_NNUMS];
 

@@ -23,8 +23,11 @@
 const char *nt_event_label(const struct cr_event *ev);
 const char *nt_event_name(const struct cr_event *ev);
 
-/* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1". */
+/* The arithmetic alone: "completed city of 3 tiles and 1 pennant: 2 x 3 + 2 x 1";
+ * in the game's own words where it has some (struct nt_game.event_words),
+ * or always in its kinds' (nt_event_why_kind). */
 int	nt_event_why(const struct cr_event *ev, char *buf, size_t size);
+int	nt_event_why_kind(const struct cr_event *ev, char *buf, size_t size);
 
 /* The arithmetic of an event for a reader who has each player's amount
  * beside it (JSON's why): nt_event_why's words when every winner is

@@ -59,6 +59,8 @@
 
 #include "../rules/tileset.h"	/* struct cr_error */
 
+struct cr_event;
+
 struct nt_record;
 struct nt_emit;			/* record-int.h: where a writer's text goes */
 struct nt_replay_error;		/* record.h */
@@ -100,6 +102,34 @@ struct nt_event {
 	int		 points[NT_MAXPLAYERS];	/* what each of them got */
 };
 
+/*
+ * A share of what an event paid one player, for the points by category
+ * (carcref report, replay --json's "by_category", stats): the category
+ * the event counts under, or an extra inside it (an inn's share of a
+ * road's points, a pig's of a farm's).
+ */
+struct nt_part {
+	const char	*label;		/* English: JSON's key ("road", "inn") */
+	const char	*name;		/* the same in the reader's language */
+	int		 rank;		/* where it stands among its game's categories
+					 * (or its category's extras): lower first */
+	int		 points;	/* its share; an extra's may be below 0 (what
+					 * it took away: an unfinished road with an
+					 * inn pays nothing) */
+};
+#define NT_MAXPARTS	8	/* a category and its extras, in one event */
+
+/* A comment inside a header key's line or value, for a row that puts
+ * them itself (write_key_notes): its bytes from '#' to the end of its
+ * line (in the record's text), its line in the record, and whether it
+ * ends a line that holds more (else it is a line of its own). */
+struct nt_note {
+	const char	*text;
+	size_t		 len;
+	int		 line;
+	bool		 trailing;
+};
+
 /* A move made canonical without playing it (fmt). */
 struct nt_canon {
 	bool		 blank;		/* only blanks or a comment */
@@ -122,6 +152,10 @@ struct nt_game {
 	 * game is known (move 0), unless header_field gave one: "header";
 	 * NULL for a game whose refusals have none. */
 	const char	*header_kind;
+	/* Its keys that no other game takes are refused in another game's
+	 * record as its own ("\"tiles\" is a key of NAME records only", kind
+	 * header), not as unknown keys. */
+	bool		 keys_own;
 
 	/* ---- the header ---- */
 	/* Set r's header to the game's defaults (edition, r->cfg), before
@@ -191,6 +225,37 @@ struct nt_game {
 	 * data it had from elsewhere, written inline.  1 when r changed, 0 when
 	 * it named all already, -1 out of memory (r then as it was). */
 	int	(*header_own)(struct nt_record *r, const void *g);
+	/* Event i's points for player p (a player it paid, ev.paid) in
+	 * parts: parts[0] is its category, whose label is the event's own
+	 * (nt_event's label and name) with the share its plain price pays,
+	 * then each extra inside that category with its share (at most max
+	 * parts in all).  The parts' points add up to what the event paid p
+	 * (ev.points[p]).  Ranks order a game's
+	 * categories the same way in every game of it (roads before cities),
+	 * and the extras within one.  How many parts (1 at least).  NULL:
+	 * the event's label alone, its categories in the order they first
+	 * scored. */
+	int	(*event_parts)(const void *g, int i, int p, struct nt_part *parts, int max);
+	/* Is move i written back (the journal, save) with its player's
+	 * prefix, "- \"Anna: ...\"" (a move the rules give its player out of
+	 * turn: Hunters & Gatherers' bonus line)?  NULL: never. */
+	bool	(*move_prefixed)(const void *g, int i);
+	/* write_key for fmt, with the comments of the key's line and value
+	 * (n notes, in the order of the text), each put by what it stands
+	 * by (a type in a tile set), none after the last line: fmt ends it.
+	 * NULL: write_key, the comments joined after the key's last line. */
+	bool	(*write_key_notes)(const struct nt_emit *o, const struct nt_record *r, int k,
+		    const struct nt_note *notes, int n);
+	/* An event of the game's modules in the game's own words, where
+	 * its kinds' (struct cr_kinddef) cannot say it (explain.c: the
+	 * arithmetic, "meadow with 3 deer, 1 tiger (1 deer eaten): 2 x 2"),
+	 * as snprintf returns into buf (never NULL), or -1 for the kinds'
+	 * words; names the players
+	 * (NULL: unknown).  And always, in *role, the piece whose number
+	 * makes the event's majority, said after it ("(2 huts)"): 0 the
+	 * kind's, -1 none said.  NULL: the kinds' words, the kind's pieces. */
+	int	(*event_words)(const struct cr_event *ev, const char *const *names, int *role,
+		    char *buf, size_t size);
 };
 
 /* The registry (games.c): every game of the family, the default (the

@@ -77,8 +77,21 @@ nt__record_header(struct nt_record *r, struct cr_error *err)
 		const struct nt_field *f = &r->field[i];
 
 		if (nt_game_takes(gm, f->key) < 0) {
-			nt_game_keylist(gm, keys, sizeof keys);
+			const struct nt_game *other = NULL;
+			int n = 0;
+
+			for (int k = 0; k < nt_ngames; k++)	/* another game's key? */
+				if (nt_games[k] != gm && nt_games[k]->keys_own &&
+				    nt_game_takes(nt_games[k], f->key) >= 0)
+					other = nt_games[k], n++;
 			err->line = f->key_line, err->column = f->key_column;
+			if (n == 1) {
+				err->kind = "header";
+				snprintf(err->msg, sizeof err->msg, _("\"%s\" is a key of %s records "
+				    "only"), NT_QS(f->key), other->name);
+				return -1;
+			}
+			nt_game_keylist(gm, keys, sizeof keys);
 			snprintf(err->msg, sizeof err->msg, _("unknown key \"%s\" (expected %s or "
 			    "moves)"), NT_QS(f->key), keys);
 			return -1;

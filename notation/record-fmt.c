@@ -421,6 +421,63 @@ emit_after(struct fmt *f, const struct cm *c, const char *note)
 	nt__emit(&f->out, "\n", 1);
 }
 
+/* The notes of a key, gathered (struct nt_note): its comments with
+ * their lines, counted from the last one found. */
+struct notes {
+	struct fmt	*f;
+	struct nt_note	*v;
+	int		 n, cap;
+	size_t		 at;		/* a place in the text, on line */
+	int		 line;
+};
+
+static int
+put_note(void *arg, size_t off, size_t len, bool trailing)
+{
+	struct notes *ns = arg;
+	const char *t = ns->f->text, *e = t + ns->f->len;
+
+	if (off < ns->at)
+		ns->at = 0, ns->line = 1;
+	for (size_t k; ns->at < off; )
+		if ((k = nt__brk(t + ns->at, e)) != 0)
+			ns->at += k, ns->line++;
+		else
+			ns->at++;
+	if (ns->n == ns->cap) {
+		int cap = ns->cap ? 2 * ns->cap : 8;
+		struct nt_note *v = realloc(ns->v, (size_t)cap * sizeof *v);
+
+		if (v == NULL)
+			return ns->f->nomem = true;
+		ns->v = v, ns->cap = cap;
+	}
+	ns->v[ns->n++] = (struct nt_note){ t + off, len, ns->line, trailing };
+	return 0;
+}
+
+/* Key i of the game's (slot: its comments) and its comments: the row
+ * puts them if it can, else they are joined after it. */
+static void
+emit_key(struct fmt *f, int i, int slot)
+{
+	const struct nt_game *gm = nt_record_game(f->hdr);
+	struct notes ns = { f, NULL, 0, 0, 0, 1 };
+	const struct cm *c = &f->key[slot];
+
+	if (gm->write_key_notes == NULL) {
+		if (gm->write_key(&f->out, f->hdr, i))
+			emit_after(f, c, NULL);
+		return;
+	}
+	f->cont = false;
+	for (int k = 0; k < c->nafter && !f->nomem; k++)
+		comments_in(f, c->after[k].a, c->after[k].b, put_note, &ns);
+	if (!f->nomem && gm->write_key_notes(&f->out, f->hdr, i, ns.v, ns.n))
+		nt__emit(&f->out, "\n", 1);
+	free(ns.v);
+}
+
 /* The players list, each player with its comments. */
 static void
 emit_players(struct fmt *f)
@@ -471,8 +528,7 @@ emit_header(struct fmt *f, bool moves)
 			continue;
 		}
 		emit_lines(f, k[slot].before, "");
-		if (gm->write_key(&f->out, r, i))
-			emit_after(f, &k[slot], NULL);
+		emit_key(f, i, slot);
 	}
 	emit_lines(f, k[NT_K_MOVES].before, "");
 	nt__emitf(&f->out, "moves:%s", moves ? "" : " []");

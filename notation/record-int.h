@@ -109,6 +109,8 @@ nt__emit(const struct nt_emit *o, const char *s, size_t n)
 }
 /* A scalar, quoted and escaped unless plainly safe. */
 void	nt__emit_scalar(const struct nt_emit *o, const char *s);
+/* A scalar in double quotes, escaped as YAML needs. */
+void	nt__emit_quoted(const struct nt_emit *o, const char *s);
 /* The header lines (format, game, the game's keys and players), not
  * "moves:". */
 void	nt__emit_header(const struct nt_emit *o, const struct nt_record *r);

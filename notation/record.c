@@ -444,6 +444,14 @@ unknown_key(struct rd *rd, const yaml_mark_t *m, const char *key, const struct n
 {
 	char keys[256];
 
+	for (int k = 0; k < nt_ngames; k++)	/* another game's own key */
+		if (nt_games[k] != gm && nt_games[k]->keys_own &&
+		    nt_game_takes(nt_games[k], key) >= 0) {
+			fail_at(rd, m, _("\"%s\" is a key of %s records only"), NT_QS(key),
+			    nt_games[k]->name);
+			rd->err->kind = "header";
+			return -1;
+		}
 	nt_game_keylist(gm, keys, sizeof keys);
 	return fail_at(rd, m, _("unknown key \"%s\" (expected %s or moves)"), NT_QS(key), keys);
 }
@@ -803,7 +811,6 @@ void
 nt__emit_scalar(const struct nt_emit *o, const char *s)
 {
 	bool plain = s[0] != '\0' && (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80);
-	const char *run;
 	char esc[8];
 	size_t n;
 
@@ -818,6 +825,16 @@ nt__emit_scalar(const struct nt_emit *o, const char *s)
 		nt__emit(o, s, strlen(s));
 		return;
 	}
+	nt__emit_quoted(o, s);
+}
+
+void
+nt__emit_quoted(const struct nt_emit *o, const char *s)
+{
+	const char *run;
+	char esc[8];
+	size_t n;
+
 	nt__emit(o, "\"", 1);
 	for (const char *p = run = s; ; p++) {
 		const char *e = *p ? yaml_escape(p, &n, esc) : NULL;
@@ -946,7 +963,9 @@ nt_record_text(const struct nt_record *r, const void *g)
 			text = big;
 		}
 		nt__emit(&o, "  - ", 4);
-		nt__emit(&o, text, (size_t)k);
+		/* a move the rules give its player out of turn: its prefix */
+		nt__emit_line(&o, text, (size_t)k, gm->move_prefixed != NULL &&
+		    gm->move_prefixed(g, i) ? r->players[gm->move_player(g, i)].name : NULL);
 		nt__emit(&o, "\n", 1);
 	}
 	free(big);

@@ -1,5 +1,5 @@
 /*
- * replay.c -- the tile game's turn lines onto its game: parse, check
+ * tile-replay.c -- the tile game's turn lines onto its game: parse, check
  * whose turn it is, play, and word any refusal.  Its row (tile.c) plays
  * through here; so do the tests.
  */
@@ -11,6 +11,8 @@
 #include "explain.h"
 #include "i18n.h"
 #include "record.h"
+#include "game.h"
+#include "../rules/ext.h"
 
 /* A refusal is as long as struct nt_error's, whoever asks. */
 #define MSG	sizeof ((struct nt_error *)0)->msg
@@ -27,9 +29,25 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 	int who = cr_game_turn(g);
 
 	if (nt_parse_move(ts, line, len, &turn, &pe) < 0) {
+		const char *w = pe.column > 0 && (size_t)pe.column <= len ? line + pe.column - 1 : "";
+		size_t n = strcspn(w, "@ \t#");
+
 		err->column = pe.column;
 		err->kind = "syntax";
 		memcpy(err->msg, pe.msg, sizeof pe.msg);
+		/* A piece of another game of the family: said so, by name. */
+		for (int r = 0; r < cr_ngames && n > 0 && n <= (size_t)(line + len - w); r++) {
+			const struct nt_game *gm = nt_game_find(cr_games[r]->name,
+			    strlen(cr_games[r]->name));
+			int id;
+
+			if (r != cr_game_rules(g) && gm != NULL &&
+			    (id = cr_piece_find(r, w, n)) > 0 && cr_piece_find(cr_game_rules(g), w, n) == 0) {
+				snprintf(err->msg, MSG, _("%s is a piece of %s"), cr_piece(id)->word,
+				    _(gm->title));
+				break;
+			}
+		}
 		return -1;
 	}
 	err->column = 1;

@@ -344,6 +344,7 @@ const struct nt_game nt_game_tile = {
 	.event_explain = event_explain,
 	.event_why = event_why,
 	.canon = canon,
+	.event_parts = nt__tile_event_parts,
 };
 
 /* ---- its records, on the engine's types -------------------------------------- */

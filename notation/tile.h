@@ -75,6 +75,10 @@ int	nt_play(struct cr_game *g, const char *const *names, const char *line,
 int	nt__tile_play(void *g, const char *const *names, const char *line, size_t len,
 	    const char *player, struct nt_line_error *err);
 
+/* The row's event_parts (game.h): event i's points for player p by
+ * category and extras (tile-parts.c). */
+int	nt__tile_event_parts(const void *g, int i, int p, struct nt_part *parts, int max);
+
 /*
  * The same on an existing game (its tile set), reset first: a batch of
  * replays then reuses one game's memory.  True if every move was legal;

@@ -61,13 +61,17 @@ static const struct cr_filter filters[] = {
 	{ "--inn", N_("an inn"), CR_NOKIND, A_INN, 1 },
 };
 
-enum { P_NONE, P_INN, P_INN_OPEN, P_CATHEDRAL, P_CATHEDRAL_OPEN };
+enum { P_NONE, P_INN, P_INN_OPEN, P_CATHEDRAL, P_CATHEDRAL_OPEN, P_INN_SHARE, P_CATHEDRAL_SHARE };
 static const char *const phrases[] = {
 	[P_NONE] = "",
 	[P_INN] = N_("with an inn"),
 	[P_INN_OPEN] = N_("with an inn, unfinished: it pays nothing"),
 	[P_CATHEDRAL] = N_("with a cathedral"),
 	[P_CATHEDRAL_OPEN] = N_("with a cathedral, unfinished: it pays nothing"),
+	/* What their share of a road's or a city's points is called (the
+	 * report's extra, cr_event's share). */
+	[P_INN_SHARE] = N_("inn"),
+	[P_CATHEDRAL_SHARE] = N_("cathedral"),
 };
 
 static void
@@ -83,10 +87,12 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 	if (ev->kind == CR_ROAD && (flags & inn)) {
 		ev->per_tile = done ? 2 : 0;
 		ev->note = (uint16_t)CR_PHRASE(ext, done ? P_INN : P_INN_OPEN);
+		ev->share = (uint16_t)CR_PHRASE(ext, P_INN_SHARE);
 	} else if (ev->kind == CR_CITY && (flags & cathedral)) {
 		ev->per_tile = ev->per_pennant = done ? 3 : 0;
 		ev->small_city = false;	/* edition 1's 2-tile price never meets one */
 		ev->note = (uint16_t)CR_PHRASE(ext, done ? P_CATHEDRAL : P_CATHEDRAL_OPEN);
+		ev->share = (uint16_t)CR_PHRASE(ext, P_CATHEDRAL_SHARE);
 	}
 }
 

@@ -53,13 +53,15 @@ add_attr(struct cr__tab *t, const struct cr_attr *x, int e)
 		return;
 	if (x->type == CR_ATTR_FLAG)
 		at = nflags++;
-	else if (x->type == CR_ATTR_MARK)
+	else if (x->type == CR_ATTR_MARK || x->type == CR_ATTR_TILE)
 		at = nmarks++;
-	else if (x->type == CR_ATTR_WORD || (x->type == CR_ATTR_COUNT &&
-	    !(x->flags & CR_ATTR_SUMMED)))
+	else if (x->type == CR_ATTR_WORD || x->type == CR_ATTR_EDGES ||
+	    (x->type == CR_ATTR_COUNT && !(x->flags & CR_ATTR_SUMMED)))
 		at = nslots++;
-	if ((x->type == CR_ATTR_FLAG && at >= 8) || (x->type == CR_ATTR_MARK && at >= 32) ||
-	    ((x->type == CR_ATTR_WORD || x->type == CR_ATTR_COUNT) && at >= CR_SEGVALUES))
+	if ((x->type == CR_ATTR_FLAG && at >= 8) ||
+	    ((x->type == CR_ATTR_MARK || x->type == CR_ATTR_TILE) && at >= 32) ||
+	    ((x->type == CR_ATTR_WORD || x->type == CR_ATTR_COUNT || x->type == CR_ATTR_EDGES) &&
+	    at >= CR_SEGVALUES))
 		return;	/* no room: the loader refuses the key as unknown */
 	t->attr[a] = x;
 	t->attr_ext[a] = (int8_t)e;
@@ -67,7 +69,8 @@ add_attr(struct cr__tab *t, const struct cr_attr *x, int e)
 	t->attr_on[a][0] = e < 0 ? CR_NOKIND : kind_ref(t, e, x->on);
 	t->attr_on[a][1] = e < 0 ? CR_NOKIND : kind_ref(t, e, x->on2 ? x->on2 : x->on);
 	t->attr_at[a] = (uint8_t)at;
-	t->attr_bit[a] = x->type == CR_ATTR_FLAG || x->type == CR_ATTR_MARK ? 1u << at : 0;
+	t->attr_bit[a] = x->type == CR_ATTR_FLAG || x->type == CR_ATTR_MARK ||
+	    x->type == CR_ATTR_TILE ? 1u << at : 0;
 	t->nvalues = nslots;
 	t->nattrs++;
 }

@@ -76,7 +76,9 @@ struct cr_pool {
 
 /* What a piece is. */
 #define CR_PIECE_FOLLOWER	0x01	/* owns its feature: no other player's may join it */
-#define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed */
+#define CR_PIECE_STAYS		0x02	/* not sent home when its feature is completed
+					 * (a hut; a gatherer, whose module sends it
+					 * home at the end of the turn: cr_figure_home) */
 #define CR_PIECE_TOKEN		0x04	/* written with the token drawn as it goes down
 					 * (a shepherd: "shepherd@W sheep=2") */
 #define CR_PIECE_SPACE		0x08	/* stands on a space of its module's, not on the
@@ -238,8 +240,10 @@ struct cr_kinddef {
 	 * second"; an area not land: "a city is named by edges and
 	 * half-edges, and %s is a corner" (the spot); a kind that reaches an
 	 * edge and not land: "a %s must reach an edge; C is only for
-	 * cloisters and inner fields" (its name). */
-	const char	*at_centre, *at_one, *at_corner, *at_edge;
+	 * cloisters and inner fields" (its name).  at_half, for an area
+	 * named by whole edges only: "a forest is named by whole edges, and
+	 * %s is a half-edge" (the spot); NULL: half-edges are spots of it. */
+	const char	*at_centre, *at_one, *at_corner, *at_edge, *at_half;
 
 	/*
 	 * How it looks.  A kind on edges has a letter people search tiles by
@@ -281,13 +285,15 @@ struct cr_kinddef {
 	 * ("completed road of 3 tiles"); count_and what its pennants add
 	 * (" and 2 pennants"), small an edition's remark (cr_event.
 	 * small_city); arith the sums after (": 1 x 3"), count_plus the
-	 * pennants' (" + 2 x 2"); sum_done, sum_open the sums alone, for a
+	 * pennants' (" + 2 x 2"); why_alt, when set, the event complete
+	 * and marked alt by its price hook ("completed river loop of 4
+	 * segments"); sum_done, sum_open the sums alone, for a
 	 * second group of winners paid otherwise.  Land paid through what
 	 * it borders (CR_EV_FARM_CITY): why_border, sum_border, nobody_border
 	 * (" = 4, to nobody (no farmer beside it)": CR_N_POINTS).
 	 */
 	struct cr_say	 why_done, why_open, count_and, small, arith, count_plus;
-	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border;
+	struct cr_say	 sum_done, sum_open, why_border, sum_border, nobody_border, why_alt;
 	/*
 	 * The REPL's explain X,Y:SPOT (printf'd with x, y and the spot
 	 * first): line_done, line_open its first line ("road at 0,1 S: open
@@ -366,6 +372,10 @@ enum cr_attr_type {
 	CR_ATTR_END,		/* end: one of every module's ends (a line's) */
 	CR_ATTR_NEXT_TO,	/* next_to: [N]: the segments of the kind its land
 				 * borders (a field's cities) */
+	CR_ATTR_TILE,		/* key: true at a type's level, not a feature's (bonus:
+				 * true): a bit of the tile's marks, as a mark's */
+	CR_ATTR_EDGES,		/* key: [N, W]: whole edges at rotation 0, a bit each
+				 * (1 << direction), in a value slot (a lake's arms) */
 };
 #define CR_ATTR_SUMMED	0x01	/* a count the engine sums over a feature (pennants: a
 				 * segment's and a feature's pennants) */
@@ -512,6 +522,9 @@ struct cr_ext {
 	 * module holds tiles back until others are played (the river's). */
 	bool	(*drawable)(const struct cr_game *g, int ext, int type,
 		    struct cr_refusal *why);
+	/* Its drawable is asked before the copies are counted: a refusal of
+	 * the type itself (a bonus tile not due) outranks no copy left. */
+	bool	drawable_first;
 	/* Veto on a tile placement that fits by the edges (REFUSE: fills
 	 * why, returns false).  Also asked for where a tile fits at all
 	 * (legal listings, discards), so a veto is a rule of placement. */
@@ -541,6 +554,12 @@ struct cr_ext {
 	/* The placement m is scored: does the same player play again (a
 	 * builder's second tile)?  Asked of every module in play. */
 	bool	(*again)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+	/* The tile of m was discarded (it fits nowhere): the module follows
+	 * (a bonus tile drawn from its pile), and says whether the turn
+	 * passes now; false, as every game's rule has it for a land tile,
+	 * the same player draws again.  The turn passes if one module says
+	 * so.  Asked of every module in play. */
+	bool	(*discarded)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* A feature's price: ev is the base arithmetic for the feature with
 	 * root `root`, complete or not (ev->reason says when it is paid);
 	 * the module may change the prices and add a note or terms. */
@@ -720,7 +739,11 @@ struct cr_ext {
  * change it (copied to the undo log the first time in a move), or to
  * read it. */
 void	*cr_ext_state(struct cr_game *g, int ext);
-const void *cr_ext_cstate(const struct cr_game *g, int ext);
+static inline const void *
+cr_ext_cstate(const struct cr_game *g, int ext)
+{
+	return cr__head(g)->xstate + cr__head(g)->xoff[ext];
+}
 /* Module ext's tile set in g (an index among the tile set's sets), -1
  * when it has none in play. */
 int	cr_ext_set(const struct cr_game *g, int ext);
@@ -728,8 +751,9 @@ int	cr_ext_set(const struct cr_game *g, int ext);
 /* The root of the feature a piece (cr_game_figure) stands on, -1 for one
  * gone home. */
 int	cr_figure_root(const struct cr_game *g, int fig);
-/* A piece that owns no feature (a shepherd) goes home now; a follower
- * goes home with its feature, when it is scored. */
+/* A piece that owns no feature (a shepherd) goes home now, and so does
+ * a follower that stays (CR_PIECE_STAYS: its module says when); another
+ * follower goes home with its feature, when it is scored. */
 void	cr_figure_home(struct cr_game *g, int fig);
 /* Issue 21: any piece on the board, a follower too, goes home now
  * without its feature being scored (the Plague), logged for undo; a
@@ -755,6 +779,17 @@ int	cr_node_figure(const struct cr_game *g, int node);
 int	cr_node_attr(const struct cr_game *g, int node, int a);
 /* What its tile's data says of the node's segment (kind, ports, end...). */
 const struct cr_seg *cr_node_data(const struct cr_game *g, int node);
+/* The node's tile type and its segment there (*seg): what a module
+ * walking a feature asks of each node at once (cr_tile_attr). */
+const struct cr_tiletype *cr_node_type(const struct cr_game *g, int node, int *seg);
+/* All a walk of a feature asks of a node, in one call: its tile type,
+ * its segment there, its tile (cr_game_tile), its figure (-1) and the
+ * next node of its feature (cr_feature_next). */
+struct cr_nodeview {
+	const struct cr_tiletype *type;
+	int	seg, tile, figure, next;
+};
+void	cr_node_view(const struct cr_game *g, int node, struct cr_nodeview *v);
 /* A feature by its root: the ports it leaves open (0: complete; a
  * cloister: its neighbours missing), and the flags of its segments or'ed
  * (an inn...). */
@@ -845,6 +880,29 @@ struct cr_rules {
 	 * (River II's volcano), numbered after the modules' attributes. */
 	const struct cr_attr *attrs;
 	int		 nattrs;
+	/* Top-level keys its tile files may write holding a count, 0 to
+	 * 1000 (a bonus pile's size), NULL-ended: kept among the set's
+	 * tokens under the key's name (cr_tileset_tokens). */
+	const char	*const *setkeys;
+	/* Whether its types may say what in them is guessed (doubt: TEXT,
+	 * one line: cr_tileset.doubt). */
+	bool		 doubt;
+	/* A prefix its codes carry that a move may leave out ("HG-":
+	 * ffmm4 is HG-FFMM4), NULL for none. */
+	const char	*prefix;
+	/* The game's own checks of a type once read, beyond those of its
+	 * kinds (a segment ending at a lake on a tile without one; the code
+	 * scheme): NULL when it passes, else the words of the check (N_(),
+	 * after the loader's "tile CODE: ") and *feature the feature at fault (its
+	 * index in the type, -1 for the type).  NULL: none. */
+	const char	*(*type_check)(const struct cr_tiletype *t, int *feature);
+	/* The game's checks of a whole set once read, or once corrected
+	 * (cr_tileset_patch): what depends on the start type (its code is
+	 * free of the scheme; it is no bonus tile) and on every type
+	 * together.  NULL when it passes, else the words (N_(), at most one
+	 * %s: the code of the type at fault, or of the start) and *type that
+	 * type's index (-1: the set's start).  NULL: none. */
+	const char	*(*set_check)(const struct cr_tileset *ts, int *type);
 };
 
 /* The games (rules/registry.c), the tile game first. */
@@ -1120,21 +1178,44 @@ cr_tile_attr(const struct cr_tiletype *t, int s, int a)
 
 	if (x == NULL || s < 0 || s >= t->nseg)
 		return 0;
+	/* A count or a flag of another kind's (another game's, sharing the
+	 * slot or the bit) is not this segment's. */
+	if ((x->type == CR_ATTR_COUNT || x->type == CR_ATTR_FLAG || x->type == CR_ATTR_EDGES) &&
+	    !cr_attr_on(a, t->seg[s].kind))
+		return 0;
 	switch (x->type) {
 	case CR_ATTR_COUNT:
 		return x->flags & CR_ATTR_SUMMED ? t->seg[s].pennants :
 		    t->value[s][cr__tab.attr_at[a]];
 	case CR_ATTR_WORD:
+	case CR_ATTR_EDGES:
 		return t->value[s][cr__tab.attr_at[a]];
 	case CR_ATTR_FLAG:
 		return (t->seg[s].flags & cr_attr_bit(a)) != 0;
 	case CR_ATTR_MARK:
+	case CR_ATTR_TILE:
 		return (t->marks & cr_attr_bit(a)) != 0;
 	case CR_ATTR_END:
 		return t->seg[s].end;
 	default:
 		return t->seg[s].next_to != 0;
 	}
+}
+
+/* The same without the checks, for a module reading its own count,
+ * word or edges attribute (not a summed one) on a segment it knows to be
+ * of a kind the attribute is on: a walk of its feature, node by node. */
+static inline int
+cr_seg_value(const struct cr_tiletype *t, int s, int a)
+{
+	return t->value[s][cr__tab.attr_at[a]];
+}
+
+/* A flag attribute's value on segment s, likewise unchecked. */
+static inline bool
+cr_seg_flag(const struct cr_tiletype *t, int s, int a)
+{
+	return (t->seg[s].flags & cr__tab.attr_bit[a]) != 0;
 }
 
 /* A word's name: value v of attribute a ("wine"), NULL for none. */

@@ -140,6 +140,7 @@ struct mark {
 	X(tiebreak) \
 	X(final) \
 	X(over) \
+	X(discarded) \
 	X(drawn_ok) \
 	X(drawn) \
 	X(left) \
@@ -171,9 +172,8 @@ struct cr_game {
 	/* Which modules in play have each hook (bit per module): a game
 	 * whose modules hook nothing pays nothing for the seam. */
 	struct cr_hooks hk;
-	/* The modules' own states, one block: module e's at xoff[e]. */
-	unsigned char *xstate;
-	size_t	xoff[CR_MAXEXTS], xsize;
+	/* The modules' own states: h.xstate, h.xoff; their size. */
+	size_t	xsize;
 	VEC(unsigned char) xlog;	/* copies of states before a move changed them */
 	uint32_t ext_logged;		/* modules whose state is copied this move */
 	bool	over;
@@ -310,8 +310,12 @@ cr__pool_left(const struct cr_game *g, int player, int pool)
 /* Whether module vetoes allow the placement (no refusal wanted: why NULL). */
 bool	cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why);
 /* Iterate over the modules in play that have a hook: for (e...) if (hk & 1u << e). */
+/* Each module whose bit is set in mask, in order: the set bits only (a
+ * hook's loop runs several times a move, and most modules have none). */
 #define CR_EACH_EXT(g, mask, e) \
-	for (int e = 0; e < cr_nexts; e++) if ((mask) & (1u << e))
+	for (unsigned cr__m = (mask); cr__m != 0; cr__m = 0) \
+		for (int e = __builtin_ctz(cr__m); cr__m != 0; \
+		    cr__m &= cr__m - 1, e = cr__m != 0 ? __builtin_ctz(cr__m) : 0)
 
 /* board.c */
 bool	cr__board_index_init(struct cr_game *g);

@@ -109,6 +109,12 @@ reserve(struct cr_game *g, bool ending)
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * 2 * (CR_MAXSEG + 9) +
 	    (ending ? 2 * (g->h.figs.n + (g->by_border ? g->nodes.n : 0)) + 64 : 0);
+
+	/* Where the modules say when the game ends, any of the k moves may
+	 * be the last: room for the final events after each (pieces and
+	 * nodes grow by one move's at most each). */
+	if (!ending && g->hk.over)
+		events += 2 * (g->h.figs.n + k + (g->by_border ? g->nodes.n + k * CR_MAXSEG : 0)) + 64;
 	/* Per move: a tile's joins (up to three entries for each of the 12
 	 * ports across its edges), the cloisters around, the features it
 	 * completes, each player once, the supply: generously.  And the
@@ -217,7 +223,7 @@ configure(struct cr_game *g, uint32_t exts)
 		return false;
 	if (exts == g->exts) {	/* a batch, as the last game: the hooks stand */
 		if (g->xsize)
-			memset(g->xstate, 0, g->xsize);
+			memset(g->h.xstate, 0, g->xsize);
 		return true;
 	}
 	/* Worked out aside, so that a refusal leaves the game as it was. */
@@ -242,16 +248,16 @@ configure(struct cr_game *g, uint32_t exts)
 		size += (x->state_size + 15) & ~(size_t)15;
 	}
 	if (size > g->xsize) {
-		if ((st = realloc(g->xstate, size)) == NULL)
+		if ((st = realloc(g->h.xstate, size)) == NULL)
 			return false;
-		g->xstate = st;
+		g->h.xstate = st;
 	}
 	g->xsize = size;
 	if (size)
-		memset(g->xstate, 0, size);
+		memset(g->h.xstate, 0, size);
 	g->sets = sets;
 	memcpy(g->extset, extset, sizeof extset);
-	memcpy(g->xoff, xoff, sizeof xoff);
+	memcpy(g->h.xoff, xoff, sizeof xoff);
 	g->hk = hk;
 	g->exts = exts;
 	return true;
@@ -439,7 +445,7 @@ cr_game_free(struct cr_game *g)
 	free(g->log.v);
 	free(g->marks.v);
 	free(g->xlog.v);
-	free(g->xstate);
+	free(g->h.xstate);
 	free(g->h.supply);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
@@ -481,8 +487,21 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 {
 	struct cr_refusal dummy;
 
-	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 && !g->hk.drawable)
-		return true;	/* the common case, asked once a move */
+	if (type >= 0 && type < g->h.ts->ntypes && g->h.supply[type] > 0 &&
+	    (g->sets & (1u << g->h.ts->typeset[type]))) {
+		bool ok = true;
+
+		/* The common case, asked once a move: why is written only for a
+		 * refusal (the hooks only read the game: one that refuses is
+		 * asked again below, why cleared first). */
+		CR_EACH_EXT(g, g->hk.drawable, e)
+			if (!cr_exts[e]->drawable(g, e, type, &dummy)) {
+				ok = false;
+				break;
+			}
+		if (ok)
+			return true;
+	}
 	if (why == NULL)
 		why = &dummy;
 	memset(why, 0, sizeof *why);
@@ -493,8 +512,26 @@ cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why)
 		why->ext = ext_of_type(g, type);
 		return refuse(why, CR_R_NOT_IN_PLAY);
 	}
-	if (g->h.supply[type] <= 0)
+	if (g->h.supply[type] <= 0) {
+		CR_EACH_EXT(g, g->hk.drawable, e)
+			if (cr_exts[e]->drawable_first && !cr_exts[e]->drawable(g, e, type, why))
+				return false;
 		return refuse(why, CR_R_NO_COPY);
+	}
+	CR_EACH_EXT(g, g->hk.drawable, e)
+		if (!cr_exts[e]->drawable(g, e, type, why))
+			return false;
+	return true;
+}
+
+/* cr_game_drawable's common case inline (once a move): true if the
+ * tile may be drawn; false says only "ask cr_game_drawable", which
+ * clears why and says why (a refusing hook may have written to it). */
+static inline bool
+drawable_fast(const struct cr_game *g, int type, struct cr_refusal *why)
+{
+	if (g->h.supply[type] <= 0 || !(g->sets & (1u << g->h.ts->typeset[type])))
+		return false;
 	CR_EACH_EXT(g, g->hk.drawable, e)
 		if (!cr_exts[e]->drawable(g, e, type, why))
 			return false;
@@ -705,11 +742,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	    m->tile < 0 || m->tile >= g->h.ts->ntypes)
 		return refuse(why, CR_R_BAD_MOVE);
 	if (g->h.supply[m->tile] <= 0 || g->hk.drawable) {
-		if (!cr_game_drawable(g, m->tile, why))
+		if (!drawable_fast(g, m->tile, why) && !cr_game_drawable(g, m->tile, why))
 			return false;
-		why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
-		why->role = m->role, why->spot = m->spot;
-		why->arg = m->arg, why->choice = m->choice, why->choice_arg = m->choice_arg;
 	}
 	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !check_drawn(g, m, why))
 		return false;
@@ -753,8 +787,6 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		return check_space(g, m, why);
 	if (m->space != 0)
 		return refuse(why, CR_R_BAD_MOVE);
-	if (!check_pool(g, m, why))
-		return false;
 	if ((pc->flags & CR_PIECE_TOKEN) ? m->arg == 0 : m->arg != 0) {
 		why->n = m->arg == 0 ? 1 : 2;	/* a shepherd's token: missing, or unwanted */
 		return refuse(why, CR_R_TOKEN);
@@ -774,6 +806,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		why->other_player = who;
 		return refuse(why, CR_R_FEATURE_TAKEN);
 	}
+	if (!check_pool(g, m, why))	/* the supply last (HG-12.17) */
+		return false;
 	if (g->hk.piece_ok)
 		CR_EACH_EXT(g, g->hk.piece_ok, e)
 			if (!cr_exts[e]->piece_ok(g, e, m, seg, why))
@@ -940,11 +974,19 @@ apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move
 		break;
 	case CR_MOVE_DISCARD:	/* the same player draws again */
 		take_tile(g, m->tile);
+		if (g->hk.discarded) {
+			bool pass = false;
+
+			CR_EACH_EXT(g, g->hk.discarded, e)	/* each asked: each follows */
+				pass |= cr_exts[e]->discarded(g, e, m, move);
+			if (pass)
+				g->h.turn = (g->h.turn + 1) % g->h.nplayers;
+		}
 		break;
 	case CR_MOVE_END:
 		break;
 	}
-	if (ending && (m->kind == CR_MOVE_END || (g->hk.over ? ends(g, move) :
+	if ((ending || g->hk.over) && (m->kind == CR_MOVE_END || (g->hk.over ? ends(g, move) :
 	    g->supply_total == 0))) {
 		cr__score_final(g, move);
 		if (g->hk.final)
@@ -975,7 +1017,7 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 		why = &dummy;
 	if (!check(g, m, why, &h, CK_DRAWN))
 		return false;
-	ending = g->supply_total <= 2 || g->hk.over;
+	ending = g->supply_total <= 2;	/* with hk.over: reserve() keeps room */
 	g->nolog = false;
 	if (!reserve(g, ending)) {
 		g->nolog = nolog;
@@ -1025,9 +1067,10 @@ cr_game_play(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 		why = &dummy;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__features_prefetch(g, &h);
-	/* The last tile, or the last but one with a hill hiding another; any
-	 * move where the modules say when the game ends. */
-	ending = m->kind == CR_MOVE_END || g->supply_total <= 2 || g->hk.over;
+	/* The last tile, or the last but one with a hill hiding another.
+	 * Where the modules say when the game ends, any move may be the
+	 * last: reserve() keeps room for the final events then. */
+	ending = m->kind == CR_MOVE_END || g->supply_total <= 2;
 	if (!reserve(g, ending))
 		return refuse(why, CR_R_NO_MEMORY);
 	if (m->kind == CR_MOVE_PLACE)
@@ -1057,7 +1100,7 @@ cr_game_undo(struct cr_game *g, int n)
 			case U_SUPPLY:	g->h.supply[u->idx] = u->old.val; break;
 			case U_ABSORBED: cr__unjoin(g, u->idx, u->old.val); break;
 			case U_EXT:
-				memcpy(g->xstate + g->xoff[u->idx], g->xlog.v + u->old.val,
+				memcpy(g->h.xstate + g->h.xoff[u->idx], g->xlog.v + u->old.val,
 				    cr_exts[u->idx]->state_size);
 				break;
 			}

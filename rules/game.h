@@ -114,6 +114,10 @@ struct cr_game_head {
 	int		*supply;	/* copies left per type (the hidden ones among them) */
 	struct { struct cr_placed *v; int n, cap; } tiles;	/* in placement order */
 	struct { struct cr_figure *v; int n, cap; } figs;	/* in the order put down */
+	/* The modules' own states, one block: module e's at xoff[e] (read
+	 * through cr_ext_cstate, several times a move: inline). */
+	unsigned char	*xstate;
+	size_t		 xoff[CR_MAXEXTS];
 };
 
 static inline const struct cr_game_head *
@@ -253,6 +257,8 @@ enum cr_event_reason {
 				 * note says how, the terms the arithmetic */
 	CR_EV_EXTRA,		/* at the end, a majority of a module's tokens (goods):
 				 * meeples[] holds the counts, note names them */
+	CR_EV_MODULE_END,	/* at the end, a module's own scoring (a river system):
+				 * what names it, its game's row says it */
 };
 
 /* Whether an event belongs to the final scoring (not one during play). */
@@ -277,6 +283,15 @@ struct cr_event {
 	struct cr_term { int16_t count, per; uint16_t phrase; uint8_t only; } term[3];
 	uint8_t		nterm;
 	uint16_t	note;
+	/* What the base game alone pays a winner for the feature, before any
+	 * module changed its price or added terms (the report's base share);
+	 * and the phrase naming a module's change to the price itself (an
+	 * inn's, a cathedral's: cr_phrase, 0 for none), whose share is
+	 * points - plain: negative where the change takes away (an
+	 * unfinished road with an inn pays nothing).  0 for a module's own
+	 * event (goods, a flock). */
+	int		plain;
+	uint16_t	share;
 	/* What was scored: 0 a feature (kind says which); else a module's
 	 * own event, named by the phrase what ("goods"), with sub its own
 	 * detail (the kind of goods). */
@@ -297,6 +312,8 @@ struct cr_event {
 	 * module's event may pay its winners different amounts of its own. */
 	int		pay[CR_MAXPLAYERS];
 	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
+	bool		alt;			/* said in its kind's other words (why_alt: a
+						 * river closed on itself, a loop) */
 };
 /* More players need a wider winners (and the engine's per-move player
  * bits, game-int.h): refuse to build rather than lose a winner. */

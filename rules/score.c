@@ -99,6 +99,7 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 		return false;	/* a kind that pays nothing (a river) */
 	majority(ev, g->h.nplayers);
 	tiebreak(g, root, ev);
+	ev->plain = points_of(ev);	/* the base game's price, for the report */
 	/* The modules in play change the price (an inn, a cathedral), for
 	 * all the winners or for some (a pig). */
 	if (g->hk.price)
@@ -195,7 +196,8 @@ cr__return_meeples(struct cr_game *g, int root)
 	do {
 		struct node *n = &g->nodes.v[id];
 
-		if (n->figure >= 0)
+		if (n->figure >= 0 &&
+		    !(cr_piece(g->h.figs.v[n->figure].role)->flags & CR_PIECE_STAYS))
 			lift(g, n->figure);
 		id = cr__next(g, id);
 	} while (id != root);
@@ -209,8 +211,16 @@ cr_figure_home(struct cr_game *g, int fig)
 {
 	struct cr_figure *f = &g->h.figs.v[fig];
 
-	if (!f->on_board || (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER))
+	if (!f->on_board || (cr_piece(f->role)->flags & (CR_PIECE_FOLLOWER | CR_PIECE_STAYS)) ==
+	    CR_PIECE_FOLLOWER)
 		return;	/* a follower leaves with its feature (cr__return_meeples) */
+	if (cr_piece(f->role)->flags & CR_PIECE_FOLLOWER) {	/* one that stayed: */
+		int root = cr__find(g, f->node);	/* its feature is free of it */
+
+		cr__log_node(g, root);
+		if (g->nodes.v[root].followers > 0)
+			g->nodes.v[root].followers--;
+	}
 	lift(g, fig);
 }
 
@@ -440,6 +450,7 @@ farm_city_event(const struct cr_game *g, int land, int c, uint32_t gen, bool who
 	where(g, c, first, ev);	/* the city's */
 	ev->cities = 1;
 	ev->per_city = cr_kind(land)->per_border;
+	ev->plain = points_of(ev);
 	if (g->hk.price && ev->winners != 0)	/* for the city c: a pig beside it */
 		CR_EACH_EXT(g, g->hk.price, e)
 			cr_exts[e]->price(g, e, c, ev);
@@ -480,16 +491,27 @@ pay_held(struct cr_game *g, int kind, int reason, int move)
  * cloisters); then land (farms), by its price, or through what it
  * borders when it has none in this game.
  */
+/* Is kind k a kind of a module in play in g? */
+static bool
+in_play(const struct cr_game *g, int k)
+{
+	int e = cr_kind_ext(k);
+
+	return e >= 0 && (g->exts & (1u << e));
+}
+
 void
 cr__score_final(struct cr_game *g, int move)
 {
 	int nk = cr_nkinds();
 
+	/* The kinds of the modules in play: no other has a piece on it. */
 	for (int k = 0; k < nk; k++)
-		if (cr__tab.kind_flags[k] & CR_KIND_PAID)
+		if ((cr__tab.kind_flags[k] & CR_KIND_PAID) && in_play(g, k))
 			pay_held(g, k, CR_EV_FINAL, move);
 	for (int k = 0; k < nk; k++) {
-		if (!(cr__tab.kind_flags[k] & CR_KIND_LAND) || cr_kind(k)->price == NULL)
+		if (!(cr__tab.kind_flags[k] & CR_KIND_LAND) || cr_kind(k)->price == NULL ||
+		    !in_play(g, k))
 			continue;
 		if (cr_game_kind_priced(g, k))
 			pay_held(g, k, cr_kind(k)->reason, move);

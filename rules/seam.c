@@ -11,7 +11,7 @@
 void *
 cr_ext_state(struct cr_game *g, int ext)
 {
-	unsigned char *st = g->xstate + g->xoff[ext];
+	unsigned char *st = g->h.xstate + g->h.xoff[ext];
 	size_t n = cr_exts[ext]->state_size;
 
 	if (!g->nolog && !(g->ext_logged & (1u << ext))) {
@@ -24,11 +24,6 @@ cr_ext_state(struct cr_game *g, int ext)
 	return st;
 }
 
-const void *
-cr_ext_cstate(const struct cr_game *g, int ext)
-{
-	return g->xstate + g->xoff[ext];
-}
 
 int
 cr_ext_set(const struct cr_game *g, int ext)
@@ -88,6 +83,27 @@ cr_node_attr(const struct cr_game *g, int node, int a)
 	const struct node *n = &g->nodes.v[node];
 
 	return cr_tile_attr(&g->h.ts->type[g->h.tiles.v[n->tile].type], n->seg, a);
+}
+
+const struct cr_tiletype *
+cr_node_type(const struct cr_game *g, int node, int *seg)
+{
+	const struct node *n = &g->nodes.v[node];
+
+	*seg = n->seg;
+	return &g->h.ts->type[g->h.tiles.v[n->tile].type];
+}
+
+void
+cr_node_view(const struct cr_game *g, int node, struct cr_nodeview *v)
+{
+	const struct node *n = &g->nodes.v[node];
+
+	v->type = &g->h.ts->type[g->h.tiles.v[n->tile].type];
+	v->seg = n->seg;
+	v->tile = n->tile;
+	v->figure = n->figure;
+	v->next = cr__next(g, node);
 }
 
 const struct cr_seg *

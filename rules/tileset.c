@@ -54,9 +54,21 @@ struct ld {
 	struct cr_error	*err;
 	const char	*text;
 	size_t		 len;
+	/* A type's keys: code... marks, then the game's (its attributes at
+	 * a type's level, tattr; doubt) */
+	const char	*tkeys[8 + CR_MAXATTRS];
+	int		 tattr[8 + CR_MAXATTRS], ntkeys;
+	int		 game;
+	bool		 patch;		/* corrections: {code, count} alone, count 0 */
+	int		 maxtypes;	/* the types the file lists */
 	const char	*code;		/* tile being read, for messages; NULL outside */
 	int		*codeline;	/* line of each type's code, for duplicates */
 	int		*aliasline;	/* line of each alias, CR_MAXALIAS per type */
+	/* cr_tileset_check: each type that fails is said here and left
+	 * out, and the others are read on (nfail of them failed). */
+	void		(*each)(void *ctx, const struct cr_error *err);
+	void		*ctx;
+	int		 nfail;
 };
 
 /* What the loader knows of one segment while it reads a tile. */
@@ -124,8 +136,9 @@ caseeq(const char *a, const char *b, size_t n)
 {
 	size_t i;
 
+	/* Bytes alike first: a record writes codes as the data does. */
 	for (i = 0; i < n; i++)
-		if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+		if (a[i] != b[i] && lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
 			return 0;
 	return 1;
 }
@@ -540,6 +553,8 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 			return fail(L, e->start_mark, _("a %s runs to the middle "
 			    "of an edge: write N, E, S or W, not %s"),
 			    kname(kind), cr_spot_name(s));
+		if (k->at_half != NULL && s % 2 == 1)
+			return fail(L, e->start_mark, _(k->at_half), cr_spot_name(s));
 		if (!land && is_corner_spot(s))
 			return fail(L, e->start_mark, _(k->at_corner ? k->at_corner :
 			    N_("%s is a corner, and only land is named by one")),
@@ -587,6 +602,10 @@ parse_at(struct ld *L, yaml_node_t *at, struct cr_seg *seg, int *owner,
 }
 
 enum { F_KIND, F_AT };
+enum { T_CODE, T_ALIASES, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
+static const char *const tile_keys[T_NKEYS] = {
+	"code", "aliases", "count", "edges", "features", "marks"
+};
 
 /* The kinds and keys the tables of the modules of game give a file
  * (struct ld), in their order. */
@@ -597,12 +616,22 @@ key_lists(struct ld *L, int game)
 	L->ne = kind_list(L->en, L->enm, true, game);
 	L->fkeys[F_KIND] = "kind", L->fkeys[F_AT] = "at";
 	L->nfkeys = 2;
+	L->game = game;
+	for (L->ntkeys = 0; L->ntkeys < T_NKEYS; L->ntkeys++)
+		L->tkeys[L->ntkeys] = tile_keys[L->ntkeys];
+	if (game >= 0 && game < cr_ngames && cr_games[game]->doubt)
+		L->tkeys[L->ntkeys++] = "doubt";
 	for (int a = 0; a < cr_nattrs(); a++) {
 		const char *k = cr_attr(a)->key;
 		int i = 0;
 
 		if (!cr_attr_of(a, game))
 			continue;	/* another game's */
+		if (cr_attr(a)->type == CR_ATTR_TILE) {
+			L->tattr[L->ntkeys] = a;
+			L->tkeys[L->ntkeys++] = k;
+			continue;
+		}
 		if (cr_attr(a)->type == CR_ATTR_MARK) {
 			L->mattr[L->nmarks] = a;
 			L->marks[L->nmarks++] = k;
@@ -679,6 +708,28 @@ parse_attr(struct ld *L, yaml_node_t *v, int a, struct cr_tiletype *t, struct se
 		if (want_list(L, v, x->key, "[N]") < 0)
 			return -1;
 		src->next_to = v;
+		return 0;
+	case CR_ATTR_EDGES:
+		if (want_list(L, v, x->key, "[N, W]") < 0)
+			return -1;
+		for (int i = 0; i < nitems(v); i++) {
+			yaml_node_t *e = item(L, v, i);
+			int sp = -1;
+
+			if (is_scalar(e) && e->data.scalar.length < 8)
+				sp = cr_spot_lookup((const char *)e->data.scalar.value,
+				    (int)e->data.scalar.length);
+			if (sp < 0 || !is_edge_spot(sp))
+				return fail(L, e->start_mark, _("%s names edges: N, E, S or W, "
+				    "not %s"), x->key, SHOW(e));
+			if (n & (1 << (sp / 4)))
+				return fail(L, e->start_mark, _("%s names %s twice"), x->key,
+				    SHOW(e));
+			n |= 1 << (sp / 4);
+		}
+		t->value[t->nseg][cr__tab.attr_at[a]] = (uint8_t)n;
+		return 0;
+	default:
 		return 0;
 	}
 	return 0;
@@ -846,7 +897,7 @@ static int
 word_is(const char *w, const char *s, size_t len, int bare)
 {
 	return lower((unsigned char)w[0]) == lower((unsigned char)s[0]) &&
-	    strlen(w) == len && caseeq(w, s, len) &&
+	    strlen(w) == len && (memcmp(w, s, len) == 0 || caseeq(w, s, len)) &&
 	    !(bare && strchr(w, '-') != NULL);
 }
 
@@ -963,10 +1014,6 @@ parse_aliases(struct ld *L, const yaml_node_t *list, struct cr_tileset *ts,
 	return 0;
 }
 
-enum { T_CODE, T_ALIASES, T_COUNT, T_EDGES, T_FEATURES, T_MARKS, T_NKEYS };
-static const char *const tile_keys[T_NKEYS] = {
-	"code", "aliases", "count", "edges", "features", "marks"
-};
 
 static int
 parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
@@ -974,7 +1021,7 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 	struct cr_tiletype *t = &ts->type[idx];
 	struct segsrc srcs[CR_MAXSEG];
 	yaml_mark_t emarks[CR_NDIRS];
-	yaml_node_t *v[T_NKEYS];
+	yaml_node_t *v[8 + CR_MAXATTRS];
 	yaml_node_pair_t *p;
 	int owner[CR_NPORTS];
 	char names[128];
@@ -998,7 +1045,7 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 				L->codeline[idx] = lineno(c->start_mark.line);
 				break;
 			}
-	if (get_keys(L, n, N_("a tile"), tile_keys, T_NKEYS, v) < 0)
+	if (get_keys(L, n, N_("a tile"), L->tkeys, L->ntkeys, v) < 0)
 		return -1;
 	if (v[T_CODE] == NULL)
 		return fail(L, n->start_mark, _("a tile has no code"));
@@ -1006,8 +1053,44 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 		return -1;
 	if (v[T_COUNT] == NULL)
 		return fail(L, n->start_mark, _("no count given"));
+	if (L->patch) {	/* a correction of a count alone: {code, count} */
+		int others = 0;
+
+		for (i = 0; i < L->ntkeys; i++)
+			others += i != T_CODE && i != T_COUNT && v[i] != NULL;
+		if (others == 0) {
+			L->code = NULL;
+			return get_int(L, v[T_COUNT], "count", 0, MAXCOUNT, &t->count);
+		}
+	}
 	if (get_int(L, v[T_COUNT], "count", 1, MAXCOUNT, &t->count) < 0)
 		return -1;
+	for (i = T_NKEYS; i < L->ntkeys; i++) {	/* the game's keys of a type */
+		int on;
+
+		if (v[i] == NULL)
+			continue;
+		if (strcmp(L->tkeys[i], "doubt") == 0) {
+			const yaml_node_t *d = v[i];
+
+			if (!is_scalar(d) || d->data.scalar.length == 0 ||
+			    memchr(d->data.scalar.value, '\n', d->data.scalar.length) != NULL)
+				return fail(L, d->start_mark, _("doubt must be one line of text, "
+				    "not %s"), SHOW(d));
+			if (ts->doubt == NULL &&
+			    (ts->doubt = calloc((size_t)L->maxtypes, sizeof *ts->doubt)) == NULL)
+				return fail(L, d->start_mark, "%s", _("out of memory"));
+			if ((ts->doubt[idx] = malloc(d->data.scalar.length + 1)) == NULL)
+				return fail(L, d->start_mark, "%s", _("out of memory"));
+			memcpy(ts->doubt[idx], d->data.scalar.value, d->data.scalar.length);
+			ts->doubt[idx][d->data.scalar.length] = '\0';
+			continue;
+		}
+		if (get_bool(L, v[i], L->tkeys[i], &on) < 0)
+			return -1;
+		if (on)
+			t->marks |= cr_attr_bit(L->tattr[i]);
+	}
 
 	if (v[T_EDGES] == NULL)
 		return fail(L, n->start_mark, _("no edges given"));
@@ -1075,6 +1158,14 @@ parse_tile(struct ld *L, yaml_node_t *n, struct cr_tileset *ts, int idx)
 			    "belongs to no feature"), cr_port_name(j));
 	if (check_edges(L, t, owner, srcs, emarks) < 0)
 		return -1;
+	if (L->game >= 0 && L->game < cr_ngames && cr_games[L->game]->type_check != NULL) {
+		int f = -1;
+		const char *why = cr_games[L->game]->type_check(t, &f);
+
+		if (why != NULL)
+			return fail(L, f >= 0 && f < nf ? item(L, v[T_FEATURES], f)->start_mark :
+			    n->start_mark, _(why), t->code);
+	}
 	L->code = NULL;
 	return 0;
 }
@@ -1104,6 +1195,7 @@ bad:
 
 enum { K_SET, K_START, K_TILES, K_TOKENS, K_NKEYS };
 static const char *const top_keys[K_NKEYS] = { "set", "start", "tiles", "tokens" };
+#define MAXSETKEYS	8	/* a game's counts at the top level (setkeys) */
 
 /* tokens: {token-1: 4, token-2: 2}: names as set names are, counts 0..1000. */
 static int
@@ -1287,17 +1379,35 @@ cr_tileset_data(const struct cr_tileset *ts, int set, size_t *len)
 static int
 parse_set(struct ld *L, struct cr_tileset *ts)
 {
-	yaml_node_t *root, *v[K_NKEYS + MAXDATAKEYS];
+	yaml_node_t *root, *v[K_NKEYS + MAXSETKEYS + MAXDATAKEYS];
 	yaml_mark_t zero = { 0, 0, 0 };
-	const char *keys[K_NKEYS + MAXDATAKEYS];
-	int i, n, nkeys = K_NKEYS, ext = -1;
+	const char *keys[K_NKEYS + MAXSETKEYS + MAXDATAKEYS];
+	const char *const *sk;
+	int i, n, nkeys = K_NKEYS, ext = -1, game = 0, nsk;
 	size_t len;
 
 	root = yaml_document_get_root_node(&L->doc);
 	if (root == NULL)
 		return fail(L, zero, _("the tile set is empty; it needs set and "
 		    "tiles"));
+	/* The set first: its game says which keys the others may be. */
+	if (root->type == YAML_MAPPING_NODE)
+		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+		    p < root->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
+			char nm[MAXNAME + 1];
+
+			if (sc_eq(k, "set") && is_scalar(val) && val->data.scalar.length <= MAXNAME) {
+				memcpy(nm, val->data.scalar.value, val->data.scalar.length);
+				nm[val->data.scalar.length] = '\0';
+				game = cr_rules_of_set(nm);
+			}
+		}
 	memcpy(keys, top_keys, sizeof top_keys);
+	for (sk = cr_games[game]->setkeys; sk != NULL && *sk != NULL && nkeys < K_NKEYS +
+	    MAXSETKEYS; sk++)
+		keys[nkeys++] = *sk;
+	nsk = nkeys - K_NKEYS;
 	/* The keys of the module whose set it names, if it has some. */
 	if (root->type == YAML_MAPPING_NODE)
 		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
@@ -1307,7 +1417,7 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 				    node(L, p->value)->data.scalar.length);
 	if (ext >= 0 && cr_exts[ext]->data != NULL)
 		for (const char *const *k = cr_exts[ext]->datakeys;
-		    k != NULL && *k != NULL && nkeys < K_NKEYS + MAXDATAKEYS; k++)
+		    k != NULL && *k != NULL && nkeys < K_NKEYS + nsk + MAXDATAKEYS; k++)
 			keys[nkeys++] = *k;
 	if (get_keys(L, root, N_("the top level"), keys, nkeys, v) < 0)
 		return -1;
@@ -1335,17 +1445,39 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		return fail(L, v[K_TILES]->start_mark, _("more than %d tile types"),
 		    MAXTYPES);
 	ts->type = calloc((size_t)n, sizeof *ts->type);
+	L->maxtypes = n;
 	L->codeline = calloc((size_t)n, sizeof *L->codeline);
 	L->aliasline = calloc((size_t)n * CR_MAXALIAS, sizeof *L->aliasline);
-	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL)
+	ts->line = calloc((size_t)n, sizeof *ts->line);
+	if (ts->type == NULL || L->codeline == NULL || L->aliasline == NULL || ts->line == NULL)
 		goto nomem;
 	for (i = 0; i < n; i++) {
-		if (parse_tile(L, item(L, v[K_TILES], i), ts, i) < 0)
-			return -1;
+		int t = ts->ntypes;
+
+		if (parse_tile(L, item(L, v[K_TILES], i), ts, t) < 0) {
+			/* Its doubt, read before the failure: not one of the
+			 * ntypes cr_tileset_free frees. */
+			if (ts->doubt != NULL)
+				free(ts->doubt[t]), ts->doubt[t] = NULL;
+			if (L->each == NULL)
+				return -1;
+			/* Checking: say it, leave the type out, read on. */
+			L->each(L->ctx, L->err);
+			L->nfail++;
+			L->code = NULL;
+			memset(&ts->type[t], 0, sizeof ts->type[t]);
+			L->codeline[t] = 0;
+			memset(&L->aliasline[t * CR_MAXALIAS], 0, CR_MAXALIAS * sizeof *L->aliasline);
+			continue;
+		}
+		ts->line[t] = lineno(item(L, v[K_TILES], i)->start_mark.line);
 		ts->ntypes++;
-		ts->total += ts->type[i].count;	/* at most 10^6: no overflow */
+		ts->total += ts->type[t].count;	/* at most 10^6: no overflow */
 	}
-	if (nkeys > K_NKEYS && module_data(L, ts, ext, v + K_NKEYS, nkeys - K_NKEYS) < 0)
+	if (L->nfail > 0)	/* said: the checks of the whole set need every type */
+		return -1;
+	if (nkeys > K_NKEYS + nsk &&
+	    module_data(L, ts, ext, v + K_NKEYS + nsk, nkeys - K_NKEYS - nsk) < 0)
 		return -1;
 
 	derive(ts);	/* before the start code is looked up: find uses it */
@@ -1371,15 +1503,38 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	ts->setbeg[0] = 0, ts->setbeg[1] = ts->ntypes;
 	if (v[K_TOKENS] != NULL && parse_tokens(L, v[K_TOKENS], ts) < 0)
 		return -1;
+	if (!L->patch && cr_games[ts->game]->set_check != NULL) {
+		int t = -1;
+		const char *why = cr_games[ts->game]->set_check(ts, &t);
+
+		if (why != NULL)
+			return fail(L, t >= 0 ? item(L, v[K_TILES], t)->start_mark :
+			    v[K_START] != NULL ? v[K_START]->start_mark : root->start_mark,
+			    _(why), t >= 0 ? ts->type[t].code : ts->start >= 0 ?
+			    ts->type[ts->start].code : "");
+	}
+	for (i = K_NKEYS; i < K_NKEYS + nsk; i++) {	/* the game's counts: tokens too */
+		struct cr_settoken *t = &ts->settok[0][ts->nsettok[0]];
+
+		if (v[i] == NULL)
+			continue;
+		if (ts->nsettok[0] == CR_MAXSETTOKENS)
+			return fail(L, v[i]->start_mark, _("more than %d kinds of token"),
+			    CR_MAXSETTOKENS);
+		snprintf(t->name, sizeof t->name, "%s", keys[i]);
+		if (get_int(L, v[i], keys[i], 0, 1000, &t->count) < 0)
+			return -1;
+		ts->nsettok[0]++;
+	}
 	return 0;
 nomem:
 	seterr(L->err, 0, 0, _("out of memory"));
 	return -1;
 }
 
-int
-cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
-    struct cr_error *err)
+static int
+parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error *err,
+    bool patch, struct ld *check)
 {
 	struct cr_error dummy;
 	yaml_parser_t p;
@@ -1388,6 +1543,9 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 
 	memset(ts, 0, sizeof *ts);
 	memset(&L, 0, sizeof L);
+	if (check != NULL)
+		L.each = check->each, L.ctx = check->ctx;
+	L.patch = patch;
 	L.err = err != NULL ? err : &dummy;
 	memset(L.err, 0, sizeof *L.err);
 	L.text = text != NULL ? text : "";
@@ -1411,11 +1569,45 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 out:
 	free(L.codeline);
 	free(L.aliasline);
+	if (check != NULL)
+		check->nfail = L.nfail;
 	if (rc < 0) {
 		cr_tileset_free(ts);
 		return -1;
 	}
 	return 0;
+}
+
+int
+cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
+    struct cr_error *err)
+{
+	return parse_text(ts, text, len, err, false, NULL);
+}
+
+int
+cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
+    struct cr_error *err)
+{
+	return parse_text(ts, text, len, err, true, NULL);
+}
+
+int
+cr_tileset_check(struct cr_tileset *ts, const char *text, size_t len,
+    void (*each)(void *ctx, const struct cr_error *err), void *ctx)
+{
+	struct cr_error err;
+	struct ld check;
+
+	memset(&check, 0, sizeof check);
+	check.each = each, check.ctx = ctx;
+	if (parse_text(ts, text, len, &err, false, &check) == 0)
+		return 0;
+	if (check.nfail == 0) {	/* a failure the types' loop did not say */
+		each(ctx, &err);
+		return 1;
+	}
+	return check.nfail;
 }
 
 /* Is everything printed on two segments of t the same, ports aside? */
@@ -1508,9 +1700,21 @@ code_hash(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (uint32_t)lower((unsigned char)s[i])) * 16777619u;
-	return h;
+	size_t i = 0;
+
+	/* | 0x20 folds the case of letters; two words equal without regard
+	 * to case hash alike, whatever their other bytes.  Four bytes at a
+	 * time (a code is looked up once a move), then the rest. */
+	for (; i + 4 <= len; i += 4) {
+		uint32_t w;
+
+		memcpy(&w, s + i, 4);
+		h = (h ^ (w | 0x20202020u)) * 16777619u;
+		h ^= h >> 15;
+	}
+	for (; i < len; i++)
+		h = (h ^ ((uint32_t)(unsigned char)s[i] | 0x20)) * 16777619u;
+	return h ^ (h >> 13);
 }
 
 /* The hash of codes and aliases; false if out of memory (the lookup then
@@ -1519,7 +1723,7 @@ static bool
 index_codes(struct cr_tileset *ts)
 {
 	int names = 0, cap = 16;
-	int16_t *v;
+	struct cr_codeslot *v;
 
 	for (int t = 0; t < ts->ntypes; t++)
 		names += 1 + ts->type[t].naliases;
@@ -1527,15 +1731,17 @@ index_codes(struct cr_tileset *ts)
 		cap *= 2;
 	if ((v = malloc((size_t)cap * sizeof *v)) == NULL)
 		return false;
-	memset(v, 0xff, (size_t)cap * sizeof *v);
+	for (int i = 0; i < cap; i++)
+		v[i] = (struct cr_codeslot){ 0, -1, 0, 0 };
 	for (int t = 0; t < ts->ntypes; t++)
 		for (int k = -1; k < ts->type[t].naliases; k++) {
 			const char *w = k < 0 ? ts->type[t].code : ts->type[t].alias[k];
-			uint32_t i = code_hash(w, strlen(w)) & (uint32_t)(cap - 1);
+			size_t len = strlen(w);
+			uint32_t h = code_hash(w, len), i = h & (uint32_t)(cap - 1);
 
-			while (v[i] >= 0)
+			while (v[i].type >= 0)
 				i = (i + 1) & (uint32_t)(cap - 1);
-			v[i] = (int16_t)t;
+			v[i] = (struct cr_codeslot){ h, (int16_t)t, (int8_t)k, (uint8_t)len };
 		}
 	free(ts->codeidx);
 	ts->codeidx = v;
@@ -1547,6 +1753,9 @@ index_codes(struct cr_tileset *ts)
 static void
 derive(struct cr_tileset *ts)
 {
+	static uint64_t derived;
+
+	ts->derived = ++derived;
 	/* The kinds on edges, numbered from 1 in the order of their numbers:
 	 * an open square's signature (board.c) counts only those. */
 	memset(ts->edgeno, 0, sizeof ts->edgeno);
@@ -1623,7 +1832,22 @@ cr_tileset_free(struct cr_tileset *ts)
 	free(ts->codeidx);
 	for (int i = 0; i < CR_MAXSETS; i++)
 		free(ts->setdata[i]);
+	for (int i = 0; ts->doubt != NULL && i < ts->ntypes; i++)
+		free(ts->doubt[i]);
+	free(ts->doubt);
+	free(ts->line);
+	free(ts->source);
 	memset(ts, 0, sizeof *ts);
+}
+
+int
+cr_tileset_origin(const struct cr_tileset *ts, int t, const char **file, bool *record)
+{
+	int l = ts->line != NULL && t >= 0 && t < ts->ntypes ? ts->line[t] : 0;
+
+	*record = l < 0 || (l > 0 && ts->source == NULL);
+	*file = *record ? NULL : ts->source;
+	return l < 0 ? -l : l;
 }
 
 int
@@ -1697,6 +1921,8 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 		return merge_fail(err, _("out of memory%s%s%s"), "", "", "");
 	}
 	dst->typeset = typeset;
+	free(dst->line);	/* a merged set: where each type was read is not kept */
+	dst->line = NULL;
 	memcpy(dst->type + dst->ntypes, src->type, (size_t)src->ntypes * sizeof *type);
 	memset(dst->typeset + dst->ntypes, k, (size_t)src->ntypes);
 	dst->setname[k] = name;
@@ -1711,8 +1937,8 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	return 0;
 }
 
-int
-cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
+static int
+find(const struct cr_tileset *ts, const char *code, size_t len)
 {
 	int i;
 
@@ -1721,11 +1947,19 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 	if (len == 1)
 		return (unsigned char)code[0] < 128 ? ts->letter[(unsigned char)code[0]] : -1;
 	if (ts->codeidx != NULL) {
-		uint32_t m = (uint32_t)ts->codecap - 1, h = code_hash(code, len) & m;
+		uint32_t m = (uint32_t)ts->codecap - 1, hash = code_hash(code, len), h = hash & m;
 
-		for (; ts->codeidx[h] >= 0; h = (h + 1) & m)
-			if (type_is(&ts->type[ts->codeidx[h]], code, len, 0))
-				return ts->codeidx[h];
+		for (; ts->codeidx[h].type >= 0; h = (h + 1) & m) {
+			const struct cr_codeslot *c = &ts->codeidx[h];
+			const struct cr_tiletype *t = &ts->type[c->type];
+			const char *w = c->name < 0 ? t->code : t->alias[c->name];
+
+			/* The slot's own word: as written first, else without
+			 * regard to case. */
+			if (c->hash == hash && c->len == len &&
+			    (memcmp(w, code, len) == 0 || caseeq(w, code, len)))
+				return c->type;
+		}
 	} else
 		for (i = 0; i < ts->ntypes; i++)
 			if (type_is(&ts->type[i], code, len, 0))
@@ -1737,5 +1971,185 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 			if (type_is(&ts->type[i], code + 3, len - 3, 1))
 				return i;
 	}
+	return -1;
+}
+
+int
+cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
+{
+	const char *pfx;
+	char buf[CR_CODE_MAX];
+	size_t n;
+	int i;
+
+	/* The common case first, once a move: a code of the data, as the
+	 * data writes it (find does the rest: case, one letter, BA-). */
+	if (ts != NULL && ts->codeidx != NULL && len >= 2 && code != NULL) {
+		uint32_t m = (uint32_t)ts->codecap - 1, hash = code_hash(code, len);
+
+		for (uint32_t h = hash & m; ts->codeidx[h].type >= 0; h = (h + 1) & m) {
+			const struct cr_codeslot *c = &ts->codeidx[h];
+			const struct cr_tiletype *t = &ts->type[c->type];
+
+			if (c->hash == hash && c->len == len &&
+			    memcmp(c->name < 0 ? t->code : t->alias[c->name], code, len) == 0)
+				return c->type;
+		}
+	}
+	i = find(ts, code, len);
+
+	/* A game whose codes carry a prefix a move may leave out (HG-). */
+	if (i >= 0 || ts == NULL || ts->game <= 0 || ts->game >= cr_ngames ||
+	    (pfx = cr_games[ts->game]->prefix) == NULL || (n = strlen(pfx)) + len >= sizeof buf ||
+	    len == 0 || (len >= n && caseeq(code, pfx, n)))
+		return i;
+	memcpy(buf, pfx, n);
+	memcpy(buf + n, code, len);
+	return find(ts, buf, n + len);
+}
+
+/* The type of dst whose code (not an alias) is code, -1 if none. */
+static int
+by_code(const struct cr_tileset *dst, const char *code)
+{
+	for (int i = 0; i < dst->ntypes; i++)
+		if (word_is(dst->type[i].code, code, strlen(code), 0))
+			return i;
+	return -1;
+}
+
+static int
+patch_fail(struct cr_error *err, const char *fmt, const char *a)
+{
+	err->line = err->column = 0;
+	snprintf(err->msg, sizeof err->msg, fmt, a);
+	return -1;
+}
+
+int
+cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src, struct cr_error *err)
+{
+	for (int i = 0; i < src->ntypes; i++) {
+		const struct cr_tiletype *t = &src->type[i];
+		int o;
+
+		if (t->nseg == 0) {	/* {code, count} */
+			if ((o = cr_tileset_find(dst, t->code, strlen(t->code))) < 0)
+				return patch_fail(err, _("tiles: %s is not a tile of the set, so "
+				    "its count cannot be corrected; describe it whole"), t->code);
+			if (o == dst->start && t->count < 1)
+				return patch_fail(err, _("tiles: %s is the start tile: its count "
+				    "is 1 at least"), t->code);
+			dst->type[o].count = t->count;
+			if (dst->line != NULL && src->line != NULL)
+				dst->line[o] = -src->line[i];
+			continue;
+		}
+		o = by_code(dst, t->code);
+		for (int a = -1; a < t->naliases; a++) {	/* one name space */
+			const char *w = a < 0 ? t->code : t->alias[a];
+			int k = cr_tileset_find(dst, w, strlen(w));
+
+			if (k >= 0 && k != o)
+				return patch_fail(err, _("tiles: %s names another tile of the "
+				    "set already"), w);
+		}
+		if (o < 0) {
+			struct cr_tiletype *type;
+			uint8_t *typeset;
+			char **doubt;
+
+			o = dst->ntypes;
+			if ((type = realloc(dst->type, (size_t)(o + 1) * sizeof *type)) == NULL)
+				return patch_fail(err, "%s", _("out of memory"));
+			dst->type = type;
+			if ((typeset = realloc(dst->typeset, (size_t)(o + 1))) == NULL)
+				return patch_fail(err, "%s", _("out of memory"));
+			dst->typeset = typeset;
+			dst->typeset[o] = 0;
+			if (dst->line != NULL) {
+				int *line = realloc(dst->line, (size_t)(o + 1) * sizeof *line);
+
+				if (line == NULL)
+					return patch_fail(err, "%s", _("out of memory"));
+				dst->line = line;
+			}
+			if (dst->doubt != NULL) {
+				if ((doubt = realloc(dst->doubt, (size_t)(o + 1) * sizeof *doubt)) ==
+				    NULL)
+					return patch_fail(err, "%s", _("out of memory"));
+				dst->doubt = doubt;
+				dst->doubt[o] = NULL;
+			}
+			dst->ntypes++;
+			dst->setbeg[dst->nsets] = dst->ntypes;
+		}
+		dst->type[o] = *t;
+		if (dst->line != NULL)
+			dst->line[o] = src->line != NULL ? -src->line[i] : 0;
+		if (dst->doubt == NULL && src->doubt != NULL && src->doubt[i] != NULL &&
+		    (dst->doubt = calloc((size_t)dst->ntypes, sizeof *dst->doubt)) == NULL)
+			return patch_fail(err, "%s", _("out of memory"));
+		if (dst->doubt != NULL) {
+			free(dst->doubt[o]);
+			dst->doubt[o] = NULL;
+			if (src->doubt != NULL && src->doubt[i] != NULL &&
+			    (dst->doubt[o] = strdup(src->doubt[i])) == NULL)
+				return patch_fail(err, "%s", _("out of memory"));
+		}
+		derive(dst);	/* the codes, for the next entry */
+	}
+	dst->total = 0;
+	for (int i = 0; i < dst->ntypes; i++)
+		dst->total += dst->type[i].count;
+	derive(dst);
+	if (dst->game >= 0 && dst->game < cr_ngames && cr_games[dst->game]->set_check != NULL) {
+		int t = -1;
+		const char *why = cr_games[dst->game]->set_check(dst, &t);
+
+		if (why != NULL)
+			return patch_fail(err, _(why), t >= 0 ? dst->type[t].code :
+			    dst->start >= 0 ? dst->type[dst->start].code : "");
+	}
+	return 0;
+}
+
+int
+cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src)
+{
+	*dst = *src;
+	dst->name = NULL, dst->type = NULL, dst->typeset = NULL, dst->codeidx = NULL;
+	dst->doubt = NULL;
+	memset(dst->setname, 0, sizeof dst->setname);
+	if ((dst->name = strdup(src->name)) == NULL ||
+	    (dst->type = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) * sizeof *dst->type))
+	    == NULL || (dst->typeset = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1))) == NULL)
+		goto nomem;
+	memcpy(dst->type, src->type, (size_t)src->ntypes * sizeof *dst->type);
+	memcpy(dst->typeset, src->typeset, (size_t)src->ntypes);
+	dst->line = NULL, dst->source = NULL;
+	if (src->line != NULL) {
+		if ((dst->line = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) *
+		    sizeof *dst->line)) == NULL)
+			goto nomem;
+		memcpy(dst->line, src->line, (size_t)src->ntypes * sizeof *dst->line);
+	}
+	if (src->source != NULL && (dst->source = strdup(src->source)) == NULL)
+		goto nomem;
+	for (int i = 0; i < src->nsets; i++)
+		if ((dst->setname[i] = strdup(src->setname[i])) == NULL)
+			goto nomem;
+	if (src->doubt != NULL) {
+		if ((dst->doubt = calloc((size_t)(src->ntypes > 0 ? src->ntypes : 1),
+		    sizeof *dst->doubt)) == NULL)
+			goto nomem;
+		for (int i = 0; i < src->ntypes; i++)
+			if (src->doubt[i] != NULL && (dst->doubt[i] = strdup(src->doubt[i])) == NULL)
+				goto nomem;
+	}
+	derive(dst);
+	return 0;
+nomem:
+	cr_tileset_free(dst);
 	return -1;
 }

@@ -118,14 +118,31 @@ struct cr_tileset {
 	uint8_t		*typeset;		/* per type: its set */
 	/* Derived: every code and alias of two characters or more by a hash
 	 * of its lower-case letters (cr_tileset_find, once a move): type
-	 * indices, -1 for an empty slot; codecap a power of two. */
-	int16_t		*codeidx;
+	 * indices, -1 for an empty slot, with the word's whole hash (most
+	 * words met in a probe are told apart by it); codecap a power of two. */
+	struct cr_codeslot { uint32_t hash; int16_t type; int8_t name; uint8_t len; } *codeidx;
 	int		codecap;
+	/* Derived: this set's number, new each time it is derived (loaded,
+	 * copied, corrected), never reused: a module may keep what it works
+	 * out of the types under it (Hunters & Gatherers' lakes). */
+	uint64_t	derived;
 	/* Derived: the kinds its tiles show on their edges, numbered from 1
 	 * (0 for none: a kind no edge shows), and how many: an open square's
 	 * signature (game-int.h) has a digit a side, from 0 to nedges. */
 	uint8_t		edgeno[CR_MAXKINDS];
 	int		nedges;
+	/* Per type, what in it is guessed (doubt: in a game whose types
+	 * may say so, cr_rules.doubt), NULL for none; NULL when no type
+	 * says. */
+	char		**doubt;
+	/* Where each type was read, for refusals that rest on its data
+	 * (HG-8.6): the line of its entry in the text it came from, minus
+	 * the line of the correction that last set it (cr_tileset_patch:
+	 * a record's line), 0 unknown; NULL for none (a merged set).  And
+	 * the name of the file read, as people know it, NULL for a
+	 * record's own text or unknown: set by whoever read it. */
+	int		*line;
+	char		*source;
 	/* Each set's own data beyond its tiles (issue 21: a module's keys of
 	 * its tile file, cr_ext.datakeys), as the module's data hook kept it
 	 * (cr_tileset_keep): a flat block, copied by a merge, NULL for none. */
@@ -150,6 +167,12 @@ struct cr_datum {
 	const struct cr_datum *item;
 };
 
+/* Where type t came from, for a refusal: line (the record's, when
+ * *record, a correction or a set written inline) and the file's name
+ * (NULL: the record); 0 when unknown. */
+int	cr_tileset_origin(const struct cr_tileset *ts, int t, const char **file,
+	    bool *record);
+
 /* Where a loader error is: 1-based line and column in the file. */
 struct cr_error {
 	int	line, column;
@@ -167,6 +190,31 @@ struct cr_error {
 int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
 void	cr_tileset_free(struct cr_tileset *ts);
+/*
+ * cr_tileset_parse, saying every failure it can to each: every type
+ * entry that fails (the others read on without it), else the first
+ * failure of the file or of the whole set.  0 with *ts filled, or how
+ * many failures were said, *ts empty.
+ */
+int	cr_tileset_check(struct cr_tileset *ts, const char *text, size_t len,
+	    void (*each)(void *ctx, const struct cr_error *err), void *ctx);
+
+/*
+ * Corrections to a set (a record's tiles:, in the format of a set
+ * file): cr_tileset_parse_patch reads them as a set whose entries may
+ * also be {code, count} alone (count 0 allowed; such an entry has no
+ * segment, nseg 0); cr_tileset_patch applies them in order to dst: a
+ * whole entry replaces the type of that code (its aliases with it) or
+ * is added, a count alone sets the count of the type of that code or
+ * alias.  0, or -1 with err (its line: the entry's, from src's
+ * codeline) and dst unchanged... as far as the entries before it.
+ */
+int	cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
+	    struct cr_error *err);
+/* A copy of src into dst, its own memory: 0, or -1 out of memory. */
+int	cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src);
+int	cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src,
+	    struct cr_error *err);
 
 /*
  * Add the types of src (a set read alone) to dst, which keeps its name

@@ -8,6 +8,8 @@
 #            games/s and microseconds per move, YAML parsing included.
 #   dice     4,000 self-played dice games (2-5 players) the same way:
 #            turns per second.
+#   hunters-gatherers  2,000 self-played games the same way: microseconds
+#            per move, and that against the base game's replay.
 set -euo pipefail
 CARCREF=${CARCREF:-./carcref}
 RUNS=${RUNS:-5}
@@ -174,6 +176,57 @@ awk -v us="$(printf '%s\n' "${dcpu[@]}" | median)" -v g="${#dfiles[@]}" -v t="$d
 	printf "dice: %d self-played games, %d turns, one process, median of %d runs\n", g, t, r
 	printf "dice: CPU %.0f ms: %.0f turns/s replayed, %.2f us per turn (YAML parsing included)\n", us / 1000, t / (us / 1e6), us / t
 }'
+
+# Hunters & Gatherers: HG self-played games (2 to 5 players) replayed
+# the same way: its cost per move against the base game's replay above
+# (the contract: at most 1.3 times).  Kept between runs, keyed on what
+# selfplay writes.
+HG=${HG:-2000}
+hkey=$($CARCREF selfplay --game hunters-gatherers --seed 1 | cksum | cut -d' ' -f1)
+hdir=.build/bench/hg-$HG-$hkey
+if [ ! -f "$hdir/.done" ]; then
+	rm -rf "$hdir"; mkdir -p "$hdir"
+	for p in 2 3 4 5; do
+		$CARCREF selfplay --game hunters-gatherers --seed $((p + 300)) --games $((HG / 4)) \
+		    --players "$p" --out "$hdir/p$p"
+	done
+	touch "$hdir/.done"
+fi
+mapfile -t hfiles < <(find "$hdir" -name '*.yaml' | sort)
+hmoves=$(cat "${hfiles[@]}" | grep -c '^  - ')
+hcpu=()
+for _ in $(seq "$RUNS"); do
+	read -r u s <<<"$( { /usr/bin/time -f '%U %S' $CARCREF replay --quiet "${hfiles[@]}" >/dev/null; } 2>&1 | tail -1)"
+	hcpu+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1e6 }')")
+done
+awk -v us="$(printf '%s\n' "${hcpu[@]}" | median)" -v g="${#hfiles[@]}" -v m="$hmoves" -v r="$RUNS" \
+    -v base="$us" -v bm="$nmoves" 'BEGIN {
+	printf "hunters-gatherers: %d self-played games, %d moves, one process, median of %d runs\n", g, m, r
+	printf "hunters-gatherers: CPU %.0f ms: %.2f us per move (YAML parsing included), %.2fx the base game'"'"'s %.2f\n", us / 1000, us / m, (us / m) / (base / bm), base / bm
+}'
+
+# The same in instructions (valgrind's callgrind, when installed), which
+# other work on the machine does not move: 200 games of each, the cost of
+# one game's replay (start-up) taken off.
+if command -v valgrind >/dev/null; then
+	ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+	    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+	# 200 of each, spread evenly over the files (sorted by player
+	# count, then edition): every player count weighs in both.
+	spread() { awk -v n=200 '{ f[NR] = $0 } END { for (i = 0; i < n && i < NR; i++)
+	    print f[int(i * NR / n) + 1] }'; }
+	mapfile -t hsome < <(printf '%s\n' "${hfiles[@]}" | spread)
+	mapfile -t bsome < <(printf '%s\n' "${files[@]}" | spread)
+	read -r h1 hn b1 bn <<<"$(ir $CARCREF replay --quiet "${hsome[0]}") $(ir $CARCREF replay \
+	    --quiet "${hsome[@]}") $(ir $CARCREF replay --quiet "${bsome[0]}") $(ir $CARCREF replay \
+	    --quiet "${bsome[@]}")"
+	awk -v h1="$h1" -v hn="$hn" -v b1="$b1" -v bn="$bn" \
+	    -v hm="$(cat "${hsome[@]}" | grep -c '^  - ')" -v h1m="$(grep -c '^  - ' "${hsome[0]}")" \
+	    -v bm="$(cat "${bsome[@]}" | grep -c '^  - ')" -v b1m="$(grep -c '^  - ' "${bsome[0]}")" 'BEGIN {
+		h = (hn - h1) / (hm - h1m); b = (bn - b1) / (bm - b1m)
+		printf "hunters-gatherers: %.0f instructions per move replayed, the base game %.0f: %.2fx (at most 1.3x wanted)\n", h, b, h / b
+	}'
+fi
 
 # Engine figures: legal listing, scaling to 10,000 and 100,000 tiles, RSS.
 cc -std=c17 -O3 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \

@@ -108,7 +108,7 @@ expect_match '^  2\. Anna +4$' -- replay "$game"
 expect_no 'thief@E' -- replay --quiet "$game"
 expect_match '^  1\. Ben +6$' -- replay --quiet "$game"
 cat >"$tmp/game.json" <<'EOF'
-{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
+{"valid": true, "finished": true, "scores": {"Anna": 4, "Ben": 6}, "by_category": {"Anna": {"road": 0, "city": 4, "field": 0}, "Ben": {"road": 3, "city": 0, "field": 3}}, "events": [{"move": 2, "player": "Ben", "feature": "road", "points": {"Ben": 3}, "why": "completed road of 3 tiles: 1 x 3"}, {"move": 3, "player": "Anna", "feature": "city", "points": {"Anna": 4}, "why": "completed city of 2 tiles: 2 x 2"}, {"move": 5, "final": true, "player": "Anna", "feature": "field", "points": {"Ben": 3}, "why": "farm touching 1 completed city: 3 x 1"}]}
 EOF
 expect_same "$tmp/game.json" -- replay --json "$game"
 STDIN=$game expect_exit 0 -- replay -
@@ -753,12 +753,14 @@ if command -v bash >/dev/null && [ -f completions/carcref ]; then
 	ln -sf "$(cd "$(dirname "$CARCREF")" && pwd)/$(basename "$CARCREF")" "$tmp/carcref" 2>/dev/null
 	CARCREF=$tmp/carcref
 	expect "completion: the commands (and records)" \
-	    test "$(comp carcref re | grep -v yaml | tr '\n' ' ')" = "replay resume "
+	    test "$(comp carcref re | grep -v yaml | tr '\n' ' ')" = "replay report resume "
 	expect "completion: an edition" test "$(comp carcref play --edition '' | tr '\n' ' ')" = "1 2 3 "
 	expect "completion: the second expansion after a comma" \
 	    test "$(comp carcref play --expansions inns-cathedrals,ri)" = "inns-cathedrals,river"
 	expect "completion: replay's options" test "$(comp carcref replay --j)" = "--json"
 	expect "completion: tile codes" test "$(comp carcref tiles IC-K)" = "IC-Ka"
+	expect "completion: report's options" test "$(comp carcref report --s)" = "--svg"
+	expect "completion: stats" grep -qx stats <(comp carcref sta)
 fi
 
 # ---- issue 18 C/D: bash completion of paths with blanks, codes in any case ---
@@ -1460,10 +1462,7 @@ unset CARCREF_STATE
 
 export CARCREF_STATE=$tmp/state-game
 expect_exit 2 -- play --game chess
-expect_err 'carcref play: unknown game "chess" (games: carcassonne, dice)' -- play --game chess
-expect_exit 2 -- play --game hunters-gatherers
-expect_err 'carcref play: game "hunters-gatherers" is not supported yet by this carcref (games: carcassonne, dice)' \
-    -- play --game hunters-gatherers
+expect_err 'carcref play: unknown game "chess" (games: carcassonne, hunters-gatherers, dice)' -- play --game chess
 expect "play --game chess: no game started" test -z "$(ls -A "$CARCREF_STATE/games" 2>/dev/null)"
 printf 'A 0,-1 0\nquit\n' >"$tmp/game.in"
 # The game's options before or after --game, as any option.
@@ -1474,13 +1473,11 @@ cp "$tmp/out" "$tmp/game-default.yaml"
 run selfplay --seed 7 --game carcassonne
 cmp -s "$tmp/out" "$tmp/game-default.yaml" && ok || not_ok "selfplay --game carcassonne: not the default game's" selfplay
 expect_exit 2 -- selfplay --game chess
-expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne, dice)' -- selfplay --game chess
-expect_err 'carcref selfplay: game "hunters-gatherers" is not supported yet by this carcref' \
-    -- selfplay --game hunters-gatherers
+expect_err 'carcref selfplay: unknown game "chess" (games: carcassonne, hunters-gatherers, dice)' -- selfplay --game chess
 expect_out "carcref: continuing $tmp/game-default.yaml" -- play --game carcassonne "$tmp/game-default.yaml"
 expect_exit 2 -- resume --game carcassonne
 if command -v bash >/dev/null && [ -f completions/carcref ]; then
-	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne dice "
+	expect "completion: a game" test "$(comp carcref play --game '' | tr '\n' ' ')" = "carcassonne dice hunters-gatherers "
 fi
 unset CARCREF_STATE
 
@@ -1680,21 +1677,29 @@ export CARCREF_STATE=$tmp/state-dice
 D=tests/scenarios/dice
 has_out() { grep -qF -- "$1" "$tmp/out"; }	# the last run's output holds TEXT
 has_json() { has_out "$@"; }
-# Every refusal of spec/dice.md 4.10, with its message and kind: each
-# scenario record that its .expect says is refused, in JSON (the kind, the
-# move, exit 1; 2 for a file that cannot be read) and in text.
-for f in "$D"/*.yaml; do
-	n=${f%.yaml}
-	line=$(grep '^refuse ' "$n.expect") || continue
-	read -r _ mv kind words <<<"$line"
-	kind=${kind#kind=}
-	want=1
-	[ "$kind" = unreadable ] && want=2
-	expect_exit $want -- replay --json "$f"
-	expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
-	expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
-	expect_err "$words" -- replay "$f"
-done
+# refusals GAME RECORD...: each scenario record of the game GAME that its
+# .expect says is refused ("refuse MOVE kind=KIND WORDS"), through the
+# binary: in JSON its kind and move (exit 1; 2 for a file that cannot be
+# read), in text its words.
+refusals() {
+	local game=$1 f n line mv kind words want
+	shift
+	for f in "$@"; do
+		n=${f%.yaml}
+		line=$(grep '^refuse ' "$n.expect") || continue
+		grep -q "^game: $game" "$f" || continue
+		read -r _ mv kind words <<<"$line"
+		kind=${kind#kind=}
+		want=1
+		[ "$kind" = unreadable ] && want=2
+		expect_exit $want -- replay --json "$f"
+		expect_out "\"error\": {\"move\": $mv, " -- replay --json "$f"
+		expect_out "\"kind\": \"$kind\"" -- replay --json "$f"
+		expect_err "$words" -- replay "$f"
+	done
+}
+# Every refusal of spec/dice.md 4.10, with its message and kind.
+refusals dice "$D"/*.yaml
 # The kinds: every one of 4.10's table said by some record.
 kinds=$(cat "$D"/*.expect | sed -n 's/^refuse [0-9]* kind=\([a-z-]*\).*/\1/p' | sort -u | tr '\n' ' ')
 expect "dice: every kind of 4.10 has its record ($kinds)" test "$kinds" = \
@@ -1714,9 +1719,11 @@ moves:
   - K K K X X X CFFF CFFF CCFF = knight
   - CFFF CFCF CFCF CFCF CFCF CFCF CFCF CFFF = 8
 EOF
+# Issue 22 adds each player's points by category to every game's JSON.
 cat >"$tmp/d49.want" <<'EOF'
 {"valid": true, "finished": true,
  "scores": {"Anna": 42, "Ben": 0},
+ "by_category": {"Anna": {"city": 42, "knight": 0}, "Ben": {"city": 0, "knight": 0}},
  "winner": "Anna", "ended_by": "points", "holding_knight": ["Ben"],
  "events": [
    {"move": 1, "player": "Anna", "feature": "city", "rolls": [9, 4, 1], "dice": 8,
@@ -1888,6 +1895,590 @@ expect "games: won at 42, the scores highest first" has_out 'finished: Anna wins
 expect "games: nine catapults" has_out 'finished: Ben wins, nine catapults (Anna 28, Ben 0)'
 expect "games: end, no winner" has_out 'finished by end, no winner (Anna 1, Ben 0)'
 expect "games: not finished" has_out '4 moves'
+unset CARCREF_STATE
+
+# ---- Hunters & Gatherers at the table (issue 20 part 2) ------------------------
+
+export CARCREF_STATE=$tmp/state-hg
+H=tests/scenarios/hg
+# Every refusal of the scenarios through the binary (refusals, above).
+refusals hunters-gatherers "$H"/*.yaml
+expect_err "$H/r-bonus-tile-due.yaml:52:6: move 6: move 6 is Rouge's bonus tile (move 5 completed a forest with gold): HG-FMMM1 is a land tile" \
+    -- replay "$H/r-bonus-tile-due.yaml"
+expect_err "$H/h-tileset-unreadable.yaml:9:10: tileset: cannot read \"my-box.yaml\": No such file or directory" \
+    -- replay "$H/h-tileset-unreadable.yaml"
+expect_err "$H/h-tileset-data-check.yaml:11:10: tileset: bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops" \
+    -- replay "$H/h-tileset-data-check.yaml"
+# replay, text and JSON, field for field (HG-10.1, HG-10.2).
+run replay "$H/fr-226-forest-gold-10.yaml"
+expect "hg replay: the header" has_out "$H/fr-226-forest-gold-10.yaml: hunters-gatherers, the shipped tiles, 2 players"
+expect "hg replay: the forest" has_out '      forest: completed forest of 5 pieces: 2 x 5 = 10 to Rouge'
+expect "hg replay: the bonus" has_out '      bonus: completed forest with 3 gold nuggets: Rouge draws a bonus tile (11 left in the pile) = 0 to Rouge'
+expect "hg replay: the bonus line" has_out '   6  Rouge  HG-BMMMM1 -1,0 0'
+expect "hg replay: the ranking" has_out '  1. Rouge   10'
+expect_out '{"valid": true, "finished": true, "scores": {"Rouge": 10, "Bleu": 0}, "by_category": {"Rouge": {"forest": 10, "bonus": 0}, "Bleu": {"forest": 0, "bonus": 0}}, "events": [{"move": 5, "player": "Rouge", "feature": "forest", "points": {"Rouge": 10}, "why": "completed forest of 5 pieces: 2 x 5"}, {"move": 5, "player": "Rouge", "feature": "bonus", "pile": 11, "points": {"Rouge": 0}, "why": "completed forest with 3 gold nuggets: Rouge draws a bonus tile (11 left in the pile)"}]}' \
+    -- replay --json "$H/fr-226-forest-gold-10.yaml"
+expect_out '{"valid": false, "error": {"move": 0, "line": 9, "kind": "unreadable", "message": "column 10: tileset: cannot read \"my-box.yaml\": No such file or directory"}' \
+    -- replay --json "$H/h-tileset-unreadable.yaml"
+expect_out '      meadow: meadow with 1 deer: 2 x 1 = 2 to Rouge' -- replay "$H/t-tileset-file.yaml"
+expect_out 'hunters-gatherers, tiles of box.tiles, 2 players' -- replay "$H/t-tileset-file.yaml"
+run replay --json tests/corpus/hunters-gatherers/river-fish.yaml
+expect "hg: the corpus game's scores" python3 -c '
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+sys.exit(any(a[k] != b[k] for k in ("valid", "finished", "scores")))' "$tmp/out" tests/corpus/hunters-gatherers/river-fish.expect.json
+expect_out 'points by category  Rouge  Bleu' -- report "$H/fr-226-forest-gold-10.yaml"
+# board: forests, rivers, meadows; SVG too.
+expect_exit 0 -- board "$H/fr-226-forest-gold-10.yaml"
+expect_out '0 .......(^^^^^..' -- board "$H/fr-226-forest-gold-10.yaml"
+expect_exit 0 -- board --svg "$H/fr-226-forest-gold-10.yaml" -o "$tmp/hg.svg"
+expect "hg board --svg: a picture" grep -q '<svg' "$tmp/hg.svg"
+expect_exit 2 -- board "$H/h-tileset-unreadable.yaml"
+# fmt: canonical once written, the same scores.
+cp "$H"/box.tiles "$tmp/"
+for f in "$H"/fr-226-forest-gold-10.yaml "$H"/t-tileset-file.yaml "$H"/t-count-correction.yaml \
+    "$H"/t-bonus-described.yaml tests/corpus/hunters-gatherers/river-fish.yaml; do
+	cp "$f" "$tmp/hgfmt.yaml"
+	run fmt "$tmp/hgfmt.yaml"
+	expect "hg fmt $f: written" test "$code" = 0
+	run fmt --check "$tmp/hgfmt.yaml"
+	expect "hg fmt $f: canonical once written" test "$code" = 0
+	run replay -q "$tmp/hgfmt.yaml"
+	sed 1d "$tmp/out" >"$tmp/hgfmt.scores"
+	run replay -q "$f"
+	expect "hg fmt $f: the same scores" bash -c 'sed 1d "$1" | cmp -s - "$2"' sh "$tmp/out" "$tmp/hgfmt.scores"
+done
+run fmt --stdout "$H/t-no-edition.yaml"
+expect "hg fmt: edition and expansions written" has_out "$(printf 'game: hunters-gatherers\nedition: 1\nexpansions: []\nplayers:')"
+expect_exit 2 -- fmt "$H/h-tileset-unreadable.yaml"
+
+# selfplay --game hunters-gatherers: random legal games, each replayed;
+# the same seed, the same game.
+expect_exit 0 -- selfplay --game hunters-gatherers --seed 5 --games 12 --players 3 --out "$tmp/hsp"
+run replay -q "$tmp"/hsp/*.yaml
+expect "hg selfplay: every game replays" test "$code" = 0
+expect "hg selfplay: every game finished" bash -c '! grep -q "not finished" "$1"' sh "$tmp/out"
+expect "hg selfplay: pieces played" bash -c 'grep -q "hunter@\|gatherer@\|fisher@\|hut@" "$@"' sh "$tmp"/hsp/*.yaml
+expect "hg selfplay: bonus lines" bash -c 'grep -q "HG-B" "$@"' sh "$tmp"/hsp/*.yaml
+run selfplay --game hunters-gatherers --seed 5 --games 1 --players 3
+expect "hg selfplay: the same seed, the same game" cmp -s "$tmp/out" "$tmp/hsp/game-5-000001.yaml"
+for p in 2 4 5; do
+	run selfplay --game hunters-gatherers --seed $p --players $p
+	cp "$tmp/out" "$tmp/hsp$p.yaml"
+	expect_exit 0 -- replay "$tmp/hsp$p.yaml"
+done
+expect_exit 2 -- selfplay --game hunters-gatherers --edition 1
+
+# tiles: the game's types, a code in its rotations, its edge letters,
+# a tile-set file checked (HG-11.3).
+expect_exit 0 -- tiles --set hunters-gatherers
+expect_out 'HG-FFMM4  (3 in the box)  hunters-gatherers' -- tiles --set hunters-gatherers
+expect_out 'HG-FFMM4  (3 in the box)  N E S W: forest forest meadow meadow' -- tiles HG-FFMM4
+expect_out '  - forest N+E with 1 gold nugget' -- tiles HG-FFMM4
+expect_out '8 types have edges F F M M in hunters-gatherers: HG-FFMM1, HG-FFMM2, HG-FFMM3,' \
+    -- tiles --set hunters-gatherers --edges FFMM
+expect_out '2 types have edges C R F R: D, WF-22' -- tiles --edges CRFR
+expect_exit 0 -- tiles --check rules/tiles/hunters-gatherers.yaml
+expect_out 'rules/tiles/hunters-gatherers.yaml: 70 tile types of set hunters-gatherers load' \
+    -- tiles --check rules/tiles/hunters-gatherers.yaml
+expect_exit 1 -- tiles --check "$H/bad-box.tiles"
+expect_err "$H/bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops on the tile: say at what with end (spring or lake)" \
+    -- tiles --check "$H/bad-box.tiles"
+expect_exit 2 -- tiles --check "$tmp/none.tiles"
+expect_exit 2 -- tiles --check "$H/box.tiles" HG-FFMM4
+expect_exit 0 -- tiles --check rules/tiles/base.yaml
+# Every failed check said, each type entry that fails with its line and
+# column, the others read on (exit 1); a type that fails is left out, so
+# no other check names it.
+cat >"$tmp/bad4.tiles" <<'EOF'
+set: hunters-gatherers
+start: HG-START
+tiles:
+  - {code: HG-START, count: 1, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-MMMM1, count: 1001, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-MMMM2, count: 1, doubt: the gold, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W], gold: 1}]}
+  - {code: HG-MMMM3, count: 1, edges: [meadow, meadow, meadow, meadow],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+  - {code: HG-FMMM1, count: 1, edges: [meadow, meadow, meadow, forest],
+     features: [{kind: meadow, at: [N, E, S, W]}]}
+EOF
+cat >"$tmp/bad4.want" <<EOF
+$tmp/bad4.tiles:6:29: tile "HG-MMMM1": count must be a whole number from 1 to 1000, not "1001"
+$tmp/bad4.tiles:9:56: tile "HG-MMMM2": only forests hold gold, and meadow N+E+S+W is not one
+$tmp/bad4.tiles:12:64: tile "HG-FMMM1": edges gives W as forest, but half-edge WSW belongs to meadow N+E+S+W
+EOF
+expect_exit 1 -- tiles --check "$tmp/bad4.tiles"
+expect "tiles --check: every failed type said, in order" cmp -s "$tmp/bad4.want" "$tmp/err"
+expect "tiles --check: nothing on standard output when it fails" test ! -s "$tmp/out"
+# A failure of the whole set (its start) alone, once the types load.
+sed 's/^start: HG-START/start: HG-NONE/; /count: 1001/s/1001/1/; s/, gold: 1//; /^  - {code: HG-FMMM1/,$d' \
+    "$tmp/bad4.tiles" >"$tmp/bad5.tiles"
+expect_exit 1 -- tiles --check "$tmp/bad5.tiles"
+expect "tiles --check: a failure of the set, alone" test "$(wc -l <"$tmp/err")" = 1
+expect_err "$tmp/bad5.tiles:2:8: start tile \"HG-NONE\" is not in this set" -- tiles --check "$tmp/bad5.tiles"
+# A type whose doubt was read before it failed: its doubt freed (the
+# ASan build's leak checker found it lost).
+sed '/code: HG-MMMM1/,+1d' "$tmp/bad4.tiles" >"$tmp/bad6.tiles"
+printf 'format: carcref/1\ngame: hunters-gatherers\ntileset: bad6.tiles\nplayers: [Anna, Ben]\nmoves: []\n' \
+    >"$tmp/bad6-game.yaml"
+expect_exit 1 -- replay "$tmp/bad6-game.yaml"
+expect_err 'tileset: bad6.tiles:7:56: tile "HG-MMMM2": only forests hold gold' -- replay "$tmp/bad6-game.yaml"
+expect "hg tileset: a failed type's doubt not leaked" bash -c '! grep -q LeakSanitizer "$1"' sh "$tmp/err"
+# The key of a picture is its game's: a Hunters & Gatherers tile's names
+# its forests, meadows, gold and the blank between two forests, nothing of
+# the tile game's; the board's letters and the SVG key name its pieces.
+run tiles HG-FFFM1
+expect "hg key: the game's entries" has_out 'key: ^^ forest, .. meadow, $$ gold nugget,'
+expect "hg key: the blank between two forests" has_out 'a blank between two forests: they are separate'
+expect "hg key: nothing of the tile game's" bash -c '! grep -qE "city|field|cloister|pennant" "$1"' sh "$tmp/out"
+run tiles HG-VOLCANO
+expect "hg key: lake, fish, mammoth, volcano" has_out '     MM mammoth, ^v volcano'
+run board "$H/fr-342-final-meadows.yaml"
+expect "hg board: its pieces' letters" has_out '(capital: gatherer, fisher or hut; small: hunter)'
+run board --svg "$H/fr-342-final-meadows.yaml" -o -
+expect "hg svg key: its meeples standing" has_out '>gatherer, fisher (standing)<'
+expect "hg svg key: its meeples lying" has_out '>hunter (lying)<'
+expect "hg svg key: no thief" bash -c '! grep -q "thief" "$1"' sh "$tmp/out"
+LANGUAGE=fr LC_ALL=C.UTF-8 run tiles HG-FFFM1
+expect "hg key, in French" has_out 'un blanc entre deux forêts : elles sont distinctes'
+
+# play --game hunters-gatherers: its options (HG-11.2).
+expect_exit 2 -- play --game hunters-gatherers --edition 1
+expect_err 'carcref play: --edition: Hunters & Gatherers has one edition (the 2002 game) and no expansions; leave --edition out' \
+    -- play --game hunters-gatherers --edition 1
+expect_err 'carcref play: --expansions: Hunters & Gatherers has one edition (the 2002 game) and no expansions; leave --expansions out' \
+    -- play --game hunters-gatherers --expansions river
+expect_exit 2 -- play --game hunters-gatherers --players A,B,C,D,E,F
+expect_exit 2 -- play --game hunters-gatherers --tileset "$tmp/none.tiles"
+expect_err "carcref play: --tileset: cannot read \"$tmp/none.tiles\"" -- play --game hunters-gatherers --tileset "$tmp/none.tiles"
+printf 'quit\n' >"$tmp/hq.in"
+STDIN=$tmp/hq.in expect_out "tiles of $PWD/$H/box.tiles, 2 players: Anna, Ben" \
+    -- play --game hunters-gatherers --tileset "$H/box.tiles"
+# --tileset: the journal holds the set inline (HG-8.5), so resume
+# replays it from anywhere.
+rm -rf "$CARCREF_STATE"
+printf 'HG-MMMM1 1,0 0 hunter@N\nquit\n' >"$tmp/ht.in"
+STDIN=$tmp/ht.in run play --game hunters-gatherers --tileset "$H/box.tiles"
+expect "hg play --tileset: the journal holds the set" grep -qx "  start: HG-START" \
+    "$CARCREF_STATE"/games/2*-anna-ben.yaml
+(cd / && printf 'quit\n' | CARCREF_DATA=$ddata "$dcar" resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p')" \
+    >"$tmp/out" 2>&1)
+expect "hg resume --tileset's game from elsewhere" has_out '1 move played, 4 tiles left; Ben to play'
+expect_exit 2 -- play "$H/t-tileset-file.yaml" --tileset "$H/box.tiles"
+expect_err "carcref play: --tileset: $H/t-tileset-file.yaml has tile data of its own (tileset: or tiles:); leave --tileset out" \
+    -- play "$H/t-tileset-file.yaml" --tileset "$H/box.tiles"
+# A game at the table: a forest with gold completed, the bonus tile due
+# said, a land tile refused there, the bonus tile played, saved with its
+# prefix, kept in the journal, resumed.
+printf '%s\n' 'HG-FFMM4 1,0 270 gatherer@N' 'HG-FFMM4 0,1 180' 'HG-FMMM2 1,1 180' \
+    'HG-MRMR3 0,-1 90' 'HG-FMMM3 -1,1 90' 'HG-FMMM1 -1,0 0' 'HG-BMMMM1 -1,0 0' \
+    'save hsaved.yaml' quit >"$tmp/hplay.in"
+rm -rf "$CARCREF_STATE"
+(cd "$tmp" && CARCREF_DATA=$ddata "$dcar" play --game hunters-gatherers --players Rouge,Bleu \
+    <"$tmp/hplay.in" >"$tmp/out" 2>&1)
+expect "hg play: the forest told" has_out '  forest: completed forest of 5 pieces: 2 x 5 = 10 to Rouge'
+expect "hg play: the bonus tile due said" has_out '  Rouge draws a bonus tile and plays it now (move 5 completed a forest with gold)'
+expect "hg play: a land tile refused on the bonus line" has_out "refused: move 6 is Rouge's bonus tile (move 5 completed a forest with gold): HG-FMMM1 is a land tile"
+expect "hg play: the bonus tile played" has_out 'move 6, Rouge: HG-BMMMM1 -1,0 0'
+expect "hg play: save writes the bonus line's prefix" grep -qx '  - "Rouge: HG-BMMMM1 -1,0 0"' "$tmp/hsaved.yaml"
+expect "hg play: save writes no tile data for the shipped set" bash -c '! grep -q "^tileset:\|^tiles:" "$1"' sh "$tmp/hsaved.yaml"
+expect_exit 0 -- replay "$tmp/hsaved.yaml"
+expect "hg play: the journal keeps the prefix" grep -qx '  - "Rouge: HG-BMMMM1 -1,0 0"' "$CARCREF_STATE"/games/2*-rouge-bleu.yaml
+run games
+expect "hg games: the game named" has_out 'hunters-gatherers  Rouge, Bleu  6 moves'
+expect "hg games: not finished" has_out 'not finished'
+printf 'HG-MMMM1 -2,0 0\nquit\n' >"$tmp/hres.in"
+STDIN=$tmp/hres.in expect_out 'move 7, Bleu: HG-MMMM1 -2,0 0' \
+    -- resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p' | head -1)"
+# games: a finished game names its winner or its tie (HG-11.4).
+rm -rf "$CARCREF_STATE"; mkdir -p "$CARCREF_STATE/games"
+cp "$H/fr-226-forest-gold-10.yaml" "$CARCREF_STATE/games/2026-11-27-rouge-bleu.yaml"
+cp "$H/fr-243-forest-tie-10.yaml" "$CARCREF_STATE/games/2026-11-28-rouge-bleu.yaml"
+run games
+expect "hg games: a winner" has_out 'finished: Rouge wins, most points (Rouge 10, Bleu 0)'
+expect "hg games: a tie" has_out 'finished: Rouge and Bleu tie, most points (Rouge 10, Bleu 10)'
+# save and the journal (HG-8.5): a set read from a file goes inline under
+# tileset:, the corrections under tiles:, every bonus line with its
+# prefix; the record and the journal replay the same once the file is
+# gone.
+rm -rf "$CARCREF_STATE"
+mkdir -p "$tmp/hgbox"
+cp "$H/box.tiles" "$tmp/hgbox/my.tiles"
+printf '%s\n' 'HG-MMMM1 1,0 0 hunter@N' "save $tmp/hgbox/saved.yaml" quit >"$tmp/hgs.in"
+STDIN=$tmp/hgs.in run play --game hunters-gatherers --players Rouge,Bleu --tileset "$tmp/hgbox/my.tiles"
+expect "hg save --tileset: the set inline" grep -qx '  start: HG-START' "$tmp/hgbox/saved.yaml"
+expect "hg save --tileset: no file named" bash -c '! grep -q "my\.tiles" "$1"' sh "$tmp/hgbox/saved.yaml"
+expect "hg journal --tileset: the set inline" grep -qx '  start: HG-START' \
+    "$CARCREF_STATE"/games/2*-rouge-bleu.yaml
+run replay --json "$tmp/hgbox/saved.yaml"
+cp "$tmp/out" "$tmp/hgs.json"
+rm "$tmp/hgbox/my.tiles"
+run replay --json "$tmp/hgbox/saved.yaml"
+expect "hg save --tileset: replays the same once the file is gone" cmp -s "$tmp/out" "$tmp/hgs.json"
+printf 'HG-MMMM1 -1,0 0\nquit\n' >"$tmp/hgr.in"
+STDIN=$tmp/hgr.in run resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p' | head -1)"
+expect "hg resume --tileset's game once the file is gone" has_out 'move 2, Bleu: HG-MMMM1 -1,0 0'
+# A record naming a file (tileset: FILE) with a correction and a bonus
+# line: play FILE, save, the file deleted.
+rm -rf "$CARCREF_STATE"
+cp rules/tiles/hunters-gatherers.yaml "$tmp/hgbox/ship.tiles"
+sed '/^  - "Bleu: end"/d; s/^tiles:/tileset: ship.tiles\ntiles:/' "$H/t-bonus-described.yaml" \
+    >"$tmp/hgbox/bonus.yaml"
+run replay --json "$tmp/hgbox/bonus.yaml"
+cp "$tmp/out" "$tmp/hgb.json"
+printf '%s\n' "save $tmp/hgbox/bsaved.yaml" quit >"$tmp/hgs.in"
+STDIN=$tmp/hgs.in run play "$tmp/hgbox/bonus.yaml"
+expect "hg save tileset: FILE: the set inline" grep -qx '  start: HG-VOLCANO' "$tmp/hgbox/bsaved.yaml"
+expect "hg save tileset: FILE: the corrections kept" grep -qx '  - code: HG-BMRRR1' "$tmp/hgbox/bsaved.yaml"
+expect "hg save tileset: FILE: the bonus line's prefix" grep -qx '  - "Rouge: HG-BMRRR1 0,-2 180 hut@C"' \
+    "$tmp/hgbox/bsaved.yaml"
+expect "hg journal tileset: FILE: the bonus line's prefix" grep -qx '  - "Rouge: HG-BMRRR1 0,-2 180 hut@C"' \
+    "$CARCREF_STATE"/games/2*-rouge-bleu.yaml
+rm "$tmp/hgbox/ship.tiles"
+run replay --json "$tmp/hgbox/bsaved.yaml"
+expect "hg save tileset: FILE: replays the same once the file is gone" cmp -s "$tmp/out" "$tmp/hgb.json"
+printf 'quit\n' >"$tmp/hgr.in"
+STDIN=$tmp/hgr.in run resume "$(cd "$CARCREF_STATE/games" && ls | sed -n 's/\.yaml$//p' | head -1)"
+expect "hg resume tileset: FILE's game once the file is gone" has_out '6 moves played'
+# fmt (HG-8.4): tiles: and an inline tileset: in the form of HG-9.5, the
+# comments with the type they stand by; fmt of fmt's output the same.
+cat >"$tmp/hgc.yaml" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+players: [Rouge, Bleu]
+tiles:  # my box
+  # three here
+  - code: HG-FFMM2   # on the code
+    count: 3         # on the count
+    # inside
+    edges: [forest, forest, meadow, meadow]
+    features:
+      - {kind: forest, at: [N, E], gold: 1}  # on a feature
+      - {kind: meadow, at: [S, W], deer: 1}
+  # two there
+  - {code: HG-FFMM1, count: 2}  # on the count
+moves: []
+EOF
+cat >"$tmp/hgc.want" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+edition: 1
+expansions: []
+players:
+  - Rouge
+  - Bleu
+tiles:  # my box
+  # three here
+  # inside
+  - code: HG-FFMM2  # on the code # on the count # on a feature
+    count: 3
+    edges: [forest, forest, meadow, meadow]
+    features:
+      - {kind: forest, at: [N, E], gold: 1}
+      - {kind: meadow, at: [S, W], deer: 1}
+  # two there
+  - {code: HG-FFMM1, count: 2}  # on the count
+moves: []
+EOF
+# hg_fmt NAME WHAT: fmt of $tmp/NAME.yaml is $tmp/NAME.want, which is
+# canonical (fmt of fmt's output the same).
+hg_fmt() {
+	run fmt --stdout "$tmp/$1.yaml"
+	expect "hg fmt: $2" cmp -s "$tmp/out" "$tmp/$1.want"
+	cp "$tmp/$1.want" "$tmp/$1-2.yaml"
+	run fmt --check "$tmp/$1-2.yaml"
+	expect "hg fmt: fmt of fmt's output the same ($2)" test "$code" = 0
+}
+hg_fmt hgc "the comments inside tiles: by their type"
+cat >"$tmp/hgi.yaml" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+players: [Rouge, Bleu]
+tileset:  # my own box
+  tiles:
+    - features: [{at: [W, S, N, E], deer: 1, kind: meadow, tiger: 0, fire: false}]
+      edges: [meadow, meadow, meadow, meadow]
+      count: 1
+      code: HG-START
+    - {code: HG-MMMM1, count: 3, edges: [meadow, meadow, meadow, meadow], features: [{kind: meadow, at: [N, E, S, W]}]}
+    - code: HG-RRRR1  # four rivers
+      count: 2
+      doubt: 'from my "box"'
+      edges: [river, river, river, river]
+      features:
+        - {fish: 2, kind: lake}
+        - {end: lake, kind: river, at: [N]}
+        - {kind: river, at: [E], end: lake}
+        - {kind: river, at: [S], end: lake}
+        - {kind: river, at: [W], end: lake}
+        - {kind: meadow, at: [WNW, NNW]}
+        - {kind: meadow, at: [NNE, ENE]}
+        - {kind: meadow, at: [ESE, SSE]}
+        - {kind: meadow, at: [SSW, WSW]}
+  start: hg-start
+  set: hunters-gatherers
+moves:
+  - "Rouge: HG-MMMM1 1,0 0 hunter@N"
+EOF
+cat >"$tmp/hgi.want" <<'EOF'
+format: carcref/1
+game: hunters-gatherers
+edition: 1
+expansions: []
+players:
+  - Rouge
+  - Bleu
+tileset:  # my own box
+  set: hunters-gatherers
+  start: HG-START
+  tiles:
+    - code: HG-START
+      count: 1
+      edges: [meadow, meadow, meadow, meadow]
+      features:
+        - {kind: meadow, at: [N, E, S, W], deer: 1}
+    - code: HG-MMMM1
+      count: 3
+      edges: [meadow, meadow, meadow, meadow]
+      features:
+        - {kind: meadow, at: [N, E, S, W]}
+    - code: HG-RRRR1  # four rivers
+      count: 2
+      edges: [river, river, river, river]
+      features:
+        - {kind: lake, fish: 2}
+        - {kind: river, at: [N], end: lake}
+        - {kind: river, at: [E], end: lake}
+        - {kind: river, at: [S], end: lake}
+        - {kind: river, at: [W], end: lake}
+        - {kind: meadow, at: [NNW, WNW]}
+        - {kind: meadow, at: [NNE, ENE]}
+        - {kind: meadow, at: [ESE, SSE]}
+        - {kind: meadow, at: [SSW, WSW]}
+      doubt: "from my \"box\""
+moves:
+  - "Rouge: HG-MMMM1 1,0 0 hunter@N"
+EOF
+hg_fmt hgi "an inline tileset: in canonical form"
+run replay --json "$tmp/hgi.yaml"
+cp "$tmp/out" "$tmp/hgi.json"
+run replay --json "$tmp/hgi-2.yaml"
+expect "hg fmt: the inline set replays the same" cmp -s "$tmp/out" "$tmp/hgi.json"
+# tileset: FILE stays a scalar, its comment after it.
+printf 'format: carcref/1\ngame: hunters-gatherers\nplayers: [A, B]\ntileset: box.tiles   # beside\nmoves: []\n' \
+    >"$tmp/hgf.yaml"
+run fmt --stdout "$tmp/hgf.yaml"
+expect "hg fmt: tileset: FILE kept" has_out 'tileset: box.tiles  # beside'
+unset CARCREF_STATE
+
+# ---- issue 22: report, replay --json's by_category, stats ---------------------
+
+# bycat.py JSON REPORT: replay --json's object (JSON) and report's text
+# (REPORT) of one game agree: each player's categories add up to the
+# score, name every feature an event paid (none left out, none made up),
+# each the sum of that feature's events; the text's total row is the
+# scores, and it names every category.
+cat >"$tmp/bycat.py" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().splitlines()
+sc, bc, ev = d["scores"], d["by_category"], d["events"]
+feats = {e["feature"] for e in ev if e["points"]}
+why = []
+for who in sc:
+    if sum(bc[who].values()) != sc[who]:
+        why.append("%s: categories add up to %d, the score is %d" % (who, sum(bc[who].values()), sc[who]))
+    if set(bc[who]) != feats:
+        why.append("%s: categories %s, the events' features %s" % (who, sorted(bc[who]), sorted(feats)))
+    for f in feats:
+        got = sum(e["points"].get(who, 0) for e in ev if e["feature"] == f)
+        if bc[who].get(f) != got:
+            why.append("%s: %s is %s, its events paid %d" % (who, f, bc[who].get(f), got))
+total = [l for l in text if l.startswith("  total ")]
+if not total or [int(x) for x in total[0].split()[1:]] != list(sc.values()):
+    why.append("the report's total row %s is not the scores %s" % (total, list(sc.values())))
+# Its rows of categories (their names are the reader's words): as many.
+rows = [l for l in text[2:] if l.startswith("  ") and l[2] != " "]
+if len(rows) != len(feats) + 1:
+    why.append("the report has %d categories, the events %d" % (len(rows) - 1, len(feats)))
+print("\n".join(why))
+sys.exit(1 if why else 0)
+PY
+# report_ok FILE WHAT: the report of FILE (exit 0) agrees with its JSON.
+report_ok() {
+	"$CARCREF" replay --json "$1" >"$tmp/rj.json" 2>/dev/null
+	run report "$1"
+	[ "$code" = 0 ] && python3 "$tmp/bycat.py" "$tmp/rj.json" "$tmp/out" >"$tmp/why" &&
+	    ok || { code="$code: $(head -3 "$tmp/why" | tr '\n' ' ')"; not_ok "$2: the points by category" report "$1"; }
+}
+for f in samples/*.yaml tests/corpus/*.yaml tests/corpus/dice/*.yaml; do
+	report_ok "$f" "$f"
+done
+# The scored corpus beside the repository (../shared), every game of it:
+# a record of a game or an expansion not refereed yet is refused, as
+# replay refuses it.
+for c in "$root/../shared/corpus" "$root/../../shared/corpus"; do
+	[ -d "$c" ] || continue
+	for f in "$c"/*/*.yaml; do
+		if "$CARCREF" replay --quiet "$f" >/dev/null 2>&1; then
+			report_ok "$f" "the shared corpus: ${f#$c/}"
+		else
+			expect_exit 1 -- report "$f"
+		fi
+	done
+	break
+done
+# Self-played games of every mix of the expansions, 2 and 8 players; the
+# editions; the dice game, 2 to 5 players.
+exps=(inns-cathedrals river traders-builders hills-sheep)
+for m in $(seq 0 15); do
+	x=
+	for i in 0 1 2 3; do
+		[ $((m >> i & 1)) = 1 ] && x=$x${x:+,}${exps[$i]}
+	done
+	for p in 2 8; do
+		"$CARCREF" selfplay --seed $((m * 10 + p)) --players $p ${x:+--expansions $x} >"$tmp/mix.yaml"
+		report_ok "$tmp/mix.yaml" "self-played, $p players, expansions: ${x:-none}"
+	done
+done
+for e in 1 2; do
+	"$CARCREF" selfplay --seed $e --players 3 --edition $e >"$tmp/mix.yaml"
+	report_ok "$tmp/mix.yaml" "self-played, edition $e"
+done
+for p in 2 3 4 5; do
+	rm -rf "$tmp/mix"
+	"$CARCREF" selfplay --game dice --seed $p --games 3 --players $p --out "$tmp/mix" >/dev/null
+	for f in "$tmp/mix"/*.yaml; do
+		report_ok "$f" "self-played dice, $p players"
+	done
+done
+
+# The report of a known game, whole: categories, the inn's share inside
+# the roads, the vineyards' and the pig's, the totals during play and at
+# the end, the largest scoring, the lead.
+cat >"$tmp/mixed.report" <<'EOF'
+tests/corpus/mixed-020.yaml: carcassonne, edition 3, 123 moves, finished
+points by category  Alice   Bob  Carol
+  road                 10    16     13
+    inn                             +5
+  city                 12     8     16
+  cloister              0    12     12
+    vineyards                +3     +3
+  field                17    16     16
+    the pig            +2    +4     +1
+  goods                10     0     10
+  flock                 0    36     31
+  total                49    88     98
+    during play        16    63     70
+    final scoring      33    25     28
+largest single scoring: move 78, flock: herded at 0,-6 (6 tokens): 1 x 17 (sheep) = 17 points each to Bob and Carol
+the lead changed hands 2 times, the last at move 55 (Carol)
+EOF
+expect_same "$tmp/mixed.report" -- report tests/corpus/mixed-020.yaml
+# Not finished: said in the title, no final scoring's rows.
+head -n 12 samples/two-players-ed3.yaml >"$tmp/open.yaml"
+expect_out 'not finished' -- report "$tmp/open.yaml"
+expect_no 'final scoring' -- report "$tmp/open.yaml"
+# Text from the record is escaped (cmd/out.c).
+printf 'format: carcref/1\nplayers: ["A\\e[31mnna", Ben]\nmoves:\n  - E 0,1 180 knight@S\n' >"$tmp/esc.yaml"
+expect_out 'A\x1b[31mnna' -- report "$tmp/esc.yaml"
+# In French under a French locale.
+if [ -n "${FR_CARCREF-}" ]; then
+	CARCREF=$FR_CARCREF expect_out 'points par catégorie' -- report tests/corpus/mixed-020.yaml
+	CARCREF=$FR_CARCREF expect_out '    auberge' -- report tests/corpus/mixed-020.yaml
+	CARCREF=$FR_CARCREF run report --svg tests/corpus/mixed-020.yaml
+	expect "report --svg in French" grep -qF '>points par catégorie</text>' "$tmp/out"
+	CARCREF=$FR_CARCREF expect_out 'parties jouées' -- stats samples/two-players-ed3.yaml
+fi
+# Refusals: usage, a file that cannot be read, an illegal move.
+expect_exit 2 -- report
+expect_exit 2 -- report a.yaml b.yaml
+expect_exit 2 -- report -o "$tmp/r.svg" samples/two-players-ed3.yaml
+expect_err 'carcref report: -o writes the picture: give --svg with it' -- report -o "$tmp/r.svg" samples/two-players-ed3.yaml
+expect_exit 2 -- report "$tmp/no-such.yaml"
+expect_exit 1 -- report "$bad"
+expect_err "carcref report: $bad:9:5: move 3: edges must match" -- report "$bad"
+expect_exit 2 -- report --svg samples/two-players-ed3.yaml -o "$tmp/no-such-dir/r.svg"
+
+# The running score: the events up to move m, the final scoring's aside,
+# are the scores of the record cut after move m.
+"$CARCREF" selfplay --seed 22 --players 4 --expansions inns-cathedrals,traders-builders,hills-sheep >"$tmp/run.yaml"
+"$CARCREF" replay --json "$tmp/run.yaml" >"$tmp/run.json"
+n=$(grep -c '^  - ' "$tmp/run.yaml")
+at=$(grep -n '^moves:' "$tmp/run.yaml" | cut -d: -f1)
+for m in 1 5 $((n / 3)) $((n / 2)) $((n - 1)) $n; do
+	head -n $((at + m)) "$tmp/run.yaml" >"$tmp/cut.yaml"
+	"$CARCREF" replay --json "$tmp/cut.yaml" >"$tmp/cut.json"
+	expect "the running score after move $m of $n is the events' up to it" python3 -c '
+import json, sys
+full, cut = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+m, n = int(sys.argv[3]), int(sys.argv[4])
+if cut["finished"] and m < n:
+    sys.exit(0)	# the cut game ended there already: its own final scoring
+run = {p: 0 for p in full["scores"]}
+for e in full["events"]:
+    if e["move"] <= m and (m == n or not e.get("final")):
+        for p, v in e["points"].items():
+            run[p] += v
+sys.exit(run != cut["scores"])' "$tmp/run.json" "$tmp/cut.json" $m $n
+done
+
+# The picture: 8 players and every set; 200 moves and more (a dice game).
+"$CARCREF" selfplay --seed 8 --players 8 --expansions inns-cathedrals,river,traders-builders,hills-sheep >"$tmp/eight.yaml"
+expect_exit 0 -- report --svg "$tmp/eight.yaml" -o "$tmp/eight.svg"
+svg_ok "$tmp/eight.svg" "report --svg, 8 players, every set"
+expect "report --svg: each player's final score at a line's end" \
+    test "$(grep -c '<rect x="[0-9.]*" y="[0-9.]*" width="10" height="10"' "$tmp/eight.svg")" = 8
+expect "report --svg: the axes are labelled" grep -q '>move</text>' "$tmp/eight.svg"
+rm -rf "$tmp/dl"
+"$CARCREF" selfplay --game dice --seed 1 --games 6 --players 5 --out "$tmp/dl" >/dev/null
+long=$(for f in "$tmp/dl"/*.yaml; do echo "$(grep -c '^  - ' "$f") $f"; done | sort -n | tail -1)
+expect "a dice game of 200 moves and more to draw" test "${long%% *}" -ge 200
+expect_exit 0 -- report --svg "${long#* }" -o "$tmp/long.svg"
+svg_ok "$tmp/long.svg" "report --svg, ${long%% *} moves"
+expect "report --svg: the width stays readable at ${long%% *} moves" \
+    test "$(sed -n 's/.*<svg [^>]*width="\([0-9]*\)".*/\1/p' "$tmp/long.svg")" -le 1600
+# Escaped as board's is; on the standard output without -o; in French.
+run report --svg "$tmp/esc.yaml"
+expect "report --svg: the name escaped" grep -qF 'A\x1b[31mnna' "$tmp/out"
+cp "$tmp/out" "$tmp/esc.svg"
+svg_ok "$tmp/esc.svg" "report --svg, a name with an escape"
+printf 'format: carcref/1\nplayers: ["<b>&amp;", Ben]\nmoves:\n  - E 0,1 180 knight@S\n' >"$tmp/amp.yaml"
+run report --svg "$tmp/amp.yaml"
+expect "report --svg: < and & as references" grep -qF '&lt;b&gt;&amp;amp;' "$tmp/out"
+
+# replay --json's by_category on a record that does not read: {}.
+expect_out '"by_category": {}' -- replay --json "$tmp/no-such.yaml"
+
+# stats: per player over the records given, or the games kept.
+cat >"$tmp/stats.want" <<'EOF'
+the tile game: 2 finished games
+                          Ben    Anna
+  games played              2       2
+  games won                 1       1
+  average score          84.5    83.5
+  best score               89      95
+  average by category
+    road                 24.0    20.5
+    city                 45.0    43.0
+    cloister              4.5     4.5
+    field                11.0    15.5
+EOF
+expect_same "$tmp/stats.want" -- stats samples/two-players-ed1.yaml samples/two-players-ed3.yaml
+expect_exit 0 -- stats samples/two-players-ed3.yaml tests/corpus/dice/city-sizes.yaml
+expect_out 'the dice game: 0 finished games (1 not finished, left out)' -- stats samples/two-players-ed3.yaml tests/corpus/dice/city-sizes.yaml
+expect_exit 1 -- stats samples/two-players-ed3.yaml "$bad"
+expect_err "carcref stats: $bad:9:5: move 3: edges must match" -- stats samples/two-players-ed3.yaml "$bad"
+expect_exit 2 -- stats "$tmp/no-such.yaml"
+export CARCREF_STATE=$tmp/stats-state
+rm -rf "$CARCREF_STATE"
+expect_err 'no game is kept yet' -- stats
+mkdir -p "$CARCREF_STATE/games"
+cp samples/two-players-ed3.yaml "$CARCREF_STATE/games/2026-11-25-anna-ben.yaml"
+expect_out '  games played              1       1' -- stats
 unset CARCREF_STATE
 
 echo "cli: $pass passed, $fail failed"

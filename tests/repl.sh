@@ -25,9 +25,37 @@ MAN=${MAN:-man/carcref.1}
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
 sock=$tmp/tmux.0	# a tmux server per terminal session: see start
+# reap PID...: the processes of a terminal just closed (carcref and what
+# it started: ASan's leak checker) end by themselves within 10 s, else
+# they are killed: a test leaves nothing running.  False if one had to be.
+reap() {
+	local pid kid left=0 _
+	for pid in "$@"; do
+		for _ in $(seq 200); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.05
+		done
+		kill -0 "$pid" 2>/dev/null || continue
+		left=1
+		for kid in $(ps -o pid= --ppid "$pid" 2>/dev/null); do kill -KILL "$kid" 2>/dev/null; done
+		kill -KILL "$pid" 2>/dev/null
+	done
+	return $left
+}
+# The processes a terminal's shell started (tmux server socket S).
+term_kids() {
+	local sh
+	for sh in $(tmux -S "$1" list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+		ps -o pid= --ppid "$sh" 2>/dev/null
+	done
+}
 cleanup() {
+	local kids
 	for s in "$tmp"/tmux.*; do
-		[ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null
+		[ -S "$s" ] || continue
+		kids=$(term_kids "$s")
+		tmux -S "$s" kill-server 2>/dev/null
+		reap $kids
 	done
 	rm -rf "$tmp"
 }
@@ -148,6 +176,15 @@ move 4, Ben: end
 final scores:
   1. Anna    7
   2. Ben     3
+points by category  Anna   Ben
+  road                 0     3
+  city                 4     0
+  field                3     0
+  total                7     3
+    during play        4     0
+    final scoring      3     3
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
 game over: save FILE keeps it; score, explain, board show it; undo goes back
 refused: the game is over: the final scoring has run, no move may follow
 EOF
@@ -405,6 +442,16 @@ move 5, Anna: end
 final scores:
   1. Anna    7
   1. Ben     7
+points by category  Anna   Ben
+  road                 0     3
+  city                 4     0
+  cloister             0     4
+  field                3     0
+  total                7     7
+    during play        4     0
+    final scoring      3     7
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
 game over: save FILE keeps it; score, explain, board show it; undo goes back
 Anna: 7 points
   city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)  [move 1, Anna: E 0,1 180 knight@S]
@@ -555,6 +602,61 @@ if command -v xmllint >/dev/null; then
 	expect "board --svg: xmllint parses it" xmllint --noout "$tmp/pic.svg"
 else
 	echo "SKIP: xmllint is not installed (libxml2-utils): the SVG is not parsed"
+fi
+# Issue 22: report, at any time; report --svg FILE, FILE replaced
+# safely; and the report said by itself when the game ends.
+typed reportcmd <<'EOF'
+E 0,1 180 knight@S
+V 1,0 90 thief@W
+report
+report --svg rep.svg
+report --svg
+report --svg nodir/rep.svg
+bilan
+end
+EOF
+want reportcmd <<'EOF'
+carcref: a new game
+edition 3, 2 players: Anna, Ben
+0 moves played, 71 tiles left; Anna to play
+move 1, Anna: E 0,1 180 knight@S
+  city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+  Anna 4 [7], Ben 0 [7]; Ben to play, 70 tiles left
+move 2, Ben: V 1,0 90 thief@W
+  Anna 4 [7], Ben 0 [6]; Anna to play, 69 tiles left
+points by category  Anna   Ben
+  city                 4     0
+  total                4     0
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
+wrote the report after move 2 to rep.svg
+report: expected nothing, or --svg FILE
+report: nodir/rep.svg: No such file or directory
+points by category  Anna   Ben
+  city                 4     0
+  total                4     0
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
+move 3, Anna: end
+  final scoring:
+  road: incomplete road of 2 tiles: 1 x 2 at the end = 2 to Ben (1 thief)
+final scores:
+  1. Anna    4
+  2. Ben     2
+points by category  Anna   Ben
+  road                 0     2
+  city                 4     0
+  total                4     2
+    during play        4     0
+    final scoring      0     2
+largest single scoring: move 1, city: completed city of 2 tiles: 2 x 2 = 4 to Anna (1 knight)
+the lead never changed hands
+game over: save FILE keeps it; score, explain, board show it; undo goes back
+EOF
+session reportcmd 1 play --yes
+expect "report --svg: its title" has "$tmp/rep.svg" '<title>the game at the table, after move 2</title>'
+if command -v xmllint >/dev/null; then
+	expect "report --svg: xmllint parses it" xmllint --noout "$tmp/rep.svg"
 fi
 # A line of any length is read whole (it was cut at 1023 bytes).
 { printf '%1100s' ''; echo score; } >"$tmp/long.in"
@@ -1596,6 +1698,15 @@ if ! command -v tmux >/dev/null; then
 	    "terminal are not tested"
 else
 	T() { tmux -f /dev/null -S "$sock" "$@"; }
+	# term_close: the terminal closes (its window gone: its shell is sent
+	# SIGHUP, carcref reads the end of its input); carcref must end by
+	# itself, and is reaped.
+	term_close() {
+		local kids
+		kids=$(term_kids "$sock")
+		T kill-server 2>/dev/null
+		reap $kids || not_ok "tmux: carcref still ran 10 s after its terminal closed (killed)"
+	}
 	# wait_for REGEX: until the screen shows REGEX (10 s at most).
 	wait_for() {
 		for _ in $(seq 200); do
@@ -1617,7 +1728,7 @@ else
 		while [ "$1" != -- ]; do envs+=("$1"); shift; done
 		shift
 		# A new server each time: one being killed may linger a moment.
-		T kill-server 2>/dev/null
+		term_close
 		sock=$tmp/tmux.$((${sock##*.} + 1))
 		T new-session -d -x 120 -y 40 -c "$tmp" \
 		    "$(printf '%q ' env -u NO_COLOR CARCREF_STATE="$tmp/tty" \
@@ -1785,7 +1896,7 @@ else
 		keys 'quitter' Enter
 		screen "en: quitter: exit 0" '^EXIT=0$'
 	fi
-	T kill-server 2>/dev/null
+	term_close
 fi
 
 # ---- issue 18 A: nothing acknowledged is ever lost (journal, hand, disk) ------
@@ -1932,10 +2043,33 @@ if command -v tmux >/dev/null; then
 	screen "18A3: a game at a terminal" '^Ben> ?$'
 	keys 'draw V' Enter
 	screen "18A3: a tile in hand at a terminal" '^Ben \[V\]> ?$'
-	T kill-server 2>/dev/null	# the terminal closes: SIGHUP
+	term_close	# the terminal closes: its shell is sent SIGHUP
 	for _ in $(seq 200); do [ -e "$a18/games/hup2.hand" ] && break; sleep 0.05; done
 	expect "18A3: the terminal closed with a tile in hand: kept" \
 	    test "$(cat "$a18/games/hup2.hand" 2>/dev/null)" = V
+	# Only the terminal's shell is sent SIGHUP; carcref reads the end of
+	# its input, which is no Ctrl-D: the session ends as of SIGHUP, the
+	# tile kept without a question, the process ending of the signal
+	# (129; it used to end 0 after the question, and an ASan build, its
+	# leak checker stopping the world as the shell died, spun for ever).
+	# Here the shell ignores SIGHUP, to tell carcref's status.
+	jrec hup3 "W 1,0 0"
+	T kill-server 2>/dev/null
+	sock=$tmp/tmux.$((${sock##*.} + 1))
+	T new-session -d -x 120 -y 40 -c "$tmp" \
+	    "trap '' HUP; $(printf '%q ' env CARCREF_STATE="$a18" \
+	    ${CARCREF_DATA:+CARCREF_DATA="$CARCREF_DATA"} "$CARCREF" resume hup3) \
+	    >'$tmp/hup3.out' 2>&1; echo \$? >'$tmp/hup3.status'"
+	for _ in $(seq 200); do has "$tmp/hup3.out" 'Ben to play' 2>/dev/null && break; sleep 0.05; done
+	T send-keys 'draw V' Enter 'place 1,1 90' Enter
+	for _ in $(seq 200); do has "$tmp/hup3.out" 'rotation 90' 2>/dev/null && break; sleep 0.05; done
+	term_close
+	for _ in $(seq 200); do [ -s "$tmp/hup3.status" ] && break; sleep 0.05; done
+	expect "18A3: the terminal closed: the process ends of SIGHUP" \
+	    test "$(cat "$tmp/hup3.status" 2>/dev/null)" = 129
+	expect "18A3: the terminal closed: the tile kept" \
+	    test "$(cat "$a18/games/hup3.hand" 2>/dev/null)" = "V 1,1 90"
+	expect "18A3: the terminal closed: no question asked" lacks "$tmp/hup3.out" 'drop it?'
 fi
 
 # 4. A first write that fails (the disk full, here a file size limit of
@@ -2296,7 +2430,7 @@ if command -v tmux >/dev/null; then
 		keys Enter
 		screen "i18 fr: exit 0" '^EXIT=0$'
 	fi
-	T kill-server 2>/dev/null
+	term_close
 fi
 # ---- issue 18 round 2: options and help ------------------------------------
 
@@ -2884,7 +3018,7 @@ if command -v tmux >/dev/null; then
 	keys 'xyz' C-c
 	screen "Ctrl-C with the tile drawn: place it" \
 	    '^\(V is still in hand: place it \(place X,Y \[ROT\]\), or draw another to change it; Ctrl-D asks whether to keep it\)'
-	T kill-server 2>/dev/null
+	term_close
 fi
 # ---- issue 18 round 3: session ------------------------------------------------
 
@@ -3119,7 +3253,7 @@ if command -v tmux >/dev/null; then
 	keys y Enter
 	screen "r3 7: dropped" '^V dropped'
 	expect "r3 7: dropped: its file gone" test ! -e "$r3/games/tquit.hand"
-	T kill-server 2>/dev/null
+	term_close
 fi
 export CARCREF_STATE=$oldstate
 # ---- issue 18 round 3: words -------------------------------------------------
@@ -3250,6 +3384,12 @@ game over: Anna wins with 42 points (Ben 6)
 final scores:
   1. Anna   42
   2. Ben     6
+points by category  Anna   Ben
+  city                42     6
+  knight               0     0
+  total               42     6
+largest single scoring: move 3, city: closed city of 8 dice: 21
+the lead never changed hands
 game over: save FILE keeps it; score and explain show it; undo goes back
   Anna   42
   Ben     6
@@ -3475,6 +3615,170 @@ expect "i20: help choose's general words" line "$tmp/out" \
 expect "i20: help pass's general words" line "$tmp/out" \
     '  After a choice, or with it: pass WORD [TOKEN].'
 expect "i20: help meeple lists no expansion's pieces" lacks "$tmp/out" 'the pieces of the expansions in play:'
+
+# ---- issue 20 part 2: Hunters & Gatherers at the table -----------------------
+
+# A game at the table (the spec's first lines, HG-7): a refusal leaves the
+# game as it was; a gold forest completed, the bonus tile due to its
+# placer, a land tile and another player refused on the bonus line; undo
+# of the bonus tile and the tile back in hand; help in the game's words;
+# explain of a river, a meadow (a hunter on the shrine) and a player;
+# the board and its key; save, whose bonus line has its prefix; quit.
+hgstate=$tmp/hg-table
+export CARCREF_STATE=$hgstate
+typed hg <<'EOF'
+HG-MRMR3 0,-1 90 fisher@N
+HG-FFMM4 0,1 180 G@S
+frrm3 -1,0 180 chasseur@e
+HG-FMMM2 1,0 270 hut@W
+score
+HG-FMMM2 1,0 270
+HG-FRFR4 -1,1 90
+HG-FMMM2 2,0 0
+Ben: HG-SHRINE 1,1 0 hunter@SW
+Anna: HG-SHRINE 1,1 0 hunter@SW
+undo
+Anna: HG-SHRINE 1,1 0 hunter@SW
+HG-MRMR3 0,-2 90 hut@S
+help meeple
+help board
+explain 0,0:S
+explain 0,0:C
+explain 1,1:SW
+explain Anna
+board
+save hg-table.yaml
+quit
+EOF
+want hg <<'EOF'
+carcref: a new game
+the shipped tiles, 2 players: Anna, Ben
+0 moves played, 82 tiles left; Anna to play
+move 1, Anna: HG-MRMR3 0,-1 90 fisher@N
+  Anna 0 [4], Ben 0 [5]; Ben to play, 81 tiles left
+move 2, Ben: HG-FFMM4 0,1 180 gatherer@S
+  Anna 0 [4], Ben 0 [4]; Anna to play, 80 tiles left
+move 3, Anna: HG-FRRM3 -1,0 180 hunter@E
+  Anna 0 [3], Ben 0 [4]; Ben to play, 79 tiles left
+refused: a hut stands on a river or a lake; valid spots for a hut: nowhere on this tile (HG-FMMM2 as hunters-gatherers.yaml, line 368 describes it: if your box differs, correct it under "tiles:")
+3 moves played, 79 tiles left; Ben to play
+  player score members huts
+  Anna       0       3    2
+> Ben        0       4    2
+move 4, Ben: HG-FMMM2 1,0 270
+  Anna 0 [3], Ben 0 [4]; Anna to play, 78 tiles left
+move 5, Anna: HG-FRFR4 -1,1 90
+  forest: completed forest of 4 pieces: 2 x 4 = 8 to Ben (1 gatherer)
+  bonus: completed forest with 2 gold nuggets: Anna draws a bonus tile (11 left in the pile) = 0 to Anna
+  Anna draws a bonus tile and plays it now (move 5 completed a forest with gold)
+  Anna 0 [3], Ben 8 [4]; Anna to play, 77 tiles left
+refused: move 6 is Anna's bonus tile (move 5 completed a forest with gold): HG-FMMM2 is a land tile
+refused: it is Anna's bonus tile (move 5 completed a forest with gold), not Ben's turn
+move 6, Anna: HG-BFFMM1 1,1 0 hunter@SW
+  Anna 0 [2], Ben 8 [5]; Ben to play, 76 tiles left
+undone: move 6, Anna: HG-BFFMM1 1,1 0 hunter@SW
+5 moves played, 77 tiles left; Anna to play
+HG-BFFMM1 is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it
+move 6, Anna: HG-BFFMM1 1,1 0 hunter@SW
+  Anna 0 [2], Ben 8 [5]; Ben to play, 76 tiles left
+move 7, Ben: HG-MRMR3 0,-2 90 hut@S
+  Anna 0 [2], Ben 8 [5]; Anna to play, 75 tiles left
+meeple ROLE@SPOT [TOKEN]
+  finish the turn with a meeple on the tile just placed
+  Step 3: hunter (meadow), gatherer (forest), fisher (river), hut (river or
+  lake), at a spot of the tile as it lies: N E S W, the half-edges NNE ENE ESE
+  SSE SSW WSW WNW NNW, the corners NE SE SW NW, or C, the centre. Without
+  ROLE@SPOT, lists where one may go.
+board [--svg FILE]
+  a map of the board, with the meeples
+  Each square shows its tile's top, middle and bottom rows (^ forest, . meadow,
+  ~ river, ( lake). A meeple is its owner's initial: a capital for gatherer,
+  fisher or hut, a small letter for hunter. * marks where the tile in hand fits.
+  In colour on a terminal, unless NO_COLOR is set.
+  board --svg FILE: the board as an SVG picture, written to FILE.
+river at 0,0 S: open
+  3 tiles: 0,-1 0,-2 0,0
+  meeples: Anna 1 fisher, Ben 1 hut (counting 0)
+  controlled by Anna
+  if the game ended now: river system with 1 fish: 1 x 1 = 1 to Ben (1 hut)
+  if the game ended now: incomplete river of 3 segments: nothing at the end
+lake at 0,0 C
+  1 tile: 0,0
+  meeples: none
+  if the game ended now: river system with 1 fish: 1 x 1 = 1 to Ben (1 hut)
+meadow at 1,1 SW
+  3 tiles: 1,1 0,1 1,0
+  meeples: Anna 1 hunter
+  controlled by Anna
+  if the game ended now: meadow with 1 deer, 1 tiger (1 deer eaten): 2 x 0; the hunter on the shrine scores alone = 0 to Anna
+Anna: 0 points
+  bonus: completed forest with 2 gold nuggets: Anna draws a bonus tile (11 left in the pile) = 0 to Anna  [move 5, Anna: HG-FRFR4 -1,1 90]
+  meeples on the board, if the game ended now:
+    fisher at 0,-1 N: incomplete river of 3 segments: nothing at the end
+    hunter at -1,0 E: meadow with 1 mammoth: 2 x 1 = 2 to Anna (1 hunter)
+    hunter at 1,1 SW: meadow with 1 deer, 1 tiger (1 deer eaten): 2 x 0; the hunter on the shrine scores alone = 0 to Anna
+     -1   0    1
+   ^.~.^^....^^^^^
+ 1 ^^^^^^^^....^^^
+   ^.~.^^^^^^a...^
+   ..~..^^^^^^....
+ 0 ~~..a..(^^^^...
+   ^^^^^..~.^^....
+        ..A..
+-1      .....
+        ..~..
+        ..~..
+-2      .....
+        ..B..
+A Anna  B Ben  (capital: gatherer, fisher or hut; small: hunter)
+saved 7 moves to hg-table.yaml
+EOF
+session hg 1 play --game hunters-gatherers --players Anna,Ben
+expect "hg table: the saved bonus line has its prefix" \
+    grep -qx '  - "Anna: HG-BFFMM1 1,1 0 hunter@SW"' "$tmp/hg-table.yaml"
+run replay "$tmp/hg-table.yaml"
+expect "hg table: the saved game replays (exit 0)" test "$code" = 0
+expect "hg table: the saved game replays the same" has "$tmp/out" \
+    '      forest: completed forest of 4 pieces: 2 x 4 = 8 to Ben (1 gatherer)'
+# Tied players each take all, said so (HG-4.2, HG-6.4); the book's final
+# meadows, the majority in each (fr-342).
+run replay "$(dirname "$MAN")/../tests/scenarios/hg/fr-342-final-meadows.yaml"
+expect "hg explain: a meadow's majority" has "$tmp/out" \
+    'meadow: meadow with 2 deer, 1 tiger (1 deer eaten), 2 mammoths, 1 aurochs: 2 x 4 = 8 to Rouge (2 hunters) - Vert has 1, fewer'
+expect "hg explain: a tie" has "$tmp/out" \
+    'meadow: meadow with 1 deer, 1 tiger (1 deer eaten), 1 mammoth: 2 x 1 = 2 points each to Rouge and Jaune (tied, 1 hunter each)'
+# resume takes the game back, the bonus line played (7 moves).
+name=$(basename "$(journal)" .yaml)
+printf 'score\nexplain 0,-2:S\nquit\n' >"$tmp/hg-resume.in"
+STDIN=$tmp/hg-resume.in run resume "$name"
+expect "hg resume: exit 0" test "$code" = 0
+expect "hg resume: the game back" has "$tmp/out" '7 moves played, 75 tiles left; Anna to play'
+expect "hg resume: the pieces in hand" has "$tmp/out" '> Anna       0       2    2'
+expect "hg resume: a hut's river system" has "$tmp/out" \
+    '  if the game ended now: river system with 1 fish: 1 x 1 = 1 to Ben (1 hut)'
+# At a terminal: the prompt says whose bonus tile is due and why
+# (HG-11.2); Tab completes the game's tile codes and piece words.
+if command -v tmux >/dev/null; then
+	start CARCREF_STATE="$tmp/hg-tty" -- play --game hunters-gatherers --players Anna,Ben
+	screen "hg tmux: the prompt" '^Anna> ?$'
+	keys 'draw hg-ffmm' Tab
+	screen "hg tmux: Tab completes a code of the game" '^Anna> draw HG-FFMM'
+	keys C-u 'draw HG-MRMR3' Enter 'place 0,-1 90 ' Tab Tab
+	screen "hg tmux: Tab lists the game's piece words" '^fisher@N +hunter@E +hunter@W +hut@N *$'
+	keys 'fi' Tab
+	screen "hg tmux: Tab completes a piece word" '^Anna \[HG-MRMR3\]> place 0,-1 90 fisher@N ?$'
+	keys C-u 'HG-MRMR3 0,-1 90 fisher@N' Enter 'HG-FFMM4 0,1 180 G@S' Enter \
+	    'HG-FRRM3 -1,0 180 hunter@E' Enter 'HG-FMMM2 1,0 270' Enter 'HG-FRFR4 -1,1 90' Enter
+	screen "hg tmux: the bonus tile due, whose and why" \
+	    '^Anna \[bonus tile: move 5 completed a forest with gold\]> ?$'
+	keys 'hg-' Tab
+	screen "hg tmux: Tab offers the bonus tiles alone" \
+	    '^Anna \[bonus tile: move 5 completed a forest with gold\]> HG-B$'
+	keys C-u 'quit' Enter
+	screen "hg tmux: quit, exit 0" '^EXIT=0$'
+	term_close
+fi
+export CARCREF_STATE=$tmp/state
 
 unset nbsp idsp e30
 export CARCREF_STATE=$tmp/state

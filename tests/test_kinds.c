@@ -726,7 +726,7 @@ test_play(void **state)
 	assert_int_equal(cr_game_player(g, 0)->meeples, 0);	/* no meeples: members */
 	tu_refuse(g, "X 1,0 0",
 	    "X is a bonus tile: one comes only after a forest with gold");
-	tu_refuse(g, "W 0,1 0 thief@S", "~expected a role (fisher, gatherer, hunter, climber)");
+	tu_refuse(g, "W 0,1 0 thief@S", "thief is a piece of Carcassonne");
 
 	/* Anna completes the forest with gold, 2 a tile, and draws a bonus tile. */
 	tu_play(g, "W 0,1 0 G@S");

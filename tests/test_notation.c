@@ -573,7 +573,7 @@ npieces_on_tiles(void)
 {
 	int n = 0;
 
-	for (int role = 1; role < cr_npieces(); role++)
+	for (int role = 1; role < tu_npieces(); role++)
 		n += !on_space(role);
 	return n;
 }
@@ -595,7 +595,7 @@ test_roundtrip_every_move(void **state)
 		roundtrip(&d, "Hana");
 		for (size_t p = 0; p < sizeof pos / sizeof *pos; p++)
 			for (int rot = 0; rot < 4; rot++)
-				for (int role = CR_ROLE_NONE; role < cr_npieces(); role++)
+				for (int role = CR_ROLE_NONE; role < tu_npieces(); role++)
 					for (int s = 0; s < CR_NSPOTS && !on_space(role); s++) {
 						struct cr_move m = {
 							.kind = CR_MOVE_PLACE, .tile = t,
@@ -613,7 +613,7 @@ test_roundtrip_every_move(void **state)
 	assert_int_equal(count, ts->ntypes * 5 * 4 * (1 + npieces_on_tiles() * CR_NSPOTS));
 	/* A piece on a module's space (the wheel's crown spaces): every
 	 * space of its module. */
-	for (int role = 1; role < cr_npieces(); role++)
+	for (int role = 1; role < tu_npieces(); role++)
 		for (int sp = 1; on_space(role) && cr_space(sp) != NULL; sp++) {
 			struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = 0, .x = 4, .y = 1,
 			    .role = role, .space = sp };
@@ -671,7 +671,7 @@ test_fast_path(void **state)
 	/* Canonical place lines: every tile, rotation and role, some spots. */
 	for (int t = 0; t < ts->ntypes; t++)
 		for (int rot = 0; rot < 4; rot++)
-			for (int role = CR_ROLE_NONE; role < cr_npieces(); role++) {
+			for (int role = CR_ROLE_NONE; role < tu_npieces(); role++) {
 				if (on_space(role))
 					continue;	/* test_roundtrip_every_move */
 				struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t,

@@ -516,7 +516,7 @@ map_pools(void)
 
 	if (done)
 		return;
-	for (int r = 1; r < cr_npieces(); r++) {
+	for (int r = 1; r < tu_npieces(); r++) {
 		const struct or_piece *op = oracle_piece(r);
 		const struct cr_piece *ep = cr_piece(r);
 
@@ -541,7 +541,8 @@ map_pools(void)
 	}
 	for (int q = 0; q < OR_NPOOLS; q++)
 		assert_true(seen[q]);
-	assert_int_equal(cr_npools(), OR_NPOOLS);
+	/* Hunters & Gatherers' pools (members, huts) are numbered after. */
+	assert_int_equal(cr_npools() - 2, OR_NPOOLS);
 	done = true;
 }
 
@@ -968,7 +969,7 @@ dense_move(const struct spec *s, struct cr_game *g, const struct oracle *o,
 				special[nsp++] = i;
 		/* Shepherds: spots (numbered after the options) where one may
 		 * go with some token. */
-		for (int r = 1; r < cr_npieces(); r++)
+		for (int r = 1; r < tu_npieces(); r++)
 			if ((cr_game_exts(g) & (1u << cr_piece_ext(r))) &&
 			    (cr_piece(r)->flags & CR_PIECE_TOKEN))
 				shep = r;
@@ -1037,7 +1038,7 @@ check_options(const struct spec *s, const struct cr_game *g, const struct cr_mov
 	q.role = CR_ROLE_NONE, q.arg = 0;
 	n = cr_game_meeple_options(g, &q, opt, CR_MAXMEEPLEOPTS);
 	assert_true(n <= CR_MAXMEEPLEOPTS);
-	for (int r = 1; r < cr_npieces(); r++)
+	for (int r = 1; r < tu_npieces(); r++)
 		for (int sg = 0; sg < tt->nseg; sg++) {
 			int k;
 
@@ -1148,7 +1149,7 @@ check_meeple_rules(const struct spec *s, struct cr_game *g, struct oracle *o,
 		st->choice_checks++;
 		if (!judge_line(s, g, o, &bf->ost, &t, &seg) || (c > 0 && !hills))
 			continue;
-		for (int r = CR_THIEF; r < cr_npieces(); r++) {
+		for (int r = CR_THIEF; r < tu_npieces(); r++) {
 			if (cr_piece(r)->flags & CR_PIECE_SPACE)
 				continue;	/* not on the tile (the wheel's crown) */
 			bool token = oracle_piece(r)->token;

@@ -405,8 +405,6 @@ test_record_errors(void **state)
 	REC_ERR("format: 1\nplayers: [Anna]\n", 1, 9, "unknown format \"1\" (this carcref reads carcref/1)");
 	REC_ERR("players: [Anna]\n", 1, 1, "missing \"format: carcref/1\"");
 	REC_ERR("# comment\n\nplayers: [Anna]\nmoves: []\n", 3, 1, "missing \"format: carcref/1\"");
-	REC_ERR(HEAD "game: hunters-gatherers\nplayers: [Anna]\n", 2, 7,
-	    "game \"hunters-gatherers\" is not supported yet by this carcref");
 	/* The dice game's header (issue 19 part 2): its own limits. */
 	REC_ERR(HEAD "game: dice\nedition: 2\nplayers: [Anna]\n", 3, 10,
 	    "the dice game has edition 1 only, got \"2\"");
@@ -420,9 +418,9 @@ test_record_errors(void **state)
 	    "faces: and faceset: together: a record carries its faces or names a file of them, not both");
 	REC_ERR(HEAD "faces: []\nplayers: [A]\n", 2, 1,
 	    "unknown key \"faces\" (expected format, game, edition, expansions, players or moves)");
-	REC_ERR(HEAD "game: chess\nplayers: [Anna]\n", 2, 7, "unknown game \"chess\" (expected carcassonne, dice)");
+	REC_ERR(HEAD "game: chess\nplayers: [Anna]\n", 2, 7, "unknown game \"chess\" (expected carcassonne, hunters-gatherers, dice)");
 	REC_ERR(HEAD "game: Carcassonne\nplayers: [Anna]\n", 2, 7,
-	    "unknown game \"Carcassonne\" (expected carcassonne, dice)");
+	    "unknown game \"Carcassonne\" (expected carcassonne, hunters-gatherers, dice)");
 
 	/* Expansions. */
 	REC_ERR(HEAD "expansions: [catapult]\nplayers: [Anna]\n", 2, 14,

@@ -11,9 +11,11 @@
 
 #include "testutil.h"
 #include "notation/dice.h"
+#include "notation/hg.h"
 
 static const char *const dirs[] = { "tests/scenarios", "samples", "tests/corpus",
-	"tests/scenarios/dice", "tests/corpus/dice" };
+	"tests/scenarios/dice", "tests/corpus/dice", "tests/scenarios/hg",
+	"tests/corpus/hunters-gatherers" };
 
 struct want_event {
 	int	move;
@@ -22,6 +24,7 @@ struct want_event {
 	unsigned winners;
 	unsigned mover;		/* "- PLAYER": an event paying nobody, PLAYER's move */
 	bool	matched;
+	int	pile;		/* "pile=N": the bonus tiles left after it, -1 */
 	char	taken[64];	/* a take line: "wine=2 cloth=1" */
 };
 
@@ -30,7 +33,9 @@ static bool
 label_ok(const char *w)
 {
 	static const char *const words[] = { "road", "city", "cloister", "field", "goods", "flock",
-		"no-city", "knight", "catapults", "win", "wheel", "crown" };	/* the dice game's too */
+		"no-city", "knight", "catapults", "win",	/* the dice game's too */
+		"wheel", "crown",	/* the Wheel of Fortune's */
+		"forest", "river", "meadow", "river-system", "bonus" };	/* Hunters & Gatherers' */
 
 	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
 		if (strcmp(w, words[k]) == 0)
@@ -114,6 +119,7 @@ struct expect {
 	bool	 refusing;
 	int	 refuse;
 	const char *kind, *msg;
+	int	 finished;	/* -1: not said */
 };
 
 /* NAME.expect's "refuse 0 [kind=KIND] [WORDS]": the record itself refused,
@@ -156,6 +162,48 @@ record_refused(const char *name, const char *kind, const char *msg, const char *
 		fail_msg("%s:%d:%d: %s", file, line, column, msg);
 }
 
+/* A Hunters & Gatherers record's tiles: the shipped file or the one it
+ * names beside it, its corrections applied. */
+static const void *
+hg_world(const struct nt_record *r, const char *name, char *msg, size_t size,
+    const char **kind)
+{
+	static struct cr_tileset world;
+	const char *set = nt_hg_tileset_file(r), *dir = getenv("CARCREF_DATA");
+	struct cr_tileset file;
+	struct cr_error err;
+	char path[1024], *text;
+	size_t len;
+
+	cr_tileset_free(&world);
+	if (set != NULL)
+		snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(name, '/') - name), name, set);
+	else
+		snprintf(path, sizeof path, "%s/hunters-gatherers.yaml", dir ? dir : "rules/tiles");
+	if ((text = tu_slurp(path, &len)) == NULL) {
+		*kind = "unreadable";
+		snprintf(msg, size, "tileset: cannot read \"%.400s\": No such file or directory",
+		    set ? set : path);
+		return NULL;
+	}
+	if (cr_tileset_parse(&file, text, len, &err) < 0) {
+		*kind = "data-check";
+		snprintf(msg, size, "tileset: %.200s:%d:%d: %s", set ? set : path, err.line,
+		    err.column, err.msg);
+		free(text);
+		return NULL;
+	}
+	free(text);
+	if (nt_hg_world(r, &file, &world, &err) < 0) {
+		*kind = err.kind ? err.kind : "data-check";
+		snprintf(msg, size, "%s", err.msg);
+		cr_tileset_free(&file);
+		return NULL;
+	}
+	cr_tileset_free(&file);
+	return &world;
+}
+
 /* The data another game's record is played with: the dice game's faces
  * (the file its faceset: names, beside it, or the shipped ones). */
 static const void *
@@ -169,6 +217,8 @@ world_of(const struct nt_game *gm, const struct nt_record *r, const char *name, 
 	char path[1024], *text;
 	size_t len;
 
+	if (gm == &nt_game_hg)
+		return hg_world(r, name, msg, size, kind);
 	if (gm != &nt_game_dice)
 		fail_msg("%s: no world for game %s", name, gm->name);
 	if (set != NULL && nt_dice_record_faces(r) == NULL) {
@@ -253,6 +303,8 @@ run_generic(const char *name, const struct nt_record *r, const struct expect *x)
 
 			for (int p = 0; same && p < r->nplayers; p++)
 				same = !(v.paid & (1u << p)) || w->pay[p] == v.points[p];
+			if (same && w->pile >= 0)
+				same = gm == &nt_game_hg && nt_hg_event_pile(g, i) == w->pile;
 			if (same)
 				break;
 		}
@@ -267,6 +319,9 @@ run_generic(const char *name, const struct nt_record *r, const struct expect *x)
 		if (!x->want[k].matched)
 			fail_msg("%s: expected event at move %d (%s) did not happen", name,
 			    x->want[k].move, x->want[k].label);
+	if (x->finished >= 0 && gm->over(g) != (x->finished == 1))
+		fail_msg("%s: finished is %s, expected %s", name, gm->over(g) ? "true" : "false",
+		    x->finished ? "true" : "false");
 	for (int p = 0; x->nscore > 0 && p < r->nplayers; p++)
 		if (gm->score(g, p) != x->score[p])
 			fail_msg("%s: %s has %d, expected %d", name, names[p], gm->score(g, p),
@@ -282,6 +337,7 @@ run_scenario(void **state)
 	struct want_event want[256], take[64];
 	int nwant = 0, ntake = 0, refuse = 0, nscore = 0, lineno = 0, n;
 	char refuse_msg[256] = "", refuse_kind[32] = "";
+	int finished = -1;	/* a finished line: 1 true, 0 false */
 	bool refusing = false;
 	int score[CR_MAXPLAYERS] = { 0 };
 	unsigned scored = 0;	/* players a score line names */
@@ -327,7 +383,11 @@ run_scenario(void **state)
 			if (!pts || (!who && !strchr(pts, '=')) || nwant == 256 || !label_ok(kind))
 				fail_msg("%s:%d: expected \"event MOVE FEATURE POINTS PLAYERS\" or "
 				    "\"event MOVE FEATURE NAME=POINTS,...\"", path, lineno);
-			want[nwant] = (struct want_event){ .move = atoi(mv) };
+			char *pile = strtok_r(NULL, " \t\r\n", &save);
+
+			want[nwant] = (struct want_event){ .move = atoi(mv), .pile = -1 };
+			if (pile != NULL && strncmp(pile, "pile=", 5) == 0)
+				want[nwant].pile = atoi(pile + 5);
 			amounts_of(&r, pts, who, &want[nwant], path, lineno);
 			snprintf(want[nwant++].label, sizeof want[0].label, "%s", kind);
 		} else if (strcmp(w, "take") == 0) {	/* take MOVE PLAYER wine=2 cloth=1 */
@@ -354,6 +414,13 @@ run_scenario(void **state)
 				scored |= 1u << k;
 				nscore++;
 			}
+		} else if (strcmp(w, "finished") == 0) {	/* finished true|false */
+			char *v = strtok_r(NULL, " \t\r\n", &save);
+
+			if (v == NULL || (strcmp(v, "true") != 0 && strcmp(v, "false") != 0))
+				fail_msg("%s:%d: expected \"finished true\" or \"finished false\"",
+				    path, lineno);
+			finished = strcmp(v, "true") == 0 ? 1 : 0;
 		} else if (strcmp(w, "refuse") == 0) {	/* refuse MOVE [kind=KIND] [words] */
 			char *rest;
 
@@ -382,7 +449,7 @@ run_scenario(void **state)
 		fail_msg("%s: the score lines must name every player", path);
 	if (nt_record_game(&r) != &nt_game_tile) {	/* another game: through its row */
 		struct expect x = { want, nwant, score, nscore, refusing, refuse, refuse_kind,
-		    refuse_msg };
+		    refuse_msg, finished };
 
 		run_generic(name, &r, &x);
 		nt_record_free(&r);

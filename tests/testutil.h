@@ -26,6 +26,16 @@ static const char *const tu_names[CR_MAXPLAYERS] = {
 	"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
 };
 
+/* The pieces of the tile game's modules, "none" included: those of
+ * another game (Hunters & Gatherers) are numbered after them. */
+static inline int
+tu_npieces(void)
+{
+	int e = cr_ext_find("hunters-gatherers", 17);
+
+	return e < 0 ? cr_npieces() : cr_ext_piece(e, 0);
+}
+
 /* One module's tile file, read from $CARCREF_DATA (or rules/tiles). */
 static inline void
 tu_load(const char *file, struct cr_tileset *ts)
@@ -63,7 +73,7 @@ tu_base(void)
 		struct cr_tileset more;
 		struct cr_error err;
 
-		if (cr_exts[e]->tiles == NULL)
+		if (cr_exts[e]->tiles == NULL || !(cr_rules_modules(0) >> e & 1))
 			continue;
 		tu_load(cr_exts[e]->tiles, &more);
 		if (cr_tileset_merge(&ts, &more, &err) < 0)
@@ -222,6 +232,53 @@ tu_random_choice(const struct cr_game *g, struct cr_move *m, const int *bag, uin
 }
 
 /*
+ * What the line says of the copy drawn, tile t (issue 21: a wheel icon's
+ * number, the Plague's squares): none if the engine takes that, else a
+ * number token of a module in play from seed, with one square token per
+ * player naming one of their followers when that is wanted too.
+ */
+static inline void
+tu_random_drawn(const struct cr_game *g, struct cr_move *m, uint32_t *seed)
+{
+	struct cr_meeple mee[64];
+	struct cr_move o = *m;
+	int num[64], nnum = 0, sq = 0, nm;
+
+	o.kind = CR_MOVE_DISCARD, o.ndrawn = 0;
+	if (cr_game_check_drawn(g, &o, NULL))
+		return;
+	for (int id = 1; cr_token(id) != NULL; id++) {
+		const struct cr_token *tk = cr_token(id);
+
+		if (!tk->drawn || !(cr_game_exts(g) & (1u << cr_token_ext(id))))
+			continue;
+		if (tk->square)
+			sq = id;
+		else
+			for (int v = tk->max ? tk->min : 0; v <= tk->max && nnum < 64; v++)
+				num[nnum++] = CR_TOKEN(id, v);
+	}
+	nm = cr_game_meeples(g, mee, 64);
+	for (int k = 0, start = nnum ? (int)(tu_rnd(seed) % (uint32_t)nnum) : 0; k < nnum; k++) {
+		o.ndrawn = 0;
+		o.drawn[o.ndrawn++] = (struct cr_said){ num[(start + k) % nnum], 0, 0, -1 };
+		if (cr_game_check_drawn(g, &o, NULL))
+			break;
+		for (int pl = 0; sq != 0 && pl < cr_game_nplayers(g) && o.ndrawn < CR_MAXDRAWN; pl++)
+			for (int i = 0; i < nm && i < 64; i++)
+				if (mee[i].player == pl && (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER)) {
+					o.drawn[o.ndrawn++] = (struct cr_said){ CR_TOKEN(sq, 0), mee[i].x,
+					    mee[i].y, -1 };
+					break;
+				}
+		if (sq != 0 && cr_game_check_drawn(g, &o, NULL))
+			break;
+	}
+	m->ndrawn = o.ndrawn;
+	memcpy(m->drawn, o.drawn, (size_t)o.ndrawn * sizeof m->drawn[0]);
+}
+
+/*
  * Play at random through the engine until the game is over or has stop
  * moves: every tile drawn from the real supply (tu_random_tile), a
  * random legal placement or a discard, the flock's choice when one is
@@ -236,11 +293,22 @@ tu_random_moves_bag(struct cr_game *g, uint32_t seed, int stop, const int *bag)
 
 	assert_non_null(legal);
 	while (!cr_game_over(g) && cr_game_nmoves(g) < stop) {
-		int k, t = tu_random_tile(g, &seed);
 		struct cr_move m = { 0 };
-		int n;
+		int k, t, n, any = 0;
 
+		/* Nothing may be drawn and the game goes on: a bonus tile owed
+		 * from a pile whose tiles the data does not know (Hunters &
+		 * Gatherers'): the record says "end". */
+		for (int u = 0; u < cr_game_tileset(g)->ntypes && any == 0; u++)
+			any = cr_game_drawable(g, u, NULL);
+		if (!any) {
+			m.kind = CR_MOVE_END;
+			assert_true(cr_game_play(g, &m, NULL));
+			break;
+		}
+		t = tu_random_tile(g, &seed);
 		m.tile = t;
+		tu_random_drawn(g, &m, &seed);
 		n = cr_game_legal(g, t, legal, 4096);
 		assert_true(n <= 4096);
 		/* The buckets of open squares count what the full scan finds. */

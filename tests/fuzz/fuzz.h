@@ -147,7 +147,7 @@ fz_load_base(const char *argv0)
 			struct cr_tileset more;
 			struct cr_error err;
 
-			if (cr_exts[e]->tiles == NULL)
+			if (cr_exts[e]->tiles == NULL || !(cr_rules_modules(0) >> e & 1))
 				continue;
 			fz_load_one(dirs[i], cr_exts[e]->tiles, &more);
 			if (cr_tileset_merge(&fz_base, &more, &err) < 0) {
@@ -949,7 +949,7 @@ fz_replay_equal(const struct cr_game *g)
 {
 	struct cr_config c = { cr_game_edition(g), cr_game_nplayers(g), cr_game_exts(g) };
 	struct cr_config other = { 1 + cr_game_edition(g) % 3, 1 + cr_game_nplayers(g) % CR_MAXPLAYERS,
-	    ~cr_game_exts(g) & ((1u << cr_nexts) - 1) };
+	    ~cr_game_exts(g) & (cr_rules_modules(0)) };
 	struct cr_game *h = cr_game_create(cr_game_tileset(g), &other);
 	struct fz_snap a, b;
 	struct cr_refusal why;

@@ -224,7 +224,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	check_documented();
 	configs[0] = (struct cr_config){ 3, 2, 0 };
 	configs[1] = (struct cr_config){ 3, 2, inns > 0 ? 1u << inns : 0 };
-	uint32_t all = (1u << cr_nexts) - 1;
+	uint32_t all = cr_rules_modules(0);
 	int wf = cr_ext_find("wheel-of-fortune", 16), a, b;
 
 	while (!cr_exts_together(all, &a, &b))	/* not refereed together yet: the later out */

@@ -738,7 +738,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x = byte(&in);
 	conf.edition = 1 + (int)(h % 3);
 	conf.nplayers = nplayers = 1 + (int)((h / 3) % 8);
-	conf.exts = x % 4 ? x & ((1u << cr_nexts) - 2) : 0;	/* bit i of x >> 1: cr_exts[1 + i] */
+	conf.exts = x % 4 ? x & cr_rules_modules(0) & ~1u : 0;	/* bit i of x >> 1: cr_exts[1 + i] */
 	{	/* modules not refereed together yet: no game */
 		int a, b;
 

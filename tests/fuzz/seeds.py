@@ -32,6 +32,9 @@ build: the seeds are committed, this only says where they came from.
             without positions, French and English words, a player
             prefix, end, comments, blank lines, near misses), each for 2
             and for 3 players
+  hg/       inputs for fuzz_hg.c (its first byte: 0, a record; 1, a tile
+            set): every record of tests/scenarios/hg/ and
+            tests/corpus/hunters-gatherers/, and the tile sets there
 """
 import glob
 import os
@@ -521,3 +524,16 @@ RECORD = b'\xfe'
 for path in sorted(glob.glob('tests/scenarios/dice/*.yaml') + glob.glob('tests/corpus/dice/*.yaml')):
     with open(path, 'rb') as f:
         write(d, 'record-' + os.path.basename(path)[:-5], RECORD + f.read())
+
+# ---- hg ----------------------------------------------------------------------
+# fuzz_hg.c's first byte: 0 (even) a Hunters & Gatherers record through the
+# game's row, 1 (odd) a tile-set file: every record of tests/scenarios/hg/
+# and tests/corpus/hunters-gatherers/, and the tile sets there.
+d = reset('hg')
+for path in sorted(glob.glob('tests/scenarios/hg/*.yaml') +
+                   glob.glob('tests/corpus/hunters-gatherers/*.yaml')):
+    with open(path, 'rb') as f:
+        write(d, 'record-' + os.path.basename(path)[:-5], b'\x00' + f.read())
+for path in sorted(glob.glob('tests/scenarios/hg/*.tiles')):
+    with open(path, 'rb') as f:
+        write(d, 'set-' + os.path.basename(path)[:-6], b'\x01' + f.read())
