@@ -451,43 +451,46 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
 	const char *p = line, *e = line + len, *t = p;
-	struct cr_move m;	/* its fields set one by one: no tokens of the copy
-				 * drawn here, so their room is left alone */
+	struct cr_move *m = &out->move;	/* its fields set one by one, in place: no
+					 * tokens of the copy drawn here, their room
+					 * left alone (out is the caller's again if
+					 * this path says no) */
+	unsigned flags = 0;
 	int deg, art;
 
-	m.kind = CR_MOVE_PLACE, m.role = CR_ROLE_NONE, m.spot = 0;
-	m.arg = m.choice = m.choice_arg = m.ndrawn = m.space = 0;
+	m->kind = CR_MOVE_PLACE, m->role = CR_ROLE_NONE, m->spot = 0;
+	m->arg = m->choice = m->choice_arg = m->ndrawn = m->space = 0;
 
 	while (p < e && *p != ' ' && *p != ':' && *p != '#')
 		p++;
 	if (p == t || p == e || *p != ' ')
 		return false;
 	/* A base tile's one letter: the table itself, no call (every move). */
-	m.tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
+	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
 	    cr_tileset_find(ts, t, (size_t)(p - t));
-	if (m.tile < 0)
+	if (m->tile < 0)
 		return false;
-	art = ts->type[m.tile].naliases ? nt_tile_art(ts, m.tile, t, (size_t)(p - t)) : 0;
+	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
 	p++;
-	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m.x))
+	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m->x))
 		return false;
 	p++;
-	if (!fast_int(&p, e, ' ', false, COORD_LIMIT, &m.y))
+	if (!fast_int(&p, e, ' ', false, COORD_LIMIT, &m->y))
 		return false;
 	p++;
 	if (!fast_int(&p, e, ' ', true, 1000, &deg) || deg % 90 != 0 || deg < 0 || deg > 270)
 		return false;
-	m.rot = deg / 90;	/* cr_rot_from_degrees, inline */
+	m->rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
 		const char *r = ++p, *at;
 
 		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
 			p++;
-		if ((m.role = nt_role_lookup(ts->game, r, (size_t)(p - r))) == CR_ROLE_NONE &&
-		    (m.choice = cr_choice_find(ts->game, r, (size_t)(p - r))) != 0) {
+		if ((m->role = nt_role_lookup(ts->game, r, (size_t)(p - r))) == CR_ROLE_NONE &&
+		    (m->choice = cr_choice_find(ts->game, r, (size_t)(p - r))) != 0) {
 			/* "grow sheep=3" */
-			if (cr_choice(m.choice)->token &&
-			    !fast_token(ts->game, &p, e, &m.choice_arg))
+			if (cr_choice(m->choice)->token &&
+			    !fast_token(ts->game, &p, e, &m->choice_arg))
 				return false;
 			if (p == e)
 				goto done;
@@ -495,14 +498,15 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				return false;
 			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
 				;
-			m.role = nt_role_lookup(ts->game, r, (size_t)(p - r));
+			m->role = nt_role_lookup(ts->game, r, (size_t)(p - r));
 		}
-		if (m.role == CR_ROLE_NONE || (cr_piece(m.role)->flags & CR_PIECE_SPACE))
+		if (m->role == CR_ROLE_NONE ||
+		    ((flags = cr_piece(m->role)->flags) & CR_PIECE_SPACE))
 			return false;	/* "crown@tax": the general scanner's */
 		if (p == e || *p == ' ') {
-			if (!centre_piece(m.role))
+			if (!centre_piece(m->role))
 				return false;
-			m.spot = CR_SPOT_C;
+			m->spot = CR_SPOT_C;
 		} else {
 			int sp;
 
@@ -512,16 +516,15 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				;
 			if ((sp = cr_spot_lookup(at, (int)(p - at))) < 0)
 				return false;
-			m.spot = (enum cr_spot)sp;
+			m->spot = (enum cr_spot)sp;
 		}
 		/* "shepherd@W sheep=2": only after a piece that draws one. */
-		if (p < e && (!(cr_piece(m.role)->flags & CR_PIECE_TOKEN) ||
-		    !fast_token(ts->game, &p, e, &m.arg) || p != e))
+		if (p < e && (!(flags & CR_PIECE_TOKEN) ||
+		    !fast_token(ts->game, &p, e, &m->arg) || p != e))
 			return false;
 	}
 done:
 	out->blank = false;
-	cr_move_copy(&out->move, &m);
 	out->player = NULL;
 	out->player_len = 0;
 	out->art = art;

@@ -313,7 +313,8 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	if (c->edition < (cr_games[ts->game]->editions > 0) ||
 	    c->edition > cr_games[ts->game]->editions ||
 	    c->nplayers < 1 || c->nplayers > CR_MAXPLAYERS ||
-	    !cr_exts_together(c->exts | 1u, &a, &b))	/* not refereed together yet */
+	    ((c->exts | cr_rules_on(ts->game)) != g->exts &&	/* a batch's: asked before */
+	    !cr_exts_together(c->exts | 1u, &a, &b)))	/* not refereed together yet */
 		return false;
 	if (!configure(g, c->exts))
 		return false;
@@ -326,9 +327,9 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	g->h.turn = 0;
 	g->over = false;
 	memset(g->player, 0, sizeof g->player);
-	for (int p = 0; p < c->nplayers; p++)
-		for (int k = 0; k < cr_npools(); k++)
-			if (g->exts & (1u << cr_pool_ext(k)))
+	for (int k = 0, np = cr_npools(); k < np; k++)	/* each pool once, then its players */
+		if (g->exts & (1u << cr_pool_ext(k)))
+			for (int p = 0; p < c->nplayers; p++)
 				*cr__pool(g, p, k) = cr_pool(k)->count;
 	g->onboard = 0;
 	g->h.tiles.n = g->nodes.n = g->link.n = 0;
@@ -338,7 +339,7 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	g->supply_total = 0;
 	memset(g->h.supply, 0, (size_t)ts->ntypes * sizeof *g->h.supply);
 	for (int k = 0; k < ts->nsets; k++)	/* the sets in play, each a run of types */
-		for (int t = ts->setbeg[k]; (g->sets & (1u << k)) && t < ts->setbeg[k + 1]; t++) {
+		for (int t = ts->setbeg[k], end = g->sets >> k & 1 ? ts->setbeg[k + 1] : t; t < end; t++) {
 			g->h.supply[t] = ts->type[t].count;
 			g->supply_total += g->h.supply[t];
 		}
@@ -556,7 +557,7 @@ cr__tile_ok(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 static CR_ALWAYS_INLINE bool
 check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
-	int role = m->role, pool = cr_piece_pool(role);
+	int role = m->role, pool = cr__tab.piece_pool[role];	/* a role checked in range */
 
 	if (pool == 0 && g->player[g->h.turn].meeples > 0)
 		return true;	/* a meeple: the base game's, always in play */
@@ -885,7 +886,7 @@ cr_game_check_place(const struct cr_game *g, const struct cr_move *m, struct cr_
 	return false;
 }
 
-static void
+static CR_ALWAYS_INLINE void
 put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 {
 	const struct cr_placed *t = &g->h.tiles.v[g->h.tiles.n - 1];
@@ -907,7 +908,7 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 			g->nodes.v[root].anyfig = g->h.figs.n - 1;
 	}
 	cr__log_player(g, g->h.turn);
-	(*cr__pool(g, g->h.turn, cr_piece_pool(m->role)))--;
+	(*cr__pool(g, g->h.turn, cr__tab.piece_pool[m->role]))--;	/* a piece in play */
 	g->onboard++;
 }
 

@@ -73,10 +73,13 @@ struct cr_move {
 static inline void
 cr_move_copy(struct cr_move *dst, const struct cr_move *src)
 {
-	int n = src->ndrawn > 0 && src->ndrawn <= CR_MAXDRAWN ? src->ndrawn : 0;
+	memcpy(dst, src, offsetof(struct cr_move, drawn));	/* a fixed size: inline */
+	if (src->ndrawn != 0) {	/* rare: a module's tokens */
+		int n = src->ndrawn > 0 && src->ndrawn <= CR_MAXDRAWN ? src->ndrawn : 0;
 
-	memcpy(dst, src, offsetof(struct cr_move, drawn) + (size_t)n * sizeof src->drawn[0]);
-	dst->ndrawn = n;
+		memcpy(dst->drawn, src->drawn, (size_t)n * sizeof src->drawn[0]);
+		dst->ndrawn = n;
+	}
 }
 
 /* A token a move names: its kind (cr_token, from 1) and number. */

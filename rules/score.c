@@ -182,7 +182,7 @@ lift(struct cr_game *g, int fig)
 	cr__log_player(g, f->player);
 	cr__log_node(g, f->node);
 	f->on_board = 0;
-	(*cr__pool(g, f->player, cr_piece_pool(f->role)))++;
+	(*cr__pool(g, f->player, cr__tab.piece_pool[f->role]))++;	/* a piece on the board */
 	g->onboard--;
 	g->nodes.v[f->node].figure = -1;
 }
@@ -269,7 +269,7 @@ cr_space_home(struct cr_game *g, int player, int role)
 	(*cr__pool(g, player, pool))++;
 }
 
-static void
+static CR_ALWAYS_INLINE void
 score_closed(struct cr_game *g, int root, int move)
 {
 	struct node *n = &g->nodes.v[root];
