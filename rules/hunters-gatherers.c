@@ -1086,6 +1086,8 @@ static const struct cr_kinddef kinds[] = {
 		.at_edge = N_("a %s must reach an edge"),
 		.letter = 'F', .map = "^^", .pic = { "^^" }, .key = N_("^^ forest"),
 		.fill = "#2e7d32", .stroke = "#1b5e20",
+		.glyph = "<path d=\"M-8-8H8V-2Q0 2-8-2Z\" fill=\"#2e7d32\" stroke=\"#1b5e20\" "
+		    "stroke-width=\"1.2\"/>",
 		.a = N_("a forest"), .the = N_("the forest"), .has_no = N_("has no forest"),
 		.has_many = N_("has more than one forest"),
 		.the_done = N_("the completed forest"),
@@ -1112,6 +1114,7 @@ static const struct cr_kinddef kinds[] = {
 		.at_edge = N_("a %s must reach an edge"),
 		.letter = 'R', .map = "~~", .map_ew = "~~", .pic = { "~~", "~~", "~/", "~\\" },
 		.key = N_("~~ river"), .layer = 1, .strokes = { { "#1565c0", 12 } },
+		.glyph = "<path d=\"M-9 0H9\" stroke=\"#1565c0\" stroke-width=\"6\"/>",
 		.a = N_("a river"), .the = N_("the river"), .has_no = N_("has no river"),
 		.has_many = N_("has more than one river"),
 		.the_done = N_("the completed river"),
@@ -1138,7 +1141,8 @@ static const struct cr_kinddef kinds[] = {
 		.reason = CR_EV_FINAL,
 		.at_centre = N_("a lake lies inside its tile; its at may only be [C]"),
 		.map = "()", .pic = { "()" }, .key = N_("() lake"), .layer = 2,
-		.fill = "#64b5f6", .stroke = "#1565c0", .glyph = "<circle r='18'/>",
+		.fill = "#64b5f6", .stroke = "#1565c0",
+		.glyph = "<circle r=\"16\" fill=\"#64b5f6\" stroke=\"#1565c0\" stroke-width=\"2\"/>",
 		.a = N_("a lake"), .the = N_("the lake"), .has_no = N_("has no lake"),
 		.has_many = N_("has more than one lake"), .the_done = N_("the lake"),
 		.edge = NC_("edge", "lake"), .word = NC_("feature", "lake"),
@@ -1160,27 +1164,45 @@ static const struct cr_kinddef kinds[] = {
 };
 
 static const struct cr_look gold_look[] = { { .pic = "$$", .key = N_("$$ gold nugget"),
+	.svg = "<circle r=\"4.5\" fill=\"#f4c20d\" stroke=\"#6b5500\" stroke-width=\"1.2\"/>",
+	.svg_key = N_("gold nugget"),
 	.word = N_("gold nugget"), .with = CR_SAYN(N_(" with %d gold nugget"),
 	N_(" with %d gold nuggets"), CR_N_VALUE) } };
 static const struct cr_look mushroom_look[] = { { .pic = "**",
+	.svg = "<path d=\"M-6 1A6 6 0 0 1 6 1Z M-1.5 1V6H1.5V1Z\" fill=\"#c0392b\" "
+	"stroke=\"#fff\" stroke-width=\"1\"/>", .svg_key = N_("mushroom clearing"),
 	.key = N_("** sacred mushrooms"), .word = N_("mushroom clearing"),
 	.with = CR_SAYN(N_(" with %d mushroom clearing"), N_(" with %d mushroom clearings"),
 	CR_N_VALUE) } };
 static const struct cr_look fish_look[] = { { .pic = "<>", .key = N_("<> fish"),
+	.svg = "<path d=\"M-7 0Q-1-6 5 0Q-1 6-7 0Z M5 0L8-3V3Z\" fill=\"#ff8f00\" "
+	"stroke=\"#fff\" stroke-width=\"1\"/>", .svg_key = N_("fish"),
 	.word = N_("fish"), .with = CR_SAY(N_(" with %d fish"), CR_N_VALUE) } };
 static const struct cr_look deer_look[] = { { .pic = "dd", .key = N_("dd deer"),
+	.svg = "<path d=\"M0-6L6 5H-6Z\" fill=\"#8d6e63\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
+	.svg_key = N_("deer"),
 	.word = N_("deer"), .with = CR_SAY(N_(" with %d deer"), CR_N_VALUE) } };
 static const struct cr_look mammoth_look[] = { { .pic = "MM", .key = N_("MM mammoth"),
+	.svg = "<circle r=\"6.5\" fill=\"#5d4037\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
+	.svg_key = N_("mammoth"),
 	.word = N_("mammoth"), .with = CR_SAYN(N_(" with %d mammoth"), N_(" with %d mammoths"),
 	CR_N_VALUE) } };
 static const struct cr_look aurochs_look[] = { { .pic = "AA", .key = N_("AA aurochs"),
+	.svg = "<rect x=\"-5.5\" y=\"-5.5\" width=\"11\" height=\"11\" fill=\"#212121\" "
+	"stroke=\"#fff\" stroke-width=\"1.2\"/>", .svg_key = N_("aurochs"),
 	.word = N_("aurochs"), .with = CR_SAY(N_(" with %d aurochs"), CR_N_VALUE) } };
 static const struct cr_look tiger_look[] = { { .pic = "TT", .key = N_("TT sabre-toothed tiger"),
+	.svg = "<path d=\"M0-7L7 0L0 7L-7 0Z\" fill=\"#ef6c00\" stroke=\"#000\" stroke-width=\"1.5\"/>",
+	.svg_key = N_("tiger"),
 	.word = N_("tiger"), .with = CR_SAYN(N_(" with %d tiger"), N_(" with %d tigers"),
 	CR_N_VALUE) } };
 static const struct cr_look fire_look[] = { { .pic = "!!", .key = N_("!! fire"),
+	.svg = "<path d=\"M0-8C4-3 6 1 4 5Q0 8-4 5C-6 1-3-2 0-8Z\" fill=\"#e53935\" "
+	"stroke=\"#ffeb3b\" stroke-width=\"1.2\"/>", .svg_key = N_("fire"),
 	.word = N_("fire"), .with = CR_SAY(N_(" with a fire"), 0) } };
 static const struct cr_look shrine_look[] = { { .pic = "++", .key = N_("++ shrine"),
+	.svg = "<path d=\"M-2-7H2V-2H7V2H2V7H-2V2H-7V-2H-2Z\" fill=\"#fff\" stroke=\"#6d4c41\" "
+	"stroke-width=\"1.2\"/>", .svg_key = N_("shrine"),
 	.word = N_("shrine"), .with = CR_SAY(N_(" with a shrine"), 0) } };
 static const struct cr_look bonus_look[] = { { .word = N_("bonus tile"),
 	.with = CR_SAY(N_(", a bonus tile"), 0) } };

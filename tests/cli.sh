@@ -2042,6 +2042,17 @@ run board --svg "$H/fr-342-final-meadows.yaml" -o -
 expect "hg svg key: its meeples standing" has_out '>gatherer, fisher (standing)<'
 expect "hg svg key: its meeples lying" has_out '>hunter (lying)<'
 expect "hg svg key: no thief" bash -c '! grep -q "thief" "$1"' sh "$tmp/out"
+# Its animals and gold drawn on the tiles and named in the key, its
+# forests, rivers and lakes with a swatch there (a lake blue, not black).
+for w in "gold nugget" deer mammoth aurochs tiger forest river lake; do
+	expect "hg svg key: $w" has_out ">$w<"
+done
+expect "hg svg: a tiger drawn" has_out '<path d="M0-7L7 0L0 7L-7 0Z" fill="#ef6c00"'
+expect "hg svg: a lake blue" has_out '<circle r="16" fill="#64b5f6"'
+run board --svg "$H/fr-360-fire.yaml" -o -
+expect "hg svg key: fire" has_out '>fire<'
+run board --svg "$H/fr-372-shrine.yaml" -o -
+expect "hg svg key: shrine" has_out '>shrine<'
 LANGUAGE=fr LC_ALL=C.UTF-8 run tiles HG-FFFM1
 expect "hg key, in French" has_out 'un blanc entre deux forêts : elles sont distinctes'
 
