@@ -46,25 +46,7 @@ fi
 EN=$CARCREF
 if ! fr_locale "$tmp/locale"; then
 	code=-; not_ok "fr_FR.UTF-8 cannot be built (localedef; Debian package locales)" localedef
-	# Hunters & Gatherers at the table, in French: the bonus tile due, its
-# options refused.
-printf '%s\n' 'HG-FFMM4 1,0 270 gatherer@N' 'HG-FFMM4 0,1 180' 'HG-FMMM2 1,1 180' \
-    'HG-MRMR3 0,-1 90' 'HG-FMMM3 -1,1 90' quit >"$tmp/hfr.in"
-CARCREF=$FR STDIN=$tmp/hfr.in run play --game hunters-gatherers --players Rouge,Bleu
-grep -qxF -- "  Rouge pioche une tuile bonus et la joue aussitôt (le coup 5 a achevé une forêt avec une pépite d'or)" "$tmp/out" &&
-    ok || not_ok "the bonus tile due, in French" play --game hunters-gatherers
-CARCREF=$FR run play --game hunters-gatherers --edition 1
-grep -qF -- "carcref play : --edition : Chasseurs et Cueilleurs a une seule édition (le jeu de 2002) et pas d'extension ; ne donnez pas --edition" "$tmp/err" &&
-    ok || not_ok "--edition refused, in French" play --game hunters-gatherers --edition 1
-
-# A count in Hunters & Gatherers' explanations takes the plural in
-# French as in English (the catalogue held the two forms as two
-# messages: "forêt achevée de 2 portion").
-CARCREF=$FR run replay tests/scenarios/hg/fr-210-forest-4.yaml
-grep -qF -- "forêt achevée de 2 portions : 2 x 2" "$tmp/out" &&
-    ok || not_ok "a forest of 2 pieces, in French" replay tests/scenarios/hg/fr-210-forest-4.yaml
-
-echo "fr-notation: $pass passed, $fail failed"
+	echo "fr-notation: $pass passed, $fail failed"
 	exit 1
 fi
 FR=$FR_CARCREF
