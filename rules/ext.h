@@ -97,6 +97,10 @@ struct cr_token {
 	 * position (cr_move.drawn), not after the piece; with square, its
 	 * value is a square, X,Y or X,Y:SPOT, not a number. */
 	bool		 drawn, square;
+	/* Its step at the table (a drawn token: the REPL's command of its
+	 * word, "wheel 3", "plague 4,2"), N_(): the line help lists, and
+	 * what help WORD adds; NULL: the engine's words. */
+	const char	*step_summary, *step_help;
 };
 
 /*

@@ -152,9 +152,18 @@ static const char *const wheel_words[] = { "roue", NULL };
 static const char *const plague_words[] = { "peste", NULL };
 static const struct cr_token tokens[] = {
 	[TK_WHEEL] = { .word = "wheel", .aliases = wheel_words, .min = 1, .max = 3,
-	    .drawn = true },
+	    .drawn = true,
+	    .step_summary = N_("the number on the drawn copy's wheel icon: the pig moves"),
+	    .step_help = N_("  After draw, when the copy shows a wheel icon: wheel N, N its number (1, 2\n"
+	    "  or 3).  The pig moves N sections at once and what its section does is\n"
+	    "  shown, done when the turn is whole.  place without wheel: a plain copy.\n"
+	    "  wheel again corrects it (and forgets the plague squares).\n") },
 	[TK_PLAGUE] = { .word = "plague", .aliases = plague_words, .drawn = true,
-	    .square = true },
+	    .square = true,
+	    .step_summary = N_("on Plague: the square of the follower a player sends home"),
+	    .step_help = N_("  After wheel N stops the pig on Plague: plague X,Y for each player\n"
+	    "  with several followers on land tiles, in any order; a player with one\n"
+	    "  has no choice.  X,Y:SPOT is read too.  A player named again: corrected.\n") },
 };
 
 /* A follower on a crown space: a meeple, or the big meeple (with Inns &
