@@ -3808,6 +3808,8 @@ pass
 save wsteps.yaml
 help wheel
 help plague
+B 0,-1 0 crown@tax
+board
 quit
 EOF
 session wsteps 1 play --players Anna,Ben --expansions wheel-of-fortune
@@ -3840,15 +3842,22 @@ expect "wheel steps: help wheel" has "$o" \
     '  After draw, when the copy shows a wheel icon: wheel N, N its number (1, 2'
 expect "wheel steps: help plague" has "$o" \
     '  After wheel N stops the pig on Plague: plague X,Y for each player'
+expect "wheel steps: the board's wheel, west and east columns" has "$o" \
+    '             .....In   Pl @ ..........'
+expect "wheel steps: the crown spaces, free" has "$o" ' 2           .....[-]  [--] .......+..'
+expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa   Ta   ...=='
+expect "wheel steps: a crown follower's initial" has "$o" '             .....[-]  [A-] .....'
+expect "wheel steps: the map's key" has "$o" \
+    "  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free"
 expect "wheel steps: the saved line" grep -qx '  - U wheel=3 plague=1,4 -2,0 0' "$tmp/wsteps.yaml"
 run replay "$tmp/wsteps.yaml"
 expect "wheel steps: the saved game replays (exit 0)" test "$code" = 0
 name=$(basename "$(journal)" .yaml)
 printf 'draw V\nwheel 1\nplace 0,-1\nquit\n' >"$tmp/wsteps-resume.in"
 STDIN=$tmp/wsteps-resume.in run resume "$name"
-expect "wheel steps: resume" has "$tmp/out" '4 moves played, 79 tiles left; Anna to play'
+expect "wheel steps: resume" has "$tmp/out" '5 moves played, 78 tiles left; Ben to play'
 expect "wheel steps: resume, the pig where it stood" has "$tmp/out" \
-    '  this turn will do: wheel: the pig moves 1, Plague to Fortune: 3 to Anna, who drew the tile'
+    '  this turn will do: wheel: the pig moves 1, Plague to Fortune: 3 to Ben, who drew the tile'
 # French: roue, peste, the words of the steps.
 typed wstepsfr <<'EOF'
 U roue=2 -1,0 0 voleur@E
