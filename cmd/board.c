@@ -182,6 +182,30 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 				    (high ? A_HIGH : 0));
 			}
 	}
+	/* The modules' own pictures over the squares they own (a wheel). */
+	for (int e = 0; e < cr_nexts; e++) {
+		char cells[4096];
+		int x0, y0, sw, sh;
+
+		if (!(cr_game_exts(g) >> e & 1) || cr_exts[e]->ascii == NULL ||
+		    !cr_exts[e]->ascii(g, e, nt_tr, &x0, &y0, &sw, &sh, cells, sizeof cells) ||
+		    sw <= 0 || sh <= 0 || (size_t)sw * CW * (size_t)sh * CH > sizeof cells ||
+		    x0 < minx || x0 + sw - 1 > maxx || y0 < miny || y0 + sh - 1 > maxy)
+			continue;
+		for (int r = 0; r < sh * CH; r++)
+			for (int c = 0; c < sw * CW; c++) {
+				char ch = cells[r * sw * CW + c];
+				size_t k = (size_t)((maxy - (y0 + sh - 1)) * CH + r) * (size_t)w +
+				    (size_t)((x0 - minx) * CW + c);
+
+				if (ch == CR_ASCII_MARK)
+					text[k] = '@', attr[k] = A_CENTRE;
+				else if (ch >= CR_ASCII_PLAYER && ch < CR_ASCII_PLAYER + cr_game_nplayers(g))
+					text[k] = 'U', attr[k] = (unsigned char)(A_MEEPLE + ch - CR_ASCII_PLAYER);
+				else
+					text[k] = ch >= ' ' && ch < 0x7f ? ch : '?', attr[k] = A_NONE;
+			}
+	}
 	for (int i = 0; i < nfit; i++) {
 		size_t k = (size_t)((maxy - fit[i].y) * CH + 1) * (size_t)w +
 		    (size_t)((fit[i].x - minx) * CW + 2);
@@ -257,6 +281,9 @@ board_print(FILE *f, const struct cr_game *g, const char *const *names,
 		piece_key(f, g);
 	else
 		fputs(_("  (capital: on a road, city or cloister; small: in a field)\n"), f);
+	for (int e = 0; e < cr_nexts; e++)	/* the modules' own pictures */
+		if ((cr_game_exts(g) >> e & 1) && cr_exts[e]->ascii_key != NULL)
+			out_printf(f, "%s", _(cr_exts[e]->ascii_key));
 	if (fid >= 0) {	/* the mark, or a cell of the colour */
 		int cur = A_NONE;
 

@@ -119,6 +119,10 @@ struct play_game {
 
 	/* ---- the REPL ---- */
 	const struct play_cmd *const *cmds;	/* NULL-ended, in help's order */
+	/* Commands of the game in play beyond cmds (a module's steps of the
+	 * turn: the wheel's), in help's order after them: the i-th (from 0),
+	 * NULL past the last; NULL: none.  Reached through play_cmd_at. */
+	const struct play_cmd *(*more_cmd)(const struct play *p, int i);
 	/* The words a line may hold (PLAY_MAXARGS), 0 for any number. */
 	int	 maxwords;
 	/* A line of argc words that is no command: is it a turn? */

@@ -42,9 +42,21 @@ const struct play_cmd play_cmd_quit = { "quit", { "quitter" }, "", 0, 0, PA_NONE
 	N_("  Also exit, or Ctrl-D.\n"), false, NULL };
 
 const struct play_cmd *
+play_cmd_at(const struct play *p, int i)
+{
+	int n = 0;
+
+	while (p->game->cmds[n] != NULL)
+		n++;
+	if (i < n)
+		return i >= 0 ? p->game->cmds[i] : NULL;
+	return p->game->more_cmd != NULL ? p->game->more_cmd(p, i - n) : NULL;
+}
+
+const struct play_cmd *
 play_cmd_find(const struct play *p, const char *name)
 {
-	const struct play_cmd *const *c = p->game->cmds;
+	const struct play_cmd *c;
 	size_t n;
 
 	if (strcasecmp(name, "exit") == 0)
@@ -52,12 +64,12 @@ play_cmd_find(const struct play *p, const char *name)
 	else if (strcmp(name, "?") == 0)
 		name = "help";
 	n = strlen(name);
-	for (int i = 0; c[i] != NULL; i++) {
-		if (strcasecmp(c[i]->name, name) == 0)
-			return c[i];
-		for (int k = 0; k < PLAY_NFR && c[i]->fr[k] != NULL; k++)
-			if (nt_name_eq(c[i]->fr[k], strlen(c[i]->fr[k]), name, n))
-				return c[i];
+	for (int i = 0; (c = play_cmd_at(p, i)) != NULL; i++) {
+		if (strcasecmp(c->name, name) == 0)
+			return c;
+		for (int k = 0; k < PLAY_NFR && c->fr[k] != NULL; k++)
+			if (nt_name_eq(c->fr[k], strlen(c->fr[k]), name, n))
+				return c;
 	}
 	return NULL;
 }
@@ -96,8 +108,8 @@ play_cmd_words(const struct play *p, bool safe, bool all)
 
 	/* Pass 0: the names in the language shown; pass 1: the others. */
 	for (int pass = 0; pass < (all ? 2 : 1); pass++)
-		for (int i = 0; p->game->cmds[i] != NULL && i < PLAY_MAXCMDS; i++) {
-			const struct play_cmd *c = p->game->cmds[i];
+		for (int i = 0; play_cmd_at(p, i) != NULL && i < PLAY_MAXCMDS; i++) {
+			const struct play_cmd *c = play_cmd_at(p, i);
 
 			if (safe && !c->safe)
 				continue;

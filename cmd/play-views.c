@@ -82,11 +82,11 @@ play_wrapped(const char *text, int col)
 static void
 print_cmds(struct play *p)
 {
-	const struct play_cmd *const *c = p->game->cmds;
+	const struct play_cmd *c[PLAY_MAXCMDS + 1];
 	char *title[PLAY_MAXCMDS];
 	int w = 0, n;
 
-	for (n = 0; c[n] != NULL && n < PLAY_MAXCMDS; n++) {
+	for (n = 0; n < PLAY_MAXCMDS && (c[n] = play_cmd_at(p, n)) != NULL; n++) {
 		title[n] = cmd_title(c[n], true);
 		if (title[n] != NULL && out_width(title[n]) > w)
 			w = out_width(title[n]) > HELP_COL ? HELP_COL : out_width(title[n]);

@@ -254,6 +254,9 @@ extern const struct play_cmd play_cmd_moves, play_cmd_undo, play_cmd_redo, play_
 extern const struct play_cmd play_cmd_report;
 void	 play_report(struct play *p);
 
+/* The i-th command of the game in play (its list, then its more_cmd),
+ * NULL past the last. */
+const struct play_cmd *play_cmd_at(const struct play *p, int i);
 /* The command NAME of the game in play, English or French (any case, any
  * script: DÉFAUSSER; exit is quit, ? is help), or NULL. */
 const struct play_cmd *play_cmd_find(const struct play *p, const char *name);

@@ -161,6 +161,40 @@ cand_features(struct play *p, const char *text)
 			play_cand("%d,%d", cr_game_tile(p->g, i)->x, cr_game_tile(p->g, i)->y);
 }
 
+/*
+ * What may be said of the copy in hand with token WORD: the numbers it
+ * may show (those the engine accepts now, choices due or not), or the
+ * squares of the followers on the board.
+ */
+static void
+cand_said(struct play *p, const char *word)
+{
+	const struct tile_hand *h = tile_hand(p);
+	int id = cr_token_find(cr_game_rules(p->g), word, strlen(word));
+	const struct cr_token *tk = cr_token(id);
+	struct cr_meeple mee[256];
+	struct cr_refusal why;
+	uint32_t due;
+	int n;
+
+	if (tk == NULL || !tk->drawn || h->tile < 0)
+		return;
+	if (tk->square) {
+		n = cr_game_meeples(p->g, mee, 256);
+		for (int i = 0; i < n && i < 256; i++)
+			if (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER)
+				play_cand("%d,%d", mee[i].x, mee[i].y);
+		return;
+	}
+	for (int v = tk->min; v <= tk->max; v++) {
+		struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = h->tile, .ndrawn = 1 };
+
+		m.drawn[0] = (struct cr_said){ CR_TOKEN(id, v), 0, 0, -1 };
+		if (tile_said_due(p->g, &m, &why, &due, NULL))	/* choices due or not */
+			play_cand("%d", v);
+	}
+}
+
 /* A placement from words "X,Y ROT" for a type; false if they do not read. */
 static bool
 words_place(int type, char **w, struct cr_move *m)
@@ -226,6 +260,10 @@ tile_complete(struct play *p, const struct play_cmd *c, char **w, int n, const c
 			break;
 		case PA_FIND:
 			cand_find(p, w, n);
+			break;
+		case PA_SAID:
+			if (n == 1)
+				cand_said(p, w[0]);
 			break;
 		default:	/* the session's: a file, nothing */
 			break;

@@ -578,18 +578,26 @@ tile_hand_line(const struct play *p)
 	    h->pend.y, h->pend.rot * 90) : cmd_strf("%s\n", tile_code(p, h->tile));
 }
 
-/* The prompt's part: the tile in hand, and where it lies. */
+/* The prompt's part: the tile in hand, what it was said to show (wheel=3
+ * plague=4,2), and where it lies. */
 char *
 tile_prompt(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
+	char said[CR_MAXDRAWN * 40 + 1], tok[40];
+	size_t o = 0;
 
+	if (h->tile < 0)
+		return strdup("");
+	said[0] = '\0';
+	for (int i = 0; i < h->nsaid && i < CR_MAXDRAWN; i++) {
+		nt_format_said(&h->said[i], tok, sizeof tok);
+		o += (size_t)snprintf(said + o, sizeof said - o, " %s", tok);
+	}
 	if (h->placed)
-		return cmd_strf(" [%s %d,%d %d]", tile_code(p, h->tile), h->pend.x, h->pend.y,
-		    h->pend.rot * 90);
-	if (h->tile >= 0)
-		return cmd_strf(" [%s]", tile_code(p, h->tile));
-	return strdup("");
+		return cmd_strf(" [%s%s %d,%d %d]", tile_code(p, h->tile), said, h->pend.x,
+		    h->pend.y, h->pend.rot * 90);
+	return cmd_strf(" [%s%s]", tile_code(p, h->tile), said);
 }
 
 /* Ctrl-C: the tile is still in hand, and the step it waits for (its
@@ -753,6 +761,45 @@ static const struct play_cmd cmd_load = {
 	"  in hand with it, as when the session ends: carcref resume NAME gives it\n"
 	"  back (on a terminal, load asks first whether to drop it).\n"), false, NULL };
 
+/*
+ * The modules' steps of the copy drawn, a command each (wheel N, plague
+ * X,Y): named by their tokens' words, French by their aliases, their
+ * help the tokens' (cr_token.step_summary, step_help); those of the
+ * modules in play.
+ */
+static const struct play_cmd *
+said_cmd(const struct play *p, int i)
+{
+	static struct play_cmd cmds[CR_MAXTOKENS + 1];
+	static bool made;
+
+	if (!made) {
+		for (int id = 1; id <= CR_MAXTOKENS && cr_token(id) != NULL; id++) {
+			const struct cr_token *tk = cr_token(id);
+			struct play_cmd *c = &cmds[id];
+
+			if (!tk->drawn)
+				continue;
+			c->name = tk->word;
+			for (int k = 0; k < PLAY_NFR && tk->aliases && tk->aliases[k]; k++)
+				c->fr[k] = tk->aliases[k];
+			c->args = tk->square ? N_("X,Y[:SPOT]") : N_("N");
+			c->minargs = c->maxargs = 1;
+			c->complete = PA_SAID;
+			c->fn = turn_said;
+			c->summary = tk->step_summary ? tk->step_summary :
+			    N_("what the drawn copy shows, before it is placed");
+			c->help = tk->step_help ? tk->step_help : "";
+		}
+		made = true;
+	}
+	for (int id = 1; id <= CR_MAXTOKENS && cr_token(id) != NULL; id++)
+		if (cmds[id].name != NULL && (cr_game_exts(p->g) >> cr_token_ext(id) & 1) &&
+		    i-- == 0)
+			return &cmds[id];
+	return NULL;
+}
+
 const struct play_cmd *const tile_cmds[] = {
 	&cmd_draw, &cmd_place, &cmd_choose, &cmd_meeple, &cmd_pass, &cmd_discard, &cmd_legal,
 	&cmd_board, &cmd_score, &cmd_explain, &cmd_supply, &play_cmd_moves, &cmd_tiles,
@@ -762,6 +809,7 @@ const struct play_cmd *const tile_cmds[] = {
 
 const struct play_game play_game_tile = {
 	.rules = &nt_game_tile,
+	.more_cmd = said_cmd,
 	.world = world,
 	.play_opts = play_opts,
 	.play_opt = play_opt,

@@ -88,6 +88,15 @@ tile_drop_hand(struct play *p, bool say)
 	h->tile = -1;
 	h->placed = false;
 	h->back = false;
+	h->nsaid = 0;
+}
+
+/* What the hand said of the copy drawn, into m. */
+static void
+hand_said(const struct tile_hand *h, struct cr_move *m)
+{
+	m->ndrawn = h->nsaid;
+	memcpy(m->drawn, h->said, (size_t)h->nsaid * sizeof m->drawn[0]);
 }
 
 /* Move i, just played and journaled: what it did. */
@@ -112,11 +121,15 @@ tile_tell(struct play *p, int i)
 }
 
 static int
-play_move(struct play *p, const struct cr_move *m)
+play_move(struct play *p, const struct cr_move *move)
 {
 	struct cr_refusal why;
+	struct cr_move m0, *m = &m0;
 	int first = cr_game_nmoves(p->g);
 
+	cr_move_copy(m, move);
+	if (m->kind != CR_MOVE_END && m->tile == tile_hand(p)->tile)
+		hand_said(tile_hand(p), m);
 	if (!cr_game_play(p->g, m, &why))
 		return tile_refusal(p, &why);
 	return play_new_moves(p, first);
@@ -276,6 +289,33 @@ tile_game_over(struct play *p)
 
 /* ---- the commands ------------------------------------------------------- */
 
+/*
+ * The copies of the type drawn that a module tells apart (a wheel icon):
+ * which are left, and the step that says which this one is ("wheel N"),
+ * the module's number said of the copy drawn.
+ */
+static void
+say_copies(struct play *p, int type)
+{
+	struct cr_variant v[8];
+	int n = cr_game_variants(p->g, type, v, 8), id;
+
+	if (n == 0)
+		return;
+	for (id = 1; cr_token(id) != NULL; id++)
+		if (cr_token(id)->drawn && !cr_token(id)->square &&
+		    (cr_game_exts(p->g) >> cr_token_ext(id) & 1))
+			break;
+	outf(_("%s: %d left,"), tile_code(p, type), cr_game_supply(p->g, type));
+	tile_say_variants(p, v, n);
+	if (cr_token(id) != NULL)
+		outf(_(": %s N if this one shows N, else place\n"),
+		    play_fr() && cr_token(id)->aliases && cr_token(id)->aliases[0] ?
+		    cr_token(id)->aliases[0] : cr_token(id)->word);
+	else
+		outf("\n");
+}
+
 int
 turn_draw(struct play *p, int argc, char **argv)
 {
@@ -299,6 +339,7 @@ turn_draw(struct play *p, int argc, char **argv)
 		tile_drop_hand(p, true);
 	h->tile = type;
 	h->placed = false;
+	h->nsaid = 0;	/* drawn again: what the copy shows is said again */
 	t = &tile_ts(p)->type[type];
 	for (int r = 0; r < 4; r++)
 		if (cr_tile_rot_rep(t, r) == r)
@@ -309,6 +350,7 @@ turn_draw(struct play *p, int argc, char **argv)
 	    (unsigned long)cr_game_supply_total(p->g)), p->names[cr_game_turn(p->g)], t->code,
 	    cr_game_supply(p->g, type), t->code, cr_game_supply_total(p->g));
 	tile_rotations(p, type, rots, nrot, nrot > 1);
+	say_copies(p, type);
 	if ((v = tile_legal_places(p, type, &n, &squares)) == NULL)
 		return play_nope(_("out of memory"));
 	free(v);
@@ -448,6 +490,7 @@ parse_rest(struct play *p, int argc, char **argv, struct cr_move *m)
 		return play_nope("%s", err.msg);
 	if (m->choice == 0)	/* chosen at an earlier step */
 		m->choice = choice, m->choice_arg = arg;
+	hand_said(tile_hand(p), m);
 	return 0;
 }
 
@@ -472,6 +515,10 @@ turn_place(struct play *p, int argc, char **argv)
 	}
 	t = &tile_ts(p)->type[h->tile];
 	m.tile = h->tile;
+	hand_said(h, &m);
+	/* What the copy shows first (a wheel icon's number, its choices). */
+	if (!cr_game_check_drawn(p->g, &m, &why))
+		return tile_refusal(p, &why);
 	if (nt_pos_beyond(argv[1], strlen(argv[1])))
 		return play_nope(_("a coordinate goes from %ld to %ld, got \"%s\""),
 		    -NT_COORD_LIMIT, NT_COORD_LIMIT, NT_QS(argv[1]));
@@ -675,6 +722,9 @@ tile_undone(struct play *p, const char *line)
 		return;
 	h->tile = m->tile;
 	h->placed = false;
+	/* The same copy: what it showed is said still (wheel=3 plague=4,2). */
+	h->nsaid = m->ndrawn > 0 && m->ndrawn <= CR_MAXDRAWN ? m->ndrawn : 0;
+	memcpy(h->said, m->drawn, (size_t)h->nsaid * sizeof h->said[0]);
 	if (m->kind == CR_MOVE_DISCARD)
 		outf(_("%s is in %s's hand again: discard it, or draw another to change it\n"),
 		    tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
@@ -695,4 +745,217 @@ tile_redoing(struct play *p, const char *line)
 	    t.move.kind != CR_MOVE_END && t.move.tile == h->tile;
 
 	tile_drop_hand(p, !same);
+}
+
+/* ---- a module's step of the copy drawn (wheel 3, plague 4,2) --------------- */
+
+/* The player whose follower stands at x,y, -1 none; its piece into *role. */
+static int
+follower_at(const struct cr_game *g, int x, int y, int *role)
+{
+	struct cr_meeple mee[256];
+	int n = cr_game_meeples(g, mee, 256);
+
+	for (int i = 0; i < n && i < 256; i++)
+		if (mee[i].x == x && mee[i].y == y &&
+		    (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER)) {
+			if (role != NULL)
+				*role = mee[i].role;
+			return mee[i].player;
+		}
+	return -1;
+}
+
+/*
+ * The squares still due after what m says (a token of squares, sq): one
+ * follower named for each player with several on the board and none named
+ * yet.  Fills *full with m and those players' first followers (to ask the
+ * engine whether the rest would do), says into *due which players.
+ */
+static void
+squares_due(const struct cr_game *g, const struct cr_move *m, int sq, struct cr_move *full,
+    uint32_t *due)
+{
+	struct cr_meeple mee[256];
+	int n = cr_game_meeples(g, mee, 256), np = cr_game_nplayers(g);
+
+	cr_move_copy(full, m);
+	*due = 0;
+	for (int k = 0; k < np; k++) {
+		int pl = (cr_game_turn(g) + k) % np, first = -1, count = 0;
+		bool named = false;
+
+		for (int i = 0; i < m->ndrawn; i++)
+			named |= m->drawn[i].token == CR_TOKEN(sq, 0) &&
+			    follower_at(g, m->drawn[i].x, m->drawn[i].y, NULL) == pl;
+		for (int i = 0; i < n && i < 256; i++)
+			if (mee[i].player == pl && (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER))
+				first = first < 0 ? i : first, count++;
+		if (named || count < 2 || full->ndrawn >= CR_MAXDRAWN)
+			continue;
+		full->drawn[full->ndrawn++] = (struct cr_said){ CR_TOKEN(sq, 0), mee[first].x,
+		    mee[first].y, -1 };
+		*due |= 1u << pl;
+	}
+}
+
+/* Player pl's followers, "thief at 2,4 or knight at 4,2". */
+static void
+say_followers(struct play *p, int pl)
+{
+	struct cr_meeple mee[256];
+	int n = cr_game_meeples(p->g, mee, 256), k = 0;
+
+	for (int i = 0; i < n && i < 256; i++)
+		if (mee[i].player == pl && (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER))
+			outf(k++ ? _(" or %s at %d,%d") : _("%s at %d,%d"),
+			    tile_piece_word(mee[i].role), mee[i].x, mee[i].y);
+}
+
+/*
+ * What the step said does, before the tile goes down: the move played
+ * on trial (the tile where it first fits, or discarded) and taken back,
+ * the events of the modules' step of the copy drawn told as what the
+ * turn will do.
+ */
+static void
+say_step(struct play *p, const struct cr_move *said)
+{
+	struct cr_move m;
+	struct cr_place at;
+	const struct cr_event *ev;
+	char why[512];
+	int nev, move = cr_game_nmoves(p->g) + 1;
+
+	cr_move_copy(&m, said);
+	if (cr_game_legal_nth(p->g, m.tile, 0, &at))
+		m.kind = CR_MOVE_PLACE, m.x = at.x, m.y = at.y, m.rot = at.rot;
+	else
+		m.kind = CR_MOVE_DISCARD;
+	m.role = CR_ROLE_NONE;
+	if (!cr_game_play(p->g, &m, NULL))
+		return;
+	ev = cr_game_events(p->g, &nev);
+	for (int k = 0; k < nev; k++) {
+		int e = ev[k].what >> 8;
+
+		if (ev[k].move != move || ev[k].what == 0 || e >= cr_nexts ||
+		    cr_exts[e]->drawn == NULL)
+			continue;
+		nt_event_explain(&ev[k], p->names, cr_game_nplayers(p->g), why, sizeof why);
+		outf(_("  this turn will do: %s: %s\n"), nt_event_name(&ev[k]), why);
+	}
+	cr_game_undo(p->g, 1);
+}
+
+bool
+tile_said_due(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
+    uint32_t *due, int *square)
+{
+	struct cr_move full;
+	int sq;
+
+	/* The squares of the module's square token, for the choices due. */
+	for (sq = 1; m->ndrawn > 0 && cr_token(sq) != NULL; sq++)
+		if (cr_token(sq)->drawn && cr_token(sq)->square &&
+		    cr_token_ext(sq) == cr_token_ext(CR_TOKEN_ID(m->drawn[0].token)))
+			break;
+	if (m->ndrawn == 0 || cr_token(sq) == NULL)
+		sq = 0;
+	*due = 0;
+	if (square != NULL)
+		*square = sq;
+	if (cr_game_check_drawn(g, m, why))
+		return true;
+	if (sq == 0)
+		return false;
+	squares_due(g, m, sq, &full, due);
+	return *due != 0 && cr_game_check_drawn(g, &full, why);
+}
+
+int
+turn_said(struct play *p, int argc, char **argv)
+{
+	struct tile_hand *h = tile_hand(p);
+	struct cr_refusal why;
+	struct cr_move m = { .kind = CR_MOVE_PLACE };
+	struct cr_said d;
+	struct nt_error err;
+	const struct cr_token *tk;
+	uint32_t due;
+	char *word;
+	int rc, pl, sq, role;
+
+	(void)argc;
+	if (cr_game_over(p->g))
+		return tile_game_over(p);
+	if (h->tile < 0)
+		return play_nope(_("no tile in hand: draw it first (draw CODE), then %s %s"),
+		    argv[0], argv[1]);
+	if ((word = cmd_strf("%s=%s", argv[0], argv[1])) == NULL)
+		return play_nope(_("out of memory"));
+	rc = nt_parse_said(cr_game_rules(p->g), word, strlen(word), &d, &err);
+	free(word);
+	if (rc <= 0)
+		return play_nope("%s", rc < 0 ? err.msg : _("not a step of the copy drawn"));
+	tk = cr_token(CR_TOKEN_ID(d.token));
+	m.tile = h->tile;
+	hand_said(h, &m);
+	if (!tk->square)	/* the number: said again, the rest with it */
+		m.ndrawn = 0;
+	else {
+		bool number = false;
+
+		for (int i = 0; i < m.ndrawn; i++)
+			number |= !cr_token(CR_TOKEN_ID(m.drawn[i].token))->square;
+		if (!number)
+			return play_nope(_("%s comes after what the copy shows: say its number "
+			    "first"), argv[0]);
+		/* A player named again: corrected. */
+		pl = follower_at(p->g, d.x, d.y, NULL);
+		for (int i = 0; pl >= 0 && i < m.ndrawn; i++)
+			if (m.drawn[i].token == d.token &&
+			    follower_at(p->g, m.drawn[i].x, m.drawn[i].y, NULL) == pl) {
+				memmove(&m.drawn[i], &m.drawn[i + 1],
+				    (size_t)(m.ndrawn - i - 1) * sizeof m.drawn[0]);
+				m.ndrawn--;
+				break;
+			}
+	}
+	if (m.ndrawn >= CR_MAXDRAWN)
+		return play_nope(_("%s: one for each player at most"), argv[0]);
+	m.drawn[m.ndrawn++] = d;
+	if (!tile_said_due(p->g, &m, &why, &due, &sq))
+		return tile_refusal(p, &why);
+	h->nsaid = m.ndrawn;
+	memcpy(h->said, m.drawn, (size_t)m.ndrawn * sizeof m.drawn[0]);
+	if (h->placed)
+		hand_said(h, &h->pend);
+	if (due == 0) {
+		say_step(p, &m);
+		outf(_("then %s\n"), tile_hand_step(p));
+		return 0;
+	}
+	/* Choices due: the players who choose, in turn order from the mover,
+	 * and those who have one follower only. */
+	outf(_("  first, each player with several followers names one (%s X,Y):\n"),
+	    play_fr() && cr_token(sq)->aliases && cr_token(sq)->aliases[0] ?
+	    cr_token(sq)->aliases[0] : cr_token(sq)->word);
+	for (int k = 0; k < cr_game_nplayers(p->g); k++) {
+		struct cr_meeple mee[256];
+		int n = cr_game_meeples(p->g, mee, 256), count = 0, only = -1;
+
+		pl = (cr_game_turn(p->g) + k) % cr_game_nplayers(p->g);
+		for (int i = 0; i < n && i < 256; i++)
+			if (mee[i].player == pl && (cr_piece(mee[i].role)->flags & CR_PIECE_FOLLOWER))
+				count++, only = i;
+		if (due >> pl & 1) {
+			outf(_("    %s chooses: "), p->names[pl]);
+			say_followers(p, pl);
+			outf("\n");
+		} else if (count == 1 && follower_at(p->g, mee[only].x, mee[only].y, &role) == pl)
+			outf(_("    %s: %s at %d,%d, %s's only one\n"), p->names[pl],
+			    tile_piece_word(role), mee[only].x, mee[only].y, p->names[pl]);
+	}
+	return 0;
 }

@@ -867,18 +867,25 @@ supply_variants(struct play *p, int w)
 		if (!set_in_play(p, t) || (n = cr_game_variants(p->g, t, v, 8)) == 0)
 			continue;
 		outf("  %-*s %2d  ", w, tile_ts(p)->type[t].code, cr_game_supply(p->g, t));
-		for (int i = 0, k = 0; i < n && i < 8; i++) {
-			const char *ph = _(cr_phrase(v[i].phrase)), *at = strstr(ph, "{n}");
-
-			if (v[i].count == 0)
-				continue;	/* none of these left */
-			outf("%s %d ", k++ ? "," : "", v[i].count);
-			if (at != NULL)	/* the number the copies show */
-				outf("%.*s%d%s", (int)(at - ph), ph, v[i].n, at + 3);
-			else
-				outf("%s", ph);
-		}
+		tile_say_variants(p, v, n);
 		outf("\n");
+	}
+}
+
+void
+tile_say_variants(struct play *p, const struct cr_variant *v, int n)
+{
+	(void)p;
+	for (int i = 0, k = 0; i < n && i < 8; i++) {
+		const char *ph = _(cr_phrase(v[i].phrase)), *at = strstr(ph, "{n}");
+
+		if (v[i].count == 0)
+			continue;	/* none of these left */
+		outf("%s %d ", k++ ? "," : "", v[i].count);
+		if (at != NULL)	/* the number the copies show */
+			outf("%.*s%d%s", (int)(at - ph), ph, v[i].n, at + 3);
+		else
+			outf("%s", ph);
 	}
 }
 

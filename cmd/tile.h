@@ -28,6 +28,10 @@ struct tile_hand {
 	bool		 placed;	/* and put down at pend.x, pend.y, pend.rot */
 	struct cr_move	 pend;
 	bool		 back;		/* said to go back when it leaves the hand (end) */
+	/* What was said of the copy drawn (a module's drawn tokens: wheel 3,
+	 * plague 4,2), kept into every move the hand makes. */
+	int		 nsaid;
+	struct cr_said	 said[CR_MAXDRAWN];
 };
 
 static inline struct tile_hand *
@@ -52,6 +56,8 @@ enum {
 	PA_MEEPLE,		/* one ROLE@SPOT on the tile just placed */
 	PA_FEATURE,		/* one player, X,Y of a tile, or X,Y:SPOT */
 	PA_FIND,		/* the search options of find, a set's name */
+	PA_SAID,		/* a drawn token's value: a number the copy may show,
+				 * a follower's square */
 };
 
 /* tile-game.c: what another game on the tile engine may take as its own
@@ -76,6 +82,17 @@ int	 turn_choose(struct play *, int, char **);
 int	 turn_pass(struct play *, int, char **);
 int	 turn_discard(struct play *, int, char **);
 int	 turn_end(struct play *, int, char **);
+/* A module's step of the copy drawn: "wheel 3", "plague 4,2" (argv[0] a
+ * drawn token's word). */
+int	 turn_said(struct play *, int, char **);
+/* What m says of the copy drawn will do (true): as it is (*due 0), or
+ * once the players in *due (bit each) name a follower's square (the
+ * module's square token, into *square: 0 none); false, why filled. */
+bool	 tile_said_due(const struct cr_game *g, const struct cr_move *m,
+	     struct cr_refusal *why, uint32_t *due, int *square);
+/* The copies left that modules tell apart, " 7 with a wheel icon (number
+ * unknown), 1 plain" (n of v, cr_game_variants). */
+void	 tile_say_variants(struct play *p, const struct cr_variant *v, int n);
 /* A whole turn typed, "U 1,0 thief@E" without its rotation too. */
 int	 tile_line(struct play *p, const char *line);
 /* Tell move i just played. */

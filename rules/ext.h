@@ -97,6 +97,10 @@ struct cr_token {
 	 * position (cr_move.drawn), not after the piece; with square, its
 	 * value is a square, X,Y or X,Y:SPOT, not a number. */
 	bool		 drawn, square;
+	/* Its step at the table (a drawn token: the REPL's command of its
+	 * word, "wheel 3", "plague 4,2"), N_(): the line help lists, and
+	 * what help WORD adds; NULL: the engine's words. */
+	const char	*step_summary, *step_help;
 };
 
 /*
@@ -721,7 +725,24 @@ struct cr_ext {
 	 * those standing there (cr_game_space). */
 	const char	*state_key, *spaces_key;
 	int	(*state)(const struct cr_game *g, int ext, struct cr_evword *out, int max);
+
+	/* ---- A module's own picture on the ASCII map (issue 21: the wheel,
+	 * the pig, the crown spaces) ---------------------------------------
+	 * ascii: what it draws over squares of the board it owns, a
+	 * rectangle of whole squares: its south-west square into *x, *y, its
+	 * size in squares into *w, *h; its cells (5 characters by 3 lines a
+	 * square, the lines from the top, *w * 5 * *h * 3 bytes, at most
+	 * size) into cells: a printable ASCII character, or CR_ASCII_PLAYER
+	 * + p for a piece of player p (drawn as that player's capital, in
+	 * its colour), or CR_ASCII_MARK for a mark of its own (drawn in the
+	 * marks' colour); words in the reader's language through tr.  false:
+	 * it draws nothing.  ascii_key: the line the map's key adds, N_(). */
+	bool	(*ascii)(const struct cr_game *g, int ext, const char *(*tr)(const char *),
+		    int *x, int *y, int *w, int *h, char *cells, size_t size);
+	const char	*ascii_key;
 };
+#define CR_ASCII_MARK	'\x01'
+#define CR_ASCII_PLAYER	'\x02'	/* + player: below ' ' for CR_MAXPLAYERS <= 8 */
 
 /* ---- The engine as a module sees it (rules/seam.c) ----------------------
  *

@@ -152,9 +152,18 @@ static const char *const wheel_words[] = { "roue", NULL };
 static const char *const plague_words[] = { "peste", NULL };
 static const struct cr_token tokens[] = {
 	[TK_WHEEL] = { .word = "wheel", .aliases = wheel_words, .min = 1, .max = 3,
-	    .drawn = true },
+	    .drawn = true,
+	    .step_summary = N_("the number on the drawn copy's wheel icon: the pig moves"),
+	    .step_help = N_("  After draw, when the copy shows a wheel icon: wheel N, N its number (1, 2\n"
+	    "  or 3).  The pig moves N sections at once and what its section does is\n"
+	    "  shown, done when the turn is whole.  place without wheel: a plain copy.\n"
+	    "  wheel again corrects it (and forgets the plague squares).\n") },
 	[TK_PLAGUE] = { .word = "plague", .aliases = plague_words, .drawn = true,
-	    .square = true },
+	    .square = true,
+	    .step_summary = N_("on Plague: the square of the follower a player sends home"),
+	    .step_help = N_("  After wheel N stops the pig on Plague: plague X,Y for each player\n"
+	    "  with several followers on land tiles, in any order; a player with one\n"
+	    "  has no choice.  X,Y:SPOT is read too.  A player named again: corrected.\n") },
 };
 
 /* A follower on a crown space: a meeple, or the big meeple (with Inns &
@@ -686,6 +695,45 @@ space_put(struct cr_game *g, int ext, int s, int player, int role, int move)
 	(void)move;
 	if (st->ncrown[s] < 2)
 		st->crown[s][st->ncrown[s]++] = (struct cr_standing){ player, role };
+}
+
+/* ---- the wheel drawn on the ASCII map (the contract's 4.7) ------------------ */
+
+/* The four inner squares, 10 characters by 6 lines: the west column
+ * Inquisition, Storm, Famine, the east Plague, Fortune, Tax, two lines
+ * each: the initials (and @ where the pig stands), the crown spaces. */
+static bool
+ascii(const struct cr_game *g, int ext, const char *(*tr)(const char *), int *x, int *y,
+    int *w, int *h, char *cells, size_t size)
+{
+	static const int8_t at[NSECT][2] = {	/* column, first line */
+		[S_INQUISITION] = { 0, 0 }, [S_STORM] = { 0, 2 }, [S_FAMINE] = { 0, 4 },
+		[S_PLAGUE] = { 5, 0 }, [S_FORTUNE] = { 5, 2 }, [S_TAX] = { 5, 4 },
+	};
+	const struct wf_data *d = data_of(g, ext);
+	const struct wf_state *st = cr_ext_cstate(g, ext);
+	int pig = pig_of(g, ext);
+
+	if (d == NULL || size < 60)
+		return false;
+	*x = *y = 1, *w = *h = 2;
+	memset(cells, ' ', 60);
+	for (int s = 0; s < NSECT; s++) {
+		const char *name = tr(spaces[s].name);
+		char *l0 = cells + at[s][1] * 10 + at[s][0], *l1 = l0 + 10;
+		int k = 0;
+
+		for (int i = 0; i < 2 && name[i] != '\0'; i++)
+			l0[i] = name[i] > ' ' && name[i] < 0x7f ? name[i] : '?';
+		if (s == pig)
+			l0[3] = CR_ASCII_MARK;
+		l1[k++] = '[';
+		for (int c = 0; c < d->crowns[s] && c < 2; c++)
+			l1[k++] = c < st->ncrown[s] ? (char)(CR_ASCII_PLAYER + st->crown[s][c].player) :
+			    '-';
+		l1[k] = ']';
+	}
+	return true;
 }
 
 /* ---- the board -------------------------------------------------------------- */
@@ -1320,6 +1368,8 @@ const struct cr_ext cr_ext_wheel = {
 	.variants = variants,
 	.spaces = spaces, .nspaces = NSECT,
 	.space = space,
+	.ascii = ascii,
+	.ascii_key = N_("  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free\n"),
 	.space_put = space_put,
 	.datakeys = datakeys,
 	.data = data,

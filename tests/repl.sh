@@ -3780,6 +3780,122 @@ if command -v tmux >/dev/null; then
 fi
 export CARCREF_STATE=$tmp/state
 
+# ---- the Wheel of Fortune step by step (issue 21, its contract's 4.3):
+# wheel N after draw, its action told before the tile goes down, the
+# Plague's choices asked and answered with plague X,Y; refusals that leave
+# the game as it was; undo gives the copy back as it was said; save, the
+# saved game replayed, resume; French; at a terminal the prompt and Tab.
+export CARCREF_STATE=$tmp/wheel-steps
+typed wsteps <<'EOF'
+U wheel=2 -1,0 0 thief@E
+B 4,2 0 monk@C
+B 1,4 0 monk@C
+wheel 2
+draw X
+place 1,-1
+wheel 2
+score
+draw U
+plague 1,4
+wheel 3
+plague 2,2
+plague 1,4
+place -2,0 0
+pass
+undo
+place -2,0 0
+pass
+save wsteps.yaml
+help wheel
+help plague
+B 0,-1 0 crown@tax
+board
+quit
+EOF
+session wsteps 1 play --players Anna,Ben --expansions wheel-of-fortune
+o=$tmp/wsteps.out
+expect "wheel steps: wheel before draw" has "$o" 'no tile in hand: draw it first (draw CODE), then wheel 2'
+expect "wheel steps: draw says the icon copies and the step" has "$o" \
+    'X: 1 left, 1 with a wheel icon showing 1: wheel N if this one shows N, else place'
+expect "wheel steps: place refused when every copy left shows an icon" has "$o" \
+    'refused: the X left show the wheel icon (wheel-of-fortune.yaml line 54): write X wheel=N'
+expect "wheel steps: a number the data makes impossible" has "$o" \
+    'refused: no X left shows a wheel icon with 2 (wheel-of-fortune.yaml line 54); another printing? correct the data'
+expect "wheel steps: refusals leave the game as it was" has "$o" \
+    '> Ben        0       6'
+expect "wheel steps: plague before wheel" has "$o" \
+    'plague comes after what the copy shows: say its number first'
+expect "wheel steps: Plague asks the player who chooses" has "$o" \
+    '  first, each player with several followers names one (plague X,Y):'
+expect "wheel steps: the mover's forced follower announced" has "$o" \
+    "    Ben: monk at 4,2, Ben's only one"
+expect "wheel steps: the chooser's followers" has "$o" \
+    '    Anna chooses: thief at -1,0 or monk at 1,4'
+expect "wheel steps: a square without a follower" has "$o" \
+    'refused: plague=2,2: no follower stands on a land tile at 2,2'
+expect "wheel steps: the action told before the tile" has "$o" \
+    "  this turn will do: wheel: the pig moves 3, Famine to Plague: Anna's monk at 1,4 goes home (Anna's choice); Ben's monk at 4,2 goes home (Ben's only follower on a land tile)"
+expect "wheel steps: the turn played whole" has "$o" 'move 4, Ben: U wheel=3 plague=1,4 -2,0 0'
+expect "wheel steps: undo gives the copy back as it was said" \
+    test "$(grep -c '^move 4, Ben: U wheel=3 plague=1,4 -2,0 0$' "$o")" = 2
+expect "wheel steps: help wheel" has "$o" \
+    '  After draw, when the copy shows a wheel icon: wheel N, N its number (1, 2'
+expect "wheel steps: help plague" has "$o" \
+    '  After wheel N stops the pig on Plague: plague X,Y for each player'
+expect "wheel steps: the board's wheel, west and east columns" has "$o" \
+    '             .....In   Pl @ ..........'
+expect "wheel steps: the crown spaces, free" has "$o" ' 2           .....[-]  [--] .......+..'
+expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa   Ta   ...=='
+expect "wheel steps: a crown follower's initial" has "$o" '             .....[-]  [A-] .....'
+expect "wheel steps: the map's key" has "$o" \
+    "  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free"
+expect "wheel steps: the saved line" grep -qx '  - U wheel=3 plague=1,4 -2,0 0' "$tmp/wsteps.yaml"
+run replay "$tmp/wsteps.yaml"
+expect "wheel steps: the saved game replays (exit 0)" test "$code" = 0
+name=$(basename "$(journal)" .yaml)
+printf 'draw V\nwheel 1\nplace 0,-1\nquit\n' >"$tmp/wsteps-resume.in"
+STDIN=$tmp/wsteps-resume.in run resume "$name"
+expect "wheel steps: resume" has "$tmp/out" '5 moves played, 78 tiles left; Ben to play'
+expect "wheel steps: resume, the pig where it stood" has "$tmp/out" \
+    '  this turn will do: wheel: the pig moves 1, Plague to Fortune: 3 to Ben, who drew the tile'
+# French: roue, peste, the words of the steps.
+typed wstepsfr <<'EOF'
+U roue=2 -1,0 0 voleur@E
+B 4,2 0 moine@C
+B 1,4 0 moine@C
+piocher U
+roue 3
+peste 1,4
+poser -2,0 0
+passer
+EOF
+STDIN=$tmp/wstepsfr.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel steps fr: the copies and the step" has "$tmp/out" \
+    'U : 7 restantes, 6 avec une icône Roue de la Fortune (nombre inconnu), 1 sans icône : roue N si celle-ci montre N, sinon poser'
+expect "wheel steps fr: the choice asked" has "$tmp/out" \
+    "  d'abord, chaque joueur qui a plusieurs partisans en nomme un (peste X,Y) :"
+expect "wheel steps fr: the action told" has "$tmp/out" '  ce tour fera : roue : le cochon avance de 3'
+expect "wheel steps fr: the move in English" has "$tmp/out" 'coup 4, Ben : U wheel=3 plague=1,4 -2,0 0'
+if command -v tmux >/dev/null; then
+	start CARCREF_STATE="$tmp/wheel-tty" -- play --players Anna,Ben --expansions wheel-of-fortune
+	screen "wheel tmux: the prompt" '^Anna> ?$'
+	keys 'U wheel=2 -1,0 0 thief@E' Enter 'B 4,2 0 monk@C' Enter 'B 1,4 0 monk@C' Enter
+	keys 'draw U' Enter 'whe' Tab
+	screen "wheel tmux: Tab completes the step" '^Ben \[U\]> wheel ?$'
+	keys Tab Tab
+	screen "wheel tmux: Tab lists the numbers the data allows" '^1 +2 +3 *$'
+	keys '3' Enter
+	screen "wheel tmux: the prompt says what the copy shows" '^Ben \[U wheel=3\]> ?$'
+	keys 'plague ' Tab Tab
+	screen "wheel tmux: Tab lists the followers' squares" '^-1,0 +1,4 +4,2 *$'
+	keys '1' Tab Enter
+	screen "wheel tmux: the prompt with the choice" '^Ben \[U wheel=3 plague=1,4\]> ?$'
+	keys C-u 'quit' Enter 'y' Enter
+	screen "wheel tmux: quit, exit 0" '^EXIT=0$'
+	term_close
+fi
+export CARCREF_STATE=$tmp/state
+
 unset nbsp idsp e30
 export CARCREF_STATE=$tmp/state
 echo "repl: $pass passed, $fail failed"
