@@ -180,6 +180,8 @@ nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 	uint32_t *p, *q;
 	bool eq;
 
+	if (na == nb && memcmp(a, b, na) == 0)
+		return true;	/* the name as the record's header spells it */
 	/* Most names at most tables: the same bytes, ASCII case aside (which
 	 * folds to one key, whatever else the names hold). */
 	while (i < na && i < nb && ascii_lower(x[i]) == ascii_lower(y[i]))

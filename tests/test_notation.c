@@ -700,8 +700,25 @@ test_fast_path(void **state)
 			memcpy(lines[i], hs[i], strlen(hs[i]) + 1);	/* edited below too */
 		}
 	}
+	/* A record's usual line, the player's name first (a one-word name):
+	 * the fast path must take it, and agree on the name. */
+	{
+		static const char *const named[] = {
+			"Anna: U 1,0 90", "Ben: E 0,1 180 knight@S", "Alice: HS-M 2,1 90 grow sheep=3 knight@N",
+			"anna-b.2: U 1,0 0 herd shepherd@N sheep=3", "X: V -1,-2 270 farmer@WSW",
+		};
+
+		for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+			fast_agrees(named[i], strlen(named[i]), true);
+			memcpy(lines[10 + i], named[i], strlen(named[i]) + 1);
+		}
+	}
 	/* Lines the fast path must leave alone, or agree on. */
 	static const char *const odd[] = {
+		"Anna:  U 1,0 90", " Anna: U 1,0 90", "Anna : U 1,0 90", "A=b: U 1,0 90",
+		"Anna: Ben: U 1,0 90", "Anna:U 1,0 90", "Anna: ", "Anna:", ": U 1,0 90",
+		"Anna\t: U 1,0 90", "\xc3\x89mile: U 1,0 90", "Anna: U 1,0 90 # c", "Anna: U discard",
+		"Anna: end", "Anna:\tU 1,0 90", "Anna: U wheel=3 1,0 90", "Anna Maria: U 1,0 90",
 		"U 1,0 90 shepherd@N sheep=5", "U 1,0 90 shepherd@N sheep=0", "U 1,0 90 grow",
 		"U 1,0 90 grow sheep", "U 1,0 90 knight@N sheep=2", "U 1,0 90 shepherd@N  sheep=2",
 		"U 1,0 90 shepherd@N sheep=2 ", "U 1,0 90 herd sheep=2", "U 1,0 90 wolf",
