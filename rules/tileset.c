@@ -1966,6 +1966,22 @@ find(const struct cr_tileset *ts, const char *code, size_t len)
 				return i;
 	/* "BA-D" is the base game's D: base codes are those without a
 	 * set prefix. */
+	if (len > 3 && caseeq(code, "BA-", 3) && ts->codeidx != NULL) {
+		/* The words spelt so sit in one probe chain of the index: the
+		 * first type among them, as the loop below finds it. */
+		uint32_t m = (uint32_t)ts->codecap - 1, hash = code_hash(code + 3, len - 3);
+		int best = -1;
+
+		for (uint32_t h = hash & m; ts->codeidx[h].type >= 0; h = (h + 1) & m) {
+			const struct cr_codeslot *c = &ts->codeidx[h];
+			const struct cr_tiletype *t = &ts->type[c->type];
+
+			if (c->hash == hash && c->len == len - 3 && (best < 0 || c->type < best) &&
+			    word_is(c->name < 0 ? t->code : t->alias[c->name], code + 3, len - 3, 1))
+				best = c->type;
+		}
+		return best;
+	}
 	if (len > 3 && caseeq(code, "BA-", 3)) {
 		for (i = 0; i < ts->ntypes; i++)
 			if (type_is(&ts->type[i], code + 3, len - 3, 1))
