@@ -24,18 +24,19 @@
  * English, as records and tile files write them) as people read them,
  * in their language.  A word without a translation is itself.
  */
-const char *
-cmd_word(const char *w)
+/* Where a word was found: a kind, a piece, a look, or nowhere. */
+struct word_at { enum { W_KIND, W_PIECE, W_LOOK, W_SELF } what; int id; const struct cr_look *l; };
+
+static struct word_at
+word_find(const char *w)
 {
 	int k;
 
-	if (w == NULL)
-		return "?";
 	if ((k = cr_kind_find(w, strlen(w))) >= 0)	/* a kind: "city" */
-		return nt_kind_word(k);
+		return (struct word_at){ W_KIND, k, NULL };
 	for (int id = 1; id < cr_npieces(); id++)	/* a piece: "big-knight" */
 		if (strcmp(cr_piece(id)->word, w) == 0)
-			return cr_piece(id)->cname ? nt_tr(cr_piece(id)->cname) : w;
+			return (struct word_at){ W_PIECE, id, NULL };
 	for (int a = 0; a < cr_nattrs(); a++) {	/* a mark ("hill"), goods ("wine") */
 		const struct cr_look *l = NULL;
 
@@ -45,9 +46,49 @@ cmd_word(const char *w)
 			if (strcmp(cr_attr_word(a, v), w) == 0)
 				l = cr_attr_look(a, v);
 		if (l != NULL)
-			return l->word ? nt_tr(l->word) : w;
+			return (struct word_at){ W_LOOK, a, l };
 	}
-	return w;
+	return (struct word_at){ W_SELF, 0, NULL };
+}
+
+const char *
+cmd_word(const char *w)
+{
+	/* The words last asked for (a ranking asks for each goods' name
+	 * for each player of each game), by address and spelling, while
+	 * the tables stay as they were; the translation is asked each time,
+	 * the reader's language being the thread's. */
+	static struct { const char *w; char copy[24]; struct word_at at; } memo[16];
+	static int tables[3], next;
+	int now[3] = { cr_nkinds(), cr_npieces(), cr_nattrs() }, i;
+	struct word_at at;
+
+	if (w == NULL)
+		return "?";
+	if (memcmp(now, tables, sizeof now) != 0) {
+		memset(memo, 0, sizeof memo);
+		memcpy(tables, now, sizeof now);
+	}
+	for (i = 0; i < 16 && (memo[i].w != w || strcmp(memo[i].copy, w) != 0); i++)
+		;
+	if (i < 16)
+		at = memo[i].at;
+	else if ((at = word_find(w)), strlen(w) < sizeof memo[0].copy) {
+		memo[next].w = w;
+		strcpy(memo[next].copy, w);
+		memo[next].at = at;
+		next = (next + 1) % 16;
+	}
+	switch (at.what) {
+	case W_KIND:
+		return nt_kind_word(at.id);
+	case W_PIECE:
+		return cr_piece(at.id)->cname ? nt_tr(cr_piece(at.id)->cname) : w;
+	case W_LOOK:
+		return at.l->word ? nt_tr(at.l->word) : w;
+	default:
+		return w;
+	}
 }
 
 int

@@ -515,6 +515,20 @@ json_game(const void *g, const char *const *names)
 	json_states(g, names);
 }
 
+/* n bytes of s at *o in buf, as snprintf writes: cut to size, NUL ended,
+ * *o counting them all. */
+static void
+append(char *buf, size_t size, int *o, const char *s, size_t n)
+{
+	if ((size_t)*o < size) {
+		size_t room = size - 1 - (size_t)*o, k = n < room ? n : room;
+
+		memcpy(buf + *o, s, k);
+		buf[(size_t)*o + k] = '\0';
+	}
+	*o += (int)n;
+}
+
 /* Each player's goods tokens after the score: "   wine 2, grain 0, cloth 1". */
 static int
 ranking_tail(const void *g, int p, char *buf, size_t size)
@@ -534,10 +548,22 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 		return 0;
 	n = cr_game_ncounters(g);
 	for (int k = 0; k < n; k++) {
-		size_t at = (size_t)o < size ? (size_t)o : size;
+		/* "%s%s %d" by hand: snprintf's parsing of its format was the
+		 * most of a game's set-up when replaying with goods. */
+		char num[16], *q = num + sizeof num;
+		int v = cr_game_counter(g, p, k);
+		unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+		const char *w = cmd_word(cr_game_counter_name(g, k, NULL));
 
-		o += snprintf(buf + at, size - at, "%s%s %d", k ? ", " : "   ",
-		    cmd_word(cr_game_counter_name(g, k, NULL)), cr_game_counter(g, p, k));
+		do
+			*--q = (char)('0' + u % 10);
+		while ((u /= 10) != 0);
+		if (v < 0)
+			*--q = '-';
+		*--q = ' ';
+		append(buf, size, &o, k ? ", " : "   ", k ? 2 : 3);
+		append(buf, size, &o, w, strlen(w));
+		append(buf, size, &o, q, (size_t)(num + sizeof num - q));
 	}
 	return o;
 }
