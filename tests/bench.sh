@@ -228,6 +228,59 @@ if command -v valgrind >/dev/null; then
 	}'
 fi
 
+# Issue 23's figures, in instructions (callgrind), each against the base
+# game in the same run.  A record's cost is taken as the issue measures
+# it: its files replayed three times less once, in one process, so the
+# start-up (the tile data read once) falls out and each game's set-up
+# and ranking stay in.
+#   start-up  replay --quiet of one record with no moves, the whole
+#             process (goal: at most 2 M for any game or mix)
+#   per move  the real games of ../shared/corpus (CORPUS=DIR elsewhere),
+#             folder by folder, against the base game's self-played
+#             games (200 spread over the player counts) and samples/
+#             (goal: every set and mix at most 1.3x the base game; the
+#             base game at most 2,630)
+#   set-up    a record with no moves, 3 players (goal: at most 20 k)
+if command -v valgrind >/dev/null; then
+	irc() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $CARCREF replay --quiet "$@" \
+	    2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+	per_rec() {	# per_rec FILES: instructions of one more replay of FILES, and their moves
+		local a b
+		a=$(irc "$@"); b=$(irc "$@" "$@" "$@")
+		echo "$(( (b - a) / 2 )) $(cat "$@" | grep -c '^  - ')"
+	}
+	edir=.build/bench/empty
+	mkdir -p "$edir"
+	emix=(base inns-cathedrals river traders-builders hills-sheep wheel-of-fortune
+	    inns-cathedrals,traders-builders,hills-sheep inns-cathedrals,river,traders-builders,hills-sheep)
+	for x in "${emix[@]}"; do
+		e=${x/#base/}
+		printf 'format: carcref/1\ngame: carcassonne\nedition: 3\nexpansions: [%s]\nplayers: [Alice, Bob, Carol]\nmoves: []\n' \
+		    "${e//,/, }" >"$edir/${x//,/+}.yaml"
+	done
+	for x in "${emix[@]}"; do
+		f=$edir/${x//,/+}.yaml
+		read -r s _ <<<"$(per_rec "$f")"
+		printf 'issue 23: %s: start-up %d instructions (goal: at most 2 M); set-up %d (goal: at most 20 k)\n' \
+		    "$x" "$(irc "$f")" "$s"
+	done
+	mapfile -t bsp < <(find "$(selfplayed "")" -name '*.yaml' | sort |
+	    awk -v n=200 '{ f[NR] = $0 } END { for (i = 0; i < n && i < NR; i++) print f[int(i * NR / n) + 1] }')
+	read -r bi bm <<<"$(per_rec "${bsp[@]}")"
+	read -r si sm <<<"$(per_rec samples/*.yaml)"
+	awk -v bi="$bi" -v bm="$bm" -v si="$si" -v sm="$sm" 'BEGIN {
+		printf "issue 23: base game, self-played (%d moves): %.0f instructions per move (goal: at most 2,630)\n", bm, bi / bm
+		printf "issue 23: base game, samples/ (%d moves, names and comments): %.0f per move\n", sm, si / sm }'
+	CORPUS=${CORPUS:-../shared/corpus}
+	for d in hills-sheep inns-cathedrals traders-builders river mixed wheel-of-fortune; do
+		[ -d "$CORPUS/$d" ] || { echo "issue 23: $CORPUS/$d: none (CORPUS=DIR)"; continue; }
+		read -r ci cm <<<"$(per_rec "$CORPUS/$d"/*.yaml)"
+		awk -v d="$d" -v ci="$ci" -v cm="$cm" -v b="$((bi / bm))" -v s="$((si / sm))" 'BEGIN {
+			printf "issue 23: corpus %s (%d moves): %.0f per move, %.2fx the self-played base game, %.2fx samples/ (goal: 1.3x)\n",
+			    d, cm, ci / cm, ci / cm / b, ci / cm / s }'
+	done
+fi
+
 # Engine figures: legal listing, scaling to 10,000 and 100,000 tiles, RSS.
 cc -std=c17 -O3 -D_POSIX_C_SOURCE=200809L -I. -o .build/bench/engine tests/bench/engine.c \
     .build/normal/librules.a $(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
