@@ -1347,6 +1347,24 @@ cr_tileset_add(struct cr_tileset *ts, const struct cr_tiletype *t)
 	    (type = realloc(ts->type, (size_t)(ts->ntypes + 1) * sizeof *type)) == NULL)
 		return -1;
 	ts->type = type;
+	/* Where each type was read and what in it is guessed follow the
+	 * types: the type added has neither (its line 0, unknown). */
+	if (ts->line != NULL) {
+		int *line = realloc(ts->line, (size_t)(ts->ntypes + 1) * sizeof *line);
+
+		if (line == NULL)
+			return -1;
+		ts->line = line;
+		ts->line[ts->ntypes] = 0;
+	}
+	if (ts->doubt != NULL) {
+		char **doubt = realloc(ts->doubt, (size_t)(ts->ntypes + 1) * sizeof *doubt);
+
+		if (doubt == NULL)
+			return -1;
+		ts->doubt = doubt;
+		ts->doubt[ts->ntypes] = NULL;
+	}
 	ts->type[ts->ntypes++] = *t;
 	ts->total += t->count;
 	return 0;
@@ -2118,16 +2136,24 @@ int
 cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src)
 {
 	*dst = *src;
+	/* None of src's memory: what fails below frees dst's own only. */
 	dst->name = NULL, dst->type = NULL, dst->typeset = NULL, dst->codeidx = NULL;
-	dst->doubt = NULL;
+	dst->doubt = NULL, dst->line = NULL, dst->source = NULL;
 	memset(dst->setname, 0, sizeof dst->setname);
+	memset(dst->setdata, 0, sizeof dst->setdata);
+	for (int i = 0; i < CR_MAXSETS; i++)
+		if (src->setdata[i] != NULL) {
+			if ((dst->setdata[i] = malloc(src->setdatalen[i] ? src->setdatalen[i] : 1))
+			    == NULL)
+				goto nomem;
+			memcpy(dst->setdata[i], src->setdata[i], src->setdatalen[i]);
+		}
 	if ((dst->name = strdup(src->name)) == NULL ||
 	    (dst->type = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) * sizeof *dst->type))
 	    == NULL || (dst->typeset = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1))) == NULL)
 		goto nomem;
 	memcpy(dst->type, src->type, (size_t)src->ntypes * sizeof *dst->type);
 	memcpy(dst->typeset, src->typeset, (size_t)src->ntypes);
-	dst->line = NULL, dst->source = NULL;
 	if (src->line != NULL) {
 		if ((dst->line = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) *
 		    sizeof *dst->line)) == NULL)
