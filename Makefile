@@ -79,9 +79,25 @@ stamp = mkdir -p $(dir $(1)); echo '$(2)' | cmp -s - $(1) || echo '$(2)' >$(1)
 
 # ---- build ----------------------------------------------------------------
 
-$(BIN): $(CMD) $(LIBS)
+$(BIN): $(CMD) $(B)/gen/tilepacks.o $(LIBS)
 	@$(call say,LD,$@)
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) $(UNISTRING_LIBS) -lreadline
+
+# The shipped tile files compiled in (tools/tilepack.c): each file's text
+# and its set, read once here, so that a start unpacks them rather than
+# parse them with libyaml.  The YAML files stay the source: one that
+# differs at run time from what was built is parsed as ever.
+$(B)/tools/tilepack: tools/tilepack.c $(LIBS) $(B)/flags
+	@mkdir -p $(@D)
+	@$(call say,CCLD,$@)
+	$(COMPILE) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS)
+$(B)/gen/tilepacks.c: $(B)/tools/tilepack $(TILES)
+	@mkdir -p $(@D)
+	@$(call say,GEN,$@)
+	$(B)/tools/tilepack $@ rules/tiles
+$(B)/gen/tilepacks.o: $(B)/gen/tilepacks.c $(B)/flags
+	@$(call say,CC,$<$(VTAG))
+	$(COMPILE) -c -o $@ $<
 
 $(B)/librules.a: $(RULES)
 $(B)/libnotation.a: $(NOTN)
@@ -102,7 +118,11 @@ $(B)/%.o: %.c $(B)/flags
 $(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
 	@mkdir -p $(@D)
 	@$(call say,CCLD,$@)
-	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS) $(CMOCKA_LIBS)
+	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS_EXTRA) $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS) $(CMOCKA_LIBS)
+
+# The test of the build's packs links them.
+$(B)/tests/test_tilepack: $(B)/gen/tilepacks.o
+$(B)/tests/test_tilepack: LDLIBS_EXTRA = $(B)/gen/tilepacks.o
 
 # msgfmt -c checks each translation's printf directives against its source.
 .build/locale/%/LC_MESSAGES/carcref.mo: po/%.po
@@ -111,7 +131,8 @@ $(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
 	msgfmt -c -o $@ $<
 
 ifneq ($(V),1)
-.SILENT: $(BIN) $(LIBS) $(RULES) $(NOTN) $(CMD) $(TESTS) $(MOS)
+.SILENT: $(BIN) $(LIBS) $(RULES) $(NOTN) $(CMD) $(TESTS) $(MOS) $(B)/tools/tilepack \
+	$(B)/gen/tilepacks.c $(B)/gen/tilepacks.o
 endif
 
 # "make po": the messages marked in the sources (_, N_, C_) into

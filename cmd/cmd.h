@@ -116,6 +116,11 @@ int		 cmd_args_next(const struct cmd_entry *, const struct cmd_opt *opts,
  * CARCREF_DATADIR.  The string is static.
  */
 const char	*cmd_datadir(void);
+/* The shipped tile files compiled in (made by tools/tilepack at build
+ * time: .build/VARIANT/gen/tilepacks.c), cmd_ntilepacks of them; main
+ * hands them to cr_tileset_packs. */
+extern const struct cr_tilepack cmd_tilepacks[];
+extern const int cmd_ntilepacks;
 /* Where the message catalogues are (CARCREF_LOCALEDIR, the build tree's
  * .build/locale next to the binary, or the installed one). */
 const char	*cmd_localedir(void);

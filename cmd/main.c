@@ -281,6 +281,7 @@ main(int argc, char **argv)
 	 * with EFBIG instead, as on a full disk, and the file is left as it was.
 	 */
 	signal(SIGXFSZ, SIG_IGN);
+	cr_tileset_packs(cmd_tilepacks, cmd_ntilepacks);
 
 	/*
 	 * Messages in the user's language (LC_MESSAGES, LANGUAGE), always

@@ -1347,6 +1347,24 @@ cr_tileset_add(struct cr_tileset *ts, const struct cr_tiletype *t)
 	    (type = realloc(ts->type, (size_t)(ts->ntypes + 1) * sizeof *type)) == NULL)
 		return -1;
 	ts->type = type;
+	/* Where each type was read and what in it is guessed follow the
+	 * types: the type added has neither (its line 0, unknown). */
+	if (ts->line != NULL) {
+		int *line = realloc(ts->line, (size_t)(ts->ntypes + 1) * sizeof *line);
+
+		if (line == NULL)
+			return -1;
+		ts->line = line;
+		ts->line[ts->ntypes] = 0;
+	}
+	if (ts->doubt != NULL) {
+		char **doubt = realloc(ts->doubt, (size_t)(ts->ntypes + 1) * sizeof *doubt);
+
+		if (doubt == NULL)
+			return -1;
+		ts->doubt = doubt;
+		ts->doubt[ts->ntypes] = NULL;
+	}
 	ts->type[ts->ntypes++] = *t;
 	ts->total += t->count;
 	return 0;
@@ -1578,10 +1596,28 @@ out:
 	return 0;
 }
 
+/* The sets compiled into the program (cr_tileset_packs), none at first. */
+static const struct cr_tilepack *packs;
+static int npacks;
+
+void
+cr_tileset_packs(const struct cr_tilepack *p, int n)
+{
+	packs = n > 0 ? p : NULL;
+	npacks = n > 0 ? n : 0;
+}
+
 int
 cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
     struct cr_error *err)
 {
+	/* A shipped file as it was built: its set unpacked, not parsed
+	 * (libyaml's load is nearly all of a start's cost).  The whole text
+	 * is compared, so a file that differs in one byte is read. */
+	for (int i = 0; text != NULL && i < npacks; i++)
+		if (packs[i].len == len && memcmp(packs[i].text, text, len) == 0 &&
+		    cr_tileset_unpack(ts, packs[i].pack, packs[i].packlen) == 0)
+			return 0;
 	return parse_text(ts, text, len, err, false, NULL);
 }
 
@@ -1750,12 +1786,21 @@ index_codes(struct cr_tileset *ts)
 }
 
 /* What the engine asks per move, worked out once per set. */
-static void
-derive(struct cr_tileset *ts)
+/* A number no set derived before has had (cr_tileset.derived). */
+static uint64_t
+derived_next(void)
 {
 	static uint64_t derived;
 
-	ts->derived = ++derived;
+	return ++derived;
+}
+
+/* What a whole set derives from its types: the kinds on edges, the
+ * codes' index, the one-letter codes. */
+static void
+derive_index(struct cr_tileset *ts)
+{
+	ts->derived = derived_next();
 	/* The kinds on edges, numbered from 1 in the order of their numbers:
 	 * an open square's signature (board.c) counts only those. */
 	memset(ts->edgeno, 0, sizeof ts->edgeno);
@@ -1785,6 +1830,12 @@ derive(struct cr_tileset *ts)
 			}
 		}
 	}
+}
+
+static void
+derive(struct cr_tileset *ts)
+{
+	derive_index(ts);
 	for (int t = 0; t < ts->ntypes; t++) {
 		struct cr_tiletype *tt = &ts->type[t];
 
@@ -1933,7 +1984,7 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	dst->nsets++;
 	dst->ntypes = n;
 	dst->total += src->total;
-	derive(dst);
+	derive_index(dst);	/* each type was derived in its own set */
 	return 0;
 }
 
@@ -2134,16 +2185,24 @@ int
 cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src)
 {
 	*dst = *src;
+	/* None of src's memory: what fails below frees dst's own only. */
 	dst->name = NULL, dst->type = NULL, dst->typeset = NULL, dst->codeidx = NULL;
-	dst->doubt = NULL;
+	dst->doubt = NULL, dst->line = NULL, dst->source = NULL;
 	memset(dst->setname, 0, sizeof dst->setname);
+	memset(dst->setdata, 0, sizeof dst->setdata);
+	for (int i = 0; i < CR_MAXSETS; i++)
+		if (src->setdata[i] != NULL) {
+			if ((dst->setdata[i] = malloc(src->setdatalen[i] ? src->setdatalen[i] : 1))
+			    == NULL)
+				goto nomem;
+			memcpy(dst->setdata[i], src->setdata[i], src->setdatalen[i]);
+		}
 	if ((dst->name = strdup(src->name)) == NULL ||
 	    (dst->type = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) * sizeof *dst->type))
 	    == NULL || (dst->typeset = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1))) == NULL)
 		goto nomem;
 	memcpy(dst->type, src->type, (size_t)src->ntypes * sizeof *dst->type);
 	memcpy(dst->typeset, src->typeset, (size_t)src->ntypes);
-	dst->line = NULL, dst->source = NULL;
 	if (src->line != NULL) {
 		if ((dst->line = malloc((size_t)(src->ntypes > 0 ? src->ntypes : 1) *
 		    sizeof *dst->line)) == NULL)
@@ -2167,5 +2226,179 @@ cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src)
 	return 0;
 nomem:
 	cr_tileset_free(dst);
+	return -1;
+}
+
+/*
+ * The packed form of a set (cr_tileset_pack): the struct's and each
+ * array's bytes as they lie in memory, for the program built with the
+ * same headers by the same compiler (a guard of sizes says so), then
+ * each string as its length (UINT32_MAX for NULL) and bytes.
+ */
+struct pk {
+	unsigned char	*buf;
+	size_t		 len, cap;
+	bool		 nomem;
+};
+
+static void
+pk_put(struct pk *w, const void *p, size_t n)
+{
+	if (w->nomem || n == 0)
+		return;
+	if (w->len + n > w->cap) {
+		size_t cap = w->cap ? w->cap : 4096;
+		unsigned char *b;
+
+		while (cap < w->len + n)
+			cap *= 2;
+		if ((b = realloc(w->buf, cap)) == NULL) {
+			w->nomem = true;
+			return;
+		}
+		w->buf = b, w->cap = cap;
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
+}
+
+static void
+pk_str(struct pk *w, const void *s, size_t n, bool null)
+{
+	uint32_t l = null ? UINT32_MAX : (uint32_t)n;
+
+	pk_put(w, &l, sizeof l);
+	if (!null)
+		pk_put(w, s, n);
+}
+
+static const uint32_t pk_guard[] = { 0x43525431u /* "CRT1" */,
+	(uint32_t)sizeof(struct cr_tileset), (uint32_t)sizeof(struct cr_tiletype),
+	(uint32_t)sizeof(struct cr_codeslot), (uint32_t)CR_MAXSETS };
+
+unsigned char *
+cr_tileset_pack(const struct cr_tileset *ts, size_t *len)
+{
+	struct pk w = { 0 };
+	size_t n = (size_t)ts->ntypes;
+	bool some;
+
+	pk_put(&w, pk_guard, sizeof pk_guard);
+	pk_put(&w, ts, sizeof *ts);
+	pk_put(&w, ts->type, n * sizeof *ts->type);
+	pk_put(&w, ts->typeset, n);
+	pk_put(&w, ts->codeidx, (size_t)ts->codecap * sizeof *ts->codeidx);
+	pk_str(&w, ts->line, n * sizeof *ts->line, ts->line == NULL);
+	pk_str(&w, ts->name, ts->name ? strlen(ts->name) : 0, ts->name == NULL);
+	pk_str(&w, ts->source, ts->source ? strlen(ts->source) : 0, ts->source == NULL);
+	for (int i = 0; i < ts->nsets; i++)
+		pk_str(&w, ts->setname[i], strlen(ts->setname[i]), false);
+	for (int i = 0; i < CR_MAXSETS; i++)
+		pk_str(&w, ts->setdata[i], ts->setdatalen[i], ts->setdata[i] == NULL);
+	some = ts->doubt != NULL;
+	pk_put(&w, &some, sizeof some);
+	for (size_t t = 0; some && t < n; t++)
+		pk_str(&w, ts->doubt[t], ts->doubt[t] ? strlen(ts->doubt[t]) : 0,
+		    ts->doubt[t] == NULL);
+	if (w.nomem) {
+		free(w.buf);
+		return NULL;
+	}
+	*len = w.len;
+	return w.buf;
+}
+
+struct upk {
+	const unsigned char *p;
+	size_t		 left;
+	bool		 bad;
+};
+
+static bool
+upk_get(struct upk *r, void *to, size_t n)
+{
+	if (r->bad || n > r->left) {
+		r->bad = true;
+		return false;
+	}
+	if (n > 0)
+		memcpy(to, r->p, n);
+	r->p += n, r->left -= n;
+	return true;
+}
+
+/* A packed string or array, malloc'd with a NUL after it (*out NULL for
+ * NULL); false when the pack is short or memory out. */
+static bool
+upk_str(struct upk *r, char **out, size_t *len)
+{
+	uint32_t l;
+
+	*out = NULL;
+	if (!upk_get(r, &l, sizeof l))
+		return false;
+	if (l == UINT32_MAX)
+		return true;
+	if (l > r->left || (*out = malloc((size_t)l + 1)) == NULL) {
+		r->bad = true;
+		return false;
+	}
+	upk_get(r, *out, l);
+	(*out)[l] = '\0';
+	if (len != NULL)
+		*len = l;
+	return true;
+}
+
+int
+cr_tileset_unpack(struct cr_tileset *ts, const unsigned char *p, size_t len)
+{
+	struct upk r = { p, len, false };
+	uint32_t guard[sizeof pk_guard / sizeof pk_guard[0]];
+	size_t n;
+	bool some = false;
+	char *line;
+
+	memset(ts, 0, sizeof *ts);
+	if (!upk_get(&r, guard, sizeof guard) || memcmp(guard, pk_guard, sizeof guard) != 0 ||
+	    !upk_get(&r, ts, sizeof *ts))
+		goto bad;
+	n = (size_t)ts->ntypes;
+	/* Pointers of the program that packed it: none is kept. */
+	ts->name = NULL, ts->type = NULL, ts->typeset = NULL, ts->codeidx = NULL;
+	ts->doubt = NULL, ts->line = NULL, ts->source = NULL;
+	memset(ts->setname, 0, sizeof ts->setname);
+	memset(ts->setdata, 0, sizeof ts->setdata);
+	if (ts->ntypes < 0 || ts->nsets < 0 || ts->nsets > CR_MAXSETS || ts->codecap < 0 ||
+	    (ts->type = malloc(n ? n * sizeof *ts->type : 1)) == NULL ||
+	    (ts->typeset = malloc(n ? n : 1)) == NULL ||
+	    (ts->codecap > 0 && (ts->codeidx = malloc((size_t)ts->codecap *
+	    sizeof *ts->codeidx)) == NULL) ||
+	    !upk_get(&r, ts->type, n * sizeof *ts->type) || !upk_get(&r, ts->typeset, n) ||
+	    !upk_get(&r, ts->codeidx, (size_t)ts->codecap * sizeof *ts->codeidx) ||
+	    !upk_str(&r, &line, NULL))
+		goto bad;
+	ts->line = (int *)(void *)line;
+	if (!upk_str(&r, &ts->name, NULL) || !upk_str(&r, &ts->source, NULL))
+		goto bad;
+	for (int i = 0; i < ts->nsets; i++)
+		if (!upk_str(&r, &ts->setname[i], NULL) || ts->setname[i] == NULL)
+			goto bad;
+	for (int i = 0; i < CR_MAXSETS; i++)
+		if (!upk_str(&r, (char **)&ts->setdata[i], &ts->setdatalen[i]))
+			goto bad;
+	if (!upk_get(&r, &some, sizeof some))
+		goto bad;
+	if (some && (ts->doubt = calloc(n ? n : 1, sizeof *ts->doubt)) == NULL)
+		goto bad;
+	for (size_t t = 0; some && t < n; t++)
+		if (!upk_str(&r, &ts->doubt[t], NULL))
+			goto bad;
+	if (r.left != 0)
+		goto bad;
+	ts->derived = derived_next();	/* a set of its own for the modules' caches */
+	return 0;
+bad:
+	cr_tileset_free(ts);
 	return -1;
 }

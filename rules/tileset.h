@@ -190,6 +190,31 @@ struct cr_error {
 int	cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
 void	cr_tileset_free(struct cr_tileset *ts);
+
+/*
+ * Sets compiled into a program (issue 23: a start without libyaml): the
+ * text of a shipped tile file as it was built, and the set it reads to,
+ * packed.  Once cr_tileset_packs gives them (the array stays the
+ * caller's), cr_tileset_parse of a text byte for byte one of theirs
+ * unpacks its set instead: the same set, made in a few thousand
+ * instructions rather than millions.  Any other text (a user's own
+ * file, a file changed since the build) is parsed as before.
+ */
+struct cr_tilepack {
+	const unsigned char *text;
+	size_t		 len;
+	const unsigned char *pack;
+	size_t		 packlen;
+};
+void	cr_tileset_packs(const struct cr_tilepack *packs, int n);
+/* The packed form of ts (a set read alone, as cr_tileset_parse gives
+ * it), malloc'd, *len bytes: the struct's and its arrays' bytes, good
+ * only for a program built from the same headers by the same compiler
+ * (sizes are checked).  NULL when out of memory. */
+unsigned char *cr_tileset_pack(const struct cr_tileset *ts, size_t *len);
+/* A set from its packed form: 0, or -1 (a pack of another build, cut
+ * short, or no memory) with ts empty. */
+int	cr_tileset_unpack(struct cr_tileset *ts, const unsigned char *p, size_t len);
 /*
  * cr_tileset_parse, saying every failure it can to each: every type
  * entry that fails (the others read on without it), else the first

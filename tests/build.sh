@@ -43,7 +43,7 @@ compiled() {
 }
 
 mkdir "$tmp/src"
-(cd "$root" && cp -R Makefile cmd notation rules po man completions "$tmp/src/") || exit 1
+(cd "$root" && cp -R Makefile cmd notation rules tools po man completions "$tmp/src/") || exit 1
 rm -rf "$tmp/src/.build"
 # -O0: the checks are on what make does, not on the code; quick to build.
 opt=CFLAGS=-O0

@@ -1677,6 +1677,48 @@ test_minimal_ok(void **state)
 }
 
 /* Text that is not even NUL-terminated, NULL text, no err: no crash. */
+/*
+ * A set whose module's data adds types (the Wheel of Fortune's board
+ * squares, cr_tileset_add): where each type was read is known for every
+ * type, an added one 0 (unknown) -- the array of lines did not follow
+ * the added types, and was read past its end; a copy owns the module's
+ * data (it shared src's, freed twice) and reads the same.
+ */
+static void
+test_added_types(void **state)
+{
+	struct cr_tileset ts, copy;
+	const char *file;
+	bool record;
+	int added = 0;
+
+	(void)state;
+	for (int e = 0; e < cr_nexts; e++) {
+		if (cr_exts[e]->tiles == NULL || cr_exts[e]->datakeys == NULL)
+			continue;
+		tu_load(cr_exts[e]->tiles, &ts);
+		for (int t = 0; t < ts.ntypes; t++) {
+			int line = cr_tileset_origin(&ts, t, &file, &record);
+
+			if (ts.type[t].part) {
+				assert_int_equal(line, 0);
+				added++;
+			} else {
+				assert_true(line > 0);
+			}
+		}
+		assert_int_equal(cr_tileset_copy(&copy, &ts), 0);
+		assert_non_null(copy.setdata[0]);
+		assert_true(copy.setdata[0] != ts.setdata[0]);
+		assert_int_equal(copy.setdatalen[0], ts.setdatalen[0]);
+		assert_memory_equal(copy.setdata[0], ts.setdata[0], ts.setdatalen[0]);
+		cr_tileset_free(&ts);
+		assert_int_equal(cr_tileset_origin(&copy, copy.ntypes - 1, &file, &record), 0);
+		cr_tileset_free(&copy);
+	}
+	assert_true(added >= 16);	/* the wheel's board */
+}
+
 static void
 test_odd_calls(void **state)
 {
@@ -1790,6 +1832,7 @@ main(void)
 		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_odd_calls),
+		cmocka_unit_test(test_added_types),
 		cmocka_unit_test(test_hostile),
 	};
 	int failed = 0;
