@@ -93,7 +93,7 @@ print_text(const char *path, const struct nt_record *r, const struct play_game *
 		return;
 	}
 	if (quiet) {	/* several tables in a row: each says whose it is */
-		title = over ? NULL : cmd_strf(_("%s (not finished)"), out_path(path));
+		title = over ? NULL : cmd_strf_s(_("%s (not finished)"), out_path(path));
 		cmd_print_ranking(pg, g, names, title ? title : out_path(path));
 		free(title);
 	} else

@@ -289,6 +289,8 @@ char		*cmd_move_line(const struct nt_game *gm, const void *g, int i);
 char		*cmd_strf(const char *fmt, ...)
 		    __attribute__((format(printf, 1, 2)));
 char		*cmd_vstrf(const char *fmt, va_list ap);
+/* strf.c: cmd_strf(fmt, s) for a fmt of one "%s", spliced without printf. */
+char		*cmd_strf_s(const char *fmt, const char *s);
 void		 cmd_seterr(char **err, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -47,4 +48,28 @@ cmd_seterr(char **err, const char *fmt, ...)
 	va_start(ap, fmt);
 	*err = cmd_vstrf(fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * cmd_strf(fmt, s) where fmt (a translation, say) holds one "%s" and no
+ * other "%": spliced by hand, without vsnprintf's parsing (a record's
+ * title in replay --quiet, once a record).  Any other format goes to
+ * cmd_strf.
+ */
+char *
+cmd_strf_s(const char *fmt, const char *s)
+{
+	const char *p = strchr(fmt, '%');
+	size_t a, b, n;
+	char *r;
+
+	if (p == NULL || p[1] != 's' || strchr(p + 2, '%') != NULL)
+		return cmd_strf(fmt, s);
+	a = (size_t)(p - fmt), b = strlen(p + 2), n = strlen(s);
+	if ((r = malloc(a + n + b + 1)) == NULL)
+		return NULL;
+	memcpy(r, fmt, a);
+	memcpy(r + a, s, n);
+	memcpy(r + a + n, p + 2, b + 1);
+	return r;
 }

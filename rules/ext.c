@@ -197,7 +197,10 @@ cr__number(void)
 static bool
 is_name(const char *s, const char *name, size_t len)
 {
-	return strlen(s) == len && memcmp(s, name, len) == 0;
+	/* The first byte before the length: most names differ there (a
+	 * record's expansions are looked up a few times each at set-up). */
+	return len == 0 ? s[0] == '\0' :
+	    s[0] == name[0] && strlen(s) == len && memcmp(s, name, len) == 0;
 }
 
 /* Does word (len bytes, any case) spell w? */
