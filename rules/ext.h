@@ -347,6 +347,8 @@ enum cr_stop {
 			 * lines end there alike (a crossing) */
 	CR_STOP_GATE,	/* at the wall of the area it meets (a city's gate) */
 	CR_STOP_CENTRE,	/* at the tile's centre feature (its cloister) */
+	CR_STOP_MIDDLE,	/* at the tile's middle, drawn up to it, alone (issue 21:
+			 * a road of the Wheel of Fortune's board at the wheel's rim) */
 };
 
 /* What a line (a road, a river) ends at on a tile: a value of a

@@ -199,7 +199,7 @@ static const struct cr_space spaces[NSECT] = {
 
 /* A board road ends at the wheel's rim. */
 static const struct cr_end ends[] = {
-	{ "wheel", CR_STOP_NEAR, false, { .with = CR_SAY(N_(" (ends at the wheel)"), 0) } },
+	{ "wheel", CR_STOP_MIDDLE, false, { .with = CR_SAY(N_(" (ends at the wheel)"), 0) } },
 };
 
 /* ---- the game's state ----------------------------------------------------- */

@@ -2492,5 +2492,59 @@ cp samples/two-players-ed3.yaml "$CARCREF_STATE/games/2026-11-25-anna-ben.yaml"
 expect_out '  games played              1       1' -- stats
 unset CARCREF_STATE
 
+# ---- the Wheel of Fortune drawn (spec 4.7) ---------------------------------
+
+# The ASCII map at the start and with the pig on Tax, character for
+# character as the spec's two pictures draw them, but for the board's
+# north-east city: a cap on the east side of 3,3, drawn as every tile's cap
+# (`##` in the middle line), where the spec's picture shows one `#`.
+wf=$tmp/wf-tax.yaml
+cat >"$wf" <<'EOF'
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: [wheel-of-fortune]
+players: [Anna, Ben]
+moves:
+  - E 1,4 0
+  - E 3,4 0 crown@plague
+  - E 0,4 180
+  - E 4,3 270 crown@plague
+  - U wheel=1 2,4 90 crown@tax
+EOF
+cat >"$tmp/wf-start.want" <<'EOF'
+    0    1    2    3
+  #####.......|......#
+3 ###.........|.....##
+  #..................#
+  .....In   Pl   .....
+2 .....[-]  [--] .....
+  .....St   Fo @ .....
+  .....[--] [-]  .....
+1 .....Fa   Ta   ..===
+  .....[-]  [--] .....
+  ....................
+0 ===.................
+  .....#####..........
+A Anna  B Ben  (capital: on a road, city or cloister; small: in a field)
+  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free
+EOF
+run board --ascii "$wf" --move 0
+expect "the wheel's map at the start, as the spec draws it" cmp -s "$tmp/wf-start.want" <(tail -n +2 "$tmp/out")
+cat >"$tmp/wf-tax.want" <<'EOF'
+  .....In   Pl   .....
+2 .....[-]  [BB] .....
+  .....St   Fo   .....
+  .....[--] [-]  .....
+1 .....Fa   Ta @ ..===
+  .....[-]  [A-] .....
+  ....................
+0 ===.................
+  .....#####..........
+EOF
+run board --ascii "$wf"
+expect "the wheel's map, the pig on Tax, as the spec draws it" cmp -s "$tmp/wf-tax.want" <(sed -n 9,17p "$tmp/out")
+expect "the map: the board's road north runs to the middle of 2,3" grep -qxF '3 ###.........|.....####...' "$tmp/out"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
