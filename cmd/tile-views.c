@@ -864,10 +864,22 @@ supply_variants(struct play *p, int w)
 		struct cr_variant v[8];
 		int n;
 
-		if (!set_in_play(p, t) || (n = cr_game_variants(p->g, t, v, 8)) == 0)
-			continue;
+		if (!set_in_play(p, t) || cr_game_supply(p->g, t) == 0 ||
+		    (n = cr_game_variants(p->g, t, v, 8)) == 0)
+			continue;	/* none left: no line */
 		outf("  %-*s %2d  ", w, tile_ts(p)->type[t].code, cr_game_supply(p->g, t));
 		tile_say_variants(p, v, n);
+		outf("\n");
+	}
+	for (int e = 0; e < cr_nexts; e++) {	/* "wheel icons left: 16 of 19" */
+		int all, left;
+
+		if (!(cr_game_exts(p->g) & (1u << e)) || cr_exts[e]->variants_left == NULL ||
+		    cr_exts[e]->variants_line == NULL)
+			continue;
+		left = cr_exts[e]->variants_left(p->g, e, &all);
+		outf("  ");
+		outf(_(cr_exts[e]->variants_line), left, all);
 		outf("\n");
 	}
 }

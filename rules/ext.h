@@ -742,6 +742,15 @@ struct cr_ext {
 	bool	(*ascii)(const struct cr_game *g, int ext, const char *(*tr)(const char *),
 		    int *x, int *y, int *w, int *h, char *cells, size_t size);
 	const char	*ascii_key;
+
+	/* ---- The copies a module tells apart, counted (issue 21: "wheel
+	 * icons left: 16 of 19" under the supply) ---------------------------
+	 * variants_left: how many of the copies it tells apart from plain
+	 * ones (its variants but the plain) are left in g, and into *all how
+	 * many the game had at the start; variants_line: the supply's last
+	 * line, N_(), its two %d those two counts.  NULL: no such line. */
+	int	(*variants_left)(const struct cr_game *g, int ext, int *all);
+	const char	*variants_line;
 };
 #define CR_ASCII_MARK	'\x01'
 #define CR_ASCII_PLAYER	'\x02'	/* + player: below ' ' for CR_MAXPLAYERS <= 8 */

@@ -671,6 +671,22 @@ variants(const struct cr_game *g, int ext, int type, struct cr_variant *out, int
 	return k + 1;
 }
 
+/* All icon copies left, and how many the game had. */
+static int
+variants_left(const struct cr_game *g, int ext, int *all)
+{
+	const struct wf_data *d = data_of(g, ext);
+	int left = 0, l[4];
+
+	*all = 0;
+	for (int i = 0; d != NULL && i < d->nicons; i++) {
+		left += icons_left(d, cr_ext_cstate(g, ext), i, l);
+		for (int k = 0; k < 4; k++)
+			*all += d->icon[i].n[k];
+	}
+	return left;
+}
+
 /* ---- crown spaces ----------------------------------------------------------- */
 
 static int
@@ -1371,6 +1387,8 @@ const struct cr_ext cr_ext_wheel = {
 	.ascii = ascii,
 	.ascii_key = N_("  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free\n"),
 	.space_put = space_put,
+	.variants_left = variants_left,
+	.variants_line = N_("wheel icons left: %d of %d"),
 	.datakeys = datakeys,
 	.data = data,
 	.why = wf_why,

@@ -1391,6 +1391,33 @@ expect "the wheel: one icon U drawn" has "$tmp/wheel.out" \
     '  U      7   6 with a wheel icon (number unknown), 1 plain'
 expect "the wheel: a follower on a crown space" has "$tmp/wheel.out" 'move 2, Ben: B 4,2 0 crown@tax'
 
+# ---- the Wheel of Fortune: the supply's icon copies counted (spec 4.7) -----
+typed wfsupply <<'EOF'
+supply
+X wheel=1 -1,0 0
+supply
+EOF
+session wfsupply 0 play --players Anna,Ben --expansions wheel-of-fortune
+expect "the supply: the icons left, the last line" has "$tmp/wfsupply.out" '  wheel icons left: 19 of 19'
+expect "the supply: an icon copy drawn, one less" has "$tmp/wfsupply.out" '  wheel icons left: 18 of 19'
+# after X, the last of its type: no line for it, the others as the spec shows
+tail -7 "$tmp/wfsupply.out" >"$tmp/wfsupply.tail"
+want wfsupply-tail <<'EOF'
+  N      3   2 with a wheel icon (number unknown), 1 plain
+  U      8   7 with a wheel icon (number unknown), 1 plain
+  V      9   6 with a wheel icon (number unknown), 3 plain
+  WF-29  1   1 with a wheel icon showing 3
+  WF-31  1   1 with a wheel icon showing 1
+  WF-34  1   1 with a wheel icon showing 1
+  wheel icons left: 18 of 19
+EOF
+expect "the supply: the icon lines and the count, exactly" diff "$tmp/wfsupply-tail.want" "$tmp/wfsupply.tail"
+typed wfsupply-fr <<'EOF'
+pioche
+EOF
+LC_ALL=C.UTF-8 LANGUAGE=fr session wfsupply-fr 0 play --players Anna,Ben --expansions wheel-of-fortune
+expect "the supply in French: the icons left" has "$tmp/wfsupply-fr.out" '  icônes Roue de la Fortune restantes : 19 sur 19'
+
 # ---- find a tile by what it shows; a tile with no copy left (issue 14) --------
 
 typed find <<'EOF'
@@ -3845,7 +3872,7 @@ expect "wheel steps: help plague" has "$o" \
 expect "wheel steps: the board's wheel, west and east columns" has "$o" \
     '             .....In   Pl @ ..........'
 expect "wheel steps: the crown spaces, free" has "$o" ' 2           .....[-]  [--] .......+..'
-expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa   Ta   ...=='
+expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa   Ta   ..==='
 expect "wheel steps: a crown follower's initial" has "$o" '             .....[-]  [A-] .....'
 expect "wheel steps: the map's key" has "$o" \
     "  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free"
