@@ -2546,5 +2546,86 @@ run board --ascii "$wf"
 expect "the wheel's map, the pig on Tax, as the spec draws it" cmp -s "$tmp/wf-tax.want" <(sed -n 9,17p "$tmp/out")
 expect "the map: the board's road north runs to the middle of 2,3" grep -qxF '3 ###.........|.....####...' "$tmp/out"
 
+# The SVG picture: the board's outer squares as tiles, the wheel on the
+# four inner ones (a disc of six sectors, their names, the crown spaces on
+# the rim, the pig), measured by tests/wfsvg.py: each thing with the sector
+# it lies in, 0 due east, then clockwise by 60 degrees.
+# xml_ok FILE: well-formed, by xmllint or else python3's parser.
+xml_ok() {
+	if command -v xmllint >/dev/null; then
+		xmllint --noout "$1"
+	else
+		python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1"
+	fi
+}
+expect_exit 0 -- board --svg "$wf" --move 0 -o "$tmp/wf0.svg"
+expect "the wheel's SVG at the start is well-formed" xml_ok "$tmp/wf0.svg"
+cat >"$tmp/wf0.want" <<'EOF'
+sectors 0 60 120 180 240 300
+name 0 Fortune
+free 0 crown space of Fortune
+pig 0 the pig: nobody's piece
+name 1 Tax
+free 1 crown space of Tax
+free 1 crown space of Tax
+name 2 Famine
+free 2 crown space of Famine
+name 3 Storm
+free 3 crown space of Storm
+free 3 crown space of Storm
+name 4 Inquisition
+free 4 crown space of Inquisition
+name 5 Plague
+free 5 crown space of Plague
+free 5 crown space of Plague
+EOF
+expect "the wheel's SVG at the start: six sectors, their names, 9 free crown spaces, the pig on Fortune" \
+    cmp -s "$tmp/wf0.want" <(python3 tests/wfsvg.py "$tmp/wf0.svg")
+expect_exit 0 -- board --svg "$wf" -o "$tmp/wf5.svg"
+expect "the wheel's SVG after move 5 is well-formed" xml_ok "$tmp/wf5.svg"
+cat >"$tmp/wf5.want" <<'EOF'
+sectors 0 60 120 180 240 300
+name 0 Fortune
+free 0 crown space of Fortune
+name 1 Tax
+taken 1 #d62728 Anna: crown space of Tax
+free 1 crown space of Tax
+pig 1 the pig: nobody's piece
+name 2 Famine
+free 2 crown space of Famine
+name 3 Storm
+free 3 crown space of Storm
+free 3 crown space of Storm
+name 4 Inquisition
+free 4 crown space of Inquisition
+name 5 Plague
+taken 5 #1f5fd6 Ben: crown space of Plague
+taken 5 #1f5fd6 Ben: crown space of Plague
+EOF
+expect "the wheel's SVG: the pig on Tax, the crown followers in their owners' colours" \
+    cmp -s "$tmp/wf5.want" <(python3 tests/wfsvg.py "$tmp/wf5.svg")
+expect "the wheel's SVG: the key's pig" grep -qF '>the pig (nobody&#39;s piece)</text>' "$tmp/wf5.svg"
+expect "the wheel's SVG: the key's free crown space" grep -qF '>a crown space, free</text>' "$tmp/wf5.svg"
+expect "the wheel's SVG: the key's taken crown space" \
+    grep -qF '>a crown space, taken (its owner&#39;s colour)</text>' "$tmp/wf5.svg"
+expect "the wheel's SVG: the board's road north drawn to the middle of 2,3" \
+    grep -qF '<path d="M50 0L50 50" fill="none" stroke="#f6f2e4" stroke-width="7"/>' "$tmp/wf5.svg"
+expect "the wheel's SVG: no key of a crown space at the start taken" \
+    bash -c "! grep -qF 'taken (its owner' '$tmp/wf0.svg'"
+LC_ALL=C.UTF-8 LANGUAGE=fr "$CARCREF" board --svg "$wf" -o "$tmp/wf5fr.svg" 2>/dev/null
+expect "the wheel's SVG in French is well-formed" xml_ok "$tmp/wf5fr.svg"
+python3 tests/wfsvg.py "$tmp/wf5fr.svg" >"$tmp/wf5fr.txt" 2>&1
+expect "the wheel's SVG in French: the sectors' names" test "$(grep '^name' "$tmp/wf5fr.txt" | tr '\n' ' ')" = \
+    'name 0 Fortune name 1 Taxes name 2 Famine name 3 Tempête name 4 Inquisition name 5 Peste '
+expect "the wheel's SVG in French: a taken crown space" grep -qxF 'taken 1 #d62728 Anna : case de la couronne (Taxes)' "$tmp/wf5fr.txt"
+expect "the wheel's SVG in French: the pig" grep -qxF 'pig 1 le cochon : la pièce de personne' "$tmp/wf5fr.txt"
+# a name with markup, on a crown space: escaped in its tooltip
+sed 's/players: \[Anna, Ben\]/players: ['"'"'<Anna \& "Co">'"'"', Ben]/' "$wf" >"$tmp/wf-hostile.yaml"
+expect_exit 0 -- board --svg "$tmp/wf-hostile.yaml" -o "$tmp/wf-hostile.svg"
+expect "the wheel's SVG, a hostile name: well-formed" xml_ok "$tmp/wf-hostile.svg"
+expect "the wheel's SVG, a hostile name: escaped in the crown follower's tooltip" \
+    grep -qF '<title>&lt;Anna &amp; &quot;Co&quot;&gt;: crown space of Tax</title>' "$tmp/wf-hostile.svg"
+svg_ok "$tmp/wf5.svg" "the wheel's SVG"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
