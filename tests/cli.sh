@@ -2627,5 +2627,18 @@ expect "the wheel's SVG, a hostile name: escaped in the crown follower's tooltip
     grep -qF '<title>&lt;Anna &amp; &quot;Co&quot;&gt;: crown space of Tax</title>' "$tmp/wf-hostile.svg"
 svg_ok "$tmp/wf5.svg" "the wheel's SVG"
 
+# board --feature on the board's features (spec 4.7): its city, roads and
+# fields by a square of the board and a side; the wheel's squares hold none.
+expect_out 'city at 0,3 N: open on 2 edges, 1 tile, 0 pennants' -- board --ascii "$wf" --move 0 --feature 0,3:N
+expect_out '  @@@@@.......|......#' -- board --ascii "$wf" --move 0 --feature 0,3:N
+expect_out 'road at 2,3 N: open at 1 end, 2 tiles' -- board --ascii "$wf" --feature 2,3:N
+expect_out '  tiles: 2,4 2,3' -- board --ascii "$wf" --feature 2,3:N
+expect_out 'city at 3,3 E: completed, 2 tiles, 0 pennants' -- board --ascii "$wf" --move 4 --feature 3,3:E
+expect_out 'field at 0,0 S: a farm bordering 0 completed cities, 5 tiles' -- board --ascii "$wf" --feature 0,0:S
+expect_exit 0 -- board --svg "$wf" --feature 3,1:E -o "$tmp/wf-feature.svg"
+expect "the wheel's SVG: a board road asked about" grep -qF '>the feature asked about</text>' "$tmp/wf-feature.svg"
+expect_exit 2 -- board --ascii "$wf" --feature 1,1:N
+expect_err 'no single feature at 1,1 N' -- board --ascii "$wf" --feature 1,1:N
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1418,6 +1418,34 @@ EOF
 LC_ALL=C.UTF-8 LANGUAGE=fr session wfsupply-fr 0 play --players Anna,Ben --expansions wheel-of-fortune
 expect "the supply in French: the icons left" has "$tmp/wfsupply-fr.out" '  icônes Roue de la Fortune restantes : 19 sur 19'
 
+# explain on the board's features (spec 4.3, 4.7): by a square of the board
+# and a side; a square of the wheel holds none.
+cat >"$tmp/wfx.yaml" <<'EOF'
+format: carcref/1
+game: carcassonne
+edition: 3
+expansions: [wheel-of-fortune]
+players: [Anna, Ben]
+moves:
+  - E 1,4 0
+  - E 3,4 0 crown@plague
+  - E 0,4 180
+  - E 4,3 270 crown@plague
+  - U wheel=1 2,4 90 crown@tax
+EOF
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,3:N\nexplain 3,3:E\nexplain 2,3:N\nexplain 0,0:S\nexplain 1,1:N\nexplain 2,2\n' >"$tmp/wfx.in"
+STDIN=$tmp/wfx.in run play "$tmp/wfx.yaml"
+expect "explain the board's city at 0,3" has "$tmp/out" 'city at 0,3 N: open on 1 edge'
+expect "explain the board's city at 0,3: its tiles" has "$tmp/out" '  2 tiles: 0,4 0,3'
+expect "explain the board's city at 3,3, closed by a tile" has "$tmp/out" 'city at 3,3 E: completed'
+expect "explain the board's road at 2,3, to the wheel" has "$tmp/out" \
+    '  if the game ended now: incomplete road of 2 tiles: 1 x 2 at the end = 2, to nobody (no thief on it)'
+expect "explain the board's south field" has "$tmp/out" 'field at 0,0 S: a farm'
+expect "explain a square of the wheel: no feature, no hint" has "$tmp/out" 'explain: no feature at 1,1'
+expect "explain a square of the wheel, no spot" has "$tmp/out" 'explain: no feature at 2,2'
+expect "explain a square of the wheel: no hint that leads nowhere" lacks "$tmp/out" 'lists the tile'
+
 # ---- find a tile by what it shows; a tile with no copy left (issue 14) --------
 
 typed find <<'EOF'
