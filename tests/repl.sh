@@ -1420,19 +1420,7 @@ expect "the supply in French: the icons left" has "$tmp/wfsupply-fr.out" '  icô
 
 # explain on the board's features (spec 4.3, 4.7): by a square of the board
 # and a side; a square of the wheel holds none.
-cat >"$tmp/wfx.yaml" <<'EOF'
-format: carcref/1
-game: carcassonne
-edition: 3
-expansions: [wheel-of-fortune]
-players: [Anna, Ben]
-moves:
-  - E 1,4 0
-  - E 3,4 0 crown@plague
-  - E 0,4 180
-  - E 4,3 270 crown@plague
-  - U wheel=1 2,4 90 crown@tax
-EOF
+cp tests/records/wheel-pig-on-tax.yaml "$tmp/wfx.yaml"
 rm -rf "$CARCREF_STATE"
 printf 'explain 0,3:N\nexplain 3,3:E\nexplain 2,3:N\nexplain 0,0:S\nexplain 1,1:N\nexplain 2,2\n' >"$tmp/wfx.in"
 STDIN=$tmp/wfx.in run play "$tmp/wfx.yaml"
