@@ -768,7 +768,7 @@ pends(struct pic *p, int kind, int clr, int clc)
 		else if (e != NULL && e->stop == CR_STOP_CENTRE && clr >= 0)
 			tr = clr, tc = clc;
 		else if (e != NULL && e->stop == CR_STOP_MIDDLE)
-			;	/* up to the middle */
+			tr = tc = PMID;	/* up to the middle */
 		else if (e == NULL || nend[sg->end] < 2 || !centre_free)
 			paxis(d, PMID - 1, &tr, &tc);
 		pwalk(p, s, d, tr, tc);

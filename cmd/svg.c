@@ -610,15 +610,15 @@ glyph(struct pic *pc, int k, struct pt at)
 		fputs(cr_kind(k)->glyph, f);
 	else if (k >= CR_MAXKINDS && key.glyph[k] != NULL)	/* a look's */
 		fputs(key.glyph[k], f);
-	if (k >= CR_MAXKINDS && key.on_piece[k])	/* a piece on it, grey */
-		fputs("<g transform=\"scale(.9)\" fill=\"#bbbbbb\" stroke=\"#111\" "
-		    "stroke-width=\"1.2\"><path d=\"" MEEPLE "\"/></g>", f);
 	else if (k == key.last)
 		fputs("<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"none\" "
 		    "stroke=\"#000\" stroke-width=\"3\" stroke-dasharray=\"4 2\"/>", f);
 	else if (k == key.high)
 		fprintf(f, "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"%s\" "
 		    "fill-opacity=\".35\" stroke=\"%s\" stroke-width=\"3\"/>", C_HIGH, C_HIGH);
+	if (k >= CR_MAXKINDS && key.on_piece[k])	/* a piece on it, grey */
+		fputs("<g transform=\"scale(.9)\" fill=\"#bbbbbb\" stroke=\"#111\" "
+		    "stroke-width=\"1.2\"><path d=\"" MEEPLE "\"/></g>", f);
 	fputs("</g>\n", f);
 }
 
