@@ -253,7 +253,8 @@ cmd_render_tile(const struct cr_tileset *ts, int type, int rot, char grid[5][5],
 		 * the field, if the tile has one alone. */
 		sg[2][2] = fields == 1 ? field : -1;
 		for (int d = 0; lines > 0 && d < CR_NDIRS; d++)
-			if (mid[d] && look(mid[d])->map_through && mid[d]->end == CR_END_NONE) {
+			if (mid[d] && look(mid[d])->map_through && (mid[d]->end == CR_END_NONE ||
+			    cr_end(mid[d]->end)->stop == CR_STOP_MIDDLE)) {
 				grid[2][2] = kind_char(mid[d], d);
 				sg[2][2] = seg_index(t, mid[d]);
 				break;
@@ -807,6 +808,8 @@ pends(struct pic *p, int kind, int clr, int clc)
 			tr = tc = -1;
 		else if (e != NULL && e->stop == CR_STOP_CENTRE && clr >= 0)
 			tr = clr, tc = clc;
+		else if (e != NULL && e->stop == CR_STOP_MIDDLE)
+			tr = tc = PMID;	/* up to the middle */
 		else if (e == NULL || nend[sg->end] < 2 || !centre_free)
 			paxis(d, PMID - 1, &tr, &tc);
 		pwalk(p, s, d, tr, tc);

@@ -60,6 +60,10 @@ static struct {
 	const char	*glyph[MAXKEYS];	/* the looks' (a piece's shape) */
 	int		 end[CR_MAXENDS], attr[CR_MAXATTRS], piece[CR_MAXPIECES];	/* -1 */
 	bool		 is_piece[MAXKEYS];
+	/* The modules' own pictures' entries (cr_ext.svg_keys): module e's
+	 * i-th is mod[mod0[e] + i]; a piece stands on its glyph if on_piece. */
+	int		 mod0[CR_MAXEXTS], mod[MAXKEYS];
+	bool		 on_piece[MAXKEYS];
 } key;
 
 /* A key for a look (NULL: none), the same as an earlier one with its
@@ -105,6 +109,17 @@ keys_init(void)
 	for (int r = 1; r < cr_npieces(); r++)
 		key.piece[r] = cr_piece(r)->svg != NULL ?
 		    key_add(cr_piece(r)->svg_key, cr_piece(r)->svg, true) : -1;
+	for (int e = 0, n = 0; e < cr_nexts; e++) {	/* the modules' own pictures' */
+		key.mod0[e] = n;
+		for (int i = 0; i < cr_exts[e]->nsvg_keys && n < MAXKEYS; i++) {
+			const struct cr_svgkey *sk = &cr_exts[e]->svg_keys[i];
+			int k = key_add(sk->words, sk->svg, false);
+
+			if (k >= 0)
+				key.on_piece[k] = sk->piece;
+			key.mod[n++] = k;
+		}
+	}
 	key.done = true;
 }
 
@@ -578,6 +593,10 @@ line_path(FILE *f, cr_ports ports, const struct pt *to, struct pt *mark)
 
 /* ---- glyphs: marks and pieces, centred on 0,0 ------------------------------ */
 
+/* The outline of a meeple, 18 high. */
+#define MEEPLE	"M-2.5-2.5L-8-1L-8.5 2L-3 3L-7 9L-1 9L0 6L1 9L7 9L3 3L8.5 2L8-1L2.5-2.5Z" \
+		"M3.5-5.5A3.5 3.5 0 1 1-3.5-5.5A3.5 3.5 0 1 1 3.5-5.5Z"
+
 static void
 glyph(struct pic *pc, int k, struct pt at)
 {
@@ -597,12 +616,11 @@ glyph(struct pic *pc, int k, struct pt at)
 	else if (k == key.high)
 		fprintf(f, "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"%s\" "
 		    "fill-opacity=\".35\" stroke=\"%s\" stroke-width=\"3\"/>", C_HIGH, C_HIGH);
+	if (k >= CR_MAXKINDS && key.on_piece[k])	/* a piece on it, grey */
+		fputs("<g transform=\"scale(.9)\" fill=\"#bbbbbb\" stroke=\"#111\" "
+		    "stroke-width=\"1.2\"><path d=\"" MEEPLE "\"/></g>", f);
 	fputs("</g>\n", f);
 }
-
-/* The outline of a meeple, 18 high. */
-#define MEEPLE	"M-2.5-2.5L-8-1L-8.5 2L-3 3L-7 9L-1 9L0 6L1 9L7 9L3 3L8.5 2L8-1L2.5-2.5Z" \
-		"M3.5-5.5A3.5 3.5 0 1 1-3.5-5.5A3.5 3.5 0 1 1 3.5-5.5Z"
 
 /* The key of a piece: its own shape (a builder), else a meeple's. */
 static int
@@ -912,10 +930,80 @@ text_at(FILE *f, int x, int y, const char *s)
 	fputs("</text>\n", f);
 }
 
+/* The modules' own pictures over the squares they own (rules/ext.h:
+ * cr_ext.svg), each in a group at its rectangle's north-west corner: its
+ * shapes, its words translated and escaped, the pieces standing on them
+ * in their players' colours (not listed as the tiles' pieces are: the
+ * module's key says them). */
+static void
+draw_modules(struct pic *pc, int minx, int maxx, int miny, int maxy, int x0, int y0)
+{
+	FILE *f = pc->f;
+
+	for (int e = 0; e < cr_nexts; e++) {
+		struct cr_svgshape *sh;
+		int n, rx, ry, rw, rh;
+
+		if (!(cr_game_exts(pc->g) >> e & 1) || cr_exts[e]->svg == NULL ||
+		    (n = cr_exts[e]->svg(pc->g, e, &rx, &ry, &rw, &rh, NULL, 0)) <= 0 ||
+		    rw <= 0 || rh <= 0 || rx < minx || rx + rw - 1 > maxx || ry < miny ||
+		    ry + rh - 1 > maxy)
+			continue;
+		if ((sh = calloc((size_t)n, sizeof *sh)) == NULL) {
+			fputs("<!-- out of memory: a module's picture is not drawn -->\n", f);
+			continue;
+		}
+		n = cr_exts[e]->svg(pc->g, e, &rx, &ry, &rw, &rh, sh, n);
+		fprintf(f, "<g transform=\"translate(%d %d)\">\n", x0 + (rx - minx) * T,
+		    y0 + (maxy - (ry + rh - 1)) * T);
+		for (int i = 0; i < n; i++) {
+			char *tip = sh[i].tip == NULL ? NULL : cmd_strf(_(sh[i].tip), sh[i].arg ?
+			    _(sh[i].arg) : "");
+			int k = sh[i].key >= 0 && sh[i].key < cr_exts[e]->nsvg_keys ?
+			    key.mod[key.mod0[e] + sh[i].key] : -1;
+
+			if (k >= 0)
+				pc->used[k] = true;
+			if (sh[i].svg == NULL && sh[i].words != NULL) {
+				fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+				    "font-size=\"10\" fill=\"#3b2a14\">", sh[i].x, sh[i].y);
+				put_text(f, _(sh[i].words));
+				fputs("</text>\n", f);
+			} else if (sh[i].svg != NULL) {
+				fprintf(f, "<g transform=\"translate(%d %d)", sh[i].x, sh[i].y);
+				if (sh[i].turn % 360 != 0)
+					fprintf(f, " rotate(%d)", sh[i].turn);
+				fputs("\">", f);
+				if (tip != NULL && sh[i].player < 0) {
+					fputs("<title>", f);
+					put_text(f, tip);
+					fputs("</title>", f);
+				}
+				fprintf(f, "%s</g>\n", sh[i].svg);
+			}
+			if (sh[i].player >= 0 && sh[i].player < cr_game_nplayers(pc->g)) {
+				bool was = pc->used[key.stand];
+				/* TRANSLATORS: after a player's name, the tooltip
+				 * of a piece off the tiles: "Ben: crown space of
+				 * Tax". */
+				char *said = cmd_strf(_(": %s"), tip ? tip : "");
+
+				piece(pc, key.stand, false, player_rgb(pc->b, sh[i].player),
+				    (struct pt){ sh[i].x, sh[i].y }, said ? said : "", sh[i].player);
+				pc->used[key.stand] = was;
+				free(said);
+			}
+			free(tip);
+		}
+		fputs("</g>\n", f);
+		free(sh);
+	}
+}
+
 /* The tiles, the last one framed, the pieces: into pc->f, the board's
  * top left corner at x0, y0. */
 static void
-draw_board(struct pic *pc, int minx, int maxy, int x0, int y0)
+draw_board(struct pic *pc, int minx, int maxx, int miny, int maxy, int x0, int y0)
 {
 	const struct cr_game *g = pc->g;
 	struct cr_meeple *mee;
@@ -927,6 +1015,7 @@ draw_board(struct pic *pc, int minx, int maxy, int x0, int y0)
 
 		draw_tile(pc, t, x0 + (t->x - minx) * T, y0 + (maxy - t->y) * T);
 	}
+	draw_modules(pc, minx, maxx, miny, maxy, x0, y0);
 	if (board_last_tile(g, &lx, &ly)) {
 		fprintf(pc->f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
 		    "stroke=\"#000\" stroke-width=\"5\" stroke-dasharray=\"12 6\"/>\n",
@@ -985,7 +1074,7 @@ svg_board(FILE *f, const struct cr_game *g, const struct svg_board *b)
 	 * the picture's size. */
 	if ((pc.f = open_memstream(&body, &blen)) == NULL)
 		return false;
-	draw_board(&pc, minx, maxy, x0, y0);
+	draw_board(&pc, minx, maxx, miny, maxy, x0, y0);
 	if (fclose(pc.f) != 0) {
 		free(body);
 		return false;

@@ -762,6 +762,18 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 	nt_farm_lines(p->g, seg, p->names, say_out, NULL);
 }
 
+/* Has tile type tt a segment of one of the n kinds? (a square of a
+ * module's board may have none: the Wheel of Fortune's wheel) */
+static bool
+has_feature(const struct cr_tiletype *tt, const int *kinds, int n)
+{
+	for (int s = 0; s < tt->nseg; s++)
+		for (int k = 0; k < n; k++)
+			if (tt->seg[s].kind == kinds[k])
+				return true;
+	return false;
+}
+
 int
 view_explain(struct play *p, int argc, char **argv)
 {
@@ -819,8 +831,8 @@ view_explain(struct play *p, int argc, char **argv)
 			    spot_for(p, x, y, seg, kinds[k]));
 		}
 	}
-	if (nid == 0 && sp < 0)		/* never: a tile has a field or a city */
-		return play_nope(_("explain: no feature at %d,%d"), x, y);
+	if (nid == 0 && (sp < 0 || !has_feature(&tile_ts(p)->type[t->type], kinds, nk)))
+		return play_nope(_("explain: no feature at %d,%d"), x, y);	/* a wheel's square */
 	if (nid == 0)
 		return play_nope(_("explain: no single feature at %d,%d %s (explain %d,%d lists the "
 		    "tile's features)"), x, y, cr_spot_name((enum cr_spot)sp), x, y);
@@ -864,10 +876,22 @@ supply_variants(struct play *p, int w)
 		struct cr_variant v[8];
 		int n;
 
-		if (!set_in_play(p, t) || (n = cr_game_variants(p->g, t, v, 8)) == 0)
-			continue;
+		if (!set_in_play(p, t) || cr_game_supply(p->g, t) == 0 ||
+		    (n = cr_game_variants(p->g, t, v, 8)) == 0)
+			continue;	/* none left: no line */
 		outf("  %-*s %2d  ", w, tile_ts(p)->type[t].code, cr_game_supply(p->g, t));
 		tile_say_variants(p, v, n);
+		outf("\n");
+	}
+	for (int e = 0; e < cr_nexts; e++) {	/* "wheel icons left: 16 of 19" */
+		int all, left;
+
+		if (!(cr_game_exts(p->g) & (1u << e)) || cr_exts[e]->variants_left == NULL ||
+		    cr_exts[e]->variants_line == NULL)
+			continue;
+		left = cr_exts[e]->variants_left(p->g, e, &all);
+		outf("  ");
+		outf(_(cr_exts[e]->variants_line), left, all);
 		outf("\n");
 	}
 }

@@ -347,6 +347,8 @@ enum cr_stop {
 			 * lines end there alike (a crossing) */
 	CR_STOP_GATE,	/* at the wall of the area it meets (a city's gate) */
 	CR_STOP_CENTRE,	/* at the tile's centre feature (its cloister) */
+	CR_STOP_MIDDLE,	/* at the tile's middle, drawn up to it, alone (issue 21:
+			 * a road of the Wheel of Fortune's board at the wheel's rim) */
 };
 
 /* What a line (a road, a river) ends at on a tile: a value of a
@@ -459,6 +461,34 @@ struct cr_space {
 /* A piece standing on a space: its owner and its piece (cr_piece). */
 struct cr_standing {
 	int	player, role;
+};
+
+/*
+ * Issue 21: a shape of a module's own picture on the SVG board
+ * (cr_ext.svg), in the picture's units: its rectangle's north-west corner
+ * at 0,0, a square 100 a side, y down.  With svg, SVG elements of the
+ * module's (a constant, never a player's words) drawn at x,y, turned
+ * `turn` degrees clockwise; else the text `words`, N_(), in the reader's
+ * language, its middle at x and its baseline at y.  tip, N_(), its tooltip (its %s the words of arg,
+ * N_(): "crown space of %s", "Tax"); with player >= 0 a piece of that
+ * player stands on it, in its colour, the tooltip after its name.  key:
+ * the entry of the module's svg_keys it shows, -1 for none.  Every word
+ * is escaped where it is drawn.
+ */
+struct cr_svgshape {
+	const char	*svg;
+	const char	*words;
+	const char	*tip, *arg;
+	int16_t		 x, y, turn;
+	int8_t		 player, key;
+};
+/* An entry a module's picture adds to the board's key, when a shape shows
+ * it: its glyph (SVG elements centred on 0,0), a piece standing on it if
+ * piece (grey), and its words, N_(). */
+struct cr_svgkey {
+	const char	*svg;
+	const char	*words;
+	bool		 piece;
 };
 
 /* What JSON says of a module's own event beyond its points (cr_ext.words):
@@ -740,6 +770,28 @@ struct cr_ext {
 	bool	(*ascii)(const struct cr_game *g, int ext, const char *(*tr)(const char *),
 		    int *x, int *y, int *w, int *h, char *cells, size_t size);
 	const char	*ascii_key;
+
+	/* ---- The copies a module tells apart, counted (issue 21: "wheel
+	 * icons left: 16 of 19" under the supply) ---------------------------
+	 * variants_left: how many of the copies it tells apart from plain
+	 * ones (its variants but the plain) are left in g, and into *all how
+	 * many the game had at the start; variants_line: the supply's last
+	 * line, N_(), its two %d those two counts.  NULL: no such line. */
+	int	(*variants_left)(const struct cr_game *g, int ext, int *all);
+	const char	*variants_line;
+
+	/* ---- A module's own picture on the SVG board (issue 21: the wheel,
+	 * its sections, the pig, the crown spaces) -------------------------
+	 * svg: what it draws over squares of the board it owns, a rectangle
+	 * of whole squares (*x, *y its south-west square, *w, *h its size,
+	 * as ascii), as shapes (struct cr_svgshape) drawn in order, up to
+	 * max into out (NULL with max 0); how many in all, 0: it draws
+	 * nothing.  svg_keys: the entries its shapes may add to the key,
+	 * numbered from 0 (cr_svgshape.key), listed after the board's own. */
+	int	(*svg)(const struct cr_game *g, int ext, int *x, int *y, int *w, int *h,
+		    struct cr_svgshape *out, int max);
+	const struct cr_svgkey *svg_keys;
+	int		 nsvg_keys;
 };
 #define CR_ASCII_MARK	'\x01'
 #define CR_ASCII_PLAYER	'\x02'	/* + player: below ' ' for CR_MAXPLAYERS <= 8 */

@@ -199,7 +199,7 @@ static const struct cr_space spaces[NSECT] = {
 
 /* A board road ends at the wheel's rim. */
 static const struct cr_end ends[] = {
-	{ "wheel", CR_STOP_NEAR, false, { .with = CR_SAY(N_(" (ends at the wheel)"), 0) } },
+	{ "wheel", CR_STOP_MIDDLE, false, { .with = CR_SAY(N_(" (ends at the wheel)"), 0) } },
 };
 
 /* ---- the game's state ----------------------------------------------------- */
@@ -671,6 +671,22 @@ variants(const struct cr_game *g, int ext, int type, struct cr_variant *out, int
 	return k + 1;
 }
 
+/* All icon copies left, and how many the game had. */
+static int
+variants_left(const struct cr_game *g, int ext, int *all)
+{
+	const struct wf_data *d = data_of(g, ext);
+	int left = 0, l[4];
+
+	*all = 0;
+	for (int i = 0; d != NULL && i < d->nicons; i++) {
+		left += icons_left(d, cr_ext_cstate(g, ext), i, l);
+		for (int k = 0; k < 4; k++)
+			*all += d->icon[i].n[k];
+	}
+	return left;
+}
+
 /* ---- crown spaces ----------------------------------------------------------- */
 
 static int
@@ -734,6 +750,106 @@ ascii(const struct cr_game *g, int ext, const char *(*tr)(const char *), int *x,
 		l1[k] = ']';
 	}
 	return true;
+}
+
+/* ---- the wheel drawn on the SVG board (the contract's 4.7) ------------------ */
+
+/* A disc of radius 96 on the four inner squares (200 units a side), cut
+ * into six sectors of 60 degrees centred clockwise on due east (the first
+ * section after the pig's start, Fortune), south-east, south-west, west,
+ * north-west and north-east, in the data's order: each with its name,
+ * its crown spaces on the rim (outlined, or a follower in its owner's
+ * colour), and the pig near the middle of its own. */
+#define WF_R		96
+#define WF_SECTOR	"<path d=\"M0 0L83.14-48A96 96 0 0 1 83.14 48Z\" stroke=\"#7a4a1c\" " \
+			"stroke-width=\"2\" fill=\""
+#define WF_SPACE	"<circle r=\"10\" stroke=\"#7a4a1c\" stroke-width=\"2\" fill=\""
+#define WF_PIG		"<ellipse rx=\"8\" ry=\"5.5\" fill=\"#f7a1c4\" stroke=\"#a0406a\" " \
+	"stroke-width=\"1.2\"/><circle cx=\"7\" cy=\"-3\" r=\"3.5\" fill=\"#f7a1c4\" " \
+	"stroke=\"#a0406a\" stroke-width=\"1.2\"/><path d=\"M-5 5V8M4 5V8\" stroke=\"#a0406a\" " \
+	"stroke-width=\"1.5\"/>"
+enum { WK_PIG, WK_FREE, WK_TAKEN };
+static const struct cr_svgkey svg_keys[] = {
+	[WK_PIG] = { WF_PIG, N_("the pig (nobody's piece)"), false },
+	[WK_FREE] = { WF_SPACE "#fffbe6\"/>", N_("a crown space, free"), false },
+	[WK_TAKEN] = { WF_SPACE "#f4d35e\"/>", N_("a crown space, taken (its owner's colour)"),
+	    true },
+};
+
+/* x, y of the point at distance r from the disc's centre, `deg` degrees
+ * clockwise from east: angles k x 60 + off, off 0 or +-14 (no libm). */
+static void
+wf_at(int k, int off, double r, int16_t *x, int16_t *y)
+{
+	static const double c60[6] = { 1, .5, -.5, -1, -.5, .5 };
+	static const double s60[6] = { 0, .8660254, .8660254, 0, -.8660254, -.8660254 };
+	double c = c60[k], s = s60[k];
+
+	if (off != 0) {	/* turned by 14 degrees more or less */
+		double c14 = .9702957, s14 = off > 0 ? .2419219 : -.2419219;
+		double cc = c * c14 - s * s14;
+
+		s = s * c14 + c * s14, c = cc;
+	}
+	*x = (int16_t)(100 + r * c + (c < 0 ? -.5 : .5));
+	*y = (int16_t)(100 + r * s + (s < 0 ? -.5 : .5));
+}
+
+/* Shape sh as the n-th of a picture (into out when it fits): n + 1. */
+static int
+wf_put(struct cr_svgshape *out, int max, int n, struct cr_svgshape sh)
+{
+	if (n < max)
+		out[n] = sh;
+	return n + 1;
+}
+
+static int
+svg(const struct cr_game *g, int ext, int *x, int *y, int *w, int *h, struct cr_svgshape *out,
+    int max)
+{
+	static const char *const fill[2] = { WF_SECTOR "#f3e5ab\"/>", WF_SECTOR "#e9d592\"/>" };
+	const struct wf_data *d = data_of(g, ext);
+	const struct wf_state *st = cr_ext_cstate(g, ext);
+	int pig = pig_of(g, ext), n = 0;
+
+	if (d == NULL)
+		return 0;
+	*x = *y = 1, *w = *h = 2;
+	for (int s = 0; s < NSECT; s++)	/* the sectors, then the rim and the hub */
+		n = wf_put(out, max, n, (struct cr_svgshape){ .svg = fill[(d->pos[s] -
+		    d->pos[S_FORTUNE] + NSECT) % 2], .x = 100, .y = 100, .turn = (int16_t)(60 *
+		    ((d->pos[s] - d->pos[S_FORTUNE] + NSECT) % NSECT)), .player = -1, .key = -1 });
+	n = wf_put(out, max, n, (struct cr_svgshape){ .svg = "<circle r=\"96\" fill=\"none\" "
+	    "stroke=\"#7a4a1c\" stroke-width=\"3\"/><circle r=\"6\" fill=\"#7a4a1c\"/>",
+	    .x = 100, .y = 100, .player = -1, .key = -1 });
+	for (int s = 0; s < NSECT; s++) {
+		int k = (d->pos[s] - d->pos[S_FORTUNE] + NSECT) % NSECT, nc = d->crowns[s];
+		struct cr_svgshape sh = { .words = spaces[s].name, .player = -1, .key = -1 };
+
+		/* its name: level, on the slanted sectors moved outward */
+		wf_at(k, 0, k % 3 == 0 ? 52 : 56, &sh.x, &sh.y);
+		sh.x = (int16_t)(sh.x + (k % 3 == 0 ? 0 : k == 1 || k == 5 ? 8 : -8));
+		sh.y = (int16_t)(sh.y + 3);
+		n = wf_put(out, max, n, sh);
+		for (int c = 0; c < nc && c < 2; c++) {	/* its crown spaces on the rim */
+			int taken = c < st->ncrown[s];
+
+			sh = (struct cr_svgshape){ .svg = svg_keys[taken ? WK_TAKEN : WK_FREE].svg,
+			    .tip = N_("crown space of %s"), .arg = spaces[s].name,
+			    .player = (int8_t)(taken ? st->crown[s][c].player : -1),
+			    .key = taken ? WK_TAKEN : WK_FREE };
+			wf_at(k, nc < 2 ? 0 : c ? 14 : -14, 84, &sh.x, &sh.y);
+			n = wf_put(out, max, n, sh);
+		}
+		if (s == pig) {	/* the pig, by the hub */
+			sh = (struct cr_svgshape){ .svg = WF_PIG, .tip = N_("the pig: nobody's piece"),
+			    .player = -1, .key = WK_PIG };
+			wf_at(k, 0, 24, &sh.x, &sh.y);
+			n = wf_put(out, max, n, sh);
+		}
+	}
+	return n;
 }
 
 /* ---- the board -------------------------------------------------------------- */
@@ -1371,6 +1487,10 @@ const struct cr_ext cr_ext_wheel = {
 	.ascii = ascii,
 	.ascii_key = N_("  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free\n"),
 	.space_put = space_put,
+	.variants_left = variants_left,
+	.svg = svg,
+	.svg_keys = svg_keys, .nsvg_keys = sizeof svg_keys / sizeof svg_keys[0],
+	.variants_line = N_("wheel icons left: %d of %d"),
 	.datakeys = datakeys,
 	.data = data,
 	.why = wf_why,

@@ -988,7 +988,7 @@ LC_ALL=C.UTF-8 LANGUAGE=fr expect_out "$ws/check.yaml : pas sous forme canonique
 # scored corpus (../shared/corpus), written as that engine's converter
 # writes them (BA- codes, flow lists), and kept identical to it.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-expect_exit 0 -- fmt --check "$root"/samples/*.yaml "$root"/tests/scenarios/*.yaml
+expect_exit 0 -- fmt --check "$root"/samples/*.yaml "$root"/tests/scenarios/*.yaml "$root"/tests/records/*.yaml
 
 # ---- issue 18: the manual pages say what the program does (item 25) ----------
 
@@ -2491,6 +2491,129 @@ mkdir -p "$CARCREF_STATE/games"
 cp samples/two-players-ed3.yaml "$CARCREF_STATE/games/2026-11-25-anna-ben.yaml"
 expect_out '  games played              1       1' -- stats
 unset CARCREF_STATE
+
+# ---- the Wheel of Fortune drawn (spec 4.7) ---------------------------------
+
+# The ASCII map at the start and with the pig on Tax, character for
+# character as the spec's two pictures draw them, but for the board's
+# north-east city: a cap on the east side of 3,3, drawn as every tile's cap
+# (`##` in the middle line), where the spec's picture shows one `#`.
+wf=tests/records/wheel-pig-on-tax.yaml
+cat >"$tmp/wf-start.want" <<'EOF'
+    0    1    2    3
+  #####.......|......#
+3 ###.........|.....##
+  #..................#
+  .....In   Pl   .....
+2 .....[-]  [--] .....
+  .....St   Fo @ .....
+  .....[--] [-]  .....
+1 .....Fa   Ta   ..===
+  .....[-]  [--] .....
+  ....................
+0 ===.................
+  .....#####..........
+A Anna  B Ben  (capital: on a road, city or cloister; small: in a field)
+  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free
+EOF
+run board --ascii "$wf" --move 0
+expect "the wheel's map at the start, as the spec draws it" cmp -s "$tmp/wf-start.want" <(tail -n +2 "$tmp/out")
+cat >"$tmp/wf-tax.want" <<'EOF'
+  .....In   Pl   .....
+2 .....[-]  [BB] .....
+  .....St   Fo   .....
+  .....[--] [-]  .....
+1 .....Fa   Ta @ ..===
+  .....[-]  [A-] .....
+  ....................
+0 ===.................
+  .....#####..........
+EOF
+run board --ascii "$wf"
+expect "the wheel's map, the pig on Tax, as the spec draws it" cmp -s "$tmp/wf-tax.want" <(sed -n 9,17p "$tmp/out")
+expect "the map: the board's road north runs to the middle of 2,3" grep -qxF '3 ###.........|.....####...' "$tmp/out"
+
+# The SVG picture: the board's outer squares as tiles, the wheel on the
+# four inner ones (a disc of six sectors, their names, the crown spaces on
+# the rim, the pig), measured by tests/wfsvg.py: each thing with the sector
+# it lies in, 0 due east, then clockwise by 60 degrees.
+# xml_ok FILE: well-formed, by xmllint or else python3's parser.
+xml_ok() {
+	if command -v xmllint >/dev/null; then
+		xmllint --noout "$1"
+	else
+		python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1"
+	fi
+}
+expect_exit 0 -- board --svg "$wf" --move 0 -o "$tmp/wf0.svg"
+expect "the wheel's SVG at the start is well-formed" xml_ok "$tmp/wf0.svg"
+cat >"$tmp/wf0.want" <<'EOF'
+sectors 0 60 120 180 240 300
+name 0 Fortune
+free 0 crown space of Fortune
+pig 0 the pig: nobody's piece
+name 1 Tax
+free 1 crown space of Tax
+free 1 crown space of Tax
+name 2 Famine
+free 2 crown space of Famine
+name 3 Storm
+free 3 crown space of Storm
+free 3 crown space of Storm
+name 4 Inquisition
+free 4 crown space of Inquisition
+name 5 Plague
+free 5 crown space of Plague
+free 5 crown space of Plague
+EOF
+expect "the wheel's SVG at the start: six sectors, their names, 9 free crown spaces, the pig on Fortune" \
+    cmp -s "$tmp/wf0.want" <(python3 tests/wfsvg.py "$tmp/wf0.svg")
+expect_exit 0 -- board --svg "$wf" -o "$tmp/wf5.svg"
+expect "the wheel's SVG after move 5 is well-formed" xml_ok "$tmp/wf5.svg"
+python3 tests/wfsvg.py "$tmp/wf5.svg" >"$tmp/wf5.txt" 2>&1
+expect "the wheel's SVG after move 5: the pig on Tax" grep -qxF "pig 1 the pig: nobody's piece" "$tmp/wf5.txt"
+expect "the wheel's SVG after move 5: the crown followers in their owners' colours" \
+    test "$(grep '^taken' "$tmp/wf5.txt" | tr '\n' /)" = \
+    'taken 1 #d62728 Anna: crown space of Tax/taken 5 #1f5fd6 Ben: crown space of Plague/taken 5 #1f5fd6 Ben: crown space of Plague/'
+expect "the wheel's SVG after move 5: six crown spaces free, one in Tax" \
+    test "$(grep -c '^free' "$tmp/wf5.txt")/$(grep -c '^free 1 ' "$tmp/wf5.txt")" = 6/1
+expect "the wheel's SVG after move 5: the sectors and names as at the start" \
+    test "$(grep '^sectors\|^name' "$tmp/wf5.txt")" = "$(grep '^sectors\|^name' "$tmp/wf0.want")"
+expect "the wheel's SVG: the key's pig" grep -qF '>the pig (nobody&#39;s piece)</text>' "$tmp/wf5.svg"
+expect "the wheel's SVG: the key's free crown space" grep -qF '>a crown space, free</text>' "$tmp/wf5.svg"
+expect "the wheel's SVG: the key's taken crown space" \
+    grep -qF '>a crown space, taken (its owner&#39;s colour)</text>' "$tmp/wf5.svg"
+expect "the wheel's SVG: the board's road north drawn to the middle of 2,3" \
+    grep -qF '<path d="M50 0L50 50" fill="none" stroke="#f6f2e4" stroke-width="7"/>' "$tmp/wf5.svg"
+expect "the wheel's SVG: no key of a crown space at the start taken" \
+    bash -c "! grep -qF 'taken (its owner' '$tmp/wf0.svg'"
+LC_ALL=C.UTF-8 LANGUAGE=fr "$CARCREF" board --svg "$wf" -o "$tmp/wf5fr.svg" 2>/dev/null
+expect "the wheel's SVG in French is well-formed" xml_ok "$tmp/wf5fr.svg"
+python3 tests/wfsvg.py "$tmp/wf5fr.svg" >"$tmp/wf5fr.txt" 2>&1
+expect "the wheel's SVG in French: the sectors' names" test "$(grep '^name' "$tmp/wf5fr.txt" | tr '\n' ' ')" = \
+    'name 0 Fortune name 1 Taxes name 2 Famine name 3 Tempête name 4 Inquisition name 5 Peste '
+expect "the wheel's SVG in French: a taken crown space" grep -qxF 'taken 1 #d62728 Anna : case de la couronne (Taxes)' "$tmp/wf5fr.txt"
+expect "the wheel's SVG in French: the pig" grep -qxF 'pig 1 le cochon : la pièce de personne' "$tmp/wf5fr.txt"
+# a name with markup, on a crown space: escaped in its tooltip
+sed 's/^  - Anna$/  - '"'"'<Anna \& "Co">'"'"'/' "$wf" >"$tmp/wf-hostile.yaml"
+expect_exit 0 -- board --svg "$tmp/wf-hostile.yaml" -o "$tmp/wf-hostile.svg"
+expect "the wheel's SVG, a hostile name: well-formed" xml_ok "$tmp/wf-hostile.svg"
+expect "the wheel's SVG, a hostile name: escaped in the crown follower's tooltip" \
+    grep -qF '<title>&lt;Anna &amp; &quot;Co&quot;&gt;: crown space of Tax</title>' "$tmp/wf-hostile.svg"
+svg_ok "$tmp/wf5.svg" "the wheel's SVG"
+
+# board --feature on the board's features (spec 4.7): its city, roads and
+# fields by a square of the board and a side; the wheel's squares hold none.
+expect_out 'city at 0,3 N: open on 2 edges, 1 tile, 0 pennants' -- board --ascii "$wf" --move 0 --feature 0,3:N
+expect_out '  @@@@@.......|......#' -- board --ascii "$wf" --move 0 --feature 0,3:N
+expect_out 'road at 2,3 N: open at 1 end, 2 tiles' -- board --ascii "$wf" --feature 2,3:N
+expect_out '  tiles: 2,4 2,3' -- board --ascii "$wf" --feature 2,3:N
+expect_out 'city at 3,3 E: completed, 2 tiles, 0 pennants' -- board --ascii "$wf" --move 4 --feature 3,3:E
+expect_out 'field at 0,0 S: a farm bordering 0 completed cities, 5 tiles' -- board --ascii "$wf" --feature 0,0:S
+expect_exit 0 -- board --svg "$wf" --feature 3,1:E -o "$tmp/wf-feature.svg"
+expect "the wheel's SVG: a board road asked about" grep -qF '>the feature asked about</text>' "$tmp/wf-feature.svg"
+expect_exit 2 -- board --ascii "$wf" --feature 1,1:N
+expect_err 'no single feature at 1,1 N' -- board --ascii "$wf" --feature 1,1:N
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

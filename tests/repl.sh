@@ -1391,6 +1391,49 @@ expect "the wheel: one icon U drawn" has "$tmp/wheel.out" \
     '  U      7   6 with a wheel icon (number unknown), 1 plain'
 expect "the wheel: a follower on a crown space" has "$tmp/wheel.out" 'move 2, Ben: B 4,2 0 crown@tax'
 
+# ---- the Wheel of Fortune: the supply's icon copies counted (spec 4.7) -----
+typed wfsupply <<'EOF'
+supply
+X wheel=1 -1,0 0
+supply
+EOF
+session wfsupply 0 play --players Anna,Ben --expansions wheel-of-fortune
+expect "the supply: the icons left, the last line" has "$tmp/wfsupply.out" '  wheel icons left: 19 of 19'
+expect "the supply: an icon copy drawn, one less" has "$tmp/wfsupply.out" '  wheel icons left: 18 of 19'
+# after X, the last of its type: no line for it, the others as the spec shows
+tail -7 "$tmp/wfsupply.out" >"$tmp/wfsupply.tail"
+want wfsupply-tail <<'EOF'
+  N      3   2 with a wheel icon (number unknown), 1 plain
+  U      8   7 with a wheel icon (number unknown), 1 plain
+  V      9   6 with a wheel icon (number unknown), 3 plain
+  WF-29  1   1 with a wheel icon showing 3
+  WF-31  1   1 with a wheel icon showing 1
+  WF-34  1   1 with a wheel icon showing 1
+  wheel icons left: 18 of 19
+EOF
+expect "the supply: the icon lines and the count, exactly" diff "$tmp/wfsupply-tail.want" "$tmp/wfsupply.tail"
+typed wfsupply-fr <<'EOF'
+pioche
+EOF
+LC_ALL=C.UTF-8 LANGUAGE=fr session wfsupply-fr 0 play --players Anna,Ben --expansions wheel-of-fortune
+expect "the supply in French: the icons left" has "$tmp/wfsupply-fr.out" '  icônes Roue de la Fortune restantes : 19 sur 19'
+
+# explain on the board's features (spec 4.3, 4.7): by a square of the board
+# and a side; a square of the wheel holds none.
+cp tests/records/wheel-pig-on-tax.yaml "$tmp/wfx.yaml"
+rm -rf "$CARCREF_STATE"
+printf 'explain 0,3:N\nexplain 3,3:E\nexplain 2,3:N\nexplain 0,0:S\nexplain 1,1:N\nexplain 2,2\n' >"$tmp/wfx.in"
+STDIN=$tmp/wfx.in run play "$tmp/wfx.yaml"
+expect "explain the board's city at 0,3" has "$tmp/out" 'city at 0,3 N: open on 1 edge'
+expect "explain the board's city at 0,3: its tiles" has "$tmp/out" '  2 tiles: 0,4 0,3'
+expect "explain the board's city at 3,3, closed by a tile" has "$tmp/out" 'city at 3,3 E: completed'
+expect "explain the board's road at 2,3, to the wheel" has "$tmp/out" \
+    '  if the game ended now: incomplete road of 2 tiles: 1 x 2 at the end = 2, to nobody (no thief on it)'
+expect "explain the board's south field" has "$tmp/out" 'field at 0,0 S: a farm'
+expect "explain a square of the wheel: no feature, no hint" has "$tmp/out" 'explain: no feature at 1,1'
+expect "explain a square of the wheel, no spot" has "$tmp/out" 'explain: no feature at 2,2'
+expect "explain a square of the wheel: no hint that leads nowhere" lacks "$tmp/out" 'lists the tile'
+
 # ---- find a tile by what it shows; a tile with no copy left (issue 14) --------
 
 typed find <<'EOF'
@@ -3845,7 +3888,7 @@ expect "wheel steps: help plague" has "$o" \
 expect "wheel steps: the board's wheel, west and east columns" has "$o" \
     '             .....In   Pl @ ..........'
 expect "wheel steps: the crown spaces, free" has "$o" ' 2           .....[-]  [--] .......+..'
-expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa   Ta   ...=='
+expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa   Ta   ..==='
 expect "wheel steps: a crown follower's initial" has "$o" '             .....[-]  [A-] .....'
 expect "wheel steps: the map's key" has "$o" \
     "  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free"
