@@ -62,7 +62,19 @@ struct wf_data {
 	int	board0;		/* the board's squares: the set's types board0 + 4y + x */
 	int	nicons;
 	struct wf_icon icon[MAXICONS];
+	/* The name of the file the data was read from, as people know it
+	 * (its bytes follow the struct in the kept block), for refusals
+	 * that rest on the data; none: the record's. */
+	size_t	srclen;
+	bool	hassrc;
 };
+
+/* The data's file name (NULL: the record's). */
+static const char *
+source_of(const struct wf_data *d)
+{
+	return d->hassrc ? (const char *)(d + 1) : NULL;
+}
 
 /* ---- its words -------------------------------------------------------------- */
 
@@ -80,14 +92,14 @@ static const char *const phrases[NPHRASES] = {
 	[P_ICON_N] = N_("with a wheel icon showing {n}"),
 	[P_ICON_ANY] = N_("with a wheel icon (number unknown)"),
 	[P_PLAIN] = N_("plain"),
-	[P_NO_ICON_COPY] = N_("{tile} shows no wheel icon in this box (wheel-of-fortune.yaml, "
-	    "icons): write {tile} without wheel=N"),
-	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn (wheel-of-fortune.yaml "
-	    "line {line}): this {tile} is the plain one, write it without wheel=N"),
-	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon (wheel-of-fortune.yaml line "
-	    "{line}): write {tile} wheel=N"),
-	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} "
-	    "(wheel-of-fortune.yaml line {line}); another printing? correct the data"),
+	[P_NO_ICON_COPY] = N_("{tile} shows no wheel icon in this box ({source}, icons): write "
+	    "{tile} without wheel=N"),
+	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn ({data}): this {tile} is "
+	    "the plain one, write it without wheel=N"),
+	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon ({data}): write {tile} "
+	    "wheel=N"),
+	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} ({data}); another "
+	    "printing? correct the data"),
 	[P_WHEEL_TWICE] = N_("wheel=N is given twice: the copy shows one number, and the pig "
 	    "moves once per tile"),
 	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
@@ -126,9 +138,14 @@ static const char *const phrases[NPHRASES] = {
 	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
 };
 
-/* Not with the River yet: the record's spring: is not read yet (the
- * contract's 5). */
-static const char *const not_with[] = { "river", NULL };
+/* The record's keys (the contract's 4.2): the data, and with the River
+ * the square where the spring was laid (5). */
+enum { RK_DATA, RK_SPRING };
+static const struct cr_reckey record_keys[] = {
+	[RK_DATA] = { "wheel-of-fortune", CR_RK_DATA, NULL, NULL },
+	[RK_SPRING] = { "spring", CR_RK_SQUARE, "river",
+	    N_("where the spring was laid beside the board, \"X,Y\" or \"X,Y ROT\"") },
+};
 
 /* The refusals' short names for JSON (the contract's 4.6). */
 static const char *const refusal_kinds[NPHRASES] = {
@@ -406,6 +423,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	all = i >= 0 ? icons_left(d, st, i, left) : 0;
 	if (i >= 0)
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
+	why->source = source_of(d);
 	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
 		return refuse(why, ext, P_ICON_MISSING, 0);
 	if (n != 0 && i < 0)
@@ -755,6 +773,20 @@ start_squares(struct cr_game *g, int ext, const struct cr_square **sq)
 			    y * BOARD + x, x, y, 0 };
 	*sq = squares;
 	return BOARD * BOARD;
+}
+
+/* The rotation of the spring on a square beside the board (the contract's
+ * 5): its river flowing straight away, west 180, north 270, east 0,
+ * south 90; -1 for a square not against one side. */
+static int
+square_rot(int key, int x, int y)
+{
+	bool row = y >= 0 && y < BOARD, col = x >= 0 && x < BOARD;
+
+	if (key != RK_SPRING)
+		return -1;
+	return x == -1 && row ? 2 : x == BOARD && row ? 0 : y == BOARD && col ? 3 :
+	    y == -1 && col ? 1 : -1;
 }
 
 /* ---- its events, said -------------------------------------------------------- */
@@ -1347,8 +1379,22 @@ data(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys, struct 
 	if (read_wheel(keys[DK_WHEEL], d, err) < 0 || read_icons(keys[DK_ICONS], d, err) < 0 ||
 	    read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
 		goto out;
-	rc = cr_tileset_keep(ts, d, sizeof *d) < 0 ? derr(err, NULL, _("out of memory%s%s"), "",
-	    "") : 0;
+	if (ts->source != NULL) {	/* the file's name after the data */
+		struct wf_data *k;
+
+		d->hassrc = true;
+		d->srclen = strlen(ts->source);
+		if ((k = realloc(d, sizeof *d + d->srclen + 1)) == NULL)
+			goto nomem;
+		d = k;
+		memcpy(d + 1, ts->source, d->srclen + 1);
+	}
+	if (cr_tileset_keep(ts, d, sizeof *d + (d->hassrc ? d->srclen + 1 : 0)) < 0)
+		goto nomem;
+	rc = 0;
+	goto out;
+nomem:
+	derr(err, NULL, _("out of memory%s%s"), "", "");
 out:
 	free(d);
 	return rc;
@@ -1376,7 +1422,9 @@ const struct cr_ext cr_ext_wheel = {
 	.why = wf_why,
 	.words = wf_words,
 	.refusal_kinds = refusal_kinds, .nrefusal_kinds = NPHRASES,
-	.not_with = not_with,
+	.record_keys = record_keys, .nrecord_keys = sizeof record_keys / sizeof record_keys[0],
+	.datamerge = 1u << DK_ICONS,
+	.square_rot = square_rot,
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };
