@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <yaml.h>
 
@@ -369,6 +370,132 @@ write_key_notes(const struct nt_emit *o, const struct nt_record *r, int k,
 	return true;
 }
 
+/*
+ * The data of a file written inline under a key: its YAML again, comments
+ * left out, block style for a top-level key's mapping and for lists down
+ * to its entries', flow style below ({kind: city, at: ["0,3:N"]}), every
+ * line indented by two
+ * blanks but the first (the key's writer indents it).  A scalar plain when
+ * it reads back the same, else quoted.
+ */
+static void
+flow_scalar(const struct nt_emit *o, const yaml_node_t *n)
+{
+	const char *t = (const char *)n->data.scalar.value;
+	size_t len = n->data.scalar.length;
+	bool plain = len > 0 && t[0] != '-' && t[0] != '.' && strlen(t) == len;
+	static const char *const words[] = { "null", "true", "false", "yes", "no", "on", "off",
+	    "y", "n", "~" };
+
+	for (size_t i = 0; i < len && plain; i++)
+		plain = (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') ||
+		    (t[i] >= '0' && t[i] <= '9') || t[i] == '-' || t[i] == '_' || t[i] == '.';
+	for (size_t i = 0; plain && i < sizeof words / sizeof words[0]; i++)
+		plain = !(strlen(words[i]) == len && strncasecmp(t, words[i], len) == 0);
+	if (plain)
+		nt__emit(o, t, len);
+	else if (strlen(t) == len)
+		nt__emit_quoted(o, t);
+	else
+		nt__emit(o, "\"\"", 2);	/* a NUL inside: not data */
+}
+
+static void
+flow(const struct nt_emit *o, yaml_document_t *d, const yaml_node_t *n, int depth)
+{
+	if (n == NULL || depth > 64) {
+		nt__emit(o, "~", 1);
+		return;
+	}
+	if (n->type == YAML_SCALAR_NODE) {
+		flow_scalar(o, n);
+		return;
+	}
+	if (n->type == YAML_SEQUENCE_NODE) {
+		nt__emit(o, "[", 1);
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		    i < n->data.sequence.items.top; i++) {
+			if (i > n->data.sequence.items.start)
+				nt__emit(o, ", ", 2);
+			flow(o, d, yaml_document_get_node(d, *i), depth + 1);
+		}
+		nt__emit(o, "]", 1);
+		return;
+	}
+	nt__emit(o, "{", 1);
+	for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
+		if (q > n->data.mapping.pairs.start)
+			nt__emit(o, ", ", 2);
+		flow(o, d, yaml_document_get_node(d, q->key), depth + 1);
+		nt__emit(o, ": ", 2);
+		flow(o, d, yaml_document_get_node(d, q->value), depth + 1);
+	}
+	nt__emit(o, "}", 1);
+}
+
+static void
+block(const struct nt_emit *o, yaml_document_t *d, const yaml_node_t *n, int indent, bool first)
+{
+	if (n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		    i < n->data.sequence.items.top; i++) {
+			nt__emitf(o, "\n%*s- ", indent, "");
+			flow(o, d, yaml_document_get_node(d, *i), 0);
+		}
+		return;
+	}
+	for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
+		const yaml_node_t *v = yaml_document_get_node(d, q->value);
+		/* a top-level key's mapping, and lists down to its entries', in block */
+		bool nested = v != NULL && (v->type == YAML_MAPPING_NODE ? indent == 0 &&
+		    v->data.mapping.pairs.top > v->data.mapping.pairs.start :
+		    v->type == YAML_SEQUENCE_NODE && indent <= 2 &&
+		    v->data.sequence.items.top > v->data.sequence.items.start);
+
+		if (!first || q > n->data.mapping.pairs.start)
+			nt__emitf(o, "\n%*s", indent + 2, "");
+		flow(o, d, yaml_document_get_node(d, q->key), 0);
+		nt__emit(o, ":", 1);
+		if (nested && v->type == YAML_MAPPING_NODE) {
+			block(o, d, v, indent + 2, false);
+			continue;
+		}
+		if (nested) {
+			block(o, d, v, indent + 4, false);
+			continue;
+		}
+		nt__emit(o, " ", 1);
+		flow(o, d, v, 0);
+	}
+}
+
+static char *
+inline_data(const char *text)
+{
+	struct nt_sb b = { 0 };
+	struct nt_emit o = { nt__sb_put, &b };
+	yaml_parser_t p;
+	yaml_document_t doc;
+	yaml_node_t *root;
+
+	if (!yaml_parser_initialize(&p))
+		return NULL;
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, strlen(text));
+	if (!yaml_parser_load(&p, &doc)) {
+		yaml_parser_delete(&p);
+		return NULL;
+	}
+	yaml_parser_delete(&p);
+	if ((root = yaml_document_get_root_node(&doc)) != NULL && root->type == YAML_MAPPING_NODE)
+		block(&o, &doc, root, 0, true);
+	yaml_document_delete(&doc);
+	if (b.nomem || b.s == NULL) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}
+
 /* r's header names all g is played with: a data file a key names
  * written inline, the data whole (spec: wheel-of-fortune.md 2.4). */
 static int
@@ -381,30 +508,13 @@ header_own(struct nt_record *r, const void *g)
 	for (int k = K_SET; c != NULL && k < NKEYS && keys[k] != NULL; k++) {
 		const struct nt_field *f = nt_record_field(r, keys[k]);
 		const char *t = c->file[k];
-		size_t n = 0, size;
 		char *own;
 
 		if (f == NULL || f->shape != NT_SCALAR || t == NULL || c->own[k] != NULL ||
 		    reckey(k)->type != CR_RK_DATA)
 			continue;
-		size = 2 * strlen(t) + 2;	/* at worst two blanks a byte */
-		if ((own = malloc(size)) == NULL)
+		if ((own = inline_data(t)) == NULL)
 			return -1;
-		for (const char *l = t; *l; ) {	/* each line indented, the first by its key */
-			const char *nl = strchr(l, '\n');
-			size_t len = nl ? (size_t)(nl - l) : strlen(l);
-
-			if (!(len >= 3 && (memcmp(l, "---", 3) == 0 || memcmp(l, "...", 3) == 0)) &&
-			    !(len > 0 && l[0] == '%')) {	/* one document's lines */
-				if (n > 0)
-					own[n++] = ' ', own[n++] = ' ';
-				memcpy(own + n, l, len);
-				n += len;
-				own[n++] = '\n';
-			}
-			l += len + (nl != NULL);
-		}
-		own[n] = '\0';
 		c->own[k] = own;
 		changed = 1;
 	}

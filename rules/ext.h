@@ -775,6 +775,12 @@ struct cr_ext {
 	int		 nrecord_keys;
 	unsigned	 datamerge;
 	int	(*square_rot)(int key, int x, int y);
+	/* data_each: as data, for carcref tiles --check: every failure it
+	 * finds said to each (a key's failure not hiding another's), how
+	 * many (0: the data kept, as data does).  Asked even when some tile
+	 * types failed.  NULL: data, its first failure alone. */
+	int	(*data_each)(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
+		    void (*each)(void *ctx, const struct cr_error *err), void *ctx);
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

@@ -1383,7 +1383,13 @@ module_data(struct ld *L, struct cr_tileset *ts, int ext, yaml_node_t *const *v,
 		next += 2 * m->n;
 		keys[i] = m;
 	}
-	rc = cr_exts[ext]->data(ts, ext, keys, L->err);
+	if (L->each != NULL && cr_exts[ext]->data_each != NULL) {	/* checking: say each */
+		int n = cr_exts[ext]->data_each(ts, ext, keys, L->each, L->ctx);
+
+		L->nfail += n;
+		rc = n > 0 ? -1 : 0;
+	} else
+		rc = cr_exts[ext]->data(ts, ext, keys, L->err);
 	free(all);
 	return rc;
 }
@@ -1605,8 +1611,12 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		ts->ntypes++;
 		ts->total += ts->type[t].count;	/* at most 10^6: no overflow */
 	}
-	if (L->nfail > 0)	/* said: the checks of the whole set need every type */
+	if (L->nfail > 0) {	/* said: the checks of the whole set need every type */
+		if (L->each != NULL && nkeys > K_NKEYS + nsk && cr_exts[ext]->data_each != NULL)
+			module_data(L, ts, ext, v + K_NKEYS + nsk, nkeys - K_NKEYS - nsk, &F,
+			    L->fixed ? fv : NULL);	/* its own failures said too */
 		return -1;
+	}
 	if (nkeys > K_NKEYS + nsk &&
 	    module_data(L, ts, ext, v + K_NKEYS + nsk, nkeys - K_NKEYS - nsk, &F,
 	    L->fixed ? fv : NULL) < 0)

@@ -1400,6 +1400,44 @@ out:
 	return rc;
 }
 
+/* carcref tiles --check: each key's failure said (the board read once:
+ * it adds its squares' types). */
+static int
+data_each(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
+    void (*each)(void *ctx, const struct cr_error *err), void *ctx)
+{
+	struct wf_data *d = calloc(1, sizeof *d);
+	struct cr_error err;
+	int n = 0;
+
+	if (d == NULL) {
+		derr(&err, NULL, _("out of memory%s%s"), "", "");
+		each(ctx, &err);
+		return 1;
+	}
+	for (int k = DK_BOARD; k <= DK_ICONS; k++)
+		if (keys[k] == NULL) {
+			derr(&err, NULL, _("the Wheel of Fortune's data needs %s%s"), datakeys[k], "");
+			each(ctx, &err), n++;
+		}
+	if (keys[DK_WHEEL] != NULL && read_wheel(keys[DK_WHEEL], d, &err) < 0)
+		each(ctx, &err), n++;
+	if (keys[DK_ICONS] != NULL && read_icons(keys[DK_ICONS], d, &err) < 0)
+		each(ctx, &err), n++;
+	free(d);
+	if (n == 0) {
+		if (data(ts, ext, keys, &err) < 0)
+			each(ctx, &err), n++;
+		return n;
+	}
+	if (keys[DK_BOARD] != NULL && (d = calloc(1, sizeof *d)) != NULL) {
+		if (read_board(ts, ext, keys[DK_BOARD], d, &err) < 0)
+			each(ctx, &err), n++;
+		free(d);
+	}
+	return n;
+}
+
 const struct cr_ext cr_ext_wheel = {
 	.name = "wheel-of-fortune",
 	.tiles = "wheel-of-fortune.yaml",
@@ -1425,6 +1463,7 @@ const struct cr_ext cr_ext_wheel = {
 	.record_keys = record_keys, .nrecord_keys = sizeof record_keys / sizeof record_keys[0],
 	.datamerge = 1u << DK_ICONS,
 	.square_rot = square_rot,
+	.data_each = data_each,
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };
