@@ -82,7 +82,7 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
     P_ICONS_USED, P_ICON_MISSING, P_ICON_NUMBER, P_WHEEL_TWICE, P_PLAGUE_NO_WHEEL,
     P_PLAGUE_NOT_DUE, P_PLAGUE_TWICE_SQ, P_PLAGUE_NO_FOLLOWER, P_PLAGUE_SPOT,
     P_PLAGUE_TWICE, P_PLAGUE_MISSING, P_FORTUNE, P_TAX, P_FAMINE, P_STORM, P_INQUISITION,
-    P_PLAGUE, P_W_MOVES, P_W_FORTUNE, P_W_TAX, P_W_TAX_ONE, P_W_FAMINE, P_W_FAMINE_ONE,
+    P_PLAGUE, P_NO_ICON_SAID, P_W_MOVES, P_W_FORTUNE, P_W_TAX, P_W_TAX_ONE, P_W_FAMINE, P_W_FAMINE_ONE,
     P_W_FAMINE_MORE, P_W_STORM, P_W_INQUISITION, P_W_MONKS, P_W_SUM, P_W_NOBODY, P_W_CHOSE,
     P_W_ONLY, P_W_NONE_HOME, P_C_ONE, P_C_ALONE, P_C_BOTH, NPHRASES };
 static const char *const phrases[NPHRASES] = {
@@ -112,6 +112,8 @@ static const char *const phrases[NPHRASES] = {
 	    "follower each"),
 	[P_PLAGUE_MISSING] = N_("the pig stops on Plague: {player} has {n} followers on land "
 	    "tiles: name the one going home with plague=X,Y"),
+	[P_NO_ICON_SAID] = N_("{tile} shows no wheel icon in this box ({data}): write {tile} "
+	    "without wheel=N"),
 	[P_FORTUNE] = N_("Fortune"),
 	[P_TAX] = N_("Tax"),
 	[P_FAMINE] = N_("Famine"),
@@ -150,6 +152,7 @@ static const struct cr_reckey record_keys[] = {
 /* The refusals' short names for JSON (the contract's 4.6). */
 static const char *const refusal_kinds[NPHRASES] = {
 	[P_NO_ICON_COPY] = "no-icon-copy",
+	[P_NO_ICON_SAID] = "no-icon-copy",
 	[P_ICONS_USED] = "icon-copies-used",
 	[P_ICON_MISSING] = "icon-missing",
 	[P_ICON_NUMBER] = "icon-number",
@@ -433,7 +436,8 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 
 		for (int k = 0; k < 4; k++)
 			total += d->icon[i].n[k];
-		return refuse(why, ext, P_ICONS_USED, total);
+		/* an entry of none (U: {}): no copy of it carries an icon */
+		return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
 	}
 	if (n != 0 && left[n] == 0 && left[0] == 0)
 		return refuse(why, ext, P_ICON_NUMBER, n);
