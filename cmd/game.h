@@ -111,8 +111,8 @@ struct play_game {
 	 * opts_init: fills play_opts and selfplay_opts (their entries after
 	 * the game's own) once, before either is read.  random_setup: before
 	 * each random game, what the header must say that the options do not
-	 * (a square of the set-up), from seed, on world: false if out of
-	 * memory.  NULL: none. */
+	 * (a square of the set-up), from seed, on world (seed NULL: a new game
+	 * of play's, the first choice): false if out of memory.  NULL: none. */
 	void	(*opts_init)(void);
 	bool	(*random_setup)(struct nt_record *hdr, const void *world, uint64_t *seed);
 

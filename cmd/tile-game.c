@@ -417,7 +417,8 @@ with_said(struct cr_move *m, const struct cr_move *said)
 }
 
 /* A set-up a record's key says that the options do not (the spring beside
- * the wheel's board): one of the squares open, at random. */
+ * the wheel's board): one of the squares open, at random; without a seed
+ * (play's new game), the first. */
 static bool
 tile_random_setup(struct nt_record *hdr, const void *world, uint64_t *seed)
 {
@@ -428,7 +429,7 @@ tile_random_setup(struct nt_record *hdr, const void *world, uint64_t *seed)
 
 	if (n <= 0)
 		return true;
-	i = (int)cmd_below(seed, n < 64 ? n : 64);
+	i = seed != NULL ? (int)cmd_below(seed, n < 64 ? n : 64) : 0;
 	snprintf(text, sizeof text, "%d,%d %d", sq[i].x, sq[i].y, sq[i].rot * 90);
 	return nt_record_set_key(hdr, -1, CR_RK_SQUARE, text);
 }
