@@ -341,16 +341,29 @@ lay_beside(struct cr_game *g, int x, int y, int rot, struct cr_refusal *why, boo
 	return true;
 }
 
+void
+cr_game_setup(const struct cr_game *g, struct cr_setup *s)
+{
+	*s = g->beside;
+}
+
 int
 cr_game_beside_options(const struct cr_tileset *ts, const struct cr_config *c,
     struct cr_square *out, int max)
 {
 	struct cr_setup probe = { -1, 0, 0, 0, NULL };	/* the squares down, the tile not */
+	uint32_t exts = c->exts | cr_rules_on(ts->game);
+	bool squares = false, yields = false;
 	struct cr_refusal why;
 	struct cr_game *g;
 	int n = 0, x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 
-	if ((g = cr_game_create_setup(ts, c, &probe)) == NULL)
+	for (int e = 0; e < cr_nexts; e++)	/* no game made for nothing */
+		if (exts >> e & 1) {
+			squares |= cr_exts[e]->start_squares != NULL;
+			yields |= cr_exts[e]->beside != NULL;
+		}
+	if (!squares || !yields || (g = cr_game_create_setup(ts, c, &probe)) == NULL)
 		return -1;
 	if (g->beside_type < 0) {
 		cr_game_free(g);
@@ -434,6 +447,7 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 		}
 	g->ext_logged = ~0u;	/* the states start here: nothing to undo */
 	g->beside_type = g->beside_ext = -1;
+	memset(&g->beside, 0, sizeof g->beside);
 	for (int e = 0; e < cr_nexts; e++)	/* a module's own start tile */
 		if ((g->exts & (1u << e)) && cr_exts[e]->start != NULL) {
 			int t = cr_exts[e]->start(g, e);
@@ -477,6 +491,7 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 			}
 			if (!lay_beside(g, s->bx, s->by, s->brot, why, true))
 				return false;
+			g->beside = (struct cr_setup){ 1, s->bx, s->by, why->rot, NULL };
 		}
 	} else {
 		if (!reserve(g, false))

@@ -367,6 +367,9 @@ struct cr_game *cr_game_create_setup(const struct cr_tileset *ts, const struct c
 	    const struct cr_setup *s);
 bool	cr_game_restart_setup(struct cr_game *g, const struct cr_config *c,
 	    const struct cr_setup *s);
+/* The set-up g was started with: its start tile laid beside the start
+ * squares (beside 1, its square and rotation), beside 0 for none. */
+void	cr_game_setup(const struct cr_game *g, struct cr_setup *s);
 /* The modules in play (struct cr_config's exts). */
 uint32_t cr_game_exts(const struct cr_game *g);
 /* Issue 21: the squares where a module's start tile that yields to a

@@ -10,6 +10,9 @@
  *                     cr_exts[1 + i] in play (bit 0 inns-cathedrals,
  *                     1 river, 2 traders-builders, 3 hills-sheep; bits
  *                     beyond the registry ignored)
+ *   byte 2            with a start tile beside the start squares (the
+ *                     River's spring by the wheel's board, issue 21)
+ *                     only: its square, b % n of the n open
  *   then per operation one byte op, and its arguments:
  *     op % 16 == 0    undo 1 + a % 4 moves (a % 64 == 63: undo everything)
  *     op % 16 == 1    end
@@ -690,7 +693,17 @@ record_replay(const struct cr_game *g)
 		pl[p] = (struct nt_player){ (char *)names[p], NULL };
 	for (int i = 0; i < n; i++)
 		mv[i] = (struct nt_outmove){ cr_game_move(g, i), names[cr_game_move_player(g, i)], NULL, NULL };
+	{	/* the spring beside the wheel's board (issue 21): its record key */
+		struct cr_setup s;
+		char sq[48];
+
+		cr_game_setup(g, &s);
+		snprintf(sq, sizeof sq, "%d,%d %d", s.bx, s.by, s.brot * 90);
+		FZ_CHECK(!s.beside || nt_record_set_key(&r, -1, CR_RK_SQUARE, sq), "out of memory");
+	}
 	text = nt_record_write(&r, &fz_base, NULL, mv, n, NULL);
+	for (int i = 0; i < r.nfields; i++)
+		free(r.field[i].text);
 	FZ_CHECK(text != NULL, "nt_record_write: NULL");
 	if (nt_record_parse(&back, text, strlen(text), &err) < 0)
 		fz_fail(__FILE__, __LINE__, "nt_record_parse(the game's record) == 0", "%d:%d: %s\n%s",
