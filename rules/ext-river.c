@@ -13,6 +13,10 @@
  * resets it (right curve, straight, right curve is legal: the river runs
  * back two squares apart and never meets itself).  No piece stands on a
  * river: no piece's kind is river, so the core refuses it already.
+ * With a start of several squares (the Wheel of Fortune's board, issue
+ * 21) the spring yields: it is laid at the set-up beside the board, on
+ * the square the record's spring: names, flowing straight away from it
+ * (beside), and the base start tile is out of the game.
  */
 #include "ext.h"
 

@@ -28,7 +28,17 @@
  *    unknown number;
  *  - the board's squares are tile types of the set (codes WF-BOARD-XY,
  *    marked part: `tiles` leaves them out); a line naming one is refused
- *    (no copy left).
+ *    (no copy left);
+ *  - the record's keys (issue 21, the contract's 4.2): the data may be a
+ *    file, the data inline or corrections, these replacing a key whole
+ *    but icons entry by entry (datamerge), source and doubt too; an icons
+ *    entry of no copies (U: {}) is refused as no-icon-copy naming its
+ *    line; a refusal resting on the data names its file ({data},
+ *    {source}: the shipped file, the file the record names, or the
+ *    record's line);
+ *  - spring: is the set-up square of the River's spring, which yields to
+ *    the board (rules/ext-river.c: beside); square_rot writes its
+ *    rotation back.
  */
 #include <stdarg.h>
 #include <stdio.h>
