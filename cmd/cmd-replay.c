@@ -199,8 +199,10 @@ print_json(const char *path, const struct nt_record *r, const struct play_game *
 }
 
 /* One game for the whole batch, per game (play_games' order): restarted
- * per file, never reallocated. */
+ * per file, never reallocated; made again for a record played on another
+ * world (its own data: a game lives on the world it was made on). */
 static void **batch;
+static const void **batch_world;
 
 static int
 replay_file(const char *path, const struct opts *o)
@@ -262,6 +264,11 @@ replay_file(const char *path, const struct opts *o)
 		return werr.status;
 	}
 	g = &batch[gi];
+	if (*g != NULL && batch_world[gi] != world) {
+		pg->rules->free(*g);
+		*g = NULL;
+	}
+	batch_world[gi] = world;
 	if (*g == NULL) {
 		if ((*g = pg->rules->create(world, &r, &rerr)) == NULL) {
 			errf(_("carcref: %s: %s\n"), out_path(path), rerr.msg);
@@ -311,8 +318,11 @@ replay_exec(int argc, char **argv)
 		uselocale(c);
 	for (k = 0; play_games[k] != NULL; k++)
 		;
-	if ((batch = calloc((size_t)k, sizeof *batch)) == NULL) {
+	if ((batch = calloc((size_t)k, sizeof *batch)) == NULL ||
+	    (batch_world = calloc((size_t)k, sizeof *batch_world)) == NULL) {
 		errf("%s", _("carcref: out of memory\n"));
+		free(batch);
+		batch = NULL;
 		worst = 2;
 	}
 	for (int i = 1; batch != NULL && i <= a.nops; i++) {
@@ -332,6 +342,8 @@ replay_exec(int argc, char **argv)
 			play_games[i]->rules->free(batch[i]);
 	free(batch);
 	batch = NULL;
+	free(batch_world);
+	batch_world = NULL;
 	if (fflush(stdout) != 0) {
 		perror(_("carcref: standard output"));
 		worst = 2;

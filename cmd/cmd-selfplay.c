@@ -168,11 +168,15 @@ selfplay_exec(int argc, char **argv)
 		/* Each game its own stream: game n of seed s is the same whatever K is. */
 		uint64_t st = 0x9e3779b97f4a7c15ULL * (uint64_t)(seed + 1) + 0x632be59bd9b4e019ULL * (uint64_t)(n + 1);
 		struct nt_replay_error err;
-		void *g = gm->create(world, &hdr, &err);
+		void *g = NULL;
 		char *text;
 
 		for (int k = 0; k < 4; k++)
 			cmd_rnd(&st);
+		/* What the header must say that the options do not (a spring
+		 * beside the board), at random. */
+		if (pg->random_setup == NULL || pg->random_setup(&hdr, world, &st))
+			g = gm->create(world, &hdr, &err);
 		if (g != NULL)
 			gm->set_undo(g, false);	/* a generator never undoes */
 		/* Data an option named is written in the record, which then

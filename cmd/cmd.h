@@ -210,6 +210,9 @@ int		 cmd_tiles_find(const struct cr_tileset *ts, const struct cr_game *g, int a
 
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
+/* Module e's shipped tile file's text (cr_ext.tiles), read once and kept;
+ * NULL with msg when it cannot be read. */
+const char *cmd_tiles_text(int e, size_t *len, char *msg, size_t size);
 
 /* render.c: a word of the rules (a feature "city", a piece "big-knight",
  * goods "wine", a mark "hill") in the user's language; w itself if it has
@@ -286,6 +289,13 @@ char		*cmd_move_line(const struct nt_game *gm, const void *g, int i);
  * message: the convention for errors that name a user's file or words is
  * a `char **err` the caller frees, never a fixed-size buffer.
  */
+/* A file a record at path names (name): as it is when absolute or the
+ * record has no directory (standard input: the current one), else in the
+ * record's directory; malloc'd, NULL if out of memory. */
+char		*cmd_beside(const char *path, const char *name);
+/* path from the root: as it is, or after the current directory;
+ * malloc'd, NULL if out of memory (or no current directory). */
+char		*cmd_absolute(const char *path);
 char		*cmd_strf(const char *fmt, ...)
 		    __attribute__((format(printf, 1, 2)));
 char		*cmd_vstrf(const char *fmt, va_list ap);

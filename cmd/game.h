@@ -106,6 +106,16 @@ struct play_game {
 	/* Play g to its end at random, from seed: false if out of memory. */
 	bool	(*random_game)(void *g, uint64_t *seed);
 
+	/* ---- options from its modules' tables, a set-up at random (issue
+	 * 21: play --wheel-of-fortune FILE; the spring beside the board) ----
+	 * opts_init: fills play_opts and selfplay_opts (their entries after
+	 * the game's own) once, before either is read.  random_setup: before
+	 * each random game, what the header must say that the options do not
+	 * (a square of the set-up), from seed, on world (seed NULL: a new game
+	 * of play's, the first choice): false if out of memory.  NULL: none. */
+	void	(*opts_init)(void);
+	bool	(*random_setup)(struct nt_record *hdr, const void *world, uint64_t *seed);
+
 	/* ---- replay: what a game adds ---- */
 	/* The JSON of event i beyond the generic: fields written before
 	 * "points", each followed by ", " (names: the players'); NULL for

@@ -50,6 +50,8 @@ play_game_named(const char *prefix, const char *name)
 static const struct cmd_opt *
 opts_of(const struct play_game *pg, bool selfplay)
 {
+	if (pg->opts_init != NULL)
+		pg->opts_init();
 	return selfplay ? pg->selfplay_opts : pg->play_opts;
 }
 

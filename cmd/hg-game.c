@@ -198,33 +198,6 @@ not_ours(const char *cmd, int k)
 	return 2;
 }
 
-/* path from the root: as it is, or after the current directory;
- * malloc'd, NULL if out of memory (or no current directory). */
-static char *
-absolute(const char *path)
-{
-	size_t size = 256;
-	char *cwd = NULL, *s;
-
-	if (path[0] == '/')
-		return strdup(path);
-	for (;;) {
-		if ((s = realloc(cwd, size)) == NULL)
-			break;
-		cwd = s;
-		if (getcwd(cwd, size) != NULL) {
-			s = cmd_strf("%s/%s", cwd, path);
-			free(cwd);
-			return s;
-		}
-		if (errno != ERANGE || size > (1u << 20))
-			break;
-		size *= 2;
-	}
-	free(cwd);
-	return NULL;
-}
-
 /* --tileset FILE, checked now: the game starts on it or not at all. */
 static int
 tileset_opt(const char *cmd, struct nt_record *hdr, const char *val)
@@ -242,7 +215,7 @@ tileset_opt(const char *cmd, struct nt_record *hdr, const char *val)
 	cr_tileset_free(&ts);
 	/* By its absolute path: the journal, in a directory of its own,
 	 * reads it from there. */
-	if ((full = absolute(val)) == NULL || !nt_hg_set_tileset(hdr, full)) {
+	if ((full = cmd_absolute(val)) == NULL || !nt_hg_set_tileset(hdr, full)) {
 		free(full);
 		errf(_("carcref %s: out of memory\n"), cmd);
 		return 2;

@@ -178,6 +178,13 @@ play_new_game(struct play *p, const struct play_game *pg, struct nt_record *hdr)
 		return false;
 	}
 	hdr->row = gm;
+	/* What the options do not say (the spring beside the wheel's board):
+	 * the game's first choice. */
+	if (pg->random_setup != NULL && (world = play_world_of(pg, hdr, NULL, &werr)) != NULL &&
+	    !pg->random_setup(hdr, world, NULL)) {
+		errf(_("carcref play: out of memory\n"));
+		return false;
+	}
 	if ((text = nt_record_text(hdr, NULL)) == NULL) {
 		errf(_("carcref play: out of memory\n"));
 		return false;

@@ -15,30 +15,52 @@
 #include "rules/ext.h"
 #include "notation/i18n.h"
 
-/* Read one module's tile file into ts; false (message printed) if not. */
-static bool
-load(const char *file, struct cr_tileset *ts)
+const char *
+cmd_tiles_text(int e, size_t *len, char *msg, size_t size)
 {
+	static char *text[CR_MAXEXTS];
+	static size_t tlen[CR_MAXEXTS];
+	char *path;
+
+	if (e < 0 || e >= cr_nexts || e >= CR_MAXEXTS || cr_exts[e]->tiles == NULL) {
+		snprintf(msg, size, "%s", _("no tile file"));
+		return NULL;
+	}
+	if (text[e] == NULL) {
+		if ((path = cmd_strf("%s/%s", cmd_datadir(), cr_exts[e]->tiles)) == NULL) {
+			snprintf(msg, size, "%s", _("out of memory"));
+			return NULL;
+		}
+		text[e] = cmd_read_file(path, &tlen[e], msg, size);
+		free(path);
+		if (text[e] == NULL)
+			return NULL;
+	}
+	*len = tlen[e];
+	return text[e];
+}
+
+/* Read module e's tile file into ts; false (message printed) if not. */
+static bool
+load(int e, struct cr_tileset *ts)
+{
+	const char *file = cr_exts[e]->tiles;
 	char *path, msg[512];
 	struct cr_error err;
+	const char *text;
 	size_t len;
-	char *text;
 
-	if ((path = cmd_strf("%s/%s", cmd_datadir(), file)) == NULL) {
-		errf("%s", _("carcref: out of memory\n"));
+	if ((text = cmd_tiles_text(e, &len, msg, sizeof msg)) == NULL) {
+		errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"), msg);
 		return false;
 	}
-	if ((text = cmd_read_file(path, &len, msg, sizeof msg)) == NULL) {
-		errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"), msg);
+	/* By its name: refusals resting on a module's data name the file. */
+	if (cr_tileset_parse_fix(ts, file, text, len, NULL, 0, &err) < 0) {
+		if ((path = cmd_strf("%s/%s", cmd_datadir(), file)) != NULL)
+			errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
 		free(path);
 		return false;
 	}
-	if (cr_tileset_parse(ts, text, len, &err) < 0) {
-		errf("%s:%d:%d: %s\n", out_path(path), err.line, err.column, err.msg);
-		free(text), free(path);
-		return false;
-	}
-	free(text), free(path);
 	return true;
 }
 
@@ -59,13 +81,16 @@ cmd_tileset(void)
 
 			if (cr_exts[e]->tiles == NULL || !((pass ? all & ~on : on) >> e & 1))
 				continue;
-			if (!load(cr_exts[e]->tiles, n++ == 0 ? &ts : &more)) {
+			if (!load(e, n++ == 0 ? &ts : &more)) {
 				if (n > 1)
 					cr_tileset_free(&ts);
 				return NULL;
 			}
-			if (n == 1)
+			if (n == 1) {
+				free(ts.source);	/* a merged set's: none */
+				ts.source = NULL;
 				continue;
+			}
 			if (cr_tileset_merge(&ts, &more, &err) < 0) {
 				errf("%s/%s: %s\n", out_path(cmd_datadir()), cr_exts[e]->tiles,
 				    err.msg);

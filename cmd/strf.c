@@ -2,10 +2,12 @@
  * strf.c -- formatted text of any length, for messages that hold what a
  * user typed or named (a path, a name): no fixed-size buffer to cut it.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -72,4 +74,41 @@ cmd_strf_s(const char *fmt, const char *s)
 	memcpy(r + a, s, n);
 	memcpy(r + a + n, p + 2, b + 1);
 	return r;
+}
+
+char *
+cmd_beside(const char *path, const char *name)
+{
+	const char *slash = path != NULL ? strrchr(path, '/') : NULL;
+
+	if (name[0] == '/' || slash == NULL)
+		return cmd_strf("%s", name);
+	return cmd_strf("%.*s/%s", (int)(slash - path), path, name);
+}
+
+/* path from the root: as it is, or after the current directory;
+ * malloc'd, NULL if out of memory (or no current directory). */
+char *
+cmd_absolute(const char *path)
+{
+	size_t size = 256;
+	char *cwd = NULL, *s;
+
+	if (path[0] == '/')
+		return strdup(path);
+	for (;;) {
+		if ((s = realloc(cwd, size)) == NULL)
+			break;
+		cwd = s;
+		if (getcwd(cwd, size) != NULL) {
+			s = cmd_strf("%s/%s", cwd, path);
+			free(cwd);
+			return s;
+		}
+		if (errno != ERANGE || size > (1u << 20))
+			break;
+		size *= 2;
+	}
+	free(cwd);
+	return NULL;
 }

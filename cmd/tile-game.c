@@ -15,29 +15,155 @@
 #include "notation/i18n.h"
 #include "rules/ext.h"
 
-/* The tile set of every module: a record names no other data. */
+/* The tile set of every module (r NULL, or a record naming no data of
+ * its own), or record r's: a module's data from the file it names
+ * (beside it), inline, or corrected (notation/tile.h: nt_tile_world). */
+static const char *
+shipped_text(void *arg, int e, size_t *len, char *msg, size_t size)
+{
+	const char *t = cmd_tiles_text(e, len, msg, size);
+
+	(void)arg;
+	if (t == NULL) {
+		char m[256];
+
+		snprintf(m, sizeof m, "%s", msg);
+		snprintf(msg, size, _("%s (set CARCREF_DATA to the tile directory)"), m);
+	}
+	return t;
+}
+
+static char *
+named_text(void *arg, const char *name, size_t *len, char *msg, size_t size)
+{
+	char *full = cmd_beside(arg, name), *t;
+
+	if (full == NULL) {
+		snprintf(msg, size, "%s", _("out of memory"));
+		return NULL;
+	}
+	t = cmd_read_file(full, len, msg, size);
+	free(full);
+	return t;
+}
+
 static const void *
 world(const struct nt_record *r, const char *path, struct play_world_error *err)
 {
-	(void)r, (void)path, (void)err;
-	return cmd_tileset();
+	static struct made { struct cr_tileset ts; struct made *next; } *made;
+	const struct cr_tileset *all = cmd_tileset(), *w;
+	const struct nt_tile_files fs = { shipped_text, named_text, (void *)path };
+	struct made *m;
+
+	if (r == NULL || all == NULL)
+		return all;
+	if ((m = calloc(1, sizeof *m)) == NULL) {
+		snprintf(err->e.msg, sizeof err->e.msg, "%s", _("out of memory"));
+		err->status = 2;
+		return NULL;
+	}
+	if ((err->status = nt_tile_world(r, all, &fs, &m->ts, &w, &err->e)) != 0) {
+		free(m);
+		return NULL;
+	}
+	if (w != &m->ts) {
+		free(m);
+		return w;
+	}
+	m->next = made;	/* kept: games made on it may outlive the record */
+	made = m;
+	return w;
 }
 
 /* ---- a new game: options ----------------------------------------------------- */
 
-enum { O_EDITION, O_EXPANSIONS };
+/* The options, then one per module key holding data (rules/ext.h:
+ * cr_ext.record_keys, CR_RK_DATA): --KEY FILE (play --wheel-of-fortune
+ * FILE), filled by opts_init. */
+enum { O_EDITION, O_EXPANSIONS, O_DATA, NDATA = 4 };
 
-static const struct cmd_opt play_opts[] = {
+static struct cmd_opt play_opts[O_DATA + NDATA + 1] = {
 	[O_EDITION] = { "--edition", NULL, N_("1, 2 or 3") },
 	[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
-	{ NULL, NULL, NULL },
 };
 
-static const struct cmd_opt selfplay_opts[] = {
+static struct cmd_opt selfplay_opts[O_DATA + NDATA + 1] = {
 	[O_EDITION] = { "--edition", NULL, N_("a number") },
 	[O_EXPANSIONS] = { "--expansions", NULL, N_("names separated by commas") },
-	{ NULL, NULL, NULL },
 };
+
+static int8_t data_ext[NDATA];	/* each data option's module */
+
+static void
+opts_init(void)
+{
+	static char name[NDATA][48];
+	static bool done;
+	int n = 0;
+
+	if (done)
+		return;
+	done = true;
+	for (int e = 0; e < cr_nexts; e++)
+		for (int i = 0; (cr_rules_modules(0) >> e & 1) && i < cr_exts[e]->nrecord_keys &&
+		    n < NDATA; i++) {
+			if (cr_exts[e]->record_keys[i].type != CR_RK_DATA)
+				continue;
+			snprintf(name[n], sizeof name[n], "--%s", cr_exts[e]->record_keys[i].key);
+			data_ext[n] = (int8_t)e;
+			play_opts[O_DATA + n] = selfplay_opts[O_DATA + n] =
+			    (struct cmd_opt){ name[n], NULL, N_("a data file") };
+			n++;
+		}
+}
+
+/* --KEY FILE: the file read now (the game starts on it or not at all),
+ * named in the record by its absolute path (the journal, in a directory
+ * of its own, reads it from there), written inline once the game is the
+ * record's own (notation/tile.c: header_own). */
+static int
+data_opt(const char *cmd, struct nt_record *hdr, int k, const char *val)
+{
+	const char *opt = play_opts[k].name;
+	char msg[512], *text, *full;
+	size_t len;
+
+	if ((text = cmd_read_file(val, &len, msg, sizeof msg)) == NULL) {
+		errf("carcref %s: %s: %s\n", cmd, opt, msg);
+		return 2;
+	}
+	free(text);
+	if ((full = cmd_absolute(val)) == NULL ||
+	    !nt_record_set_key(hdr, data_ext[k - O_DATA], CR_RK_DATA, full)) {
+		free(full);
+		errf(_("carcref %s: out of memory\n"), cmd);
+		return 2;
+	}
+	free(full);
+	return 0;
+}
+
+extern const struct play_game play_game_tile;
+
+/* play FILE --KEY F: for a record that names no such data, F's (from the
+ * current directory), written inline in it from now on; the new game's
+ * other options are refused, the record has its own. */
+static int
+file_opt(struct nt_record *r, int k, const char *val, const char *file)
+{
+	const char *key = k >= O_DATA ? play_opts[k].name + 2 : NULL;
+
+	if (k < O_DATA) {
+		errf(_(play_game_tile.new_only), out_path(file));
+		return 2;
+	}
+	if (nt_record_field(r, key) != NULL) {
+		errf(_("carcref play: %s: %s has data of its own (%s:); leave %s out\n"),
+		    play_opts[k].name, out_path(file), key, play_opts[k].name);
+		return 2;
+	}
+	return data_opt("play", r, k, val);
+}
 
 /* The header's expansions, given again: the last list counts. */
 static void
@@ -67,6 +193,8 @@ expansion_add(struct nt_record *hdr, const char *name, size_t len)
 static int
 play_opt(struct nt_record *hdr, int k, const char *val)
 {
+	if (k >= O_DATA)
+		return data_opt("play", hdr, k, val);
 	if (k == O_EDITION) {
 		char *end;
 		long ed = strtol(val, &end, 10);
@@ -105,6 +233,8 @@ selfplay_opt(struct nt_record *hdr, int k, const char *val)
 	uint32_t may = cr_rules_modules(rules) & ~cr_rules_on(rules);
 	long ed;
 
+	if (k >= O_DATA)
+		return data_opt("selfplay", hdr, k, val) != 0 ? -1 : 0;
 	if (k == O_EDITION) {
 		if (!cmd_number(val, 1, cr_games[rules]->editions, &ed))
 			return -1;
@@ -284,6 +414,24 @@ with_said(struct cr_move *m, const struct cr_move *said)
 {
 	m->ndrawn = said->ndrawn;
 	memcpy(m->drawn, said->drawn, (size_t)said->ndrawn * sizeof m->drawn[0]);
+}
+
+/* A set-up a record's key says that the options do not (the spring beside
+ * the wheel's board): one of the squares open, at random; without a seed
+ * (play's new game), the first. */
+static bool
+tile_random_setup(struct nt_record *hdr, const void *world, uint64_t *seed)
+{
+	struct cr_config c = { hdr->edition, hdr->nplayers, nt_record_exts(hdr) };
+	struct cr_square sq[64];
+	int n = cr_game_beside_options(world, &c, sq, 64), i;
+	char text[32];
+
+	if (n <= 0)
+		return true;
+	i = seed != NULL ? (int)cmd_below(seed, n < 64 ? n : 64) : 0;
+	snprintf(text, sizeof text, "%d,%d %d", sq[i].x, sq[i].y, sq[i].rot * 90);
+	return nt_record_set_key(hdr, -1, CR_RK_SQUARE, text);
 }
 
 /* Play one random game to its end (tile.h). */
@@ -844,6 +992,9 @@ const struct play_game play_game_tile = {
 	.selfplay_opts = selfplay_opts,
 	.selfplay_opt = selfplay_opt,
 	.random_game = tile_random_game,
+	.file_opt = file_opt,
+	.opts_init = opts_init,
+	.random_setup = tile_random_setup,
 	.json_event = json_event,
 	.json_game = json_game,
 	.ranking_tail = ranking_tail,

@@ -787,7 +787,8 @@ spots(struct out *o, uint32_t valid)
 /*
  * A module's words for its rule (translated), its fields filled in:
  * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
- * the number, {line} the data's line it rests on, {player} the other player, {piece} the piece's word,
+ * the number, {line} the data's line it rests on, {data} its file (or the record) and
+ * line, {source} its file (or the record), {player} the other player, {piece} the piece's word,
  * {spot}, {token}.  {piece}@{spot} and {token} are the notation's, as a
  * line writes them: they stay in its words.
  */
@@ -813,6 +814,12 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%d", r->n);
 		else if (strncmp(b, "{line}", 6) == 0)	/* the data's line it rests on */
 			put(o, "%d", r->line);
+		else if (strncmp(b, "{data}", 6) == 0 && r->source != NULL && r->line > 0)
+			put(o, _("%s line %d"), r->source, r->line);	/* its file and line */
+		else if (strncmp(b, "{data}", 6) == 0)
+			put(o, _("the record's line %d"), r->line < 0 ? -r->line : r->line);
+		else if (strncmp(b, "{source}", 8) == 0)	/* its file */
+			put(o, "%s", r->source != NULL ? r->source : _("the record"));
 		else if (strncmp(b, "{player}", 8) == 0)
 			put(o, "%s", names ? names[r->other_player] : _("another player"));
 		else if (strncmp(b, "{piece}", 7) == 0)

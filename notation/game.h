@@ -256,6 +256,16 @@ struct nt_game {
 	 * kind's, -1 none said.  NULL: the kinds' words, the kind's pieces. */
 	int	(*event_words)(const struct cr_event *ev, const char *const *names, int *role,
 		    char *buf, size_t size);
+
+	/* ---- its keys from its modules' tables (issue 21: the tile game's
+	 * sets' own keys, rules/ext.h: cr_ext.record_keys) ----
+	 * keys_init: fills keys[] (its NULL slots, which every reader of
+	 * keys skips) once, before any is read (nt_game_keys_ready).
+	 * header_end: after every field is read, the checks between keys
+	 * (a key valid only with an expansion named); 0, or -1 with err.
+	 * NULL: none. */
+	void	(*keys_init)(void);
+	int	(*header_end)(const struct nt_record *r, struct cr_error *err);
 };
 
 /* The registry (games.c): every game of the family, the default (the
@@ -294,6 +304,9 @@ int	nt_game_takes(const struct nt_game *g, const char *key);
  * the last, which is always "moves", for the messages that list them;
  * as snprintf returns. */
 int	nt_game_keylist(const struct nt_game *g, char *buf, size_t size);
+/* Every game's keys filled (nt_game.keys_init): before keys[] is read;
+ * a NULL key in keys[] is none. */
+void	nt_game_keys_ready(void);
 
 /*
  * Reading a raw field, with the envelope's words when its shape is not

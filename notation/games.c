@@ -67,15 +67,29 @@ static struct {
 	size_t		 len[NT_MAXKEYS];
 } keytab;
 
+void
+nt_game_keys_ready(void)
+{
+	static bool done;
+
+	if (done)
+		return;
+	done = true;
+	for (int i = 0; i < nt_ngames; i++)
+		if (nt_games[i]->keys_init != NULL)
+			nt_games[i]->keys_init();
+}
+
 static void
 number_keys(void)
 {
+	nt_game_keys_ready();
 	for (int i = 0; i < nt_ngames; i++)
 		for (int k = 0; k < nt_games[i]->nkeys; k++) {
 			const char *w = nt_games[i]->keys[k];
 			int j;
 
-			if (strcmp(w, "players") == 0)
+			if (w == NULL || strcmp(w, "players") == 0)
 				continue;
 			for (j = 0; j < keytab.n && strcmp(keytab.key[j], w) != 0; j++)
 				;
@@ -117,6 +131,7 @@ nt_key_name(int slot)
 int
 nt_game_takes(const struct nt_game *g, const char *key)
 {
+	nt_game_keys_ready();
 	for (int i = 0; i < g->nkeys; i++)	/* the key table's own words first */
 		if (g->keys[i] == key)
 			return i;
@@ -129,8 +144,10 @@ nt_game_key(const struct nt_game *g, const char *k, size_t len)
 	for (int i = 0; i < g->nkeys; i++)	/* the key table's own words first */
 		if (g->keys[i] == k)
 			return i;
+	nt_game_keys_ready();
 	for (int i = 0; i < g->nkeys; i++)
-		if (strlen(g->keys[i]) == len && strncmp(g->keys[i], k, len) == 0)
+		if (g->keys[i] != NULL && strlen(g->keys[i]) == len &&
+		    strncmp(g->keys[i], k, len) == 0)
 			return i;
 	return -1;
 }
@@ -140,9 +157,12 @@ nt_game_keylist(const struct nt_game *g, char *buf, size_t size)
 {
 	int n = snprintf(buf, size, "format, game");
 
+	nt_game_keys_ready();
 	for (int i = 0; i < g->nkeys; i++) {
 		size_t o = (size_t)n < size ? (size_t)n : size;
 
+		if (g->keys[i] == NULL)
+			continue;
 		n += snprintf(buf + o, size - o, ", %s", g->keys[i]);
 	}
 	return n;

@@ -99,7 +99,17 @@ nt__record_header(struct nt_record *r, struct cr_error *err)
 		if (gm->header_field(r, f, err) < 0)
 			return -1;
 	}
-	return nt__record_players(r, err);
+	if (nt__record_players(r, err) < 0)
+		return -1;
+	return nt__record_header_end(r, err);
+}
+
+int
+nt__record_header_end(const struct nt_record *r, struct cr_error *err)
+{
+	const struct nt_game *gm = nt_record_game(r);
+
+	return gm->header_end != NULL ? gm->header_end(r, err) : 0;
 }
 
 int

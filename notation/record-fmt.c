@@ -520,9 +520,13 @@ emit_header(struct fmt *f, bool moves)
 	emit_lines(f, k[NT_K_GAME].before, "");
 	nt__emitf(&f->out, "game: %s", gm->name);
 	emit_after(f, &k[NT_K_GAME], NULL);
+	nt_game_keys_ready();
 	for (int i = 0; i < gm->nkeys; i++) {
-		int slot = nt_key_slot(gm->keys[i], strlen(gm->keys[i]));
+		int slot;
 
+		if (gm->keys[i] == NULL)
+			continue;
+		slot = nt_key_slot(gm->keys[i], strlen(gm->keys[i]));
 		if (slot < 0) {		/* "players" */
 			emit_players(f);
 			continue;

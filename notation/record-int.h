@@ -150,6 +150,8 @@ const char *nt__event_what(const struct yaml_event_s *ev);
 /* Are r's players as many as its game's records may name?  0, or -1
  * with err (its line and column 0: the reader puts its own). */
 int	nt__record_players(const struct nt_record *r, struct cr_error *err);
+/* The row's checks between keys once all are read (nt_game.header_end). */
+int	nt__record_header_end(const struct nt_record *r, struct cr_error *err);
 /* The field of r at slot, NULL if none. */
 const struct nt_field *nt__field_at(const struct nt_record *r, int slot);
 

@@ -613,6 +613,8 @@ body(struct rd *rd)
 		return fail_at(rd, &top, _("a record needs \"players\": 1 to %d names"), NT_MAXPLAYERS);
 	if (nt__record_players(rd->r, &many) < 0)
 		return fail_at(rd, &rd->players, "%s", many.msg);
+	if (nt__record_header_end(rd->r, rd->err) < 0)
+		return -1;
 	if (next(rd) < 0)
 		return -1;
 	if (rd->ev.type != YAML_DOCUMENT_END_EVENT)
@@ -900,7 +902,10 @@ nt__emit_header(const struct nt_emit *o, const struct nt_record *r)
 	const struct nt_game *gm = nt_record_game(r);
 
 	nt__emitf(o, "format: carcref/1\ngame: %s\n", gm->name);
+	nt_game_keys_ready();
 	for (int k = 0; k < gm->nkeys; k++) {
+		if (gm->keys[k] == NULL)
+			continue;
 		if (strcmp(gm->keys[k], "players") == 0)
 			nt__emit_players(o, r);
 		else if (gm->write_key(o, r, k))

@@ -6,9 +6,13 @@
  * words (explain.h); and its record functions on the engine's own types
  * (tile.h).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include <yaml.h>
 
 #include "explain.h"
 #include "i18n.h"
@@ -17,8 +21,167 @@
 
 /* ---- the header ------------------------------------------------------------ */
 
-static const char *const keys[] = { "edition", "expansions", "players" };
-enum { K_EDITION, K_EXPANSIONS };
+/* The keys: the tile game's, then each of its modules' own (rules/ext.h:
+ * cr_ext.record_keys), in registry order, filled by keys_init; a slot
+ * left NULL is none. */
+#define NKEYS	(3 + 8)
+static const char *keys[NKEYS] = { "edition", "expansions", "players" };
+enum { K_EDITION, K_EXPANSIONS, K_PLAYERS, K_SET };
+static int8_t key_ext[NKEYS], key_idx[NKEYS];
+
+static void
+keys_init(void)
+{
+	int n = K_SET;
+
+	for (int e = 0; e < cr_nexts; e++)
+		for (int i = 0; (cr_rules_modules(0) >> e & 1) && i < cr_exts[e]->nrecord_keys &&
+		    n < NKEYS; i++) {
+			key_ext[n] = (int8_t)e, key_idx[n] = (int8_t)i;
+			keys[n++] = cr_exts[e]->record_keys[i].key;
+		}
+}
+
+/* A module's key of the record (k from K_SET), its table entry. */
+static const struct cr_reckey *
+reckey(int k)
+{
+	return &cr_exts[key_ext[k]]->record_keys[key_idx[k]];
+}
+
+/* What the row keeps of a record beyond its fields (r->cfg): the text of
+ * a data file a key names, as the world read it (nt_tile_world), and
+ * that data written inline once the game is the record's own
+ * (header_own). */
+struct cfg {
+	char	*file[NKEYS];
+	char	*own[NKEYS];
+};
+
+static struct cfg *
+cfg_of(const struct nt_record *r)
+{
+	struct nt_record *w = (struct nt_record *)r;	/* a cache of r's */
+
+	if (w->cfg == NULL)
+		w->cfg = calloc(1, sizeof(struct cfg));
+	return w->cfg;
+}
+
+static void
+header_free(struct nt_record *r)
+{
+	struct cfg *c = r->cfg;
+
+	for (int k = 0; c != NULL && k < NKEYS; k++)
+		free(c->file[k]), free(c->own[k]);
+	free(c);
+	r->cfg = NULL;
+}
+
+/* "X,Y" or "X,Y ROT" (ROT 0, 90, 180 or 270: *rot 0 to 3, else -1). */
+static bool
+square_of(const char *s, int *x, int *y, int *rot)
+{
+	char *e;
+	long v[3];
+	int n = 0;
+
+	*rot = -1;
+	for (const char *p = s; n < 3; n++) {
+		if (!((*p >= '0' && *p <= '9') || (*p == '-' && p[1] >= '0' && p[1] <= '9')))
+			return false;
+		v[n] = strtol(p, &e, 10);
+		if (v[n] < -100000 || v[n] > 100000)
+			return false;
+		if (n == 0 && *e != ',')
+			return false;
+		if (n == 1 && *e == '\0') {
+			n = 2;
+			break;
+		}
+		if (n == 1 && *e != ' ')
+			return false;
+		if (n == 2 && *e != '\0')
+			return false;
+		p = e + 1;
+	}
+	if (n == 3) {
+		if (v[2] % 90 != 0 || v[2] < 0 || v[2] > 270)
+			return false;
+		*rot = (int)(v[2] / 90);
+	}
+	*x = (int)v[0], *y = (int)v[1];
+	return true;
+}
+
+/* A module's key k of the record, its shape (what it holds, CR_RK_*). */
+static int
+set_field(struct nt_record *r, int k, const struct nt_field *f, struct cr_error *err)
+{
+	const struct cr_reckey *rk = reckey(k);
+	int x, y, rot;
+
+	err->kind = "header";
+	if (rk->type == CR_RK_SQUARE) {
+		if (nt_field_scalar(f, err) < 0)
+			return -1;
+		if (!square_of(f->text, &x, &y, &rot))
+			return nt_field_fail(f, err, _("%s: expected \"X,Y\" or \"X,Y ROT\" (ROT 0, "
+			    "90, 180 or 270), got \"%s\""), rk->key, NT_QS(f->text));
+		err->kind = NULL;
+		return 0;
+	}
+	if (f->shape == NT_LIST || (f->shape == NT_SCALAR && (f->null || f->text[0] == '\0')))
+		return nt_field_fail(f, err, _("%s: names a data file (by a path relative to the "
+		    "record's directory), or holds the data whole (set: %s) or corrections to it"),
+		    rk->key, cr_exts[key_ext[k]]->name);
+	(void)r;
+	err->kind = NULL;
+	return 0;
+}
+
+/* After the fields: a module's key only with the module in expansions,
+ * and with the one it goes with; a key that goes with another module
+ * given when both are. */
+static int
+header_end(const struct nt_record *r, struct cr_error *err)
+{
+	uint32_t exts = nt_record_exts(r);
+
+	nt_game_keys_ready();
+	for (int k = K_SET; k < NKEYS && keys[k] != NULL; k++) {
+		const struct cr_reckey *rk = reckey(k);
+		const struct nt_field *f = nt_record_field(r, keys[k]);
+		const char *mod = cr_exts[key_ext[k]]->name;
+		int with = rk->with ? cr_ext_find(rk->with, strlen(rk->with)) : -1;
+		bool both = (exts >> key_ext[k] & 1) && (with < 0 || (exts >> with & 1));
+
+		err->kind = "header";
+		if (f != NULL && !(exts >> key_ext[k] & 1)) {
+			err->line = f->key_line, err->column = f->key_column;
+			snprintf(err->msg, sizeof err->msg, _("\"%s\" is valid only with %s in "
+			    "expansions"), keys[k], mod);
+			return -1;
+		}
+		if (f != NULL && !both) {
+			err->line = f->key_line, err->column = f->key_column;
+			snprintf(err->msg, sizeof err->msg, _("\"%s\" is valid only with %s in "
+			    "expansions too"), keys[k], rk->with);
+			return -1;
+		}
+		if (f == NULL && with >= 0 && both) {
+			const struct nt_field *x = nt_record_field(r, keys[K_EXPANSIONS]);
+
+			err->line = x ? x->key_line : 1, err->column = x ? x->key_column : 1;
+			snprintf(err->msg, sizeof err->msg, _("with %s and %s in expansions, the record "
+			    "says %s: %s"), rk->with, mod, keys[k], _(rk->hint));
+			return -1;
+		}
+		err->kind = NULL;
+	}
+	return 0;
+}
 
 int
 nt_record_rules(const struct nt_record *r)	/* tile.h */
@@ -99,8 +262,11 @@ static int
 header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err)
 {
 	const char *s = f->text;
+	int k = nt_game_takes(&nt_game_tile, f->key);
 
-	if (f->key == keys[K_EXPANSIONS] || strcmp(f->key, keys[K_EXPANSIONS]) == 0)
+	if (k >= K_SET)
+		return set_field(r, k, f, err);
+	if (k == K_EXPANSIONS)
 		return nt_field_list(f, expansion_item, r, err);
 	/* The edition: one digit from 1 to the game's last and nothing else
 	 * (no sign, no blank). */
@@ -113,9 +279,253 @@ header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err
 	return 0;
 }
 
+/* A field's text, blanks, line ends and whole comment lines at its end
+ * left out (fmt puts those before the next key): its length. */
+static size_t
+trimmed(const char *t)
+{
+	size_t n = strlen(t), l;
+
+	for (;;) {
+		while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\n' || t[n - 1] == '\r' ||
+		    t[n - 1] == '\t'))
+			n--;
+		for (l = n; l > 0 && t[l - 1] != '\n'; l--)	/* the last line's start */
+			;
+		while (l < n && t[l] == ' ')
+			l++;
+		if (l == 0 || l >= n || t[l] != '#')
+			return n;
+		n = l;
+	}
+}
+
+/* A module's key k: a square with its rotation, a data file's name, or
+ * the data (or its corrections) as written, with fmt's notes (n of
+ * them) where they stood. */
+static bool
+write_set_key(const struct nt_emit *o, const struct nt_record *r, int k,
+    const struct nt_note *notes, int n)
+{
+	const struct nt_field *f = nt_record_field(r, keys[k]);
+	const struct cfg *c = r->cfg;
+	const char *text = c != NULL && c->own[k] != NULL ? c->own[k] : f ? f->text : NULL;
+	bool block = c != NULL && c->own[k] != NULL ? true : f && f->line > f->key_line;
+	int col = c != NULL && c->own[k] != NULL ? 3 : f ? f->column : 1, last;
+	size_t len;
+
+	if (text == NULL)
+		return false;
+	nt__emitf(o, "%s:", keys[k]);
+	if (reckey(k)->type == CR_RK_SQUARE) {
+		int x, y, rot;
+
+		if (!square_of(text, &x, &y, &rot))
+			return nt__emit(o, " ", 1), nt__emit_quoted(o, text), true;
+		if (rot < 0 && cr_exts[key_ext[k]]->square_rot != NULL)
+			rot = cr_exts[key_ext[k]]->square_rot(key_idx[k], x, y);
+		nt__emitf(o, rot >= 0 ? " \"%d,%d %d\"" : " \"%d,%d\"", x, y, rot * 90);
+		block = false;
+	} else if (f != NULL && f->shape == NT_SCALAR && (c == NULL || c->own[k] == NULL)) {
+		nt__emit(o, " ", 1);
+		nt__emit_scalar(o, text);
+		block = false;
+	} else {
+		len = trimmed(text);
+		for (int i = 0; i < n && f != NULL && notes[i].line < f->line; i++)	/* the key's line */
+			nt__emitf(o, "  %.*s", (int)notes[i].len, notes[i].text);
+		if (block) {
+			nt__emit(o, "\n", 1);
+			for (int i = 1; i < col; i++)
+				nt__emit(o, " ", 1);
+		} else
+			nt__emit(o, " ", 1);
+		nt__emit(o, text, len);
+		last = (f ? f->line : 0);
+		for (size_t i = 0; i < len; i++)
+			last += text[i] == '\n';
+		for (int i = 0; i < n && f != NULL && (c == NULL || c->own[k] == NULL); i++)
+			if (notes[i].line > last)	/* else said, or inside the text */
+				nt__emitf(o, "\n%*s%.*s", col - 1, "", (int)notes[i].len,
+				    notes[i].text);
+		return true;
+	}
+	for (int i = 0; i < n; i++)	/* a scalar's: after it */
+		nt__emitf(o, "%s%.*s", i ? " " : "  ", (int)notes[i].len, notes[i].text);
+	return true;
+}
+
+static bool write_key(const struct nt_emit *o, const struct nt_record *r, int k);
+
+static bool
+write_key_notes(const struct nt_emit *o, const struct nt_record *r, int k,
+    const struct nt_note *notes, int n)
+{
+	if (k >= K_SET)
+		return write_set_key(o, r, k, notes, n);
+	if (!write_key(o, r, k))
+		return false;
+	for (int i = 0; i < n; i++)
+		nt__emitf(o, "%s%.*s", i ? " " : "  ", (int)notes[i].len, notes[i].text);
+	return true;
+}
+
+/*
+ * The data of a file written inline under a key: its YAML again, comments
+ * left out, block style for a top-level key's mapping and for lists down
+ * to its entries', flow style below ({kind: city, at: ["0,3:N"]}), every
+ * line indented by two
+ * blanks but the first (the key's writer indents it).  A scalar plain when
+ * it reads back the same, else quoted.
+ */
+static void
+flow_scalar(const struct nt_emit *o, const yaml_node_t *n)
+{
+	const char *t = (const char *)n->data.scalar.value;
+	size_t len = n->data.scalar.length;
+	bool plain = len > 0 && t[0] != '-' && t[0] != '.' && strlen(t) == len;
+	static const char *const words[] = { "null", "true", "false", "yes", "no", "on", "off",
+	    "y", "n", "~" };
+
+	for (size_t i = 0; i < len && plain; i++)
+		plain = (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') ||
+		    (t[i] >= '0' && t[i] <= '9') || t[i] == '-' || t[i] == '_' || t[i] == '.';
+	for (size_t i = 0; plain && i < sizeof words / sizeof words[0]; i++)
+		plain = !(strlen(words[i]) == len && strncasecmp(t, words[i], len) == 0);
+	if (plain)
+		nt__emit(o, t, len);
+	else if (strlen(t) == len)
+		nt__emit_quoted(o, t);
+	else
+		nt__emit(o, "\"\"", 2);	/* a NUL inside: not data */
+}
+
+static void
+flow(const struct nt_emit *o, yaml_document_t *d, const yaml_node_t *n, int depth)
+{
+	if (n == NULL || depth > 64) {
+		nt__emit(o, "~", 1);
+		return;
+	}
+	if (n->type == YAML_SCALAR_NODE) {
+		flow_scalar(o, n);
+		return;
+	}
+	if (n->type == YAML_SEQUENCE_NODE) {
+		nt__emit(o, "[", 1);
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		    i < n->data.sequence.items.top; i++) {
+			if (i > n->data.sequence.items.start)
+				nt__emit(o, ", ", 2);
+			flow(o, d, yaml_document_get_node(d, *i), depth + 1);
+		}
+		nt__emit(o, "]", 1);
+		return;
+	}
+	nt__emit(o, "{", 1);
+	for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
+		if (q > n->data.mapping.pairs.start)
+			nt__emit(o, ", ", 2);
+		flow(o, d, yaml_document_get_node(d, q->key), depth + 1);
+		nt__emit(o, ": ", 2);
+		flow(o, d, yaml_document_get_node(d, q->value), depth + 1);
+	}
+	nt__emit(o, "}", 1);
+}
+
+static void
+block(const struct nt_emit *o, yaml_document_t *d, const yaml_node_t *n, int indent, bool first)
+{
+	if (n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		    i < n->data.sequence.items.top; i++) {
+			nt__emitf(o, "\n%*s- ", indent, "");
+			flow(o, d, yaml_document_get_node(d, *i), 0);
+		}
+		return;
+	}
+	for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
+		const yaml_node_t *v = yaml_document_get_node(d, q->value);
+		/* a top-level key's mapping, and lists down to its entries', in block */
+		bool nested = v != NULL && (v->type == YAML_MAPPING_NODE ? indent == 0 &&
+		    v->data.mapping.pairs.top > v->data.mapping.pairs.start :
+		    v->type == YAML_SEQUENCE_NODE && indent <= 2 &&
+		    v->data.sequence.items.top > v->data.sequence.items.start);
+
+		if (!first || q > n->data.mapping.pairs.start)
+			nt__emitf(o, "\n%*s", indent + 2, "");
+		flow(o, d, yaml_document_get_node(d, q->key), 0);
+		nt__emit(o, ":", 1);
+		if (nested && v->type == YAML_MAPPING_NODE) {
+			block(o, d, v, indent + 2, false);
+			continue;
+		}
+		if (nested) {
+			block(o, d, v, indent + 4, false);
+			continue;
+		}
+		nt__emit(o, " ", 1);
+		flow(o, d, v, 0);
+	}
+}
+
+static char *
+inline_data(const char *text)
+{
+	struct nt_sb b = { 0 };
+	struct nt_emit o = { nt__sb_put, &b };
+	yaml_parser_t p;
+	yaml_document_t doc;
+	yaml_node_t *root;
+
+	if (!yaml_parser_initialize(&p))
+		return NULL;
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, strlen(text));
+	if (!yaml_parser_load(&p, &doc)) {
+		yaml_parser_delete(&p);
+		return NULL;
+	}
+	yaml_parser_delete(&p);
+	if ((root = yaml_document_get_root_node(&doc)) != NULL && root->type == YAML_MAPPING_NODE)
+		block(&o, &doc, root, 0, true);
+	yaml_document_delete(&doc);
+	if (b.nomem || b.s == NULL) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}
+
+/* r's header names all g is played with: a data file a key names
+ * written inline, the data whole (spec: wheel-of-fortune.md 2.4). */
+static int
+header_own(struct nt_record *r, const void *g)
+{
+	struct cfg *c = r->cfg;
+	int changed = 0;
+
+	(void)g;
+	for (int k = K_SET; c != NULL && k < NKEYS && keys[k] != NULL; k++) {
+		const struct nt_field *f = nt_record_field(r, keys[k]);
+		const char *t = c->file[k];
+		char *own;
+
+		if (f == NULL || f->shape != NT_SCALAR || t == NULL || c->own[k] != NULL ||
+		    reckey(k)->type != CR_RK_DATA)
+			continue;
+		if ((own = inline_data(t)) == NULL)
+			return -1;
+		c->own[k] = own;
+		changed = 1;
+	}
+	return changed;
+}
+
 static bool
 write_key(const struct nt_emit *o, const struct nt_record *r, int k)
 {
+	if (k >= K_SET)
+		return write_set_key(o, r, k, NULL, 0);
 	if (k == K_EDITION) {
 		nt__emitf(o, "edition: %d", r->edition);
 		return true;
@@ -152,12 +562,276 @@ nt_record_exts(const struct nt_record *r)
 
 /* ---- the game --------------------------------------------------------------- */
 
+int
+nt_record_setup(const struct nt_record *r, struct cr_setup *s)
+{
+	nt_game_keys_ready();
+	memset(s, 0, sizeof *s);
+	for (int k = K_SET; k < NKEYS && keys[k] != NULL; k++) {
+		const struct nt_field *f = nt_record_field(r, keys[k]);
+
+		if (f != NULL && reckey(k)->type == CR_RK_SQUARE &&
+		    square_of(f->text, &s->bx, &s->by, &s->brot)) {
+			s->beside = 1;
+			return k;
+		}
+	}
+	return -1;
+}
+
+bool
+nt_record_set_key(struct nt_record *r, int ext, int type, const char *text)
+{
+	nt_game_keys_ready();
+	for (int k = K_SET; k < NKEYS && keys[k] != NULL; k++)
+		if ((ext < 0 || key_ext[k] == ext) && reckey(k)->type == type &&
+		    (ext >= 0 || (nt_record_exts(r) >> key_ext[k] & 1))) {
+			int slot = nt_key_slot(keys[k], strlen(keys[k]));
+
+			for (int i = 0; i < r->nfields; i++)	/* given again: the last */
+				if (r->field[i].key == nt_key_name(slot)) {
+					char *t = strdup(text);
+
+					if (t == NULL || r->arena != NULL) {
+						free(t);
+						return false;
+					}
+					free(r->field[i].text);
+					r->field[i].text = t;
+					r->field[i].shape = NT_SCALAR;
+					return true;
+				}
+			return slot >= 0 &&
+			    nt__field_add(r, slot, NT_SCALAR, false, text, strlen(text), 0, 0, 0, 0);
+		}
+	return false;
+}
+
+/* ---- the world: the tile set a record is played on ---------------------- */
+
+/* Does the YAML mapping in text have a top-level key "set"? */
+static bool
+names_set(const char *text, size_t len)
+{
+	yaml_parser_t p;
+	yaml_document_t doc;
+	yaml_node_t *root;
+	bool found = false;
+
+	if (!yaml_parser_initialize(&p))
+		return false;
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	if (yaml_parser_load(&p, &doc)) {
+		if ((root = yaml_document_get_root_node(&doc)) != NULL &&
+		    root->type == YAML_MAPPING_NODE)
+			for (yaml_node_pair_t *q = root->data.mapping.pairs.start;
+			    q < root->data.mapping.pairs.top; q++) {
+				yaml_node_t *k = yaml_document_get_node(&doc, q->key);
+
+				if (k->type == YAML_SCALAR_NODE && k->data.scalar.length == 3 &&
+				    memcmp(k->data.scalar.value, "set", 3) == 0)
+					found = true;
+			}
+		yaml_document_delete(&doc);
+	}
+	yaml_parser_delete(&p);
+	return found;
+}
+
+/* A field's value where the record has it: its lines and columns kept. */
+static char *
+in_place(const struct nt_field *f, size_t *len)
+{
+	size_t n = (size_t)(f->line > 1 ? f->line - 1 : 0) + (size_t)(f->column > 1 ?
+	    f->column - 1 : 0), t = strlen(f->text);
+	char *s = malloc(n + t + 1);
+
+	if (s == NULL)
+		return NULL;
+	memset(s, '\n', (size_t)(f->line > 1 ? f->line - 1 : 0));
+	memset(s + (f->line > 1 ? f->line - 1 : 0), ' ', (size_t)(f->column > 1 ? f->column - 1 :
+	    0));
+	memcpy(s + n, f->text, t + 1);
+	*len = n + t;
+	return s;
+}
+
+static int
+world_fail(struct nt_replay_error *err, const struct nt_field *f, int line, int column,
+    const char *kind, int status, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+static int
+world_fail(struct nt_replay_error *err, const struct nt_field *f, int line, int column,
+    const char *kind, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->move = 0;
+	err->line = line > 0 ? line : f ? f->line : 1;
+	err->column = line > 0 ? column : f ? f->column : 1;
+	err->kind = kind;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+/* Module e's tile set for record r: its shipped file, or the data a key
+ * of r names (a file, the data inline, or corrections to the shipped
+ * file).  0, or the status with err. */
+static int
+module_set(const struct nt_record *r, int e, const struct nt_tile_files *fs,
+    struct cr_tileset *ts, struct nt_replay_error *err)
+{
+	const struct nt_field *f = NULL;
+	const char *name = cr_exts[e]->tiles, *ship = NULL;
+	struct cr_error ce;
+	char msg[256], *text = NULL;
+	size_t len = 0, slen = 0;
+	int k, rc;
+
+	for (k = K_SET; k < NKEYS && keys[k] != NULL; k++)
+		if (key_ext[k] == e && reckey(k)->type == CR_RK_DATA &&
+		    (nt_record_exts(r) >> e & 1) && (f = nt_record_field(r, keys[k])) != NULL)
+			break;
+	if (f == NULL || f->shape != NT_SCALAR)
+		if ((ship = fs->shipped(fs->arg, e, &slen, msg, sizeof msg)) == NULL)
+			return world_fail(err, NULL, 1, 1, "unreadable", 2, "%s", msg);
+	if (f == NULL) {
+		if (cr_tileset_parse_fix(ts, name, ship, slen, NULL, 0, &ce) < 0)
+			return world_fail(err, NULL, 1, 1, "data-check", 1, "%s:%d:%d: %s", name,
+			    ce.line, ce.column, ce.msg);
+		return 0;
+	}
+	if (f->shape == NT_SCALAR) {	/* a file, beside the record */
+		if ((text = fs->named(fs->arg, f->text, &len, msg, sizeof msg)) == NULL)
+			return world_fail(err, f, 0, 0, "unreadable", 2, "%s: %s", keys[k], msg);
+		rc = cr_tileset_parse_fix(ts, f->text, text, len, NULL, 0, &ce);
+		if (rc < 0) {
+			free(text);
+			return world_fail(err, f, 0, 0, "data-check", 1, _("%s: %s:%d:%d: %s (the "
+			    "data may be corrected there)"), keys[k], f->text, ce.line, ce.column,
+			    ce.msg);
+		}
+		if (cfg_of(r) != NULL) {	/* its text, for header_own */
+			free(((struct cfg *)r->cfg)->file[k]);
+			((struct cfg *)r->cfg)->file[k] = text;
+		} else
+			free(text);
+	} else if ((text = in_place(f, &len)) == NULL)
+		return world_fail(err, f, 0, 0, "unreadable", 2, "%s", _("out of memory"));
+	else if (names_set(text, len)) {	/* the data whole, inline */
+		rc = cr_tileset_parse_fix(ts, NULL, text, len, NULL, 0, &ce);
+		free(text);
+		if (rc < 0)
+			return world_fail(err, f, ce.line < 0 ? -ce.line : ce.line, ce.column,
+			    "data-check", 1, "%s: %s", keys[k], ce.msg);
+	} else {			/* corrections to the shipped data */
+		rc = cr_tileset_parse_fix(ts, name, ship, slen, text, len, &ce);
+		free(text);
+		if (rc < 0 && ce.line <= 0)
+			return world_fail(err, f, -ce.line, ce.column, "data-check", 1, "%s: %s",
+			    keys[k], ce.msg);
+		if (rc < 0)
+			return world_fail(err, f, 0, 0, "data-check", 1, "%s: %s line %d: %s",
+			    keys[k], name, ce.line, ce.msg);
+	}
+	if (strcmp(ts->name, cr_exts[e]->name) != 0) {
+		world_fail(err, f, 0, 0, "data-check", 1, _("%s: the data of set %s, not %s (set: "
+		    "%s)"), keys[k], ts->name, cr_exts[e]->name, cr_exts[e]->name);
+		cr_tileset_free(ts);
+		return 1;
+	}
+	return 0;
+}
+
+int
+nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
+    const struct nt_tile_files *fs, struct cr_tileset *own, const struct cr_tileset **world,
+    struct nt_replay_error *err)
+{
+	uint32_t on = cr_rules_on(0), mods = cr_rules_modules(0);
+	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
+	struct cr_refusal why;
+	struct cr_setup s;
+	struct cr_game *g;
+	bool data = false;
+	int n = 0, k;
+
+	memset(err, 0, sizeof *err);
+	nt_game_keys_ready();
+	*world = all;
+	for (k = K_SET; k < NKEYS && keys[k] != NULL; k++)
+		data |= reckey(k)->type == CR_RK_DATA && (c.exts >> key_ext[k] & 1) &&
+		    nt_record_field(r, keys[k]) != NULL;
+	for (int pass = 0; data && pass < 2; pass++)	/* as the shipped set: those on first */
+		for (int e = 0; e < cr_nexts; e++) {
+			struct cr_tileset more;
+			struct cr_error ce;
+			int rc;
+
+			if (cr_exts[e]->tiles == NULL || !((pass ? mods & ~on : on) >> e & 1))
+				continue;
+			if ((rc = module_set(r, e, fs, n == 0 ? own : &more, err)) != 0) {
+				if (n > 0)
+					cr_tileset_free(own);
+				return rc;
+			}
+			if (n++ == 0) {
+				free(own->source);	/* a merged set's: none */
+				own->source = NULL;
+				continue;
+			}
+			rc = cr_tileset_merge(own, &more, &ce);
+			cr_tileset_free(&more);
+			if (rc < 0) {
+				cr_tileset_free(own);
+				return world_fail(err, NULL, 1, 1, "data-check", 1, "%s", ce.msg);
+			}
+		}
+	if (data)
+		*world = own;
+	/* The set-up a key says (the spring beside the board), on that world. */
+	if ((k = nt_record_setup(r, &s)) < 0)
+		return 0;
+	s.why = &why;
+	if ((g = cr_game_create_setup(*world, &c, &s)) != NULL) {
+		cr_game_free(g);
+		return 0;
+	}
+	{
+		const struct nt_field *f = nt_record_field(r, keys[k]);
+		struct cr_square sq[64];
+		char said[256], where[512];
+		int m = cr_game_beside_options(*world, &c, sq, 64);
+		size_t o = 0;
+
+		where[0] = '\0';
+		for (int i = 0; i < m && i < 64 && o < sizeof where; i++)
+			o += (size_t)snprintf(where + o, sizeof where - o, "%s%d,%d", i ? " " : "",
+			    sq[i].x, sq[i].y);
+		if (why.code == CR_OK || why.code == CR_R_BAD_MOVE)
+			snprintf(said, sizeof said, "%s", _("the game cannot be set up so"));
+		else
+			nt_refusal(*world, &why, NULL, said, sizeof said);
+		if (*world == own)
+			cr_tileset_free(own);
+		*world = all;
+		return world_fail(err, f, 0, 0, "header", 1, _("%s: \"%s\": %s (it may lie on: %s)"),
+		    keys[k], f->text, said, m > 0 ? where : "-");
+	}
+}
+
 static void *
 create(const void *world, const struct nt_record *r, struct nt_replay_error *err)
 {
 	const struct cr_tileset *ts = world;
 	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
-	struct cr_game *g = cr_game_create(ts, &c);
+	struct cr_setup s;
+	struct cr_game *g;
+
+	nt_record_setup(r, &s);
+	g = cr_game_create_setup(ts, &c, &s);
 
 	if (g == NULL) {
 		memset(err, 0, sizeof *err);
@@ -173,9 +847,11 @@ static bool
 restart(void *g, const void *world, const struct nt_record *r, struct nt_replay_error *err)
 {
 	struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
+	struct cr_setup s;
 
-	(void)world;	/* the tile set of every module, always */
-	if (cr_game_restart(g, &c))
+	(void)world;	/* the one g was made on (cmd/: a game per world) */
+	nt_record_setup(r, &s);
+	if (cr_game_restart_setup(g, &c, &s))
 		return true;
 	snprintf(err->msg, sizeof err->msg, "%s", _("cannot start the game: out of memory, "
 	    "or the tiles of an expansion were not read"));
@@ -323,7 +999,6 @@ const struct nt_game nt_game_tile = {
 	.maxrecord = CR_MAXPLAYERS,
 	.header_start = header_start,
 	.header_field = header_field,
-	.header_free = NULL,
 	.write_key = write_key,
 	.describe = describe,
 	.create = create,
@@ -345,6 +1020,11 @@ const struct nt_game nt_game_tile = {
 	.event_why = event_why,
 	.canon = canon,
 	.event_parts = nt__tile_event_parts,
+	.header_free = header_free,
+	.header_own = header_own,
+	.write_key_notes = write_key_notes,
+	.keys_init = keys_init,
+	.header_end = header_end,
 };
 
 /* ---- its records, on the engine's types -------------------------------------- */

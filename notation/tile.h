@@ -91,4 +91,39 @@ bool	nt_replay_on(struct cr_game *g, const struct nt_record *r,
  * exts). */
 uint32_t nt_record_exts(const struct nt_record *r);
 
+/*
+ * Issue 21: the modules' own keys of a record (rules/ext.h: cr_ext.
+ * record_keys).  The set-up its key of CR_RK_SQUARE says (a spring
+ * beside the board): into *s (beside 0 when none), that key's index
+ * among the row's keys, -1 for none.  A key of module ext (-1: of a
+ * module r is played with) of type `type` set to text, given again or
+ * not (a file's name: play's option; a square: selfplay's), false when
+ * out of memory.
+ */
+int	nt_record_setup(const struct nt_record *r, struct cr_setup *s);
+bool	nt_record_set_key(struct nt_record *r, int ext, int type, const char *text);
+
+/*
+ * The tile set record r is played on: all (every module's shipped file,
+ * merged) when r names no data of a module's, else one made into own
+ * (its to free) from the modules' files (fs) and the data r names: a
+ * file beside it (the text kept for the row's header_own), the data
+ * inline, or corrections to the shipped file; then the set-up r says
+ * checked on it (a spring where it may not lie).  0 with *world set, or
+ * the status (1 the record refused, 2 a file cannot be read) with err
+ * (move 0, the record's line, the kind: header, data-check, unreadable).
+ */
+struct nt_tile_files {
+	/* Module ext's shipped tile file's text (cr_ext.tiles), NULL with
+	 * msg when it cannot be read. */
+	const char *(*shipped)(void *arg, int ext, size_t *len, char *msg, size_t size);
+	/* A file a record names, by its name as written (relative to the
+	 * record's directory): malloc'd text, NULL with msg. */
+	char	*(*named)(void *arg, const char *name, size_t *len, char *msg, size_t size);
+	void	*arg;
+};
+int	nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
+	    const struct nt_tile_files *fs, struct cr_tileset *own,
+	    const struct cr_tileset **world, struct nt_replay_error *err);
+
 #endif

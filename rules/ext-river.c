@@ -13,6 +13,10 @@
  * resets it (right curve, straight, right curve is legal: the river runs
  * back two squares apart and never meets itself).  No piece stands on a
  * river: no piece's kind is river, so the core refuses it already.
+ * With a start of several squares (the Wheel of Fortune's board, issue
+ * 21) the spring yields: it is laid at the set-up beside the board, on
+ * the square the record's spring: names, flowing straight away from it
+ * (beside), and the base start tile is out of the game.
  */
 #include "ext.h"
 
@@ -26,7 +30,8 @@ struct river {
 				   0 straight (or none yet) */
 };
 
-enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT };
+enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT,
+    P_BESIDE_ROT, P_BESIDE_SIDES };
 static const char *const phrases[] = {
 	[P_NONE] = "",
 	[P_LAKE_NEXT] = N_("the lake ends the river: {tile} may not be drawn before it"),
@@ -36,6 +41,10 @@ static const char *const phrases[] = {
 	    "curves in a row)"),
 	[P_UTURN_RIGHT] = N_("{tile} at {pos}: the river would turn back on itself (two right "
 	    "curves in a row)"),
+	[P_BESIDE_ROT] = N_("the spring flows straight away from the board: at {pos} its "
+	    "rotation is {n}, not {rot}"),
+	[P_BESIDE_SIDES] = N_("the spring at {pos} would touch the board on more than one side: "
+	    "it lies against one side and flows away from it"),
 };
 
 static const struct cr_plural plurals[] = {
@@ -197,6 +206,37 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
 }
 
+/*
+ * Issue 21: beside a start of several squares (the Wheel of Fortune's
+ * board), the spring is laid at the set-up against one side of it, its
+ * river flowing straight away: the rotation that points its river edge
+ * away from the one side it touches (rules/ext.h: cr_ext.beside).
+ */
+static int
+beside(const struct cr_game *g, int ext, int type, int x, int y, int rot,
+    struct cr_refusal *why)
+{
+	const struct cr_tiletype *t = &cr_game_tileset(g)->type[type];
+	int to = -1, sides = 0, river = -1, want;
+
+	for (int d = 0; d < CR_NDIRS; d++) {
+		if (cr_game_at(g, x + cr_dx[d], y + cr_dy[d]) != NULL)
+			to = d, sides++;
+		if (river < 0 && t->edge[d] == cr_ext_kind(ext, 0))
+			river = d;
+	}
+	if (sides == 0) {
+		why->code = CR_R_NOT_ADJACENT;
+		return -1;
+	}
+	if (sides > 1)
+		return refuse(why, ext, P_BESIDE_SIDES, 0), -1;
+	want = ((to + 2) % 4 - (river < 0 ? 0 : river) + 4) % 4;
+	if (rot >= 0 && rot != want)
+		return refuse(why, ext, P_BESIDE_ROT, want * 90), -1;
+	return want;
+}
+
 const struct cr_ext cr_ext_river = {
 	.name = "river",
 	.tiles = "river.yaml",
@@ -209,4 +249,5 @@ const struct cr_ext cr_ext_river = {
 	.drawable = drawable,
 	.tile_ok = tile_ok,
 	.placed = placed,
+	.beside = beside,
 };

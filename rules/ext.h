@@ -503,6 +503,24 @@ struct cr_evword {
 	int		 n, player, x, y;
 };
 
+/* A header key of a module's records (cr_ext.record_keys, issue 21): its
+ * word, what it holds (CR_RK_*), and another module it goes with (NULL:
+ * none): with `with`, the key is refused unless that module is in the
+ * record's expansions too, and required when it is ("spring": "river");
+ * hint, N_(), what it holds, for the refusal when it is missing. */
+enum {
+	CR_RK_DATA,	/* the module's data: a file's name, the data whole inline
+			 * (a mapping naming its set), or corrections to the
+			 * shipped data (cr_tileset_parse_fix) */
+	CR_RK_SQUARE,	/* a square of the set-up, "X,Y" or "X,Y ROT" (cr_config.beside) */
+};
+struct cr_reckey {
+	const char	*key;
+	int		 type;		/* CR_RK_* */
+	const char	*with;
+	const char	*hint;
+};
+
 /* A square of a start of several (cr_ext.start_squares): the tile type
  * laid there, its square and its rotation. */
 struct cr_square {
@@ -792,6 +810,47 @@ struct cr_ext {
 		    struct cr_svgshape *out, int max);
 	const struct cr_svgkey *svg_keys;
 	int		 nsvg_keys;
+	/* ---- A module's own keys in a record, and its data corrected there
+	 * (issue 21: the Wheel of Fortune's wheel-of-fortune: and spring:) ---
+	 * record_keys: the header keys its records may hold (struct
+	 * cr_reckey), nrecord_keys of them; the tile game's row takes them
+	 * after players, in registry order and then in this order, and
+	 * refuses each in a record without the module in its expansions
+	 * (kind header).  datamerge: those of datakeys (a bit each, by index)
+	 * whose corrections replace the data's entries one by one (a
+	 * mapping's: icons) rather than the whole value (cr_tileset_parse_fix).
+	 * square_rot: for a key of CR_RK_SQUARE, the rotation its square
+	 * implies (0 to 3), -1 when it implies none: how fmt writes it ("X,Y
+	 * ROT").  NULL: none. */
+	const struct cr_reckey *record_keys;
+	int		 nrecord_keys;
+	unsigned	 datamerge;
+	int	(*square_rot)(int key, int x, int y);
+	/* data_each: as data, for carcref tiles --check: every failure it
+	 * finds said to each (a key's failure not hiding another's), how
+	 * many (0: the data kept, as data does).  Asked even when some tile
+	 * types failed.  NULL: data, its first failure alone. */
+	int	(*data_each)(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
+		    void (*each)(void *ctx, const struct cr_error *err), void *ctx);
+
+	/* ---- A start tile that yields to a start of several squares (issue
+	 * 21: the River's spring beside the Wheel of Fortune's board) -------
+	 * When another module in play lays a start of several squares
+	 * (start_squares), the start tile this module's start hook gave is
+	 * not laid at 0,0: the set's own start tile (cr_tileset.start) leaves
+	 * the supply unplaced instead, and this one is laid at the set-up,
+	 * beside the squares, where the game's set-up says (cr_config.beside:
+	 * a record's key of CR_RK_SQUARE, spring:).  The engine refuses a
+	 * square that holds a tile (CR_R_OCCUPIED), asks beside, then refuses
+	 * a square touching no tile (CR_R_NOT_ADJACENT) and edges that do not
+	 * match (CR_R_EDGE_MISMATCH), as for a move.  beside: with the squares
+	 * down, the rotation the tile of type `type` lies at on x,y (rot: the
+	 * rotation the set-up gives, -1 none), or -1 with why (the module's
+	 * refusal, CR_R_EXT: a rotation that is not the one the square
+	 * implies).  NULL: the module's start tile does not yield (the start
+	 * squares replace it). */
+	int	(*beside)(const struct cr_game *g, int ext, int type, int x, int y, int rot,
+		    struct cr_refusal *why);
 };
 #define CR_ASCII_MARK	'\x01'
 #define CR_ASCII_PLAYER	'\x02'	/* + player: below ' ' for CR_MAXPLAYERS <= 8 */

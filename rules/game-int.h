@@ -180,6 +180,10 @@ struct cr_game {
 	struct cr_player player[CR_MAXPLAYERS];
 	int	onboard;		/* figures standing on the board */
 	int	supply_total;		/* tiles left to draw: those a module hid not */
+	/* Issue 21: a module's start tile yielding to a start of several
+	 * squares (cr_ext.beside): its type and module, -1 for none. */
+	int	beside_type, beside_ext;
+	struct cr_setup beside;		/* where it was laid (cr_game_setup) */
 
 	struct grid		board;	/* tile index by square */
 	VEC(struct node)	nodes;

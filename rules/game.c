@@ -166,6 +166,13 @@ place_tile(struct cr_game *g, int type, const struct hood *h, int rot)
 struct cr_game *
 cr_game_create(const struct cr_tileset *ts, const struct cr_config *c)
 {
+	return cr_game_create_setup(ts, c, NULL);
+}
+
+struct cr_game *
+cr_game_create_setup(const struct cr_tileset *ts, const struct cr_config *c,
+    const struct cr_setup *s)
+{
 	struct cr_game *g;
 
 	if (ts == NULL || ts->start < 0)
@@ -181,7 +188,7 @@ cr_game_create(const struct cr_tileset *ts, const struct cr_config *c)
 	    !RESERVE(g->events, 512) || !RESERVE(g->log, 2048) || !RESERVE(g->marks, 96) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL || !cr__board_index_init(g) ||
 	    (g->h.supply = calloc((size_t)ts->ntypes, sizeof *g->h.supply)) == NULL ||
-	    !cr_game_restart(g, c)) {
+	    !cr_game_restart_setup(g, c, s)) {
 		cr_game_free(g);
 		return NULL;
 	}
@@ -298,6 +305,94 @@ start_squares(struct cr_game *g, const struct cr_square **sq)
 }
 
 /*
+ * Issue 21: the start tile that yields (g->beside_type) at x,y, rotation
+ * rot (-1: its module says), checked as rules/ext.h's cr_ext.beside
+ * says; laid there when lay.  False with why.
+ */
+static bool refuse(struct cr_refusal *why, enum cr_refusal_code code);
+
+static bool
+lay_beside(struct cr_game *g, int x, int y, int rot, struct cr_refusal *why, bool lay)
+{
+	int type = g->beside_type, e = g->beside_ext, r;
+	struct hood h;
+
+	memset(why, 0, sizeof *why);
+	why->tile = type, why->x = x, why->y = y, why->rot = rot < 0 ? 0 : rot;
+	if (rot > 3 || (x | y) < -(1 << 20) || x > 1 << 20 || y > 1 << 20)
+		return refuse(why, CR_R_BAD_MOVE);
+	if (cr__tile_at(g, x, y) != NULL) {
+		why->other_x = x, why->other_y = y;
+		return refuse(why, CR_R_OCCUPIED);
+	}
+	if ((r = cr_exts[e]->beside(g, e, type, x, y, rot, why)) < 0)
+		return false;
+	why->rot = r;
+	cr__hood_find(g, x, y, &h);
+	if (!cr__fits(g, type, &h, r, why))
+		return false;
+	if (lay) {
+		g->ahead = 0;
+		if (!reserve(g, false))
+			return refuse(why, CR_R_BAD_MOVE);
+		place_tile(g, type, &h, r);
+		g->ahead = 0;
+	}
+	return true;
+}
+
+void
+cr_game_setup(const struct cr_game *g, struct cr_setup *s)
+{
+	*s = g->beside;
+}
+
+int
+cr_game_beside_options(const struct cr_tileset *ts, const struct cr_config *c,
+    struct cr_square *out, int max)
+{
+	struct cr_setup probe = { -1, 0, 0, 0, NULL };	/* the squares down, the tile not */
+	uint32_t exts = c->exts | cr_rules_on(ts->game);
+	bool squares = false, yields = false;
+	struct cr_refusal why;
+	struct cr_game *g;
+	int n = 0, x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+
+	for (int e = 0; e < cr_nexts; e++)	/* no game made for nothing */
+		if (exts >> e & 1) {
+			squares |= cr_exts[e]->start_squares != NULL;
+			yields |= cr_exts[e]->beside != NULL;
+		}
+	if (!squares || !yields || (g = cr_game_create_setup(ts, c, &probe)) == NULL)
+		return -1;
+	if (g->beside_type < 0) {
+		cr_game_free(g);
+		return -1;
+	}
+	for (int i = 0; i < g->h.tiles.n; i++) {
+		const struct cr_placed *t = &g->h.tiles.v[i];
+
+		if (i == 0 || t->x < x0)
+			x0 = t->x;
+		if (i == 0 || t->x > x1)
+			x1 = t->x;
+		if (i == 0 || t->y < y0)
+			y0 = t->y;
+		if (i == 0 || t->y > y1)
+			y1 = t->y;
+	}
+	for (int y = y0 - 1; y <= y1 + 1; y++)
+		for (int x = x0 - 1; x <= x1 + 1; x++)
+			if (lay_beside(g, x, y, -1, &why, false)) {
+				if (n < max)
+					out[n] = (struct cr_square){ g->beside_type, x, y, why.rot };
+				n++;
+			}
+	cr_game_free(g);
+	return n;
+}
+
+/*
  * Start a new game on the same tile set, keeping the memory: a batch of
  * replays allocates once.  False on bad arguments (g unchanged) or when
  * memory runs out (g then holds an empty board: reset it again).
@@ -305,6 +400,13 @@ start_squares(struct cr_game *g, const struct cr_square **sq)
 bool
 cr_game_restart(struct cr_game *g, const struct cr_config *c)
 {
+	return cr_game_restart_setup(g, c, NULL);
+}
+
+bool
+cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct cr_setup *s)
+{
+	static const struct cr_setup none;
 	const struct cr_tileset *ts = g->h.ts;
 	const struct cr_square *sq = NULL;
 	int start = ts->start, nsq, a, b;
@@ -344,18 +446,26 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 			g->supply_total += g->h.supply[t];
 		}
 	g->ext_logged = ~0u;	/* the states start here: nothing to undo */
+	g->beside_type = g->beside_ext = -1;
+	memset(&g->beside, 0, sizeof g->beside);
 	for (int e = 0; e < cr_nexts; e++)	/* a module's own start tile */
 		if ((g->exts & (1u << e)) && cr_exts[e]->start != NULL) {
 			int t = cr_exts[e]->start(g, e);
 
 			if (t >= 0)
-				start = t;
+				start = t, g->beside_ext = e;
 		}
 	if (g->h.supply[start] <= 0)
 		return false;
 	g->gen++;
 	/* The start tile is part of the board, not a move: undo stops there. */
 	if ((nsq = start_squares(g, &sq)) > 0) {	/* a start of several squares */
+		if (g->beside_ext >= 0 && cr_exts[g->beside_ext]->beside != NULL)
+			g->beside_type = start, start = ts->start;	/* it yields (issue 21) */
+		else
+			g->beside_ext = -1;
+		if (start < 0 || g->h.supply[start] <= 0)
+			return false;
 		take_tile(g, start);	/* out of the game */
 		for (int i = 0; i < nsq; i++) {
 			if (sq[i].type < 0 || sq[i].type >= ts->ntypes ||
@@ -369,6 +479,20 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 			place_tile(g, sq[i].type, &h, sq[i].rot);
 		}
 		g->ahead = 0;
+		if (s == NULL)
+			s = &none;
+		if (g->beside_type >= 0 && s->beside >= 0) {	/* beside < 0: probing (options) */
+			struct cr_refusal tmp, *why = s->why ? s->why : &tmp;
+
+			if (!s->beside) {
+				memset(why, 0, sizeof *why);
+				why->code = CR_R_BAD_MOVE;
+				return false;
+			}
+			if (!lay_beside(g, s->bx, s->by, s->brot, why, true))
+				return false;
+			g->beside = (struct cr_setup){ 1, s->bx, s->by, why->rot, NULL };
+		}
 	} else {
 		if (!reserve(g, false))
 			return false;

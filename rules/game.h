@@ -238,6 +238,10 @@ struct cr_refusal {
 	int		space;			/* the move's space (cr_move.space) */
 	int		line;			/* the data's line the rule rests on (a
 						 * module's data file), 0: none */
+	/* Issue 21: the name of the data file line is in (a module's data),
+	 * NULL: the record's (line < 0: the record's line -line, a
+	 * correction: rules/tileset.h, cr_tileset_parse_fix). */
+	const char	*source;
 	/* A tile refused at its square by its edges or a module's rule of
 	 * placement (CR_R_EDGE_MISMATCH, CR_R_EXT): the rotations that fit
 	 * there, bit r for r quarter turns, and CR_FITS_KNOWN; 0 when not
@@ -345,8 +349,38 @@ void	cr_game_free(struct cr_game *g);
  * False on bad arguments (g unchanged) or no memory. */
 bool	cr_game_restart(struct cr_game *g, const struct cr_config *c);
 bool	cr_game_reset(struct cr_game *g, int edition, int nplayers);
+/*
+ * Issue 21: the set-up a game's config does not say: where a module's
+ * start tile that yields to a start of several squares is laid
+ * (rules/ext.h: cr_ext.beside; a record's spring:): beside 1, its square,
+ * its rotation (-1: the module says it); 0: none given (a game that needs
+ * one is then refused).  why, when not NULL: why the set-up is refused
+ * (that tile misplaced, or none given: CR_R_BAD_MOVE).  The same as
+ * cr_game_create and cr_game_restart with it (NULL: none).
+ */
+struct cr_setup {
+	int		beside;
+	int		bx, by, brot;
+	struct cr_refusal *why;
+};
+struct cr_game *cr_game_create_setup(const struct cr_tileset *ts, const struct cr_config *c,
+	    const struct cr_setup *s);
+bool	cr_game_restart_setup(struct cr_game *g, const struct cr_config *c,
+	    const struct cr_setup *s);
+/* The set-up g was started with: its start tile laid beside the start
+ * squares (beside 1, its square and rotation), beside 0 for none. */
+void	cr_game_setup(const struct cr_game *g, struct cr_setup *s);
 /* The modules in play (struct cr_config's exts). */
 uint32_t cr_game_exts(const struct cr_game *g);
+/* Issue 21: the squares where a module's start tile that yields to a
+ * start of several squares (rules/ext.h: cr_ext.beside) may lie in a game
+ * of ts under c (c's beside left out), with the rotation each (cr_square:
+ * its type, square, rotation), from the south row up and west to east,
+ * up to max into out: how many; -1 when no start tile yields (or no
+ * memory). */
+struct cr_square;
+int	cr_game_beside_options(const struct cr_tileset *ts, const struct cr_config *c,
+	    struct cr_square *out, int max);
 /* Whether a tile type may be drawn now: a copy is left, its module is in
  * play, and no module's order holds it back (the river's tiles first). */
 bool	cr_game_drawable(const struct cr_game *g, int type, struct cr_refusal *why);

@@ -69,6 +69,13 @@ struct ld {
 	void		(*each)(void *ctx, const struct cr_error *err);
 	void		*ctx;
 	int		 nfail;
+	/* Issue 21: corrections read with the set (cr_tileset_parse_fix):
+	 * their document (fixed: loaded), and for a loader reading in it,
+	 * neg: its lines are the record's, given negated (fail, datum_fill).
+	 * name: the base text's name as people know it, NULL. */
+	yaml_document_t	 fixdoc;
+	bool		 fixed, neg;
+	const char	*name;
 };
 
 /* What the loader knows of one segment while it reads a tile. */
@@ -170,7 +177,7 @@ fail(struct ld *L, yaml_mark_t m, const char *fmt, ...)
 	size_t o = 0;
 	va_list ap;
 
-	L->err->line = lineno(m.line);
+	L->err->line = L->neg ? -lineno(m.line) : lineno(m.line);
 	L->err->column = lineno(m.column);
 	msg[0] = '\0';
 	if (L->code != NULL)	/* a code is at most 15 bytes: no truncation */
@@ -1277,7 +1284,7 @@ datum_fill(struct ld *L, const yaml_node_t *n, struct cr_datum *d, struct cr_dat
 	struct cr_datum *kids = *next;
 	int k = 0;
 
-	d->line = lineno(n->start_mark.line);
+	d->line = L->neg ? -lineno(n->start_mark.line) : lineno(n->start_mark.line);
 	d->column = lineno(n->start_mark.column);
 	d->text = NULL, d->len = 0, d->n = 0, d->item = NULL;
 	if (n->type == YAML_SCALAR_NODE) {
@@ -1305,9 +1312,23 @@ datum_fill(struct ld *L, const yaml_node_t *n, struct cr_datum *d, struct cr_dat
 	d->item = kids;
 }
 
-/* The module whose set this is hands its keys over (cr_ext.data). */
+/* Is datum key a the same scalar as datum key b? */
+static bool
+datum_same(const struct cr_datum *a, const struct cr_datum *b)
+{
+	return a->type == CR_DATUM_SCALAR && b->type == CR_DATUM_SCALAR && a->len == b->len &&
+	    memcmp(a->text, b->text, a->len) == 0;
+}
+
+/*
+ * The module whose set this is hands its keys over (cr_ext.data): v its
+ * values in the text, fv those of the corrections (F reads them; NULL:
+ * none): a correction's value replaces the text's, or for a key of
+ * cr_ext.datamerge (both mappings) replaces its entries one by one.
+ */
 static int
-module_data(struct ld *L, struct cr_tileset *ts, int ext, yaml_node_t *const *v, int nk)
+module_data(struct ld *L, struct cr_tileset *ts, int ext, yaml_node_t *const *v, int nk,
+    struct ld *F, yaml_node_t *const *fv)
 {
 	const struct cr_datum *keys[MAXDATAKEYS] = { 0 };
 	struct cr_datum *all, *next;
@@ -1315,25 +1336,60 @@ module_data(struct ld *L, struct cr_tileset *ts, int ext, yaml_node_t *const *v,
 
 	for (int i = 0; i < nk; i++) {
 		int c = v[i] ? datum_count(L, v[i], 0) : 0;
+		int f = fv && fv[i] ? datum_count(F, fv[i], 0) : 0;
 
-		if (c < 0)
-			return fail(L, v[i]->start_mark, _("%s is nested too deeply"),
-			    cr_exts[ext]->datakeys[i]);
-		total += c;
+		if (c < 0 || f < 0)
+			return fail(c < 0 ? L : F, (c < 0 ? v[i] : fv[i])->start_mark,
+			    _("%s is nested too deeply"), cr_exts[ext]->datakeys[i]);
+		total += 2 * (c + f) + 1;	/* room for a merged mapping's entries */
 	}
 	if ((all = calloc((size_t)total + 1, sizeof *all)) == NULL) {
 		seterr(L->err, 0, 0, _("out of memory"));
 		return -1;
 	}
 	next = all;
-	for (int i = 0; i < nk; i++)
-		if (v[i] != NULL) {
-			struct cr_datum *d = next++;
+	for (int i = 0; i < nk; i++) {
+		struct cr_datum *d = NULL, *f = NULL, *m;
 
+		if (v[i] != NULL) {
+			d = next++;
 			datum_fill(L, v[i], d, &next);
-			keys[i] = d;
 		}
-	rc = cr_exts[ext]->data(ts, ext, keys, L->err);
+		if (fv != NULL && fv[i] != NULL) {
+			f = next++;
+			datum_fill(F, fv[i], f, &next);
+		}
+		keys[i] = f ? f : d;
+		if (f == NULL || d == NULL || !(cr_exts[ext]->datamerge >> i & 1) ||
+		    d->type != CR_DATUM_MAP || f->type != CR_DATUM_MAP)
+			continue;
+		/* The text's entries the corrections leave, then theirs. */
+		m = next++;
+		*m = *f;
+		m->n = 0;
+		m->item = next;
+		for (int a = 0; a < d->n; a++) {
+			int b;
+
+			for (b = 0; b < f->n && !datum_same(&d->item[2 * a], &f->item[2 * b]); b++)
+				;
+			if (b == f->n) {
+				next[2 * m->n] = d->item[2 * a], next[2 * m->n + 1] = d->item[2 * a + 1];
+				m->n++;
+			}
+		}
+		for (int b = 0; b < f->n; b++, m->n++)
+			next[2 * m->n] = f->item[2 * b], next[2 * m->n + 1] = f->item[2 * b + 1];
+		next += 2 * m->n;
+		keys[i] = m;
+	}
+	if (L->each != NULL && cr_exts[ext]->data_each != NULL) {	/* checking: say each */
+		int n = cr_exts[ext]->data_each(ts, ext, keys, L->each, L->ctx);
+
+		L->nfail += n;
+		rc = n > 0 ? -1 : 0;
+	} else
+		rc = cr_exts[ext]->data(ts, ext, keys, L->err);
 	free(all);
 	return rc;
 }
@@ -1394,10 +1450,87 @@ cr_tileset_data(const struct cr_tileset *ts, int set, size_t *len)
 	return ts->setdata[set];
 }
 
+/*
+ * Corrections read with a set (cr_tileset_parse_fix): F, a loader on
+ * their document (its lines the record's, negated), their values of the
+ * module's keys (fv, as keys[] from K_NKEYS + nsk lists them) and their
+ * tiles (*tiles, NULL).  Only the module's keys and tiles may be
+ * corrected.
+ */
+static int
+fix_keys(struct ld *L, struct ld *F, const char *const *keys, int nkeys, int from,
+    yaml_node_t **fv, yaml_node_t **tiles)
+{
+	const char *fk[1 + MAXDATAKEYS];
+	yaml_node_t *val[1 + MAXDATAKEYS], *root;
+	int n = 0;
+
+	*F = *L;
+	F->doc = L->fixdoc;
+	F->neg = true;
+	F->code = NULL;
+	F->each = NULL;
+	root = yaml_document_get_root_node(&F->doc);
+	fk[n++] = "tiles";
+	for (int i = from; i < nkeys; i++)
+		fk[n++] = keys[i];
+	if (root == NULL) {
+		yaml_mark_t zero = { 0, 0, 0 };
+
+		return fail(F, zero, "%s", _("the corrections are empty"));
+	}
+	if (get_keys(F, root, N_("the corrections"), fk, n, val) < 0)
+		return -1;
+	*tiles = val[0];
+	for (int i = 1; i < n; i++)
+		fv[i - 1] = val[i];
+	return 0;
+}
+
+/* The corrections' tiles applied to ts (read whole: its types derived). */
+static int
+fix_tiles(struct ld *F, yaml_node_t *tiles, struct cr_tileset *ts)
+{
+	struct cr_tileset tmp;
+	int n, rc = -1;
+
+	if (want_list(F, tiles, "tiles", "[{code: D, ...}]") < 0)
+		return -1;
+	n = nitems(tiles);
+	memset(&tmp, 0, sizeof tmp);
+	tmp.game = ts->game;
+	F->patch = true;
+	F->maxtypes = n;
+	F->codeline = calloc((size_t)n + 1, sizeof *F->codeline);
+	F->aliasline = calloc(((size_t)n + 1) * CR_MAXALIAS, sizeof *F->aliasline);
+	tmp.type = calloc((size_t)n + 1, sizeof *tmp.type);
+	tmp.line = calloc((size_t)n + 1, sizeof *tmp.line);
+	if (F->codeline == NULL || F->aliasline == NULL || tmp.type == NULL || tmp.line == NULL) {
+		seterr(F->err, 0, 0, _("out of memory"));
+		goto out;
+	}
+	for (int i = 0; i < n; i++) {
+		if (parse_tile(F, item(F, tiles, i), &tmp, tmp.ntypes) < 0)
+			goto out;
+		tmp.line[tmp.ntypes++] = lineno(item(F, tiles, i)->start_mark.line);
+	}
+	if ((rc = cr_tileset_patch(ts, &tmp, F->err)) < 0 && F->err->line == 0) {
+		F->err->line = -lineno(tiles->start_mark.line);
+		F->err->column = lineno(tiles->start_mark.column);
+	}
+out:
+	free(F->codeline), free(F->aliasline);
+	F->codeline = NULL, F->aliasline = NULL;
+	free(tmp.type), free(tmp.line);
+	return rc;
+}
+
 static int
 parse_set(struct ld *L, struct cr_tileset *ts)
 {
 	yaml_node_t *root, *v[K_NKEYS + MAXSETKEYS + MAXDATAKEYS];
+	yaml_node_t *fv[MAXDATAKEYS] = { 0 }, *fixtiles = NULL;
+	struct ld F;
 	yaml_mark_t zero = { 0, 0, 0 };
 	const char *keys[K_NKEYS + MAXSETKEYS + MAXDATAKEYS];
 	const char *const *sk;
@@ -1451,6 +1584,10 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 	ts->name[len] = '\0';
 	ts->game = cr_rules_of_set(ts->name);	/* whose kinds and keys it reads */
 	key_lists(L, ts->game);
+	if (L->name != NULL && (ts->source = strdup(L->name)) == NULL)
+		goto nomem;
+	if (L->fixed && fix_keys(L, &F, keys, nkeys, K_NKEYS + nsk, fv, &fixtiles) < 0)
+		return -1;
 
 	if (v[K_TILES] == NULL)
 		return fail(L, root->start_mark, _("no tiles given"));
@@ -1492,10 +1629,15 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 		ts->ntypes++;
 		ts->total += ts->type[t].count;	/* at most 10^6: no overflow */
 	}
-	if (L->nfail > 0)	/* said: the checks of the whole set need every type */
+	if (L->nfail > 0) {	/* said: the checks of the whole set need every type */
+		if (L->each != NULL && nkeys > K_NKEYS + nsk && cr_exts[ext]->data_each != NULL)
+			module_data(L, ts, ext, v + K_NKEYS + nsk, nkeys - K_NKEYS - nsk, &F,
+			    L->fixed ? fv : NULL);	/* its own failures said too */
 		return -1;
+	}
 	if (nkeys > K_NKEYS + nsk &&
-	    module_data(L, ts, ext, v + K_NKEYS + nsk, nkeys - K_NKEYS - nsk) < 0)
+	    module_data(L, ts, ext, v + K_NKEYS + nsk, nkeys - K_NKEYS - nsk, &F,
+	    L->fixed ? fv : NULL) < 0)
 		return -1;
 
 	derive(ts);	/* before the start code is looked up: find uses it */
@@ -1544,15 +1686,42 @@ parse_set(struct ld *L, struct cr_tileset *ts)
 			return -1;
 		ts->nsettok[0]++;
 	}
+	if (fixtiles != NULL && fix_tiles(&F, fixtiles, ts) < 0)
+		return -1;
 	return 0;
 nomem:
 	seterr(L->err, 0, 0, _("out of memory"));
 	return -1;
 }
 
+/* The corrections' document, into L->fixdoc (its errors the record's:
+ * their lines negated). */
+static int
+load_fix(struct ld *L, const char *fix, size_t fixlen)
+{
+	struct ld F = *L;
+	yaml_parser_t p;
+
+	if (!yaml_parser_initialize(&p)) {
+		seterr(L->err, 0, 0, _("out of memory"));
+		return -1;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)fix, fixlen);
+	if (!yaml_parser_load(&p, &L->fixdoc)) {
+		F.text = fix, F.len = fixlen;
+		syntax_error(&F, &p);
+		L->err->line = -L->err->line;
+		yaml_parser_delete(&p);
+		return -1;
+	}
+	yaml_parser_delete(&p);
+	L->fixed = true;
+	return 0;
+}
+
 static int
 parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error *err,
-    bool patch, struct ld *check)
+    bool patch, struct ld *check, const char *name, const char *fix, size_t fixlen)
 {
 	struct cr_error dummy;
 	yaml_parser_t p;
@@ -1582,8 +1751,15 @@ parse_text(struct cr_tileset *ts, const char *text, size_t len, struct cr_error 
 		goto out;
 	}
 	yaml_parser_delete(&p);
+	L.name = name;
+	if (fix != NULL && load_fix(&L, fix, fixlen) < 0) {
+		yaml_document_delete(&L.doc);
+		goto out;
+	}
 	rc = parse_set(&L, ts);
 	yaml_document_delete(&L.doc);
+	if (L.fixed)
+		yaml_document_delete(&L.fixdoc);
 out:
 	free(L.codeline);
 	free(L.aliasline);
@@ -1618,14 +1794,21 @@ cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
 		if (packs[i].len == len && memcmp(packs[i].text, text, len) == 0 &&
 		    cr_tileset_unpack(ts, packs[i].pack, packs[i].packlen) == 0)
 			return 0;
-	return parse_text(ts, text, len, err, false, NULL);
+	return parse_text(ts, text, len, err, false, NULL, NULL, NULL, 0);
+}
+
+int
+cr_tileset_parse_fix(struct cr_tileset *ts, const char *name, const char *text, size_t len,
+    const char *fix, size_t fixlen, struct cr_error *err)
+{
+	return parse_text(ts, text, len, err, false, NULL, name, fix, fixlen);
 }
 
 int
 cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
     struct cr_error *err)
 {
-	return parse_text(ts, text, len, err, true, NULL);
+	return parse_text(ts, text, len, err, true, NULL, NULL, NULL, 0);
 }
 
 int
@@ -1637,7 +1820,7 @@ cr_tileset_check(struct cr_tileset *ts, const char *text, size_t len,
 
 	memset(&check, 0, sizeof check);
 	check.each = each, check.ctx = ctx;
-	if (parse_text(ts, text, len, &err, false, &check) == 0)
+	if (parse_text(ts, text, len, &err, false, &check, NULL, NULL, 0) == 0)
 		return 0;
 	if (check.nfail == 0) {	/* a failure the types' loop did not say */
 		each(ctx, &err);

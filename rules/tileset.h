@@ -162,7 +162,8 @@ struct cr_datum {
 	enum cr_datum_type type;
 	const char	*text;
 	size_t		 len;
-	int		 line, column;
+	int		 line, column;	/* line < 0: a record's correction, at line -line
+					 * of the record (cr_tileset_parse_fix) */
 	int		 n;
 	const struct cr_datum *item;
 };
@@ -236,6 +237,19 @@ int	cr_tileset_check(struct cr_tileset *ts, const char *text, size_t len,
  */
 int	cr_tileset_parse_patch(struct cr_tileset *ts, const char *text, size_t len,
 	    struct cr_error *err);
+/*
+ * Issue 21: a set read as cr_tileset_parse does, from text (its name as
+ * people know it: name, kept in ts->source before the module's data hook
+ * runs; NULL for a record's own text), with corrections (fix, fixlen
+ * bytes, NULL for none: a record's, a YAML mapping of the module's data
+ * keys and tiles, lines as in the record).  A correction of a module's
+ * key replaces the text's (cr_ext.datamerge: entry by entry); its tiles
+ * are applied as cr_tileset_patch does.  The lines of what the
+ * corrections say are the record's, given negated: in the data the
+ * module's hook reads (cr_datum.line) and in *err.
+ */
+int	cr_tileset_parse_fix(struct cr_tileset *ts, const char *name, const char *text,
+	    size_t len, const char *fix, size_t fixlen, struct cr_error *err);
 /* A copy of src into dst, its own memory: 0, or -1 out of memory. */
 int	cr_tileset_copy(struct cr_tileset *dst, const struct cr_tileset *src);
 int	cr_tileset_patch(struct cr_tileset *dst, const struct cr_tileset *src,

@@ -28,7 +28,17 @@
  *    unknown number;
  *  - the board's squares are tile types of the set (codes WF-BOARD-XY,
  *    marked part: `tiles` leaves them out); a line naming one is refused
- *    (no copy left).
+ *    (no copy left);
+ *  - the record's keys (issue 21, the contract's 4.2): the data may be a
+ *    file, the data inline or corrections, these replacing a key whole
+ *    but icons entry by entry (datamerge), source and doubt too; an icons
+ *    entry of no copies (U: {}) is refused as no-icon-copy naming its
+ *    line; a refusal resting on the data names its file ({data},
+ *    {source}: the shipped file, the file the record names, or the
+ *    record's line);
+ *  - spring: is the set-up square of the River's spring, which yields to
+ *    the board (rules/ext-river.c: beside); square_rot writes its
+ *    rotation back.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -62,7 +72,19 @@ struct wf_data {
 	int	board0;		/* the board's squares: the set's types board0 + 4y + x */
 	int	nicons;
 	struct wf_icon icon[MAXICONS];
+	/* The name of the file the data was read from, as people know it
+	 * (its bytes follow the struct in the kept block), for refusals
+	 * that rest on the data; none: the record's. */
+	size_t	srclen;
+	bool	hassrc;
 };
+
+/* The data's file name (NULL: the record's). */
+static const char *
+source_of(const struct wf_data *d)
+{
+	return d->hassrc ? (const char *)(d + 1) : NULL;
+}
 
 /* ---- its words -------------------------------------------------------------- */
 
@@ -70,7 +92,7 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
     P_ICONS_USED, P_ICON_MISSING, P_ICON_NUMBER, P_WHEEL_TWICE, P_PLAGUE_NO_WHEEL,
     P_PLAGUE_NOT_DUE, P_PLAGUE_TWICE_SQ, P_PLAGUE_NO_FOLLOWER, P_PLAGUE_SPOT,
     P_PLAGUE_TWICE, P_PLAGUE_MISSING, P_FORTUNE, P_TAX, P_FAMINE, P_STORM, P_INQUISITION,
-    P_PLAGUE, P_W_MOVES, P_W_FORTUNE, P_W_TAX, P_W_TAX_ONE, P_W_FAMINE, P_W_FAMINE_ONE,
+    P_PLAGUE, P_NO_ICON_SAID, P_W_MOVES, P_W_FORTUNE, P_W_TAX, P_W_TAX_ONE, P_W_FAMINE, P_W_FAMINE_ONE,
     P_W_FAMINE_MORE, P_W_STORM, P_W_INQUISITION, P_W_MONKS, P_W_SUM, P_W_NOBODY, P_W_CHOSE,
     P_W_ONLY, P_W_NONE_HOME, P_C_ONE, P_C_ALONE, P_C_BOTH, NPHRASES };
 static const char *const phrases[NPHRASES] = {
@@ -80,14 +102,14 @@ static const char *const phrases[NPHRASES] = {
 	[P_ICON_N] = N_("with a wheel icon showing {n}"),
 	[P_ICON_ANY] = N_("with a wheel icon (number unknown)"),
 	[P_PLAIN] = N_("plain"),
-	[P_NO_ICON_COPY] = N_("{tile} shows no wheel icon in this box (wheel-of-fortune.yaml, "
-	    "icons): write {tile} without wheel=N"),
-	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn (wheel-of-fortune.yaml "
-	    "line {line}): this {tile} is the plain one, write it without wheel=N"),
-	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon (wheel-of-fortune.yaml line "
-	    "{line}): write {tile} wheel=N"),
-	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} "
-	    "(wheel-of-fortune.yaml line {line}); another printing? correct the data"),
+	[P_NO_ICON_COPY] = N_("{tile} shows no wheel icon in this box ({source}, icons): write "
+	    "{tile} without wheel=N"),
+	[P_ICONS_USED] = N_("all {n} {tile} with a wheel icon are drawn ({data}): this {tile} is "
+	    "the plain one, write it without wheel=N"),
+	[P_ICON_MISSING] = N_("the {tile} left show the wheel icon ({data}): write {tile} "
+	    "wheel=N"),
+	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} ({data}); another "
+	    "printing? correct the data"),
 	[P_WHEEL_TWICE] = N_("wheel=N is given twice: the copy shows one number, and the pig "
 	    "moves once per tile"),
 	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
@@ -100,6 +122,8 @@ static const char *const phrases[NPHRASES] = {
 	    "follower each"),
 	[P_PLAGUE_MISSING] = N_("the pig stops on Plague: {player} has {n} followers on land "
 	    "tiles: name the one going home with plague=X,Y"),
+	[P_NO_ICON_SAID] = N_("{tile} shows no wheel icon in this box ({data}): write {tile} "
+	    "without wheel=N"),
 	[P_FORTUNE] = N_("Fortune"),
 	[P_TAX] = N_("Tax"),
 	[P_FAMINE] = N_("Famine"),
@@ -126,13 +150,19 @@ static const char *const phrases[NPHRASES] = {
 	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
 };
 
-/* Not with the River yet: the record's spring: is not read yet (the
- * contract's 5). */
-static const char *const not_with[] = { "river", NULL };
+/* The record's keys (the contract's 4.2): the data, and with the River
+ * the square where the spring was laid (5). */
+enum { RK_DATA, RK_SPRING };
+static const struct cr_reckey record_keys[] = {
+	[RK_DATA] = { "wheel-of-fortune", CR_RK_DATA, NULL, NULL },
+	[RK_SPRING] = { "spring", CR_RK_SQUARE, "river",
+	    N_("where the spring was laid beside the board, \"X,Y\" or \"X,Y ROT\"") },
+};
 
 /* The refusals' short names for JSON (the contract's 4.6). */
 static const char *const refusal_kinds[NPHRASES] = {
 	[P_NO_ICON_COPY] = "no-icon-copy",
+	[P_NO_ICON_SAID] = "no-icon-copy",
 	[P_ICONS_USED] = "icon-copies-used",
 	[P_ICON_MISSING] = "icon-missing",
 	[P_ICON_NUMBER] = "icon-number",
@@ -406,6 +436,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	all = i >= 0 ? icons_left(d, st, i, left) : 0;
 	if (i >= 0)
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
+	why->source = source_of(d);
 	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
 		return refuse(why, ext, P_ICON_MISSING, 0);
 	if (n != 0 && i < 0)
@@ -415,7 +446,8 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 
 		for (int k = 0; k < 4; k++)
 			total += d->icon[i].n[k];
-		return refuse(why, ext, P_ICONS_USED, total);
+		/* an entry of none (U: {}): no copy of it carries an icon */
+		return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
 	}
 	if (n != 0 && left[n] == 0 && left[0] == 0)
 		return refuse(why, ext, P_ICON_NUMBER, n);
@@ -871,6 +903,20 @@ start_squares(struct cr_game *g, int ext, const struct cr_square **sq)
 			    y * BOARD + x, x, y, 0 };
 	*sq = squares;
 	return BOARD * BOARD;
+}
+
+/* The rotation of the spring on a square beside the board (the contract's
+ * 5): its river flowing straight away, west 180, north 270, east 0,
+ * south 90; -1 for a square not against one side. */
+static int
+square_rot(int key, int x, int y)
+{
+	bool row = y >= 0 && y < BOARD, col = x >= 0 && x < BOARD;
+
+	if (key != RK_SPRING)
+		return -1;
+	return x == -1 && row ? 2 : x == BOARD && row ? 0 : y == BOARD && col ? 3 :
+	    y == -1 && col ? 1 : -1;
 }
 
 /* ---- its events, said -------------------------------------------------------- */
@@ -1463,11 +1509,63 @@ data(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys, struct 
 	if (read_wheel(keys[DK_WHEEL], d, err) < 0 || read_icons(keys[DK_ICONS], d, err) < 0 ||
 	    read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
 		goto out;
-	rc = cr_tileset_keep(ts, d, sizeof *d) < 0 ? derr(err, NULL, _("out of memory%s%s"), "",
-	    "") : 0;
+	if (ts->source != NULL) {	/* the file's name after the data */
+		struct wf_data *k;
+
+		d->hassrc = true;
+		d->srclen = strlen(ts->source);
+		if ((k = realloc(d, sizeof *d + d->srclen + 1)) == NULL)
+			goto nomem;
+		d = k;
+		memcpy(d + 1, ts->source, d->srclen + 1);
+	}
+	if (cr_tileset_keep(ts, d, sizeof *d + (d->hassrc ? d->srclen + 1 : 0)) < 0)
+		goto nomem;
+	rc = 0;
+	goto out;
+nomem:
+	derr(err, NULL, _("out of memory%s%s"), "", "");
 out:
 	free(d);
 	return rc;
+}
+
+/* carcref tiles --check: each key's failure said (the board read once:
+ * it adds its squares' types). */
+static int
+data_each(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
+    void (*each)(void *ctx, const struct cr_error *err), void *ctx)
+{
+	struct wf_data *d = calloc(1, sizeof *d);
+	struct cr_error err;
+	int n = 0;
+
+	if (d == NULL) {
+		derr(&err, NULL, _("out of memory%s%s"), "", "");
+		each(ctx, &err);
+		return 1;
+	}
+	for (int k = DK_BOARD; k <= DK_ICONS; k++)
+		if (keys[k] == NULL) {
+			derr(&err, NULL, _("the Wheel of Fortune's data needs %s%s"), datakeys[k], "");
+			each(ctx, &err), n++;
+		}
+	if (keys[DK_WHEEL] != NULL && read_wheel(keys[DK_WHEEL], d, &err) < 0)
+		each(ctx, &err), n++;
+	if (keys[DK_ICONS] != NULL && read_icons(keys[DK_ICONS], d, &err) < 0)
+		each(ctx, &err), n++;
+	free(d);
+	if (n == 0) {
+		if (data(ts, ext, keys, &err) < 0)
+			each(ctx, &err), n++;
+		return n;
+	}
+	if (keys[DK_BOARD] != NULL && (d = calloc(1, sizeof *d)) != NULL) {
+		if (read_board(ts, ext, keys[DK_BOARD], d, &err) < 0)
+			each(ctx, &err), n++;
+		free(d);
+	}
+	return n;
 }
 
 const struct cr_ext cr_ext_wheel = {
@@ -1496,7 +1594,10 @@ const struct cr_ext cr_ext_wheel = {
 	.why = wf_why,
 	.words = wf_words,
 	.refusal_kinds = refusal_kinds, .nrefusal_kinds = NPHRASES,
-	.not_with = not_with,
+	.record_keys = record_keys, .nrecord_keys = sizeof record_keys / sizeof record_keys[0],
+	.datamerge = 1u << DK_ICONS,
+	.square_rot = square_rot,
+	.data_each = data_each,
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };

@@ -960,7 +960,7 @@ edition 3, 2 players: Anna, Ben
 0 moves played, 71 tiles left; Anna to play
 move 1, Anna: W 1,0 0
   Anna 0 [7], Ben 0 [7]; Ben to play, 70 tiles left
-load: key.yaml:3:1: unknown key "colour" (expected format, game, edition, expansions, players or moves)
+load: key.yaml:3:1: unknown key "colour" (expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)
 load: ill.yaml:5:5: move 2: one tile per square: V at 0,1, but E already lies there
    1  Anna  W 1,0 0
 loaded three.yaml: edition 2, Carl, Dora

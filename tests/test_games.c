@@ -37,7 +37,7 @@ rec_err(const char *text, int line, int column, const char *msg)
 static void
 test_registry(void **state)
 {
-	char names[64];
+	char names[128];
 
 	(void)state;
 	assert_ptr_equal(nt_games[0], &nt_game_tile);
@@ -56,9 +56,12 @@ test_registry(void **state)
 	assert_int_equal(nt_key_slot("players", 7), -1);	/* the envelope's */
 	assert_int_equal(nt_key_slot("colour", 6), -1);
 	assert_string_equal(nt_key_name(nt_key_slot("expansions", 10)), "expansions");
+	/* The tile game's, then its modules' own (issue 21: the Wheel of
+	 * Fortune's), from their table. */
 	assert_int_equal(nt_game_keylist(&nt_game_tile, names, sizeof names),
-	    (int)strlen("format, game, edition, expansions, players"));
-	assert_string_equal(names, "format, game, edition, expansions, players");
+	    (int)strlen("format, game, edition, expansions, players, wheel-of-fortune, spring"));
+	assert_string_equal(names, "format, game, edition, expansions, players, wheel-of-fortune, "
+	    "spring");
 }
 
 /* The game's keys are kept raw and read by its row: before game: or
@@ -109,7 +112,7 @@ test_fields(void **state)
 	    "\"edition\" is given twice");
 	/* A key after game: is the named game's to take. */
 	rec_err("format: carcref/1\ngame: carcassonne\nfaces: []\nplayers: [A]\n", 3, 1,
-	    "unknown key \"faces\" (expected format, game, edition, expansions, players or moves)");
+	    "unknown key \"faces\" (expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)");
 }
 
 /* The generic replay and writer give what the tile game's own give. */

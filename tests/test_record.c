@@ -362,16 +362,16 @@ test_record_errors(void **state)
 	(void)state;
 	/* Keys. */
 	REC_ERR(HEAD "players: [Anna]\ncolour: red\n", 3, 1,
-	    "unknown key \"colour\" (expected format, game, edition, expansions, players or moves)");
+	    "unknown key \"colour\" (expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)");
 	REC_ERR(HEAD "Players: [Anna]\n", 2, 1,
-	    "unknown key \"Players\" (expected format, game, edition, expansions, players or moves)");
+	    "unknown key \"Players\" (expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)");
 	REC_ERR(HEAD "players: [Anna]\nformat: carcref/1\n", 3, 1, "\"format\" is given twice");
 	REC_ERR(HEAD "players: [Anna]\nmoves: []\nmoves: []\n", 4, 1, "\"moves\" is given twice");
 	REC_ERR(HEAD "? [a, b]\n: c\nplayers: [Anna]\n", 2, 3, "keys of a record are plain words");
 	REC_ERR("- format: carcref/1\n", 1, 1,
-	    "a record is a mapping of format, game, edition, expansions, players, moves");
+	    "a record is a mapping of format, game, edition, expansions, players, wheel-of-fortune, spring, moves");
 	REC_ERR("carcref/1\n", 1, 1,
-	    "a record is a mapping of format, game, edition, expansions, players, moves");
+	    "a record is a mapping of format, game, edition, expansions, players, wheel-of-fortune, spring, moves");
 
 	/* Types. */
 	REC_ERR(HEAD "players: Anna\n", 2, 10, "\"players\" must be a list, not a single value");
@@ -417,7 +417,7 @@ test_record_errors(void **state)
 	REC_ERR(HEAD "game: dice\nfaceset: f.yaml\nfaces: []\nplayers: [A]\n", 4, 8,
 	    "faces: and faceset: together: a record carries its faces or names a file of them, not both");
 	REC_ERR(HEAD "faces: []\nplayers: [A]\n", 2, 1,
-	    "unknown key \"faces\" (expected format, game, edition, expansions, players or moves)");
+	    "unknown key \"faces\" (expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)");
 	REC_ERR(HEAD "game: chess\nplayers: [Anna]\n", 2, 7, "unknown game \"chess\" (expected carcassonne, hunters-gatherers, dice)");
 	REC_ERR(HEAD "game: Carcassonne\nplayers: [Anna]\n", 2, 7,
 	    "unknown game \"Carcassonne\" (expected carcassonne, hunters-gatherers, dice)");
@@ -429,11 +429,27 @@ test_record_errors(void **state)
 	    "expansion \"river\" is given twice");
 	REC_ERR(HEAD "expansions: [base]\nplayers: [Anna]\n", 2, 14,
 	    "unknown expansion \"base\" (known: inns-cathedrals, river, traders-builders, hills-sheep, wheel-of-fortune)");
-	/* The Wheel of Fortune is not refereed with the River yet (the
-	 * record's spring: is not read yet). */
-	REC_ERR(HEAD "expansions: [wheel-of-fortune, traders-builders, river]\n", 2, 50,
-	    "expansions \"river\" and \"wheel-of-fortune\" together are not supported yet by "
-	    "this carcref");
+	/* The Wheel of Fortune with the River: the record says where the
+	 * spring lies (issue 21, spec 4.2, 4.6), and its keys only with it. */
+	REC_ERR(HEAD "expansions: [wheel-of-fortune, traders-builders, river]\nplayers: [Anna]\n",
+	    2, 1, "with river and wheel-of-fortune in expansions, the record says spring: where "
+	    "the spring was laid beside the board, \"X,Y\" or \"X,Y ROT\"");
+	REC_ERR(HEAD "spring: \"-1,1\"\nexpansions: [river]\nplayers: [Anna]\n", 2, 1,
+	    "\"spring\" is valid only with wheel-of-fortune in expansions");
+	REC_ERR(HEAD "expansions: [wheel-of-fortune]\nplayers: [Anna]\nspring: -1,1\n", 4, 1,
+	    "\"spring\" is valid only with river in expansions too");
+	REC_ERR(HEAD "wheel-of-fortune: my.yaml\nplayers: [Anna]\n", 2, 1,
+	    "\"wheel-of-fortune\" is valid only with wheel-of-fortune in expansions");
+	REC_ERR(HEAD "expansions: [wheel-of-fortune, river]\nplayers: [Anna]\nspring: 1 2\n", 4, 9,
+	    "spring: expected \"X,Y\" or \"X,Y ROT\" (ROT 0, 90, 180 or 270), got \"1 2\"");
+	REC_ERR(HEAD "expansions: [wheel-of-fortune, river]\nplayers: [Anna]\nspring: \"-1,1 45\"\n",
+	    4, 9, "spring: expected \"X,Y\" or \"X,Y ROT\" (ROT 0, 90, 180 or 270), got "
+	    "\"-1,1 45\"");
+	REC_ERR(HEAD "expansions: [wheel-of-fortune]\nplayers: [Anna]\nwheel-of-fortune: [a]\n",
+	    4, 19, "wheel-of-fortune: names a data file (by a path relative to the record's "
+	    "directory), or holds the data whole (set: wheel-of-fortune) or corrections to it");
+	REC_ERR(HEAD "expansions: [wheel-of-fortune, river]\nplayers: [Anna]\nspring: -1,1\n"
+	    "spring: -1,2\n", 5, 1, "\"spring\" is given twice");
 	REC_ERR(HEAD "expansions: [{river: yes}]\n", 2, 14,
 	    "each entry of \"expansions\" must be a single value, not a mapping");
 
@@ -946,10 +962,10 @@ test_deep_nesting(void **state)
 
 	(void)state;
 	text = repeat("", "[", N, "");
-	REC_ERR(text, 1, 1, "a record is a mapping of format, game, edition, expansions, players, moves");
+	REC_ERR(text, 1, 1, "a record is a mapping of format, game, edition, expansions, players, wheel-of-fortune, spring, moves");
 	free(text);
 	text = repeat("", "{a: ", N, "");
-	REC_ERR(text, 1, 2, "unknown key \"a\" (expected format, game, edition, expansions, players or moves)");
+	REC_ERR(text, 1, 2, "unknown key \"a\" (expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)");
 	free(text);
 	text = repeat(HEAD "players: [Anna]\nmoves: ", "[", N, "");
 	REC_ERR(text, 3, 9, "each entry of \"moves\" must be a single value, not a list");
@@ -967,7 +983,7 @@ test_deep_nesting(void **state)
 	{
 		char *open = repeat("", "[", N, ""), *both = repeat(open, "]", N, "");
 
-		REC_ERR(both, 1, 1, "a record is a mapping of format, game, edition, expansions, players, moves");
+		REC_ERR(both, 1, 1, "a record is a mapping of format, game, edition, expansions, players, wheel-of-fortune, spring, moves");
 		free(open);
 		free(both);
 	}
@@ -1111,14 +1127,14 @@ test_r3_record_words(void **state)
 	assert_int_equal(r.nplayers, 4);
 	nt_record_free(&r);
 	REC_ERR(HEAD "players: [Anna]\ncl\xc3\xa9: 1\n", 3, 1, "unknown key \"cl\xc3\xa9\" "
-	    "(expected format, game, edition, expansions, players or moves)");
+	    "(expected format, game, edition, expansions, players, wheel-of-fortune, spring or moves)");
 	REC_ERR(HEAD "players: [Zo\xc3\xa9, \"ZO\\u00c9\"]\n", 2, 16,
 	    "two players are named \"ZO\xc3\x89\"");
 	REC_ERR(HEAD "players: [Anna]\nexpansions: [\"riv\\u00e9r\"]\n", 3, 14, "unknown expansion "
 	    "\"riv\xc3\xa9r\" (known: inns-cathedrals, river, traders-builders, hills-sheep, wheel-of-fortune)");
 	/* Quoted text cut at 48 bytes, never inside a character. */
 	snprintf(want, sizeof want, "unknown key \"%s...\" (expected format, game, edition, "
-	    "expansions, players or moves)", "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	    "expansions, players, wheel-of-fortune, spring or moves)", "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
 	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
 	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
 	REC_ERR(HEAD "players: [Anna]\n\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"

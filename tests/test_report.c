@@ -125,9 +125,16 @@ test_random(void **state)
 			for (int e = 1; e < cr_nexts; e++)
 				if (mix & 1 << (e - 1))
 					c.exts |= 1u << e;
+			struct cr_square sq[16];
+			struct cr_setup s = { 0 };
+
 			if (!cr_exts_together(c.exts | 1u, &a, &b))
-				break;	/* not refereed together yet (the wheel with the River) */
-			g = cr_game_create(tu_base(), &c);
+				break;	/* not refereed together yet */
+			/* A start tile beside the start squares (the River's
+			 * spring by the wheel's board): the first square open. */
+			if (cr_game_beside_options(tu_base(), &c, sq, 16) > 0)
+				s = (struct cr_setup){ 1, sq[0].x, sq[0].y, sq[0].rot, NULL };
+			g = cr_game_create_setup(tu_base(), &c, &s);
 			assert_non_null(g);
 			tu_random_moves(g, (uint32_t)(mix * 31 + np) | 1, 1 << 20);
 			assert_true(cr_game_over(g));

@@ -329,6 +329,43 @@ run_generic(const char *name, const struct nt_record *r, const struct expect *x)
 	gm->free(g);
 }
 
+/* A tile record's files (notation/tile.h: nt_tile_world): a module's
+ * shipped one, from $CARCREF_DATA (read once), and one it names, beside
+ * it (arg: the scenario's path without .yaml). */
+static const char *
+tile_shipped(void *arg, int e, size_t *len, char *msg, size_t size)
+{
+	static char *text[CR_MAXEXTS];
+	static size_t tlen[CR_MAXEXTS];
+	const char *dir = getenv("CARCREF_DATA");
+	char path[1024];
+
+	(void)arg;
+	if (text[e] == NULL) {
+		snprintf(path, sizeof path, "%s/%s", dir ? dir : "rules/tiles", cr_exts[e]->tiles);
+		if ((text[e] = tu_slurp(path, &tlen[e])) == NULL) {
+			snprintf(msg, size, "cannot read %.900s", path);
+			return NULL;
+		}
+	}
+	*len = tlen[e];
+	return text[e];
+}
+
+static char *
+tile_named(void *arg, const char *file, size_t *len, char *msg, size_t size)
+{
+	const char *name = arg, *slash = strrchr(name, '/');
+	char path[1024];
+	char *t;
+
+	snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - name) : 1,
+	    slash ? name : ".", file);
+	if ((t = tu_slurp(path, len)) == NULL)
+		snprintf(msg, size, "cannot read \"%.400s\": No such file or directory", file);
+	return t;
+}
+
 static void
 run_scenario(void **state)
 {
@@ -346,6 +383,7 @@ run_scenario(void **state)
 	struct nt_record r;
 	struct cr_error err;
 	const struct cr_event *ev;
+	const struct cr_tileset *world;
 	struct cr_game *g;
 	size_t len = 0;
 	char *text;
@@ -455,10 +493,31 @@ run_scenario(void **state)
 		nt_record_free(&r);
 		return;
 	}
+	/* Its tile set: every module's, or made with the data the record
+	 * names and its set-up checked (issue 21: wheel-of-fortune:, spring:). */
+	{
+		static struct cr_tileset own;
+		const struct nt_tile_files fs = { tile_shipped, tile_named, (void *)name };
+		int rc;
+
+		cr_tileset_free(&own);
+		if ((rc = nt_tile_world(&r, tu_base(), &fs, &own, &world, &rerr)) != 0) {
+			if (!refusing || refuse != 0)
+				fail_msg("%s: its data: %s", name, rerr.msg);
+			if (*refuse_kind && strcmp(refuse_kind, rerr.kind ? rerr.kind : "") != 0)
+				fail_msg("%s: its data refused as %s, expected %s: %s", name,
+				    rerr.kind ? rerr.kind : "-", refuse_kind, rerr.msg);
+			if (strstr(rerr.msg, refuse_msg) == NULL)
+				fail_msg("%s: its data refused with \"%s\", expected \"%s\"", name,
+				    rerr.msg, refuse_msg);
+			nt_record_free(&r);
+			return;
+		}
+	}
 	if (refusing && refuse == 0)
 		fail_msg("%s: the record was read, expected it refused", name);
 
-	g = nt_replay(&r, tu_base(), &ok, &rerr);
+	g = nt_replay(&r, world, &ok, &rerr);
 	assert_non_null(g);
 	if (refusing) {
 		if (ok)

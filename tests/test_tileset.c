@@ -1799,6 +1799,46 @@ test_hostile(void **state)
 	free(buf);
 }
 
+/* Issue 21: a set read with a record's corrections (cr_tileset_parse_fix):
+ * its name kept for the module, tiles patched, the corrections' lines (the
+ * record's) given negated, in the types and in a refusal. */
+static void
+test_parse_fix(void **state)
+{
+	static const char out[] = "tiles: [{code: WF-22, count: 0}]\n";
+	static const char bad_key[] = "\n\nicons: {X: {2: 1}}\npig: pink\n";
+	static const char bad_yaml[] = "\nicons: [\n";
+	const char *dir = getenv("CARCREF_DATA");
+	struct cr_tileset ts;
+	struct cr_error err;
+	char path[4096], *text;
+	size_t len = 0;
+	int t;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/wheel-of-fortune.yaml", dir ? dir : "rules/tiles");
+	assert_non_null(text = tu_slurp(path, &len));
+	assert_int_equal(cr_tileset_parse_fix(&ts, "wheel-of-fortune.yaml", text, len, out,
+	    strlen(out), &err), 0);
+	assert_string_equal(ts.source, "wheel-of-fortune.yaml");
+	assert_true((t = cr_tileset_find(&ts, "WF-22", 5)) >= 0);
+	assert_int_equal(ts.type[t].count, 0);
+	assert_int_equal(ts.line[t], -1);	/* the record's line 1 */
+	cr_tileset_free(&ts);
+	assert_int_equal(cr_tileset_parse_fix(&ts, NULL, text, len, bad_key, strlen(bad_key),
+	    &err), -1);
+	assert_int_equal(err.line, -4);
+	assert_non_null(strstr(err.msg, "unknown key \"pig\" in the corrections"));
+	assert_int_equal(cr_tileset_parse_fix(&ts, NULL, text, len, bad_yaml, strlen(bad_yaml),
+	    &err), -1);
+	assert_true(err.line < 0);
+	/* No corrections: as cr_tileset_parse, the name kept. */
+	assert_int_equal(cr_tileset_parse_fix(&ts, "w.yaml", text, len, NULL, 0, &err), 0);
+	assert_string_equal(ts.source, "w.yaml");
+	cr_tileset_free(&ts);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -1834,6 +1874,7 @@ main(void)
 		cmocka_unit_test(test_odd_calls),
 		cmocka_unit_test(test_added_types),
 		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_parse_fix),
 	};
 	int failed = 0;
 

@@ -50,7 +50,9 @@ tu_load(const char *file, struct cr_tileset *ts)
 	text = tu_slurp(path, &len);
 	if (text == NULL)
 		fail_msg("cannot read %s", path);
-	if (cr_tileset_parse(ts, text, len, &err) < 0)
+	/* By its name, as carcref reads it: refusals resting on a module's
+	 * data name the file (issue 21). */
+	if (cr_tileset_parse_fix(ts, file, text, len, NULL, 0, &err) < 0)
 		fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.msg);
 	free(text);
 }
@@ -69,6 +71,8 @@ tu_base(void)
 	if (loaded)
 		return &ts;
 	tu_load(cr_exts[0]->tiles, &ts);
+	free(ts.source);	/* a merged set's: none, as carcref's */
+	ts.source = NULL;
 	for (int e = 1; e < cr_nexts; e++) {
 		struct cr_tileset more;
 		struct cr_error err;

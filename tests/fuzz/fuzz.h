@@ -953,12 +953,14 @@ fz_replay_equal(const struct cr_game *g)
 	struct cr_game *h = cr_game_create(cr_game_tileset(g), &other);
 	struct fz_snap a, b;
 	struct cr_refusal why;
+	struct cr_setup s;	/* the spring beside the wheel's board (issue 21) */
 
+	cr_game_setup(g, &s);
 	if (h == NULL)
-		h = cr_game_create(cr_game_tileset(g), &c);
+		h = cr_game_create_setup(cr_game_tileset(g), &c, &s);
 	else
-		FZ_CHECK(cr_game_restart(h, &c), "cr_game_restart(edition %d, %d players, modules 0x%x) failed",
-		    c.edition, c.nplayers, (unsigned)c.exts);
+		FZ_CHECK(cr_game_restart_setup(h, &c, &s), "cr_game_restart(edition %d, %d players, "
+		    "modules 0x%x) failed", c.edition, c.nplayers, (unsigned)c.exts);
 	if (h == NULL)
 		return;		/* out of memory */
 	for (int i = 0; i < cr_game_nmoves(g); i++) {

@@ -183,6 +183,7 @@ check_words(const char *buf, const struct cr_move *m)
  * once and restarted for each input. */
 #define NGAMES	4
 static struct cr_config configs[NGAMES];
+static struct cr_setup setups[NGAMES];
 static struct cr_game *games[NGAMES];
 
 /* Words carcref-notation(5) gives for the pieces, choices and tokens of
@@ -232,11 +233,18 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	configs[2] = (struct cr_config){ 2, 4, (tb > 0 ? 1u << tb : 0) | (hs > 0 ? 1u << hs : 0) |
 	    (wf > 0 ? 1u << wf : 0) };
 	configs[3] = (struct cr_config){ 1, 3, all };
-	for (int i = 0; i < NGAMES; i++)
-		if ((games[i] = cr_game_create(&fz_base, &configs[i])) == NULL) {
+	for (int i = 0; i < NGAMES; i++) {
+		struct cr_square sq[1];
+
+		/* A start tile beside the start squares (the River's spring by
+		 * the wheel's board, issue 21): on the first square open. */
+		if (cr_game_beside_options(&fz_base, &configs[i], sq, 1) > 0)
+			setups[i] = (struct cr_setup){ 1, sq[0].x, sq[0].y, sq[0].rot, NULL };
+		if ((games[i] = cr_game_create_setup(&fz_base, &configs[i], &setups[i])) == NULL) {
 			fprintf(stderr, "fuzz_move: cannot create game %d\n", i);
 			exit(2);
 		}
+	}
 	return 0;
 }
 
@@ -353,7 +361,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* play it on new games: accepted, or refused in words */
 	for (int i = 0; i < NGAMES; i++) {
-		FZ_CHECK(cr_game_restart(games[i], &configs[i]), "cr_game_restart of game %d failed", i);
+		FZ_CHECK(cr_game_restart_setup(games[i], &configs[i], &setups[i]),
+		    "cr_game_restart of game %d failed", i);
 		play(games[i], line, size, &t);
 	}
 	free(pname);

@@ -71,6 +71,15 @@ replay(const struct nt_record *r)
 	int n;
 
 	g = nt_replay(r, &fz_base, &ok, &rerr);
+	if (g == NULL) {
+		/* A set-up the header gets wrong (issue 21: a spring where it may
+		 * not lie, or none) is refused before any game, by carcref's
+		 * world (notation/tile.h: nt_tile_world). */
+		struct cr_config c = { r->edition, r->nplayers, nt_record_exts(r) };
+
+		if (cr_game_beside_options(&fz_base, &c, NULL, 0) >= 0)
+			return;
+	}
 	FZ_CHECK(g != NULL, "nt_replay: no game (%s)", rerr.msg);
 	FZ_CHECK(memchr(rerr.msg, '\0', sizeof rerr.msg) != NULL, "replay message not terminated");
 	if (!ok) {

@@ -10,6 +10,9 @@
  *                     cr_exts[1 + i] in play (bit 0 inns-cathedrals,
  *                     1 river, 2 traders-builders, 3 hills-sheep; bits
  *                     beyond the registry ignored)
+ *   byte 2            with a start tile beside the start squares (the
+ *                     River's spring by the wheel's board, issue 21)
+ *                     only: its square, b % n of the n open
  *   then per operation one byte op, and its arguments:
  *     op % 16 == 0    undo 1 + a % 4 moves (a % 64 == 63: undo everything)
  *     op % 16 == 1    end
@@ -690,7 +693,17 @@ record_replay(const struct cr_game *g)
 		pl[p] = (struct nt_player){ (char *)names[p], NULL };
 	for (int i = 0; i < n; i++)
 		mv[i] = (struct nt_outmove){ cr_game_move(g, i), names[cr_game_move_player(g, i)], NULL, NULL };
+	{	/* the spring beside the wheel's board (issue 21): its record key */
+		struct cr_setup s;
+		char sq[48];
+
+		cr_game_setup(g, &s);
+		snprintf(sq, sizeof sq, "%d,%d %d", s.bx, s.by, s.brot * 90);
+		FZ_CHECK(!s.beside || nt_record_set_key(&r, -1, CR_RK_SQUARE, sq), "out of memory");
+	}
 	text = nt_record_write(&r, &fz_base, NULL, mv, n, NULL);
+	for (int i = 0; i < r.nfields; i++)
+		free(r.field[i].text);
 	FZ_CHECK(text != NULL, "nt_record_write: NULL");
 	if (nt_record_parse(&back, text, strlen(text), &err) < 0)
 		fz_fail(__FILE__, __LINE__, "nt_record_parse(the game's record) == 0", "%d:%d: %s\n%s",
@@ -749,7 +762,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			return 0;
 		}
 	}
-	g = cr_game_create(&fz_base, &conf);
+	/* A start tile beside the start squares (the River's spring by the
+	 * wheel's board, issue 21): on a square open to it, the input's. */
+	struct cr_square sq[16];
+	struct cr_setup setup = { 0 };
+	int nb = cr_game_beside_options(&fz_base, &conf, sq, 16);
+
+	if (nb > 0) {
+		unsigned k = byte(&in) % (unsigned)(nb < 16 ? nb : 16);
+
+		setup = (struct cr_setup){ 1, sq[k].x, sq[k].y, sq[k].rot, NULL };
+		FZ_CHECK(cr_game_create(&fz_base, &conf) == NULL, "modules 0x%x: a game with no "
+		    "square for its spring", (unsigned)conf.exts);
+	}
+	g = cr_game_create_setup(&fz_base, &conf, &setup);
 	stamp++;
 	FZ_CHECK(g != NULL, "cr_game_create(edition %d, %d players, modules 0x%x) failed",
 	    conf.edition, conf.nplayers, (unsigned)conf.exts);
@@ -758,7 +784,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int e = 1; e < cr_nexts; e++) {	/* a module's own start tile: the spring */
 		int set = cr_exts[e]->tiles ? cr_tileset_set(&fz_base, cr_exts[e]->name) : -1;
 
-		if (fz_in_play(g, e) && set >= 0 && fz_base.setstart[set] >= 0)
+		if (fz_in_play(g, e) && set >= 0 && fz_base.setstart[set] >= 0 && nb > 0) {
+			const struct cr_placed *t = cr_game_at(g, setup.bx, setup.by);
+
+			FZ_CHECK(t != NULL && t->type == fz_base.setstart[set] && t->rot == setup.brot &&
+			    cr_game_supply(g, fz_base.start) == fz_base.type[fz_base.start].count - 1,
+			    "%s in play beside the start squares: its start tile at %d,%d, the "
+			    "base's out", cr_exts[e]->name, setup.bx, setup.by);
+		} else if (fz_in_play(g, e) && set >= 0 && fz_base.setstart[set] >= 0)
 			FZ_CHECK(cr_game_tile(g, 0)->type == fz_base.setstart[set] &&
 			    cr_game_supply(g, fz_base.start) == fz_base.type[fz_base.start].count,
 			    "%s in play: %s at 0,0, %d of %d %s in the supply", cr_exts[e]->name,
