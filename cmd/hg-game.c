@@ -31,11 +31,13 @@ struct loaded {
 };
 static struct loaded *loaded;
 
-/* The tile file at path into ts (its name in messages: name): 0, or the
+/* The tile file at path into ts (its name in messages: name; file: the
+ * name the set is read under, cr_tileset_parse_fix: the shipped file's
+ * for it, NULL for a user's): 0, or the
  * exit status (2 unreadable, 1 failing its checks) with *msg and *kind. */
 static int
-read_set(const char *path, const char *name, struct cr_tileset *ts, char **msg,
-    const char **kind)
+read_set(const char *path, const char *name, const char *file, struct cr_tileset *ts,
+    char **msg, const char **kind)
 {
 	struct cr_error err;
 	char buf[512], *text;
@@ -47,7 +49,7 @@ read_set(const char *path, const char *name, struct cr_tileset *ts, char **msg,
 		return 2;
 	}
 	memset(&err, 0, sizeof err);
-	if (cr_tileset_parse(ts, text, len, &err) < 0) {
+	if (cr_tileset_parse_fix(ts, file, text, len, NULL, 0, &err) < 0) {
 		*kind = "data-check";
 		cmd_seterr(msg, "%s:%d:%d: %s", name, err.line, err.column, err.msg);
 		free(text);
@@ -72,7 +74,7 @@ shipped(void)
 		errf("%s", _("carcref: out of memory\n"));
 		return NULL;
 	}
-	if (read_set(path, out_path(path), &ts, &msg, &kind) != 0) {
+	if (read_set(path, out_path(path), SHIPPED, &ts, &msg, &kind) != 0) {
 		if (strcmp(kind, "unreadable") == 0)
 			errf(_("carcref: %s (set CARCREF_DATA to the tile directory)\n"), msg);
 		else
@@ -148,7 +150,7 @@ world(const struct nt_record *r, const char *path, struct play_world_error *err)
 		if (full == NULL)
 			return refuse(r, err, "tileset", 0, 0, "unreadable", 2, NULL);
 		memset(&named, 0, sizeof named);
-		rc = read_set(full, file, &named, &msg, &kind);
+		rc = read_set(full, file, NULL, &named, &msg, &kind);
 		free(full);
 		if (rc != 0) {
 			char *m = cmd_strf("tileset: %s", msg ? msg : _("out of memory"));
@@ -207,7 +209,7 @@ tileset_opt(const char *cmd, struct nt_record *hdr, const char *val)
 	char *msg = NULL, *full;
 
 	memset(&ts, 0, sizeof ts);
-	if (read_set(val, val, &ts, &msg, &kind) != 0) {
+	if (read_set(val, val, NULL, &ts, &msg, &kind) != 0) {
 		errf("carcref %s: --tileset: %s\n", cmd, msg ? msg : _("out of memory"));
 		free(msg);
 		return 2;

@@ -31,6 +31,20 @@ cr__grow(void **v, int *cap, int need, size_t size)
 	return true;
 }
 
+/* As cr__grow, for a vector of n elements: one that holds none is
+ * allocated afresh, not copied (a game's set-up grows its empty logs and
+ * events more than once: a realloc copied their whole room each time). */
+static bool
+grow_empty(void **v, int *cap, int n, int need, size_t size)
+{
+	if (n == 0 && *v != NULL && need > *cap) {
+		free(*v);
+		*v = NULL;
+		*cap = 0;
+	}
+	return cr__grow(v, cap, need, size);
+}
+
 /* As cr__grow, the new part zeroed: stamps must never match by accident. */
 static bool
 grow_zeroed(void **v, int *cap, int need, size_t size)
@@ -83,7 +97,7 @@ cr__log_supply(struct cr_game *g, int t)
 }
 
 #define RESERVE(vec, more) ((vec).n + (more) <= (vec).cap || \
-	cr__grow((void **)&(vec).v, &(vec).cap, (vec).n + (more), sizeof *(vec).v))
+	grow_empty((void **)&(vec).v, &(vec).cap, (vec).n, (vec).n + (more), sizeof *(vec).v))
 
 /*
  * Room for everything the next moves can add, so that applying a move
@@ -95,16 +109,24 @@ cr__log_supply(struct cr_game *g, int t)
  */
 #define AHEAD	16
 
+static bool reserve_moves(struct cr_game *g, bool ending, int k);
+
 static bool
 reserve(struct cr_game *g, bool ending)
 {
-	struct scratch *s = g->scr;
-	int k = ending ? 1 : AHEAD;
-
 	if (!ending && g->ahead > 0) {
 		g->ahead--;
 		return true;
 	}
+	return reserve_moves(g, ending, ending ? 1 : AHEAD);
+}
+
+/* reserve for k moves ahead (ending: the last, with the final scoring). */
+static bool
+reserve_moves(struct cr_game *g, bool ending, int k)
+{
+	struct scratch *s = g->scr;
+
 	/* During play: a completion per segment and cloister around.  At the
 	 * end: a payment per meeple's feature, and in edition 1 per city. */
 	int events = k * 2 * (CR_MAXSEG + 9) +
@@ -467,6 +489,11 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 		if (start < 0 || g->h.supply[start] <= 0)
 			return false;
 		take_tile(g, start);	/* out of the game */
+		/* Room for every square, the tile beside and the moves after
+		 * at once: the arrays are not grown (copied) square by square. */
+		g->ahead = 0;
+		if (!reserve_moves(g, false, nsq + 1 + AHEAD))
+			return false;
 		for (int i = 0; i < nsq; i++) {
 			if (sq[i].type < 0 || sq[i].type >= ts->ntypes ||
 			    g->h.supply[sq[i].type] <= 0 || (unsigned)sq[i].rot > 3 ||

@@ -1787,20 +1787,24 @@ int
 cr_tileset_parse(struct cr_tileset *ts, const char *text, size_t len,
     struct cr_error *err)
 {
-	/* A shipped file as it was built: its set unpacked, not parsed
-	 * (libyaml's load is nearly all of a start's cost).  The whole text
-	 * is compared, so a file that differs in one byte is read. */
-	for (int i = 0; text != NULL && i < npacks; i++)
-		if (packs[i].len == len && memcmp(packs[i].text, text, len) == 0 &&
-		    cr_tileset_unpack(ts, packs[i].pack, packs[i].packlen) == 0)
-			return 0;
-	return parse_text(ts, text, len, err, false, NULL, NULL, NULL, 0);
+	return cr_tileset_parse_fix(ts, NULL, text, len, NULL, 0, err);
 }
 
 int
 cr_tileset_parse_fix(struct cr_tileset *ts, const char *name, const char *text, size_t len,
     const char *fix, size_t fixlen, struct cr_error *err)
 {
+	/* A shipped file as it was built, read under the same name (a
+	 * module's data may keep it) and not corrected: its set unpacked,
+	 * not parsed (libyaml's load is nearly all of a start's cost).  The
+	 * whole text is compared, so a file that differs in one byte is
+	 * read. */
+	for (int i = 0; fix == NULL && text != NULL && i < npacks; i++)
+		if (packs[i].len == len && memcmp(packs[i].text, text, len) == 0 &&
+		    (name == NULL ? packs[i].name == NULL :
+		    packs[i].name != NULL && strcmp(packs[i].name, name) == 0) &&
+		    cr_tileset_unpack(ts, packs[i].pack, packs[i].packlen) == 0)
+			return 0;
 	return parse_text(ts, text, len, err, false, NULL, name, fix, fixlen);
 }
 

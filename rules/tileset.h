@@ -196,12 +196,14 @@ void	cr_tileset_free(struct cr_tileset *ts);
  * Sets compiled into a program (issue 23: a start without libyaml): the
  * text of a shipped tile file as it was built, and the set it reads to,
  * packed.  Once cr_tileset_packs gives them (the array stays the
- * caller's), cr_tileset_parse of a text byte for byte one of theirs
- * unpacks its set instead: the same set, made in a few thousand
- * instructions rather than millions.  Any other text (a user's own
+ * caller's), cr_tileset_parse_fix of a text byte for byte one of theirs,
+ * under the same name (NULL for cr_tileset_parse) and with no
+ * corrections, unpacks its set instead: the same set, made in a few
+ * thousand instructions rather than millions.  Any other text (a user's own
  * file, a file changed since the build) is parsed as before.
  */
 struct cr_tilepack {
+	const char	*name;		/* the name it was read under (cr_tileset_parse_fix) */
 	const unsigned char *text;
 	size_t		 len;
 	const unsigned char *pack;

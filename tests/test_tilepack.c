@@ -5,7 +5,8 @@
  * A set packed and unpacked is the same set, field for field, for every
  * module's file and for the world they merge into; the build's packs are
  * of the files as they are (a start takes them), and give what parsing
- * gives; a text one byte different is parsed, not taken from a pack; a
+ * gives, under the file's name only; a text one byte different is
+ * parsed, not taken from a pack; a
  * pack cut short, grown, or of another build is refused and the text
  * parsed instead.
  *
@@ -149,24 +150,33 @@ test_build_packs(void **state)
 	for (int e = 0; e < cr_nexts; e++) {
 		struct cr_tileset a, b;
 		struct cr_error err;
+		const char *file;
 		size_t len;
 		char *text;
 		int k;
 
-		if (cr_exts[e]->tiles == NULL)
+		if ((file = cr_exts[e]->tiles) == NULL)
 			continue;
-		text = file_text(cr_exts[e]->tiles, &len);
+		text = file_text(file, &len);
 		for (k = 0; k < cmd_ntilepacks; k++)
-			if (cmd_tilepacks[k].len == len &&
+			if (cmd_tilepacks[k].len == len && strcmp(cmd_tilepacks[k].name, file) == 0 &&
 			    memcmp(cmd_tilepacks[k].text, text, len) == 0)
 				break;
 		if (k == cmd_ntilepacks)
 			fail_msg("%s is not packed as it is (a stale build?)", cr_exts[e]->tiles);
 		cr_tileset_packs(NULL, 0);
-		assert_int_equal(cr_tileset_parse(&a, text, len, &err), 0);
+		assert_int_equal(cr_tileset_parse_fix(&a, file, text, len, NULL, 0, &err), 0);
 		cr_tileset_packs(cmd_tilepacks, cmd_ntilepacks);
-		assert_int_equal(cr_tileset_parse(&b, text, len, &err), 0);
+		assert_int_equal(cr_tileset_parse_fix(&b, file, text, len, NULL, 0, &err), 0);
 		same(&a, &b);
+		assert_string_equal(b.source, file);
+		cr_tileset_free(&b);
+		/* Under no name, or another: not the pack's set, parsed. */
+		assert_int_equal(cr_tileset_parse(&b, text, len, &err), 0);
+		assert_null(b.source);
+		cr_tileset_free(&b);
+		assert_int_equal(cr_tileset_parse_fix(&b, "other.yaml", text, len, NULL, 0, &err), 0);
+		assert_string_equal(b.source, "other.yaml");
 		cr_tileset_free(&a), cr_tileset_free(&b);
 		free(text);
 		files++;
@@ -189,12 +199,12 @@ test_other_text(void **state)
 
 	(void)state;
 	cr_tileset_packs(cmd_tilepacks, cmd_ntilepacks);
-	assert_int_equal(cr_tileset_parse(&a, text, len, &err), 0);
+	assert_int_equal(cr_tileset_parse_fix(&a, cr_exts[0]->tiles, text, len, NULL, 0, &err), 0);
 	assert_non_null(c = strstr(text, "\n    count: "));	/* a tile's, not a comment's */
 	c += strlen("\n    count: ");
 	assert_true(*c >= '1' && *c <= '8');
 	(*c)++;
-	assert_int_equal(cr_tileset_parse(&b, text, len, &err), 0);
+	assert_int_equal(cr_tileset_parse_fix(&b, cr_exts[0]->tiles, text, len, NULL, 0, &err), 0);
 	assert_int_equal(b.total, a.total + 1);
 	for (t = 0; t < a.ntypes && a.type[t].count == b.type[t].count; t++)
 		;
@@ -235,7 +245,7 @@ test_bad_packs(void **state)
 	q[1] ^= 1;		/* another build's sizes */
 	assert_int_equal(cr_tileset_unpack(&b, q, plen), -1);
 	assert_null(b.type);
-	bad = (struct cr_tilepack){ (const unsigned char *)text, len, q, plen };
+	bad = (struct cr_tilepack){ NULL, (const unsigned char *)text, len, q, plen };
 	cr_tileset_packs(&bad, 1);
 	assert_int_equal(cr_tileset_parse(&b, text, len, &err), 0);
 	same(&a, &b);

@@ -5,7 +5,8 @@
  *	tilepack OUT.c DIR
  *
  * Reads the tile file of each rules module (rules/ext.h: cr_ext.tiles) in
- * DIR as carcref does (cr_tileset_parse) and writes OUT.c:
+ * DIR as carcref does (cr_tileset_parse_fix, under the file's name) and
+ * writes OUT.c:
  * each file's text and its set packed (cr_tileset_pack), as the array
  * cmd_tilepacks that cmd/main.c hands to cr_tileset_packs.  The YAML files
  * stay the source: a file that differs from its text at run time is
@@ -103,7 +104,10 @@ main(int argc, char **argv)
 			fprintf(stderr, "tilepack: %s: %s\n", path, strerror(errno));
 			return 1;
 		}
-		if (cr_tileset_parse(&ts, (const char *)text, len, &err) < 0) {
+		/* Under its name, as the loaders read a module's file (its
+		 * data may keep the name: refusals resting on it say it). */
+		if (cr_tileset_parse_fix(&ts, cr_exts[e]->tiles, (const char *)text, len, NULL, 0,
+		    &err) < 0) {
 			fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.msg);
 			return 1;
 		}
@@ -112,7 +116,8 @@ main(int argc, char **argv)
 			fprintf(stderr, "tilepack: out of memory\n");
 			return 1;
 		}
-		fprintf(o, "/* %s */\n", path);
+		fprintf(o, "/* %s */\nstatic const char name%d[] = \"%s\";\n", path, i,
+		    cr_exts[e]->tiles);
 		free(path);
 		bytes(o, "text", i, text, len);
 		bytes(o, "pack", i, pack, plen);
@@ -121,8 +126,9 @@ main(int argc, char **argv)
 	}
 	fprintf(o, "\nconst struct cr_tilepack cmd_tilepacks[] = {\n");
 	for (int i = 0; i < n; i++)
-		fprintf(o, "\t{ text%d, sizeof text%d, pack%d, sizeof pack%d },\n", i, i, i, i);
-	fprintf(o, "\t{ NULL, 0, NULL, 0 }\n};\nconst int cmd_ntilepacks = %d;\n", n);
+		fprintf(o, "\t{ name%d, text%d, sizeof text%d, pack%d, sizeof pack%d },\n", i, i, i,
+		    i, i);
+	fprintf(o, "\t{ NULL, NULL, 0, NULL, 0 }\n};\nconst int cmd_ntilepacks = %d;\n", n);
 	if (fclose(o) != 0) {
 		fprintf(stderr, "tilepack: %s: %s\n", argv[1], strerror(errno));
 		return 1;
