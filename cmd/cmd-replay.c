@@ -42,7 +42,7 @@ print_text(const char *path, const struct nt_record *r, const struct play_game *
 	bool final = false, over = gm->over(g);
 	char line[128], why[512], desc[128], *title, *move;
 
-	for (int i = 0; i < r->nplayers; i++)
+	for (int i = 0; !quiet && i < r->nplayers; i++)	/* the moves' column of names */
 		if (out_width(names[i]) > w)
 			w = out_width(names[i]);
 	if (!quiet) {

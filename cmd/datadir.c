@@ -102,6 +102,14 @@ line_col(const char *s, size_t at, unsigned long *line, unsigned long *col)
  * tile file never does). */
 enum nul { NUL_REFUSED, NUL_LAST, NUL_READ };
 
+/* PATH as messages print it ("-": standard input); escaped only when a
+ * message needs it, not for every file read. */
+static const char *
+shown(const char *path, int stdin_)
+{
+	return stdin_ ? _("standard input") : out_path(path);
+}
+
 /* Read PATH whole; at its first NUL byte, refuse it (NUL_REFUSED), or stop
  * there, the NUL the last byte read (NUL_LAST), or go on (NUL_READ). */
 static char *
@@ -109,7 +117,6 @@ read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_n
 {
 	char		*buf = NULL, *nbuf, *nul;
 	size_t		 size = 0, cap = 0;
-	const char	*name = out_path(path);	/* as messages print it */
 	struct stat	 st;
 	int		 fd, stdin_ = strcmp(path, "-") == 0;
 	ssize_t		 got;
@@ -117,11 +124,11 @@ read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_n
 
 	/* Plain read(2), not stdio: a batch of thousands of records pays
 	 * four system calls a file and no FILE to allocate. */
-	if (stdin_) {
+	if (stdin_)
 		fd = STDIN_FILENO;
-		name = _("standard input");
-	} else if ((fd = open(path, O_RDONLY)) < 0) {
-		snprintf(err, errlen, C_("file: error", "%s: %s"), name, strerror(errno));
+	else if ((fd = open(path, O_RDONLY)) < 0) {
+		snprintf(err, errlen, C_("file: error", "%s: %s"), shown(path, stdin_),
+		    strerror(errno));
 		return NULL;
 	}
 	/* A regular file's size is known: one buffer of that size (a record
@@ -129,7 +136,7 @@ read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_n
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
 		if ((unsigned long long)st.st_size > NT_RECORD_MAX) {
 			snprintf(err, errlen, _("%s: larger than %d MiB, the most carcref reads"),
-			    name, NT_RECORD_MAX >> 20);
+			    shown(path, stdin_), NT_RECORD_MAX >> 20);
 			errno = EFBIG;
 			goto fail;
 		}
@@ -138,14 +145,15 @@ read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_n
 	for (;;) {
 		if (size > NT_RECORD_MAX) {
 			snprintf(err, errlen, _("%s: larger than %d MiB, the most carcref reads"),
-			    name, NT_RECORD_MAX >> 20);
+			    shown(path, stdin_), NT_RECORD_MAX >> 20);
 			errno = EFBIG;
 			goto fail;
 		}
 		if (cap - size < 2 || buf == NULL) {
 			cap = buf == NULL ? (cap ? cap : 16384) : cap * 2;
 			if (cap < size || (nbuf = realloc(buf, cap)) == NULL) {
-				snprintf(err, errlen, _("%s: file too large for memory"), name);
+				snprintf(err, errlen, _("%s: file too large for memory"),
+				    shown(path, stdin_));
 				errno = ENOMEM;
 				goto fail;
 			}
@@ -157,7 +165,8 @@ read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_n
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
-			snprintf(err, errlen, C_("file: error", "%s: %s"), name, strerror(errno));
+			snprintf(err, errlen, C_("file: error", "%s: %s"), shown(path, stdin_),
+			    strerror(errno));
 			goto fail;
 		}
 		/* /dev/zero, an image, an archive: said at once, not after a
@@ -170,7 +179,7 @@ read_file(const char *path, size_t *len, char *err, size_t errlen, enum nul at_n
 			}
 			line_col(buf, size, &ln, &col);
 			snprintf(err, errlen, _("%s:%lu:%lu: a NUL byte: not a text file (a record "
-			    "or a tile file is YAML text)"), name, ln, col);
+			    "or a tile file is YAML text)"), shown(path, stdin_), ln, col);
 			errno = EILSEQ;
 			goto fail;
 		}

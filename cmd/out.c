@@ -114,6 +114,29 @@ plain(unsigned char c, bool nl)
 	return (c >= 0x20 && c < 0x7f) || (c == '\n' && !nl);
 }
 
+/* The end of the run of plain bytes of u from i (n at most): eight bytes
+ * at a time while they are all printable ASCII (a byte below 0x20 or
+ * above 0x7e sets a high bit of the test), then byte by byte up to the
+ * byte that stopped it. */
+static size_t
+plain_end(const unsigned char *u, size_t i, size_t n, bool nl)
+{
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+
+	for (;;) {
+		for (uint64_t x; n - i >= 8; i += 8) {
+			memcpy(&x, u + i, 8);
+			if ((((x - 0x20 * ones) & ~x) | ((x + ones) | x)) & high)
+				break;
+		}
+		while (i < n && u[i] >= 0x20 && u[i] < 0x7f)
+			i++;
+		if (i == n || !plain(u[i], nl))
+			return i;
+		i++;	/* a newline that is plain */
+	}
+}
+
 void
 out_write(FILE *f, const char *s, size_t n)
 {
@@ -123,13 +146,9 @@ out_write(FILE *f, const char *s, size_t n)
 
 	if (f == stderr)
 		fflush(stdout);	/* an error stays after what came before it */
-	while (i < n) {
+	while ((i = plain_end(u, i, n, false)) < n) {
 		const char *e;
 
-		if (plain(u[i], false)) {
-			i++;
-			continue;
-		}
 		if ((e = escape_at(u + i, n - i, &k, buf, false)) == NULL) {
 			i += k;
 			continue;
@@ -147,17 +166,22 @@ static char *
 escaped(const char *s, bool nl)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	size_t n = strlen(s), i = 0, k, o = 0;
-	char buf[ESC_MAX], *r = malloc(6 * n + 1);	/* an escape is at most 6 for 1 byte,
-						   10 for 4 */
+	size_t n = strlen(s), i = plain_end(u, 0, n, nl), k, o;
+	char buf[ESC_MAX], *r;
 
-	if (r == NULL)
+	/* The plain run at the start (most often the whole of a file's name)
+	 * copied at once; an escape is at most 6 for 1 byte, 10 for 4. */
+	if ((r = malloc(i == n ? n + 1 : 6 * n + 1)) == NULL)
 		return NULL;
+	memcpy(r, s, i);
+	o = i;
 	while (i < n) {
 		const char *e;
+		size_t j = plain_end(u, i, n, nl);
 
-		if (plain(u[i], nl)) {
-			r[o++] = s[i++];
+		if (j > i) {
+			memcpy(r + o, s + i, j - i);
+			o += j - i, i = j;
 			continue;
 		}
 		if ((e = escape_at(u + i, n - i, &k, buf, nl)) != NULL) {
@@ -279,10 +303,11 @@ out_nwidth(const char *s, size_t n)
 
 	while (i < n) {
 		const char *e;
+		size_t j = plain_end(u, i, n, false);
 		int cw;
 
-		if (plain(u[i], false)) {
-			w++, i++;
+		if (j > i) {	/* a column each */
+			w += (int)(j - i), i = j;
 			continue;
 		}
 		if ((e = escape_at(u + i, n - i, &k, buf, false)) != NULL)

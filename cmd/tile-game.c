@@ -4,6 +4,7 @@
  * adds to its JSON and ranking, its hand at the table and its commands.
  */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -681,27 +682,38 @@ append(char *buf, size_t size, int *o, const char *s, size_t n)
 static int
 ranking_tail(const void *g, int p, char *buf, size_t size)
 {
-	static uint32_t counting = ~0u;	/* the modules that count tokens */
-	int n, o = 0;
+	/* The goods' words, looked up (cmd_word) once for the first player's
+	 * line and kept for the others' and the next games' while the
+	 * modules in play, the tables and the thread's language stay. */
+	static struct {
+		uint32_t	 exts;
+		int		 tables[3], n;
+		locale_t	 loc;
+		const char	*w[8];
+	} memo;
+	int n, o = 0, tables[3] = { cr_nkinds(), cr_npieces(), cr_nattrs() };
+	uint32_t exts;
+	locale_t loc = uselocale((locale_t)0);
 
-	if (counting == ~0u) {
-		counting = 0;
-		for (int e = 0; e < cr_nexts; e++)
-			if (cr_exts[e]->ncounters > 0)
-				counting |= 1u << e;
-	}
 	if (size > 0)
 		buf[0] = '\0';
-	if (!(cr_game_exts(g) & counting))
+	if ((n = cr_game_ncounters(g)) == 0)
 		return 0;
-	n = cr_game_ncounters(g);
+	if (memo.exts != (exts = cr_game_exts(g)) || memo.loc != loc ||
+	    memcmp(memo.tables, tables, sizeof tables) != 0) {
+		memo.exts = exts, memo.loc = loc;
+		memcpy(memo.tables, tables, sizeof tables);
+		memo.n = n < 8 ? n : 8;
+		for (int k = 0; k < memo.n; k++)
+			memo.w[k] = cmd_word(cr_game_counter_name(g, k, NULL));
+	}
 	for (int k = 0; k < n; k++) {
 		/* "%s%s %d" by hand: snprintf's parsing of its format was the
 		 * most of a game's set-up when replaying with goods. */
 		char num[16], *q = num + sizeof num;
 		int v = cr_game_counter(g, p, k);
 		unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-		const char *w = cmd_word(cr_game_counter_name(g, k, NULL));
+		const char *w = k < memo.n ? memo.w[k] : cmd_word(cr_game_counter_name(g, k, NULL));
 
 		do
 			*--q = (char)('0' + u % 10);

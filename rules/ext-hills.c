@@ -164,12 +164,11 @@ static int
 start(struct cr_game *g, int ext)
 {
 	struct hills *h = cr_ext_state(g, ext);
+	int n[NKINDS];
 
-	for (int k = 0; k < NKINDS; k++) {
-		int n = cr_tileset_tokens(cr_game_tileset(g), cr_exts[ext]->name, bag_names[k]);
-
-		h->bag[k] = h->total[k] = n > 0 ? n : 0;
-	}
+	cr_tileset_tokens_of(cr_game_tileset(g), cr_exts[ext]->name, bag_names, NKINDS, n);
+	for (int k = 0; k < NKINDS; k++)
+		h->bag[k] = h->total[k] = n[k] > 0 ? n[k] : 0;
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		h->shepherd[p] = -1;
 	return -1;	/* the base start tile */

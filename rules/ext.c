@@ -252,18 +252,46 @@ cr_token_find(int r, const char *word, size_t len)
 	return 0;
 }
 
+/* The modules' names' lengths and, for each module, those it is not yet
+ * refereed with (cr_ext.not_with), a bit each: worked out once, as a
+ * record's set-up asks for them (cr_ext_find, cr_exts_together). */
+struct ext_names {
+	bool		done;
+	size_t		len[CR_MAXEXTS];
+	uint32_t	not_with[CR_MAXEXTS];
+};
+
+static const struct ext_names *
+ext_names(void)
+{
+	static struct ext_names t;
+
+	if (t.done)
+		return &t;
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++)
+		t.len[e] = strlen(cr_exts[e]->name);
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++)
+		for (const char *const *w = cr_exts[e]->not_with; w && *w; w++)
+			for (int f = 0; f < cr_nexts && f < CR_MAXEXTS; f++)
+				if (strcmp(cr_exts[f]->name, *w) == 0) {
+					t.not_with[e] |= 1u << f;
+					break;
+				}
+	t.done = true;
+	return &t;
+}
+
 bool
 cr_exts_together(uint32_t exts, int *a, int *b)
 {
-	for (int e = 0; e < cr_nexts; e++)
-		for (const char *const *w = cr_exts[e]->not_with; (exts >> e & 1) && w && *w; w++) {
-			int f = cr_ext_find(*w, strlen(*w));
+	const struct ext_names *t = ext_names();
 
-			if (f >= 0 && (exts >> f & 1)) {
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++)
+		for (int f = 0; (exts >> e & 1) && f < cr_nexts; f++)
+			if (t->not_with[e] & exts & 1u << f) {
 				*a = f < e ? f : e, *b = f < e ? e : f;
 				return false;
 			}
-		}
 	return true;
 }
 
@@ -359,8 +387,11 @@ cr_filter_match(const struct cr_tiletype *t, int i)
 int
 cr_ext_find(const char *name, size_t len)
 {
-	for (int e = 0; e < cr_nexts; e++)
-		if (is_name(cr_exts[e]->name, name, len))
+	const struct ext_names *t = ext_names();
+
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++)
+		if (t->len[e] == len && (len == 0 || (cr_exts[e]->name[0] == name[0] &&
+		    memcmp(cr_exts[e]->name, name, len) == 0)))
 			return e;
 	return -1;
 }

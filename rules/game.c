@@ -462,11 +462,16 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 	cr__board_clear(g);
 	g->supply_total = 0;
 	memset(g->h.supply, 0, (size_t)ts->ntypes * sizeof *g->h.supply);
-	for (int k = 0; k < ts->nsets; k++)	/* the sets in play, each a run of types */
-		for (int t = ts->setbeg[k], end = g->sets >> k & 1 ? ts->setbeg[k + 1] : t; t < end; t++) {
-			g->h.supply[t] = ts->type[t].count;
-			g->supply_total += g->h.supply[t];
-		}
+	for (int k = 0; k < ts->nsets; k++) {	/* the sets in play, each a run of types */
+		const struct cr_tiletype *ty = ts->type;
+		int *sup = g->h.supply, total = 0;
+
+		if (!(g->sets >> k & 1))
+			continue;
+		for (int t = ts->setbeg[k], end = ts->setbeg[k + 1]; t < end; t++)
+			total += sup[t] = ty[t].count;
+		g->supply_total += total;
+	}
 	g->ext_logged = ~0u;	/* the states start here: nothing to undo */
 	g->beside_type = g->beside_ext = -1;
 	memset(&g->beside, 0, sizeof g->beside);
@@ -541,12 +546,30 @@ cr_game_exts(const struct cr_game *g)
 	return g->exts;
 }
 
+/* The modules that count something (cr_ext.ncounters): a ranking asks for
+ * each counter of each player, and most modules have none. */
+static uint32_t
+counting(void)
+{
+	static uint32_t m = ~0u;
+
+	if (m == ~0u) {
+		m = 0;
+		for (int e = 0; e < cr_nexts; e++)
+			if (cr_exts[e]->ncounters > 0)
+				m |= 1u << e;
+	}
+	return m;
+}
+
 /* The module holding counter i of the modules in play, and its own index. */
 static int
 counter_ext(const struct cr_game *g, int *i)
 {
-	for (int e = 0; e < cr_nexts; e++) {
-		if (!(g->exts & (1u << e)))
+	uint32_t m = g->exts & counting();
+
+	for (int e = 0; m != 0; e++, m >>= 1) {
+		if (!(m & 1))
 			continue;
 		if (*i < cr_exts[e]->ncounters)
 			return e;
@@ -558,10 +581,11 @@ counter_ext(const struct cr_game *g, int *i)
 int
 cr_game_ncounters(const struct cr_game *g)
 {
+	uint32_t m = g->exts & counting();
 	int n = 0;
 
-	for (int e = 0; e < cr_nexts; e++)
-		if (g->exts & (1u << e))
+	for (int e = 0; m != 0; e++, m >>= 1)
+		if (m & 1)
 			n += cr_exts[e]->ncounters;
 	return n;
 }

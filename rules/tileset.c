@@ -2099,6 +2099,28 @@ cr_tileset_tokens(const struct cr_tileset *ts, const char *set, const char *name
 	return -1;
 }
 
+void
+cr_tileset_tokens_of(const struct cr_tileset *ts, const char *set, const char *const *names,
+    int n, int *count)
+{
+	int k = cr_tileset_set(ts, set), m = k >= 0 ? ts->nsettok[k] : 0, at = 0;
+
+	for (int j = 0; j < n; j++) {
+		count[j] = -1;
+		/* From the token after the last found: names asked in the
+		 * file's order are found at the first test. */
+		for (int d = 0; d < m; d++) {
+			const struct cr_settoken *t = &ts->settok[k][(at + d) % m];
+
+			if (t->name[0] == names[j][0] && strcmp(t->name, names[j]) == 0) {
+				count[j] = t->count;
+				at = (at + d + 1) % m;
+				break;
+			}
+		}
+	}
+}
+
 int
 cr_tileset_set(const struct cr_tileset *ts, const char *name)
 {

@@ -269,6 +269,10 @@ int	cr_tileset_set(const struct cr_tileset *ts, const char *name);
 /* How many tokens called name the set lists (its "tokens:"), -1 if the
  * set or the token is not there. */
 int	cr_tileset_tokens(const struct cr_tileset *ts, const char *set, const char *name);
+/* cr_tileset_tokens of each of n names at once, into count[] (the set
+ * looked up once): a game's set-up asks for a whole bag. */
+void	cr_tileset_tokens_of(const struct cr_tileset *ts, const char *set,
+	    const char *const *names, int n, int *count);
 
 /* For a module's data hook (rules/ext.h: cr_ext.data), while its tile
  * file is read: add a tile type (its segments and edges as a file would
