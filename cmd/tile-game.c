@@ -360,42 +360,60 @@ tile_random_game(void *game, uint64_t *seed)
 /* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
  * a majority ("goods": "wine"). */
 /* What a module adds to its own event (rules/ext.h: cr_ext.words):
- * "section": "tax", "steps": 1, "returned": {"Anna": "4,2"}. */
+ * "section": "tax", "steps": 1 before "points" (after false), "returned":
+ * {"Anna": "4,2"} and "also_home": {"Anna": {"builder": "-2,0"}} after
+ * it (after true), each preceded (after) or followed (before) by ", ". */
 static void
-json_words(const struct cr_event *ev, const char *const *names, int nplayers)
+json_words(const struct cr_event *ev, const char *const *names, int nplayers, bool after)
 {
 	struct cr_evword w[32];
-	int e = ev->what >> 8, n;
+	int e = ev->what >> 8, n, m = 0;
 
 	if (ev->what == 0 || e < 0 || e >= cr_nexts || cr_exts[e]->words == NULL)
 		return;
 	n = cr_exts[e]->words(e, ev, w, 32);
-	for (int k = 0; k < n && k < 32; k++) {
-		bool sq = w[k].type == CR_EW_SQUARE;
-		bool first = !sq || k == 0 || w[k - 1].type != CR_EW_SQUARE ||
+	for (int k = 0; k < n && k < 32; k++)	/* the ones said here */
+		if (w[k].after == after)
+			w[m++] = w[k];
+	for (int k = 0; k < m; k++) {
+		bool obj = w[k].type == CR_EW_SQUARE || w[k].type == CR_EW_PIECE;
+		bool first = k == 0 || !obj || w[k - 1].type != w[k].type ||
 		    strcmp(w[k].key, w[k - 1].key) != 0;
-		bool last = !sq || k + 1 >= n || k + 1 >= 32 || w[k + 1].type != CR_EW_SQUARE ||
+		bool last = k + 1 >= m || !obj || w[k + 1].type != w[k].type ||
 		    strcmp(w[k].key, w[k + 1].key) != 0;
+		/* a piece: its player's object opens and closes round it */
+		bool pfirst = first || w[k - 1].player != w[k].player;
+		bool plast = last || w[k + 1].player != w[k].player;
 		char at[32];
 
 		if (first) {	/* the entries of one key: one object */
+			printf("%s", after ? ", " : "");
 			cmd_json_str(stdout, w[k].key);
-			printf(": %s", sq ? "{" : "");
-		} else
+			printf(": %s", obj ? "{" : "");
+		} else if (w[k].type != CR_EW_PIECE || pfirst)
 			printf(", ");
+		snprintf(at, sizeof at, "%d,%d", w[k].x, w[k].y);
 		if (w[k].type == CR_EW_WORD)
 			cmd_json_str(stdout, w[k].word);
 		else if (w[k].type == CR_EW_NUMBER)
 			printf("%d", w[k].n);
 		else {
-			cmd_json_str(stdout, w[k].player >= 0 && w[k].player < nplayers ?
-			    names[w[k].player] : "?");
-			snprintf(at, sizeof at, "%d,%d", w[k].x, w[k].y);
-			printf(": ");
+			if (w[k].type == CR_EW_SQUARE || pfirst) {
+				cmd_json_str(stdout, w[k].player >= 0 && w[k].player < nplayers ?
+				    names[w[k].player] : "?");
+				printf(": %s", w[k].type == CR_EW_PIECE ? "{" : "");
+			} else
+				printf(", ");
+			if (w[k].type == CR_EW_PIECE) {
+				cmd_json_str(stdout, w[k].word ? w[k].word : "?");
+				printf(": ");
+			}
 			cmd_json_str(stdout, at);
+			if (w[k].type == CR_EW_PIECE && plast)
+				printf("}");
 		}
 		if (last)
-			printf("%s, ", sq ? "}" : "");
+			printf("%s%s", obj ? "}" : "", after ? "" : ", ");
 	}
 }
 
@@ -405,7 +423,7 @@ json_event(const void *g, int i, const char *const *names)
 	int nev;
 	const struct cr_event *ev = &cr_game_events(g, &nev)[i];
 
-	json_words(ev, names, cr_game_nplayers(g));
+	json_words(ev, names, cr_game_nplayers(g), false);
 
 	if (ev->reason == CR_EV_TAKE) {
 		printf("\"taken\": {");
@@ -421,6 +439,15 @@ json_event(const void *g, int i, const char *const *names)
 		cmd_json_str(stdout, cr_phrase(ev->note));
 		printf(", ");
 	}
+}
+
+/* Issue 21: what a module's event says after its points (cr_evword.after). */
+static void
+json_event_after(const void *g, int i, const char *const *names)
+{
+	int nev;
+
+	json_words(&cr_game_events(g, &nev)[i], names, cr_game_nplayers(g), true);
 }
 
 /* The state of each module in play that says it (rules/ext.h: state_key):
@@ -819,6 +846,7 @@ const struct play_game play_game_tile = {
 	.selfplay_opt = selfplay_opt,
 	.random_game = tile_random_game,
 	.json_event = json_event,
+	.json_event_after = json_event_after,
 	.json_game = json_game,
 	.ranking_tail = ranking_tail,
 	.cmds = tile_cmds,

@@ -465,12 +465,19 @@ struct cr_standing {
  * under key, a word ("section": "tax"), a number ("steps": 1), or player's
  * square ("returned": {"Anna": "4,2"}: the entries of one key, one per
  * player, make one object). */
-enum { CR_EW_WORD, CR_EW_NUMBER, CR_EW_SQUARE };
+enum { CR_EW_WORD, CR_EW_NUMBER, CR_EW_SQUARE,
+	/* Issue 21, also_home: player's piece `word` at a square
+	 * ("also_home": {"Anna": {"builder": "-2,0"}}: the entries of one
+	 * key make one object, those of one player in it one more). */
+	CR_EW_PIECE };
 struct cr_evword {
 	const char	*key;
 	int		 type;		/* CR_EW_* */
 	const char	*word;
 	int		 n, player, x, y;
+	/* Issue 21: said after the event's "points" ("returned",
+	 * "also_home"), not before it. */
+	bool		 after;
 };
 
 /* A square of a start of several (cr_ext.start_squares): the tile type

@@ -3834,7 +3834,7 @@ expect "wheel steps: the chooser's followers" has "$o" \
 expect "wheel steps: a square without a follower" has "$o" \
     'refused: plague=2,2: no follower stands on a land tile at 2,2'
 expect "wheel steps: the action told before the tile" has "$o" \
-    "  this turn will do: wheel: the pig moves 3, Famine to Plague: Anna's monk at 1,4 goes home (Anna's choice); Ben's monk at 4,2 goes home (Ben's only follower on a land tile)"
+    "  this turn will do: wheel: the pig moves 3, Famine to Plague: Ben's monk at 4,2 goes home (Ben's only follower on a land tile), Anna's monk at 1,4 (Anna's choice)"
 expect "wheel steps: the turn played whole" has "$o" 'move 4, Ben: U wheel=3 plague=1,4 -2,0 0'
 expect "wheel steps: undo gives the copy back as it was said" \
     test "$(grep -c '^move 4, Ben: U wheel=3 plague=1,4 -2,0 0$' "$o")" = 2
