@@ -646,6 +646,18 @@ struct cr_ext {
 		    struct cr_refusal *why);
 	void	(*drawn)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 
+	/* ---- What a line leaves out, written back (issue 21: the Plague's
+	 * forced choices) -------------------------------------------------
+	 * spell: the move as the game keeps it (what save, fmt, the journal
+	 * and the REPL write), its drawn tokens (m->drawn) made whole and in
+	 * the module's order: what the game decided that the line could
+	 * leave out added (a follower a player had to send home), its own
+	 * tokens in the order it writes them, the other modules' left as
+	 * they were, before them.  Called on the game as the line found
+	 * it, before drawn; the move is then checked and played as the
+	 * line said it. */
+	void	(*spell)(const struct cr_game *g, int ext, struct cr_move *m);
+
 	/* ---- A follower sent home by a module (issue 21: the Plague) -------
 	 * Follower fig (cr_game_figure) has just left the feature with root
 	 * `root` without its feature being scored (cr_figure_leave), and

@@ -763,6 +763,45 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	}
 }
 
+/* The move as the game keeps it (spec 4.1, written back): the other
+ * modules' tokens, then wheel=N, then one plague=X,Y for every player
+ * who sends a follower home, the forced ones included, the mover first,
+ * then in turn order (a spot the line gave left out). */
+static void
+spell(const struct cr_game *g, int ext, struct cr_move *m)
+{
+	const struct wf_data *d = data_of(g, ext);
+	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), home[CR_MAXPLAYERS];
+	int k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
+	struct cr_refusal why;
+	bool plague;
+
+	if (d == NULL || n == 0 || nwheel != 1)
+		return;
+	memset(&why, 0, sizeof why);
+	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, &why);
+	for (int i = 0; i < m->ndrawn; i++) {
+		int id = CR_TOKEN_ID(m->drawn[i].token);
+
+		if (cr_token_ext(id) != ext)
+			m->drawn[k++] = m->drawn[i];
+		else if (cr_token(id) == &tokens[TK_WHEEL])
+			wid = id;
+	}
+	if (wid == 0 || cr_token(wid + TK_PLAGUE - TK_WHEEL) != &tokens[TK_PLAGUE] ||
+	    k + 1 + np > CR_MAXDRAWN)
+		return;	/* never: the line was read with them */
+	m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid, n), 0, 0, -1 };
+	for (int i = 0; plague && i < np; i++) {
+		int p = (cr_game_turn(g) + i) % np;
+
+		if (home[p] >= 0 && follower(g, home[p], &x, &y))
+			m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid + TK_PLAGUE - TK_WHEEL, 0), x,
+			    y, -1 };
+	}
+	m->ndrawn = k;
+}
+
 /* ---- the copies that show an icon ----------------------------------------- */
 
 static int
@@ -1567,6 +1606,7 @@ const struct cr_ext cr_ext_wheel = {
 	.start_squares = start_squares,
 	.drawn_ok = drawn_ok,
 	.drawn = drawn,
+	.spell = spell,
 	.variants = variants,
 	.spaces = spaces, .nspaces = NSECT,
 	.space = space,

@@ -226,6 +226,23 @@ for k in plague-choice:plague-choice-missing plague-not-due:plague-not-due \
 	run replay --json "$wf/scenarios/wf-${k%%:*}.yaml"
 	expect "replay --json: the refusal's kind ${k#*:}" grep -qF "\"kind\": \"${k#*:}\"" "$tmp/out"
 done
+# Written back whole (spec 4.1): fmt writes one plague=X,Y for every
+# player who sent a follower home, the forced ones too, the mover first,
+# then turn order, a spot left out; idempotent; the record replays the same.
+sed -e 's/"Rouge: V wheel=2 plague=-1,0 plague=4,2 2,-1 0"/"Rouge: v roue=2 peste=-1,0:E 2,-1 0"/' \
+    "$wf/scenarios/wf-plague.yaml" >"$tmp/wf-fmt.yaml"
+expect_out '  - "Rouge: V wheel=2 plague=-1,0 plague=4,2 2,-1 0"' -- fmt --stdout "$tmp/wf-fmt.yaml"
+cp "$tmp/out" "$tmp/wf-fmt2.yaml"
+run fmt --stdout "$tmp/wf-fmt2.yaml"
+expect "fmt: a wheel record's forced choices, idempotent" cmp -s "$tmp/out" "$tmp/wf-fmt2.yaml"
+expect_out '  - V wheel=3 plague=1,-1 plague=-2,2 -3,1 180' -- fmt --stdout "$wf/wheel/tb-plague-pig.yaml"
+run replay --json "$tmp/wf-fmt.yaml"
+cp "$tmp/out" "$tmp/wf-fmt.json"
+run replay --json "$tmp/wf-fmt2.yaml"
+expect "fmt: the record written whole replays the same" cmp -s "$tmp/out" "$tmp/wf-fmt.json"
+# A move fmt's game refuses: written as the line says it, and so on.
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [A, B]\nmoves:\n  - V wheel=3 0,-1 0\n  - x 9,9 0\n  - u wheel=1 -1,0 0\n' >"$tmp/wf-bad.yaml"
+expect_out '  - U wheel=1 -1,0 0' -- fmt --stdout "$tmp/wf-bad.yaml"
 if fr_locale "$tmp/locale"; then
 	CARCREF=$FR_CARCREF run replay "$wf/wheel/tb-plague-pig.yaml"
 	expect "replay in French: Plague's pieces going with a follower" grep -qF \

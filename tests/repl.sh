@@ -3835,9 +3835,12 @@ expect "wheel steps: a square without a follower" has "$o" \
     'refused: plague=2,2: no follower stands on a land tile at 2,2'
 expect "wheel steps: the action told before the tile" has "$o" \
     "  this turn will do: wheel: the pig moves 3, Famine to Plague: Ben's monk at 4,2 goes home (Ben's only follower on a land tile), Anna's monk at 1,4 (Anna's choice)"
-expect "wheel steps: the turn played whole" has "$o" 'move 4, Ben: U wheel=3 plague=1,4 -2,0 0'
+# Written back whole (spec 4.1): one plague=X,Y per player who sent a
+# follower home, the forced ones too, the mover first, then turn order.
+expect "wheel steps: the turn played whole" has "$o" \
+    'move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 expect "wheel steps: undo gives the copy back as it was said" \
-    test "$(grep -c '^move 4, Ben: U wheel=3 plague=1,4 -2,0 0$' "$o")" = 2
+    test "$(grep -c '^move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0$' "$o")" = 2
 expect "wheel steps: help wheel" has "$o" \
     '  After draw, when the copy shows a wheel icon: wheel N, N its number (1, 2'
 expect "wheel steps: help plague" has "$o" \
@@ -3849,7 +3852,9 @@ expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa
 expect "wheel steps: a crown follower's initial" has "$o" '             .....[-]  [A-] .....'
 expect "wheel steps: the map's key" has "$o" \
     "  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free"
-expect "wheel steps: the saved line" grep -qx '  - U wheel=3 plague=1,4 -2,0 0' "$tmp/wsteps.yaml"
+expect "wheel steps: the saved line" grep -qx '  - U wheel=3 plague=4,2 plague=1,4 -2,0 0' "$tmp/wsteps.yaml"
+expect "wheel steps: the journal's line" grep -qx '  - U wheel=3 plague=4,2 plague=1,4 -2,0 0' \
+    "$(journal)"
 run replay "$tmp/wsteps.yaml"
 expect "wheel steps: the saved game replays (exit 0)" test "$code" = 0
 name=$(basename "$(journal)" .yaml)
@@ -3875,7 +3880,8 @@ expect "wheel steps fr: the copies and the step" has "$tmp/out" \
 expect "wheel steps fr: the choice asked" has "$tmp/out" \
     "  d'abord, chaque joueur qui a plusieurs partisans en nomme un (peste X,Y) :"
 expect "wheel steps fr: the action told" has "$tmp/out" '  ce tour fera : roue : le cochon avance de 3'
-expect "wheel steps fr: the move in English" has "$tmp/out" 'coup 4, Ben : U wheel=3 plague=1,4 -2,0 0'
+expect "wheel steps fr: the move in English" has "$tmp/out" \
+    'coup 4, Ben : U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 if command -v tmux >/dev/null; then
 	start CARCREF_STATE="$tmp/wheel-tty" -- play --players Anna,Ben --expansions wheel-of-fortune
 	screen "wheel tmux: the prompt" '^Anna> ?$'
