@@ -3900,6 +3900,34 @@ if command -v tmux >/dev/null; then
 	screen "wheel tmux: quit, exit 0" '^EXIT=0$'
 	term_close
 fi
+# A tile kept in hand keeps what was said of the copy (wheel=3 plague=1,4):
+# the hand file, resume, the prompt, and the move played from it.
+export CARCREF_STATE=$tmp/wheel-hand
+printf 'U wheel=2 -1,0 0 thief@E\nB 4,2 0 monk@C\nB 1,4 0 monk@C\ndraw U\nwheel 3\nplague 1,4\n' \
+    >"$tmp/whand.in"
+STDIN=$tmp/whand.in run play --players Anna,Ben --expansions wheel-of-fortune
+whand=$(ls "$CARCREF_STATE"/games/*.hand 2>/dev/null | head -1)
+expect "wheel hand: the hand file keeps the words of the copy" \
+    test "$(cat "$whand" 2>/dev/null)" = 'U wheel=3 plague=1,4'
+if command -v tmux >/dev/null; then
+	start CARCREF_STATE="$CARCREF_STATE" -- resume "$(basename "$whand" .hand)"
+	screen "wheel hand: resume shows the same prompt" '^Ben \[U wheel=3 plague=1,4\]> ?$'
+	keys 'quit' Enter 'n' Enter	# not dropped: kept again
+	screen "wheel hand: quit, exit 0" '^EXIT=0$'
+	term_close
+fi
+printf 'place -2,0 0\nquit\n' >"$tmp/whand2.in"
+STDIN=$tmp/whand2.in run resume "$(basename "$whand" .hand)"
+expect "wheel hand: given back with its words" has "$tmp/out" \
+    'U wheel=3 plague=1,4 is in hand again, as it was when the game was left'
+expect "wheel hand: kept again, placed" \
+    test "$(cat "$whand" 2>/dev/null)" = 'U wheel=3 plague=1,4 -2,0 0'
+printf 'pass\n' >"$tmp/whand3.in"
+STDIN=$tmp/whand3.in run resume "$(basename "$whand" .hand)"
+expect "wheel hand: placed, given back with its words" has "$tmp/out" \
+    'U wheel=3 plague=1,4 is in hand again, as it was when the game was left, placed at -2,0 rotation 0'
+expect "wheel hand: the move played as it was said" has "$tmp/out" \
+    'move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 export CARCREF_STATE=$tmp/state
 
 unset nbsp idsp e30
