@@ -1115,7 +1115,14 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext)
 			put(&o, _("%s is a piece of another set, which is not in play in this game"),
 			    word);
-		else if (r->ext >= 0)
+		else if (r->arg != 0 && cr_token(CR_TOKEN_ID(r->arg)) != NULL &&
+		    cr_token(CR_TOKEN_ID(r->arg))->drawn && r->ext >= 0 &&
+		    cr_token_ext(CR_TOKEN_ID(r->arg)) == r->ext) {	/* issue 21: "wheel=2: ..." */
+			char tok[64];
+
+			nt_format_said(&(struct cr_said){ r->arg, r->x, r->y, -1 }, tok, sizeof tok);
+			put(&o, _("%s: %s is not in play in this game"), tok, cr_exts[r->ext]->name);
+		} else if (r->ext >= 0)
 			put(&o, _("%s is a tile of %s, which is not in play in this game"), code,
 			    cr_exts[r->ext]->name);
 		else

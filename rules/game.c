@@ -709,6 +709,7 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 		if (!(g->exts & (1u << cr_token_ext(CR_TOKEN_ID(d->token))))) {
 			why->ext = cr_token_ext(CR_TOKEN_ID(d->token));
 			why->arg = d->token;	/* the token said of the copy drawn */
+			why->x = d->x, why->y = d->y;	/* its square, if it says one */
 			return refuse(why, CR_R_NOT_IN_PLAY);
 		}
 	}
