@@ -691,7 +691,20 @@ header_known(struct fmt *f)
 	return true;
 }
 
-/* The game drops its game (fmt writes canon's text from now on). */
+/* Room in f->line for a move's text of k bytes; false out of memory. */
+static bool
+line_room(struct fmt *f, size_t k)
+{
+	free(f->line);
+	f->linecap = k + 64;
+	if ((f->line = malloc(f->linecap)) == NULL) {
+		f->linecap = 0;
+		return false;
+	}
+	return true;
+}
+
+/* fmt drops its game (it writes canon's text from now on). */
 static void
 cg_drop(struct fmt *f)
 {
@@ -732,12 +745,8 @@ canon_play(struct fmt *f, const struct nt_recmove *m, size_t len)
 			return 0;
 		if ((size_t)k < f->linecap)
 			break;
-		free(f->line);
-		f->linecap = (size_t)k + 64;
-		if ((f->line = malloc(f->linecap)) == NULL) {
-			f->linecap = 0;
+		if (!line_room(f, (size_t)k))
 			return -1;
-		}
 	}
 	f->linelen = (size_t)k;
 	return 0;
@@ -764,12 +773,8 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 			return failf(f, f->nmoves, m->line, m->column + e.column - 1, "%s", e.msg);
 		if ((size_t)k < f->linecap)
 			break;
-		free(f->line);
-		f->linecap = (size_t)k + 64;
-		if ((f->line = malloc(f->linecap)) == NULL) {
-			f->linecap = 0;
+		if (!line_room(f, (size_t)k))
 			return f->nomem = true;
-		}
 	}
 	f->linelen = (size_t)k;
 	if (!c.blank && canon_play(f, m, len) < 0)
