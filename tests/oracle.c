@@ -486,7 +486,7 @@ or_lay(struct oracle *o, const struct cr_placed *tiles, int ntiles)
 		 * 16 squares 0,0 ... 3,3 (x + 4 y in order), unturned, each a
 		 * type of the set (WF-BOARD-XY), the start tile out. */
 		if (i < 16 && or_wheel_board(o)) {
-			char want[16];
+			char want[40];
 
 			snprintf(want, sizeof want, "WF-BOARD-%d%d", i % 4, i / 4);
 			if (t->x != i % 4 || t->y != i / 4 || t->rot != 0 ||
