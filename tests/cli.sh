@@ -244,6 +244,9 @@ expect "fmt: the record written whole replays the same" cmp -s "$tmp/out" "$tmp/
 printf 'format: carcref/1\nplayers: [A, B]\nmoves:\n  - U wheel=1 -1,0 0\n' >"$tmp/wf-nip.yaml"
 expect_out '"error": {"move": 1, "line": 4, "kind": "wheel-not-in-play", "message": "column 5: wheel=1: wheel-of-fortune is not in play in this game"}' \
     -- replay --json "$tmp/wf-nip.yaml"
+printf 'format: carcref/1\nplayers: [A, B]\nmoves:\n  - V plague=-1,0 -1,0 0 crown@storm\n' >"$tmp/wf-nip2.yaml"
+expect_out '"kind": "wheel-not-in-play", "message": "column 5: plague=-1,0: wheel-of-fortune is not in play in this game"}' \
+    -- replay --json "$tmp/wf-nip2.yaml"
 # A move fmt's game refuses: written as the line says it, and so on.
 printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [A, B]\nmoves:\n  - V wheel=3 0,-1 0\n  - x 9,9 0\n  - u wheel=1 -1,0 0\n' >"$tmp/wf-bad.yaml"
 expect_out '  - U wheel=1 -1,0 0' -- fmt --stdout "$tmp/wf-bad.yaml"
