@@ -179,9 +179,12 @@ print_json(const char *path, const struct nt_record *r, const struct play_game *
 				cmd_json_str(stdout, names[p]);
 				printf(": %d", ev.points[p]);
 			}
+		printf("}");
+		if (pg->json_event_after != NULL)
+			pg->json_event_after(g, i, names);
 		/* The arithmetic; with winners paid differently, each one's
 		 * amount made up, by name (a record's: no fixed buffer). */
-		printf("}, \"why\": ");
+		printf(", \"why\": ");
 		len = gm->event_why(g, i, names, why, sizeof why);
 		if (len >= (int)sizeof why && (paid = malloc((size_t)len + 1)) != NULL) {
 			gm->event_why(g, i, names, paid, (size_t)len + 1);

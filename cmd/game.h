@@ -121,6 +121,9 @@ struct play_game {
 	 * "points", each followed by ", " (names: the players'); NULL for
 	 * none. */
 	void	(*json_event)(const void *g, int i, const char *const *names);
+	/* Issue 21: fields of event i after "points", each preceded by ", "
+	 * (a Plague's "returned", "also_home"); NULL for none. */
+	void	(*json_event_after)(const void *g, int i, const char *const *names);
 	/* Fields after "events", each preceded by ", "; NULL for none. */
 	void	(*json_game)(const void *g, const char *const *names);
 	/* What follows player p's score on a ranking line (goods tokens:

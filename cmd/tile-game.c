@@ -509,42 +509,60 @@ tile_random_game(void *game, uint64_t *seed)
 /* A module's event: goods taken ("taken": {"wine": 2}), or the kind of
  * a majority ("goods": "wine"). */
 /* What a module adds to its own event (rules/ext.h: cr_ext.words):
- * "section": "tax", "steps": 1, "returned": {"Anna": "4,2"}. */
+ * "section": "tax", "steps": 1 before "points" (after false), "returned":
+ * {"Anna": "4,2"} and "also_home": {"Anna": {"builder": "-2,0"}} after
+ * it (after true), each preceded (after) or followed (before) by ", ". */
 static void
-json_words(const struct cr_event *ev, const char *const *names, int nplayers)
+json_words(const struct cr_event *ev, const char *const *names, int nplayers, bool after)
 {
 	struct cr_evword w[32];
-	int e = ev->what >> 8, n;
+	int e = ev->what >> 8, n, m = 0;
 
 	if (ev->what == 0 || e < 0 || e >= cr_nexts || cr_exts[e]->words == NULL)
 		return;
 	n = cr_exts[e]->words(e, ev, w, 32);
-	for (int k = 0; k < n && k < 32; k++) {
-		bool sq = w[k].type == CR_EW_SQUARE;
-		bool first = !sq || k == 0 || w[k - 1].type != CR_EW_SQUARE ||
+	for (int k = 0; k < n && k < 32; k++)	/* the ones said here */
+		if (w[k].after == after)
+			w[m++] = w[k];
+	for (int k = 0; k < m; k++) {
+		bool obj = w[k].type == CR_EW_SQUARE || w[k].type == CR_EW_PIECE;
+		bool first = k == 0 || !obj || w[k - 1].type != w[k].type ||
 		    strcmp(w[k].key, w[k - 1].key) != 0;
-		bool last = !sq || k + 1 >= n || k + 1 >= 32 || w[k + 1].type != CR_EW_SQUARE ||
+		bool last = k + 1 >= m || !obj || w[k + 1].type != w[k].type ||
 		    strcmp(w[k].key, w[k + 1].key) != 0;
+		/* a piece: its player's object opens and closes round it */
+		bool pfirst = first || w[k - 1].player != w[k].player;
+		bool plast = last || w[k + 1].player != w[k].player;
 		char at[32];
 
 		if (first) {	/* the entries of one key: one object */
+			printf("%s", after ? ", " : "");
 			cmd_json_str(stdout, w[k].key);
-			printf(": %s", sq ? "{" : "");
-		} else
+			printf(": %s", obj ? "{" : "");
+		} else if (w[k].type != CR_EW_PIECE || pfirst)
 			printf(", ");
+		snprintf(at, sizeof at, "%d,%d", w[k].x, w[k].y);
 		if (w[k].type == CR_EW_WORD)
 			cmd_json_str(stdout, w[k].word);
 		else if (w[k].type == CR_EW_NUMBER)
 			printf("%d", w[k].n);
 		else {
-			cmd_json_str(stdout, w[k].player >= 0 && w[k].player < nplayers ?
-			    names[w[k].player] : "?");
-			snprintf(at, sizeof at, "%d,%d", w[k].x, w[k].y);
-			printf(": ");
+			if (w[k].type == CR_EW_SQUARE || pfirst) {
+				cmd_json_str(stdout, w[k].player >= 0 && w[k].player < nplayers ?
+				    names[w[k].player] : "?");
+				printf(": %s", w[k].type == CR_EW_PIECE ? "{" : "");
+			} else
+				printf(", ");
+			if (w[k].type == CR_EW_PIECE) {
+				cmd_json_str(stdout, w[k].word ? w[k].word : "?");
+				printf(": ");
+			}
 			cmd_json_str(stdout, at);
+			if (w[k].type == CR_EW_PIECE && plast)
+				printf("}");
 		}
 		if (last)
-			printf("%s, ", sq ? "}" : "");
+			printf("%s%s", obj ? "}" : "", after ? "" : ", ");
 	}
 }
 
@@ -554,7 +572,7 @@ json_event(const void *g, int i, const char *const *names)
 	int nev;
 	const struct cr_event *ev = &cr_game_events(g, &nev)[i];
 
-	json_words(ev, names, cr_game_nplayers(g));
+	json_words(ev, names, cr_game_nplayers(g), false);
 
 	if (ev->reason == CR_EV_TAKE) {
 		printf("\"taken\": {");
@@ -570,6 +588,15 @@ json_event(const void *g, int i, const char *const *names)
 		cmd_json_str(stdout, cr_phrase(ev->note));
 		printf(", ");
 	}
+}
+
+/* Issue 21: what a module's event says after its points (cr_evword.after). */
+static void
+json_event_after(const void *g, int i, const char *const *names)
+{
+	int nev;
+
+	json_words(&cr_game_events(g, &nev)[i], names, cr_game_nplayers(g), true);
 }
 
 /* The state of each module in play that says it (rules/ext.h: state_key):
@@ -755,13 +782,36 @@ tile_hand_name(const struct play *p)
 	return strdup(tile_code(p, tile_hand(p)->tile));
 }
 
+/* The tile in hand and what was said of the copy drawn (issue 21:
+ * "U wheel=3 plague=1,4"), malloc'd, NULL out of memory. */
+static char *
+hand_shown(const struct tile_hand *h, const struct play *p)
+{
+	char said[CR_MAXDRAWN * 40 + 1], tok[40];
+	size_t o = 0;
+
+	said[0] = '\0';
+	for (int i = 0; i < h->nsaid && i < CR_MAXDRAWN; i++) {
+		nt_format_said(&h->said[i], tok, sizeof tok);
+		o += (size_t)snprintf(said + o, sizeof said - o, " %s", tok);
+	}
+	return cmd_strf("%s%s", tile_code(p, h->tile), said);
+}
+
+/* "CODE", then what was said of the copy drawn, then "X,Y ROT" once
+ * placed. */
 char *
 tile_hand_line(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
+	char *shown = hand_shown(h, p), *line;
 
-	return h->placed ? cmd_strf("%s %d,%d %d\n", tile_code(p, h->tile), h->pend.x,
-	    h->pend.y, h->pend.rot * 90) : cmd_strf("%s\n", tile_code(p, h->tile));
+	if (shown == NULL)
+		return NULL;
+	line = h->placed ? cmd_strf("%s %d,%d %d\n", shown, h->pend.x, h->pend.y,
+	    h->pend.rot * 90) : cmd_strf("%s\n", shown);
+	free(shown);
+	return line;
 }
 
 /* The prompt's part: the tile in hand, what it was said to show (wheel=3
@@ -801,18 +851,31 @@ tile_ctrl_c(struct play *p)
 	    "whether to keep it)"), tile_code(p, h->tile), tile_hand_step(p));
 }
 
-/* The tile kept in hand, "CODE" or "CODE X,Y ROT", given back. */
+/* The tile kept in hand, "CODE [SAID...]" or "CODE [SAID...] X,Y ROT",
+ * given back; what was said of the copy (wheel=3 plague=1,4) with it
+ * while the game still allows it. */
 bool
 tile_hand_restore(struct play *p, char *text, char **why)
 {
 	struct tile_hand *h = tile_hand(p);
 	struct cr_move m = { .kind = CR_MOVE_PLACE };
 	struct cr_refusal ref;
-	char msg[512], *w[4] = { NULL }, *s;
-	int n = 0;
+	struct nt_error perr;
+	char msg[512], *w[4 + CR_MAXDRAWN] = { NULL }, *s;
+	int n = 0, nsaid = 0;
+	uint32_t due;
 
-	for (s = strtok(text, " \t\r\n"); s != NULL && n < 4; s = strtok(NULL, " \t\r\n"))
+	for (s = strtok(text, " \t\r\n"); s != NULL && n < 4 + CR_MAXDRAWN;
+	    s = strtok(NULL, " \t\r\n"))
 		w[n++] = s;
+	/* the words said of the copy, after its code */
+	while (1 + nsaid < n && nsaid < CR_MAXDRAWN && nt_parse_said(cr_game_rules(p->g),
+	    w[1 + nsaid], strlen(w[1 + nsaid]), &m.drawn[nsaid], &perr) > 0)
+		nsaid++;
+	if (nsaid > 0) {	/* the rest where they were */
+		memmove(&w[1], &w[1 + nsaid], (size_t)(n - 1 - nsaid) * sizeof w[0]);
+		n -= nsaid;
+	}
 	m.tile = n >= 1 ? cr_tileset_find(tile_ts(p), w[0], strlen(w[0])) : -1;
 	if (n == 0)
 		*why = cmd_strf("%s", _("the file is empty"));
@@ -831,20 +894,34 @@ tile_hand_restore(struct play *p, char *text, char **why)
 	if (*why != NULL)
 		return false;
 	h->tile = m.tile;
+	m.ndrawn = nsaid;
+	if (nsaid > 0 && !tile_said_due(p->g, &m, &ref, &due, NULL)) {
+		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
+		outf(_("%s is in hand again, without what was said of the copy (%s)\n"),
+		    tile_code(p, m.tile), msg);
+		m.ndrawn = nsaid = 0;
+	}
+	h->nsaid = nsaid;
+	memcpy(h->said, m.drawn, (size_t)nsaid * sizeof h->said[0]);
+	if ((s = hand_shown(h, p)) == NULL) {
+		h->tile = -1, h->nsaid = 0;
+		*why = cmd_strf("%s", _("out of memory"));
+		return false;
+	}
 	if (n == 1) {
-		outf(_("%s is in hand again, as it was when the game was left"),
-		    tile_code(p, m.tile));
+		outf(_("%s is in hand again, as it was when the game was left"), s);
 		outf("\n");
 	} else if (cr_game_check_place(p->g, &m, &ref)) {
 		h->pend = m;
 		h->placed = true;
 		outf(_("%s is in hand again, as it was when the game was left, placed at %d,%d "
-		    "rotation %d\n"), tile_code(p, m.tile), m.x, m.y, m.rot * 90);
+		    "rotation %d\n"), s, m.x, m.y, m.rot * 90);
 	} else {
 		nt_refusal_game(p->g, &ref, p->names, msg, sizeof msg);
 		outf(_("%s is in hand again, but no longer placed: where it lay, %d,%d rotation %d, "
-		    "is not legal now (%s)\n"), tile_code(p, m.tile), m.x, m.y, m.rot * 90, msg);
+		    "is not legal now (%s)\n"), s, m.x, m.y, m.rot * 90, msg);
 	}
+	free(s);
 	return true;
 }
 
@@ -1008,6 +1085,7 @@ const struct play_game play_game_tile = {
 	.opts_init = opts_init,
 	.random_setup = tile_random_setup,
 	.json_event = json_event,
+	.json_event_after = json_event_after,
 	.json_game = json_game,
 	.ranking_tail = ranking_tail,
 	.cmds = tile_cmds,
@@ -1028,7 +1106,7 @@ const struct play_game play_game_tile = {
 	.tell = tile_tell,
 	.complete = tile_complete,
 	.hand_size = sizeof (struct tile_hand),
-	.hand_max = 256,	/* bytes: "CODE X,Y ROT" is far shorter */
+	.hand_max = 512,	/* bytes: "CODE", 9 words of the copy, "X,Y ROT" */
 	.words = &tile_words,
 	.hand_held = tile_hand_held,
 	.hand_drop = tile_drop_hand,

@@ -910,6 +910,19 @@ nt_refusal_kind(const struct cr_refusal *r)
 		return cr_space(r->space) && cr_space(r->space)->full_kind ?
 		    cr_space(r->space)->full_kind : "space-full";
 	case CR_R_NOT_IN_PLAY:
+		if (r->arg != 0 && cr_token(CR_TOKEN_ID(r->arg)) != NULL &&
+		    cr_token(CR_TOKEN_ID(r->arg))->drawn && cr_token_ext(CR_TOKEN_ID(r->arg)) == r->ext) {
+			/* issue 21: said of the copy drawn, checked before the piece;
+			 * named by the module's first such token ("wheel-not-in-play",
+			 * for plague= too) */
+			int id = 1;
+
+			while (cr_token(id) != NULL && (!cr_token(id)->drawn || cr_token_ext(id) != r->ext))
+				id++;
+			snprintf(buf, sizeof buf, "%s-not-in-play", cr_token(id) ? cr_token(id)->word :
+			    cr_token(CR_TOKEN_ID(r->arg))->word);
+			return buf;
+		}
 		if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
 			return "choice-not-in-play";
 		if (r->role != CR_ROLE_NONE && (cr_piece_ext(r->role) == r->ext ||
@@ -1113,7 +1126,15 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		break;
 	}
 	case CR_R_NOT_IN_PLAY:
-		if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
+		if (r->arg != 0 && cr_token(CR_TOKEN_ID(r->arg)) != NULL &&
+		    cr_token(CR_TOKEN_ID(r->arg))->drawn && r->ext >= 0 &&
+		    cr_token_ext(CR_TOKEN_ID(r->arg)) == r->ext) {	/* issue 21: "wheel=2: ..." */
+			char tok[64];
+
+			/* said of the copy drawn: checked before the choice and the piece */
+			nt_format_said(&(struct cr_said){ r->arg, r->x, r->y, -1 }, tok, sizeof tok);
+			put(&o, _("%s: %s is not in play in this game"), tok, cr_exts[r->ext]->name);
+		} else if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
 			put(&o, _("\"%s\" is a choice of %s, which is not in play in this game"),
 			    cr_choice(r->choice)->word, cr_exts[r->ext]->name);
 		else if (r->role != CR_ROLE_NONE && cr_piece_ext(r->role) == r->ext && r->ext >= 0)

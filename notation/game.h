@@ -218,6 +218,18 @@ struct nt_game {
 	int	(*canon)(const void *world, const struct nt_record *r, const char *line,
 		    size_t len, struct nt_canon *c, char *buf, size_t size,
 		    struct nt_line_error *err);
+	/* Issue 21: a game whose lines may leave out what the game decides
+	 * (the Plague's forced choices), which fmt writes as the game keeps
+	 * the move.  canon_game: a game from the header on which fmt plays
+	 * the moves as it reads them, NULL when canon alone writes them
+	 * (the sets in play leave nothing out) or it cannot be made;
+	 * freed by free.  canon_played: the canonical text of the move just
+	 * played on it (play) from line, as canon writes it, as snprintf
+	 * returns.  A move refused there: fmt writes canon's text, and
+	 * plays no more.  NULL: none. */
+	void	*(*canon_game)(const void *world, const struct nt_record *r);
+	int	(*canon_played)(const void *g, const void *world, const char *line, size_t len,
+		    char *buf, size_t size);
 
 	/* ---- optional (NULL: none) ---- */
 	/* Make r's header name all that g is played with, so that a record

@@ -137,6 +137,12 @@ struct fmt {
 	size_t		 linelen, linecap;
 	char		*who;		/* its PLAYER: prefix as the players list spells it */
 	char		*note;		/* its own comment ("U 0,1 0 # hi"), made safe */
+	/* Issue 21: the game the moves are played on, for a game whose
+	 * lines leave out what it decides (nt_game.canon_game), and its
+	 * row; tried once a reading. */
+	void		*cg;
+	const struct nt_game *cgame;
+	bool		 cgtried;
 
 	/* A move's trailing comment keeps its column, and the comment lines
 	 * just under it that start at that column go on under it: cont says
@@ -689,6 +695,67 @@ header_known(struct fmt *f)
 	return true;
 }
 
+/* Room in f->line for a move's text of k bytes; false out of memory. */
+static bool
+line_room(struct fmt *f, size_t k)
+{
+	free(f->line);
+	f->linecap = k + 64;
+	if ((f->line = malloc(f->linecap)) == NULL) {
+		f->linecap = 0;
+		return false;
+	}
+	return true;
+}
+
+/* fmt drops its game (it writes canon's text from now on). */
+static void
+cg_drop(struct fmt *f)
+{
+	if (f->cg != NULL)
+		f->cgame->free(f->cg);
+	f->cg = NULL;
+}
+
+/*
+ * Issue 21: a move of a game whose lines leave out what it decides,
+ * played on a game of the header (nt_game.canon_game), its text (f->line)
+ * the move as the game keeps it.  0, -1 out of memory.
+ */
+static int
+canon_play(struct fmt *f, const struct nt_recmove *m, size_t len)
+{
+	const char *names[NT_MAXPLAYERS];
+	struct nt_line_error e;
+	int k;
+
+	if (!f->cgtried) {
+		f->cgtried = true;
+		f->cgame = f->game;
+		if (f->game->canon_game != NULL)
+			f->cg = f->game->canon_game(f->world, f->hdr);
+	}
+	if (f->cg == NULL)
+		return 0;
+	for (int i = 0; i < f->hdr->nplayers && i < NT_MAXPLAYERS; i++)
+		names[i] = f->hdr->players[i].name;
+	if (f->game->play(f->cg, names, m->text, len, m->player, &e) < 0) {
+		cg_drop(f);	/* refused: as the line says it, and no more */
+		return 0;
+	}
+	for (;;) {
+		k = f->game->canon_played(f->cg, f->world, m->text, len, f->line, f->linecap);
+		if (k < 0)
+			return 0;
+		if ((size_t)k < f->linecap)
+			break;
+		if (!line_room(f, (size_t)k))
+			return -1;
+	}
+	f->linelen = (size_t)k;
+	return 0;
+}
+
 static int
 on_move(void *arg, const struct nt_recmove *m, size_t len)
 {
@@ -710,14 +777,12 @@ on_move(void *arg, const struct nt_recmove *m, size_t len)
 			return failf(f, f->nmoves, m->line, m->column + e.column - 1, "%s", e.msg);
 		if ((size_t)k < f->linecap)
 			break;
-		free(f->line);
-		f->linecap = (size_t)k + 64;
-		if ((f->line = malloc(f->linecap)) == NULL) {
-			f->linecap = 0;
+		if (!line_room(f, (size_t)k))
 			return f->nomem = true;
-		}
 	}
 	f->linelen = (size_t)k;
+	if (!c.blank && canon_play(f, m, len) < 0)
+		return f->nomem = true;
 	if (c.blank)
 		return failf(f, f->nmoves, m->line, m->column, "%s",
 		    _("expected a move, found nothing"));
@@ -809,6 +874,8 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 	f->nmoves = f->ended = 0;
 	f->pending = false;
 	f->game = NULL;
+	cg_drop(f);
+	f->cgtried = false;
 	cm_reset(&f->mv);
 	if (f->mode != MOVES_ONLY) {
 		for (int i = 0; i < NT_NKEYS; i++)
@@ -837,6 +904,7 @@ one_read(struct fmt *f, bool fast, bool *given_up)
 		finish(f);
 	free(f->who), free(f->note);
 	f->who = f->note = NULL;
+	cg_drop(f);
 	return rc;
 }
 

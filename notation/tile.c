@@ -988,6 +988,38 @@ canon(const void *world, const struct nt_record *r, const char *line, size_t len
 	return nt_format_move_as(world, &t.move, t.art, NULL, buf, size);
 }
 
+/* fmt on a game: only where a module in play makes its moves whole
+ * (rules/ext.h: cr_ext.spell). */
+static void *
+canon_game(const void *world, const struct nt_record *r)
+{
+	struct nt_replay_error err;
+	void *g = create(world, r, &err);
+
+	if (g == NULL)
+		return NULL;
+	for (int e = 0; e < cr_nexts; e++)
+		if ((cr_game_exts(g) >> e & 1) && cr_exts[e]->spell != NULL) {
+			cr_game_set_undo(g, false);
+			return g;
+		}
+	game_free(g);
+	return NULL;
+}
+
+static int
+canon_played(const void *g, const void *world, const char *line, size_t len, char *buf,
+    size_t size)
+{
+	struct nt_turn t;
+	struct nt_error e;
+	int n = cr_game_nmoves(g);
+
+	if (n == 0 || nt_parse_move(world, line, len, &t, &e) < 0 || t.blank)
+		return -1;
+	return nt_format_move_as(world, cr_game_move(g, n - 1), t.art, NULL, buf, size);
+}
+
 const struct nt_game nt_game_tile = {
 	.name = "carcassonne",
 	.title = N_("Carcassonne"),
@@ -1011,6 +1043,8 @@ const struct nt_game nt_game_tile = {
 	.nmoves = nmoves,
 	.move_player = move_player,
 	.format_move = format_move,
+	.canon_game = canon_game,
+	.canon_played = canon_played,
 	.turn = turn,
 	.over = over,
 	.score = score,

@@ -495,12 +495,19 @@ struct cr_svgkey {
  * under key, a word ("section": "tax"), a number ("steps": 1), or player's
  * square ("returned": {"Anna": "4,2"}: the entries of one key, one per
  * player, make one object). */
-enum { CR_EW_WORD, CR_EW_NUMBER, CR_EW_SQUARE };
+enum { CR_EW_WORD, CR_EW_NUMBER, CR_EW_SQUARE,
+	/* Issue 21, also_home: player's piece `word` at a square
+	 * ("also_home": {"Anna": {"builder": "-2,0"}}: the entries of one
+	 * key make one object, those of one player in it one more). */
+	CR_EW_PIECE };
 struct cr_evword {
 	const char	*key;
 	int		 type;		/* CR_EW_* */
 	const char	*word;
 	int		 n, player, x, y;
+	/* Issue 21: said after the event's "points" ("returned",
+	 * "also_home"), not before it. */
+	bool		 after;
 };
 
 /* A header key of a module's records (cr_ext.record_keys, issue 21): its
@@ -686,6 +693,18 @@ struct cr_ext {
 	bool	(*drawn_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    struct cr_refusal *why);
 	void	(*drawn)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+
+	/* ---- What a line leaves out, written back (issue 21: the Plague's
+	 * forced choices) -------------------------------------------------
+	 * spell: the move as the game keeps it (what save, fmt, the journal
+	 * and the REPL write), its drawn tokens (m->drawn) made whole and in
+	 * the module's order: what the game decided that the line could
+	 * leave out added (a follower a player had to send home), its own
+	 * tokens in the order it writes them, the other modules' left as
+	 * they were, before them.  Called on the game as the line found
+	 * it, before drawn; the move is then checked and played as the
+	 * line said it. */
+	void	(*spell)(const struct cr_game *g, int ext, struct cr_move *m);
 
 	/* ---- A follower sent home by a module (issue 21: the Plague) -------
 	 * Follower fig (cr_game_figure) has just left the feature with root

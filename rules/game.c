@@ -884,6 +884,7 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 		if (!(g->exts & (1u << cr_token_ext(CR_TOKEN_ID(d->token))))) {
 			why->ext = cr_token_ext(CR_TOKEN_ID(d->token));
 			why->arg = d->token;	/* the token said of the copy drawn */
+			why->x = d->x, why->y = d->y;	/* its square, if it says one */
 			return refuse(why, CR_R_NOT_IN_PLAY);
 		}
 	}
@@ -1202,6 +1203,9 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 	mk = begin(g, m);
 	mk->undoable = true;
 	move = g->marks.n;
+	for (int e = 0; e < cr_nexts; e++)	/* the move kept made whole (spell) */
+		if ((g->exts >> e & 1) && cr_exts[e]->spell != NULL)
+			cr_exts[e]->spell(g, e, &mk->move);
 	CR_EACH_EXT(g, g->hk.drawn, e)
 		cr_exts[e]->drawn(g, e, m, move);
 	g->in_drawn = true;

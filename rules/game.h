@@ -321,6 +321,11 @@ struct cr_event {
 	bool		small_city;		/* edition 1: a 2-tile city, 1 per tile and pennant */
 	bool		alt;			/* said in its kind's other words (why_alt: a
 						 * river closed on itself, a loop) */
+	/* Issue 21: a module's own event, what its words (cr_ext.why, words)
+	 * need beyond the fields above, in the module's own layout (the
+	 * wheel: Tax's terms city by city, Famine's farmers, the mover, the
+	 * pieces Plague sent home with a follower); zero otherwise. */
+	uint8_t		detail[64];
 };
 /* More players need a wider winners (and the engine's per-move player
  * bits, game-int.h): refuse to build rather than lose a winner. */

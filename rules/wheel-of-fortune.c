@@ -94,7 +94,12 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
     P_PLAGUE_TWICE, P_PLAGUE_MISSING, P_FORTUNE, P_TAX, P_FAMINE, P_STORM, P_INQUISITION,
     P_PLAGUE, P_NO_ICON_SAID, P_W_MOVES, P_W_FORTUNE, P_W_TAX, P_W_TAX_ONE, P_W_FAMINE, P_W_FAMINE_ONE,
     P_W_FAMINE_MORE, P_W_STORM, P_W_INQUISITION, P_W_MONKS, P_W_SUM, P_W_NOBODY, P_W_CHOSE,
-    P_W_ONLY, P_W_NONE_HOME, P_C_ONE, P_C_ALONE, P_C_BOTH, NPHRASES };
+    P_W_ONLY, P_W_NONE_HOME, P_C_ONE, P_C_ALONE, P_C_BOTH,
+    /* the contract's 4.5 to the letter: Tax city by city, Famine's
+     * farmers, the Plague's others and the pieces going with them */
+    P_W_TAX_TERM, P_W_TOTAL, P_W_FARMER, P_W_FARMERS, P_W_CHOSE_NEXT, P_W_ONLY_NEXT,
+    P_W_ALSO, P_W_ON_ROAD, P_W_IN_CITY, P_W_IN_FIELD, P_W_ON_IT, P_W_SEMI,
+    NPHRASES };
 static const char *const phrases[NPHRASES] = {
 	[P_NONE] = "",
 	[P_WHEEL] = N_("wheel"),
@@ -145,9 +150,21 @@ static const char *const phrases[NPHRASES] = {
 	[P_W_CHOSE] = N_("%s's %s at %d,%d goes home (%s's choice)"),
 	[P_W_ONLY] = N_("%s's %s at %d,%d goes home (%s's only follower on a land tile)"),
 	[P_W_NONE_HOME] = N_("no follower stands on a land tile: nobody sends one home"),
-	[P_C_ONE] = N_("%s alone on the crown space of %s: 3; it goes home"),
-	[P_C_ALONE] = N_("%s alone on the crown spaces of %s: 6; it goes home"),
+	[P_C_ONE] = N_("%s alone on the crown space of %s: 3"),
+	[P_C_ALONE] = N_("%s alone on the crown spaces of %s: 6"),
 	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
+	[P_W_TAX_TERM] = N_("%d x (%d + %d)"),
+	[P_W_TOTAL] = N_(" = %d"),
+	[P_W_FARMER] = N_("1 farmer x %d"),
+	[P_W_FARMERS] = N_("%d farmers x %d"),
+	[P_W_CHOSE_NEXT] = N_("%s's %s at %d,%d (%s's choice)"),
+	[P_W_ONLY_NEXT] = N_("%s's %s at %d,%d (%s's only follower on a land tile)"),
+	[P_W_ALSO] = N_(", and their %s at %d,%d with it (no %s of theirs left %s)"),
+	[P_W_ON_ROAD] = N_("on that road"),
+	[P_W_IN_CITY] = N_("in that city"),
+	[P_W_IN_FIELD] = N_("in that field"),
+	[P_W_ON_IT] = N_("on that feature"),
+	[P_W_SEMI] = N_("; "),
 };
 
 /* The record's keys (the contract's 4.2): the data, and with the River
@@ -484,12 +501,55 @@ on_kind(const struct cr_game *g, int kind, int *per)
 			per[cr_game_figure(g, f)->player]++;
 }
 
-/* Tax: k x (p + k) per city and player. */
+/*
+ * What a wheel event's detail (cr_event.detail) holds, for its words:
+ * [D_MOVER] the mover; [D_FULL] set when the terms did not fit (the why
+ * then says each player's sum); from D_TERMS, Tax: per player in turn
+ * order, ev->pieces[p] cities, two bytes each (k, pennants), the cities
+ * in the order of their oldest tile; Famine: per player in turn order,
+ * ev->meeples[p] farmers, one byte each (the completed cities its field
+ * borders); Plague: per player, D_ALSO bytes at D_TERMS + D_ALSO * p: the
+ * piece that went home with the follower (0: none), its square (two
+ * int16, little end first), the follower's kind.
+ */
+enum { D_MOVER, D_FULL, D_TERMS, D_ALSO = 6 };
+#define DETAIL	((int)sizeof(((struct cr_event *)0)->detail))
+_Static_assert(D_TERMS + D_ALSO * CR_MAXPLAYERS <= DETAIL, "the Plague's pieces fit");
+
 static void
-tax(const struct cr_game *g, int *pay, int *count, int *cities)
+put16(uint8_t *at, int v)
 {
-	int n = cr_game_nfigures(g), x, y;
+	at[0] = (uint8_t)((unsigned)v & 0xff), at[1] = (uint8_t)((unsigned)v >> 8 & 0xff);
+}
+
+static int
+get16(const uint8_t *at)
+{
+	return (int16_t)(uint16_t)(at[0] | at[1] << 8);
+}
+
+/* The oldest tile of the feature of node (the placed tiles' order: the
+ * board's squares first). */
+static int
+oldest_tile(const struct cr_game *g, int node)
+{
+	int id = node, old = cr_node_tile(g, node);
+
+	while ((id = cr_feature_next(g, id)) != node && id >= 0)
+		if (cr_node_tile(g, id) < old)
+			old = cr_node_tile(g, id);
+	return old;
+}
+
+/* Tax: k x (p + k) per city and player; each player's terms, city by
+ * city in the order of their oldest tile, into ev's detail. */
+struct taxcity { int old, player, k, pen; };
+static void
+tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
+{
+	int n = cr_game_nfigures(g), x, y, nc = 0, at = D_TERMS;
 	int *seen = calloc((size_t)n + 1, sizeof *seen);
+	struct taxcity *c = calloc((size_t)n + 1, sizeof *c);
 
 	for (int f = 0; f < n; f++) {
 		const struct cr_figure *fig = cr_game_figure(g, f);
@@ -515,26 +575,56 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities)
 		pay[fig->player] += k * (pen + k);
 		count[fig->player] += k;
 		cities[fig->player]++;
+		if (c != NULL)
+			c[nc++] = (struct taxcity){ oldest_tile(g, fig->node), fig->player, k, pen };
 		if (seen == NULL)	/* out of memory: one knight a city, counted once */
 			break;
 	}
+	for (int i = 1; i < nc; i++)	/* by their oldest tile */
+		for (int j = i; j > 0 && c[j - 1].old > c[j].old; j--) {
+			struct taxcity t = c[j];
+
+			c[j] = c[j - 1], c[j - 1] = t;
+		}
+	if (c == NULL || seen == NULL)
+		ev->detail[D_FULL] = 1;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		for (int i = 0; i < nc; i++)
+			if (c[i].player == p) {
+				if (at + 2 > DETAIL || c[i].k > 255 || c[i].pen > 255) {
+					ev->detail[D_FULL] = 1;
+					continue;
+				}
+				ev->detail[at++] = (uint8_t)c[i].k;
+				ev->detail[at++] = (uint8_t)c[i].pen;
+			}
+	free(c);
 	free(seen);
 }
 
-/* Famine: 1 per completed city each farmer's field borders. */
+/* Famine: 1 per completed city each farmer's field borders; each
+ * farmer's count into ev's detail, player by player. */
 static void
-famine(const struct cr_game *g, int *pay, int *count)
+famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
-	int x, y;
+	int x, y, at = D_TERMS;
 
-	for (int f = 0; f < cr_game_nfigures(g); f++) {
-		const struct cr_figure *fig = cr_game_figure(g, f);
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		for (int f = 0; f < cr_game_nfigures(g); f++) {
+			const struct cr_figure *fig = cr_game_figure(g, f);
+			int b;
 
-		if (follower(g, f, &x, &y) && cr_node_kind(g, fig->node) == CR_FIELD) {
-			pay[fig->player] += cr_feature_bordered(g, cr_feature_root(g, fig->node));
-			count[fig->player]++;
+			if (fig->player != p || !follower(g, f, &x, &y) ||
+			    cr_node_kind(g, fig->node) != CR_FIELD)
+				continue;
+			b = cr_feature_bordered(g, cr_feature_root(g, fig->node));
+			pay[p] += b;
+			count[p]++;
+			if (at < DETAIL && b <= 255)
+				ev->detail[at++] = (uint8_t)b;
+			else
+				ev->detail[D_FULL] = 1;
 		}
-	}
 }
 
 /* Storm: 1 per follower in the supply. */
@@ -568,6 +658,35 @@ unpack(int v, int *x, int *y)
 	*y = (int16_t)((unsigned)v & 0xffff);
 }
 
+/* Plague sends follower fig home (cr_figure_leave); the first other
+ * piece of its owner that goes with it (a builder or a pig that the
+ * sets in play send home, W11) into also (D_ALSO bytes: its piece, its
+ * square, the follower's kind). */
+static void
+plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
+{
+	int p = cr_game_figure(g, fig)->player, n = cr_game_nfigures(g), x, y;
+	uint8_t *was = calloc((size_t)n + 1, 1);
+
+	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
+	for (int f = 0; was != NULL && f < n; f++)
+		was[f] = f != fig && cr_game_figure(g, f)->on_board &&
+		    cr_game_figure(g, f)->player == p;
+	cr_figure_leave(g, fig, move);
+	for (int f = 0; was != NULL && f < n && also[0] == 0; f++) {
+		const struct cr_figure *o = cr_game_figure(g, f);
+		const struct cr_placed *t;
+
+		if (!was[f] || o->on_board || o->node < 0)
+			continue;
+		t = cr_game_tile(g, cr_node_tile(g, o->node));
+		x = t->x, y = t->y;
+		also[0] = (uint8_t)o->role;
+		put16(also + 1, x), put16(also + 3, y);
+	}
+	free(was);
+}
+
 static void
 drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
@@ -598,10 +717,10 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		pay[cr_game_turn(g)] = 3;
 		break;
 	case S_TAX:
-		tax(g, pay, count, cities);
+		tax(g, pay, count, cities, &ev);
 		break;
 	case S_FAMINE:
-		famine(g, pay, count);
+		famine(g, pay, count, &ev);
 		break;
 	case S_STORM:
 		storm(g, pay);
@@ -616,6 +735,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		break;
 	}
 	ev.what = (uint16_t)CR_PHRASE(ext, P_WHEEL);
+	ev.detail[D_MOVER] = (uint8_t)cr_game_turn(g);
 	ev.sub = (int16_t)to;
 	ev.tiles = n;		/* the steps */
 	ev.cities = from;	/* where the pig started */
@@ -643,15 +763,14 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 				    (n[p] == 1 ? FORCED : 0));
 			}
 	}
-	cr_game_pay(g, &ev, move);
-	if (to == S_PLAGUE) {	/* the mover first, then in turn order */
+	if (to == S_PLAGUE)	/* the mover first, then in turn order */
 		for (int k = 0; k < cr_game_nplayers(g); k++) {
 			int p = (cr_game_turn(g) + k) % cr_game_nplayers(g);
 
 			if (home[p] >= 0)
-				cr_figure_leave(g, home[p], move);
+				plague_home(g, home[p], move, ev.detail + D_TERMS + D_ALSO * p);
 		}
-	}
+	cr_game_pay(g, &ev, move);	/* it pays nobody: its words after who went */
 
 	/* (c) the crown spaces of that section (W12) */
 	st = cr_ext_state(g, ext);
@@ -674,6 +793,45 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 			cr_space_home(g, st->crown[to][k].player, st->crown[to][k].role);
 		st->ncrown[to] = 0;
 	}
+}
+
+/* The move as the game keeps it (spec 4.1, written back): the other
+ * modules' tokens, then wheel=N, then one plague=X,Y for every player
+ * who sends a follower home, the forced ones included, the mover first,
+ * then in turn order (a spot the line gave left out). */
+static void
+spell(const struct cr_game *g, int ext, struct cr_move *m)
+{
+	const struct wf_data *d = data_of(g, ext);
+	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), home[CR_MAXPLAYERS];
+	int k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
+	struct cr_refusal why;
+	bool plague;
+
+	if (d == NULL || n == 0 || nwheel != 1)
+		return;
+	memset(&why, 0, sizeof why);
+	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, &why);
+	for (int i = 0; i < m->ndrawn; i++) {
+		int id = CR_TOKEN_ID(m->drawn[i].token);
+
+		if (cr_token_ext(id) != ext)
+			m->drawn[k++] = m->drawn[i];
+		else if (cr_token(id) == &tokens[TK_WHEEL])
+			wid = id;
+	}
+	if (wid == 0 || cr_token(wid + TK_PLAGUE - TK_WHEEL) != &tokens[TK_PLAGUE] ||
+	    k + 1 + np > CR_MAXDRAWN)
+		return;	/* never: the line was read with them */
+	m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid, n), 0, 0, -1 };
+	for (int i = 0; plague && i < np; i++) {
+		int p = (cr_game_turn(g) + i) % np;
+
+		if (home[p] >= 0 && follower(g, home[p], &x, &y))
+			m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid + TK_PLAGUE - TK_WHEEL, 0), x,
+			    y, -1 };
+	}
+	m->ndrawn = k;
 }
 
 /* ---- the copies that show an icon ----------------------------------------- */
@@ -951,12 +1109,99 @@ who(const char *const *names, int nplayers, int p)
 /* A module phrase, translated. */
 #define T(i)	tr(phrases[i])
 
+/* The players in the book's order: the mover first, then turn order. */
+static int
+nth(const struct cr_event *ev, int nplayers, int k)
+{
+	return (ev->detail[D_MOVER] + k) % nplayers;
+}
+
+/* Tax's terms of player p, city by city, and the total; Famine's
+ * farmers of p, grouped by the cities their fields border (most
+ * first; those bordering none left out), and the total when more than
+ * one group. */
+static void
+say_terms(struct say *o, const struct cr_event *ev, int s, int p,
+    const char *(*tr)(const char *))
+{
+	int at = D_TERMS, groups = 0;
+
+	for (int q = 0; q < p; q++)
+		at += s == S_TAX ? 2 * ev->pieces[q] : ev->meeples[q];
+	if (s == S_TAX) {
+		for (int i = 0; i < ev->pieces[p] && at + 1 < DETAIL; i++, at += 2)
+			say(o, "%s" , i ? " + " : ""), say(o, T(P_W_TAX_TERM), ev->detail[at],
+			    ev->detail[at + 1], ev->detail[at]);
+		say(o, T(P_W_TOTAL), ev->pay[p]);
+		return;
+	}
+	for (int b = 255; b > 0; b--) {	/* farmers by no completed city: left out */
+		int k = 0, next = -1;
+
+		for (int i = 0; i < ev->meeples[p] && at + i < DETAIL; i++) {
+			if (ev->detail[at + i] == b)
+				k++;
+			else if (ev->detail[at + i] < b && ev->detail[at + i] > next)
+				next = ev->detail[at + i];
+		}
+		if (k > 0) {
+			say(o, "%s", groups++ ? " + " : "");
+			if (k == 1)
+				say(o, T(P_W_FARMER), b);
+			else
+				say(o, T(P_W_FARMERS), k, b);
+		}
+		if (next < 0)
+			break;
+		b = next + 1;
+	}
+	if (groups > 1)
+		say(o, T(P_W_TOTAL), ev->pay[p]);
+}
+
+/* Plague: who went home, the mover first (who "goes home"), then the
+ * others in turn order, and what went with each (W11). */
+static void
+say_plague(struct say *o, const struct cr_event *ev, const char *const *names, int nplayers,
+    const char *(*tr)(const char *))
+{
+	bool also = false;
+	int k = 0, x, y;
+
+	for (int p = 0; p < nplayers; p++)
+		also |= ev->pieces[p] != 0 && ev->detail[D_TERMS + D_ALSO * p] != 0;
+	for (int i = 0; i < nplayers; i++) {
+		int p = nth(ev, nplayers, i);
+		const uint8_t *a = ev->detail + D_TERMS + D_ALSO * p;
+		const char *pc;
+
+		if (ev->pieces[p] == 0)
+			continue;
+		pc = cr_role_name(ev->pieces[p] & ~FORCED);
+		unpack(ev->meeples[p], &x, &y);
+		say(o, "%s", k ? also ? T(P_W_SEMI) : ", " : "");
+		say(o, (ev->pieces[p] & FORCED) ? T(k ? P_W_ONLY_NEXT : P_W_ONLY) :
+		    T(k ? P_W_CHOSE_NEXT : P_W_CHOSE), who(names, nplayers, p), pc ? tr(pc) : "?", x,
+		    y, who(names, nplayers, p));
+		k++;
+		if (a[0] != 0) {
+			const char *w = cr_role_name(a[0]);
+
+			say(o, T(P_W_ALSO), w ? tr(w) : "?", get16(a + 1), get16(a + 3),
+			    pc ? tr(pc) : "?", T(a[5] == CR_ROAD ? P_W_ON_ROAD : a[5] == CR_CITY ?
+			    P_W_IN_CITY : a[5] == CR_FIELD ? P_W_IN_FIELD : P_W_ON_IT));
+		}
+	}
+	if (k == 0)
+		say(o, "%s", T(P_W_NONE_HOME));
+}
+
 static int
 wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayers,
     const char *(*tr)(const char *), char *buf, size_t size)
 {
 	struct say o = { buf, size, 0 };
-	int s = ev->sub, k = 0, x, y;
+	int s = ev->sub, k = 0;
 
 	(void)ext;
 	if (s < 0 || s >= NSECT)
@@ -986,18 +1231,7 @@ wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayer
 				say(&o, T(P_W_FORTUNE), who(names, nplayers, p));
 		return (int)o.n;
 	case S_PLAGUE:
-		for (int p = 0; p < nplayers; p++)
-			if (ev->pieces[p] != 0) {
-				const char *pc = cr_role_name(ev->pieces[p] & ~FORCED);
-
-				unpack(ev->meeples[p], &x, &y);
-				say(&o, "%s", k++ ? "; " : "");
-				say(&o, (ev->pieces[p] & FORCED) ? T(P_W_ONLY) : T(P_W_CHOSE),
-				    who(names, nplayers, p), pc ? tr(pc) : "?", x, y,
-				    who(names, nplayers, p));
-			}
-		if (k == 0)
-			say(&o, "%s", T(P_W_NONE_HOME));
+		say_plague(&o, ev, names, nplayers, tr);
 		return (int)o.n;
 	case S_TAX:
 		say(&o, "%s", T(P_W_TAX));
@@ -1015,16 +1249,13 @@ wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayer
 	for (int p = 0; p < nplayers; p++) {
 		int c = ev->meeples[p];
 
-		if (ev->pay[p] == 0 && (s != S_FAMINE || c == 0))
+		if (ev->pay[p] == 0)
 			continue;
 		say(&o, "%s", k++ ? ", " : "");
-		if (s == S_TAX && ev->pieces[p] == 1 && c > 0)	/* one city: its arithmetic */
-			say(&o, T(P_W_TAX_ONE), who(names, nplayers, p), c, ev->pay[p] / c - c, c,
-			    ev->pay[p]);
-		else if (s == S_FAMINE)
-			say(&o, c == 1 ? T(P_W_FAMINE_ONE) : T(P_W_FAMINE_MORE), who(names, nplayers, p),
-			    c, ev->pay[p]);
-		else if (s == S_INQUISITION)
+		if ((s == S_TAX || s == S_FAMINE) && !ev->detail[D_FULL] && c > 0) {
+			say(&o, "%s ", who(names, nplayers, p));
+			say_terms(&o, ev, s, p, tr);
+		} else if (s == S_INQUISITION)
 			say(&o, T(P_W_MONKS), who(names, nplayers, p), c);
 		else
 			say(&o, T(P_W_SUM), who(names, nplayers, p), ev->pay[p]);
@@ -1043,19 +1274,29 @@ wf_words(int ext, const struct cr_event *ev, struct cr_evword *out, int max)
 	if (s < 0 || s >= NSECT)
 		return 0;
 #define WORD(k, ...)	do { if (n < max) out[n] = (struct cr_evword){ k, __VA_ARGS__ }; n++; } while (0)
-	WORD("section", CR_EW_WORD, spaces[s].word, 0, 0, 0, 0);
+	WORD("section", CR_EW_WORD, spaces[s].word, 0, 0, 0, 0, false);
 	if ((ev->what & 0xff) == P_CROWN)
 		return n;
-	WORD("steps", CR_EW_NUMBER, NULL, ev->tiles, 0, 0, 0);
+	WORD("steps", CR_EW_NUMBER, NULL, ev->tiles, 0, 0, 0, false);
 	if (ev->cities >= 0 && ev->cities < NSECT)
-		WORD("from", CR_EW_WORD, spaces[ev->cities].word, 0, 0, 0, 0);
-	for (int p = 0; s == S_PLAGUE && p < CR_MAXPLAYERS; p++)
-		if (ev->pieces[p] != 0) {
-			int x, y;
+		WORD("from", CR_EW_WORD, spaces[ev->cities].word, 0, 0, 0, 0, false);
+	/* after "points": who went home, the mover first, then turn order */
+	for (int i = 0; s == S_PLAGUE && i < CR_MAXPLAYERS; i++) {
+		int p = nth(ev, CR_MAXPLAYERS, i), x, y;
 
+		if (ev->pieces[p] != 0) {
 			unpack(ev->meeples[p], &x, &y);
-			WORD("returned", CR_EW_SQUARE, NULL, 0, p, x, y);
+			WORD("returned", CR_EW_SQUARE, NULL, 0, p, x, y, true);
 		}
+	}
+	for (int i = 0; s == S_PLAGUE && i < CR_MAXPLAYERS; i++) {
+		int p = nth(ev, CR_MAXPLAYERS, i);
+		const uint8_t *a = ev->detail + D_TERMS + D_ALSO * p;
+
+		if (ev->pieces[p] != 0 && a[0] != 0)
+			WORD("also_home", CR_EW_PIECE, cr_role_name(a[0]), 0, p, get16(a + 1),
+			    get16(a + 3), true);
+	}
 #undef WORD
 	return n;
 }
@@ -1066,7 +1307,7 @@ wf_state(const struct cr_game *g, int ext, struct cr_evword *out, int max)
 {
 	if (max > 0)
 		out[0] = (struct cr_evword){ "pig", CR_EW_WORD, spaces[pig_of(g, ext)].word, 0, 0,
-		    0, 0 };
+		    0, 0, false };
 	return 1;
 }
 
@@ -1579,6 +1820,7 @@ const struct cr_ext cr_ext_wheel = {
 	.start_squares = start_squares,
 	.drawn_ok = drawn_ok,
 	.drawn = drawn,
+	.spell = spell,
 	.variants = variants,
 	.spaces = spaces, .nspaces = NSECT,
 	.space = space,

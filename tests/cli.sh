@@ -168,10 +168,10 @@ grep -qF '"An\u001b]0;pwned\u0007na": 4, "B\u009bn": 0' "$tmp/out" && ok || not_
 # home by player; each player's part of the action explained.
 run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-plague.yaml"
 expect "replay --json: the wheel's section, steps, from, returned" grep -qF \
-    '"feature": "wheel", "section": "plague", "steps": 2, "from": "storm", "returned": {"Rouge": "-1,0", "Bleu": "4,2"}, "points": {}, "why": "the pig moves 2, Storm to Plague: Rouge'"'"'s thief at -1,0 goes home (Rouge'"'"'s choice); Bleu'"'"'s monk at 4,2 goes home (Bleu'"'"'s only follower on a land tile)"' "$tmp/out"
+    '"feature": "wheel", "section": "plague", "steps": 2, "from": "storm", "points": {}, "returned": {"Rouge": "-1,0", "Bleu": "4,2"}, "why": "the pig moves 2, Storm to Plague: Rouge'"'"'s thief at -1,0 goes home (Rouge'"'"'s choice), Bleu'"'"'s monk at 4,2 (Bleu'"'"'s only follower on a land tile)"}' "$tmp/out"
 run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-crown-6.yaml"
 expect "replay --json: a crown award" grep -qF \
-    '"feature": "crown", "section": "storm", "points": {"Bleu": 6}, "why": "Bleu alone on the crown spaces of Storm: 6; it goes home"' "$tmp/out"
+    '"feature": "crown", "section": "storm", "points": {"Bleu": 6}, "why": "Bleu alone on the crown spaces of Storm: 6"}' "$tmp/out"
 run replay --json "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-crown-taken.yaml"
 expect "replay --json: the wheel's state after the last legal move" grep -qF \
     '"events": [], "wheel": {"pig": "fortune", "crowns": {"fortune": [], "tax": [], "famine": [], "storm": [], "inquisition": ["Rouge"], "plague": []}}}' "$tmp/out"
@@ -182,6 +182,79 @@ for k in plague-choice:plague-choice-missing icon-missing:icon-missing icon-numb
 done
 expect_out '      wheel: the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Bleu 2 x (2 + 2) = 8, Rouge 1 x (0 + 1) = 1' \
     -- replay "$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-tax-8.yaml"
+# The wheel's JSON to the letter of the spec (4.5), field by field: an
+# action paying nobody has "points": {}; Plague's returned and also_home
+# come after points, the mover first, then turn order, and its why says
+# the pieces going with a follower (W11); Tax one term per city, the
+# cities by their oldest tile; Famine's farmers grouped; crowns alone.
+wf=$(dirname "${BASH_SOURCE[0]}")
+run replay --json "$wf/wheel/tb-plague-pig.yaml"
+expect "replay --json: Plague's returned and also_home, the mover first" grep -qF \
+    '{"move": 10, "player": "Ben", "feature": "wheel", "section": "plague", "steps": 3, "from": "famine", "points": {}, "returned": {"Ben": "1,-1", "Anna": "-2,2"}, "also_home": {"Ben": {"pig": "2,-1"}}, "why": "the pig moves 3, Famine to Plague: Ben'"'"'s farmer at 1,-1 goes home (Ben'"'"'s only follower on a land tile), and their pig at 2,-1 with it (no farmer of theirs left in that field); Anna'"'"'s farmer at -2,2 (Anna'"'"'s only follower on a land tile)"}' "$tmp/out"
+run replay --json "$wf/scenarios/wf-tb-plague-builder.yaml"
+expect "replay --json: a builder home with its owner's last thief" grep -qF \
+    '"points": {}, "returned": {"Rouge": "-1,0"}, "also_home": {"Rouge": {"builder": "-2,0"}}, "why": "the pig moves 2, Storm to Plague: Rouge'"'"'s thief at -1,0 goes home (Rouge'"'"'s only follower on a land tile), and their builder at -2,0 with it (no thief of theirs left on that road)"}' "$tmp/out"
+run replay --json "$wf/scenarios/wf-tax-cities.yaml"
+expect "replay --json: Tax city by city, by the cities' oldest tile" grep -qF \
+    '"from": "fortune", "points": {"Rouge": 3}, "why": "the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Rouge 1 x (1 + 1) + 1 x (0 + 1) = 3"}' "$tmp/out"
+run replay --json "$wf/scenarios/wf-crown-6.yaml"
+expect "replay --json: an action paying nobody, points {}" grep -qF \
+    '{"move": 3, "player": "Rouge", "feature": "wheel", "section": "tax", "steps": 1, "from": "fortune", "points": {}, "why": "the pig moves 1, Fortune to Tax: ' "$tmp/out"
+run replay --json "$wf/scenarios/wf-famine-inquisition.yaml"
+expect "replay --json: Famine, one farmer" grep -qF \
+    '"points": {"Rouge": 1}, "why": "the pig moves 2, Fortune to Famine: 1 per completed city by each farmer'"'"'s field: Rouge 1 farmer x 1"}' "$tmp/out"
+expect "replay --json: Inquisition" grep -qF \
+    '"points": {"Rouge": 2}, "why": "the pig moves 2, Famine to Inquisition: 2 per monk: Rouge 1 x 2"}' "$tmp/out"
+expect "replay --json: a crown space of one, alone" grep -qF \
+    '{"move": 4, "player": "Bleu", "feature": "crown", "section": "famine", "points": {"Bleu": 3}, "why": "Bleu alone on the crown space of Famine: 3"}' "$tmp/out"
+run replay --json "$wf/wheel/famine-groups.yaml"
+expect "replay --json: Famine's farmers grouped by their cities" grep -qF \
+    '"points": {"Anna": 2, "Carl": 4}, "why": "the pig moves 1, Tax to Famine: 1 per completed city by each farmer'"'"'s field: Anna 2 farmers x 1, Carl 1 farmer x 3 + 1 farmer x 1 = 4"}' "$tmp/out"
+run replay --json "$wf/scenarios/wf-plague.yaml"
+expect "replay --json: Fortune" grep -qF \
+    '"points": {"Bleu": 3}, "why": "the pig moves 1, Plague to Fortune: 3 to Bleu, who drew the tile"}' "$tmp/out"
+expect "replay --json: Storm" grep -qF \
+    '"points": {"Rouge": 5, "Bleu": 6}, "why": "the pig moves 3, Fortune to Storm: 1 per follower in supply: Rouge 5, Bleu 6"}' "$tmp/out"
+run replay --json "$wf/scenarios/wf-crown-3-each.yaml"
+expect "replay --json: both crown spaces held" grep -qF \
+    '"feature": "crown", "section": "plague", "points": {"Rouge": 6}, "why": "both crown spaces of Plague held (Rouge, Rouge): 3 each; they go home"}' "$tmp/out"
+for k in plague-choice:plague-choice-missing plague-not-due:plague-not-due \
+    plague-square-twice:plague-square-twice plague-no-follower:plague-no-follower \
+    plague-spot-mismatch:plague-spot-mismatch plague-twice:plague-twice \
+    wheel-twice:wheel-twice plague-no-wheel:syntax no-icon-copy:no-icon-copy \
+    icon-copies-used:icon-copies-used; do
+	run replay --json "$wf/scenarios/wf-${k%%:*}.yaml"
+	expect "replay --json: the refusal's kind ${k#*:}" grep -qF "\"kind\": \"${k#*:}\"" "$tmp/out"
+done
+# Written back whole (spec 4.1): fmt writes one plague=X,Y for every
+# player who sent a follower home, the forced ones too, the mover first,
+# then turn order, a spot left out; idempotent; the record replays the same.
+sed -e 's/"Rouge: V wheel=2 plague=-1,0 plague=4,2 2,-1 0"/"Rouge: v roue=2 peste=-1,0:E 2,-1 0"/' \
+    "$wf/scenarios/wf-plague.yaml" >"$tmp/wf-fmt.yaml"
+expect_out '  - "Rouge: V wheel=2 plague=-1,0 plague=4,2 2,-1 0"' -- fmt --stdout "$tmp/wf-fmt.yaml"
+cp "$tmp/out" "$tmp/wf-fmt2.yaml"
+run fmt --stdout "$tmp/wf-fmt2.yaml"
+expect "fmt: a wheel record's forced choices, idempotent" cmp -s "$tmp/out" "$tmp/wf-fmt2.yaml"
+expect_out '  - V wheel=3 plague=1,-1 plague=-2,2 -3,1 180' -- fmt --stdout "$wf/wheel/tb-plague-pig.yaml"
+run replay --json "$tmp/wf-fmt.yaml"
+cp "$tmp/out" "$tmp/wf-fmt.json"
+run replay --json "$tmp/wf-fmt2.yaml"
+expect "fmt: the record written whole replays the same" cmp -s "$tmp/out" "$tmp/wf-fmt.json"
+# wheel= in a game without the wheel: its own kind and words (spec 4.6).
+printf 'format: carcref/1\nplayers: [A, B]\nmoves:\n  - U wheel=1 -1,0 0\n' >"$tmp/wf-nip.yaml"
+expect_out '"error": {"move": 1, "line": 4, "kind": "wheel-not-in-play", "message": "column 5: wheel=1: wheel-of-fortune is not in play in this game"}' \
+    -- replay --json "$tmp/wf-nip.yaml"
+printf 'format: carcref/1\nplayers: [A, B]\nmoves:\n  - V plague=-1,0 -1,0 0 crown@storm\n' >"$tmp/wf-nip2.yaml"
+expect_out '"kind": "wheel-not-in-play", "message": "column 5: plague=-1,0: wheel-of-fortune is not in play in this game"}' \
+    -- replay --json "$tmp/wf-nip2.yaml"
+# A move fmt's game refuses: written as the line says it, and so on.
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [A, B]\nmoves:\n  - V wheel=3 0,-1 0\n  - x 9,9 0\n  - u wheel=1 -1,0 0\n' >"$tmp/wf-bad.yaml"
+expect_out '  - U wheel=1 -1,0 0' -- fmt --stdout "$tmp/wf-bad.yaml"
+if fr_locale "$tmp/locale"; then
+	CARCREF=$FR_CARCREF run replay "$wf/wheel/tb-plague-pig.yaml"
+	expect "replay in French: Plague's pieces going with a follower" grep -qF \
+	    "le paysan de Ben en 1,-1 rentre (le seul partisan de Ben sur une tuile Terrain), et son cochon en 2,-1 avec lui (plus aucun paysan à lui dans ce pré) ; le paysan de Anna en -2,2 (le seul partisan de Anna sur une tuile Terrain)" "$tmp/out"
+fi
 printf 'format: carcref/1\nplayers: [Anna]\nmoves:\n  - "Zed\\e[2J: end"\n' >"$tmp/ctl2.yaml"
 expect_err 'no player is named "Zed\x1b[2J"' -- replay "$tmp/ctl2.yaml"
 run tiles "$(printf 'Z\033[2J')"

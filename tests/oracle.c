@@ -452,6 +452,15 @@ or_clear(struct oracle *o)
 	o->ntiles = o->nnodes = o->nfeat = o->nsegids = 0;
 }
 
+/* Issue 21: the Wheel of Fortune in play (its board is the start). */
+static bool
+or_wheel_board(const struct oracle *o)
+{
+	int e = cr_ext_find("wheel-of-fortune", 16);
+
+	return e >= 0 && (o->exts >> e & 1);
+}
+
 static bool
 or_lay(struct oracle *o, const struct cr_placed *tiles, int ntiles)
 {
@@ -473,7 +482,18 @@ or_lay(struct oracle *o, const struct cr_placed *tiles, int ntiles)
 		if (!or_type_in_play(o, t->type))
 			return or_fail(o, "tile %d at %d,%d: %s, of a set not in play", i, t->x, t->y,
 			    o->ts->type[t->type].code);
-		if (i == 0 && (t->type != oracle_start_type(o) || t->x != 0 || t->y != 0 ||
+		/* Issue 21: with the Wheel of Fortune the start is its board,
+		 * 16 squares 0,0 ... 3,3 (x + 4 y in order), unturned, each a
+		 * type of the set (WF-BOARD-XY), the start tile out. */
+		if (i < 16 && or_wheel_board(o)) {
+			char want[40];
+
+			snprintf(want, sizeof want, "WF-BOARD-%d%d", i % 4, i / 4);
+			if (t->x != i % 4 || t->y != i / 4 || t->rot != 0 ||
+			    strcmp(o->ts->type[t->type].code, want) != 0)
+				return or_fail(o, "the board's square %d is %s at %d,%d turned %d", i,
+				    o->ts->type[t->type].code, t->x, t->y, t->rot);
+		} else if (i == 0 && (t->type != oracle_start_type(o) || t->x != 0 || t->y != 0 ||
 		    t->rot != 0))
 			return or_fail(o, "the start is %s at %d,%d turned %d, not %s at 0,0 turned 0",
 			    o->ts->type[t->type].code, t->x, t->y, t->rot,

@@ -3877,10 +3877,13 @@ expect "wheel steps: the chooser's followers" has "$o" \
 expect "wheel steps: a square without a follower" has "$o" \
     'refused: plague=2,2: no follower stands on a land tile at 2,2'
 expect "wheel steps: the action told before the tile" has "$o" \
-    "  this turn will do: wheel: the pig moves 3, Famine to Plague: Anna's monk at 1,4 goes home (Anna's choice); Ben's monk at 4,2 goes home (Ben's only follower on a land tile)"
-expect "wheel steps: the turn played whole" has "$o" 'move 4, Ben: U wheel=3 plague=1,4 -2,0 0'
+    "  this turn will do: wheel: the pig moves 3, Famine to Plague: Ben's monk at 4,2 goes home (Ben's only follower on a land tile), Anna's monk at 1,4 (Anna's choice)"
+# Written back whole (spec 4.1): one plague=X,Y per player who sent a
+# follower home, the forced ones too, the mover first, then turn order.
+expect "wheel steps: the turn played whole" has "$o" \
+    'move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 expect "wheel steps: undo gives the copy back as it was said" \
-    test "$(grep -c '^move 4, Ben: U wheel=3 plague=1,4 -2,0 0$' "$o")" = 2
+    test "$(grep -c '^move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0$' "$o")" = 2
 expect "wheel steps: help wheel" has "$o" \
     '  After draw, when the copy shows a wheel icon: wheel N, N its number (1, 2'
 expect "wheel steps: help plague" has "$o" \
@@ -3892,7 +3895,9 @@ expect "wheel steps: a crown follower on the map" has "$o" ' 1           .....Fa
 expect "wheel steps: a crown follower's initial" has "$o" '             .....[-]  [A-] .....'
 expect "wheel steps: the map's key" has "$o" \
     "  @ the pig (nobody's); [A-] crown spaces: a player's initial, - free"
-expect "wheel steps: the saved line" grep -qx '  - U wheel=3 plague=1,4 -2,0 0' "$tmp/wsteps.yaml"
+expect "wheel steps: the saved line" grep -qx '  - U wheel=3 plague=4,2 plague=1,4 -2,0 0' "$tmp/wsteps.yaml"
+expect "wheel steps: the journal's line" grep -qx '  - U wheel=3 plague=4,2 plague=1,4 -2,0 0' \
+    "$(journal)"
 run replay "$tmp/wsteps.yaml"
 expect "wheel steps: the saved game replays (exit 0)" test "$code" = 0
 name=$(basename "$(journal)" .yaml)
@@ -3918,7 +3923,8 @@ expect "wheel steps fr: the copies and the step" has "$tmp/out" \
 expect "wheel steps fr: the choice asked" has "$tmp/out" \
     "  d'abord, chaque joueur qui a plusieurs partisans en nomme un (peste X,Y) :"
 expect "wheel steps fr: the action told" has "$tmp/out" '  ce tour fera : roue : le cochon avance de 3'
-expect "wheel steps fr: the move in English" has "$tmp/out" 'coup 4, Ben : U wheel=3 plague=1,4 -2,0 0'
+expect "wheel steps fr: the move in English" has "$tmp/out" \
+    'coup 4, Ben : U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 if command -v tmux >/dev/null; then
 	start CARCREF_STATE="$tmp/wheel-tty" -- play --players Anna,Ben --expansions wheel-of-fortune
 	screen "wheel tmux: the prompt" '^Anna> ?$'
@@ -3937,6 +3943,34 @@ if command -v tmux >/dev/null; then
 	screen "wheel tmux: quit, exit 0" '^EXIT=0$'
 	term_close
 fi
+# A tile kept in hand keeps what was said of the copy (wheel=3 plague=1,4):
+# the hand file, resume, the prompt, and the move played from it.
+export CARCREF_STATE=$tmp/wheel-hand
+printf 'U wheel=2 -1,0 0 thief@E\nB 4,2 0 monk@C\nB 1,4 0 monk@C\ndraw U\nwheel 3\nplague 1,4\n' \
+    >"$tmp/whand.in"
+STDIN=$tmp/whand.in run play --players Anna,Ben --expansions wheel-of-fortune
+whand=$(ls "$CARCREF_STATE"/games/*.hand 2>/dev/null | head -1)
+expect "wheel hand: the hand file keeps the words of the copy" \
+    test "$(cat "$whand" 2>/dev/null)" = 'U wheel=3 plague=1,4'
+if command -v tmux >/dev/null; then
+	start CARCREF_STATE="$CARCREF_STATE" -- resume "$(basename "$whand" .hand)"
+	screen "wheel hand: resume shows the same prompt" '^Ben \[U wheel=3 plague=1,4\]> ?$'
+	keys 'quit' Enter 'n' Enter	# not dropped: kept again
+	screen "wheel hand: quit, exit 0" '^EXIT=0$'
+	term_close
+fi
+printf 'place -2,0 0\nquit\n' >"$tmp/whand2.in"
+STDIN=$tmp/whand2.in run resume "$(basename "$whand" .hand)"
+expect "wheel hand: given back with its words" has "$tmp/out" \
+    'U wheel=3 plague=1,4 is in hand again, as it was when the game was left'
+expect "wheel hand: kept again, placed" \
+    test "$(cat "$whand" 2>/dev/null)" = 'U wheel=3 plague=1,4 -2,0 0'
+printf 'pass\n' >"$tmp/whand3.in"
+STDIN=$tmp/whand3.in run resume "$(basename "$whand" .hand)"
+expect "wheel hand: placed, given back with its words" has "$tmp/out" \
+    'U wheel=3 plague=1,4 is in hand again, as it was when the game was left, placed at -2,0 rotation 0'
+expect "wheel hand: the move played as it was said" has "$tmp/out" \
+    'move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 export CARCREF_STATE=$tmp/state
 
 unset nbsp idsp e30

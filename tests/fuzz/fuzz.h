@@ -432,6 +432,20 @@ fz_check_event(const struct cr_game *g, int i, const struct cr_event *e)
 			sum += e->term[k].count * e->term[k].per;
 	}
 	FZ_CHECK(e->points == sum, "event %d pays %d, its arithmetic makes %d", i, e->points, sum);
+	/* Issue 21: a module's own event that says itself (cr_ext.why,
+	 * words: the wheel's actions and crown awards) pays each winner an
+	 * amount of its own, and nobody else; its meeples and pieces are
+	 * the module's. */
+	if (e->reason == CR_EV_MODULE && e->what != 0 && (e->what >> 8) < cr_nexts &&
+	    cr_exts[e->what >> 8]->why != NULL) {
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			FZ_CHECK(e->winners & (1u << p) ? e->pay[p] > 0 : e->pay[p] == 0,
+			    "event %d pays player %d %d, winners 0x%x", i, p, e->pay[p], e->winners);
+		FZ_CHECK((e->winners >> np) == 0, "event %d: winners 0x%x for %d players", i,
+		    e->winners, np);
+		fz_check_phrase(g, i, "what", e->what);
+		return;
+	}
 	for (int p = 0; p < CR_MAXPLAYERS; p++) {
 		int own = e->points;
 
@@ -741,6 +755,23 @@ fz_invariants(const struct cr_game *g)
 		FZ_CHECK(cr_game_at(g, mp[i].x, mp[i].y) != NULL, "piece %d at %d,%d: no tile there", i, mp[i].x, mp[i].y);
 		onboard[mp[i].player][k]++;
 	}
+	/* Issue 21: pieces on a module's spaces (crown followers) are out of
+	 * the supply too. */
+	for (int s = 1; cr_space(s) != NULL; s++) {
+		struct cr_standing on[8];
+		int held = 0;
+
+		if (!fz_in_play(g, cr_space_ext(s)))
+			continue;
+		cr_game_space(g, s, on, 8, &held);
+		for (int i = 0; i < held && i < 8; i++) {
+			int k = cr_piece_pool(on[i].role);
+
+			FZ_CHECK(on[i].player >= 0 && on[i].player < np && k >= 0 && k < CR_MAXPOOLS,
+			    "space %d: player %d, pool %d", s, on[i].player, k);
+			onboard[on[i].player][k]++;
+		}
+	}
 	fz_check_features(g, mp, n);
 	for (int p = 0; p < np; p++) {
 		const struct cr_player *pl = cr_game_player(g, p);
@@ -822,13 +853,17 @@ fz_check_refusal(const struct cr_game *g, const struct cr_move *m, const struct 
 		bool place = m->kind == CR_MOVE_PLACE;
 		bool choice = place && m->choice != 0 && cr_choice_ext(m->choice) == why->ext;
 		bool piece = place && cr_piece_ext(m->role) == why->ext;
-		const char *thing = tile ? ts->type[m->tile].code : choice ? cr_choice(m->choice)->word :
+		/* issue 21: a token said of the copy drawn ("wheel=2: ...") */
+		bool said = why->arg != 0 && cr_token(CR_TOKEN_ID(why->arg)) != NULL &&
+		    cr_token(CR_TOKEN_ID(why->arg))->drawn && cr_token_ext(CR_TOKEN_ID(why->arg)) == why->ext;
+		const char *thing = said ? cr_token(CR_TOKEN_ID(why->arg))->word : tile ?
+		    ts->type[m->tile].code : choice ? cr_choice(m->choice)->word :
 		    piece ? cr_piece(m->role)->word : "?";
 
 		FZ_CHECK(why->ext > 0 && why->ext < cr_nexts && !fz_in_play(g, why->ext),
 		    "\"%s\": module %d, in play %d", msg, why->ext, fz_in_play(g, why->ext));
-		FZ_CHECK(tile || choice || piece, "\"%s\": module %s is neither the tile's, the choice's "
-		    "nor the piece's", msg, cr_exts[why->ext]->name);
+		FZ_CHECK(said || tile || choice || piece, "\"%s\": module %s is neither the tile's, the "
+		    "choice's nor the piece's", msg, cr_exts[why->ext]->name);
 		FZ_CHECK(strstr(msg, cr_exts[why->ext]->name) != NULL && strstr(msg, thing) == msg +
 		    (msg[0] == '"'), "\"%s\" does not name %s of %s", msg, thing, cr_exts[why->ext]->name);
 		break;

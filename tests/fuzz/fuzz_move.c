@@ -157,7 +157,9 @@ check_words(const char *buf, const struct cr_move *m)
 
 	if (m->kind != CR_MOVE_PLACE)
 		return;
-	for (int k = 0; k < 3; k++) {	/* the code, the position, the rotation */
+	/* the code, what is said of the copy drawn (issue 21: wheel=3
+	 * plague=4,2), the position, the rotation */
+	for (int k = 0; k < 3 + m->ndrawn; k++) {
 		p += strcspn(p, " ");
 		p += *p == ' ';
 	}
