@@ -77,15 +77,10 @@ vg() {
 }
 
 # -- records: each alone, then all at once --------------------------------
+# A scenario whose record itself is refused ("refuse 0": its data or its
+# spring) may exit 2 (a data file it names is unreadable); fmt has no
+# world to put its moves on and refuses it, checked on its own.
 records=(samples/*.yaml tests/scenarios/*.yaml)
-for f in "${records[@]}"; do
-	b=$(basename "$f" .yaml)
-	vg "replay-$b" 0,1 -- "$CARCREF" replay "$f"
-done
-vg replay-json-all 0,1 -- "$CARCREF" replay --json "${records[@]}"
-# fmt: every record it can put in canonical form; a scenario whose record
-# itself is refused ("refuse 0": its data or its spring) has no world to
-# put its moves on, and fmt refuses it (exit 2), checked on its own.
 canon=() refused=()
 for f in "${records[@]}"; do
 	if grep -q '^refuse 0' "${f%.yaml}.expect" 2>/dev/null; then
@@ -94,6 +89,11 @@ for f in "${records[@]}"; do
 		canon+=("$f")
 	fi
 done
+for f in "${records[@]}"; do
+	b=$(basename "$f" .yaml)
+	vg "replay-$b" 0,1,2 -- "$CARCREF" replay "$f"
+done
+vg replay-json-all 0,1,2 -- "$CARCREF" replay --json "${records[@]}"
 vg fmt-all 0 -- "$CARCREF" fmt --stdout "${canon[@]}"
 [ "${#refused[@]}" -eq 0 ] || vg fmt-refused 1 -- "$CARCREF" fmt --stdout "${refused[0]}"
 vg tiles 0 -- "$CARCREF" tiles
