@@ -1017,11 +1017,13 @@ static bool drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_ref
     bool keep);
 
 /* A placement or a discard in a game whose modules have a drawn step,
- * not being checked within it already (rules/ext.h: drawn). */
+ * its line saying something of the copy drawn, not being checked within
+ * the step already (rules/ext.h: drawn).  A line that says nothing of it
+ * has no step: it is checked (drawn_ok asked) and played as any other. */
 static inline bool
 has_drawn_step(const struct cr_game *g, const struct cr_move *m)
 {
-	return g->hk.drawn && !g->in_drawn && m->kind != CR_MOVE_END;
+	return g->hk.drawn && m->ndrawn != 0 && !g->in_drawn && m->kind != CR_MOVE_END;
 }
 
 bool
