@@ -544,9 +544,22 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				;
 			m->role = nt_role_lookup(ts->game, r, (size_t)(p - r));
 		}
-		if (m->role == CR_ROLE_NONE ||
-		    ((flags = cr_piece(m->role)->flags) & CR_PIECE_SPACE))
-			return false;	/* "crown@tax": the general scanner's */
+		if (m->role == CR_ROLE_NONE)
+			return false;
+		if ((flags = cr_piece(m->role)->flags) & CR_PIECE_SPACE) {
+			struct nt_error se;
+			int space;
+
+			/* "crown@tax", the line's last word, as parse_space reads it */
+			if (p == e || *p != '@')
+				return false;
+			for (at = ++p; p < e && *p != ' '; p++)
+				;
+			if (p != e || !parse_space(ts->game, m->role, at, (size_t)(p - at), &space, &se))
+				return false;
+			m->space = space;
+			goto done;
+		}
 		if (p == e || *p == ' ') {
 			if (!centre_piece(m->role))
 				return false;
