@@ -51,14 +51,19 @@ named_text(void *arg, const char *name, size_t *len, char *msg, size_t size)
 static const void *
 world(const struct nt_record *r, const char *path, struct play_world_error *err)
 {
-	static struct made { struct cr_tileset ts; struct made *next; } *made;
+	static struct made { struct cr_tileset ts; struct made *next; } *made, *spare;
 	const struct cr_tileset *all = cmd_tileset(), *w;
 	const struct nt_tile_files fs = { shipped_text, named_text, (void *)path };
 	struct made *m;
 
 	if (r == NULL || all == NULL)
 		return all;
-	if ((m = calloc(1, sizeof *m)) == NULL) {
+	/* A record without data of its own leaves the block as it found it
+	 * (zeroed, nt_tile_world): kept for the next (a batch's every
+	 * record would zero it again). */
+	if ((m = spare) != NULL)
+		spare = NULL;
+	else if ((m = calloc(1, sizeof *m)) == NULL) {
 		snprintf(err->e.msg, sizeof err->e.msg, "%s", _("out of memory"));
 		err->status = 2;
 		return NULL;
@@ -68,7 +73,7 @@ world(const struct nt_record *r, const char *path, struct play_world_error *err)
 		return NULL;
 	}
 	if (w != &m->ts) {
-		free(m);
+		spare = m;
 		return w;
 	}
 	m->next = made;	/* kept: games made on it may outlive the record */

@@ -501,6 +501,21 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 		return false;
 	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
 	p++;
+	/* What the line says of the copy drawn ("wheel=3 plague=4,2"): each
+	 * word a token of it, as the general scanner reads them; anything
+	 * odd (a comment, too many) is the general scanner's. */
+	while (p < e && ((unsigned)(*p | 0x20) - 'a') < 26) {
+		struct nt_error te;
+		const char *q = p;
+
+		while (q < e && *q != ' ' && *q != '#')
+			q++;
+		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
+		    nt_parse_said(ts->game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1)
+			return false;
+		m->ndrawn++;
+		p = q + 1;
+	}
 	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m->x))
 		return false;
 	p++;
@@ -529,9 +544,22 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				;
 			m->role = nt_role_lookup(ts->game, r, (size_t)(p - r));
 		}
-		if (m->role == CR_ROLE_NONE ||
-		    ((flags = cr_piece(m->role)->flags) & CR_PIECE_SPACE))
-			return false;	/* "crown@tax": the general scanner's */
+		if (m->role == CR_ROLE_NONE)
+			return false;
+		if ((flags = cr_piece(m->role)->flags) & CR_PIECE_SPACE) {
+			struct nt_error se;
+			int space;
+
+			/* "crown@tax", the line's last word, as parse_space reads it */
+			if (p == e || *p != '@')
+				return false;
+			for (at = ++p; p < e && *p != ' '; p++)
+				;
+			if (p != e || !parse_space(ts->game, m->role, at, (size_t)(p - at), &space, &se))
+				return false;
+			m->space = space;
+			goto done;
+		}
 		if (p == e || *p == ' ') {
 			if (!centre_piece(m->role))
 				return false;

@@ -143,6 +143,21 @@ plain(const char *p, const char *e, const char **se, bool flow)
 	return true;
 }
 
+/* A double-quoted scalar opening at p (its '"'), closed on its line,
+ * of printable bytes and no escape: its closing quote, or NULL. */
+static const char *
+quoted(const char *p, const char *e)
+{
+	const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
+
+	if (q == NULL || memchr(p + 1, '\\', (size_t)(q - p - 1)))
+		return NULL;
+	for (const char *c = p + 1; c < q; c++)
+		if (!isprint((unsigned char)*c))
+			return NULL;
+	return q;
+}
+
 static char *
 dup_span(const char *a, const char *b)
 {
@@ -298,6 +313,14 @@ add_field(struct fp *f, int slot, const char *key, const char *p, const char *e)
 		}
 		return rest_empty(p + 1, e) && keep_field(f, slot, NT_LIST, a, p + 1, col, kcol);
 	}
+	if (p < e && *p == '"') {
+		/* A double-quoted value on its line ("3,-1 90", a module's
+		 * key): printable, no escape, read as its text. */
+		if ((se = quoted(p, e)) == NULL || !rest_empty(se + 1, e) ||
+		    !heard(f, NT_IT_KEY, slot, p, se + 1))
+			return false;
+		return keep_field(f, slot, NT_SCALAR, p + 1, se, col, kcol);
+	}
 	if (!plain(p, e, &se, false) || !rest_empty(se, e) || !heard(f, NT_IT_KEY, slot, p, se))
 		return false;
 	return keep_field(f, slot, NT_SCALAR, p, se, col, kcol);
@@ -338,14 +361,10 @@ block_list(struct fp *f, bool moves, bool *more)
 		for (a = p + 1; a < e && *a == ' '; a++)
 			;
 		if (moves && a < e && *a == '"') {
-			const char *q = memchr(a + 1, '"', (size_t)(e - a - 1));
+			const char *q = quoted(a, e);
 
-			if (q == NULL || memchr(a + 1, '\\', (size_t)(q - a - 1)) ||
-			    !rest_empty(q + 1, e))
+			if (q == NULL || !rest_empty(q + 1, e))
 				return false;
-			for (const char *c = a + 1; c < q; c++)
-				if (!isprint((unsigned char)*c))
-					return false;
 			if (!add_move(f, a + 1, q, a, q + 1))
 				return false;
 			continue;

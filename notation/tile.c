@@ -745,6 +745,12 @@ module_set(const struct nt_record *r, int e, const struct nt_tile_files *fs,
 	return 0;
 }
 
+/* nt_tile_world's game that tries a record's set-up, kept. */
+static struct {
+	struct cr_game	*g;
+	uint64_t	 derived;
+} probe;
+
 int
 nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
     const struct nt_tile_files *fs, struct cr_tileset *own, const struct cr_tileset **world,
@@ -795,8 +801,18 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 	if ((k = nt_record_setup(r, &s)) < 0)
 		return 0;
 	s.why = &why;
+	/* The game made to try the set-up is kept for the next record of
+	 * that world (the same set, its derived number: never another's),
+	 * set up again rather than made anew; refused, it is made anew,
+	 * for the refusal's words. */
+	if (probe.g != NULL && cr_game_tileset(probe.g) == *world &&
+	    probe.derived == (*world)->derived && cr_game_restart_setup(probe.g, &c, &s))
+		return 0;
+	cr_game_free(probe.g);
+	probe.g = NULL;
 	if ((g = cr_game_create_setup(*world, &c, &s)) != NULL) {
-		cr_game_free(g);
+		probe.g = g;
+		probe.derived = (*world)->derived;
 		return 0;
 	}
 	{

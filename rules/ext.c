@@ -240,16 +240,43 @@ cr_token_ext(int id)
 	return cr_token(id) ? cr__tab.token_ext[id] : -1;
 }
 
+/* The last words cr_token_find looked up (a turn line says the same
+ * few again and again: wheel=3, plague=4,2), as written, with the
+ * modules they were looked up among: the tables never change once
+ * numbered. */
+static struct {
+	uint32_t	mods;
+	uint8_t		len;
+	char		w[15];
+	int		id;
+} token_memo[8];
+static unsigned token_memo_next;
+
 int
 cr_token_find(int r, const char *word, size_t len)
 {
 	uint32_t mods = cr_rules_modules(r);
+	int found = 0;
 
-	for (int id = 1; len > 0 && id <= cr__tab.ntokens; id++)
+	if (len == 0)
+		return 0;
+	if (cr__tab.done && len <= sizeof token_memo[0].w)
+		for (int k = 0; k < (int)(sizeof token_memo / sizeof token_memo[0]); k++)
+			if (token_memo[k].len == len && token_memo[k].mods == mods &&
+			    memcmp(token_memo[k].w, word, len) == 0)
+				return token_memo[k].id;
+	for (int id = 1; id <= cr__tab.ntokens && found == 0; id++)
 		if ((mods >> cr__tab.token_ext[id] & 1) &&
 		    names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
-			return id;
-	return 0;
+			found = id;
+	if (cr__tab.done && len <= sizeof token_memo[0].w) {
+		unsigned k = token_memo_next++ % (sizeof token_memo / sizeof token_memo[0]);
+
+		token_memo[k].mods = mods, token_memo[k].len = (uint8_t)len;
+		memcpy(token_memo[k].w, word, len);
+		token_memo[k].id = found;
+	}
+	return found;
 }
 
 /* The modules' names' lengths and, for each module, those it is not yet

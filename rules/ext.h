@@ -685,6 +685,8 @@ struct cr_ext {
 	 * the game as it stands before the move; asked of a placement and of
 	 * a discard, once the tile may be drawn (drawable), before where it
 	 * lies is looked at.  drawn: the step applied, first of all the move
+	 * whose line says something of the copy drawn (m->ndrawn > 0: a
+	 * line that says nothing has no step, and spell is not asked either)
 	 * (points through cr_game_pay, followers home through
 	 * cr_figure_leave, its state), on a discard too; it never lays or
 	 * lifts a tile.  The rest of the move (the tile, its piece) is then

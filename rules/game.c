@@ -31,16 +31,28 @@ cr__grow(void **v, int *cap, int need, size_t size)
 	return true;
 }
 
-/* As cr__grow, for a vector of n elements: one that holds none is
- * allocated afresh, not copied (a game's set-up grows its empty logs and
- * events more than once: a realloc copied their whole room each time). */
+/* As cr__grow, for a vector of n elements: one that holds none, or few
+ * for its room, is allocated afresh and its n elements copied, not its
+ * whole room (a game's set-up grows its nearly empty logs and events
+ * more than once: a realloc copied their whole room each time). */
 static bool
 grow_empty(void **v, int *cap, int n, int need, size_t size)
 {
-	if (n == 0 && *v != NULL && need > *cap) {
-		free(*v);
+	if (*v != NULL && need > *cap && n < *cap / 4) {
+		void *old = *v;
+		int ocap = *cap;
+
 		*v = NULL;
 		*cap = 0;
+		if (!cr__grow(v, cap, need, size)) {
+			*v = old;
+			*cap = ocap;
+			return false;
+		}
+		if (n > 0)
+			memcpy(*v, old, (size_t)n * size);
+		free(old);
+		return true;
 	}
 	return cr__grow(v, cap, need, size);
 }
@@ -1017,11 +1029,13 @@ static bool drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_ref
     bool keep);
 
 /* A placement or a discard in a game whose modules have a drawn step,
- * not being checked within it already (rules/ext.h: drawn). */
+ * its line saying something of the copy drawn, not being checked within
+ * the step already (rules/ext.h: drawn).  A line that says nothing of it
+ * has no step: it is checked (drawn_ok asked) and played as any other. */
 static inline bool
 has_drawn_step(const struct cr_game *g, const struct cr_move *m)
 {
-	return g->hk.drawn && !g->in_drawn && m->kind != CR_MOVE_END;
+	return g->hk.drawn && m->ndrawn != 0 && !g->in_drawn && m->kind != CR_MOVE_END;
 }
 
 bool

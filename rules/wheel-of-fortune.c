@@ -274,13 +274,50 @@ pig_of(const struct cr_game *g, int ext)
 	return st->set ? st->pig : d ? d->start : S_FORTUNE;
 }
 
+/*
+ * The icon entry of each type (-1: none), worked out once per set and
+ * data (the set's derived number and its data say which), as the first
+ * entry whose code names it: asked several times a move.  NULL out of
+ * memory (then icon_of looks).
+ */
+static struct {
+	uint64_t	 derived;
+	const struct wf_data *d;
+	int8_t		*of;
+} ic;
+
+static const int8_t *
+icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
+{
+	_Static_assert(MAXICONS <= 127, "an icon entry fits an int8_t");
+	if (ic.of != NULL && ic.derived == ts->derived && ic.d == d)
+		return ic.of;
+	free(ic.of);
+	if ((ic.of = malloc((size_t)(ts->ntypes > 0 ? ts->ntypes : 1))) == NULL)
+		return NULL;
+	memset(ic.of, -1, (size_t)(ts->ntypes > 0 ? ts->ntypes : 1));
+	for (int i = d->nicons - 1; i >= 0; i--) {	/* the first entry wins */
+		int t = cr_tileset_find(ts, d->icon[i].code, strlen(d->icon[i].code));
+
+		if (t >= 0 && t < ts->ntypes)
+			ic.of[t] = (int8_t)i;
+	}
+	ic.derived = ts->derived, ic.d = d;
+	return ic.of;
+}
+
 /* The icon entry of a type, -1. */
 static int
 icon_of(const struct cr_game *g, const struct wf_data *d, int type)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
+	const int8_t *of;
 
-	for (int i = 0; d != NULL && i < d->nicons; i++)
+	if (d == NULL)
+		return -1;
+	if (type >= 0 && type < ts->ntypes && (of = icons_by_type(ts, d)) != NULL)
+		return of[type];
+	for (int i = 0; i < d->nicons; i++)
 		if (cr_tileset_find(ts, d->icon[i].code, strlen(d->icon[i].code)) == type)
 			return i;
 	return -1;

@@ -815,6 +815,17 @@ expect "selfplay river+wheel: every record names its spring" \
 expect "selfplay river+wheel: springs on several squares" \
     test "$(grep -h '^spring:' "$tmp/rw"/*.yaml | sort -u | wc -l)" -gt 1
 expect_exit 0 -- replay --quiet "$tmp/rw"/*.yaml
+# Springs taken, refused, taken again in one process: each record as
+# alone (the game that tries a set-up is kept from one record to the next).
+rw=("$tmp/rw"/*.yaml)
+sb="$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-river-spring-far.yaml"
+for f in "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}"; do
+	"$CARCREF" replay "$f" >>"$tmp/alone.out" 2>>"$tmp/alone.err"
+done
+run replay "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}"
+expect "replay: springs taken and refused in one process, each record as alone" \
+    test "$(grep -v '^$' "$tmp/alone.out")" = "$(grep -v '^$' "$tmp/out")"
+expect "replay: springs refused in one process, as alone" cmp -s "$tmp/alone.err" "$tmp/err"
 expect_exit 2 -- selfplay --games 2
 expect_err '2 games need --out DIR' -- selfplay --games 2
 

@@ -627,7 +627,10 @@ test_roundtrip_every_move(void **state)
 			nt_format_move(ts, &m, NULL, buf, sizeof buf);
 			assert_int_equal(nt_parse_move(ts, buf, strlen(buf), &t, &err), 0);
 			assert_int_equal(t.move.space, sp);
-			assert_false(nt__move_fast(ts, buf, strlen(buf), &t, &err));	/* the general scanner's */
+			/* the fast path's too (test_fast_path: as the general scanner) */
+			assert_true(nt__move_fast(ts, buf, strlen(buf), &t, &err));
+			assert_int_equal(t.move.space, sp);
+			assert_int_equal(t.move.role, role);
 		}
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, NULL);
 	roundtrip(&(struct cr_move){ .kind = CR_MOVE_END }, "Ben");
@@ -713,8 +716,27 @@ test_fast_path(void **state)
 			memcpy(lines[10 + i], named[i], strlen(named[i]) + 1);
 		}
 	}
+	/* What a line says of the copy drawn (the wheel's tokens, issue 21):
+	 * the fast path takes these too (random edits below as well). */
+	{
+		static const char *const said[] = {
+			"U wheel=3 1,0 90", "Anna: N wheel=1 plague=4,3 -2,3 270 knight@WNW",
+			"V wheel=2 plague=4,3:S plague=-1,0 1,5 270", "E Wheel=1 0,1 180 farmer@NNE",
+			"B 5,-5 90 crown@storm", "Ben: K wheel=2 4,-3 0 big-crown@inquisition",
+		};
+
+		for (size_t i = 0; i < sizeof said / sizeof *said; i++) {
+			fast_agrees(said[i], strlen(said[i]), true);
+			memcpy(lines[20 + i], said[i], strlen(said[i]) + 1);
+		}
+	}
 	/* Lines the fast path must leave alone, or agree on. */
 	static const char *const odd[] = {
+		"U wheel=3 discard", "U wheel=3#c 1,0 90", "U wheel=3  1,0 90", "U wheel=9 1,0 90",
+		"U plague=1,1 wheel=1 1,0 0", "U wheel=1 plague=1,1:Q 1,0 0", "U wheel 1,0 0",
+		"U wheel=1 wheel=2 1,0 0", "U crown 1,0 0", "U wheel=1 1,0 0 crown@storm",
+		"U 1,0 0 crown@", "U 1,0 0 crown", "U 1,0 0 crown@storm wolf", "U 1,0 0 crown@storm ",
+		"U 1,0 0 crown@storm#c", "U 1,0 0 crown@n", "U 1,0 0 knight@storm", "U 1,0 0 crown@Storm",
 		"Anna:  U 1,0 90", " Anna: U 1,0 90", "Anna : U 1,0 90", "A=b: U 1,0 90",
 		"Anna: Ben: U 1,0 90", "Anna:U 1,0 90", "Anna: ", "Anna:", ": U 1,0 90",
 		"Anna\t: U 1,0 90", "\xc3\x89mile: U 1,0 90", "Anna: U 1,0 90 # c", "Anna: U discard",

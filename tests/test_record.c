@@ -43,6 +43,16 @@ agree(const char *text, size_t len)
 			if (!same_str(f.players[i].name, y.players[i].name) ||
 			    !same_str(f.players[i].color, y.players[i].color))
 				fail_msg("player %d: fast path and libyaml differ:\n%.300s", i, text);
+		assert_int_equal(f.nfields, y.nfields);
+		for (int i = 0; i < f.nfields; i++) {
+			const struct nt_field *a = &f.field[i], *b = &y.field[i];
+
+			if (a->key != b->key || !same_str(a->text, b->text) || a->shape != b->shape ||
+			    a->null != b->null || a->line != b->line || a->column != b->column ||
+			    a->key_line != b->key_line || a->key_column != b->key_column)
+				fail_msg("field %s: fast path \"%s\" %d:%d, libyaml \"%s\" %d:%d\n%.300s",
+				    a->key, a->text, a->line, a->column, b->text, b->line, b->column, text);
+		}
 		assert_int_equal(f.nmoves, y.nmoves);
 		for (int i = 0; i < f.nmoves; i++) {
 			const struct nt_recmove *a = &f.moves[i], *b = &y.moves[i];
@@ -819,6 +829,11 @@ test_fast_path_agrees(void **state)
 		HEAD "players: [Anna]\nmoves:   \n  - V 1,0 90",	/* no newline at the end */
 		HEAD "players: [Anna]\nmoves:\n  - \"\"\n",
 		HEAD "players:\n  - Anna, Ben\n",		/* one name, with a comma */
+		/* A module's key, its value double-quoted (issue 21). */
+		HEAD "game: carcassonne\nedition: 3\nexpansions: [wheel-of-fortune, river]\n"
+		    "players: [Anna]\nspring: \"3,-1 90\"  # beside\nmoves:\n  - V 1,0 90\n",
+		HEAD "game: carcassonne\nexpansions: [wheel-of-fortune, river]\nspring:   \"-2,0\"\n"
+		    "players: [Anna]\n",
 	};
 	struct nt_record r;
 
@@ -900,6 +915,9 @@ test_fast_path_refuses(void **state)
 		HEAD "players: [Anna]\nmoves:\n  - \"V 1,0\x01 90\"\n",
 		HEAD "players: [Anna]\nmoves:   # \x1b\n  - V 1,0 90\n",
 		HEAD "players: [Anna]\nmoves:\n  - V 1,0 90 \x7f\n",
+		HEAD "expansions: [wheel-of-fortune, river]\nplayers: [Anna]\nspring: \"3,-1\\t90\"\n",
+		HEAD "expansions: [wheel-of-fortune, river]\nplayers: [Anna]\nspring: \"3,-1 9\xc3\xa9\"\n",
+		HEAD "expansions: [wheel-of-fortune, river]\nplayers: [Anna]\nspring: \"3,-1\n  90\"\n",
 	};
 	for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
 		struct nt_record r;
