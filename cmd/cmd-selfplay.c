@@ -2,7 +2,7 @@
  * cmd-selfplay.c -- random, complete, legal games, written as records.
  *
  *	carcref selfplay [--seed N] [--games K] [--game NAME] [--players P]
- *	    [GAME'S OPTIONS] [--out DIR]
+ *	    [--pieces PERCENT] [GAME'S OPTIONS] [--out DIR]
  *
  * Each game is played at random by its game's table (random_game: the
  * tile game draws a tile from the real supply, places it at a random
@@ -52,7 +52,7 @@ cmd_number(const char *s, long lo, long hi, long *out)
 }
 
 /* The options every game has, then each game's own (a name once). */
-enum { O_SEED, O_GAMES, O_PLAYERS, O_OUT, O_GAME, O_GAMEOPTS };
+enum { O_SEED, O_GAMES, O_PLAYERS, O_OUT, O_GAME, O_PIECES, O_GAMEOPTS };
 static struct play_opts opts;
 
 static void
@@ -64,6 +64,7 @@ opts_make(void)
 		[O_PLAYERS] = { "--players", NULL, N_("a number") },
 		[O_OUT] = { "--out", NULL, N_("a directory") },
 		[O_GAME] = { "--game", NULL, N_("a game's name") },
+		[O_PIECES] = { "--pieces", NULL, N_("a percentage") },
 	};
 
 	play_game_opts(&opts, mine, O_GAMEOPTS, true);
@@ -75,8 +76,8 @@ selfplay_exec(int argc, char **argv)
 	static const char *names[NT_MAXPLAYERS] = {
 		"Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana",
 	};
-	long seed = 1, games = 1, players = 2;
-	const char *out = NULL, *gname = NULL, *nplayers = NULL;
+	long seed = 1, games = 1, players = 2, pieces = PLAY_PIECES;
+	const char *out = NULL, *gname = NULL, *nplayers = NULL, *given_pieces = NULL;
 	const struct play_game *pg = play_games[0];
 	const struct nt_game *gm;
 	struct nt_player pl[NT_MAXPLAYERS];
@@ -102,6 +103,8 @@ selfplay_exec(int argc, char **argv)
 			ok = (out = v) != NULL;
 		else if (k == O_GAME)
 			gname = v;
+		else if (k == O_PIECES)
+			ok = cmd_number(given_pieces = v, 0, 100, &pieces);
 		else if (ngiven < PLAY_MAXOPTS)
 			given[ngiven].k = k, given[ngiven++].val = v;
 		if (!ok) {
@@ -114,6 +117,10 @@ selfplay_exec(int argc, char **argv)
 	if (gname != NULL && (pg = play_game_named("carcref selfplay", gname)) == NULL)
 		return 2;
 	gm = pg->rules;
+	if (given_pieces != NULL && !pg->pieces) {
+		errf(_("carcref selfplay: --pieces: %s has no pieces to place\n"), _(gm->the));
+		return 2;
+	}
 	if (nplayers != NULL && !cmd_number(nplayers, gm->minplayers, gm->maxplayers, &players)) {
 		errf(_("carcref selfplay: --players: a game is for 2 to %d players, not \"%s\"\n"),
 		    gm->maxplayers, nplayers);
@@ -181,7 +188,7 @@ selfplay_exec(int argc, char **argv)
 			gm->set_undo(g, false);	/* a generator never undoes */
 		/* Data an option named is written in the record, which then
 		 * replays anywhere. */
-		if (g == NULL || !pg->random_game(g, &st) || (ngiven > 0 &&
+		if (g == NULL || !pg->random_game(g, &st, (int)pieces) || (ngiven > 0 &&
 		    gm->header_own != NULL && gm->header_own(&hdr, g) < 0) ||
 		    (text = nt_record_text(&hdr, g)) == NULL) {
 			errf("%s", _("carcref selfplay: out of memory\n"));
@@ -213,7 +220,8 @@ selfplay_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_selfplay_entry = {
-	"selfplay", "[--seed N] [--games K] [--game NAME] [--players P] [--edition E] "
+	"selfplay", "[--seed N] [--games K] [--game NAME] [--players P] [--pieces PERCENT] "
+	    "[--edition E] "
 	    "[--expansions X,Y] [--faceset FILE] [--out DIR]",
 	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec

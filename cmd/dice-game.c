@@ -287,7 +287,7 @@ random_roll(struct dc_turn *t, const struct dc_faces *f, int n, bool layout, boo
  * out on squares, the others size-only; the largest size a claim may
  * say most of the time, a knight kept when it may be half the time. */
 static bool
-random_game(void *game, uint64_t *seed)
+random_game(void *game, uint64_t *seed, int pieces)
 {
 	struct dc_game *g = game;
 	const struct dc_faces *f = dc_game_faces(g);
@@ -295,6 +295,7 @@ random_game(void *game, uint64_t *seed)
 	struct dc_turn t;
 	bool ok = true;
 
+	(void)pieces;		/* none to place: .pieces is false */
 	dc_turn_init(&t);
 	for (int turns = 0; ok && !dc_game_over(g); turns++) {
 		bool layout = cmd_below(seed, 2), knight;

@@ -103,8 +103,13 @@ struct play_game {
 	int	(*file_opt)(struct nt_record *r, int k, const char *val, const char *file);
 	const struct cmd_opt *selfplay_opts;
 	int	(*selfplay_opt)(struct nt_record *hdr, int k, const char *val);
-	/* Play g to its end at random, from seed: false if out of memory. */
-	bool	(*random_game)(void *g, uint64_t *seed);
+	/* Play g to its end at random, from seed, a piece placed on
+	 * about pieces turns in a hundred of those that may place one
+	 * (selfplay --pieces; PLAY_PIECES when not given): false if out of
+	 * memory.  pieces: whether the game has pieces to place (else
+	 * --pieces is refused and random_game is given PLAY_PIECES). */
+	bool	(*random_game)(void *g, uint64_t *seed, int pieces);
+	bool	pieces;
 
 	/* ---- options from its modules' tables, a set-up at random (issue
 	 * 21: play --wheel-of-fortune FILE; the spring beside the board) ----
@@ -232,6 +237,10 @@ struct play_game {
 /* The registry (games.c): every game a program may play, the default
  * first; NULL-ended. */
 extern const struct play_game *const play_games[];
+
+/* selfplay's share of pieces when --pieces is not given: the fair coin
+ * every earlier version tossed, so that a seed gives the games it gave. */
+#define PLAY_PIECES	50
 
 /* The table of row g (NULL: a game no command plays). */
 const struct play_game *play_game_of(const struct nt_game *g);

@@ -390,6 +390,7 @@ const struct play_game play_game_hg = {
 	.selfplay_opts = opts,
 	.selfplay_opt = selfplay_opt,
 	.random_game = tile_random_game,
+	.pieces = true,
 	.json_event = json_event,
 	.json_game = NULL,
 	.ranking_tail = NULL,

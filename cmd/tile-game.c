@@ -442,7 +442,7 @@ tile_random_setup(struct nt_record *hdr, const void *world, uint64_t *seed)
 
 /* Play one random game to its end (tile.h). */
 bool
-tile_random_game(void *game, uint64_t *seed)
+tile_random_game(void *game, uint64_t *seed, int pieces)
 {
 	struct cr_game *g = game;
 	int ntypes = cr_game_tileset(g)->ntypes;
@@ -479,9 +479,10 @@ tile_random_game(void *game, uint64_t *seed)
 		}
 		with_said(&m, &said);
 		random_choice(g, seed, &m);
-		/* Half the time no meeple; else one of the legal ones (with a
-		 * token it may draw, when it draws one). */
-		if (cmd_below(seed, 2)) {
+		/* A piece on pieces turns in a hundred (half: a coin, as
+		 * ever), one of the legal ones (with a token it may draw,
+		 * when it draws one); else none. */
+		if (pieces == PLAY_PIECES ? cmd_below(seed, 2) : cmd_below(seed, 100) < pieces) {
 			for (int role = CR_THIEF; role < cr_npieces(); role++)
 				for (int sp = 0; (cr_game_exts(g) & (1u << cr_piece_ext(role))) &&
 				    sp < CR_NSPOTS; sp++) {
@@ -1086,6 +1087,7 @@ const struct play_game play_game_tile = {
 	.selfplay_opts = selfplay_opts,
 	.selfplay_opt = selfplay_opt,
 	.random_game = tile_random_game,
+	.pieces = true,
 	.file_opt = file_opt,
 	.opts_init = opts_init,
 	.random_setup = tile_random_setup,

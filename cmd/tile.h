@@ -65,7 +65,7 @@ enum {
  * and hooks (struct play_game's), a random game to its end. */
 extern const struct play_cmd *const tile_cmds[];
 extern const struct play_hand_words tile_words;
-bool	 tile_random_game(void *g, uint64_t *seed);
+bool	 tile_random_game(void *g, uint64_t *seed, int pieces);
 bool	 tile_hand_held(const struct play *p);
 char	*tile_hand_name(const struct play *p);
 char	*tile_hand_line(const struct play *p);
