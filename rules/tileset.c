@@ -2225,7 +2225,10 @@ find(const struct cr_tileset *ts, const char *code, size_t len)
 			if (type_is(&ts->type[i], code, len, 0))
 				return i;
 	/* "BA-D" is the base game's D: base codes are those without a
-	 * set prefix. */
+	 * set prefix.  One letter after it, as real records write every
+	 * base tile: the letter table (a word of one letter is one type's). */
+	if (len == 4 && caseeq(code, "BA-", 3) && (unsigned char)code[3] < 128)
+		return ts->letter[(unsigned char)code[3]];
 	if (len > 3 && caseeq(code, "BA-", 3) && ts->codeidx != NULL) {
 		/* The words spelt so sit in one probe chain of the index: the
 		 * first type among them, as the loop below finds it. */
