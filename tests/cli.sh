@@ -828,6 +828,26 @@ expect "replay: springs taken and refused in one process, each record as alone" 
 expect "replay: springs refused in one process, as alone" cmp -s "$tmp/alone.err" "$tmp/err"
 expect_exit 2 -- selfplay --games 2
 expect_err '2 games need --out DIR' -- selfplay --games 2
+# --pieces (issue 23): how often a piece is put where one may be.
+pieces() { grep -h '^  - ' "$@" | grep -c -E '@| monk| abbot' || true; }
+run selfplay --pieces 50 --seed 3 --games 2 --players 4 --edition 1 --out "$tmp/sp50"
+expect "selfplay --pieces 50: the games of no --pieces" diff -r "$tmp/sp" "$tmp/sp50"
+run selfplay --pieces 0 --seed 3 --games 3 --players 3 --expansions inns-cathedrals,hills-sheep --out "$tmp/sp0"
+expect "selfplay --pieces 0: no piece in any move" test "$(pieces "$tmp/sp0"/*.yaml)" -eq 0
+expect_exit 0 -- replay --quiet "$tmp/sp0"/*.yaml
+run selfplay --seed 3 --games 6 --players 3 --out "$tmp/spd"
+run selfplay --pieces 20 --seed 3 --games 6 --players 3 --out "$tmp/sp20"
+expect "selfplay --pieces 20: fewer pieces than the default's coin" \
+    test "$(pieces "$tmp/sp20"/*.yaml)" -lt $(( $(pieces "$tmp/spd"/*.yaml) * 3 / 4 ))
+# Random players soon run out of followers: more, not twice as many.
+run selfplay --pieces 100 --seed 3 --games 6 --players 3 --out "$tmp/sp100"
+expect "selfplay --pieces 100: more pieces than the default's coin" \
+    test "$(pieces "$tmp/sp100"/*.yaml)" -gt "$(pieces "$tmp/spd"/*.yaml)"
+expect_exit 0 -- replay --quiet "$tmp/sp20"/*.yaml "$tmp/sp100"/*.yaml
+expect_err 'carcref selfplay: bad option or value: --pieces 101' -- selfplay --pieces 101
+expect_err 'carcref selfplay: bad option or value: --pieces half' -- selfplay --pieces half
+expect_err 'carcref selfplay: --pieces: the dice game has no pieces to place' -- selfplay --game dice --pieces 80
+expect_exit 0 -- selfplay --game hunters-gatherers --pieces 90 --seed 2
 
 
 # ---- bash completion (completions/carcref, installed by make install) --------
