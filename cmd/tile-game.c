@@ -99,13 +99,17 @@ static struct cmd_opt selfplay_opts[O_DATA + NDATA + 1] = {
 };
 
 static int8_t data_ext[NDATA];	/* each data option's module */
+static int8_t data_type[NDATA];	/* and its key's CR_RK_* */
+/* selfplay's: the data keys alone (a square of the set-up is chosen at
+ * random there), each its slot in play's. */
+static int8_t self_slot[NDATA];
 
 static void
 opts_init(void)
 {
 	static char name[NDATA][48];
 	static bool done;
-	int n = 0;
+	int n = 0, ns = 0;
 
 	if (done)
 		return;
@@ -113,12 +117,19 @@ opts_init(void)
 	for (int e = 0; e < cr_nexts; e++)
 		for (int i = 0; (cr_rules_modules(0) >> e & 1) && i < cr_exts[e]->nrecord_keys &&
 		    n < NDATA; i++) {
-			if (cr_exts[e]->record_keys[i].type != CR_RK_DATA)
+			int type = cr_exts[e]->record_keys[i].type;
+
+			if (type != CR_RK_DATA && type != CR_RK_SQUARE)
 				continue;
 			snprintf(name[n], sizeof name[n], "--%s", cr_exts[e]->record_keys[i].key);
 			data_ext[n] = (int8_t)e;
-			play_opts[O_DATA + n] = selfplay_opts[O_DATA + n] =
-			    (struct cmd_opt){ name[n], NULL, N_("a data file") };
+			data_type[n] = (int8_t)type;
+			play_opts[O_DATA + n] = (struct cmd_opt){ name[n], NULL,
+			    type == CR_RK_DATA ? N_("a data file") : N_("a square X,Y [ROT]") };
+			if (type == CR_RK_DATA) {
+				selfplay_opts[O_DATA + ns] = play_opts[O_DATA + n];
+				self_slot[ns++] = (int8_t)n;
+			}
 			n++;
 		}
 }
@@ -134,6 +145,23 @@ data_opt(const char *cmd, struct nt_record *hdr, int k, const char *val)
 	char msg[512], *text, *full;
 	size_t len;
 
+	/* --spring "X,Y ROT": the key as a record writes it, checked with
+	 * the header (a refusal names the option). */
+	if (data_type[k - O_DATA] == CR_RK_SQUARE) {
+		size_t n = strlen(val);
+		char *sq;
+		bool ok;
+
+		val += nt_trim_space(val, &n);	/* as around --players' names */
+		ok = (sq = strndup(val, n)) != NULL &&
+		    nt_record_set_key(hdr, data_ext[k - O_DATA], CR_RK_SQUARE, sq);
+		free(sq);
+		if (!ok) {
+			errf(_("carcref %s: out of memory\n"), cmd);
+			return 2;
+		}
+		return 0;
+	}
 	if ((text = cmd_read_file(val, &len, msg, sizeof msg)) == NULL) {
 		errf("carcref %s: %s: %s\n", cmd, opt, msg);
 		return 2;
@@ -159,7 +187,7 @@ file_opt(struct nt_record *r, int k, const char *val, const char *file)
 {
 	const char *key = k >= O_DATA ? play_opts[k].name + 2 : NULL;
 
-	if (k < O_DATA) {
+	if (k < O_DATA || data_type[k - O_DATA] == CR_RK_SQUARE) {
 		errf(_(play_game_tile.new_only), out_path(file));
 		return 2;
 	}
@@ -240,7 +268,7 @@ selfplay_opt(struct nt_record *hdr, int k, const char *val)
 	long ed;
 
 	if (k >= O_DATA)
-		return data_opt("selfplay", hdr, k, val) != 0 ? -1 : 0;
+		return data_opt("selfplay", hdr, O_DATA + self_slot[k - O_DATA], val) != 0 ? -1 : 0;
 	if (k == O_EDITION) {
 		if (!cmd_number(val, 1, cr_games[rules]->editions, &ed))
 			return -1;
@@ -422,9 +450,9 @@ with_said(struct cr_move *m, const struct cr_move *said)
 	memcpy(m->drawn, said->drawn, (size_t)said->ndrawn * sizeof m->drawn[0]);
 }
 
-/* A set-up a record's key says that the options do not (the spring beside
- * the wheel's board): one of the squares open, at random; without a seed
- * (play's new game), the first. */
+/* A set-up a record's key says (the spring beside the wheel's board):
+ * one of the squares open, at random; without a seed (play's new game),
+ * the one its option gave (play --spring), else the first. */
 static bool
 tile_random_setup(struct nt_record *hdr, const void *world, uint64_t *seed)
 {
@@ -435,6 +463,9 @@ tile_random_setup(struct nt_record *hdr, const void *world, uint64_t *seed)
 
 	if (n <= 0)
 		return true;
+	for (int k = 0; seed == NULL && k < NDATA && play_opts[O_DATA + k].name != NULL; k++)
+		if (data_type[k] == CR_RK_SQUARE && nt_record_field(hdr, play_opts[O_DATA + k].name + 2))
+			return true;	/* play --spring: given */
 	i = seed != NULL ? (int)cmd_below(seed, n < 64 ? n : 64) : 0;
 	snprintf(text, sizeof text, "%d,%d %d", sq[i].x, sq[i].y, sq[i].rot * 90);
 	return nt_record_set_key(hdr, -1, CR_RK_SQUARE, text);

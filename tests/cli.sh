@@ -2825,6 +2825,25 @@ expect_err 'bad3.yaml:37:11: icons: X: a key is 1, 2, 3, any or doubt, not "7"' 
 expect_err '"5,3:E": the board covers the squares 0,0 to 3,3' -- tiles --check "$wf/bad3.yaml"
 expect_exit 0 -- tiles --check "$wf/printing.yaml"
 expect_exit 2 -- tiles --check "$wf/no-such.yaml"
+# play --spring X,Y[ ROT]: a new game's spring where the players lay it
+# (the first open square when not given); white space around it is the
+# option's; a square not open, or without the River and the wheel,
+# refused with the square's words; not for a record, nor for selfplay.
+printf 'save %s\nquit\n' "$wf/spr.yaml" >"$wf/sprcmds"
+STDIN=$wf/sprcmds run play --players Anna,Ben --expansions river,wheel-of-fortune --spring ' 4,0 '
+expect "play --spring 4,0: the record's spring, its rotation worked out" grep -qx 'spring: "4,0 0"' "$wf/spr.yaml"
+STDIN=$wf/sprcmds run play --players Anna,Ben --expansions river,wheel-of-fortune
+expect "play without --spring: the first open square" grep -qx 'spring: "0,-1 90"' "$wf/spr.yaml"
+expect_err 'carcref play: spring: "4,0 90": the spring flows straight away from the board: at 4,0 its rotation is 0, not 90' \
+    -- play --players Anna,Ben --expansions river,wheel-of-fortune --spring '4,0 90'
+expect_err 'carcref play: spring: "9,9": a tile must touch the board along an edge' \
+    -- play --players Anna,Ben --expansions river,wheel-of-fortune --spring 9,9
+expect_err 'carcref play: --spring: spring: expected "X,Y" or "X,Y ROT" (ROT 0, 90, 180 or 270), got "north"' \
+    -- play --players Anna,Ben --expansions river,wheel-of-fortune --spring north
+expect_err 'carcref play: --spring: "spring" is valid only with wheel-of-fortune in expansions' \
+    -- play --players Anna,Ben --expansions river --spring 4,0
+expect_exit 2 -- play "$wf/spr.yaml" --spring 4,0
+expect_err 'carcref selfplay: unknown option "--spring"' -- selfplay --expansions river,wheel-of-fortune --spring 4,0
 # The River with the wheel: the spring at its square, refusals of the record.
 printf 'format: carcref/1\nexpansions: [river, wheel-of-fortune]\nplayers: [Anna, Ben]\nspring: "-1,1"\nmoves: []\n' >"$wf/spring.yaml"
 run board --move 0 "$wf/spring.yaml"
