@@ -2005,11 +2005,15 @@ derive_index(struct cr_tileset *ts)
 	}
 	for (int c = 0; c < 128; c++)
 		ts->letter[c] = -1;
+	ts->ba_words = false;
 	for (int t = 0; t < ts->ntypes; t++) {
 		for (int k = -1; k < ts->type[t].naliases; k++) {
 			const char *w = k < 0 ? ts->type[t].code :
 			    ts->type[t].alias[k];
 			unsigned char c0 = (unsigned char)w[0];
+
+			if (strlen(w) == 4 && caseeq(w, "BA-", 3))
+				ts->ba_words = true;
 
 			if (c0 < 128 && w[1] == '\0') {	/* "D": asked for per move */
 				ts->letter[tolower(c0)] = (int16_t)t;
@@ -2261,6 +2265,11 @@ cr_tileset_find(const struct cr_tileset *ts, const char *code, size_t len)
 	size_t n;
 	int i;
 
+	/* A base tile as real records write them all ("BA-V"): its letter,
+	 * when no word of the data is spelt so itself. */
+	if (ts != NULL && len == 4 && !ts->ba_words && code != NULL && caseeq(code, "BA-", 3) &&
+	    (unsigned char)code[3] < 128 && ts->letter[(unsigned char)code[3]] >= 0)
+		return ts->letter[(unsigned char)code[3]];
 	/* The common case first, once a move: a code of the data, as the
 	 * data writes it (find does the rest: case, one letter, BA-). */
 	if (ts != NULL && ts->codeidx != NULL && len >= 2 && code != NULL) {

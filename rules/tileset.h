@@ -104,6 +104,9 @@ struct cr_tileset {
 	 * a game on the set plays by its rules. */
 	int		game;
 	int16_t		letter[128];	/* derived: type of a one-letter code (either case), -1 */
+	/* derived: some code or alias is spelt "BA-" and one letter, so that
+	 * "BA-V" is not always the base tile V (cr_tileset_find) */
+	bool		ba_words;
 	/* The sets merged into this one, in order (one for a file read
 	 * alone): each type's `set` indexes these. */
 	int		nsets;

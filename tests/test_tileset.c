@@ -1662,6 +1662,33 @@ test_aliases(void **state)
 	cr_tileset_free(&ts);
 }
 
+/* "BA-E" is the base tile E (its letter, at once), unless the data
+ * spells a word so itself: then that word's type, as always. */
+static void
+test_ba_words(void **state)
+{
+	static const char plain[] = "set: t\ntiles:\n" D_AL("[Y2]") E_AL("[]");
+	static const char spelt[] = "set: t\ntiles:\n" D_AL("[BA-E]") E_AL("[]");
+	struct cr_tileset ts;
+
+	(void)state;
+	assert_int_equal(parse_ok(plain, &ts), 0);
+	assert_false(ts.ba_words);
+	assert_int_equal(cr_tileset_find(&ts, "BA-E", 4), 1);
+	assert_int_equal(cr_tileset_find(&ts, "ba-e", 4), 1);
+	assert_int_equal(cr_tileset_find(&ts, "BA-D", 4), 0);
+	assert_int_equal(cr_tileset_find(&ts, "BA-Q", 4), -1);
+	assert_int_equal(cr_tileset_find(&ts, "BA-\xe9", 4), -1);
+	cr_tileset_free(&ts);
+	assert_int_equal(parse_ok(spelt, &ts), 0);
+	assert_true(ts.ba_words);
+	assert_int_equal(cr_tileset_find(&ts, "BA-E", 4), 0);	/* D's alias */
+	assert_int_equal(cr_tileset_find(&ts, "ba-e", 4), 0);
+	assert_int_equal(cr_tileset_find(&ts, "BA-D", 4), 0);
+	assert_int_equal(cr_tileset_find(&ts, "E", 1), 1);
+	cr_tileset_free(&ts);
+}
+
 /* The minimal tile of the error tests is itself fine. */
 static void
 test_minimal_ok(void **state)
@@ -1870,6 +1897,7 @@ main(void)
 		cmocka_unit_test(test_rotation_looks),
 		cmocka_unit_test(test_minimal_ok),
 		cmocka_unit_test(test_aliases),
+		cmocka_unit_test(test_ba_words),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_odd_calls),
 		cmocka_unit_test(test_added_types),
