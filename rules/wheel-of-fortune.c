@@ -420,12 +420,13 @@ followers_of(const struct cr_game *g, int *count, int *one)
 }
 
 /* The followers Plague sends home, per player (-1: none): the squares the
- * line names, the forced ones; false with why when the line is wrong. */
+ * line names, the forced ones; false with why when the line is wrong.
+ * count gets each player's followers on land tiles. */
 static bool
 plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
-    struct cr_refusal *why)
+    int *count, struct cr_refusal *why)
 {
-	int count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];
+	int one[CR_MAXPLAYERS];
 
 	followers_of(g, count, one);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
@@ -477,7 +478,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	const struct wf_data *d = data_of(g, ext);
 	const struct wf_state *st = cr_ext_cstate(g, ext);
 	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, left[4], all;
-	int home[CR_MAXPLAYERS];
+	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
 
 	if (d == NULL)
 		return true;
@@ -509,7 +510,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		return true;
 	if (landing(d, pig_of(g, ext), n) != S_PLAGUE)
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, 0);
-	return plague_choice(g, ext, m, home, why);
+	return plague_choice(g, ext, m, home, count, why);
 }
 
 /* ---- the actions (W6-W11) ------------------------------------------------- */
@@ -578,15 +579,35 @@ oldest_tile(const struct cr_game *g, int node)
 	return old;
 }
 
+/* A zeroed block of n elements of size: the room on the stack (small, of
+ * FEW elements) when it holds them, else the heap's (NULL out of memory);
+ * handed back through let_go. */
+enum { FEW = 64 };
+static void *
+zeroed(void *room, size_t n, size_t size)
+{
+	if (n > FEW)
+		return calloc(n, size);
+	return memset(room, 0, n * size);
+}
+
+static void
+let_go(void *p, const void *room)
+{
+	if (p != room)
+		free(p);
+}
+
 /* Tax: k x (p + k) per city and player; each player's terms, city by
  * city in the order of their oldest tile, into ev's detail. */
 struct taxcity { int old, player, k, pen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
-	int n = cr_game_nfigures(g), x, y, nc = 0, at = D_TERMS;
-	int *seen = calloc((size_t)n + 1, sizeof *seen);
-	struct taxcity *c = calloc((size_t)n + 1, sizeof *c);
+	int n = cr_game_nfigures(g), x, y, nc = 0, at = D_TERMS, seenroom[FEW];
+	struct taxcity croom[FEW];
+	int *seen = zeroed(seenroom, (size_t)n + 1, sizeof *seen);
+	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
 
 	for (int f = 0; f < n; f++) {
 		const struct cr_figure *fig = cr_game_figure(g, f);
@@ -635,8 +656,8 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 				ev->detail[at++] = (uint8_t)c[i].k;
 				ev->detail[at++] = (uint8_t)c[i].pen;
 			}
-	free(c);
-	free(seen);
+	let_go(c, croom);
+	let_go(seen, seenroom);
 }
 
 /* Famine: 1 per completed city each farmer's field borders; each
@@ -703,7 +724,7 @@ static void
 plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 {
 	int p = cr_game_figure(g, fig)->player, n = cr_game_nfigures(g), x, y;
-	uint8_t *was = calloc((size_t)n + 1, 1);
+	uint8_t room[FEW], *was = zeroed(room, (size_t)n + 1, 1);
 
 	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
 	for (int f = 0; was != NULL && f < n; f++)
@@ -721,7 +742,7 @@ plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 		also[0] = (uint8_t)o->role;
 		put16(also + 1, x), put16(also + 3, y);
 	}
-	free(was);
+	let_go(was, room);
 }
 
 static void
@@ -787,12 +808,11 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
 	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
-		int n[CR_MAXPLAYERS], one[CR_MAXPLAYERS], x, y;
+		int n[CR_MAXPLAYERS], x, y;
 
 		memset(&why, 0, sizeof why);
-		if (!plague_choice(g, ext, m, home, &why))
+		if (!plague_choice(g, ext, m, home, n, &why))
 			return;	/* drawn_ok said yes: never */
-		followers_of(g, n, one);
 		for (int p = 0; p < cr_game_nplayers(g); p++)
 			if (home[p] >= 0 && follower(g, home[p], &x, &y)) {
 				ev.meeples[p] = pack(x, y);
@@ -841,14 +861,14 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 {
 	const struct wf_data *d = data_of(g, ext);
 	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), home[CR_MAXPLAYERS];
-	int k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
+	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
 	struct cr_refusal why;
 	bool plague;
 
 	if (d == NULL || n == 0 || nwheel != 1)
 		return;
 	memset(&why, 0, sizeof why);
-	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, &why);
+	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, count, &why);
 	for (int i = 0; i < m->ndrawn; i++) {
 		int id = CR_TOKEN_ID(m->drawn[i].token);
 
