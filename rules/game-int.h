@@ -227,6 +227,7 @@ struct cr_game {
 	 * undo needs.
 	 */
 	uint32_t gen;
+	uint64_t figstamp;	/* cr_game_figstamp: new when pieces change */
 	/*
 	 * The squares around the tile being placed, looked up once per move:
 	 * hood[HOOD(dx, dy)], the tile itself in the middle.  Placing a tile

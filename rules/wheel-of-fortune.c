@@ -390,15 +390,98 @@ follower(const struct cr_game *g, int f, int *x, int *y)
 	return true;
 }
 
+/*
+ * The followers on the board, in the figures' order, with what the
+ * actions ask of them: worked out once for the pieces as they stand
+ * (cr_game_figstamp), not by looking at every figure for each question
+ * of a spin (Plague asks three times a move: drawn_ok, spell, drawn).
+ * Out of memory, v is NULL and fol_next looks at the figures.
+ */
+struct wf_fol { int fig, player, x, y, node, kind; };
+static struct {
+	const struct cr_game *g;
+	uint64_t	 stamp;
+	struct wf_fol	*v;
+	int		 n, cap;
+	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
+} fl;
+
+/* Figure f as a follower on the board into e, false if it is none. */
+static bool
+fol_of(const struct cr_game *g, int f, struct wf_fol *e)
+{
+	if (!follower(g, f, &e->x, &e->y))
+		return false;
+	e->fig = f;
+	e->player = cr_game_figure(g, f)->player;
+	e->node = cr_game_figure(g, f)->node;
+	e->kind = cr_node_kind(g, e->node);
+	return true;
+}
+
+/* Out of memory: the next follower on the board from figure *k into
+ * room. */
+static const struct wf_fol *
+fol_scan(const struct cr_game *g, int *k, struct wf_fol *room)
+{
+	while (*k < cr_game_nfigures(g))
+		if (fol_of(g, (*k)++, room))
+			return room;
+	return NULL;
+}
+
+/* The next follower on the board from *k (start at 0; fol_update asked
+ * first), NULL after the last: fl's, else one put in room. */
+static inline const struct wf_fol *
+fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
+{
+	if (fl.v != NULL)
+		return *k < fl.n ? &fl.v[(*k)++] : NULL;
+	return fol_scan(g, k, room);
+}
+
+/* The followers on the board as they stand (fl), each player's count and
+ * one of them (the last). */
+static void
+fol_update(const struct cr_game *g)
+{
+	int n = cr_game_nfigures(g), k;
+	const struct wf_fol *e;
+	struct wf_fol room;
+
+	if (fl.v != NULL && fl.g == g && fl.stamp == cr_game_figstamp(g))
+		return;
+	fl.g = g, fl.stamp = cr_game_figstamp(g), fl.n = 0;
+	if (n + 1 > fl.cap) {	/* room for one more: never a block of none */
+		struct wf_fol *v = realloc(fl.v, (size_t)(n + 1) * sizeof *v);
+
+		if (v == NULL)
+			free(fl.v), fl.v = NULL, fl.cap = 0;
+		else
+			fl.v = v, fl.cap = n + 1;
+	}
+	for (int f = 0; fl.v != NULL && f < n; f++)
+		if (fol_of(g, f, &fl.v[fl.n]))
+			fl.n++;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		fl.count[p] = 0, fl.one[p] = -1;
+	for (k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
+		fl.count[e->player]++;
+		fl.one[e->player] = e->fig;
+	}
+}
+
 /* The follower at x,y, -1. */
 static int
 follower_at(const struct cr_game *g, int x, int y)
 {
-	int fx, fy;
+	const struct wf_fol *e;
+	struct wf_fol room;
 
-	for (int f = 0; f < cr_game_nfigures(g); f++)
-		if (follower(g, f, &fx, &fy) && fx == x && fy == y)
-			return f;
+	fol_update(g);
+	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
+		if (e->x == x && e->y == y)
+			return e->fig;
 	return -1;
 }
 
@@ -406,17 +489,9 @@ follower_at(const struct cr_game *g, int x, int y)
 static void
 followers_of(const struct cr_game *g, int *count, int *one)
 {
-	int x, y;
-
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		count[p] = 0, one[p] = -1;
-	for (int f = 0; f < cr_game_nfigures(g); f++)
-		if (follower(g, f, &x, &y)) {
-			int p = cr_game_figure(g, f)->player;
-
-			count[p]++;
-			one[p] = f;
-		}
+	fol_update(g);
+	memcpy(count, fl.count, sizeof fl.count);
+	memcpy(one, fl.one, sizeof fl.one);
 }
 
 /* The followers Plague sends home, per player (-1: none): the squares the
@@ -532,11 +607,13 @@ follower_pools(const struct cr_game *g)
 static void
 on_kind(const struct cr_game *g, int kind, int *per)
 {
-	int x, y;
+	const struct wf_fol *e;
+	struct wf_fol room;
 
-	for (int f = 0; f < cr_game_nfigures(g); f++)
-		if (follower(g, f, &x, &y) && cr_node_kind(g, cr_game_figure(g, f)->node) == kind)
-			per[cr_game_figure(g, f)->player]++;
+	fol_update(g);
+	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
+		if (e->kind == kind)
+			per[e->player]++;
 }
 
 /*
@@ -604,37 +681,36 @@ struct taxcity { int old, player, k, pen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
-	int n = cr_game_nfigures(g), x, y, nc = 0, at = D_TERMS, seenroom[FEW];
+	int n = cr_game_nfigures(g), nc = 0, at = D_TERMS, seenroom[FEW];
 	struct taxcity croom[FEW];
 	int *seen = zeroed(seenroom, (size_t)n + 1, sizeof *seen);
 	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
+	const struct wf_fol *e, *o;
+	struct wf_fol eroom, oroom;
 
-	for (int f = 0; f < n; f++) {
-		const struct cr_figure *fig = cr_game_figure(g, f);
+	fol_update(g);
+	for (int i = 0; (e = fol_next(g, &i, &eroom)) != NULL;) {
 		int root, k = 0, pen;
 		struct cr_feature feat;
 
-		if (!follower(g, f, &x, &y) || cr_node_kind(g, fig->node) != CR_CITY ||
-		    (seen != NULL && seen[f]))
+		if (e->kind != CR_CITY || (seen != NULL && seen[e->fig]))
 			continue;
-		root = cr_feature_root(g, fig->node);
-		for (int o = f; o < n; o++) {	/* this player's knights in this city */
-			const struct cr_figure *h = cr_game_figure(g, o);
-
-			if (follower(g, o, &x, &y) && h->player == fig->player &&
-			    cr_node_kind(g, h->node) == CR_CITY && cr_feature_root(g, h->node) == root) {
+		root = cr_feature_root(g, e->node);
+		/* this player's knights in this city, this one first */
+		for (int j = i - 1; (o = fol_next(g, &j, &oroom)) != NULL;)
+			if (o->player == e->player && o->kind == CR_CITY &&
+			    cr_feature_root(g, o->node) == root) {
 				k++;
 				if (seen != NULL)
-					seen[o] = 1;
+					seen[o->fig] = 1;
 			}
-		}
-		cr_game_feature(g, fig->node, &feat);
+		cr_game_feature(g, e->node, &feat);
 		pen = feat.pennants;
-		pay[fig->player] += k * (pen + k);
-		count[fig->player] += k;
-		cities[fig->player]++;
+		pay[e->player] += k * (pen + k);
+		count[e->player] += k;
+		cities[e->player]++;
 		if (c != NULL)
-			c[nc++] = (struct taxcity){ oldest_tile(g, fig->node), fig->player, k, pen };
+			c[nc++] = (struct taxcity){ oldest_tile(g, e->node), e->player, k, pen };
 		if (seen == NULL)	/* out of memory: one knight a city, counted once */
 			break;
 	}
@@ -665,17 +741,18 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
-	int x, y, at = D_TERMS;
+	int at = D_TERMS;
+	const struct wf_fol *e;
+	struct wf_fol room;
 
+	fol_update(g);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		for (int f = 0; f < cr_game_nfigures(g); f++) {
-			const struct cr_figure *fig = cr_game_figure(g, f);
+		for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
 			int b;
 
-			if (fig->player != p || !follower(g, f, &x, &y) ||
-			    cr_node_kind(g, fig->node) != CR_FIELD)
+			if (e->player != p || e->kind != CR_FIELD)
 				continue;
-			b = cr_feature_bordered(g, cr_feature_root(g, fig->node));
+			b = cr_feature_bordered(g, cr_feature_root(g, e->node));
 			pay[p] += b;
 			count[p]++;
 			if (at < DETAIL && b <= 255)
