@@ -89,6 +89,12 @@ cr_game_figstamp(const struct cr_game *g)
 	return g->figstamp;
 }
 
+uint64_t
+cr_game_figepoch(const struct cr_game *g)
+{
+	return g->figepoch;
+}
+
 /* A piece about to leave the board (score.c: lift): a new figstamp. */
 void
 cr__log_figure(struct cr_game *g, int id)
@@ -479,7 +485,7 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 			for (int p = 0; p < c->nplayers; p++)
 				*cr__pool(g, p, k) = cr_pool(k)->count;
 	g->onboard = 0;
-	g->figstamp = ++figstamps;
+	g->figstamp = g->figepoch = ++figstamps;
 	g->h.tiles.n = g->nodes.n = g->link.n = 0;
 	g->ahead = 0;
 	g->h.figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
@@ -1323,7 +1329,7 @@ cr_game_undo(struct cr_game *g, int n)
 		g->over = mk->over;
 		g->supply_total = mk->supply_total;
 		g->onboard = mk->onboard;
-		g->figstamp = ++figstamps;
+		g->figstamp = g->figepoch = ++figstamps;
 		done++;
 	}
 	return done;

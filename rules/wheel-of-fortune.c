@@ -392,17 +392,19 @@ follower(const struct cr_game *g, int f, int *x, int *y)
 
 /*
  * The followers on the board, in the figures' order, with what the
- * actions ask of them: worked out once for the pieces as they stand
- * (cr_game_figstamp), not by looking at every figure for each question
- * of a spin (Plague asks three times a move: drawn_ok, spell, drawn).
+ * actions ask of them: kept for the pieces as they stand
+ * (cr_game_figstamp), not worked out from every figure for each question
+ * of a spin (Plague asks three times a move: drawn_ok, spell, drawn);
+ * brought up to date from the figures that came since (nfig) and those
+ * that left while the game goes on (cr_game_figepoch), else made anew.
  * Out of memory, v is NULL and fol_next looks at the figures.
  */
 struct wf_fol { int fig, player, x, y, node, kind; };
 static struct {
 	const struct cr_game *g;
-	uint64_t	 stamp;
+	uint64_t	 stamp, epoch;
 	struct wf_fol	*v;
-	int		 n, cap;
+	int		 n, cap, nfig;
 	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
 } fl;
 
@@ -445,22 +447,30 @@ fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
 static void
 fol_update(const struct cr_game *g)
 {
-	int n = cr_game_nfigures(g), k;
+	int n = cr_game_nfigures(g), k = 0, from = 0;
 	const struct wf_fol *e;
 	struct wf_fol room;
 
-	if (fl.v != NULL && fl.g == g && fl.stamp == cr_game_figstamp(g))
-		return;
-	fl.g = g, fl.stamp = cr_game_figstamp(g), fl.n = 0;
-	if (n + 1 > fl.cap) {	/* room for one more: never a block of none */
-		struct wf_fol *v = realloc(fl.v, (size_t)(n + 1) * sizeof *v);
+	if (fl.v != NULL && fl.g == g && fl.epoch == cr_game_figepoch(g)) {
+		if (fl.stamp == cr_game_figstamp(g))
+			return;
+		for (int i = 0; i < fl.n; i++)	/* those still there */
+			if (cr_game_figure(g, fl.v[i].fig)->on_board)
+				fl.v[k++] = fl.v[i];
+		from = fl.nfig;
+	}
+	fl.g = g, fl.stamp = cr_game_figstamp(g), fl.epoch = cr_game_figepoch(g);
+	fl.n = k, fl.nfig = n;
+	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
+		int cap = k + n - from + 1 > 2 * fl.cap ? k + n - from + 1 : 2 * fl.cap;
+		struct wf_fol *v = realloc(fl.v, (size_t)cap * sizeof *v);
 
 		if (v == NULL)
 			free(fl.v), fl.v = NULL, fl.cap = 0;
 		else
-			fl.v = v, fl.cap = n + 1;
+			fl.v = v, fl.cap = cap;
 	}
-	for (int f = 0; fl.v != NULL && f < n; f++)
+	for (int f = from; fl.v != NULL && f < n; f++)
 		if (fol_of(g, f, &fl.v[fl.n]))
 			fl.n++;
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
