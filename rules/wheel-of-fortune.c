@@ -307,7 +307,7 @@ icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
 }
 
 /* The icon entry of a type, -1. */
-static int
+static inline int
 icon_of(const struct cr_game *g, const struct wf_data *d, int type)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
@@ -338,19 +338,37 @@ icons_left(const struct wf_data *d, const struct wf_state *st, int i, int *left)
 	return all;
 }
 
+/* What token id is: TK_WHEEL, TK_PLAGUE, -1 for another module's.  Its
+ * numbers are kept once seen: the tables never change once numbered. */
+static inline int
+my_token(int id)
+{
+	static int seen[2];
+	const struct cr_token *t;
+
+	_Static_assert(TK_WHEEL == 0 && TK_PLAGUE == 1, "a token's number is its place");
+	if (id == seen[TK_WHEEL] || id == seen[TK_PLAGUE])
+		return id == 0 ? -1 : id == seen[TK_WHEEL] ? TK_WHEEL : TK_PLAGUE;
+	t = cr_token(id);
+	for (int k = TK_WHEEL; k <= TK_PLAGUE; k++)
+		if (t == &tokens[k])
+			return seen[k] = id, k;
+	return -1;
+}
+
 /* The line's wheel=N (0: none), how many it says, and its plague= words. */
 static int
-wheel_said(int ext, const struct cr_move *m, int *nwheel, int *nplague)
+wheel_said(const struct cr_move *m, int *nwheel, int *nplague)
 {
 	int n = 0;
 
 	*nwheel = *nplague = 0;
 	for (int i = 0; i < m->ndrawn; i++) {
-		int id = CR_TOKEN_ID(m->drawn[i].token);
+		int k = my_token(CR_TOKEN_ID(m->drawn[i].token));
 
-		if (cr_token_ext(id) != ext)
+		if (k < 0)
 			continue;
-		if (cr_token(id) == &tokens[TK_WHEEL]) {
+		if (k == TK_WHEEL) {
 			if ((*nwheel)++ == 0)
 				n = CR_TOKEN_N(m->drawn[i].token);
 		} else
@@ -508,7 +526,7 @@ followers_of(const struct cr_game *g, int *count, int *one)
  * line names, the forced ones; false with why when the line is wrong.
  * count gets each player's followers on land tiles. */
 static bool
-plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
+plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
     int *count, struct cr_refusal *why)
 {
 	int one[CR_MAXPLAYERS];
@@ -521,8 +539,7 @@ plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *ho
 		const struct cr_figure *fig;
 		int f;
 
-		if (cr_token_ext(CR_TOKEN_ID(s->token)) != ext ||
-		    cr_token(CR_TOKEN_ID(s->token)) != &tokens[TK_PLAGUE])
+		if (my_token(CR_TOKEN_ID(s->token)) != TK_PLAGUE)
 			continue;
 		why->x = s->x, why->y = s->y;
 		for (int j = 0; j < i; j++)
@@ -557,22 +574,83 @@ plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *ho
 	return true;
 }
 
+/*
+ * plague_choice is asked three times a move on Plague (drawn_ok, spell,
+ * drawn), the pieces and the board the same: its answer is kept for the
+ * pieces as they stand (cr_game_figstamp), the tiles laid and what the
+ * line says of the copy drawn, when it says yes (why then holds the last
+ * square named, as plague_pick leaves it).
+ */
+static struct {
+	const struct cr_game *g;
+	uint64_t	 stamp;
+	int		 ntiles, ndrawn;
+	struct cr_said	 drawn[CR_MAXDRAWN];
+	int		 home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
+	bool		 named;		/* a square named: x, y */
+	int		 x, y;
+} pc;
+
+static bool
+same_said(const struct cr_move *m)
+{
+	if (m->ndrawn != pc.ndrawn)
+		return false;
+	for (int i = 0; i < m->ndrawn; i++)
+		if (m->drawn[i].token != pc.drawn[i].token || m->drawn[i].x != pc.drawn[i].x ||
+		    m->drawn[i].y != pc.drawn[i].y || m->drawn[i].spot != pc.drawn[i].spot)
+			return false;
+	return true;
+}
+
+static bool
+plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
+    int *count, struct cr_refusal *why)
+{
+	if (pc.g == g && pc.stamp == cr_game_figstamp(g) && pc.ntiles == cr_game_ntiles(g) &&
+	    same_said(m)) {
+		memcpy(home, pc.home, sizeof pc.home);
+		memcpy(count, pc.count, sizeof pc.count);
+		if (pc.named)
+			why->x = pc.x, why->y = pc.y;
+		return true;
+	}
+	pc.g = NULL;
+	if (!plague_pick(g, ext, m, home, count, why) || m->ndrawn < 0 || m->ndrawn > CR_MAXDRAWN)
+		return false;
+	pc.g = g, pc.stamp = cr_game_figstamp(g), pc.ntiles = cr_game_ntiles(g);
+	pc.ndrawn = m->ndrawn;
+	memcpy(pc.drawn, m->drawn, (size_t)m->ndrawn * sizeof *m->drawn);
+	memcpy(pc.home, home, sizeof pc.home);
+	memcpy(pc.count, count, sizeof pc.count);
+	pc.named = false;
+	for (int i = 0; i < m->ndrawn; i++)
+		if (my_token(CR_TOKEN_ID(m->drawn[i].token)) == TK_PLAGUE)
+			pc.named = true, pc.x = m->drawn[i].x, pc.y = m->drawn[i].y;
+	return true;
+}
+
 static bool
 drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
 	const struct wf_data *d = data_of(g, ext);
 	const struct wf_state *st = cr_ext_cstate(g, ext);
-	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, left[4], all;
+	int nwheel, nplague, n, i, left[4], all;
 	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
 
 	if (d == NULL)
 		return true;
+	i = icon_of(g, d, m->tile);
+	if (m->ndrawn == 0 && i < 0) {	/* a plain line, a type without icons */
+		why->source = source_of(d);
+		return true;
+	}
+	n = wheel_said(m, &nwheel, &nplague);
 	if (nwheel > 1)
 		return refuse(why, ext, P_WHEEL_TWICE, 0);
 	if (nplague > 0 && nwheel == 0)
 		return refuse(why, ext, P_PLAGUE_NO_WHEEL, 0);
 	/* W20: the copies left, by icon. */
-	i = icon_of(g, d, m->tile);
 	all = i >= 0 ? icons_left(d, st, i, left) : 0;
 	if (i >= 0)
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
@@ -811,9 +889,17 @@ static void
 plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 {
 	int p = cr_game_figure(g, fig)->player, n = cr_game_nfigures(g), x, y;
-	uint8_t room[FEW], *was = zeroed(room, (size_t)n + 1, 1);
+	uint8_t room[FEW], *was;
+	bool told = false;	/* a module that may send others home with it */
 
 	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
+	for (int e = 0; e < cr_nexts; e++)
+		told |= (cr_game_exts(g) >> e & 1) && cr_exts[e]->left != NULL;
+	if (!told) {	/* it goes alone */
+		cr_figure_leave(g, fig, move);
+		return;
+	}
+	was = zeroed(room, (size_t)n + 1, 1);
 	for (int f = 0; was != NULL && f < n; f++)
 		was[f] = f != fig && cr_game_figure(g, f)->on_board &&
 		    cr_game_figure(g, f)->player == p;
@@ -837,7 +923,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	const struct wf_data *d = data_of(g, ext);
 	struct wf_state *st;
-	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, from, to;
+	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), i, from, to;
 	int left[4], home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
 	int count[CR_MAXPLAYERS] = { 0 }, cities[CR_MAXPLAYERS] = { 0 };
 	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
@@ -947,7 +1033,7 @@ static void
 spell(const struct cr_game *g, int ext, struct cr_move *m)
 {
 	const struct wf_data *d = data_of(g, ext);
-	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), home[CR_MAXPLAYERS];
+	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), home[CR_MAXPLAYERS];
 	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
 	struct cr_refusal why;
 	bool plague;
@@ -957,14 +1043,14 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 	memset(&why, 0, sizeof why);
 	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, count, &why);
 	for (int i = 0; i < m->ndrawn; i++) {
-		int id = CR_TOKEN_ID(m->drawn[i].token);
+		int id = CR_TOKEN_ID(m->drawn[i].token), t = my_token(id);
 
-		if (cr_token_ext(id) != ext)
+		if (t < 0)
 			m->drawn[k++] = m->drawn[i];
-		else if (cr_token(id) == &tokens[TK_WHEEL])
+		else if (t == TK_WHEEL)
 			wid = id;
 	}
-	if (wid == 0 || cr_token(wid + TK_PLAGUE - TK_WHEEL) != &tokens[TK_PLAGUE] ||
+	if (wid == 0 || my_token(wid + TK_PLAGUE - TK_WHEEL) != TK_PLAGUE ||
 	    k + 1 + np > CR_MAXDRAWN)
 		return;	/* never: the line was read with them */
 	m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid, n), 0, 0, -1 };
