@@ -287,11 +287,9 @@ static struct {
 } ic;
 
 static const int8_t *
-icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
+icons_anew(const struct cr_tileset *ts, const struct wf_data *d)
 {
 	_Static_assert(MAXICONS <= 127, "an icon entry fits an int8_t");
-	if (ic.of != NULL && ic.derived == ts->derived && ic.d == d)
-		return ic.of;
 	free(ic.of);
 	if ((ic.of = malloc((size_t)(ts->ntypes > 0 ? ts->ntypes : 1))) == NULL)
 		return NULL;
@@ -304,6 +302,14 @@ icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
 	}
 	ic.derived = ts->derived, ic.d = d;
 	return ic.of;
+}
+
+static inline const int8_t *
+icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
+{
+	if (ic.of != NULL && ic.derived == ts->derived && ic.d == d)
+		return ic.of;
+	return icons_anew(ts, d);
 }
 
 /* The icon entry of a type, -1. */
@@ -835,7 +841,7 @@ famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 
 	fol_update(g);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
+		for (int k = 0; fl.count[p] > 0 && (e = fol_next(g, &k, &room)) != NULL;) {
 			int b;
 
 			if (e->player != p || e->kind != CR_FIELD)
