@@ -84,15 +84,11 @@ cr__log_node_copy(struct cr_game *g, int id)
 static uint64_t figstamps;
 
 uint64_t
-cr_game_figstamp(const struct cr_game *g)
+cr_game_figstamp(const struct cr_game *g, uint64_t *epoch)
 {
+	if (epoch != NULL)
+		*epoch = g->figepoch;
 	return g->figstamp;
-}
-
-uint64_t
-cr_game_figepoch(const struct cr_game *g)
-{
-	return g->figepoch;
 }
 
 /* A piece about to leave the board (score.c: lift): a new figstamp. */

@@ -420,7 +420,8 @@ follower(const struct cr_game *g, int f, int *x, int *y)
  * (cr_game_figstamp), not worked out from every figure for each question
  * of a spin (Plague asks three times a move: drawn_ok, spell, drawn);
  * brought up to date from the figures that came since (nfig) and those
- * that left while the game goes on (cr_game_figepoch), else made anew.
+ * that left while the game goes on (cr_game_figstamp's epoch), else
+ * made anew.
  * Out of memory, v is NULL and fol_next looks at the figures.
  */
 struct wf_fol { int fig, player, x, y, node, kind; };
@@ -474,16 +475,17 @@ fol_update(const struct cr_game *g)
 	int n = cr_game_nfigures(g), k = 0, from = 0;
 	const struct wf_fol *e;
 	struct wf_fol room;
+	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
-	if (fl.v != NULL && fl.g == g && fl.epoch == cr_game_figepoch(g)) {
-		if (fl.stamp == cr_game_figstamp(g))
+	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
+		if (fl.stamp == stamp)
 			return;
 		for (int i = 0; i < fl.n; i++)	/* those still there */
 			if (cr_game_figure(g, fl.v[i].fig)->on_board)
 				fl.v[k++] = fl.v[i];
 		from = fl.nfig;
 	}
-	fl.g = g, fl.stamp = cr_game_figstamp(g), fl.epoch = cr_game_figepoch(g);
+	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
 	fl.n = k, fl.nfig = n;
 	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
 		int cap = k + n - from + 1 > 2 * fl.cap ? k + n - from + 1 : 2 * fl.cap;
@@ -613,7 +615,7 @@ static bool
 plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
     int *count, struct cr_refusal *why)
 {
-	if (pc.g == g && pc.stamp == cr_game_figstamp(g) && pc.ntiles == cr_game_ntiles(g) &&
+	if (pc.g == g && pc.stamp == cr_game_figstamp(g, NULL) && pc.ntiles == cr_game_ntiles(g) &&
 	    same_said(m)) {
 		memcpy(home, pc.home, sizeof pc.home);
 		memcpy(count, pc.count, sizeof pc.count);
@@ -624,7 +626,7 @@ plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *ho
 	pc.g = NULL;
 	if (!plague_pick(g, ext, m, home, count, why) || m->ndrawn < 0 || m->ndrawn > CR_MAXDRAWN)
 		return false;
-	pc.g = g, pc.stamp = cr_game_figstamp(g), pc.ntiles = cr_game_ntiles(g);
+	pc.g = g, pc.stamp = cr_game_figstamp(g, NULL), pc.ntiles = cr_game_ntiles(g);
 	pc.ndrawn = m->ndrawn;
 	memcpy(pc.drawn, m->drawn, (size_t)m->ndrawn * sizeof *m->drawn);
 	memcpy(pc.home, home, sizeof pc.home);
