@@ -901,6 +901,14 @@ cr_ext_cstate(const struct cr_game *g, int ext)
  * when it has none in play. */
 int	cr_ext_set(const struct cr_game *g, int ext);
 
+/* A number that changes whenever a piece comes onto the board or leaves
+ * it, a move is undone or the game set up again, never given twice (not
+ * even to another game): what a module works out of the pieces on the
+ * board may be kept while it stays the same.  *epoch (unless NULL) gets
+ * another that changes only when a move is undone or the game set up
+ * again: while it stays the same, pieces only come onto the board (each
+ * a new figure, after the others) and leave it (never to come back). */
+uint64_t cr_game_figstamp(const struct cr_game *g, uint64_t *epoch);
 /* The root of the feature a piece (cr_game_figure) stands on, -1 for one
  * gone home. */
 int	cr_figure_root(const struct cr_game *g, int fig);

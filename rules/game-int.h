@@ -227,6 +227,8 @@ struct cr_game {
 	 * undo needs.
 	 */
 	uint32_t gen;
+	uint64_t figstamp;	/* cr_game_figstamp: new when pieces change */
+	uint64_t figepoch;	/* cr_game_figstamp's epoch: new on undo and set-up */
 	/*
 	 * The squares around the tile being placed, looked up once per move:
 	 * hood[HOOD(dx, dy)], the tile itself in the middle.  Placing a tile

@@ -80,9 +80,22 @@ cr__log_node_copy(struct cr_game *g, int id)
 	n->logged = g->gen;
 }
 
+/* The last number given as a game's figstamp. */
+static uint64_t figstamps;
+
+uint64_t
+cr_game_figstamp(const struct cr_game *g, uint64_t *epoch)
+{
+	if (epoch != NULL)
+		*epoch = g->figepoch;
+	return g->figstamp;
+}
+
+/* A piece about to leave the board (score.c: lift): a new figstamp. */
 void
 cr__log_figure(struct cr_game *g, int id)
 {
+	g->figstamp = ++figstamps;
 	if (!g->nolog)
 		cr__log_entry(g, U_FIGURE, id)->old.fig = g->h.figs.v[id];
 }
@@ -468,6 +481,7 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 			for (int p = 0; p < c->nplayers; p++)
 				*cr__pool(g, p, k) = cr_pool(k)->count;
 	g->onboard = 0;
+	g->figstamp = g->figepoch = ++figstamps;
 	g->h.tiles.n = g->nodes.n = g->link.n = 0;
 	g->ahead = 0;
 	g->h.figs.n = g->events.n = g->log.n = g->marks.n = g->xlog.n = 0;
@@ -1100,6 +1114,7 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 	cr__log_player(g, g->h.turn);
 	(*cr__pool(g, g->h.turn, cr__tab.piece_pool[m->role]))--;	/* a piece in play */
 	g->onboard++;
+	g->figstamp = ++figstamps;
 }
 
 /* A piece on a space of its module's: from the pool, the module told. */
@@ -1310,6 +1325,7 @@ cr_game_undo(struct cr_game *g, int n)
 		g->over = mk->over;
 		g->supply_total = mk->supply_total;
 		g->onboard = mk->onboard;
+		g->figstamp = g->figepoch = ++figstamps;
 		done++;
 	}
 	return done;

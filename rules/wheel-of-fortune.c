@@ -287,11 +287,9 @@ static struct {
 } ic;
 
 static const int8_t *
-icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
+icons_anew(const struct cr_tileset *ts, const struct wf_data *d)
 {
 	_Static_assert(MAXICONS <= 127, "an icon entry fits an int8_t");
-	if (ic.of != NULL && ic.derived == ts->derived && ic.d == d)
-		return ic.of;
 	free(ic.of);
 	if ((ic.of = malloc((size_t)(ts->ntypes > 0 ? ts->ntypes : 1))) == NULL)
 		return NULL;
@@ -306,8 +304,16 @@ icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
 	return ic.of;
 }
 
+static inline const int8_t *
+icons_by_type(const struct cr_tileset *ts, const struct wf_data *d)
+{
+	if (ic.of != NULL && ic.derived == ts->derived && ic.d == d)
+		return ic.of;
+	return icons_anew(ts, d);
+}
+
 /* The icon entry of a type, -1. */
-static int
+static inline int
 icon_of(const struct cr_game *g, const struct wf_data *d, int type)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
@@ -338,19 +344,37 @@ icons_left(const struct wf_data *d, const struct wf_state *st, int i, int *left)
 	return all;
 }
 
+/* What token id is: TK_WHEEL, TK_PLAGUE, -1 for another module's.  Its
+ * numbers are kept once seen: the tables never change once numbered. */
+static inline int
+my_token(int id)
+{
+	static int seen[2];
+	const struct cr_token *t;
+
+	_Static_assert(TK_WHEEL == 0 && TK_PLAGUE == 1, "a token's number is its place");
+	if (id == seen[TK_WHEEL] || id == seen[TK_PLAGUE])
+		return id == 0 ? -1 : id == seen[TK_WHEEL] ? TK_WHEEL : TK_PLAGUE;
+	t = cr_token(id);
+	for (int k = TK_WHEEL; k <= TK_PLAGUE; k++)
+		if (t == &tokens[k])
+			return seen[k] = id, k;
+	return -1;
+}
+
 /* The line's wheel=N (0: none), how many it says, and its plague= words. */
 static int
-wheel_said(int ext, const struct cr_move *m, int *nwheel, int *nplague)
+wheel_said(const struct cr_move *m, int *nwheel, int *nplague)
 {
 	int n = 0;
 
 	*nwheel = *nplague = 0;
 	for (int i = 0; i < m->ndrawn; i++) {
-		int id = CR_TOKEN_ID(m->drawn[i].token);
+		int k = my_token(CR_TOKEN_ID(m->drawn[i].token));
 
-		if (cr_token_ext(id) != ext)
+		if (k < 0)
 			continue;
-		if (cr_token(id) == &tokens[TK_WHEEL]) {
+		if (k == TK_WHEEL) {
 			if ((*nwheel)++ == 0)
 				n = CR_TOKEN_N(m->drawn[i].token);
 		} else
@@ -390,15 +414,110 @@ follower(const struct cr_game *g, int f, int *x, int *y)
 	return true;
 }
 
+/*
+ * The followers on the board, in the figures' order, with what the
+ * actions ask of them: kept for the pieces as they stand
+ * (cr_game_figstamp), not worked out from every figure for each question
+ * of a spin (Plague asks three times a move: drawn_ok, spell, drawn);
+ * brought up to date from the figures that came since (nfig) and those
+ * that left while the game goes on (cr_game_figstamp's epoch), else
+ * made anew.
+ * Out of memory, v is NULL and fol_next looks at the figures.
+ */
+struct wf_fol { int fig, player, x, y, node, kind; };
+static struct {
+	const struct cr_game *g;
+	uint64_t	 stamp, epoch;
+	struct wf_fol	*v;
+	int		 n, cap, nfig;
+	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
+} fl;
+
+/* Figure f as a follower on the board into e, false if it is none. */
+static bool
+fol_of(const struct cr_game *g, int f, struct wf_fol *e)
+{
+	if (!follower(g, f, &e->x, &e->y))
+		return false;
+	e->fig = f;
+	e->player = cr_game_figure(g, f)->player;
+	e->node = cr_game_figure(g, f)->node;
+	e->kind = cr_node_kind(g, e->node);
+	return true;
+}
+
+/* Out of memory: the next follower on the board from figure *k into
+ * room. */
+static const struct wf_fol *
+fol_scan(const struct cr_game *g, int *k, struct wf_fol *room)
+{
+	while (*k < cr_game_nfigures(g))
+		if (fol_of(g, (*k)++, room))
+			return room;
+	return NULL;
+}
+
+/* The next follower on the board from *k (start at 0; fol_update asked
+ * first), NULL after the last: fl's, else one put in room. */
+static inline const struct wf_fol *
+fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
+{
+	if (fl.v != NULL)
+		return *k < fl.n ? &fl.v[(*k)++] : NULL;
+	return fol_scan(g, k, room);
+}
+
+/* The followers on the board as they stand (fl), each player's count and
+ * one of them (the last). */
+static void
+fol_update(const struct cr_game *g)
+{
+	int n = cr_game_nfigures(g), k = 0, from = 0;
+	const struct wf_fol *e;
+	struct wf_fol room;
+	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
+
+	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
+		if (fl.stamp == stamp)
+			return;
+		for (int i = 0; i < fl.n; i++)	/* those still there */
+			if (cr_game_figure(g, fl.v[i].fig)->on_board)
+				fl.v[k++] = fl.v[i];
+		from = fl.nfig;
+	}
+	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
+	fl.n = k, fl.nfig = n;
+	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
+		int cap = k + n - from + 1 > 2 * fl.cap ? k + n - from + 1 : 2 * fl.cap;
+		struct wf_fol *v = realloc(fl.v, (size_t)cap * sizeof *v);
+
+		if (v == NULL)
+			free(fl.v), fl.v = NULL, fl.cap = 0;
+		else
+			fl.v = v, fl.cap = cap;
+	}
+	for (int f = from; fl.v != NULL && f < n; f++)
+		if (fol_of(g, f, &fl.v[fl.n]))
+			fl.n++;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		fl.count[p] = 0, fl.one[p] = -1;
+	for (k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
+		fl.count[e->player]++;
+		fl.one[e->player] = e->fig;
+	}
+}
+
 /* The follower at x,y, -1. */
 static int
 follower_at(const struct cr_game *g, int x, int y)
 {
-	int fx, fy;
+	const struct wf_fol *e;
+	struct wf_fol room;
 
-	for (int f = 0; f < cr_game_nfigures(g); f++)
-		if (follower(g, f, &fx, &fy) && fx == x && fy == y)
-			return f;
+	fol_update(g);
+	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
+		if (e->x == x && e->y == y)
+			return e->fig;
 	return -1;
 }
 
@@ -406,26 +525,19 @@ follower_at(const struct cr_game *g, int x, int y)
 static void
 followers_of(const struct cr_game *g, int *count, int *one)
 {
-	int x, y;
-
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		count[p] = 0, one[p] = -1;
-	for (int f = 0; f < cr_game_nfigures(g); f++)
-		if (follower(g, f, &x, &y)) {
-			int p = cr_game_figure(g, f)->player;
-
-			count[p]++;
-			one[p] = f;
-		}
+	fol_update(g);
+	memcpy(count, fl.count, sizeof fl.count);
+	memcpy(one, fl.one, sizeof fl.one);
 }
 
 /* The followers Plague sends home, per player (-1: none): the squares the
- * line names, the forced ones; false with why when the line is wrong. */
+ * line names, the forced ones; false with why when the line is wrong.
+ * count gets each player's followers on land tiles. */
 static bool
-plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
-    struct cr_refusal *why)
+plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
+    int *count, struct cr_refusal *why)
 {
-	int count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];
+	int one[CR_MAXPLAYERS];
 
 	followers_of(g, count, one);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
@@ -435,8 +547,7 @@ plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *ho
 		const struct cr_figure *fig;
 		int f;
 
-		if (cr_token_ext(CR_TOKEN_ID(s->token)) != ext ||
-		    cr_token(CR_TOKEN_ID(s->token)) != &tokens[TK_PLAGUE])
+		if (my_token(CR_TOKEN_ID(s->token)) != TK_PLAGUE)
 			continue;
 		why->x = s->x, why->y = s->y;
 		for (int j = 0; j < i; j++)
@@ -471,22 +582,83 @@ plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *ho
 	return true;
 }
 
+/*
+ * plague_choice is asked three times a move on Plague (drawn_ok, spell,
+ * drawn), the pieces and the board the same: its answer is kept for the
+ * pieces as they stand (cr_game_figstamp), the tiles laid and what the
+ * line says of the copy drawn, when it says yes (why then holds the last
+ * square named, as plague_pick leaves it).
+ */
+static struct {
+	const struct cr_game *g;
+	uint64_t	 stamp;
+	int		 ntiles, ndrawn;
+	struct cr_said	 drawn[CR_MAXDRAWN];
+	int		 home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
+	bool		 named;		/* a square named: x, y */
+	int		 x, y;
+} pc;
+
+static bool
+same_said(const struct cr_move *m)
+{
+	if (m->ndrawn != pc.ndrawn)
+		return false;
+	for (int i = 0; i < m->ndrawn; i++)
+		if (m->drawn[i].token != pc.drawn[i].token || m->drawn[i].x != pc.drawn[i].x ||
+		    m->drawn[i].y != pc.drawn[i].y || m->drawn[i].spot != pc.drawn[i].spot)
+			return false;
+	return true;
+}
+
+static bool
+plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
+    int *count, struct cr_refusal *why)
+{
+	if (pc.g == g && pc.stamp == cr_game_figstamp(g, NULL) && pc.ntiles == cr_game_ntiles(g) &&
+	    same_said(m)) {
+		memcpy(home, pc.home, sizeof pc.home);
+		memcpy(count, pc.count, sizeof pc.count);
+		if (pc.named)
+			why->x = pc.x, why->y = pc.y;
+		return true;
+	}
+	pc.g = NULL;
+	if (!plague_pick(g, ext, m, home, count, why) || m->ndrawn < 0 || m->ndrawn > CR_MAXDRAWN)
+		return false;
+	pc.g = g, pc.stamp = cr_game_figstamp(g, NULL), pc.ntiles = cr_game_ntiles(g);
+	pc.ndrawn = m->ndrawn;
+	memcpy(pc.drawn, m->drawn, (size_t)m->ndrawn * sizeof *m->drawn);
+	memcpy(pc.home, home, sizeof pc.home);
+	memcpy(pc.count, count, sizeof pc.count);
+	pc.named = false;
+	for (int i = 0; i < m->ndrawn; i++)
+		if (my_token(CR_TOKEN_ID(m->drawn[i].token)) == TK_PLAGUE)
+			pc.named = true, pc.x = m->drawn[i].x, pc.y = m->drawn[i].y;
+	return true;
+}
+
 static bool
 drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
 	const struct wf_data *d = data_of(g, ext);
 	const struct wf_state *st = cr_ext_cstate(g, ext);
-	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, left[4], all;
-	int home[CR_MAXPLAYERS];
+	int nwheel, nplague, n, i, left[4], all;
+	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
 
 	if (d == NULL)
 		return true;
+	i = icon_of(g, d, m->tile);
+	if (m->ndrawn == 0 && i < 0) {	/* a plain line, a type without icons */
+		why->source = source_of(d);
+		return true;
+	}
+	n = wheel_said(m, &nwheel, &nplague);
 	if (nwheel > 1)
 		return refuse(why, ext, P_WHEEL_TWICE, 0);
 	if (nplague > 0 && nwheel == 0)
 		return refuse(why, ext, P_PLAGUE_NO_WHEEL, 0);
 	/* W20: the copies left, by icon. */
-	i = icon_of(g, d, m->tile);
 	all = i >= 0 ? icons_left(d, st, i, left) : 0;
 	if (i >= 0)
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
@@ -509,7 +681,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		return true;
 	if (landing(d, pig_of(g, ext), n) != S_PLAGUE)
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, 0);
-	return plague_choice(g, ext, m, home, why);
+	return plague_choice(g, ext, m, home, count, why);
 }
 
 /* ---- the actions (W6-W11) ------------------------------------------------- */
@@ -531,11 +703,13 @@ follower_pools(const struct cr_game *g)
 static void
 on_kind(const struct cr_game *g, int kind, int *per)
 {
-	int x, y;
+	const struct wf_fol *e;
+	struct wf_fol room;
 
-	for (int f = 0; f < cr_game_nfigures(g); f++)
-		if (follower(g, f, &x, &y) && cr_node_kind(g, cr_game_figure(g, f)->node) == kind)
-			per[cr_game_figure(g, f)->player]++;
+	fol_update(g);
+	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
+		if (e->kind == kind)
+			per[e->player]++;
 }
 
 /*
@@ -578,42 +752,61 @@ oldest_tile(const struct cr_game *g, int node)
 	return old;
 }
 
+/* A zeroed block of n elements of size: the room on the stack (small, of
+ * FEW elements) when it holds them, else the heap's (NULL out of memory);
+ * handed back through let_go. */
+enum { FEW = 64 };
+static void *
+zeroed(void *room, size_t n, size_t size)
+{
+	if (n > FEW)
+		return calloc(n, size);
+	return memset(room, 0, n * size);
+}
+
+static void
+let_go(void *p, const void *room)
+{
+	if (p != room)
+		free(p);
+}
+
 /* Tax: k x (p + k) per city and player; each player's terms, city by
  * city in the order of their oldest tile, into ev's detail. */
 struct taxcity { int old, player, k, pen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
-	int n = cr_game_nfigures(g), x, y, nc = 0, at = D_TERMS;
-	int *seen = calloc((size_t)n + 1, sizeof *seen);
-	struct taxcity *c = calloc((size_t)n + 1, sizeof *c);
+	int n = cr_game_nfigures(g), nc = 0, at = D_TERMS, seenroom[FEW];
+	struct taxcity croom[FEW];
+	int *seen = zeroed(seenroom, (size_t)n + 1, sizeof *seen);
+	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
+	const struct wf_fol *e, *o;
+	struct wf_fol eroom, oroom;
 
-	for (int f = 0; f < n; f++) {
-		const struct cr_figure *fig = cr_game_figure(g, f);
+	fol_update(g);
+	for (int i = 0; (e = fol_next(g, &i, &eroom)) != NULL;) {
 		int root, k = 0, pen;
 		struct cr_feature feat;
 
-		if (!follower(g, f, &x, &y) || cr_node_kind(g, fig->node) != CR_CITY ||
-		    (seen != NULL && seen[f]))
+		if (e->kind != CR_CITY || (seen != NULL && seen[e->fig]))
 			continue;
-		root = cr_feature_root(g, fig->node);
-		for (int o = f; o < n; o++) {	/* this player's knights in this city */
-			const struct cr_figure *h = cr_game_figure(g, o);
-
-			if (follower(g, o, &x, &y) && h->player == fig->player &&
-			    cr_node_kind(g, h->node) == CR_CITY && cr_feature_root(g, h->node) == root) {
+		root = cr_feature_root(g, e->node);
+		/* this player's knights in this city, this one first */
+		for (int j = i - 1; (o = fol_next(g, &j, &oroom)) != NULL;)
+			if (o->player == e->player && o->kind == CR_CITY &&
+			    cr_feature_root(g, o->node) == root) {
 				k++;
 				if (seen != NULL)
-					seen[o] = 1;
+					seen[o->fig] = 1;
 			}
-		}
-		cr_game_feature(g, fig->node, &feat);
+		cr_game_feature(g, e->node, &feat);
 		pen = feat.pennants;
-		pay[fig->player] += k * (pen + k);
-		count[fig->player] += k;
-		cities[fig->player]++;
+		pay[e->player] += k * (pen + k);
+		count[e->player] += k;
+		cities[e->player]++;
 		if (c != NULL)
-			c[nc++] = (struct taxcity){ oldest_tile(g, fig->node), fig->player, k, pen };
+			c[nc++] = (struct taxcity){ oldest_tile(g, e->node), e->player, k, pen };
 		if (seen == NULL)	/* out of memory: one knight a city, counted once */
 			break;
 	}
@@ -635,8 +828,8 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 				ev->detail[at++] = (uint8_t)c[i].k;
 				ev->detail[at++] = (uint8_t)c[i].pen;
 			}
-	free(c);
-	free(seen);
+	let_go(c, croom);
+	let_go(seen, seenroom);
 }
 
 /* Famine: 1 per completed city each farmer's field borders; each
@@ -644,17 +837,18 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
-	int x, y, at = D_TERMS;
+	int at = D_TERMS;
+	const struct wf_fol *e;
+	struct wf_fol room;
 
+	fol_update(g);
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		for (int f = 0; f < cr_game_nfigures(g); f++) {
-			const struct cr_figure *fig = cr_game_figure(g, f);
+		for (int k = 0; fl.count[p] > 0 && (e = fol_next(g, &k, &room)) != NULL;) {
 			int b;
 
-			if (fig->player != p || !follower(g, f, &x, &y) ||
-			    cr_node_kind(g, fig->node) != CR_FIELD)
+			if (e->player != p || e->kind != CR_FIELD)
 				continue;
-			b = cr_feature_bordered(g, cr_feature_root(g, fig->node));
+			b = cr_feature_bordered(g, cr_feature_root(g, e->node));
 			pay[p] += b;
 			count[p]++;
 			if (at < DETAIL && b <= 255)
@@ -703,9 +897,17 @@ static void
 plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 {
 	int p = cr_game_figure(g, fig)->player, n = cr_game_nfigures(g), x, y;
-	uint8_t *was = calloc((size_t)n + 1, 1);
+	uint8_t room[FEW], *was;
+	bool told = false;	/* a module that may send others home with it */
 
 	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
+	for (int e = 0; e < cr_nexts; e++)
+		told |= (cr_game_exts(g) >> e & 1) && cr_exts[e]->left != NULL;
+	if (!told) {	/* it goes alone */
+		cr_figure_leave(g, fig, move);
+		return;
+	}
+	was = zeroed(room, (size_t)n + 1, 1);
 	for (int f = 0; was != NULL && f < n; f++)
 		was[f] = f != fig && cr_game_figure(g, f)->on_board &&
 		    cr_game_figure(g, f)->player == p;
@@ -721,7 +923,7 @@ plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 		also[0] = (uint8_t)o->role;
 		put16(also + 1, x), put16(also + 3, y);
 	}
-	free(was);
+	let_go(was, room);
 }
 
 static void
@@ -729,7 +931,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	const struct wf_data *d = data_of(g, ext);
 	struct wf_state *st;
-	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), i, from, to;
+	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), i, from, to;
 	int left[4], home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
 	int count[CR_MAXPLAYERS] = { 0 }, cities[CR_MAXPLAYERS] = { 0 };
 	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
@@ -787,12 +989,11 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
 	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
-		int n[CR_MAXPLAYERS], one[CR_MAXPLAYERS], x, y;
+		int n[CR_MAXPLAYERS], x, y;
 
 		memset(&why, 0, sizeof why);
-		if (!plague_choice(g, ext, m, home, &why))
+		if (!plague_choice(g, ext, m, home, n, &why))
 			return;	/* drawn_ok said yes: never */
-		followers_of(g, n, one);
 		for (int p = 0; p < cr_game_nplayers(g); p++)
 			if (home[p] >= 0 && follower(g, home[p], &x, &y)) {
 				ev.meeples[p] = pack(x, y);
@@ -840,24 +1041,24 @@ static void
 spell(const struct cr_game *g, int ext, struct cr_move *m)
 {
 	const struct wf_data *d = data_of(g, ext);
-	int nwheel, nplague, n = wheel_said(ext, m, &nwheel, &nplague), home[CR_MAXPLAYERS];
-	int k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
+	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), home[CR_MAXPLAYERS];
+	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
 	struct cr_refusal why;
 	bool plague;
 
 	if (d == NULL || n == 0 || nwheel != 1)
 		return;
 	memset(&why, 0, sizeof why);
-	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, &why);
+	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, count, &why);
 	for (int i = 0; i < m->ndrawn; i++) {
-		int id = CR_TOKEN_ID(m->drawn[i].token);
+		int id = CR_TOKEN_ID(m->drawn[i].token), t = my_token(id);
 
-		if (cr_token_ext(id) != ext)
+		if (t < 0)
 			m->drawn[k++] = m->drawn[i];
-		else if (cr_token(id) == &tokens[TK_WHEEL])
+		else if (t == TK_WHEEL)
 			wid = id;
 	}
-	if (wid == 0 || cr_token(wid + TK_PLAGUE - TK_WHEEL) != &tokens[TK_PLAGUE] ||
+	if (wid == 0 || my_token(wid + TK_PLAGUE - TK_WHEEL) != TK_PLAGUE ||
 	    k + 1 + np > CR_MAXDRAWN)
 		return;	/* never: the line was read with them */
 	m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid, n), 0, 0, -1 };
