@@ -243,6 +243,18 @@ cr__board_untile(struct cr_game *g, int t)
 	grid_set(&g->board, g->h.tiles.v[t].x, g->h.tiles.v[t].y, EMPTY);
 }
 
+/* Tile t's square as cr__board_put set it (the board cleared, room made
+ * by cr__board_reserve): game.c's copy of a start laid before. */
+void
+cr__board_retile(struct cr_game *g, int t)
+{
+	const struct cr_placed *tl = &g->h.tiles.v[t];
+
+	grid_set(&g->board, tl->x, tl->y, (struct sq){ .tile = t, .seg0 = tl->seg0,
+	    .type = (int16_t)tl->type, .rot = (int8_t)tl->rot,
+	    .cloister = g->h.ts->type[tl->type].cloister });
+}
+
 void
 cr__board_free(struct cr_game *g)
 {
