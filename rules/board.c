@@ -243,8 +243,48 @@ cr__board_untile(struct cr_game *g, int t)
 	grid_set(&g->board, g->h.tiles.v[t].x, g->h.tiles.v[t].y, EMPTY);
 }
 
+/* The board's squares into *copy (grown as needed): false when memory
+ * runs out.  And back, on a board cleared with room made for as many
+ * chunks (cr__board_reserve): false, the board untouched, when its slot
+ * table is not the copy's size.  game.c's copy of a start laid before. */
+bool
+cr__board_save(const struct cr_game *g, struct grid *copy)
+{
+	const struct grid *gr = &g->board;
+
+	if (!cr__grow((void **)&copy->chunk, &copy->cap, gr->n, sizeof *gr->chunk))
+		return false;
+	if (copy->slotcap != gr->slotcap) {
+		free(copy->slot);
+		if ((copy->slot = malloc((size_t)gr->slotcap * sizeof *gr->slot)) == NULL) {
+			copy->slotcap = 0;
+			return false;
+		}
+		copy->slotcap = gr->slotcap;
+	}
+	memcpy(copy->chunk, gr->chunk, (size_t)gr->n * sizeof *gr->chunk);
+	memcpy(copy->slot, gr->slot, (size_t)gr->slotcap * sizeof *gr->slot);
+	memcpy(copy->near, gr->near, sizeof gr->near);
+	copy->n = gr->n;
+	return true;
+}
+
+bool
+cr__board_load(struct cr_game *g, const struct grid *copy)
+{
+	struct grid *gr = &g->board;
+
+	if (gr->slotcap != copy->slotcap || gr->cap < copy->n || gr->n != 0)
+		return false;
+	memcpy(gr->chunk, copy->chunk, (size_t)copy->n * sizeof *gr->chunk);
+	memcpy(gr->slot, copy->slot, (size_t)gr->slotcap * sizeof *gr->slot);
+	memcpy(gr->near, copy->near, sizeof gr->near);
+	gr->n = copy->n;
+	return true;
+}
+
 /* Tile t's square as cr__board_put set it (the board cleared, room made
- * by cr__board_reserve): game.c's copy of a start laid before. */
+ * by cr__board_reserve). */
 void
 cr__board_retile(struct cr_game *g, int t)
 {

@@ -177,6 +177,7 @@ struct laid {
 	VEC(struct cr_placed) tiles;
 	VEC(struct node) nodes;
 	VEC(struct link) link;
+	struct grid board;	/* its squares */
 	struct sq hood[9];
 	int	closed[8], nclosed;
 	bool	own_closed;
@@ -349,6 +350,8 @@ bool	cr__board_reserve(struct cr_game *g, int tiles);
 void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
 void	cr__board_untile(struct cr_game *g, int t);	/* undo of the newest tile */
 void	cr__board_retile(struct cr_game *g, int t);	/* tile t's square set again */
+bool	cr__board_save(const struct cr_game *g, struct grid *copy);
+bool	cr__board_load(struct cr_game *g, const struct grid *copy);
 void	cr__board_free(struct cr_game *g);
 const struct cr_placed *cr__tile_at(const struct cr_game *g, int x, int y);
 void	cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h);

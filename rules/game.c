@@ -459,10 +459,13 @@ lay_squares(struct cr_game *g, int start, const struct cr_square *sq, int nsq)
 		memcpy(g->nodes.v, l->nodes.v, (size_t)l->nodes.n * sizeof *l->nodes.v);
 		memcpy(g->link.v, l->link.v, (size_t)l->link.n * sizeof *l->link.v);
 		g->h.tiles.n = l->tiles.n, g->nodes.n = l->nodes.n, g->link.n = l->link.n;
+		bool board = cr__board_load(g, &l->board);
+
 		for (int i = 0; i < nsq; i++) {
 			g->h.supply[sq[i].type]--;
 			g->supply_total--;
-			cr__board_retile(g, i);
+			if (!board)
+				cr__board_retile(g, i);
 		}
 		memcpy(g->hood, l->hood, sizeof g->hood);
 		memcpy(g->closed, l->closed, sizeof g->closed);
@@ -484,7 +487,8 @@ lay_squares(struct cr_game *g, int start, const struct cr_square *sq, int nsq)
 	if (g->h.tiles.n != nsq || !keep((void **)&l->sq, &l->sqcap, sq, nsq, sizeof *sq) ||
 	    !keep((void **)&l->tiles.v, &l->tiles.cap, g->h.tiles.v, nsq, sizeof *l->tiles.v) ||
 	    !keep((void **)&l->nodes.v, &l->nodes.cap, g->nodes.v, g->nodes.n, sizeof *l->nodes.v) ||
-	    !keep((void **)&l->link.v, &l->link.cap, g->link.v, g->link.n, sizeof *l->link.v))
+	    !keep((void **)&l->link.v, &l->link.cap, g->link.v, g->link.n, sizeof *l->link.v) ||
+	    !cr__board_save(g, &l->board))
 		return true;	/* laid, not kept */
 	l->exts = g->exts, l->sets = g->sets, l->start = start, l->nsq = nsq;
 	l->tiles.n = nsq, l->nodes.n = g->nodes.n, l->link.n = g->link.n;
@@ -699,6 +703,8 @@ cr_game_free(struct cr_game *g)
 	free(g->laid.tiles.v);
 	free(g->laid.nodes.v);
 	free(g->laid.link.v);
+	free(g->laid.board.chunk);
+	free(g->laid.board.slot);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
 		free(g->scr->nstamp);
