@@ -243,6 +243,16 @@ cr__board_untile(struct cr_game *g, int t)
 	grid_set(&g->board, g->h.tiles.v[t].x, g->h.tiles.v[t].y, EMPTY);
 }
 
+/* The squares of src into dst, of as many slots and room enough. */
+static void
+grid_copy(struct grid *dst, const struct grid *src)
+{
+	memcpy(dst->chunk, src->chunk, (size_t)src->n * sizeof *src->chunk);
+	memcpy(dst->slot, src->slot, (size_t)src->slotcap * sizeof *src->slot);
+	memcpy(dst->near, src->near, sizeof src->near);
+	dst->n = src->n;
+}
+
 /* The board's squares into *copy (grown as needed): false when memory
  * runs out.  And back, on a board cleared with room made for as many
  * chunks (cr__board_reserve): false, the board untouched, when its slot
@@ -262,24 +272,16 @@ cr__board_save(const struct cr_game *g, struct grid *copy)
 		}
 		copy->slotcap = gr->slotcap;
 	}
-	memcpy(copy->chunk, gr->chunk, (size_t)gr->n * sizeof *gr->chunk);
-	memcpy(copy->slot, gr->slot, (size_t)gr->slotcap * sizeof *gr->slot);
-	memcpy(copy->near, gr->near, sizeof gr->near);
-	copy->n = gr->n;
+	grid_copy(copy, gr);
 	return true;
 }
 
 bool
 cr__board_load(struct cr_game *g, const struct grid *copy)
 {
-	struct grid *gr = &g->board;
-
-	if (gr->slotcap != copy->slotcap || gr->cap < copy->n || gr->n != 0)
+	if (g->board.slotcap != copy->slotcap || g->board.cap < copy->n || g->board.n != 0)
 		return false;
-	memcpy(gr->chunk, copy->chunk, (size_t)copy->n * sizeof *gr->chunk);
-	memcpy(gr->slot, copy->slot, (size_t)gr->slotcap * sizeof *gr->slot);
-	memcpy(gr->near, copy->near, sizeof gr->near);
-	gr->n = copy->n;
+	grid_copy(&g->board, copy);
 	return true;
 }
 
