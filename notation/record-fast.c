@@ -190,7 +190,11 @@ add_player(struct fp *f, const char *a, const char *b)
 		return false;	/* libyaml's path words the error */
 	if (!heard(f, NT_IT_PLAYER, r->nplayers, a, b))
 		return false;
-	if ((v = realloc(r->players, (size_t)(r->nplayers + 1) * sizeof *v)) == NULL)
+	/* Room for four at once (most tables), then doubled. */
+	v = r->players;
+	if ((r->nplayers < 4 ? v == NULL : (r->nplayers & (r->nplayers - 1)) == 0) &&
+	    (v = realloc(r->players, (size_t)(r->nplayers < 4 ? 4 : 2 * r->nplayers) *
+	    sizeof *v)) == NULL)
 		return false;
 	r->players = v;
 	if ((name = dup_span(a, b)) == NULL)

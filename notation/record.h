@@ -43,6 +43,7 @@ struct nt_record {
 	int	edition;
 	char	**expansions;
 	int	nexpansions;
+	uint32_t xread;		/* the row's: modules of the expansions read so far */
 	struct nt_player *players;
 	int	nplayers;
 	struct nt_recmove *moves;

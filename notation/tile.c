@@ -227,29 +227,35 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 		    NT_Q(name, len), known);
 		return -1;
 	}
-	for (int i = 0; i < r->nexpansions; i++)
-		if (strcmp(r->expansions[i], cr_exts[e]->name) == 0) {
-			snprintf(err->msg, sizeof err->msg, _("expansion \"%s\" is given twice"),
-			    cr_exts[e]->name);
-			return -1;
-		}
-	if ((v = realloc(r->expansions, (size_t)(r->nexpansions + 1) * sizeof *v)) == NULL ||
-	    (v[r->nexpansions] = malloc(len + 1)) == NULL) {
-		if (v != NULL)
-			r->expansions = v;
+	/* The modules named before this one (each name as its module's,
+	 * exactly: cr_ext_find), kept as the list is read. */
+	if (r->nexpansions == 0)
+		r->xread = 0;
+	if (r->xread >> e & 1) {
+		snprintf(err->msg, sizeof err->msg, _("expansion \"%s\" is given twice"),
+		    cr_exts[e]->name);
+		return -1;
+	}
+	/* Room for four names at once (a record names few), then doubled. */
+	v = r->expansions;
+	if ((r->nexpansions < 4 ? v == NULL : (r->nexpansions & (r->nexpansions - 1)) == 0) &&
+	    (v = realloc(r->expansions, (size_t)(r->nexpansions < 4 ? 4 : 2 * r->nexpansions) *
+	    sizeof *v)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
 	}
 	r->expansions = v;
+	if ((v[r->nexpansions] = malloc(len + 1)) == NULL) {
+		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
+		return -1;
+	}
 	memcpy(v[r->nexpansions], name, len);
 	v[r->nexpansions++][len] = '\0';
+	r->xread |= 1u << e;
 	{	/* sets not refereed together yet (rules/ext.h: not_with) */
-		uint32_t exts = 1u << e;
 		int a, b;
 
-		for (int i = 0; i < r->nexpansions - 1; i++)
-			exts |= 1u << cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
-		if (!cr_exts_together(exts, &a, &b)) {
+		if (!cr_exts_together(r->xread, &a, &b)) {
 			snprintf(err->msg, sizeof err->msg, _("expansions \"%s\" and \"%s\" together "
 			    "are not supported yet by this carcref"), cr_exts[a]->name, cr_exts[b]->name);
 			return -1;

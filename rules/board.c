@@ -243,6 +243,60 @@ cr__board_untile(struct cr_game *g, int t)
 	grid_set(&g->board, g->h.tiles.v[t].x, g->h.tiles.v[t].y, EMPTY);
 }
 
+/* The squares of src into dst, of as many slots and room enough. */
+static void
+grid_copy(struct grid *dst, const struct grid *src)
+{
+	memcpy(dst->chunk, src->chunk, (size_t)src->n * sizeof *src->chunk);
+	memcpy(dst->slot, src->slot, (size_t)src->slotcap * sizeof *src->slot);
+	memcpy(dst->near, src->near, sizeof src->near);
+	dst->n = src->n;
+}
+
+/* The board's squares into *copy (grown as needed): false when memory
+ * runs out.  And back, on a board cleared with room made for as many
+ * chunks (cr__board_reserve): false, the board untouched, when its slot
+ * table is not the copy's size.  game.c's copy of a start laid before. */
+bool
+cr__board_save(const struct cr_game *g, struct grid *copy)
+{
+	const struct grid *gr = &g->board;
+
+	if (!cr__grow((void **)&copy->chunk, &copy->cap, gr->n, sizeof *gr->chunk))
+		return false;
+	if (copy->slotcap != gr->slotcap) {
+		free(copy->slot);
+		if ((copy->slot = malloc((size_t)gr->slotcap * sizeof *gr->slot)) == NULL) {
+			copy->slotcap = 0;
+			return false;
+		}
+		copy->slotcap = gr->slotcap;
+	}
+	grid_copy(copy, gr);
+	return true;
+}
+
+bool
+cr__board_load(struct cr_game *g, const struct grid *copy)
+{
+	if (g->board.slotcap != copy->slotcap || g->board.cap < copy->n || g->board.n != 0)
+		return false;
+	grid_copy(&g->board, copy);
+	return true;
+}
+
+/* Tile t's square as cr__board_put set it (the board cleared, room made
+ * by cr__board_reserve). */
+void
+cr__board_retile(struct cr_game *g, int t)
+{
+	const struct cr_placed *tl = &g->h.tiles.v[t];
+
+	grid_set(&g->board, tl->x, tl->y, (struct sq){ .tile = t, .seg0 = tl->seg0,
+	    .type = (int16_t)tl->type, .rot = (int8_t)tl->rot,
+	    .cloister = g->h.ts->type[tl->type].cloister });
+}
+
 void
 cr__board_free(struct cr_game *g)
 {

@@ -111,17 +111,17 @@ start(struct cr_game *g, int ext)
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	int set = cr_ext_set(g, ext);
 
+	int lake = cr_ext_end(ext, E_LAKE);
+
 	r->kind = cr_ext_kind(ext, 0);
 	r->first = -1, r->ntypes = 0, r->lake = -1;
-	for (int t = 0; t < ts->ntypes; t++) {
-		if (ts->typeset[t] != set)
-			continue;
+	for (int t = set < 0 ? 0 : ts->setbeg[set], end = set < 0 ? 0 : ts->setbeg[set + 1];
+	    t < end; t++) {	/* the set's types, a run */
 		if (r->first < 0)
 			r->first = t;
 		r->ntypes = t - r->first + 1;
 		for (int s = 0; s < ts->type[t].nseg; s++)
-			if (ts->type[t].seg[s].kind == r->kind &&
-			    ts->type[t].seg[s].end == cr_ext_end(ext, E_LAKE))
+			if (ts->type[t].seg[s].kind == r->kind && ts->type[t].seg[s].end == lake)
 				r->lake = t;
 	}
 	return ts->setstart[set];

@@ -313,12 +313,16 @@ cr_exts_together(uint32_t exts, int *a, int *b)
 {
 	const struct ext_names *t = ext_names();
 
-	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++)
-		for (int f = 0; (exts >> e & 1) && f < cr_nexts; f++)
-			if (t->not_with[e] & exts & 1u << f) {
-				*a = f < e ? f : e, *b = f < e ? e : f;
-				return false;
-			}
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++) {
+		uint32_t m = (exts >> e & 1) ? t->not_with[e] & exts : 0;	/* the first pair */
+
+		if (m != 0) {
+			int f = __builtin_ctz(m);
+
+			*a = f < e ? f : e, *b = f < e ? e : f;
+			return false;
+		}
+	}
 	return true;
 }
 

@@ -162,6 +162,27 @@ struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
 struct opensq { int x, y, sig, bpos, sides; };	/* bpos: index in its bucket */
 typedef VEC(int) intvec;
 
+/*
+ * A start of several squares as the last restart laid it (game.c:
+ * lay_squares): its squares, the modules and sets in play and the start
+ * tile taken out then, and the tiles, nodes and links it made.  A
+ * restart that lays the same squares for the same modules copies these
+ * back instead of laying them again.
+ */
+struct laid {
+	bool	ok;
+	uint32_t exts, sets;
+	int	start, nsq, sqcap;
+	struct cr_square *sq;
+	VEC(struct cr_placed) tiles;
+	VEC(struct node) nodes;
+	VEC(struct link) link;
+	struct grid board;	/* its squares */
+	struct sq hood[9];
+	int	closed[8], nclosed;
+	bool	own_closed;
+};
+
 struct cr_game {
 	struct cr_game_head h;		/* ts, nplayers, turn, supply, tiles, figs: game.h */
 	int	edition;
@@ -239,6 +260,7 @@ struct cr_game {
 	 * the order they are paid (the row north first, west to east). */
 	int	closed[8], nclosed;
 	bool	own_closed;	/* and whether it closed a feature of its own */
+	struct laid laid;	/* a start of several squares as laid (game.c) */
 };
 
 /* game.c */
@@ -329,6 +351,9 @@ void	cr__board_clear(struct cr_game *g);
 bool	cr__board_reserve(struct cr_game *g, int tiles);
 void	cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int rot);
 void	cr__board_untile(struct cr_game *g, int t);	/* undo of the newest tile */
+void	cr__board_retile(struct cr_game *g, int t);	/* tile t's square set again */
+bool	cr__board_save(const struct cr_game *g, struct grid *copy);
+bool	cr__board_load(struct cr_game *g, const struct grid *copy);
 void	cr__board_free(struct cr_game *g);
 const struct cr_placed *cr__tile_at(const struct cr_game *g, int x, int y);
 void	cr__hood_find(const struct cr_game *g, int x, int y, struct hood *h);

@@ -439,6 +439,79 @@ cr_game_beside_options(const struct cr_tileset *ts, const struct cr_config *c,
 	return n;
 }
 
+/* Copy n elements of size from src into *dst (grown to cap), false when
+ * memory runs out. */
+static bool
+keep(void **dst, int *cap, const void *src, int n, size_t size)
+{
+	if (!cr__grow(dst, cap, n, size))
+		return false;
+	memcpy(*dst, src, (size_t)n * size);
+	return true;
+}
+
+/*
+ * The squares of a start of several (start taken out): laid, or copied
+ * back from g->laid when the last restart laid the same squares with
+ * the same modules and sets in play (the same supply before them, so
+ * the same tiles, nodes and links after).  A copied node keeps the gen
+ * it was made in: the next move's gen differs from it as from this
+ * restart's, and the log is emptied after the set-up.  False as
+ * laying them fails.
+ */
+static bool
+lay_squares(struct cr_game *g, int start, const struct cr_square *sq, int nsq)
+{
+	const struct cr_tileset *ts = g->h.ts;
+	struct laid *l = &g->laid;
+	struct hood h;
+
+	if (l->ok && l->exts == g->exts && l->sets == g->sets && l->start == start &&
+	    l->nsq == nsq && memcmp(l->sq, sq, (size_t)nsq * sizeof *sq) == 0) {
+		memcpy(g->h.tiles.v, l->tiles.v, (size_t)l->tiles.n * sizeof *l->tiles.v);
+		memcpy(g->nodes.v, l->nodes.v, (size_t)l->nodes.n * sizeof *l->nodes.v);
+		memcpy(g->link.v, l->link.v, (size_t)l->link.n * sizeof *l->link.v);
+		g->h.tiles.n = l->tiles.n, g->nodes.n = l->nodes.n, g->link.n = l->link.n;
+		bool board = cr__board_load(g, &l->board);
+
+		for (int i = 0; i < nsq; i++) {
+			g->h.supply[sq[i].type]--;
+			g->supply_total--;
+			if (!board)
+				cr__board_retile(g, i);
+		}
+		memcpy(g->hood, l->hood, sizeof g->hood);
+		memcpy(g->closed, l->closed, sizeof g->closed);
+		g->nclosed = l->nclosed, g->own_closed = l->own_closed;
+		return true;
+	}
+	l->ok = false;
+	for (int i = 0; i < nsq; i++) {
+		if (sq[i].type < 0 || sq[i].type >= ts->ntypes ||
+		    g->h.supply[sq[i].type] <= 0 || (unsigned)sq[i].rot > 3 ||
+		    cr__tile_at(g, sq[i].x, sq[i].y) != NULL)
+			return false;
+		g->ahead = 0;	/* room for this square and the moves after */
+		if (!reserve(g, false))
+			return false;
+		cr__hood_find(g, sq[i].x, sq[i].y, &h);
+		place_tile(g, sq[i].type, &h, sq[i].rot);
+	}
+	if (g->h.tiles.n != nsq || !keep((void **)&l->sq, &l->sqcap, sq, nsq, sizeof *sq) ||
+	    !keep((void **)&l->tiles.v, &l->tiles.cap, g->h.tiles.v, nsq, sizeof *l->tiles.v) ||
+	    !keep((void **)&l->nodes.v, &l->nodes.cap, g->nodes.v, g->nodes.n, sizeof *l->nodes.v) ||
+	    !keep((void **)&l->link.v, &l->link.cap, g->link.v, g->link.n, sizeof *l->link.v) ||
+	    !cr__board_save(g, &l->board))
+		return true;	/* laid, not kept */
+	l->exts = g->exts, l->sets = g->sets, l->start = start, l->nsq = nsq;
+	l->tiles.n = nsq, l->nodes.n = g->nodes.n, l->link.n = g->link.n;
+	memcpy(l->hood, g->hood, sizeof l->hood);
+	memcpy(l->closed, g->closed, sizeof l->closed);
+	l->nclosed = g->nclosed, l->own_closed = g->own_closed;
+	l->ok = true;
+	return true;
+}
+
 /*
  * Start a new game on the same tile set, keeping the memory: a batch of
  * replays allocates once.  False on bad arguments (g unchanged) or when
@@ -525,17 +598,8 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 		g->ahead = 0;
 		if (!reserve_moves(g, false, nsq + 1 + AHEAD))
 			return false;
-		for (int i = 0; i < nsq; i++) {
-			if (sq[i].type < 0 || sq[i].type >= ts->ntypes ||
-			    g->h.supply[sq[i].type] <= 0 || (unsigned)sq[i].rot > 3 ||
-			    cr__tile_at(g, sq[i].x, sq[i].y) != NULL)
-				return false;
-			g->ahead = 0;	/* room for this square and the moves after */
-			if (!reserve(g, false))
-				return false;
-			cr__hood_find(g, sq[i].x, sq[i].y, &h);
-			place_tile(g, sq[i].type, &h, sq[i].rot);
-		}
+		if (!lay_squares(g, start, sq, nsq))
+			return false;
 		g->ahead = 0;
 		if (s == NULL)
 			s = &none;
@@ -649,6 +713,12 @@ cr_game_free(struct cr_game *g)
 	free(g->xlog.v);
 	free(g->h.xstate);
 	free(g->h.supply);
+	free(g->laid.sq);
+	free(g->laid.tiles.v);
+	free(g->laid.nodes.v);
+	free(g->laid.link.v);
+	free(g->laid.board.chunk);
+	free(g->laid.board.slot);
 	if (g->scr != NULL) {
 		free(g->scr->tstamp);
 		free(g->scr->nstamp);
