@@ -207,6 +207,14 @@ feature_lines(const struct cr_game *g, const char *const *names, int seg, int x,
 			    _("  scored at move %d: %s"), ev[i].move, s ? s : "");
 			free(s);
 			k++;
+		} else if (cr_game_event_concerns(g, &ev[i], seg)) {	/* a Tax's knights */
+			int n = nt_event_places(g, &ev[i], names, np, NULL, 0);
+
+			if ((s = malloc((size_t)n + 1)) != NULL)
+				nt_event_places(g, &ev[i], names, np, s, (size_t)n + 1);
+			add_line(l, _("  counted at move %d (%s): %s"), ev[i].move,
+			    nt_event_name(&ev[i]), s ? s : "");
+			free(s);
 		}
 	if (k > 0)
 		;	/* said */

@@ -509,7 +509,7 @@ explain_player(struct play *p, int who)
 		}
 		m = cr_game_move(p->g, ev[i].move - 1);
 		nt_format_move(tile_ts(p), m, NULL, line, sizeof line);
-		nt_event_explain(&ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
+		nt_event_places(p->g, &ev[i], p->names, cr_game_nplayers(p->g), why, sizeof why);
 		outf(_("  %s%s: %s"), final ? "  " : "", nt_event_name(&ev[i]), why);
 		if (!final)
 			outf(_("  [move %d, %s: %s]"), ev[i].move,
@@ -735,6 +735,12 @@ explain_feature(struct play *p, int seg, int x, int y, const char *spot)
 			else
 				outf(_("  scored at move %d: %s\n"), ev[i].move, why);
 			paid++;
+		} else if (cr_game_event_concerns(p->g, &ev[i], seg)) {	/* a Tax's knights */
+			nt_event_places(p->g, &ev[i], p->names, n, why, sizeof why);
+			/* TRANSLATORS: a module's event that counted pieces on the
+			 * feature without scoring it: its move, name and account. */
+			outf(_("  counted at move %d (%s): %s\n"), ev[i].move, nt_event_name(&ev[i]),
+			    why);
 		}
 	if (f.scored && paid == 0)
 		outf(_("  completed with no meeple on it: it paid nobody\n"));

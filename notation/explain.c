@@ -431,10 +431,11 @@ whole_chars(char *buf, size_t size, int n)
 }
 
 /* A module's own event that the module says itself (cr_ext.why), in
- * the reader's language: how long, or -1 when the engine's words say it. */
+ * the reader's language, with g the places of its terms: how long, or -1
+ * when the engine's words say it. */
 static int
-module_why(const struct cr_event *ev, const char *const *names, int nplayers, char *buf,
-    size_t size)
+module_why(const struct cr_event *ev, const struct cr_game *g, const char *const *names,
+    int nplayers, char *buf, size_t size)
 {
 	int e = ev->what >> 8, n;
 
@@ -442,7 +443,7 @@ module_why(const struct cr_event *ev, const char *const *names, int nplayers, ch
 		return -1;
 	if (buf && size)
 		buf[0] = '\0';
-	n = cr_exts[e]->why(e, ev, names, nplayers, tr, buf, buf ? size : 0);
+	n = cr_exts[e]->why(e, ev, g, names, nplayers, tr, buf, buf ? size : 0);
 	whole_chars(buf, size, n);
 	return n;
 }
@@ -465,7 +466,7 @@ nt_event_why(const struct cr_event *ev, char *buf, size_t size)
 	struct out o = { buf, buf ? size : 0, 0 };
 	int n;
 
-	if ((n = module_why(ev, NULL, 0, buf, size)) >= 0)
+	if ((n = module_why(ev, NULL, NULL, 0, buf, size)) >= 0)
 		return n;
 	if (buf && size)
 		buf[0] = '\0';
@@ -582,7 +583,7 @@ nt_event_why_paid(const struct cr_event *ev, const char *const *names, int nplay
 	struct out o = { buf, buf ? size : 0, 0 };
 	int n;
 
-	if ((n = module_why(ev, names, nplayers, buf, size)) >= 0)
+	if ((n = module_why(ev, NULL, names, nplayers, buf, size)) >= 0)
 		return n;
 	if (left == 0 || ev->reason == CR_EV_TAKE || like(ev, left, __builtin_ctz(left)) == left)
 		return nt_event_why(ev, buf, size);	/* one amount: the arithmetic alone */
@@ -602,7 +603,7 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 	int nwin = 0, k = 0, best = 0, weighted = -1, role;
 	bool alike;
 
-	if ((k = module_why(ev, names, nplayers, buf, size)) >= 0)
+	if ((k = module_why(ev, NULL, names, nplayers, buf, size)) >= 0)
 		return k;
 	k = 0;
 	if (buf && size)
@@ -657,6 +658,15 @@ nt_event_explain(const struct cr_event *ev, const char *const *names, int nplaye
 		put(&o, "%s%s", C_("between clauses", "; "), phrase(ev->tie));
 	whole_chars(buf, size, o.n);
 	return o.n;
+}
+
+int
+nt_event_places(const struct cr_game *g, const struct cr_event *ev, const char *const *names,
+    int nplayers, char *buf, size_t size)
+{
+	int n = module_why(ev, g, names, nplayers, buf, size);
+
+	return n >= 0 ? n : nt_event_explain(ev, names, nplayers, buf, size);
 }
 
 /* An event's account (see nt_event_account) into buf. */

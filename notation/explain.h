@@ -45,6 +45,13 @@ int	nt_event_why_paid(const struct cr_event *ev, const char *const *names, int n
 int	nt_event_explain(const struct cr_event *ev, const char *const *names,
 	    int nplayers, char *buf, size_t size);
 
+/* nt_event_explain, with the places of the terms named where the
+ * event's module can name them (a Tax's cities: "2 x (2 + 2) in the
+ * city at -1,3"), from g, the event's game: explain's and board's
+ * words. */
+int	nt_event_places(const struct cr_game *g, const struct cr_event *ev,
+	    const char *const *names, int nplayers, char *buf, size_t size);
+
 /* An event's whole account, malloc'd (NULL: no memory): nt_event_explain,
  * or for an event that pays nobody (in edition 1, a city with no farmer
  * beside it) its arithmetic and "to nobody". */

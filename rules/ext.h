@@ -766,11 +766,18 @@ struct cr_ext {
 	 * tr (notation/ gives the reader's language; rules/ never
 	 * translates), each player's name in names, into buf (size bytes,
 	 * NUL-ended, cut at a whole character by the caller), how long the
-	 * whole is; NULL: the engine's words for a module's event.  words:
+	 * whole is; NULL: the engine's words for a module's event.  g: the
+	 * game whose event it is, to name the places of its terms (a Tax's
+	 * cities, by a square of each: explain's and board's words); NULL
+	 * for the words replay and JSON say.  words:
 	 * what JSON adds to the event (struct cr_evword), up to max into
-	 * out, how many in all. */
-	int	(*why)(int ext, const struct cr_event *ev, const char *const *names, int nplayers,
-		    const char *(*tr)(const char *), char *buf, size_t size);
+	 * out, how many in all.  concerns: whether the event counted
+	 * something on the feature of node (a city a Tax counted), for the
+	 * feature's account; NULL: none. */
+	int	(*why)(int ext, const struct cr_event *ev, const struct cr_game *g,
+		    const char *const *names, int nplayers, const char *(*tr)(const char *),
+		    char *buf, size_t size);
+	bool	(*concerns)(int ext, const struct cr_game *g, const struct cr_event *ev, int node);
 	int	(*words)(int ext, const struct cr_event *ev, struct cr_evword *out, int max);
 	/* The short name for JSON of each of its refusals (CR_R_EXT), by the
 	 * index of its phrase ("plague-choice-missing"), NULL-ended or

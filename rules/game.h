@@ -325,7 +325,7 @@ struct cr_event {
 	 * need beyond the fields above, in the module's own layout (the
 	 * wheel: Tax's terms city by city, Famine's farmers, the mover, the
 	 * pieces Plague sent home with a follower); zero otherwise. */
-	uint8_t		detail[64];
+	uint8_t		detail[192];
 };
 /* More players need a wider winners (and the engine's per-move player
  * bits, game-int.h): refuse to build rather than lose a winner. */
@@ -517,6 +517,10 @@ bool	cr_game_kind_priced(const struct cr_game *g, int kind);
  * flock and its shepherds), as the event it would make now (a herd);
  * false if nothing. */
 bool	cr_game_feature_kept(const struct cr_game *g, int seg, struct cr_event *ev);
+/* Whether a module's event counted something on the feature of segment
+ * seg without being that feature's scoring (a Tax counting the knights
+ * of a city): the feature's account names it. */
+bool	cr_game_event_concerns(const struct cr_game *g, const struct cr_event *ev, int seg);
 
 /* A piece's feature kind (CR_THIEF -> CR_ROAD) and word ("thief"), from
  * the piece tables of rules/ext.h; -1 and NULL for none. */

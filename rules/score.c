@@ -589,6 +589,16 @@ cr_game_farm_cities(const struct cr_game *g, int seg, struct cr_event *out, int 
 }
 
 bool
+cr_game_event_concerns(const struct cr_game *g, const struct cr_event *ev, int seg)
+{
+	int e = ev->what >> 8;
+
+	return ev->what != 0 && e >= 0 && e < cr_nexts && (g->exts & (1u << e)) &&
+	    cr_exts[e]->concerns != NULL && seg >= 0 && seg < g->nodes.n &&
+	    cr_exts[e]->concerns(e, g, ev, seg);
+}
+
+bool
 cr_game_feature_kept(const struct cr_game *g, int seg, struct cr_event *ev)
 {
 	memset(ev, 0, sizeof *ev);

@@ -99,6 +99,7 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
      * farmers, the Plague's others and the pieces going with them */
     P_W_TAX_TERM, P_W_TOTAL, P_W_FARMER, P_W_FARMERS, P_W_CHOSE_NEXT, P_W_ONLY_NEXT,
     P_W_ALSO, P_W_ON_ROAD, P_W_IN_CITY, P_W_IN_FIELD, P_W_ON_IT, P_W_SEMI,
+    P_W_TAX_AT,
     NPHRASES };
 static const char *const phrases[NPHRASES] = {
 	[P_NONE] = "",
@@ -155,6 +156,9 @@ static const char *const phrases[NPHRASES] = {
 	[P_C_BOTH] = N_("both crown spaces of %s held (%s, %s): 3 each; they go home"),
 	[P_W_TAX_TERM] = N_("%d x (%d + %d)"),
 	[P_W_TOTAL] = N_(" = %d"),
+	/* TRANSLATORS: after a Tax term ("2 x (2 + 2)"), explain's and
+	 * board's: the city counted, by the square of its oldest tile. */
+	[P_W_TAX_AT] = N_(" in the city at %d,%d"),
 	[P_W_FARMER] = N_("1 farmer x %d"),
 	[P_W_FARMERS] = N_("%d farmers x %d"),
 	[P_W_CHOSE_NEXT] = N_("%s's %s at %d,%d (%s's choice)"),
@@ -721,11 +725,29 @@ on_kind(const struct cr_game *g, int kind, int *per)
  * ev->meeples[p] farmers, one byte each (the completed cities its field
  * borders); Plague: per player, D_ALSO bytes at D_TERMS + D_ALSO * p: the
  * piece that went home with the follower (0: none), its square (two
- * int16, little end first), the follower's kind.
+ * int16, little end first), the follower's kind.  All of it before D_END;
+ * from D_NODES, Tax: each term's city as a node of its oldest tile (four
+ * bytes, little end first), term i at D_NODES + 4 * i, to name it
+ * (explain, board) and to find it (concerns).
  */
-enum { D_MOVER, D_FULL, D_TERMS, D_ALSO = 6 };
+enum { D_MOVER, D_FULL, D_TERMS, D_ALSO = 6, D_END = 64, D_NODES = 64 };
 #define DETAIL	((int)sizeof(((struct cr_event *)0)->detail))
-_Static_assert(D_TERMS + D_ALSO * CR_MAXPLAYERS <= DETAIL, "the Plague's pieces fit");
+_Static_assert(D_TERMS + D_ALSO * CR_MAXPLAYERS <= D_END, "the Plague's pieces fit");
+_Static_assert(D_NODES + 4 * ((D_END - D_TERMS) / 2) <= DETAIL, "a node for every Tax term");
+
+static void
+put32(uint8_t *at, int v)
+{
+	for (int i = 0; i < 4; i++)
+		at[i] = (uint8_t)((unsigned)v >> (8 * i) & 0xff);
+}
+
+static int
+get32(const uint8_t *at)
+{
+	return (int)((uint32_t)at[0] | (uint32_t)at[1] << 8 | (uint32_t)at[2] << 16 |
+	    (uint32_t)at[3] << 24);
+}
 
 static void
 put16(uint8_t *at, int v)
@@ -739,16 +761,16 @@ get16(const uint8_t *at)
 	return (int16_t)(uint16_t)(at[0] | at[1] << 8);
 }
 
-/* The oldest tile of the feature of node (the placed tiles' order: the
- * board's squares first). */
+/* The node of the feature of node on its oldest tile (the placed
+ * tiles' order: the board's squares first). */
 static int
-oldest_tile(const struct cr_game *g, int node)
+oldest_node(const struct cr_game *g, int node)
 {
-	int id = node, old = cr_node_tile(g, node);
+	int id = node, old = node;
 
 	while ((id = cr_feature_next(g, id)) != node && id >= 0)
-		if (cr_node_tile(g, id) < old)
-			old = cr_node_tile(g, id);
+		if (cr_node_tile(g, id) < cr_node_tile(g, old))
+			old = id;
 	return old;
 }
 
@@ -773,7 +795,7 @@ let_go(void *p, const void *room)
 
 /* Tax: k x (p + k) per city and player; each player's terms, city by
  * city in the order of their oldest tile, into ev's detail. */
-struct taxcity { int old, player, k, pen; };
+struct taxcity { int old, node, player, k, pen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
@@ -805,8 +827,11 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 		pay[e->player] += k * (pen + k);
 		count[e->player] += k;
 		cities[e->player]++;
-		if (c != NULL)
-			c[nc++] = (struct taxcity){ oldest_tile(g, e->node), e->player, k, pen };
+		if (c != NULL) {
+			int on = oldest_node(g, e->node);
+
+			c[nc++] = (struct taxcity){ cr_node_tile(g, on), on, e->player, k, pen };
+		}
 		if (seen == NULL)	/* out of memory: one knight a city, counted once */
 			break;
 	}
@@ -821,10 +846,11 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		for (int i = 0; i < nc; i++)
 			if (c[i].player == p) {
-				if (at + 2 > DETAIL || c[i].k > 255 || c[i].pen > 255) {
+				if (at + 2 > D_END || c[i].k > 255 || c[i].pen > 255) {
 					ev->detail[D_FULL] = 1;
 					continue;
 				}
+				put32(ev->detail + D_NODES + 4 * ((at - D_TERMS) / 2), c[i].node);
 				ev->detail[at++] = (uint8_t)c[i].k;
 				ev->detail[at++] = (uint8_t)c[i].pen;
 			}
@@ -851,7 +877,7 @@ famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 			b = cr_feature_bordered(g, cr_feature_root(g, e->node));
 			pay[p] += b;
 			count[p]++;
-			if (at < DETAIL && b <= 255)
+			if (at < D_END && b <= 255)
 				ev->detail[at++] = (uint8_t)b;
 			else
 				ev->detail[D_FULL] = 1;
@@ -1357,9 +1383,9 @@ nth(const struct cr_event *ev, int nplayers, int k)
 /* Tax's terms of player p, city by city, and the total; Famine's
  * farmers of p, grouped by the cities their fields border (most
  * first; those bordering none left out), and the total when more than
- * one group. */
+ * one group.  With g, each Tax term names its city. */
 static void
-say_terms(struct say *o, const struct cr_event *ev, int s, int p,
+say_terms(struct say *o, const struct cr_event *ev, const struct cr_game *g, int s, int p,
     const char *(*tr)(const char *))
 {
 	int at = D_TERMS, groups = 0;
@@ -1367,16 +1393,22 @@ say_terms(struct say *o, const struct cr_event *ev, int s, int p,
 	for (int q = 0; q < p; q++)
 		at += s == S_TAX ? 2 * ev->pieces[q] : ev->meeples[q];
 	if (s == S_TAX) {
-		for (int i = 0; i < ev->pieces[p] && at + 1 < DETAIL; i++, at += 2)
+		for (int i = 0; i < ev->pieces[p] && at + 1 < D_END; i++, at += 2) {
+			const struct cr_placed *t = g == NULL ? NULL : cr_game_tile(g,
+			    cr_node_tile(g, get32(ev->detail + D_NODES + 4 * ((at - D_TERMS) / 2))));
+
 			say(o, "%s" , i ? " + " : ""), say(o, T(P_W_TAX_TERM), ev->detail[at],
 			    ev->detail[at + 1], ev->detail[at]);
+			if (t != NULL)
+				say(o, T(P_W_TAX_AT), t->x, t->y);
+		}
 		say(o, T(P_W_TOTAL), ev->pay[p]);
 		return;
 	}
 	for (int b = 255; b > 0; b--) {	/* farmers by no completed city: left out */
 		int k = 0, next = -1;
 
-		for (int i = 0; i < ev->meeples[p] && at + i < DETAIL; i++) {
+		for (int i = 0; i < ev->meeples[p] && at + i < D_END; i++) {
 			if (ev->detail[at + i] == b)
 				k++;
 			else if (ev->detail[at + i] < b && ev->detail[at + i] > next)
@@ -1435,8 +1467,8 @@ say_plague(struct say *o, const struct cr_event *ev, const char *const *names, i
 }
 
 static int
-wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayers,
-    const char *(*tr)(const char *), char *buf, size_t size)
+wf_why(int ext, const struct cr_event *ev, const struct cr_game *g, const char *const *names,
+    int nplayers, const char *(*tr)(const char *), char *buf, size_t size)
 {
 	struct say o = { buf, size, 0 };
 	int s = ev->sub, k = 0;
@@ -1492,7 +1524,7 @@ wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayer
 		say(&o, "%s", k++ ? ", " : "");
 		if ((s == S_TAX || s == S_FAMINE) && !ev->detail[D_FULL] && c > 0) {
 			say(&o, "%s ", who(names, nplayers, p));
-			say_terms(&o, ev, s, p, tr);
+			say_terms(&o, ev, g, s, p, tr);
 		} else if (s == S_INQUISITION)
 			say(&o, T(P_W_MONKS), who(names, nplayers, p), c);
 		else
@@ -1501,6 +1533,23 @@ wf_why(int ext, const struct cr_event *ev, const char *const *names, int nplayer
 	if (k == 0)
 		say(&o, "%s", T(P_W_NOBODY));
 	return (int)o.n;
+}
+
+/* A Tax counted the knights of a city now part of node's feature. */
+static bool
+wf_concerns(int ext, const struct cr_game *g, const struct cr_event *ev, int node)
+{
+	int n = 0, root = cr_feature_root(g, node);
+
+	(void)ext;
+	if ((ev->what & 0xff) == P_CROWN || ev->sub != S_TAX || ev->detail[D_FULL])
+		return false;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		n += ev->pieces[p];
+	for (int i = 0; i < n && D_TERMS + 2 * i + 1 < D_END; i++)
+		if (cr_feature_root(g, get32(ev->detail + D_NODES + 4 * i)) == root)
+			return true;
+	return false;
 }
 
 static int
@@ -2072,6 +2121,7 @@ const struct cr_ext cr_ext_wheel = {
 	.datakeys = datakeys,
 	.data = data,
 	.why = wf_why,
+	.concerns = wf_concerns,
 	.words = wf_words,
 	.refusal_kinds = refusal_kinds, .nrefusal_kinds = NPHRASES,
 	.record_keys = record_keys, .nrecord_keys = sizeof record_keys / sizeof record_keys[0],

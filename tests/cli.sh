@@ -197,6 +197,28 @@ expect "replay --json: a builder home with its owner's last thief" grep -qF \
 run replay --json "$wf/scenarios/wf-tax-cities.yaml"
 expect "replay --json: Tax city by city, by the cities' oldest tile" grep -qF \
     '"from": "fortune", "points": {"Rouge": 3}, "why": "the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Rouge 1 x (1 + 1) + 1 x (0 + 1) = 3"}' "$tmp/out"
+# explain and board --feature name each Tax city beside its term (spec
+# 4.5), by the square of its oldest tile; replay and JSON do not.
+expect_out 'wheel: the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Rouge 1 x (1 + 1) + 1 x (0 + 1) = 3' \
+    -- replay "$wf/scenarios/wf-tax-cities.yaml"
+printf 'explain Rouge\nexplain 0,4:N\nexplain 4,2:S\nquit\n' >"$tmp/taxcmds"
+STDIN=$tmp/taxcmds run play "$wf/scenarios/wf-tax-cities.yaml"
+expect "explain PLAYER: each Tax term with its city" grep -qF \
+    'Rouge 1 x (1 + 1) in the city at 0,3 + 1 x (0 + 1) in the city at 4,0 = 3  [move 5, Rouge: U wheel=1 -1,0 0]' "$tmp/out"
+expect "explain X,Y:SPOT: a city the Tax counted says so" grep -qF \
+    '  counted at move 5 (wheel): the pig moves 1, Fortune to Tax: ' "$tmp/out"
+expect "explain X,Y:SPOT: only the city counted" test "$(grep -c 'counted at move' "$tmp/out")" -eq 1
+run board --ascii --feature 4,0:N "$wf/scenarios/wf-tax-cities.yaml"
+expect "board --feature: the Tax that counted the city, its cities named" grep -qF \
+    '  counted at move 5 (wheel): the pig moves 1, Fortune to Tax: each knight scores its city'"'"'s pennants + its owner'"'"'s knights there: Rouge 1 x (1 + 1) in the city at 0,3 + 1 x (0 + 1) in the city at 4,0 = 3' "$tmp/out"
+run board --ascii --feature 4,0:N --move 4 "$wf/scenarios/wf-tax-cities.yaml"
+expect "board --feature --move 4: before the Tax, nothing counted" test "$(grep -c 'counted at move' "$tmp/out")" -eq 0
+if fr_locale "$tmp/locale"; then
+	CARCREF=$FR_CARCREF run board --ascii --feature 4,0:N "$wf/scenarios/wf-tax-cities.yaml"
+	expect "board --feature in French: the Tax's cities named" grep -qF \
+	    ' dans la ville en 0,3 + 1 x (0 + 1) dans la ville en 4,0 = 3' "$tmp/out"
+	expect "board --feature in French: compté au coup" grep -qF '  compté au coup 5 (' "$tmp/out"
+fi
 run replay --json "$wf/scenarios/wf-crown-6.yaml"
 expect "replay --json: an action paying nobody, points {}" grep -qF \
     '{"move": 3, "player": "Rouge", "feature": "wheel", "section": "tax", "steps": 1, "from": "fortune", "points": {}, "why": "the pig moves 1, Fortune to Tax: ' "$tmp/out"
