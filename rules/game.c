@@ -892,8 +892,9 @@ spots_free(const struct cr_game *g, const struct cr_move *m, uint32_t mask)
 
 /*
  * What the line says of the copy drawn (cr_move.drawn): each a token of
- * a module in play, said of the copy drawn, in range; and, before the
- * drawn step is applied, the modules' vetoes (drawn_ok).
+ * a module in play, said of the copy drawn, in range; and the modules'
+ * vetoes (drawn_ok).  Asked before the drawn step only: the step's own
+ * check of the rest of the move (g->in_drawn) does not ask again.
  */
 static bool
 check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
@@ -914,7 +915,7 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 			return refuse(why, CR_R_NOT_IN_PLAY);
 		}
 	}
-	if (g->hk.drawn_ok && !g->in_drawn)
+	if (g->hk.drawn_ok)
 		CR_EACH_EXT(g, g->hk.drawn_ok, e)
 			if (!cr_exts[e]->drawn_ok(g, e, m, why))
 				return false;
@@ -948,7 +949,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		if (!drawable_fast(g, m->tile, why) && !cr_game_drawable(g, m->tile, why))
 			return false;
 	}
-	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !check_drawn(g, m, why))
+	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !g->in_drawn &&
+	    !check_drawn(g, m, why))
 		return false;
 	if (upto == CK_DRAWN)
 		return true;
