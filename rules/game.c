@@ -1249,14 +1249,15 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 		g->nolog = nolog;
 		return ok;
 	}
+	/* Played without undo, the step is kept: the rest logs nothing. */
+	g->nolog = nolog;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);
 	apply(g, m, &h, move, ending);
-	if (nolog) {	/* played without undo: the log is not kept */
+	if (nolog) {	/* the log is not kept */
 		g->log.n = mk->log;
 		g->xlog.n = mk->xlog;
 		mk->undoable = false;
-		g->nolog = true;
 	}
 	return true;
 }
