@@ -908,8 +908,9 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 		if (t == NULL || !t->drawn || (t->square ? CR_TOKEN_N(d->token) != 0 ||
 		    d->spot < -1 || d->spot >= CR_NSPOTS : !token_ok(d->token)))
 			return refuse(why, CR_R_BAD_MOVE);
-		if (!(g->exts & (1u << cr_token_ext(CR_TOKEN_ID(d->token))))) {
-			why->ext = cr_token_ext(CR_TOKEN_ID(d->token));
+		/* t found: the tables are numbered, the id in range */
+		if (!(g->exts & (1u << cr__tab.token_ext[CR_TOKEN_ID(d->token)]))) {
+			why->ext = cr__tab.token_ext[CR_TOKEN_ID(d->token)];
 			why->arg = d->token;	/* the token said of the copy drawn */
 			why->x = d->x, why->y = d->y;	/* its square, if it says one */
 			return refuse(why, CR_R_NOT_IN_PLAY);
