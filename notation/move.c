@@ -299,13 +299,12 @@ token_forms(int game, char *buf, size_t size)
 }
 
 /* t (n bytes, its '=' at eq, NULL) as nt_parse_token reads it, its word
- * looked up already: token id (0: none of game's). */
+ * looked up already: token id (0: none of game's), its entry tk. */
 static bool
-token_as(int game, const char *t, size_t n, const char *eq, int id, int *arg,
-    struct nt_error *err)
+token_as(int game, const char *t, size_t n, const char *eq, int id, const struct cr_token *tk,
+    int *arg, struct nt_error *err)
 {
 	size_t wn = eq ? (size_t)(eq - t) : n;
-	const struct cr_token *tk;
 	int v;
 	char forms[96];
 
@@ -316,7 +315,6 @@ token_as(int game, const char *t, size_t n, const char *eq, int id, int *arg,
 		    forms, NT_Q(t, n));
 		return false;
 	}
-	tk = cr_token(id);
 	if (tk->max == 0) {
 		if (eq != NULL) {
 			err->column = (int)wn + 1;
@@ -342,9 +340,9 @@ bool
 nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err)
 {
 	const char *eq = memchr(t, '=', n);
+	int id = cr_token_find(game, t, eq ? (size_t)(eq - t) : n);
 
-	return token_as(game, t, n, eq, cr_token_find(game, t, eq ? (size_t)(eq - t) : n), arg,
-	    err);
+	return token_as(game, t, n, eq, id, cr_token(id), arg, err);
 }
 
 /* Write a token: "sheep=3", "wolf". */
@@ -375,7 +373,7 @@ nt_parse_said(int game, const char *t, size_t n, struct cr_said *d, struct nt_er
 	if (tk == NULL || !tk->drawn)
 		return 0;
 	if (!tk->square) {
-		if (!token_as(game, t, n, eq, id, &arg, err))
+		if (!token_as(game, t, n, eq, id, tk, &arg, err))
 			return -1;
 		*d = (struct cr_said){ arg, 0, 0, -1 };
 		return 1;
