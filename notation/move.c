@@ -298,14 +298,14 @@ token_forms(int game, char *buf, size_t size)
 			    tk->max ? "=N" : "");
 }
 
-/* "sheep=3", "wolf": a token of the tables of rules/ext.h. */
-bool
-nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err)
+/* t (n bytes, its '=' at eq, NULL) as nt_parse_token reads it, its word
+ * looked up already: token id (0: none of game's), its entry tk. */
+static bool
+token_as(int game, const char *t, size_t n, const char *eq, int id, const struct cr_token *tk,
+    int *arg, struct nt_error *err)
 {
-	const char *eq = memchr(t, '=', n);
 	size_t wn = eq ? (size_t)(eq - t) : n;
-	const struct cr_token *tk;
-	int id = cr_token_find(game, t, wn), v;
+	int v;
 	char forms[96];
 
 	err->column = 1;
@@ -315,7 +315,6 @@ nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err
 		    forms, NT_Q(t, n));
 		return false;
 	}
-	tk = cr_token(id);
 	if (tk->max == 0) {
 		if (eq != NULL) {
 			err->column = (int)wn + 1;
@@ -334,6 +333,16 @@ nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err
 	}
 	*arg = CR_TOKEN(id, v);
 	return true;
+}
+
+/* "sheep=3", "wolf": a token of the tables of rules/ext.h. */
+bool
+nt_parse_token(int game, const char *t, size_t n, int *arg, struct nt_error *err)
+{
+	const char *eq = memchr(t, '=', n);
+	int id = cr_token_find(game, t, eq ? (size_t)(eq - t) : n);
+
+	return token_as(game, t, n, eq, id, cr_token(id), arg, err);
 }
 
 /* Write a token: "sheep=3", "wolf". */
@@ -364,7 +373,7 @@ nt_parse_said(int game, const char *t, size_t n, struct cr_said *d, struct nt_er
 	if (tk == NULL || !tk->drawn)
 		return 0;
 	if (!tk->square) {
-		if (!nt_parse_token(game, t, n, &arg, err))
+		if (!token_as(game, t, n, eq, id, tk, &arg, err))
 			return -1;
 		*d = (struct cr_said){ arg, 0, 0, -1 };
 		return 1;

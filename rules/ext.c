@@ -240,17 +240,46 @@ cr_token_ext(int id)
 	return cr_token(id) ? cr__tab.token_ext[id] : -1;
 }
 
-/* The last words cr_token_find looked up (a turn line says the same
- * few again and again: wheel=3, plague=4,2), as written, with the
- * modules they were looked up among: the tables never change once
- * numbered. */
-static struct {
-	uint32_t	mods;
-	uint8_t		len;
-	char		w[15];
-	int		id;
-} token_memo[8];
-static unsigned token_memo_next;
+/* The last words a find looked up (a turn line says the same few again
+ * and again: wheel=3, plague=4,2, crown@storm), as written, with the
+ * modules they were looked up among, and the id found: the tables never
+ * change once numbered. */
+struct memo {
+	struct {
+		uint32_t	mods;
+		uint8_t		len;
+		char		w[15];
+		int		id;
+	}		e[8];
+	unsigned	next;
+};
+
+/* The id memo holds for word among mods; -1 if it holds none. */
+static int
+memo_get(const struct memo *mo, uint32_t mods, const char *word, size_t len)
+{
+	if (cr__tab.done && len <= sizeof mo->e[0].w)
+		for (int k = 0; k < (int)(sizeof mo->e / sizeof mo->e[0]); k++)
+			if (mo->e[k].len == len && mo->e[k].mods == mods &&
+			    memcmp(mo->e[k].w, word, len) == 0)
+				return mo->e[k].id;
+	return -1;
+}
+
+static int
+memo_put(struct memo *mo, uint32_t mods, const char *word, size_t len, int id)
+{
+	if (cr__tab.done && len <= sizeof mo->e[0].w) {
+		unsigned k = mo->next++ % (sizeof mo->e / sizeof mo->e[0]);
+
+		mo->e[k].mods = mods, mo->e[k].len = (uint8_t)len;
+		memcpy(mo->e[k].w, word, len);
+		mo->e[k].id = id;
+	}
+	return id;
+}
+
+static struct memo token_memo, space_memo;
 
 int
 cr_token_find(int r, const char *word, size_t len)
@@ -260,23 +289,14 @@ cr_token_find(int r, const char *word, size_t len)
 
 	if (len == 0)
 		return 0;
-	if (cr__tab.done && len <= sizeof token_memo[0].w)
-		for (int k = 0; k < (int)(sizeof token_memo / sizeof token_memo[0]); k++)
-			if (token_memo[k].len == len && token_memo[k].mods == mods &&
-			    memcmp(token_memo[k].w, word, len) == 0)
-				return token_memo[k].id;
+	if ((found = memo_get(&token_memo, mods, word, len)) >= 0)
+		return found;
+	found = 0;
 	for (int id = 1; id <= cr__tab.ntokens && found == 0; id++)
 		if ((mods >> cr__tab.token_ext[id] & 1) &&
 		    names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
 			found = id;
-	if (cr__tab.done && len <= sizeof token_memo[0].w) {
-		unsigned k = token_memo_next++ % (sizeof token_memo / sizeof token_memo[0]);
-
-		token_memo[k].mods = mods, token_memo[k].len = (uint8_t)len;
-		memcpy(token_memo[k].w, word, len);
-		token_memo[k].id = found;
-	}
-	return found;
+	return memo_put(&token_memo, mods, word, len, found);
 }
 
 /* The modules' names' lengths and, for each module, those it is not yet
@@ -350,12 +370,16 @@ int
 cr_space_find(int r, const char *word, size_t len)
 {
 	uint32_t mods = cr_rules_modules(r);
+	int found = len > 0 ? memo_get(&space_memo, mods, word, len) : 0;
 
-	for (int id = 1; len > 0 && id <= cr__tab.nspaces; id++)
+	if (found >= 0)
+		return found;
+	found = 0;
+	for (int id = 1; id <= cr__tab.nspaces && found == 0; id++)
 		if ((mods >> cr__tab.space_ext[id] & 1) &&
 		    names(cr__tab.space[id]->word, cr__tab.space[id]->aliases, word, len))
-			return id;
-	return 0;
+			found = id;
+	return memo_put(&space_memo, mods, word, len, found);
 }
 
 const struct cr_choice *

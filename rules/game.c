@@ -962,8 +962,9 @@ spots_free(const struct cr_game *g, const struct cr_move *m, uint32_t mask)
 
 /*
  * What the line says of the copy drawn (cr_move.drawn): each a token of
- * a module in play, said of the copy drawn, in range; and, before the
- * drawn step is applied, the modules' vetoes (drawn_ok).
+ * a module in play, said of the copy drawn, in range; and the modules'
+ * vetoes (drawn_ok).  Asked before the drawn step only: the step's own
+ * check of the rest of the move (g->in_drawn) does not ask again.
  */
 static bool
 check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
@@ -977,14 +978,15 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 		if (t == NULL || !t->drawn || (t->square ? CR_TOKEN_N(d->token) != 0 ||
 		    d->spot < -1 || d->spot >= CR_NSPOTS : !token_ok(d->token)))
 			return refuse(why, CR_R_BAD_MOVE);
-		if (!(g->exts & (1u << cr_token_ext(CR_TOKEN_ID(d->token))))) {
-			why->ext = cr_token_ext(CR_TOKEN_ID(d->token));
+		/* t found: the tables are numbered, the id in range */
+		if (!(g->exts & (1u << cr__tab.token_ext[CR_TOKEN_ID(d->token)]))) {
+			why->ext = cr__tab.token_ext[CR_TOKEN_ID(d->token)];
 			why->arg = d->token;	/* the token said of the copy drawn */
 			why->x = d->x, why->y = d->y;	/* its square, if it says one */
 			return refuse(why, CR_R_NOT_IN_PLAY);
 		}
 	}
-	if (g->hk.drawn_ok && !g->in_drawn)
+	if (g->hk.drawn_ok)
 		CR_EACH_EXT(g, g->hk.drawn_ok, e)
 			if (!cr_exts[e]->drawn_ok(g, e, m, why))
 				return false;
@@ -1018,7 +1020,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		if (!drawable_fast(g, m->tile, why) && !cr_game_drawable(g, m->tile, why))
 			return false;
 	}
-	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !check_drawn(g, m, why))
+	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !g->in_drawn &&
+	    !check_drawn(g, m, why))
 		return false;
 	if (upto == CK_DRAWN)
 		return true;
@@ -1317,14 +1320,15 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 		g->nolog = nolog;
 		return ok;
 	}
+	/* Played without undo, the step is kept: the rest logs nothing. */
+	g->nolog = nolog;
 	if (m->kind == CR_MOVE_PLACE)
 		cr__board_reserve_move(g, m->tile, &h, m->rot);
 	apply(g, m, &h, move, ending);
-	if (nolog) {	/* played without undo: the log is not kept */
+	if (nolog) {	/* the log is not kept */
 		g->log.n = mk->log;
 		g->xlog.n = mk->xlog;
 		mk->undoable = false;
-		g->nolog = true;
 	}
 	return true;
 }

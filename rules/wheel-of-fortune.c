@@ -269,13 +269,17 @@ data_of(const struct cr_game *g, int ext)
 	return cr_tileset_data(cr_game_tileset(g), cr_ext_set(g, ext), NULL);
 }
 
+/* The pig's section, from the module's state and data (d may be NULL). */
+static inline int
+pig_in(const struct wf_state *st, const struct wf_data *d)
+{
+	return st->set ? st->pig : d ? d->start : S_FORTUNE;
+}
+
 static int
 pig_of(const struct cr_game *g, int ext)
 {
-	const struct wf_state *st = cr_ext_cstate(g, ext);
-	const struct wf_data *d = data_of(g, ext);
-
-	return st->set ? st->pig : d ? d->start : S_FORTUNE;
+	return pig_in(cr_ext_cstate(g, ext), data_of(g, ext));
 }
 
 /*
@@ -646,7 +650,7 @@ static bool
 drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
 	const struct wf_data *d = data_of(g, ext);
-	const struct wf_state *st = cr_ext_cstate(g, ext);
+	const struct wf_state *st;
 	int nwheel, nplague, n, i, left[4], all;
 	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
 
@@ -657,6 +661,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		why->source = source_of(d);
 		return true;
 	}
+	st = cr_ext_cstate(g, ext);	/* not for a plain line: most */
 	n = wheel_said(m, &nwheel, &nplague);
 	if (nwheel > 1)
 		return refuse(why, ext, P_WHEEL_TWICE, 0);
@@ -683,7 +688,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		return refuse(why, ext, P_ICON_NUMBER, n);
 	if (n == 0)
 		return true;
-	if (landing(d, pig_of(g, ext), n) != S_PLAGUE)
+	if (landing(d, pig_in(st, d), n) != S_PLAGUE)
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, 0);
 	return plague_choice(g, ext, m, home, count, why);
 }
@@ -1074,8 +1079,11 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 
 	if (d == NULL || n == 0 || nwheel != 1)
 		return;
-	memset(&why, 0, sizeof why);
-	plague = landing(d, pig_of(g, ext), n) == S_PLAGUE && plague_choice(g, ext, m, home, count, &why);
+	plague = landing(d, pig_in(cr_ext_cstate(g, ext), d), n) == S_PLAGUE;
+	if (plague) {	/* why for plague_choice alone: not cleared otherwise */
+		memset(&why, 0, sizeof why);
+		plague = plague_choice(g, ext, m, home, count, &why);
+	}
 	for (int i = 0; i < m->ndrawn; i++) {
 		int id = CR_TOKEN_ID(m->drawn[i].token), t = my_token(id);
 
