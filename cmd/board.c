@@ -88,8 +88,11 @@ cmd_piece_list(const struct cr_game *g, bool lying, bool meeples, const char *la
 		for (int r = 1; r < cr_npieces(); r++) {
 			const struct cr_piece *pc = cr_piece(r);
 
-			if (!(cr_game_exts(g) >> cr_piece_ext(r) & 1) ||
-			    !(cr_kind_flags(cr_piece_kind(r, 0)) & CR_KIND_LAND) != !lying ||
+			/* A piece on a module's space stands (a crown follower). */
+			bool lies = !(pc->flags & CR_PIECE_SPACE) &&
+			    (cr_kind_flags(cr_piece_kind(r, 0)) & CR_KIND_LAND);
+
+			if (!(cr_game_exts(g) >> cr_piece_ext(r) & 1) || lies != lying ||
 			    (meeples && (pc->svg != NULL || pc->weight != 1 ||
 			    !(pc->flags & CR_PIECE_FOLLOWER))))
 				continue;

@@ -443,8 +443,8 @@ resume_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_play_entry = {
-	"play", "[--yes] [--game NAME] [--players A,B,...] [--edition N] [--expansions X,Y] "
-	    "[--faceset FILE] [FILE | --resume [NAME]]",
+	/* The usage printed is play_usage()'s, with every game's options. */
+	"play", "[--yes] [--game NAME] [--players A,B,...] [GAME'S OPTIONS] [FILE | --resume [NAME]]",
 	N_("referee a game at the table, turn by turn"),
 	play_exec
 };

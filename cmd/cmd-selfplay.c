@@ -220,9 +220,9 @@ selfplay_exec(int argc, char **argv)
 }
 
 const struct cmd_entry cmd_selfplay_entry = {
+	/* The usage printed is selfplay_usage()'s, with every game's options. */
 	"selfplay", "[--seed N] [--games K] [--game NAME] [--players P] [--pieces PERCENT] "
-	    "[--edition E] "
-	    "[--expansions X,Y] [--faceset FILE] [--out DIR]",
+	    "[GAME'S OPTIONS] [--out DIR]",
 	N_("write random, complete, legal games as records (for tests and benchmarks)"),
 	selfplay_exec
 };

@@ -584,10 +584,19 @@ static const struct play_cmd *const cmds[] = {
 
 static const struct cmd_entry *const commands[] = { &cmd_faces_entry, NULL };
 
+/* Its option on the usage line (play's and selfplay's alike). */
+static const char *
+usage(bool selfplay)
+{
+	(void)selfplay;
+	return " [--faceset FILE]";
+}
+
 const struct play_game play_game_dice = {
 	.rules = &nt_game_dice,
 	.world = world,
 	.play_opts = opts,
+	.usage = usage,
 	.play_opt = play_opt,
 	.new_only = N_("carcref play: --players and --faceset are for a new game; %s has its "
 	    "own\n"),

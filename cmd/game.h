@@ -89,6 +89,9 @@ struct play_game {
 
 	/* ---- a new game: play's and selfplay's options ---- */
 	const struct cmd_opt *play_opts;	/* NULL name ends them */
+	/* Its options as the usage line writes them (" [--edition N] ..."),
+	 * play's or selfplay's (opts_init run before), static. */
+	const char	*(*usage)(bool selfplay);
 	/* Option k of play_opts, with its value, into the header of the
 	 * game to start: 0, or the exit status (2) with the message
 	 * printed. */
@@ -241,6 +244,11 @@ extern const struct play_game *const play_games[];
 /* selfplay's share of pieces when --pieces is not given: the fair coin
  * every earlier version tossed, so that a seed gives the games it gave. */
 #define PLAY_PIECES	50
+
+/* play's and selfplay's usage: the command's own options around every
+ * game's (struct play_game.usage), made once. */
+const char	*play_usage(void);
+const char	*selfplay_usage(void);
 
 /* The table of row g (NULL: a game no command plays). */
 const struct play_game *play_game_of(const struct nt_game *g);

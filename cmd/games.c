@@ -19,6 +19,43 @@ const struct play_game *const play_games[] = {
 	NULL,
 };
 
+/* head, each game's options, tail: into u (size bytes), once. */
+static const char *
+usage_of(char *u, size_t size, const char *head, bool selfplay, const char *tail)
+{
+	if (u[0] == '\0') {
+		size_t n = (size_t)snprintf(u, size, "%s", head);
+
+		for (int i = 0; play_games[i] != NULL && n < size; i++) {
+			if (play_games[i]->opts_init != NULL)
+				play_games[i]->opts_init();
+			if (play_games[i]->usage != NULL)
+				n += (size_t)snprintf(u + n, size - n, "%s", play_games[i]->usage(selfplay));
+		}
+		if (n < size)
+			snprintf(u + n, size - n, "%s", tail);
+	}
+	return u;
+}
+
+const char *
+play_usage(void)
+{
+	static char u[512];
+
+	return usage_of(u, sizeof u, "[--yes] [--game NAME] [--players A,B,...]", false,
+	    " [FILE | --resume [NAME]]");
+}
+
+const char *
+selfplay_usage(void)
+{
+	static char u[512];
+
+	return usage_of(u, sizeof u, "[--seed N] [--games K] [--game NAME] [--players P] "
+	    "[--pieces PERCENT]", true, " [--out DIR]");
+}
+
 const struct play_game *
 play_game_of(const struct nt_game *g)
 {

@@ -379,10 +379,20 @@ tell(struct play *p, int i)
 		    "gold)\n"), p->names[cr_game_turn(p->g)], due);
 }
 
+/* Its option on the usage line (--edition and --expansions are the tile
+ * game's, which it refuses). */
+static const char *
+usage(bool selfplay)
+{
+	(void)selfplay;
+	return " [--tileset FILE]";
+}
+
 const struct play_game play_game_hg = {
 	.rules = &nt_game_hg,
 	.world = world,
 	.play_opts = opts,
+	.usage = usage,
 	.play_opt = play_opt,
 	.new_only = N_("carcref play: --players and --tileset are for a new game; %s has its "
 	    "own\n"),

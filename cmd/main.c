@@ -30,7 +30,7 @@ static const struct {
 	const char		*(*usage)(void);
 } cmd_table[] = {
 	/* Each cmd/cmd-NAME.c is listed here (declared in cmd.h). */
-	{ &cmd_play_entry,	true, NULL },
+	{ &cmd_play_entry,	true, play_usage },
 	{ &cmd_resume_entry,	false, NULL },
 	{ &cmd_games_entry,	false, NULL },
 	{ &cmd_replay_entry,	false, NULL },
@@ -39,7 +39,7 @@ static const struct {
 	{ &cmd_board_entry,	false, NULL },
 	{ &cmd_tiles_entry,	false, cmd_tiles_usage },
 	{ &cmd_fmt_entry,	false, NULL },
-	{ &cmd_selfplay_entry,	false, NULL },
+	{ &cmd_selfplay_entry,	false, selfplay_usage },
 	{ &cmd_help_entry,	false, NULL },
 	{ &cmd_version_entry,	false, NULL },
 };

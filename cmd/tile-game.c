@@ -1107,8 +1107,28 @@ const struct play_cmd *const tile_cmds[] = {
 	&play_cmd_report, &play_cmd_help, &play_cmd_quit, NULL,
 };
 
+/* " [--edition N] [--expansions X,Y] [--wheel-of-fortune FILE] ...": its
+ * options and its modules' record keys (opts_init run before). */
+static const char *
+usage(bool selfplay)
+{
+	static char u[2][256];
+	char *s = u[selfplay];
+	size_t n;
+
+	if (s[0] != '\0')
+		return s;
+	n = (size_t)snprintf(s, sizeof u[0], " [--edition %s] [--expansions X,Y]", selfplay ? "E" : "N");
+	for (int k = 0; k < NDATA && play_opts[O_DATA + k].name != NULL && n < sizeof u[0]; k++)
+		if (!selfplay || data_type[k] == CR_RK_DATA)
+			n += (size_t)snprintf(s + n, sizeof u[0] - n, " [%s %s]", play_opts[O_DATA + k].name,
+			    data_type[k] == CR_RK_DATA ? "FILE" : "X,Y");
+	return s;
+}
+
 const struct play_game play_game_tile = {
 	.rules = &nt_game_tile,
+	.usage = usage,
 	.more_cmd = said_cmd,
 	.world = world,
 	.play_opts = play_opts,

@@ -2708,6 +2708,10 @@ expect "the wheel's SVG at the start: six sectors, their names, 9 free crown spa
     cmp -s "$tmp/wf0.want" <(python3 tests/wfsvg.py "$tmp/wf0.svg")
 expect_exit 0 -- board --svg "$wf" -o "$tmp/wf5.svg"
 expect "the wheel's SVG after move 5 is well-formed" xml_ok "$tmp/wf5.svg"
+expect "the wheel's SVG key: a crown follower stands, as it is drawn" \
+    grep -q 'crown follower[^<]* (standing)' "$tmp/wf5.svg"
+expect "the wheel's SVG key: no crown follower lying" \
+    test "$(grep -c 'crown follower[^<]* (lying)' "$tmp/wf5.svg")" -eq 0
 python3 tests/wfsvg.py "$tmp/wf5.svg" >"$tmp/wf5.txt" 2>&1
 expect "the wheel's SVG after move 5: the pig on Tax" grep -qxF "pig 1 the pig: nobody's piece" "$tmp/wf5.txt"
 expect "the wheel's SVG after move 5: the crown followers in their owners' colours" \
@@ -2854,6 +2858,9 @@ expect_exit 2 -- tiles --check "$wf/no-such.yaml"
 printf 'save %s\nquit\n' "$wf/spr.yaml" >"$wf/sprcmds"
 STDIN=$wf/sprcmds run play --players Anna,Ben --expansions river,wheel-of-fortune --spring ' 4,0 '
 expect "play --spring 4,0: the record's spring, its rotation worked out" grep -qx 'spring: "4,0 0"' "$wf/spr.yaml"
+# The usage names every game's options, the modules' record keys among them.
+expect_err '[--wheel-of-fortune FILE] [--spring X,Y] [--faceset FILE] [--tileset FILE] [FILE | --resume [NAME]]' -- play --frobnicate
+expect_err '[--pieces PERCENT] [--edition E] [--expansions X,Y] [--wheel-of-fortune FILE] [--faceset FILE]' -- selfplay --frobnicate
 STDIN=$wf/sprcmds run play --players Anna,Ben --expansions river,wheel-of-fortune
 expect "play without --spring: the first open square" grep -qx 'spring: "0,-1 90"' "$wf/spr.yaml"
 expect_err 'carcref play: spring: "4,0 90": the spring flows straight away from the board: at 4,0 its rotation is 0, not 90' \
