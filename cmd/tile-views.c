@@ -313,6 +313,28 @@ view_board(struct play *p, int argc, char **argv)
 }
 
 /*
+ * What the modules in play say of their state (m NULL: "the pig on
+ * Storm") or of the step m says of the copy drawn, joined by "; " into
+ * buf; how long (0: nothing).
+ */
+size_t
+tile_ext_said(const struct play *p, const struct cr_move *m, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++) {
+		char one[256];
+
+		if (!(cr_game_exts(p->g) >> e & 1) || cr_exts[e]->said == NULL ||
+		    cr_exts[e]->said(p->g, e, m, nt_tr, one, sizeof one) <= 0 || o + 2 >= size)
+			continue;
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", o ? "; " : "", one);
+	}
+	return o < size ? o : size - 1;
+}
+
+/*
  * After each accepted move, one line: each player's score and meeples in
  * hand, who plays next, the tiles left: "Anna 12 [6], Ben 4 [7]; Ben to
  * play, 63 tiles left".
@@ -321,6 +343,7 @@ void
 tile_standings(struct play *p)
 {
 	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g), k = 0;
+	char said[512], *line;
 
 	if (cr_game_over(p->g))
 		return;
@@ -333,8 +356,18 @@ tile_standings(struct play *p)
 		outf(" %s %d [%d]%s", p->names[i], cr_game_player(p->g, i)->score,
 		    k == 0 ? cr_game_player(p->g, i)->meeples : cr_game_player(p->g, i)->pool[k],
 		    i + 1 < n ? "," : "");
-	outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
+	if (tile_ext_said(p, NULL, said, sizeof said) == 0) {
+		outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
+		    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
+		return;
+	}
+	/* The modules' state after it: "; the pig on Storm". */
+	line = cmd_strf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
 	    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
+	if (line != NULL && *line != '\0' && line[strlen(line) - 1] == '\n')
+		line[strlen(line) - 1] = '\0';
+	outf("%s; %s\n", line ? line : "", said);
+	free(line);
 }
 
 /* Names in the table: at most this many columns, cut with "~" beyond. */
@@ -395,7 +428,7 @@ view_score(struct play *p, int argc, char **argv)
 	 * the names' width, each number is as wide as its heading. */
 	const char *who = _("player"), *score = _("score");
 	int n = cr_game_nplayers(p->g), w = 6, sw = out_width(score) > 5 ? out_width(score) : 5;
-	char *name[CR_MAXPLAYERS];
+	char *name[CR_MAXPLAYERS], said[512];
 
 	(void)argc, (void)argv;
 	if (cr_game_over(p->g)) {
@@ -434,6 +467,8 @@ view_score(struct play *p, int argc, char **argv)
 		outf("\n");
 		free(name[i]);
 	}
+	if (tile_ext_said(p, NULL, said, sizeof said) > 0)	/* "the pig on Storm" */
+		outf("  %s\n", said);
 	return 0;
 }
 

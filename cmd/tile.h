@@ -74,6 +74,10 @@ char	*tile_ctrl_c(struct play *p);
 bool	 tile_hand_restore(struct play *p, char *text, char **why);
 bool	 tile_is_turn(struct play *p, int argc, char **argv, const char *line);
 
+/* tile-views.c: what the modules in play say of their state, or with m
+ * of the step m says of the copy drawn ("the pig on Storm"). */
+size_t	 tile_ext_said(const struct play *p, const struct cr_move *m, char *buf, size_t size);
+
 /* tile-turn.c: the steps of a turn. */
 int	 turn_draw(struct play *, int, char **);
 int	 turn_place(struct play *, int, char **);

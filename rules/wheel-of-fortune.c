@@ -1598,6 +1598,31 @@ wf_state(const struct cr_game *g, int ext, struct cr_evword *out, int max)
 	return 1;
 }
 
+/* Its state and its step for people (the contract's 4.3): where the pig
+ * stands ("the pig on Storm"); with m, where the line's wheel=N takes it,
+ * and on Plague what the players do before the tile goes down. */
+static int
+wf_said(const struct cr_game *g, int ext, const struct cr_move *m,
+    const char *(*tr)(const char *), char *buf, size_t size)
+{
+	static const char *const on = N_("the pig on %s");
+	static const char *const moves = N_("the pig moves %d, %s to %s");
+	static const char *const home = N_("; each player sends a follower home");
+	const struct wf_data *d = data_of(g, ext);
+	struct say o = { buf, size, 0 };
+	int nwheel, nplague, n, from = pig_of(g, ext), to;
+
+	if (m == NULL)
+		say(&o, tr(on), tr(spaces[from].name));
+	else if (d != NULL && (n = wheel_said(m, &nwheel, &nplague)) > 0) {
+		to = landing(d, from, n);
+		say(&o, tr(moves), n, tr(spaces[from].name), tr(spaces[to].name));
+		if (to == S_PLAGUE)
+			say(&o, "%s", tr(home));
+	}
+	return (int)o.n;
+}
+
 /* ---- reading the data ----------------------------------------------------- */
 
 static int
@@ -2130,4 +2155,5 @@ const struct cr_ext cr_ext_wheel = {
 	.data_each = data_each,
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
+	.said = wf_said,
 };

@@ -3973,6 +3973,48 @@ expect "wheel hand: the move played as it was said" has "$tmp/out" \
     'move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0'
 export CARCREF_STATE=$tmp/state
 
+# Issue 21, the tester's items 5-8 and 14 (spec 4.3, 4.6).
+# meeple lists the free crown spaces with their room, after the step of
+# the copy drawn (the pig on Tax sends Anna's crown follower home first).
+typed wqcrown <<'EOF'
+draw B
+place 0,-1 0
+meeple
+meeple crown@tax
+draw U
+wheel 1
+place -1,0 0
+meeple
+score
+quit
+EOF
+session wqcrown 0 play --players Anna,Ben --expansions wheel-of-fortune
+o=$tmp/wqcrown.out
+expect "wheel qa: the standings line shows the pig's section" has "$o" \
+    '  Anna 0 [6], Ben 0 [7]; Ben to play, 82 tiles left; the pig on Fortune'
+expect "wheel qa: score shows the pig's section" grep -qx '  the pig on Fortune' "$o"
+printf 'B 0,-1 0\ndraw U\nwheel 1\nplace -1,0 0\nmeeple\nquit\n' >"$tmp/wqcrown2.in"
+STDIN=$tmp/wqcrown2.in run play --players Anna,Ben --expansions wheel-of-fortune,inns-cathedrals
+printf 'B 0,-1 0\nscore\ndraw U\nposer -1,0 0\npion\nquit\n' >"$tmp/wqcrownfr.in"
+STDIN=$tmp/wqcrownfr.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa fr: the pig's section" grep -qx '  le cochon sur Fortune' "$tmp/out"
+# The tester's p.yaml: wheel 2 takes the pig from Storm to Plague.
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nmoves:\n  - E 0,4 180 knight@S\n  - B 0,-1 0 monk\n  - V wheel=3 -1,0 180 thief@E\n' \
+    >"$tmp/wqp.yaml"
+cp "$tmp/wqp.yaml" "$tmp/wqp2.yaml"
+printf 'draw U\nwheel 2\nB 0,-2 0\nplague 0,4\nB 0,-2 0\nU 0,5 0 thief@E\nmoves\nquit\n' >"$tmp/wqp.in"
+STDIN=$tmp/wqp.in run play "$tmp/wqp.yaml"
+printf 'draw U\nwheel 2\nplague 0,4\nU wheel=2 plague=0,4 0,5 0 thief@E\nquit\n' >"$tmp/wqp2.in"
+STDIN=$tmp/wqp2.in run play "$tmp/wqp2.yaml"
+expect "wheel qa: the standings after the pig moved" has "$tmp/out" \
+    'Anna to play, 79 tiles left; the pig on Plague'
+# draw: place refused when every copy left shows the icon, said at once;
+# the refusal names the plain copy's move.
+printf 'U -1,0 0\ndraw U\nplace -2,0 0\ndraw X\nplace 4,1 0\nquit\n' >"$tmp/wqdraw.in"
+STDIN=$tmp/wqdraw.in run play --players Anna,Ben --expansions wheel-of-fortune
+STDIN=$tmp/wqdraw.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+export CARCREF_STATE=$tmp/state
+
 unset nbsp idsp e30
 export CARCREF_STATE=$tmp/state
 echo "repl: $pass passed, $fail failed"
