@@ -883,7 +883,8 @@ turn_said(struct play *p, int argc, char **argv)
 	struct nt_error err;
 	const struct cr_token *tk;
 	uint32_t due;
-	char *word;
+	char *word, head[512];
+	const char *tw;
 	int rc, pl, sq, role;
 
 	(void)argc;
@@ -938,9 +939,12 @@ turn_said(struct play *p, int argc, char **argv)
 	}
 	/* Choices due: the players who choose, in turn order from the mover,
 	 * and those who have one follower only. */
-	outf(_("  first, each player with several followers names one (%s X,Y):\n"),
-	    play_fr() && cr_token(sq)->aliases && cr_token(sq)->aliases[0] ?
-	    cr_token(sq)->aliases[0] : cr_token(sq)->word);
+	tw = play_fr() && cr_token(sq)->aliases && cr_token(sq)->aliases[0] ?
+	    cr_token(sq)->aliases[0] : cr_token(sq)->word;
+	if (tile_ext_said(p, &m, head, sizeof head) > 0)	/* where the pig stops first */
+		outf(_("  %s (%s X,Y):\n"), head, tw);
+	else
+		outf(_("  first, each player with several followers names one (%s X,Y):\n"), tw);
 	for (int k = 0; k < cr_game_nplayers(p->g); k++) {
 		struct cr_meeple mee[256];
 		int n = cr_game_meeples(p->g, mee, 256), count = 0, only = -1;

@@ -3868,8 +3868,8 @@ expect "wheel steps: refusals leave the game as it was" has "$o" \
     '> Ben        0       6'
 expect "wheel steps: plague before wheel" has "$o" \
     'plague comes after what the copy shows: say its number first'
-expect "wheel steps: Plague asks the player who chooses" has "$o" \
-    '  first, each player with several followers names one (plague X,Y):'
+expect "wheel steps: Plague asks the player who chooses, the pig's move first" has "$o" \
+    '  the pig moves 3, Famine to Plague; each player sends a follower home (plague X,Y):'
 expect "wheel steps: the mover's forced follower announced" has "$o" \
     "    Ben: monk at 4,2, Ben's only one"
 expect "wheel steps: the chooser's followers" has "$o" \
@@ -3921,7 +3921,7 @@ STDIN=$tmp/wstepsfr.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --
 expect "wheel steps fr: the copies and the step" has "$tmp/out" \
     'U : 7 restantes, 6 avec une icône Roue de la Fortune (nombre inconnu), 1 sans icône : roue N si celle-ci montre N, sinon poser'
 expect "wheel steps fr: the choice asked" has "$tmp/out" \
-    "  d'abord, chaque joueur qui a plusieurs partisans en nomme un (peste X,Y) :"
+    '  le cochon avance de 3, de Famine à Peste ; chaque joueur renvoie un partisan chez lui (peste X,Y) :'
 expect "wheel steps fr: the action told" has "$tmp/out" '  ce tour fera : roue : le cochon avance de 3'
 expect "wheel steps fr: the move in English" has "$tmp/out" \
     'coup 4, Ben : U wheel=3 plague=4,2 plague=1,4 -2,0 0'
@@ -4004,6 +4004,8 @@ printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\
 cp "$tmp/wqp.yaml" "$tmp/wqp2.yaml"
 printf 'draw U\nwheel 2\nB 0,-2 0\nplague 0,4\nB 0,-2 0\nU 0,5 0 thief@E\nmoves\nquit\n' >"$tmp/wqp.in"
 STDIN=$tmp/wqp.in run play "$tmp/wqp.yaml"
+expect "wheel qa: wheel N on Plague says the pig's move first" has "$tmp/out" \
+    '  the pig moves 2, Storm to Plague; each player sends a follower home (plague X,Y):'
 printf 'draw U\nwheel 2\nplague 0,4\nU wheel=2 plague=0,4 0,5 0 thief@E\nquit\n' >"$tmp/wqp2.in"
 STDIN=$tmp/wqp2.in run play "$tmp/wqp2.yaml"
 expect "wheel qa: the standings after the pig moved" has "$tmp/out" \
