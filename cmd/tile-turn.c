@@ -365,6 +365,32 @@ turn_draw(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/* And on the spaces off the tiles, a line per piece, the free ones:
+ * "  or a crown follower: crown@tax (1 of 2 free), ...". */
+static void
+print_space_options(struct play *p)
+{
+	struct tile_spaceopt o[2 * CR_MAXSPACES];
+	int n = tile_space_options(p, &tile_hand(p)->pend, o, 2 * CR_MAXSPACES);
+
+	for (int i = 0; i < n; i++) {
+		char w[96];
+
+		tile_space_text(o[i].role, o[i].space, w, sizeof w);
+		if (i == 0 || o[i].role != o[i - 1].role)
+			/* TRANSLATORS: %s: a piece's name ("crown follower"); the
+			 * spaces it may go on follow. */
+			outf(_("%s  or a %s:"), i ? "\n" : "", nt_tr(cr_piece(o[i].role)->name));
+		else
+			outf(",");
+		/* TRANSLATORS: a space off the tiles and its room: "crown@tax
+		 * (1 of 2 free)". */
+		outf(_(" %s (%d of %d free)"), w, o[i].free, o[i].cap);
+	}
+	if (n > 0)
+		outf("\n");
+}
+
 /* What may go on the tile just put down: "thief@E, knight@N, or pass". */
 static void
 print_meeple_options(struct play *p)
@@ -378,6 +404,7 @@ print_meeple_options(struct play *p)
 			outf(_("%s has no meeple left: pass\n"), p->names[cr_game_turn(p->g)]);
 		else
 			outf(_("no meeple can go on it (its features are taken): pass\n"));
+		print_space_options(p);
 		return;
 	}
 	outf(_("then a meeple:"));
@@ -389,6 +416,7 @@ print_meeple_options(struct play *p)
 		    i + 1 < n ? "," : "");
 	}
 	outf(_(" (meeple ROLE@SPOT), or pass\n"));
+	print_space_options(p);
 }
 
 /*

@@ -87,6 +87,60 @@ tile_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
 	return snprintf(buf, size, "%s@%s", tile_piece_word(role), nt_spot_text(spot));
 }
 
+/* A space off the tiles as the player's language writes it, which the
+ * notation reads too: "tax", in French "taxes". */
+static const char *
+space_word(int space)
+{
+	const struct cr_space *sp = cr_space(space);
+
+	return play_fr() && sp->aliases != NULL && sp->aliases[0] != NULL ? sp->aliases[0] :
+	    sp->word;
+}
+
+int
+tile_space_text(int role, int space, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s@%s", tile_piece_word(role), space_word(space));
+}
+
+/*
+ * The pieces that may go on a space off the tiles in move m (its tile
+ * placed, its piece left out), each with the space's room after the
+ * step the line says of the copy drawn (the move played on trial without
+ * its piece, and taken back): up to max into out, how many.
+ */
+int
+tile_space_options(struct play *p, const struct cr_move *m, struct tile_spaceopt *out, int max)
+{
+	int cap[CR_MAXSPACES + 1] = { 0 }, held[CR_MAXSPACES + 1] = { 0 }, n = 0, ns = 0;
+	struct cr_move t;
+
+	for (ns = 1; ns <= CR_MAXSPACES && cr_space(ns) != NULL; ns++)
+		cap[ns] = cr_game_space(p->g, ns, NULL, 0, &held[ns]);
+	for (int r = 1; r < cr_npieces() && n < max; r++) {
+		if (!(cr_piece(r)->flags & CR_PIECE_SPACE) ||
+		    !(cr_game_exts(p->g) >> cr_piece_ext(r) & 1))
+			continue;
+		for (int s = 1; s < ns && n < max; s++) {
+			cr_move_copy(&t, m);
+			t.role = r, t.spot = 0, t.arg = 0, t.space = s;
+			if (cap[s] > 0 && cr_space_ext(s) == cr_piece_ext(r) &&
+			    cr_game_check(p->g, &t, NULL))
+				out[n++] = (struct tile_spaceopt){ r, s, cap[s] - held[s], cap[s] };
+		}
+	}
+	cr_move_copy(&t, m);
+	t.role = CR_ROLE_NONE, t.spot = 0, t.arg = 0, t.space = 0;
+	if (n > 0 && m->ndrawn > 0 && cr_game_play(p->g, &t, NULL)) {	/* the step first */
+		for (int i = 0; i < n; i++)
+			out[i].free = out[i].cap - (cr_game_space(p->g, out[i].space, NULL, 0,
+			    &held[0]), held[0]);
+		cr_game_undo(p->g, 1);
+	}
+	return n;
+}
+
 /*
  * A whole turn with tile T that is legal now, as tile_example words it:
  * with a piece (*piece true) at the first placement where one may go,

@@ -74,6 +74,16 @@ char	*tile_ctrl_c(struct play *p);
 bool	 tile_hand_restore(struct play *p, char *text, char **why);
 bool	 tile_is_turn(struct play *p, int argc, char **argv, const char *line);
 
+/* tile-views.c: the pieces that may go on a space off the tiles in move
+ * m (crown@tax), with the room there after the step of the copy drawn;
+ * such a piece and its space as the player's language writes it. */
+struct tile_spaceopt {
+	int	role, space, free, cap;
+};
+int	 tile_space_options(struct play *p, const struct cr_move *m, struct tile_spaceopt *out,
+	    int max);
+int	 tile_space_text(int role, int space, char *buf, size_t size);
+
 /* tile-views.c: what the modules in play say of their state, or with m
  * of the step m says of the copy drawn ("the pig on Storm"). */
 size_t	 tile_ext_said(const struct play *p, const struct cr_move *m, char *buf, size_t size);

@@ -3990,13 +3990,21 @@ quit
 EOF
 session wqcrown 0 play --players Anna,Ben --expansions wheel-of-fortune
 o=$tmp/wqcrown.out
+expect "wheel qa: meeple lists the crown spaces" has "$o" \
+    '  or a crown follower: crown@fortune (1 of 1 free), crown@tax (2 of 2 free), crown@famine (1 of 1 free), crown@storm (2 of 2 free), crown@inquisition (1 of 1 free), crown@plague (2 of 2 free)'
+expect "wheel qa: the room after the pig's step" \
+    test "$(grep -c 'crown@tax (2 of 2 free)' "$o")" = 4
 expect "wheel qa: the standings line shows the pig's section" has "$o" \
     '  Anna 0 [6], Ben 0 [7]; Ben to play, 82 tiles left; the pig on Fortune'
 expect "wheel qa: score shows the pig's section" grep -qx '  the pig on Fortune' "$o"
 printf 'B 0,-1 0\ndraw U\nwheel 1\nplace -1,0 0\nmeeple\nquit\n' >"$tmp/wqcrown2.in"
 STDIN=$tmp/wqcrown2.in run play --players Anna,Ben --expansions wheel-of-fortune,inns-cathedrals
+expect "wheel qa: the big crown follower's spaces" has "$tmp/out" \
+    '  or a big crown follower: big-crown@fortune (1 of 1 free), big-crown@tax (2 of 2 free),'
 printf 'B 0,-1 0\nscore\ndraw U\nposer -1,0 0\npion\nquit\n' >"$tmp/wqcrownfr.in"
 STDIN=$tmp/wqcrownfr.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa fr: the crown spaces" has "$tmp/out" \
+    '  ou un partisan de la couronne : couronne@fortune (libres : 1 sur 1), couronne@taxes (libres : 2 sur 2)'
 expect "wheel qa fr: the pig's section" grep -qx '  le cochon sur Fortune' "$tmp/out"
 # The tester's p.yaml: wheel 2 takes the pig from Storm to Plague.
 printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nmoves:\n  - E 0,4 180 knight@S\n  - B 0,-1 0 monk\n  - V wheel=3 -1,0 180 thief@E\n' \
@@ -4015,6 +4023,15 @@ expect "wheel qa: the standings after the pig moved" has "$tmp/out" \
 printf 'U -1,0 0\ndraw U\nplace -2,0 0\ndraw X\nplace 4,1 0\nquit\n' >"$tmp/wqdraw.in"
 STDIN=$tmp/wqdraw.in run play --players Anna,Ben --expansions wheel-of-fortune
 STDIN=$tmp/wqdraw.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+if command -v tmux >/dev/null; then
+	start CARCREF_STATE="$tmp/wheel-tty2" -- play --players Anna,Ben --expansions wheel-of-fortune
+	screen "wheel qa tmux: the prompt" '^Anna> ?$'
+	keys 'draw B' Enter 'place 0,-1 0' Enter 'meeple crown@ta' Tab
+	screen "wheel qa tmux: Tab completes a crown space" '^Anna \[B 0,-1 0\]> meeple crown@tax ?$'
+	keys C-u 'quit' Enter 'y' Enter
+	screen "wheel qa tmux: quit, exit 0" '^EXIT=0$'
+	term_close
+fi
 export CARCREF_STATE=$tmp/state
 
 unset nbsp idsp e30
