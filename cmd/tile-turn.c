@@ -186,6 +186,18 @@ tile_line(struct play *p, const char *line)
 		if (turn.move.kind != CR_MOVE_END && other_tile(p, turn.move.tile) < 0)
 			return -1;
 		h->back = turn.move.kind == CR_MOVE_END;
+		/* The line is the turn: what was said of the copy in hand and
+		 * that it leaves out is not kept, and that is said. */
+		if (turn.move.kind != CR_MOVE_END && h->nsaid > 0 && turn.move.ndrawn == 0 &&
+		    cr_game_check(p->g, &turn.move, NULL)) {
+			char *was = tile_hand_line(p);
+
+			if (was != NULL && *was != '\0' && was[strlen(was) - 1] == '\n')
+				was[strlen(was) - 1] = '\0';
+			outf(_("(%s was in hand; this line says nothing of what the copy shows, and "
+			    "is played as written)\n"), was ? was : tile_code(p, h->tile));
+			free(was);
+		}
 	}
 	rc = played(p, line);
 	h->back = false;
@@ -874,6 +886,20 @@ say_step(struct play *p, const struct cr_move *said)
 		outf(_("  this turn will do: %s: %s\n"), nt_event_name(&ev[k]), why);
 	}
 	cr_game_undo(p->g, 1);
+}
+
+void
+tile_said_whole(struct play *p, struct cr_move *m)
+{
+	struct cr_move full;
+	uint32_t due;
+	int sq;
+
+	hand_said(tile_hand(p), m);
+	if (m->ndrawn == 0 || !tile_said_due(p->g, m, NULL, &due, &sq) || due == 0)
+		return;
+	squares_due(p->g, m, sq, &full, &due);
+	cr_move_copy(m, &full);
 }
 
 bool

@@ -154,7 +154,7 @@ tile_example_of(struct play *p, int t, bool *piece)
 	const struct tile_hand *h = tile_hand(p);
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
 	struct cr_move first = { .tile = -1 };
-	char line[160];
+	char line[512];
 	int n, squares, k;
 	struct cr_place *v;
 
@@ -172,6 +172,8 @@ tile_example_of(struct play *p, int t, bool *piece)
 		struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
 		    .y = v[i].y, .rot = v[i].rot };
 
+		if (t == h->tile)	/* the copy in hand: what it was said to show */
+			tile_said_whole(p, &m);
 		if (first.tile < 0 && cr_game_check(p->g, &m, NULL))
 			first = m;
 		k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
@@ -215,8 +217,9 @@ tile_example(struct play *p)
 		return NULL;
 	if (h->tile >= 0) {
 		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = h->tile };
-		char line[64];
+		char line[512];
 
+		tile_said_whole(p, &d);	/* the copy in hand, as it was said */
 		if ((ex = tile_example_of(p, h->tile, &piece)) != NULL ||
 		    !cr_game_check(p->g, &d, NULL))
 			return ex;

@@ -104,6 +104,10 @@ int	 turn_said(struct play *, int, char **);
  * module's square token, into *square: 0 none); false, why filled. */
 bool	 tile_said_due(const struct cr_game *g, const struct cr_move *m,
 	     struct cr_refusal *why, uint32_t *due, int *square);
+/* What the hand said of the copy drawn, into m, made whole where a
+ * player has still to name a follower (the first of theirs): for the
+ * hints' turn that is legal now. */
+void	 tile_said_whole(struct play *p, struct cr_move *m);
 /* The copies left that modules tell apart, " 7 with a wheel icon (number
  * unknown), 1 plain" (n of v, cr_game_variants). */
 void	 tile_say_variants(struct play *p, const struct cr_variant *v, int n);

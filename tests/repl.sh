@@ -4014,8 +4014,14 @@ printf 'draw U\nwheel 2\nB 0,-2 0\nplague 0,4\nB 0,-2 0\nU 0,5 0 thief@E\nmoves\
 STDIN=$tmp/wqp.in run play "$tmp/wqp.yaml"
 expect "wheel qa: wheel N on Plague says the pig's move first" has "$tmp/out" \
     '  the pig moves 2, Storm to Plague; each player sends a follower home (plague X,Y):'
+expect "wheel qa: the hint keeps what was said, choices due made whole" has "$tmp/out" \
+    "refused: U is in hand, not B: place it (place X,Y [ROT]), or draw B first to play it instead (U goes back); U's whole turn in one line, legal now: U wheel=2 plague=0,4 0,5 0 thief@E"
+expect "wheel qa: a whole line leaving the wheel out is said" has "$tmp/out" \
+    '(U wheel=2 plague=0,4 was in hand; this line says nothing of what the copy shows, and is played as written)'
 printf 'draw U\nwheel 2\nplague 0,4\nU wheel=2 plague=0,4 0,5 0 thief@E\nquit\n' >"$tmp/wqp2.in"
 STDIN=$tmp/wqp2.in run play "$tmp/wqp2.yaml"
+expect "wheel qa: the hint's line plays the wheel" has "$tmp/out" \
+    'move 4, Ben: U wheel=2 plague=0,-1 plague=0,4 0,5 0 thief@E'
 expect "wheel qa: the standings after the pig moved" has "$tmp/out" \
     'Anna to play, 79 tiles left; the pig on Plague'
 # draw: place refused when every copy left shows the icon, said at once;
