@@ -310,7 +310,10 @@ static void
 say_copies(struct play *p, int type)
 {
 	struct cr_variant v[8];
-	int n = cr_game_variants(p->g, type, v, 8), id;
+	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = type };
+	const char *word;
+	uint32_t due;
+	int n = cr_game_variants(p->g, type, v, 8), id, nums = 0, one = 0;
 
 	if (n == 0)
 		return;
@@ -320,12 +323,28 @@ say_copies(struct play *p, int type)
 			break;
 	outf(_("%s: %d left,"), tile_code(p, type), cr_game_supply(p->g, type));
 	tile_say_variants(p, v, n);
-	if (cr_token(id) != NULL)
-		outf(_(": %s N if this one shows N, else place\n"),
-		    play_fr() && cr_token(id)->aliases && cr_token(id)->aliases[0] ?
-		    cr_token(id)->aliases[0] : cr_token(id)->word);
-	else
+	if (cr_token(id) == NULL) {
 		outf("\n");
+		return;
+	}
+	word = play_fr() && cr_token(id)->aliases && cr_token(id)->aliases[0] ?
+	    cr_token(id)->aliases[0] : cr_token(id)->word;
+	if (cr_game_check_drawn(p->g, &m, NULL)) {	/* a copy that shows nothing is left */
+		outf(_(": %s N if this one shows N, else place\n"), word);
+		return;
+	}
+	/* Every copy left shows one: the numbers the engine accepts now. */
+	for (int k = cr_token(id)->min; k <= cr_token(id)->max; k++) {
+		m.ndrawn = 1;
+		m.drawn[0] = (struct cr_said){ CR_TOKEN(id, k), 0, 0, -1 };
+		if (tile_said_due(p->g, &m, NULL, &due, NULL))
+			one = nums++ ? one : k;
+	}
+	if (nums == 1)
+		outf(_(": %s %d, as every copy left shows (place alone is refused)\n"), word, one);
+	else
+		outf(_(": %s N, N the number this one shows (every copy left shows one: place alone "
+		    "is refused)\n"), word);
 }
 
 int

@@ -3859,9 +3859,9 @@ session wsteps 1 play --players Anna,Ben --expansions wheel-of-fortune
 o=$tmp/wsteps.out
 expect "wheel steps: wheel before draw" has "$o" 'no tile in hand: draw it first (draw CODE), then wheel 2'
 expect "wheel steps: draw says the icon copies and the step" has "$o" \
-    'X: 1 left, 1 with a wheel icon showing 1: wheel N if this one shows N, else place'
+    'X: 1 left, 1 with a wheel icon showing 1: wheel 1, as every copy left shows (place alone is refused)'
 expect "wheel steps: place refused when every copy left shows an icon" has "$o" \
-    'refused: the X left show the wheel icon (wheel-of-fortune.yaml line 54): write X wheel=N'
+    'refused: X shows the wheel icon (its one copy has one, wheel-of-fortune.yaml line 54): write X wheel=N'
 expect "wheel steps: a number the data makes impossible" has "$o" \
     'refused: no X left shows a wheel icon with 2 (wheel-of-fortune.yaml line 54); another printing? correct the data'
 expect "wheel steps: refusals leave the game as it was" has "$o" \
@@ -4028,7 +4028,15 @@ expect "wheel qa: the standings after the pig moved" has "$tmp/out" \
 # the refusal names the plain copy's move.
 printf 'U -1,0 0\ndraw U\nplace -2,0 0\ndraw X\nplace 4,1 0\nquit\n' >"$tmp/wqdraw.in"
 STDIN=$tmp/wqdraw.in run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa: draw, no plain U left" has "$tmp/out" \
+    'U: 7 left, 7 with a wheel icon (number unknown): wheel N, N the number this one shows (every copy left shows one: place alone is refused)'
+expect "wheel qa: the plain U's move named" has "$tmp/out" \
+    'refused: the plain U was drawn at move 1: the U left show the wheel icon (wheel-of-fortune.yaml line 53): write U wheel=N'
+expect "wheel qa: draw X, its one number" has "$tmp/out" \
+    'X: 1 left, 1 with a wheel icon showing 1: wheel 1, as every copy left shows (place alone is refused)'
 STDIN=$tmp/wqdraw.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa fr: draw X" has "$tmp/out" \
+    'comme le montrent tous les exemplaires restants (poser seul est refusé)'
 if command -v tmux >/dev/null; then
 	start CARCREF_STATE="$tmp/wheel-tty2" -- play --players Anna,Ben --expansions wheel-of-fortune
 	screen "wheel qa tmux: the prompt" '^Anna> ?$'
