@@ -111,6 +111,7 @@ static void
 cand_meeples(struct play *p, const struct cr_move *m, const char *text)
 {
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
+	struct tile_spaceopt so[2 * CR_MAXSPACES];
 	int n = cr_game_meeple_options(p->g, m, opt, CR_MAXMEEPLEOPTS);
 	const char *at = strchr(text, '@');
 	size_t rn = at ? (size_t)(at - text) : strlen(text), sn = at ? strlen(at + 1) : 0;
@@ -140,6 +141,14 @@ cand_meeples(struct play *p, const struct cr_move *m, const char *text)
 			play_cand("%s", word);
 		else
 			play_cand("%s@%s", word, spot);
+	}
+	/* The free spaces off the tiles: crown@tax. */
+	n = tile_space_options(p, m, so, 2 * CR_MAXSPACES);
+	for (int i = 0; i < n; i++) {
+		char w[96];
+
+		tile_space_text(so[i].role, so[i].space, w, sizeof w);
+		play_cand("%s", w);
 	}
 }
 

@@ -186,6 +186,18 @@ tile_line(struct play *p, const char *line)
 		if (turn.move.kind != CR_MOVE_END && other_tile(p, turn.move.tile) < 0)
 			return -1;
 		h->back = turn.move.kind == CR_MOVE_END;
+		/* The line is the turn: what was said of the copy in hand and
+		 * that it leaves out is not kept, and that is said. */
+		if (turn.move.kind != CR_MOVE_END && h->nsaid > 0 && turn.move.ndrawn == 0 &&
+		    cr_game_check(p->g, &turn.move, NULL)) {
+			char *was = tile_hand_line(p);
+
+			if (was != NULL && *was != '\0' && was[strlen(was) - 1] == '\n')
+				was[strlen(was) - 1] = '\0';
+			outf(_("(%s was in hand; this line says nothing of what the copy shows, and "
+			    "is played as written)\n"), was ? was : tile_code(p, h->tile));
+			free(was);
+		}
 	}
 	rc = played(p, line);
 	h->back = false;
@@ -298,7 +310,10 @@ static void
 say_copies(struct play *p, int type)
 {
 	struct cr_variant v[8];
-	int n = cr_game_variants(p->g, type, v, 8), id;
+	struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = type };
+	const char *word;
+	uint32_t due;
+	int n = cr_game_variants(p->g, type, v, 8), id, nums = 0, one = 0;
 
 	if (n == 0)
 		return;
@@ -308,12 +323,28 @@ say_copies(struct play *p, int type)
 			break;
 	outf(_("%s: %d left,"), tile_code(p, type), cr_game_supply(p->g, type));
 	tile_say_variants(p, v, n);
-	if (cr_token(id) != NULL)
-		outf(_(": %s N if this one shows N, else place\n"),
-		    play_fr() && cr_token(id)->aliases && cr_token(id)->aliases[0] ?
-		    cr_token(id)->aliases[0] : cr_token(id)->word);
-	else
+	if (cr_token(id) == NULL) {
 		outf("\n");
+		return;
+	}
+	word = play_fr() && cr_token(id)->aliases && cr_token(id)->aliases[0] ?
+	    cr_token(id)->aliases[0] : cr_token(id)->word;
+	if (cr_game_check_drawn(p->g, &m, NULL)) {	/* a copy that shows nothing is left */
+		outf(_(": %s N if this one shows N, else place\n"), word);
+		return;
+	}
+	/* Every copy left shows one: the numbers the engine accepts now. */
+	for (int k = cr_token(id)->min; k <= cr_token(id)->max; k++) {
+		m.ndrawn = 1;
+		m.drawn[0] = (struct cr_said){ CR_TOKEN(id, k), 0, 0, -1 };
+		if (tile_said_due(p->g, &m, NULL, &due, NULL))
+			one = nums++ ? one : k;
+	}
+	if (nums == 1)
+		outf(_(": %s %d, as every copy left shows (place alone is refused)\n"), word, one);
+	else
+		outf(_(": %s N, N the number this one shows (every copy left shows one: place alone "
+		    "is refused)\n"), word);
 }
 
 int
@@ -365,6 +396,32 @@ turn_draw(struct play *p, int argc, char **argv)
 	return 0;
 }
 
+/* And on the spaces off the tiles, a line per piece, the free ones:
+ * "  or a crown follower: crown@tax (1 of 2 free), ...". */
+static void
+print_space_options(struct play *p)
+{
+	struct tile_spaceopt o[2 * CR_MAXSPACES];
+	int n = tile_space_options(p, &tile_hand(p)->pend, o, 2 * CR_MAXSPACES);
+
+	for (int i = 0; i < n; i++) {
+		char w[96];
+
+		tile_space_text(o[i].role, o[i].space, w, sizeof w);
+		if (i == 0 || o[i].role != o[i - 1].role)
+			/* TRANSLATORS: %s: a piece's name ("crown follower"); the
+			 * spaces it may go on follow. */
+			outf(_("%s  or a %s:"), i ? "\n" : "", nt_tr(cr_piece(o[i].role)->name));
+		else
+			outf(",");
+		/* TRANSLATORS: a space off the tiles and its room: "crown@tax
+		 * (1 of 2 free)". */
+		outf(_(" %s (%d of %d free)"), w, o[i].free, o[i].cap);
+	}
+	if (n > 0)
+		outf("\n");
+}
+
 /* What may go on the tile just put down: "thief@E, knight@N, or pass". */
 static void
 print_meeple_options(struct play *p)
@@ -378,6 +435,7 @@ print_meeple_options(struct play *p)
 			outf(_("%s has no meeple left: pass\n"), p->names[cr_game_turn(p->g)]);
 		else
 			outf(_("no meeple can go on it (its features are taken): pass\n"));
+		print_space_options(p);
 		return;
 	}
 	outf(_("then a meeple:"));
@@ -389,6 +447,7 @@ print_meeple_options(struct play *p)
 		    i + 1 < n ? "," : "");
 	}
 	outf(_(" (meeple ROLE@SPOT), or pass\n"));
+	print_space_options(p);
 }
 
 /*
@@ -848,6 +907,20 @@ say_step(struct play *p, const struct cr_move *said)
 	cr_game_undo(p->g, 1);
 }
 
+void
+tile_said_whole(struct play *p, struct cr_move *m)
+{
+	struct cr_move full;
+	uint32_t due;
+	int sq;
+
+	hand_said(tile_hand(p), m);
+	if (m->ndrawn == 0 || !tile_said_due(p->g, m, NULL, &due, &sq) || due == 0)
+		return;
+	squares_due(p->g, m, sq, &full, &due);
+	cr_move_copy(m, &full);
+}
+
 bool
 tile_said_due(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
     uint32_t *due, int *square)
@@ -883,7 +956,8 @@ turn_said(struct play *p, int argc, char **argv)
 	struct nt_error err;
 	const struct cr_token *tk;
 	uint32_t due;
-	char *word;
+	char *word, head[512];
+	const char *tw;
 	int rc, pl, sq, role;
 
 	(void)argc;
@@ -938,9 +1012,12 @@ turn_said(struct play *p, int argc, char **argv)
 	}
 	/* Choices due: the players who choose, in turn order from the mover,
 	 * and those who have one follower only. */
-	outf(_("  first, each player with several followers names one (%s X,Y):\n"),
-	    play_fr() && cr_token(sq)->aliases && cr_token(sq)->aliases[0] ?
-	    cr_token(sq)->aliases[0] : cr_token(sq)->word);
+	tw = play_fr() && cr_token(sq)->aliases && cr_token(sq)->aliases[0] ?
+	    cr_token(sq)->aliases[0] : cr_token(sq)->word;
+	if (tile_ext_said(p, &m, head, sizeof head) > 0)	/* where the pig stops first */
+		outf(_("  %s (%s X,Y):\n"), head, tw);
+	else
+		outf(_("  first, each player with several followers names one (%s X,Y):\n"), tw);
 	for (int k = 0; k < cr_game_nplayers(p->g); k++) {
 		struct cr_meeple mee[256];
 		int n = cr_game_meeples(p->g, mee, 256), count = 0, only = -1;

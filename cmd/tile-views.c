@@ -87,6 +87,60 @@ tile_meeple_text(int role, enum cr_spot spot, char *buf, size_t size)
 	return snprintf(buf, size, "%s@%s", tile_piece_word(role), nt_spot_text(spot));
 }
 
+/* A space off the tiles as the player's language writes it, which the
+ * notation reads too: "tax", in French "taxes". */
+static const char *
+space_word(int space)
+{
+	const struct cr_space *sp = cr_space(space);
+
+	return play_fr() && sp->aliases != NULL && sp->aliases[0] != NULL ? sp->aliases[0] :
+	    sp->word;
+}
+
+int
+tile_space_text(int role, int space, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s@%s", tile_piece_word(role), space_word(space));
+}
+
+/*
+ * The pieces that may go on a space off the tiles in move m (its tile
+ * placed, its piece left out), each with the space's room after the
+ * step the line says of the copy drawn (the move played on trial without
+ * its piece, and taken back): up to max into out, how many.
+ */
+int
+tile_space_options(struct play *p, const struct cr_move *m, struct tile_spaceopt *out, int max)
+{
+	int cap[CR_MAXSPACES + 1] = { 0 }, held[CR_MAXSPACES + 1] = { 0 }, n = 0, ns = 0;
+	struct cr_move t;
+
+	for (ns = 1; ns <= CR_MAXSPACES && cr_space(ns) != NULL; ns++)
+		cap[ns] = cr_game_space(p->g, ns, NULL, 0, &held[ns]);
+	for (int r = 1; r < cr_npieces() && n < max; r++) {
+		if (!(cr_piece(r)->flags & CR_PIECE_SPACE) ||
+		    !(cr_game_exts(p->g) >> cr_piece_ext(r) & 1))
+			continue;
+		for (int s = 1; s < ns && n < max; s++) {
+			cr_move_copy(&t, m);
+			t.role = r, t.spot = 0, t.arg = 0, t.space = s;
+			if (cap[s] > 0 && cr_space_ext(s) == cr_piece_ext(r) &&
+			    cr_game_check(p->g, &t, NULL))
+				out[n++] = (struct tile_spaceopt){ r, s, cap[s] - held[s], cap[s] };
+		}
+	}
+	cr_move_copy(&t, m);
+	t.role = CR_ROLE_NONE, t.spot = 0, t.arg = 0, t.space = 0;
+	if (n > 0 && m->ndrawn > 0 && cr_game_play(p->g, &t, NULL)) {	/* the step first */
+		for (int i = 0; i < n; i++)
+			out[i].free = out[i].cap - (cr_game_space(p->g, out[i].space, NULL, 0,
+			    &held[0]), held[0]);
+		cr_game_undo(p->g, 1);
+	}
+	return n;
+}
+
 /*
  * A whole turn with tile T that is legal now, as tile_example words it:
  * with a piece (*piece true) at the first placement where one may go,
@@ -100,7 +154,7 @@ tile_example_of(struct play *p, int t, bool *piece)
 	const struct tile_hand *h = tile_hand(p);
 	struct cr_meeple_opt opt[CR_MAXMEEPLEOPTS];
 	struct cr_move first = { .tile = -1 };
-	char line[160];
+	char line[512];
 	int n, squares, k;
 	struct cr_place *v;
 
@@ -118,6 +172,8 @@ tile_example_of(struct play *p, int t, bool *piece)
 		struct cr_move m = { .kind = CR_MOVE_PLACE, .tile = t, .x = v[i].x,
 		    .y = v[i].y, .rot = v[i].rot };
 
+		if (t == h->tile)	/* the copy in hand: what it was said to show */
+			tile_said_whole(p, &m);
 		if (first.tile < 0 && cr_game_check(p->g, &m, NULL))
 			first = m;
 		k = cr_game_meeple_options(p->g, &m, opt, CR_MAXMEEPLEOPTS);
@@ -161,8 +217,9 @@ tile_example(struct play *p)
 		return NULL;
 	if (h->tile >= 0) {
 		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = h->tile };
-		char line[64];
+		char line[512];
 
+		tile_said_whole(p, &d);	/* the copy in hand, as it was said */
 		if ((ex = tile_example_of(p, h->tile, &piece)) != NULL ||
 		    !cr_game_check(p->g, &d, NULL))
 			return ex;
@@ -313,6 +370,28 @@ view_board(struct play *p, int argc, char **argv)
 }
 
 /*
+ * What the modules in play say of their state (m NULL: "the pig on
+ * Storm") or of the step m says of the copy drawn, joined by "; " into
+ * buf; how long (0: nothing).
+ */
+size_t
+tile_ext_said(const struct play *p, const struct cr_move *m, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++) {
+		char one[256];
+
+		if (!(cr_game_exts(p->g) >> e & 1) || cr_exts[e]->said == NULL ||
+		    cr_exts[e]->said(p->g, e, m, nt_tr, one, sizeof one) <= 0 || o + 2 >= size)
+			continue;
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", o ? "; " : "", one);
+	}
+	return o < size ? o : size - 1;
+}
+
+/*
  * After each accepted move, one line: each player's score and meeples in
  * hand, who plays next, the tiles left: "Anna 12 [6], Ben 4 [7]; Ben to
  * play, 63 tiles left".
@@ -321,6 +400,7 @@ void
 tile_standings(struct play *p)
 {
 	int n = cr_game_nplayers(p->g), left = cr_game_supply_total(p->g), k = 0;
+	char said[512], *line;
 
 	if (cr_game_over(p->g))
 		return;
@@ -333,8 +413,18 @@ tile_standings(struct play *p)
 		outf(" %s %d [%d]%s", p->names[i], cr_game_player(p->g, i)->score,
 		    k == 0 ? cr_game_player(p->g, i)->meeples : cr_game_player(p->g, i)->pool[k],
 		    i + 1 < n ? "," : "");
-	outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
+	if (tile_ext_said(p, NULL, said, sizeof said) == 0) {
+		outf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
+		    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
+		return;
+	}
+	/* The modules' state after it: "; the pig on Storm". */
+	line = cmd_strf(ngettext("; %s to play, %d tile left\n", "; %s to play, %d tiles left\n",
 	    (unsigned long)left), p->names[cr_game_turn(p->g)], left);
+	if (line != NULL && *line != '\0' && line[strlen(line) - 1] == '\n')
+		line[strlen(line) - 1] = '\0';
+	outf("%s; %s\n", line ? line : "", said);
+	free(line);
 }
 
 /* Names in the table: at most this many columns, cut with "~" beyond. */
@@ -395,7 +485,7 @@ view_score(struct play *p, int argc, char **argv)
 	 * the names' width, each number is as wide as its heading. */
 	const char *who = _("player"), *score = _("score");
 	int n = cr_game_nplayers(p->g), w = 6, sw = out_width(score) > 5 ? out_width(score) : 5;
-	char *name[CR_MAXPLAYERS];
+	char *name[CR_MAXPLAYERS], said[512];
 
 	(void)argc, (void)argv;
 	if (cr_game_over(p->g)) {
@@ -434,6 +524,8 @@ view_score(struct play *p, int argc, char **argv)
 		outf("\n");
 		free(name[i]);
 	}
+	if (tile_ext_said(p, NULL, said, sizeof said) > 0)	/* "the pig on Storm" */
+		outf("  %s\n", said);
 	return 0;
 }
 

@@ -74,6 +74,20 @@ char	*tile_ctrl_c(struct play *p);
 bool	 tile_hand_restore(struct play *p, char *text, char **why);
 bool	 tile_is_turn(struct play *p, int argc, char **argv, const char *line);
 
+/* tile-views.c: the pieces that may go on a space off the tiles in move
+ * m (crown@tax), with the room there after the step of the copy drawn;
+ * such a piece and its space as the player's language writes it. */
+struct tile_spaceopt {
+	int	role, space, free, cap;
+};
+int	 tile_space_options(struct play *p, const struct cr_move *m, struct tile_spaceopt *out,
+	    int max);
+int	 tile_space_text(int role, int space, char *buf, size_t size);
+
+/* tile-views.c: what the modules in play say of their state, or with m
+ * of the step m says of the copy drawn ("the pig on Storm"). */
+size_t	 tile_ext_said(const struct play *p, const struct cr_move *m, char *buf, size_t size);
+
 /* tile-turn.c: the steps of a turn. */
 int	 turn_draw(struct play *, int, char **);
 int	 turn_place(struct play *, int, char **);
@@ -90,6 +104,10 @@ int	 turn_said(struct play *, int, char **);
  * module's square token, into *square: 0 none); false, why filled. */
 bool	 tile_said_due(const struct cr_game *g, const struct cr_move *m,
 	     struct cr_refusal *why, uint32_t *due, int *square);
+/* What the hand said of the copy drawn, into m, made whole where a
+ * player has still to name a follower (the first of theirs): for the
+ * hints' turn that is legal now. */
+void	 tile_said_whole(struct play *p, struct cr_move *m);
 /* The copies left that modules tell apart, " 7 with a wheel icon (number
  * unknown), 1 plain" (n of v, cr_game_variants). */
 void	 tile_say_variants(struct play *p, const struct cr_variant *v, int n);

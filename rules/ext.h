@@ -801,6 +801,14 @@ struct cr_ext {
 	 * those standing there (cr_game_space). */
 	const char	*state_key, *spaces_key;
 	int	(*state)(const struct cr_game *g, int ext, struct cr_evword *out, int max);
+	/* said: the same for people (issue 21: "the pig on Storm", after the
+	 * standings line and under score), or, with m, what the step m says
+	 * of the copy drawn (m->drawn) does before any follower is named ("the
+	 * pig moves 2, Storm to Plague; each player sends a follower home"):
+	 * into buf (size bytes, NUL-ended), the module's words through tr; how
+	 * long, 0: nothing to say. */
+	int	(*said)(const struct cr_game *g, int ext, const struct cr_move *m,
+		    const char *(*tr)(const char *), char *buf, size_t size);
 
 	/* ---- A module's own picture on the ASCII map (issue 21: the wheel,
 	 * the pig, the crown spaces) ---------------------------------------

@@ -100,6 +100,9 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
     P_W_TAX_TERM, P_W_TOTAL, P_W_FARMER, P_W_FARMERS, P_W_CHOSE_NEXT, P_W_ONLY_NEXT,
     P_W_ALSO, P_W_ON_ROAD, P_W_IN_CITY, P_W_IN_FIELD, P_W_ON_IT, P_W_SEMI,
     P_W_TAX_AT,
+    /* icon-missing as the contract's 4.6 words it: the one copy, the
+     * plain copies gone and when */
+    P_ICON_ONE, P_ICON_PLAIN_GONE, P_ICON_PLAINS_GONE,
     NPHRASES };
 static const char *const phrases[NPHRASES] = {
 	[P_NONE] = "",
@@ -159,6 +162,12 @@ static const char *const phrases[NPHRASES] = {
 	/* TRANSLATORS: after a Tax term ("2 x (2 + 2)"), explain's and
 	 * board's: the city counted, by the square of its oldest tile. */
 	[P_W_TAX_AT] = N_(" in the city at %d,%d"),
+	[P_ICON_ONE] = N_("{tile} shows the wheel icon (its one copy has one, {data}): write "
+	    "{tile} wheel=N"),
+	[P_ICON_PLAIN_GONE] = N_("the plain {tile} was drawn at move {n}: the {tile} left show "
+	    "the wheel icon ({data}): write {tile} wheel=N"),
+	[P_ICON_PLAINS_GONE] = N_("the plain {tile} are all drawn, the last at move {n}: the "
+	    "{tile} left show the wheel icon ({data}): write {tile} wheel=N"),
 	[P_W_FARMER] = N_("1 farmer x %d"),
 	[P_W_FARMERS] = N_("%d farmers x %d"),
 	[P_W_CHOSE_NEXT] = N_("%s's %s at %d,%d (%s's choice)"),
@@ -186,6 +195,9 @@ static const char *const refusal_kinds[NPHRASES] = {
 	[P_NO_ICON_SAID] = "no-icon-copy",
 	[P_ICONS_USED] = "icon-copies-used",
 	[P_ICON_MISSING] = "icon-missing",
+	[P_ICON_ONE] = "icon-missing",
+	[P_ICON_PLAIN_GONE] = "icon-missing",
+	[P_ICON_PLAINS_GONE] = "icon-missing",
 	[P_ICON_NUMBER] = "icon-number",
 	[P_WHEEL_TWICE] = "wheel-twice",
 	[P_PLAGUE_NO_WHEEL] = "syntax",
@@ -646,6 +658,34 @@ plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *ho
 	return true;
 }
 
+/*
+ * A plain line where only copies with an icon are left (icon-missing), in
+ * the contract's words: the type's one copy shows one; else the plain
+ * copies were drawn, the last at move n (the moves that drew type with no
+ * wheel=N); else the data leaves none plain.
+ */
+static bool
+icon_missing(const struct cr_game *g, int ext, const struct wf_data *d, int i, int type,
+    struct cr_refusal *why)
+{
+	int plain = cr_game_tileset(g)->type[type].count, last = 0, nw, np;
+
+	for (int k = 0; k < 4; k++)
+		plain -= d->icon[i].n[k];
+	if (cr_game_tileset(g)->type[type].count == 1)
+		return refuse(why, ext, P_ICON_ONE, 0);
+	for (int k = 0; plain > 0 && k < cr_game_nmoves(g); k++) {
+		const struct cr_move *mv = cr_game_move(g, k);
+
+		if ((mv->kind == CR_MOVE_PLACE || mv->kind == CR_MOVE_DISCARD) &&
+		    mv->tile == type && wheel_said(mv, &nw, &np) == 0)
+			last = k + 1;
+	}
+	if (last == 0)
+		return refuse(why, ext, P_ICON_MISSING, 0);
+	return refuse(why, ext, plain == 1 ? P_ICON_PLAIN_GONE : P_ICON_PLAINS_GONE, last);
+}
+
 static bool
 drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
@@ -673,7 +713,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
 	why->source = source_of(d);
 	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
-		return refuse(why, ext, P_ICON_MISSING, 0);
+		return icon_missing(g, ext, d, i, m->tile, why);
 	if (n != 0 && i < 0)
 		return refuse(why, ext, P_NO_ICON_COPY, 0);
 	if (n != 0 && all == 0) {
@@ -1606,6 +1646,31 @@ wf_state(const struct cr_game *g, int ext, struct cr_evword *out, int max)
 	return 1;
 }
 
+/* Its state and its step for people (the contract's 4.3): where the pig
+ * stands ("the pig on Storm"); with m, where the line's wheel=N takes it,
+ * and on Plague what the players do before the tile goes down. */
+static int
+wf_said(const struct cr_game *g, int ext, const struct cr_move *m,
+    const char *(*tr)(const char *), char *buf, size_t size)
+{
+	static const char *const on = N_("the pig on %s");
+	static const char *const moves = N_("the pig moves %d, %s to %s");
+	static const char *const home = N_("; each player sends a follower home");
+	const struct wf_data *d = data_of(g, ext);
+	struct say o = { buf, size, 0 };
+	int nwheel, nplague, n, from = pig_of(g, ext), to;
+
+	if (m == NULL)
+		say(&o, tr(on), tr(spaces[from].name));
+	else if (d != NULL && (n = wheel_said(m, &nwheel, &nplague)) > 0) {
+		to = landing(d, from, n);
+		say(&o, tr(moves), n, tr(spaces[from].name), tr(spaces[to].name));
+		if (to == S_PLAGUE)
+			say(&o, "%s", tr(home));
+	}
+	return (int)o.n;
+}
+
 /* ---- reading the data ----------------------------------------------------- */
 
 static int
@@ -2138,4 +2203,5 @@ const struct cr_ext cr_ext_wheel = {
 	.data_each = data_each,
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
+	.said = wf_said,
 };

@@ -3859,17 +3859,17 @@ session wsteps 1 play --players Anna,Ben --expansions wheel-of-fortune
 o=$tmp/wsteps.out
 expect "wheel steps: wheel before draw" has "$o" 'no tile in hand: draw it first (draw CODE), then wheel 2'
 expect "wheel steps: draw says the icon copies and the step" has "$o" \
-    'X: 1 left, 1 with a wheel icon showing 1: wheel N if this one shows N, else place'
+    'X: 1 left, 1 with a wheel icon showing 1: wheel 1, as every copy left shows (place alone is refused)'
 expect "wheel steps: place refused when every copy left shows an icon" has "$o" \
-    'refused: the X left show the wheel icon (wheel-of-fortune.yaml line 54): write X wheel=N'
+    'refused: X shows the wheel icon (its one copy has one, wheel-of-fortune.yaml line 54): write X wheel=N'
 expect "wheel steps: a number the data makes impossible" has "$o" \
     'refused: no X left shows a wheel icon with 2 (wheel-of-fortune.yaml line 54); another printing? correct the data'
 expect "wheel steps: refusals leave the game as it was" has "$o" \
     '> Ben        0       6'
 expect "wheel steps: plague before wheel" has "$o" \
     'plague comes after what the copy shows: say its number first'
-expect "wheel steps: Plague asks the player who chooses" has "$o" \
-    '  first, each player with several followers names one (plague X,Y):'
+expect "wheel steps: Plague asks the player who chooses, the pig's move first" has "$o" \
+    '  the pig moves 3, Famine to Plague; each player sends a follower home (plague X,Y):'
 expect "wheel steps: the mover's forced follower announced" has "$o" \
     "    Ben: monk at 4,2, Ben's only one"
 expect "wheel steps: the chooser's followers" has "$o" \
@@ -3921,7 +3921,7 @@ STDIN=$tmp/wstepsfr.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --
 expect "wheel steps fr: the copies and the step" has "$tmp/out" \
     'U : 7 restantes, 6 avec une icône Roue de la Fortune (nombre inconnu), 1 sans icône : roue N si celle-ci montre N, sinon poser'
 expect "wheel steps fr: the choice asked" has "$tmp/out" \
-    "  d'abord, chaque joueur qui a plusieurs partisans en nomme un (peste X,Y) :"
+    '  le cochon avance de 3, de Famine à Peste ; chaque joueur renvoie un partisan chez lui (peste X,Y) :'
 expect "wheel steps fr: the action told" has "$tmp/out" '  ce tour fera : roue : le cochon avance de 3'
 expect "wheel steps fr: the move in English" has "$tmp/out" \
     'coup 4, Ben : U wheel=3 plague=4,2 plague=1,4 -2,0 0'
@@ -3971,6 +3971,81 @@ expect "wheel hand: placed, given back with its words" has "$tmp/out" \
     'U wheel=3 plague=1,4 is in hand again, as it was when the game was left, placed at -2,0 rotation 0'
 expect "wheel hand: the move played as it was said" has "$tmp/out" \
     'move 4, Ben: U wheel=3 plague=4,2 plague=1,4 -2,0 0'
+export CARCREF_STATE=$tmp/state
+
+# Issue 21, the tester's items 5-8 and 14 (spec 4.3, 4.6).
+# meeple lists the free crown spaces with their room, after the step of
+# the copy drawn (the pig on Tax sends Anna's crown follower home first).
+typed wqcrown <<'EOF'
+draw B
+place 0,-1 0
+meeple
+meeple crown@tax
+draw U
+wheel 1
+place -1,0 0
+meeple
+score
+quit
+EOF
+session wqcrown 0 play --players Anna,Ben --expansions wheel-of-fortune
+o=$tmp/wqcrown.out
+expect "wheel qa: meeple lists the crown spaces" has "$o" \
+    '  or a crown follower: crown@fortune (1 of 1 free), crown@tax (2 of 2 free), crown@famine (1 of 1 free), crown@storm (2 of 2 free), crown@inquisition (1 of 1 free), crown@plague (2 of 2 free)'
+expect "wheel qa: the room after the pig's step" \
+    test "$(grep -c 'crown@tax (2 of 2 free)' "$o")" = 4
+expect "wheel qa: the standings line shows the pig's section" has "$o" \
+    '  Anna 0 [6], Ben 0 [7]; Ben to play, 82 tiles left; the pig on Fortune'
+expect "wheel qa: score shows the pig's section" grep -qx '  the pig on Fortune' "$o"
+printf 'B 0,-1 0\ndraw U\nwheel 1\nplace -1,0 0\nmeeple\nquit\n' >"$tmp/wqcrown2.in"
+STDIN=$tmp/wqcrown2.in run play --players Anna,Ben --expansions wheel-of-fortune,inns-cathedrals
+expect "wheel qa: the big crown follower's spaces" has "$tmp/out" \
+    '  or a big crown follower: big-crown@fortune (1 of 1 free), big-crown@tax (2 of 2 free),'
+printf 'B 0,-1 0\nscore\ndraw U\nposer -1,0 0\npion\nquit\n' >"$tmp/wqcrownfr.in"
+STDIN=$tmp/wqcrownfr.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa fr: the crown spaces" has "$tmp/out" \
+    '  ou un partisan de la couronne : couronne@fortune (libres : 1 sur 1), couronne@taxes (libres : 2 sur 2)'
+expect "wheel qa fr: the pig's section" grep -qx '  le cochon sur Fortune' "$tmp/out"
+# The tester's p.yaml: wheel 2 takes the pig from Storm to Plague.
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nmoves:\n  - E 0,4 180 knight@S\n  - B 0,-1 0 monk\n  - V wheel=3 -1,0 180 thief@E\n' \
+    >"$tmp/wqp.yaml"
+cp "$tmp/wqp.yaml" "$tmp/wqp2.yaml"
+printf 'draw U\nwheel 2\nB 0,-2 0\nplague 0,4\nB 0,-2 0\nU 0,5 0 thief@E\nmoves\nquit\n' >"$tmp/wqp.in"
+STDIN=$tmp/wqp.in run play "$tmp/wqp.yaml"
+expect "wheel qa: wheel N on Plague says the pig's move first" has "$tmp/out" \
+    '  the pig moves 2, Storm to Plague; each player sends a follower home (plague X,Y):'
+expect "wheel qa: the hint keeps what was said, choices due made whole" has "$tmp/out" \
+    "refused: U is in hand, not B: place it (place X,Y [ROT]), or draw B first to play it instead (U goes back); U's whole turn in one line, legal now: U wheel=2 plague=0,4 0,5 0 thief@E"
+expect "wheel qa: a whole line leaving the wheel out is said" has "$tmp/out" \
+    '(U wheel=2 plague=0,4 was in hand; this line says nothing of what the copy shows, and is played as written)'
+printf 'draw U\nwheel 2\nplague 0,4\nU wheel=2 plague=0,4 0,5 0 thief@E\nquit\n' >"$tmp/wqp2.in"
+STDIN=$tmp/wqp2.in run play "$tmp/wqp2.yaml"
+expect "wheel qa: the hint's line plays the wheel" has "$tmp/out" \
+    'move 4, Ben: U wheel=2 plague=0,-1 plague=0,4 0,5 0 thief@E'
+expect "wheel qa: the standings after the pig moved" has "$tmp/out" \
+    'Anna to play, 79 tiles left; the pig on Plague'
+# draw: place refused when every copy left shows the icon, said at once;
+# the refusal names the plain copy's move.
+printf 'U -1,0 0\ndraw U\nplace -2,0 0\ndraw X\nplace 4,1 0\nquit\n' >"$tmp/wqdraw.in"
+STDIN=$tmp/wqdraw.in run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa: draw, no plain U left" has "$tmp/out" \
+    'U: 7 left, 7 with a wheel icon (number unknown): wheel N, N the number this one shows (every copy left shows one: place alone is refused)'
+expect "wheel qa: the plain U's move named" has "$tmp/out" \
+    'refused: the plain U was drawn at move 1: the U left show the wheel icon (wheel-of-fortune.yaml line 53): write U wheel=N'
+expect "wheel qa: draw X, its one number" has "$tmp/out" \
+    'X: 1 left, 1 with a wheel icon showing 1: wheel 1, as every copy left shows (place alone is refused)'
+STDIN=$tmp/wqdraw.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa fr: draw X" has "$tmp/out" \
+    'comme le montrent tous les exemplaires restants (poser seul est refusé)'
+if command -v tmux >/dev/null; then
+	start CARCREF_STATE="$tmp/wheel-tty2" -- play --players Anna,Ben --expansions wheel-of-fortune
+	screen "wheel qa tmux: the prompt" '^Anna> ?$'
+	keys 'draw B' Enter 'place 0,-1 0' Enter 'meeple crown@ta' Tab
+	screen "wheel qa tmux: Tab completes a crown space" '^Anna \[B 0,-1 0\]> meeple crown@tax ?$'
+	keys C-u 'quit' Enter 'y' Enter
+	screen "wheel qa tmux: quit, exit 0" '^EXIT=0$'
+	term_close
+fi
 export CARCREF_STATE=$tmp/state
 
 unset nbsp idsp e30
