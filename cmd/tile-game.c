@@ -208,6 +208,7 @@ expansions_clear(struct nt_record *hdr)
 	free(hdr->expansions);
 	hdr->expansions = NULL;
 	hdr->nexpansions = 0;
+	hdr->xknown = false;
 }
 
 static bool
@@ -218,6 +219,7 @@ expansion_add(struct nt_record *hdr, const char *name, size_t len)
 	if (v == NULL)
 		return false;
 	hdr->expansions = v;
+	hdr->xknown = false;
 	if ((v[hdr->nexpansions] = strndup(name, len)) == NULL)
 		return false;
 	hdr->nexpansions++;

@@ -717,6 +717,7 @@ nt__header_reset(struct nt_record *r)
 	free(r->expansions);
 	r->expansions = NULL;
 	r->nexpansions = 0;
+	r->xknown = false;
 	r->edition = 0;
 }
 

@@ -44,6 +44,7 @@ struct nt_record {
 	char	**expansions;
 	int	nexpansions;
 	uint32_t xread;		/* the row's: modules of the expansions read so far */
+	bool	xknown;		/* xread is every expansion's, the header read (nt_record_exts) */
 	struct nt_player *players;
 	int	nplayers;
 	struct nt_recmove *moves;

@@ -83,7 +83,7 @@ header_free(struct nt_record *r)
 static bool
 square_of(const char *s, int *x, int *y, int *rot)
 {
-	char *e;
+	const char *e;
 	long v[3];
 	int n = 0;
 
@@ -91,9 +91,17 @@ square_of(const char *s, int *x, int *y, int *rot)
 	for (const char *p = s; n < 3; n++) {
 		if (!((*p >= '0' && *p <= '9') || (*p == '-' && p[1] >= '0' && p[1] <= '9')))
 			return false;
-		v[n] = strtol(p, &e, 10);
-		if (v[n] < -100000 || v[n] > 100000)
+		/* Its digits, by hand (strtol cost ~500 instructions a square,
+		 * read twice a record): past 100000 no longer counted. */
+		bool neg = *p == '-';
+		long a = 0;
+
+		for (e = p + neg; *e >= '0' && *e <= '9'; e++)
+			if (a <= 100000)
+				a = a * 10 + (*e - '0');
+		if (a > 100000)
 			return false;
+		v[n] = neg ? -a : a;
 		if (n == 0 && *e != ',')
 			return false;
 		if (n == 1 && *e == '\0') {
@@ -149,6 +157,9 @@ header_end(const struct nt_record *r, struct cr_error *err)
 {
 	uint32_t exts = nt_record_exts(r);
 
+	/* The modules named, known from here on (a cache of r's). */
+	((struct nt_record *)r)->xread = exts;
+	((struct nt_record *)r)->xknown = true;
 	nt_game_keys_ready();
 	for (int k = K_SET; k < NKEYS && keys[k] != NULL; k++) {
 		const struct cr_reckey *rk = reckey(k);
@@ -229,6 +240,7 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 	}
 	/* The modules named before this one (each name as its module's,
 	 * exactly: cr_ext_find), kept as the list is read. */
+	r->xknown = false;
 	if (r->nexpansions == 0)
 		r->xread = 0;
 	if (r->xread >> e & 1) {
@@ -557,6 +569,8 @@ nt_record_exts(const struct nt_record *r)
 {
 	uint32_t exts = 0;
 
+	if (r->xknown)	/* read by the row (header_end): its names looked up once */
+		return r->xread;
 	for (int i = 0; i < r->nexpansions; i++) {
 		int e = cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
 
