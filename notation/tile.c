@@ -765,10 +765,15 @@ module_set(const struct nt_record *r, int e, const struct nt_tile_files *fs,
 	return 0;
 }
 
-/* nt_tile_world's game that tries a record's set-up, kept. */
+/* nt_tile_world's game that tries a record's set-up, kept; and the
+ * set-up it took last (ok): the same again on that world takes it
+ * without trying (a batch's records of one mix and square, most). */
 static struct {
 	struct cr_game	*g;
 	uint64_t	 derived;
+	bool		 ok;
+	struct cr_config c;
+	int		 bx, by, brot;
 } probe;
 
 int
@@ -826,14 +831,22 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 	 * set up again rather than made anew; refused, it is made anew,
 	 * for the refusal's words. */
 	if (probe.g != NULL && cr_game_tileset(probe.g) == *world &&
-	    probe.derived == (*world)->derived && cr_game_restart_setup(probe.g, &c, &s))
-		return 0;
+	    probe.derived == (*world)->derived) {
+		if (probe.ok && probe.c.edition == c.edition && probe.c.nplayers == c.nplayers &&
+		    probe.c.exts == c.exts && probe.bx == s.bx && probe.by == s.by &&
+		    probe.brot == s.brot)
+			return 0;
+		probe.ok = false;
+		if (cr_game_restart_setup(probe.g, &c, &s))
+			goto taken;
+	}
 	cr_game_free(probe.g);
 	probe.g = NULL;
+	probe.ok = false;
 	if ((g = cr_game_create_setup(*world, &c, &s)) != NULL) {
 		probe.g = g;
 		probe.derived = (*world)->derived;
-		return 0;
+		goto taken;
 	}
 	{
 		const struct nt_field *f = nt_record_field(r, keys[k]);
@@ -856,6 +869,9 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 		return world_fail(err, f, 0, 0, "header", 1, _("%s: \"%s\": %s (it may lie on: %s)"),
 		    keys[k], f->text, said, m > 0 ? where : "-");
 	}
+taken:
+	probe.ok = true, probe.c = c, probe.bx = s.bx, probe.by = s.by, probe.brot = s.brot;
+	return 0;
 }
 
 static void *
