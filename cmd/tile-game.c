@@ -204,11 +204,13 @@ static void
 expansions_clear(struct nt_record *hdr)
 {
 	for (int i = 0; i < hdr->nexpansions; i++)
-		free(hdr->expansions[i]);
+		if (i >= 32 || !(hdr->xstatic >> i & 1))
+			free(hdr->expansions[i]);
 	free(hdr->expansions);
 	hdr->expansions = NULL;
 	hdr->nexpansions = 0;
 	hdr->xknown = false;
+	hdr->xstatic = 0;
 }
 
 static bool

@@ -248,21 +248,31 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 		    cr_exts[e]->name);
 		return -1;
 	}
-	/* Room for four names at once (a record names few), then doubled. */
+	/* Room for eight names at once (a record names few), then doubled. */
 	v = r->expansions;
-	if ((r->nexpansions < 4 ? v == NULL : (r->nexpansions & (r->nexpansions - 1)) == 0) &&
-	    (v = realloc(r->expansions, (size_t)(r->nexpansions < 4 ? 4 : 2 * r->nexpansions) *
+	if ((r->nexpansions < 8 ? v == NULL : (r->nexpansions & (r->nexpansions - 1)) == 0) &&
+	    (v = realloc(r->expansions, (size_t)(r->nexpansions < 8 ? 8 : 2 * r->nexpansions) *
 	    sizeof *v)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
 	}
 	r->expansions = v;
-	if ((v[r->nexpansions] = malloc(len + 1)) == NULL) {
+	/* The name is its module's, exactly: that one kept (not copied,
+	 * not freed: r->xstatic). */
+	if (r->nexpansions == 0)
+		r->xstatic = 0;
+	if (r->nexpansions < 32) {
+		union { const char *c; char *s; } u = { cr_exts[e]->name };
+
+		v[r->nexpansions] = u.s;
+		r->xstatic |= 1u << r->nexpansions++;
+	} else if ((v[r->nexpansions] = malloc(len + 1)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
+	} else {
+		memcpy(v[r->nexpansions], name, len);
+		v[r->nexpansions++][len] = '\0';
 	}
-	memcpy(v[r->nexpansions], name, len);
-	v[r->nexpansions++][len] = '\0';
 	r->xread |= 1u << e;
 	{	/* sets not refereed together yet (rules/ext.h: not_with) */
 		int a, b;
