@@ -58,8 +58,11 @@ nt__field_at(const struct nt_record *r, int slot)
 const struct nt_field *
 nt_record_field(const struct nt_record *r, const char *key)
 {
+	/* A field's key is its slot's word (nt_key_name): most callers ask
+	 * with that word, found by its address; another by its text. */
 	for (int i = 0; i < r->nfields; i++)
-		if (strcmp(r->field[i].key, key) == 0)
+		if (r->field[i].key == key ||
+		    (r->field[i].key[0] == key[0] && strcmp(r->field[i].key, key) == 0))
 			return &r->field[i];
 	return NULL;
 }

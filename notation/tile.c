@@ -28,6 +28,7 @@
 static const char *keys[NKEYS] = { "edition", "expansions", "players" };
 enum { K_EDITION, K_EXPANSIONS, K_PLAYERS, K_SET };
 static int8_t key_ext[NKEYS], key_idx[NKEYS];
+static int8_t key_with[NKEYS];	/* the module a key goes with (cr_reckey.with), -1 */
 
 static void
 keys_init(void)
@@ -37,7 +38,10 @@ keys_init(void)
 	for (int e = 0; e < cr_nexts; e++)
 		for (int i = 0; (cr_rules_modules(0) >> e & 1) && i < cr_exts[e]->nrecord_keys &&
 		    n < NKEYS; i++) {
+			const char *w = cr_exts[e]->record_keys[i].with;
+
 			key_ext[n] = (int8_t)e, key_idx[n] = (int8_t)i;
+			key_with[n] = (int8_t)(w != NULL ? cr_ext_find(w, strlen(w)) : -1);
 			keys[n++] = cr_exts[e]->record_keys[i].key;
 		}
 }
@@ -165,7 +169,7 @@ header_end(const struct nt_record *r, struct cr_error *err)
 		const struct cr_reckey *rk = reckey(k);
 		const struct nt_field *f = nt_record_field(r, keys[k]);
 		const char *mod = cr_exts[key_ext[k]]->name;
-		int with = rk->with ? cr_ext_find(rk->with, strlen(rk->with)) : -1;
+		int with = key_with[k];
 		bool both = (exts >> key_ext[k] & 1) && (with < 0 || (exts >> with & 1));
 
 		err->kind = "header";
