@@ -719,7 +719,7 @@ nt__header_reset(struct nt_record *r)
 	r->expansions = NULL;
 	r->nexpansions = 0;
 	r->xknown = false;
-	r->xstatic = 0;
+	r->xread = r->xstatic = 0;
 	r->edition = 0;
 }
 

@@ -159,10 +159,10 @@ set_field(struct nt_record *r, int k, const struct nt_field *f, struct cr_error 
 static int
 header_end(const struct nt_record *r, struct cr_error *err)
 {
-	uint32_t exts = nt_record_exts(r);
+	/* The modules named, each found as its name was read (xread, from
+	 * none at the header's reset): known from here on (a cache of r's). */
+	uint32_t exts = r->xread;
 
-	/* The modules named, known from here on (a cache of r's). */
-	((struct nt_record *)r)->xread = exts;
 	((struct nt_record *)r)->xknown = true;
 	nt_game_keys_ready();
 	for (int k = K_SET; k < NKEYS && keys[k] != NULL; k++) {
@@ -201,10 +201,17 @@ header_end(const struct nt_record *r, struct cr_error *err)
 int
 nt_record_rules(const struct nt_record *r)	/* tile.h */
 {
+	/* The last game's rules kept: a row's name is its own (static). */
+	static const char *last;
+	static int lastk;
 	const char *name = nt_record_game(r)->name;
-	int k = cr_rules_find(name, strlen(name));
+	int k;
 
-	return k < 0 ? 0 : k;
+	if (name == last)
+		return lastk;
+	k = cr_rules_find(name, strlen(name));
+	last = name, lastk = k < 0 ? 0 : k;
+	return lastk;
 }
 
 static void
