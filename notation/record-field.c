@@ -186,10 +186,14 @@ typedef int (*item_fn)(void *arg, const char *value, size_t len, int line, int c
 static int
 flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *err, int *rc)
 {
-	const char *s = f->text, *p = s + 1;
+	/* The words' places, found as the shape is checked (the first
+	 * sixteen: a longer list is walked again for the rest). */
+	enum { KEEP = 16 };
+	const char *s = f->text, *p = s + 1, *at[KEEP];
+	size_t len[KEEP];
 	int n = 0;
 
-	if (*s != '[' || memchr(s, '\n', strlen(s)) != NULL)
+	if (*s != '[')
 		return 0;
 	/* A first pass: the shape alone. */
 	for (;;) {
@@ -204,6 +208,8 @@ flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 			;
 		if (p == a || !((*a >= 'a' && *a <= 'z') || (*a >= 'A' && *a <= 'Z')))
 			return 0;
+		if (n < KEEP)
+			at[n] = a, len[n] = (size_t)(p - a);
 		n++;
 		while (*p == ' ')
 			p++;
@@ -212,20 +218,19 @@ flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 		if (*p++ != ',')
 			return 0;
 	}
-	if (p[1] != '\0')
+	if (p[1] != '\0')	/* a line end, or anything, after the list */
 		return 0;
 	*rc = 0;
-	for (p = s + 1; n > 0 && *rc == 0; n--) {
+	for (int i = 0; i < n && i < KEEP && *rc == 0; i++)	/* the word where it stands */
+		*rc = item(arg, at[i], len[i], f->line, f->column + (int)(at[i] - s), err);
+	for (p = n > KEEP ? at[KEEP - 1] + len[KEEP - 1] : s; n > KEEP && *rc == 0; n--) {
 		const char *a;
 
-		while (*p == ' ')
+		while (*p == ' ' || *p == ',')
 			p++;
 		for (a = p; *p != ',' && *p != ']' && *p != ' '; p++)
 			;
-		/* The word where it stands: item reads len bytes (no copy). */
 		*rc = item(arg, a, (size_t)(p - a), f->line, f->column + (int)(a - s), err);
-		while (*p == ' ' || *p == ',')
-			p++;
 	}
 	return 1;
 }
