@@ -30,7 +30,7 @@ struct line {
 	bool bad;
 };
 
-static void
+static inline void
 put(struct line *l, const char *s, size_t n)
 {
 	if (l->bad)

@@ -583,9 +583,12 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 	g->over = false;
 	memset(g->player, 0, sizeof g->player);
 	for (int k = 0, np = cr_npools(); k < np; k++)	/* each pool once, then its players */
-		if (g->exts & (1u << cr_pool_ext(k)))
+		if (g->exts & (1u << cr_pool_ext(k))) {
+			int count = cr_pool(k)->count;
+
 			for (int p = 0; p < c->nplayers; p++)
-				*cr__pool(g, p, k) = cr_pool(k)->count;
+				*cr__pool(g, p, k) = count;
+		}
 	g->onboard = 0;
 	g->figstamp = g->figepoch = ++figstamps;
 	g->h.tiles.n = g->nodes.n = g->link.n = 0;
