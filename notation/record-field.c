@@ -181,6 +181,20 @@ nt_field_scalar(const struct nt_field *f, struct cr_error *err)
 typedef int (*item_fn)(void *arg, const char *value, size_t len, int line, int column,
     struct cr_error *err);
 
+/* The bytes of a plain word of a flow list: a letter first, then
+ * letters, digits, - and _ (one lookup a byte). */
+enum { W_FIRST = 1, W_IN = 2 };
+static const unsigned char word_byte[256] = {
+	['-'] = W_IN, ['_'] = W_IN,
+	['0'] = W_IN, ['1'] = W_IN, ['2'] = W_IN, ['3'] = W_IN, ['4'] = W_IN, ['5'] = W_IN,
+	['6'] = W_IN, ['7'] = W_IN, ['8'] = W_IN, ['9'] = W_IN,
+#define L(c)	[c] = W_FIRST | W_IN, [c - 'a' + 'A'] = W_FIRST | W_IN
+	L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'),
+	L('l'), L('m'), L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'),
+	L('w'), L('x'), L('y'), L('z'),
+#undef L
+};
+
 /* "[a, b]" of plain words on one line: each to item.  1 done (or
  * item's return), 0 not that shape: nothing was given to item. */
 static int
@@ -203,11 +217,10 @@ flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 			p++;
 		if (*p == ']' && n == 0)
 			break;
-		for (a = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || (*p == '-' && p > a) || (*p == '_' && p > a); p++)
-			;
-		if (p == a || !((*a >= 'a' && *a <= 'z') || (*a >= 'A' && *a <= 'Z')))
+		if (!(word_byte[(unsigned char)*p] & W_FIRST))	/* a word starts with a letter */
 			return 0;
+		for (a = p++; word_byte[(unsigned char)*p] & W_IN; p++)
+			;
 		if (n < KEEP)
 			at[n] = a, len[n] = (size_t)(p - a);
 		n++;
