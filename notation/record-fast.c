@@ -128,12 +128,6 @@ plain(const char *p, const char *e, const char **se, bool flow)
 	for (; p < e; p++) {
 		unsigned char c = (unsigned char)*p;
 
-		if (cls[c] & C_ALNUM) {	/* a run of letters and digits, most of it */
-			while (p + 1 < e && (cls[(unsigned char)p[1]] & C_ALNUM))
-				p++;
-			last = p;
-			continue;
-		}
 		if (c == ' ') {
 			if (p + 1 < e && p[1] == '#')
 				break;		/* a comment starts */
