@@ -30,7 +30,7 @@ struct line {
 	bool bad;
 };
 
-static void
+static inline void
 put(struct line *l, const char *s, size_t n)
 {
 	if (l->bad)
@@ -97,11 +97,12 @@ cmd_print_ranking(const struct play_game *pg, const void *g, const char *const *
 	put(&l, "\n", 1);
 	for (int i = 0, rank = 1; i < n; i++) {
 		int s = score[order[i]], k, pad = w - width[order[i]];
-		char tail[256] = "", *big = NULL;
+		char tail[256], *big = NULL;
 
 		if (i > 0 && s != score[order[i - 1]])
 			rank = i + 1;
 		/* What the game adds: goods tokens. */
+		tail[0] = '\0';
 		if (pg->ranking_tail != NULL &&
 		    (k = pg->ranking_tail(g, order[i], tail, sizeof tail)) >= (int)sizeof tail &&
 		    (big = malloc((size_t)k + 1)) != NULL)

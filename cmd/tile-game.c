@@ -204,10 +204,13 @@ static void
 expansions_clear(struct nt_record *hdr)
 {
 	for (int i = 0; i < hdr->nexpansions; i++)
-		free(hdr->expansions[i]);
+		if (i >= 32 || !(hdr->xstatic >> i & 1))
+			free(hdr->expansions[i]);
 	free(hdr->expansions);
 	hdr->expansions = NULL;
 	hdr->nexpansions = 0;
+	hdr->xknown = false;
+	hdr->xstatic = 0;
 }
 
 static bool
@@ -218,6 +221,7 @@ expansion_add(struct nt_record *hdr, const char *name, size_t len)
 	if (v == NULL)
 		return false;
 	hdr->expansions = v;
+	hdr->xknown = false;
 	if ((v[hdr->nexpansions] = strndup(name, len)) == NULL)
 		return false;
 	hdr->nexpansions++;
@@ -754,6 +758,7 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 		int		 tables[3], n;
 		locale_t	 loc;
 		const char	*w[8];
+		size_t		 len[8];
 	} memo;
 	int n, o = 0, tables[3] = { cr_nkinds(), cr_npieces(), cr_nattrs() };
 	uint32_t exts;
@@ -769,7 +774,7 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 		memcpy(memo.tables, tables, sizeof tables);
 		memo.n = n < 8 ? n : 8;
 		for (int k = 0; k < memo.n; k++)
-			memo.w[k] = cmd_word(cr_game_counter_name(g, k, NULL));
+			memo.len[k] = strlen(memo.w[k] = cmd_word(cr_game_counter_name(g, k, NULL)));
 	}
 	for (int k = 0; k < n; k++) {
 		/* "%s%s %d" by hand: snprintf's parsing of its format was the
@@ -786,7 +791,7 @@ ranking_tail(const void *g, int p, char *buf, size_t size)
 			*--q = '-';
 		*--q = ' ';
 		append(buf, size, &o, k ? ", " : "   ", k ? 2 : 3);
-		append(buf, size, &o, w, strlen(w));
+		append(buf, size, &o, w, k < memo.n ? memo.len[k] : strlen(w));
 		append(buf, size, &o, q, (size_t)(num + sizeof num - q));
 	}
 	return o;

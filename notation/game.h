@@ -325,7 +325,8 @@ void	nt_game_keys_ready(void);
  * the one wanted ("\"edition\" must be a single value, not a list").
  * nt_field_scalar: 0 if it is one.  nt_field_list: each entry of a list
  * (a null value is an empty list), a single value each, given to item()
- * with its line and column; 0, item's non-zero return, or -1 with err.
+ * with its line and column (value: its len bytes, not NUL-ended); 0,
+ * item's non-zero return, or -1 with err.
  */
 int	nt_field_scalar(const struct nt_field *f, struct cr_error *err);
 int	nt_field_list(const struct nt_field *f,

@@ -172,6 +172,12 @@ ascii_lower(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
 }
 
+static bool
+ascii_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 bool
 nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 {
@@ -188,6 +194,11 @@ nt_name_eq(const char *a, size_t na, const char *b, size_t nb)
 		i++;
 	if (i == na && i == nb)
 		return true;
+	/* Two letters or digits of ASCII that differ after the same bytes:
+	 * the keys differ there (the bytes before fold alike, and neither
+	 * joins the character before it nor is left out). */
+	if (i < na && i < nb && ascii_alnum(x[i]) && ascii_alnum(y[i]))
+		return false;
 	if (plain(x, na) && plain(y, nb))
 		return false;	/* ASCII: nothing to fold but the case */
 	p = name_key(a, na, &ka);

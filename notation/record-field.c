@@ -58,8 +58,11 @@ nt__field_at(const struct nt_record *r, int slot)
 const struct nt_field *
 nt_record_field(const struct nt_record *r, const char *key)
 {
+	/* A field's key is its slot's word (nt_key_name): most callers ask
+	 * with that word, found by its address; another by its text. */
 	for (int i = 0; i < r->nfields; i++)
-		if (strcmp(r->field[i].key, key) == 0)
+		if (r->field[i].key == key ||
+		    (r->field[i].key[0] == key[0] && strcmp(r->field[i].key, key) == 0))
 			return &r->field[i];
 	return NULL;
 }
@@ -178,15 +181,33 @@ nt_field_scalar(const struct nt_field *f, struct cr_error *err)
 typedef int (*item_fn)(void *arg, const char *value, size_t len, int line, int column,
     struct cr_error *err);
 
+/* The bytes of a plain word of a flow list: a letter first, then
+ * letters, digits, - and _ (one lookup a byte). */
+enum { W_FIRST = 1, W_IN = 2 };
+static const unsigned char word_byte[256] = {
+	['-'] = W_IN, ['_'] = W_IN,
+	['0'] = W_IN, ['1'] = W_IN, ['2'] = W_IN, ['3'] = W_IN, ['4'] = W_IN, ['5'] = W_IN,
+	['6'] = W_IN, ['7'] = W_IN, ['8'] = W_IN, ['9'] = W_IN,
+#define L(c)	[c] = W_FIRST | W_IN, [c - 'a' + 'A'] = W_FIRST | W_IN
+	L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'),
+	L('l'), L('m'), L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'),
+	L('w'), L('x'), L('y'), L('z'),
+#undef L
+};
+
 /* "[a, b]" of plain words on one line: each to item.  1 done (or
  * item's return), 0 not that shape: nothing was given to item. */
 static int
 flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *err, int *rc)
 {
-	const char *s = f->text, *p = s + 1;
+	/* The words' places, found as the shape is checked (the first
+	 * sixteen: a longer list is walked again for the rest). */
+	enum { KEEP = 16 };
+	const char *s = f->text, *p = s + 1, *at[KEEP];
+	size_t len[KEEP];
 	int n = 0;
 
-	if (*s != '[' || memchr(s, '\n', strlen(s)) != NULL)
+	if (*s != '[')
 		return 0;
 	/* A first pass: the shape alone. */
 	for (;;) {
@@ -196,11 +217,12 @@ flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 			p++;
 		if (*p == ']' && n == 0)
 			break;
-		for (a = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || (*p == '-' && p > a) || (*p == '_' && p > a); p++)
-			;
-		if (p == a || !((*a >= 'a' && *a <= 'z') || (*a >= 'A' && *a <= 'Z')))
+		if (!(word_byte[(unsigned char)*p] & W_FIRST))	/* a word starts with a letter */
 			return 0;
+		for (a = p++; word_byte[(unsigned char)*p] & W_IN; p++)
+			;
+		if (n < KEEP)
+			at[n] = a, len[n] = (size_t)(p - a);
 		n++;
 		while (*p == ' ')
 			p++;
@@ -209,24 +231,19 @@ flow_words(const struct nt_field *f, item_fn item, void *arg, struct cr_error *e
 		if (*p++ != ',')
 			return 0;
 	}
-	if (p[1] != '\0')
+	if (p[1] != '\0')	/* a line end, or anything, after the list */
 		return 0;
 	*rc = 0;
-	for (p = s + 1; n > 0 && *rc == 0; n--) {
+	for (int i = 0; i < n && i < KEEP && *rc == 0; i++)	/* the word where it stands */
+		*rc = item(arg, at[i], len[i], f->line, f->column + (int)(at[i] - s), err);
+	for (p = n > KEEP ? at[KEEP - 1] + len[KEEP - 1] : s; n > KEEP && *rc == 0; n--) {
 		const char *a;
-		char *w;
 
-		while (*p == ' ')
+		while (*p == ' ' || *p == ',')
 			p++;
 		for (a = p; *p != ',' && *p != ']' && *p != ' '; p++)
 			;
-		if ((w = strndup(a, (size_t)(p - a))) == NULL)
-			*rc = fail(err, f->line, f->column, "%s", _("out of memory"));
-		else
-			*rc = item(arg, w, (size_t)(p - a), f->line, f->column + (int)(a - s), err);
-		free(w);
-		while (*p == ' ' || *p == ',')
-			p++;
+		*rc = item(arg, a, (size_t)(p - a), f->line, f->column + (int)(a - s), err);
 	}
 	return 1;
 }

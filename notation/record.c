@@ -713,10 +713,13 @@ nt__header_reset(struct nt_record *r)
 		r->row->header_free(r);
 	r->cfg = NULL;
 	for (int i = 0; i < r->nexpansions; i++)
-		free(r->expansions[i]);
+		if (i >= 32 || !(r->xstatic >> i & 1))
+			free(r->expansions[i]);
 	free(r->expansions);
 	r->expansions = NULL;
 	r->nexpansions = 0;
+	r->xknown = false;
+	r->xread = r->xstatic = 0;
 	r->edition = 0;
 }
 

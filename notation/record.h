@@ -44,6 +44,8 @@ struct nt_record {
 	char	**expansions;
 	int	nexpansions;
 	uint32_t xread;		/* the row's: modules of the expansions read so far */
+	bool	xknown;		/* xread is every expansion's, the header read (nt_record_exts) */
+	uint32_t xstatic;	/* bit i: expansions[i] is its module's own name, not freed */
 	struct nt_player *players;
 	int	nplayers;
 	struct nt_recmove *moves;

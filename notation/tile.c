@@ -28,6 +28,7 @@
 static const char *keys[NKEYS] = { "edition", "expansions", "players" };
 enum { K_EDITION, K_EXPANSIONS, K_PLAYERS, K_SET };
 static int8_t key_ext[NKEYS], key_idx[NKEYS];
+static int8_t key_with[NKEYS];	/* the module a key goes with (cr_reckey.with), -1 */
 
 static void
 keys_init(void)
@@ -37,7 +38,10 @@ keys_init(void)
 	for (int e = 0; e < cr_nexts; e++)
 		for (int i = 0; (cr_rules_modules(0) >> e & 1) && i < cr_exts[e]->nrecord_keys &&
 		    n < NKEYS; i++) {
+			const char *w = cr_exts[e]->record_keys[i].with;
+
 			key_ext[n] = (int8_t)e, key_idx[n] = (int8_t)i;
+			key_with[n] = (int8_t)(w != NULL ? cr_ext_find(w, strlen(w)) : -1);
 			keys[n++] = cr_exts[e]->record_keys[i].key;
 		}
 }
@@ -83,7 +87,7 @@ header_free(struct nt_record *r)
 static bool
 square_of(const char *s, int *x, int *y, int *rot)
 {
-	char *e;
+	const char *e;
 	long v[3];
 	int n = 0;
 
@@ -91,9 +95,17 @@ square_of(const char *s, int *x, int *y, int *rot)
 	for (const char *p = s; n < 3; n++) {
 		if (!((*p >= '0' && *p <= '9') || (*p == '-' && p[1] >= '0' && p[1] <= '9')))
 			return false;
-		v[n] = strtol(p, &e, 10);
-		if (v[n] < -100000 || v[n] > 100000)
+		/* Its digits, by hand (strtol cost ~500 instructions a square,
+		 * read twice a record): past 100000 no longer counted. */
+		bool neg = *p == '-';
+		long a = 0;
+
+		for (e = p + neg; *e >= '0' && *e <= '9'; e++)
+			if (a <= 100000)
+				a = a * 10 + (*e - '0');
+		if (a > 100000)
 			return false;
+		v[n] = neg ? -a : a;
 		if (n == 0 && *e != ',')
 			return false;
 		if (n == 1 && *e == '\0') {
@@ -147,14 +159,17 @@ set_field(struct nt_record *r, int k, const struct nt_field *f, struct cr_error 
 static int
 header_end(const struct nt_record *r, struct cr_error *err)
 {
-	uint32_t exts = nt_record_exts(r);
+	/* The modules named, each found as its name was read (xread, from
+	 * none at the header's reset): known from here on (a cache of r's). */
+	uint32_t exts = r->xread;
 
+	((struct nt_record *)r)->xknown = true;
 	nt_game_keys_ready();
 	for (int k = K_SET; k < NKEYS && keys[k] != NULL; k++) {
 		const struct cr_reckey *rk = reckey(k);
 		const struct nt_field *f = nt_record_field(r, keys[k]);
 		const char *mod = cr_exts[key_ext[k]]->name;
-		int with = rk->with ? cr_ext_find(rk->with, strlen(rk->with)) : -1;
+		int with = key_with[k];
 		bool both = (exts >> key_ext[k] & 1) && (with < 0 || (exts >> with & 1));
 
 		err->kind = "header";
@@ -186,10 +201,17 @@ header_end(const struct nt_record *r, struct cr_error *err)
 int
 nt_record_rules(const struct nt_record *r)	/* tile.h */
 {
+	/* The last game's rules kept: a row's name is its own (static). */
+	static const char *last;
+	static int lastk;
 	const char *name = nt_record_game(r)->name;
-	int k = cr_rules_find(name, strlen(name));
+	int k;
 
-	return k < 0 ? 0 : k;
+	if (name == last)
+		return lastk;
+	k = cr_rules_find(name, strlen(name));
+	last = name, lastk = k < 0 ? 0 : k;
+	return lastk;
 }
 
 static void
@@ -229,6 +251,7 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 	}
 	/* The modules named before this one (each name as its module's,
 	 * exactly: cr_ext_find), kept as the list is read. */
+	r->xknown = false;
 	if (r->nexpansions == 0)
 		r->xread = 0;
 	if (r->xread >> e & 1) {
@@ -236,21 +259,31 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 		    cr_exts[e]->name);
 		return -1;
 	}
-	/* Room for four names at once (a record names few), then doubled. */
+	/* Room for eight names at once (a record names few), then doubled. */
 	v = r->expansions;
-	if ((r->nexpansions < 4 ? v == NULL : (r->nexpansions & (r->nexpansions - 1)) == 0) &&
-	    (v = realloc(r->expansions, (size_t)(r->nexpansions < 4 ? 4 : 2 * r->nexpansions) *
+	if ((r->nexpansions < 8 ? v == NULL : (r->nexpansions & (r->nexpansions - 1)) == 0) &&
+	    (v = realloc(r->expansions, (size_t)(r->nexpansions < 8 ? 8 : 2 * r->nexpansions) *
 	    sizeof *v)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
 	}
 	r->expansions = v;
-	if ((v[r->nexpansions] = malloc(len + 1)) == NULL) {
+	/* The name is its module's, exactly: that one kept (not copied,
+	 * not freed: r->xstatic). */
+	if (r->nexpansions == 0)
+		r->xstatic = 0;
+	if (r->nexpansions < 32) {
+		union { const char *c; char *s; } u = { cr_exts[e]->name };
+
+		v[r->nexpansions] = u.s;
+		r->xstatic |= 1u << r->nexpansions++;
+	} else if ((v[r->nexpansions] = malloc(len + 1)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, "%s", _("out of memory"));
 		return -1;
+	} else {
+		memcpy(v[r->nexpansions], name, len);
+		v[r->nexpansions++][len] = '\0';
 	}
-	memcpy(v[r->nexpansions], name, len);
-	v[r->nexpansions++][len] = '\0';
 	r->xread |= 1u << e;
 	{	/* sets not refereed together yet (rules/ext.h: not_with) */
 		int a, b;
@@ -557,6 +590,8 @@ nt_record_exts(const struct nt_record *r)
 {
 	uint32_t exts = 0;
 
+	if (r->xknown)	/* read by the row (header_end): its names looked up once */
+		return r->xread;
 	for (int i = 0; i < r->nexpansions; i++) {
 		int e = cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
 
@@ -751,10 +786,15 @@ module_set(const struct nt_record *r, int e, const struct nt_tile_files *fs,
 	return 0;
 }
 
-/* nt_tile_world's game that tries a record's set-up, kept. */
+/* nt_tile_world's game that tries a record's set-up, kept; and the
+ * set-up it took last (ok): the same again on that world takes it
+ * without trying (a batch's records of one mix and square, most). */
 static struct {
 	struct cr_game	*g;
 	uint64_t	 derived;
+	bool		 ok;
+	struct cr_config c;
+	int		 bx, by, brot;
 } probe;
 
 int
@@ -812,14 +852,22 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 	 * set up again rather than made anew; refused, it is made anew,
 	 * for the refusal's words. */
 	if (probe.g != NULL && cr_game_tileset(probe.g) == *world &&
-	    probe.derived == (*world)->derived && cr_game_restart_setup(probe.g, &c, &s))
-		return 0;
+	    probe.derived == (*world)->derived) {
+		if (probe.ok && probe.c.edition == c.edition && probe.c.nplayers == c.nplayers &&
+		    probe.c.exts == c.exts && probe.bx == s.bx && probe.by == s.by &&
+		    probe.brot == s.brot)
+			return 0;
+		probe.ok = false;
+		if (cr_game_restart_setup(probe.g, &c, &s))
+			goto taken;
+	}
 	cr_game_free(probe.g);
 	probe.g = NULL;
+	probe.ok = false;
 	if ((g = cr_game_create_setup(*world, &c, &s)) != NULL) {
 		probe.g = g;
 		probe.derived = (*world)->derived;
-		return 0;
+		goto taken;
 	}
 	{
 		const struct nt_field *f = nt_record_field(r, keys[k]);
@@ -842,6 +890,9 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 		return world_fail(err, f, 0, 0, "header", 1, _("%s: \"%s\": %s (it may lie on: %s)"),
 		    keys[k], f->text, said, m > 0 ? where : "-");
 	}
+taken:
+	probe.ok = true, probe.c = c, probe.bx = s.bx, probe.by = s.by, probe.brot = s.brot;
+	return 0;
 }
 
 static void *

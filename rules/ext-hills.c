@@ -163,12 +163,22 @@ clears(const struct cr_move *m)
 static int
 start(struct cr_game *g, int ext)
 {
+	/* The bag's counts, looked up by name once per tile set (its
+	 * derived number: never another set's) and kept for the next
+	 * game's set-up. */
+	static struct {
+		uint64_t derived;
+		int	 n[NKINDS];
+	} memo;
+	const struct cr_tileset *ts = cr_game_tileset(g);
 	struct hills *h = cr_ext_state(g, ext);
-	int n[NKINDS];
 
-	cr_tileset_tokens_of(cr_game_tileset(g), cr_exts[ext]->name, bag_names, NKINDS, n);
+	if (memo.derived != ts->derived || ts->derived == 0) {
+		cr_tileset_tokens_of(ts, cr_exts[ext]->name, bag_names, NKINDS, memo.n);
+		memo.derived = ts->derived;
+	}
 	for (int k = 0; k < NKINDS; k++)
-		h->bag[k] = h->total[k] = n[k] > 0 ? n[k] : 0;
+		h->bag[k] = h->total[k] = memo.n[k] > 0 ? memo.n[k] : 0;
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		h->shepherd[p] = -1;
 	return -1;	/* the base start tile */

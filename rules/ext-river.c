@@ -107,23 +107,35 @@ has_river(const struct cr_tiletype *t, int kind)
 static int
 start(struct cr_game *g, int ext)
 {
+	/* What the set says, worked out once per tile set (its derived
+	 * number: never another set's) and kept for the next game's
+	 * set-up. */
+	static struct {
+		uint64_t	derived;
+		struct river	r;
+	} memo;
 	struct river *r = cr_ext_state(g, ext);
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	int set = cr_ext_set(g, ext);
 
-	int lake = cr_ext_end(ext, E_LAKE);
+	if (memo.derived == 0 || memo.derived != ts->derived) {
+		int lake = cr_ext_end(ext, E_LAKE);
 
-	r->kind = cr_ext_kind(ext, 0);
-	r->first = -1, r->ntypes = 0, r->lake = -1;
-	for (int t = set < 0 ? 0 : ts->setbeg[set], end = set < 0 ? 0 : ts->setbeg[set + 1];
-	    t < end; t++) {	/* the set's types, a run */
-		if (r->first < 0)
-			r->first = t;
-		r->ntypes = t - r->first + 1;
-		for (int s = 0; s < ts->type[t].nseg; s++)
-			if (ts->type[t].seg[s].kind == r->kind && ts->type[t].seg[s].end == lake)
-				r->lake = t;
-	}
+		r->kind = cr_ext_kind(ext, 0);
+		r->first = -1, r->ntypes = 0, r->lake = -1;
+		for (int t = set < 0 ? 0 : ts->setbeg[set], end = set < 0 ? 0 : ts->setbeg[set + 1];
+		    t < end; t++) {	/* the set's types, a run */
+			if (r->first < 0)
+				r->first = t;
+			r->ntypes = t - r->first + 1;
+			for (int s = 0; s < ts->type[t].nseg; s++)
+				if (ts->type[t].seg[s].kind == r->kind && ts->type[t].seg[s].end == lake)
+					r->lake = t;
+		}
+		memo.derived = ts->derived, memo.r = *r;
+	} else	/* its last turn left as it was */
+		r->kind = memo.r.kind, r->first = memo.r.first, r->ntypes = memo.r.ntypes,
+		    r->lake = memo.r.lake;
 	return ts->setstart[set];
 }
 

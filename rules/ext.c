@@ -333,8 +333,9 @@ cr_exts_together(uint32_t exts, int *a, int *b)
 {
 	const struct ext_names *t = ext_names();
 
-	for (int e = 0; e < cr_nexts && e < CR_MAXEXTS; e++) {
-		uint32_t m = (exts >> e & 1) ? t->not_with[e] & exts : 0;	/* the first pair */
+	for (uint32_t left = exts; left != 0; left &= left - 1) {	/* the modules in exts */
+		int e = __builtin_ctz(left);
+		uint32_t m = e < cr_nexts && e < CR_MAXEXTS ? t->not_with[e] & exts : 0;	/* the first pair */
 
 		if (m != 0) {
 			int f = __builtin_ctz(m);

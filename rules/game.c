@@ -523,6 +523,39 @@ cr_game_restart(struct cr_game *g, const struct cr_config *c)
 	return cr_game_restart_setup(g, c, NULL);
 }
 
+/*
+ * The count of each type of ts, then each set's total: a game's supply
+ * at its start is copied from there, set by set.  Worked out once per
+ * tile set (its derived number: never another set's), kept for the
+ * next; NULL when memory runs out (the types are then counted one by
+ * one).
+ */
+static const int *
+set_counts(const struct cr_tileset *ts)
+{
+	static struct {
+		uint64_t derived;
+		int	*v, cap;
+	} memo;
+	int n = ts->ntypes + ts->nsets;
+
+	if (ts->derived != 0 && memo.derived == ts->derived)
+		return memo.v;
+	if (ts->derived == 0 || !cr__grow((void **)&memo.v, &memo.cap, n, sizeof *memo.v))
+		return NULL;
+	for (int t = 0; t < ts->ntypes; t++)
+		memo.v[t] = ts->type[t].count;
+	for (int k = 0; k < ts->nsets; k++) {
+		int total = 0;
+
+		for (int t = ts->setbeg[k], end = ts->setbeg[k + 1]; t < end; t++)
+			total += ts->type[t].count;
+		memo.v[ts->ntypes + k] = total;
+	}
+	memo.derived = ts->derived;
+	return memo.v;
+}
+
 bool
 cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct cr_setup *s)
 {
@@ -550,9 +583,12 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 	g->over = false;
 	memset(g->player, 0, sizeof g->player);
 	for (int k = 0, np = cr_npools(); k < np; k++)	/* each pool once, then its players */
-		if (g->exts & (1u << cr_pool_ext(k)))
+		if (g->exts & (1u << cr_pool_ext(k))) {
+			int count = cr_pool(k)->count;
+
 			for (int p = 0; p < c->nplayers; p++)
-				*cr__pool(g, p, k) = cr_pool(k)->count;
+				*cr__pool(g, p, k) = count;
+		}
 	g->onboard = 0;
 	g->figstamp = g->figepoch = ++figstamps;
 	g->h.tiles.n = g->nodes.n = g->link.n = 0;
@@ -561,12 +597,20 @@ cr_game_restart_setup(struct cr_game *g, const struct cr_config *c, const struct
 	cr__board_clear(g);
 	g->supply_total = 0;
 	memset(g->h.supply, 0, (size_t)ts->ntypes * sizeof *g->h.supply);
+	const int *cnt = set_counts(ts), *tot = cnt != NULL ? cnt + ts->ntypes : NULL;
+
 	for (int k = 0; k < ts->nsets; k++) {	/* the sets in play, each a run of types */
 		const struct cr_tiletype *ty = ts->type;
 		int *sup = g->h.supply, total = 0;
 
 		if (!(g->sets >> k & 1))
 			continue;
+		if (cnt != NULL) {
+			memcpy(sup + ts->setbeg[k], cnt + ts->setbeg[k],
+			    (size_t)(ts->setbeg[k + 1] - ts->setbeg[k]) * sizeof *sup);
+			g->supply_total += tot[k];
+			continue;
+		}
 		for (int t = ts->setbeg[k], end = ts->setbeg[k + 1]; t < end; t++)
 			total += sup[t] = ty[t].count;
 		g->supply_total += total;
