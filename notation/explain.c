@@ -1144,6 +1144,14 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 			/* said of the copy drawn: checked before the choice and the piece */
 			nt_format_said(&(struct cr_said){ r->arg, r->x, r->y, -1 }, tok, sizeof tok);
 			put(&o, _("%s: %s is not in play in this game"), tok, cr_exts[r->ext]->name);
+		} else if (r->space != 0 && cr_space(r->space) != NULL && r->role != CR_ROLE_NONE &&
+		    r->ext >= 0) {	/* issue 21: "crown@tax: wheel-of-fortune is not in play" */
+			char tok[64];
+
+			/* the space's module, or the piece's pool's (big-crown@: the
+			 * big meeple of inns-cathedrals) */
+			snprintf(tok, sizeof tok, "%s@%s", cr_role_name(r->role), cr_space(r->space)->word);
+			put(&o, _("%s: %s is not in play in this game"), tok, cr_exts[r->ext]->name);
 		} else if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
 			put(&o, _("\"%s\" is a choice of %s, which is not in play in this game"),
 			    cr_choice(r->choice)->word, cr_exts[r->ext]->name);

@@ -926,6 +926,10 @@ check_space(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 	why->space = m->space;
 	if (cr_space_ext(m->space) != ext)
 		return refuse(why, CR_R_BAD_MOVE);
+	if (!(g->exts & (1u << ext))) {	/* the space's module (spec 4.6: crown@...) */
+		why->ext = ext;
+		return refuse(why, CR_R_NOT_IN_PLAY);
+	}
 	if (!(g->exts & (1u << cr_pool_ext(pool)))) {	/* the big meeple's module */
 		why->ext = cr_pool_ext(pool);
 		why->pool = pool;

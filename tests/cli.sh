@@ -2877,5 +2877,32 @@ expect_out '"kind": "header"' -- replay --json "$wf/spring-road.yaml"
 sed '/^spring/d' "$wf/spring.yaml" >"$wf/nospring.yaml"
 expect_err 'with river and wheel-of-fortune in expansions, the record says spring:' -- replay "$wf/nospring.yaml"
 
+# ---- issue 21, the tester's refusals (QA1 items 1-4, 9-12) -----------------
+qa=$tmp/qa21
+mkdir -p "$qa"
+qa_lacks() { ! grep -qF -- "$1" "$2"; }
+# qarec FILE EXPANSIONS MOVE...: a record of Anna and Ben with these moves.
+qarec() {
+	local f=$1 x=$2
+	shift 2
+	{ printf 'format: carcref/1\n'
+	  [ -n "$x" ] && printf 'expansions: [%s]\n' "$x"
+	  printf 'players: [Anna, Ben]\nmoves:\n'
+	  for m in "$@"; do printf '  - %s\n' "$m"; done; } >"$qa/$f"
+}
+# 1. crown@ without the wheel: the piece is not in play (spec 4.6).
+qarec crown.yaml '' 'B 0,-1 0 crown@tax'
+expect_out '"kind": "piece-not-in-play", "message": "column 5: crown@tax: wheel-of-fortune is not in play in this game"' \
+    -- replay --json "$qa/crown.yaml"
+# 2. big-crown@ without Inns & Cathedrals: the piece, not the tile; help
+# meeple lists no big-crown then.
+qarec bigcrown.yaml wheel-of-fortune 'B 0,-1 0 big-crown@tax'
+expect_out '"kind": "piece-not-in-play", "message": "column 5: big-crown@tax: inns-cathedrals is not in play in this game"' \
+    -- replay --json "$qa/bigcrown.yaml"
+printf 'help meeple\nquit\n' >"$qa/helpm"
+STDIN=$qa/helpm expect_out '  the pieces of the expansions in play: crown' \
+    -- play --players Anna,Ben --expansions wheel-of-fortune
+expect "help meeple: no big-crown without inns-cathedrals" qa_lacks 'big-crown' "$tmp/out"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
