@@ -555,6 +555,7 @@ static int
 check_file(const char *file)
 {
 	struct cr_tileset ts;
+	struct cr_error err;
 	char msg[512], *text;
 	size_t len;
 	int nfail;
@@ -567,6 +568,14 @@ check_file(const char *file)
 	free(text);
 	if (nfail > 0)
 		return 1;
+	/* A module's data against the shipped sets (the icon copies of a
+	 * base type no more than its copies: issue 21) */
+	if ((nfail = cmd_tileset_with(&ts, &err)) != 0) {
+		if (nfail > 0)
+			check_failed((void *)file, &err);
+		cr_tileset_free(&ts);
+		return nfail > 0 ? 1 : 2;
+	}
 	outf(ngettext("%s: %d tile type of set %s loads\n", "%s: %d tile types of set %s load\n",
 	    (unsigned long)ts.ntypes), out_path(file), ts.ntypes, ts.setname[0]);
 	cr_tileset_free(&ts);

@@ -860,6 +860,12 @@ struct cr_ext {
 	 * types failed.  NULL: data, its first failure alone. */
 	int	(*data_each)(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
 		    void (*each)(void *ctx, const struct cr_error *err), void *ctx);
+	/* world_check: the module's data (cr_tileset_data of its set in ts)
+	 * checked against the other sets merged with it (cr_tileset_merge
+	 * asks once ts holds the module's set: issue 21, an icon entry with
+	 * more copies than its type has): 0, or -1 with err (the message
+	 * names the data's file and line, err->line 0).  NULL: none. */
+	int	(*world_check)(const struct cr_tileset *ts, int ext, struct cr_error *err);
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

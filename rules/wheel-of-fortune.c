@@ -1742,6 +1742,61 @@ read_icons(const struct cr_datum *ic, struct wf_data *d, struct cr_error *err)
 	return 0;
 }
 
+/*
+ * Spec 2.4: an icon entry's copies may not exceed the copies of its type
+ * in the supply (the start tile out: the board replaces it).  While the
+ * set's file is read (merged false) the types ts holds are the set's own,
+ * not derived yet, and the loader names the file; once merged with the
+ * others (world_check) every type, and the words name the data's file
+ * and line, or err->line the record's (in the record: inline, or its
+ * corrections' lines negated).  0, or -1 with err.
+ */
+static int
+icons_over(const struct cr_tileset *ts, const struct wf_data *d, bool merged,
+    struct cr_error *err)
+{
+	for (int i = 0; i < d->nicons; i++) {
+		const struct wf_icon *e = &d->icon[i];
+		int t = -1, sum = 0, have;
+		char at[160];
+
+		if (merged)	/* derived: its codes indexed */
+			t = cr_tileset_find(ts, e->code, strlen(e->code));
+		else
+			for (int k = 0; k < ts->ntypes && t < 0; k++)
+				if (strcmp(ts->type[k].code, e->code) == 0)
+					t = k;
+		for (int k = 0; k < 4; k++)
+			sum += e->n[k];
+		if (t < 0 || t >= ts->ntypes)
+			continue;
+		have = ts->type[t].count;
+		if (merged && ts->setstart[ts->typeset[t]] == t)
+			have--;	/* the set's start tile: out of the game */
+		if (sum <= have)
+			continue;
+		at[0] = '\0';
+		err->line = e->line < 0 ? -e->line : e->line, err->column = 1;
+		if (merged && e->line > 0 && source_of(d) != NULL) {
+			snprintf(at, sizeof at, _(" (%s line %d; the data may be corrected there)"),
+			    source_of(d), e->line);
+			err->line = err->column = 0;
+		}
+		snprintf(err->msg, sizeof err->msg, _("icons: %s: %d copies with a wheel icon, "
+		    "more than the %d %s in the supply%s"), e->code, sum, have, ts->type[t].code, at);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+world_check(const struct cr_tileset *ts, int ext, struct cr_error *err)
+{
+	const struct wf_data *d = cr_tileset_data(ts, cr_tileset_set(ts, cr_exts[ext]->name), NULL);
+
+	return d == NULL ? 0 : icons_over(ts, d, true, err);
+}
+
 /* What the board's data says, square by square and port by port. */
 enum { B_NONE, B_CITY, B_ROAD, B_FIELD };
 struct bfeat {
@@ -2035,7 +2090,7 @@ data(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys, struct 
 			goto out;
 		}
 	if (read_wheel(keys[DK_WHEEL], d, err) < 0 || read_icons(keys[DK_ICONS], d, err) < 0 ||
-	    read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
+	    icons_over(ts, d, false, err) < 0 || read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
 		goto out;
 	if (ts->source != NULL) {	/* the file's name after the data */
 		struct wf_data *k;
@@ -2080,7 +2135,8 @@ data_each(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
 		}
 	if (keys[DK_WHEEL] != NULL && read_wheel(keys[DK_WHEEL], d, &err) < 0)
 		each(ctx, &err), n++;
-	if (keys[DK_ICONS] != NULL && read_icons(keys[DK_ICONS], d, &err) < 0)
+	if (keys[DK_ICONS] != NULL && (read_icons(keys[DK_ICONS], d, &err) < 0 ||
+	    icons_over(ts, d, false, &err) < 0))
 		each(ctx, &err), n++;
 	free(d);
 	if (n == 0) {
@@ -2128,6 +2184,7 @@ const struct cr_ext cr_ext_wheel = {
 	.datamerge = 1u << DK_ICONS,
 	.square_rot = square_rot,
 	.data_each = data_each,
+	.world_check = world_check,
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };

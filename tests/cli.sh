@@ -2903,6 +2903,24 @@ printf 'help meeple\nquit\n' >"$qa/helpm"
 STDIN=$qa/helpm expect_out '  the pieces of the expansions in play: crown' \
     -- play --players Anna,Ben --expansions wheel-of-fortune
 expect "help meeple: no big-crown without inns-cathedrals" qa_lacks 'big-crown' "$tmp/out"
+# 3. Icon copies above the copies of the type (spec 2.4): refused at
+# move 0 (data-check) by the record's line or the file's; tiles --check
+# checks a wheel data file against the shipped sets.
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nwheel-of-fortune: {icons: {D: {2: 5}}}\nmoves:\n  - D wheel=2 0,-1 180\n' >"$qa/ic.yaml"
+expect_out '"error": {"move": 0, "line": 4, "kind": "data-check", "message": "column 1: icons: D: 5 copies with a wheel icon, more than the 3 D in the supply"}' \
+    -- replay --json "$qa/ic.yaml"
+sed 's/^  X:     {1: 1}/  X:     {1: 2}/' "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml" >"$qa/x2.yaml"
+expect_exit 1 -- tiles --check "$qa/x2.yaml"
+expect_err 'x2.yaml:54:1: icons: X: 2 copies with a wheel icon, more than the 1 X in the supply' \
+    -- tiles --check "$qa/x2.yaml"
+sed 's/^  WF-29: {3: 1}/  WF-29: {3: 2}/' "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml" >"$qa/w2.yaml"
+expect_err 'w2.yaml:55:1: icons: WF-29: 2 copies with a wheel icon, more than the 1 WF-29 in the supply' \
+    -- tiles --check "$qa/w2.yaml"
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nwheel-of-fortune: x2.yaml\nmoves: []\n' >"$qa/rx.yaml"
+expect_err 'icons: X: 2 copies with a wheel icon, more than the 1 X in the supply (x2.yaml line 54; the data may be corrected there)' \
+    -- replay "$qa/rx.yaml"
+expect_exit 2 -- play --players Anna,Ben --expansions wheel-of-fortune --wheel-of-fortune "$qa/x2.yaml"
+expect_exit 0 -- tiles --check "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
