@@ -954,6 +954,20 @@ nt_refusal_kind(const struct cr_refusal *r)
 	return "rule";
 }
 
+/* The module whose start of several squares type is a square of
+ * (cr_tiletype.part), when it names them (cr_ext.part_name): NULL. */
+static const struct cr_ext *
+part_of(const struct cr_tileset *ts, int type)
+{
+	if (ts == NULL || type < 0 || type >= ts->ntypes || !ts->type[type].part)
+		return NULL;
+	for (int e = 0; e < cr_nexts; e++)
+		if (cr_exts[e]->tiles != NULL && cr_exts[e]->part_name != NULL &&
+		    strcmp(cr_exts[e]->name, ts->setname[ts->typeset[type]]) == 0)
+			return cr_exts[e];
+	return NULL;
+}
+
 static int refusal(const struct cr_tileset *ts, const struct cr_game *g,
 	    const struct cr_refusal *r, const char *const *names, char *buf, size_t size);
 
@@ -1032,6 +1046,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 	 * name it as sentences do ("a big knight stands on a city"). */
 	const char *word = tr(cr_role_name(r->role));
 	const char *other = names ? names[r->other_player] : _("another player");
+	const struct cr_ext *px;
 
 	if (buf && size)
 		buf[0] = '\0';
@@ -1046,20 +1061,31 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		no_copy(&o, ts, g, r->tile);
 		break;
 	case CR_R_OCCUPIED:
-		put(&o, _("one tile per square: %s at %d,%d, but %s already lies there"),
-		    code, r->x, r->y,
-		    r->kind >= 0 && r->kind < ts->ntypes ? ts->type[r->kind].code : _("a tile"));
+		if ((px = part_of(ts, r->kind)) != NULL)	/* issue 21: the wheel's board */
+			put(&o, _("one tile per square: %s at %d,%d, but %s lies there (%s)"), code,
+			    r->x, r->y, _(px->part_name), _(px->part_covers));
+		else
+			put(&o, _("one tile per square: %s at %d,%d, but %s already lies there"),
+			    code, r->x, r->y,
+			    r->kind >= 0 && r->kind < ts->ntypes ? ts->type[r->kind].code : _("a tile"));
 		break;
 	case CR_R_NOT_ADJACENT:
 		put(&o, _("a tile must touch the board along an edge: %s at %d,%d has no "
 		    "neighbour north, east, south or west"), code, r->x, r->y);
 		break;
 	case CR_R_EDGE_MISMATCH:
-		put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, the tile "
-		    "at %d,%d shows %s on its %s edge"), code, r->x, r->y, r->rot * 90,
-		    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE), r->other_x,
-		    r->other_y, kform(r->other_kind, F_EDGE),
-		    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)));
+		if ((px = part_of(ts, r->other_type)) != NULL)	/* "the board shows city on..." */
+			put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, %s "
+			    "shows %s on the %s edge of %d,%d"), code, r->x, r->y, r->rot * 90,
+			    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE),
+			    _(px->part_the), kform(r->other_kind, F_EDGE),
+			    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)), r->other_x, r->other_y);
+		else
+			put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, the tile "
+			    "at %d,%d shows %s on its %s edge"), code, r->x, r->y, r->rot * 90,
+			    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE), r->other_x,
+			    r->other_y, kform(r->other_kind, F_EDGE),
+			    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)));
 		fits_there(&o, ts, r);
 		break;
 	case CR_R_DISCARD_FITS:

@@ -866,6 +866,12 @@ struct cr_ext {
 	 * more copies than its type has): 0, or -1 with err (the message
 	 * names the data's file and line, err->line 0).  NULL: none. */
 	int	(*world_check)(const struct cr_tileset *ts, int ext, struct cr_error *err);
+	/* part_name, part_the, part_covers: how refusals name the squares of
+	 * its start of several (cr_tiletype.part), N_(): a tile laid on one
+	 * ("one tile per square: U at 1,2, but the Wheel of Fortune board
+	 * lies there (it covers 0,0 to 3,3)"), an edge against one ("the
+	 * board shows city on the N edge of 0,3").  NULL: as a tile. */
+	const char	*part_name, *part_the, *part_covers;
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

@@ -370,6 +370,7 @@ lay_beside(struct cr_game *g, int x, int y, int rot, struct cr_refusal *why, boo
 		return refuse(why, CR_R_BAD_MOVE);
 	if (cr__tile_at(g, x, y) != NULL) {
 		why->other_x = x, why->other_y = y;
+		why->kind = cr__tile_at(g, x, y)->type;	/* the tile lying there */
 		return refuse(why, CR_R_OCCUPIED);
 	}
 	if ((r = cr_exts[e]->beside(g, e, type, x, y, rot, why)) < 0)

@@ -2185,6 +2185,8 @@ const struct cr_ext cr_ext_wheel = {
 	.square_rot = square_rot,
 	.data_each = data_each,
 	.world_check = world_check,
+	.part_name = N_("the Wheel of Fortune board"), .part_the = N_("the board"),
+	.part_covers = N_("it covers 0,0 to 3,3"),
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };

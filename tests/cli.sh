@@ -2921,6 +2921,16 @@ expect_err 'icons: X: 2 copies with a wheel icon, more than the 1 X in the suppl
     -- replay "$qa/rx.yaml"
 expect_exit 2 -- play --players Anna,Ben --expansions wheel-of-fortune --wheel-of-fortune "$qa/x2.yaml"
 expect_exit 0 -- tiles --check "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml"
+# 4. The board named as the spec names it (4.6), a spring on it too.
+qarec occ.yaml wheel-of-fortune 'U 1,1 0'
+expect_out '"kind": "position-occupied", "message": "column 5: one tile per square: U at 1,1, but the Wheel of Fortune board lies there (it covers 0,0 to 3,3)"' \
+    -- replay --json "$qa/occ.yaml"
+qarec edge.yaml wheel-of-fortune 'U 0,4 0'
+expect_out '"kind": "tile-edge-mismatch", "message": "column 5: edges must match: U at 0,4 rotation 0: its S edge is field, the board shows city on the N edge of 0,3; no rotation of U fits at 0,4"' \
+    -- replay --json "$qa/edge.yaml"
+printf 'format: carcref/1\nexpansions: [river, wheel-of-fortune]\nplayers: [Anna, Ben]\nspring: "1,1"\nmoves: []\n' >"$qa/sp11.yaml"
+expect_err 'spring: "1,1": one tile per square: RV-A at 1,1, but the Wheel of Fortune board lies there (it covers 0,0 to 3,3) (it may lie on:' \
+    -- replay "$qa/sp11.yaml"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
