@@ -101,6 +101,11 @@ struct cr_token {
 	 * word, "wheel 3", "plague 4,2"), N_(): the line help lists, and
 	 * what help WORD adds; NULL: the engine's words. */
 	const char	*step_summary, *step_help;
+	/* A drawn token that only follows another of its module (plague=
+	 * after wheel=): that one's word, and the reading's refusal
+	 * otherwise, N_() ("plague=X,Y follows wheel=N (the pig must have
+	 * moved)").  NULL: any order. */
+	const char	*after, *after_words;
 };
 
 /*
@@ -872,6 +877,11 @@ struct cr_ext {
 	 * lies there (it covers 0,0 to 3,3)"), an edge against one ("the
 	 * board shows city on the N edge of 0,3").  NULL: as a tile. */
 	const char	*part_name, *part_the, *part_covers;
+	/* space_what, space_form: how the reading names its spaces (struct
+	 * cr_space) when a piece's space is missing or unknown, N_(): "a
+	 * section of the wheel", "SECTION" ("expected @SECTION after
+	 * \"crown\"").  NULL: "a space for PIECE", "SPACE". */
+	const char	*space_what, *space_form;
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

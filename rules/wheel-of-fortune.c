@@ -210,7 +210,8 @@ static const struct cr_token tokens[] = {
 	    "  shown, done when the turn is whole.  place without wheel: a plain copy.\n"
 	    "  wheel again corrects it (and forgets the plague squares).\n") },
 	[TK_PLAGUE] = { .word = "plague", .aliases = plague_words, .drawn = true,
-	    .square = true,
+	    .square = true, .after = "wheel",
+	    .after_words = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
 	    .step_summary = N_("on Plague: the square of the follower a player sends home"),
 	    .step_help = N_("  After wheel N stops the pig on Plague: plague X,Y for each player\n"
 	    "  with several followers on land tiles, in any order; a player with one\n"
@@ -2187,6 +2188,7 @@ const struct cr_ext cr_ext_wheel = {
 	.world_check = world_check,
 	.part_name = N_("the Wheel of Fortune board"), .part_the = N_("the board"),
 	.part_covers = N_("it covers 0,0 to 3,3"),
+	.space_what = N_("a section of the wheel"), .space_form = N_("SECTION"),
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };

@@ -2931,6 +2931,27 @@ expect_out '"kind": "tile-edge-mismatch", "message": "column 5: edges must match
 printf 'format: carcref/1\nexpansions: [river, wheel-of-fortune]\nplayers: [Anna, Ben]\nspring: "1,1"\nmoves: []\n' >"$qa/sp11.yaml"
 expect_err 'spring: "1,1": one tile per square: RV-A at 1,1, but the Wheel of Fortune board lies there (it covers 0,0 to 3,3) (it may lie on:' \
     -- replay "$qa/sp11.yaml"
+# 9. Reading errors as spec 4.6 words them (the line read first, left
+# to right), in French with the words the line wrote.
+for k in 'U -1,0 0 wheel=2|column 14: wheel=N comes right after the tile code, before the position: U wheel=2 -1,0 0' \
+    'U -1,0 wheel=2 0|column 12: wheel=N comes right after the tile code, before the position: U wheel=2 -1,0' \
+    'U plague=0,0 wheel=2 -1,0 0|column 7: plague=X,Y follows wheel=N (the pig must have moved)' \
+    'U wheel=3 -1,0 0 crown@tax thief@E|column 32: one piece a turn: a crown follower or a piece on the tile' \
+    'U wheel=3 -1,0 0 thief@E crown@tax|column 30: one piece a turn: a crown follower or a piece on the tile' \
+    'U wheel=3 discard crown@tax|column 23: one piece a turn: a crown follower or a piece on the tile' \
+    'U -1,0 0 crown@taxi|column 20: expected a section of the wheel (fortune, tax, famine, storm, inquisition, plague), got \"taxi\"' \
+    'U -1,0 0 crown|column 19: expected @SECTION after \"crown\"' \
+    'U wheel=4 -1,0 0|column 13: expected wheel=1, wheel=2 or wheel=3, got \"wheel=4\"'; do
+	qarec read.yaml wheel-of-fortune "${k%%|*}"
+	expect_out "\"kind\": \"syntax\", \"message\": \"${k#*|}\"" -- replay --json "$qa/read.yaml"
+done
+if fr_locale "$tmp/locale"; then
+	qarec readfr.yaml wheel-of-fortune 'U roue=5 -1,0 0'
+	CARCREF=$FR_CARCREF expect_err 'il faut roue=1, roue=2 ou roue=3, pas « roue=5 »' -- replay "$qa/readfr.yaml"
+	qarec readfr.yaml wheel-of-fortune 'U -1,0 0 couronne@taxi'
+	CARCREF=$FR_CARCREF expect_err 'il faut une section de la roue (fortune, taxes, famine, tempête, inquisition, peste), pas « taxi »' \
+	    -- replay "$qa/readfr.yaml"
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
