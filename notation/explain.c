@@ -794,6 +794,92 @@ spots(struct out *o, uint32_t valid)
 		put(o, "%s", _("nowhere on this tile"));
 }
 
+/* The module whose start of several squares type is a square of
+ * (cr_tiletype.part), when it names them (cr_ext.part_name): NULL. */
+static const struct cr_ext *
+part_of(const struct cr_tileset *ts, int type)
+{
+	if (ts == NULL || type < 0 || type >= ts->ntypes || !ts->type[type].part)
+		return NULL;
+	for (int e = 0; e < cr_nexts; e++)
+		if (cr_exts[e]->tiles != NULL && cr_exts[e]->part_name != NULL &&
+		    strcmp(cr_exts[e]->name, ts->setname[ts->typeset[type]]) == 0)
+			return cr_exts[e];
+	return NULL;
+}
+
+/* Issue 21: what a refusal of the followers on land tiles names, from
+ * the game as it stands (nothing without one): {followers} player
+ * other_player's (" (thief at 2,4, knight at 4,2)"), {standing} the
+ * follower at x,y against the spot named ("Anna's thief at 2,4 stands
+ * on the road (N, S), not on the city at E; write plague=2,4 or
+ * plague=2,4:S", the move's token word), {nothere} why none stands at
+ * x,y (" (the Wheel of Fortune board lies there)"). */
+static void
+at_square(struct out *o, const struct cr_game *g, const struct cr_refusal *r,
+    const char *const *names, const char *what)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct cr_placed *t = cr_game_at(g, r->x, r->y);
+	int k = 0, other = -1;
+
+	for (int f = 0; f < cr_game_nfigures(g); f++) {
+		const struct cr_figure *fig = cr_game_figure(g, f);
+		const struct cr_placed *on = cr_game_tile(g, cr_node_tile(g, fig->node));
+		bool fol = (cr_piece(fig->role)->flags & CR_PIECE_FOLLOWER) != 0;
+
+		if (!fig->on_board || on == NULL)
+			continue;
+		if (what[1] == 'f' && fol && fig->player == r->other_player)	/* {followers} */
+			put(o, "%s", k++ ? ", " : " ("), put(o, _("%s at %d,%d"),
+			    nt_piece_name(fig->role, 1), on->x, on->y);
+		if (on->x != r->x || on->y != r->y)
+			continue;
+		if (what[1] == 'n' && !fol && other < 0)	/* {nothere}: a piece alone */
+			other = f;
+		if (what[1] == 's' && fol && k++ == 0) {	/* {standing} */
+			const struct cr_seg *sg = cr_node_data(g, fig->node);
+			cr_ports ports = sg ? cr_ports_rotate(sg->ports, on->rot) : 0;
+			cr_ports at = cr_spot_ports(r->spot);
+			int j = 0, seg = -1;
+
+			put(o, _("%s's %s at %d,%d stands on %s ("), names ? names[fig->player] : "?",
+			    nt_piece_name(fig->role, 1), on->x, on->y, kform(sg ? sg->kind : 0, F_THE));
+			for (int d = 0; d < CR_NDIRS; d++)
+				if (ports & cr_spot_ports((enum cr_spot)(d * 4)))
+					put(o, "%s%s", j++ ? ", " : "", nt_spot_text((enum cr_spot)(d * 4)));
+			if (j == 0)
+				put(o, "%s", nt_spot_text(CR_SPOT_C));
+			for (int p = 0; p < CR_NPORTS && seg < 0; p++)
+				if (at >> p & 1)
+					seg = ts->type[on->type].portseg[on->rot][p];
+			if (seg >= 0)
+				put(o, _("), not on %s at %s"),
+				    kform(ts->type[on->type].seg[seg].kind, F_THE), nt_spot_text(r->spot));
+			else
+				put(o, _("), not on anything at %s"), nt_spot_text(r->spot));
+			put(o, _("; write %s=%d,%d or %s=%d,%d:%s"), cr_token(CR_TOKEN_ID(r->arg)) ?
+			    cr_token(CR_TOKEN_ID(r->arg))->word : "?", r->x, r->y,
+			    cr_token(CR_TOKEN_ID(r->arg)) ? cr_token(CR_TOKEN_ID(r->arg))->word : "?",
+			    r->x, r->y, cr_spot_name((enum cr_spot)fig->spot));
+		}
+	}
+	if (what[1] == 'f' && k > 0)
+		put(o, ")");
+	if (what[1] != 'n')
+		return;
+	if (t == NULL)
+		put(o, "%s", _(" (no tile lies there)"));
+	else if (part_of(ts, t->type) != NULL)
+		put(o, _(" (%s lies there)"), _(part_of(ts, t->type)->part_name));
+	else if (other >= 0)
+		put(o, _(" (only %s's %s stands there)"), names ?
+		    names[cr_game_figure(g, other)->player] : "?",
+		    nt_piece_name(cr_game_figure(g, other)->role, 1));
+	else
+		put(o, "%s", _(" (nobody stands there)"));
+}
+
 /*
  * A module's words for its rule (translated), its fields filled in:
  * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
@@ -804,7 +890,7 @@ spots(struct out *o, uint32_t valid)
  */
 static void
 fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_refusal *r,
-    const char *const *names)
+    const char *const *names, const struct cr_game *g)
 {
 	while (*t) {
 		const char *b = strchr(t, '{'), *e = b ? strchr(b, '}') : NULL;
@@ -836,7 +922,14 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%s", cr_role_name(r->role) ? cr_role_name(r->role) : "?");
 		else if (strncmp(b, "{spot}", 6) == 0)
 			put(o, "%s", cr_spot_name(r->spot) ? cr_spot_name(r->spot) : "?");
-		else if (strncmp(b, "{token}", 7) == 0) {
+		else if (strncmp(b, "{followers}", 11) == 0 || strncmp(b, "{standing}", 10) == 0 ||
+		    strncmp(b, "{nothere}", 9) == 0) {
+			if (g != NULL)	/* the game as the refusal found it */
+				at_square(o, g, r, names, b);
+			else if (b[1] == 's')
+				put(o, "%s", _("the follower there does not stand on the feature at "
+				    "that spot"));
+		} else if (strncmp(b, "{token}", 7) == 0) {
 			char tok[40];
 
 			nt_format_token(r->arg, tok, sizeof tok);
@@ -952,20 +1045,6 @@ nt_refusal_kind(const struct cr_refusal *r)
 		return "rule";
 	}
 	return "rule";
-}
-
-/* The module whose start of several squares type is a square of
- * (cr_tiletype.part), when it names them (cr_ext.part_name): NULL. */
-static const struct cr_ext *
-part_of(const struct cr_tileset *ts, int type)
-{
-	if (ts == NULL || type < 0 || type >= ts->ntypes || !ts->type[type].part)
-		return NULL;
-	for (int e = 0; e < cr_nexts; e++)
-		if (cr_exts[e]->tiles != NULL && cr_exts[e]->part_name != NULL &&
-		    strcmp(cr_exts[e]->name, ts->setname[ts->typeset[type]]) == 0)
-			return cr_exts[e];
-	return NULL;
 }
 
 static int refusal(const struct cr_tileset *ts, const struct cr_game *g,
@@ -1195,7 +1274,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 			    code);
 		break;
 	case CR_R_EXT:
-		fill(&o, phrase_n(r->phrase, r->n), ts, r, names);
+		fill(&o, phrase_n(r->phrase, r->n), ts, r, names, g);
 		fits_there(&o, ts, r);	/* a rule of placement (the river's U-turn) */
 		break;
 	}

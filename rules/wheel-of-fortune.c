@@ -121,13 +121,13 @@ static const char *const phrases[NPHRASES] = {
 	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
 	[P_PLAGUE_NOT_DUE] = N_("the pig does not stop on Plague: nobody sends a follower home"),
 	[P_PLAGUE_TWICE_SQ] = N_("plague={pos} is named twice: one follower stands there"),
-	[P_PLAGUE_NO_FOLLOWER] = N_("plague={pos}: no follower stands on a land tile at {pos}"),
-	[P_PLAGUE_SPOT] = N_("plague={pos}: the follower at {pos} does not stand on the feature "
-	    "at that spot; write plague={pos}"),
+	[P_PLAGUE_NO_FOLLOWER] = N_("plague={pos}: no follower stands on a land tile at "
+	    "{pos}{nothere}"),
+	[P_PLAGUE_SPOT] = N_("plague={pos}:{spot}: {standing}"),
 	[P_PLAGUE_TWICE] = N_("plague={pos}: {player} names another follower already: one "
 	    "follower each"),
 	[P_PLAGUE_MISSING] = N_("the pig stops on Plague: {player} has {n} followers on land "
-	    "tiles: name the one going home with plague=X,Y"),
+	    "tiles{followers}: name the one going home with plague=X,Y"),
 	[P_NO_ICON_SAID] = N_("{tile} shows no wheel icon in this box ({data}): write {tile} "
 	    "without wheel=N"),
 	[P_FORTUNE] = N_("Fortune"),
@@ -566,8 +566,10 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 			int seg = cr_game_seg_at(g, s->x, s->y, (enum cr_spot)s->spot,
 			    cr_piece_kind(fig->role, 0), NULL);
 
-			if (seg < 0 || cr_game_feature_id(g, seg) != cr_game_feature_id(g, fig->node))
+			if (seg < 0 || cr_game_feature_id(g, seg) != cr_game_feature_id(g, fig->node)) {
+				why->spot = (enum cr_spot)s->spot, why->arg = s->token;	/* as said */
 				return refuse(why, ext, P_PLAGUE_SPOT, 0);
+			}
 		}
 		if (home[fig->player] >= 0) {
 			why->other_player = fig->player;

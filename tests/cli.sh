@@ -2952,6 +2952,17 @@ if fr_locale "$tmp/locale"; then
 	CARCREF=$FR_CARCREF expect_err 'il faut une section de la roue (fortune, taxes, famine, tempête, inquisition, peste), pas « taxi »' \
 	    -- replay "$qa/readfr.yaml"
 fi
+# 10. Plague's refusals name the followers, the feature and the board
+# (spec 4.6), on the tester's game: Anna's knight at 0,4 and thief at
+# -1,0, Ben's monk at 0,-1.
+for k in 'U wheel=2 4,1 0|plague-choice-missing|the pig stops on Plague: Anna has 2 followers on land tiles (knight at 0,4, thief at -1,0): name the one going home with plague=X,Y' \
+    'U wheel=2 plague=-1,0:S 4,1 0|plague-spot-mismatch|plague=-1,0:S: Anna'"'"'s thief at -1,0 stands on the road (N, E), not on the field at S; write plague=-1,0 or plague=-1,0:E' \
+    'U wheel=2 plague=1,1 4,1 0|plague-no-follower|plague=1,1: no follower stands on a land tile at 1,1 (the Wheel of Fortune board lies there)' \
+    'U wheel=2 plague=5,5 4,1 0|plague-no-follower|plague=5,5: no follower stands on a land tile at 5,5 (no tile lies there)'; do
+	qarec plague.yaml wheel-of-fortune 'E 0,4 180 knight@S' 'B 0,-1 0 monk' 'V wheel=3 -1,0 180 thief@E' "${k%%|*}"
+	k=${k#*|}
+	expect_out "\"kind\": \"${k%%|*}\", \"message\": \"column 5: ${k#*|}\"" -- replay --json "$qa/plague.yaml"
+done
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
