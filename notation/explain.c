@@ -946,6 +946,57 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
  * NULL), where they all went: "all 3 K of the set are used, on the board
  * at 1,0 2,0 -1,1; discarded at move 7".
  */
+/* Do types a and b show one layout (edges, features and their ports)
+ * when b lies turned some quarter turns? */
+static bool
+same_layout(const struct cr_tiletype *a, const struct cr_tiletype *b)
+{
+	if (a->nseg != b->nseg)
+		return false;
+	for (int r = 0; r < 4; r++) {
+		bool same = true;
+
+		for (int d = 0; d < CR_NDIRS && same; d++)
+			same = cr_tile_edge(a, 0, d) == cr_tile_edge(b, r, d);
+		for (int i = 0; i < a->nseg && same; i++) {
+			bool found = false;
+
+			for (int j = 0; j < b->nseg && !found; j++)
+				found = a->seg[i].kind == b->seg[j].kind &&
+				    a->seg[i].pennants == b->seg[j].pennants &&
+				    a->seg[i].ports == cr_ports_rotate(b->seg[j].ports, r);
+			same = found;
+		}
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Issue 21: a type with no copy left, and its twin of a set that marks
+ * its tiles (cr_ext.set_mark), in play: "; a U with the Wheel of
+ * Fortune set symbol is WF-31". */
+static void
+twin(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int type)
+{
+	struct cr_refusal w;
+
+	for (int t = 0; g != NULL && t < ts->ntypes; t++) {
+		const char *name = ts->setname[ts->typeset[t]];
+
+		if (t == type || ts->type[t].part || ts->typeset[t] == ts->typeset[type] ||
+		    !same_layout(&ts->type[type], &ts->type[t]) ||
+		    (!cr_game_drawable(g, t, &w) && w.code == CR_R_NOT_IN_PLAY))
+			continue;
+		for (int e = 0; e < cr_nexts; e++)
+			if (cr_exts[e]->set_mark != NULL && strcmp(cr_exts[e]->name, name) == 0) {
+				put(o, _("; a %s with %s is %s"), ts->type[type].code,
+				    _(cr_exts[e]->set_mark), ts->type[t].code);
+				return;
+			}
+	}
+}
+
 static void
 no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int type)
 {
@@ -980,6 +1031,7 @@ no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int
 			    (unsigned long)ngone) : ngettext(", discarded at move ",
 			    ", discarded at move ", (unsigned long)ngone), i + 1);
 	}
+	twin(o, ts, g, type);
 }
 
 /*

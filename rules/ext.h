@@ -882,6 +882,11 @@ struct cr_ext {
 	 * section of the wheel", "SECTION" ("expected @SECTION after
 	 * \"crown\"").  NULL: "a space for PIECE", "SPACE". */
 	const char	*space_what, *space_form;
+	/* set_mark: how refusals name the mark printed on its tiles, N_():
+	 * a type with no copy left names its twin of this set, a type of the
+	 * same layout ("no copy left: all 8 U are used ...; a U with the
+	 * Wheel of Fortune set symbol is WF-31").  NULL: none said. */
+	const char	*set_mark;
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

@@ -2191,6 +2191,7 @@ const struct cr_ext cr_ext_wheel = {
 	.part_name = N_("the Wheel of Fortune board"), .part_the = N_("the board"),
 	.part_covers = N_("it covers 0,0 to 3,3"),
 	.space_what = N_("a section of the wheel"), .space_form = N_("SECTION"),
+	.set_mark = N_("the Wheel of Fortune set symbol"),
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 };

@@ -2963,6 +2963,13 @@ for k in 'U wheel=2 4,1 0|plague-choice-missing|the pig stops on Plague: Anna ha
 	k=${k#*|}
 	expect_out "\"kind\": \"${k%%|*}\", \"message\": \"column 5: ${k#*|}\"" -- replay --json "$qa/plague.yaml"
 done
+# 11. A type with no copy left names its twin of the wheel (spec 2.3).
+qarec twin.yaml wheel-of-fortune 'U -1,0 0' 'U wheel=1 -2,0 0' 'U wheel=1 -3,0 0' 'U wheel=1 -4,0 0' \
+    'U wheel=1 -5,0 0' 'U wheel=1 -6,0 0' 'U wheel=1 -7,0 0' 'U wheel=1 -8,0 0' 'U -9,0 0'
+expect_out '"kind": "tile-exhausted", "message": "column 5: no copy left: all 8 U of the set are used, on the board at -1,0 -2,0 -3,0 -4,0 -5,0 -6,0 -7,0 -8,0; a U with the Wheel of Fortune set symbol is WF-31"}' \
+    -- replay --json "$qa/twin.yaml"
+qarec twin0.yaml '' 'U -1,0 0' 'U -2,0 0' 'U -3,0 0' 'U -4,0 0' 'U -5,0 0' 'U -6,0 0' 'U -7,0 0' 'U -8,0 0' 'U -9,0 0'
+expect_out 'on the board at -1,0 -2,0 -3,0 -4,0 -5,0 -6,0 -7,0 -8,0"}' -- replay --json "$qa/twin0.yaml"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
