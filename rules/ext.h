@@ -887,6 +887,10 @@ struct cr_ext {
 	 * same layout ("no copy left: all 8 U are used ...; a U with the
 	 * Wheel of Fortune set symbol is WF-31").  NULL: none said. */
 	const char	*set_mark;
+	/* set_doubt: the doubt its data states (a data key's free text: what
+	 * is read from pictures, not certain), shown by carcref tiles --set
+	 * NAME; *source the data's file (NULL: a record's).  NULL: none. */
+	const char	*(*set_doubt)(const struct cr_tileset *ts, int ext, const char **source);
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

@@ -77,6 +77,9 @@ struct wf_data {
 	 * that rest on the data; none: the record's. */
 	size_t	srclen;
 	bool	hassrc;
+	/* The data's doubt (its key doubt: what is read, not certain), its
+	 * bytes after the file's name; 0: none. */
+	size_t	doubtlen;
 };
 
 /* The data's file name (NULL: the record's). */
@@ -1792,6 +1795,20 @@ icons_over(const struct cr_tileset *ts, const struct wf_data *d, bool merged,
 	return 0;
 }
 
+/* Spec 2.4: the data's doubt, shown by carcref tiles --set
+ * wheel-of-fortune; *source the file it was read from (NULL: the
+ * record). */
+static const char *
+set_doubt(const struct cr_tileset *ts, int ext, const char **source)
+{
+	const struct wf_data *d = cr_tileset_data(ts, cr_tileset_set(ts, cr_exts[ext]->name), NULL);
+
+	*source = d ? source_of(d) : NULL;
+	if (d == NULL || d->doubtlen == 0)
+		return NULL;
+	return (const char *)(d + 1) + (d->hassrc ? d->srclen + 1 : 0);
+}
+
 static int
 world_check(const struct cr_tileset *ts, int ext, struct cr_error *err)
 {
@@ -2095,18 +2112,25 @@ data(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys, struct 
 	if (read_wheel(keys[DK_WHEEL], d, err) < 0 || read_icons(keys[DK_ICONS], d, err) < 0 ||
 	    icons_over(ts, d, false, err) < 0 || read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
 		goto out;
-	if (ts->source != NULL) {	/* the file's name after the data */
-		struct wf_data *k;
+	d->hassrc = ts->source != NULL;
+	d->srclen = d->hassrc ? strlen(ts->source) : 0;
+	if (keys[DK_DOUBT] != NULL && keys[DK_DOUBT]->type == CR_DATUM_SCALAR)
+		d->doubtlen = keys[DK_DOUBT]->len;
+	{	/* the file's name, then the doubt, after the data */
+		size_t more = (d->hassrc ? d->srclen + 1 : 0) + (d->doubtlen ? d->doubtlen + 1 : 0);
+		struct wf_data *k = more ? realloc(d, sizeof *d + more) : d;
+		char *after;
 
-		d->hassrc = true;
-		d->srclen = strlen(ts->source);
-		if ((k = realloc(d, sizeof *d + d->srclen + 1)) == NULL)
+		if (k == NULL)
 			goto nomem;
-		d = k;
-		memcpy(d + 1, ts->source, d->srclen + 1);
+		d = k, after = (char *)(d + 1);
+		if (d->hassrc)
+			memcpy(after, ts->source, d->srclen + 1), after += d->srclen + 1;
+		if (d->doubtlen)
+			memcpy(after, keys[DK_DOUBT]->text, d->doubtlen), after[d->doubtlen] = '\0';
+		if (cr_tileset_keep(ts, d, sizeof *d + more) < 0)
+			goto nomem;
 	}
-	if (cr_tileset_keep(ts, d, sizeof *d + (d->hassrc ? d->srclen + 1 : 0)) < 0)
-		goto nomem;
 	rc = 0;
 	goto out;
 nomem:
@@ -2188,6 +2212,7 @@ const struct cr_ext cr_ext_wheel = {
 	.square_rot = square_rot,
 	.data_each = data_each,
 	.world_check = world_check,
+	.set_doubt = set_doubt,
 	.part_name = N_("the Wheel of Fortune board"), .part_the = N_("the board"),
 	.part_covers = N_("it covers 0,0 to 3,3"),
 	.space_what = N_("a section of the wheel"), .space_form = N_("SECTION"),

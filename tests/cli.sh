@@ -2970,6 +2970,13 @@ expect_out '"kind": "tile-exhausted", "message": "column 5: no copy left: all 8 
     -- replay --json "$qa/twin.yaml"
 qarec twin0.yaml '' 'U -1,0 0' 'U -2,0 0' 'U -3,0 0' 'U -4,0 0' 'U -5,0 0' 'U -6,0 0' 'U -7,0 0' 'U -8,0 0' 'U -9,0 0'
 expect_out 'on the board at -1,0 -2,0 -3,0 -4,0 -5,0 -6,0 -7,0 -8,0"}' -- replay --json "$qa/twin0.yaml"
+# 12. tiles --set wheel-of-fortune shows the data's doubt (spec 2.4).
+expect_out 'doubt (wheel-of-fortune.yaml): Board edges, crown spaces per section and icon' \
+    -- tiles --set wheel-of-fortune
+expect_out '  copies read from pictures and one wiki list; icon numbers per copy unknown.' \
+    -- tiles --set wheel-of-fortune
+run tiles --set base
+expect "tiles --set base: no doubt" qa_lacks 'doubt' "$tmp/out"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
