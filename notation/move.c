@@ -390,24 +390,29 @@ nt_format_token(int arg, char *buf, size_t size)
 	    snprintf(buf, size, "%s=%d", tk->word, CR_TOKEN_N(arg));
 }
 
-/* Issue 21: a token of the copy drawn that follows another of its
- * module (plague= after wheel=, cr_token.after): is that one in m's
- * tokens before it? */
-static bool
-said_after(const struct cr_move *m, const struct cr_said *d)
+/* Issue 21: the first token of the copy drawn in m that must follow
+ * another of its module (plague= after wheel=, cr_token.after) but
+ * comes before it, -1.  One with none of those in the line at all is the
+ * rules' to refuse (the module not in play, or no wheel said). */
+static int
+said_early(const struct cr_move *m)
 {
-	const struct cr_token *tk = cr_token(CR_TOKEN_ID(d->token));
-
-	if (tk == NULL || tk->after == NULL)
-		return true;
 	for (int i = 0; i < m->ndrawn; i++) {
-		int id = CR_TOKEN_ID(m->drawn[i].token);
+		const struct cr_token *tk = cr_token(CR_TOKEN_ID(m->drawn[i].token));
+		int e = cr_token_ext(CR_TOKEN_ID(m->drawn[i].token)), first = -1;
 
-		if (cr_token_ext(id) == cr_token_ext(CR_TOKEN_ID(d->token)) &&
-		    strcmp(cr_token(id)->word, tk->after) == 0)
-			return true;
+		if (tk == NULL || tk->after == NULL)
+			continue;
+		for (int j = 0; j < m->ndrawn && first < 0; j++) {
+			int id = CR_TOKEN_ID(m->drawn[j].token);
+
+			if (cr_token_ext(id) == e && strcmp(cr_token(id)->word, tk->after) == 0)
+				first = j;
+		}
+		if (first > i)
+			return i;
 	}
-	return false;
+	return -1;
 }
 
 /*
@@ -573,12 +578,13 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 		while (q < e && *q != ' ' && *q != '#')
 			q++;
 		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
-		    nt_parse_said(ts->game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1 ||
-		    !said_after(m, &m->drawn[m->ndrawn]))
+		    nt_parse_said(ts->game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1)
 			return false;
 		m->ndrawn++;
 		p = q + 1;
 	}
+	if (m->ndrawn > 1 && said_early(m) >= 0)
+		return false;	/* plague= before wheel=: the general scanner says it */
 	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m->x))
 		return false;
 	p++;
@@ -787,8 +793,9 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
 	struct scan sc = { line, line, line, err, ts->game, NULL, 0 };
-	const char *t, *colon, *hash, *eq;
+	const char *t, *colon, *hash, *eq, *said_at[CR_MAXDRAWN];
 	size_t n;
+	int early;
 
 	memset(out, 0, sizeof *out);
 	err->column = 0;	/* the message is written only on failure */
@@ -843,13 +850,15 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 			break;
 		if (k < 0)
 			return fail(&sc, t + e.column - 1, "%s", e.msg);
-		if (!said_after(&out->move, &d))	/* "plague=X,Y follows wheel=N" */
-			return fail(&sc, t, "%s", _(cr_token(CR_TOKEN_ID(d.token))->after_words));
 		if (out->move.ndrawn == CR_MAXDRAWN)
 			return fail(&sc, t, _("at most %d tokens after the tile code, got \"%s\""),
 			    CR_MAXDRAWN, NT_Q(t, n));
+		said_at[out->move.ndrawn] = t;
 		out->move.drawn[out->move.ndrawn++] = d;
 	}
+	if (out->move.ndrawn > 1 && (early = said_early(&out->move)) >= 0)
+		return fail(&sc, said_at[early], "%s",	/* "plague=X,Y follows wheel=N" */
+		    _(cr_token(CR_TOKEN_ID(out->move.drawn[early].token))->after_words));
 	if (n == 0)
 		return fail(&sc, t, "%s", _("expected a position x,y or \"discard\" after the tile"));
 	if (n == 7 && strncasecmp(t, "discard", 7) == 0) {
