@@ -420,6 +420,46 @@ show_found(const struct cr_tileset *ts, int type, unsigned rots, const struct qu
  * the sets in play, with the copies left) that matches q, then the key
  * and a line naming them.  Returns how many types match.
  */
+/* tiles --set NAME: the doubt the set's data states (spec 2.4 of the
+ * Wheel of Fortune), its words wrapped to 79 columns under a head. */
+static void
+say_doubt(const struct cr_tileset *ts, const char *set)
+{
+	const char *src = NULL, *text = NULL, *w;
+	char *head;
+	int col;
+
+	for (int e = 0; e < cr_nexts && text == NULL; e++)
+		if (cr_exts[e]->set_doubt != NULL && strcmp(cr_exts[e]->name, set) == 0)
+			text = cr_exts[e]->set_doubt(ts, e, &src);
+	if (text == NULL)
+		return;
+	head = src ? cmd_strf(_("doubt (%s):"), out_path(src)) : cmd_strf("%s", _("doubt:"));
+	outf("%s", head ? head : "");
+	col = head ? out_width(head) : 0;
+	free(head);
+	for (w = text; *w != '\0';) {
+		size_t n = 0;
+		char *word;
+
+		while (*w == ' ' || *w == '\n' || *w == '\t')
+			w++;
+		while (w[n] != '\0' && w[n] != ' ' && w[n] != '\n' && w[n] != '\t')
+			n++;
+		if (n == 0)
+			break;
+		if ((word = cmd_strf("%.*s", (int)n, w)) == NULL)
+			break;
+		if (col + 1 + out_width(word) > 79)
+			outf("\n  %s", word), col = 2 + out_width(word);
+		else
+			outf(" %s", word), col += 1 + out_width(word);
+		free(word);
+		w += n;
+	}
+	outf("\n");
+}
+
 static int
 search(const struct cr_tileset *ts, const struct cr_game *g, const struct query *q)
 {
@@ -486,6 +526,8 @@ search(const struct cr_tileset *ts, const struct cr_game *g, const struct query 
 		outf("%s", g ? _("no tile left\n") : _("no tile\n"));
 	if (ngone > 0)
 		cmd_print_list(stdout, _("none left of "), gone, ngone);
+	if (set != NULL && g == NULL)
+		say_doubt(ts, set);
 	free(found), free(gone), free(asked);
 	return nfound;
 }
@@ -555,6 +597,7 @@ static int
 check_file(const char *file)
 {
 	struct cr_tileset ts;
+	struct cr_error err;
 	char msg[512], *text;
 	size_t len;
 	int nfail;
@@ -567,6 +610,14 @@ check_file(const char *file)
 	free(text);
 	if (nfail > 0)
 		return 1;
+	/* A module's data against the shipped sets (the icon copies of a
+	 * base type no more than its copies: issue 21) */
+	if ((nfail = cmd_tileset_with(&ts, &err)) != 0) {
+		if (nfail > 0)
+			check_failed((void *)file, &err);
+		cr_tileset_free(&ts);
+		return nfail > 0 ? 1 : 2;
+	}
 	outf(ngettext("%s: %d tile type of set %s loads\n", "%s: %d tile types of set %s load\n",
 	    (unsigned long)ts.ntypes), out_path(file), ts.ntypes, ts.setname[0]);
 	cr_tileset_free(&ts);

@@ -210,6 +210,10 @@ int		 cmd_tiles_find(const struct cr_tileset *ts, const struct cr_game *g, int a
 
 /* setup.c: the base tile set, loaded once; NULL (message printed) on failure. */
 const struct cr_tileset *cmd_tileset(void);
+/* The shipped sets with own in place of the shipped set of its name,
+ * merged: 0 passes, 1 a module's check of its data against the other
+ * sets failed (err), -1 a shipped file could not be read (said). */
+int		 cmd_tileset_with(const struct cr_tileset *own, struct cr_error *err);
 /* Module e's shipped tile file's text (cr_ext.tiles), read once and kept;
  * NULL with msg when it cannot be read. */
 const char *cmd_tiles_text(int e, size_t *len, char *msg, size_t size);

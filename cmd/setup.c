@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "rules/ext.h"
@@ -62,6 +63,47 @@ load(int e, struct cr_tileset *ts)
 		return false;
 	}
 	return true;
+}
+
+/*
+ * The shipped sets merged as cmd_tileset merges them, but with own (a set
+ * read from another file: tiles --check) in place of the shipped set of
+ * its name: what a module checks of its data against the other sets
+ * (cr_ext.world_check) said as err.  0 (own is no module's, or passes), 1
+ * (a check failed: err), -1 (a shipped file could not be read: said).
+ */
+int
+cmd_tileset_with(const struct cr_tileset *own, struct cr_error *err)
+{
+	uint32_t on = cr_rules_on(0), all = cr_rules_modules(0);
+	struct cr_tileset ts, more;
+	int n = 0, rc = 0, mine = -1;
+
+	for (int e = 0; e < cr_nexts; e++)
+		if (cr_exts[e]->tiles != NULL && strcmp(cr_exts[e]->name, own->setname[0]) == 0)
+			mine = e;
+	if (mine < 0 || cr_exts[mine]->world_check == NULL)
+		return 0;
+	for (int pass = 0; pass < 2 && rc == 0; pass++)
+		for (int e = 0; e < cr_nexts && rc == 0; e++) {
+			if (cr_exts[e]->tiles == NULL || !((pass ? all & ~on : on) >> e & 1))
+				continue;
+			if (n++ == 0) {
+				if (e == mine ? cr_tileset_copy(&ts, own) < 0 : !load(e, &ts))
+					return -1;
+				continue;
+			}
+			if (e == mine)
+				rc = cr_tileset_merge(&ts, own, err) < 0 ? 1 : 0;
+			else if (!load(e, &more))
+				rc = -1;
+			else {
+				rc = cr_tileset_merge(&ts, &more, err) < 0 ? 1 : 0;
+				cr_tileset_free(&more);
+			}
+		}
+	cr_tileset_free(&ts);
+	return rc;
 }
 
 const struct cr_tileset *

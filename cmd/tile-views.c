@@ -1124,9 +1124,10 @@ say_pieces(struct play *p)
 		const struct cr_piece *pc = cr_piece(id);
 		int e = cr_piece_ext(id), tok = 0;
 
-		if ((cr_rules_on(cr_game_rules(p->g)) >> e & 1) || !(cr_game_exts(p->g) >> e & 1))
+		if ((cr_rules_on(cr_game_rules(p->g)) >> e & 1) || !(cr_game_exts(p->g) >> e & 1) ||
+		    !(cr_game_exts(p->g) >> cr_pool_ext(cr_piece_pool(id)) & 1))
 			continue;	/* the game's own (the base game's), said above;
-					 * one not in play */
+					 * one not in play, or whose pool is not (big-crown) */
 		for (int t = 1; (pc->flags & CR_PIECE_TOKEN) && cr_token(t) != NULL && tok == 0; t++)
 			if (cr_token_ext(t) == e)
 				tok = t;

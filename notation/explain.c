@@ -794,6 +794,92 @@ spots(struct out *o, uint32_t valid)
 		put(o, "%s", _("nowhere on this tile"));
 }
 
+/* The module whose start of several squares type is a square of
+ * (cr_tiletype.part), when it names them (cr_ext.part_name): NULL. */
+static const struct cr_ext *
+part_of(const struct cr_tileset *ts, int type)
+{
+	if (ts == NULL || type < 0 || type >= ts->ntypes || !ts->type[type].part)
+		return NULL;
+	for (int e = 0; e < cr_nexts; e++)
+		if (cr_exts[e]->tiles != NULL && cr_exts[e]->part_name != NULL &&
+		    strcmp(cr_exts[e]->name, ts->setname[ts->typeset[type]]) == 0)
+			return cr_exts[e];
+	return NULL;
+}
+
+/* Issue 21: what a refusal of the followers on land tiles names, from
+ * the game as it stands (nothing without one): {followers} player
+ * other_player's (" (thief at 2,4, knight at 4,2)"), {standing} the
+ * follower at x,y against the spot named ("Anna's thief at 2,4 stands
+ * on the road (N, S), not on the city at E; write plague=2,4 or
+ * plague=2,4:S", the move's token word), {nothere} why none stands at
+ * x,y (" (the Wheel of Fortune board lies there)"). */
+static void
+at_square(struct out *o, const struct cr_game *g, const struct cr_refusal *r,
+    const char *const *names, const char *what)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct cr_placed *t = cr_game_at(g, r->x, r->y);
+	int k = 0, other = -1;
+
+	for (int f = 0; f < cr_game_nfigures(g); f++) {
+		const struct cr_figure *fig = cr_game_figure(g, f);
+		const struct cr_placed *on = cr_game_tile(g, cr_node_tile(g, fig->node));
+		bool fol = (cr_piece(fig->role)->flags & CR_PIECE_FOLLOWER) != 0;
+
+		if (!fig->on_board || on == NULL)
+			continue;
+		if (what[1] == 'f' && fol && fig->player == r->other_player)	/* {followers} */
+			put(o, "%s", k++ ? ", " : " ("), put(o, _("%s at %d,%d"),
+			    nt_piece_name(fig->role, 1), on->x, on->y);
+		if (on->x != r->x || on->y != r->y)
+			continue;
+		if (what[1] == 'n' && !fol && other < 0)	/* {nothere}: a piece alone */
+			other = f;
+		if (what[1] == 's' && fol && k++ == 0) {	/* {standing} */
+			const struct cr_seg *sg = cr_node_data(g, fig->node);
+			cr_ports ports = sg ? cr_ports_rotate(sg->ports, on->rot) : 0;
+			cr_ports at = cr_spot_ports(r->spot);
+			int j = 0, seg = -1;
+
+			put(o, _("%s's %s at %d,%d stands on %s ("), names ? names[fig->player] : "?",
+			    nt_piece_name(fig->role, 1), on->x, on->y, kform(sg ? sg->kind : 0, F_THE));
+			for (int d = 0; d < CR_NDIRS; d++)
+				if (ports & cr_spot_ports((enum cr_spot)(d * 4)))
+					put(o, "%s%s", j++ ? ", " : "", nt_spot_text((enum cr_spot)(d * 4)));
+			if (j == 0)
+				put(o, "%s", nt_spot_text(CR_SPOT_C));
+			for (int p = 0; p < CR_NPORTS && seg < 0; p++)
+				if (at >> p & 1)
+					seg = ts->type[on->type].portseg[on->rot][p];
+			if (seg >= 0)
+				put(o, _("), not on %s at %s"),
+				    kform(ts->type[on->type].seg[seg].kind, F_THE), nt_spot_text(r->spot));
+			else
+				put(o, _("), not on anything at %s"), nt_spot_text(r->spot));
+			put(o, _("; write %s=%d,%d or %s=%d,%d:%s"), cr_token(CR_TOKEN_ID(r->arg)) ?
+			    cr_token(CR_TOKEN_ID(r->arg))->word : "?", r->x, r->y,
+			    cr_token(CR_TOKEN_ID(r->arg)) ? cr_token(CR_TOKEN_ID(r->arg))->word : "?",
+			    r->x, r->y, cr_spot_name((enum cr_spot)fig->spot));
+		}
+	}
+	if (what[1] == 'f' && k > 0)
+		put(o, ")");
+	if (what[1] != 'n')
+		return;
+	if (t == NULL)
+		put(o, "%s", _(" (no tile lies there)"));
+	else if (part_of(ts, t->type) != NULL)
+		put(o, _(" (%s lies there)"), _(part_of(ts, t->type)->part_name));
+	else if (other >= 0)
+		put(o, _(" (only %s's %s stands there)"), names ?
+		    names[cr_game_figure(g, other)->player] : "?",
+		    nt_piece_name(cr_game_figure(g, other)->role, 1));
+	else
+		put(o, "%s", _(" (nobody stands there)"));
+}
+
 /*
  * A module's words for its rule (translated), its fields filled in:
  * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
@@ -804,7 +890,7 @@ spots(struct out *o, uint32_t valid)
  */
 static void
 fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_refusal *r,
-    const char *const *names)
+    const char *const *names, const struct cr_game *g)
 {
 	while (*t) {
 		const char *b = strchr(t, '{'), *e = b ? strchr(b, '}') : NULL;
@@ -836,7 +922,14 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%s", cr_role_name(r->role) ? cr_role_name(r->role) : "?");
 		else if (strncmp(b, "{spot}", 6) == 0)
 			put(o, "%s", cr_spot_name(r->spot) ? cr_spot_name(r->spot) : "?");
-		else if (strncmp(b, "{token}", 7) == 0) {
+		else if (strncmp(b, "{followers}", 11) == 0 || strncmp(b, "{standing}", 10) == 0 ||
+		    strncmp(b, "{nothere}", 9) == 0) {
+			if (g != NULL)	/* the game as the refusal found it */
+				at_square(o, g, r, names, b);
+			else if (b[1] == 's')
+				put(o, "%s", _("the follower there does not stand on the feature at "
+				    "that spot"));
+		} else if (strncmp(b, "{token}", 7) == 0) {
 			char tok[40];
 
 			nt_format_token(r->arg, tok, sizeof tok);
@@ -853,6 +946,57 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
  * NULL), where they all went: "all 3 K of the set are used, on the board
  * at 1,0 2,0 -1,1; discarded at move 7".
  */
+/* Do types a and b show one layout (edges, features and their ports)
+ * when b lies turned some quarter turns? */
+static bool
+same_layout(const struct cr_tiletype *a, const struct cr_tiletype *b)
+{
+	if (a->nseg != b->nseg)
+		return false;
+	for (int r = 0; r < 4; r++) {
+		bool same = true;
+
+		for (int d = 0; d < CR_NDIRS && same; d++)
+			same = cr_tile_edge(a, 0, d) == cr_tile_edge(b, r, d);
+		for (int i = 0; i < a->nseg && same; i++) {
+			bool found = false;
+
+			for (int j = 0; j < b->nseg && !found; j++)
+				found = a->seg[i].kind == b->seg[j].kind &&
+				    a->seg[i].pennants == b->seg[j].pennants &&
+				    a->seg[i].ports == cr_ports_rotate(b->seg[j].ports, r);
+			same = found;
+		}
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Issue 21: a type with no copy left, and its twin of a set that marks
+ * its tiles (cr_ext.set_mark), in play: "; a U with the Wheel of
+ * Fortune set symbol is WF-31". */
+static void
+twin(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int type)
+{
+	struct cr_refusal w;
+
+	for (int t = 0; g != NULL && t < ts->ntypes; t++) {
+		const char *name = ts->setname[ts->typeset[t]];
+
+		if (t == type || ts->type[t].part || ts->typeset[t] == ts->typeset[type] ||
+		    !same_layout(&ts->type[type], &ts->type[t]) ||
+		    (!cr_game_drawable(g, t, &w) && w.code == CR_R_NOT_IN_PLAY))
+			continue;
+		for (int e = 0; e < cr_nexts; e++)
+			if (cr_exts[e]->set_mark != NULL && strcmp(cr_exts[e]->name, name) == 0) {
+				put(o, _("; a %s with %s is %s"), ts->type[type].code,
+				    _(cr_exts[e]->set_mark), ts->type[t].code);
+				return;
+			}
+	}
+}
+
 static void
 no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int type)
 {
@@ -887,6 +1031,7 @@ no_copy(struct out *o, const struct cr_tileset *ts, const struct cr_game *g, int
 			    (unsigned long)ngone) : ngettext(", discarded at move ",
 			    ", discarded at move ", (unsigned long)ngone), i + 1);
 	}
+	twin(o, ts, g, type);
 }
 
 /*
@@ -1032,6 +1177,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 	 * name it as sentences do ("a big knight stands on a city"). */
 	const char *word = tr(cr_role_name(r->role));
 	const char *other = names ? names[r->other_player] : _("another player");
+	const struct cr_ext *px;
 
 	if (buf && size)
 		buf[0] = '\0';
@@ -1046,20 +1192,31 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 		no_copy(&o, ts, g, r->tile);
 		break;
 	case CR_R_OCCUPIED:
-		put(&o, _("one tile per square: %s at %d,%d, but %s already lies there"),
-		    code, r->x, r->y,
-		    r->kind >= 0 && r->kind < ts->ntypes ? ts->type[r->kind].code : _("a tile"));
+		if ((px = part_of(ts, r->kind)) != NULL)	/* issue 21: the wheel's board */
+			put(&o, _("one tile per square: %s at %d,%d, but %s lies there (%s)"), code,
+			    r->x, r->y, _(px->part_name), _(px->part_covers));
+		else
+			put(&o, _("one tile per square: %s at %d,%d, but %s already lies there"),
+			    code, r->x, r->y,
+			    r->kind >= 0 && r->kind < ts->ntypes ? ts->type[r->kind].code : _("a tile"));
 		break;
 	case CR_R_NOT_ADJACENT:
 		put(&o, _("a tile must touch the board along an edge: %s at %d,%d has no "
 		    "neighbour north, east, south or west"), code, r->x, r->y);
 		break;
 	case CR_R_EDGE_MISMATCH:
-		put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, the tile "
-		    "at %d,%d shows %s on its %s edge"), code, r->x, r->y, r->rot * 90,
-		    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE), r->other_x,
-		    r->other_y, kform(r->other_kind, F_EDGE),
-		    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)));
+		if ((px = part_of(ts, r->other_type)) != NULL)	/* "the board shows city on..." */
+			put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, %s "
+			    "shows %s on the %s edge of %d,%d"), code, r->x, r->y, r->rot * 90,
+			    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE),
+			    _(px->part_the), kform(r->other_kind, F_EDGE),
+			    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)), r->other_x, r->other_y);
+		else
+			put(&o, _("edges must match: %s at %d,%d rotation %d: its %s edge is %s, the tile "
+			    "at %d,%d shows %s on its %s edge"), code, r->x, r->y, r->rot * 90,
+			    nt_spot_text((enum cr_spot)(r->dir * 4)), kform(r->kind, F_EDGE), r->other_x,
+			    r->other_y, kform(r->other_kind, F_EDGE),
+			    nt_spot_text((enum cr_spot)((r->dir + 2) % 4 * 4)));
 		fits_there(&o, ts, r);
 		break;
 	case CR_R_DISCARD_FITS:
@@ -1144,6 +1301,14 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 			/* said of the copy drawn: checked before the choice and the piece */
 			nt_format_said(&(struct cr_said){ r->arg, r->x, r->y, -1 }, tok, sizeof tok);
 			put(&o, _("%s: %s is not in play in this game"), tok, cr_exts[r->ext]->name);
+		} else if (r->space != 0 && cr_space(r->space) != NULL && r->role != CR_ROLE_NONE &&
+		    r->ext >= 0) {	/* issue 21: "crown@tax: wheel-of-fortune is not in play" */
+			char tok[64];
+
+			/* the space's module, or the piece's pool's (big-crown@: the
+			 * big meeple of inns-cathedrals) */
+			snprintf(tok, sizeof tok, "%s@%s", cr_role_name(r->role), cr_space(r->space)->word);
+			put(&o, _("%s: %s is not in play in this game"), tok, cr_exts[r->ext]->name);
 		} else if (r->choice != 0 && cr_choice_ext(r->choice) == r->ext)
 			put(&o, _("\"%s\" is a choice of %s, which is not in play in this game"),
 			    cr_choice(r->choice)->word, cr_exts[r->ext]->name);
@@ -1161,7 +1326,7 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 			    code);
 		break;
 	case CR_R_EXT:
-		fill(&o, phrase_n(r->phrase, r->n), ts, r, names);
+		fill(&o, phrase_n(r->phrase, r->n), ts, r, names, g);
 		fits_there(&o, ts, r);	/* a rule of placement (the river's U-turn) */
 		break;
 	}

@@ -30,6 +30,8 @@ struct scan {
 	const char	*line;
 	struct nt_error	*err;
 	int		 game;		/* whose words (rules/ext.h: cr_games) */
+	const char	*code;		/* the line's tile code, NULL: a tail alone */
+	size_t		 code_len;
 };
 
 /* A piece by its word or alias: the tables of rules/ext.h, game's. */
@@ -201,12 +203,27 @@ piece_words(int game, char *buf, size_t size)
 	return buf;
 }
 
+/* A space's word as the reader's language reads it ("taxes" for "tax"
+ * in French: the context "space" of po/), for a message. */
+static const char *
+space_word(const char *word)
+{
+	char key[64];
+
+	if (!nt_i18n || strlen(word) + 7 > sizeof key)
+		return word;
+	snprintf(key, sizeof key, "space\004%s", word);
+	return nt_pgettext(key, word);
+}
+
 /* "tax": a space of the piece's module (rules/ext.h: struct cr_space). */
 static bool
 parse_space(int game, int role, const char *t, size_t n, int *space, struct nt_error *err)
 {
 	char words[160];
 	size_t o = 0;
+
+	const struct cr_ext *x = cr_exts[cr_piece_ext(role)];
 
 	*space = cr_space_find(game, t, n);
 	if (*space != 0 && cr_space_ext(*space) == cr_piece_ext(role))
@@ -215,9 +232,13 @@ parse_space(int game, int role, const char *t, size_t n, int *space, struct nt_e
 	for (int id = 1; cr_space(id) != NULL && o < sizeof words; id++)
 		if (cr_space_ext(id) == cr_piece_ext(role))
 			o += (size_t)snprintf(words + o, sizeof words - o, "%s%s", o > 0 ? ", " : "",
-			    cr_space(id)->word);
-	snprintf(err->msg, sizeof err->msg, _("expected a space for %s (%s), got \"%s\""),
-	    cr_piece(role)->word, words, NT_Q(t, n));
+			    space_word(cr_space(id)->word));
+	if (x->space_what != NULL)	/* "expected a section of the wheel (...)" */
+		snprintf(err->msg, sizeof err->msg, _("expected %s (%s), got \"%s\""),
+		    _(x->space_what), words, NT_Q(t, n));
+	else
+		snprintf(err->msg, sizeof err->msg, _("expected a space for %s (%s), got \"%s\""),
+		    cr_piece(role)->word, words, NT_Q(t, n));
 	return false;
 }
 
@@ -249,9 +270,15 @@ nt_parse_piece(int game, const char *t, size_t n, int *role, enum cr_spot *spot,
 	if (cr_piece(*role)->flags & CR_PIECE_SPACE) {	/* "crown@tax" */
 		*spot = 0;
 		if (at == NULL) {
+			const char *form = cr_exts[cr_piece_ext(*role)]->space_form;
+
 			err->column = (int)n + 1;
-			snprintf(err->msg, sizeof err->msg, _("expected @SPACE after \"%s\""),
-			    NT_Q(t, rn));
+			if (form != NULL)	/* "expected @SECTION after "crown"" */
+				snprintf(err->msg, sizeof err->msg, _("expected @%s after \"%s\""),
+				    _(form), NT_Q(t, rn));
+			else
+				snprintf(err->msg, sizeof err->msg, _("expected @SPACE after \"%s\""),
+				    NT_Q(t, rn));
 			return false;
 		}
 		err->column = (int)rn + 2;
@@ -327,6 +354,21 @@ token_as(int game, const char *t, size_t n, const char *eq, int id, const struct
 	if (eq == NULL || !parse_int(eq + 1, n - wn - 1, 1000, &v) || v < tk->min ||
 	    v > tk->max) {
 		err->column = eq ? (int)wn + 2 : (int)n + 1;
+		if (tk->drawn && tk->max - tk->min < 8) {
+			/* issue 21: "expected wheel=1, wheel=2 or wheel=3", the
+			 * word as the line writes it ("roue=1..." in French) */
+			char forms[160];
+			size_t o = 0;
+
+			forms[0] = '\0';
+			for (int k = tk->min; k <= tk->max && o < sizeof forms; k++)
+				o += (size_t)snprintf(forms + o, sizeof forms - o, "%s%.*s=%d",
+				    k == tk->min ? "" : k < tk->max ? ", " : _(" or "),
+				    (int)(wn > 24 ? 24 : wn), t, k);
+			snprintf(err->msg, sizeof err->msg, _("expected %s, got \"%s\""), forms,
+			    NT_Q(t, n));
+			return false;
+		}
 		snprintf(err->msg, sizeof err->msg, _("expected %s=N, N from %d to %d, got \"%s\""),
 		    tk->word, tk->min, tk->max, NT_Q(t, n));
 		return false;
@@ -355,6 +397,31 @@ nt_format_token(int arg, char *buf, size_t size)
 		return snprintf(buf, size, "?");
 	return tk->max == 0 ? snprintf(buf, size, "%s", tk->word) :
 	    snprintf(buf, size, "%s=%d", tk->word, CR_TOKEN_N(arg));
+}
+
+/* Issue 21: the first token of the copy drawn in m that must follow
+ * another of its module (plague= after wheel=, cr_token.after) but
+ * comes before it, -1.  One with none of those in the line at all is the
+ * rules' to refuse (the module not in play, or no wheel said). */
+static int
+said_early(const struct cr_move *m)
+{
+	for (int i = 0; i < m->ndrawn; i++) {
+		const struct cr_token *tk = cr_token(CR_TOKEN_ID(m->drawn[i].token));
+		int e = cr_token_ext(CR_TOKEN_ID(m->drawn[i].token)), first = -1;
+
+		if (tk == NULL || tk->after == NULL)
+			continue;
+		for (int j = 0; j < m->ndrawn && first < 0; j++) {
+			int id = CR_TOKEN_ID(m->drawn[j].token);
+
+			if (cr_token_ext(id) == e && strcmp(cr_token(id)->word, tk->after) == 0)
+				first = j;
+		}
+		if (first > i)
+			return i;
+	}
+	return -1;
 }
 
 /*
@@ -525,6 +592,8 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 		m->ndrawn++;
 		p = q + 1;
 	}
+	if (m->ndrawn > 1 && said_early(m) >= 0)
+		return false;	/* plague= before wheel=: the general scanner says it */
 	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m->x))
 		return false;
 	p++;
@@ -600,6 +669,52 @@ done:
 }
 
 /*
+ * Issue 21, spec 4.6's reading: a token of the copy drawn after the
+ * position ("wheel=N comes right after the tile code, before the
+ * position: U wheel=2 0,1 90", the line's own words; rot -1: not read
+ * yet); -1 said, 0 when t is none.
+ */
+static int
+said_late(struct scan *sc, const char *t, size_t n, const struct cr_move *m, int rot)
+{
+	const char *eq = memchr(t, '=', n);
+	int id = cr_token_find(sc->game, t, eq ? (size_t)(eq - t) : n);
+	const struct cr_token *tk = cr_token(id);
+	char form[40], eg[160];
+
+	if (tk == NULL || !tk->drawn || !(cr_rules_modules(sc->game) >> cr_token_ext(id) & 1))
+		return 0;
+	snprintf(form, sizeof form, tk->square ? "%s=X,Y" : tk->max ? "%s=N" : "%s", tk->word);
+	if (sc->code == NULL)
+		return fail(sc, t, _("%s comes right after the tile code, before the position"),
+		    form);
+	snprintf(eg, sizeof eg, rot < 0 ? "%.*s %.*s %d,%d" : "%.*s %.*s %d,%d %d",
+	    (int)(sc->code_len > 40 ? 40 : sc->code_len), sc->code, (int)(n > 40 ? 40 : n), t,
+	    m->x, m->y, rot * 90);
+	return fail(sc, t, _("%s comes right after the tile code, before the position: %s"),
+	    form, eg);
+}
+
+/* Issue 21: a piece on a space (crown@tax) beside a piece on the tile,
+ * or on a discard line: "one piece a turn: a crown follower or a piece
+ * on the tile"; 0 when neither t nor the line's piece (role) stands on
+ * a space. */
+static int
+two_pieces(struct scan *sc, const char *t, size_t n, int role)
+{
+	const char *at = memchr(t, '@', n);
+	int other = nt_role_lookup(sc->game, t, at ? (size_t)(at - t) : n), sp;
+
+	sp = role != CR_ROLE_NONE && (cr_piece(role)->flags & CR_PIECE_SPACE) ? role :
+	    other != CR_ROLE_NONE && (cr_piece(other)->flags & CR_PIECE_SPACE) ? other : 0;
+	if (sp == 0 || (role == CR_ROLE_NONE ? other : other == CR_ROLE_NONE ? 0 : role) == 0)
+		return 0;
+	return fail(sc, t, _("one piece a turn: a %s or a piece on the tile"),
+	    nt_tr(cr_piece(sp)->cname ? cr_piece(sp)->cname : cr_piece(sp)->name ?
+	    cr_piece(sp)->name : cr_piece(sp)->word));
+}
+
+/*
  * What a placement line says after the rotation: "[CHOICE [TOKEN]]
  * [ROLE[@SPOT] [TOKEN]]", into m (choice, choice_arg, role, spot, arg).
  */
@@ -613,6 +728,8 @@ tail(struct scan *sc, struct cr_move *m)
 	t = token(sc, &n);
 	if (n == 0)
 		return 0;
+	if (said_late(sc, t, n, m, m->rot) != 0)
+		return -1;
 	/* A module's choice before the piece: "grow sheep=3", "herd". */
 	if ((m->choice = cr_choice_find(sc->game, t, n)) != 0) {
 		const struct cr_choice *c = cr_choice(m->choice);
@@ -635,12 +752,16 @@ tail(struct scan *sc, struct cr_move *m)
 		t = token(sc, &n);
 		if (n == 0)
 			return 0;
+		if (said_late(sc, t, n, m, m->rot) != 0)
+			return -1;
 	}
 	if (!nt_parse_piece(sc->game, t, n, &m->role, &m->spot, &m->space, &e))
 		return fail(sc, t + e.column - 1, "%s", e.msg);
 	t = token(sc, &n);
 	if (n == 0)
 		return 0;
+	if (said_late(sc, t, n, m, m->rot) != 0 || two_pieces(sc, t, n, m->role) != 0)
+		return -1;
 	/* The token the piece drew ("shepherd@W sheep=2"); one given to a
 	 * piece that takes none is the referee's to refuse, by the rule. */
 	if (!nt_parse_token(sc->game, t, n, &m->arg, &e)) {
@@ -658,7 +779,7 @@ int
 nt_parse_tail(int game, const char *line, size_t len, struct cr_move *m,
     struct nt_error *err)
 {
-	struct scan sc = { line, line + len, line, err, game };
+	struct scan sc = { line, line + len, line, err, game, NULL, 0 };
 
 	err->column = 0;
 	err->msg[0] = '\0';
@@ -680,9 +801,10 @@ int
 nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
-	struct scan sc = { line, line, line, err, ts->game };
-	const char *t, *colon, *hash, *eq;
+	struct scan sc = { line, line, line, err, ts->game, NULL, 0 };
+	const char *t, *colon, *hash, *eq, *said_at[CR_MAXDRAWN];
 	size_t n;
+	int early;
 
 	memset(out, 0, sizeof *out);
 	err->column = 0;	/* the message is written only on failure */
@@ -724,6 +846,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	if ((out->move.tile = cr_tileset_find(ts, t, n)) < 0)
 		return fail(&sc, t, _("unknown tile \"%s\""), NT_Q(t, n));
 	out->art = nt_tile_art(ts, out->move.tile, t, n);
+	sc.code = t, sc.code_len = n;
 
 	/* What the line says of the copy drawn: "U wheel=3 plague=4,2 ...". */
 	for (;;) {
@@ -739,17 +862,21 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		if (out->move.ndrawn == CR_MAXDRAWN)
 			return fail(&sc, t, _("at most %d tokens after the tile code, got \"%s\""),
 			    CR_MAXDRAWN, NT_Q(t, n));
+		said_at[out->move.ndrawn] = t;
 		out->move.drawn[out->move.ndrawn++] = d;
 	}
+	if (out->move.ndrawn > 1 && (early = said_early(&out->move)) >= 0)
+		return fail(&sc, said_at[early], "%s",	/* "plague=X,Y follows wheel=N" */
+		    _(cr_token(CR_TOKEN_ID(out->move.drawn[early].token))->after_words));
 	if (n == 0)
 		return fail(&sc, t, "%s", _("expected a position x,y or \"discard\" after the tile"));
 	if (n == 7 && strncasecmp(t, "discard", 7) == 0) {
 		out->move.kind = CR_MOVE_DISCARD;
 		t = token(&sc, &n);
-		if (n)
+		if (n && two_pieces(&sc, t, n, CR_ROLE_NONE) == 0)	/* a crown follower */
 			return fail(&sc, t, _("unexpected \"%s\" after \"discard\""),
 			    NT_Q(t, n));
-		return 0;
+		return n ? -1 : 0;
 	}
 	out->move.kind = CR_MOVE_PLACE;
 	if (nt_pos_beyond(t, n))
@@ -762,6 +889,8 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 	t = token(&sc, &n);
 	if (n == 0)
 		return fail(&sc, t, "%s", _("expected a rotation 0, 90, 180 or 270 after the position"));
+	if (said_late(&sc, t, n, &out->move, -1) != 0)
+		return -1;
 	if ((out->move.rot = nt_parse_rot(t, n)) < 0)
 		return fail(&sc, t, _("expected a rotation 0, 90, 180 or 270, got \"%s\""),
 		    NT_Q(t, n));

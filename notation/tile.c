@@ -838,7 +838,8 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 			cr_tileset_free(&more);
 			if (rc < 0) {
 				cr_tileset_free(own);
-				return world_fail(err, NULL, 1, 1, "data-check", 1, "%s", ce.msg);
+				return world_fail(err, NULL, ce.line > 0 ? ce.line : 1,
+				    ce.line > 0 ? ce.column : 1, "data-check", 1, "%s", ce.msg);
 			}
 		}
 	if (data)

@@ -375,6 +375,7 @@ cr__fits(const struct cr_game *g, int type, const struct hood *h, int rot,
 			why->dir = d;
 			why->kind = mine, why->other_kind = theirs;
 			why->other_x = h->x + cr_dx[d], why->other_y = h->y + cr_dy[d];
+			why->other_type = n->type;
 			return false;
 		}
 	}

@@ -101,6 +101,11 @@ struct cr_token {
 	 * word, "wheel 3", "plague 4,2"), N_(): the line help lists, and
 	 * what help WORD adds; NULL: the engine's words. */
 	const char	*step_summary, *step_help;
+	/* A drawn token that only follows another of its module (plague=
+	 * after wheel=): that one's word, and the reading's refusal
+	 * otherwise, N_() ("plague=X,Y follows wheel=N (the pig must have
+	 * moved)").  NULL: any order. */
+	const char	*after, *after_words;
 };
 
 /*
@@ -868,6 +873,32 @@ struct cr_ext {
 	 * types failed.  NULL: data, its first failure alone. */
 	int	(*data_each)(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
 		    void (*each)(void *ctx, const struct cr_error *err), void *ctx);
+	/* world_check: the module's data (cr_tileset_data of its set in ts)
+	 * checked against the other sets merged with it (cr_tileset_merge
+	 * asks once ts holds the module's set: issue 21, an icon entry with
+	 * more copies than its type has): 0, or -1 with err (the message
+	 * names the data's file and line, err->line 0).  NULL: none. */
+	int	(*world_check)(const struct cr_tileset *ts, int ext, struct cr_error *err);
+	/* part_name, part_the, part_covers: how refusals name the squares of
+	 * its start of several (cr_tiletype.part), N_(): a tile laid on one
+	 * ("one tile per square: U at 1,2, but the Wheel of Fortune board
+	 * lies there (it covers 0,0 to 3,3)"), an edge against one ("the
+	 * board shows city on the N edge of 0,3").  NULL: as a tile. */
+	const char	*part_name, *part_the, *part_covers;
+	/* space_what, space_form: how the reading names its spaces (struct
+	 * cr_space) when a piece's space is missing or unknown, N_(): "a
+	 * section of the wheel", "SECTION" ("expected @SECTION after
+	 * \"crown\"").  NULL: "a space for PIECE", "SPACE". */
+	const char	*space_what, *space_form;
+	/* set_mark: how refusals name the mark printed on its tiles, N_():
+	 * a type with no copy left names its twin of this set, a type of the
+	 * same layout ("no copy left: all 8 U are used ...; a U with the
+	 * Wheel of Fortune set symbol is WF-31").  NULL: none said. */
+	const char	*set_mark;
+	/* set_doubt: the doubt its data states (a data key's free text: what
+	 * is read from pictures, not certain), shown by carcref tiles --set
+	 * NAME; *source the data's file (NULL: a record's).  NULL: none. */
+	const char	*(*set_doubt)(const struct cr_tileset *ts, int ext, const char **source);
 
 	/* ---- A start tile that yields to a start of several squares (issue
 	 * 21: the River's spring beside the Wheel of Fortune's board) -------

@@ -370,6 +370,7 @@ lay_beside(struct cr_game *g, int x, int y, int rot, struct cr_refusal *why, boo
 		return refuse(why, CR_R_BAD_MOVE);
 	if (cr__tile_at(g, x, y) != NULL) {
 		why->other_x = x, why->other_y = y;
+		why->kind = cr__tile_at(g, x, y)->type;	/* the tile lying there */
 		return refuse(why, CR_R_OCCUPIED);
 	}
 	if ((r = cr_exts[e]->beside(g, e, type, x, y, rot, why)) < 0)
@@ -970,6 +971,10 @@ check_space(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 	why->space = m->space;
 	if (cr_space_ext(m->space) != ext)
 		return refuse(why, CR_R_BAD_MOVE);
+	if (!(g->exts & (1u << ext))) {	/* the space's module (spec 4.6: crown@...) */
+		why->ext = ext;
+		return refuse(why, CR_R_NOT_IN_PLAY);
+	}
 	if (!(g->exts & (1u << cr_pool_ext(pool)))) {	/* the big meeple's module */
 		why->ext = cr_pool_ext(pool);
 		why->pool = pool;

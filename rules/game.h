@@ -226,6 +226,8 @@ struct cr_refusal {
 	int		kind, other_kind;	/* enum cr_kind on each side */
 	int		other_x, other_y;	/* the tile that disagrees, or where it fits */
 	int		other_rot;
+	int		other_type;		/* CR_R_EDGE_MISMATCH: the type of the tile
+						 * that disagrees (a board's square: issue 21) */
 	int		other_player;
 	int		role;
 	enum cr_spot	spot;

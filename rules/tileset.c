@@ -2198,6 +2198,10 @@ cr_tileset_merge(struct cr_tileset *dst, const struct cr_tileset *src, struct cr
 	dst->ntypes = n;
 	dst->total += src->total;
 	derive_index(dst);	/* each type was derived in its own set */
+	for (int e = 0; e < cr_nexts; e++)	/* a module's data against the other sets */
+		if (cr_exts[e]->world_check != NULL && cr_tileset_set(dst, cr_exts[e]->name) >= 0 &&
+		    cr_exts[e]->world_check(dst, e, err) < 0)
+			return -1;
 	return 0;
 }
 

@@ -77,6 +77,9 @@ struct wf_data {
 	 * that rest on the data; none: the record's. */
 	size_t	srclen;
 	bool	hassrc;
+	/* The data's doubt (its key doubt: what is read, not certain), its
+	 * bytes after the file's name; 0: none. */
+	size_t	doubtlen;
 };
 
 /* The data's file name (NULL: the record's). */
@@ -124,13 +127,13 @@ static const char *const phrases[NPHRASES] = {
 	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
 	[P_PLAGUE_NOT_DUE] = N_("the pig does not stop on Plague: nobody sends a follower home"),
 	[P_PLAGUE_TWICE_SQ] = N_("plague={pos} is named twice: one follower stands there"),
-	[P_PLAGUE_NO_FOLLOWER] = N_("plague={pos}: no follower stands on a land tile at {pos}"),
-	[P_PLAGUE_SPOT] = N_("plague={pos}: the follower at {pos} does not stand on the feature "
-	    "at that spot; write plague={pos}"),
+	[P_PLAGUE_NO_FOLLOWER] = N_("plague={pos}: no follower stands on a land tile at "
+	    "{pos}{nothere}"),
+	[P_PLAGUE_SPOT] = N_("plague={pos}:{spot}: {standing}"),
 	[P_PLAGUE_TWICE] = N_("plague={pos}: {player} names another follower already: one "
 	    "follower each"),
 	[P_PLAGUE_MISSING] = N_("the pig stops on Plague: {player} has {n} followers on land "
-	    "tiles: name the one going home with plague=X,Y"),
+	    "tiles{followers}: name the one going home with plague=X,Y"),
 	[P_NO_ICON_SAID] = N_("{tile} shows no wheel icon in this box ({data}): write {tile} "
 	    "without wheel=N"),
 	[P_FORTUNE] = N_("Fortune"),
@@ -222,7 +225,8 @@ static const struct cr_token tokens[] = {
 	    "  shown, done when the turn is whole.  place without wheel: a plain copy.\n"
 	    "  wheel again corrects it (and forgets the plague squares).\n") },
 	[TK_PLAGUE] = { .word = "plague", .aliases = plague_words, .drawn = true,
-	    .square = true,
+	    .square = true, .after = "wheel",
+	    .after_words = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
 	    .step_summary = N_("on Plague: the square of the follower a player sends home"),
 	    .step_help = N_("  After wheel N stops the pig on Plague: plague X,Y for each player\n"
 	    "  with several followers on land tiles, in any order; a player with one\n"
@@ -581,8 +585,10 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 			int seg = cr_game_seg_at(g, s->x, s->y, (enum cr_spot)s->spot,
 			    cr_piece_kind(fig->role, 0), NULL);
 
-			if (seg < 0 || cr_game_feature_id(g, seg) != cr_game_feature_id(g, fig->node))
+			if (seg < 0 || cr_game_feature_id(g, seg) != cr_game_feature_id(g, fig->node)) {
+				why->spot = (enum cr_spot)s->spot, why->arg = s->token;	/* as said */
 				return refuse(why, ext, P_PLAGUE_SPOT, 0);
+			}
 		}
 		if (home[fig->player] >= 0) {
 			why->other_player = fig->player;
@@ -1815,6 +1821,75 @@ read_icons(const struct cr_datum *ic, struct wf_data *d, struct cr_error *err)
 	return 0;
 }
 
+/*
+ * Spec 2.4: an icon entry's copies may not exceed the copies of its type
+ * in the supply (the start tile out: the board replaces it).  While the
+ * set's file is read (merged false) the types ts holds are the set's own,
+ * not derived yet, and the loader names the file; once merged with the
+ * others (world_check) every type, and the words name the data's file
+ * and line, or err->line the record's (in the record: inline, or its
+ * corrections' lines negated).  0, or -1 with err.
+ */
+static int
+icons_over(const struct cr_tileset *ts, const struct wf_data *d, bool merged,
+    struct cr_error *err)
+{
+	for (int i = 0; i < d->nicons; i++) {
+		const struct wf_icon *e = &d->icon[i];
+		int t = -1, sum = 0, have;
+		char at[160];
+
+		if (merged)	/* derived: its codes indexed */
+			t = cr_tileset_find(ts, e->code, strlen(e->code));
+		else
+			for (int k = 0; k < ts->ntypes && t < 0; k++)
+				if (strcmp(ts->type[k].code, e->code) == 0)
+					t = k;
+		for (int k = 0; k < 4; k++)
+			sum += e->n[k];
+		if (t < 0 || t >= ts->ntypes)
+			continue;
+		have = ts->type[t].count;
+		if (merged && ts->setstart[ts->typeset[t]] == t)
+			have--;	/* the set's start tile: out of the game */
+		if (sum <= have)
+			continue;
+		at[0] = '\0';
+		err->line = e->line < 0 ? -e->line : e->line, err->column = 1;
+		if (merged && e->line > 0 && source_of(d) != NULL) {
+			snprintf(at, sizeof at, _(" (%s line %d; the data may be corrected there)"),
+			    source_of(d), e->line);
+			err->line = err->column = 0;
+		}
+		snprintf(err->msg, sizeof err->msg, _("icons: %s: %d copies with a wheel icon, "
+		    "more than the %d %s in the supply%s"), e->code, sum, have, ts->type[t].code, at);
+		return -1;
+	}
+	return 0;
+}
+
+/* Spec 2.4: the data's doubt, shown by carcref tiles --set
+ * wheel-of-fortune; *source the file it was read from (NULL: the
+ * record). */
+static const char *
+set_doubt(const struct cr_tileset *ts, int ext, const char **source)
+{
+	const struct wf_data *d = cr_tileset_data(ts, cr_tileset_set(ts, cr_exts[ext]->name), NULL);
+
+	*source = d ? source_of(d) : NULL;
+	if (d == NULL || d->doubtlen == 0)
+		return NULL;
+	return (const char *)(d + 1) + (d->hassrc ? d->srclen + 1 : 0);
+}
+
+static int
+world_check(const struct cr_tileset *ts, int ext, struct cr_error *err)
+{
+	const struct wf_data *d = cr_tileset_data(ts, cr_tileset_set(ts, cr_exts[ext]->name), NULL);
+
+	return d == NULL ? 0 : icons_over(ts, d, true, err);
+}
+
 /* What the board's data says, square by square and port by port. */
 enum { B_NONE, B_CITY, B_ROAD, B_FIELD };
 struct bfeat {
@@ -2108,20 +2183,27 @@ data(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys, struct 
 			goto out;
 		}
 	if (read_wheel(keys[DK_WHEEL], d, err) < 0 || read_icons(keys[DK_ICONS], d, err) < 0 ||
-	    read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
+	    icons_over(ts, d, false, err) < 0 || read_board(ts, ext, keys[DK_BOARD], d, err) < 0)
 		goto out;
-	if (ts->source != NULL) {	/* the file's name after the data */
-		struct wf_data *k;
+	d->hassrc = ts->source != NULL;
+	d->srclen = d->hassrc ? strlen(ts->source) : 0;
+	if (keys[DK_DOUBT] != NULL && keys[DK_DOUBT]->type == CR_DATUM_SCALAR)
+		d->doubtlen = keys[DK_DOUBT]->len;
+	{	/* the file's name, then the doubt, after the data */
+		size_t more = (d->hassrc ? d->srclen + 1 : 0) + (d->doubtlen ? d->doubtlen + 1 : 0);
+		struct wf_data *k = more ? realloc(d, sizeof *d + more) : d;
+		char *after;
 
-		d->hassrc = true;
-		d->srclen = strlen(ts->source);
-		if ((k = realloc(d, sizeof *d + d->srclen + 1)) == NULL)
+		if (k == NULL)
 			goto nomem;
-		d = k;
-		memcpy(d + 1, ts->source, d->srclen + 1);
+		d = k, after = (char *)(d + 1);
+		if (d->hassrc)
+			memcpy(after, ts->source, d->srclen + 1), after += d->srclen + 1;
+		if (d->doubtlen)
+			memcpy(after, keys[DK_DOUBT]->text, d->doubtlen), after[d->doubtlen] = '\0';
+		if (cr_tileset_keep(ts, d, sizeof *d + more) < 0)
+			goto nomem;
 	}
-	if (cr_tileset_keep(ts, d, sizeof *d + (d->hassrc ? d->srclen + 1 : 0)) < 0)
-		goto nomem;
 	rc = 0;
 	goto out;
 nomem:
@@ -2153,7 +2235,8 @@ data_each(struct cr_tileset *ts, int ext, const struct cr_datum *const *keys,
 		}
 	if (keys[DK_WHEEL] != NULL && read_wheel(keys[DK_WHEEL], d, &err) < 0)
 		each(ctx, &err), n++;
-	if (keys[DK_ICONS] != NULL && read_icons(keys[DK_ICONS], d, &err) < 0)
+	if (keys[DK_ICONS] != NULL && (read_icons(keys[DK_ICONS], d, &err) < 0 ||
+	    icons_over(ts, d, false, &err) < 0))
 		each(ctx, &err), n++;
 	free(d);
 	if (n == 0) {
@@ -2201,6 +2284,12 @@ const struct cr_ext cr_ext_wheel = {
 	.datamerge = 1u << DK_ICONS,
 	.square_rot = square_rot,
 	.data_each = data_each,
+	.world_check = world_check,
+	.set_doubt = set_doubt,
+	.part_name = N_("the Wheel of Fortune board"), .part_the = N_("the board"),
+	.part_covers = N_("it covers 0,0 to 3,3"),
+	.space_what = N_("a section of the wheel"), .space_form = N_("SECTION"),
+	.set_mark = N_("the Wheel of Fortune set symbol"),
 	.state_key = "wheel", .spaces_key = "crowns",
 	.state = wf_state,
 	.said = wf_said,

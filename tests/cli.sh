@@ -2884,5 +2884,106 @@ expect_out '"kind": "header"' -- replay --json "$wf/spring-road.yaml"
 sed '/^spring/d' "$wf/spring.yaml" >"$wf/nospring.yaml"
 expect_err 'with river and wheel-of-fortune in expansions, the record says spring:' -- replay "$wf/nospring.yaml"
 
+# ---- issue 21, the tester's refusals (QA1 items 1-4, 9-12) -----------------
+qa=$tmp/qa21
+mkdir -p "$qa"
+qa_lacks() { ! grep -qF -- "$1" "$2"; }
+# qarec FILE EXPANSIONS MOVE...: a record of Anna and Ben with these moves.
+qarec() {
+	local f=$1 x=$2
+	shift 2
+	{ printf 'format: carcref/1\n'
+	  [ -n "$x" ] && printf 'expansions: [%s]\n' "$x"
+	  printf 'players: [Anna, Ben]\nmoves:\n'
+	  for m in "$@"; do printf '  - %s\n' "$m"; done; } >"$qa/$f"
+}
+# 1. crown@ without the wheel: the piece is not in play (spec 4.6).
+qarec crown.yaml '' 'B 0,-1 0 crown@tax'
+expect_out '"kind": "piece-not-in-play", "message": "column 5: crown@tax: wheel-of-fortune is not in play in this game"' \
+    -- replay --json "$qa/crown.yaml"
+# 2. big-crown@ without Inns & Cathedrals: the piece, not the tile; help
+# meeple lists no big-crown then.
+qarec bigcrown.yaml wheel-of-fortune 'B 0,-1 0 big-crown@tax'
+expect_out '"kind": "piece-not-in-play", "message": "column 5: big-crown@tax: inns-cathedrals is not in play in this game"' \
+    -- replay --json "$qa/bigcrown.yaml"
+printf 'help meeple\nquit\n' >"$qa/helpm"
+STDIN=$qa/helpm expect_out '  the pieces of the expansions in play: crown' \
+    -- play --players Anna,Ben --expansions wheel-of-fortune
+expect "help meeple: no big-crown without inns-cathedrals" qa_lacks 'big-crown' "$tmp/out"
+# 3. Icon copies above the copies of the type (spec 2.4): refused at
+# move 0 (data-check) by the record's line or the file's; tiles --check
+# checks a wheel data file against the shipped sets.
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nwheel-of-fortune: {icons: {D: {2: 5}}}\nmoves:\n  - D wheel=2 0,-1 180\n' >"$qa/ic.yaml"
+expect_out '"error": {"move": 0, "line": 4, "kind": "data-check", "message": "column 1: icons: D: 5 copies with a wheel icon, more than the 3 D in the supply"}' \
+    -- replay --json "$qa/ic.yaml"
+sed 's/^  X:     {1: 1}/  X:     {1: 2}/' "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml" >"$qa/x2.yaml"
+expect_exit 1 -- tiles --check "$qa/x2.yaml"
+expect_err 'x2.yaml:54:1: icons: X: 2 copies with a wheel icon, more than the 1 X in the supply' \
+    -- tiles --check "$qa/x2.yaml"
+sed 's/^  WF-29: {3: 1}/  WF-29: {3: 2}/' "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml" >"$qa/w2.yaml"
+expect_err 'w2.yaml:55:1: icons: WF-29: 2 copies with a wheel icon, more than the 1 WF-29 in the supply' \
+    -- tiles --check "$qa/w2.yaml"
+printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [Anna, Ben]\nwheel-of-fortune: x2.yaml\nmoves: []\n' >"$qa/rx.yaml"
+expect_err 'icons: X: 2 copies with a wheel icon, more than the 1 X in the supply (x2.yaml line 54; the data may be corrected there)' \
+    -- replay "$qa/rx.yaml"
+expect_exit 2 -- play --players Anna,Ben --expansions wheel-of-fortune --wheel-of-fortune "$qa/x2.yaml"
+expect_exit 0 -- tiles --check "${CARCREF_DATA:-rules/tiles}/wheel-of-fortune.yaml"
+# 4. The board named as the spec names it (4.6), a spring on it too.
+qarec occ.yaml wheel-of-fortune 'U 1,1 0'
+expect_out '"kind": "position-occupied", "message": "column 5: one tile per square: U at 1,1, but the Wheel of Fortune board lies there (it covers 0,0 to 3,3)"' \
+    -- replay --json "$qa/occ.yaml"
+qarec edge.yaml wheel-of-fortune 'U 0,4 0'
+expect_out '"kind": "tile-edge-mismatch", "message": "column 5: edges must match: U at 0,4 rotation 0: its S edge is field, the board shows city on the N edge of 0,3; no rotation of U fits at 0,4"' \
+    -- replay --json "$qa/edge.yaml"
+printf 'format: carcref/1\nexpansions: [river, wheel-of-fortune]\nplayers: [Anna, Ben]\nspring: "1,1"\nmoves: []\n' >"$qa/sp11.yaml"
+expect_err 'spring: "1,1": one tile per square: RV-A at 1,1, but the Wheel of Fortune board lies there (it covers 0,0 to 3,3) (it may lie on:' \
+    -- replay "$qa/sp11.yaml"
+# 9. Reading errors as spec 4.6 words them (the line read first, left
+# to right), in French with the words the line wrote.
+for k in 'U -1,0 0 wheel=2|column 14: wheel=N comes right after the tile code, before the position: U wheel=2 -1,0 0' \
+    'U -1,0 wheel=2 0|column 12: wheel=N comes right after the tile code, before the position: U wheel=2 -1,0' \
+    'U plague=0,0 wheel=2 -1,0 0|column 7: plague=X,Y follows wheel=N (the pig must have moved)' \
+    'U wheel=3 -1,0 0 crown@tax thief@E|column 32: one piece a turn: a crown follower or a piece on the tile' \
+    'U wheel=3 -1,0 0 thief@E crown@tax|column 30: one piece a turn: a crown follower or a piece on the tile' \
+    'U wheel=3 discard crown@tax|column 23: one piece a turn: a crown follower or a piece on the tile' \
+    'U -1,0 0 crown@taxi|column 20: expected a section of the wheel (fortune, tax, famine, storm, inquisition, plague), got \"taxi\"' \
+    'U -1,0 0 crown|column 19: expected @SECTION after \"crown\"' \
+    'U wheel=4 -1,0 0|column 13: expected wheel=1, wheel=2 or wheel=3, got \"wheel=4\"'; do
+	qarec read.yaml wheel-of-fortune "${k%%|*}"
+	expect_out "\"kind\": \"syntax\", \"message\": \"${k#*|}\"" -- replay --json "$qa/read.yaml"
+done
+if fr_locale "$tmp/locale"; then
+	qarec readfr.yaml wheel-of-fortune 'U roue=5 -1,0 0'
+	CARCREF=$FR_CARCREF expect_err 'il faut roue=1, roue=2 ou roue=3, pas « roue=5 »' -- replay "$qa/readfr.yaml"
+	qarec readfr.yaml wheel-of-fortune 'U -1,0 0 couronne@taxi'
+	CARCREF=$FR_CARCREF expect_err 'il faut une section de la roue (fortune, taxes, famine, tempête, inquisition, peste), pas « taxi »' \
+	    -- replay "$qa/readfr.yaml"
+fi
+# 10. Plague's refusals name the followers, the feature and the board
+# (spec 4.6), on the tester's game: Anna's knight at 0,4 and thief at
+# -1,0, Ben's monk at 0,-1.
+for k in 'U wheel=2 4,1 0|plague-choice-missing|the pig stops on Plague: Anna has 2 followers on land tiles (knight at 0,4, thief at -1,0): name the one going home with plague=X,Y' \
+    'U wheel=2 plague=-1,0:S 4,1 0|plague-spot-mismatch|plague=-1,0:S: Anna'"'"'s thief at -1,0 stands on the road (N, E), not on the field at S; write plague=-1,0 or plague=-1,0:E' \
+    'U wheel=2 plague=1,1 4,1 0|plague-no-follower|plague=1,1: no follower stands on a land tile at 1,1 (the Wheel of Fortune board lies there)' \
+    'U wheel=2 plague=5,5 4,1 0|plague-no-follower|plague=5,5: no follower stands on a land tile at 5,5 (no tile lies there)'; do
+	qarec plague.yaml wheel-of-fortune 'E 0,4 180 knight@S' 'B 0,-1 0 monk' 'V wheel=3 -1,0 180 thief@E' "${k%%|*}"
+	k=${k#*|}
+	expect_out "\"kind\": \"${k%%|*}\", \"message\": \"column 5: ${k#*|}\"" -- replay --json "$qa/plague.yaml"
+done
+# 11. A type with no copy left names its twin of the wheel (spec 2.3).
+qarec twin.yaml wheel-of-fortune 'U -1,0 0' 'U wheel=1 -2,0 0' 'U wheel=1 -3,0 0' 'U wheel=1 -4,0 0' \
+    'U wheel=1 -5,0 0' 'U wheel=1 -6,0 0' 'U wheel=1 -7,0 0' 'U wheel=1 -8,0 0' 'U -9,0 0'
+expect_out '"kind": "tile-exhausted", "message": "column 5: no copy left: all 8 U of the set are used, on the board at -1,0 -2,0 -3,0 -4,0 -5,0 -6,0 -7,0 -8,0; a U with the Wheel of Fortune set symbol is WF-31"}' \
+    -- replay --json "$qa/twin.yaml"
+qarec twin0.yaml '' 'U -1,0 0' 'U -2,0 0' 'U -3,0 0' 'U -4,0 0' 'U -5,0 0' 'U -6,0 0' 'U -7,0 0' 'U -8,0 0' 'U -9,0 0'
+expect_out 'on the board at -1,0 -2,0 -3,0 -4,0 -5,0 -6,0 -7,0 -8,0"}' -- replay --json "$qa/twin0.yaml"
+# 12. tiles --set wheel-of-fortune shows the data's doubt (spec 2.4).
+expect_out 'doubt (wheel-of-fortune.yaml): Board edges, crown spaces per section and icon' \
+    -- tiles --set wheel-of-fortune
+expect_out '  copies read from pictures and one wiki list; icon numbers per copy unknown.' \
+    -- tiles --set wheel-of-fortune
+run tiles --set base
+expect "tiles --set base: no doubt" qa_lacks 'doubt' "$tmp/out"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

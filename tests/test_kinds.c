@@ -984,7 +984,7 @@ test_drawn(void **state)
 		nt_format_move(&ts, &t.move, NULL, buf, sizeof buf);
 		assert_string_equal(buf, "M omen=2 strike=2,0:N 2,1 0 hunter@N");
 		assert_int_equal(nt_parse_move(&ts, "M omen=4 2,1 0", 14, &t, &err), -1);
-		assert_string_equal(err.msg, "expected omen=N, N from 1 to 3, got \"omen=4\"");
+		assert_string_equal(err.msg, "expected omen=1, omen=2 or omen=3, got \"omen=4\"");
 		assert_int_equal(nt_parse_move(&ts, "M strike=2 2,1 0", 16, &t, &err), -1);
 		assert_string_equal(err.msg, "expected strike=X,Y or strike=X,Y:SPOT "
 		    "(whole numbers, no spaces), got \"strike=2\"");
