@@ -694,6 +694,12 @@ struct cr_ext {
 	 * the step is undone: a refused move changes nothing. */
 	bool	(*drawn_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    struct cr_refusal *why);
+	/* drawn_asks: the types a plain line of which (saying nothing of the
+	 * copy drawn) drawn_ok has anything to say of: ask[t] set for each
+	 * (a byte per type of the game's tile set, zeroed), asked once the
+	 * modules in play are set.  drawn_ok is asked of no other plain
+	 * line; a module with drawn_ok and without drawn_asks, of every. */
+	void	(*drawn_asks)(const struct cr_game *g, int ext, uint8_t *ask);
 	void	(*drawn)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 
 	/* ---- What a line leaves out, written back (issue 21: the Plague's

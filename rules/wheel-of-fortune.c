@@ -693,6 +693,17 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	return plague_choice(g, ext, m, home, count, why);
 }
 
+/* drawn_ok has something to say of a plain line of a type with icons
+ * alone (drawn_asks). */
+static void
+drawn_asks(const struct cr_game *g, int ext, uint8_t *ask)
+{
+	const struct wf_data *d = data_of(g, ext);
+
+	for (int t = 0, n = cr_game_tileset(g)->ntypes; d != NULL && t < n; t++)
+		ask[t] |= icon_of(g, d, t) >= 0;
+}
+
 /* ---- the actions (W6-W11) ------------------------------------------------- */
 
 /* The pools of the followers in play: a bit per pool. */
@@ -2113,7 +2124,7 @@ const struct cr_ext cr_ext_wheel = {
 	.phrases = phrases, .nphrases = NPHRASES,
 	.state_size = sizeof(struct wf_state),
 	.start_squares = start_squares,
-	.drawn_ok = drawn_ok,
+	.drawn_ok = drawn_ok, .drawn_asks = drawn_asks,
 	.drawn = drawn,
 	.spell = spell,
 	.variants = variants,
