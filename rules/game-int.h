@@ -143,6 +143,7 @@ struct mark {
 	X(discarded) \
 	X(drawn_ok) \
 	X(drawn) \
+	X(spell) \
 	X(left) \
 	/* the table's end */
 #define CR_HOOK_MASK(name)	uint32_t name;

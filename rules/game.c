@@ -1313,9 +1313,8 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 	mk = begin(g, m);
 	mk->undoable = true;
 	move = g->marks.n;
-	for (int e = 0; e < cr_nexts; e++)	/* the move kept made whole (spell) */
-		if ((g->exts >> e & 1) && cr_exts[e]->spell != NULL)
-			cr_exts[e]->spell(g, e, &mk->move);
+	CR_EACH_EXT(g, g->hk.spell, e)	/* the move kept made whole */
+		cr_exts[e]->spell(g, e, &mk->move);
 	CR_EACH_EXT(g, g->hk.drawn, e)
 		cr_exts[e]->drawn(g, e, m, move);
 	g->in_drawn = true;

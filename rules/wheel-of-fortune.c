@@ -370,8 +370,9 @@ my_token(int id)
 	return -1;
 }
 
-/* The line's wheel=N (0: none), how many it says, and its plague= words. */
-static int
+/* The line's wheel=N (0: none), how many it says, and its plague= words
+ * (inline: asked three times a spin). */
+static inline int
 wheel_said(const struct cr_move *m, int *nwheel, int *nplague)
 {
 	int n = 0;
@@ -485,12 +486,17 @@ fol_update(const struct cr_game *g)
 	struct wf_fol room;
 	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
+	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
+		return;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* counted as the list is made */
+		fl.count[p] = 0, fl.one[p] = -1;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
-		if (fl.stamp == stamp)
-			return;
 		for (int i = 0; i < fl.n; i++)	/* those still there */
-			if (cr_game_figure(g, fl.v[i].fig)->on_board)
-				fl.v[k++] = fl.v[i];
+			if (cr_game_figure(g, fl.v[i].fig)->on_board) {
+				fl.v[k] = fl.v[i];
+				fl.count[fl.v[k].player]++;
+				fl.one[fl.v[k++].player] = fl.v[i].fig;
+			}
 		from = fl.nfig;
 	}
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
@@ -505,9 +511,13 @@ fol_update(const struct cr_game *g)
 			fl.v = v, fl.cap = cap;
 	}
 	for (int f = from; fl.v != NULL && f < n; f++)
-		if (fol_of(g, f, &fl.v[fl.n]))
-			fl.n++;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		if (fol_of(g, f, &fl.v[fl.n])) {
+			fl.count[fl.v[fl.n].player]++;
+			fl.one[fl.v[fl.n++].player] = f;
+		}
+	if (fl.v != NULL)
+		return;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* out of memory: counted anew */
 		fl.count[p] = 0, fl.one[p] = -1;
 	for (k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
 		fl.count[e->player]++;
@@ -943,8 +953,8 @@ plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 	bool told = false;	/* a module that may send others home with it */
 
 	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
-	for (int e = 0; e < cr_nexts; e++)
-		told |= (cr_game_exts(g) >> e & 1) && cr_exts[e]->left != NULL;
+	for (uint32_t on = cr_game_exts(g); on != 0; on &= on - 1)	/* those in play */
+		told |= cr_exts[__builtin_ctz(on)]->left != NULL;
 	if (!told) {	/* it goes alone */
 		cr_figure_leave(g, fig, move);
 		return;
@@ -1052,8 +1062,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		}
 	cr_game_pay(g, &ev, move);	/* it pays nobody: its words after who went */
 
-	/* (c) the crown spaces of that section (W12) */
-	st = cr_ext_state(g, ext);
+	/* (c) the crown spaces of that section (W12): st, logged above */
 	if (st->ncrown[to] > 0) {
 		struct cr_event cr = { .reason = CR_EV_MODULE, .feature = -1 };
 		int each = d->crowns[to] == 1 ? 3 : st->ncrown[to] == 1 ? 6 : 3;
