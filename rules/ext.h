@@ -913,6 +913,9 @@ cr_ext_cstate(const struct cr_game *g, int ext)
 /* Module ext's tile set in g (an index among the tile set's sets), -1
  * when it has none in play. */
 int	cr_ext_set(const struct cr_game *g, int ext);
+/* Its data in g: cr_tileset_data(cr_game_tileset(g), cr_ext_set(g, ext),
+ * NULL) in one call (a module asks several times a move). */
+const void *cr_ext_data(const struct cr_game *g, int ext);
 
 /* A number that changes whenever a piece comes onto the board or leaves
  * it, a move is undone or the game set up again, never given twice (not

@@ -266,7 +266,7 @@ struct wf_state {
 static const struct wf_data *
 data_of(const struct cr_game *g, int ext)
 {
-	return cr_tileset_data(cr_game_tileset(g), cr_ext_set(g, ext), NULL);
+	return cr_ext_data(g, ext);
 }
 
 /* The pig's section, from the module's state and data (d may be NULL). */
