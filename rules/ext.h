@@ -699,6 +699,12 @@ struct cr_ext {
 	 * the step is undone: a refused move changes nothing. */
 	bool	(*drawn_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    struct cr_refusal *why);
+	/* drawn_asks: the types a plain line of which (saying nothing of the
+	 * copy drawn) drawn_ok has anything to say of: ask[t] set for each
+	 * (a byte per type of the game's tile set, zeroed), asked once the
+	 * modules in play are set.  drawn_ok is asked of no other plain
+	 * line; a module with drawn_ok and without drawn_asks, of every. */
+	void	(*drawn_asks)(const struct cr_game *g, int ext, uint8_t *ask);
 	void	(*drawn)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 
 	/* ---- What a line leaves out, written back (issue 21: the Plague's
@@ -946,6 +952,9 @@ cr_ext_cstate(const struct cr_game *g, int ext)
 /* Module ext's tile set in g (an index among the tile set's sets), -1
  * when it has none in play. */
 int	cr_ext_set(const struct cr_game *g, int ext);
+/* Its data in g: cr_tileset_data(cr_game_tileset(g), cr_ext_set(g, ext),
+ * NULL) in one call (a module asks several times a move). */
+const void *cr_ext_data(const struct cr_game *g, int ext);
 
 /* A number that changes whenever a piece comes onto the board or leaves
  * it, a move is undone or the game set up again, never given twice (not

@@ -143,6 +143,7 @@ struct mark {
 	X(discarded) \
 	X(drawn_ok) \
 	X(drawn) \
+	X(spell) \
 	X(left) \
 	/* the table's end */
 #define CR_HOOK_MASK(name)	uint32_t name;
@@ -193,6 +194,9 @@ struct cr_game {
 	/* Which modules in play have each hook (bit per module): a game
 	 * whose modules hook nothing pays nothing for the seam. */
 	struct cr_hooks hk;
+	/* A byte per type: is drawn_ok asked of a plain line of it
+	 * (cr_ext.drawn_asks)? */
+	uint8_t	*drawn_ask;
 	/* The modules' own states: h.xstate, h.xoff; their size. */
 	size_t	xsize;
 	VEC(unsigned char) xlog;	/* copies of states before a move changed them */

@@ -235,6 +235,7 @@ cr_game_create_setup(const struct cr_tileset *ts, const struct cr_config *c,
 	    !RESERVE(g->events, 512) || !RESERVE(g->log, 2048) || !RESERVE(g->marks, 96) ||
 	    (g->scr = calloc(1, sizeof *g->scr)) == NULL || !cr__board_index_init(g) ||
 	    (g->h.supply = calloc((size_t)ts->ntypes, sizeof *g->h.supply)) == NULL ||
+	    (g->drawn_ask = calloc((size_t)ts->ntypes + 1, 1)) == NULL ||
 	    !cr_game_restart_setup(g, c, s)) {
 		cr_game_free(g);
 		return NULL;
@@ -314,6 +315,12 @@ configure(struct cr_game *g, uint32_t exts)
 	memcpy(g->h.xoff, xoff, sizeof xoff);
 	g->hk = hk;
 	g->exts = exts;
+	memset(g->drawn_ask, 0, (size_t)g->h.ts->ntypes);
+	CR_EACH_EXT(g, hk.drawn_ok, e)	/* the types a plain line of asks drawn_ok */
+		if (cr_exts[e]->drawn_asks != NULL)
+			cr_exts[e]->drawn_asks(g, e, g->drawn_ask);
+		else
+			memset(g->drawn_ask, 1, (size_t)g->h.ts->ntypes);
 	return true;
 }
 
@@ -758,6 +765,7 @@ cr_game_free(struct cr_game *g)
 	free(g->xlog.v);
 	free(g->h.xstate);
 	free(g->h.supply);
+	free(g->drawn_ask);
 	free(g->laid.sq);
 	free(g->laid.tiles.v);
 	free(g->laid.nodes.v);
@@ -1069,8 +1077,8 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 		if (!drawable_fast(g, m->tile, why) && !cr_game_drawable(g, m->tile, why))
 			return false;
 	}
-	if (upto != CK_TILE && (m->ndrawn != 0 || g->hk.drawn_ok) && !g->in_drawn &&
-	    !check_drawn(g, m, why))
+	if (upto != CK_TILE && (m->ndrawn != 0 || (g->hk.drawn_ok && g->drawn_ask[m->tile])) &&
+	    !g->in_drawn && !check_drawn(g, m, why))
 		return false;
 	if (upto == CK_DRAWN)
 		return true;
@@ -1354,9 +1362,8 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 	mk = begin(g, m);
 	mk->undoable = true;
 	move = g->marks.n;
-	for (int e = 0; e < cr_nexts; e++)	/* the move kept made whole (spell) */
-		if ((g->exts >> e & 1) && cr_exts[e]->spell != NULL)
-			cr_exts[e]->spell(g, e, &mk->move);
+	CR_EACH_EXT(g, g->hk.spell, e)	/* the move kept made whole */
+		cr_exts[e]->spell(g, e, &mk->move);
 	CR_EACH_EXT(g, g->hk.drawn, e)
 		cr_exts[e]->drawn(g, e, m, move);
 	g->in_drawn = true;

@@ -31,6 +31,15 @@ cr_ext_set(const struct cr_game *g, int ext)
 	return ext >= 0 && ext < cr_nexts ? g->extset[ext] : -1;
 }
 
+const void *
+cr_ext_data(const struct cr_game *g, int ext)
+{
+	const struct cr_tileset *ts = g->h.ts;
+	int set = ext >= 0 && ext < cr_nexts ? g->extset[ext] : -1;
+
+	return set < 0 || set >= ts->nsets ? NULL : ts->setdata[set];
+}
+
 /* ---- the pieces ---------------------------------------------------------- */
 
 int

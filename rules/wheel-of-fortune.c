@@ -282,7 +282,7 @@ struct wf_state {
 static const struct wf_data *
 data_of(const struct cr_game *g, int ext)
 {
-	return cr_tileset_data(cr_game_tileset(g), cr_ext_set(g, ext), NULL);
+	return cr_ext_data(g, ext);
 }
 
 /* The pig's section, from the module's state and data (d may be NULL). */
@@ -386,8 +386,9 @@ my_token(int id)
 	return -1;
 }
 
-/* The line's wheel=N (0: none), how many it says, and its plague= words. */
-static int
+/* The line's wheel=N (0: none), how many it says, and its plague= words
+ * (inline: asked three times a spin). */
+static inline int
 wheel_said(const struct cr_move *m, int *nwheel, int *nplague)
 {
 	int n = 0;
@@ -501,12 +502,17 @@ fol_update(const struct cr_game *g)
 	struct wf_fol room;
 	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
+	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
+		return;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* counted as the list is made */
+		fl.count[p] = 0, fl.one[p] = -1;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
-		if (fl.stamp == stamp)
-			return;
 		for (int i = 0; i < fl.n; i++)	/* those still there */
-			if (cr_game_figure(g, fl.v[i].fig)->on_board)
-				fl.v[k++] = fl.v[i];
+			if (cr_game_figure(g, fl.v[i].fig)->on_board) {
+				fl.v[k] = fl.v[i];
+				fl.count[fl.v[k].player]++;
+				fl.one[fl.v[k++].player] = fl.v[i].fig;
+			}
 		from = fl.nfig;
 	}
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
@@ -521,9 +527,13 @@ fol_update(const struct cr_game *g)
 			fl.v = v, fl.cap = cap;
 	}
 	for (int f = from; fl.v != NULL && f < n; f++)
-		if (fol_of(g, f, &fl.v[fl.n]))
-			fl.n++;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
+		if (fol_of(g, f, &fl.v[fl.n])) {
+			fl.count[fl.v[fl.n].player]++;
+			fl.one[fl.v[fl.n++].player] = f;
+		}
+	if (fl.v != NULL)
+		return;
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* out of memory: counted anew */
 		fl.count[p] = 0, fl.one[p] = -1;
 	for (k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
 		fl.count[e->player]++;
@@ -737,6 +747,17 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	if (landing(d, pig_in(st, d), n) != S_PLAGUE)
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, 0);
 	return plague_choice(g, ext, m, home, count, why);
+}
+
+/* drawn_ok has something to say of a plain line of a type with icons
+ * alone (drawn_asks). */
+static void
+drawn_asks(const struct cr_game *g, int ext, uint8_t *ask)
+{
+	const struct wf_data *d = data_of(g, ext);
+
+	for (int t = 0, n = cr_game_tileset(g)->ntypes; d != NULL && t < n; t++)
+		ask[t] |= icon_of(g, d, t) >= 0;
 }
 
 /* ---- the actions (W6-W11) ------------------------------------------------- */
@@ -978,8 +999,8 @@ plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 	bool told = false;	/* a module that may send others home with it */
 
 	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
-	for (int e = 0; e < cr_nexts; e++)
-		told |= (cr_game_exts(g) >> e & 1) && cr_exts[e]->left != NULL;
+	for (uint32_t on = cr_game_exts(g); on != 0; on &= on - 1)	/* those in play */
+		told |= cr_exts[__builtin_ctz(on)]->left != NULL;
 	if (!told) {	/* it goes alone */
 		cr_figure_leave(g, fig, move);
 		return;
@@ -1087,8 +1108,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		}
 	cr_game_pay(g, &ev, move);	/* it pays nobody: its words after who went */
 
-	/* (c) the crown spaces of that section (W12) */
-	st = cr_ext_state(g, ext);
+	/* (c) the crown spaces of that section (W12): st, logged above */
 	if (st->ncrown[to] > 0) {
 		struct cr_event cr = { .reason = CR_EV_MODULE, .feature = -1 };
 		int each = d->crowns[to] == 1 ? 3 : st->ncrown[to] == 1 ? 6 : 3;
@@ -2261,7 +2281,7 @@ const struct cr_ext cr_ext_wheel = {
 	.phrases = phrases, .nphrases = NPHRASES,
 	.state_size = sizeof(struct wf_state),
 	.start_squares = start_squares,
-	.drawn_ok = drawn_ok,
+	.drawn_ok = drawn_ok, .drawn_asks = drawn_asks,
 	.drawn = drawn,
 	.spell = spell,
 	.variants = variants,
