@@ -870,6 +870,22 @@ nt__emit_line(const struct nt_emit *o, const char *text, size_t len, const char 
 		nt__emit(o, text, len);
 		return;
 	}
+	/* A name with "=" reads as no prefix in a line (its first colon
+	 * may be a token's, plague=4,2:S): the one-entry mapping the
+	 * reader takes as the same prefixed move, "Be x=1": "M 0,-1 180". */
+	if (strchr(player, '=') != NULL) {
+		if ((line = malloc(len + 1)) == NULL) {
+			o->put(o->arg, NULL, 0);
+			return;
+		}
+		memcpy(line, text, len);
+		line[len] = '\0';
+		nt__emit_scalar(o, player);
+		nt__emit(o, ": ", 2);
+		nt__emit_scalar(o, line);
+		free(line);
+		return;
+	}
 	/* "Anna: ..." must be quoted in YAML */
 	if ((line = malloc(strlen(player) + len + 3)) == NULL) {
 		o->put(o->arg, NULL, 0);

@@ -258,6 +258,15 @@ cp "$tmp/out" "$tmp/wf-fmt2.yaml"
 run fmt --stdout "$tmp/wf-fmt2.yaml"
 expect "fmt: a wheel record's forced choices, idempotent" cmp -s "$tmp/out" "$tmp/wf-fmt2.yaml"
 expect_out '  - V wheel=3 plague=1,-1 plague=-2,2 -3,1 180' -- fmt --stdout "$wf/wheel/tb-plague-pig.yaml"
+# A player whose name holds "=" (never a line's prefix: its colon may be
+# a token's) is written as the one-entry mapping, which reads back as the
+# same move (fuzz_fmt found "Be x=1: M ..." written, then read as tile Be).
+printf 'format: carcref/1\nplayers: [Anna, "Be x=1"]\nmoves:\n  - E 0,1 180\n  - "Be x=1": M 0,-1 180   # hers\n' >"$tmp/eqname.yaml"
+expect_out '  - "Be x=1": "M 0,-1 180"  # hers' -- fmt --stdout "$tmp/eqname.yaml"
+run fmt --stdout "$tmp/eqname.yaml"
+cp "$tmp/out" "$tmp/eqname2.yaml"
+expect_same "$tmp/eqname2.yaml" -- fmt --stdout "$tmp/eqname2.yaml"
+expect_out '   2  Be x=1  M 0,-1 180' -- replay "$tmp/eqname2.yaml"
 run replay --json "$tmp/wf-fmt.yaml"
 cp "$tmp/out" "$tmp/wf-fmt.json"
 run replay --json "$tmp/wf-fmt2.yaml"
