@@ -762,16 +762,23 @@ drawn_asks(const struct cr_game *g, int ext, uint8_t *ask)
 
 /* ---- the actions (W6-W11) ------------------------------------------------- */
 
-/* The pools of the followers in play: a bit per pool. */
+/* The pools of the followers in play: a bit per pool; the last answer
+ * kept, by the modules in play (the piece tables never change). */
 static unsigned
 follower_pools(const struct cr_game *g)
 {
+	static uint32_t last_exts;
+	static unsigned last_pools;
+	static bool known;
 	unsigned pools = 0;
 
+	if (known && last_exts == cr_game_exts(g))
+		return last_pools;
 	for (int id = 1; id < cr_npieces(); id++)
 		if ((cr_piece(id)->flags & CR_PIECE_FOLLOWER) && !(cr_piece(id)->flags & CR_PIECE_SPACE) &&
 		    (cr_game_exts(g) >> cr_piece_ext(id) & 1) && cr_piece_pool(id) >= 0)
 			pools |= 1u << cr_piece_pool(id);
+	last_exts = cr_game_exts(g), last_pools = pools, known = true;
 	return pools;
 }
 
@@ -1146,6 +1153,10 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 	if (d == NULL || n == 0 || nwheel != 1)
 		return;
 	plague = landing(d, pig_in(cr_ext_cstate(g, ext), d), n) == S_PLAGUE;
+	if (!plague && m->ndrawn == 1 && m->drawn[0].token == CR_TOKEN(CR_TOKEN_ID(
+	    m->drawn[0].token), n) && m->drawn[0].x == 0 && m->drawn[0].y == 0 &&
+	    m->drawn[0].spot == -1)
+		return;	/* wheel=N alone, off Plague: as it would be written (most spins) */
 	if (plague) {	/* why for plague_choice alone: not cleared otherwise */
 		memset(&why, 0, sizeof why);
 		plague = plague_choice(g, ext, m, home, count, &why);
