@@ -285,6 +285,26 @@ if command -v valgrind >/dev/null; then
 	awk -v bi="$bi" -v bm="$bm" -v si="$si" -v sm="$sm" 'BEGIN {
 		printf "issue 23: base game, self-played (%d moves): %.0f instructions per move (goal: at most 2,630)\n", bm, bi / bm
 		printf "issue 23: base game, samples/ (%d moves, names and comments): %.0f per move\n", sm, si / sm }'
+	# Issue 21's speed: the Wheel of Fortune per move against the base
+	# game, both self-played the default way (the same 200 spread over
+	# 2, 4 and 6 players; goal: 1.3x), and the wheel with every other
+	# set against those sets alone (what the wheel adds to any mix).
+	wsome() {	# wsome EXTS: 200 of the self-played games of EXTS
+		find "$(selfplayed "$1")" -name '*.yaml' | sort |
+		    awk -v n=200 '{ f[NR] = $0 } END { for (i = 0; i < n && i < NR; i++) print f[int(i * NR / n) + 1] }'
+	}
+	allx=inns-cathedrals,river,traders-builders,hills-sheep
+	mapfile -t wsp < <(wsome wheel-of-fortune)
+	mapfile -t asp < <(wsome "$allx")
+	mapfile -t awsp < <(wsome "$allx,wheel-of-fortune")
+	read -r wi wm <<<"$(per_rec "${wsp[@]}")"
+	read -r ai am <<<"$(per_rec "${asp[@]}")"
+	read -r awi awm <<<"$(per_rec "${awsp[@]}")"
+	awk -v wi="$wi" -v wm="$wm" -v ai="$ai" -v am="$am" -v awi="$awi" -v awm="$awm" -v b="$bi" -v bm="$bm" 'BEGIN {
+		b /= bm
+		printf "issue 21: wheel-of-fortune, self-played (%d moves): %.0f per move, %.3fx the base game (goal: 1.3x)\n", wm, wi / wm, wi / wm / b
+		printf "issue 21: every set with the wheel (%d moves): %.0f per move, %.3fx the same sets without it (%.0f), %.3fx the base game\n",
+		    awm, awi / awm, (awi / awm) / (ai / am), ai / am, awi / awm / b }'
 	# A realistic share of pieces (the issue's Measure): selfplay's
 	# default coin puts a piece on about a third of the moves, real
 	# games on near half (samples/ 47%; ../shared/corpus 19-54% a
