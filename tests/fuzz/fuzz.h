@@ -852,7 +852,9 @@ fz_check_refusal(const struct cr_game *g, const struct cr_move *m, const struct 
 		    fz_type_ext(ts, m->tile) == why->ext;
 		bool place = m->kind == CR_MOVE_PLACE;
 		bool choice = place && m->choice != 0 && cr_choice_ext(m->choice) == why->ext;
-		bool piece = place && cr_piece_ext(m->role) == why->ext;
+		/* or the module of the piece's pool (big-crown@: the big meeple's) */
+		bool piece = place && (cr_piece_ext(m->role) == why->ext ||
+		    (cr_piece_pool(m->role) >= 0 && cr_pool_ext(cr_piece_pool(m->role)) == why->ext));
 		/* issue 21: a token said of the copy drawn ("wheel=2: ...") */
 		bool said = why->arg != 0 && cr_token(CR_TOKEN_ID(why->arg)) != NULL &&
 		    cr_token(CR_TOKEN_ID(why->arg))->drawn && cr_token_ext(CR_TOKEN_ID(why->arg)) == why->ext;
