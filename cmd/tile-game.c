@@ -187,8 +187,13 @@ file_opt(struct nt_record *r, int k, const char *val, const char *file)
 {
 	const char *key = k >= O_DATA ? play_opts[k].name + 2 : NULL;
 
-	if (k < O_DATA || data_type[k - O_DATA] == CR_RK_SQUARE) {
+	if (k < O_DATA) {
 		errf(_(play_game_tile.new_only), out_path(file));
+		return 2;
+	}
+	if (data_type[k - O_DATA] == CR_RK_SQUARE) {	/* --spring: the record has its set-up */
+		errf(_("carcref play: %s is for a new game; %s is a record, with its own set-up\n"),
+		    play_opts[k].name, out_path(file));
 		return 2;
 	}
 	if (nt_record_field(r, key) != NULL) {
@@ -1127,7 +1132,7 @@ usage(bool selfplay)
 	for (int k = 0; k < NDATA && play_opts[O_DATA + k].name != NULL && n < sizeof u[0]; k++)
 		if (!selfplay || data_type[k] == CR_RK_DATA)
 			n += (size_t)snprintf(s + n, sizeof u[0] - n, " [%s %s]", play_opts[O_DATA + k].name,
-			    data_type[k] == CR_RK_DATA ? "FILE" : "X,Y");
+			    data_type[k] == CR_RK_DATA ? "FILE" : "\"X,Y[ ROT]\"");
 	return s;
 }
 

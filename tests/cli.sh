@@ -214,6 +214,9 @@ expect "board --feature: the Tax that counted the city, its cities named" grep -
 run board --ascii --feature 4,0:N --move 4 "$wf/scenarios/wf-tax-cities.yaml"
 expect "board --feature --move 4: before the Tax, nothing counted" test "$(grep -c 'counted at move' "$tmp/out")" -eq 0
 if fr_locale "$tmp/locale"; then
+	CARCREF=$FR_CARCREF run board --svg "$wf/records/wheel-pig-on-tax.yaml"
+	expect "the SVG key in French: crown followers standing, in French" grep -qF \
+	    'partisan de la couronne, grand partisan de la couronne (debout)' "$tmp/out"
 	CARCREF=$FR_CARCREF run board --ascii --feature 4,0:N "$wf/scenarios/wf-tax-cities.yaml"
 	expect "board --feature in French: the Tax's cities named" grep -qF \
 	    ' dans la ville en 0,3 + 1 x (0 + 1) dans la ville en 4,0 = 3' "$tmp/out"
@@ -2868,7 +2871,8 @@ printf 'save %s\nquit\n' "$wf/spr.yaml" >"$wf/sprcmds"
 STDIN=$wf/sprcmds run play --players Anna,Ben --expansions river,wheel-of-fortune --spring ' 4,0 '
 expect "play --spring 4,0: the record's spring, its rotation worked out" grep -qx 'spring: "4,0 0"' "$wf/spr.yaml"
 # The usage names every game's options, the modules' record keys among them.
-expect_err '[--wheel-of-fortune FILE] [--spring X,Y] [--faceset FILE] [--tileset FILE] [FILE | --resume [NAME]]' -- play --frobnicate
+expect_err '[--wheel-of-fortune FILE] [--spring "X,Y[ ROT]"] [--faceset FILE] [--tileset FILE] [FILE | --resume [NAME]]' -- play --frobnicate
+
 expect_err '[--pieces PERCENT] [--edition E] [--expansions X,Y] [--wheel-of-fortune FILE] [--faceset FILE]' -- selfplay --frobnicate
 STDIN=$wf/sprcmds run play --players Anna,Ben --expansions river,wheel-of-fortune
 expect "play without --spring: the first open square" grep -qx 'spring: "0,-1 90"' "$wf/spr.yaml"
@@ -2881,6 +2885,8 @@ expect_err 'carcref play: --spring: spring: expected "X,Y" or "X,Y ROT" (ROT 0, 
 expect_err 'carcref play: --spring: "spring" is valid only with wheel-of-fortune in expansions' \
     -- play --players Anna,Ben --expansions river --spring 4,0
 expect_exit 2 -- play "$wf/spr.yaml" --spring 4,0
+expect_err 'carcref play: --spring is for a new game; ' -- play "$wf/spr.yaml" --spring 4,0
+expect_err 'spr.yaml is a record, with its own set-up' -- play "$wf/spr.yaml" --spring 4,0
 expect_err 'carcref selfplay: unknown option "--spring"' -- selfplay --expansions river,wheel-of-fortune --spring 4,0
 # The River with the wheel: the spring at its square, refusals of the record.
 printf 'format: carcref/1\nexpansions: [river, wheel-of-fortune]\nplayers: [Anna, Ben]\nspring: "-1,1"\nmoves: []\n' >"$wf/spring.yaml"
