@@ -1054,7 +1054,11 @@ nt_refusal_kind(const struct cr_refusal *r)
 	case CR_R_NOT_ADJACENT:	return "not-adjacent";
 	case CR_R_EDGE_MISMATCH: return "tile-edge-mismatch";
 	case CR_R_DISCARD_FITS:	return "discard-fits";
-	case CR_R_NO_MEEPLE:	return r->pool == 0 ? "no-meeples-left" : "no-pieces-left";
+	case CR_R_NO_MEEPLE:
+		if (r->pool == 0)
+			return "no-meeples-left";
+		return r->space != 0 && cr_pool(r->pool) && cr_pool(r->pool)->space_kind ?
+		    cr_pool(r->pool)->space_kind : "no-pieces-left";
 	case CR_R_SPOT_NONE:	return "no-feature-at-spot";
 	case CR_R_SPOT_MANY:	return "ambiguous-spot";
 	case CR_R_FEATURE_TAKEN: return "meeple-on-occupied-feature";
@@ -1229,7 +1233,15 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 
 		if (pl == NULL)
 			put(&o, "%s", _("no piece left"));
-		else if (pl->count == 1 && r->n > 0)	/* the piece as the move wrote it */
+		else if (pl->count == 1 && r->n > 0 && cr_space(r->other_space) &&
+		    cr_space(r->other_space)->at) {	/* on a module's space */
+			char at[160];
+
+			snprintf(at, sizeof at, tr(cr_space(r->other_space)->at),
+			    tr(cr_space(r->other_space)->name));
+			put(&o, _("%s: %s's %s is already on the board (%s)"),
+			    word ? word : "?", who, _(pl->name), at);
+		} else if (pl->count == 1 && r->n > 0)	/* the piece as the move wrote it */
 			put(&o, _("%s: %s's %s is already on the board (at %d,%d)"),
 			    word ? word : "?", who, _(pl->name), r->other_x, r->other_y);
 		else if (pl->count == 1)

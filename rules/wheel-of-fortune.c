@@ -254,7 +254,7 @@ static const char *const plague_sect_words[] = { "peste", NULL };
 #define SECTION(w, al, n) { .word = w, .aliases = al, .name = n, \
 	.full_one = N_("the crown space of %s is taken (%s)"), \
 	.full_more = N_("both crown spaces of %s are taken (%s)"), \
-	.full_kind = "crown-space-taken" }
+	.full_kind = "crown-space-taken", .at = N_("on a crown space of %s") }
 static const struct cr_space spaces[NSECT] = {
 	[S_FORTUNE] = SECTION("fortune", NULL, N_("Fortune")),
 	[S_TAX] = SECTION("tax", tax_words, N_("Tax")),

@@ -2994,5 +2994,22 @@ expect_out '  copies read from pictures and one wiki list; icon numbers per copy
 run tiles --set base
 expect "tiles --set base: no doubt" qa_lacks 'doubt' "$tmp/out"
 
+# ---- issue 21, the second tester's refusals (QA2 items 2-3) ---------------
+# 2. big-crown@ with the big meeple on a crown space: the spec's kind and
+# words, naming the section; on a tile, as before.
+qarec bm2.yaml wheel-of-fortune,inns-cathedrals 'B 0,-1 0 big-crown@storm' 'B 2,-1 0' 'A 3,-1 0 big-crown@plague'
+expect_out '"kind": "no-big-meeple-left", "message": "column 5: big-crown: Anna'"'"'s big meeple is already on the board (on a crown space of Storm)"' \
+    -- replay --json "$qa/bm2.yaml"
+qarec bm3.yaml wheel-of-fortune,inns-cathedrals 'B 0,-1 0 big-monk' 'B 2,-1 0' 'A 3,-1 0 big-crown@plague'
+expect_out '"kind": "no-big-meeple-left", "message": "column 5: big-crown: Anna'"'"'s big meeple is already on the board (at 0,-1)"' \
+    -- replay --json "$qa/bm3.yaml"
+qarec bm4.yaml wheel-of-fortune,inns-cathedrals 'B 0,-1 0 big-crown@storm' 'B 2,-1 0' 'E 0,4 180 big-knight@S'
+expect_out '"kind": "no-pieces-left", "message": "column 5: big-knight: Anna'"'"'s big meeple is already on the board (on a crown space of Storm)"' \
+    -- replay --json "$qa/bm4.yaml"
+if fr_locale "$tmp/locale"; then
+	CARCREF=$FR_CARCREF expect_err 'big-crown : Anna a déjà son grand meeple sur le plateau (sur une case de la couronne de Tempête)' \
+	    -- replay "$qa/bm2.yaml"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
