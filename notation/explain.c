@@ -882,8 +882,9 @@ at_square(struct out *o, const struct cr_game *g, const struct cr_refusal *r,
 
 /*
  * A module's words for its rule (translated), its fields filled in:
- * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
- * the number, {line} the data's line it rests on, {data} its file (or the record) and
+ * {tile} the tile's code, {pos} x,y, {other} other_x,other_y, {rot} the
+ * rotation in degrees, {n} the number, {m} a second one, {word0} and
+ * {word1} phrases of the module's (translated), {line} the data's line it rests on, {data} its file (or the record) and
  * line, {source} its file (or the record), {player} the other player, {piece} the piece's word,
  * {spot}, {token}.  {piece}@{spot} and {token} are the notation's, as a
  * line writes them: they stay in its words.
@@ -908,6 +909,12 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%d", r->rot * 90);
 		else if (strncmp(b, "{n}", 3) == 0)
 			put(o, "%d", r->n);
+		else if (strncmp(b, "{m}", 3) == 0)
+			put(o, "%d", r->m);
+		else if (strncmp(b, "{other}", 7) == 0)
+			put(o, "%d,%d", r->other_x, r->other_y);
+		else if (strncmp(b, "{word0}", 7) == 0 || strncmp(b, "{word1}", 7) == 0)
+			put(o, "%s", tr(cr_phrase(CR_PHRASE(r->ext, r->words[b[5] - '0']))));
 		else if (strncmp(b, "{line}", 6) == 0)	/* the data's line it rests on */
 			put(o, "%d", r->line);
 		else if (strncmp(b, "{data}", 6) == 0 && r->source != NULL && r->line > 0)

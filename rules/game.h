@@ -237,6 +237,10 @@ struct cr_refusal {
 	int		ext, pool;		/* the module, the pool of pieces concerned */
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
 	int		n;			/* a number the rule's words give */
+	int		m;			/* CR_R_EXT: a second one ({m}) */
+	int		words[2];		/* CR_R_EXT: phrases of the module's
+						 * (cr_phrase, its own numbers) its
+						 * words name ({word0}, {word1}) */
 	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
 	int		space;			/* the move's space (cr_move.space) */
 	int		other_space;		/* CR_R_NO_MEEPLE: the space where the one

@@ -2815,7 +2815,7 @@ expect "replay: a data file beside the record, from another directory" \
     sh -c "cd / && CARCREF_DATA='$data' '$abs' replay --quiet '$wf/file.yaml' >/dev/null"
 sed 's/X wheel=2/X wheel=1/' "$wf/file.yaml" >"$wf/file1.yaml"
 expect_exit 1 -- replay "$wf/file1.yaml"
-expect_err 'move 1: no X left shows a wheel icon with 1 (printing.yaml line 37); another printing? correct the data' -- replay "$wf/file1.yaml"
+expect_err "move 1: X's icon shows 2 (printing.yaml line 37), not 1; another printing? correct the data" -- replay "$wf/file1.yaml"
 sed 's/printing.yaml/no-such.yaml/' "$wf/file.yaml" >"$wf/nofile.yaml"
 expect_exit 2 -- replay "$wf/nofile.yaml"
 expect_err 'nofile.yaml:4:19: wheel-of-fortune: ' -- replay "$wf/nofile.yaml"
@@ -3009,6 +3009,24 @@ expect_out '"kind": "no-pieces-left", "message": "column 5: big-knight: Anna'"'"
 if fr_locale "$tmp/locale"; then
 	CARCREF=$FR_CARCREF expect_err 'big-crown : Anna a déjà son grand meeple sur le plateau (sur une case de la couronne de Tempête)' \
 	    -- replay "$qa/bm2.yaml"
+fi
+# 3. The four refusals as spec 4.6 words them, on the tester's game
+# (Anna's knight at 0,4 and thief at -1,0; the pig on Storm).
+for k in 'U wheel=1 plague=0,4 4,1 0|plague-not-due|the pig stops on Inquisition (1 from Storm): nobody sends a follower home' \
+    'U wheel=2 wheel=3 4,1 0|wheel-twice|wheel=2 and wheel=3: the copy shows one number, and the pig moves once per tile' \
+    'U wheel=2 plague=0,4 plague=-1,0 4,1 0|plague-twice|plague=0,4 and plague=-1,0 are both Anna'"'"'s: one follower each' \
+    'X wheel=2 4,1 0|icon-number|X'"'"'s icon shows 1 (wheel-of-fortune.yaml line 54), not 2; another printing? correct the data'; do
+	qarec qa2p.yaml wheel-of-fortune 'E 0,4 180 knight@S' 'B 0,-1 0 monk' 'V wheel=3 -1,0 180 thief@E' "${k%%|*}"
+	k=${k#*|}
+	expect_out "\"kind\": \"${k%%|*}\", \"message\": \"column 5: ${k#*|}\"" -- replay --json "$qa/qa2p.yaml"
+done
+qarec qa2w.yaml wheel-of-fortune 'WF-29 wheel=2 4,1 0'
+expect_out '"kind": "icon-number", "message": "column 5: WF-29'"'"'s icon shows 3 (wheel-of-fortune.yaml line 55), not 2; another printing? correct the data"' \
+    -- replay --json "$qa/qa2w.yaml"
+if fr_locale "$tmp/locale"; then
+	qarec qa2fr.yaml wheel-of-fortune 'E 0,4 180 knight@S' 'B 0,-1 0 monk' 'V wheel=3 -1,0 180 thief@E' 'U roue=1 peste=0,4 4,1 0'
+	CARCREF=$FR_CARCREF expect_err 'le cochon s'"'"'arrête sur Inquisition (1 depuis Tempête) : personne ne reprend de partisan' \
+	    -- replay "$qa/qa2fr.yaml"
 fi
 
 echo "cli: $pass passed, $fail failed"

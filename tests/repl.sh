@@ -3864,7 +3864,7 @@ expect "wheel steps: draw says the icon copies and the step" has "$o" \
 expect "wheel steps: place refused when every copy left shows an icon" has "$o" \
     'refused: X shows the wheel icon (its one copy has one, wheel-of-fortune.yaml line 54): write X wheel=N'
 expect "wheel steps: a number the data makes impossible" has "$o" \
-    'refused: no X left shows a wheel icon with 2 (wheel-of-fortune.yaml line 54); another printing? correct the data'
+    "refused: X's icon shows 1 (wheel-of-fortune.yaml line 54), not 2; another printing? correct the data"
 expect "wheel steps: refusals leave the game as it was" has "$o" \
     '> Ben        0       6'
 expect "wheel steps: plague before wheel" has "$o" \
