@@ -154,15 +154,24 @@ other_tile(struct play *p, int tile)
 	held = tile_code(p, h->tile);
 	other = tile_code(p, tile);
 	ex = tile_example(p);
-	if (h->placed)
+	/* Without a whole line legal now (the bare code may be refused:
+	 * a copy that must say wheel=N), no line is suggested. */
+	if (h->placed && ex != NULL)
 		rc = play_nope(_("refused: %s is in hand, placed at %d,%d rotation %d, not %s: %s, or "
 		    "draw %s first to play it instead (%s goes back); %s's whole turn in one line, "
 		    "legal now: %s"), held, h->pend.x, h->pend.y, h->pend.rot * 90, other,
-		    tile_hand_step(p), other, held, held, ex ? ex : held);
-	else
+		    tile_hand_step(p), other, held, held, ex);
+	else if (h->placed)
+		rc = play_nope(_("refused: %s is in hand, placed at %d,%d rotation %d, not %s: %s, or "
+		    "draw %s first to play it instead (%s goes back)"), held, h->pend.x, h->pend.y,
+		    h->pend.rot * 90, other, tile_hand_step(p), other, held);
+	else if (ex != NULL)
 		rc = play_nope(_("refused: %s is in hand, not %s: %s, or draw %s first to play it "
 		    "instead (%s goes back); %s's whole turn in one line, legal now: %s"), held, other,
-		    tile_hand_step(p), other, held, held, ex ? ex : held);
+		    tile_hand_step(p), other, held, held, ex);
+	else
+		rc = play_nope(_("refused: %s is in hand, not %s: %s, or draw %s first to play it "
+		    "instead (%s goes back)"), held, other, tile_hand_step(p), other, held);
 	free(ex);
 	return rc;
 }

@@ -206,6 +206,49 @@ tile_example_of(struct play *p, int t, bool *piece)
  * its first square (north first), with a piece on a spot if one may go
  * there ("A -1,0 270 thief@E"), in the player's words.
  */
+static char *
+hand_example(struct play *p)
+{
+	const struct tile_hand *h = tile_hand(p);
+	struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = h->tile };
+	char line[512], *ex;
+	bool piece;
+
+	tile_said_whole(p, &d);	/* the copy in hand, as it was said */
+	if ((ex = tile_example_of(p, h->tile, &piece)) != NULL || !cr_game_check(p->g, &d, NULL))
+		return ex;
+	nt_format_move(tile_ts(p), &d, NULL, line, sizeof line);
+	return strdup(line);
+}
+
+/*
+ * The tile in hand's example when nothing was said of the copy: as it
+ * is, else (every copy left shows a module's number: a wheel icon) with
+ * the first number the engine accepts now said of it ("X wheel=1 ..."),
+ * never a line that is itself refused; NULL when none is legal.
+ */
+static char *
+hand_example_said(struct play *p)
+{
+	struct tile_hand *h = tile_hand(p);
+	char *ex = hand_example(p);
+
+	if (ex != NULL || h->nsaid != 0)
+		return ex;
+	for (int id = 1; ex == NULL && cr_token(id) != NULL; id++) {
+		if (!cr_token(id)->drawn || cr_token(id)->square ||
+		    !(cr_game_exts(p->g) >> cr_token_ext(id) & 1))
+			continue;
+		for (int k = cr_token(id)->min; ex == NULL && k <= cr_token(id)->max; k++) {
+			h->nsaid = 1;
+			h->said[0] = (struct cr_said){ CR_TOKEN(id, k), 0, 0, -1 };
+			ex = hand_example(p);
+			h->nsaid = 0;
+		}
+	}
+	return ex;
+}
+
 char *
 tile_example(struct play *p)
 {
@@ -215,17 +258,8 @@ tile_example(struct play *p)
 
 	if (cr_game_over(p->g))
 		return NULL;
-	if (h->tile >= 0) {
-		struct cr_move d = { .kind = CR_MOVE_DISCARD, .tile = h->tile };
-		char line[512];
-
-		tile_said_whole(p, &d);	/* the copy in hand, as it was said */
-		if ((ex = tile_example_of(p, h->tile, &piece)) != NULL ||
-		    !cr_game_check(p->g, &d, NULL))
-			return ex;
-		nt_format_move(tile_ts(p), &d, NULL, line, sizeof line);
-		return strdup(line);
-	}
+	if (h->tile >= 0)
+		return hand_example_said(p);
 	for (int t = 0; t < tile_ts(p)->ntypes; t++) {
 		if (!cr_game_drawable(p->g, t, NULL) || (ex = tile_example_of(p, t, &piece)) == NULL)
 			continue;

@@ -882,8 +882,9 @@ at_square(struct out *o, const struct cr_game *g, const struct cr_refusal *r,
 
 /*
  * A module's words for its rule (translated), its fields filled in:
- * {tile} the tile's code, {pos} x,y, {rot} the rotation in degrees, {n}
- * the number, {line} the data's line it rests on, {data} its file (or the record) and
+ * {tile} the tile's code, {pos} x,y, {other} other_x,other_y, {rot} the
+ * rotation in degrees, {n} the number, {m} a second one, {word0} and
+ * {word1} phrases of the module's (translated), {line} the data's line it rests on, {data} its file (or the record) and
  * line, {source} its file (or the record), {player} the other player, {piece} the piece's word,
  * {spot}, {token}.  {piece}@{spot} and {token} are the notation's, as a
  * line writes them: they stay in its words.
@@ -908,6 +909,12 @@ fill(struct out *o, const char *t, const struct cr_tileset *ts, const struct cr_
 			put(o, "%d", r->rot * 90);
 		else if (strncmp(b, "{n}", 3) == 0)
 			put(o, "%d", r->n);
+		else if (strncmp(b, "{m}", 3) == 0)
+			put(o, "%d", r->m);
+		else if (strncmp(b, "{other}", 7) == 0)
+			put(o, "%d,%d", r->other_x, r->other_y);
+		else if (strncmp(b, "{word0}", 7) == 0 || strncmp(b, "{word1}", 7) == 0)
+			put(o, "%s", tr(cr_phrase(CR_PHRASE(r->ext, r->words[b[5] - '0']))));
 		else if (strncmp(b, "{line}", 6) == 0)	/* the data's line it rests on */
 			put(o, "%d", r->line);
 		else if (strncmp(b, "{data}", 6) == 0 && r->source != NULL && r->line > 0)
@@ -1054,7 +1061,11 @@ nt_refusal_kind(const struct cr_refusal *r)
 	case CR_R_NOT_ADJACENT:	return "not-adjacent";
 	case CR_R_EDGE_MISMATCH: return "tile-edge-mismatch";
 	case CR_R_DISCARD_FITS:	return "discard-fits";
-	case CR_R_NO_MEEPLE:	return r->pool == 0 ? "no-meeples-left" : "no-pieces-left";
+	case CR_R_NO_MEEPLE:
+		if (r->pool == 0)
+			return "no-meeples-left";
+		return r->space != 0 && cr_pool(r->pool) && cr_pool(r->pool)->space_kind ?
+		    cr_pool(r->pool)->space_kind : "no-pieces-left";
 	case CR_R_SPOT_NONE:	return "no-feature-at-spot";
 	case CR_R_SPOT_MANY:	return "ambiguous-spot";
 	case CR_R_FEATURE_TAKEN: return "meeple-on-occupied-feature";
@@ -1229,7 +1240,15 @@ refusal(const struct cr_tileset *ts, const struct cr_game *g, const struct cr_re
 
 		if (pl == NULL)
 			put(&o, "%s", _("no piece left"));
-		else if (pl->count == 1 && r->n > 0)	/* the piece as the move wrote it */
+		else if (pl->count == 1 && r->n > 0 && cr_space(r->other_space) &&
+		    cr_space(r->other_space)->at) {	/* on a module's space */
+			char at[160];
+
+			snprintf(at, sizeof at, tr(cr_space(r->other_space)->at),
+			    tr(cr_space(r->other_space)->name));
+			put(&o, _("%s: %s's %s is already on the board (%s)"),
+			    word ? word : "?", who, _(pl->name), at);
+		} else if (pl->count == 1 && r->n > 0)	/* the piece as the move wrote it */
 			put(&o, _("%s: %s's %s is already on the board (at %d,%d)"),
 			    word ? word : "?", who, _(pl->name), r->other_x, r->other_y);
 		else if (pl->count == 1)

@@ -233,7 +233,7 @@ static const struct cr_filter filters[] = {
 };
 
 static const struct cr_pool pools[] = {
-	{ N_("meeple"), N_("meeples"), CR_MEEPLES, N_("meeples") },
+	{ N_("meeple"), N_("meeples"), CR_MEEPLES, N_("meeples"), NULL },
 };
 
 static const char *const thief_words[] = { "t", "voleur", "brigand", NULL };

@@ -39,7 +39,7 @@
 #include "ext.h"
 
 static const struct cr_pool pools[] = {
-	{ N_("shepherd"), N_("shepherds"), 1, N_("shepherd") },
+	{ N_("shepherd"), N_("shepherds"), 1, N_("shepherd"), NULL },
 };
 
 static const char *const shepherd_words[] = { "berger", NULL };

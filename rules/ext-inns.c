@@ -17,7 +17,7 @@
 #include "ext.h"
 
 static const struct cr_pool pools[] = {
-	{ N_("big meeple"), N_("big meeples"), 1, N_("big") },
+	{ N_("big meeple"), N_("big meeples"), 1, N_("big"), "no-big-meeple-left" },
 };
 
 static const char *const big_thief[] = { "big-t", "grand-voleur", "grand-brigand", NULL };

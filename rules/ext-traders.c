@@ -32,8 +32,8 @@
 #include "ext.h"
 
 static const struct cr_pool pools[] = {
-	{ N_("builder"), N_("builders"), 1, N_("builder") },
-	{ N_("pig"), N_("pigs"), 1, N_("pig") },
+	{ N_("builder"), N_("builders"), 1, N_("builder"), NULL },
+	{ N_("pig"), N_("pigs"), 1, N_("pig"), NULL },
 };
 
 static const char *const builder_words[] = { "b\xc3\xa2tisseur", "batisseur", NULL };

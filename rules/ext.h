@@ -72,6 +72,10 @@ struct cr_pool {
 	const char	*plural;	/* "meeples" */
 	int		 count;		/* per player at the start */
 	const char	*label;		/* a short column heading: "big", "pig" */
+	/* The short name for JSON of its refusal when none is left for a
+	 * module's space (issue 21: "no-big-meeple-left"), NULL:
+	 * "no-pieces-left", as on a tile. */
+	const char	*space_kind;
 };
 
 /* What a piece is. */
@@ -462,6 +466,11 @@ struct cr_space {
 	const char	*full_one, *full_more;
 	const char	*full_kind;	/* that refusal's short name for JSON:
 					 * "crown-space-taken" */
+	/* Where a piece stands there, N_(), printf'd with its name, for a
+	 * player's one piece of a pool that is there: "on a crown space of
+	 * %s" ("big-crown: Anna's big meeple is already on the board (on a
+	 * crown space of Storm)"). */
+	const char	*at;
 };
 /* A piece standing on a space: its owner and its piece (cr_piece). */
 struct cr_standing {

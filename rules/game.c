@@ -909,6 +909,16 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 			why->n++;
 		}
 	}
+	why->other_space = 0;	/* else on a module's space: which */
+	for (int s = 1; why->n == 0 && cr_space(s) != NULL; s++) {
+		struct cr_standing on[8];
+		int n;
+
+		cr_game_space(g, s, on, 8, &n);
+		for (int i = 0; i < n && i < 8; i++)
+			if (on[i].player == g->h.turn && cr_piece_pool(on[i].role) == pool)
+				why->other_space = s, why->n++;
+	}
 	return refuse(why, CR_R_NO_MEEPLE);
 }
 

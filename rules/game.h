@@ -204,7 +204,8 @@ enum cr_refusal_code {
 	CR_R_EDGE_MISMATCH,	/* edge dir shows kind, the tile at other shows other_kind */
 	CR_R_DISCARD_FITS,	/* discard refused: fits at x,y rot */
 	CR_R_NO_MEEPLE,		/* the player has no piece left in pool (other_x, other_y:
-				 * where one stands, when it is one piece) */
+				 * where one stands, when it is one piece; other_space
+				 * when it stands on a module's space) */
 	CR_R_SPOT_NONE,		/* the spot names no feature of the role's kind; valid_spots lists those that do */
 	CR_R_SPOT_MANY,		/* the spot names several features of that kind */
 	CR_R_FEATURE_TAKEN,	/* feature already holds a meeple of player other_player */
@@ -236,8 +237,14 @@ struct cr_refusal {
 	int		ext, pool;		/* the module, the pool of pieces concerned */
 	int		phrase;			/* CR_R_EXT: cr_phrase() of the rule */
 	int		n;			/* a number the rule's words give */
+	int		m;			/* CR_R_EXT: a second one ({m}) */
+	int		words[2];		/* CR_R_EXT: phrases of the module's
+						 * (cr_phrase, its own numbers) its
+						 * words name ({word0}, {word1}) */
 	int		other_role;		/* CR_R_FEATURE_TAKEN: a piece standing there */
 	int		space;			/* the move's space (cr_move.space) */
+	int		other_space;		/* CR_R_NO_MEEPLE: the space where the one
+						 * piece stands (cr_space id), 0: a tile */
 	int		line;			/* the data's line the rule rests on (a
 						 * module's data file), 0: none */
 	/* Issue 21: the name of the data file line is in (a module's data),

@@ -1254,8 +1254,8 @@ static const struct cr_end ends[] = {
 };
 
 static const struct cr_pool pools[] = {
-	[POOL_MEMBER] = { N_("tribe member"), N_("tribe members"), 5, N_("members") },
-	[POOL_HUT] = { N_("hut"), N_("huts"), 2, N_("huts") },
+	[POOL_MEMBER] = { N_("tribe member"), N_("tribe members"), 5, N_("members"), NULL },
+	[POOL_HUT] = { N_("hut"), N_("huts"), 2, N_("huts"), NULL },
 };
 
 static const char *const hunter_words[] = { "h", "chasseur", NULL };

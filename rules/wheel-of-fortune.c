@@ -106,6 +106,8 @@ enum { P_NONE, P_WHEEL, P_CROWN, P_ICON_N, P_ICON_ANY, P_PLAIN, P_NO_ICON_COPY,
     /* icon-missing as the contract's 4.6 words it: the one copy, the
      * plain copies gone and when */
     P_ICON_ONE, P_ICON_PLAIN_GONE, P_ICON_PLAINS_GONE,
+    /* icon-number naming the number the copies left show */
+    P_ICON_SHOWS, P_ICONS_SHOW,
     NPHRASES };
 static const char *const phrases[NPHRASES] = {
 	[P_NONE] = "",
@@ -122,15 +124,20 @@ static const char *const phrases[NPHRASES] = {
 	    "wheel=N"),
 	[P_ICON_NUMBER] = N_("no {tile} left shows a wheel icon with {n} ({data}); another "
 	    "printing? correct the data"),
-	[P_WHEEL_TWICE] = N_("wheel=N is given twice: the copy shows one number, and the pig "
+	[P_ICON_SHOWS] = N_("{tile}'s icon shows {m} ({data}), not {n}; another printing? "
+	    "correct the data"),
+	[P_ICONS_SHOW] = N_("the {tile} left with a wheel icon all show {m} ({data}), not {n}; "
+	    "another printing? correct the data"),
+	[P_WHEEL_TWICE] = N_("wheel={n} and wheel={m}: the copy shows one number, and the pig "
 	    "moves once per tile"),
 	[P_PLAGUE_NO_WHEEL] = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
-	[P_PLAGUE_NOT_DUE] = N_("the pig does not stop on Plague: nobody sends a follower home"),
+	[P_PLAGUE_NOT_DUE] = N_("the pig stops on {word0} ({n} from {word1}): nobody sends a "
+	    "follower home"),
 	[P_PLAGUE_TWICE_SQ] = N_("plague={pos} is named twice: one follower stands there"),
 	[P_PLAGUE_NO_FOLLOWER] = N_("plague={pos}: no follower stands on a land tile at "
 	    "{pos}{nothere}"),
 	[P_PLAGUE_SPOT] = N_("plague={pos}:{spot}: {standing}"),
-	[P_PLAGUE_TWICE] = N_("plague={pos}: {player} names another follower already: one "
+	[P_PLAGUE_TWICE] = N_("plague={other} and plague={pos} are both {player}'s: one "
 	    "follower each"),
 	[P_PLAGUE_MISSING] = N_("the pig stops on Plague: {player} has {n} followers on land "
 	    "tiles{followers}: name the one going home with plague=X,Y"),
@@ -202,6 +209,8 @@ static const char *const refusal_kinds[NPHRASES] = {
 	[P_ICON_PLAIN_GONE] = "icon-missing",
 	[P_ICON_PLAINS_GONE] = "icon-missing",
 	[P_ICON_NUMBER] = "icon-number",
+	[P_ICON_SHOWS] = "icon-number",
+	[P_ICONS_SHOW] = "icon-number",
 	[P_WHEEL_TWICE] = "wheel-twice",
 	[P_PLAGUE_NO_WHEEL] = "syntax",
 	[P_PLAGUE_NOT_DUE] = "plague-not-due",
@@ -254,7 +263,7 @@ static const char *const plague_sect_words[] = { "peste", NULL };
 #define SECTION(w, al, n) { .word = w, .aliases = al, .name = n, \
 	.full_one = N_("the crown space of %s is taken (%s)"), \
 	.full_more = N_("both crown spaces of %s are taken (%s)"), \
-	.full_kind = "crown-space-taken" }
+	.full_kind = "crown-space-taken", .at = N_("on a crown space of %s") }
 static const struct cr_space spaces[NSECT] = {
 	[S_FORTUNE] = SECTION("fortune", NULL, N_("Fortune")),
 	[S_TAX] = SECTION("tax", tax_words, N_("Tax")),
@@ -600,8 +609,12 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 				return refuse(why, ext, P_PLAGUE_SPOT, 0);
 			}
 		}
-		if (home[fig->player] >= 0) {
+		if (home[fig->player] >= 0) {	/* the square named first for that player */
+			const struct cr_placed *t = cr_game_tile(g, cr_node_tile(g,
+			    cr_game_figure(g, home[fig->player])->node));
+
 			why->other_player = fig->player;
+			why->other_x = t->x, why->other_y = t->y;
 			return refuse(why, ext, P_PLAGUE_TWICE, 0);
 		}
 		home[fig->player] = f;
@@ -719,8 +732,15 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	}
 	st = cr_ext_cstate(g, ext);	/* not for a plain line: most */
 	n = wheel_said(m, &nwheel, &nplague);
-	if (nwheel > 1)
-		return refuse(why, ext, P_WHEEL_TWICE, 0);
+	if (nwheel > 1) {	/* the first two, as written: {n} and {m} */
+		int k = 0, num[2] = { 0, 0 };
+
+		for (int j = 0; j < m->ndrawn && k < 2; j++)
+			if (my_token(CR_TOKEN_ID(m->drawn[j].token)) == TK_WHEEL)
+				num[k++] = CR_TOKEN_N(m->drawn[j].token);
+		why->m = num[1];
+		return refuse(why, ext, P_WHEEL_TWICE, num[0]);
+	}
 	if (nplague > 0 && nwheel == 0)
 		return refuse(why, ext, P_PLAGUE_NO_WHEEL, 0);
 	/* W20: the copies left, by icon. */
@@ -740,12 +760,24 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		/* an entry of none (U: {}): no copy of it carries an icon */
 		return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
 	}
-	if (n != 0 && left[n] == 0 && left[0] == 0)
-		return refuse(why, ext, P_ICON_NUMBER, n);
+	if (n != 0 && left[n] == 0 && left[0] == 0) {
+		int shown = 0, kinds = 0;	/* the number all copies left show, if one */
+
+		for (int k = 1; k < 4; k++)
+			if (left[k] > 0)
+				shown = k, kinds++;
+		if (kinds != 1)
+			return refuse(why, ext, P_ICON_NUMBER, n);
+		why->m = shown;
+		return refuse(why, ext, all == 1 ? P_ICON_SHOWS : P_ICONS_SHOW, n);
+	}
 	if (n == 0)
 		return true;
-	if (landing(d, pig_in(st, d), n) != S_PLAGUE)
-		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, 0);
+	if (landing(d, pig_in(st, d), n) != S_PLAGUE) {
+		why->words[0] = P_FORTUNE + landing(d, pig_in(st, d), n);
+		why->words[1] = P_FORTUNE + pig_in(st, d);
+		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, n);
+	}
 	return plague_choice(g, ext, m, home, count, why);
 }
 

@@ -2818,7 +2818,7 @@ expect "replay: a data file beside the record, from another directory" \
     sh -c "cd / && CARCREF_DATA='$data' '$abs' replay --quiet '$wf/file.yaml' >/dev/null"
 sed 's/X wheel=2/X wheel=1/' "$wf/file.yaml" >"$wf/file1.yaml"
 expect_exit 1 -- replay "$wf/file1.yaml"
-expect_err 'move 1: no X left shows a wheel icon with 1 (printing.yaml line 37); another printing? correct the data' -- replay "$wf/file1.yaml"
+expect_err "move 1: X's icon shows 2 (printing.yaml line 37), not 1; another printing? correct the data" -- replay "$wf/file1.yaml"
 sed 's/printing.yaml/no-such.yaml/' "$wf/file.yaml" >"$wf/nofile.yaml"
 expect_exit 2 -- replay "$wf/nofile.yaml"
 expect_err 'nofile.yaml:4:19: wheel-of-fortune: ' -- replay "$wf/nofile.yaml"
@@ -2999,6 +2999,41 @@ expect_out '  copies read from pictures and one wiki list; icon numbers per copy
     -- tiles --set wheel-of-fortune
 run tiles --set base
 expect "tiles --set base: no doubt" qa_lacks 'doubt' "$tmp/out"
+
+# ---- issue 21, the second tester's refusals (QA2 items 2-3) ---------------
+# 2. big-crown@ with the big meeple on a crown space: the spec's kind and
+# words, naming the section; on a tile, as before.
+qarec bm2.yaml wheel-of-fortune,inns-cathedrals 'B 0,-1 0 big-crown@storm' 'B 2,-1 0' 'A 3,-1 0 big-crown@plague'
+expect_out '"kind": "no-big-meeple-left", "message": "column 5: big-crown: Anna'"'"'s big meeple is already on the board (on a crown space of Storm)"' \
+    -- replay --json "$qa/bm2.yaml"
+qarec bm3.yaml wheel-of-fortune,inns-cathedrals 'B 0,-1 0 big-monk' 'B 2,-1 0' 'A 3,-1 0 big-crown@plague'
+expect_out '"kind": "no-big-meeple-left", "message": "column 5: big-crown: Anna'"'"'s big meeple is already on the board (at 0,-1)"' \
+    -- replay --json "$qa/bm3.yaml"
+qarec bm4.yaml wheel-of-fortune,inns-cathedrals 'B 0,-1 0 big-crown@storm' 'B 2,-1 0' 'E 0,4 180 big-knight@S'
+expect_out '"kind": "no-pieces-left", "message": "column 5: big-knight: Anna'"'"'s big meeple is already on the board (on a crown space of Storm)"' \
+    -- replay --json "$qa/bm4.yaml"
+if fr_locale "$tmp/locale"; then
+	CARCREF=$FR_CARCREF expect_err 'big-crown : Anna a déjà son grand meeple sur le plateau (sur une case de la couronne de Tempête)' \
+	    -- replay "$qa/bm2.yaml"
+fi
+# 3. The four refusals as spec 4.6 words them, on the tester's game
+# (Anna's knight at 0,4 and thief at -1,0; the pig on Storm).
+for k in 'U wheel=1 plague=0,4 4,1 0|plague-not-due|the pig stops on Inquisition (1 from Storm): nobody sends a follower home' \
+    'U wheel=2 wheel=3 4,1 0|wheel-twice|wheel=2 and wheel=3: the copy shows one number, and the pig moves once per tile' \
+    'U wheel=2 plague=0,4 plague=-1,0 4,1 0|plague-twice|plague=0,4 and plague=-1,0 are both Anna'"'"'s: one follower each' \
+    'X wheel=2 4,1 0|icon-number|X'"'"'s icon shows 1 (wheel-of-fortune.yaml line 54), not 2; another printing? correct the data'; do
+	qarec qa2p.yaml wheel-of-fortune 'E 0,4 180 knight@S' 'B 0,-1 0 monk' 'V wheel=3 -1,0 180 thief@E' "${k%%|*}"
+	k=${k#*|}
+	expect_out "\"kind\": \"${k%%|*}\", \"message\": \"column 5: ${k#*|}\"" -- replay --json "$qa/qa2p.yaml"
+done
+qarec qa2w.yaml wheel-of-fortune 'WF-29 wheel=2 4,1 0'
+expect_out '"kind": "icon-number", "message": "column 5: WF-29'"'"'s icon shows 3 (wheel-of-fortune.yaml line 55), not 2; another printing? correct the data"' \
+    -- replay --json "$qa/qa2w.yaml"
+if fr_locale "$tmp/locale"; then
+	qarec qa2fr.yaml wheel-of-fortune 'E 0,4 180 knight@S' 'B 0,-1 0 monk' 'V wheel=3 -1,0 180 thief@E' 'U roue=1 peste=0,4 4,1 0'
+	CARCREF=$FR_CARCREF expect_err 'le cochon s'"'"'arrête sur Inquisition (1 depuis Tempête) : personne ne reprend de partisan' \
+	    -- replay "$qa/qa2fr.yaml"
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

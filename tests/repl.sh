@@ -117,6 +117,7 @@ expect() {
 }
 has() { grep -qF -- "$2" "$1"; }
 lacks() { ! grep -qF -- "$2" "$1"; }
+lacks_re() { ! grep -q -- "$2" "$1"; }
 
 # The moves of a record, one per line, as typed at the table.
 moves_of() { awk '/^moves:/ { m = 1; next } m && /^  - / { sub(/^  - /, ""); sub(/ +#.*/, ""); print }' "$1"; }
@@ -3863,7 +3864,7 @@ expect "wheel steps: draw says the icon copies and the step" has "$o" \
 expect "wheel steps: place refused when every copy left shows an icon" has "$o" \
     'refused: X shows the wheel icon (its one copy has one, wheel-of-fortune.yaml line 54): write X wheel=N'
 expect "wheel steps: a number the data makes impossible" has "$o" \
-    'refused: no X left shows a wheel icon with 2 (wheel-of-fortune.yaml line 54); another printing? correct the data'
+    "refused: X's icon shows 1 (wheel-of-fortune.yaml line 54), not 2; another printing? correct the data"
 expect "wheel steps: refusals leave the game as it was" has "$o" \
     '> Ben        0       6'
 expect "wheel steps: plague before wheel" has "$o" \
@@ -4037,6 +4038,19 @@ expect "wheel qa: draw X, its one number" has "$tmp/out" \
 STDIN=$tmp/wqdraw.in LC_ALL=C.UTF-8 LANGUAGE=fr run play --players Anna,Ben --expansions wheel-of-fortune
 expect "wheel qa fr: draw X" has "$tmp/out" \
     'comme le montrent tous les exemplaires restants (poser seul est refusé)'
+# qa2 1: the hint for a copy that must say wheel=N is a whole line with
+# a number the data allows, and that line is played as it stands.
+printf 'draw X\nB 0,-1 0\nX wheel=1 2,4 0 thief@N\nU -1,0 0\ndraw U\nB 0,-1 0\ndraw WF-29\nB 0,-1 0\nquit\n' \
+    >"$tmp/wqhint.in"
+STDIN=$tmp/wqhint.in run play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel qa2: X's hint says wheel=1" has "$tmp/out" \
+    "refused: X is in hand, not B: place it (place X,Y [ROT]), or draw B first to play it instead (X goes back); X's whole turn in one line, legal now: X wheel=1 2,4 0 thief@N"
+expect "wheel qa2: X's hinted line is played" has "$tmp/out" 'move 1, Anna: X wheel=1 2,4 0 thief@N'
+expect "wheel qa2: U without its plain copy, a number" has "$tmp/out" \
+    "U's whole turn in one line, legal now: U wheel=1 "
+expect "wheel qa2: WF-29's hint says the 3 of the data" has "$tmp/out" \
+    "WF-29's whole turn in one line, legal now: WF-29 wheel=3 "
+expect "wheel qa2: no bare code suggested" lacks_re "$tmp/out" 'legal now: [A-Z0-9-]*$'
 if command -v tmux >/dev/null; then
 	start CARCREF_STATE="$tmp/wheel-tty2" -- play --players Anna,Ben --expansions wheel-of-fortune
 	screen "wheel qa tmux: the prompt" '^Anna> ?$'

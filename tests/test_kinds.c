@@ -116,7 +116,7 @@ static const struct cr_end ends[] = {
 };
 
 static const struct cr_pool pools[] = {
-	{ "member", "members", 5, "members" },
+	{ "member", "members", 5, "members", NULL },
 };
 
 static const char *const fisher_words[] = { "f", NULL };
