@@ -133,9 +133,12 @@ tile_space_options(struct play *p, const struct cr_move *m, struct tile_spaceopt
 	cr_move_copy(&t, m);
 	t.role = CR_ROLE_NONE, t.spot = 0, t.arg = 0, t.space = 0;
 	if (n > 0 && m->ndrawn > 0 && cr_game_play(p->g, &t, NULL)) {	/* the step first */
-		for (int i = 0; i < n; i++)
-			out[i].free = out[i].cap - (cr_game_space(p->g, out[i].space, NULL, 0,
-			    &held[0]), held[0]);
+		for (int i = 0; i < n; i++) {
+			int now;
+
+			cr_game_space(p->g, out[i].space, NULL, 0, &now);
+			out[i].free = out[i].cap - now;
+		}
 		cr_game_undo(p->g, 1);
 	}
 	return n;
