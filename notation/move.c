@@ -518,6 +518,10 @@ fast_token(int game, const char **pp, const char *e, int *arg)
 		;
 	if (q == t || !nt_parse_token(game, t, (size_t)(q - t), arg, &err))
 		return false;
+	/* A token of the copy drawn ("wheel=2") after the piece: the general
+	 * scanner's to refuse (said_late). */
+	if (cr_token(CR_TOKEN_ID(*arg))->drawn)
+		return false;
 	*pp = q;
 	return true;
 }

@@ -2967,6 +2967,11 @@ for k in 'U -1,0 0 wheel=2|column 14: wheel=N comes right after the tile code, b
 	qarec read.yaml wheel-of-fortune "${k%%|*}"
 	expect_out "\"kind\": \"syntax\", \"message\": \"${k#*|}\"" -- replay --json "$qa/read.yaml"
 done
+# A token of the copy drawn after a piece that draws a token of its own
+# (the fast reader once took it for the shepherd's, fuzz_move in CI).
+qarec read.yaml 'hills-sheep, wheel-of-fortune' 'U -1,0 0 shepherd@E wheel=2'
+expect_out '"kind": "syntax", "message": "column 25: wheel=N comes right after the tile code, before the position: U wheel=2 -1,0 0"' \
+    -- replay --json "$qa/read.yaml"
 if fr_locale "$tmp/locale"; then
 	qarec readfr.yaml wheel-of-fortune 'U roue=5 -1,0 0'
 	CARCREF=$FR_CARCREF expect_err 'il faut roue=1, roue=2 ou roue=3, pas « roue=5 »' -- replay "$qa/readfr.yaml"
