@@ -600,7 +600,7 @@ check_file(const char *file)
 	struct cr_error err;
 	char msg[512], *text;
 	size_t len;
-	int nfail;
+	int nfail, parts = 0;
 
 	if ((text = cmd_read_file(file, &len, msg, sizeof msg)) == NULL) {
 		errf(_("carcref tiles: --check: %s\n"), msg);
@@ -618,8 +618,19 @@ check_file(const char *file)
 		cr_tileset_free(&ts);
 		return nfail > 0 ? 1 : 2;
 	}
-	outf(ngettext("%s: %d tile type of set %s loads\n", "%s: %d tile types of set %s load\n",
-	    (unsigned long)ts.ntypes), out_path(file), ts.ntypes, ts.setname[0]);
+	/* The squares of a start of several (the wheel's board) are not
+	 * types a player draws: said apart. */
+	for (int i = 0; i < ts.ntypes; i++)
+		parts += ts.type[i].part;
+	if (parts > 0)
+		outf(ngettext("%s: %d tile type of set %s loads, and a start of %d squares\n",
+		    "%s: %d tile types of set %s load, and a start of %d squares\n",
+		    (unsigned long)(ts.ntypes - parts)), out_path(file), ts.ntypes - parts,
+		    ts.setname[0], parts);
+	else
+		outf(ngettext("%s: %d tile type of set %s loads\n",
+		    "%s: %d tile types of set %s load\n", (unsigned long)ts.ntypes),
+		    out_path(file), ts.ntypes, ts.setname[0]);
 	cr_tileset_free(&ts);
 	return 0;
 }

@@ -831,9 +831,10 @@ tile_hand_name(const struct play *p)
 
 /* The tile in hand and what was said of the copy drawn (issue 21:
  * "U wheel=3 plague=1,4"), malloc'd, NULL out of memory. */
-static char *
-hand_shown(const struct tile_hand *h, const struct play *p)
+char *
+tile_hand_shown(const struct play *p)
 {
+	const struct tile_hand *h = tile_hand(p);
 	char said[CR_MAXDRAWN * 40 + 1], tok[40];
 	size_t o = 0;
 
@@ -851,7 +852,7 @@ char *
 tile_hand_line(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
-	char *shown = hand_shown(h, p), *line;
+	char *shown = tile_hand_shown(p), *line;
 
 	if (shown == NULL)
 		return NULL;
@@ -867,20 +868,16 @@ char *
 tile_prompt(const struct play *p)
 {
 	const struct tile_hand *h = tile_hand(p);
-	char said[CR_MAXDRAWN * 40 + 1], tok[40];
-	size_t o = 0;
+	char *shown, *prompt;
 
 	if (h->tile < 0)
 		return strdup("");
-	said[0] = '\0';
-	for (int i = 0; i < h->nsaid && i < CR_MAXDRAWN; i++) {
-		nt_format_said(&h->said[i], tok, sizeof tok);
-		o += (size_t)snprintf(said + o, sizeof said - o, " %s", tok);
-	}
-	if (h->placed)
-		return cmd_strf(" [%s%s %d,%d %d]", tile_code(p, h->tile), said, h->pend.x,
-		    h->pend.y, h->pend.rot * 90);
-	return cmd_strf(" [%s%s]", tile_code(p, h->tile), said);
+	if ((shown = tile_hand_shown(p)) == NULL)
+		return NULL;
+	prompt = h->placed ? cmd_strf(" [%s %d,%d %d]", shown, h->pend.x, h->pend.y,
+	    h->pend.rot * 90) : cmd_strf(" [%s]", shown);
+	free(shown);
+	return prompt;
 }
 
 /* Ctrl-C: the tile is still in hand, and the step it waits for (its
@@ -950,7 +947,7 @@ tile_hand_restore(struct play *p, char *text, char **why)
 	}
 	h->nsaid = nsaid;
 	memcpy(h->said, m.drawn, (size_t)nsaid * sizeof h->said[0]);
-	if ((s = hand_shown(h, p)) == NULL) {
+	if ((s = tile_hand_shown(p)) == NULL) {
 		h->tile = -1, h->nsaid = 0;
 		*why = cmd_strf("%s", _("out of memory"));
 		return false;

@@ -783,6 +783,7 @@ tile_undone(struct play *p, const char *line)
 	struct nt_turn t;
 	struct nt_error e;
 	const struct cr_move *m = &t.move;
+	char *shown;
 
 	if (nt_parse_move(tile_ts(p), line, strlen(line), &t, &e) < 0 || t.blank ||
 	    (m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) || cr_game_over(p->g) ||
@@ -793,12 +794,16 @@ tile_undone(struct play *p, const char *line)
 	/* The same copy: what it showed is said still (wheel=3 plague=4,2). */
 	h->nsaid = m->ndrawn > 0 && m->ndrawn <= CR_MAXDRAWN ? m->ndrawn : 0;
 	memcpy(h->said, m->drawn, (size_t)h->nsaid * sizeof h->said[0]);
+	/* Named with what it was said to show ("U wheel=2"): that stays. */
+	shown = tile_hand_shown(p);
 	if (m->kind == CR_MOVE_DISCARD)
 		outf(_("%s is in %s's hand again: discard it, or draw another to change it\n"),
-		    tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+		    shown ? shown : tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
 	else
 		outf(_("%s is in %s's hand again: place it (place X,Y [ROT]), or draw another to "
-		    "change it\n"), tile_code(p, m->tile), p->names[cr_game_turn(p->g)]);
+		    "change it\n"), shown ? shown : tile_code(p, m->tile),
+		    p->names[cr_game_turn(p->g)]);
+	free(shown);
 }
 
 /* Before redo plays LINE again: the tile undo gave back goes down again,
@@ -816,6 +821,48 @@ tile_redoing(struct play *p, const char *line)
 }
 
 /* ---- a module's step of the copy drawn (wheel 3, plague 4,2) --------------- */
+
+/*
+ * A step refused as it was read ("wheel 4", "plague 1"): in the table's
+ * words, the forms as the step writes them ("expected wheel 1, wheel 2 or
+ * wheel 3, got "wheel 4""), not the turn line's (wheel=N).
+ */
+static int
+said_refused(struct play *p, const char *word, const char *value, const struct nt_error *err)
+{
+	const struct cr_token *tk = cr_token(cr_token_find(cr_game_rules(p->g), word,
+	    strlen(word)));
+	char *forms = NULL, *next, *typed, *what;
+	int rc;
+
+	if (tk == NULL || (!tk->square && tk->max == 0))
+		return play_nope(_("refused: %s"), err->msg);
+	if ((typed = cmd_strf("%s %s", word, value)) == NULL)
+		return play_nope(_("out of memory"));
+	if (tk->square) {
+		what = cmd_strf(_("expected %s X,Y or %s X,Y:SPOT (whole numbers, no spaces), "
+		    "got \"%s\""), word, word, typed);
+		rc = what ? play_nope(_("refused: %s"), what) : play_nope(_("out of memory"));
+		free(what);
+		free(typed);
+		return rc;
+	}
+	for (int k = tk->min; k <= tk->max; k++, forms = next) {
+		next = cmd_strf("%s%s%s %d", forms ? forms : "", k == tk->min ? "" :
+		    k < tk->max ? ", " : _(" or "), word, k);
+		free(forms);
+		if (next == NULL) {
+			free(typed);
+			return play_nope(_("out of memory"));
+		}
+	}
+	what = forms ? cmd_strf(_("expected %s, got \"%s\""), forms, typed) : NULL;
+	rc = what ? play_nope(_("refused: %s"), what) : play_nope(_("out of memory"));
+	free(what);
+	free(typed);
+	free(forms);
+	return rc;
+}
 
 /* The player whose follower stands at x,y, -1 none; its piece into *role. */
 static int
@@ -979,8 +1026,10 @@ turn_said(struct play *p, int argc, char **argv)
 		return play_nope(_("out of memory"));
 	rc = nt_parse_said(cr_game_rules(p->g), word, strlen(word), &d, &err);
 	free(word);
-	if (rc <= 0)
-		return play_nope("%s", rc < 0 ? err.msg : _("not a step of the copy drawn"));
+	if (rc < 0)
+		return said_refused(p, argv[0], argv[1], &err);
+	if (rc == 0)
+		return play_nope("%s", _("not a step of the copy drawn"));
 	tk = cr_token(CR_TOKEN_ID(d.token));
 	m.tile = h->tile;
 	hand_said(h, &m);

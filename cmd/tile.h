@@ -68,6 +68,7 @@ extern const struct play_hand_words tile_words;
 bool	 tile_random_game(void *g, uint64_t *seed, int pieces);
 bool	 tile_hand_held(const struct play *p);
 char	*tile_hand_name(const struct play *p);
+char	*tile_hand_shown(const struct play *p);
 char	*tile_hand_line(const struct play *p);
 char	*tile_prompt(const struct play *p);
 char	*tile_ctrl_c(struct play *p);

@@ -2131,6 +2131,9 @@ expect_out '2 types have edges C R F R: D, WF-22' -- tiles --edges CRFR
 expect_exit 0 -- tiles --check rules/tiles/hunters-gatherers.yaml
 expect_out 'rules/tiles/hunters-gatherers.yaml: 70 tile types of set hunters-gatherers load' \
     -- tiles --check rules/tiles/hunters-gatherers.yaml
+# The wheel's board squares are a start, not types drawn (QA: "28 types").
+expect_out 'rules/tiles/wheel-of-fortune.yaml: 12 tile types of set wheel-of-fortune load, and a start of 16 squares' \
+    -- tiles --check rules/tiles/wheel-of-fortune.yaml
 expect_exit 1 -- tiles --check "$H/bad-box.tiles"
 expect_err "$H/bad-box.tiles:18:9: tile \"HG-MRRR1\": river W stops on the tile: say at what with end (spring or lake)" \
     -- tiles --check "$H/bad-box.tiles"

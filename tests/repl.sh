@@ -1392,6 +1392,32 @@ expect "the wheel: one icon U drawn" has "$tmp/wheel.out" \
     '  U      7   6 with a wheel icon (number unknown), 1 plain'
 expect "the wheel: a follower on a crown space" has "$tmp/wheel.out" 'move 2, Ben: B 4,2 0 crown@tax'
 
+# ---- the Wheel of Fortune: a step refused in the table's words, and undo
+# naming what the copy was said to show (it stays with the tile in hand) --
+typed wfsteps <<'EOF'
+draw U
+wheel 4
+plague 1
+wheel 2
+place -1,0 0
+pass
+undo
+EOF
+session wfsteps 1 play --players Anna,Ben --expansions wheel-of-fortune
+expect "wheel 4: refused, the table's words" has "$tmp/wfsteps.out" \
+    'refused: expected wheel 1, wheel 2 or wheel 3, got "wheel 4"'
+expect "plague 1: refused, the table's words" has "$tmp/wfsteps.out" \
+    'refused: expected plague X,Y or plague X,Y:SPOT (whole numbers, no spaces), got "plague 1"'
+expect "undo: the copy in hand again with what it shows" has "$tmp/wfsteps.out" \
+    "U wheel=2 is in Anna's hand again: place it (place X,Y [ROT]), or draw another to change it"
+typed wfsteps-fr <<'EOF'
+piocher U
+roue 4
+EOF
+LC_ALL=C.UTF-8 LANGUAGE=fr session wfsteps-fr 1 play --players Anna,Ben --expansions wheel-of-fortune
+expect "roue 4: refused in French, the table's words" has "$tmp/wfsteps-fr.out" \
+    'refusé : il faut roue 1, roue 2 ou roue 3, pas « roue 4 »'
+
 # ---- the Wheel of Fortune: the supply's icon copies counted (spec 4.7) -----
 typed wfsupply <<'EOF'
 supply
