@@ -26,6 +26,7 @@
 #include <uniwidth.h>
 
 #include "cmd.h"
+#include "notation/i18n.h"
 #include "notation/record.h"
 
 #define ESC_MAX	12	/* the longest escape, "\\U000e0001", and its NUL */
@@ -227,6 +228,101 @@ out_raw(FILE *f, const char *s)
 	fputs(s, f);
 }
 
+/*
+ * Elision: a message names a player or a section where the language
+ * writes "de Anna" as "d'Anna", and only the text once formatted knows
+ * which.  The catalogue says which words elide and into what (French:
+ * "de=d' que=qu'"); English says none.  A word elides before a word of
+ * two letters or more that starts with a vowel and goes on in lower case
+ * (Anna, Inquisition, abbaye), not before a code (U, IC-A), a number or
+ * an h.
+ */
+struct elision { const char *from, *to; size_t nfrom, nto; };
+
+static int
+elisions(const struct elision **list)
+{
+	static struct elision e[8];
+	static int n = -1;
+	const char *w, *eq, *end;
+
+	if (n < 0) {
+		w = C_("elision", "elision: none");	/* the words, "de=d' que=qu'" */
+		n = 0;
+		for (; strcmp(w, "elision: none") != 0 && *w != '\0' && n < 8; w = end) {
+			while (*w == ' ')
+				w++;
+			for (end = w; *end != '\0' && *end != ' '; end++)
+				;
+			/* never longer than the word and its space: made in place */
+			if ((eq = memchr(w, '=', (size_t)(end - w))) != NULL && eq > w &&
+			    (size_t)(end - eq - 1) <= (size_t)(eq - w) + 1)
+				e[n++] = (struct elision){ w, eq + 1, (size_t)(eq - w),
+				    (size_t)(end - eq - 1) };
+		}
+	}
+	*list = e;
+	return n;
+}
+
+/* A vowel, ASCII or Latin-1's in UTF-8 (à-ö, ø-ü; À-Ö, Ø-Ü), at u: its
+ * length, 0 if none; lower tells which case. */
+static size_t
+vowel_at(const unsigned char *u, size_t n, bool *lower)
+{
+	if (n >= 1 && strchr("aeiouAEIOU", u[0]) != NULL && u[0] != '\0') {
+		*lower = u[0] >= 'a';
+		return 1;
+	}
+	if (n >= 2 && u[0] == 0xc3 && strchr("\x80\x81\x82\x83\x84\x85\x86\x88\x89\x8a\x8b"
+	    "\x8c\x8d\x8e\x8f\x92\x93\x94\x95\x96\x99\x9a\x9b\x9c", u[1] & ~0x20) != NULL) {
+		*lower = u[1] & 0x20;
+		return 2;
+	}
+	return 0;
+}
+
+static bool
+lower_at(const unsigned char *u, size_t n)
+{
+	return n >= 1 && ((u[0] >= 'a' && u[0] <= 'z') || (n >= 2 && u[0] == 0xc3 &&
+	    u[1] >= 0xa0));
+}
+
+/* s (n bytes) with the catalogue's elisions made in place; its length. */
+static size_t
+elide(char *s, size_t n)
+{
+	const struct elision *e;
+	int ne = elisions(&e);
+	size_t i = 0, o = 0;
+
+	if (ne == 0)
+		return n;
+	while (i < n) {
+		const unsigned char *u = (const unsigned char *)s;
+		bool at_word = i == 0 || !(((u[i - 1] | 0x20) >= 'a' && (u[i - 1] | 0x20) <= 'z') ||
+		    u[i - 1] >= 0x80 || u[i - 1] == '\'' || u[i - 1] == '-');
+		int k = 0;
+
+		for (; at_word && k < ne; k++) {
+			size_t w = e[k].nfrom, v;
+			bool lower;
+
+			if (n - i > w + 1 && memcmp(s + i, e[k].from, w) == 0 && s[i + w] == ' ' &&
+			    (v = vowel_at(u + i + w + 1, n - i - w - 1, &lower)) != 0 &&
+			    lower_at(u + i + w + 1 + v, n - i - w - 1 - v)) {
+				memmove(s + o, e[k].to, e[k].nto);	/* never longer */
+				o += e[k].nto, i += w + 1;
+				break;
+			}
+		}
+		if (!at_word || k == ne)
+			s[o++] = s[i++];
+	}
+	return o;
+}
+
 int
 out_vprintf(FILE *f, const char *fmt, va_list ap)
 {
@@ -244,7 +340,7 @@ out_vprintf(FILE *f, const char *fmt, va_list ap)
 			return -1;
 		vsnprintf(big, (size_t)n + 1, fmt, ap);
 	}
-	out_write(f, big ? big : buf, (size_t)n);
+	out_write(f, big ? big : buf, elide(big ? big : buf, (size_t)n));
 	free(big);
 	return n;
 }

@@ -285,9 +285,14 @@ expect_out '"kind": "wheel-not-in-play", "message": "column 5: plague=-1,0: whee
 printf 'format: carcref/1\nexpansions: [wheel-of-fortune]\nplayers: [A, B]\nmoves:\n  - V wheel=3 0,-1 0\n  - x 9,9 0\n  - u wheel=1 -1,0 0\n' >"$tmp/wf-bad.yaml"
 expect_out '  - U wheel=1 -1,0 0' -- fmt --stdout "$tmp/wf-bad.yaml"
 if fr_locale "$tmp/locale"; then
+	# Elision (cmd/out.c): "de Anna" is written "d'Anna", "de Ben" stays.
 	CARCREF=$FR_CARCREF run replay "$wf/wheel/tb-plague-pig.yaml"
 	expect "replay in French: Plague's pieces going with a follower" grep -qF \
-	    "le paysan de Ben en 1,-1 rentre (le seul partisan de Ben sur une tuile Terrain), et son cochon en 2,-1 avec lui (plus aucun paysan à lui dans ce pré) ; le paysan de Anna en -2,2 (le seul partisan de Anna sur une tuile Terrain)" "$tmp/out"
+	    "le paysan de Ben en 1,-1 rentre (le seul partisan de Ben sur une tuile Terrain), et son cochon en 2,-1 avec lui (plus aucun paysan à lui dans ce pré) ; le paysan d'Anna en -2,2 (le seul partisan d'Anna sur une tuile Terrain)" "$tmp/out"
+	CARCREF=$FR_CARCREF expect_err "coup 2 : crown@inquisition: la case de la couronne d'Inquisition est prise (Rouge)" \
+	    -- replay "$wf/scenarios/wf-crown-taken.yaml"
+	# a code (HS-L, U) does not elide
+	CARCREF=$FR_CARCREF expect_err "builder@E de U en 1,1" -- replay "$wf/scenarios/bb-tb-builder-on-completed.yaml"
 fi
 printf 'format: carcref/1\nplayers: [Anna]\nmoves:\n  - "Zed\\e[2J: end"\n' >"$tmp/ctl2.yaml"
 expect_err 'no player is named "Zed\x1b[2J"' -- replay "$tmp/ctl2.yaml"
