@@ -306,8 +306,8 @@ returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 
 /* The shepherd: a field with no other shepherd, its token in the bag. */
 static bool
-piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
-    struct cr_refusal *why)
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+    int seg, struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
 	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, bag[NKINDS], nr;
@@ -319,9 +319,9 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	if ((k = kind_of(m->arg)) < 0)
 		return true;	/* not our token: the core has refused it */
 	if (m->choice != 0 && cr_choice_ext(m->choice) == ext)
-		n = merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0]));
+		n = merged(g, h, m, hd, r, (int)(sizeof r / sizeof r[0]));
 	clear = n > 0 && clears(m);
-	nr = cr_move_joins(g, m, NULL, seg, roots);
+	nr = cr_move_joins(g, m, hd, seg, roots);
 
 	/* A shepherd already there, unless the choice sends it home first. */
 	if (!(clear && member(roots, nr, own_root(g, h, turn))))
