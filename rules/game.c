@@ -1305,7 +1305,7 @@ apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, h, m->rot);
 		if (m->choice != 0 && g->hk.choose) {	/* before the piece, as the books say */
-			int e = cr_choice_ext(m->choice);	/* check_words: in play */
+			int e = cr__tab.choice_ext[m->choice];	/* check_words: in play */
 
 			if (g->hk.choose & (1u << e))
 				cr_exts[e]->choose(g, e, m, move);
