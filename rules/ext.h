@@ -608,9 +608,11 @@ struct cr_ext {
 	 * where a tile could go, only of a move made. */
 	bool	(*move_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    const struct hood *h, struct cr_refusal *why);
-	/* Veto on a piece: the tile is legal, the piece's kind found at
-	 * the spot (seg: the segment in the tile type); h the squares
-	 * around the tile, as move_ok has them (for cr_move_joins). */
+	/* Veto on a piece of the module's own (asked only of the module
+	 * whose piece the move puts down; a rule on others' pieces is
+	 * move_ok's): the tile is legal, the piece's kind found at the spot
+	 * (seg: the segment in the tile type); h the squares around the
+	 * tile, as move_ok has them (for cr_move_joins). */
 	bool	(*piece_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    const struct hood *h, int seg, struct cr_refusal *why);
 	/* Would the move's choice bring home one of the mover's pieces of

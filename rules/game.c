@@ -1151,10 +1151,12 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	}
 	if (!check_pool(g, m, why))	/* the supply last (HG-12.17) */
 		return false;
-	if (g->hk.piece_ok)
-		CR_EACH_EXT(g, g->hk.piece_ok, e)
-			if (!cr_exts[e]->piece_ok(g, e, m, h, seg, why))
-				return false;
+	if (g->hk.piece_ok) {	/* the piece's module, if it has the hook */
+		int e = cr__tab.piece_ext[m->role];	/* a role checked in range */
+
+		if ((g->hk.piece_ok & (1u << e)) && !cr_exts[e]->piece_ok(g, e, m, h, seg, why))
+			return false;
+	}
 	return true;
 }
 
