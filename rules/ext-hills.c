@@ -473,34 +473,31 @@ choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	}
 }
 
+/* The mover's shepherd went down with the token it drew. */
 static void
-placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+shepherd_down(struct cr_game *g, int ext, const struct cr_move *m)
+{
+	struct hills *h = cr_ext_state(g, ext);
+	int p = cr_game_turn(g), k = kind_of(m->arg);
+
+	h->shepherd[p] = cr_game_nfigures(g) - 1;
+	memset(h->flock[p], 0, sizeof h->flock[p]);
+	if (k == 0) {	/* the wolf: the shepherd straight home */
+		cr_figure_home(g, h->shepherd[p]);
+		h->shepherd[p] = -1;
+	} else if (k > 0) {
+		h->bag[k]--;
+		h->flock[p][k] = 1;
+	}
+}
+
+/* Flocks on closed fields: scored at once, whoever's turn it is. */
+static void
+score_closed(struct cr_game *g, int ext, int move)
 {
 	const struct hills *c = cr_ext_cstate(g, ext);
-	int p = cr_game_turn(g), done[CR_MAXPLAYERS], ndone = 0;
-	bool down = m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0);
+	int done[CR_MAXPLAYERS], ndone = 0;
 
-	if (down) {
-		struct hills *h = cr_ext_state(g, ext);
-		int k = kind_of(m->arg);
-
-		h->shepherd[p] = cr_game_nfigures(g) - 1;
-		memset(h->flock[p], 0, sizeof h->flock[p]);
-		if (k == 0) {	/* the wolf: the shepherd straight home */
-			cr_figure_home(g, h->shepherd[p]);
-			h->shepherd[p] = -1;
-		} else if (k > 0) {
-			h->bag[k]--;
-			h->flock[p][k] = 1;
-		}
-	}
-	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
-		((struct hills *)cr_ext_state(g, ext))->hidden++;
-	/* Flocks on closed fields: scored at once, whoever's turn it is.  A
-	 * field is closed by the tile that joins it, or lies closed on the
-	 * tile a shepherd just went down on. */
-	if (!down && !cr_move_completes(g))
-		return;
 	for (int q = 0, np = cr_game_nplayers(g); q < np; q++) {
 		int r;
 
@@ -513,6 +510,21 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 			c = cr_ext_cstate(g, ext);
 		}
 	}
+}
+
+static void
+placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	bool down = m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0);
+
+	if (down)
+		shepherd_down(g, ext, m);
+	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
+		((struct hills *)cr_ext_state(g, ext))->hidden++;
+	/* A field is closed by the tile that joins it, or lies closed on
+	 * the tile a shepherd just went down on. */
+	if (down || cr_move_completes(g))
+		score_closed(g, ext, move);
 }
 
 /* The table's part: the tile move `move` hid under its hill (none when
