@@ -130,15 +130,35 @@ struct hills {
 	int	hidden;				/* tiles slid unseen under hills */
 };
 
+/* The numbers (over all modules) of our tokens and choices, looked up
+ * once (start): the tables never change; a move's words are compared
+ * with them, several times a move, without a call. */
+static struct {
+	int	token[2], choice[2];
+} id;
+
+static void
+number(void)
+{
+	for (int i = 1; cr_token(i) != NULL; i++)
+		for (int k = 0; k < 2; k++)
+			if (cr_token(i) == &tokens[k])
+				id.token[k] = i;
+	for (int i = 1; cr_choice(i) != NULL; i++)
+		for (int k = 0; k < 2; k++)
+			if (cr_choice(i) == &choices[k])
+				id.choice[k] = i;
+}
+
 /* A token (CR_TOKEN) as a bag kind: 0 the wolf, n sheep; -1 not ours. */
 static int
 kind_of(int arg)
 {
-	const struct cr_token *t = cr_token(CR_TOKEN_ID(arg));
+	int t = CR_TOKEN_ID(arg);
 
-	if (t == &tokens[TK_WOLF])
+	if (t == id.token[TK_WOLF])
 		return 0;
-	if (t == &tokens[TK_SHEEP] && CR_TOKEN_N(arg) >= 1 && CR_TOKEN_N(arg) < NKINDS)
+	if (t == id.token[TK_SHEEP] && CR_TOKEN_N(arg) >= 1 && CR_TOKEN_N(arg) < NKINDS)
 		return CR_TOKEN_N(arg);
 	return -1;
 }
@@ -146,9 +166,15 @@ kind_of(int arg)
 static int
 choice_of(const struct cr_move *m)
 {
-	const struct cr_choice *c = cr_choice(m->choice);
+	return m->choice == id.choice[CH_GROW] ? CH_GROW : m->choice == id.choice[CH_HERD] ?
+	    CH_HERD : -1;
+}
 
-	return c == &choices[CH_GROW] ? CH_GROW : c == &choices[CH_HERD] ? CH_HERD : -1;
+/* Is the move's choice one of ours (cr_choice_ext(m->choice) == ext)? */
+static bool
+ours(const struct cr_move *m)
+{
+	return m->choice != 0 && choice_of(m) >= 0;
 }
 
 /* Does the choice empty the mover's field (herd, or a wolf drawn)? */
@@ -173,6 +199,8 @@ start(struct cr_game *g, int ext)
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	struct hills *h = cr_ext_state(g, ext);
 
+	if (id.token[TK_SHEEP] == 0)
+		number();
 	if (memo.derived != ts->derived || ts->derived == 0) {
 		cr_tileset_tokens_of(ts, cr_exts[ext]->name, bag_names, NKINDS, memo.n);
 		memo.derived = ts->derived;
@@ -271,17 +299,18 @@ move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct 
     struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
-	int turn = cr_game_turn(g), own = own_root(g, h, turn), k;
+	int turn = cr_game_turn(g), own, k;
 	bool n;
 
-	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 && own < 0))
+	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 && h->shepherd[turn] < 0))
 		return true;	/* no shepherd of the mover's: nothing due */
 	/* Due when the tile touches the field of the mover's shepherd. */
+	own = own_root(g, h, turn);
 	n = own >= 0 && cr_move_touches(g, m, hd, own);
 	why->other_player = turn;
 	if (m->choice == 0)
 		return !n ? true : refuse(ext, why, P_DUE);
-	if (cr_choice_ext(m->choice) != ext)
+	if (!ours(m))
 		return true;
 	if (!n)
 		return refuse(ext, why, P_NOT_DUE);
@@ -306,8 +335,8 @@ returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 
 /* The shepherd: a field with no other shepherd, its token in the bag. */
 static bool
-piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
-    struct cr_refusal *why)
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+    int seg, struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
 	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, bag[NKINDS], nr;
@@ -318,10 +347,10 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 		return true;
 	if ((k = kind_of(m->arg)) < 0)
 		return true;	/* not our token: the core has refused it */
-	if (m->choice != 0 && cr_choice_ext(m->choice) == ext)
-		n = merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0]));
+	if (ours(m))
+		n = merged(g, h, m, hd, r, (int)(sizeof r / sizeof r[0]));
 	clear = n > 0 && clears(m);
-	nr = cr_move_joins(g, m, NULL, seg, roots);
+	nr = cr_move_joins(g, m, hd, seg, roots);
 
 	/* A shepherd already there, unless the choice sends it home first. */
 	if (!(clear && member(roots, nr, own_root(g, h, turn))))
@@ -422,7 +451,7 @@ choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	const struct hills *c;
 	int p, root, k;
 
-	if (m->choice == 0 || cr_choice_ext(m->choice) != ext)
+	if (!ours(m))
 		return;
 	c = cr_ext_cstate(g, ext);
 	p = cr_game_turn(g);
@@ -444,43 +473,58 @@ choose(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	}
 }
 
+/* The mover's shepherd went down with the token it drew. */
 static void
-placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+shepherd_down(struct cr_game *g, int ext, const struct cr_move *m)
+{
+	struct hills *h = cr_ext_state(g, ext);
+	int p = cr_game_turn(g), k = kind_of(m->arg);
+
+	h->shepherd[p] = cr_game_nfigures(g) - 1;
+	memset(h->flock[p], 0, sizeof h->flock[p]);
+	if (k == 0) {	/* the wolf: the shepherd straight home */
+		cr_figure_home(g, h->shepherd[p]);
+		h->shepherd[p] = -1;
+	} else if (k > 0) {
+		h->bag[k]--;
+		h->flock[p][k] = 1;
+	}
+}
+
+/* Flocks on closed fields: scored at once, whoever's turn it is. */
+static void
+score_closed(struct cr_game *g, int ext, int move)
 {
 	const struct hills *c = cr_ext_cstate(g, ext);
-	int p = cr_game_turn(g), done[CR_MAXPLAYERS], ndone = 0;
-	bool down = m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0);
+	int done[CR_MAXPLAYERS], ndone = 0;
 
-	if (down) {
-		struct hills *h = cr_ext_state(g, ext);
-		int k = kind_of(m->arg);
-
-		h->shepherd[p] = cr_game_nfigures(g) - 1;
-		memset(h->flock[p], 0, sizeof h->flock[p]);
-		if (k == 0) {	/* the wolf: the shepherd straight home */
-			cr_figure_home(g, h->shepherd[p]);
-			h->shepherd[p] = -1;
-		} else if (k > 0) {
-			h->bag[k]--;
-			h->flock[p][k] = 1;
-		}
-	}
-	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
-		((struct hills *)cr_ext_state(g, ext))->hidden++;
-	/* Flocks on closed fields: scored at once, whoever's turn it is.  A
-	 * field is closed by the tile that joins it, or lies closed on the
-	 * tile a shepherd just went down on. */
-	if (!down && !cr_move_completes(g))
-		return;
 	for (int q = 0, np = cr_game_nplayers(g); q < np; q++) {
-		int r = own_root(g, c, q);
+		int r;
 
+		if (c->shepherd[q] < 0)	/* most players, most moves */
+			continue;
+		r = own_root(g, c, q);
 		if (r >= 0 && cr_feature_open(g, r) == 0 && !member(done, ndone, r)) {
 			done[ndone++] = r;
 			score_flock(g, ext, r, P_CLOSED, move);
 			c = cr_ext_cstate(g, ext);
 		}
 	}
+}
+
+static void
+placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	bool down = m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0);
+
+	if (down)
+		shepherd_down(g, ext, m);
+	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
+		((struct hills *)cr_ext_state(g, ext))->hidden++;
+	/* A field is closed by the tile that joins it, or lies closed on
+	 * the tile a shepherd just went down on. */
+	if (down || cr_move_completes(g))
+		score_closed(g, ext, move);
 }
 
 /* The table's part: the tile move `move` hid under its hill (none when

@@ -26,6 +26,7 @@ struct river {
 	int	kind;		/* the river's kind, numbered */
 	int	first, ntypes;	/* the river set's types: first .. first + ntypes - 1 */
 	int	lake;		/* the lake's type, -1 */
+	bool	beyond;		/* a type of another set shows the river too */
 	int8_t	last_turn;	/* the river tile just placed: 1 right curve, -1 left,
 				   0 straight (or none yet) */
 };
@@ -104,6 +105,17 @@ has_river(const struct cr_tiletype *t, int kind)
 	return false;
 }
 
+/* Whether type shows the river: a type of the river's set is looked at,
+ * another only if some type beyond the set shows it (start: most moves
+ * after the river, a land tile, ask no more). */
+static bool
+river_type(const struct cr_game *g, const struct river *r, int type)
+{
+	if ((type < r->first || type >= r->first + r->ntypes) && !r->beyond)
+		return false;
+	return has_river(&cr_game_tileset(g)->type[type], r->kind);
+}
+
 static int
 start(struct cr_game *g, int ext)
 {
@@ -122,7 +134,7 @@ start(struct cr_game *g, int ext)
 		int lake = cr_ext_end(ext, E_LAKE);
 
 		r->kind = cr_ext_kind(ext, 0);
-		r->first = -1, r->ntypes = 0, r->lake = -1;
+		r->first = -1, r->ntypes = 0, r->lake = -1, r->beyond = false;
 		for (int t = set < 0 ? 0 : ts->setbeg[set], end = set < 0 ? 0 : ts->setbeg[set + 1];
 		    t < end; t++) {	/* the set's types, a run */
 			if (r->first < 0)
@@ -132,10 +144,13 @@ start(struct cr_game *g, int ext)
 				if (ts->type[t].seg[s].kind == r->kind && ts->type[t].seg[s].end == lake)
 					r->lake = t;
 		}
+		for (int t = 0; t < ts->ntypes; t++)
+			if ((t < r->first || t >= r->first + r->ntypes) && has_river(&ts->type[t], r->kind))
+				r->beyond = true;
 		memo.derived = ts->derived, memo.r = *r;
 	} else	/* its last turn left as it was */
 		r->kind = memo.r.kind, r->first = memo.r.first, r->ntypes = memo.r.ntypes,
-		    r->lake = memo.r.lake;
+		    r->lake = memo.r.lake, r->beyond = memo.r.beyond;
 	return ts->setstart[set];
 }
 
@@ -194,7 +209,7 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 	const struct river *r = cr_ext_cstate(g, ext);
 	int turn;
 
-	if (!has_river(&cr_game_tileset(g)->type[m->tile], r->kind))
+	if (!river_type(g, r, m->tile))
 		return true;
 	if (!turn_of(g, r->kind, m, &turn))
 		return refuse(why, ext, P_CONTINUE, 0);
@@ -210,7 +225,7 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	int turn;
 
 	(void)move;
-	if (m->kind != CR_MOVE_PLACE || !has_river(&cr_game_tileset(g)->type[m->tile], r->kind))
+	if (m->kind != CR_MOVE_PLACE || !river_type(g, r, m->tile))
 		return;
 	/* The tile lies on the board now: its own square is no neighbour.  A
 	 * straight (turn 0) is kept too: it resets the U-turn rule. */

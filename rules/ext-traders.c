@@ -115,8 +115,8 @@ start(struct cr_game *g, int ext)
 }
 
 static bool
-piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
-    struct cr_refusal *why)
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *h,
+    int seg, struct cr_refusal *why)
 {
 	int roots[CR_MAXJOINS], n, builder = cr_ext_piece(ext, PC_BUILDER);
 
@@ -125,7 +125,7 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	/* The feature the piece would stand on, joined: one of the
 	 * features beside, which must hold the player's own follower.  The
 	 * new tile's own segments hold none yet. */
-	n = cr_move_joins(g, m, NULL, seg, roots);
+	n = cr_move_joins(g, m, h, seg, roots);
 	for (int k = 0; k < n; k++)
 		if (cr_feature_holds(g, roots[k], cr_game_turn(g), CR_PIECE_FOLLOWER))
 			return true;

@@ -608,16 +608,20 @@ struct cr_ext {
 	 * where a tile could go, only of a move made. */
 	bool	(*move_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
 		    const struct hood *h, struct cr_refusal *why);
-	/* Veto on a piece: the tile is legal, the piece's kind found at
-	 * the spot (seg: the segment in the tile type). */
+	/* Veto on a piece of the module's own (asked only of the module
+	 * whose piece the move puts down; a rule on others' pieces is
+	 * move_ok's): the tile is legal, the piece's kind found at the spot
+	 * (seg: the segment in the tile type); h the squares around the
+	 * tile, as move_ok has them (for cr_move_joins). */
 	bool	(*piece_ok)(const struct cr_game *g, int ext, const struct cr_move *m,
-		    int seg, struct cr_refusal *why);
+		    const struct hood *h, int seg, struct cr_refusal *why);
 	/* Would the move's choice bring home one of the mover's pieces of
 	 * pool (all modules' numbering) before its piece goes down (a herd
 	 * frees the shepherd, which may go down again at once)? */
 	bool	(*returns)(const struct cr_game *g, int ext, const struct cr_move *m, int pool);
 	/* The tile lies on the board; the move's choice is made now, before
-	 * its piece goes down (a flock grows or is herded). */
+	 * its piece goes down (a flock grows or is herded).  Asked only of
+	 * the module whose choice the move makes (cr_move.choice). */
 	void	(*choose)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* The move was applied (tile, piece), nothing scored yet. */
 	void	(*placed)(struct cr_game *g, int ext, const struct cr_move *m, int move);

@@ -72,15 +72,6 @@ cr__unjoin(struct cr_game *g, int rb, int ra)
 	relabel(g->link.v, rb, rb);
 }
 
-/* The node of the tile on a square that holds a board port, -1 if none. */
-static int
-node_at_port(const struct cr_game *g, const struct sq *q, int port)
-{
-	int s = g->h.ts->type[q->type].portseg[q->rot][port];
-
-	return s < 0 ? -1 : q->seg0 + s;
-}
-
 /* Count the tiles among the eight around the one being placed. */
 static int
 neighbours8(const struct cr_game *g)
@@ -228,7 +219,8 @@ int
 cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot, int seg,
     int *out)
 {
-	const struct cr_tiletype *tt = &g->h.ts->type[type];
+	const struct cr_tiletype *ty = g->h.ts->type, *tt = &ty[type];
+	const int8_t *ports = tt->portseg[rot];
 	int root[CR_MAXSEG + 3 * CR_NDIRS];	/* neighbour roots, after the segments */
 	int up[CR_MAXSEG + 3 * CR_NDIRS];
 	int n = tt->nseg, nout = 0, mine = seg;
@@ -237,18 +229,20 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 		up[i] = i;
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const struct sq *nb = &h->sq[cr_side[d]];
+		const int8_t *theirs;
 
 		if (nb->tile < 0)
 			continue;
+		/* Port i of this edge meets port 2 - i of the other tile's
+		 * (cr_port_opposite), as in cr__features_add. */
+		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
 		for (int i = 0; i < 3; i++) {
-			int p = CR_PORT(d, i);
-			int s = g->h.ts->type[type].portseg[rot][p];
-			int b = node_at_port(g, nb, cr_port_opposite(p));
+			int s = ports[CR_PORT(d, i)], b = theirs[2 - i];
 			int r, k, a, c;
 
 			if (s < 0 || b < 0)
 				continue;
-			r = cr__find(g, b);
+			r = cr__find(g, nb->seg0 + b);
 			for (k = tt->nseg; k < n && root[k] != r; k++)
 				;
 			if (k == n) {
@@ -263,10 +257,8 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 			up[a] = c;
 		}
 		/* Twin cities on this edge facing twins: one city (features_add). */
-		if (tt->twin && g->h.ts->type[nb->type].twin && twin_cities(tt, tt->portseg[rot],
-		    &g->h.ts->type[nb->type],
-		    g->h.ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0), d)) {
-			int a = tt->portseg[rot][CR_PORT(d, 0)], c = tt->portseg[rot][CR_PORT(d, 2)];
+		if (tt->twin && ty[nb->type].twin && twin_cities(tt, ports, &ty[nb->type], theirs, d)) {
+			int a = ports[CR_PORT(d, 0)], c = ports[CR_PORT(d, 2)];
 
 			while (up[a] != a)
 				a = up[a];
@@ -294,17 +286,22 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 bool
 cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
 {
+	const struct cr_tiletype *ty = g->h.ts->type;
+	const int8_t *mine = ty[type].portseg[rot];
+
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const struct sq *nb = &h->sq[cr_side[d]];
+		const int8_t *theirs;
 
 		if (nb->tile < 0)
 			continue;
+		/* Port i of this edge meets port 2 - i of the other tile's
+		 * (cr_port_opposite), as in cr__features_add. */
+		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
 		for (int i = 0; i < 3; i++) {
-			int p = CR_PORT(d, i), b;
+			int b = theirs[2 - i];
 
-			if (g->h.ts->type[type].portseg[rot][p] < 0)
-				continue;
-			if ((b = node_at_port(g, nb, cr_port_opposite(p))) >= 0 && cr__find(g, b) == root)
+			if (mine[CR_PORT(d, i)] >= 0 && b >= 0 && cr__find(g, nb->seg0 + b) == root)
 				return true;
 		}
 	}

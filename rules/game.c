@@ -1151,10 +1151,12 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	}
 	if (!check_pool(g, m, why))	/* the supply last (HG-12.17) */
 		return false;
-	if (g->hk.piece_ok)
-		CR_EACH_EXT(g, g->hk.piece_ok, e)
-			if (!cr_exts[e]->piece_ok(g, e, m, seg, why))
-				return false;
+	if (g->hk.piece_ok) {	/* the piece's module, if it has the hook */
+		int e = cr__tab.piece_ext[m->role];	/* a role checked in range */
+
+		if ((g->hk.piece_ok & (1u << e)) && !cr_exts[e]->piece_ok(g, e, m, h, seg, why))
+			return false;
+	}
 	return true;
 }
 
@@ -1304,9 +1306,12 @@ apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move
 	switch (m->kind) {
 	case CR_MOVE_PLACE:
 		place_tile(g, m->tile, h, m->rot);
-		if (g->hk.choose)	/* before the piece, as the books say */
-			CR_EACH_EXT(g, g->hk.choose, e)
+		if (m->choice != 0 && g->hk.choose) {	/* before the piece, as the books say */
+			int e = cr__tab.choice_ext[m->choice];	/* check_words: in play */
+
+			if (g->hk.choose & (1u << e))
 				cr_exts[e]->choose(g, e, m, move);
+		}
 		if (m->space != 0)
 			put_space(g, m, move);
 		else if (m->role != CR_ROLE_NONE)

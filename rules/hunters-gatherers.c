@@ -554,8 +554,8 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 
 /* HG-3.4: one hut a river system, as the tile joins it. */
 static bool
-hut_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
-    struct cr_refusal *why)
+hut_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *h,
+    int seg, struct cr_refusal *why)
 {
 	const struct cr_tiletype *t = &cr_game_tileset(g)->type[m->tile];
 	int local[CR_MAXSEG], nlocal = 0, roots[CR_MAXJOINS], n, fig;
@@ -580,7 +580,7 @@ hut_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 	for (int i = 0; i < nlocal; i++) {
 		if (t->seg[local[i]].kind != own(K_RIVER))
 			continue;
-		n = cr_move_joins(g, m, NULL, local[i], roots);
+		n = cr_move_joins(g, m, h, local[i], roots);
 		for (int k = 0; k < n; k++)
 			sys_add(&sys, roots[k]);
 	}
@@ -601,10 +601,10 @@ hut_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
 
 /* HG-3.4: the others are the engine's to check. */
 static bool
-piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, int seg,
-    struct cr_refusal *why)
+piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *h,
+    int seg, struct cr_refusal *why)
 {
-	return m->role != no.piece0 + PC_HUT || hut_ok(g, ext, m, seg, why);
+	return m->role != no.piece0 + PC_HUT || hut_ok(g, ext, m, h, seg, why);
 }
 
 /* A forest with gold completed: a bonus tile for the placer of a land
