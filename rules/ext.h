@@ -1188,11 +1188,10 @@ struct cr__tab {
 	const struct cr_filter *filter[CR_MAXFILTERS];
 	uint8_t		 filter_kind[CR_MAXFILTERS];
 	int8_t		 filter_attr[CR_MAXFILTERS];
-	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
+	/* Every piece's word and alias, folded to lower case, in the
+	 * modules' order: what cr_piece_find reads (rules/ext.c indexes
+	 * them per game). */
 	struct cr__word { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
-	/* The words sorted by first byte: those starting with c are
-	 * word[first[c]] up to word[first[c + 1]], so a lookup reads a few. */
-	uint8_t		 first[257];
 	/* Each game's modules (cr_rules), a bit per module: those on, and
 	 * all of its (on and may). */
 	uint32_t	 game_on[CR_MAXGAMES], game_mods[CR_MAXGAMES];
