@@ -505,76 +505,81 @@ letter(char c)
 	return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
-/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end. */
+/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end,
+ * as nt_parse_token reads it, in one pass.  A token of the copy drawn
+ * ("wheel=2") after the piece: the general scanner's to refuse
+ * (said_late). */
 static bool
 fast_token(int game, const char **pp, const char *e, int *arg)
 {
-	const char *t, *q;
-	struct nt_error err;
+	const char *t = *pp + 1, *q = t;
+	const struct cr_token *tk;
+	int id, v = 0;
 
 	if (*pp >= e || **pp != ' ')
 		return false;
-	for (t = q = *pp + 1; q < e && *q != ' '; q++)
-		;
-	if (q == t || !nt_parse_token(game, t, (size_t)(q - t), arg, &err))
+	while (q < e && *q != ' ' && *q != '=')
+		q++;
+	if (q == t || (id = cr_token_find(game, t, (size_t)(q - t))) == 0 ||
+	    (tk = cr_token(id))->drawn)
 		return false;
-	/* A token of the copy drawn ("wheel=2") after the piece: the general
-	 * scanner's to refuse (said_late). */
-	if (cr_token(CR_TOKEN_ID(*arg))->drawn)
-		return false;
+	if (q < e && *q == '=') {	/* "sheep=3" */
+		q++;
+		if (tk->max == 0 || !fast_int(&q, e, ' ', true, 1000, &v) || v < tk->min ||
+		    v > tk->max)
+			return false;
+	} else if (tk->max != 0)
+		return false;		/* "sheep" */
+	*arg = CR_TOKEN(id, v);
 	*pp = q;
 	return true;
 }
 
-static bool move_fast(const struct cr_tileset *ts, const char *line, size_t len,
-    struct nt_turn *out, struct nt_error *err, bool named);
+/* Bytes that end a line's first word: " ", ":" (a name), "#"; and
+ * "=", which no name holds (a name would put its colon inside a
+ * token). */
+static const bool word_end[256] = { [' '] = true, [':'] = true, ['#'] = true, ['='] = true };
 
 /*
- * "Alice: E 0,1 180", a record's usual line, name at line, colon at c: a
- * name of one word (printable ASCII at both ends, no "=", which would put
- * the colon inside a token), its colon, one space, then a line the fast
- * path takes.  Out of the way of the lines without a name.
+ * The canonical line, in one pass; after "Alice: " too, a record's
+ * usual line: a name of one word (printable ASCII at both ends, no
+ * "=", which would put the colon inside a token), its colon, one space,
+ * then a line the fast path takes.
  */
-static bool
-move_named(const struct cr_tileset *ts, const char *line, const char *c, const char *e,
-    struct nt_turn *out, struct nt_error *err)
-{
-	if (c == line || (unsigned)(*line - 0x21) >= 0x5e || (unsigned)(c[-1] - 0x21) >= 0x5e ||
-	    memchr(line, '=', (size_t)(c - line)) != NULL || e - c < 3 || c[1] != ' ' ||
-	    blank(c[2]) || !move_fast(ts, c + 2, (size_t)(e - c - 2), out, err, true))
-		return false;
-	out->player = line;
-	out->player_len = (size_t)(c - line);
-	return true;
-}
-
 bool
 nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
-	return move_fast(ts, line, len, out, err, false);
-}
-
-static bool
-move_fast(const struct cr_tileset *ts, const char *line, size_t len,
-    struct nt_turn *out, struct nt_error *err, bool named)
-{
-	const char *p = line, *e = line + len, *t = p;
+	const char *p = line, *e = line + len, *t = p, *who = NULL;
 	struct cr_move *m = &out->move;	/* its fields set one by one, in place: no
 					 * tokens of the copy drawn here, their room
 					 * left alone (out is the caller's again if
 					 * this path says no) */
 	unsigned flags = 0;
 	int deg, art;
+	bool eq = false;
 
 	m->kind = CR_MOVE_PLACE, m->role = CR_ROLE_NONE, m->spot = 0;
 	m->arg = m->choice = m->choice_arg = m->ndrawn = m->space = 0;
-
-	while (p < e && *p != ' ' && *p != ':' && *p != '#')
-		p++;
-	if (p == t || p == e || *p != ' ')
-		return !named && p < e && *p == ':' && move_named(ts, line, p, e, out, err);
-	/* A base tile's one letter: the table itself, no call (every move). */
+again:
+	for (;;) {
+		while (p < e && !word_end[(unsigned char)*p])
+			p++;
+		if (p == e || *p != '=')
+			break;
+		eq = true, p++;
+	}
+	if (p == t || p == e || *p != ' ') {
+		if (who != NULL || p == t || p == e || *p != ':' || eq ||
+		    (unsigned)(*line - 0x21) >= 0x5e || (unsigned)(p[-1] - 0x21) >= 0x5e ||
+		    e - p < 3 || p[1] != ' ' || blank(p[2]))
+			return false;
+		who = line;	/* "Alice: ", the name */
+		t = p += 2;
+		goto again;
+	}
+	if (eq)
+		return false;	/* no code holds "=" */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
 	    cr_tileset_find(ts, t, (size_t)(p - t));
 	if (m->tile < 0)
@@ -664,8 +669,8 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	}
 done:
 	out->blank = false;
-	out->player = NULL;
-	out->player_len = 0;
+	out->player = who;
+	out->player_len = who != NULL ? (size_t)(t - 2 - who) : 0;
 	out->art = art;
 	err->column = 0;
 	err->msg[0] = '\0';
