@@ -416,20 +416,6 @@ word_at(int r, const char *word, size_t len, struct wordent *room)
 	return e != NULL ? e : &none;
 }
 
-const struct cr_token *
-cr_token(int id)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return id > 0 && id <= cr__tab.ntokens ? cr__tab.token[id] : NULL;
-}
-
-int
-cr_token_ext(int id)
-{
-	return cr_token(id) ? cr__tab.token_ext[id] : -1;
-}
-
 int
 cr_token_find(int r, const char *word, size_t len)
 {
@@ -486,20 +472,6 @@ cr_exts_together(uint32_t exts, int *a, int *b)
 	return true;
 }
 
-const struct cr_space *
-cr_space(int id)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return id > 0 && id <= cr__tab.nspaces ? cr__tab.space[id] : NULL;
-}
-
-int
-cr_space_ext(int id)
-{
-	return cr_space(id) ? cr__tab.space_ext[id] : -1;
-}
-
 int
 cr_space_local(int id)
 {
@@ -512,20 +484,6 @@ cr_space_find(int r, const char *word, size_t len)
 	struct wordent room;
 
 	return word_at(r, word, len, &room)->space;
-}
-
-const struct cr_choice *
-cr_choice(int id)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return id > 0 && id <= cr__tab.nchoices ? cr__tab.choice[id] : NULL;
-}
-
-int
-cr_choice_ext(int id)
-{
-	return cr_choice(id) ? cr__tab.choice_ext[id] : -1;
 }
 
 int

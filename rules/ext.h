@@ -1510,11 +1510,36 @@ bool	cr_filter_match(const struct cr_tiletype *t, int i);
 /* Tokens and choices: by number (NULL for 0 or out of range), their
  * module, and by word or alias among game r's modules' (any case; 0 if
  * none). */
-const struct cr_token *cr_token(int id);
-int	cr_token_ext(int id);
+static inline const struct cr_token *
+cr_token(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.ntokens ? cr__tab.token[id] : NULL;
+}
+
+static inline int
+cr_token_ext(int id)
+{
+	return cr_token(id) ? cr__tab.token_ext[id] : -1;
+}
+
 int	cr_token_find(int r, const char *word, size_t len);
-const struct cr_choice *cr_choice(int id);
-int	cr_choice_ext(int id);
+
+static inline const struct cr_choice *
+cr_choice(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.nchoices ? cr__tab.choice[id] : NULL;
+}
+
+static inline int
+cr_choice_ext(int id)
+{
+	return cr_choice(id) ? cr__tab.choice_ext[id] : -1;
+}
+
 int	cr_choice_find(int r, const char *word, size_t len);
 /* Whether the modules exts (a bit per module) are refereed together;
  * false with two of them that are not yet (cr_ext.not_with) in *a, *b. */
@@ -1522,8 +1547,20 @@ bool	cr_exts_together(uint32_t exts, int *a, int *b);
 /* Spaces (issue 21): by number (NULL for 0 or out of range), their
  * module, their number in it (from 0), and by word or alias among game
  * r's modules' (any case; 0 if none). */
-const struct cr_space *cr_space(int id);
-int	cr_space_ext(int id);
+static inline const struct cr_space *
+cr_space(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.nspaces ? cr__tab.space[id] : NULL;
+}
+
+static inline int
+cr_space_ext(int id)
+{
+	return cr_space(id) ? cr__tab.space_ext[id] : -1;
+}
+
 int	cr_space_local(int id);
 int	cr_space_find(int r, const char *word, size_t len);
 /* Every token module ext's moves may name (sheep=1 ... sheep=4, wolf),
