@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -505,6 +506,74 @@ letter(char c)
 	return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
+/*
+ * The fast path's words ("shepherd", "grow", "sheep", "SSE"): what the
+ * tables say of each (rules/ext.h, rules/geom.h), kept by its bytes as
+ * written (16 at most) and its game in a small open-addressed table, so
+ * that a line's words cost a load and a comparison or two each; a word
+ * new to it is looked up in the tables, once (the tables never change),
+ * and kept while a slot near its own is free.
+ */
+struct fw {
+	uint64_t	k[2];		/* the bytes, the first lowest; 0 after them */
+	uint8_t		len;		/* 0: a free slot */
+	int8_t		game, spot;	/* spot: cr_spot_lookup's, -1 */
+	uint8_t		piece, choice, token;	/* 0: none */
+};
+#define FW_BITS	8
+#define FW_PROBE 8	/* slots read for a word; all taken by others: not kept */
+static struct fw fw_cache[1 << FW_BITS];
+
+static void
+fw_fill(struct fw *w, int game, const char *t, size_t n)
+{
+	w->game = (int8_t)game;
+	w->len = (uint8_t)n;
+	w->piece = (uint8_t)cr_piece_find(game, t, n);
+	w->choice = (uint8_t)cr_choice_find(game, t, n);
+	w->token = (uint8_t)cr_token_find(game, t, n);
+	w->spot = (int8_t)cr_spot_lookup(t, (int)n);
+}
+
+/* Word t (n bytes, the line ending at e) of game's: its entry, in the
+ * cache, or in *room (a word longer than the cache's, or empty). */
+static const struct fw *
+fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
+{
+	uint64_t k0 = 0, k1 = 0, h;
+	struct fw *w;
+
+	if (n == 0 || n > 16 || game < 0 || game > INT8_MAX) {
+		fw_fill(room, game, t, n);
+		return room;
+	}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n <= 8 && e - t >= 8) {	/* a load, the bytes past the word masked off */
+		memcpy(&k0, t, 8);
+		k0 &= n == 8 ? ~(uint64_t)0 : ((uint64_t)1 << 8 * n) - 1;
+	} else if (e - t >= 16) {
+		memcpy(&k0, t, 8);
+		memcpy(&k1, t + 8, 8);
+		k1 &= n == 16 ? ~(uint64_t)0 : ((uint64_t)1 << 8 * (n - 8)) - 1;
+	} else
+#endif
+		for (size_t i = 0; i < n; i++)
+			*(i < 8 ? &k0 : &k1) |= (uint64_t)(unsigned char)t[i] << 8 * (i & 7);
+	h = ((k0 ^ k1 * 0x9e3779b97f4a7c15u ^ n) + (uint64_t)game) * 0xff51afd7ed558ccdu;
+	for (int i = 0; i < FW_PROBE; i++) {
+		w = &fw_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		if (w->len == n && w->game == game && w->k[0] == k0 && w->k[1] == k1)
+			return w;
+		if (w->len == 0) {	/* new: kept from now on */
+			fw_fill(w, game, t, n);
+			w->k[0] = k0, w->k[1] = k1;
+			return w;
+		}
+	}
+	fw_fill(room, game, t, n);
+	return room;
+}
+
 /* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end,
  * as nt_parse_token reads it, in one pass.  A token of the copy drawn
  * ("wheel=2") after the piece: the general scanner's to refuse
@@ -514,13 +583,14 @@ fast_token(int game, const char **pp, const char *e, int *arg)
 {
 	const char *t = *pp + 1, *q = t;
 	const struct cr_token *tk;
+	struct fw room;
 	int id, v = 0;
 
 	if (*pp >= e || **pp != ' ')
 		return false;
 	while (q < e && *q != ' ' && *q != '=')
 		q++;
-	if (q == t || (id = cr_token_find(game, t, (size_t)(q - t))) == 0 ||
+	if (q == t || (id = fast_word(game, t, (size_t)(q - t), e, &room)->token) == 0 ||
 	    (tk = cr_token(id))->drawn)
 		return false;
 	if (q < e && *q == '=') {	/* "sheep=3" */
@@ -614,11 +684,13 @@ again:
 	m->rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
 		const char *r = ++p, *at;
+		const struct fw *w;
+		struct fw room;
 
 		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
 			p++;
-		if ((m->role = nt_role_lookup(ts->game, r, (size_t)(p - r))) == CR_ROLE_NONE &&
-		    (m->choice = cr_choice_find(ts->game, r, (size_t)(p - r))) != 0) {
+		w = fast_word(ts->game, r, (size_t)(p - r), e, &room);
+		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
 			/* "grow sheep=3" */
 			if (cr_choice(m->choice)->token &&
 			    !fast_token(ts->game, &p, e, &m->choice_arg))
@@ -629,7 +701,7 @@ again:
 				return false;
 			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
 				;
-			m->role = nt_role_lookup(ts->game, r, (size_t)(p - r));
+			m->role = fast_word(ts->game, r, (size_t)(p - r), e, &room)->piece;
 		}
 		if (m->role == CR_ROLE_NONE)
 			return false;
@@ -658,7 +730,7 @@ again:
 				return false;
 			for (at = ++p; p < e && letter(*p); p++)
 				;
-			if ((sp = cr_spot_lookup(at, (int)(p - at))) < 0)
+			if ((sp = fast_word(ts->game, at, (size_t)(p - at), e, &room)->spot) < 0)
 				return false;
 			m->spot = (enum cr_spot)sp;
 		}
