@@ -535,18 +535,13 @@ fw_fill(struct fw *w, int game, const char *t, size_t n)
 	w->spot = (int8_t)cr_spot_lookup(t, (int)n);
 }
 
-/* Word t (n bytes, the line ending at e) of game's: its entry, in the
- * cache, or in *room (a word longer than the cache's, or empty). */
-static const struct fw *
-fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
+/* The bytes of t (n bytes, 1 to 16; the line ending at e) as two
+ * words, the first byte lowest, 0 after the last; their hash. */
+static inline uint64_t
+fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
 {
-	uint64_t k0 = 0, k1 = 0, h;
-	struct fw *w;
+	uint64_t k0 = 0, k1 = 0;
 
-	if (n == 0 || n > 16 || game < 0 || game > INT8_MAX) {
-		fw_fill(room, game, t, n);
-		return room;
-	}
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (n <= 8 && e - t >= 8) {	/* a load, the bytes past the word masked off */
 		memcpy(&k0, t, 8);
@@ -559,19 +554,67 @@ fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
 #endif
 		for (size_t i = 0; i < n; i++)
 			*(i < 8 ? &k0 : &k1) |= (uint64_t)(unsigned char)t[i] << 8 * (i & 7);
-	h = ((k0 ^ k1 * 0x9e3779b97f4a7c15u ^ n) + (uint64_t)game) * 0xff51afd7ed558ccdu;
+	k[0] = k0, k[1] = k1;
+	return (k0 ^ k1 * 0x9e3779b97f4a7c15u ^ n) * 0xff51afd7ed558ccdu;
+}
+
+/* Word t (n bytes, the line ending at e) of game's: its entry, in the
+ * table, or in *room (a word longer than the table's, or empty). */
+static const struct fw *
+fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
+{
+	uint64_t k[2], h;
+	struct fw *w;
+
+	if (n == 0 || n > 16 || game < 0 || game > INT8_MAX) {
+		fw_fill(room, game, t, n);
+		return room;
+	}
+	h = fw_key(t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		w = &fw_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
-		if (w->len == n && w->game == game && w->k[0] == k0 && w->k[1] == k1)
+		if (w->len == n && w->game == game && w->k[0] == k[0] && w->k[1] == k[1])
 			return w;
 		if (w->len == 0) {	/* new: kept from now on */
 			fw_fill(w, game, t, n);
-			w->k[0] = k0, w->k[1] = k1;
+			w->k[0] = k[0], w->k[1] = k[1];
 			return w;
 		}
 	}
 	fw_fill(room, game, t, n);
 	return room;
+}
+
+/* A tile code of two bytes or more (t, n bytes; the line ending at e)
+ * in ts: cr_tileset_find's answer, kept the same way by the set's
+ * derived number (never another set's, rules/tileset.h). */
+static struct fc {
+	uint64_t	derived, k[2];
+	int16_t		tile;
+	uint8_t		len;	/* 0: a free slot */
+} fc_cache[1 << FW_BITS];
+
+static int
+fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
+{
+	uint64_t k[2], h;
+	struct fc *c;
+
+	if (n > 16 || ts->derived == 0)
+		return cr_tileset_find(ts, t, n);
+	h = fw_key(t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < FW_PROBE; i++) {
+		c = &fc_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
+			return c->tile;
+		if (c->len == 0 || c->derived != ts->derived) {
+			/* free, or a set's gone by: kept from now on */
+			*c = (struct fc){ ts->derived, { k[0], k[1] },
+			    (int16_t)cr_tileset_find(ts, t, n), (uint8_t)n };
+			return c->tile;
+		}
+	}
+	return cr_tileset_find(ts, t, n);
 }
 
 /* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end,
@@ -651,7 +694,7 @@ again:
 	if (eq)
 		return false;	/* no code holds "=" */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
-	    cr_tileset_find(ts, t, (size_t)(p - t));
+	    fast_code(ts, t, (size_t)(p - t), e);
 	if (m->tile < 0)
 		return false;
 	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
