@@ -65,6 +65,42 @@ next_line(struct fp *f)
 enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8 };
 static unsigned char cls[256];
 
+static bool odd_ok;	/* odd8 flags every byte plain refuses (classes) */
+
+/* Bytewise tests of eight bytes below 0x80 at once, each byte's answer
+ * its high bit (no carry crosses a byte). */
+#define ONES	0x0101010101010101u
+#define HIGH	0x8080808080808080u
+
+static inline uint64_t
+eq8(uint64_t x7, unsigned c)	/* the bytes equal to c */
+{
+	uint64_t y = x7 ^ ONES * c;
+
+	return ~((y + ONES * 0x7f) | y) & HIGH;
+}
+
+static inline uint64_t
+ge8(uint64_t x7, unsigned lo)	/* the bytes at least lo */
+{
+	return (x7 + ONES * (0x80 - lo)) & HIGH;
+}
+
+/*
+ * Eight bytes of a plain scalar: not 0 if one of them may be other
+ * than a space or a safe byte (letters, digits, , @ - _ . / =): a byte
+ * from 0x80, below ",", from "{", or among : ; < > ? [ \ ] ^ `.
+ */
+static inline uint64_t
+odd8(uint64_t x)
+{
+	uint64_t x7 = x & ~HIGH;
+
+	return (x & HIGH) | (~ge8(x7, 0x2c) & ~eq8(x7, ' ') & HIGH) | ge8(x7, 0x7b) |
+	    (ge8(x7, 0x3a) & ~ge8(x7, 0x40) & ~eq8(x7, '=')) |
+	    (ge8(x7, 0x5b) & ~ge8(x7, 0x61) & ~eq8(x7, '_'));
+}
+
 static void
 classes(void)
 {
@@ -80,6 +116,10 @@ classes(void)
 		if (isprint(c) && c != '"' && c != '\\')
 			cls[c] |= C_QUOTED;	/* inside a double-quoted scalar */
 	}
+	odd_ok = true;
+	for (int c = 0; c < 256; c++)
+		if (!(cls[c] & C_SAFE) && c != ' ' && !odd8(ONES * (uint64_t)c))
+			odd_ok = false;	/* not as this path was written for */
 }
 
 /*
@@ -128,6 +168,33 @@ plain(const char *p, const char *e, const char **se, bool flow)
 
 	if (p >= e || !(cls[(unsigned char)*p] & C_ALNUM))
 		return false;
+	if (!flow) {
+		/* Eight bytes at once while all are safe or spaces, then
+		 * byte by byte: a space ends a run of bytes, " #" the
+		 * scalar. */
+		const char *q = p + 1;
+		uint64_t x;
+
+		for (; odd_ok && e - q >= 8; q += 8) {
+			memcpy(&x, q, 8);
+			if (odd8(x))
+				break;
+		}
+		for (; q < e; q++) {
+			unsigned char c = (unsigned char)*q;
+
+			if (c == ' ')
+				continue;
+			if (c == '#' && q[-1] == ' ')
+				break;		/* a comment starts */
+			if (!(cls[c] & C_SAFE))
+				return false;
+		}
+		while (q[-1] == ' ')
+			q--;
+		*se = q;
+		return true;
+	}
 	for (; p < e; p++) {
 		unsigned char c = (unsigned char)*p;
 
