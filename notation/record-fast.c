@@ -65,41 +65,62 @@ next_line(struct fp *f)
 enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8 };
 static unsigned char cls[256];
 
-static bool odd_ok;	/* odd8 flags every byte plain refuses (classes) */
-
-/* Bytewise tests of eight bytes below 0x80 at once, each byte's answer
- * its high bit (no carry crosses a byte). */
-#define ONES	0x0101010101010101u
-#define HIGH	0x8080808080808080u
-
-static inline uint64_t
-eq8(uint64_t x7, unsigned c)	/* the bytes equal to c */
-{
-	uint64_t y = x7 ^ ONES * c;
-
-	return ~((y + ONES * 0x7f) | y) & HIGH;
-}
-
-static inline uint64_t
-ge8(uint64_t x7, unsigned lo)	/* the bytes at least lo */
-{
-	return (x7 + ONES * (0x80 - lo)) & HIGH;
-}
-
 /*
- * Eight bytes of a plain scalar: not 0 if one of them may be other
- * than a space or a safe byte (letters, digits, , @ - _ . / =): a byte
- * from 0x80, below ",", from "{", or among : ; < > ? [ \ ] ^ `.
+ * Sixteen bytes at once, in the compilers' vectors (SSE2 on x86-64,
+ * plain code elsewhere): each byte's answer in its own byte, 0xff or
+ * 0; v16_first gives the first byte whose answer is set, 16 if none.
  */
-static inline uint64_t
-odd8(uint64_t x)
-{
-	uint64_t x7 = x & ~HIGH;
+typedef unsigned char v16 __attribute__((vector_size(16)));
+typedef uint64_t v2x64 __attribute__((vector_size(16)));
 
-	return (x & HIGH) | (~ge8(x7, 0x2c) & ~eq8(x7, ' ') & HIGH) | ge8(x7, 0x7b) |
-	    (ge8(x7, 0x3a) & ~ge8(x7, 0x40) & ~eq8(x7, '=')) |
-	    (ge8(x7, 0x5b) & ~ge8(x7, 0x61) & ~eq8(x7, '_'));
+static inline v16
+v16_load(const char *p)
+{
+	v16 v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
 }
+
+static inline v16
+v16_splat(unsigned char c)
+{
+	v16 v;
+
+	memset(&v, c, sizeof v);
+	return v;
+}
+
+static inline int
+v16_first(v16 m)
+{
+	v2x64 w = (v2x64)m;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (w[0] != 0)
+		return __builtin_ctzll(w[0]) >> 3;
+	if (w[1] != 0)
+		return 8 + (__builtin_ctzll(w[1]) >> 3);
+	return 16;
+#else
+	return w[0] != 0 || w[1] != 0 ? 0 : 16;	/* the bytes one by one from the first */
+#endif
+}
+
+/* Sixteen bytes of a plain scalar: those other than a space or a safe
+ * byte (letters, digits, , @ - _ . / =), as plain reads them. */
+static inline v16
+plain_odd(v16 x)
+{
+	v16 l = x | v16_splat(0x20), ok;
+
+	ok = ((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
+	    ((x >= v16_splat(',')) & (x <= v16_splat('9'))) | (x == v16_splat('@')) |
+	    (x == v16_splat('_')) | (x == v16_splat('=')) | (x == v16_splat(' '));
+	return (v16)~ok;
+}
+
+static bool plain_vec;	/* plain_odd answers as the class table does (classes) */
 
 static void
 classes(void)
@@ -116,10 +137,11 @@ classes(void)
 		if (isprint(c) && c != '"' && c != '\\')
 			cls[c] |= C_QUOTED;	/* inside a double-quoted scalar */
 	}
-	odd_ok = true;
+	plain_vec = true;
 	for (int c = 0; c < 256; c++)
-		if (!(cls[c] & C_SAFE) && c != ' ' && !odd8(ONES * (uint64_t)c))
-			odd_ok = false;	/* not as this path was written for */
+		if (v16_first(plain_odd(v16_splat((unsigned char)c))) == 16 && c != ' ' &&
+		    !(cls[c] & C_SAFE))
+			plain_vec = false;	/* not as this path was written for */
 }
 
 /*
@@ -160,36 +182,40 @@ rest_empty(const char *p, const char *e)
 
 /* A plain scalar in block context, of the safe characters only: letters,
  * digits, , @ - _ . / and single spaces ("a:b" is fine YAML, but is left
- * to libyaml).  Sets *se to just after its last non-space character. */
+ * to libyaml).  Sets *se to just after its last non-space character.
+ * Bytes up to lim may be read (past e, e's line ends with a newline). */
 static bool
-plain(const char *p, const char *e, const char **se, bool flow)
+plain(const char *p, const char *e, const char *lim, const char **se, bool flow)
 {
 	const char *last = NULL;
 
 	if (p >= e || !(cls[(unsigned char)*p] & C_ALNUM))
 		return false;
 	if (!flow) {
-		/* Eight bytes at once while all are safe or spaces, then
-		 * byte by byte: a space ends a run of bytes, " #" the
-		 * scalar. */
+		/* Sixteen bytes at once while all are safe or spaces (the
+		 * newline that ends e's line is not), then the one that
+		 * stopped them: " #" ends the scalar, a space or a safe byte
+		 * goes on, any other refuses it. */
 		const char *q = p + 1;
-		uint64_t x;
 
-		for (; odd_ok && e - q >= 8; q += 8) {
-			memcpy(&x, q, 8);
-			if (odd8(x))
+		for (;;) {
+			while (plain_vec && lim - q >= 16) {
+				int k = v16_first(plain_odd(v16_load(q)));
+
+				q += k;
+				if (k < 16)
+					break;
+			}
+			if (q >= e)
 				break;
-		}
-		for (; q < e; q++) {
-			unsigned char c = (unsigned char)*q;
-
-			if (c == ' ')
-				continue;
-			if (c == '#' && q[-1] == ' ')
+			if (*q == '#' && q[-1] == ' ')
 				break;		/* a comment starts */
-			if (!(cls[c] & C_SAFE))
+			if (*q != ' ' && !(cls[(unsigned char)*q] & C_SAFE))
 				return false;
+			q++;
 		}
+		if (q > e)
+			q = e;
 		while (q[-1] == ' ')
 			q--;
 		*se = q;
@@ -213,32 +239,26 @@ plain(const char *p, const char *e, const char **se, bool flow)
 	return true;
 }
 
-/* Eight bytes at once: a byte of x that may end a double-quoted
- * scalar's plain run ('"', '\\', below ' ', above '~'; each an exact
- * test of its own, the last one's carry only past such a byte). */
-static bool
-stop8(uint64_t x)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-	uint64_t q = x ^ 0x2222222222222222u, b = x ^ 0x5c5c5c5c5c5c5c5cu;
-
-	return (((q - ones) & ~q) | ((b - ones) & ~b) | ((x - 0x2020202020202020u) & ~x) |
-	    (x + ones) | x) & high;
-}
-
 /* A double-quoted scalar opening at p (its '"'), closed on its line,
  * of printable bytes and no escape: its closing quote, or NULL.  One
- * pass, eight bytes at a time while no byte of them may stop it. */
+ * pass, sixteen bytes at once (up to lim: past e, e's line ends with a
+ * newline, which stops them) while none of them may stop it (a quote, a
+ * backslash, a byte below ' ' or above '~'), then byte by byte by the
+ * class table (isprint's). */
 static const char *
-quoted(const char *p, const char *e)
+quoted(const char *p, const char *e, const char *lim)
 {
 	const char *c = p + 1;
-	uint64_t x;
 
-	for (; e - c >= 8; c += 8) {
-		memcpy(&x, c, 8);
-		if (stop8(x))
+	for (; lim - c >= 16; c += 16) {
+		v16 x = v16_load(c);
+		int k = v16_first((v16)((x == v16_splat('"')) | (x == v16_splat('\\')) |
+		    (x < v16_splat(' ')) | (x > v16_splat('~'))));
+
+		if (k < 16) {
+			c += k;
 			break;
+		}
 	}
 	while (c < e && (cls[(unsigned char)*c] & C_QUOTED))
 		c++;
@@ -347,7 +367,7 @@ flow_players(struct fp *f, const char *p, const char *e)
 
 		while (p < e && *p == ' ')
 			p++;
-		if (!plain(p, e, &se, true) || !add_player(f, p, se))
+		if (!plain(p, e, f->end, &se, true) || !add_player(f, p, se))
 			return false;
 		p = se;
 		while (p < e && *p == ' ')
@@ -392,7 +412,7 @@ add_field(struct fp *f, int slot, const char *key, const char *p, const char *e)
 				p++;
 			if (p < e && *p == ']' && p == a + 1)
 				break;		/* [] */
-			if (!plain(p, e, &se, true) || !heard(f, NT_IT_KEY, slot, p, se))
+			if (!plain(p, e, f->end, &se, true) || !heard(f, NT_IT_KEY, slot, p, se))
 				return false;
 			p = se;
 			while (p < e && *p == ' ')
@@ -407,12 +427,12 @@ add_field(struct fp *f, int slot, const char *key, const char *p, const char *e)
 	if (p < e && *p == '"') {
 		/* A double-quoted value on its line ("3,-1 90", a module's
 		 * key): printable, no escape, read as its text. */
-		if ((se = quoted(p, e)) == NULL || !rest_empty(se + 1, e) ||
+		if ((se = quoted(p, e, f->end)) == NULL || !rest_empty(se + 1, e) ||
 		    !heard(f, NT_IT_KEY, slot, p, se + 1))
 			return false;
 		return keep_field(f, slot, NT_SCALAR, p + 1, se, col, kcol);
 	}
-	if (!plain(p, e, &se, false) || !rest_empty(se, e) || !heard(f, NT_IT_KEY, slot, p, se))
+	if (!plain(p, e, f->end, &se, false) || !rest_empty(se, e) || !heard(f, NT_IT_KEY, slot, p, se))
 		return false;
 	return keep_field(f, slot, NT_SCALAR, p, se, col, kcol);
 }
@@ -452,7 +472,7 @@ block_list(struct fp *f, bool moves, bool *more)
 		for (a = p + 1; a < e && *a == ' '; a++)
 			;
 		if (moves && a < e && *a == '"') {
-			const char *q = quoted(a, e);
+			const char *q = quoted(a, e, f->end);
 
 			if (q == NULL || !rest_empty(q + 1, e))
 				return false;
@@ -460,7 +480,7 @@ block_list(struct fp *f, bool moves, bool *more)
 				return false;
 			continue;
 		}
-		if (!plain(a, e, &se, false) || !rest_empty(se, e))
+		if (!plain(a, e, f->end, &se, false) || !rest_empty(se, e))
 			return false;
 		if (moves ? !add_move(f, a, se, a, se) : !add_player(f, a, se))
 			return false;
@@ -511,12 +531,12 @@ body(struct fp *f)
 			return false;		/* "key:value" */
 		switch (k) {
 		case NT_K_FORMAT:
-			if (!plain(v, e, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e) ||
+			if (!plain(v, e, f->end, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e) ||
 			    !heard(f, NT_IT_KEY, k, v, se))
 				return false;
 			break;
 		case NT_K_GAME:
-			if (!plain(v, e, &se, false) || !rest_empty(se, e) ||
+			if (!plain(v, e, f->end, &se, false) || !rest_empty(se, e) ||
 			    !nt_game_ready(f->r->row = nt_game_find(v, (size_t)(se - v))) ||
 			    !heard(f, NT_IT_KEY, k, v, se))
 				return false;
