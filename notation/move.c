@@ -481,23 +481,68 @@ nt_format_said(const struct cr_said *d, char *buf, size_t size)
 
 /* Fast path: an int from *pp up to `stop` (or to the end, if end_ok),
  * as parse_int reads it, in one pass; *pp is left on the stop. */
-static bool
+static inline bool
 fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int *out)
 {
-	const char *q = *pp, *d0;
+	const char *q = *pp;
 	bool neg = false;
-	long v = 0;
+	unsigned d;
+	long v;
 
-	if (q < e && (*q == '-' || *q == '+'))
-		neg = *q++ == '-';
-	for (d0 = q; q < e && (unsigned)(*q - '0') <= 9; q++)
-		if ((v = v * 10 + (*q - '0')) > limit)
+	if (q == e)
+		return false;
+	if (*q == '-' || *q == '+') {
+		neg = *q == '-';
+		if (++q == e)
 			return false;
-	if (q == d0 || (q == e ? !end_ok : *q != stop))
+	}
+	if ((d = (unsigned)((unsigned char)*q - '0')) > 9)
+		return false;
+	for (v = d; ++q < e && (d = (unsigned)((unsigned char)*q - '0')) <= 9; )
+		if ((v = v * 10 + d) > limit)
+			return false;
+	if (q == e ? !end_ok : *q != stop)
 		return false;
 	*out = (int)(neg ? -v : v);
 	*pp = q;
 	return true;
+}
+
+/* Fast path: a spot as carcref writes it ("SSE": cr_spot_name's) by a
+ * table of the names' bytes; any other spelling (lower case, the French
+ * O) as cr_spot_lookup reads it. */
+static int
+fast_spot(const char *t, size_t n)
+{
+	static struct { uint32_t k; int8_t spot; } tab[64];
+	static bool done;
+	uint32_t k;
+
+	if (n == 0 || n > 3)
+		return -1;
+	if (!done) {
+		for (int s = 0; s < CR_NSPOTS; s++) {
+			const char *w = cr_spot_name((enum cr_spot)s);
+			size_t wn = w != NULL ? strlen(w) : 0;
+			uint32_t h, kk = 0;
+
+			if (wn == 0 || wn > 3)
+				continue;
+			for (size_t i = 0; i < wn; i++)
+				kk |= (uint32_t)(unsigned char)w[i] << 8 * i;
+			for (h = (kk * 0x9e3779b1u) >> 26; tab[h].k != 0; h = (h + 1) & 63)
+				;
+			tab[h].k = kk;
+			tab[h].spot = (int8_t)cr_spot_lookup(w, (int)wn);
+		}
+		done = true;
+	}
+	k = (uint32_t)(unsigned char)t[0] | (n > 1 ? (uint32_t)(unsigned char)t[1] << 8 : 0) |
+	    (n > 2 ? (uint32_t)(unsigned char)t[2] << 16 : 0);
+	for (uint32_t h = (k * 0x9e3779b1u) >> 26; tab[h].k != 0; h = (h + 1) & 63)
+		if (tab[h].k == k)
+			return tab[h].spot;
+	return cr_spot_lookup(t, (int)n);
 }
 
 static bool
@@ -507,8 +552,8 @@ letter(char c)
 }
 
 /*
- * The fast path's words ("shepherd", "grow", "sheep", "SSE"): what the
- * tables say of each (rules/ext.h, rules/geom.h), kept by its bytes as
+ * The fast path's words ("shepherd", "grow", "sheep"): what the
+ * tables say of each (rules/ext.h), kept by its bytes as
  * written (16 at most) and its game in a small open-addressed table, so
  * that a line's words cost a load and a comparison or two each; a word
  * new to it is looked up in the tables, once (the tables never change),
@@ -517,7 +562,7 @@ letter(char c)
 struct fw {
 	uint64_t	k[2];		/* the bytes, the first lowest; 0 after them */
 	uint8_t		len;		/* 0: a free slot */
-	int8_t		game, spot;	/* spot: cr_spot_lookup's, -1 */
+	int8_t		game;
 	uint8_t		piece, choice, token;	/* 0: none */
 };
 #define FW_BITS	8
@@ -532,7 +577,6 @@ fw_fill(struct fw *w, int game, const char *t, size_t n)
 	w->piece = (uint8_t)cr_piece_find(game, t, n);
 	w->choice = (uint8_t)cr_choice_find(game, t, n);
 	w->token = (uint8_t)cr_token_find(game, t, n);
-	w->spot = (int8_t)cr_spot_lookup(t, (int)n);
 }
 
 /* The bytes of t (n bytes, 1 to 16; the line ending at e) as two
@@ -773,7 +817,7 @@ again:
 				return false;
 			for (at = ++p; p < e && letter(*p); p++)
 				;
-			if ((sp = fast_word(ts->game, at, (size_t)(p - at), e, &room)->spot) < 0)
+			if ((sp = fast_spot(at, (size_t)(p - at))) < 0)
 				return false;
 			m->spot = (enum cr_spot)sp;
 		}
