@@ -22,6 +22,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bytes16.h"
 #include "i18n.h"
 #include "move.h"
 #include "../rules/ext.h"
@@ -697,6 +698,46 @@ fast_token(int game, const char **pp, const char *e, int *arg)
  * token). */
 static const bool word_end[256] = { [' '] = true, [':'] = true, ['#'] = true, ['='] = true };
 
+/* The first byte from p on that ends the line's first word (word_end),
+ * or e. */
+static inline const char *
+word_stop(const char *p, const char *e)
+{
+	for (; e - p >= 16; p += 16) {
+		v16 x = v16_load(p);
+		int k = v16_first((v16)((x == v16_splat(' ')) | (x == v16_splat(':')) |
+		    (x == v16_splat('#')) | (x == v16_splat('='))));
+
+		if (k < 16) {
+			p += k;
+			break;
+		}
+	}
+	while (p < e && !word_end[(unsigned char)*p])
+		p++;
+	return p;
+}
+
+/* The end of a piece's or a choice's word from p on ("big-knight"):
+ * the first byte neither a letter nor "-", or e. */
+static inline const char *
+role_stop(const char *p, const char *e)
+{
+	if (e - p >= 16) {
+		v16 x = v16_load(p), l = x | v16_splat(0x20);
+		int k = v16_first((v16)~(((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
+		    (x == v16_splat('-'))));
+
+		if (k == 16)
+			p += 16;	/* a word that long: the rest one by one */
+		else
+			p += k;
+	}
+	while (p < e && (letter(*p) || *p == '-'))
+		p++;
+	return p;
+}
+
 /*
  * The canonical line, in one pass; after "Alice: " too, a record's
  * usual line: a name of one word (printable ASCII at both ends, no
@@ -720,8 +761,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	m->arg = m->choice = m->choice_arg = m->ndrawn = m->space = 0;
 again:
 	for (;;) {
-		while (p < e && !word_end[(unsigned char)*p])
-			p++;
+		p = word_stop(p, e);
 		if (p == e || *p != '=')
 			break;
 		eq = true, p++;
@@ -774,8 +814,7 @@ again:
 		const struct fw *w;
 		struct fw room;
 
-		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
-			p++;
+		p = role_stop(p, e);	/* "big-knight" */
 		w = fast_word(ts->game, r, (size_t)(p - r), e, &room);
 		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
 			/* "grow sheep=3" */
@@ -786,8 +825,7 @@ again:
 				goto done;
 			if (*p != ' ')
 				return false;
-			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
-				;
+			p = role_stop(r = p + 1, e);
 			m->role = fast_word(ts->game, r, (size_t)(p - r), e, &room)->piece;
 		}
 		if (m->role == CR_ROLE_NONE)

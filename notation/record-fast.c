@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes16.h"
 #include "record-int.h"
 
 struct fp {
@@ -64,48 +65,6 @@ next_line(struct fp *f)
 /* Byte classes, one table lookup per byte. */
 enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8 };
 static unsigned char cls[256];
-
-/*
- * Sixteen bytes at once, in the compilers' vectors (SSE2 on x86-64,
- * plain code elsewhere): each byte's answer in its own byte, 0xff or
- * 0; v16_first gives the first byte whose answer is set, 16 if none.
- */
-typedef unsigned char v16 __attribute__((vector_size(16)));
-typedef uint64_t v2x64 __attribute__((vector_size(16)));
-
-static inline v16
-v16_load(const char *p)
-{
-	v16 v;
-
-	memcpy(&v, p, sizeof v);
-	return v;
-}
-
-static inline v16
-v16_splat(unsigned char c)
-{
-	v16 v;
-
-	memset(&v, c, sizeof v);
-	return v;
-}
-
-static inline int
-v16_first(v16 m)
-{
-	v2x64 w = (v2x64)m;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (w[0] != 0)
-		return __builtin_ctzll(w[0]) >> 3;
-	if (w[1] != 0)
-		return 8 + (__builtin_ctzll(w[1]) >> 3);
-	return 16;
-#else
-	return w[0] != 0 || w[1] != 0 ? 0 : 16;	/* the bytes one by one from the first */
-#endif
-}
 
 /* Sixteen bytes of a plain scalar: those other than a space or a safe
  * byte (letters, digits, , @ - _ . / =), as plain reads them. */
