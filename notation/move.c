@@ -777,6 +777,8 @@ again:
 	}
 	if (eq)
 		return false;	/* no code holds "=" */
+	/* A base tile's one letter: the table itself, no call (every move);
+	 * a longer code as fast_code keeps it. */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
 	    fast_code(ts, t, (size_t)(p - t), e);
 	if (m->tile < 0)
