@@ -16,11 +16,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "bytes16.h"
 #include "i18n.h"
 #include "move.h"
 #include "../rules/ext.h"
@@ -480,23 +482,68 @@ nt_format_said(const struct cr_said *d, char *buf, size_t size)
 
 /* Fast path: an int from *pp up to `stop` (or to the end, if end_ok),
  * as parse_int reads it, in one pass; *pp is left on the stop. */
-static bool
+static inline bool
 fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int *out)
 {
-	const char *q = *pp, *d0;
+	const char *q = *pp;
 	bool neg = false;
-	long v = 0;
+	unsigned d;
+	long v;
 
-	if (q < e && (*q == '-' || *q == '+'))
-		neg = *q++ == '-';
-	for (d0 = q; q < e && (unsigned)(*q - '0') <= 9; q++)
-		if ((v = v * 10 + (*q - '0')) > limit)
+	if (q == e)
+		return false;
+	if (*q == '-' || *q == '+') {
+		neg = *q == '-';
+		if (++q == e)
 			return false;
-	if (q == d0 || (q == e ? !end_ok : *q != stop))
+	}
+	if ((d = (unsigned)((unsigned char)*q - '0')) > 9)
+		return false;
+	for (v = d; ++q < e && (d = (unsigned)((unsigned char)*q - '0')) <= 9; )
+		if ((v = v * 10 + d) > limit)
+			return false;
+	if (q == e ? !end_ok : *q != stop)
 		return false;
 	*out = (int)(neg ? -v : v);
 	*pp = q;
 	return true;
+}
+
+/* Fast path: a spot as carcref writes it ("SSE": cr_spot_name's) by a
+ * table of the names' bytes; any other spelling (lower case, the French
+ * O) as cr_spot_lookup reads it. */
+static int
+fast_spot(const char *t, size_t n)
+{
+	static struct { uint32_t k; int8_t spot; } tab[64];
+	static bool done;
+	uint32_t k;
+
+	if (n == 0 || n > 3)
+		return -1;
+	if (!done) {
+		for (int s = 0; s < CR_NSPOTS; s++) {
+			const char *w = cr_spot_name((enum cr_spot)s);
+			size_t wn = w != NULL ? strlen(w) : 0;
+			uint32_t h, kk = 0;
+
+			if (wn == 0 || wn > 3)
+				continue;
+			for (size_t i = 0; i < wn; i++)
+				kk |= (uint32_t)(unsigned char)w[i] << 8 * i;
+			for (h = (kk * 0x9e3779b1u) >> 26; tab[h].k != 0; h = (h + 1) & 63)
+				;
+			tab[h].k = kk;
+			tab[h].spot = (int8_t)cr_spot_lookup(w, (int)wn);
+		}
+		done = true;
+	}
+	k = (uint32_t)(unsigned char)t[0] | (n > 1 ? (uint32_t)(unsigned char)t[1] << 8 : 0) |
+	    (n > 2 ? (uint32_t)(unsigned char)t[2] << 16 : 0);
+	for (uint32_t h = (k * 0x9e3779b1u) >> 26; tab[h].k != 0; h = (h + 1) & 63)
+		if (tab[h].k == k)
+			return tab[h].spot;
+	return cr_spot_lookup(t, (int)n);
 }
 
 static bool
@@ -505,78 +552,235 @@ letter(char c)
 	return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
-/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end. */
+/*
+ * The fast path's words ("shepherd", "grow", "sheep"): what the
+ * tables say of each (rules/ext.h), kept by its bytes as
+ * written (16 at most) and its game in a small open-addressed table, so
+ * that a line's words cost a load and a comparison or two each; a word
+ * new to it is looked up in the tables, once (the tables never change),
+ * and kept while a slot near its own is free.
+ */
+struct fw {
+	uint64_t	k[2];		/* the bytes, the first lowest; 0 after them */
+	uint8_t		len;		/* 0: a free slot */
+	int8_t		game;
+	uint8_t		piece, choice, token;	/* 0: none */
+};
+#define FW_BITS	8
+#define FW_PROBE 8	/* slots read for a word; all taken by others: not kept */
+static struct fw fw_cache[1 << FW_BITS];
+
+static void
+fw_fill(struct fw *w, int game, const char *t, size_t n)
+{
+	w->game = (int8_t)game;
+	w->len = (uint8_t)n;
+	w->piece = (uint8_t)cr_piece_find(game, t, n);
+	w->choice = (uint8_t)cr_choice_find(game, t, n);
+	w->token = (uint8_t)cr_token_find(game, t, n);
+}
+
+/* The bytes of t (n bytes, 1 to 16; the line ending at e) as two
+ * words, the first byte lowest, 0 after the last; their hash. */
+static inline uint64_t
+fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
+{
+	uint64_t k0 = 0, k1 = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n <= 8 && e - t >= 8) {	/* a load, the bytes past the word masked off */
+		memcpy(&k0, t, 8);
+		k0 &= n == 8 ? ~(uint64_t)0 : ((uint64_t)1 << 8 * n) - 1;
+	} else if (e - t >= 16) {
+		memcpy(&k0, t, 8);
+		memcpy(&k1, t + 8, 8);
+		k1 &= n == 16 ? ~(uint64_t)0 : ((uint64_t)1 << 8 * (n - 8)) - 1;
+	} else
+#endif
+		for (size_t i = 0; i < n; i++)
+			*(i < 8 ? &k0 : &k1) |= (uint64_t)(unsigned char)t[i] << 8 * (i & 7);
+	k[0] = k0, k[1] = k1;
+	return (k0 ^ k1 * 0x9e3779b97f4a7c15u ^ n) * 0xff51afd7ed558ccdu;
+}
+
+/* Word t (n bytes, the line ending at e) of game's: its entry, in the
+ * table, or in *room (a word longer than the table's, or empty). */
+static const struct fw *
+fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
+{
+	uint64_t k[2], h;
+	struct fw *w;
+
+	if (n == 0 || n > 16 || game < 0 || game > INT8_MAX) {
+		fw_fill(room, game, t, n);
+		return room;
+	}
+	h = fw_key(t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < FW_PROBE; i++) {
+		w = &fw_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		if (w->len == n && w->game == game && w->k[0] == k[0] && w->k[1] == k[1])
+			return w;
+		if (w->len == 0) {	/* new: kept from now on */
+			fw_fill(w, game, t, n);
+			w->k[0] = k[0], w->k[1] = k[1];
+			return w;
+		}
+	}
+	fw_fill(room, game, t, n);
+	return room;
+}
+
+/* A tile code of two bytes or more (t, n bytes; the line ending at e)
+ * in ts: cr_tileset_find's answer, kept the same way by the set's
+ * derived number (never another set's, rules/tileset.h). */
+static struct fc {
+	uint64_t	derived, k[2];
+	int16_t		tile;
+	uint8_t		len;	/* 0: a free slot */
+} fc_cache[1 << FW_BITS];
+
+static int
+fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
+{
+	uint64_t k[2], h;
+	struct fc *c;
+
+	if (n > 16 || ts->derived == 0)
+		return cr_tileset_find(ts, t, n);
+	h = fw_key(t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < FW_PROBE; i++) {
+		c = &fc_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
+			return c->tile;
+		if (c->len == 0 || c->derived != ts->derived) {
+			/* free, or a set's gone by: kept from now on */
+			*c = (struct fc){ ts->derived, { k[0], k[1] },
+			    (int16_t)cr_tileset_find(ts, t, n), (uint8_t)n };
+			return c->tile;
+		}
+	}
+	return cr_tileset_find(ts, t, n);
+}
+
+/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end,
+ * as nt_parse_token reads it, in one pass.  A token of the copy drawn
+ * ("wheel=2") after the piece: the general scanner's to refuse
+ * (said_late). */
 static bool
 fast_token(int game, const char **pp, const char *e, int *arg)
 {
-	const char *t, *q;
-	struct nt_error err;
+	const char *t = *pp + 1, *q = t;
+	const struct cr_token *tk;
+	struct fw room;
+	int id, v = 0;
 
 	if (*pp >= e || **pp != ' ')
 		return false;
-	for (t = q = *pp + 1; q < e && *q != ' '; q++)
-		;
-	if (q == t || !nt_parse_token(game, t, (size_t)(q - t), arg, &err))
+	while (q < e && *q != ' ' && *q != '=')
+		q++;
+	if (q == t || (id = fast_word(game, t, (size_t)(q - t), e, &room)->token) == 0 ||
+	    (tk = cr_token(id))->drawn)
 		return false;
-	/* A token of the copy drawn ("wheel=2") after the piece: the general
-	 * scanner's to refuse (said_late). */
-	if (cr_token(CR_TOKEN_ID(*arg))->drawn)
-		return false;
+	if (q < e && *q == '=') {	/* "sheep=3" */
+		q++;
+		if (tk->max == 0 || !fast_int(&q, e, ' ', true, 1000, &v) || v < tk->min ||
+		    v > tk->max)
+			return false;
+	} else if (tk->max != 0)
+		return false;		/* "sheep" */
+	*arg = CR_TOKEN(id, v);
 	*pp = q;
 	return true;
 }
 
-static bool move_fast(const struct cr_tileset *ts, const char *line, size_t len,
-    struct nt_turn *out, struct nt_error *err, bool named);
+/* Bytes that end a line's first word: " ", ":" (a name), "#"; and
+ * "=", which no name holds (a name would put its colon inside a
+ * token). */
+static const bool word_end[256] = { [' '] = true, [':'] = true, ['#'] = true, ['='] = true };
 
-/*
- * "Alice: E 0,1 180", a record's usual line, name at line, colon at c: a
- * name of one word (printable ASCII at both ends, no "=", which would put
- * the colon inside a token), its colon, one space, then a line the fast
- * path takes.  Out of the way of the lines without a name.
- */
-static bool
-move_named(const struct cr_tileset *ts, const char *line, const char *c, const char *e,
-    struct nt_turn *out, struct nt_error *err)
+/* The first byte from p on that ends the line's first word (word_end),
+ * or e. */
+static inline const char *
+word_stop(const char *p, const char *e)
 {
-	if (c == line || (unsigned)(*line - 0x21) >= 0x5e || (unsigned)(c[-1] - 0x21) >= 0x5e ||
-	    memchr(line, '=', (size_t)(c - line)) != NULL || e - c < 3 || c[1] != ' ' ||
-	    blank(c[2]) || !move_fast(ts, c + 2, (size_t)(e - c - 2), out, err, true))
-		return false;
-	out->player = line;
-	out->player_len = (size_t)(c - line);
-	return true;
+	for (; e - p >= 16; p += 16) {
+		v16 x = v16_load(p);
+		int k = v16_first((v16)((x == v16_splat(' ')) | (x == v16_splat(':')) |
+		    (x == v16_splat('#')) | (x == v16_splat('='))));
+
+		if (k < 16) {
+			p += k;
+			break;
+		}
+	}
+	while (p < e && !word_end[(unsigned char)*p])
+		p++;
+	return p;
 }
 
+/* The end of a piece's or a choice's word from p on ("big-knight"):
+ * the first byte neither a letter nor "-", or e. */
+static inline const char *
+role_stop(const char *p, const char *e)
+{
+	if (e - p >= 16) {
+		v16 x = v16_load(p), l = x | v16_splat(0x20);
+		int k = v16_first((v16)~(((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
+		    (x == v16_splat('-'))));
+
+		if (k == 16)
+			p += 16;	/* a word that long: the rest one by one */
+		else
+			p += k;
+	}
+	while (p < e && (letter(*p) || *p == '-'))
+		p++;
+	return p;
+}
+
+/*
+ * The canonical line, in one pass; after "Alice: " too, a record's
+ * usual line: a name of one word (printable ASCII at both ends, no
+ * "=", which would put the colon inside a token), its colon, one space,
+ * then a line the fast path takes.
+ */
 bool
 nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
     struct nt_turn *out, struct nt_error *err)
 {
-	return move_fast(ts, line, len, out, err, false);
-}
-
-static bool
-move_fast(const struct cr_tileset *ts, const char *line, size_t len,
-    struct nt_turn *out, struct nt_error *err, bool named)
-{
-	const char *p = line, *e = line + len, *t = p;
+	const char *p = line, *e = line + len, *t = p, *who = NULL;
 	struct cr_move *m = &out->move;	/* its fields set one by one, in place: no
 					 * tokens of the copy drawn here, their room
 					 * left alone (out is the caller's again if
 					 * this path says no) */
 	unsigned flags = 0;
 	int deg, art;
+	bool eq = false;
 
 	m->kind = CR_MOVE_PLACE, m->role = CR_ROLE_NONE, m->spot = 0;
 	m->arg = m->choice = m->choice_arg = m->ndrawn = m->space = 0;
-
-	while (p < e && *p != ' ' && *p != ':' && *p != '#')
-		p++;
-	if (p == t || p == e || *p != ' ')
-		return !named && p < e && *p == ':' && move_named(ts, line, p, e, out, err);
-	/* A base tile's one letter: the table itself, no call (every move). */
+again:
+	for (;;) {
+		p = word_stop(p, e);
+		if (p == e || *p != '=')
+			break;
+		eq = true, p++;
+	}
+	if (p == t || p == e || *p != ' ') {
+		if (who != NULL || p == t || p == e || *p != ':' || eq ||
+		    (unsigned)(*line - 0x21) >= 0x5e || (unsigned)(p[-1] - 0x21) >= 0x5e ||
+		    e - p < 3 || p[1] != ' ' || blank(p[2]))
+			return false;
+		who = line;	/* "Alice: ", the name */
+		t = p += 2;
+		goto again;
+	}
+	if (eq)
+		return false;	/* no code holds "=" */
+	/* A base tile's one letter: the table itself, no call (every move);
+	 * a longer code as fast_code keeps it. */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
-	    cr_tileset_find(ts, t, (size_t)(p - t));
+	    fast_code(ts, t, (size_t)(p - t), e);
 	if (m->tile < 0)
 		return false;
 	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
@@ -609,11 +813,12 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	m->rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
 		const char *r = ++p, *at;
+		const struct fw *w;
+		struct fw room;
 
-		while (p < e && (letter(*p) || *p == '-'))	/* "big-knight" */
-			p++;
-		if ((m->role = nt_role_lookup(ts->game, r, (size_t)(p - r))) == CR_ROLE_NONE &&
-		    (m->choice = cr_choice_find(ts->game, r, (size_t)(p - r))) != 0) {
+		p = role_stop(p, e);	/* "big-knight" */
+		w = fast_word(ts->game, r, (size_t)(p - r), e, &room);
+		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
 			/* "grow sheep=3" */
 			if (cr_choice(m->choice)->token &&
 			    !fast_token(ts->game, &p, e, &m->choice_arg))
@@ -622,9 +827,8 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				goto done;
 			if (*p != ' ')
 				return false;
-			for (r = ++p; p < e && (letter(*p) || *p == '-'); p++)
-				;
-			m->role = nt_role_lookup(ts->game, r, (size_t)(p - r));
+			p = role_stop(r = p + 1, e);
+			m->role = fast_word(ts->game, r, (size_t)(p - r), e, &room)->piece;
 		}
 		if (m->role == CR_ROLE_NONE)
 			return false;
@@ -653,7 +857,7 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 				return false;
 			for (at = ++p; p < e && letter(*p); p++)
 				;
-			if ((sp = cr_spot_lookup(at, (int)(p - at))) < 0)
+			if ((sp = fast_spot(at, (size_t)(p - at))) < 0)
 				return false;
 			m->spot = (enum cr_spot)sp;
 		}
@@ -664,8 +868,8 @@ move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 	}
 done:
 	out->blank = false;
-	out->player = NULL;
-	out->player_len = 0;
+	out->player = who;
+	out->player_len = who != NULL ? (size_t)(t - 2 - who) : 0;
 	out->art = art;
 	err->column = 0;
 	err->msg[0] = '\0';

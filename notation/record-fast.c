@@ -13,9 +13,11 @@
  * checks on every record it can find.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes16.h"
 #include "record-int.h"
 
 struct fp {
@@ -61,8 +63,23 @@ next_line(struct fp *f)
 }
 
 /* Byte classes, one table lookup per byte. */
-enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4 };
+enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8 };
 static unsigned char cls[256];
+
+/* Sixteen bytes of a plain scalar: those other than a space or a safe
+ * byte (letters, digits, , @ - _ . / =), as plain reads them. */
+static inline v16
+plain_odd(v16 x)
+{
+	v16 l = x | v16_splat(0x20), ok;
+
+	ok = ((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
+	    ((x >= v16_splat(',')) & (x <= v16_splat('9'))) | (x == v16_splat('@')) |
+	    (x == v16_splat('_')) | (x == v16_splat('=')) | (x == v16_splat(' '));
+	return (v16)~ok;
+}
+
+static bool plain_vec;	/* plain_odd answers as the class table does (classes) */
 
 static void
 classes(void)
@@ -76,7 +93,14 @@ classes(void)
 			cls[c] = C_ALNUM | C_SAFE;
 		else if (c == ',' || c == '@' || c == '-' || c == '_' || c == '.' || c == '/' || c == '=')
 			cls[c] = C_SAFE;
+		if (isprint(c) && c != '"' && c != '\\')
+			cls[c] |= C_QUOTED;	/* inside a double-quoted scalar */
 	}
+	plain_vec = true;
+	for (int c = 0; c < 256; c++)
+		if (v16_first(plain_odd(v16_splat((unsigned char)c))) == 16 && c != ' ' &&
+		    !(cls[c] & C_SAFE))
+			plain_vec = false;	/* not as this path was written for */
 }
 
 /*
@@ -117,14 +141,45 @@ rest_empty(const char *p, const char *e)
 
 /* A plain scalar in block context, of the safe characters only: letters,
  * digits, , @ - _ . / and single spaces ("a:b" is fine YAML, but is left
- * to libyaml).  Sets *se to just after its last non-space character. */
+ * to libyaml).  Sets *se to just after its last non-space character.
+ * Bytes up to lim may be read (past e, e's line ends with a newline). */
 static bool
-plain(const char *p, const char *e, const char **se, bool flow)
+plain(const char *p, const char *e, const char *lim, const char **se, bool flow)
 {
 	const char *last = NULL;
 
 	if (p >= e || !(cls[(unsigned char)*p] & C_ALNUM))
 		return false;
+	if (!flow) {
+		/* Sixteen bytes at once while all are safe or spaces (the
+		 * newline that ends e's line is not), then the one that
+		 * stopped them: " #" ends the scalar, a space or a safe byte
+		 * goes on, any other refuses it. */
+		const char *q = p + 1;
+
+		for (;;) {
+			while (plain_vec && lim - q >= 16) {
+				int k = v16_first(plain_odd(v16_load(q)));
+
+				q += k;
+				if (k < 16)
+					break;
+			}
+			if (q >= e)
+				break;
+			if (*q == '#' && q[-1] == ' ')
+				break;		/* a comment starts */
+			if (*q != ' ' && !(cls[(unsigned char)*q] & C_SAFE))
+				return false;
+			q++;
+		}
+		if (q > e)
+			q = e;
+		while (q[-1] == ' ')
+			q--;
+		*se = q;
+		return true;
+	}
 	for (; p < e; p++) {
 		unsigned char c = (unsigned char)*p;
 
@@ -144,18 +199,29 @@ plain(const char *p, const char *e, const char **se, bool flow)
 }
 
 /* A double-quoted scalar opening at p (its '"'), closed on its line,
- * of printable bytes and no escape: its closing quote, or NULL. */
+ * of printable bytes and no escape: its closing quote, or NULL.  One
+ * pass, sixteen bytes at once (up to lim: past e, e's line ends with a
+ * newline, which stops them) while none of them may stop it (a quote, a
+ * backslash, a byte below ' ' or above '~'), then byte by byte by the
+ * class table (isprint's). */
 static const char *
-quoted(const char *p, const char *e)
+quoted(const char *p, const char *e, const char *lim)
 {
-	const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
+	const char *c = p + 1;
 
-	if (q == NULL || memchr(p + 1, '\\', (size_t)(q - p - 1)))
-		return NULL;
-	for (const char *c = p + 1; c < q; c++)
-		if (!isprint((unsigned char)*c))
-			return NULL;
-	return q;
+	for (; lim - c >= 16; c += 16) {
+		v16 x = v16_load(c);
+		int k = v16_first((v16)((x == v16_splat('"')) | (x == v16_splat('\\')) |
+		    (x < v16_splat(' ')) | (x > v16_splat('~'))));
+
+		if (k < 16) {
+			c += k;
+			break;
+		}
+	}
+	while (c < e && (cls[(unsigned char)*c] & C_QUOTED))
+		c++;
+	return c < e && *c == '"' ? c : NULL;
 }
 
 static char *
@@ -260,7 +326,7 @@ flow_players(struct fp *f, const char *p, const char *e)
 
 		while (p < e && *p == ' ')
 			p++;
-		if (!plain(p, e, &se, true) || !add_player(f, p, se))
+		if (!plain(p, e, f->end, &se, true) || !add_player(f, p, se))
 			return false;
 		p = se;
 		while (p < e && *p == ' ')
@@ -305,7 +371,7 @@ add_field(struct fp *f, int slot, const char *key, const char *p, const char *e)
 				p++;
 			if (p < e && *p == ']' && p == a + 1)
 				break;		/* [] */
-			if (!plain(p, e, &se, true) || !heard(f, NT_IT_KEY, slot, p, se))
+			if (!plain(p, e, f->end, &se, true) || !heard(f, NT_IT_KEY, slot, p, se))
 				return false;
 			p = se;
 			while (p < e && *p == ' ')
@@ -320,12 +386,12 @@ add_field(struct fp *f, int slot, const char *key, const char *p, const char *e)
 	if (p < e && *p == '"') {
 		/* A double-quoted value on its line ("3,-1 90", a module's
 		 * key): printable, no escape, read as its text. */
-		if ((se = quoted(p, e)) == NULL || !rest_empty(se + 1, e) ||
+		if ((se = quoted(p, e, f->end)) == NULL || !rest_empty(se + 1, e) ||
 		    !heard(f, NT_IT_KEY, slot, p, se + 1))
 			return false;
 		return keep_field(f, slot, NT_SCALAR, p + 1, se, col, kcol);
 	}
-	if (!plain(p, e, &se, false) || !rest_empty(se, e) || !heard(f, NT_IT_KEY, slot, p, se))
+	if (!plain(p, e, f->end, &se, false) || !rest_empty(se, e) || !heard(f, NT_IT_KEY, slot, p, se))
 		return false;
 	return keep_field(f, slot, NT_SCALAR, p, se, col, kcol);
 }
@@ -365,7 +431,7 @@ block_list(struct fp *f, bool moves, bool *more)
 		for (a = p + 1; a < e && *a == ' '; a++)
 			;
 		if (moves && a < e && *a == '"') {
-			const char *q = quoted(a, e);
+			const char *q = quoted(a, e, f->end);
 
 			if (q == NULL || !rest_empty(q + 1, e))
 				return false;
@@ -373,7 +439,7 @@ block_list(struct fp *f, bool moves, bool *more)
 				return false;
 			continue;
 		}
-		if (!plain(a, e, &se, false) || !rest_empty(se, e))
+		if (!plain(a, e, f->end, &se, false) || !rest_empty(se, e))
 			return false;
 		if (moves ? !add_move(f, a, se, a, se) : !add_player(f, a, se))
 			return false;
@@ -424,12 +490,12 @@ body(struct fp *f)
 			return false;		/* "key:value" */
 		switch (k) {
 		case NT_K_FORMAT:
-			if (!plain(v, e, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e) ||
+			if (!plain(v, e, f->end, &se, false) || !same(v, se, "carcref/1") || !rest_empty(se, e) ||
 			    !heard(f, NT_IT_KEY, k, v, se))
 				return false;
 			break;
 		case NT_K_GAME:
-			if (!plain(v, e, &se, false) || !rest_empty(se, e) ||
+			if (!plain(v, e, f->end, &se, false) || !rest_empty(se, e) ||
 			    !nt_game_ready(f->r->row = nt_game_find(v, (size_t)(se - v))) ||
 			    !heard(f, NT_IT_KEY, k, v, se))
 				return false;

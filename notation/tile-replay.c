@@ -17,6 +17,18 @@
 /* A refusal is as long as struct nt_error's, whoever asks. */
 #define MSG	sizeof ((struct nt_error *)0)->msg
 
+/* Is name (a NUL-ended string) the n bytes at s, as the record's header
+ * spells it (nt_name_eq's first answer, without its strlen and call)? */
+static bool
+same_bytes(const char *name, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && name[i] != '\0' && name[i] == s[i])
+		i++;
+	return i == n && name[i] == '\0';
+}
+
 int
 nt__tile_play(void *game, const char *const *names, const char *line, size_t len,
     const char *player, struct nt_line_error *err)
@@ -64,7 +76,7 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 		turn.player = player;
 		turn.player_len = strlen(player);
 	}
-	if (turn.player != NULL &&
+	if (turn.player != NULL && !same_bytes(names[who], turn.player, turn.player_len) &&
 	    !nt_name_eq(names[who], strlen(names[who]), turn.player, turn.player_len)) {
 		int n = cr_game_nplayers(g), k;
 

@@ -3,6 +3,8 @@
  * pools, tokens and choices, once, over the registry (rules/registry.c),
  * and the lookups by word; which modules each game has.
  */
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ext.h"
@@ -177,19 +179,6 @@ cr__number(void)
 				t->attr_game[a] = (int8_t)i;
 		}
 	}
-	/* By first byte (stable: a module's word before a later one's). */
-	for (int i = 1; i < t->nwords; i++)
-		for (int j = i; j > 0 && (unsigned char)t->word[j].w[0] <
-		    (unsigned char)t->word[j - 1].w[0]; j--) {
-			struct cr__word x = t->word[j];
-
-			t->word[j] = t->word[j - 1], t->word[j - 1] = x;
-		}
-	for (int c = 0, i = 0; c <= 256; c++) {
-		while (i < t->nwords && (unsigned char)t->word[i].w[0] < c)
-			i++;
-		t->first[c] = (uint8_t)i;
-	}
 	t->done = true;
 }
 
@@ -226,77 +215,213 @@ names(const char *w, const char *const *aliases, const char *word, size_t len)
 	return false;
 }
 
-const struct cr_token *
-cr_token(int id)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return id > 0 && id <= cr__tab.ntokens ? cr__tab.token[id] : NULL;
-}
+/*
+ * Each game's words, a turn line's look-ups (a piece, a choice, a token,
+ * a space: "shepherd", "grow", "sheep", "storm"), in one open-addressed
+ * index per game, built on its first look-up: its slot from the word's
+ * first and last letters and its length, then one comparison.  Each
+ * entry holds what each find answers for the word, as the tables in
+ * their order answer it (the first piece in cr__tab.word's order, the
+ * token, choice, space of the lowest number); 0 for none.
+ */
+#define WORDMAX	(sizeof cr__tab.word[0].w - 1)	/* longer: no piece, looked up by reading the tables */
 
-int
-cr_token_ext(int id)
-{
-	return cr_token(id) ? cr__tab.token_ext[id] : -1;
-}
-
-/* The last words a find looked up (a turn line says the same few again
- * and again: wheel=3, plague=4,2, crown@storm), as written, with the
- * modules they were looked up among, and the id found: the tables never
- * change once numbered. */
-struct memo {
-	struct {
-		uint32_t	mods;
-		uint8_t		len;
-		char		w[15];
-		int		id;
-	}		e[8];
-	unsigned	next;
+struct wordent {
+	char		 w[WORDMAX + 1];	/* folded to lower case */
+	uint8_t		 len, piece, token, choice, space;	/* len 0: a free slot */
 };
 
-/* The id memo holds for word among mods; -1 if it holds none. */
-static int
-memo_get(const struct memo *mo, uint32_t mods, const char *word, size_t len)
+static struct wordindex {
+	bool		 done;
+	uint32_t	 mask;	/* slots - 1 */
+	struct wordent	*e;	/* NULL: out of memory, the tables read instead */
+} word_index[CR_MAXGAMES];
+
+/* lower() without a branch, for the look-ups' loops. */
+static inline unsigned
+lower_ascii(unsigned char c)
 {
-	if (cr__tab.done && len <= sizeof mo->e[0].w)
-		for (int k = 0; k < (int)(sizeof mo->e / sizeof mo->e[0]); k++)
-			if (mo->e[k].len == len && mo->e[k].mods == mods &&
-			    memcmp(mo->e[k].w, word, len) == 0)
-				return mo->e[k].id;
-	return -1;
+	return c + ((unsigned)(c - 'A') < 26u) * 32u;
 }
 
-static int
-memo_put(struct memo *mo, uint32_t mods, const char *word, size_t len, int id)
+static inline uint32_t
+word_hash(const unsigned char *u, size_t len)
 {
-	if (cr__tab.done && len <= sizeof mo->e[0].w) {
-		unsigned k = mo->next++ % (sizeof mo->e / sizeof mo->e[0]);
+	return lower_ascii(u[0]) * 37u + lower_ascii(u[len - 1]) * 11u + (uint32_t)len * 5u;
+}
 
-		mo->e[k].mods = mods, mo->e[k].len = (uint8_t)len;
-		memcpy(mo->e[k].w, word, len);
-		mo->e[k].id = id;
+/* The entry of w (len bytes, any case, 1 to WORDMAX) in x, NULL if none. */
+static inline const struct wordent *
+word_find(const struct wordindex *x, const char *w, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)w;
+
+	for (uint32_t h = word_hash(u, len) & x->mask; ; h = (h + 1) & x->mask) {
+		const struct wordent *e = &x->e[h];
+		size_t k = 0;
+
+		if (e->len == len) {
+			/* Byte for byte first: a record writes the words as
+			 * the tables do, in lower case. */
+			while (k < len && ((unsigned char)e->w[k] == u[k] ||
+			    (unsigned char)e->w[k] == lower_ascii(u[k])))
+				k++;
+			if (k == len)
+				return e;
+		} else if (e->len == 0)
+			return NULL;
 	}
-	return id;
 }
 
-static struct memo token_memo, space_memo;
+/* The entry of w in x, a new one if none. */
+static struct wordent *
+word_entry(struct wordindex *x, const char *w, size_t len)
+{
+	struct wordent *e = (struct wordent *)word_find(x, w, len);
+	uint32_t h;
+
+	if (e != NULL)
+		return e;
+	for (h = word_hash((const unsigned char *)w, len) & x->mask; x->e[h].len != 0;
+	    h = (h + 1) & x->mask)
+		;
+	e = &x->e[h];
+	for (size_t k = 0; k < len && k < WORDMAX; k++)
+		e->w[k] = (char)lower_ascii((unsigned char)w[k]);
+	e->len = (uint8_t)len;
+	return e;
+}
+
+/* A word of a table's entry (any case): id in the field at offset
+ * `at` of its entry, unless a lower number has it already. */
+static void
+word_put(struct wordindex *x, const char *w, size_t at, int id)
+{
+	size_t n = strlen(w);
+	uint8_t *f;
+
+	if (n == 0 || n > WORDMAX)
+		return;
+	f = (uint8_t *)word_entry(x, w, n) + at;
+	if (*f == 0)
+		*f = (uint8_t)id;
+}
+
+/* The entry's word, then its aliases. */
+static void
+word_add(struct wordindex *x, const char *w, const char *const *aliases, size_t at, int id)
+{
+	word_put(x, w, at, id);
+	for (const char *const *a = aliases; a != NULL && *a != NULL; a++)
+		word_put(x, *a, at, id);
+}
+
+static const struct wordindex *
+word_build(int r)
+{
+	struct wordindex *x = &word_index[r];
+	uint32_t mods = cr__tab.game_mods[r];
+	size_t n = 0, cap = 16;
+
+	x->done = true;
+	n += (size_t)cr__tab.nwords;
+	for (int id = 1; id <= cr__tab.ntokens; id++)
+		for (const char *const *a = cr__tab.token[id]->aliases; n++, a != NULL && *a != NULL; a++)
+			;
+	for (int id = 1; id <= cr__tab.nchoices; id++)
+		for (const char *const *a = cr__tab.choice[id]->aliases; n++, a != NULL && *a != NULL; a++)
+			;
+	for (int id = 1; id <= cr__tab.nspaces; id++)
+		for (const char *const *a = cr__tab.space[id]->aliases; n++, a != NULL && *a != NULL; a++)
+			;
+	while (cap < 2 * n)
+		cap *= 2;
+	if ((x->e = calloc(cap, sizeof *x->e)) == NULL)
+		return x;
+	x->mask = (uint32_t)cap - 1;
+	for (int i = 0; i < cr__tab.nwords; i++)	/* in cr_piece_find's order */
+		if (mods >> cr__tab.piece_ext[cr__tab.word[i].id] & 1)
+			word_add(x, cr__tab.word[i].w, NULL, offsetof(struct wordent, piece),
+			    cr__tab.word[i].id);
+	for (int id = 1; id <= cr__tab.ntokens; id++)
+		if (mods >> cr__tab.token_ext[id] & 1)
+			word_add(x, cr__tab.token[id]->word, cr__tab.token[id]->aliases,
+			    offsetof(struct wordent, token), id);
+	for (int id = 1; id <= cr__tab.nchoices; id++)
+		if (mods >> cr__tab.choice_ext[id] & 1)
+			word_add(x, cr__tab.choice[id]->word, cr__tab.choice[id]->aliases,
+			    offsetof(struct wordent, choice), id);
+	for (int id = 1; id <= cr__tab.nspaces; id++)
+		if (mods >> cr__tab.space_ext[id] & 1)
+			word_add(x, cr__tab.space[id]->word, cr__tab.space[id]->aliases,
+			    offsetof(struct wordent, space), id);
+	return x;
+}
+
+/* What the index holds for word, read from the tables themselves: a
+ * word too long for it, or no memory for it. */
+static struct wordent
+word_scan(int r, const char *word, size_t len)
+{
+	uint32_t mods = cr__tab.game_mods[r];
+	struct wordent e = { .len = 0 };
+
+	for (int i = 0; len <= WORDMAX && i < cr__tab.nwords && e.piece == 0; i++) {
+		size_t k = 0;
+
+		while (k < len && cr__tab.word[i].w[k] == lower((unsigned char)word[k]))
+			k++;
+		if (k == len && cr__tab.word[i].len == len &&
+		    (mods >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
+			e.piece = cr__tab.word[i].id;
+	}
+	for (int id = 1; id <= cr__tab.ntokens && e.token == 0; id++)
+		if ((mods >> cr__tab.token_ext[id] & 1) &&
+		    names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
+			e.token = (uint8_t)id;
+	for (int id = 1; id <= cr__tab.nchoices && e.choice == 0; id++)
+		if ((mods >> cr__tab.choice_ext[id] & 1) &&
+		    names(cr__tab.choice[id]->word, cr__tab.choice[id]->aliases, word, len))
+			e.choice = (uint8_t)id;
+	for (int id = 1; id <= cr__tab.nspaces && e.space == 0; id++)
+		if ((mods >> cr__tab.space_ext[id] & 1) &&
+		    names(cr__tab.space[id]->word, cr__tab.space[id]->aliases, word, len))
+			e.space = (uint8_t)id;
+	return e;
+}
+
+/* Game r's entry for word (len bytes, any case), all 0 if none or no
+ * game r; a word too long for the index, or no index, in *room. */
+static inline const struct wordent *
+word_at(int r, const char *word, size_t len, struct wordent *room)
+{
+	static const struct wordent none;
+	const struct wordindex *x = &word_index[(unsigned)r % CR_MAXGAMES];
+	const struct wordent *e;
+
+	if (len == 0 || r < 0 || r >= CR_MAXGAMES)
+		return &none;
+	if (!x->done) {
+		if (!cr__tab.done)
+			cr__number();
+		if (r >= cr_ngames)
+			return &none;
+		x = word_build(r);
+	}
+	if (len > WORDMAX || x->e == NULL) {
+		*room = word_scan(r, word, len);
+		return room;
+	}
+	e = word_find(x, word, len);
+	return e != NULL ? e : &none;
+}
 
 int
 cr_token_find(int r, const char *word, size_t len)
 {
-	uint32_t mods = cr_rules_modules(r);
-	int found = 0;
+	struct wordent room;
 
-	if (len == 0)
-		return 0;
-	if ((found = memo_get(&token_memo, mods, word, len)) >= 0)
-		return found;
-	found = 0;
-	for (int id = 1; id <= cr__tab.ntokens && found == 0; id++)
-		if ((mods >> cr__tab.token_ext[id] & 1) &&
-		    names(cr__tab.token[id]->word, cr__tab.token[id]->aliases, word, len))
-			found = id;
-	return memo_put(&token_memo, mods, word, len, found);
+	return word_at(r, word, len, &room)->token;
 }
 
 /* The modules' names' lengths and, for each module, those it is not yet
@@ -347,20 +472,6 @@ cr_exts_together(uint32_t exts, int *a, int *b)
 	return true;
 }
 
-const struct cr_space *
-cr_space(int id)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return id > 0 && id <= cr__tab.nspaces ? cr__tab.space[id] : NULL;
-}
-
-int
-cr_space_ext(int id)
-{
-	return cr_space(id) ? cr__tab.space_ext[id] : -1;
-}
-
 int
 cr_space_local(int id)
 {
@@ -370,43 +481,17 @@ cr_space_local(int id)
 int
 cr_space_find(int r, const char *word, size_t len)
 {
-	uint32_t mods = cr_rules_modules(r);
-	int found = len > 0 ? memo_get(&space_memo, mods, word, len) : 0;
+	struct wordent room;
 
-	if (found >= 0)
-		return found;
-	found = 0;
-	for (int id = 1; id <= cr__tab.nspaces && found == 0; id++)
-		if ((mods >> cr__tab.space_ext[id] & 1) &&
-		    names(cr__tab.space[id]->word, cr__tab.space[id]->aliases, word, len))
-			found = id;
-	return memo_put(&space_memo, mods, word, len, found);
-}
-
-const struct cr_choice *
-cr_choice(int id)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return id > 0 && id <= cr__tab.nchoices ? cr__tab.choice[id] : NULL;
-}
-
-int
-cr_choice_ext(int id)
-{
-	return cr_choice(id) ? cr__tab.choice_ext[id] : -1;
+	return word_at(r, word, len, &room)->space;
 }
 
 int
 cr_choice_find(int r, const char *word, size_t len)
 {
-	uint32_t mods = cr_rules_modules(r);
+	struct wordent room;
 
-	for (int id = 1; len > 0 && id <= cr__tab.nchoices; id++)
-		if ((mods >> cr__tab.choice_ext[id] & 1) &&
-		    names(cr__tab.choice[id]->word, cr__tab.choice[id]->aliases, word, len))
-			return id;
-	return 0;
+	return word_at(r, word, len, &room)->choice;
 }
 
 int
@@ -489,27 +574,9 @@ cr_rules_later(int r, const char *name, size_t len)
 int
 cr_piece_find(int r, const char *word, size_t len)
 {
-	int c0;
+	struct wordent room;
 
-	if (!cr__tab.done)
-		cr__number();
-	if (len == 0 || (unsigned)r >= CR_MAXGAMES)
-		return 0;
-	c0 = lower((unsigned char)word[0]);
-	for (int i = cr__tab.first[c0]; i < cr__tab.first[c0 + 1]; i++) {
-		const char *w = cr__tab.word[i].w;
-		size_t k = 1;
-
-		if (cr__tab.word[i].len != len ||
-		    !(cr__tab.game_mods[r] >> cr__tab.piece_ext[cr__tab.word[i].id] & 1))
-			continue;	/* another length, another game's (a game
-					 * past cr_ngames has no modules) */
-		while (k < len && (unsigned char)w[k] == lower((unsigned char)word[k]))
-			k++;
-		if (k == len)
-			return cr__tab.word[i].id;
-	}
-	return 0;
+	return word_at(r, word, len, &room)->piece;
 }
 
 const char *

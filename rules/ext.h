@@ -1192,11 +1192,10 @@ struct cr__tab {
 	const struct cr_filter *filter[CR_MAXFILTERS];
 	uint8_t		 filter_kind[CR_MAXFILTERS];
 	int8_t		 filter_attr[CR_MAXFILTERS];
-	/* Every word and alias, folded to lower case: what cr_piece_find reads. */
+	/* Every piece's word and alias, folded to lower case, in the
+	 * modules' order: what cr_piece_find reads (rules/ext.c indexes
+	 * them per game). */
 	struct cr__word { char w[24]; uint8_t len, id; } word[4 * CR_MAXPIECES];
-	/* The words sorted by first byte: those starting with c are
-	 * word[first[c]] up to word[first[c + 1]], so a lookup reads a few. */
-	uint8_t		 first[257];
 	/* Each game's modules (cr_rules), a bit per module: those on, and
 	 * all of its (on and may). */
 	uint32_t	 game_on[CR_MAXGAMES], game_mods[CR_MAXGAMES];
@@ -1515,11 +1514,36 @@ bool	cr_filter_match(const struct cr_tiletype *t, int i);
 /* Tokens and choices: by number (NULL for 0 or out of range), their
  * module, and by word or alias among game r's modules' (any case; 0 if
  * none). */
-const struct cr_token *cr_token(int id);
-int	cr_token_ext(int id);
+static inline const struct cr_token *
+cr_token(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.ntokens ? cr__tab.token[id] : NULL;
+}
+
+static inline int
+cr_token_ext(int id)
+{
+	return cr_token(id) ? cr__tab.token_ext[id] : -1;
+}
+
 int	cr_token_find(int r, const char *word, size_t len);
-const struct cr_choice *cr_choice(int id);
-int	cr_choice_ext(int id);
+
+static inline const struct cr_choice *
+cr_choice(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.nchoices ? cr__tab.choice[id] : NULL;
+}
+
+static inline int
+cr_choice_ext(int id)
+{
+	return cr_choice(id) ? cr__tab.choice_ext[id] : -1;
+}
+
 int	cr_choice_find(int r, const char *word, size_t len);
 /* Whether the modules exts (a bit per module) are refereed together;
  * false with two of them that are not yet (cr_ext.not_with) in *a, *b. */
@@ -1527,8 +1551,20 @@ bool	cr_exts_together(uint32_t exts, int *a, int *b);
 /* Spaces (issue 21): by number (NULL for 0 or out of range), their
  * module, their number in it (from 0), and by word or alias among game
  * r's modules' (any case; 0 if none). */
-const struct cr_space *cr_space(int id);
-int	cr_space_ext(int id);
+static inline const struct cr_space *
+cr_space(int id)
+{
+	if (!cr__tab.done)
+		cr__number();
+	return id > 0 && id <= cr__tab.nspaces ? cr__tab.space[id] : NULL;
+}
+
+static inline int
+cr_space_ext(int id)
+{
+	return cr_space(id) ? cr__tab.space_ext[id] : -1;
+}
+
 int	cr_space_local(int id);
 int	cr_space_find(int r, const char *word, size_t len);
 /* Every token module ext's moves may name (sheep=1 ... sheep=4, wolf),

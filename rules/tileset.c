@@ -1937,7 +1937,13 @@ code_hash(const char *s, size_t len)
 	}
 	for (; i < len; i++)
 		h = (h ^ ((uint32_t)(unsigned char)s[i] | 0x20)) * 16777619u;
-	return h ^ (h >> 13);
+	/* Mixed to the low bits the index reads: without it, codes alike
+	 * but for their last letter ("HS-A" ... "HS-L", a word's fourth byte
+	 * the high byte of its product) fell in one run of slots, and a
+	 * look-up read a dozen of them. */
+	h ^= h >> 16;
+	h *= 0x7feb352du;
+	return h ^ (h >> 15);
 }
 
 /* The hash of codes and aliases; false if out of memory (the lookup then

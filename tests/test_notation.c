@@ -4,6 +4,7 @@
  * the formatter's canonical form and the round trips between the two,
  * the PLAYER: prefix checks of nt_play, and the wording of refusals.
  */
+#include <ctype.h>
 #include <libintl.h>
 #include <locale.h>
 
@@ -659,6 +660,47 @@ fast_agrees(const char *line, size_t len, bool must)
 	    a.player_len != b.player_len || ea.column != eb.column || strcmp(ea.msg, eb.msg) != 0)
 		fail_msg("\"%.*s\": the fast path and the general scanner disagree", (int)len, line);
 	return true;
+}
+
+/*
+ * The fast path reads its words by eight and sixteen bytes at a time
+ * where the line has them, and keeps what it found by the words' bytes:
+ * every word at every offset from the line's start and end (names of
+ * every length before the same lines), in any case, agrees with the
+ * general scanner, and the canonical ones are taken.
+ */
+static void
+test_fast_path_offsets(void **state)
+{
+	static const char *const body[] = {
+		"U 1,0 90", "E 0,1 180 knight@S", "HS-M 2,1 90 grow sheep=3 knight@N",
+		"U 1,0 0 herd shepherd@N sheep=3", "V -1,-2 270 farmer@WSW", "B 0,0 0 monk",
+		"HS-A -1,1 0 herd thief@W", "U -10,-2 90 grow wolf shepherd@SSE wolf",
+		"K 3,0 0 big-farmer@NW", "HS-K -1,1 270 shepherd@SSE sheep=4", "A -3,0 90 monk",
+	};
+	char line[128], name[32];
+
+	(void)state;
+	for (size_t b = 0; b < sizeof body / sizeof *body; b++)
+		for (int n = 0; n <= 24; n++) {
+			for (int i = 0; i < n; i++)
+				name[i] = (char)('a' + (i * 7 + n) % 26);
+			name[n] = '\0';
+			snprintf(line, sizeof line, "%s%s%s", name, n > 0 ? ": " : "", body[b]);
+			fast_agrees(line, strlen(line), true);
+			/* upper case from every byte on: the same words */
+			for (size_t k = 0; line[k] != '\0'; k++) {
+				char up[128];
+
+				memcpy(up, line, sizeof up);
+				for (size_t j = k; up[j] != '\0'; j++)
+					up[j] = (char)toupper((unsigned char)up[j]);
+				fast_agrees(up, strlen(up), false);
+			}
+			/* cut short at every byte: each line's own ending */
+			for (size_t k = 1; line[k] != '\0'; k++)
+				fast_agrees(line, k, false);
+		}
 }
 
 static void
@@ -1806,6 +1848,7 @@ main(void)
 		cmocka_unit_test(test_roundtrip_every_move),
 		cmocka_unit_test(test_canonical),
 		cmocka_unit_test(test_fast_path),
+		cmocka_unit_test(test_fast_path_offsets),
 		cmocka_unit_test(test_play_player_checks),
 		cmocka_unit_test(test_refusal_words),
 		cmocka_unit_test(test_refusal_words_direct),

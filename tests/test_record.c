@@ -928,6 +928,67 @@ test_fast_path_refuses(void **state)
 	}
 }
 
+/*
+ * The fast path reads sixteen bytes at a time (record-fast.c: plain,
+ * quoted): a byte that must stop it, at every offset in a move, a name
+ * and a value, quoted or not, with or without a newline at the end of
+ * the text, and a comment after every length of move: libyaml and the
+ * fast path agree on each (whichever reads it).
+ */
+static void
+test_fast_path_blocks(void **state)
+{
+	static const char *const odd[] = {
+		"#", " #", ":", ": ", "\"", "\\", "\x01", "\t", "\x7f", "\xc3\xa9", "`", "[", "]",
+		"^", "~", "{", "}", "|", "'", "!", "?", ";", "<", ">", "=", "_", "@", ",", "/", ".",
+		"  ", "-", "A", "z",
+	};
+	char text[256], body[64];
+
+	(void)state;
+	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
+		for (int at = 0; at <= 40; at++) {
+			for (int i = 0; i < at; i++)
+				body[i] = "U 1,0 90 knight@N"[i % 17];
+			body[at] = '\0';
+			for (int form = 0; form < 6; form++) {
+				const char *fmt[] = {
+					HEAD "players: [Anna]\nmoves:\n  - A%s%sB 0,1 0\n",
+					HEAD "players: [Anna]\nmoves:\n  - \"A%s%sB 0,1 0\"\n",
+					HEAD "players: [Anna]\nmoves:\n  - A%s%sB",
+					HEAD "players: [Anna]\nmoves:\n  - \"A%s%sB\"",
+					HEAD "players:\n  - A%s%sB\n",
+					HEAD "game: carcassonne\nexpansions: [wheel-of-fortune, river]\n"
+					    "players: [Anna]\nspring: \"A%s%sB\"\n",
+				};
+
+				snprintf(text, sizeof text, fmt[form], body, odd[o]);
+				agree(text, strlen(text));
+				if (strcmp(odd[o], "z") == 0 && form < 5) {	/* nothing odd: the fast path's */
+					struct nt_record r;
+
+					if (nt__record_parse_fast(&r, text, strlen(text)) != 1)
+						fail_msg("the fast path does not read:\n%s", text);
+					nt_record_free(&r);
+				}
+			}
+		}
+	/* A comment after a move of every length, one space or more before
+	 * it; trailing spaces before the end of the text. */
+	for (int at = 1; at <= 40; at++)
+		for (int sp = 1; sp <= 3; sp++) {
+			for (int i = 0; i < at; i++)
+				body[i] = "U 1,0 90 knight@N"[i % 17];
+			body[at] = '\0';
+			snprintf(text, sizeof text, HEAD "players: [Anna]\nmoves:\n  - %s%.*s# c\n", body,
+			    sp, "   ");
+			agree(text, strlen(text));
+			snprintf(text, sizeof text, HEAD "players: [Anna]\nmoves:\n  - %s%.*s", body, sp,
+			    "   ");
+			agree(text, strlen(text));
+		}
+}
+
 /* ---- hostile input ------------------------------------------------------ */
 
 static void
@@ -1178,6 +1239,7 @@ main(void)
 		cmocka_unit_test(test_roundtrip_random_games),
 		cmocka_unit_test(test_fast_path_agrees),
 		cmocka_unit_test(test_fast_path_refuses),
+		cmocka_unit_test(test_fast_path_blocks),
 		cmocka_unit_test(test_huge_lines),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_random_bytes),
