@@ -63,7 +63,7 @@ next_line(struct fp *f)
 }
 
 /* Byte classes, one table lookup per byte. */
-enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8 };
+enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8, C_WORD = 16 /* safe, not ',' */ };
 static unsigned char cls[256];
 
 /* Sixteen bytes of a plain scalar: those other than a space or a safe
@@ -95,6 +95,8 @@ classes(void)
 			cls[c] = C_SAFE;
 		if (isprint(c) && c != '"' && c != '\\')
 			cls[c] |= C_QUOTED;	/* inside a double-quoted scalar */
+		if ((cls[c] & C_SAFE) && c != ',')
+			cls[c] |= C_WORD;	/* a flow item's run ("[river, hills-sheep]") */
 	}
 	plain_vec = true;
 	for (int c = 0; c < 256; c++)
@@ -180,19 +182,23 @@ plain(const char *p, const char *e, const char *lim, const char **se, bool flow)
 		*se = q;
 		return true;
 	}
-	for (; p < e; p++) {
-		unsigned char c = (unsigned char)*p;
+	/* A flow item: runs of safe bytes but ',' (one test a byte: the
+	 * header's lists are most of a game's set-up), then what stopped
+	 * them. */
+	for (;;) {
+		const char *q = p;
 
-		if (c == ' ') {
-			if (p + 1 < e && p[1] == '#')
-				break;		/* a comment starts */
-			continue;
-		}
-		if (flow && (c == ',' || c == ']'))
+		while (p < e && (cls[(unsigned char)*p] & C_WORD))
+			p++;
+		if (p > q)
+			last = p - 1;
+		if (p >= e || *p == ',' || *p == ']')
 			break;
-		if (!(cls[c] & C_SAFE))
+		if (*p != ' ')
 			return false;
-		last = p;
+		if (p + 1 < e && p[1] == '#')
+			break;		/* a comment starts */
+		p++;
 	}
 	*se = last + 1;
 	return true;
