@@ -26,6 +26,7 @@
 #include <uniwidth.h>
 
 #include "cmd.h"
+#include "notation/bytes16.h"
 #include "notation/i18n.h"
 #include "notation/record.h"
 
@@ -115,19 +116,20 @@ plain(unsigned char c, bool nl)
 	return (c >= 0x20 && c < 0x7f) || (c == '\n' && !nl);
 }
 
-/* The end of the run of plain bytes of u from i (n at most): eight bytes
- * at a time while they are all printable ASCII (a byte below 0x20 or
- * above 0x7e sets a high bit of the test), then byte by byte up to the
- * byte that stopped it. */
+/* The end of the run of plain bytes of u from i (n at most): sixteen
+ * bytes at a time while they are all printable ASCII (notation/bytes16.h:
+ * the first below 0x20 or above 0x7e), then byte by byte up to the byte
+ * that stopped it. */
 static size_t
 plain_end(const unsigned char *u, size_t i, size_t n, bool nl)
 {
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-
 	for (;;) {
-		for (uint64_t x; n - i >= 8; i += 8) {
-			memcpy(&x, u + i, 8);
-			if ((((x - 0x20 * ones) & ~x) | ((x + ones) | x)) & high)
+		while (n - i >= 16) {
+			v16 x = v16_load((const char *)u + i);
+			int k = v16_first((v16)((x < v16_splat(0x20)) | (x > v16_splat(0x7e))));
+
+			i += (size_t)k;
+			if (k < 16)
 				break;
 		}
 		while (i < n && u[i] >= 0x20 && u[i] < 0x7f)
