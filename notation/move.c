@@ -876,6 +876,37 @@ done:
 	return true;
 }
 
+/* The length of a token's word at t as the line wrote it ("roue" of
+ * "roue=2"), read no further than the line's end. */
+static int
+word_len(const struct scan *sc, const char *t)
+{
+	const char *q = t;
+
+	while (q < sc->end && q - t < 24 && *q != '=' && !blanks[(unsigned char)*q])
+		q++;
+	return (int)(q - t);
+}
+
+/* A token of the copy drawn before the one it follows ("plague=X,Y
+ * follows wheel=N (the pig must have moved)"), each word as the line
+ * wrote it ("peste=X,Y" and "roue=N" in a French line). */
+static int
+said_order(struct scan *sc, const struct cr_move *m, const char *const *said_at, int early)
+{
+	const struct cr_token *tk = cr_token(CR_TOKEN_ID(m->drawn[early].token));
+	int e = cr_token_ext(CR_TOKEN_ID(m->drawn[early].token)), first = early;
+
+	for (int j = early + 1; j < m->ndrawn && first == early; j++) {
+		int id = CR_TOKEN_ID(m->drawn[j].token);
+
+		if (cr_token_ext(id) == e && strcmp(cr_token(id)->word, tk->after) == 0)
+			first = j;
+	}
+	return fail(sc, said_at[early], _(tk->after_words), word_len(sc, said_at[early]),
+	    said_at[early], word_len(sc, said_at[first]), said_at[first]);
+}
+
 /*
  * Issue 21, spec 4.6's reading: a token of the copy drawn after the
  * position ("wheel=N comes right after the tile code, before the
@@ -886,13 +917,16 @@ static int
 said_late(struct scan *sc, const char *t, size_t n, const struct cr_move *m, int rot)
 {
 	const char *eq = memchr(t, '=', n);
-	int id = cr_token_find(sc->game, t, eq ? (size_t)(eq - t) : n);
+	size_t wn = eq ? (size_t)(eq - t) : n;
+	int id = cr_token_find(sc->game, t, wn);
 	const struct cr_token *tk = cr_token(id);
 	char form[40], eg[160];
 
 	if (tk == NULL || !tk->drawn || !(cr_rules_modules(sc->game) >> cr_token_ext(id) & 1))
 		return 0;
-	snprintf(form, sizeof form, tk->square ? "%s=X,Y" : tk->max ? "%s=N" : "%s", tk->word);
+	/* the word as the line wrote it: "roue=N" in a French line */
+	snprintf(form, sizeof form, tk->square ? "%.*s=X,Y" : tk->max ? "%.*s=N" : "%.*s",
+	    (int)(wn > 24 ? 24 : wn), t);
 	if (sc->code == NULL)
 		return fail(sc, t, _("%s comes right after the tile code, before the position"),
 		    form);
@@ -1074,8 +1108,7 @@ nt__move_general(const struct cr_tileset *ts, const char *line, size_t len,
 		out->move.drawn[out->move.ndrawn++] = d;
 	}
 	if (out->move.ndrawn > 1 && (early = said_early(&out->move)) >= 0)
-		return fail(&sc, said_at[early], "%s",	/* "plague=X,Y follows wheel=N" */
-		    _(cr_token(CR_TOKEN_ID(out->move.drawn[early].token))->after_words));
+		return said_order(&sc, &out->move, said_at, early);
 	if (n == 0)
 		return fail(&sc, t, "%s", _("expected a position x,y or \"discard\" after the tile"));
 	if (n == 7 && strncasecmp(t, "discard", 7) == 0) {

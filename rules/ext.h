@@ -107,8 +107,9 @@ struct cr_token {
 	const char	*step_summary, *step_help;
 	/* A drawn token that only follows another of its module (plague=
 	 * after wheel=): that one's word, and the reading's refusal
-	 * otherwise, N_() ("plague=X,Y follows wheel=N (the pig must have
-	 * moved)").  NULL: any order. */
+	 * otherwise, N_(), with this token's word and that one's as the
+	 * line wrote them, each a "%.*s" ("%.*s=X,Y follows %.*s=N (the
+	 * pig must have moved)").  NULL: any order. */
 	const char	*after, *after_words;
 };
 

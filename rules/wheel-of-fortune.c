@@ -235,7 +235,7 @@ static const struct cr_token tokens[] = {
 	    "  wheel again corrects it (and forgets the plague squares).\n") },
 	[TK_PLAGUE] = { .word = "plague", .aliases = plague_words, .drawn = true,
 	    .square = true, .after = "wheel",
-	    .after_words = N_("plague=X,Y follows wheel=N (the pig must have moved)"),
+	    .after_words = N_("%.*s=X,Y follows %.*s=N (the pig must have moved)"),
 	    .step_summary = N_("on Plague: the square of the follower a player sends home"),
 	    .step_help = N_("  After wheel N stops the pig on Plague: plague X,Y for each player\n"
 	    "  with several followers on land tiles, in any order; a player with one\n"

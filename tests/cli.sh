@@ -2980,7 +2980,17 @@ done
 qarec read.yaml 'hills-sheep, wheel-of-fortune' 'U -1,0 0 shepherd@E wheel=2'
 expect_out '"kind": "syntax", "message": "column 25: wheel=N comes right after the tile code, before the position: U wheel=2 -1,0 0"' \
     -- replay --json "$qa/read.yaml"
+# The words of a refusal of order as the line wrote them (QA: a French
+# line was answered with plague=X,Y and wheel=N).
+qarec read.yaml wheel-of-fortune 'U peste=0,0 roue=2 -1,0 0'
+expect_out '"kind": "syntax", "message": "column 7: peste=X,Y follows roue=N (the pig must have moved)"' \
+    -- replay --json "$qa/read.yaml"
+qarec read.yaml wheel-of-fortune 'U -1,0 0 roue=2'
+expect_out '"kind": "syntax", "message": "column 14: roue=N comes right after the tile code, before the position: U roue=2 -1,0 0"' \
+    -- replay --json "$qa/read.yaml"
 if fr_locale "$tmp/locale"; then
+	qarec readfr.yaml wheel-of-fortune 'U peste=0,0 roue=2 -1,0 0'
+	CARCREF=$FR_CARCREF expect_err 'peste=X,Y suit roue=N (le cochon doit avoir avancé)' -- replay "$qa/readfr.yaml"
 	qarec readfr.yaml wheel-of-fortune 'U roue=5 -1,0 0'
 	CARCREF=$FR_CARCREF expect_err 'il faut roue=1, roue=2 ou roue=3, pas « roue=5 »' -- replay "$qa/readfr.yaml"
 	qarec readfr.yaml wheel-of-fortune 'U -1,0 0 couronne@taxi'
