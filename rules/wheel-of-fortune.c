@@ -905,46 +905,57 @@ let_go(void *p, const void *room)
 }
 
 /* Tax: k x (p + k) per city and player; each player's terms, city by
- * city in the order of their oldest tile, into ev's detail. */
+ * city in the order of their oldest tile, into ev's detail.  The knights
+ * are gathered first, each with its city's root, in the followers'
+ * order: a city's knights are then counted among them alone. */
 struct taxcity { int old, node, player, k, pen; };
+struct knight { int node, player, root; bool seen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
-	int n = cr_game_nfigures(g), nc = 0, at = D_TERMS, seenroom[FEW];
+	int n = cr_game_nfigures(g), nc = 0, nk = 0, at = D_TERMS;
 	struct taxcity croom[FEW];
-	int *seen = zeroed(seenroom, (size_t)n + 1, sizeof *seen);
+	struct knight kroom[FEW];
 	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
-	const struct wf_fol *e, *o;
-	struct wf_fol eroom, oroom;
+	struct knight *kn = zeroed(kroom, (size_t)n + 1, sizeof *kn);
+	const struct wf_fol *e;
+	struct wf_fol eroom;
 
 	fol_update(g);
-	for (int i = 0; (e = fol_next(g, &i, &eroom)) != NULL;) {
-		int root, k = 0, pen;
+	for (int i = 0; kn != NULL && (e = fol_next(g, &i, &eroom)) != NULL;)
+		if (e->kind == CR_CITY && nk <= n)
+			kn[nk++] = (struct knight){ e->node, e->player, cr_feature_root(g, e->node),
+			    false };
+	if (kn == NULL) {	/* out of memory: the first knight's city, one knight */
+		for (int i = 0; (e = fol_next(g, &i, &eroom)) != NULL;)
+			if (e->kind == CR_CITY) {
+				kroom[0] = (struct knight){ e->node, e->player, 0, false };
+				nk = 1;
+				break;
+			}
+		kn = kroom;
+		n = -1;		/* said below: the detail is not whole */
+	}
+	for (int i = 0; i < nk; i++) {
+		int k = 0, pen;
 		struct cr_feature feat;
 
-		if (e->kind != CR_CITY || (seen != NULL && seen[e->fig]))
+		if (kn[i].seen)
 			continue;
-		root = cr_feature_root(g, e->node);
 		/* this player's knights in this city, this one first */
-		for (int j = i - 1; (o = fol_next(g, &j, &oroom)) != NULL;)
-			if (o->player == e->player && o->kind == CR_CITY &&
-			    cr_feature_root(g, o->node) == root) {
-				k++;
-				if (seen != NULL)
-					seen[o->fig] = 1;
-			}
-		cr_game_feature(g, e->node, &feat);
+		for (int j = i; j < nk; j++)
+			if (kn[j].player == kn[i].player && kn[j].root == kn[i].root)
+				k++, kn[j].seen = true;
+		cr_game_feature(g, kn[i].node, &feat);
 		pen = feat.pennants;
-		pay[e->player] += k * (pen + k);
-		count[e->player] += k;
-		cities[e->player]++;
+		pay[kn[i].player] += k * (pen + k);
+		count[kn[i].player] += k;
+		cities[kn[i].player]++;
 		if (c != NULL) {
-			int on = oldest_node(g, e->node);
+			int on = oldest_node(g, kn[i].node);
 
-			c[nc++] = (struct taxcity){ cr_node_tile(g, on), on, e->player, k, pen };
+			c[nc++] = (struct taxcity){ cr_node_tile(g, on), on, kn[i].player, k, pen };
 		}
-		if (seen == NULL)	/* out of memory: one knight a city, counted once */
-			break;
 	}
 	for (int i = 1; i < nc; i++)	/* by their oldest tile */
 		for (int j = i; j > 0 && c[j - 1].old > c[j].old; j--) {
@@ -952,7 +963,7 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 
 			c[j] = c[j - 1], c[j - 1] = t;
 		}
-	if (c == NULL || seen == NULL)
+	if (c == NULL || n < 0)
 		ev->detail[D_FULL] = 1;
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		for (int i = 0; i < nc; i++)
@@ -966,33 +977,49 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 				ev->detail[at++] = (uint8_t)c[i].pen;
 			}
 	let_go(c, croom);
-	let_go(seen, seenroom);
+	if (n >= 0)
+		let_go(kn, kroom);
 }
 
 /* Famine: 1 per completed city each farmer's field borders; each
- * farmer's count into ev's detail, player by player. */
+ * farmer's count into ev's detail, player by player (the farmers
+ * gathered in one pass, each with its count, in the followers' order). */
+struct farmer { int player, b; };
 static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
-	int at = D_TERMS;
+	int at = D_TERMS, n = cr_game_nfigures(g), nf = 0;
+	struct farmer froom[FEW], *fa = zeroed(froom, (size_t)n + 1, sizeof *fa);
 	const struct wf_fol *e;
 	struct wf_fol room;
 
 	fol_update(g);
+	if (fa == NULL) {	/* out of memory: player by player, as they stand */
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
+				if (e->player == p && e->kind == CR_FIELD) {
+					pay[p] += cr_feature_bordered(g, cr_feature_root(g, e->node));
+					count[p]++;
+				}
+		ev->detail[D_FULL] = 1;
+		return;
+	}
+	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
+		if (e->kind == CR_FIELD && nf <= n)
+			fa[nf++] = (struct farmer){ e->player,
+			    cr_feature_bordered(g, cr_feature_root(g, e->node)) };
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		for (int k = 0; fl.count[p] > 0 && (e = fol_next(g, &k, &room)) != NULL;) {
-			int b;
-
-			if (e->player != p || e->kind != CR_FIELD)
+		for (int i = 0; i < nf; i++) {
+			if (fa[i].player != p)
 				continue;
-			b = cr_feature_bordered(g, cr_feature_root(g, e->node));
-			pay[p] += b;
+			pay[p] += fa[i].b;
 			count[p]++;
-			if (at < D_END && b <= 255)
-				ev->detail[at++] = (uint8_t)b;
+			if (at < D_END && fa[i].b <= 255)
+				ev->detail[at++] = (uint8_t)fa[i].b;
 			else
 				ev->detail[D_FULL] = 1;
 		}
+	let_go(fa, froom);
 }
 
 /* Storm: 1 per follower in the supply. */
