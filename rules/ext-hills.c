@@ -293,17 +293,15 @@ refuse(int ext, struct cr_refusal *why, int phrase)
 	return false;
 }
 
-/* The choice: made when due, and only then; its token in the bag. */
-static bool
-move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+/* move_ok's rest, for a mover with a shepherd or a choice on the line. */
+static CR_NOINLINE bool
+due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
 	int turn = cr_game_turn(g), own, k;
 	bool n;
 
-	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 && h->shepherd[turn] < 0))
-		return true;	/* no shepherd of the mover's: nothing due */
 	/* Due when the tile touches the field of the mover's shepherd. */
 	own = own_root(g, h, turn);
 	n = own >= 0 && cr_move_touches(g, m, hd, own);
@@ -320,6 +318,17 @@ move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct 
 		return refuse(ext, why, P_NO_TOKEN);
 	}
 	return true;
+}
+
+/* The choice: made when due, and only then; its token in the bag. */
+static bool
+move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+    struct cr_refusal *why)
+{
+	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 &&
+	    ((const struct hills *)cr_ext_cstate(g, ext))->shepherd[cr_game_turn(g)] < 0))
+		return true;	/* no shepherd of the mover's: nothing due */
+	return due_ok(g, ext, m, hd, why);
 }
 
 /* A shepherd freed by the move's choice may go down again at once. */
@@ -512,6 +521,15 @@ score_closed(struct cr_game *g, int ext, int move)
 	}
 }
 
+/* Does the mover's shepherd, just put down, stand on a closed field? */
+static bool
+closed_under(const struct cr_game *g, int ext)
+{
+	int r = own_root(g, cr_ext_cstate(g, ext), cr_game_turn(g));
+
+	return r >= 0 && cr_feature_open(g, r) == 0;
+}
+
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
@@ -521,9 +539,10 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		shepherd_down(g, ext, m);
 	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
 		((struct hills *)cr_ext_state(g, ext))->hidden++;
-	/* A field is closed by the tile that joins it, or lies closed on
-	 * the tile a shepherd just went down on. */
-	if (down || cr_move_completes(g))
+	/* A field is closed by the tile that joins it (most tiles close
+	 * none), or lies closed on the tile a shepherd just went down on
+	 * (no other shepherd stands on a closed field: scored at once). */
+	if (cr_move_closes(g, CR_FIELD) || (down && closed_under(g, ext)))
 		score_closed(g, ext, move);
 }
 

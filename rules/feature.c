@@ -177,13 +177,14 @@ cr__features_add(struct cr_game *g, int t)
 		if (s == tt->cloister)
 			g->nodes.v[id].open = 8 - neighbours8(g);
 	}
-	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0;
+	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0 ?
+	    (uint16_t)(1u << tt->seg[tt->cloister].kind) : 0;
 	for (int k = 0; k < npair; k++) {
 		int r = join(g, pair[k][0], pair[k][1]);
 
 		cr__log_node(g, r);
 		if ((g->nodes.v[r].open -= 2) == 0)
-			g->own_closed = true;
+			g->own_closed |= (uint16_t)(1u << g->nodes.v[r].kind);
 	}
 	/* Two cities on one edge facing two on the other (Hills & Sheep's
 	 * L against another): every section meets every other, one city.
