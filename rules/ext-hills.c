@@ -130,16 +130,20 @@ struct hills {
 	int	hidden;				/* tiles slid unseen under hills */
 };
 
-/* The numbers (over all modules) of our tokens and choices, looked up
- * once (start): the tables never change; a move's words are compared
- * with them, several times a move, without a call. */
+/* The numbers (over all modules) of our tokens, choices and shepherd,
+ * and the hill's bit in a tile's marks, looked up once (start): the
+ * tables never change; a move's words are compared with them, several
+ * times a move, without a call. */
 static struct {
-	int	token[2], choice[2];
+	int	 token[2], choice[2], shepherd;
+	uint32_t hill;
 } id;
 
 static void
-number(void)
+number(int ext)
 {
+	id.shepherd = cr_ext_piece(ext, 0);
+	id.hill = cr_attr_bit(cr_ext_attr(ext, A_HILL));
 	for (int i = 1; cr_token(i) != NULL; i++)
 		for (int k = 0; k < 2; k++)
 			if (cr_token(i) == &tokens[k])
@@ -200,7 +204,7 @@ start(struct cr_game *g, int ext)
 	struct hills *h = cr_ext_state(g, ext);
 
 	if (id.token[TK_SHEEP] == 0)
-		number();
+		number(ext);
 	if (memo.derived != ts->derived || ts->derived == 0) {
 		cr_tileset_tokens_of(ts, cr_exts[ext]->name, bag_names, NKINDS, memo.n);
 		memo.derived = ts->derived;
@@ -293,17 +297,15 @@ refuse(int ext, struct cr_refusal *why, int phrase)
 	return false;
 }
 
-/* The choice: made when due, and only then; its token in the bag. */
-static bool
-move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+/* move_ok's rest, for a mover with a shepherd or a choice on the line. */
+static CR_NOINLINE bool
+due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
 	int turn = cr_game_turn(g), own, k;
 	bool n;
 
-	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 && h->shepherd[turn] < 0))
-		return true;	/* no shepherd of the mover's: nothing due */
 	/* Due when the tile touches the field of the mover's shepherd. */
 	own = own_root(g, h, turn);
 	n = own >= 0 && cr_move_touches(g, m, hd, own);
@@ -320,6 +322,17 @@ move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct 
 		return refuse(ext, why, P_NO_TOKEN);
 	}
 	return true;
+}
+
+/* The choice: made when due, and only then; its token in the bag. */
+static bool
+move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+    struct cr_refusal *why)
+{
+	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 &&
+	    ((const struct hills *)cr_ext_cstate(g, ext))->shepherd[cr_game_turn(g)] < 0))
+		return true;	/* no shepherd of the mover's: nothing due */
+	return due_ok(g, ext, m, hd, why);
 }
 
 /* A shepherd freed by the move's choice may go down again at once. */
@@ -512,19 +525,51 @@ score_closed(struct cr_game *g, int ext, int move)
 	}
 }
 
-static void
-placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+/* Does the mover's shepherd, just put down, stand on a closed field? */
+static bool
+closed_under(const struct cr_game *g, int ext)
 {
-	bool down = m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, 0);
+	int r = own_root(g, cr_ext_cstate(g, ext), cr_game_turn(g));
 
+	return r >= 0 && cr_feature_open(g, r) == 0;
+}
+
+/* placed for a move that put a shepherd down or a hill tile. */
+static CR_NOINLINE void
+placed_rest(struct cr_game *g, int ext, const struct cr_move *m, int move, bool down)
+{
 	if (down)
 		shepherd_down(g, ext, m);
 	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
 		((struct hills *)cr_ext_state(g, ext))->hidden++;
-	/* A field is closed by the tile that joins it, or lies closed on
-	 * the tile a shepherd just went down on. */
-	if (down || cr_move_completes(g))
+	if (cr_move_closes(g, CR_FIELD) || (down && closed_under(g, ext)))
 		score_closed(g, ext, move);
+}
+
+/* placed for the other moves: the flocks of the fields it closed. */
+static CR_NOINLINE void
+placed_closes(struct cr_game *g, int ext, int move)
+{
+	if (cr_move_closes(g, CR_FIELD))
+		score_closed(g, ext, move);
+}
+
+/*
+ * A field is closed by the tile that joins it (most tiles close none), or
+ * lies closed on the tile a shepherd just went down on (no other shepherd
+ * stands on a closed field: scored at once).  The common move (no
+ * shepherd, no hill) calls nothing here but its tail.
+ */
+static void
+placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	bool down = m->role != CR_ROLE_NONE && m->role == id.shepherd;
+
+	if (down || (m->kind == CR_MOVE_PLACE &&
+	    (cr_game_tileset(g)->type[m->tile].marks & id.hill)))
+		placed_rest(g, ext, m, move, down);
+	else
+		placed_closes(g, ext, move);
 }
 
 /* The table's part: the tile move `move` hid under its hill (none when

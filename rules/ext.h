@@ -66,6 +66,14 @@ struct cr_plural {
 };
 #define NP_(one, more)	{ one, more }
 
+/* A hook's rare part kept out of line, so that its every-move test pays
+ * no prologue for it (a module's placed, move_ok). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CR_NOINLINE	__attribute__((noinline))
+#else
+#define CR_NOINLINE
+#endif
+
 /* A supply each player has: the followers (7), the big meeple (1)... */
 struct cr_pool {
 	const char	*name;		/* "meeple", "big meeple": for messages */
@@ -1039,6 +1047,8 @@ bool	cr_tile_joins(const struct cr_game *g, int tile, int root);
 /* In placed: did the tile just placed complete a feature of its own
  * segments (false: no field, road or city was closed by it)? */
 bool	cr_move_completes(const struct cr_game *g);
+/* In placed: did it complete a feature of kind `kind` (a field: CR_FIELD)? */
+bool	cr_move_closes(const struct cr_game *g, int kind);
 
 /*
  * A placement being checked (m, its tile not down yet; h the squares

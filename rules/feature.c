@@ -177,13 +177,14 @@ cr__features_add(struct cr_game *g, int t)
 		if (s == tt->cloister)
 			g->nodes.v[id].open = 8 - neighbours8(g);
 	}
-	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0;
+	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0 ?
+	    (uint16_t)(1u << tt->seg[tt->cloister].kind) : 0;
 	for (int k = 0; k < npair; k++) {
 		int r = join(g, pair[k][0], pair[k][1]);
 
 		cr__log_node(g, r);
 		if ((g->nodes.v[r].open -= 2) == 0)
-			g->own_closed = true;
+			g->own_closed |= (uint16_t)(1u << g->nodes.v[r].kind);
 	}
 	/* Two cities on one edge facing two on the other (Hills & Sheep's
 	 * L against another): every section meets every other, one city.
@@ -206,6 +207,13 @@ cr__features_add(struct cr_game *g, int t)
 	}
 }
 
+/* Each node of cr__joined_roots' local union-find its own set. */
+static const uint8_t ident[CR_MAXSEG + 3 * CR_NDIRS] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+};
+_Static_assert(sizeof ident == 28, "ident: one entry a node of cr__joined_roots");
+
 /*
  * The features already on the board that segment seg of a tile about to
  * lie at h's position turned rot would belong to, once joined: their
@@ -222,14 +230,14 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 	const struct cr_tiletype *ty = g->h.ts->type, *tt = &ty[type];
 	const int8_t *ports = tt->portseg[rot];
 	int root[CR_MAXSEG + 3 * CR_NDIRS];	/* neighbour roots, after the segments */
-	int up[CR_MAXSEG + 3 * CR_NDIRS];
+	uint8_t up[CR_MAXSEG + 3 * CR_NDIRS];
 	int n = tt->nseg, nout = 0, mine = seg;
 
-	for (int i = 0; i < n; i++)
-		up[i] = i;
+	memcpy(up, ident, sizeof up);
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const struct sq *nb = &h->sq[cr_side[d]];
 		const int8_t *theirs;
+		int ps = -1, pb = -1;
 
 		if (nb->tile < 0)
 			continue;
@@ -240,21 +248,19 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 			int s = ports[CR_PORT(d, i)], b = theirs[2 - i];
 			int r, k, a, c;
 
-			if (s < 0 || b < 0)
-				continue;
+			if (s < 0 || b < 0 || (s == ps && b == pb))
+				continue;	/* none, or the pair the port before joined */
+			ps = s, pb = b;
 			r = cr__find(g, nb->seg0 + b);
 			for (k = tt->nseg; k < n && root[k] != r; k++)
 				;
-			if (k == n) {
-				root[n] = r;
-				up[n] = n;
-				n++;
-			}
+			if (k == n)
+				root[n++] = r;
 			for (a = s; up[a] != a; a = up[a])
 				;
 			for (c = k; up[c] != c; c = up[c])
 				;
-			up[a] = c;
+			up[a] = (uint8_t)c;
 		}
 		/* Twin cities on this edge facing twins: one city (features_add). */
 		if (tt->twin && ty[nb->type].twin && twin_cities(tt, ports, &ty[nb->type], theirs, d)) {
@@ -264,7 +270,7 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 				a = up[a];
 			while (up[c] != c)
 				c = up[c];
-			up[a] = c;
+			up[a] = (uint8_t)c;
 		}
 	}
 	while (up[mine] != mine)

@@ -181,7 +181,7 @@ struct laid {
 	struct grid board;	/* its squares */
 	struct sq hood[9];
 	int	closed[8], nclosed;
-	bool	own_closed;
+	uint16_t own_closed;
 };
 
 struct cr_game {
@@ -263,7 +263,9 @@ struct cr_game {
 	/* The cloisters around it that the tile just placed completed, in
 	 * the order they are paid (the row north first, west to east). */
 	int	closed[8], nclosed;
-	bool	own_closed;	/* and whether it closed a feature of its own */
+	/* and the kinds of the features of its own it closed: a bit a kind
+	 * (1u << kind), 0 for none */
+	uint16_t own_closed;
 	struct laid laid;	/* a start of several squares as laid (game.c) */
 };
 

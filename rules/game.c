@@ -922,41 +922,72 @@ check_pool(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *
 	return refuse(why, CR_R_NO_MEEPLE);
 }
 
-/* A token as a module's table allows it: its word, its number in range. */
+/* A token as a module's table allows it: its word, its number in range.
+ * The tables numbered (cr__tab.done): read in place. */
+static inline bool
+token_in(int arg)
+{
+	int id = CR_TOKEN_ID(arg), n = CR_TOKEN_N(arg);
+	const struct cr_token *t;
+
+	if (id <= 0 || id > cr__tab.ntokens)
+		return false;
+	t = cr__tab.token[id];
+	return t != NULL && (t->max == 0 ? n == 0 : n >= t->min && n <= t->max);
+}
+
 static bool
 token_ok(int arg)
 {
-	const struct cr_token *t = cr_token(CR_TOKEN_ID(arg));
-	int n = CR_TOKEN_N(arg);
+	if (!cr__tab.done)
+		cr__number();
+	return token_in(arg);
+}
 
-	return t != NULL && (t->max == 0 ? n == 0 : n >= t->min && n <= t->max);
+/* The module of a token (its number in range), -1. */
+static inline int
+token_ext_in(int id)
+{
+	return id > 0 && id <= cr__tab.ntokens && cr__tab.token[id] != NULL ?
+	    cr__tab.token_ext[id] : -1;
 }
 
 /*
  * The words a line may add (a token after the piece, a choice before
  * it): each a module's, in play, in range, where it belongs.  Only
- * asked when the move has one.
+ * asked when the move has one (half the moves of Hills & Sheep), after
+ * the piece's number was checked in range: the tables are numbered, and
+ * read in place.
  */
 static bool
 check_words(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
-	if (m->choice != 0 || m->choice_arg != 0) {	/* a module's word, in play? */
-		const struct cr_choice *c = cr_choice(m->choice);
+	int ch = m->choice, ca = m->choice_arg, arg = m->arg, role = m->role;
 
-		if (c == NULL || (c->token ? !token_ok(m->choice_arg) : m->choice_arg != 0) ||
-		    (m->choice_arg != 0 && cr_token_ext(CR_TOKEN_ID(m->choice_arg)) !=
-		    cr_choice_ext(m->choice)))
+	if (!cr__tab.done)
+		cr__number();
+	if (ch != 0 || ca != 0) {	/* a module's word, in play? */
+		const struct cr_choice *c = ch > 0 && ch <= cr__tab.nchoices ? cr__tab.choice[ch] :
+		    NULL;
+		int ce;
+
+		if (c == NULL)
 			return refuse(why, CR_R_BAD_MOVE);
-		if (!(g->exts & (1u << cr_choice_ext(m->choice)))) {
-			why->ext = cr_choice_ext(m->choice);
+		ce = cr__tab.choice_ext[ch];
+		if ((c->token ? !token_in(ca) : ca != 0) ||
+		    (ca != 0 && token_ext_in(CR_TOKEN_ID(ca)) != ce))
+			return refuse(why, CR_R_BAD_MOVE);
+		if (!(g->exts & (1u << ce))) {
+			why->ext = ce;
 			return refuse(why, CR_R_NOT_IN_PLAY);
 		}
 	}
 	/* A token goes with a piece, and is a word of the piece's module
-	 * (a piece that takes none is told so later). */
-	if (m->arg != 0 && (m->role == CR_ROLE_NONE || !token_ok(m->arg) ||
-	    ((cr_piece(m->role)->flags & CR_PIECE_TOKEN) &&
-	    cr_token_ext(CR_TOKEN_ID(m->arg)) != cr_piece_ext(m->role))))
+	 * (a piece that takes none is told so later).  The role is in
+	 * range (check). */
+	if (arg != 0 && (role == CR_ROLE_NONE || !token_in(arg) ||
+	    ((cr__tab.piece[role]->flags & CR_PIECE_TOKEN) &&
+	    token_ext_in(CR_TOKEN_ID(arg)) != cr__tab.piece_ext[role])))
 		return refuse(why, CR_R_BAD_MOVE);
 	return true;
 }

@@ -213,7 +213,13 @@ cr_tile_joins(const struct cr_game *g, int tile, int root)
 bool
 cr_move_completes(const struct cr_game *g)
 {
-	return g->own_closed;	/* noted by cr__features_add */
+	return g->own_closed != 0;	/* noted by cr__features_add */
+}
+
+bool
+cr_move_closes(const struct cr_game *g, int kind)
+{
+	return (g->own_closed >> kind) & 1u;
 }
 
 /* ---- a placement being checked -------------------------------------------- */
