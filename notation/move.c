@@ -662,24 +662,22 @@ fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
 	return cr_tileset_find(ts, t, n);
 }
 
-/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end,
- * as nt_parse_token reads it, in one pass.  A token of the copy drawn
- * ("wheel=2") after the piece: the general scanner's to refuse
- * (said_late). */
-static bool
-fast_token(int game, const char **pp, const char *e, int *arg)
+/* Fast path: the token at t ("sheep=3", "wolf"; a piece's if drawn is
+ * false, one said of the copy drawn, "wheel=2", if true: never a
+ * square) up to a space or the end, as nt_parse_token and nt_parse_said
+ * read it, in one pass; *qp: where it ends. */
+static inline bool
+fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn, int *arg)
 {
-	const char *t = *pp + 1, *q = t;
+	const char *q = t;
 	const struct cr_token *tk;
 	struct fw room;
 	int id, v = 0;
 
-	if (*pp >= e || **pp != ' ')
-		return false;
 	while (q < e && *q != ' ' && *q != '=')
 		q++;
 	if (q == t || (id = fast_word(game, t, (size_t)(q - t), e, &room)->token) == 0 ||
-	    (tk = cr_token(id))->drawn)
+	    (tk = cr_token(id))->drawn != drawn || (drawn && tk->square))
 		return false;
 	if (q < e && *q == '=') {	/* "sheep=3" */
 		q++;
@@ -689,8 +687,17 @@ fast_token(int game, const char **pp, const char *e, int *arg)
 	} else if (tk->max != 0)
 		return false;		/* "sheep" */
 	*arg = CR_TOKEN(id, v);
-	*pp = q;
+	*qp = q;
 	return true;
+}
+
+/* Fast path: " sheep=3" or " wolf" at *pp, a piece's token (fast_tok).
+ * A token of the copy drawn ("wheel=2") after the piece: the general
+ * scanner's to refuse (said_late). */
+static bool
+fast_token(int game, const char **pp, const char *e, int *arg)
+{
+	return *pp < e && **pp == ' ' && fast_tok(game, *pp + 1, pp, e, false, arg);
 }
 
 /* Bytes that end a line's first word: " ", ":" (a name), "#"; and
@@ -791,7 +798,15 @@ again:
 	while (p < e && ((unsigned)(*p | 0x20) - 'a') < 26) {
 		struct nt_error te;
 		const char *q = p;
+		int arg;
 
+		if (m->ndrawn < CR_MAXDRAWN && fast_tok(ts->game, p, &q, e, true, &arg) &&
+		    q < e) {	/* "wheel=2 ", the usual word: nt_parse_said's answer */
+			m->drawn[m->ndrawn++] = (struct cr_said){ arg, 0, 0, -1 };
+			p = q + 1;
+			continue;
+		}
+		q = p;
 		while (q < e && *q != ' ' && *q != '#')
 			q++;
 		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
