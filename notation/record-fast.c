@@ -139,62 +139,49 @@ rest_empty(const char *p, const char *e)
 	return q == e || (*q == '#' && q > p && comment_ok(q, e));
 }
 
-/* A plain scalar in block context, of the safe characters only: letters,
- * digits, , @ - _ . / and single spaces ("a:b" is fine YAML, but is left
- * to libyaml).  Sets *se to just after its last non-space character.
- * Bytes up to lim may be read (past e, e's line ends with a newline). */
+/* A plain scalar of the safe characters only: letters, digits,
+ * , @ - _ . / and single spaces ("a:b" is fine YAML, but is left to
+ * libyaml); in a flow sequence (flow), up to its "," or "]".  Sets *se
+ * to just after its last non-space character.  Bytes up to lim may be
+ * read (past e, e's line ends with a newline). */
 static bool
 plain(const char *p, const char *e, const char *lim, const char **se, bool flow)
 {
-	const char *last = NULL;
+	const char *q;
 
 	if (p >= e || !(cls[(unsigned char)*p] & C_ALNUM))
 		return false;
-	if (!flow) {
-		/* Sixteen bytes at once while all are safe or spaces (the
-		 * newline that ends e's line is not), then the one that
-		 * stopped them: " #" ends the scalar, a space or a safe byte
-		 * goes on, any other refuses it. */
-		const char *q = p + 1;
+	q = p + 1;
+	/* Sixteen bytes at once while all are safe or spaces (the newline
+	 * that ends e's line is not; in a flow, "," stops them too), then
+	 * the one that stopped them: " #" ends the scalar, so do a flow's
+	 * "," and "]", a space or a safe byte goes on, any other refuses
+	 * it. */
+	for (;;) {
+		while (plain_vec && lim - q >= 16) {
+			v16 x = v16_load(q);
+			int k = v16_first(flow ? plain_odd(x) | (v16)(x == v16_splat(',')) :
+			    plain_odd(x));
 
-		for (;;) {
-			while (plain_vec && lim - q >= 16) {
-				int k = v16_first(plain_odd(v16_load(q)));
-
-				q += k;
-				if (k < 16)
-					break;
-			}
-			if (q >= e)
+			q += k;
+			if (k < 16)
 				break;
-			if (*q == '#' && q[-1] == ' ')
-				break;		/* a comment starts */
-			if (*q != ' ' && !(cls[(unsigned char)*q] & C_SAFE))
-				return false;
-			q++;
 		}
-		if (q > e)
-			q = e;
-		while (q[-1] == ' ')
-			q--;
-		*se = q;
-		return true;
-	}
-	for (; p < e; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (c == ' ') {
-			if (p + 1 < e && p[1] == '#')
-				break;		/* a comment starts */
-			continue;
-		}
-		if (flow && (c == ',' || c == ']'))
+		if (q >= e)
 			break;
-		if (!(cls[c] & C_SAFE))
+		if (*q == '#' && q[-1] == ' ')
+			break;		/* a comment starts */
+		if (flow && (*q == ',' || *q == ']'))
+			break;
+		if (*q != ' ' && !(cls[(unsigned char)*q] & C_SAFE))
 			return false;
-		last = p;
+		q++;
 	}
-	*se = last + 1;
+	if (q > e)
+		q = e;
+	while (q[-1] == ' ')
+		q--;
+	*se = q;
 	return true;
 }
 
