@@ -277,8 +277,9 @@ static inline bool
 add_move(struct fp *f, const char *a, const char *b, const char *qa, const char *qb)
 {
 	struct nt_record *r = f->r;
+	/* len: no NUL before b (plain and quoted refuse one) */
 	struct nt_recmove m = { NULL, NULL, f->line, (int)(a - f->ln) + 1, f->line,
-	    (int)(qb - f->ln) + 1 };
+	    (int)(qb - f->ln) + 1, (size_t)(b - a) };
 	char *text;
 
 	if (f->l != NULL)
