@@ -731,9 +731,10 @@ static inline const char *
 role_stop(const char *p, const char *e)
 {
 	if (e - p >= 16) {
-		v16 x = v16_load(p), l = x | v16_splat(0x20);
-		int k = v16_first((v16)~(((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
-		    (x == v16_splat('-'))));
+		v16 x = v16_load(p);
+		s16 l = (s16)(x | v16_splat(0x20));	/* signed: 0x80 on below 'a' */
+		int k = v16_first((v16)~((v16)((l >= (s16)v16_splat('a')) &
+		    (l <= (s16)v16_splat('z'))) | (v16)(x == v16_splat('-'))));
 
 		if (k == 16)
 			p += 16;	/* a word that long: the rest one by one */

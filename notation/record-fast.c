@@ -71,11 +71,15 @@ static unsigned char cls[256];
 static inline v16
 plain_odd(v16 x)
 {
-	v16 l = x | v16_splat(0x20), ok;
+	/* the ranges as signed bytes (a byte from 0x80 on, below them
+	 * all): the machine's own comparison */
+	s16 l = (s16)(x | v16_splat(0x20)), sx = (s16)x;
+	v16 ok;
 
-	ok = ((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
-	    ((x >= v16_splat(',')) & (x <= v16_splat('9'))) | (x == v16_splat('@')) |
-	    (x == v16_splat('_')) | (x == v16_splat('=')) | (x == v16_splat(' '));
+	ok = (v16)(((l >= (s16)v16_splat('a')) & (l <= (s16)v16_splat('z'))) |
+	    ((sx >= (s16)v16_splat(',')) & (sx <= (s16)v16_splat('9')))) |
+	    (v16)((x == v16_splat('@')) | (x == v16_splat('_')) | (x == v16_splat('=')) |
+	    (x == v16_splat(' ')));
 	return (v16)~ok;
 }
 
@@ -198,8 +202,10 @@ quoted(const char *p, const char *e, const char *lim)
 
 	for (; lim - c >= 16; c += 16) {
 		v16 x = v16_load(c);
+		/* as signed bytes, a control or any byte from 0x80 on is
+		 * below a space: one comparison for both */
 		int k = v16_first((v16)((x == v16_splat('"')) | (x == v16_splat('\\')) |
-		    (x < v16_splat(' ')) | (x > v16_splat('~'))));
+		    ((s16)x < (s16)v16_splat(' ')) | (x == v16_splat(0x7f))));
 
 		if (k < 16) {
 			c += k;
