@@ -21,7 +21,8 @@
 /* Is name (a NUL-ended string, nlen bytes, or not measured: SIZE_MAX)
  * the n bytes at s, as the record's header spells it (nt_name_eq's first
  * answer, without its strlen and call)?  A measured name of four to
- * eight bytes: two loads a side, the second ending at its last byte. */
+ * eight bytes: two loads a side, the second ending at its last byte;
+ * shorter, its bytes (the middle one of three). */
 static inline bool
 same_bytes(const char *name, size_t nlen, const char *s, size_t n)
 {
@@ -32,8 +33,11 @@ same_bytes(const char *name, size_t nlen, const char *s, size_t n)
 
 		if (nlen != n)
 			return false;
-		if (n < 4 || n > 8)
+		if (n > 8)
 			return memcmp(name, s, n) == 0;
+		if (n < 4)	/* "Bob": first, middle and last byte */
+			return n == 0 || (name[0] == s[0] && name[n / 2] == s[n / 2] &&
+			    name[n - 1] == s[n - 1]);
 		memcpy(&a0, name, 4), memcpy(&a1, name + n - 4, 4);
 		memcpy(&b0, s, 4), memcpy(&b1, s + n - 4, 4);
 		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
