@@ -403,15 +403,20 @@ block_list(struct fp *f, bool moves, bool *more)
 	*more = false;
 	while (next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *a, *se;
-		int ind, k;
+		int ind;
 
-		if ((k = empty_line(p, e)) != 0) {
-			if (k < 0)
+		/* the indentation, read once: blank, a comment (empty_line's
+		 * answers), or an item's */
+		while (p < e && *p == ' ')
+			p++;
+		if (p == e)
+			continue;
+		if (*p == '#') {
+			if (!comment_ok(p, e))
 				return false;
 			continue;
 		}
-		for (ind = 0; p < e && *p == ' '; p++)
-			ind++;
+		ind = (int)(p - f->ln);
 		if (*p != '-') {
 			if (ind != 0)
 				return false;
