@@ -509,6 +509,51 @@ fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int
 	return true;
 }
 
+/* fast_int's answer for a coordinate of one digit ("0", "-3") before
+ * stop, with a byte to spare (not the line's end), at once; any other
+ * by fast_int. */
+static inline bool
+fast_coord(const char **pp, const char *e, char stop, int *out)
+{
+	const char *q = *pp;
+
+	if (e - q >= 3) {
+		int neg = *q == '-';
+		unsigned d = (unsigned)((unsigned char)q[neg] - '0');
+
+		if (d <= 9 && q[neg + 1] == stop) {
+			*out = neg ? -(int)d : (int)d;
+			*pp = q + neg + 1;
+			return true;
+		}
+	}
+	return fast_int(pp, e, stop, false, COORD_LIMIT, out);
+}
+
+/* A rotation as carcref writes it ("0", "90", "180", "270"), then a
+ * space or the end, at once; any other spelling by fast_int. */
+static inline bool
+fast_rot(const char **pp, const char *e, int *deg)
+{
+	const char *q = *pp;
+	ptrdiff_t n = e - q, k = 0;
+	int v = -1;
+
+	if (n >= 1 && q[0] == '0')
+		v = 0, k = 1;
+	else if (n >= 2 && q[0] == '9' && q[1] == '0')
+		v = 90, k = 2;
+	else if (n >= 3 && q[2] == '0' && ((q[0] == '1' && q[1] == '8') ||
+	    (q[0] == '2' && q[1] == '7')))
+		v = q[0] == '1' ? 180 : 270, k = 3;
+	if (v >= 0 && (k == n || q[k] == ' ')) {
+		*deg = v;
+		*pp = q + k;
+		return true;
+	}
+	return fast_int(pp, e, ' ', true, 1000, deg);
+}
+
 /* Fast path: a spot as carcref writes it ("SSE": cr_spot_name's) by a
  * table of the names' bytes; any other spelling (lower case, the French
  * O) as cr_spot_lookup reads it. */
@@ -818,13 +863,13 @@ again:
 	}
 	if (m->ndrawn > 1 && said_early(m) >= 0)
 		return false;	/* plague= before wheel=: the general scanner says it */
-	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m->x))
+	if (!fast_coord(&p, e, ',', &m->x))
 		return false;
 	p++;
-	if (!fast_int(&p, e, ' ', false, COORD_LIMIT, &m->y))
+	if (!fast_coord(&p, e, ' ', &m->y))
 		return false;
 	p++;
-	if (!fast_int(&p, e, ' ', true, 1000, &deg) || deg % 90 != 0 || deg < 0 || deg > 270)
+	if (!fast_rot(&p, e, &deg) || deg % 90 != 0 || deg < 0 || deg > 270)
 		return false;
 	m->rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
