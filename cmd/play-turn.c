@@ -83,7 +83,7 @@ play_turn(struct play *p, const char *line, struct nt_line_error *err)
 	int first = p->rules->nmoves(p->g);
 
 	err->kind = NULL;
-	if (p->rules->play(p->g, p->names, line, strlen(line), NULL, err) < 0)
+	if (p->rules->play(p->g, p->names, NULL, line, strlen(line), NULL, err) < 0)
 		return -1;
 	return play_new_moves(p, first) < 0 ? -2 : 0;
 }
@@ -170,7 +170,7 @@ turn_undo(struct play *p, int argc, char **argv)
 	gm->undo(p->g, n);
 	if (!journal_write(&p->j, &p->rec, p->g, &err)) {
 		for (int i = n - 1; i >= 0; i--)
-			gm->play(p->g, p->names, gone[i], strlen(gone[i]), NULL, &e);
+			gm->play(p->g, p->names, NULL, gone[i], strlen(gone[i]), NULL, &e);
 		for (int i = 0; i < n; i++)
 			free(gone[i]);
 		free(gone), free(who);
@@ -216,7 +216,7 @@ turn_redo(struct play *p, int argc, char **argv)
 	for (; done < n; done++) {
 		const char *line = p->redo[p->nredo - 1 - done];
 
-		if (p->rules->play(p->g, p->names, line, strlen(line), NULL, &e) < 0)
+		if (p->rules->play(p->g, p->names, NULL, line, strlen(line), NULL, &e) < 0)
 			break;		/* never: the game stands as before the undo */
 	}
 	if (done == 0)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 typedef unsigned char v16 __attribute__((vector_size(16)));
+typedef signed char s16 __attribute__((vector_size(16)));	/* the same, signed */
 typedef uint64_t v2x64 __attribute__((vector_size(16)));
 
 static inline v16

@@ -326,11 +326,12 @@ set_undo(void *g, bool on)
 }
 
 static int
-play(void *g, const char *const *names, const char *line, size_t len, const char *player,
-    struct nt_line_error *err)
+play(void *g, const char *const *names, const size_t *lens, const char *line, size_t len,
+    const char *player, struct nt_line_error *err)
 {
 	struct nt_dice_error e;
 
+	(void)lens;	/* a player's name is looked up as nt_dice_play does */
 	if (nt_dice_play(g, names, line, len, player, &e) == 0)
 		return 0;
 	err->column = e.column;

@@ -188,9 +188,10 @@ struct nt_game {
 	/* Keep what undo needs (on, the default) or not (checking, selfplay). */
 	void	(*set_undo)(void *g, bool on);
 	/* Play one turn line of len bytes; player: the record's mapping
-	 * form ("- Anna: ..."), else NULL.  0, or -1 with err, g unchanged. */
-	int	(*play)(void *g, const char *const *names, const char *line, size_t len,
-		    const char *player, struct nt_line_error *err);
+	 * form ("- Anna: ..."), else NULL; lens: the names' lengths, or
+	 * NULL (not measured).  0, or -1 with err, g unchanged. */
+	int	(*play)(void *g, const char *const *names, const size_t *lens, const char *line,
+		    size_t len, const char *player, struct nt_line_error *err);
 	/* Take back the last n moves (n at most nmoves). */
 	void	(*undo)(void *g, int n);
 	int	(*nplayers)(const void *g);

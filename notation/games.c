@@ -175,18 +175,19 @@ nt_game_replay(const struct nt_game *gm, void *g, const void *world, const struc
     struct nt_replay_error *err)
 {
 	const char *names[NT_MAXPLAYERS];
+	size_t lens[NT_MAXPLAYERS];
 	struct nt_line_error e;
 
 	memset(err, 0, sizeof *err);
 	e.kind = NULL;		/* a game whose refusals have kinds sets it */
 	for (int i = 0; i < r->nplayers && i < NT_MAXPLAYERS; i++)
-		names[i] = r->players[i].name;
+		lens[i] = strlen(names[i] = r->players[i].name);
 	if (!gm->restart(g, world, r, err))
 		return false;
 	for (int i = 0; i < r->nmoves; i++) {
 		const struct nt_recmove *m = &r->moves[i];
 
-		if (gm->play(g, names, m->text, strlen(m->text), m->player, &e) < 0) {
+		if (gm->play(g, names, lens, m->text, m->len, m->player, &e) < 0) {
 			err->move = i + 1;
 			err->line = m->line;
 			err->column = m->column + e.column - 1;

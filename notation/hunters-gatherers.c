@@ -801,13 +801,14 @@ hg_refused(void *game, const char *const *names, const char *line, size_t len,
  * refusal, a player named) is worked out by hg_refused, which reads the
  * line again (a refused move left the game as it was). */
 static int
-hg_play(void *game, const char *const *names, const char *line, size_t len,
-    const char *player, struct nt_line_error *err)
+hg_play(void *game, const char *const *names, const size_t *lens, const char *line,
+    size_t len, const char *player, struct nt_line_error *err)
 {
 	struct cr_game *g = game;
 	struct nt_turn t;
 	struct nt_error pe;
 
+	(void)lens;	/* a line that names its player: hg_refused's */
 	if (player == NULL && nt_parse_move(cr_game_tileset(g), line, len, &t, &pe) == 0 &&
 	    !t.blank && t.player == NULL && !cr_game_over(g) && cr_game_play(g, &t.move, NULL))
 		return 0;

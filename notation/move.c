@@ -509,6 +509,51 @@ fast_int(const char **pp, const char *e, char stop, bool end_ok, long limit, int
 	return true;
 }
 
+/* fast_int's answer for a coordinate of one digit ("0", "-3") before
+ * stop, with a byte to spare (not the line's end), at once; any other
+ * by fast_int. */
+static inline bool
+fast_coord(const char **pp, const char *e, char stop, int *out)
+{
+	const char *q = *pp;
+
+	if (e - q >= 3) {
+		int neg = *q == '-';
+		unsigned d = (unsigned)((unsigned char)q[neg] - '0');
+
+		if (d <= 9 && q[neg + 1] == stop) {
+			*out = neg ? -(int)d : (int)d;
+			*pp = q + neg + 1;
+			return true;
+		}
+	}
+	return fast_int(pp, e, stop, false, COORD_LIMIT, out);
+}
+
+/* A rotation as carcref writes it ("0", "90", "180", "270"), then a
+ * space or the end, at once; any other spelling by fast_int. */
+static inline bool
+fast_rot(const char **pp, const char *e, int *deg)
+{
+	const char *q = *pp;
+	ptrdiff_t n = e - q, k = 0;
+	int v = -1;
+
+	if (n >= 1 && q[0] == '0')
+		v = 0, k = 1;
+	else if (n >= 2 && q[0] == '9' && q[1] == '0')
+		v = 90, k = 2;
+	else if (n >= 3 && q[2] == '0' && ((q[0] == '1' && q[1] == '8') ||
+	    (q[0] == '2' && q[1] == '7')))
+		v = q[0] == '1' ? 180 : 270, k = 3;
+	if (v >= 0 && (k == n || q[k] == ' ')) {
+		*deg = v;
+		*pp = q + k;
+		return true;
+	}
+	return fast_int(pp, e, ' ', true, 1000, deg);
+}
+
 /* Fast path: a spot as carcref writes it ("SSE": cr_spot_name's) by a
  * table of the names' bytes; any other spelling (lower case, the French
  * O) as cr_spot_lookup reads it. */
@@ -662,24 +707,22 @@ fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
 	return cr_tileset_find(ts, t, n);
 }
 
-/* Fast path: " sheep=3" or " wolf" at *pp, up to a space or the end,
- * as nt_parse_token reads it, in one pass.  A token of the copy drawn
- * ("wheel=2") after the piece: the general scanner's to refuse
- * (said_late). */
-static bool
-fast_token(int game, const char **pp, const char *e, int *arg)
+/* Fast path: the token at t ("sheep=3", "wolf"; a piece's if drawn is
+ * false, one said of the copy drawn, "wheel=2", if true: never a
+ * square) up to a space or the end, as nt_parse_token and nt_parse_said
+ * read it, in one pass; *qp: where it ends. */
+static inline bool
+fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn, int *arg)
 {
-	const char *t = *pp + 1, *q = t;
+	const char *q = t;
 	const struct cr_token *tk;
 	struct fw room;
 	int id, v = 0;
 
-	if (*pp >= e || **pp != ' ')
-		return false;
 	while (q < e && *q != ' ' && *q != '=')
 		q++;
 	if (q == t || (id = fast_word(game, t, (size_t)(q - t), e, &room)->token) == 0 ||
-	    (tk = cr_token(id))->drawn)
+	    (tk = cr_token(id))->drawn != drawn || (drawn && tk->square))
 		return false;
 	if (q < e && *q == '=') {	/* "sheep=3" */
 		q++;
@@ -689,8 +732,17 @@ fast_token(int game, const char **pp, const char *e, int *arg)
 	} else if (tk->max != 0)
 		return false;		/* "sheep" */
 	*arg = CR_TOKEN(id, v);
-	*pp = q;
+	*qp = q;
 	return true;
+}
+
+/* Fast path: " sheep=3" or " wolf" at *pp, a piece's token (fast_tok).
+ * A token of the copy drawn ("wheel=2") after the piece: the general
+ * scanner's to refuse (said_late). */
+static bool
+fast_token(int game, const char **pp, const char *e, int *arg)
+{
+	return *pp < e && **pp == ' ' && fast_tok(game, *pp + 1, pp, e, false, arg);
 }
 
 /* Bytes that end a line's first word: " ", ":" (a name), "#"; and
@@ -724,9 +776,10 @@ static inline const char *
 role_stop(const char *p, const char *e)
 {
 	if (e - p >= 16) {
-		v16 x = v16_load(p), l = x | v16_splat(0x20);
-		int k = v16_first((v16)~(((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
-		    (x == v16_splat('-'))));
+		v16 x = v16_load(p);
+		s16 l = (s16)(x | v16_splat(0x20));	/* signed: 0x80 on below 'a' */
+		int k = v16_first((v16)~((v16)((l >= (s16)v16_splat('a')) &
+		    (l <= (s16)v16_splat('z'))) | (v16)(x == v16_splat('-'))));
 
 		if (k == 16)
 			p += 16;	/* a word that long: the rest one by one */
@@ -791,7 +844,15 @@ again:
 	while (p < e && ((unsigned)(*p | 0x20) - 'a') < 26) {
 		struct nt_error te;
 		const char *q = p;
+		int arg;
 
+		if (m->ndrawn < CR_MAXDRAWN && fast_tok(ts->game, p, &q, e, true, &arg) &&
+		    q < e) {	/* "wheel=2 ", the usual word: nt_parse_said's answer */
+			m->drawn[m->ndrawn++] = (struct cr_said){ arg, 0, 0, -1 };
+			p = q + 1;
+			continue;
+		}
+		q = p;
 		while (q < e && *q != ' ' && *q != '#')
 			q++;
 		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
@@ -802,13 +863,13 @@ again:
 	}
 	if (m->ndrawn > 1 && said_early(m) >= 0)
 		return false;	/* plague= before wheel=: the general scanner says it */
-	if (!fast_int(&p, e, ',', false, COORD_LIMIT, &m->x))
+	if (!fast_coord(&p, e, ',', &m->x))
 		return false;
 	p++;
-	if (!fast_int(&p, e, ' ', false, COORD_LIMIT, &m->y))
+	if (!fast_coord(&p, e, ' ', &m->y))
 		return false;
 	p++;
-	if (!fast_int(&p, e, ' ', true, 1000, &deg) || deg % 90 != 0 || deg < 0 || deg > 270)
+	if (!fast_rot(&p, e, &deg) || deg % 90 != 0 || deg < 0 || deg > 270)
 		return false;
 	m->rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */

@@ -63,7 +63,7 @@ next_line(struct fp *f)
 }
 
 /* Byte classes, one table lookup per byte. */
-enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8, C_WORD = 16 /* safe, not ',' */ };
+enum { C_BAD = 1, C_ALNUM = 2, C_SAFE = 4, C_QUOTED = 8 };
 static unsigned char cls[256];
 
 /* Sixteen bytes of a plain scalar: those other than a space or a safe
@@ -71,11 +71,15 @@ static unsigned char cls[256];
 static inline v16
 plain_odd(v16 x)
 {
-	v16 l = x | v16_splat(0x20), ok;
+	/* the ranges as signed bytes (a byte from 0x80 on, below them
+	 * all): the machine's own comparison */
+	s16 l = (s16)(x | v16_splat(0x20)), sx = (s16)x;
+	v16 ok;
 
-	ok = ((l >= v16_splat('a')) & (l <= v16_splat('z'))) |
-	    ((x >= v16_splat(',')) & (x <= v16_splat('9'))) | (x == v16_splat('@')) |
-	    (x == v16_splat('_')) | (x == v16_splat('=')) | (x == v16_splat(' '));
+	ok = (v16)(((l >= (s16)v16_splat('a')) & (l <= (s16)v16_splat('z'))) |
+	    ((sx >= (s16)v16_splat(',')) & (sx <= (s16)v16_splat('9')))) |
+	    (v16)((x == v16_splat('@')) | (x == v16_splat('_')) | (x == v16_splat('=')) |
+	    (x == v16_splat(' ')));
 	return (v16)~ok;
 }
 
@@ -95,8 +99,6 @@ classes(void)
 			cls[c] = C_SAFE;
 		if (isprint(c) && c != '"' && c != '\\')
 			cls[c] |= C_QUOTED;	/* inside a double-quoted scalar */
-		if ((cls[c] & C_SAFE) && c != ',')
-			cls[c] |= C_WORD;	/* a flow item's run ("[river, hills-sheep]") */
 	}
 	plain_vec = true;
 	for (int c = 0; c < 256; c++)
@@ -141,66 +143,49 @@ rest_empty(const char *p, const char *e)
 	return q == e || (*q == '#' && q > p && comment_ok(q, e));
 }
 
-/* A plain scalar in block context, of the safe characters only: letters,
- * digits, , @ - _ . / and single spaces ("a:b" is fine YAML, but is left
- * to libyaml).  Sets *se to just after its last non-space character.
- * Bytes up to lim may be read (past e, e's line ends with a newline). */
+/* A plain scalar of the safe characters only: letters, digits,
+ * , @ - _ . / and single spaces ("a:b" is fine YAML, but is left to
+ * libyaml); in a flow sequence (flow), up to its "," or "]".  Sets *se
+ * to just after its last non-space character.  Bytes up to lim may be
+ * read (past e, e's line ends with a newline). */
 static bool
 plain(const char *p, const char *e, const char *lim, const char **se, bool flow)
 {
-	const char *last = NULL;
+	const char *q;
 
 	if (p >= e || !(cls[(unsigned char)*p] & C_ALNUM))
 		return false;
-	if (!flow) {
-		/* Sixteen bytes at once while all are safe or spaces (the
-		 * newline that ends e's line is not), then the one that
-		 * stopped them: " #" ends the scalar, a space or a safe byte
-		 * goes on, any other refuses it. */
-		const char *q = p + 1;
-
-		for (;;) {
-			while (plain_vec && lim - q >= 16) {
-				int k = v16_first(plain_odd(v16_load(q)));
-
-				q += k;
-				if (k < 16)
-					break;
-			}
-			if (q >= e)
-				break;
-			if (*q == '#' && q[-1] == ' ')
-				break;		/* a comment starts */
-			if (*q != ' ' && !(cls[(unsigned char)*q] & C_SAFE))
-				return false;
-			q++;
-		}
-		if (q > e)
-			q = e;
-		while (q[-1] == ' ')
-			q--;
-		*se = q;
-		return true;
-	}
-	/* A flow item: runs of safe bytes but ',' (one test a byte: the
-	 * header's lists are most of a game's set-up), then what stopped
-	 * them. */
+	q = p + 1;
+	/* Sixteen bytes at once while all are safe or spaces (the newline
+	 * that ends e's line is not; in a flow, "," stops them too), then
+	 * the one that stopped them: " #" ends the scalar, so do a flow's
+	 * "," and "]", a space or a safe byte goes on, any other refuses
+	 * it. */
 	for (;;) {
-		const char *q = p;
+		while (plain_vec && lim - q >= 16) {
+			v16 x = v16_load(q);
+			int k = v16_first(flow ? plain_odd(x) | (v16)(x == v16_splat(',')) :
+			    plain_odd(x));
 
-		while (p < e && (cls[(unsigned char)*p] & C_WORD))
-			p++;
-		if (p > q)
-			last = p - 1;
-		if (p >= e || *p == ',' || *p == ']')
+			q += k;
+			if (k < 16)
+				break;
+		}
+		if (q >= e)
 			break;
-		if (*p != ' ')
-			return false;
-		if (p + 1 < e && p[1] == '#')
+		if (*q == '#' && q[-1] == ' ')
 			break;		/* a comment starts */
-		p++;
+		if (flow && (*q == ',' || *q == ']'))
+			break;
+		if (*q != ' ' && !(cls[(unsigned char)*q] & C_SAFE))
+			return false;
+		q++;
 	}
-	*se = last + 1;
+	if (q > e)
+		q = e;
+	while (q[-1] == ' ')
+		q--;
+	*se = q;
 	return true;
 }
 
@@ -217,8 +202,10 @@ quoted(const char *p, const char *e, const char *lim)
 
 	for (; lim - c >= 16; c += 16) {
 		v16 x = v16_load(c);
+		/* as signed bytes, a control or any byte from 0x80 on is
+		 * below a space: one comparison for both */
 		int k = v16_first((v16)((x == v16_splat('"')) | (x == v16_splat('\\')) |
-		    (x < v16_splat(' ')) | (x > v16_splat('~'))));
+		    ((s16)x < (s16)v16_splat(' ')) | (x == v16_splat(0x7f))));
 
 		if (k < 16) {
 			c += k;
@@ -296,8 +283,9 @@ static inline bool
 add_move(struct fp *f, const char *a, const char *b, const char *qa, const char *qb)
 {
 	struct nt_record *r = f->r;
+	/* len: no NUL before b (plain and quoted refuse one) */
 	struct nt_recmove m = { NULL, NULL, f->line, (int)(a - f->ln) + 1, f->line,
-	    (int)(qb - f->ln) + 1 };
+	    (int)(qb - f->ln) + 1, (size_t)(b - a) };
 	char *text;
 
 	if (f->l != NULL)
@@ -415,15 +403,20 @@ block_list(struct fp *f, bool moves, bool *more)
 	*more = false;
 	while (next_line(f)) {
 		const char *p = f->ln, *e = f->lend, *a, *se;
-		int ind, k;
+		int ind;
 
-		if ((k = empty_line(p, e)) != 0) {
-			if (k < 0)
+		/* the indentation, read once: blank, a comment (empty_line's
+		 * answers), or an item's */
+		while (p < e && *p == ' ')
+			p++;
+		if (p == e)
+			continue;
+		if (*p == '#') {
+			if (!comment_ok(p, e))
 				return false;
 			continue;
 		}
-		for (ind = 0; p < e && *p == ' '; p++)
-			ind++;
+		ind = (int)(p - f->ln);
 		if (*p != '-') {
 			if (ind != 0)
 				return false;

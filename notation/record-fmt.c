@@ -739,7 +739,7 @@ canon_play(struct fmt *f, const struct nt_recmove *m, size_t len)
 		return 0;
 	for (int i = 0; i < f->hdr->nplayers && i < NT_MAXPLAYERS; i++)
 		names[i] = f->hdr->players[i].name;
-	if (f->game->play(f->cg, names, m->text, len, m->player, &e) < 0) {
+	if (f->game->play(f->cg, names, NULL, m->text, len, m->player, &e) < 0) {
 		cg_drop(f);	/* refused: as the line says it, and no more */
 		return 0;
 	}

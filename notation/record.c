@@ -328,7 +328,7 @@ push_move(struct rd *rd, char *player, const yaml_mark_t *at)
 {
 	struct nt_record *r = rd->r;
 	struct nt_recmove m = { NULL, player, (int)at->line + 1, (int)at->column + 1,
-	    (int)rd->ev.end_mark.line + 1, (int)rd->ev.end_mark.column + 1 };
+	    (int)rd->ev.end_mark.line + 1, (int)rd->ev.end_mark.column + 1, 0 };
 	int rc;
 
 	if (rd->ev.data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
@@ -336,6 +336,7 @@ push_move(struct rd *rd, char *player, const yaml_mark_t *at)
 		m.column++;
 	if (rd->l != NULL && rd->l->move != NULL) {
 		m.text = (char *)scalar(rd);
+		m.len = strlen(m.text);
 		rc = rd->l->move(rd->l->arg, &m, rd->ev.data.scalar.length);
 		free(player);
 		r->nmoves++;
@@ -347,6 +348,7 @@ push_move(struct rd *rd, char *player, const yaml_mark_t *at)
 		free(player);
 		return fail_at(rd, at, _("out of memory"));
 	}
+	m.len = strlen(m.text);
 	if (r->nmoves == rd->capmoves) {
 		int cap = rd->capmoves ? 2 * rd->capmoves : 128;
 		struct nt_recmove *v = realloc(r->moves, (size_t)cap * sizeof *v);

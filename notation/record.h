@@ -26,6 +26,7 @@ struct nt_recmove {
 	char	*player;	/* from the mapping form "- Anna: U 0,1 0", else NULL */
 	int	line, column;	/* of the text's first byte in the file, 1-based */
 	int	end_line, end_column;	/* just after the scalar */
+	size_t	len;		/* strlen(text), kept (the readers set it) */
 };
 
 /*

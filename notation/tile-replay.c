@@ -3,6 +3,7 @@
  * whose turn it is, play, and word any refusal.  Its row (tile.c) plays
  * through here; so do the tests.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,21 +18,38 @@
 /* A refusal is as long as struct nt_error's, whoever asks. */
 #define MSG	sizeof ((struct nt_error *)0)->msg
 
-/* Is name (a NUL-ended string) the n bytes at s, as the record's header
- * spells it (nt_name_eq's first answer, without its strlen and call)? */
-static bool
-same_bytes(const char *name, const char *s, size_t n)
+/* Is name (a NUL-ended string, nlen bytes, or not measured: SIZE_MAX)
+ * the n bytes at s, as the record's header spells it (nt_name_eq's first
+ * answer, without its strlen and call)?  A measured name of four to
+ * eight bytes: two loads a side, the second ending at its last byte;
+ * shorter, its bytes (the middle one of three). */
+static inline bool
+same_bytes(const char *name, size_t nlen, const char *s, size_t n)
 {
 	size_t i = 0;
 
+	if (nlen != SIZE_MAX) {
+		uint32_t a0, a1, b0, b1;
+
+		if (nlen != n)
+			return false;
+		if (n > 8)
+			return memcmp(name, s, n) == 0;
+		if (n < 4)	/* "Bob": first, middle and last byte */
+			return n == 0 || (name[0] == s[0] && name[n / 2] == s[n / 2] &&
+			    name[n - 1] == s[n - 1]);
+		memcpy(&a0, name, 4), memcpy(&a1, name + n - 4, 4);
+		memcpy(&b0, s, 4), memcpy(&b1, s + n - 4, 4);
+		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+	}
 	while (i < n && name[i] != '\0' && name[i] == s[i])
 		i++;
 	return i == n && name[i] == '\0';
 }
 
 int
-nt__tile_play(void *game, const char *const *names, const char *line, size_t len,
-    const char *player, struct nt_line_error *err)
+nt__tile_play(void *game, const char *const *names, const size_t *lens, const char *line,
+    size_t len, const char *player, struct nt_line_error *err)
 {
 	struct cr_game *g = game;
 	const struct cr_tileset *ts = cr_game_tileset(g);
@@ -76,7 +94,8 @@ nt__tile_play(void *game, const char *const *names, const char *line, size_t len
 		turn.player = player;
 		turn.player_len = strlen(player);
 	}
-	if (turn.player != NULL && !same_bytes(names[who], turn.player, turn.player_len) &&
+	if (turn.player != NULL && !same_bytes(names[who], lens ? lens[who] : SIZE_MAX,
+	    turn.player, turn.player_len) &&
 	    !nt_name_eq(names[who], strlen(names[who]), turn.player, turn.player_len)) {
 		int n = cr_game_nplayers(g), k;
 
@@ -111,7 +130,7 @@ nt_play(struct cr_game *g, const char *const *names, const char *line, size_t le
 {
 	struct nt_line_error e;
 
-	if (nt__tile_play(g, names, line, len, player, &e) == 0)
+	if (nt__tile_play(g, names, NULL, line, len, player, &e) == 0)
 		return 0;
 	err->column = e.column;
 	memcpy(err->msg, e.msg, sizeof err->msg);	/* MSG at most, NUL included */

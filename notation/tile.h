@@ -72,8 +72,8 @@ int	nt_play(struct cr_game *g, const char *const *names, const char *line,
 	    size_t len, const char *player, struct nt_error *err);
 
 /* nt_play as the row plays (game.h's play). */
-int	nt__tile_play(void *g, const char *const *names, const char *line, size_t len,
-	    const char *player, struct nt_line_error *err);
+int	nt__tile_play(void *g, const char *const *names, const size_t *lens, const char *line,
+	    size_t len, const char *player, struct nt_line_error *err);
 
 /* The row's event_parts (game.h): event i's points for player p by
  * category and extras (tile-parts.c). */

@@ -703,6 +703,45 @@ test_fast_path_offsets(void **state)
 		}
 }
 
+/*
+ * The fast path reads a coordinate of one digit and the four rotations
+ * as carcref writes them at once, anything else as before: every
+ * spelling of the numbers, canonical or not, in a plain, a named and a
+ * wheel's line, whole and cut short at every byte, agrees with the
+ * general scanner, and the canonical ones are taken.
+ */
+static void
+test_fast_path_numbers(void **state)
+{
+	static const char *const coord[] = {
+		"0", "3", "-3", "12", "-12", "-100", "9", "-9",		/* canonical */
+		"+3", "-0", "03", "00", "-03", "3a", "", "-", "+", "--3", "1000000000000", "3 ",
+	};
+	static const char *const rot[] = {
+		"0", "90", "180", "270",				/* canonical */
+		"00", "090", "0180", "18", "27", "2700", "360", "9", "-90", "+90", "1800",
+		"18a", "270a", "", "0 ", "90x", "1", "2", "280", "170", "900", "27O",
+	};
+	static const char *const form[] = {
+		"U %s,%s %s", "Anna: E %s,%s %s knight@S", "U wheel=2 %s,%s %s",
+		"Bob: HS-M %s,%s %s grow sheep=3 knight@N",
+	};
+	char line[128];
+
+	(void)state;
+	for (size_t f = 0; f < sizeof form / sizeof *form; f++)
+		for (size_t x = 0; x < sizeof coord / sizeof *coord; x++)
+			for (size_t y = 0; y < sizeof coord / sizeof *coord; y++)
+				for (size_t r = 0; r < sizeof rot / sizeof *rot; r++) {
+					int n = snprintf(line, sizeof line, form[f], coord[x],
+					    coord[y], rot[r]);
+
+					fast_agrees(line, (size_t)n, x < 8 && y < 8 && r < 4);
+					for (int k = 1; k < n; k++)
+						fast_agrees(line, (size_t)k, false);
+				}
+}
+
 static void
 test_fast_path(void **state)
 {
@@ -1849,6 +1888,7 @@ main(void)
 		cmocka_unit_test(test_canonical),
 		cmocka_unit_test(test_fast_path),
 		cmocka_unit_test(test_fast_path_offsets),
+		cmocka_unit_test(test_fast_path_numbers),
 		cmocka_unit_test(test_play_player_checks),
 		cmocka_unit_test(test_refusal_words),
 		cmocka_unit_test(test_refusal_words_direct),
