@@ -53,4 +53,23 @@ v16_first(v16 m)
 #endif
 }
 
+/* The first byte from off on (0 to 15) whose answer is set, 16 if
+ * none; where the machine keeps its bytes the other way round, off if
+ * any (the caller reads them one by one from there). */
+static inline int
+v16_first_from(v16 m, int off)
+{
+	v2x64 w = (v2x64)m;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (off >= 8)
+		w[0] = 0, w[1] &= ~(uint64_t)0 << 8 * (off - 8);
+	else
+		w[0] &= ~(uint64_t)0 << 8 * off;
+	return v16_first((v16)w);
+#else
+	return w[0] != 0 || w[1] != 0 ? off : 16;
+#endif
+}
+
 #endif

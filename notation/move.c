@@ -750,15 +750,21 @@ fast_token(int game, const char **pp, const char *e, int *arg)
  * token). */
 static const bool word_end[256] = { [' '] = true, [':'] = true, ['#'] = true, ['='] = true };
 
+/* The bytes that end a line's first word (word_end) among sixteen. */
+static inline v16
+word_ends(v16 x)
+{
+	return (v16)((x == v16_splat(' ')) | (x == v16_splat(':')) | (x == v16_splat('#')) |
+	    (x == v16_splat('=')));
+}
+
 /* The first byte from p on that ends the line's first word (word_end),
  * or e. */
 static inline const char *
 word_stop(const char *p, const char *e)
 {
 	for (; e - p >= 16; p += 16) {
-		v16 x = v16_load(p);
-		int k = v16_first((v16)((x == v16_splat(' ')) | (x == v16_splat(':')) |
-		    (x == v16_splat('#')) | (x == v16_splat('='))));
+		int k = v16_first(word_ends(v16_load(p)));
 
 		if (k < 16) {
 			p += k;
@@ -812,6 +818,25 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 
 	m->kind = CR_MOVE_PLACE, m->role = CR_ROLE_NONE, m->spot = 0;
 	m->arg = m->choice = m->choice_arg = m->ndrawn = m->space = 0;
+	if (e - line >= 16) {
+		/* The usual line's first sixteen bytes read once: where its
+		 * first word ends, and after "Alice: " where the code ends;
+		 * anything else read word by word below. */
+		v16 ends = word_ends(v16_load(line));
+		int k = v16_first(ends), k2;
+
+		if (k > 0 && k < 16 && line[k] == ' ') {	/* "D 1,0 90 knight@N" */
+			p = line + k;
+			goto code;
+		}
+		if (k > 0 && k + 2 < 16 && line[k] == ':' && line[k + 1] == ' ' &&
+		    (unsigned)(*line - 0x21) < 0x5e && (unsigned)(line[k - 1] - 0x21) < 0x5e &&
+		    !blank(line[k + 2]) && (k2 = v16_first_from(ends, k + 2)) < 16 &&
+		    line[k2] == ' ') {	/* "Alice: HS-H 0,1 180" */
+			who = line, t = line + k + 2, p = line + k2;
+			goto code;
+		}
+	}
 again:
 	for (;;) {
 		p = word_stop(p, e);
@@ -830,6 +855,7 @@ again:
 	}
 	if (eq)
 		return false;	/* no code holds "=" */
+code:
 	/* A base tile's one letter: the table itself, no call (every move);
 	 * a longer code as fast_code keeps it. */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
