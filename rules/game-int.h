@@ -151,7 +151,7 @@ struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
 
 /*
  * The hooks asked on every move (a check's move_ok, a placement's placed
- * and again): the modules in play that have each, in module order, with
+ * and again) or feature (completed, price): the modules in play that have each, in module order, with
  * the function, each list ended by a NULL one.  A move walks the list and
  * calls each directly (not the mask bit by bit, then cr_exts[e]'s hook);
  * filled with the masks (game.c: configure).
@@ -163,6 +163,10 @@ struct cr_hook_calls {
 	    placed[CR_MAXEXTS + 1];
 	struct { bool (*fn)(struct cr_game *, int, const struct cr_move *, int); int e; }
 	    again[CR_MAXEXTS + 1];
+	/* score.c's, asked on each feature completed and paid */
+	struct { void (*fn)(struct cr_game *, int, int, int); int e; } completed[CR_MAXEXTS + 1];
+	struct { void (*fn)(const struct cr_game *, int, int, struct cr_event *); int e; }
+	    price[CR_MAXEXTS + 1];
 };
 
 /*

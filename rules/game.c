@@ -263,7 +263,7 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 static void
 hook_calls(struct cr_game *g)
 {
-	int a = 0, b = 0, c = 0;
+	int a = 0, b = 0, c = 0, d = 0, p = 0;
 
 	CR_EACH_EXT(g, g->hk.move_ok, e)
 		g->hc.move_ok[a].fn = cr_exts[e]->move_ok, g->hc.move_ok[a++].e = e;
@@ -271,7 +271,12 @@ hook_calls(struct cr_game *g)
 		g->hc.placed[b].fn = cr_exts[e]->placed, g->hc.placed[b++].e = e;
 	CR_EACH_EXT(g, g->hk.again, e)
 		g->hc.again[c].fn = cr_exts[e]->again, g->hc.again[c++].e = e;
+	CR_EACH_EXT(g, g->hk.completed, e)
+		g->hc.completed[d].fn = cr_exts[e]->completed, g->hc.completed[d++].e = e;
+	CR_EACH_EXT(g, g->hk.price, e)
+		g->hc.price[p].fn = cr_exts[e]->price, g->hc.price[p++].e = e;
 	g->hc.move_ok[a].fn = NULL, g->hc.placed[b].fn = NULL, g->hc.again[c].fn = NULL;
+	g->hc.completed[d].fn = NULL, g->hc.price[p].fn = NULL;
 }
 
 /*
