@@ -324,15 +324,35 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
 	return true;
 }
 
+/* due_ok for a move without a choice, the mover's shepherd (figure fig)
+ * on the board: the common move, its tile away from the flock, answered
+ * here with a look at the edges alone. */
+static CR_NOINLINE bool
+calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
+    struct cr_refusal *why, int fig)
+{
+	int own = cr_figure_root(g, fig);
+
+	if (own < 0 || !cr_move_touches(g, m, hd, own)) {
+		why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
+		return true;
+	}
+	return due_ok(g, ext, m, hd, why);
+}
+
 /* The choice: made when due, and only then; its token in the bag. */
 static bool
 move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why)
 {
-	if (m->kind != CR_MOVE_PLACE || (m->choice == 0 &&
-	    ((const struct hills *)cr_ext_cstate(g, ext))->shepherd[cr_game_turn(g)] < 0))
-		return true;	/* no shepherd of the mover's: nothing due */
-	return due_ok(g, ext, m, hd, why);
+	int fig;
+
+	if (m->kind != CR_MOVE_PLACE)
+		return true;
+	if (m->choice != 0)
+		return due_ok(g, ext, m, hd, why);
+	fig = ((const struct hills *)cr_ext_cstate(g, ext))->shepherd[cr_game_turn(g)];
+	return fig < 0 ? true : calm_ok(g, ext, m, hd, why, fig);	/* none: nothing due */
 }
 
 /* A shepherd freed by the move's choice may go down again at once. */

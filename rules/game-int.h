@@ -150,6 +150,26 @@ struct mark {
 struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
 
 /*
+ * The hooks asked on every move (a check's move_ok, a placement's placed
+ * and again) or feature (completed, price): the modules in play that have each, in module order, with
+ * the function, each list ended by a NULL one.  A move walks the list and
+ * calls each directly (not the mask bit by bit, then cr_exts[e]'s hook);
+ * filled with the masks (game.c: configure).
+ */
+struct cr_hook_calls {
+	struct { bool (*fn)(const struct cr_game *, int, const struct cr_move *,
+	    const struct hood *, struct cr_refusal *); int e; } move_ok[CR_MAXEXTS + 1];
+	struct { void (*fn)(struct cr_game *, int, const struct cr_move *, int); int e; }
+	    placed[CR_MAXEXTS + 1];
+	struct { bool (*fn)(struct cr_game *, int, const struct cr_move *, int); int e; }
+	    again[CR_MAXEXTS + 1];
+	/* score.c's, asked on each feature completed and paid */
+	struct { void (*fn)(struct cr_game *, int, int, int); int e; } completed[CR_MAXEXTS + 1];
+	struct { void (*fn)(const struct cr_game *, int, int, struct cr_event *); int e; }
+	    price[CR_MAXEXTS + 1];
+};
+
+/*
  * An open square (empty, beside a tile) and its signature: a digit per
  * side, 0 if no tile is there, else the number the tile set gives the
  * kind of edge that tile shows it (cr_tileset.edgeno: 1 to nedges, the
@@ -194,6 +214,7 @@ struct cr_game {
 	/* Which modules in play have each hook (bit per module): a game
 	 * whose modules hook nothing pays nothing for the seam. */
 	struct cr_hooks hk;
+	struct cr_hook_calls hc;	/* the per-move hooks' lists, as hk */
 	/* A byte per type: is drawn_ok asked of a plain line of it
 	 * (cr_ext.drawn_asks)? */
 	uint8_t	*drawn_ask;

@@ -259,6 +259,26 @@ cr_game_reset(struct cr_game *g, int edition, int nplayers)
 	return cr_game_restart(g, &c);
 }
 
+/* g->hc from g->hk: the per-move hooks' lists. */
+static void
+hook_calls(struct cr_game *g)
+{
+	int a = 0, b = 0, c = 0, d = 0, p = 0;
+
+	CR_EACH_EXT(g, g->hk.move_ok, e)
+		g->hc.move_ok[a].fn = cr_exts[e]->move_ok, g->hc.move_ok[a++].e = e;
+	CR_EACH_EXT(g, g->hk.placed, e)
+		g->hc.placed[b].fn = cr_exts[e]->placed, g->hc.placed[b++].e = e;
+	CR_EACH_EXT(g, g->hk.again, e)
+		g->hc.again[c].fn = cr_exts[e]->again, g->hc.again[c++].e = e;
+	CR_EACH_EXT(g, g->hk.completed, e)
+		g->hc.completed[d].fn = cr_exts[e]->completed, g->hc.completed[d++].e = e;
+	CR_EACH_EXT(g, g->hk.price, e)
+		g->hc.price[p].fn = cr_exts[e]->price, g->hc.price[p++].e = e;
+	g->hc.move_ok[a].fn = NULL, g->hc.placed[b].fn = NULL, g->hc.again[c].fn = NULL;
+	g->hc.completed[d].fn = NULL, g->hc.price[p].fn = NULL;
+}
+
 /*
  * What the modules in play are: those the game has on, and exts, among
  * the game's; their tile sets, hooks and states.  False if a module is
@@ -314,6 +334,7 @@ configure(struct cr_game *g, uint32_t exts)
 	memcpy(g->extset, extset, sizeof extset);
 	memcpy(g->h.xoff, xoff, sizeof xoff);
 	g->hk = hk;
+	hook_calls(g);
 	g->exts = exts;
 	memset(g->drawn_ask, 0, (size_t)g->h.ts->ntypes);
 	CR_EACH_EXT(g, hk.drawn_ok, e)	/* the types a plain line of asks drawn_ok */
@@ -1150,10 +1171,9 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	}
 	if (upto == CK_TILE)
 		return true;
-	if (g->hk.move_ok)
-		CR_EACH_EXT(g, g->hk.move_ok, e)
-			if (!cr_exts[e]->move_ok(g, e, m, h, why))
-				return false;
+	for (int i = 0; g->hc.move_ok[i].fn != NULL; i++)
+		if (!g->hc.move_ok[i].fn(g, g->hc.move_ok[i].e, m, h, why))
+			return false;
 	if (m->role == CR_ROLE_NONE)
 		return true;
 	pc = cr_piece(m->role);
@@ -1307,9 +1327,8 @@ again(struct cr_game *g, const struct cr_move *m, int move)
 {
 	bool more = false;
 
-	if (g->hk.again)
-		CR_EACH_EXT(g, g->hk.again, e)	/* each asked: each keeps its state */
-			more |= cr_exts[e]->again(g, e, m, move);
+	for (int i = 0; g->hc.again[i].fn != NULL; i++)	/* each asked: each keeps its state */
+		more |= g->hc.again[i].fn(g, g->hc.again[i].e, m, move);
 	return more;
 }
 
@@ -1347,9 +1366,8 @@ apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move
 			put_space(g, m, move);
 		else if (m->role != CR_ROLE_NONE)
 			put_meeple(g, m, h);
-		if (g->hk.placed)
-			CR_EACH_EXT(g, g->hk.placed, e)
-				cr_exts[e]->placed(g, e, m, move);
+		for (int i = 0; g->hc.placed[i].fn != NULL; i++)
+			g->hc.placed[i].fn(g, g->hc.placed[i].e, m, move);
 		cr__score_completed(g, g->h.tiles.n - 1, move);
 		if (!again(g, m, move))
 			g->h.turn = (g->h.turn + 1) % g->h.nplayers;

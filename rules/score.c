@@ -102,9 +102,8 @@ cr__feature_event(const struct cr_game *g, int root, int reason, struct cr_event
 	ev->plain = points_of(ev);	/* the base game's price, for the report */
 	/* The modules in play change the price (an inn, a cathedral), for
 	 * all the winners or for some (a pig). */
-	if (g->hk.price)
-		CR_EACH_EXT(g, g->hk.price, e)
-			cr_exts[e]->price(g, e, root, ev);
+	for (int i = 0; g->hc.price[i].fn != NULL; i++)
+		g->hc.price[i].fn(g, g->hc.price[i].e, root, ev);
 	return cr_event_settle(ev);
 }
 
@@ -279,9 +278,9 @@ score_closed(struct cr_game *g, int root, int move)
 		return;
 	cr__log_node(g, root);
 	n->scored = 1;
-	if (g->hk.completed)	/* whoever holds it, even nobody: goods */
-		CR_EACH_EXT(g, g->hk.completed, e)
-			cr_exts[e]->completed(g, e, root, move);
+	/* whoever holds it, even nobody: goods */
+	for (int i = 0; g->hc.completed[i].fn != NULL; i++)
+		g->hc.completed[i].fn(g, g->hc.completed[i].e, root, move);
 	if (n->followers == 0)
 		return;
 	if (cr__feature_event(g, root, CR_EV_COMPLETED, &ev))
@@ -451,9 +450,9 @@ farm_city_event(const struct cr_game *g, int land, int c, uint32_t gen, bool who
 	ev->cities = 1;
 	ev->per_city = cr_kind(land)->per_border;
 	ev->plain = points_of(ev);
-	if (g->hk.price && ev->winners != 0)	/* for the city c: a pig beside it */
-		CR_EACH_EXT(g, g->hk.price, e)
-			cr_exts[e]->price(g, e, c, ev);
+	if (ev->winners != 0)	/* for the city c: a pig beside it */
+		for (int i = 0; g->hc.price[i].fn != NULL; i++)
+			g->hc.price[i].fn(g, g->hc.price[i].e, c, ev);
 	cr_event_settle(ev);	/* tiles: the city's size, for people */
 	return ev->winners != 0;
 }
