@@ -151,10 +151,11 @@ struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
 
 /*
  * The hooks asked on every move (a check's move_ok, a placement's placed
- * and again) or feature (completed, price): the modules in play that have each, in module order, with
- * the function, each list ended by a NULL one.  A move walks the list and
- * calls each directly (not the mask bit by bit, then cr_exts[e]'s hook);
- * filled with the masks (game.c: configure).
+ * and again) or feature (completed, price): the modules in play that
+ * have each, in module order, with the function, each list ended by a
+ * NULL one.  A move walks the list and calls each directly (not the mask
+ * bit by bit, then cr_exts[e]'s hook); derived from the masks (hk) when
+ * they are made (game.c: configure, hook_calls), never set elsewhere.
  */
 struct cr_hook_calls {
 	struct { bool (*fn)(const struct cr_game *, int, const struct cr_move *,
