@@ -464,6 +464,7 @@ static struct {
 	uint64_t	 stamp, epoch;
 	struct wf_fol	*v;
 	int		 n, cap, nfig;
+	bool		 counted;	/* count and one worked out for these */
 	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
 } fl;
 
@@ -501,27 +502,24 @@ fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
 	return fol_scan(g, k, room);
 }
 
-/* The followers on the board as they stand (fl), each player's count and
- * one of them (the last). */
+/* The followers on the board as they stand (fl).  Only Plague asks each
+ * player's count (followers_of): it is worked out there, not here. */
 static void
 fol_update(const struct cr_game *g)
 {
 	int n = cr_game_nfigures(g), k = 0, from = 0;
-	const struct wf_fol *e;
-	struct wf_fol room;
 	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
 		return;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* counted as the list is made */
-		fl.count[p] = 0, fl.one[p] = -1;
+	fl.counted = false;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
-		for (int i = 0; i < fl.n; i++)	/* those still there */
-			if (cr_game_figure(g, fl.v[i].fig)->on_board) {
-				fl.v[k] = fl.v[i];
-				fl.count[fl.v[k].player]++;
-				fl.one[fl.v[k++].player] = fl.v[i].fig;
-			}
+		/* those still there: most stay, and are not moved */
+		while (k < fl.n && cr_game_figure(g, fl.v[k].fig)->on_board)
+			k++;
+		for (int i = k + 1; i < fl.n; i++)
+			if (cr_game_figure(g, fl.v[i].fig)->on_board)
+				fl.v[k++] = fl.v[i];
 		from = fl.nfig;
 	}
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
@@ -536,18 +534,7 @@ fol_update(const struct cr_game *g)
 			fl.v = v, fl.cap = cap;
 	}
 	for (int f = from; fl.v != NULL && f < n; f++)
-		if (fol_of(g, f, &fl.v[fl.n])) {
-			fl.count[fl.v[fl.n].player]++;
-			fl.one[fl.v[fl.n++].player] = f;
-		}
-	if (fl.v != NULL)
-		return;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* out of memory: counted anew */
-		fl.count[p] = 0, fl.one[p] = -1;
-	for (k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
-		fl.count[e->player]++;
-		fl.one[e->player] = e->fig;
-	}
+		fl.n += fol_of(g, f, &fl.v[fl.n]);
 }
 
 /* The follower at x,y, -1. */
@@ -568,7 +555,19 @@ follower_at(const struct cr_game *g, int x, int y)
 static void
 followers_of(const struct cr_game *g, int *count, int *one)
 {
+	const struct wf_fol *e;
+	struct wf_fol room;
+
 	fol_update(g);
+	if (!fl.counted || fl.v == NULL) {
+		for (int p = 0; p < CR_MAXPLAYERS; p++)
+			fl.count[p] = 0, fl.one[p] = -1;
+		for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
+			fl.count[e->player]++;
+			fl.one[e->player] = e->fig;	/* the last */
+		}
+		fl.counted = true;
+	}
 	memcpy(count, fl.count, sizeof fl.count);
 	memcpy(one, fl.one, sizeof fl.one);
 }
