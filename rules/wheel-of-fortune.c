@@ -537,6 +537,16 @@ fol_update(const struct cr_game *g)
 		fl.n += fol_of(g, f, &fl.v[fl.n]);
 }
 
+/* At least as many as the followers on the board (fl's, or out of
+ * memory every figure), brought up to date: the room the actions gather
+ * them in. */
+static int
+fol_bound(const struct cr_game *g)
+{
+	fol_update(g);
+	return fl.v != NULL ? fl.n : cr_game_nfigures(g);
+}
+
 /* The follower at x,y, -1. */
 static int
 follower_at(const struct cr_game *g, int x, int y)
@@ -912,7 +922,7 @@ struct knight { int node, player, root; bool seen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
-	int n = cr_game_nfigures(g), nc = 0, nk = 0, at = D_TERMS;
+	int n = fol_bound(g), nc = 0, nk = 0, at = D_TERMS, per[CR_MAXPLAYERS] = { 0 };
 	struct taxcity croom[FEW];
 	struct knight kroom[FEW];
 	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
@@ -920,7 +930,6 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	const struct wf_fol *e;
 	struct wf_fol eroom;
 
-	fol_update(g);
 	for (int i = 0; kn != NULL && (e = fol_next(g, &i, &eroom)) != NULL;)
 		if (e->kind == CR_CITY && nk <= n)
 			kn[nk++] = (struct knight){ e->node, e->player, cr_feature_root(g, e->node),
@@ -954,6 +963,7 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 			int on = oldest_node(g, kn[i].node);
 
 			c[nc++] = (struct taxcity){ cr_node_tile(g, on), on, kn[i].player, k, pen };
+			per[kn[i].player]++;
 		}
 	}
 	for (int i = 1; i < nc; i++)	/* by their oldest tile */
@@ -964,9 +974,10 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 		}
 	if (c == NULL || n < 0)
 		ev->detail[D_FULL] = 1;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		for (int i = 0; i < nc; i++)
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* each player's, those it has */
+		for (int i = 0, left = per[p]; left > 0; i++)
 			if (c[i].player == p) {
+				left--;
 				if (at + 2 > D_END || c[i].k > 255 || c[i].pen > 255) {
 					ev->detail[D_FULL] = 1;
 					continue;
@@ -987,12 +998,11 @@ struct farmer { int player, b; };
 static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
-	int at = D_TERMS, n = cr_game_nfigures(g), nf = 0;
+	int at = D_TERMS, n = fol_bound(g), nf = 0, per[CR_MAXPLAYERS] = { 0 };
 	struct farmer froom[FEW], *fa = zeroed(froom, (size_t)n + 1, sizeof *fa);
 	const struct wf_fol *e;
 	struct wf_fol room;
 
-	fol_update(g);
 	if (fa == NULL) {	/* out of memory: player by player, as they stand */
 		for (int p = 0; p < CR_MAXPLAYERS; p++)
 			for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
@@ -1004,15 +1014,18 @@ famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 		return;
 	}
 	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
-		if (e->kind == CR_FIELD && nf <= n)
-			fa[nf++] = (struct farmer){ e->player,
+		if (e->kind == CR_FIELD && nf <= n) {
+			fa[nf] = (struct farmer){ e->player,
 			    cr_feature_bordered(g, cr_feature_root(g, e->node)) };
-	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		for (int i = 0; i < nf; i++) {
+			pay[e->player] += fa[nf++].b;
+			count[e->player]++;
+			per[e->player]++;
+		}
+	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* each player's, those it has */
+		for (int i = 0; per[p] > 0; i++) {
 			if (fa[i].player != p)
 				continue;
-			pay[p] += fa[i].b;
-			count[p]++;
+			per[p]--;
 			if (at < D_END && fa[i].b <= 255)
 				ev->detail[at++] = (uint8_t)fa[i].b;
 			else
