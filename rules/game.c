@@ -957,14 +957,6 @@ token_in(int arg)
 	return t != NULL && (t->max == 0 ? n == 0 : n >= t->min && n <= t->max);
 }
 
-static bool
-token_ok(int arg)
-{
-	if (!cr__tab.done)
-		cr__number();
-	return token_in(arg);
-}
-
 /* The module of a token (its number in range), -1. */
 static inline int
 token_ext_in(int id)
@@ -1094,8 +1086,9 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 		const struct cr_said *d = &m->drawn[i];
 		const struct cr_token *t = cr_token(CR_TOKEN_ID(d->token));
 
+		/* t found, the tables numbered: its range read in place */
 		if (t == NULL || !t->drawn || (t->square ? CR_TOKEN_N(d->token) != 0 ||
-		    d->spot < -1 || d->spot >= CR_NSPOTS : !token_ok(d->token)))
+		    d->spot < -1 || d->spot >= CR_NSPOTS : !token_in(d->token)))
 			return refuse(why, CR_R_BAD_MOVE);
 		/* t found: the tables are numbered, the id in range */
 		if (!(g->exts & (1u << cr__tab.token_ext[CR_TOKEN_ID(d->token)]))) {
