@@ -1028,10 +1028,15 @@ cr_game_space(const struct cr_game *g, int space, struct cr_standing *on, int ma
 static bool
 check_space(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
-	int ext = cr_piece_ext(m->role), pool = cr_piece_pool(m->role), n;
+	/* A role checked in range (check): the tables are numbered, and
+	 * read in place, as cr_piece_ext, cr_space_ext and cr_space_local
+	 * would. */
+	int ext = cr__tab.piece_ext[m->role], pool = cr__tab.piece_pool[m->role], n = 0;
+	int s = m->space, at = s > 0 && s <= cr__tab.nspaces && cr__tab.space[s] != NULL ?
+	    cr__tab.space_ext[s] : -1;
 
-	why->space = m->space;
-	if (cr_space_ext(m->space) != ext)
+	why->space = s;
+	if (at != ext)
 		return refuse(why, CR_R_BAD_MOVE);
 	if (!(g->exts & (1u << ext))) {	/* the space's module (spec 4.6: crown@...) */
 		why->ext = ext;
@@ -1048,7 +1053,9 @@ check_space(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 		why->n = 2;
 		return refuse(why, CR_R_TOKEN);
 	}
-	why->n = cr_game_space(g, m->space, NULL, 0, &n);
+	/* cr_game_space: the space's module, in play */
+	why->n = cr_exts[ext]->space == NULL ? 0 :
+	    cr_exts[ext]->space(g, ext, s - cr__tab.space0[ext], NULL, 0, &n);
 	if (n >= why->n)
 		return refuse(why, CR_R_SPACE_FULL);
 	return true;
@@ -1307,11 +1314,12 @@ put_meeple(struct cr_game *g, const struct cr_move *m, const struct hood *h)
 static void
 put_space(struct cr_game *g, const struct cr_move *m, int move)
 {
-	int e = cr_space_ext(m->space);
+	/* checked (check_space): the tables read in place */
+	int e = cr__tab.space_ext[m->space];
 
 	cr__log_player(g, g->h.turn);
-	(*cr__pool(g, g->h.turn, cr_piece_pool(m->role)))--;
-	cr_exts[e]->space_put(g, e, cr_space_local(m->space), g->h.turn, m->role, move);
+	(*cr__pool(g, g->h.turn, cr__tab.piece_pool[m->role]))--;
+	cr_exts[e]->space_put(g, e, m->space - cr__tab.space0[e], g->h.turn, m->role, move);
 }
 
 /* Does a module give the player who just played another turn? */
