@@ -1113,8 +1113,11 @@ check_drawn(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 }
 
 /* How far check() looks: the whole move, its tile alone (where it lies),
- * or the copy drawn alone (before the drawn step). */
-enum { CK_ALL, CK_TILE, CK_DRAWN };
+ * the copy drawn alone (before the drawn step), or the rest of it after
+ * the step: the game not over, the move's kind and tile in range were
+ * proven by CK_DRAWN and no step changes them (the supply may change:
+ * cr_supply_hide, so it is looked at again). */
+enum { CK_ALL, CK_TILE, CK_DRAWN, CK_REST };
 
 /* The whole check; h gets the squares around a placement, for play. */
 static CR_ALWAYS_INLINE bool	/* in cr_game_play's loop, as it was before modules */
@@ -1128,20 +1131,22 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	why->tile = m->tile, why->x = m->x, why->y = m->y, why->rot = m->rot;
 	why->role = m->role, why->spot = m->spot;
 	why->arg = m->arg, why->choice = m->choice, why->choice_arg = m->choice_arg;
-	if (g->over)
-		return refuse(why, CR_R_GAME_OVER);
-	if (m->kind == CR_MOVE_END)
-		return true;
-	if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) ||
-	    m->tile < 0 || m->tile >= g->h.ts->ntypes)
-		return refuse(why, CR_R_BAD_MOVE);
+	if (upto != CK_REST) {
+		if (g->over)
+			return refuse(why, CR_R_GAME_OVER);
+		if (m->kind == CR_MOVE_END)
+			return true;
+		if ((m->kind != CR_MOVE_PLACE && m->kind != CR_MOVE_DISCARD) ||
+		    m->tile < 0 || m->tile >= g->h.ts->ntypes)
+			return refuse(why, CR_R_BAD_MOVE);
+	}
 	if (g->h.supply[m->tile] <= 0 || g->hk.drawable) {
 		if (!drawable_fast(g, m->tile, why) && !cr_game_drawable(g, m->tile, why))
 			return false;
 	}
-	if (upto != CK_TILE && (m->ndrawn != 0 || (g->hk.drawn_ok && g->drawn_ask[m->tile])) &&
-	    !g->in_drawn && !check_drawn(g, m, why))
-		return false;
+	if ((upto == CK_ALL || upto == CK_DRAWN) && (m->ndrawn != 0 || (g->hk.drawn_ok &&
+	    g->drawn_ask[m->tile])) && !g->in_drawn && !check_drawn(g, m, why))
+		return false;	/* CK_REST: checked before the step */
 	if (upto == CK_DRAWN)
 		return true;
 	if (m->kind == CR_MOVE_DISCARD) {
@@ -1432,7 +1437,7 @@ drawn_step(struct cr_game *g, const struct cr_move *m, struct cr_refusal *why, b
 	CR_EACH_EXT(g, g->hk.drawn, e)
 		cr_exts[e]->drawn(g, e, m, move);
 	g->in_drawn = true;
-	ok = check(g, m, why, &h, CK_ALL);
+	ok = check(g, m, why, &h, CK_REST);
 	if (!ok)
 		fits_here(g, m, &h, why);	/* the step lays no tile */
 	g->in_drawn = false;
