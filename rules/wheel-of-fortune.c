@@ -1043,9 +1043,11 @@ storm(const struct cr_game *g, int *pay)
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		const struct cr_player *pl = cr_game_player(g, p);
 
-		for (int k = 0; k < CR_MAXPOOLS; k++)
-			if (pools & (1u << k))
-				pay[p] += k == 0 ? pl->meeples : pl->pool[k];
+		for (unsigned b = pools; b != 0; b &= b - 1) {	/* the pools' bits alone */
+			int k = __builtin_ctz(b);
+
+			pay[p] += k == 0 ? pl->meeples : pl->pool[k];
+		}
 	}
 }
 
