@@ -140,12 +140,12 @@ static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	const struct traders *c = cr_ext_cstate(g, ext);
-	int p = cr_game_turn(g), r = c->builder[p] < 0 ? -1 : cr_figure_root(g, c->builder[p]);
+	int p = cr_game_turn(g);
 
 	(void)move;
 	/* Did this tile extend the feature of the mover's builder, placed
 	 * before it?  Seen now, before scoring sends the builder home. */
-	if (r >= 0 && cr_tile_joins(g, cr_game_ntiles(g) - 1, r))
+	if (c->builder[p] >= 0 && cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, c->builder[p]))
 		((struct traders *)cr_ext_state(g, ext))->extended = 1;
 	if (m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, PC_BUILDER))
 		((struct traders *)cr_ext_state(g, ext))->builder[p] = cr_game_nfigures(g) - 1;

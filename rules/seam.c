@@ -199,11 +199,15 @@ cr_feature_bordered(const struct cr_game *g, int land)
 }
 
 bool
-cr_tile_joins(const struct cr_game *g, int tile, int root)
+cr_tile_joins_figure(const struct cr_game *g, int tile, int fig)
 {
 	const struct cr_placed *t = &g->h.tiles.v[tile];
-	int nseg = g->h.ts->type[t->type].nseg;
+	const struct cr_figure *f = &g->h.figs.v[fig];
+	int nseg = g->h.ts->type[t->type].nseg, root;
 
+	if (!f->on_board)
+		return false;
+	root = cr__find(g, f->node);
 	for (int s = 0; s < nseg; s++)
 		if (cr__find(g, t->seg0 + s) == root)
 			return true;
