@@ -366,6 +366,20 @@ returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 	    merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0])) > 0;
 }
 
+/* Does the move's tile touch the field of any shepherd on the board? */
+static bool
+near(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
+    const struct hood *hd)
+{
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++) {
+		int r = own_root(g, h, p);
+
+		if (r >= 0 && cr_move_touches(g, m, hd, r))
+			return true;
+	}
+	return false;
+}
+
 /* The shepherd: a field with no other shepherd, its token in the bag. */
 static bool
 piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
@@ -383,10 +397,13 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 	if (ours(m))
 		n = merged(g, h, m, hd, r, (int)(sizeof r / sizeof r[0]));
 	clear = n > 0 && clears(m);
-	nr = cr_move_joins(g, m, hd, seg, roots);
-
-	/* A shepherd already there, unless the choice sends it home first. */
-	if (!(clear && member(roots, nr, own_root(g, h, turn))))
+	/* A shepherd already there, unless the choice sends it home first.
+	 * The fields the segment joins are reached across the tile's edges,
+	 * so a shepherd whose field the tile does not touch (most, a look
+	 * at the edges) cannot be there: the joins are made only if one
+	 * is touched. */
+	nr = near(g, h, m, hd) ? cr_move_joins(g, m, hd, seg, roots) : 0;
+	if (nr > 0 && !(clear && member(roots, nr, own_root(g, h, turn))))
 		for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 			if (member(roots, nr, own_root(g, h, p))) {
 				why->other_player = p;
