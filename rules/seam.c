@@ -228,16 +228,33 @@ cr_move_closes(const struct cr_game *g, int kind)
 
 /* ---- a placement being checked -------------------------------------------- */
 
+/* cr_move_touches and cr_move_joins asked without a hood: it is found
+ * here, out of their common path (a hood is a big frame, and modules
+ * ask with one several times a move). */
+static CR_NOINLINE bool
+touches_found(const struct cr_game *g, const struct cr_move *m, int root)
+{
+	struct hood here;
+
+	cr__hood_find(g, m->x, m->y, &here);
+	return cr__touches_root(g, m->tile, &here, m->rot, root);
+}
+
+static CR_NOINLINE int
+joins_found(const struct cr_game *g, const struct cr_move *m, int seg, int *roots)
+{
+	struct hood here;
+
+	cr__hood_find(g, m->x, m->y, &here);
+	return cr__joined_roots(g, m->tile, &here, m->rot, seg, roots);
+}
+
 bool
 cr_move_touches(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
     int root)
 {
-	struct hood here;
-
-	if (h == NULL) {
-		cr__hood_find(g, m->x, m->y, &here);
-		h = &here;
-	}
+	if (h == NULL)
+		return touches_found(g, m, root);
 	return cr__touches_root(g, m->tile, h, m->rot, root);
 }
 
@@ -245,12 +262,8 @@ int
 cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h, int seg,
     int *roots)
 {
-	struct hood here;
-
-	if (h == NULL) {
-		cr__hood_find(g, m->x, m->y, &here);
-		h = &here;
-	}
+	if (h == NULL)
+		return joins_found(g, m, seg, roots);
 	return cr__joined_roots(g, m->tile, h, m->rot, seg, roots);
 }
 
