@@ -386,7 +386,7 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
     int seg, struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
-	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, bag[NKINDS], nr;
+	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, left, nr;
 	int turn = cr_game_turn(g);
 	bool clear;
 
@@ -409,17 +409,17 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 				why->other_player = p;
 				return refuse(ext, why, P_TAKEN);
 			}
-	/* The bag as the choice leaves it. */
-	memcpy(bag, h->bag, sizeof bag);
+	/* The token's kind in the bag as the choice leaves it. */
+	left = h->bag[k];
 	if (clear) {
 		int back[NKINDS];
 
 		flock_on(g, h, r, n, back);
-		for (int i = 0; i < NKINDS; i++)
-			bag[i] += back[i];
-	} else if (n > 0 && choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0)
-		bag[kind_of(m->choice_arg)]--;
-	if (bag[k] <= 0) {
+		left += back[k];
+	} else if (n > 0 && choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0 &&
+	    kind_of(m->choice_arg) == k)
+		left--;
+	if (left <= 0) {
 		why->arg = m->arg;
 		why->n = h->total[k];
 		return refuse(ext, why, P_NO_TOKEN);
@@ -577,7 +577,8 @@ placed_rest(struct cr_game *g, int ext, const struct cr_move *m, int move, bool 
 {
 	if (down)
 		shepherd_down(g, ext, m);
-	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
+	if (m->kind == CR_MOVE_PLACE && (cr_game_tileset(g)->type[m->tile].marks & id.hill) &&
+	    cr_supply_hide(g))
 		((struct hills *)cr_ext_state(g, ext))->hidden++;
 	if (cr_move_closes(g, CR_FIELD) || (down && closed_under(g, ext)))
 		score_closed(g, ext, move);
