@@ -179,19 +179,22 @@ again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static void
 completed(struct cr_game *g, int ext, int root, int move)
 {
-	int n[NGOODS] = { 0 }, id = root, any = 0, turn;
+	int n[NGOODS] = { 0 }, id = root, any = 0, turn, a = cr_ext_attr(ext, A_GOODS);
 	const struct cr_placed *last;
 	struct cr_event ev;
 	struct traders *t;
 
 	if (cr_node_kind(g, root) != CR_CITY)
 		return;
-	do {
-		int goods = cr_node_attr(g, id, cr_ext_attr(ext, A_GOODS));
+	do {	/* a city's nodes: each a city segment, which goods are on */
+		struct cr_nodeview v;
+		int goods;
 
+		cr_node_view(g, id, &v);
+		goods = cr_seg_value(v.type, v.seg, a);
 		if (goods > 0 && goods < NGOODS)
 			n[goods]++, any++;
-		id = cr_feature_next(g, id);
+		id = v.next;
 	} while (id != root);
 	if (any == 0)
 		return;
