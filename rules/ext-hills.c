@@ -303,12 +303,10 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
     struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
-	int turn = cr_game_turn(g), own, k;
-	bool n;
-
+	int turn = cr_game_turn(g), k;
 	/* Due when the tile touches the field of the mover's shepherd. */
-	own = own_root(g, h, turn);
-	n = own >= 0 && cr_move_touches(g, m, hd, own);
+	bool n = cr_move_touches_figure(g, m, hd, h->shepherd[turn]);
+
 	why->other_player = turn;
 	if (m->choice == 0)
 		return !n ? true : refuse(ext, why, P_DUE);
@@ -331,9 +329,7 @@ static CR_NOINLINE bool
 calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why, int fig)
 {
-	int own = cr_figure_root(g, fig);
-
-	if (own < 0 || !cr_move_touches(g, m, hd, own)) {
+	if (!cr_move_touches_figure(g, m, hd, fig)) {
 		why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
 		return true;
 	}
@@ -371,12 +367,9 @@ static bool
 near(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
     const struct hood *hd)
 {
-	for (int p = 0, np = cr_game_nplayers(g); p < np; p++) {
-		int r = own_root(g, h, p);
-
-		if (r >= 0 && cr_move_touches(g, m, hd, r))
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
+		if (cr_move_touches_figure(g, m, hd, h->shepherd[p]))
 			return true;
-	}
 	return false;
 }
 

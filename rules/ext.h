@@ -1063,6 +1063,11 @@ bool	cr_move_touches(const struct cr_game *g, const struct cr_move *m, const str
 	    int root);
 int	cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
 	    int seg, int *roots);
+/* cr_move_touches for the feature a piece (cr_game_figure; -1 for none)
+ * stands on, in one call: false for none or one gone home.  A module
+ * asks it nearly every move (is the tile near the mover's shepherd?). */
+bool	cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m,
+	    const struct hood *h, int fig);
 
 /* Scoring: what an event pays each winner (cr_event.pay) from its
  * arithmetic, and whether it pays anybody; record it for move `move`

@@ -258,6 +258,15 @@ cr_move_touches(const struct cr_game *g, const struct cr_move *m, const struct h
 	return cr__touches_root(g, m->tile, h, m->rot, root);
 }
 
+bool
+cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+    int fig)
+{
+	if (fig < 0 || !g->h.figs.v[fig].on_board)
+		return false;
+	return cr_move_touches(g, m, h, cr__find(g, g->h.figs.v[fig].node));
+}
+
 int
 cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h, int seg,
     int *roots)
