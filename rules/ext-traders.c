@@ -137,23 +137,31 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 	return false;
 }
 
+/* A piece the mover just put down: its builder or pig kept (the last
+ * figure). */
+static CR_NOINLINE void
+keep_piece(struct cr_game *g, int ext, int role)
+{
+	int p = cr_game_turn(g);
+
+	if (role == cr_ext_piece(ext, PC_BUILDER))
+		((struct traders *)cr_ext_state(g, ext))->builder[p] = cr_game_nfigures(g) - 1;
+	else if (role == cr_ext_piece(ext, PC_PIG))	/* kept: the scoring looks it up */
+		((struct traders *)cr_ext_state(g, ext))->pig[p] = cr_game_nfigures(g) - 1;
+}
+
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct traders *c = cr_ext_cstate(g, ext);
-	int p = cr_game_turn(g);
+	int b = ((const struct traders *)cr_ext_cstate(g, ext))->builder[cr_game_turn(g)];
 
 	(void)move;
 	/* Did this tile extend the feature of the mover's builder, placed
 	 * before it?  Seen now, before scoring sends the builder home. */
-	if (c->builder[p] >= 0 && cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, c->builder[p]))
+	if (b >= 0 && cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, b))
 		((struct traders *)cr_ext_state(g, ext))->extended = 1;
-	if (m->role == CR_ROLE_NONE)
-		return;
-	if (m->role == cr_ext_piece(ext, PC_BUILDER))
-		((struct traders *)cr_ext_state(g, ext))->builder[p] = cr_game_nfigures(g) - 1;
-	else if (m->role == cr_ext_piece(ext, PC_PIG))	/* kept: the scoring looks it up */
-		((struct traders *)cr_ext_state(g, ext))->pig[p] = cr_game_nfigures(g) - 1;
+	if (m->role != CR_ROLE_NONE && cr_piece_ext(m->role) == ext)	/* a builder or a pig */
+		keep_piece(g, ext, m->role);
 }
 
 static bool
