@@ -324,16 +324,16 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
 
 /* due_ok for a move without a choice, the mover's shepherd (figure fig)
  * on the board: the common move, its tile away from the flock, answered
- * here with a look at the edges alone. */
+ * here with a look at the edges alone; a tile that touches the flock
+ * needs the choice (due_ok's answer, without its frame). */
 static CR_NOINLINE bool
 calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why, int fig)
 {
-	if (!cr_move_touches_figure(g, m, hd, fig)) {
-		why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
+	why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
+	if (!cr_move_touches_figure(g, m, hd, fig))
 		return true;
-	}
-	return due_ok(g, ext, m, hd, why);
+	return refuse(ext, why, P_DUE);
 }
 
 /* The choice: made when due, and only then; its token in the bag. */
