@@ -368,7 +368,7 @@ near(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
     const struct hood *hd)
 {
 	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
-		if (cr_move_touches_figure(g, m, hd, h->shepherd[p]))
+		if (h->shepherd[p] >= 0 && cr_move_touches_figure(g, m, hd, h->shepherd[p]))
 			return true;
 	return false;
 }
