@@ -303,12 +303,10 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
     struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
-	int turn = cr_game_turn(g), own, k;
-	bool n;
-
+	int turn = cr_game_turn(g), k;
 	/* Due when the tile touches the field of the mover's shepherd. */
-	own = own_root(g, h, turn);
-	n = own >= 0 && cr_move_touches(g, m, hd, own);
+	bool n = cr_move_touches_figure(g, m, hd, h->shepherd[turn]);
+
 	why->other_player = turn;
 	if (m->choice == 0)
 		return !n ? true : refuse(ext, why, P_DUE);
@@ -326,18 +324,16 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
 
 /* due_ok for a move without a choice, the mover's shepherd (figure fig)
  * on the board: the common move, its tile away from the flock, answered
- * here with a look at the edges alone. */
+ * here with a look at the edges alone; a tile that touches the flock
+ * needs the choice (due_ok's answer, without its frame). */
 static CR_NOINLINE bool
 calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why, int fig)
 {
-	int own = cr_figure_root(g, fig);
-
-	if (own < 0 || !cr_move_touches(g, m, hd, own)) {
-		why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
+	why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
+	if (!cr_move_touches_figure(g, m, hd, fig))
 		return true;
-	}
-	return due_ok(g, ext, m, hd, why);
+	return refuse(ext, why, P_DUE);
 }
 
 /* The choice: made when due, and only then; its token in the bag. */
@@ -366,13 +362,24 @@ returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 	    merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0])) > 0;
 }
 
+/* Does the move's tile touch the field of any shepherd on the board? */
+static bool
+near(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
+    const struct hood *hd)
+{
+	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
+		if (h->shepherd[p] >= 0 && cr_move_touches_figure(g, m, hd, h->shepherd[p]))
+			return true;
+	return false;
+}
+
 /* The shepherd: a field with no other shepherd, its token in the bag. */
 static bool
 piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     int seg, struct cr_refusal *why)
 {
 	const struct hills *h = cr_ext_cstate(g, ext);
-	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, bag[NKINDS], nr;
+	int r[CR_MAXJOINS * CR_MAXSEG], roots[CR_MAXJOINS], n = 0, k, left, nr;
 	int turn = cr_game_turn(g);
 	bool clear;
 
@@ -383,26 +390,29 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 	if (ours(m))
 		n = merged(g, h, m, hd, r, (int)(sizeof r / sizeof r[0]));
 	clear = n > 0 && clears(m);
-	nr = cr_move_joins(g, m, hd, seg, roots);
-
-	/* A shepherd already there, unless the choice sends it home first. */
-	if (!(clear && member(roots, nr, own_root(g, h, turn))))
+	/* A shepherd already there, unless the choice sends it home first.
+	 * The fields the segment joins are reached across the tile's edges,
+	 * so a shepherd whose field the tile does not touch (most, a look
+	 * at the edges) cannot be there: the joins are made only if one
+	 * is touched. */
+	nr = near(g, h, m, hd) ? cr_move_joins(g, m, hd, seg, roots) : 0;
+	if (nr > 0 && !(clear && member(roots, nr, own_root(g, h, turn))))
 		for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 			if (member(roots, nr, own_root(g, h, p))) {
 				why->other_player = p;
 				return refuse(ext, why, P_TAKEN);
 			}
-	/* The bag as the choice leaves it. */
-	memcpy(bag, h->bag, sizeof bag);
+	/* The token's kind in the bag as the choice leaves it. */
+	left = h->bag[k];
 	if (clear) {
 		int back[NKINDS];
 
 		flock_on(g, h, r, n, back);
-		for (int i = 0; i < NKINDS; i++)
-			bag[i] += back[i];
-	} else if (n > 0 && choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0)
-		bag[kind_of(m->choice_arg)]--;
-	if (bag[k] <= 0) {
+		left += back[k];
+	} else if (n > 0 && choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0 &&
+	    kind_of(m->choice_arg) == k)
+		left--;
+	if (left <= 0) {
 		why->arg = m->arg;
 		why->n = h->total[k];
 		return refuse(ext, why, P_NO_TOKEN);
@@ -560,7 +570,8 @@ placed_rest(struct cr_game *g, int ext, const struct cr_move *m, int move, bool 
 {
 	if (down)
 		shepherd_down(g, ext, m);
-	if (m->kind == CR_MOVE_PLACE && type_marked(g, ext, m->tile, A_HILL) && cr_supply_hide(g))
+	if (m->kind == CR_MOVE_PLACE && (cr_game_tileset(g)->type[m->tile].marks & id.hill) &&
+	    cr_supply_hide(g))
 		((struct hills *)cr_ext_state(g, ext))->hidden++;
 	if (cr_move_closes(g, CR_FIELD) || (down && closed_under(g, ext)))
 		score_closed(g, ext, move);

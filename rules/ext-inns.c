@@ -77,12 +77,15 @@ static const char *const phrases[] = {
 static void
 price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 {
-	unsigned flags = cr_feature_flags(g, root), inn = cr_attr_bit(cr_ext_attr(ext, A_INN));
-	unsigned cathedral = cr_attr_bit(cr_ext_attr(ext, A_CATHEDRAL));
+	unsigned flags = cr_feature_flags(g, root), inn, cathedral;
 	bool done;
 
+	if (flags == 0)
+		return;	/* most features: no flag of any set's */
+	inn = cr_attr_bit(cr_ext_attr(ext, A_INN));
+	cathedral = cr_attr_bit(cr_ext_attr(ext, A_CATHEDRAL));
 	if (!(flags & (inn | cathedral)))
-		return;	/* most features: neither */
+		return;	/* neither */
 	done = ev->reason == CR_EV_COMPLETED || cr_feature_open(g, root) == 0;
 	if (ev->kind == CR_ROAD && (flags & inn)) {
 		ev->per_tile = done ? 2 : 0;

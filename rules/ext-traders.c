@@ -100,6 +100,7 @@ static const char *const counters[] = { N_("wine"), N_("grain"), N_("cloth") };
 struct traders {
 	int	tokens[CR_MAXPLAYERS][NGOODS];	/* [p][0] unused */
 	int	builder[CR_MAXPLAYERS];		/* each one's builder: a figure, -1 */
+	int	pig[CR_MAXPLAYERS];		/* each one's pig: a figure, -1 */
 	int8_t	extended;	/* the tile just placed extended its mover's builder's feature */
 	int8_t	second;		/* the mover is playing a second tile */
 };
@@ -110,7 +111,7 @@ start(struct cr_game *g, int ext)
 	struct traders *t = cr_ext_state(g, ext);
 
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		t->builder[p] = -1;
+		t->builder[p] = t->pig[p] = -1;
 	return -1;	/* the base start tile */
 }
 
@@ -136,19 +137,31 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 	return false;
 }
 
+/* A piece the mover just put down: its builder or pig kept (the last
+ * figure). */
+static CR_NOINLINE void
+keep_piece(struct cr_game *g, int ext, int role)
+{
+	int p = cr_game_turn(g);
+
+	if (role == cr_ext_piece(ext, PC_BUILDER))
+		((struct traders *)cr_ext_state(g, ext))->builder[p] = cr_game_nfigures(g) - 1;
+	else if (role == cr_ext_piece(ext, PC_PIG))	/* kept: the scoring looks it up */
+		((struct traders *)cr_ext_state(g, ext))->pig[p] = cr_game_nfigures(g) - 1;
+}
+
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	const struct traders *c = cr_ext_cstate(g, ext);
-	int p = cr_game_turn(g), r = c->builder[p] < 0 ? -1 : cr_figure_root(g, c->builder[p]);
+	int b = ((const struct traders *)cr_ext_cstate(g, ext))->builder[cr_game_turn(g)];
 
 	(void)move;
 	/* Did this tile extend the feature of the mover's builder, placed
 	 * before it?  Seen now, before scoring sends the builder home. */
-	if (r >= 0 && cr_tile_joins(g, cr_game_ntiles(g) - 1, r))
+	if (b >= 0 && cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, b))
 		((struct traders *)cr_ext_state(g, ext))->extended = 1;
-	if (m->role != CR_ROLE_NONE && m->role == cr_ext_piece(ext, PC_BUILDER))
-		((struct traders *)cr_ext_state(g, ext))->builder[p] = cr_game_nfigures(g) - 1;
+	if (m->role != CR_ROLE_NONE && cr_piece_ext(m->role) == ext)	/* a builder or a pig */
+		keep_piece(g, ext, m->role);
 }
 
 static bool
@@ -174,19 +187,22 @@ again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 static void
 completed(struct cr_game *g, int ext, int root, int move)
 {
-	int n[NGOODS] = { 0 }, id = root, any = 0, turn;
+	int n[NGOODS] = { 0 }, id = root, any = 0, turn, a = cr_ext_attr(ext, A_GOODS);
 	const struct cr_placed *last;
 	struct cr_event ev;
 	struct traders *t;
 
 	if (cr_node_kind(g, root) != CR_CITY)
 		return;
-	do {
-		int goods = cr_node_attr(g, id, cr_ext_attr(ext, A_GOODS));
+	do {	/* a city's nodes: each a city segment, which goods are on */
+		struct cr_nodeview v;
+		int goods;
 
+		cr_node_view(g, id, &v);
+		goods = cr_seg_value(v.type, v.seg, a);
 		if (goods > 0 && goods < NGOODS)
 			n[goods]++, any++;
-		id = cr_feature_next(g, id);
+		id = v.next;
 	} while (id != root);
 	if (any == 0)
 		return;
@@ -213,19 +229,23 @@ completed(struct cr_game *g, int ext, int root, int move)
 	cr_game_pay(g, &ev, move);
 }
 
+/* The field root of player p's pig, -1 if it is not on the board.  The
+ * pool holds one pig (pools[]), so the last one placed is the only one
+ * that can be there: no walk over every figure, once per winner of
+ * every field scored. */
+static int
+pig_root(const struct cr_game *g, int ext, int p)
+{
+	const struct traders *t = cr_ext_cstate(g, ext);
+
+	return t->pig[p] < 0 ? -1 : cr_figure_root(g, t->pig[p]);
+}
+
 /* A player's pig on the field with root r, if any. */
 static bool
 pig_on(const struct cr_game *g, int ext, int r, int p)
 {
-	int pig = cr_ext_piece(ext, PC_PIG);
-
-	for (int i = 0; i < cr_game_nfigures(g); i++) {
-		const struct cr_figure *f = cr_game_figure(g, i);
-
-		if (f->on_board && f->player == p && f->role == pig && cr_feature_root(g, f->node) == r)
-			return true;
-	}
-	return false;
+	return pig_root(g, ext, p) == r;
 }
 
 /* Edition 1: a player's pig in a field touching city c where the player
@@ -233,19 +253,10 @@ pig_on(const struct cr_game *g, int ext, int r, int p)
 static bool
 pig_by_city(const struct cr_game *g, int ext, int c, int p)
 {
-	int pig = cr_ext_piece(ext, PC_PIG);
+	int r = pig_root(g, ext, p);
 
-	for (int i = 0; i < cr_game_nfigures(g); i++) {
-		const struct cr_figure *f = cr_game_figure(g, i);
-		int r;
-
-		if (!f->on_board || f->player != p || f->role != pig)
-			continue;
-		r = cr_feature_root(g, f->node);
-		if (cr_feature_holds(g, r, p, CR_PIECE_FOLLOWER) && cr_feature_borders(g, r, c))
-			return true;
-	}
-	return false;
+	return r >= 0 && cr_feature_holds(g, r, p, CR_PIECE_FOLLOWER) &&
+	    cr_feature_borders(g, r, c);
 }
 
 /* The pig: 1 more per completed city to each field owner with a pig. */

@@ -1042,8 +1042,9 @@ bool	cr_feature_holds(const struct cr_game *g, int root, int p, unsigned flags);
 bool	cr_feature_borders(const struct cr_game *g, int land, int c);
 int	cr_feature_bordered(const struct cr_game *g, int land);
 /* Does a segment of the placed tile `tile` (an index for cr_game_tile)
- * belong to the feature with root `root`? */
-bool	cr_tile_joins(const struct cr_game *g, int tile, int root);
+ * belong to the feature the piece fig (cr_game_figure) stands on?  False
+ * for a piece gone home.  One call: a module asks it every move. */
+bool	cr_tile_joins_figure(const struct cr_game *g, int tile, int fig);
 /* In placed: did the tile just placed complete a feature of its own
  * segments (false: no field, road or city was closed by it)? */
 bool	cr_move_completes(const struct cr_game *g);
@@ -1062,6 +1063,11 @@ bool	cr_move_touches(const struct cr_game *g, const struct cr_move *m, const str
 	    int root);
 int	cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
 	    int seg, int *roots);
+/* cr_move_touches for the feature a piece (cr_game_figure; -1 for none)
+ * stands on, in one call: false for none or one gone home.  A module
+ * asks it nearly every move (is the tile near the mover's shepherd?). */
+bool	cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m,
+	    const struct hood *h, int fig);
 
 /* Scoring: what an event pays each winner (cr_event.pay) from its
  * arithmetic, and whether it pays anybody; record it for move `move`

@@ -161,24 +161,35 @@ cr__features_add(struct cr_game *g, int t)
 		}
 	}
 
-	g->nodes.n += tt->nseg;		/* reserved */
-	g->link.n += tt->nseg;
-	for (int s = 0; s < tt->nseg; s++) {
-		const struct cr_seg *sg = &tt->seg[s];
-		int id = id0 + s;
+	/* The new nodes, from locals: the tile type's fields are bytes,
+	 * which a store may alias, so read through tt they would be read
+	 * again for every segment. */
+	{
+		struct node *N = g->nodes.v + id0;
+		struct link *L = g->link.v + id0;
+		const struct cr_seg *sg = tt->seg;
+		int nseg = tt->nseg;
+		uint32_t gen = g->gen;
 
-		g->link.v[id] = (struct link){ id, id };
-		g->nodes.v[id] = (struct node){
-			.size = 1, .tile = t,
-			.open = sg->nports,
-			.pennants = sg->pennants, .figure = -1, .anyfig = -1, .logged = g->gen,
-			.seg = (uint8_t)s, .kind = sg->kind, .flags = sg->flags,
-		};
-		if (s == tt->cloister)
-			g->nodes.v[id].open = 8 - neighbours8(g);
+		g->nodes.n += nseg;		/* reserved */
+		g->link.n += nseg;
+		for (int s = 0; s < nseg; s++) {
+			L[s] = (struct link){ id0 + s, id0 + s };
+			N[s] = (struct node){
+				.size = 1, .tile = t,
+				.open = sg[s].nports,
+				.pennants = sg[s].pennants, .figure = -1, .anyfig = -1, .logged = gen,
+				.seg = (uint8_t)s, .kind = sg[s].kind, .flags = sg[s].flags,
+			};
+		}
 	}
-	g->own_closed = tt->cloister >= 0 && g->nodes.v[id0 + tt->cloister].open == 0 ?
-	    (uint16_t)(1u << tt->seg[tt->cloister].kind) : 0;
+	g->own_closed = 0;
+	if (tt->cloister >= 0) {	/* its open: the neighbours it misses */
+		struct node *c = &g->nodes.v[id0 + tt->cloister];
+
+		if ((c->open = 8 - neighbours8(g)) == 0)
+			g->own_closed = (uint16_t)(1u << c->kind);
+	}
 	for (int k = 0; k < npair; k++) {
 		int r = join(g, pair[k][0], pair[k][1]);
 

@@ -199,11 +199,15 @@ cr_feature_bordered(const struct cr_game *g, int land)
 }
 
 bool
-cr_tile_joins(const struct cr_game *g, int tile, int root)
+cr_tile_joins_figure(const struct cr_game *g, int tile, int fig)
 {
 	const struct cr_placed *t = &g->h.tiles.v[tile];
-	int nseg = g->h.ts->type[t->type].nseg;
+	const struct cr_figure *f = &g->h.figs.v[fig];
+	int nseg = g->h.ts->type[t->type].nseg, root;
 
+	if (!f->on_board)
+		return false;
+	root = cr__find(g, f->node);
 	for (int s = 0; s < nseg; s++)
 		if (cr__find(g, t->seg0 + s) == root)
 			return true;
@@ -224,29 +228,51 @@ cr_move_closes(const struct cr_game *g, int kind)
 
 /* ---- a placement being checked -------------------------------------------- */
 
+/* cr_move_touches and cr_move_joins asked without a hood: it is found
+ * here, out of their common path (a hood is a big frame, and modules
+ * ask with one several times a move). */
+static CR_NOINLINE bool
+touches_found(const struct cr_game *g, const struct cr_move *m, int root)
+{
+	struct hood here;
+
+	cr__hood_find(g, m->x, m->y, &here);
+	return cr__touches_root(g, m->tile, &here, m->rot, root);
+}
+
+static CR_NOINLINE int
+joins_found(const struct cr_game *g, const struct cr_move *m, int seg, int *roots)
+{
+	struct hood here;
+
+	cr__hood_find(g, m->x, m->y, &here);
+	return cr__joined_roots(g, m->tile, &here, m->rot, seg, roots);
+}
+
 bool
 cr_move_touches(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
     int root)
 {
-	struct hood here;
-
-	if (h == NULL) {
-		cr__hood_find(g, m->x, m->y, &here);
-		h = &here;
-	}
+	if (h == NULL)
+		return touches_found(g, m, root);
 	return cr__touches_root(g, m->tile, h, m->rot, root);
+}
+
+bool
+cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+    int fig)
+{
+	if (fig < 0 || !g->h.figs.v[fig].on_board)
+		return false;
+	return cr_move_touches(g, m, h, cr__find(g, g->h.figs.v[fig].node));
 }
 
 int
 cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h, int seg,
     int *roots)
 {
-	struct hood here;
-
-	if (h == NULL) {
-		cr__hood_find(g, m->x, m->y, &here);
-		h = &here;
-	}
+	if (h == NULL)
+		return joins_found(g, m, seg, roots);
 	return cr__joined_roots(g, m->tile, h, m->rot, seg, roots);
 }
 
