@@ -708,22 +708,29 @@ fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
 	return cr_tileset_find(ts, t, n);
 }
 
-/* The end of a piece's or a choice's word from p on ("big-knight"):
- * the first byte neither a letter nor "-", or e. */
-static inline const char *
-role_stop(const char *p, const char *e)
+/* Among sixteen bytes, those neither a letter nor "-". */
+static inline v16
+role_odd(v16 x)
 {
-	if (e - p >= 16) {
-		v16 x = v16_load(p);
-		s16 l = (s16)(x | v16_splat(0x20));	/* signed: 0x80 on below 'a' */
-		int k = v16_first((v16)~((v16)((l >= (s16)v16_splat('a')) &
-		    (l <= (s16)v16_splat('z'))) | (v16)(x == v16_splat('-'))));
+	s16 l = (s16)(x | v16_splat(0x20));	/* signed: 0x80 on below 'a' */
 
-		if (k == 16)
-			p += 16;	/* a word that long: the rest one by one */
-		else
-			p += k;
-	}
+	return (v16)~((v16)((l >= (s16)v16_splat('a')) & (l <= (s16)v16_splat('z'))) |
+	    (v16)(x == v16_splat('-')));
+}
+
+/* The end of a piece's, a choice's or a token's word from p on ("big-
+ * knight", "sheep"): the first byte neither a letter nor "-", or e.
+ * Sixteen bytes at once: those from p, or, fewer left before the line's
+ * end, the line's last sixteen (lo: its start), the bytes before p left
+ * out, so that a line's last word, the usual, takes no loop either. */
+static inline const char *
+role_stop(const char *lo, const char *p, const char *e)
+{
+	if (e - p >= 16)
+		p += v16_first(role_odd(v16_load(p)));	/* 16: a word that long,
+							 * the rest one by one */
+	else if (e - lo >= 16 && p < e)
+		p = e - 16 + v16_first_from(role_odd(v16_load(e - 16)), (int)(16 - (e - p)));
 	while (p < e && (letter(*p) || *p == '-'))
 		p++;
 	return p;
@@ -736,10 +743,10 @@ role_stop(const char *p, const char *e)
  * ends.  Its word is letters and "-" up to the "=" or the space, as the
  * tables' words are: any other (an alias in UTF-8) is the slow path's. */
 static inline bool
-fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn,
+fast_tok(int game, const char *lo, const char *t, const char **qp, const char *e, bool drawn,
     struct cr_said *d)
 {
-	const char *q = role_stop(t, e);
+	const char *q = role_stop(lo, t, e);
 	const struct cr_token *tk;
 	struct fw room;
 	int id, v = 0;
@@ -775,11 +782,11 @@ fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn,
  * A token of the copy drawn ("wheel=2") after the piece: the general
  * scanner's to refuse (said_late). */
 static bool
-fast_token(int game, const char **pp, const char *e, int *arg)
+fast_token(int game, const char *lo, const char **pp, const char *e, int *arg)
 {
 	struct cr_said d;
 
-	if (*pp == e || **pp != ' ' || !fast_tok(game, *pp + 1, pp, e, false, &d))
+	if (*pp == e || **pp != ' ' || !fast_tok(game, lo, *pp + 1, pp, e, false, &d))
 		return false;
 	*arg = d.token;
 	return true;
@@ -792,7 +799,7 @@ fast_token(int game, const char **pp, const char *e, int *arg)
  * before wheel=) is the general scanner's.  Apart from nt__move_fast,
  * which the base game's lines run without it. */
 static bool
-fast_drawn(int game, const char **pp, const char *e, struct cr_move *m)
+fast_drawn(int game, const char *lo, const char **pp, const char *e, struct cr_move *m)
 {
 	const char *p = *pp;
 
@@ -800,7 +807,7 @@ fast_drawn(int game, const char **pp, const char *e, struct cr_move *m)
 		struct nt_error te;
 		const char *q = p;
 
-		if (m->ndrawn < CR_MAXDRAWN && fast_tok(game, p, &q, e, true,
+		if (m->ndrawn < CR_MAXDRAWN && fast_tok(game, lo, p, &q, e, true,
 		    &m->drawn[m->ndrawn]) && q < e) {
 			/* "wheel=2 ", "plague=4,2 ", the usual words:
 			 * nt_parse_said's answer */
@@ -921,7 +928,7 @@ code:
 		return false;
 	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
 	p++;
-	if (p < e && letter(*p) && !fast_drawn(ts->game, &p, e, m))
+	if (p < e && letter(*p) && !fast_drawn(ts->game, line, &p, e, m))
 		return false;	/* "wheel=3 plague=4,2" before the position */
 	if (!fast_coord(&p, e, ',', &m->x))
 		return false;
@@ -937,18 +944,18 @@ code:
 		const struct fw *w;
 		struct fw room;
 
-		p = role_stop(p, e);	/* "big-knight" */
+		p = role_stop(line, p, e);	/* "big-knight" */
 		w = fast_word(ts->game, r, (size_t)(p - r), e, &room);
 		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
 			/* "grow sheep=3" */
 			if (cr_choice(m->choice)->token &&
-			    !fast_token(ts->game, &p, e, &m->choice_arg))
+			    !fast_token(ts->game, line, &p, e, &m->choice_arg))
 				return false;
 			if (p == e)
 				goto done;
 			if (*p != ' ')
 				return false;
-			p = role_stop(r = p + 1, e);
+			p = role_stop(line, r = p + 1, e);
 			m->role = fast_word(ts->game, r, (size_t)(p - r), e, &room)->piece;
 		}
 		if (m->role == CR_ROLE_NONE)
@@ -962,7 +969,7 @@ code:
 			 * any other by parse_space itself */
 			if (p == e || *p != '@')
 				return false;
-			if ((p = role_stop(at = p + 1, e)) == e &&
+			if ((p = role_stop(line, at = p + 1, e)) == e &&
 			    (space = fast_word(ts->game, at, (size_t)(p - at), e, &room)->space) != 0 &&
 			    cr_space_ext(space) == cr_piece_ext(m->role)) {
 				m->space = space;
@@ -992,7 +999,7 @@ code:
 		}
 		/* "shepherd@W sheep=2": only after a piece that draws one. */
 		if (p < e && (!(flags & CR_PIECE_TOKEN) ||
-		    !fast_token(ts->game, &p, e, &m->arg) || p != e))
+		    !fast_token(ts->game, line, &p, e, &m->arg) || p != e))
 			return false;
 	}
 done:
