@@ -626,10 +626,10 @@ fw_fill(struct fw *w, int game, const char *t, size_t n)
 	w->space = (uint8_t)cr_space_find(game, t, n);
 }
 
-/* The bytes of t (n bytes, 1 to 16; the line ending at e) as two
+/* The bytes of t (n bytes, 1 to 16; the line from lo to e) as two
  * words, the first byte lowest, 0 after the last; their hash. */
 static inline uint64_t
-fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
+fw_key(const char *lo, const char *t, size_t n, const char *e, uint64_t k[2])
 {
 	uint64_t k0 = 0, k1 = 0;
 
@@ -637,6 +637,11 @@ fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
 	if (n <= 8 && e - t >= 8) {	/* a load, the bytes past the word masked off */
 		memcpy(&k0, t, 8);
 		k0 &= n == 8 ? ~(uint64_t)0 : ((uint64_t)1 << 8 * n) - 1;
+	} else if (n <= 8 && t + n - lo >= 8) {
+		/* a line's last word: the eight bytes ending with it, those
+		 * before it shifted out */
+		memcpy(&k0, t + n - 8, 8);
+		k0 >>= 8 * (8 - n);
 	} else if (e - t >= 16) {
 		memcpy(&k0, t, 8);
 		memcpy(&k1, t + 8, 8);
@@ -649,10 +654,10 @@ fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
 	return (k0 ^ k1 * 0x9e3779b97f4a7c15u ^ n) * 0xff51afd7ed558ccdu;
 }
 
-/* Word t (n bytes, the line ending at e) of game's: its entry, in the
+/* Word t (n bytes, the line from lo to e) of game's: its entry, in the
  * table, or in *room (a word longer than the table's, or empty). */
 static const struct fw *
-fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
+fast_word(int game, const char *lo, const char *t, size_t n, const char *e, struct fw *room)
 {
 	uint64_t k[2], h;
 	struct fw *w;
@@ -661,7 +666,7 @@ fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
 		fw_fill(room, game, t, n);
 		return room;
 	}
-	h = fw_key(t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
+	h = fw_key(lo, t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		w = &fw_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
 		if (w->len == n && w->game == game && w->k[0] == k[0] && w->k[1] == k[1])
@@ -676,7 +681,7 @@ fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
 	return room;
 }
 
-/* A tile code of two bytes or more (t, n bytes; the line ending at e)
+/* A tile code of two bytes or more (t, n bytes; the line from lo to e)
  * in ts: cr_tileset_find's answer, kept the same way by the set's
  * derived number (never another set's, rules/tileset.h). */
 static struct fc {
@@ -686,14 +691,14 @@ static struct fc {
 } fc_cache[1 << FW_BITS];
 
 static int
-fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
+fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, const char *e)
 {
 	uint64_t k[2], h;
 	struct fc *c;
 
 	if (n > 16 || ts->derived == 0)
 		return cr_tileset_find(ts, t, n);
-	h = fw_key(t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
+	h = fw_key(lo, t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &fc_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
 		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
@@ -752,7 +757,7 @@ fast_tok(int game, const char *lo, const char *t, const char **qp, const char *e
 	int id, v = 0;
 
 	if (q == t || (q < e && *q != ' ' && *q != '=') ||
-	    (id = fast_word(game, t, (size_t)(q - t), e, &room)->token) == 0 ||
+	    (id = fast_word(game, lo, t, (size_t)(q - t), e, &room)->token) == 0 ||
 	    (tk = cr_token(id))->drawn != drawn)
 		return false;
 	if (drawn && tk->square) {	/* "plague=4,2 ", then the square: its
@@ -923,7 +928,7 @@ code:
 	/* A base tile's one letter: the table itself, no call (every move);
 	 * a longer code as fast_code keeps it. */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
-	    fast_code(ts, t, (size_t)(p - t), e);
+	    fast_code(ts, line, t, (size_t)(p - t), e);
 	if (m->tile < 0)
 		return false;
 	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
@@ -945,7 +950,7 @@ code:
 		struct fw room;
 
 		p = role_stop(line, p, e);	/* "big-knight" */
-		w = fast_word(ts->game, r, (size_t)(p - r), e, &room);
+		w = fast_word(ts->game, line, r, (size_t)(p - r), e, &room);
 		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
 			/* "grow sheep=3" */
 			if (cr_choice(m->choice)->token &&
@@ -956,7 +961,7 @@ code:
 			if (*p != ' ')
 				return false;
 			p = role_stop(line, r = p + 1, e);
-			m->role = fast_word(ts->game, r, (size_t)(p - r), e, &room)->piece;
+			m->role = fast_word(ts->game, line, r, (size_t)(p - r), e, &room)->piece;
 		}
 		if (m->role == CR_ROLE_NONE)
 			return false;
@@ -970,7 +975,7 @@ code:
 			if (p == e || *p != '@')
 				return false;
 			if ((p = role_stop(line, at = p + 1, e)) == e &&
-			    (space = fast_word(ts->game, at, (size_t)(p - at), e, &room)->space) != 0 &&
+			    (space = fast_word(ts->game, line, at, (size_t)(p - at), e, &room)->space) != 0 &&
 			    cr_space_ext(space) == cr_piece_ext(m->role)) {
 				m->space = space;
 				goto done;
