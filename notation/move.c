@@ -609,7 +609,7 @@ struct fw {
 	uint64_t	k[2];		/* the bytes, the first lowest; 0 after them */
 	uint8_t		len;		/* 0: a free slot */
 	int8_t		game;
-	uint8_t		piece, choice, token;	/* 0: none */
+	uint8_t		piece, choice, token, space;	/* 0: none */
 };
 #define FW_BITS	8
 #define FW_PROBE 8	/* slots read for a word; all taken by others: not kept */
@@ -623,12 +623,13 @@ fw_fill(struct fw *w, int game, const char *t, size_t n)
 	w->piece = (uint8_t)cr_piece_find(game, t, n);
 	w->choice = (uint8_t)cr_choice_find(game, t, n);
 	w->token = (uint8_t)cr_token_find(game, t, n);
+	w->space = (uint8_t)cr_space_find(game, t, n);
 }
 
-/* The bytes of t (n bytes, 1 to 16; the line ending at e) as two
+/* The bytes of t (n bytes, 1 to 16; the line from lo to e) as two
  * words, the first byte lowest, 0 after the last; their hash. */
 static inline uint64_t
-fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
+fw_key(const char *lo, const char *t, size_t n, const char *e, uint64_t k[2])
 {
 	uint64_t k0 = 0, k1 = 0;
 
@@ -636,6 +637,11 @@ fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
 	if (n <= 8 && e - t >= 8) {	/* a load, the bytes past the word masked off */
 		memcpy(&k0, t, 8);
 		k0 &= n == 8 ? ~(uint64_t)0 : ((uint64_t)1 << 8 * n) - 1;
+	} else if (n <= 8 && t + n - lo >= 8) {
+		/* a line's last word: the eight bytes ending with it, those
+		 * before it shifted out */
+		memcpy(&k0, t + n - 8, 8);
+		k0 >>= 8 * (8 - n);
 	} else if (e - t >= 16) {
 		memcpy(&k0, t, 8);
 		memcpy(&k1, t + 8, 8);
@@ -648,10 +654,12 @@ fw_key(const char *t, size_t n, const char *e, uint64_t k[2])
 	return (k0 ^ k1 * 0x9e3779b97f4a7c15u ^ n) * 0xff51afd7ed558ccdu;
 }
 
-/* Word t (n bytes, the line ending at e) of game's: its entry, in the
- * table, or in *room (a word longer than the table's, or empty). */
-static const struct fw *
-fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
+/* Word t (n bytes, the line from lo to e) of game's: its entry, in the
+ * table, or in *room (a word longer than the table's, or empty).
+ * Inline: a line asks it for each of its words (a Hills & Sheep line's
+ * four), and the call itself cost as much as the look-up. */
+static inline const struct fw *
+fast_word(int game, const char *lo, const char *t, size_t n, const char *e, struct fw *room)
 {
 	uint64_t k[2], h;
 	struct fw *w;
@@ -660,7 +668,7 @@ fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
 		fw_fill(room, game, t, n);
 		return room;
 	}
-	h = fw_key(t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
+	h = fw_key(lo, t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		w = &fw_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
 		if (w->len == n && w->game == game && w->k[0] == k[0] && w->k[1] == k[1])
@@ -675,7 +683,7 @@ fast_word(int game, const char *t, size_t n, const char *e, struct fw *room)
 	return room;
 }
 
-/* A tile code of two bytes or more (t, n bytes; the line ending at e)
+/* A tile code of two bytes or more (t, n bytes; the line from lo to e)
  * in ts: cr_tileset_find's answer, kept the same way by the set's
  * derived number (never another set's, rules/tileset.h). */
 static struct fc {
@@ -685,14 +693,14 @@ static struct fc {
 } fc_cache[1 << FW_BITS];
 
 static int
-fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
+fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, const char *e)
 {
 	uint64_t k[2], h;
 	struct fc *c;
 
 	if (n > 16 || ts->derived == 0)
 		return cr_tileset_find(ts, t, n);
-	h = fw_key(t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
+	h = fw_key(lo, t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &fc_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
 		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
@@ -707,23 +715,64 @@ fast_code(const struct cr_tileset *ts, const char *t, size_t n, const char *e)
 	return cr_tileset_find(ts, t, n);
 }
 
-/* Fast path: the token at t ("sheep=3", "wolf"; a piece's if drawn is
- * false, one said of the copy drawn, "wheel=2", if true: never a
- * square) up to a space or the end, as nt_parse_token and nt_parse_said
- * read it, in one pass; *qp: where it ends. */
-static inline bool
-fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn, int *arg)
+/* Among sixteen bytes, those neither a letter nor "-". */
+static inline v16
+role_odd(v16 x)
 {
-	const char *q = t;
+	s16 l = (s16)(x | v16_splat(0x20));	/* signed: 0x80 on below 'a' */
+
+	return (v16)~((v16)((l >= (s16)v16_splat('a')) & (l <= (s16)v16_splat('z'))) |
+	    (v16)(x == v16_splat('-')));
+}
+
+/* The end of a piece's, a choice's or a token's word from p on ("big-
+ * knight", "sheep"): the first byte neither a letter nor "-", or e.
+ * Sixteen bytes at once: those from p, or, fewer left before the line's
+ * end, the line's last sixteen (lo: its start), the bytes before p left
+ * out, so that a line's last word, the usual, takes no loop either. */
+static inline const char *
+role_stop(const char *lo, const char *p, const char *e)
+{
+	if (e - p >= 16)
+		p += v16_first(role_odd(v16_load(p)));	/* 16: a word that long,
+							 * the rest one by one */
+	else if (e - lo >= 16 && p < e)
+		p = e - 16 + v16_first_from(role_odd(v16_load(e - 16)), (int)(16 - (e - p)));
+	while (p < e && (letter(*p) || *p == '-'))
+		p++;
+	return p;
+}
+
+/* Fast path: the token at t ("sheep=3", "wolf"; a piece's if drawn is
+ * false, one said of the copy drawn, "wheel=2", "plague=4,2", if true)
+ * up to a space or the end, as nt_parse_token and nt_parse_said read
+ * it, in one pass, into *d (a piece's: its token alone); *qp: where it
+ * ends.  Its word is letters and "-" up to the "=" or the space, as the
+ * tables' words are: any other (an alias in UTF-8) is the slow path's. */
+static inline bool
+fast_tok(int game, const char *lo, const char *t, const char **qp, const char *e, bool drawn,
+    struct cr_said *d)
+{
+	const char *q = role_stop(lo, t, e);
 	const struct cr_token *tk;
 	struct fw room;
 	int id, v = 0;
 
-	while (q < e && *q != ' ' && *q != '=')
-		q++;
-	if (q == t || (id = fast_word(game, t, (size_t)(q - t), e, &room)->token) == 0 ||
-	    (tk = cr_token(id))->drawn != drawn || (drawn && tk->square))
+	if (q == t || (q < e && *q != ' ' && *q != '=') ||
+	    (id = fast_word(game, lo, t, (size_t)(q - t), e, &room)->token) == 0 ||
+	    (tk = cr_token(id))->drawn != drawn)
 		return false;
+	if (drawn && tk->square) {	/* "plague=4,2 ", then the square: its
+					 * spot (":S") the slow path's */
+		int x, y;
+
+		if (q == e || *q != '=' || (++q, !fast_coord(&q, e, ',', &x)) ||
+		    (++q, !fast_coord(&q, e, ' ', &y)))
+			return false;
+		*d = (struct cr_said){ CR_TOKEN(id, 0), x, y, -1 };
+		*qp = q;
+		return true;
+	}
 	if (q < e && *q == '=') {	/* "sheep=3" */
 		q++;
 		if (tk->max == 0 || !fast_int(&q, e, ' ', true, 1000, &v) || v < tk->min ||
@@ -731,7 +780,7 @@ fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn, in
 			return false;
 	} else if (tk->max != 0)
 		return false;		/* "sheep" */
-	*arg = CR_TOKEN(id, v);
+	*d = (struct cr_said){ CR_TOKEN(id, v), 0, 0, -1 };
 	*qp = q;
 	return true;
 }
@@ -740,9 +789,52 @@ fast_tok(int game, const char *t, const char **qp, const char *e, bool drawn, in
  * A token of the copy drawn ("wheel=2") after the piece: the general
  * scanner's to refuse (said_late). */
 static bool
-fast_token(int game, const char **pp, const char *e, int *arg)
+fast_token(int game, const char *lo, const char **pp, const char *e, int *arg)
 {
-	return *pp < e && **pp == ' ' && fast_tok(game, *pp + 1, pp, e, false, arg);
+	struct cr_said d;
+
+	if (*pp == e || **pp != ' ' || !fast_tok(game, lo, *pp + 1, pp, e, false, &d))
+		return false;
+	*arg = d.token;
+	return true;
+}
+
+/* Fast path: what the line says of the copy drawn, at *pp ("wheel=3
+ * plague=4,2 "; a word of letters first): each word a token of it, as
+ * the general scanner reads them, into m->drawn; *pp left on what
+ * follows (the position).  Anything odd (a comment, too many, plague=
+ * before wheel=) is the general scanner's.  Apart from nt__move_fast,
+ * which the base game's lines run without it. */
+static bool
+fast_drawn(int game, const char *lo, const char **pp, const char *e, struct cr_move *m)
+{
+	const char *p = *pp;
+
+	while (p < e && letter(*p)) {
+		struct nt_error te;
+		const char *q = p;
+
+		if (m->ndrawn < CR_MAXDRAWN && fast_tok(game, lo, p, &q, e, true,
+		    &m->drawn[m->ndrawn]) && q < e) {
+			/* "wheel=2 ", "plague=4,2 ", the usual words:
+			 * nt_parse_said's answer */
+			m->ndrawn++;
+			p = q + 1;
+			continue;
+		}
+		q = p;
+		while (q < e && *q != ' ' && *q != '#')
+			q++;
+		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
+		    nt_parse_said(game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1)
+			return false;
+		m->ndrawn++;
+		p = q + 1;
+	}
+	if (m->ndrawn > 1 && said_early(m) >= 0)
+		return false;
+	*pp = p;
+	return true;
 }
 
 /* Bytes that end a line's first word: " ", ":" (a name), "#"; and
@@ -772,27 +864,6 @@ word_stop(const char *p, const char *e)
 		}
 	}
 	while (p < e && !word_end[(unsigned char)*p])
-		p++;
-	return p;
-}
-
-/* The end of a piece's or a choice's word from p on ("big-knight"):
- * the first byte neither a letter nor "-", or e. */
-static inline const char *
-role_stop(const char *p, const char *e)
-{
-	if (e - p >= 16) {
-		v16 x = v16_load(p);
-		s16 l = (s16)(x | v16_splat(0x20));	/* signed: 0x80 on below 'a' */
-		int k = v16_first((v16)~((v16)((l >= (s16)v16_splat('a')) &
-		    (l <= (s16)v16_splat('z'))) | (v16)(x == v16_splat('-'))));
-
-		if (k == 16)
-			p += 16;	/* a word that long: the rest one by one */
-		else
-			p += k;
-	}
-	while (p < e && (letter(*p) || *p == '-'))
 		p++;
 	return p;
 }
@@ -859,36 +930,13 @@ code:
 	/* A base tile's one letter: the table itself, no call (every move);
 	 * a longer code as fast_code keeps it. */
 	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
-	    fast_code(ts, t, (size_t)(p - t), e);
+	    fast_code(ts, line, t, (size_t)(p - t), e);
 	if (m->tile < 0)
 		return false;
 	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
 	p++;
-	/* What the line says of the copy drawn ("wheel=3 plague=4,2"): each
-	 * word a token of it, as the general scanner reads them; anything
-	 * odd (a comment, too many) is the general scanner's. */
-	while (p < e && ((unsigned)(*p | 0x20) - 'a') < 26) {
-		struct nt_error te;
-		const char *q = p;
-		int arg;
-
-		if (m->ndrawn < CR_MAXDRAWN && fast_tok(ts->game, p, &q, e, true, &arg) &&
-		    q < e) {	/* "wheel=2 ", the usual word: nt_parse_said's answer */
-			m->drawn[m->ndrawn++] = (struct cr_said){ arg, 0, 0, -1 };
-			p = q + 1;
-			continue;
-		}
-		q = p;
-		while (q < e && *q != ' ' && *q != '#')
-			q++;
-		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
-		    nt_parse_said(ts->game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1)
-			return false;
-		m->ndrawn++;
-		p = q + 1;
-	}
-	if (m->ndrawn > 1 && said_early(m) >= 0)
-		return false;	/* plague= before wheel=: the general scanner says it */
+	if (p < e && letter(*p) && !fast_drawn(ts->game, line, &p, e, m))
+		return false;	/* "wheel=3 plague=4,2" before the position */
 	if (!fast_coord(&p, e, ',', &m->x))
 		return false;
 	p++;
@@ -903,19 +951,19 @@ code:
 		const struct fw *w;
 		struct fw room;
 
-		p = role_stop(p, e);	/* "big-knight" */
-		w = fast_word(ts->game, r, (size_t)(p - r), e, &room);
+		p = role_stop(line, p, e);	/* "big-knight" */
+		w = fast_word(ts->game, line, r, (size_t)(p - r), e, &room);
 		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
 			/* "grow sheep=3" */
 			if (cr_choice(m->choice)->token &&
-			    !fast_token(ts->game, &p, e, &m->choice_arg))
+			    !fast_token(ts->game, line, &p, e, &m->choice_arg))
 				return false;
 			if (p == e)
 				goto done;
 			if (*p != ' ')
 				return false;
-			p = role_stop(r = p + 1, e);
-			m->role = fast_word(ts->game, r, (size_t)(p - r), e, &room)->piece;
+			p = role_stop(line, r = p + 1, e);
+			m->role = fast_word(ts->game, line, r, (size_t)(p - r), e, &room)->piece;
 		}
 		if (m->role == CR_ROLE_NONE)
 			return false;
@@ -923,11 +971,19 @@ code:
 			struct nt_error se;
 			int space;
 
-			/* "crown@tax", the line's last word, as parse_space reads it */
+			/* "crown@tax", the line's last word, as parse_space
+			 * reads it: a word of letters as fast_word keeps it,
+			 * any other by parse_space itself */
 			if (p == e || *p != '@')
 				return false;
-			for (at = ++p; p < e && *p != ' '; p++)
-				;
+			if ((p = role_stop(line, at = p + 1, e)) == e &&
+			    (space = fast_word(ts->game, line, at, (size_t)(p - at), e, &room)->space) != 0 &&
+			    cr_space_ext(space) == cr_piece_ext(m->role)) {
+				m->space = space;
+				goto done;
+			}
+			while (p < e && *p != ' ')
+				p++;
 			if (p != e || !parse_space(ts->game, m->role, at, (size_t)(p - at), &space, &se))
 				return false;
 			m->space = space;
@@ -950,7 +1006,7 @@ code:
 		}
 		/* "shepherd@W sheep=2": only after a piece that draws one. */
 		if (p < e && (!(flags & CR_PIECE_TOKEN) ||
-		    !fast_token(ts->game, &p, e, &m->arg) || p != e))
+		    !fast_token(ts->game, line, &p, e, &m->arg) || p != e))
 			return false;
 	}
 done:
