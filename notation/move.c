@@ -837,6 +837,151 @@ fast_drawn(int game, const char *lo, const char **pp, const char *e, struct cr_m
 	return true;
 }
 
+/* What a line says after its rotation ("grow sheep=2 shepherd@W
+ * sheep=4"), its fields as in struct cr_move; 0: none. */
+struct tail {
+	int	role, spot, arg, choice, choice_arg, space;
+};
+
+/* Fast path: the tail of a line, from r to its end e (the line from
+ * lo): a piece ("ROLE@SPOT", "monk"), a choice before it ("grow
+ * sheep=3"), a token after it ("sheep=2"), into *t (zeroed). */
+static bool
+tail_read(int game, const char *lo, const char *r, const char *e, struct tail *t)
+{
+	const char *p = role_stop(lo, r, e), *at;	/* "big-knight" */
+	const struct fw *w;
+	struct fw room;
+	unsigned flags;
+
+	*t = (struct tail){ 0 };
+	w = fast_word(game, lo, r, (size_t)(p - r), e, &room);
+	if ((t->role = w->piece) == CR_ROLE_NONE && (t->choice = w->choice) != 0) {
+		/* "grow sheep=3" */
+		if (cr_choice(t->choice)->token &&
+		    !fast_token(game, lo, &p, e, &t->choice_arg))
+			return false;
+		if (p == e)
+			return true;
+		if (*p != ' ')
+			return false;
+		p = role_stop(lo, r = p + 1, e);
+		t->role = fast_word(game, lo, r, (size_t)(p - r), e, &room)->piece;
+	}
+	if (t->role == CR_ROLE_NONE)
+		return false;
+	if ((flags = cr_piece(t->role)->flags) & CR_PIECE_SPACE) {
+		struct nt_error se;
+		int space;
+
+		/* "crown@tax", the line's last word, as parse_space reads
+		 * it: a word of letters as fast_word keeps it, any other by
+		 * parse_space itself */
+		if (p == e || *p != '@')
+			return false;
+		if ((p = role_stop(lo, at = p + 1, e)) == e &&
+		    (space = fast_word(game, lo, at, (size_t)(p - at), e, &room)->space) != 0 &&
+		    cr_space_ext(space) == cr_piece_ext(t->role)) {
+			t->space = space;
+			return true;
+		}
+		while (p < e && *p != ' ')
+			p++;
+		if (p != e || !parse_space(game, t->role, at, (size_t)(p - at), &space, &se))
+			return false;
+		t->space = space;
+		return true;
+	}
+	if (p == e || *p == ' ') {
+		if (!centre_piece(t->role))
+			return false;
+		t->spot = CR_SPOT_C;
+	} else {
+		int sp;
+
+		if (*p != '@')
+			return false;
+		for (at = ++p; p < e && letter(*p); p++)
+			;
+		if ((sp = fast_spot(at, (size_t)(p - at))) < 0)
+			return false;
+		t->spot = (enum cr_spot)sp;
+	}
+	/* "shepherd@W sheep=2": only after a piece that draws one. */
+	if (p < e && (!(flags & CR_PIECE_TOKEN) ||
+	    !fast_token(game, lo, &p, e, &t->arg) || p != e))
+		return false;
+	return true;
+}
+
+/*
+ * The tails of lines (tail_read's answers, a failure too), kept as
+ * fw_cache keeps words: by their bytes as written (24 at most) and
+ * their game, the tables they are read by never changing.  A record
+ * says the same few tails over and over ("knight@N", "shepherd@SSW
+ * sheep=4"): one look-up instead of a word's, a spot's and a token's.
+ */
+#define FT_MAX	24
+static struct ft {
+	uint64_t	k[FT_MAX / 8];	/* the bytes, as ft_key puts them */
+	struct tail	t;
+	uint8_t		len;	/* 0: a free slot */
+	int8_t		game;
+	bool		ok;
+} ft_cache[1 << FW_BITS];
+
+/* The tail from r to e (n bytes, 1 to FT_MAX; the line from lo) as
+ * words, right-aligned: its last byte the last word's highest, 0 before
+ * its first; its hash. */
+static inline uint64_t
+ft_key(const char *lo, const char *r, size_t n, const char *e, uint64_t k[FT_MAX / 8])
+{
+	size_t nw = (n + 7) / 8, pad = 8 * nw - n;
+
+	memset(k, 0, FT_MAX);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if ((size_t)(e - lo) >= 8 * nw) {	/* whole words ending at e, the
+						 * bytes before r masked off */
+		for (size_t j = 0; j < nw; j++)
+			memcpy(&k[j], e - 8 * (nw - j), 8);
+		k[0] &= ~(uint64_t)0 << 8 * pad;
+	} else
+#endif
+		for (size_t i = 0; i < n; i++)
+			k[(i + pad) / 8] |= (uint64_t)(unsigned char)r[i] << 8 * ((i + pad) & 7);
+	return (k[0] ^ k[1] * 0x9e3779b97f4a7c15u ^ k[2] * 0xc2b2ae3d27d4eb4fu ^ n) *
+	    0xff51afd7ed558ccdu;
+}
+
+/* The tail from r to e (the line from lo) of game's: tail_read's
+ * answer, from ft_cache when it holds it. */
+static inline bool
+fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t)
+{
+	size_t n = (size_t)(e - r);
+	uint64_t k[FT_MAX / 8], h;
+	struct ft *c;
+
+	if (n == 0 || n > FT_MAX || game < 0 || game > INT8_MAX)
+		return tail_read(game, lo, r, e, t);
+	h = ft_key(lo, r, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < FW_PROBE; i++) {
+		c = &ft_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		if (c->len == n && c->game == game && memcmp(c->k, k, sizeof k) == 0) {
+			*t = c->t;
+			return c->ok;
+		}
+		if (c->len == 0) {	/* new: kept from now on */
+			c->ok = tail_read(game, lo, r, e, &c->t);
+			memcpy(c->k, k, sizeof k);
+			c->len = (uint8_t)n, c->game = (int8_t)game;
+			*t = c->t;
+			return c->ok;
+		}
+	}
+	return tail_read(game, lo, r, e, t);
+}
+
 /* Bytes that end a line's first word: " ", ":" (a name), "#"; and
  * "=", which no name holds (a name would put its colon inside a
  * token). */
@@ -883,7 +1028,6 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 					 * tokens of the copy drawn here, their room
 					 * left alone (out is the caller's again if
 					 * this path says no) */
-	unsigned flags = 0;
 	int deg, art;
 	bool eq = false;
 
@@ -947,69 +1091,13 @@ code:
 		return false;
 	m->rot = deg / 90;	/* cr_rot_from_degrees, inline */
 	if (p < e) {		/* " ROLE@SPOT" or " monk", a choice before, a token after */
-		const char *r = ++p, *at;
-		const struct fw *w;
-		struct fw room;
+		struct tail tl;
 
-		p = role_stop(line, p, e);	/* "big-knight" */
-		w = fast_word(ts->game, line, r, (size_t)(p - r), e, &room);
-		if ((m->role = w->piece) == CR_ROLE_NONE && (m->choice = w->choice) != 0) {
-			/* "grow sheep=3" */
-			if (cr_choice(m->choice)->token &&
-			    !fast_token(ts->game, line, &p, e, &m->choice_arg))
-				return false;
-			if (p == e)
-				goto done;
-			if (*p != ' ')
-				return false;
-			p = role_stop(line, r = p + 1, e);
-			m->role = fast_word(ts->game, line, r, (size_t)(p - r), e, &room)->piece;
-		}
-		if (m->role == CR_ROLE_NONE)
+		if (!fast_tail(ts->game, line, p + 1, e, &tl))
 			return false;
-		if ((flags = cr_piece(m->role)->flags) & CR_PIECE_SPACE) {
-			struct nt_error se;
-			int space;
-
-			/* "crown@tax", the line's last word, as parse_space
-			 * reads it: a word of letters as fast_word keeps it,
-			 * any other by parse_space itself */
-			if (p == e || *p != '@')
-				return false;
-			if ((p = role_stop(line, at = p + 1, e)) == e &&
-			    (space = fast_word(ts->game, line, at, (size_t)(p - at), e, &room)->space) != 0 &&
-			    cr_space_ext(space) == cr_piece_ext(m->role)) {
-				m->space = space;
-				goto done;
-			}
-			while (p < e && *p != ' ')
-				p++;
-			if (p != e || !parse_space(ts->game, m->role, at, (size_t)(p - at), &space, &se))
-				return false;
-			m->space = space;
-			goto done;
-		}
-		if (p == e || *p == ' ') {
-			if (!centre_piece(m->role))
-				return false;
-			m->spot = CR_SPOT_C;
-		} else {
-			int sp;
-
-			if (*p != '@')
-				return false;
-			for (at = ++p; p < e && letter(*p); p++)
-				;
-			if ((sp = fast_spot(at, (size_t)(p - at))) < 0)
-				return false;
-			m->spot = (enum cr_spot)sp;
-		}
-		/* "shepherd@W sheep=2": only after a piece that draws one. */
-		if (p < e && (!(flags & CR_PIECE_TOKEN) ||
-		    !fast_token(ts->game, line, &p, e, &m->arg) || p != e))
-			return false;
+		m->role = tl.role, m->spot = (enum cr_spot)tl.spot, m->arg = tl.arg;
+		m->choice = tl.choice, m->choice_arg = tl.choice_arg, m->space = tl.space;
 	}
-done:
 	out->blank = false;
 	out->player = who;
 	out->player_len = who != NULL ? (size_t)(t - 2 - who) : 0;
