@@ -1044,7 +1044,7 @@ nt__move_fast(const struct cr_tileset *ts, const char *line, size_t len,
 			p = line + k;
 			goto code;
 		}
-		if (k > 0 && k + 2 < 16 && line[k] == ':' && line[k + 1] == ' ' &&
+		if (k > 0 && k + 2 < 16 && memcmp(line + k, ": ", 2) == 0 &&
 		    (unsigned)(*line - 0x21) < 0x5e && (unsigned)(line[k - 1] - 0x21) < 0x5e &&
 		    !blank(line[k + 2]) && (k2 = v16_first_from(ends, k + 2)) < 16 &&
 		    line[k2] == ' ') {	/* "Alice: HS-H 0,1 180" */
