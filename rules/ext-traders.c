@@ -150,18 +150,38 @@ keep_piece(struct cr_game *g, int ext, int role)
 		((struct traders *)cr_ext_state(g, ext))->pig[p] = cr_game_nfigures(g) - 1;
 }
 
+/* Did this tile extend the feature of the mover's builder b, placed
+ * before it?  Seen now, before scoring sends the builder home. */
+static CR_NOINLINE void
+joined(struct cr_game *g, int ext, int b)
+{
+	if (cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, b))
+		((struct traders *)cr_ext_state(g, ext))->extended = 1;
+}
+
+/* placed for a move that put down a builder or a pig. */
+static CR_NOINLINE void
+placed_piece(struct cr_game *g, int ext, int role, int b)
+{
+	if (b >= 0)
+		joined(g, ext, b);
+	keep_piece(g, ext, role);
+}
+
+/*
+ * The common move (no piece of this module's) ends in a tail call or
+ * none: placed saves no registers.
+ */
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	int b = ((const struct traders *)cr_ext_cstate(g, ext))->builder[cr_game_turn(g)];
 
 	(void)move;
-	/* Did this tile extend the feature of the mover's builder, placed
-	 * before it?  Seen now, before scoring sends the builder home. */
-	if (b >= 0 && cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, b))
-		((struct traders *)cr_ext_state(g, ext))->extended = 1;
-	if (m->role != CR_ROLE_NONE && cr_piece_ext(m->role) == ext)	/* a builder or a pig */
-		keep_piece(g, ext, m->role);
+	if (cr_move_piece_ext(m) == ext)	/* a builder or a pig */
+		placed_piece(g, ext, m->role, b);
+	else if (b >= 0)
+		joined(g, ext, b);
 }
 
 static bool

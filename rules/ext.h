@@ -1250,6 +1250,15 @@ cr_piece_ext(int id)		/* the module a piece belongs to, -1 */
 	return id > 0 && id < cr_npieces() ? cr__tab.piece_ext[id] : -1;
 }
 
+/* The module of the piece of a move being played (placed, again: the
+ * move checked, its role in range, the tables numbered), -1 for none:
+ * read in place, no call (a hook that makes none saves no registers). */
+static inline int
+cr_move_piece_ext(const struct cr_move *m)
+{
+	return m->role != CR_ROLE_NONE ? cr__tab.piece_ext[m->role] : -1;
+}
+
 static inline int
 cr_ext_piece(int ext, int local)	/* module ext's piece number local, numbered over all */
 {

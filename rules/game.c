@@ -977,8 +977,9 @@ check_words(const struct cr_game *g, const struct cr_move *m, struct cr_refusal 
 {
 	int ch = m->choice, ca = m->choice_arg, arg = m->arg, role = m->role;
 
-	if (!cr__tab.done)
-		cr__number();
+	/* No cr__number() here: check() ranged the role with cr_npieces()
+	 * first, which numbered the tables; without a call this is a leaf,
+	 * with no registers to save. */
 	if (ch != 0 || ca != 0) {	/* a module's word, in play? */
 		const struct cr_choice *c = ch > 0 && ch <= cr__tab.nchoices ? cr__tab.choice[ch] :
 		    NULL;

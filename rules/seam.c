@@ -8,19 +8,28 @@
 
 #include "game-int.h"
 
+/* cr_ext_state's first change in a move: the state copied to the log. */
+static CR_NOINLINE void *
+log_state(struct cr_game *g, int ext, unsigned char *st)
+{
+	size_t n = cr_exts[ext]->state_size;
+
+	/* room reserved by reserve(): a state a module per move */
+	g->ext_logged |= 1u << ext;
+	memcpy(g->xlog.v + g->xlog.n, st, n);
+	cr__log_entry(g, U_EXT, ext)->old.val = g->xlog.n;
+	g->xlog.n += (int)n;
+	return st;
+}
+
+/* A leaf but for the log's tail call: asked several times a move. */
 void *
 cr_ext_state(struct cr_game *g, int ext)
 {
 	unsigned char *st = g->h.xstate + g->h.xoff[ext];
-	size_t n = cr_exts[ext]->state_size;
 
-	if (!g->nolog && !(g->ext_logged & (1u << ext))) {
-		/* room reserved by reserve(): a state a module per move */
-		g->ext_logged |= 1u << ext;
-		memcpy(g->xlog.v + g->xlog.n, st, n);
-		cr__log_entry(g, U_EXT, ext)->old.val = g->xlog.n;
-		g->xlog.n += (int)n;
-	}
+	if (!g->nolog && !(g->ext_logged & (1u << ext)))
+		return log_state(g, ext, st);
 	return st;
 }
 
