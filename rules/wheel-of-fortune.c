@@ -729,7 +729,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 {
 	const struct wf_data *d = data_of(g, ext);
 	const struct wf_state *st;
-	int nwheel, nplague, n, i, left[4], all;
+	int nwheel, nplague, n, i, left[4], all, from, to;
 	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
 
 	if (d == NULL)
@@ -782,9 +782,10 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	}
 	if (n == 0)
 		return true;
-	if (landing(d, pig_in(st, d), n) != S_PLAGUE) {
-		why->words[0] = P_FORTUNE + landing(d, pig_in(st, d), n);
-		why->words[1] = P_FORTUNE + pig_in(st, d);
+	from = pig_in(st, d), to = landing(d, from, n);	/* asked once */
+	if (to != S_PLAGUE) {
+		why->words[0] = P_FORTUNE + to;
+		why->words[1] = P_FORTUNE + from;
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, n);
 	}
 	return plague_choice(g, ext, m, home, count, why);
@@ -1110,7 +1111,7 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	const struct wf_data *d = data_of(g, ext);
 	struct wf_state *st;
 	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), i, from, to;
-	int left[4], home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
+	int home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
 	int count[CR_MAXPLAYERS] = { 0 }, cities[CR_MAXPLAYERS] = { 0 };
 	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
 	struct cr_refusal why;
@@ -1120,10 +1121,8 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	st = cr_ext_state(g, ext);
 	if (!st->set)
 		st->pig = (int8_t)d->start, st->set = true;
-	if ((i = icon_of(g, d, m->tile)) >= 0) {
-		icons_left(d, st, i, left);
-		st->used[i][left[n] > 0 ? n : 0]++;
-	}
+	if ((i = icon_of(g, d, m->tile)) >= 0)	/* a copy showing n if one is left (icons_left) */
+		st->used[i][d->icon[i].n[n] > st->used[i][n] ? n : 0]++;
 	from = st->pig;
 	to = landing(d, from, n);
 	st->pig = (int8_t)to;
