@@ -431,7 +431,11 @@ refuse(struct cr_refusal *why, int ext, int phrase, int n)
 static int
 landing(const struct wf_data *d, int from, int n)
 {
-	return d->order[(d->pos[from] + n) % NSECT];
+	int k = d->pos[from] + n;	/* n: a token's number, from 1 */
+
+	while (k >= NSECT)	/* once at most: no division a spin */
+		k -= NSECT;
+	return d->order[k];
 }
 
 /* Is figure f a follower on the board?  Its square. */
