@@ -1115,9 +1115,9 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	const struct wf_data *d = data_of(g, ext);
 	struct wf_state *st;
 	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), i, from, to;
-	int home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
-	int count[CR_MAXPLAYERS] = { 0 }, cities[CR_MAXPLAYERS] = { 0 };
+	int home[CR_MAXPLAYERS], cities[CR_MAXPLAYERS] = { 0 };
 	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
+	int *pay = ev.pay, *count = ev.meeples;	/* the actions write in the event (zeroed) */
 	struct cr_refusal why;
 
 	if (d == NULL || n == 0)
@@ -1131,20 +1131,25 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	to = landing(d, from, n);
 	st->pig = (int8_t)to;
 
-	/* (b) the action, one event (W17) */
+	/* (b) the action, one event (W17).  For its words (wf_why,
+	 * wf_words): each player's followers counted (meeples), a Tax's
+	 * cities (pieces); Plague: the square of the one going home
+	 * (meeples, packed), its piece, chosen or not (pieces). */
 	switch (to) {
 	case S_FORTUNE:
 		pay[cr_game_turn(g)] = 3;
 		break;
 	case S_TAX:
 		tax(g, pay, count, cities, &ev);
+		for (int p = 0; p < cr_game_nplayers(g); p++)
+			ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
 		break;
 	case S_FAMINE:
 		famine(g, pay, count, &ev);
 		break;
 	case S_STORM:
 		storm(g, pay);
-		memcpy(count, pay, sizeof count);
+		memcpy(count, pay, sizeof ev.meeples);
 		break;
 	case S_INQUISITION:
 		on_kind(g, CR_CLOISTER, count);
@@ -1159,16 +1164,9 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	ev.sub = (int16_t)to;
 	ev.tiles = n;		/* the steps */
 	ev.cities = from;	/* where the pig started */
-	/* For its words (wf_why, wf_words): each player's followers counted
-	 * (meeples), a Tax's cities (pieces); Plague: the square of the one
-	 * going home (meeples, packed), its piece, chosen or not (pieces). */
-	for (int p = 0; p < cr_game_nplayers(g); p++) {
-		ev.pay[p] = pay[p];
+	for (int p = 0; p < cr_game_nplayers(g); p++)
 		if (pay[p] > 0)
 			ev.winners |= (uint8_t)(1u << p);
-		ev.meeples[p] = count[p];
-		ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
-	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
 		int n[CR_MAXPLAYERS], x, y;
 
