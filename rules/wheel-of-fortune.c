@@ -899,16 +899,17 @@ oldest_node(const struct cr_game *g, int node)
 	return old;
 }
 
-/* A zeroed block of n elements of size: the room on the stack (small, of
- * FEW elements) when it holds them, else the heap's (NULL out of memory);
+/* A block of n elements of size, not cleared (its users write each
+ * element before they read it): the room on the stack (small, of FEW
+ * elements) when it holds them, else the heap's (NULL out of memory);
  * handed back through let_go. */
 enum { FEW = 64 };
 static void *
-zeroed(void *room, size_t n, size_t size)
+room_for(void *room, size_t n, size_t size)
 {
 	if (n > FEW)
-		return calloc(n, size);
-	return memset(room, 0, n * size);
+		return n > SIZE_MAX / size ? NULL : malloc(n * size);
+	return room;
 }
 
 static void
@@ -930,8 +931,8 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	int n = fol_bound(g), nc = 0, nk = 0, at = D_TERMS, per[CR_MAXPLAYERS] = { 0 };
 	struct taxcity croom[FEW];
 	struct knight kroom[FEW];
-	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
-	struct knight *kn = zeroed(kroom, (size_t)n + 1, sizeof *kn);
+	struct taxcity *c = room_for(croom, (size_t)n + 1, sizeof *c);
+	struct knight *kn = room_for(kroom, (size_t)n + 1, sizeof *kn);
 	const struct wf_fol *e;
 	struct wf_fol eroom;
 
@@ -1004,7 +1005,7 @@ static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
 	int at = D_TERMS, n = fol_bound(g), nf = 0, per[CR_MAXPLAYERS] = { 0 };
-	struct farmer froom[FEW], *fa = zeroed(froom, (size_t)n + 1, sizeof *fa);
+	struct farmer froom[FEW], *fa = room_for(froom, (size_t)n + 1, sizeof *fa);
 	const struct wf_fol *e;
 	struct wf_fol room;
 
@@ -1090,7 +1091,7 @@ plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 		cr_figure_leave(g, fig, move);
 		return;
 	}
-	was = zeroed(room, (size_t)n + 1, 1);
+	was = room_for(room, (size_t)n + 1, 1);
 	for (int f = 0; was != NULL && f < n; f++)
 		was[f] = f != fig && cr_game_figure(g, f)->on_board &&
 		    cr_game_figure(g, f)->player == p;
