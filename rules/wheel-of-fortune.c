@@ -756,33 +756,37 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	}
 	if (nplague > 0 && nwheel == 0)
 		return refuse(why, ext, P_PLAGUE_NO_WHEEL, 0);
-	/* W20: the copies left, by icon. */
-	all = i >= 0 ? icons_left(d, st, i, left) : 0;
 	if (i >= 0)
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
 	why->source = source_of(d);
-	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
-		return icon_missing(g, ext, d, i, m->tile, why);
-	if (n != 0 && i < 0)
-		return refuse(why, ext, P_NO_ICON_COPY, 0);
-	if (n != 0 && all == 0) {
-		int total = 0;
+	/* W20: the copies left, by icon.  One left showing n or no number
+	 * (most spins) passes all that follows: they are counted if not. */
+	if (n == 0 || i < 0 || (d->icon[i].n[n] <= st->used[i][n] &&
+	    d->icon[i].n[0] <= st->used[i][0])) {
+		all = i >= 0 ? icons_left(d, st, i, left) : 0;
+		if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
+			return icon_missing(g, ext, d, i, m->tile, why);
+		if (n != 0 && i < 0)
+			return refuse(why, ext, P_NO_ICON_COPY, 0);
+		if (n != 0 && all == 0) {
+			int total = 0;
 
-		for (int k = 0; k < 4; k++)
-			total += d->icon[i].n[k];
-		/* an entry of none (U: {}): no copy of it carries an icon */
-		return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
-	}
-	if (n != 0 && left[n] == 0 && left[0] == 0) {
-		int shown = 0, kinds = 0;	/* the number all copies left show, if one */
+			for (int k = 0; k < 4; k++)
+				total += d->icon[i].n[k];
+			/* an entry of none (U: {}): no copy of it carries an icon */
+			return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
+		}
+		if (n != 0 && left[n] == 0 && left[0] == 0) {
+			int shown = 0, kinds = 0;	/* the number all copies left show, if one */
 
-		for (int k = 1; k < 4; k++)
-			if (left[k] > 0)
-				shown = k, kinds++;
-		if (kinds != 1)
-			return refuse(why, ext, P_ICON_NUMBER, n);
-		why->m = shown;
-		return refuse(why, ext, all == 1 ? P_ICON_SHOWS : P_ICONS_SHOW, n);
+			for (int k = 1; k < 4; k++)
+				if (left[k] > 0)
+					shown = k, kinds++;
+			if (kinds != 1)
+				return refuse(why, ext, P_ICON_NUMBER, n);
+			why->m = shown;
+			return refuse(why, ext, all == 1 ? P_ICON_SHOWS : P_ICONS_SHOW, n);
+		}
 	}
 	if (n == 0)
 		return true;
