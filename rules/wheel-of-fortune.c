@@ -431,7 +431,11 @@ refuse(struct cr_refusal *why, int ext, int phrase, int n)
 static int
 landing(const struct wf_data *d, int from, int n)
 {
-	return d->order[(d->pos[from] + n) % NSECT];
+	int k = d->pos[from] + n;	/* n: a token's number, from 1 */
+
+	while (k >= NSECT)	/* once at most: no division a spin */
+		k -= NSECT;
+	return d->order[k];
 }
 
 /* Is figure f a follower on the board?  Its square. */
@@ -729,7 +733,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 {
 	const struct wf_data *d = data_of(g, ext);
 	const struct wf_state *st;
-	int nwheel, nplague, n, i, left[4], all;
+	int nwheel, nplague, n, i, left[4], all, from, to;
 	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
 
 	if (d == NULL)
@@ -752,39 +756,44 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	}
 	if (nplague > 0 && nwheel == 0)
 		return refuse(why, ext, P_PLAGUE_NO_WHEEL, 0);
-	/* W20: the copies left, by icon. */
-	all = i >= 0 ? icons_left(d, st, i, left) : 0;
 	if (i >= 0)
 		why->line = d->icon[i].line;	/* the data the refusal rests on */
 	why->source = source_of(d);
-	if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
-		return icon_missing(g, ext, d, i, m->tile, why);
-	if (n != 0 && i < 0)
-		return refuse(why, ext, P_NO_ICON_COPY, 0);
-	if (n != 0 && all == 0) {
-		int total = 0;
+	/* W20: the copies left, by icon.  One left showing n or no number
+	 * (most spins) passes all that follows: they are counted if not. */
+	if (n == 0 || i < 0 || (d->icon[i].n[n] <= st->used[i][n] &&
+	    d->icon[i].n[0] <= st->used[i][0])) {
+		all = i >= 0 ? icons_left(d, st, i, left) : 0;
+		if (n == 0 && i >= 0 && cr_game_supply(g, m->tile) - all <= 0)
+			return icon_missing(g, ext, d, i, m->tile, why);
+		if (n != 0 && i < 0)
+			return refuse(why, ext, P_NO_ICON_COPY, 0);
+		if (n != 0 && all == 0) {
+			int total = 0;
 
-		for (int k = 0; k < 4; k++)
-			total += d->icon[i].n[k];
-		/* an entry of none (U: {}): no copy of it carries an icon */
-		return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
-	}
-	if (n != 0 && left[n] == 0 && left[0] == 0) {
-		int shown = 0, kinds = 0;	/* the number all copies left show, if one */
+			for (int k = 0; k < 4; k++)
+				total += d->icon[i].n[k];
+			/* an entry of none (U: {}): no copy of it carries an icon */
+			return refuse(why, ext, total ? P_ICONS_USED : P_NO_ICON_SAID, total);
+		}
+		if (n != 0 && left[n] == 0 && left[0] == 0) {
+			int shown = 0, kinds = 0;	/* the number all copies left show, if one */
 
-		for (int k = 1; k < 4; k++)
-			if (left[k] > 0)
-				shown = k, kinds++;
-		if (kinds != 1)
-			return refuse(why, ext, P_ICON_NUMBER, n);
-		why->m = shown;
-		return refuse(why, ext, all == 1 ? P_ICON_SHOWS : P_ICONS_SHOW, n);
+			for (int k = 1; k < 4; k++)
+				if (left[k] > 0)
+					shown = k, kinds++;
+			if (kinds != 1)
+				return refuse(why, ext, P_ICON_NUMBER, n);
+			why->m = shown;
+			return refuse(why, ext, all == 1 ? P_ICON_SHOWS : P_ICONS_SHOW, n);
+		}
 	}
 	if (n == 0)
 		return true;
-	if (landing(d, pig_in(st, d), n) != S_PLAGUE) {
-		why->words[0] = P_FORTUNE + landing(d, pig_in(st, d), n);
-		why->words[1] = P_FORTUNE + pig_in(st, d);
+	from = pig_in(st, d), to = landing(d, from, n);	/* asked once */
+	if (to != S_PLAGUE) {
+		why->words[0] = P_FORTUNE + to;
+		why->words[1] = P_FORTUNE + from;
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, n);
 	}
 	return plague_choice(g, ext, m, home, count, why);
@@ -894,16 +903,17 @@ oldest_node(const struct cr_game *g, int node)
 	return old;
 }
 
-/* A zeroed block of n elements of size: the room on the stack (small, of
- * FEW elements) when it holds them, else the heap's (NULL out of memory);
+/* A block of n elements of size, not cleared (its users write each
+ * element before they read it): the room on the stack (small, of FEW
+ * elements) when it holds them, else the heap's (NULL out of memory);
  * handed back through let_go. */
 enum { FEW = 64 };
 static void *
-zeroed(void *room, size_t n, size_t size)
+room_for(void *room, size_t n, size_t size)
 {
 	if (n > FEW)
-		return calloc(n, size);
-	return memset(room, 0, n * size);
+		return n > SIZE_MAX / size ? NULL : malloc(n * size);
+	return room;
 }
 
 static void
@@ -925,8 +935,8 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	int n = fol_bound(g), nc = 0, nk = 0, at = D_TERMS, per[CR_MAXPLAYERS] = { 0 };
 	struct taxcity croom[FEW];
 	struct knight kroom[FEW];
-	struct taxcity *c = zeroed(croom, (size_t)n + 1, sizeof *c);
-	struct knight *kn = zeroed(kroom, (size_t)n + 1, sizeof *kn);
+	struct taxcity *c = room_for(croom, (size_t)n + 1, sizeof *c);
+	struct knight *kn = room_for(kroom, (size_t)n + 1, sizeof *kn);
 	const struct wf_fol *e;
 	struct wf_fol eroom;
 
@@ -999,7 +1009,7 @@ static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
 	int at = D_TERMS, n = fol_bound(g), nf = 0, per[CR_MAXPLAYERS] = { 0 };
-	struct farmer froom[FEW], *fa = zeroed(froom, (size_t)n + 1, sizeof *fa);
+	struct farmer froom[FEW], *fa = room_for(froom, (size_t)n + 1, sizeof *fa);
 	const struct wf_fol *e;
 	struct wf_fol room;
 
@@ -1085,7 +1095,7 @@ plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 		cr_figure_leave(g, fig, move);
 		return;
 	}
-	was = zeroed(room, (size_t)n + 1, 1);
+	was = room_for(room, (size_t)n + 1, 1);
 	for (int f = 0; was != NULL && f < n; f++)
 		was[f] = f != fig && cr_game_figure(g, f)->on_board &&
 		    cr_game_figure(g, f)->player == p;
@@ -1110,9 +1120,9 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	const struct wf_data *d = data_of(g, ext);
 	struct wf_state *st;
 	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), i, from, to;
-	int left[4], home[CR_MAXPLAYERS], pay[CR_MAXPLAYERS] = { 0 };
-	int count[CR_MAXPLAYERS] = { 0 }, cities[CR_MAXPLAYERS] = { 0 };
+	int home[CR_MAXPLAYERS], cities[CR_MAXPLAYERS] = { 0 };
 	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
+	int *pay = ev.pay, *count = ev.meeples;	/* the actions write in the event (zeroed) */
 	struct cr_refusal why;
 
 	if (d == NULL || n == 0)
@@ -1120,28 +1130,31 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	st = cr_ext_state(g, ext);
 	if (!st->set)
 		st->pig = (int8_t)d->start, st->set = true;
-	if ((i = icon_of(g, d, m->tile)) >= 0) {
-		icons_left(d, st, i, left);
-		st->used[i][left[n] > 0 ? n : 0]++;
-	}
+	if ((i = icon_of(g, d, m->tile)) >= 0)	/* a copy showing n if one is left (icons_left) */
+		st->used[i][d->icon[i].n[n] > st->used[i][n] ? n : 0]++;
 	from = st->pig;
 	to = landing(d, from, n);
 	st->pig = (int8_t)to;
 
-	/* (b) the action, one event (W17) */
+	/* (b) the action, one event (W17).  For its words (wf_why,
+	 * wf_words): each player's followers counted (meeples), a Tax's
+	 * cities (pieces); Plague: the square of the one going home
+	 * (meeples, packed), its piece, chosen or not (pieces). */
 	switch (to) {
 	case S_FORTUNE:
 		pay[cr_game_turn(g)] = 3;
 		break;
 	case S_TAX:
 		tax(g, pay, count, cities, &ev);
+		for (int p = 0; p < cr_game_nplayers(g); p++)
+			ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
 		break;
 	case S_FAMINE:
 		famine(g, pay, count, &ev);
 		break;
 	case S_STORM:
 		storm(g, pay);
-		memcpy(count, pay, sizeof count);
+		memcpy(count, pay, sizeof ev.meeples);
 		break;
 	case S_INQUISITION:
 		on_kind(g, CR_CLOISTER, count);
@@ -1156,16 +1169,9 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	ev.sub = (int16_t)to;
 	ev.tiles = n;		/* the steps */
 	ev.cities = from;	/* where the pig started */
-	/* For its words (wf_why, wf_words): each player's followers counted
-	 * (meeples), a Tax's cities (pieces); Plague: the square of the one
-	 * going home (meeples, packed), its piece, chosen or not (pieces). */
-	for (int p = 0; p < cr_game_nplayers(g); p++) {
-		ev.pay[p] = pay[p];
+	for (int p = 0; p < cr_game_nplayers(g); p++)
 		if (pay[p] > 0)
 			ev.winners |= (uint8_t)(1u << p);
-		ev.meeples[p] = count[p];
-		ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
-	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
 		int n[CR_MAXPLAYERS], x, y;
 
