@@ -163,11 +163,14 @@ cr_game_pay(struct cr_game *g, struct cr_event *ev, int move)
 {
 	ev->move = move;
 	*VEC_PUSH(g, g->events) = *ev;
-	for (int p = 0; p < g->h.nplayers; p++)
-		if (ev->winners & (1u << p)) {
-			cr__log_player(g, p);
-			g->player[p].score += ev->pay[p];
-		}
+	/* The winners' bits only (an event has one or two, a game up to
+	 * six players; the wheel pays an event most moves). */
+	for (unsigned w = ev->winners & ((1u << g->h.nplayers) - 1); w != 0; w &= w - 1) {
+		int p = __builtin_ctz(w);
+
+		cr__log_player(g, p);
+		g->player[p].score += ev->pay[p];
+	}
 }
 
 /* A piece leaves the board for its owner's supply, logged; its feature's
