@@ -799,6 +799,74 @@ fast_token(int game, const char *lo, const char **pp, const char *e, int *arg)
 	return true;
 }
 
+/*
+ * The tokens said of the copy drawn ("wheel=2", "plague=4,2"; fast_tok's
+ * answers, a failure too), kept as fw_cache keeps words: by their bytes
+ * as written (16 at most) and their game, the tables they are read by
+ * never changing.  A record says the same few over and over: one
+ * look-up instead of a word's look-up and a number's reading.
+ */
+static struct fs {
+	uint64_t	k[2];	/* the bytes, as fw_key puts them */
+	struct cr_said	d;
+	uint8_t		len;	/* 0: a free slot */
+	int8_t		game;
+	bool		ok;
+} fs_cache[1 << FW_BITS];
+
+/* The bytes that end a token of the copy drawn (" ") among sixteen. */
+static inline v16
+said_ends(v16 x)
+{
+	return (v16)(x == v16_splat(' '));
+}
+
+/* Fast path: the token of the copy drawn at t (the line from lo to e)
+ * up to the next space, of game's, into *d: fast_tok's answer, from
+ * fs_cache when it holds it; *qp: the space.  A token with no space
+ * within sixteen bytes, or none at all before the line's end (then the
+ * general scanner's), is read by fast_tok alone, as is one whose slots
+ * are all taken by others.  CR_NOINLINE: inlined into fast_drawn, and
+ * so into nt__move_fast, it made the base game's every line dearer. */
+static CR_NOINLINE bool
+fast_said(int game, const char *lo, const char *t, const char **qp, const char *e,
+    struct cr_said *d)
+{
+	const char *q;
+	uint64_t k[2], h;
+	struct fs *c;
+	int n;
+
+	if (e - t >= 16)
+		n = v16_first(said_ends(v16_load(t)));
+	else if (e - lo >= 16 && t < e)
+		n = v16_first_from(said_ends(v16_load(e - 16)), (int)(16 - (e - t))) -
+		    (int)(16 - (e - t));
+	else
+		n = 0;
+	while (n < 16 && n < e - t && t[n] != ' ')
+		n++;	/* a machine without SSE2 reads them one by one */
+	if (n == 0 || n >= 16 || n == e - t || game < 0 || game > INT8_MAX)
+		return fast_tok(game, lo, t, qp, e, true, d);
+	h = fw_key(lo, t, (size_t)n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < FW_PROBE; i++) {
+		c = &fs_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		if (c->len == n && c->game == game && c->k[0] == k[0] && c->k[1] == k[1])
+			break;
+		if (c->len == 0) {	/* new: kept from now on */
+			c->ok = fast_tok(game, lo, t, &q, e, true, &c->d) && q == t + n;
+			c->k[0] = k[0], c->k[1] = k[1];
+			c->len = (uint8_t)n, c->game = (int8_t)game;
+			break;
+		}
+	}
+	if (c->len != n || c->game != game || c->k[0] != k[0] || c->k[1] != k[1])
+		return fast_tok(game, lo, t, qp, e, true, d);
+	if (c->ok)
+		*d = c->d, *qp = t + n;
+	return c->ok;
+}
+
 /* Fast path: what the line says of the copy drawn, at *pp ("wheel=3
  * plague=4,2 "; a word of letters first): each word a token of it, as
  * the general scanner reads them, into m->drawn; *pp left on what
@@ -814,7 +882,7 @@ fast_drawn(int game, const char *lo, const char **pp, const char *e, struct cr_m
 		struct nt_error te;
 		const char *q = p;
 
-		if (m->ndrawn < CR_MAXDRAWN && fast_tok(game, lo, p, &q, e, true,
+		if (m->ndrawn < CR_MAXDRAWN && fast_said(game, lo, p, &q, e,
 		    &m->drawn[m->ndrawn]) && q < e) {
 			/* "wheel=2 ", "plague=4,2 ", the usual words:
 			 * nt_parse_said's answer */
