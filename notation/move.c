@@ -613,6 +613,14 @@ struct fw {
 };
 #define FW_BITS	8
 #define FW_PROBE 8	/* slots read for a word; all taken by others: not kept */
+
+/* The i-th slot a key of hash h may sit in, in any of the fast path's
+ * tables of 1 << FW_BITS slots (words, codes, tokens said, tails). */
+static inline size_t
+fw_slot(uint64_t h, int i)
+{
+	return ((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1);
+}
 static struct fw fw_cache[1 << FW_BITS];
 
 static void
@@ -670,7 +678,7 @@ fast_word(int game, const char *lo, const char *t, size_t n, const char *e, stru
 	}
 	h = fw_key(lo, t, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
-		w = &fw_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		w = &fw_cache[fw_slot(h, i)];
 		if (w->len == n && w->game == game && w->k[0] == k[0] && w->k[1] == k[1])
 			return w;
 		if (w->len == 0) {	/* new: kept from now on */
@@ -702,7 +710,7 @@ fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, 
 		return cr_tileset_find(ts, t, n);
 	h = fw_key(lo, t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
-		c = &fc_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		c = &fc_cache[fw_slot(h, i)];
 		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
 			return c->tile;
 		if (c->len == 0 || c->derived != ts->derived) {
@@ -850,7 +858,7 @@ fast_said(int game, const char *lo, const char *t, const char **qp, const char *
 		return fast_tok(game, lo, t, qp, e, true, d);
 	h = fw_key(lo, t, (size_t)n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
-		c = &fs_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		c = &fs_cache[fw_slot(h, i)];
 		if (c->len == n && c->game == game && c->k[0] == k[0] && c->k[1] == k[1])
 			break;
 		if (c->len == 0) {	/* new: kept from now on */
@@ -1034,7 +1042,7 @@ fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t
 		return tail_read(game, lo, r, e, t);
 	h = ft_key(lo, r, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
-		c = &ft_cache[((h >> (64 - FW_BITS)) + (uint64_t)i) & ((1u << FW_BITS) - 1)];
+		c = &ft_cache[fw_slot(h, i)];
 		if (c->len == n && c->game == game && memcmp(c->k, k, sizeof k) == 0) {
 			*t = c->t;
 			return c->ok;
