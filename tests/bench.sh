@@ -239,7 +239,10 @@ fi
 #             folder by folder, against the base game's self-played
 #             games (200 spread over the player counts) and samples/
 #             (goal: every set and mix at most 1.3x the base game; the
-#             base game at most 2,630)
+#             base game at most 2,630).  The goal is on complete games: a
+#             folder of records under 50 moves each (the hand-built wheel
+#             scenario, 6 moves) is printed but not held to it, its
+#             set-up being most of its cost a move
 #   set-up    a record with no moves, 3 players (goal: at most 20 k):
 #             everything replay pays for a record besides its moves --
 #             reading the file, its header and expansions, the game made
@@ -347,9 +350,13 @@ if command -v valgrind >/dev/null; then
 		[ -d "$CORPUS/$d" ] || { echo "issue 23: $CORPUS/$d: none (CORPUS=DIR)"; continue; }
 		read -r ci cm <<<"$(per_rec "$CORPUS/$d"/*.yaml)"
 		awk -v d="$d" -v ci="$ci" -v cm="$cm" -v b="$((bi / bm))" -v s="$((si / sm))" -v r="$rpm" \
-		    -v sh="$(share "$CORPUS/$d"/*.yaml)" 'BEGIN {
-			printf "issue 23: corpus %s (%d moves, a piece on %d%%): %.0f per move, %.2fx the base game with --pieces 100 (goal: 1.3x), %.2fx the default self-played base, %.2fx samples/\n",
-			    d, cm, sh, ci / cm, ci / cm / r, ci / cm / b, ci / cm / s }'
+		    -v sh="$(share "$CORPUS/$d"/*.yaml)" -v nr="$(ls "$CORPUS/$d"/*.yaml | wc -l)" 'BEGIN {
+			# The goal is on complete games; a record of a few moves
+			# (a hand-built scenario) is mostly its set-up a move.
+			goal = cm / nr >= 50 ? "goal: 1.3x" : \
+			    sprintf("%.0f moves a record, not a complete game: not held to the goal", cm / nr)
+			printf "issue 23: corpus %s (%d moves, a piece on %d%%): %.0f per move, %.2fx the base game with --pieces 100 (%s), %.2fx the default self-played base, %.2fx samples/\n",
+			    d, cm, sh, ci / cm, ci / cm / r, goal, ci / cm / b, ci / cm / s }'
 	done
 fi
 
