@@ -419,34 +419,26 @@ cr__piece_seg(const struct cr_game *g, int type, int rot, enum cr_spot spot, int
 	return seg;
 }
 
-/*
- * Stamps mark what a walk has seen without clearing arrays between walks.
- * The arrays are grown before each move (game.c), never here, so const
- * queries cannot fail.
- */
+/* The stamps' counters wrapped (cr__scratch_gen, game-int.h): the
+ * arrays are cleared, so no stale stamp matches, and counting starts
+ * again at 1. */
 uint32_t
-cr__scratch_gen(const struct cr_game *g)
+cr__scratch_wrapped(const struct cr_game *g)
 {
 	struct scratch *s = g->scr;
 
-	if (++s->gen == 0) {	/* wrapped: clear, so no stale stamp matches */
-		memset(s->tstamp, 0, (size_t)s->cap_t * sizeof *s->tstamp);
-		memset(s->nstamp, 0, (size_t)s->cap_n * sizeof *s->nstamp);
-		s->gen = 1;
-	}
-	return s->gen;
+	memset(s->tstamp, 0, (size_t)s->cap_t * sizeof *s->tstamp);
+	memset(s->nstamp, 0, (size_t)s->cap_n * sizeof *s->nstamp);
+	return s->gen = 1;
 }
 
 uint32_t
-cr__scratch_gen2(const struct cr_game *g)
+cr__scratch_wrapped2(const struct cr_game *g)
 {
 	struct scratch *s = g->scr;
 
-	if (++s->gen2 == 0) {
-		memset(s->seen, 0, (size_t)s->cap_n * sizeof *s->seen);
-		s->gen2 = 1;
-	}
-	return s->gen2;
+	memset(s->seen, 0, (size_t)s->cap_n * sizeof *s->seen);
+	return s->gen2 = 1;
 }
 
 /*

@@ -417,8 +417,26 @@ int	cr__piece_seg(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	    int *count, uint32_t *valid, int *kind);
 void	cr__counts(const struct cr_game *g, int root, int *meeples, uint8_t *pieces,
 	    int *tiles, int *first);
-uint32_t cr__scratch_gen(const struct cr_game *g);
-uint32_t cr__scratch_gen2(const struct cr_game *g);
+uint32_t cr__scratch_wrapped(const struct cr_game *g);
+uint32_t cr__scratch_wrapped2(const struct cr_game *g);
+/*
+ * Stamps mark what a walk has seen without clearing arrays between walks:
+ * each walk takes a new number.  The arrays are grown before each move
+ * (game.c), never here, so const queries cannot fail.  Inline, several
+ * walks a move; the clearing, once in 2^32 walks, out of line.
+ */
+static inline uint32_t
+cr__scratch_gen(const struct cr_game *g)
+{
+	return ++g->scr->gen != 0 ? g->scr->gen : cr__scratch_wrapped(g);
+}
+
+/* The same for the seen stamps, on a counter of their own. */
+static inline uint32_t
+cr__scratch_gen2(const struct cr_game *g)
+{
+	return ++g->scr->gen2 != 0 ? g->scr->gen2 : cr__scratch_wrapped2(g);
+}
 
 /* score.c */
 /* cr_event_settle (ext.h): its price (ev->points) to every winner, a

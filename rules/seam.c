@@ -44,9 +44,14 @@ const void *
 cr_ext_data(const struct cr_game *g, int ext)
 {
 	const struct cr_tileset *ts = g->h.ts;
-	int set = ext >= 0 && ext < cr_nexts ? g->extset[ext] : -1;
+	int set;
 
-	return set < 0 || set >= ts->nsets ? NULL : ts->setdata[set];
+	/* one unsigned comparison a bound (a negative index is past it):
+	 * the wheel asks for its data several times a move */
+	if ((unsigned)ext >= (unsigned)cr_nexts)
+		return NULL;
+	set = g->extset[ext];
+	return (unsigned)set >= (unsigned)ts->nsets ? NULL : ts->setdata[set];
 }
 
 /* ---- the pieces ---------------------------------------------------------- */
