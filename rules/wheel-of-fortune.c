@@ -1224,18 +1224,25 @@ static void
 spell(const struct cr_game *g, int ext, struct cr_move *m)
 {
 	const struct wf_data *d = data_of(g, ext);
-	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), home[CR_MAXPLAYERS];
-	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
+	int nwheel, nplague, n, home[CR_MAXPLAYERS];
+	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np;
 	struct cr_refusal why;
 	bool plague;
 
-	if (d == NULL || n == 0 || nwheel != 1)
+	if (d == NULL)
+		return;
+	/* wheel=N alone (most spins): its N read in place, not counted */
+	if (m->ndrawn == 1 && my_token(CR_TOKEN_ID(m->drawn[0].token)) == TK_WHEEL)
+		n = CR_TOKEN_N(m->drawn[0].token), nwheel = 1;
+	else
+		n = wheel_said(m, &nwheel, &nplague);
+	if (n == 0 || nwheel != 1)
 		return;
 	plague = landing(d, pig_in(cr_ext_cstate(g, ext), d), n) == S_PLAGUE;
-	if (!plague && m->ndrawn == 1 && m->drawn[0].token == CR_TOKEN(CR_TOKEN_ID(
-	    m->drawn[0].token), n) && m->drawn[0].x == 0 && m->drawn[0].y == 0 &&
+	if (!plague && m->ndrawn == 1 && m->drawn[0].x == 0 && m->drawn[0].y == 0 &&
 	    m->drawn[0].spot == -1)
 		return;	/* wheel=N alone, off Plague: as it would be written (most spins) */
+	np = cr_game_nplayers(g);
 	if (plague) {	/* why for plague_choice alone: not cleared otherwise */
 		memset(&why, 0, sizeof why);
 		plague = plague_choice(g, ext, m, home, count, &why);
