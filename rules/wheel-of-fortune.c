@@ -402,6 +402,12 @@ wheel_said(const struct cr_move *m, int *nwheel, int *nplague)
 {
 	int n = 0;
 
+	if (m->ndrawn == 1) {	/* wheel=N alone: most lines that say one */
+		int k = my_token(CR_TOKEN_ID(m->drawn[0].token));
+
+		*nwheel = k == TK_WHEEL, *nplague = k == TK_PLAGUE;
+		return k == TK_WHEEL ? CR_TOKEN_N(m->drawn[0].token) : 0;
+	}
 	*nwheel = *nplague = 0;
 	for (int i = 0; i < m->ndrawn; i++) {
 		int k = my_token(CR_TOKEN_ID(m->drawn[i].token));
@@ -1229,14 +1235,7 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 	struct cr_refusal why;
 	bool plague;
 
-	if (d == NULL)
-		return;
-	/* wheel=N alone (most spins): its N read in place, not counted */
-	if (m->ndrawn == 1 && my_token(CR_TOKEN_ID(m->drawn[0].token)) == TK_WHEEL)
-		n = CR_TOKEN_N(m->drawn[0].token), nwheel = 1;
-	else
-		n = wheel_said(m, &nwheel, &nplague);
-	if (n == 0 || nwheel != 1)
+	if (d == NULL || (n = wheel_said(m, &nwheel, &nplague)) == 0 || nwheel != 1)
 		return;
 	plague = landing(d, pig_in(cr_ext_cstate(g, ext), d), n) == S_PLAGUE;
 	if (!plague && m->ndrawn == 1 && m->drawn[0].x == 0 && m->drawn[0].y == 0 &&
