@@ -402,6 +402,12 @@ wheel_said(const struct cr_move *m, int *nwheel, int *nplague)
 {
 	int n = 0;
 
+	if (m->ndrawn == 1) {	/* wheel=N alone: most lines that say one */
+		int k = my_token(CR_TOKEN_ID(m->drawn[0].token));
+
+		*nwheel = k == TK_WHEEL, *nplague = k == TK_PLAGUE;
+		return k == TK_WHEEL ? CR_TOKEN_N(m->drawn[0].token) : 0;
+	}
 	*nwheel = *nplague = 0;
 	for (int i = 0; i < m->ndrawn; i++) {
 		int k = my_token(CR_TOKEN_ID(m->drawn[i].token));
@@ -1224,18 +1230,18 @@ static void
 spell(const struct cr_game *g, int ext, struct cr_move *m)
 {
 	const struct wf_data *d = data_of(g, ext);
-	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), home[CR_MAXPLAYERS];
-	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np = cr_game_nplayers(g);
+	int nwheel, nplague, n, home[CR_MAXPLAYERS];
+	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np;
 	struct cr_refusal why;
 	bool plague;
 
-	if (d == NULL || n == 0 || nwheel != 1)
+	if (d == NULL || (n = wheel_said(m, &nwheel, &nplague)) == 0 || nwheel != 1)
 		return;
 	plague = landing(d, pig_in(cr_ext_cstate(g, ext), d), n) == S_PLAGUE;
-	if (!plague && m->ndrawn == 1 && m->drawn[0].token == CR_TOKEN(CR_TOKEN_ID(
-	    m->drawn[0].token), n) && m->drawn[0].x == 0 && m->drawn[0].y == 0 &&
+	if (!plague && m->ndrawn == 1 && m->drawn[0].x == 0 && m->drawn[0].y == 0 &&
 	    m->drawn[0].spot == -1)
 		return;	/* wheel=N alone, off Plague: as it would be written (most spins) */
+	np = cr_game_nplayers(g);
 	if (plague) {	/* why for plague_choice alone: not cleared otherwise */
 		memset(&why, 0, sizeof why);
 		plague = plague_choice(g, ext, m, home, count, &why);
