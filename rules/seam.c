@@ -56,10 +56,19 @@ cr_ext_data(const struct cr_game *g, int ext)
 
 /* ---- the pieces ---------------------------------------------------------- */
 
+/* The root of the feature piece fig stands on, -1 for none or one gone
+ * home: cr_figure_root's answer, inline for the calls below that a
+ * module makes every move. */
+static inline int
+figure_root(const struct cr_game *g, int fig)
+{
+	return fig >= 0 && g->h.figs.v[fig].on_board ? cr__find(g, g->h.figs.v[fig].node) : -1;
+}
+
 int
 cr_figure_root(const struct cr_game *g, int fig)
 {
-	return fig >= 0 && g->h.figs.v[fig].on_board ? cr__find(g, g->h.figs.v[fig].node) : -1;
+	return figure_root(g, fig);
 }
 
 /* ---- the features -------------------------------------------------------- */
@@ -216,12 +225,10 @@ bool
 cr_tile_joins_figure(const struct cr_game *g, int tile, int fig)
 {
 	const struct cr_placed *t = &g->h.tiles.v[tile];
-	const struct cr_figure *f = &g->h.figs.v[fig];
-	int nseg = g->h.ts->type[t->type].nseg, root;
+	int nseg = g->h.ts->type[t->type].nseg, root = figure_root(g, fig);
 
-	if (!f->on_board)
+	if (root < 0)
 		return false;
-	root = cr__find(g, f->node);
 	for (int s = 0; s < nseg; s++)
 		if (cr__find(g, t->seg0 + s) == root)
 			return true;
@@ -276,9 +283,9 @@ bool
 cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
     int fig)
 {
-	if (fig < 0 || !g->h.figs.v[fig].on_board)
-		return false;
-	return cr_move_touches(g, m, h, cr__find(g, g->h.figs.v[fig].node));
+	int root = figure_root(g, fig);
+
+	return root >= 0 && cr_move_touches(g, m, h, root);
 }
 
 int
