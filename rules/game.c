@@ -1030,11 +1030,10 @@ static bool
 check_space(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why)
 {
 	/* A role checked in range (check): the tables are numbered, and
-	 * read in place, as cr_piece_ext, cr_space_ext and cr_space_local
-	 * would. */
+	 * read in place, as cr_piece_ext and cr_space_local would; the
+	 * space is the line's, ranged by cr_space_ext. */
 	int ext = cr__tab.piece_ext[m->role], pool = cr__tab.piece_pool[m->role], n = 0;
-	int s = m->space, at = s > 0 && s <= cr__tab.nspaces && cr__tab.space[s] != NULL ?
-	    cr__tab.space_ext[s] : -1;
+	int s = m->space, at = cr_space_ext(s);
 
 	why->space = s;
 	if (at != ext)
