@@ -408,18 +408,31 @@ nt_format_token(int arg, char *buf, size_t size)
 static int
 said_early(const struct cr_move *m)
 {
+	/* Each token's `after` as a token number (0: none), found once: the
+	 * tables never change once numbered, and a Plague line asks for
+	 * each of its squares. */
+	static int after[CR_MAXTOKENS];
+	static bool known[CR_MAXTOKENS];
+
 	for (int i = 0; i < m->ndrawn; i++) {
-		const struct cr_token *tk = cr_token(CR_TOKEN_ID(m->drawn[i].token));
-		int e = cr_token_ext(CR_TOKEN_ID(m->drawn[i].token)), first = -1;
+		int id = CR_TOKEN_ID(m->drawn[i].token), first = -1;
+		const struct cr_token *tk = cr_token(id);
 
 		if (tk == NULL || tk->after == NULL)
 			continue;
-		for (int j = 0; j < m->ndrawn && first < 0; j++) {
-			int id = CR_TOKEN_ID(m->drawn[j].token);
-
-			if (cr_token_ext(id) == e && strcmp(cr_token(id)->word, tk->after) == 0)
-				first = j;
+		if (!known[id]) {	/* its module's token of that word */
+			after[id] = 0;
+			for (int a = 1; a <= cr__tab.ntokens; a++)
+				if (cr_token(a) != NULL && cr_token_ext(a) == cr_token_ext(id) &&
+				    strcmp(cr_token(a)->word, tk->after) == 0) {
+					after[id] = a;
+					break;
+				}
+			known[id] = true;
 		}
+		for (int j = 0; j < m->ndrawn && first < 0; j++)
+			if (after[id] != 0 && CR_TOKEN_ID(m->drawn[j].token) == after[id])
+				first = j;
 		if (first > i)
 			return i;
 	}
@@ -859,20 +872,17 @@ fast_said(int game, const char *lo, const char *t, const char **qp, const char *
 	h = fw_key(lo, t, (size_t)n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &fs_cache[fw_slot(h, i)];
-		if (c->len == n && c->game == game && c->k[0] == k[0] && c->k[1] == k[1])
-			break;
 		if (c->len == 0) {	/* new: kept from now on */
 			c->ok = fast_tok(game, lo, t, &q, e, true, &c->d) && q == t + n;
 			c->k[0] = k[0], c->k[1] = k[1];
 			c->len = (uint8_t)n, c->game = (int8_t)game;
-			break;
-		}
+		} else if (c->len != n || c->game != game || c->k[0] != k[0] || c->k[1] != k[1])
+			continue;
+		if (c->ok)	/* found, or kept just now */
+			*d = c->d, *qp = t + n;
+		return c->ok;
 	}
-	if (c->len != n || c->game != game || c->k[0] != k[0] || c->k[1] != k[1])
-		return fast_tok(game, lo, t, qp, e, true, d);
-	if (c->ok)
-		*d = c->d, *qp = t + n;
-	return c->ok;
+	return fast_tok(game, lo, t, qp, e, true, d);
 }
 
 /* Fast path: what the line says of the copy drawn, at *pp ("wheel=3
@@ -997,7 +1007,7 @@ tail_read(int game, const char *lo, const char *r, const char *e, struct tail *t
  * says the same few tails over and over ("knight@N", "shepherd@SSW
  * sheep=4"): one look-up instead of a word's, a spot's and a token's.
  */
-#define FT_MAX	24
+#define FT_MAX	24	/* three words: fast_tail compares them one by one */
 static struct ft {
 	uint64_t	k[FT_MAX / 8];	/* the bytes, as ft_key puts them */
 	struct tail	t;
@@ -1043,7 +1053,9 @@ fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t
 	h = ft_key(lo, r, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &ft_cache[fw_slot(h, i)];
-		if (c->len == n && c->game == game && memcmp(c->k, k, sizeof k) == 0) {
+		/* the key's words compared in place: memcmp is a call */
+		if (c->len == n && c->game == game &&
+		    ((c->k[0] ^ k[0]) | (c->k[1] ^ k[1]) | (c->k[2] ^ k[2])) == 0) {
 			*t = c->t;
 			return c->ok;
 		}
