@@ -986,6 +986,10 @@ const void *cr_ext_data(const struct cr_game *g, int ext);
  * again: while it stays the same, pieces only come onto the board (each
  * a new figure, after the others) and leave it (never to come back). */
 uint64_t cr_game_figstamp(const struct cr_game *g, uint64_t *epoch);
+/* How many pieces stand on the board.  Within an epoch, none has left
+ * since cr_game_nfigures was f and this n while it is n plus the
+ * figures since (cr_game_nfigures - f). */
+int	cr_game_onboard(const struct cr_game *g);
 /* The root of the feature a piece (cr_game_figure) stands on, -1 for one
  * gone home. */
 int	cr_figure_root(const struct cr_game *g, int fig);
@@ -1033,6 +1037,10 @@ void	cr_node_view(const struct cr_game *g, int node, struct cr_nodeview *v);
  * (an inn...). */
 int	cr_feature_open(const struct cr_game *g, int root);
 unsigned cr_feature_flags(const struct cr_game *g, int root);
+/* A feature by its root: the count its segments carry, summed
+ * (CR_ATTR_SUMMED: a city's pennants), as cr_game_feature says it
+ * without walking the feature. */
+int	cr_feature_summed(const struct cr_game *g, int root);
 /* Does player p have a piece with all of the CR_PIECE_* flags `flags`
  * (0: any piece) on the feature with root `root`? */
 bool	cr_feature_holds(const struct cr_game *g, int root, int p, unsigned flags);
@@ -1074,6 +1082,12 @@ bool	cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m,
  * and pay each winner its pay[]. */
 bool	cr_event_settle(struct cr_event *ev);
 void	cr_game_pay(struct cr_game *g, struct cr_event *ev, int move);
+/* Issue 23: the room the game's next event is kept in (within a move's
+ * hook it is reserved; else, if the game has none, `room`), cleared, its
+ * reason CR_EV_MODULE and feature -1.  An event built there and handed to
+ * cr_game_pay is kept without a copy (the Wheel pays one most spins);
+ * nothing else may pay an event or send a piece home in between. */
+struct cr_event *cr_game_event_room(struct cr_game *g, struct cr_event *room);
 /* What the feature with root `root` pays now, complete or as it stands
  * (reason: when it is paid), by its kind's price and the modules' in
  * play: its event, and whether it pays anybody. */

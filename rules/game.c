@@ -91,6 +91,12 @@ cr_game_figstamp(const struct cr_game *g, uint64_t *epoch)
 	return g->figstamp;
 }
 
+int
+cr_game_onboard(const struct cr_game *g)
+{
+	return g->onboard;
+}
+
 /* A piece about to leave the board (score.c: lift): a new figstamp. */
 void
 cr__log_figure(struct cr_game *g, int id)

@@ -162,7 +162,10 @@ void
 cr_game_pay(struct cr_game *g, struct cr_event *ev, int move)
 {
 	ev->move = move;
-	*VEC_PUSH(g, g->events) = *ev;
+	if (ev == &g->events.v[g->events.n])	/* built in place: cr_game_event_room */
+		g->events.n++;
+	else
+		*VEC_PUSH(g, g->events) = *ev;
 	/* The winners' bits only (an event has one or two, a game up to
 	 * six players; the wheel pays an event most moves). */
 	for (unsigned w = ev->winners & ((1u << g->h.nplayers) - 1); w != 0; w &= w - 1) {
@@ -171,6 +174,16 @@ cr_game_pay(struct cr_game *g, struct cr_event *ev, int move)
 		cr__log_player(g, p);
 		g->player[p].score += ev->pay[p];
 	}
+}
+
+struct cr_event *
+cr_game_event_room(struct cr_game *g, struct cr_event *room)
+{
+	struct cr_event *ev = g->events.n < g->events.cap ? &g->events.v[g->events.n] : room;
+
+	memset(ev, 0, sizeof *ev);
+	ev->reason = CR_EV_MODULE, ev->feature = -1;
+	return ev;
 }
 
 /* A piece leaves the board for its owner's supply, logged; its feature's

@@ -158,6 +158,12 @@ cr_feature_flags(const struct cr_game *g, int root)
 	return g->nodes.v[root].flags;
 }
 
+int
+cr_feature_summed(const struct cr_game *g, int root)
+{
+	return g->nodes.v[root].pennants;
+}
+
 bool
 cr_feature_holds(const struct cr_game *g, int root, int p, unsigned flags)
 {

@@ -473,7 +473,7 @@ static struct {
 	const struct cr_game *g;
 	uint64_t	 stamp, epoch;
 	struct wf_fol	*v;
-	int		 n, cap, nfig;
+	int		 n, cap, nfig, onboard;	/* cr_game_nfigures, _onboard then */
 	bool		 counted;	/* count and one worked out for these */
 	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
 } fl;
@@ -517,14 +517,18 @@ fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
 static void
 fol_update(const struct cr_game *g)
 {
-	int n = cr_game_nfigures(g), k = 0, from = 0;
+	int n = cr_game_nfigures(g), on = cr_game_onboard(g), k = 0, from = 0;
 	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
 		return;
 	fl.counted = false;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
-		/* those still there: most stay, and are not moved */
+		/* those still there: most stay, and are not moved; none has
+		 * left if as many stand as then and the figures since (most
+		 * spins: the list is not looked at) */
+		if (on == fl.onboard + n - fl.nfig)
+			k = fl.n;
 		while (k < fl.n && cr_game_figure(g, fl.v[k].fig)->on_board)
 			k++;
 		for (int i = k + 1; i < fl.n; i++)
@@ -533,7 +537,7 @@ fol_update(const struct cr_game *g)
 		from = fl.nfig;
 	}
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
-	fl.n = k, fl.nfig = n;
+	fl.n = k, fl.nfig = n, fl.onboard = on;
 	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
 		int cap = k + n - from + 1 > 2 * fl.cap ? k + n - from + 1 : 2 * fl.cap;
 		struct wf_fol *v = realloc(fl.v, (size_t)cap * sizeof *v);
@@ -953,7 +957,8 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	if (kn == NULL) {	/* out of memory: the first knight's city, one knight */
 		for (int i = 0; (e = fol_next(g, &i, &eroom)) != NULL;)
 			if (e->kind == CR_CITY) {
-				kroom[0] = (struct knight){ e->node, e->player, 0, false };
+				kroom[0] = (struct knight){ e->node, e->player,
+				    cr_feature_root(g, e->node), false };
 				nk = 1;
 				break;
 			}
@@ -962,7 +967,6 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	}
 	for (int i = 0; i < nk; i++) {
 		int k = 0, pen;
-		struct cr_feature feat;
 
 		if (kn[i].seen)
 			continue;
@@ -970,8 +974,7 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 		for (int j = i; j < nk; j++)
 			if (kn[j].player == kn[i].player && kn[j].root == kn[i].root)
 				k++, kn[j].seen = true;
-		cr_game_feature(g, kn[i].node, &feat);
-		pen = feat.pennants;
+		pen = cr_feature_summed(g, kn[i].root);
 		pay[kn[i].player] += k * (pen + k);
 		count[kn[i].player] += k;
 		cities[kn[i].player]++;
@@ -1126,9 +1129,8 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	const struct wf_data *d = data_of(g, ext);
 	struct wf_state *st;
 	int nwheel, nplague, n = wheel_said(m, &nwheel, &nplague), i, from, to;
-	int home[CR_MAXPLAYERS], cities[CR_MAXPLAYERS] = { 0 };
-	struct cr_event ev = { .reason = CR_EV_MODULE, .feature = -1 };
-	int *pay = ev.pay, *count = ev.meeples;	/* the actions write in the event (zeroed) */
+	int home[CR_MAXPLAYERS], cities[CR_MAXPLAYERS] = { 0 }, *pay, *count;
+	struct cr_event room, *ev;
 	struct cr_refusal why;
 
 	if (d == NULL || n == 0)
@@ -1141,6 +1143,13 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	from = st->pig;
 	to = landing(d, from, n);
 	st->pig = (int8_t)to;
+	/* Built where the game keeps it (no copy), but for Plague: pieces go
+	 * home before it is paid (cr_game_event_room). */
+	if (to == S_PLAGUE)
+		ev = &room, *ev = (struct cr_event){ .reason = CR_EV_MODULE, .feature = -1 };
+	else
+		ev = cr_game_event_room(g, &room);
+	pay = ev->pay, count = ev->meeples;	/* the actions write in the event (zeroed) */
 
 	/* (b) the action, one event (W17).  For its words (wf_why,
 	 * wf_words): each player's followers counted (meeples), a Tax's
@@ -1151,16 +1160,16 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		pay[cr_game_turn(g)] = 3;
 		break;
 	case S_TAX:
-		tax(g, pay, count, cities, &ev);
+		tax(g, pay, count, cities, ev);
 		for (int p = 0; p < cr_game_nplayers(g); p++)
-			ev.pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
+			ev->pieces[p] = (uint8_t)(cities[p] > 255 ? 255 : cities[p]);
 		break;
 	case S_FAMINE:
-		famine(g, pay, count, &ev);
+		famine(g, pay, count, ev);
 		break;
 	case S_STORM:
 		storm(g, pay);
-		memcpy(count, pay, sizeof ev.meeples);
+		memcpy(count, pay, sizeof ev->meeples);
 		break;
 	case S_INQUISITION:
 		on_kind(g, CR_CLOISTER, count);
@@ -1170,14 +1179,14 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	default:
 		break;
 	}
-	ev.what = (uint16_t)CR_PHRASE(ext, P_WHEEL);
-	ev.detail[D_MOVER] = (uint8_t)cr_game_turn(g);
-	ev.sub = (int16_t)to;
-	ev.tiles = n;		/* the steps */
-	ev.cities = from;	/* where the pig started */
+	ev->what = (uint16_t)CR_PHRASE(ext, P_WHEEL);
+	ev->detail[D_MOVER] = (uint8_t)cr_game_turn(g);
+	ev->sub = (int16_t)to;
+	ev->tiles = n;		/* the steps */
+	ev->cities = from;	/* where the pig started */
 	for (int p = 0; p < cr_game_nplayers(g); p++)
 		if (pay[p] > 0)
-			ev.winners |= (uint8_t)(1u << p);
+			ev->winners |= (uint8_t)(1u << p);
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
 		int n[CR_MAXPLAYERS], x, y;
 
@@ -1186,8 +1195,8 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 			return;	/* drawn_ok said yes: never */
 		for (int p = 0; p < cr_game_nplayers(g); p++)
 			if (home[p] >= 0 && follower(g, home[p], &x, &y)) {
-				ev.meeples[p] = pack(x, y);
-				ev.pieces[p] = (uint8_t)(cr_game_figure(g, home[p])->role |
+				ev->meeples[p] = pack(x, y);
+				ev->pieces[p] = (uint8_t)(cr_game_figure(g, home[p])->role |
 				    (n[p] == 1 ? FORCED : 0));
 			}
 	}
@@ -1196,26 +1205,26 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 			int p = (cr_game_turn(g) + k) % cr_game_nplayers(g);
 
 			if (home[p] >= 0)
-				plague_home(g, home[p], move, ev.detail + D_TERMS + D_ALSO * p);
+				plague_home(g, home[p], move, ev->detail + D_TERMS + D_ALSO * p);
 		}
-	cr_game_pay(g, &ev, move);	/* it pays nobody: its words after who went */
+	cr_game_pay(g, ev, move);	/* it pays nobody: its words after who went */
 
 	/* (c) the crown spaces of that section (W12): st, logged above */
 	if (st->ncrown[to] > 0) {
-		struct cr_event cr = { .reason = CR_EV_MODULE, .feature = -1 };
+		struct cr_event *cr = cr_game_event_room(g, &room);	/* the first paid */
 		int each = d->crowns[to] == 1 ? 3 : st->ncrown[to] == 1 ? 6 : 3;
 
-		cr.what = (uint16_t)CR_PHRASE(ext, P_CROWN);
-		cr.sub = (int16_t)to;
-		cr.tiles = d->crowns[to];	/* its spaces */
+		cr->what = (uint16_t)CR_PHRASE(ext, P_CROWN);
+		cr->sub = (int16_t)to;
+		cr->tiles = d->crowns[to];	/* its spaces */
 		for (int k = 0; k < st->ncrown[to]; k++) {
 			int p = st->crown[to][k].player;
 
-			cr.pay[p] += each;
-			cr.meeples[p]++;
-			cr.winners |= (uint8_t)(1u << p);
+			cr->pay[p] += each;
+			cr->meeples[p]++;
+			cr->winners |= (uint8_t)(1u << p);
 		}
-		cr_game_pay(g, &cr, move);
+		cr_game_pay(g, cr, move);
 		for (int k = 0; k < st->ncrown[to]; k++)
 			cr_space_home(g, st->crown[to][k].player, st->crown[to][k].role);
 		st->ncrown[to] = 0;
