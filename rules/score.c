@@ -11,6 +11,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "game-int.h"
 
@@ -181,7 +184,17 @@ cr_game_event_room(struct cr_game *g, struct cr_event *room)
 {
 	struct cr_event *ev = g->events.n < g->events.cap ? &g->events.v[g->events.n] : room;
 
+#ifdef __SSE2__
+	/* Cleared 16 bytes a store, the loop unrolled whole: memset is a
+	 * rep stos here, counted a word a step (the Wheel clears an event
+	 * most spins). */
+	_Static_assert(sizeof *ev % 16 == 0, "an event is whole 16-byte blocks");
+#pragma GCC unroll 32
+	for (size_t i = 0; i < sizeof *ev; i += 16)
+		_mm_storeu_si128((__m128i *)(void *)((char *)ev + i), _mm_setzero_si128());
+#else
 	memset(ev, 0, sizeof *ev);
+#endif
 	ev->reason = CR_EV_MODULE, ev->feature = -1;
 	return ev;
 }
