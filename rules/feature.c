@@ -180,6 +180,7 @@ cr__features_add(struct cr_game *g, int t)
 				.open = sg[s].nports,
 				.pennants = sg[s].pennants, .figure = -1, .anyfig = -1, .logged = gen,
 				.seg = (uint8_t)s, .kind = sg[s].kind, .flags = sg[s].flags,
+				.next_to = sg[s].next_to,
 			};
 		}
 	}

@@ -76,6 +76,9 @@ struct node {
 	uint8_t	kind;		/* enum cr_kind */
 	uint8_t	scored;		/* root: paid during play */
 	uint8_t	flags;		/* root: the CR_SEG_* flags of its segments, or'ed (an inn...) */
+	uint16_t next_to;	/* its segment's (cr_seg.next_to): the walks of a field
+				 * (seam.c: bordered) read it here, not through its
+				 * tile and type */
 };
 
 /*

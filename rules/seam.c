@@ -194,15 +194,15 @@ bordered(const struct cr_game *g, int land, int c)
 
 	do {
 		const struct node *nd = &g->nodes.v[id];
-		const struct cr_placed *t = &g->h.tiles.v[nd->tile];
-		unsigned next = g->h.ts->type[t->type].seg[nd->seg].next_to;
+		unsigned next = nd->next_to;
+		int seg0 = id - nd->seg;	/* its tile's first node */
 
 		for (int s = 0; next != 0; s++, next >>= 1) {
 			int r;
 
 			if (!(next & 1))
 				continue;
-			r = cr__find(g, t->seg0 + s);
+			r = cr__find(g, seg0 + s);
 			if (r == c)
 				return 1;
 			if (c < 0 && g->nodes.v[r].open == 0 && g->scr->nstamp[r] != gen) {
