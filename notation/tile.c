@@ -297,16 +297,85 @@ expansion_item(void *arg, const char *name, size_t len, int line, int column,
 	return 0;
 }
 
+/*
+ * The last list of expansions read whole (a batch's records name the same
+ * few, written the same way): its source as written, the record's rules
+ * and the modules it named, in order.  A record whose list is written so
+ * again, read from a header reset (none named yet), takes them as
+ * expansion_item would have, each check of it passed the same.
+ */
+enum { XL_TEXT = 96, XL_MAX = 8 };	/* 8: the room expansion_item makes first */
+static struct {
+	char	text[XL_TEXT];	/* "": none kept */
+	int	rules, n;
+	int8_t	ext[XL_MAX];
+} xl;
+
+static bool
+expansions_again(struct nt_record *r, const struct nt_field *f)
+{
+	char **v = r->expansions;
+	uint32_t read = 0;
+
+	if (xl.text[0] == '\0' || f->shape != NT_LIST || r->nexpansions != 0 ||
+	    xl.rules != nt_record_rules(r) || strcmp(f->text, xl.text) != 0)
+		return false;
+	if (v == NULL && (v = malloc(XL_MAX * sizeof *v)) == NULL)
+		return false;	/* read as the list says: its words */
+	r->expansions = v;
+	for (int i = 0; i < xl.n; i++) {
+		union { const char *c; char *s; } u = { cr_exts[xl.ext[i]]->name };
+
+		v[i] = u.s;
+		read |= 1u << xl.ext[i];
+	}
+	r->nexpansions = xl.n;
+	r->xstatic = (1u << xl.n) - 1;
+	r->xread = read;
+	r->xknown = false;
+	return true;
+}
+
+/* After a list read whole: kept for the records after (xl), when short. */
+static void
+expansions_keep(const struct nt_record *r, const struct nt_field *f)
+{
+	size_t n = strlen(f->text);
+	int i;
+
+	xl.text[0] = '\0';
+	if (f->shape != NT_LIST || n == 0 || n >= XL_TEXT || r->nexpansions == 0 ||
+	    r->nexpansions > XL_MAX)
+		return;
+	for (i = 0; i < r->nexpansions; i++) {
+		int e = 0;
+
+		while (e < cr_nexts && r->expansions[i] != cr_exts[e]->name)
+			e++;	/* its module's own name (xstatic) */
+		if (e == cr_nexts || !(r->xstatic >> i & 1))
+			return;
+		xl.ext[i] = (int8_t)e;
+	}
+	memcpy(xl.text, f->text, n + 1);
+	xl.rules = nt_record_rules(r);
+	xl.n = r->nexpansions;
+}
+
 static int
 header_field(struct nt_record *r, const struct nt_field *f, struct cr_error *err)
 {
 	const char *s = f->text;
-	int k = nt_game_takes(&nt_game_tile, f->key);
+	int k = nt_game_takes(&nt_game_tile, f->key), rc;
 
 	if (k >= K_SET)
 		return set_field(r, k, f, err);
-	if (k == K_EXPANSIONS)
-		return nt_field_list(f, expansion_item, r, err);
+	if (k == K_EXPANSIONS) {
+		if (expansions_again(r, f))
+			return 0;
+		if ((rc = nt_field_list(f, expansion_item, r, err)) == 0)
+			expansions_keep(r, f);
+		return rc;
+	}
 	/* The edition: one digit from 1 to the game's last and nothing else
 	 * (no sign, no blank). */
 	if (nt_field_scalar(f, err) < 0)

@@ -865,6 +865,28 @@ run replay "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}"
 expect "replay: springs taken and refused in one process, each record as alone" \
     test "$(grep -v '^$' "$tmp/alone.out")" = "$(grep -v '^$' "$tmp/out")"
 expect "replay: springs refused in one process, as alone" cmp -s "$tmp/alone.err" "$tmp/err"
+# Issue 23: a list of expansions written as the record before wrote it is
+# taken as read then (notation/tile.c: xl).  In one process, each record
+# as alone: the same list again, another, one refused (named twice), and
+# the first list once more, after the refusal and after another game.
+sd="$(dirname "${BASH_SOURCE[0]}")/scenarios"
+sed 's/^expansions: \[hills-sheep\]$/expansions: [hills-sheep, hills-sheep]/' \
+    "$sd/bb-hs-bag-empty.yaml" >"$tmp/hs-twice.yaml"
+sed 's/^expansions: \[hills-sheep\]$/expansions: [hills-sheep, river]/' \
+    "$sd/bb-hs-bag-empty.yaml" >"$tmp/hs-river.yaml"
+xs=("$sd/bb-hs-bag-empty.yaml" "$sd/bb-hs-choice-missing.yaml" "$sd/wf-crown-6.yaml"
+    "$tmp/hs-twice.yaml" "$sd/bb-hs-bag-empty.yaml" "$sd/bb-eight-players-all-sets.yaml"
+    "$tmp/hs-river.yaml" "$sd/bb-hs-choice-missing.yaml" "$sd/bb-farm-page8.yaml" "$sd/bb-hs-bag-empty.yaml")
+: >"$tmp/xl-alone.out"; : >"$tmp/xl-alone.err"
+for f in "${xs[@]}"; do
+	"$CARCREF" replay --json "$f" >>"$tmp/xl-alone.out" 2>>"$tmp/xl-alone.err"
+done
+run replay --json "${xs[@]}"
+sed 's/^{"file": "[^"]*", /{/' "$tmp/out" >"$tmp/xl-one.out"
+expect "replay --json: lists of expansions again in one process, each record as alone" \
+    cmp -s "$tmp/xl-alone.out" "$tmp/xl-one.out"
+expect "replay --json: the list named twice is refused in one process" \
+    grep -qF 'expansion \"hills-sheep\" is given twice' "$tmp/xl-one.out"
 expect_exit 2 -- selfplay --games 2
 expect_err '2 games need --out DIR' -- selfplay --games 2
 # --pieces (issue 23): how often a piece is put where one may be.
