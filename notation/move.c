@@ -1054,6 +1054,7 @@ fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &ft_cache[fw_slot(h, i)];
 		/* the key's words compared in place: memcmp is a call */
+		_Static_assert(FT_MAX / 8 == 3, "a tail's key is three words");
 		if (c->len == n && c->game == game &&
 		    ((c->k[0] ^ k[0]) | (c->k[1] ^ k[1]) | (c->k[2] ^ k[2])) == 0) {
 			*t = c->t;
