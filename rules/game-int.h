@@ -63,6 +63,8 @@ struct grid {
  * O(log n) times over a game).  The root and list links live apart from
  * the rest (struct link), so walking a big set touches 8 bytes a node.
  */
+enum { CR_LIFTS = 16 };	/* the pieces lifted kept (cr_game_lifted) */
+
 struct node {
 	int	size;		/* root: members */
 	int	tile;
@@ -229,6 +231,10 @@ struct cr_game {
 	bool	over;
 	struct cr_player player[CR_MAXPLAYERS];
 	int	onboard;		/* figures standing on the board */
+	/* The pieces that left the board (score.c: lift), counted, and
+	 * the last CR_LIFTS of them by their count (cr_game_lifted). */
+	unsigned nlifted;
+	int	lifted[CR_LIFTS];
 	int	supply_total;		/* tiles left to draw: those a module hid not */
 	/* Issue 21: a module's start tile yielding to a start of several
 	 * squares (cr_ext.beside): its type and module, -1 for none. */

@@ -97,6 +97,18 @@ cr_game_onboard(const struct cr_game *g)
 	return g->onboard;
 }
 
+unsigned
+cr_game_lifts(const struct cr_game *g)
+{
+	return g->nlifted;
+}
+
+int
+cr_game_lifted(const struct cr_game *g, unsigned k)
+{
+	return g->nlifted - k - 1 < CR_LIFTS ? g->lifted[k % CR_LIFTS] : -1;
+}
+
 /* A piece about to leave the board (score.c: lift): a new figstamp. */
 void
 cr__log_figure(struct cr_game *g, int id)

@@ -212,6 +212,7 @@ lift(struct cr_game *g, int fig)
 	f->on_board = 0;
 	(*cr__pool(g, f->player, cr__tab.piece_pool[f->role]))++;	/* a piece on the board */
 	g->onboard--;
+	g->lifted[g->nlifted++ % CR_LIFTS] = fig;
 	g->nodes.v[f->node].figure = -1;
 }
 

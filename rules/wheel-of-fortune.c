@@ -1088,39 +1088,32 @@ unpack(int v, int *x, int *y)
 
 /* Plague sends follower fig home (cr_figure_leave); the first other
  * piece of its owner that goes with it (a builder or a pig that the
- * sets in play send home, W11) into also (D_ALSO bytes: its piece, its
- * square, the follower's kind). */
+ * sets in play send home, W11; the first in the figures' order) into
+ * also (D_ALSO bytes: its piece, its square, the follower's kind): of
+ * those the call lifted (cr_game_lifts), not found among every figure. */
 static void
 plague_home(struct cr_game *g, int fig, int move, uint8_t *also)
 {
-	int p = cr_game_figure(g, fig)->player, n = cr_game_nfigures(g), x, y;
-	uint8_t room[FEW], *was;
-	bool told = false;	/* a module that may send others home with it */
+	int p = cr_game_figure(g, fig)->player, first = -1;
+	unsigned k0 = cr_game_lifts(g), k1;
 
 	also[5] = (uint8_t)cr_node_kind(g, cr_game_figure(g, fig)->node);
-	for (uint32_t on = cr_game_exts(g); on != 0; on &= on - 1)	/* those in play */
-		told |= cr_exts[__builtin_ctz(on)]->left != NULL;
-	if (!told) {	/* it goes alone */
-		cr_figure_leave(g, fig, move);
-		return;
-	}
-	was = room_for(room, (size_t)n + 1, 1);
-	for (int f = 0; was != NULL && f < n; f++)
-		was[f] = f != fig && cr_game_figure(g, f)->on_board &&
-		    cr_game_figure(g, f)->player == p;
 	cr_figure_leave(g, fig, move);
-	for (int f = 0; was != NULL && f < n && also[0] == 0; f++) {
-		const struct cr_figure *o = cr_game_figure(g, f);
-		const struct cr_placed *t;
+	k1 = cr_game_lifts(g);
+	for (unsigned k = k0; k != k1; k++) {
+		int f = cr_game_lifted(g, k);
 
-		if (!was[f] || o->on_board || o->node < 0)
-			continue;
-		t = cr_game_tile(g, cr_node_tile(g, o->node));
-		x = t->x, y = t->y;
-		also[0] = (uint8_t)o->role;
-		put16(also + 1, x), put16(also + 3, y);
+		if (f >= 0 && f != fig && (first < 0 || f < first) &&
+		    cr_game_figure(g, f)->player == p && cr_game_figure(g, f)->node >= 0)
+			first = f;
 	}
-	let_go(was, room);
+	if (first >= 0) {
+		const struct cr_placed *t = cr_game_tile(g, cr_node_tile(g,
+		    cr_game_figure(g, first)->node));
+
+		also[0] = (uint8_t)cr_game_figure(g, first)->role;
+		put16(also + 1, t->x), put16(also + 3, t->y);
+	}
 }
 
 static void
