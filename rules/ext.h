@@ -986,15 +986,12 @@ const void *cr_ext_data(const struct cr_game *g, int ext);
  * again: while it stays the same, pieces only come onto the board (each
  * a new figure, after the others) and leave it (never to come back). */
 uint64_t cr_game_figstamp(const struct cr_game *g, uint64_t *epoch);
-/* How many pieces stand on the board.  Within an epoch, none has left
- * since cr_game_nfigures was f and this n while it is n plus the
- * figures since (cr_game_nfigures - f). */
-int	cr_game_onboard(const struct cr_game *g);
 /* The pieces that left the board so far, counted (a number that only
  * grows, wrapping), and the k-th of them while it is one of the last 16
- * (else -1): what a hook's call sent home with it (the Wheel: the pig or
- * builder that goes with a follower Plague sends home) is those from
- * the count before the call to the count after. */
+ * (else -1).  Within an epoch (cr_game_figstamp), none has left while
+ * the count stays the same; what a hook's call sent home (the Wheel:
+ * the pig or builder that goes with a follower Plague sends home) is
+ * those from the count before the call to the count after. */
 unsigned cr_game_lifts(const struct cr_game *g);
 int	cr_game_lifted(const struct cr_game *g, unsigned k);
 /* The root of the feature a piece (cr_game_figure) stands on, -1 for one

@@ -91,12 +91,6 @@ cr_game_figstamp(const struct cr_game *g, uint64_t *epoch)
 	return g->figstamp;
 }
 
-int
-cr_game_onboard(const struct cr_game *g)
-{
-	return g->onboard;
-}
-
 unsigned
 cr_game_lifts(const struct cr_game *g)
 {

@@ -473,7 +473,8 @@ static struct {
 	const struct cr_game *g;
 	uint64_t	 stamp, epoch;
 	struct wf_fol	*v;
-	int		 n, cap, nfig, onboard;	/* cr_game_nfigures, _onboard then */
+	int		 n, cap, nfig;	/* cr_game_nfigures then */
+	unsigned	 lifts;		/* cr_game_lifts then */
 	bool		 counted;	/* count and one worked out for these */
 	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
 } fl;
@@ -517,7 +518,8 @@ fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
 static void
 fol_update(const struct cr_game *g)
 {
-	int n = cr_game_nfigures(g), on = cr_game_onboard(g), k = 0, from = 0;
+	int n = cr_game_nfigures(g), k = 0, from = 0;
+	unsigned lifts = cr_game_lifts(g);
 	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
@@ -525,9 +527,9 @@ fol_update(const struct cr_game *g)
 	fl.counted = false;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
 		/* those still there: most stay, and are not moved; none has
-		 * left if as many stand as then and the figures since (most
-		 * spins: the list is not looked at) */
-		if (on == fl.onboard + n - fl.nfig)
+		 * left if no piece was lifted since (most spins: the list is
+		 * not looked at) */
+		if (lifts == fl.lifts)
 			k = fl.n;
 		while (k < fl.n && cr_game_figure(g, fl.v[k].fig)->on_board)
 			k++;
@@ -537,7 +539,7 @@ fol_update(const struct cr_game *g)
 		from = fl.nfig;
 	}
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
-	fl.n = k, fl.nfig = n, fl.onboard = on;
+	fl.n = k, fl.nfig = n, fl.lifts = lifts;
 	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
 		int cap = k + n - from + 1 > 2 * fl.cap ? k + n - from + 1 : 2 * fl.cap;
 		struct wf_fol *v = realloc(fl.v, (size_t)cap * sizeof *v);
