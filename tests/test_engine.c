@@ -617,6 +617,68 @@ test_one_event_per_feature(void **state)
 	cr_game_free(g);
 }
 
+/* A feature's summed count by its root (cr_feature_summed: the Wheel's
+ * Tax reads a city's pennants so) is cr_game_feature's pennants: C (a
+ * pennant) on D's city, then F (a pennant) east of C: 2. */
+static void
+test_feature_summed(void **state)
+{
+	struct cr_game *g = tu_game(3, 2);
+	struct cr_feature f;
+	int seg;
+
+	(void)state;
+	tu_play(g, "C 0,1 0");
+	seg = cr_game_seg_at(g, 0, 1, CR_SPOT_N, CR_CITY, NULL);
+	assert_true(seg >= 0);
+	assert_int_equal(cr_feature_summed(g, cr_feature_root(g, seg)), 1);
+	tu_play(g, "F 1,1 0");
+	cr_game_feature(g, seg, &f);
+	assert_int_equal(f.pennants, 2);
+	assert_int_equal(cr_feature_summed(g, cr_feature_root(g, seg)), 2);
+	seg = cr_game_seg_at(g, 0, 0, CR_SPOT_S, CR_FIELD, NULL);	/* D's field: none */
+	assert_int_equal(cr_feature_summed(g, cr_feature_root(g, seg)), 0);
+	cr_game_free(g);
+}
+
+/* An event built where the game keeps it (cr_game_event_room) is
+ * cleared whatever the room held, and cr_game_pay keeps it without a
+ * copy: one event more, the winner paid; a local event as before. */
+static void
+test_event_room(void **state)
+{
+	struct cr_game *g = tu_game(3, 2);
+	struct cr_event room, *ev;
+	const struct cr_event *all;
+	int n, n0;
+
+	(void)state;
+	tu_play(g, "E 0,1 180");
+	cr_game_events(g, &n0);
+	assert_true(g->events.n < g->events.cap);
+	memset(&g->events.v[g->events.n], 0xab, sizeof *ev);	/* what an undo left */
+	ev = cr_game_event_room(g, &room);
+	assert_ptr_equal(ev, &g->events.v[g->events.n]);
+	assert_int_equal(ev->reason, CR_EV_MODULE);
+	assert_int_equal(ev->feature, -1);
+	assert_int_equal(ev->points + ev->winners + ev->pay[0] + ev->pay[1] + ev->detail[0], 0);
+	ev->pay[1] = 5, ev->winners = 2;
+	cr_game_pay(g, ev, 1);
+	all = cr_game_events(g, &n);
+	assert_int_equal(n, n0 + 1);
+	assert_int_equal(tu_score(g, 1), 5);
+	assert_int_equal(all[n - 1].move, 1);
+	assert_int_equal(all[n - 1].pay[1], 5);
+	memset(&room, 0, sizeof room);	/* a local one: copied */
+	room.reason = CR_EV_MODULE, room.feature = -1, room.pay[0] = 2, room.winners = 1;
+	cr_game_pay(g, &room, 1);
+	all = cr_game_events(g, &n);
+	assert_int_equal(tu_score(g, 0), 2);
+	assert_int_equal(n, n0 + 2);
+	assert_int_equal(all[n - 1].pay[0], 2);
+	cr_game_free(g);
+}
+
 /*
  * A follower sent home unscored by a module (cr_figure_leave, issue 21:
  * the Wheel of Fortune's Plague): a pig left without its owner's farmer
@@ -633,6 +695,7 @@ test_follower_leaves(void **state)
 	struct cr_game *g = tu_game_with(3, 2, "traders-builders");
 	int pig = cr_piece_find(0, "pig", 3), pool = cr_piece_pool(pig), seg;
 	struct cr_feature f;
+	unsigned k;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
@@ -643,15 +706,27 @@ test_follower_leaves(void **state)
 	seg = cr_game_seg_at(g, 1, 0, CR_SPOT_N, CR_FIELD, NULL);
 	cr_game_feature(g, seg, &f);
 	assert_int_equal(f.meeples[0] + f.meeples[1], 2);
-	/* Anna's farmer leaves: Ben's pig stays by his farmer. */
+	/* Anna's farmer leaves: Ben's pig stays by his farmer.  The pieces
+	 * a call lifts are those between the counts before and after
+	 * (cr_game_lifts: the Wheel's Plague names the piece that went with
+	 * its follower so). */
+	k = cr_game_lifts(g);
 	cr_figure_leave(g, 0, 6);
 	assert_false(cr_game_figure(g, 0)->on_board);
 	assert_true(cr_game_figure(g, 2)->on_board);
 	assert_int_equal(tu_meeples(g, 0), 7);
+	assert_int_equal(cr_game_lifts(g) - k, 1);
+	assert_int_equal(cr_game_lifted(g, k), 0);
 	/* Ben's farmer leaves: his pig goes home with it. */
+	k = cr_game_lifts(g);
 	cr_figure_leave(g, 1, 6);
 	assert_false(cr_game_figure(g, 1)->on_board);
 	assert_false(cr_game_figure(g, 2)->on_board);
+	assert_int_equal(cr_game_lifts(g) - k, 2);
+	assert_int_equal(cr_game_lifted(g, k), 1);	/* the farmer, then its pig */
+	assert_int_equal(cr_game_lifted(g, k + 1), 2);
+	assert_int_equal(cr_game_lifted(g, k + 2), -1);	/* none yet */
+	assert_int_equal(cr_game_lifted(g, k - 16), -1);	/* no longer kept */
 	assert_int_equal(cr_game_player(g, 1)->pool[pool], 1);
 	assert_int_equal(tu_meeples(g, 1), 7);
 	cr_game_feature(g, seg, &f);
@@ -894,6 +969,8 @@ main(void)
 		cmocka_unit_test(test_road_scored_same_turn),
 		cmocka_unit_test(test_two_tile_city_by_edition),
 		cmocka_unit_test(test_cloister_nine),
+		cmocka_unit_test(test_feature_summed),
+		cmocka_unit_test(test_event_room),
 		cmocka_unit_test(test_field_queries),
 		cmocka_unit_test(test_feature_score_fills_event),
 		cmocka_unit_test(test_refusal_changes_nothing),
