@@ -348,11 +348,9 @@ expansions_keep(const struct nt_record *r, const struct nt_field *f)
 	    r->nexpansions > XL_MAX)
 		return;
 	for (i = 0; i < r->nexpansions; i++) {
-		int e = 0;
+		int e = cr_ext_find(r->expansions[i], strlen(r->expansions[i]));
 
-		while (e < cr_nexts && r->expansions[i] != cr_exts[e]->name)
-			e++;	/* its module's own name (xstatic) */
-		if (e == cr_nexts || !(r->xstatic >> i & 1))
+		if (e < 0 || !(r->xstatic >> i & 1))	/* its module's own name */
 			return;
 		xl.ext[i] = (int8_t)e;
 	}
