@@ -63,8 +63,6 @@ struct grid {
  * O(log n) times over a game).  The root and list links live apart from
  * the rest (struct link), so walking a big set touches 8 bytes a node.
  */
-enum { CR_LIFTS = 16 };	/* the pieces lifted kept (cr_game_lifted) */
-
 struct node {
 	int	size;		/* root: members */
 	int	tile;
@@ -209,6 +207,8 @@ struct laid {
 	int	closed[8], nclosed;
 	uint16_t own_closed;
 };
+
+enum { CR_LIFTS = 16 };	/* the pieces lifted kept (cr_game_lifted) */
 
 struct cr_game {
 	struct cr_game_head h;		/* ts, nplayers, turn, supply, tiles, figs: game.h */
