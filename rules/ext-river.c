@@ -231,6 +231,10 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	 * straight (turn 0) is kept too: it resets the U-turn rule. */
 	if (turn_of(g, r->kind, m, &turn))
 		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
+	/* Its last tile laid (the lake last), no tile of another set showing
+	 * the river: no rule of the river is left to check. */
+	if (!r->beyond && cr_supply_of(g, r->first, r->ntypes) == 0)
+		cr_game_rules_done(g, ext);
 }
 
 /*

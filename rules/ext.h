@@ -1110,6 +1110,17 @@ int	cr_game_drawn(const struct cr_game *g, int move);
 int	cr_supply_of(const struct cr_game *g, int first, int n);
 
 /*
+ * Module ext has applied its rules of the move for the last time (the
+ * River once its last tile lies): from the end of this move on, its
+ * hooks that check or play a move (drawable, tile_ok, move_ok, piece_ok,
+ * returns, choose, placed, again, discarded, drawn_ok, drawn, spell) are
+ * no longer asked, so that the moves after pay nothing for them; those
+ * of scoring (completed, price, tiebreak, final, over, left) still are.
+ * Undoing the move asks them again.  Called from a placed hook.
+ */
+void	cr_game_rules_done(struct cr_game *g, int ext);
+
+/*
  * A game of the family played on this engine, its modules' rules
  * together: the tile game's notation/ and cmd/ rows name it.  Games are
  * numbered in the registry (cr_games, rules/registry.c), the tile game

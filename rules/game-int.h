@@ -118,6 +118,7 @@ struct mark {
 	int	log, ntiles, nnodes, nfigs, nevents, xlog;
 	int	turn, supply_total, onboard;
 	bool	over;
+	uint32_t done;		/* g->done before the move */
 };
 
 #define VEC(T)	struct { T *v; int n, cap; }
@@ -127,29 +128,31 @@ struct mark {
  * one a line: g->hk.NAME has bit e when module e in play has the hook
  * NAME.  A hook added to struct cr_ext that the engine asks per move
  * gets its line here, and nothing else: the masks, and how configure()
- * fills them, are made from this table.
+ * fills them, are made from this table.  The second column: 1 for a
+ * rule of the move, no longer asked of a module done with them
+ * (cr_game_rules_done); 0 for one of scoring, asked to the end.
  */
 #define CR_HOOKS(X) \
-	X(drawable) \
-	X(tile_ok) \
-	X(move_ok) \
-	X(piece_ok) \
-	X(returns) \
-	X(choose) \
-	X(placed) \
-	X(completed) \
-	X(again) \
-	X(price) \
-	X(tiebreak) \
-	X(final) \
-	X(over) \
-	X(discarded) \
-	X(drawn_ok) \
-	X(drawn) \
-	X(spell) \
-	X(left) \
+	X(drawable, 1) \
+	X(tile_ok, 1) \
+	X(move_ok, 1) \
+	X(piece_ok, 1) \
+	X(returns, 1) \
+	X(choose, 1) \
+	X(placed, 1) \
+	X(completed, 0) \
+	X(again, 1) \
+	X(price, 0) \
+	X(tiebreak, 0) \
+	X(final, 0) \
+	X(over, 0) \
+	X(discarded, 1) \
+	X(drawn_ok, 1) \
+	X(drawn, 1) \
+	X(spell, 1) \
+	X(left, 0) \
 	/* the table's end */
-#define CR_HOOK_MASK(name)	uint32_t name;
+#define CR_HOOK_MASK(name, move)	uint32_t name;
 struct cr_hooks { CR_HOOKS(CR_HOOK_MASK) };
 
 /*
@@ -221,6 +224,11 @@ struct cr_game {
 	 * whose modules hook nothing pays nothing for the seam. */
 	struct cr_hooks hk;
 	struct cr_hook_calls hc;	/* the per-move hooks' lists, as hk */
+	/* hk with every module in play asked (hk is it less the rules of
+	 * the move of the modules in done), and the modules done with them
+	 * (cr_game_rules_done), those to be done at the move's end. */
+	struct cr_hooks hk_all;
+	uint32_t done, done_next;
 	/* A byte per type: is drawn_ok asked of a plain line of it
 	 * (cr_ext.drawn_asks)? */
 	uint8_t	*drawn_ask;

@@ -291,6 +291,40 @@ hook_calls(struct cr_game *g)
 	g->hc.completed[d].fn = NULL, g->hc.price[p].fn = NULL;
 }
 
+/* g->drawn_ask from g->hk.drawn_ok: the types a plain line of asks it. */
+static void
+drawn_asks(struct cr_game *g)
+{
+	memset(g->drawn_ask, 0, (size_t)g->h.ts->ntypes);
+	CR_EACH_EXT(g, g->hk.drawn_ok, e)
+		if (cr_exts[e]->drawn_asks != NULL)
+			cr_exts[e]->drawn_asks(g, e, g->drawn_ask);
+		else
+			memset(g->drawn_ask, 1, (size_t)g->h.ts->ntypes);
+}
+
+/* g->hk, g->hc (and g->drawn_ask) from g->hk_all, less the rules of the
+ * move of the modules done with them (g->done). */
+static void
+rehook(struct cr_game *g)
+{
+	uint32_t keep = ~g->done, ask = g->hk.drawn_ok;
+
+#define CR_HOOK_KEEP(name, move)	g->hk.name = g->hk_all.name & ((move) ? keep : ~0u);
+	CR_HOOKS(CR_HOOK_KEEP)
+#undef CR_HOOK_KEEP
+	hook_calls(g);
+	if (g->hk.drawn_ok != ask)
+		drawn_asks(g);
+}
+
+void
+cr_game_rules_done(struct cr_game *g, int ext)
+{
+	if (ext >= 0 && ext < cr_nexts && (g->exts & (1u << ext)))
+		g->done_next |= 1u << ext;
+}
+
 /*
  * What the modules in play are: those the game has on, and exts, among
  * the game's; their tile sets, hooks and states.  False if a module is
@@ -311,6 +345,8 @@ configure(struct cr_game *g, uint32_t exts)
 	if (exts == g->exts) {	/* a batch, as the last game: the hooks stand */
 		if (g->xsize)
 			memset(g->h.xstate, 0, g->xsize);
+		if (g->done != 0)	/* each module asked again */
+			g->done = g->done_next = 0, rehook(g);
 		return true;
 	}
 	/* Worked out aside, so that a refusal leaves the game as it was. */
@@ -328,7 +364,7 @@ configure(struct cr_game *g, uint32_t exts)
 					 * may be a file of the user's, named otherwise) */
 		if (set >= 0)
 			sets |= 1u << set, extset[e] = (int8_t)set;
-#define CR_HOOK_SET(name)	hk.name |= x->name != NULL ? 1u << e : 0;
+#define CR_HOOK_SET(name, move)	hk.name |= x->name != NULL ? 1u << e : 0;
 		CR_HOOKS(CR_HOOK_SET)
 #undef CR_HOOK_SET
 		xoff[e] = size;
@@ -345,15 +381,11 @@ configure(struct cr_game *g, uint32_t exts)
 	g->sets = sets;
 	memcpy(g->extset, extset, sizeof extset);
 	memcpy(g->h.xoff, xoff, sizeof xoff);
-	g->hk = hk;
+	g->hk = g->hk_all = hk;
+	g->done = g->done_next = 0;
 	hook_calls(g);
 	g->exts = exts;
-	memset(g->drawn_ask, 0, (size_t)g->h.ts->ntypes);
-	CR_EACH_EXT(g, hk.drawn_ok, e)	/* the types a plain line of asks drawn_ok */
-		if (cr_exts[e]->drawn_asks != NULL)
-			cr_exts[e]->drawn_asks(g, e, g->drawn_ask);
-		else
-			memset(g->drawn_ask, 1, (size_t)g->h.ts->ntypes);
+	drawn_asks(g);
 	return true;
 }
 
@@ -1360,7 +1392,7 @@ begin(struct cr_game *g, const struct cr_move *m)
 	mk->undoable = !g->nolog, mk->log = g->log.n, mk->ntiles = g->h.tiles.n;
 	mk->nnodes = g->nodes.n, mk->nfigs = g->h.figs.n, mk->nevents = g->events.n;
 	mk->turn = g->h.turn, mk->over = g->over, mk->supply_total = g->supply_total;
-	mk->onboard = g->onboard, mk->xlog = g->xlog.n;
+	mk->onboard = g->onboard, mk->xlog = g->xlog.n, mk->done = g->done;
 	g->player_logged = 0;
 	g->ext_logged = 0;
 	g->gen++;
@@ -1412,6 +1444,8 @@ apply(struct cr_game *g, const struct cr_move *m, const struct hood *h, int move
 				cr_exts[e]->final(g, e, move);
 		g->over = true;
 	}
+	if (g->done_next != g->done)	/* not within the hooks' loops above */
+		g->done = g->done_next, rehook(g);
 }
 
 /*
@@ -1537,6 +1571,8 @@ cr_game_undo(struct cr_game *g, int n)
 		g->over = mk->over;
 		g->supply_total = mk->supply_total;
 		g->onboard = mk->onboard;
+		if (g->done != mk->done)
+			g->done = g->done_next = mk->done, rehook(g);
 		g->figstamp = g->figepoch = ++figstamps;
 		done++;
 	}

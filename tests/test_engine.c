@@ -837,6 +837,45 @@ test_refusal_fits(void **state)
 	cr_game_free(g);
 }
 
+/*
+ * cr_game_rules_done: the River, its lake laid last, asks its rules of
+ * the move no more; undoing the lake asks them again.  The river of
+ * tests/corpus/river-020.yaml, then a base tile: allowed once the lake
+ * lies, refused ("the lake ends the river") with the lake undone.
+ */
+static void
+test_rules_done(void **state)
+{
+	static const char *const river[] = { "RV-G 1,0 0", "RV-D 1,-1 270", "RV-C 1,-2 90",
+	    "RV-H 1,-3 270", "RV-F 1,-4 90", "RV-I 1,-5 180", "RV-J 2,-5 0", "RV-E 2,-6 270",
+	    "RV-K 3,-6 270", "RV-B 4,-6 0" };
+	struct cr_game *g = tu_game_with(3, 5, "river");
+	struct cr_move m;
+	struct cr_refusal why;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof river / sizeof river[0]; i++)
+		tu_play(g, river[i]);
+	m = line_move("A 3,-5 0");
+	assert_false(cr_game_check(g, &m, &why));	/* the lake is left */
+	assert_int_equal(why.code, CR_R_EXT);
+	tu_play(g, "RV-L 5,-6 0");
+	assert_true(cr_game_check(g, &m, &why));
+	tu_play(g, "A 3,-5 0");
+	assert_int_equal(cr_game_undo(g, 2), 2);	/* A, then the lake */
+	assert_false(cr_game_check(g, &m, &why));
+	assert_int_equal(why.code, CR_R_EXT);
+	assert_non_null(strstr(cr_phrase(why.phrase), "the lake ends the river"));
+	tu_play(g, "RV-L 5,-6 0");
+	assert_true(cr_game_check(g, &m, &why));
+	/* The next game of a batch (the same modules): asked from the start. */
+	assert_true(cr_game_restart(g, &(struct cr_config){ 3, 5, cr_game_exts(g) }));
+	m = line_move("A 1,0 0");
+	assert_false(cr_game_check(g, &m, &why));
+	assert_non_null(strstr(cr_phrase(why.phrase), "the river comes first"));
+	cr_game_free(g);
+}
+
 /* ---- issue 18: what a module asks of the table by hand ------------------- */
 
 static void
@@ -983,6 +1022,7 @@ main(void)
 		cmocka_unit_test(test_follower_leaves),
 		cmocka_unit_test(test_event_places),
 		cmocka_unit_test(test_refusal_fits),
+		cmocka_unit_test(test_rules_done),
 		cmocka_unit_test(test_table_hook),
 		cmocka_unit_test(test_farm_cities_ed1),
 	};
