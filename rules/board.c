@@ -543,8 +543,14 @@ index_build(const struct cr_game *g)
 static bool
 index_on(const struct cr_game *g)
 {
+	g->scr->asked = g->marks.n;
 	return g->scr->bk_on || index_build(g);
 }
+
+/* The moves after the last query that the index is kept up to date for
+ * (struct scratch): a placement's upkeep costs a hundred instructions or
+ * so, building it anew a few per tile on the board. */
+#define INDEX_IDLE	4
 
 /*
  * Room in the index for placing type/rot at h's position: up to four new
@@ -560,6 +566,10 @@ cr__board_reserve_move(struct cr_game *g, int type, const struct hood *h, int ro
 
 	if (!sc->bk_on)
 		return;
+	if (g->marks.n - sc->asked > INDEX_IDLE) {	/* not asked of late: dropped */
+		sc->bk_on = false;
+		return;
+	}
 	for (int d = 0; d < CR_NDIRS; d++) {
 		int x = h->x + cr_dx[d], y = h->y + cr_dy[d], o;
 

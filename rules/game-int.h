@@ -270,9 +270,13 @@ struct cr_game {
 		 * The open squares, by square and by signature: built by the
 		 * first placement query, kept up to date by placements,
 		 * dropped by undo (so it needs no undo log, and replay, which
-		 * never asks, pays nothing for it).
+		 * never asks, pays nothing for it) and by a placement
+		 * INDEX_IDLE moves after the last query (asked, the move
+		 * count then: a replay asks at a discard alone, the table at
+		 * every move).
 		 */
 		bool		bk_on;
+		int		asked;
 		struct grid	where;		/* index in open by square */
 		VEC(struct opensq) open;
 		intvec		*bucket;	/* nsigs of them: indices in open */

@@ -398,6 +398,42 @@ test_legal_by_bucket(void **state)
 	free(c);
 }
 
+/* The index kept up to date while asked, dropped by a placement when not
+ * asked of late (INDEX_IDLE), built again when asked: the same places
+ * as the scan, asked after gaps of 1 to 7 moves (a random game's moves
+ * played again on a game that is asked nothing else). */
+static void
+test_legal_after_gaps(void **state)
+{
+	struct cr_place *a = malloc(4096 * sizeof *a), *c = malloc(4096 * sizeof *c);
+
+	(void)state;
+	for (uint32_t seed = 1; seed <= 4; seed++) {
+		struct cr_game *src = tu_game(3, 2 + (int)seed % 3), *g = tu_game(3, 2 + (int)seed % 3);
+		int gap = 1, asked = 0;
+
+		tu_random_moves(src, seed * 104729u, 70);
+		for (int i = 0; i < cr_game_nmoves(src); i++) {
+			assert_true(cr_game_play(g, cr_game_move(src, i), NULL));
+			if (i + 1 - asked < gap)
+				continue;
+			asked = i + 1, gap = gap % 7 + 1;
+			for (int t = 0; t < cr_game_tileset(g)->ntypes; t++) {
+				int n = cr__legal_scan(g, t, a, 4096);
+
+				assert_int_equal(cr_game_legal(g, t, c, 4096), n);
+				qsort(a, (size_t)n, sizeof *a, by_place);
+				qsort(c, (size_t)n, sizeof *c, by_place);
+				assert_memory_equal(a, c, (size_t)n * sizeof *a);
+			}
+		}
+		cr_game_free(src);
+		cr_game_free(g);
+	}
+	free(a);
+	free(c);
+}
+
 /* Replay the moves of a from move `from` on b. */
 static void
 copy_moves(const struct cr_game *a, struct cr_game *b, int from)
@@ -1014,6 +1050,7 @@ main(void)
 		cmocka_unit_test(test_feature_score_fills_event),
 		cmocka_unit_test(test_refusal_changes_nothing),
 		cmocka_unit_test(test_legal_by_bucket),
+		cmocka_unit_test(test_legal_after_gaps),
 		cmocka_unit_test(test_whole_game),
 		cmocka_unit_test(test_undo_off),
 		cmocka_unit_test(test_undo_turned_on),
