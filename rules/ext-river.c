@@ -203,6 +203,14 @@ turn_of(const struct cr_game *g, int kind, const struct cr_move *m, int *turn)
 	return true;
 }
 
+/* The turn tile_ok found for a placement, for placed to take: the same
+ * tiles around the same square (the game, its tile count, the move's
+ * tile, square and rotation the same). */
+static struct {
+	const struct cr_game *g;
+	int	ntiles, tile, x, y, rot, turn;
+} seen;
+
 static bool
 tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
@@ -211,8 +219,11 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 
 	if (!river_type(g, r, m->tile))
 		return true;
+	seen.g = NULL;
 	if (!turn_of(g, r->kind, m, &turn))
 		return refuse(why, ext, P_CONTINUE, 0);
+	seen.g = g, seen.ntiles = cr_game_ntiles(g), seen.tile = m->tile;
+	seen.x = m->x, seen.y = m->y, seen.rot = m->rot, seen.turn = turn;
 	if (turn != 0 && turn == r->last_turn)
 		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
 	return true;
@@ -229,8 +240,12 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		return;
 	/* The tile lies on the board now: its own square is no neighbour.  A
 	 * straight (turn 0) is kept too: it resets the U-turn rule. */
-	if (turn_of(g, r->kind, m, &turn))
+	if (seen.g == g && seen.ntiles == cr_game_ntiles(g) - 1 && seen.tile == m->tile &&
+	    seen.x == m->x && seen.y == m->y && seen.rot == m->rot)
+		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)seen.turn;
+	else if (turn_of(g, r->kind, m, &turn))
 		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
+	seen.g = NULL;
 	/* Its last tile laid (the lake last), no tile of another set showing
 	 * the river: no rule of the river is left to check. */
 	if (!r->beyond && cr_supply_of(g, r->first, r->ntypes) == 0)

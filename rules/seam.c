@@ -326,9 +326,11 @@ cr_game_drawn(const struct cr_game *g, int move)
 int
 cr_supply_of(const struct cr_game *g, int first, int n)
 {
-	int k = 0;
+	const int *s = g->h.supply;
+	int k = 0, end = first + n < g->h.ts->ntypes ? first + n : g->h.ts->ntypes;
 
-	for (int t = first < 0 ? 0 : first; t < first + n && t < g->h.ts->ntypes; t++)
-		k += g->h.supply[t];
+	/* the bounds read once (the River asks at each move of its own) */
+	for (int t = first < 0 ? 0 : first; t < end; t++)
+		k += s[t];
 	return k;
 }
