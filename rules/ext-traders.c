@@ -339,19 +339,21 @@ final(struct cr_game *g, int ext, int move)
 static void
 left(struct cr_game *g, int ext, int fig, int root, int move)
 {
-	int p = cr_game_figure(g, fig)->player, id = root;
+	const struct traders *t = cr_ext_cstate(g, ext);
+	int p = cr_game_figure(g, fig)->player, b = t->builder[p], pig = t->pig[p];
 
+	/* Each player has one builder and one pig (pools[]): the last of
+	 * each put down, if it stands on root, not a walk of the feature to
+	 * find them (most followers leave none). */
 	(void)move;
-	if (cr_feature_holds(g, root, p, CR_PIECE_FOLLOWER))
+	b = b >= 0 && cr_figure_root(g, b) == root ? b : -1;
+	pig = pig >= 0 && cr_figure_root(g, pig) == root ? pig : -1;
+	if ((b < 0 && pig < 0) || cr_feature_holds(g, root, p, CR_PIECE_FOLLOWER))
 		return;
-	do {
-		int f = cr_node_figure(g, id);
-
-		if (f >= 0 && cr_game_figure(g, f)->on_board && cr_game_figure(g, f)->player == p &&
-		    cr_piece_ext(cr_game_figure(g, f)->role) == ext)
-			cr_figure_home(g, f);
-		id = cr_feature_next(g, id);
-	} while (id != root);
+	if (b >= 0)
+		cr_figure_home(g, b);
+	if (pig >= 0)
+		cr_figure_home(g, pig);
 }
 
 static int
