@@ -229,6 +229,15 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 	return true;
 }
 
+/* Its last tile gone (the lake last), no tile of another set showing
+ * the river: no rule of the river is left to check. */
+static void
+done_if_last(struct cr_game *g, int ext, const struct river *r)
+{
+	if (!r->beyond && cr_supply_of(g, r->first, r->ntypes) == 0)
+		cr_game_rules_done(g, ext);
+}
+
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
@@ -246,10 +255,20 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	else if (turn_of(g, r->kind, m, &turn))
 		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
 	seen.g = NULL;
-	/* Its last tile laid (the lake last), no tile of another set showing
-	 * the river: no rule of the river is left to check. */
-	if (!r->beyond && cr_supply_of(g, r->first, r->ntypes) == 0)
-		cr_game_rules_done(g, ext);
+	done_if_last(g, ext, r);
+}
+
+/* A river tile that fits nowhere may be discarded (the lake among
+ * them): the last one gone so, the river is done as well. */
+static bool
+discarded(struct cr_game *g, int ext, const struct cr_move *m, int move)
+{
+	const struct river *r = cr_ext_cstate(g, ext);
+
+	(void)move;
+	if (river_type(g, r, m->tile))
+		done_if_last(g, ext, r);
+	return false;	/* the same player draws again */
 }
 
 /*
@@ -295,5 +314,6 @@ const struct cr_ext cr_ext_river = {
 	.drawable = drawable,
 	.tile_ok = tile_ok,
 	.placed = placed,
+	.discarded = discarded,
 	.beside = beside,
 };

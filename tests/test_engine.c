@@ -895,7 +895,11 @@ test_rules_done(void **state)
 	m = line_move("A 3,-5 0");
 	assert_false(cr_game_check(g, &m, &why));	/* the lake is left */
 	assert_int_equal(why.code, CR_R_EXT);
+	assert_int_equal(g->done, 0);
 	tu_play(g, "RV-L 5,-6 0");
+	assert_int_equal(g->done, 1u << cr_ext_find("river", 5));	/* its hooks out */
+	assert_int_equal((g->hk.drawable | g->hk.tile_ok | g->hk.placed) & g->done, 0);
+	assert_null(g->hc.placed[0].fn);	/* the River's was the only one */
 	assert_true(cr_game_check(g, &m, &why));
 	tu_play(g, "A 3,-5 0");
 	assert_int_equal(cr_game_undo(g, 2), 2);	/* A, then the lake */
@@ -909,6 +913,37 @@ test_rules_done(void **state)
 	m = line_move("A 1,0 0");
 	assert_false(cr_game_check(g, &m, &why));
 	assert_non_null(strstr(cr_phrase(why.phrase), "the river comes first"));
+	cr_game_free(g);
+}
+
+/* The same when the river's last tile goes by a discard: the lake of a
+ * self-played game with every set but the wheel, which fits nowhere. */
+static void
+test_rules_done_discard(void **state)
+{
+	static const char *const river[] = { "RV-E 1,0 90 knight@ESE",
+	    "RV-H 1,-1 270 shepherd@ENE sheep=3", "RV-D 1,-2 270 farmer@NNW",
+	    "RV-C 1,-3 90 knight@WNW", "RV-G 1,-4 180 big-farmer@NNE", "RV-K 2,-4 90 thief@S",
+	    "RV-G 3,-4 90 shepherd@SSW sheep=3", "RV-D 3,-3 90 farmer@SSE",
+	    "RV-B 3,-2 90 shepherd@SSW sheep=2", "RV-I 3,-1 0 farmer@SSE" };
+	struct cr_game *g = tu_game_with(3, 6, "inns-cathedrals,river,traders-builders,hills-sheep");
+	struct cr_move m = line_move("U 4,-1 0 farmer@N");
+	struct cr_refusal why;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof river / sizeof river[0]; i++)
+		tu_play(g, river[i]);
+	assert_false(cr_game_check(g, &m, &why));
+	assert_non_null(strstr(cr_phrase(why.phrase), "the lake ends the river"));
+	assert_int_equal(g->done, 0);
+	tu_play(g, "RV-L discard");
+	assert_int_equal(g->done, 1u << cr_ext_find("river", 5));	/* its hooks out */
+	assert_int_equal(g->hk.tile_ok & g->done, 0);
+	tu_play(g, "U 4,-1 0 farmer@N");
+	assert_int_equal(cr_game_undo(g, 2), 2);
+	assert_int_equal(g->done, 0);
+	assert_false(cr_game_check(g, &m, &why));
+	assert_non_null(strstr(cr_phrase(why.phrase), "the lake ends the river"));
 	cr_game_free(g);
 }
 
@@ -1060,6 +1095,7 @@ main(void)
 		cmocka_unit_test(test_event_places),
 		cmocka_unit_test(test_refusal_fits),
 		cmocka_unit_test(test_rules_done),
+		cmocka_unit_test(test_rules_done_discard),
 		cmocka_unit_test(test_table_hook),
 		cmocka_unit_test(test_farm_cities_ed1),
 	};
