@@ -34,6 +34,17 @@ else
 BIN    := carcref
 endif
 
+# Link-time optimisation of ./carcref, with gcc: the modules reach the
+# engine through the calls of rules/ext.h, its one narrow API, which gcc
+# then inlines across files (make bench: 5% fewer instructions a move with
+# every set, 3.5% for the base game).  Fat objects: the test programs link
+# their plain code, with no LTO step each.  LTO= turns it off; the
+# sanitised variant and clang go without.
+ifeq ($(VARIANT),normal)
+LTO ?= $(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),-flto=auto -ffat-lto-objects)
+endif
+NOLTO := $(if $(LTO),-fno-lto)
+
 WARN        := -std=c17 -Wall -Wextra -Werror -pedantic
 CPPFLAGS    += -I. -MMD -MP -D_POSIX_C_SOURCE=200809L
 YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
@@ -81,7 +92,7 @@ stamp = mkdir -p $(dir $(1)); echo '$(2)' | cmp -s - $(1) || echo '$(2)' >$(1)
 
 $(BIN): $(CMD) $(B)/gen/tilepacks.o $(LIBS)
 	@$(call say,LD,$@)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) $(UNISTRING_LIBS) -lreadline
+	$(CC) $(SAN) $(LTO) $(LDFLAGS) -o $@ $^ $(YAML_LIBS) $(UNISTRING_LIBS) -lreadline
 
 # The shipped tile files compiled in (tools/tilepack.c): each file's text
 # and its set, read once here, so that a start unpacks them rather than
@@ -90,14 +101,14 @@ $(BIN): $(CMD) $(B)/gen/tilepacks.o $(LIBS)
 $(B)/tools/tilepack: tools/tilepack.c $(LIBS) $(B)/flags
 	@mkdir -p $(@D)
 	@$(call say,CCLD,$@)
-	$(COMPILE) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS)
+	$(COMPILE) $(NOLTO) $(LDFLAGS) -o $@ $< $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS)
 $(B)/gen/tilepacks.c: $(B)/tools/tilepack $(TILES)
 	@mkdir -p $(@D)
 	@$(call say,GEN,$@)
 	$(B)/tools/tilepack $@ rules/tiles
 $(B)/gen/tilepacks.o: $(B)/gen/tilepacks.c $(B)/flags
 	@$(call say,CC,$<$(VTAG))
-	$(COMPILE) -c -o $@ $<
+	$(COMPILE) $(LTO) -c -o $@ $<
 
 $(B)/librules.a: $(RULES)
 $(B)/libnotation.a: $(NOTN)
@@ -113,12 +124,12 @@ $(B)/cmd/datadir.o: $(B)/dirs
 $(B)/%.o: %.c $(B)/flags
 	@mkdir -p $(@D)
 	@$(call say,CC,$<$(VTAG))
-	$(COMPILE) -c -o $@ $<
+	$(COMPILE) $(LTO) -c -o $@ $<
 
 $(B)/tests/%: tests/%.c $(LIBS) $(B)/flags
 	@mkdir -p $(@D)
 	@$(call say,CCLD,$@)
-	$(COMPILE) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS_EXTRA) $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS) $(CMOCKA_LIBS)
+	$(COMPILE) $(CMOCKA_CFLAGS) $(NOLTO) $(LDFLAGS) -o $@ $< $(LDLIBS_EXTRA) $(LIBS) $(YAML_LIBS) $(UNISTRING_LIBS) $(CMOCKA_LIBS)
 
 # The test of the build's packs links them.
 $(B)/tests/test_tilepack: $(B)/gen/tilepacks.o
@@ -149,7 +160,7 @@ po:
 # "make install" alone keeps the flags recorded: it installs what was built
 # (sudo passes no CC or CFLAGS on), building only what is missing or older
 # than its sources.
-FLAGS = $(CC) $(CFLAGS) $(SAN) $(LDFLAGS)
+FLAGS = $(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $(LTO)
 INSTALL_ONLY := $(if $(MAKECMDGOALS),$(if $(filter-out install,$(MAKECMDGOALS)),,yes))
 $(shell $(if $(INSTALL_ONLY),test -f $(B)/flags ||) { $(call stamp,$(B)/flags,$(FLAGS)); })
 $(shell $(call stamp,$(B)/dirs,$(DATADIR) $(LOCALEDIR)))

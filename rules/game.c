@@ -1194,7 +1194,7 @@ check(const struct cr_game *g, const struct cr_move *m, struct cr_refusal *why,
 	if (upto == CK_DRAWN)
 		return true;
 	if (m->kind == CR_MOVE_DISCARD) {
-		struct cr_place at;
+		struct cr_place at = { 0, 0, -1 };	/* set when found: gcc's LTO cannot tell */
 
 		if (cr__fits_first(g, m->tile, &at)) {
 			why->other_x = at.x, why->other_y = at.y, why->other_rot = at.rot;
