@@ -1116,7 +1116,9 @@ int	cr_supply_of(const struct cr_game *g, int first, int n);
  * returns, choose, placed, again, discarded, drawn_ok, drawn, spell) are
  * no longer asked, so that the moves after pay nothing for them; those
  * of scoring (completed, price, tiebreak, final, over, left) still are.
- * Undoing the move asks them again.  Called from a placed hook.
+ * Undoing the move asks them again, as does the next game of a batch.
+ * Called from a hook that plays a move (placed, discarded, drawn): a
+ * drawn step whose rest is then refused leaves the hooks as they were.
  */
 void	cr_game_rules_done(struct cr_game *g, int ext);
 

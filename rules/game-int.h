@@ -224,9 +224,10 @@ struct cr_game {
 	 * whose modules hook nothing pays nothing for the seam. */
 	struct cr_hooks hk;
 	struct cr_hook_calls hc;	/* the per-move hooks' lists, as hk */
-	/* hk with every module in play asked (hk is it less the rules of
-	 * the move of the modules in done), and the modules done with them
-	 * (cr_game_rules_done), those to be done at the move's end. */
+	/* Every hook of the modules in play (hk is hk_all less the rules
+	 * of the move of the modules in done); the modules done with those
+	 * rules (cr_game_rules_done), and those that will be at the end of
+	 * the move being applied (done_next). */
 	struct cr_hooks hk_all;
 	uint32_t done, done_next;
 	/* A byte per type: is drawn_ok asked of a plain line of it

@@ -1572,7 +1572,8 @@ cr_game_undo(struct cr_game *g, int n)
 		g->supply_total = mk->supply_total;
 		g->onboard = mk->onboard;
 		if (g->done != mk->done)
-			g->done = g->done_next = mk->done, rehook(g);
+			g->done = mk->done, rehook(g);
+		g->done_next = g->done;	/* a refused drawn step's call too */
 		g->figstamp = g->figepoch = ++figstamps;
 		done++;
 	}
