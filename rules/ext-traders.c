@@ -346,8 +346,8 @@ left(struct cr_game *g, int ext, int fig, int root, int move)
 	 * each put down, if it stands on root, not a walk of the feature to
 	 * find them (most followers leave none). */
 	(void)move;
-	b = b >= 0 && cr_figure_root(g, b) == root ? b : -1;
-	pig = pig >= 0 && cr_figure_root(g, pig) == root ? pig : -1;
+	b = cr_figure_root(g, b) == root ? b : -1;	/* -1 for none or gone home */
+	pig = pig_on(g, ext, root, p) ? pig : -1;
 	if ((b < 0 && pig < 0) || cr_feature_holds(g, root, p, CR_PIECE_FOLLOWER))
 		return;
 	if (b >= 0)
