@@ -854,15 +854,48 @@ module_set(const struct nt_record *r, int e, const struct nt_tile_files *fs,
 }
 
 /* nt_tile_world's game that tries a record's set-up, kept; and the
- * set-up it took last (ok): the same again on that world takes it
- * without trying (a batch's records of one mix and square, most). */
+ * set-ups it took on that world (the set, its derived number), the last
+ * PROBE_KEPT: the same again takes it without trying.  A batch's records
+ * of one mix say few squares (the River's spring beside the Wheel's
+ * board: 9 in 120 self-played games), and a try is a whole set-up, which
+ * the game replayed then does again. */
+#define PROBE_KEPT	32
 static struct {
 	struct cr_game	*g;
+	uint64_t	 gderived;	/* g's set's derived number when made */
+	const struct cr_tileset *world;	/* took's */
 	uint64_t	 derived;
-	bool		 ok;
-	struct cr_config c;
-	int		 bx, by, brot;
+	int		 ntook, next;	/* took's entries; the one to write next when full */
+	struct took { struct cr_config c; int bx, by, brot; } took[PROBE_KEPT];
 } probe;
+
+/* Has the probe taken set-up s with c on world? */
+static bool
+probe_took(const struct cr_tileset *world, const struct cr_config *c, const struct cr_setup *s)
+{
+	if (probe.world != world || probe.derived != world->derived)
+		return false;
+	for (int i = 0; i < probe.ntook; i++) {
+		const struct took *t = &probe.took[i];
+
+		if (t->c.edition == c->edition && t->c.nplayers == c->nplayers &&
+		    t->c.exts == c->exts && t->bx == s->bx && t->by == s->by && t->brot == s->brot)
+			return true;
+	}
+	return false;
+}
+
+/* Set-up s with c taken on world: kept (the oldest given up when full). */
+static void
+probe_keep(const struct cr_tileset *world, const struct cr_config *c, const struct cr_setup *s)
+{
+	if (probe.world != world || probe.derived != world->derived)
+		probe.world = world, probe.derived = world->derived, probe.ntook = probe.next = 0;
+	probe.took[probe.next] = (struct took){ *c, s->bx, s->by, s->brot };
+	probe.next = (probe.next + 1) % PROBE_KEPT;
+	if (probe.ntook < PROBE_KEPT)
+		probe.ntook++;
+}
 
 int
 nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
@@ -919,22 +952,17 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 	 * that world (the same set, its derived number: never another's),
 	 * set up again rather than made anew; refused, it is made anew,
 	 * for the refusal's words. */
+	if (probe_took(*world, &c, &s))
+		return 0;
 	if (probe.g != NULL && cr_game_tileset(probe.g) == *world &&
-	    probe.derived == (*world)->derived) {
-		if (probe.ok && probe.c.edition == c.edition && probe.c.nplayers == c.nplayers &&
-		    probe.c.exts == c.exts && probe.bx == s.bx && probe.by == s.by &&
-		    probe.brot == s.brot)
-			return 0;
-		probe.ok = false;
-		if (cr_game_restart_setup(probe.g, &c, &s))
-			goto taken;
-	}
+	    (*world)->derived == probe.gderived &&
+	    cr_game_restart_setup(probe.g, &c, &s))
+		goto taken;
 	cr_game_free(probe.g);
 	probe.g = NULL;
-	probe.ok = false;
 	if ((g = cr_game_create_setup(*world, &c, &s)) != NULL) {
 		probe.g = g;
-		probe.derived = (*world)->derived;
+		probe.gderived = (*world)->derived;
 		goto taken;
 	}
 	{
@@ -959,7 +987,7 @@ nt_tile_world(const struct nt_record *r, const struct cr_tileset *all,
 		    keys[k], f->text, said, m > 0 ? where : "-");
 	}
 taken:
-	probe.ok = true, probe.c = c, probe.bx = s.bx, probe.by = s.by, probe.brot = s.brot;
+	probe_keep(*world, &c, &s);
 	return 0;
 }
 

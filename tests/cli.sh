@@ -855,13 +855,14 @@ expect "selfplay river+wheel: springs on several squares" \
     test "$(grep -h '^spring:' "$tmp/rw"/*.yaml | sort -u | wc -l)" -gt 1
 expect_exit 0 -- replay --quiet "$tmp/rw"/*.yaml
 # Springs taken, refused, taken again in one process: each record as
-# alone (the game that tries a set-up is kept from one record to the next).
+# alone (the game that tries a set-up is kept from one record to the next,
+# and the set-ups it took: the first two taken again after others).
 rw=("$tmp/rw"/*.yaml)
 sb="$(dirname "${BASH_SOURCE[0]}")/scenarios/wf-river-spring-far.yaml"
-for f in "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}"; do
+for f in "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}" "${rw[0]}" "$sb" "${rw[1]}"; do
 	"$CARCREF" replay "$f" >>"$tmp/alone.out" 2>>"$tmp/alone.err"
 done
-run replay "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}"
+run replay "${rw[0]}" "$sb" "${rw[1]}" "$sb" "${rw[2]}" "${rw[0]}" "$sb" "${rw[1]}"
 expect "replay: springs taken and refused in one process, each record as alone" \
     test "$(grep -v '^$' "$tmp/alone.out")" = "$(grep -v '^$' "$tmp/out")"
 expect "replay: springs refused in one process, as alone" cmp -s "$tmp/alone.err" "$tmp/err"
