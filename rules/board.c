@@ -204,18 +204,23 @@ grid_hood(const struct grid *gr, int x, int y, struct sq out[9])
 	c[0][1] = xs ? chunk_at(gr, kx0 + 1, ky0) : c[0][0];
 	c[1][0] = ys ? chunk_at(gr, kx0, ky0 + 1) : c[0][0];
 	c[1][1] = !ys ? c[0][1] : !xs ? c[1][0] : chunk_at(gr, kx0 + 1, ky0 + 1);
+	/* Row by row: its first `split` squares in the left chunk, the rest
+	 * from the right one's first column (a larger board crosses a
+	 * chunk's edge on a good share of its moves). */
+	uint32_t x0 = ux % GRID_SIDE, split = xs ? GRID_SIDE - x0 : 3;
+
 	for (uint32_t dy = 0; dy < 3; dy++) {
-		uint32_t Y = uy + dy;
+		uint32_t Y = uy + dy, yo = (Y % GRID_SIDE) * GRID_SIDE;
 		const struct sq *const *row = c[(Y >> GRID_SHIFT) != ky0];
+		struct sq *o = out + dy * 3;
 
 		for (uint32_t dx = 0; dx < 3; dx++) {
-			uint32_t X = ux + dx;
-			const struct sq *v = row[(X >> GRID_SHIFT) != kx0];
+			const struct sq *v = dx < split ? row[0] : row[1];
 
 			if (v == NULL)
-				memset(&out[dy * 3 + dx], 0xff, sizeof *out);
+				memset(&o[dx], 0xff, sizeof *o);
 			else
-				out[dy * 3 + dx] = v[(Y % GRID_SIDE) * GRID_SIDE + X % GRID_SIDE];
+				o[dx] = v[yo + (dx < split ? x0 + dx : dx - split)];
 		}
 	}
 }
