@@ -475,8 +475,6 @@ static struct {
 	struct wf_fol	*v;
 	int		 n, cap, nfig;	/* cr_game_nfigures then */
 	unsigned	 lifts;		/* cr_game_lifts then */
-	bool		 counted;	/* count and one worked out for these */
-	int		 count[CR_MAXPLAYERS], one[CR_MAXPLAYERS];	/* followers_of */
 } fl;
 
 /* Figure f as a follower on the board into e, false if it is none. */
@@ -514,7 +512,7 @@ fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
 }
 
 /* The followers on the board as they stand (fl).  Only Plague asks each
- * player's count (followers_of): it is worked out there, not here. */
+ * player's count (plague_pick): it is worked out there, not here. */
 static void
 fol_update(const struct cr_game *g)
 {
@@ -524,7 +522,6 @@ fol_update(const struct cr_game *g)
 
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
 		return;
-	fl.counted = false;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
 		/* those still there: most stay, and are not moved; none has
 		 * left if no piece was lifted since (most spins: the list is
@@ -563,66 +560,56 @@ fol_bound(const struct cr_game *g)
 	return fl.v != NULL ? fl.n : cr_game_nfigures(g);
 }
 
-/* The follower at x,y, -1. */
-static int
-follower_at(const struct cr_game *g, int x, int y)
-{
-	const struct wf_fol *e;
-	struct wf_fol room;
-
-	fol_update(g);
-	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
-		if (e->x == x && e->y == y)
-			return e->fig;
-	return -1;
-}
-
-/* Each player's followers on land tiles, and one of them. */
-static void
-followers_of(const struct cr_game *g, int *count, int *one)
-{
-	const struct wf_fol *e;
-	struct wf_fol room;
-
-	fol_update(g);
-	if (!fl.counted || fl.v == NULL) {
-		for (int p = 0; p < CR_MAXPLAYERS; p++)
-			fl.count[p] = 0, fl.one[p] = -1;
-		for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
-			fl.count[e->player]++;
-			fl.one[e->player] = e->fig;	/* the last */
-		}
-		fl.counted = true;
-	}
-	memcpy(count, fl.count, sizeof fl.count);
-	memcpy(one, fl.one, sizeof fl.one);
-}
+#define SQ_BIT(x, y)	((uint64_t)1 << (((unsigned)(x) * 7u + (unsigned)(y)) & 63u))
 
 /* The followers Plague sends home, per player (-1: none): the squares the
  * line names, the forced ones; false with why when the line is wrong.
- * count gets each player's followers on land tiles. */
+ * count gets each player's followers on land tiles.  One pass over the
+ * followers finds each named square's first follower and counts each
+ * player's (a walk for each square was most of a Plague's check); the
+ * squares are then judged in the line's order, as written. */
 static bool
 plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
     int *count, struct cr_refusal *why)
 {
-	int one[CR_MAXPLAYERS];
+	int one[CR_MAXPLAYERS], at[CR_MAXDRAWN], idx[CR_MAXDRAWN], nsq = 0, left, j = 0;
+	uint64_t named = 0;	/* a bit per square named, by SQ_BIT: most followers
+				 * stand on none, told by a look at it */
+	const struct wf_fol *e;
+	struct wf_fol room;
 
-	followers_of(g, count, one);
+	for (int i = 0; i < m->ndrawn && i < CR_MAXDRAWN; i++)
+		if (my_token(CR_TOKEN_ID(m->drawn[i].token)) == TK_PLAGUE) {
+			idx[nsq] = i, at[nsq++] = -1;
+			named |= SQ_BIT(m->drawn[i].x, m->drawn[i].y);
+		}
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
-		home[p] = -1;
+		count[p] = 0, one[p] = -1, home[p] = -1;
+	fol_update(g);
+	left = nsq;
+	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
+		count[e->player]++;
+		one[e->player] = e->fig;	/* the last */
+		if (!(named & SQ_BIT(e->x, e->y)))
+			continue;
+		for (int q = 0; left > 0 && q < nsq; q++)
+			if (at[q] < 0 && e->x == m->drawn[idx[q]].x && e->y == m->drawn[idx[q]].y)
+				at[q] = e->fig, left--;	/* the first there */
+	}
 	for (int i = 0; i < m->ndrawn; i++) {
 		const struct cr_said *s = &m->drawn[i];
 		const struct cr_figure *fig;
 		int f;
 
-		if (my_token(CR_TOKEN_ID(s->token)) != TK_PLAGUE)
-			continue;
+		if (j >= nsq || idx[j] != i)
+			continue;	/* not a plague= word */
+		f = at[j++];
 		why->x = s->x, why->y = s->y;
-		for (int j = 0; j < i; j++)
-			if (m->drawn[j].token == s->token && m->drawn[j].x == s->x &&
-			    m->drawn[j].y == s->y)
+		for (int k = 0; k < i; k++)
+			if (m->drawn[k].token == s->token && m->drawn[k].x == s->x &&
+			    m->drawn[k].y == s->y)
 				return refuse(why, ext, P_PLAGUE_TWICE_SQ, 0);
-		if ((f = follower_at(g, s->x, s->y)) < 0)
+		if (f < 0)
 			return refuse(why, ext, P_PLAGUE_NO_FOLLOWER, 0);
 		fig = cr_game_figure(g, f);
 		if (s->spot >= 0) {
