@@ -351,15 +351,19 @@ move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct 
 	return fig < 0 ? true : calm_ok(g, ext, m, hd, why, fig);	/* none: nothing due */
 }
 
-/* A shepherd freed by the move's choice may go down again at once. */
+/*
+ * A shepherd freed by the move's choice may go down again at once.  Asked
+ * after move_ok accepted the move (ext.h's order): a choice of ours is
+ * made only when due, the tile touching the field of the mover's
+ * shepherd (due_ok), so a herd or a wolf on the line frees it: nothing
+ * to look at on the board (merged, without a hood here, would find the
+ * squares around twice).
+ */
 static bool
 returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 {
-	const struct hills *h = cr_ext_cstate(g, ext);
-	int r[CR_MAXJOINS * CR_MAXSEG];
-
-	return pool == cr_piece_pool(cr_ext_piece(ext, 0)) && clears(m) &&
-	    merged(g, h, m, NULL, r, (int)(sizeof r / sizeof r[0])) > 0;
+	(void)g;
+	return pool == cr_piece_pool(cr_ext_piece(ext, 0)) && clears(m);
 }
 
 /* Does the move's tile touch the field of any shepherd on the board? */
@@ -387,9 +391,11 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 		return true;
 	if ((k = kind_of(m->arg)) < 0)
 		return true;	/* not our token: the core has refused it */
-	if (ours(m))
-		n = merged(g, h, m, hd, r, (int)(sizeof r / sizeof r[0]));
-	clear = n > 0 && clears(m);
+	/* Asked after move_ok accepted the move (ext.h's order): a choice
+	 * of ours is on the line only when due, the tile extending the
+	 * mover's field; which fields it joins there matters only to the
+	 * tokens a herd or a wolf puts back (below). */
+	clear = clears(m);
 	/* A shepherd already there, unless the choice sends it home first.
 	 * The fields the segment joins are reached across the tile's edges,
 	 * so a shepherd whose field the tile does not touch (most, a look
@@ -407,9 +413,10 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 	if (clear) {
 		int back[NKINDS];
 
+		n = merged(g, h, m, hd, r, (int)(sizeof r / sizeof r[0]));
 		flock_on(g, h, r, n, back);
 		left += back[k];
-	} else if (n > 0 && choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0 &&
+	} else if (choice_of(m) == CH_GROW && kind_of(m->choice_arg) > 0 &&
 	    kind_of(m->choice_arg) == k)
 		left--;
 	if (left <= 0) {
