@@ -298,34 +298,6 @@ cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int ro
 	return nout;
 }
 
-/* Would a tile about to lie at h's position, turned rot, touch the
- * feature with root `root` through any of its edges?  (Cheaper than
- * joining every segment: most tiles touch no given feature.) */
-bool
-cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
-{
-	const struct cr_tiletype *ty = g->h.ts->type;
-	const int8_t *mine = ty[type].portseg[rot];
-
-	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct sq *nb = &h->sq[cr_side[d]];
-		const int8_t *theirs;
-
-		if (nb->tile < 0)
-			continue;
-		/* Port i of this edge meets port 2 - i of the other tile's
-		 * (cr_port_opposite), as in cr__features_add. */
-		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
-		for (int i = 0; i < 3; i++) {
-			int b = theirs[2 - i];
-
-			if (mine[CR_PORT(d, i)] >= 0 && b >= 0 && cr__find(g, nb->seg0 + b) == root)
-				return true;
-		}
-	}
-	return false;
-}
-
 /* Would seg join a feature that already holds a follower?  *who: one's
  * owner, *role: its piece. */
 bool

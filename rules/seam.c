@@ -255,6 +255,42 @@ cr_move_closes(const struct cr_game *g, int kind)
 
 /* ---- a placement being checked -------------------------------------------- */
 
+/* Would a tile about to lie at h's position, turned rot, touch the
+ * feature with root `root` through any of its edges?  (Cheaper than
+ * joining every segment: most tiles touch no given feature.)  Written
+ * here, inline, for cr_move_touches_figure: Hills & Sheep asks it nearly
+ * every move, and a call's frame costs it a fifth more. */
+static CR_ALWAYS_INLINE bool
+touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
+{
+	const struct cr_tiletype *ty = g->h.ts->type;
+	const int8_t *mine = ty[type].portseg[rot];
+
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct sq *nb = &h->sq[cr_side[d]];
+		const int8_t *theirs;
+
+		if (nb->tile < 0)
+			continue;
+		/* Port i of this edge meets port 2 - i of the other tile's
+		 * (cr_port_opposite), as in cr__features_add. */
+		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
+		for (int i = 0; i < 3; i++) {
+			int b = theirs[2 - i];
+
+			if (mine[CR_PORT(d, i)] >= 0 && b >= 0 && cr__find(g, nb->seg0 + b) == root)
+				return true;
+		}
+	}
+	return false;
+}
+
+bool
+cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
+{
+	return touches_root(g, type, h, rot, root);
+}
+
 /* cr_move_touches and cr_move_joins asked without a hood: it is found
  * here, out of their common path (a hood is a big frame, and modules
  * ask with one several times a move). */
@@ -291,7 +327,11 @@ cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m, const s
 {
 	int root = figure_root(g, fig);
 
-	return root >= 0 && cr_move_touches(g, m, h, root);
+	if (root < 0)
+		return false;
+	if (h == NULL)
+		return touches_found(g, m, root);
+	return touches_root(g, m->tile, h, m->rot, root);
 }
 
 int
