@@ -323,20 +323,33 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
 }
 
 /* due_ok for a move without a choice, the mover's shepherd (figure fig)
- * on the board: the common move, its tile away from the flock, answered
- * here with a look at the edges alone; a tile that touches the flock
- * needs the choice (due_ok's answer, without its frame). */
-static CR_NOINLINE bool
+ * on the board: the common move (four in five), its tile away from the
+ * flock, answered here with a look at the edges alone; a tile that
+ * touches the flock needs the choice (due_ok's answer, without its
+ * frame).  Inline in move_ok, with the engine's look (link-time
+ * optimisation): one frame, pushed only once the shepherd is found on
+ * the board. */
+static inline bool
 calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why, int fig)
 {
+	/* The engine's check has found the squares around: the look at the
+	 * edges below is then made inline, with no call to keep registers
+	 * for (a hood to find is due_ok's, a jump). */
+	if (hd == NULL)
+		return due_ok(g, ext, m, hd, why);
 	why->other_player = cr_game_turn(g);	/* as due_ok leaves it */
 	if (!cr_move_touches_figure(g, m, hd, fig))
 		return true;
 	return refuse(ext, why, P_DUE);
 }
 
-/* The choice: made when due, and only then; its token in the bag. */
+/* The choice: made when due, and only then; its token in the bag.  Asked
+ * every move: its engine calls inlined (the look at the edges among
+ * them, with link-time optimisation), one frame for the whole test. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((flatten))
+#endif
 static bool
 move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why)
