@@ -554,8 +554,9 @@ shepherd_down(struct cr_game *g, int ext, const struct cr_move *m)
 	}
 }
 
-/* Flocks on closed fields: scored at once, whoever's turn it is. */
-static void
+/* Flocks on closed fields: scored at once, whoever's turn it is.  Out
+ * of line: placed's every-move test then pays no frame for it. */
+static CR_NOINLINE void
 score_closed(struct cr_game *g, int ext, int move)
 {
 	const struct hills *c = cr_ext_cstate(g, ext);
@@ -597,14 +598,6 @@ placed_rest(struct cr_game *g, int ext, const struct cr_move *m, int move, bool 
 		score_closed(g, ext, move);
 }
 
-/* placed for the other moves: the flocks of the fields it closed. */
-static CR_NOINLINE void
-placed_closes(struct cr_game *g, int ext, int move)
-{
-	if (cr_move_closes(g, CR_FIELD))
-		score_closed(g, ext, move);
-}
-
 /*
  * A field is closed by the tile that joins it (most tiles close none), or
  * lies closed on the tile a shepherd just went down on (no other shepherd
@@ -614,13 +607,15 @@ placed_closes(struct cr_game *g, int ext, int move)
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	bool down = m->role != CR_ROLE_NONE && m->role == id.shepherd;
+	/* The shepherd's number is never CR_ROLE_NONE's (0): numbered by
+	 * start, which every game with the module calls first. */
+	bool down = m->role == id.shepherd;
 
 	if (down || (m->kind == CR_MOVE_PLACE &&
 	    (cr_game_tileset(g)->type[m->tile].marks & id.hill)))
 		placed_rest(g, ext, m, move, down);
-	else
-		placed_closes(g, ext, move);
+	else if (cr_move_closes(g, CR_FIELD))	/* the flocks of the fields it closed */
+		score_closed(g, ext, move);
 }
 
 /* The table's part: the tile move `move` hid under its hill (none when
