@@ -130,6 +130,15 @@ struct hills {
 	int	hidden;				/* tiles slid unseen under hills */
 };
 
+/* A hook's test with its engine calls inlined into its one frame (gcc's
+ * and clang's flatten; the engine's own functions too, with gcc's
+ * link-time optimisation): asked every move, or for every shepherd. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FLAT	__attribute__((flatten))
+#else
+#define FLAT
+#endif
+
 /* The numbers (over all modules) of our tokens, choices and shepherd,
  * and the hill's bit in a tile's marks, looked up once (start): the
  * tables never change; a move's words are compared with them, several
@@ -347,10 +356,7 @@ calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct 
 /* The choice: made when due, and only then; its token in the bag.  Asked
  * every move: its engine calls inlined (the look at the edges among
  * them, with link-time optimisation), one frame for the whole test. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((flatten))
-#endif
-static bool
+FLAT static bool
 move_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why)
 {
@@ -379,8 +385,9 @@ returns(const struct cr_game *g, int ext, const struct cr_move *m, int pool)
 	return pool == cr_piece_pool(cr_ext_piece(ext, 0)) && clears(m);
 }
 
-/* Does the move's tile touch the field of any shepherd on the board? */
-static bool
+/* Does the move's tile touch the field of any shepherd on the board?
+ * Flattened as move_ok: the look at the edges inline, once a shepherd. */
+FLAT static bool
 near(const struct cr_game *g, const struct hills *h, const struct cr_move *m,
     const struct hood *hd)
 {
@@ -400,7 +407,7 @@ piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct
 	int turn = cr_game_turn(g);
 	bool clear;
 
-	if (m->role != cr_ext_piece(ext, 0))
+	if (m->role != id.shepherd)
 		return true;
 	if ((k = kind_of(m->arg)) < 0)
 		return true;	/* not our token: the core has refused it */
