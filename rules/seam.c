@@ -255,13 +255,24 @@ cr_move_closes(const struct cr_game *g, int kind)
 
 /* ---- a placement being checked -------------------------------------------- */
 
-/* Would a tile about to lie at h's position, turned rot, touch the
+/*
+ * Would a tile about to lie at h's position, turned rot, touch the
  * feature with root `root` through any of its edges?  (Cheaper than
  * joining every segment: most tiles touch no given feature.)  Written
  * here, inline, for cr_move_touches_figure: Hills & Sheep asks it nearly
- * every move, and a call's frame costs it a fifth more. */
+ * every move, and a call's frame costs it a fifth more.
+ *
+ * With fits, the tile is known to fit there (its edges match its
+ * neighbours': a hood a module is handed is found for a move whose tile
+ * fits, move_ok's, piece_ok's), and only the neighbours' ports are read:
+ * a port of theirs with a segment faces one of the tile's own.  Every
+ * half-edge has its segment (the loader refuses a tile whose half-edge
+ * belongs to none), and a middle has one on a line's edge alone (a
+ * road's, a river's), which a fitting tile meets with a line's edge.
+ */
 static CR_ALWAYS_INLINE bool
-touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
+touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root,
+    bool fits)
 {
 	const struct cr_tiletype *ty = g->h.ts->type;
 	const int8_t *mine = ty[type].portseg[rot];
@@ -278,7 +289,8 @@ touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, i
 		for (int i = 0; i < 3; i++) {
 			int b = theirs[2 - i];
 
-			if (mine[CR_PORT(d, i)] >= 0 && b >= 0 && cr__find(g, nb->seg0 + b) == root)
+			if ((fits || mine[CR_PORT(d, i)] >= 0) && b >= 0 &&
+			    cr__find(g, nb->seg0 + b) == root)
 				return true;
 		}
 	}
@@ -288,7 +300,7 @@ touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, i
 bool
 cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
 {
-	return touches_root(g, type, h, rot, root);
+	return touches_root(g, type, h, rot, root, false);
 }
 
 /* cr_move_touches and cr_move_joins asked without a hood: it is found
@@ -331,7 +343,7 @@ cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m, const s
 		return false;
 	if (h == NULL)
 		return touches_found(g, m, root);
-	return touches_root(g, m->tile, h, m->rot, root);
+	return touches_root(g, m->tile, h, m->rot, root, true);
 }
 
 int
