@@ -336,8 +336,7 @@ due_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct h
  * flock, answered here with a look at the edges alone; a tile that
  * touches the flock needs the choice (due_ok's answer, without its
  * frame).  Inline in move_ok, with the engine's look (link-time
- * optimisation): one frame, pushed only once the shepherd is found on
- * the board. */
+ * optimisation): one frame, which pushes nothing on this path. */
 static inline bool
 calm_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *hd,
     struct cr_refusal *why, int fig)

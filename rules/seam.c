@@ -260,7 +260,7 @@ cr_move_closes(const struct cr_game *g, int kind)
  * feature with root `root` through any of its edges?  (Cheaper than
  * joining every segment: most tiles touch no given feature.)  Written
  * here, inline, for cr_move_touches_figure: Hills & Sheep asks it nearly
- * every move, and a call's frame costs it a fifth more.
+ * every move, and a call's frame cost it about an eighth more.
  *
  * With fits, the tile is known to fit there (its edges match its
  * neighbours': a hood a module is handed is found for a move whose tile
