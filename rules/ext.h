@@ -1077,7 +1077,10 @@ int	cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct
 	    int seg, int *roots);
 /* cr_move_touches for the feature a piece (cr_game_figure; -1 for none)
  * stands on, in one call: false for none or one gone home.  A module
- * asks it nearly every move (is the tile near the mover's shepherd?). */
+ * asks it nearly every move (is the tile near the mover's shepherd?).
+ * A hood h is the one move_ok or piece_ok was handed, the tile known to
+ * fit there: only the neighbours' edges are read (NULL: found, and both
+ * sides read). */
 bool	cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m,
 	    const struct hood *h, int fig);
 
