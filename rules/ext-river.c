@@ -20,8 +20,23 @@
  */
 #include "ext.h"
 
-/* The module's state: set at the start, the last river tile's turn kept
- * per move. */
+/* The open ends of the river: an empty square beside a river edge, and
+ * the way (a direction from that square) to the tile whose edge it is.
+ * Kept so that where a river tile meets the river is read off them, with
+ * no look at the board: a square a river edge of a tile that fits meets
+ * holds a tile exactly when a river edge of that tile faces it (edges
+ * match), that is when it is an open end seen that way.  Two fit in the
+ * room the state's other fields leave (the engine rounds each state up to
+ * 16 bytes, and every byte more is reserved in the undo log every move):
+ * the river has one open end, and a second while a fork's arms are open. */
+#define NENDS	2
+struct rend {
+	int16_t	x, y;
+	int8_t	dir;
+};
+
+/* The module's state: set at the start, the last river tile's turn and
+ * the river's open ends kept per move. */
 struct river {
 	int	kind;		/* the river's kind, numbered */
 	int	first, ntypes;	/* the river set's types: first .. first + ntypes - 1 */
@@ -29,7 +44,14 @@ struct river {
 	bool	beyond;		/* a type of another set shows the river too */
 	int8_t	last_turn;	/* the river tile just placed: 1 right curve, -1 left,
 				   0 straight (or none yet) */
+	/* ENDS_UNKNOWN (0, as the state starts) until the first river tile
+	 * lies, then ENDS_KNOWN: nends open ends in end[]; ENDS_LOST once
+	 * more were open, or one beyond int16_t (the board is asked from
+	 * then on). */
+	int8_t	ends, nends;
+	struct rend end[NENDS];
 };
+enum { ENDS_UNKNOWN, ENDS_KNOWN, ENDS_LOST };
 
 enum { P_NONE, P_FIRST, P_LAKE_LAST, P_LAKE_NEXT, P_CONTINUE, P_UTURN_LEFT, P_UTURN_RIGHT,
     P_BESIDE_ROT, P_BESIDE_SIDES };
@@ -105,31 +127,107 @@ has_river(const struct cr_tiletype *t, int kind)
 	return false;
 }
 
-/* Whether type shows the river: a type of the river's set is looked at,
- * another only if some type beyond the set shows it (start: most moves
- * after the river, a land tile, ask no more). */
-static bool
-river_type(const struct cr_game *g, const struct river *r, int type)
+/* The river edges of tile type t turned rot, a bit per direction (its
+ * edges at rotation 0, turned: the edge at d is edge[(d - rot) % 4]). */
+static unsigned
+river_edges(const struct cr_tiletype *t, int kind, int rot)
 {
-	if ((type < r->first || type >= r->first + r->ntypes) && !r->beyond)
+	unsigned e = (unsigned)(t->edge[0] == kind) | (unsigned)(t->edge[1] == kind) << 1 |
+	    (unsigned)(t->edge[2] == kind) << 2 | (unsigned)(t->edge[3] == kind) << 3;
+
+	rot &= 3;
+	return (e << rot | e >> (4 - rot)) & 15;
+}
+
+/*
+ * How a river tile turns where it lies: 0 straight (or an end), 1 right,
+ * -1 left, seen down the stream, which enters by the first of its river
+ * edges (edges) that meets a tile (met: a bit per direction, those that
+ * do), and leaves by the last of the others.  False if no river edge
+ * meets one.
+ */
+static bool
+turn_of(unsigned edges, unsigned met, int *turn)
+{
+	int in = 0, out = -1;
+
+	*turn = 0;
+	if (met == 0)
 		return false;
-	return has_river(&cr_game_tileset(g)->type[type], r->kind);
+	while (!(met & (1u << in)))
+		in++;
+	for (int d = 0; d < CR_NDIRS; d++)
+		if (d != in && (edges & (1u << d)))
+			out = d;
+	if (out >= 0) {
+		int flow = (in + 2) % 4;	/* the way the water runs into the tile */
+
+		*turn = out == (flow + 1) % 4 ? 1 : out == (flow + 3) % 4 ? -1 : 0;
+	}
+	return true;
+}
+
+/* turn_of for every river edges and those of them met, worked out once
+ * (at the first start): the turn + 1, or NO_INFLOW.  A river move looks
+ * it up twice (tile_ok, placed), a discard once per place it fits. */
+#define NO_INFLOW	3
+static int8_t turns[16][16];
+static bool turns_set;
+
+static void
+turns_fill(void)
+{
+	for (unsigned e = 0; e < 16; e++)
+		for (unsigned met = 0; met < 16; met++) {
+			int turn;
+
+			turns[e][met] = (int8_t)(turn_of(e, met & e, &turn) ? turn + 1 : NO_INFLOW);
+		}
+	turns_set = true;
+}
+
+/* What the set says, worked out once per tile set (its derived number:
+ * never another set's) and kept for the next game's set-up: the state's
+ * constant part, and the river edges of the set's first MEMO_TYPES types
+ * at each rotation, which a river move asks thrice. */
+#define MEMO_TYPES	32
+static struct {
+	uint64_t	derived;
+	struct river	r;
+	uint8_t		edges[MEMO_TYPES][4];
+} memo;
+
+/* Whether the move's tile shows the river, its river edges where it
+ * lies into *edges: a type of the river's set is looked at, another only
+ * if some type beyond the set shows it (start: most moves after the
+ * river, a land tile, ask no more).  A river reaches an edge, so the
+ * segments are read only for a type with no river edge. */
+static bool
+river_move(const struct cr_game *g, const struct river *r, const struct cr_move *m,
+    unsigned *edges)
+{
+	const struct cr_tileset *ts;
+	unsigned i = (unsigned)(m->tile - r->first);
+
+	if (i >= (unsigned)r->ntypes && !r->beyond)
+		return false;
+	ts = cr_game_tileset(g);
+	if (i < MEMO_TYPES && memo.derived == ts->derived &&
+	    (*edges = memo.edges[i][m->rot & 3]) != 0)
+		return true;
+	*edges = river_edges(&ts->type[m->tile], r->kind, m->rot);
+	return *edges != 0 || has_river(&ts->type[m->tile], r->kind);
 }
 
 static int
 start(struct cr_game *g, int ext)
 {
-	/* What the set says, worked out once per tile set (its derived
-	 * number: never another set's) and kept for the next game's
-	 * set-up. */
-	static struct {
-		uint64_t	derived;
-		struct river	r;
-	} memo;
 	struct river *r = cr_ext_state(g, ext);
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	int set = cr_ext_set(g, ext);
 
+	if (!turns_set)
+		turns_fill();
 	if (memo.derived == 0 || memo.derived != ts->derived) {
 		int lake = cr_ext_end(ext, E_LAKE);
 
@@ -147,11 +245,25 @@ start(struct cr_game *g, int ext)
 		for (int t = 0; t < ts->ntypes; t++)
 			if ((t < r->first || t >= r->first + r->ntypes) && has_river(&ts->type[t], r->kind))
 				r->beyond = true;
+		for (int i = 0; i < r->ntypes && i < MEMO_TYPES; i++)
+			for (int rot = 0; rot < 4; rot++)
+				memo.edges[i][rot] = (uint8_t)river_edges(&ts->type[r->first + i],
+				    r->kind, rot);
 		memo.derived = ts->derived, memo.r = *r;
 	} else	/* its last turn left as it was */
 		r->kind = memo.r.kind, r->first = memo.r.first, r->ntypes = memo.r.ntypes,
 		    r->lake = memo.r.lake, r->beyond = memo.r.beyond;
 	return ts->setstart[set];
+}
+
+/* Whether a tile of the river's set is left: a copy of the lake, the
+ * last of them, most often says so (a river move but the last) without
+ * the count. */
+static bool
+river_left(const struct cr_game *g, const struct river *r)
+{
+	return (r->lake >= 0 && cr_game_supply(g, r->lake) > 0) ||
+	    cr_supply_of(g, r->first, r->ntypes) > 0;
 }
 
 static bool
@@ -161,6 +273,12 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 	int river = 0, lake = r->lake >= 0 ? cr_game_supply(g, r->lake) : 0;
 
 	if (lake == 0)	/* the lake comes last: once it lies, the river is done */
+		return true;
+	/* A river tile other than the lake, with a copy left: the river
+	 * tiles left (river below) count that copy, so none of the refusals
+	 * below is due.  Every river move asks this, and needs no count. */
+	if (type != r->lake && type >= r->first && type < r->first + r->ntypes &&
+	    cr_game_supply(g, type) > 0)
 		return true;
 	river = cr_supply_of(g, r->first, r->ntypes) - lake;
 	if (river > 0) {
@@ -173,57 +291,110 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 	return true;
 }
 
-/*
- * How a river tile turns where it lies: 0 straight (or an end), 1 right,
- * -1 left, seen down the stream, which enters by the river edge that
- * meets a tile.  False if no river edge meets one.
- */
-static bool
-turn_of(const struct cr_game *g, int kind, const struct cr_move *m, int *turn)
+/* The first river edge of the move's tile whose square beyond holds a
+ * tile, as a bit (0: none), asked of the board: until the open ends are
+ * known, or when too many are. */
+static unsigned
+met_on_board(const struct cr_game *g, const struct cr_move *m, unsigned edges)
 {
-	const struct cr_tiletype *tt = &cr_game_tileset(g)->type[m->tile];
-	int in = -1, out = -1;
-
-	for (int d = 0; d < CR_NDIRS; d++) {
-		if (cr_tile_edge(tt, m->rot, d) != kind)
-			continue;
-		if (in < 0 && cr_game_at(g, m->x + cr_dx[d], m->y + cr_dy[d]) != NULL)
-			in = d;
-		else
-			out = d;
-	}
-	*turn = 0;
-	if (in < 0)
-		return false;
-	if (out >= 0) {
-		int flow = (in + 2) % 4;	/* the way the water runs into the tile */
-
-		*turn = out == (flow + 1) % 4 ? 1 : out == (flow + 3) % 4 ? -1 : 0;
-	}
-	return true;
+	for (int d = 0; d < CR_NDIRS; d++)
+		if ((edges & (1u << d)) &&
+		    cr_game_at(g, m->x + cr_dx[d], m->y + cr_dy[d]) != NULL)
+			return 1u << d;
+	return 0;
 }
 
-/* The turn tile_ok found for a placement, for placed to take: the same
- * tiles around the same square (the game, its tile count, the move's
- * tile, square and rotation the same). */
-static struct {
-	const struct cr_game *g;
-	int	ntiles, tile, x, y, rot, turn;
-} seen;
+/* The river edges of a tile at x,y that would meet a tile, read off the
+ * open ends (those known): the ways from x,y to a river edge facing it. */
+static unsigned
+met_at(const struct river *r, int x, int y)
+{
+	unsigned occ = 0;
+
+	for (int i = 0; i < r->nends; i++)
+		if (r->end[i].x == x && r->end[i].y == y)
+			occ |= 1u << r->end[i].dir;
+	return occ;
+}
+
+/* One more open end, or the ends lost when there is no room for it. */
+static void
+end_add(struct river *w, int x, int y, int dir)
+{
+	if (w->nends == NENDS || x < INT16_MIN || x > INT16_MAX || y < INT16_MIN ||
+	    y > INT16_MAX) {
+		w->ends = ENDS_LOST;
+		return;
+	}
+	w->end[w->nends++] = (struct rend){ (int16_t)x, (int16_t)y, (int8_t)dir };
+}
+
+/* The open ends from the board as it lies: once, at the first river
+ * tile placed (the spring, where the set-up put it, and any other tile
+ * showing the river). */
+static void
+ends_build(const struct cr_game *g, const struct river *r, struct river *w)
+{
+	const struct cr_tileset *ts = cr_game_tileset(g);
+	const struct cr_placed *p = cr_game_tile(g, 0);	/* the tiles, in a row */
+	int first = r->first, ntypes = r->ntypes, kind = r->kind;	/* w is r */
+	bool beyond = r->beyond;
+
+	w->ends = ENDS_KNOWN;
+	w->nends = 0;
+	for (int i = 0, n = cr_game_ntiles(g); i < n; i++, p++) {
+		unsigned e;
+
+		if ((unsigned)(p->type - first) >= (unsigned)ntypes && !beyond)
+			continue;
+		e = river_edges(&ts->type[p->type], kind, p->rot);
+		for (int d = 0; d < CR_NDIRS; d++)
+			if ((e & (1u << d)) &&
+			    cr_game_at(g, p->x + cr_dx[d], p->y + cr_dy[d]) == NULL)
+				end_add(w, p->x + cr_dx[d], p->y + cr_dy[d], (d + 2) % 4);
+		if (w->ends != ENDS_KNOWN)
+			return;
+	}
+}
+
+/* A tile with river edges `edges` now lies at x,y: its square is no
+ * open end any more, those it was (the edges that met the river) are
+ * returned, and its other river edges face empty squares (a tile there
+ * would show a river edge facing it, an open end), which are. */
+static unsigned
+ends_update(struct river *w, int x, int y, unsigned edges)
+{
+	unsigned occ = 0;
+	int k = 0;
+
+	for (int i = 0; i < w->nends; i++)
+		if (w->end[i].x == x && w->end[i].y == y)
+			occ |= 1u << w->end[i].dir;
+		else
+			w->end[k++] = w->end[i];
+	w->nends = (int8_t)k;
+	for (int d = 0; d < CR_NDIRS && w->ends == ENDS_KNOWN; d++)
+		if ((edges & ~occ) & (1u << d))
+			end_add(w, x + cr_dx[d], y + cr_dy[d], (d + 2) % 4);
+	return occ;
+}
 
 static bool
 tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
 	const struct river *r = cr_ext_cstate(g, ext);
+	unsigned edges;
 	int turn;
 
-	if (!river_type(g, r, m->tile))
+	if (!river_move(g, r, m, &edges))
 		return true;
-	seen.g = NULL;
-	if (!turn_of(g, r->kind, m, &turn))
+	/* The tile fits by the edges (rules/ext.h: tile_ok): a river edge
+	 * meets a tile where an open end faces it. */
+	turn = turns[edges][edges & (r->ends == ENDS_KNOWN ? met_at(r, m->x, m->y) :
+	    met_on_board(g, m, edges))];
+	if (turn == NO_INFLOW)
 		return refuse(why, ext, P_CONTINUE, 0);
-	seen.g = g, seen.ntiles = cr_game_ntiles(g), seen.tile = m->tile;
-	seen.x = m->x, seen.y = m->y, seen.rot = m->rot, seen.turn = turn;
+	turn--;
 	if (turn != 0 && turn == r->last_turn)
 		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
 	return true;
@@ -234,7 +405,7 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 static void
 done_if_last(struct cr_game *g, int ext, const struct river *r)
 {
-	if (!r->beyond && cr_supply_of(g, r->first, r->ntypes) == 0)
+	if (!r->beyond && !river_left(g, r))
 		cr_game_rules_done(g, ext);
 }
 
@@ -242,20 +413,27 @@ static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	const struct river *r = cr_ext_cstate(g, ext);
+	struct river *w;
+	unsigned edges, occ;
 	int turn;
 
 	(void)move;
-	if (m->kind != CR_MOVE_PLACE || !river_type(g, r, m->tile))
+	if (m->kind != CR_MOVE_PLACE || !river_move(g, r, m, &edges))
 		return;
-	/* The tile lies on the board now: its own square is no neighbour.  A
-	 * straight (turn 0) is kept too: it resets the U-turn rule. */
-	if (seen.g == g && seen.ntiles == cr_game_ntiles(g) - 1 && seen.tile == m->tile &&
-	    seen.x == m->x && seen.y == m->y && seen.rot == m->rot)
-		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)seen.turn;
-	else if (turn_of(g, r->kind, m, &turn))
-		((struct river *)cr_ext_state(g, ext))->last_turn = (int8_t)turn;
-	seen.g = NULL;
-	done_if_last(g, ext, r);
+	w = cr_ext_state(g, ext);
+	/* The tile lies on the board now: its own square is no neighbour,
+	 * and the open ends are those before it. */
+	if (w->ends == ENDS_KNOWN)
+		occ = ends_update(w, m->x, m->y, edges);
+	else {
+		occ = met_on_board(g, m, edges);
+		if (w->ends == ENDS_UNKNOWN)
+			ends_build(g, w, w);
+	}
+	/* A straight (turn 0) is kept too: it resets the U-turn rule. */
+	if ((turn = turns[edges][edges & occ]) != NO_INFLOW)
+		w->last_turn = (int8_t)(turn - 1);
+	done_if_last(g, ext, w);
 }
 
 /* A river tile that fits nowhere may be discarded (the lake among
@@ -264,9 +442,10 @@ static bool
 discarded(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
 	const struct river *r = cr_ext_cstate(g, ext);
+	unsigned edges;
 
 	(void)move;
-	if (river_type(g, r, m->tile))
+	if (river_move(g, r, m, &edges))
 		done_if_last(g, ext, r);
 	return false;	/* the same player draws again */
 }
