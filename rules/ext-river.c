@@ -18,6 +18,8 @@
  * the square the record's spring: names, flowing straight away from it
  * (beside), and the base start tile is out of the game.
  */
+#include <string.h>
+
 #include "ext.h"
 
 /* The open ends of the river: an empty square beside a river edge, and
@@ -245,6 +247,7 @@ start(struct cr_game *g, int ext)
 		for (int t = 0; t < ts->ntypes; t++)
 			if ((t < r->first || t >= r->first + r->ntypes) && has_river(&ts->type[t], r->kind))
 				r->beyond = true;
+		memset(memo.edges, 0, sizeof memo.edges);	/* none beyond the set's */
 		for (int i = 0; i < r->ntypes && i < MEMO_TYPES; i++)
 			for (int rot = 0; rot < 4; rot++)
 				memo.edges[i][rot] = (uint8_t)river_edges(&ts->type[r->first + i],
@@ -256,31 +259,14 @@ start(struct cr_game *g, int ext)
 	return ts->setstart[set];
 }
 
-/* Whether a tile of the river's set is left: a copy of the lake, the
- * last of them, most often says so (a river move but the last) without
- * the count. */
-static bool
-river_left(const struct cr_game *g, const struct river *r)
-{
-	return (r->lake >= 0 && cr_game_supply(g, r->lake) > 0) ||
-	    cr_supply_of(g, r->first, r->ntypes) > 0;
-}
-
-static bool
-drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
+/* drawable past its common answers: a tile that is not a river tile with
+ * a copy left, while the lake is in the supply. */
+static CR_NOINLINE bool
+drawable_counted(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 {
 	const struct river *r = cr_ext_cstate(g, ext);
-	int river = 0, lake = r->lake >= 0 ? cr_game_supply(g, r->lake) : 0;
+	int lake = cr_game_supply(g, r->lake), river = cr_supply_of(g, r->first, r->ntypes) - lake;
 
-	if (lake == 0)	/* the lake comes last: once it lies, the river is done */
-		return true;
-	/* A river tile other than the lake, with a copy left: the river
-	 * tiles left (river below) count that copy, so none of the refusals
-	 * below is due.  Every river move asks this, and needs no count. */
-	if (type != r->lake && type >= r->first && type < r->first + r->ntypes &&
-	    cr_game_supply(g, type) > 0)
-		return true;
-	river = cr_supply_of(g, r->first, r->ntypes) - lake;
 	if (river > 0) {
 		if (type == r->lake)
 			return refuse(why, ext, P_LAKE_LAST, river);
@@ -289,6 +275,23 @@ drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
 	} else if (lake > 0 && type != r->lake)
 		return refuse(why, ext, P_LAKE_NEXT, lake);
 	return true;
+}
+
+static bool
+drawable(const struct cr_game *g, int ext, int type, struct cr_refusal *why)
+{
+	const struct river *r = cr_ext_cstate(g, ext);
+
+	if (r->lake < 0 || cr_game_supply(g, r->lake) == 0)
+		return true;	/* the lake comes last: once it lies, the river is done */
+	/* A river tile other than the lake, with a copy left: the river
+	 * tiles left (river in drawable_counted) count that copy, so none of
+	 * the refusals is due.  Every river move asks this, and needs no
+	 * count. */
+	if (type != r->lake && type >= r->first && type < r->first + r->ntypes &&
+	    cr_game_supply(g, type) > 0)
+		return true;
+	return drawable_counted(g, ext, type, why);
 }
 
 /* The first river edge of the move's tile whose square beyond holds a
@@ -379,8 +382,10 @@ ends_update(struct river *w, int x, int y, unsigned edges)
 	return occ;
 }
 
-static bool
-tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+/* tile_ok past its common case: the open ends not known, or the type's
+ * river edges not kept. */
+static CR_NOINLINE bool
+tile_ok_rest(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
 {
 	const struct river *r = cr_ext_cstate(g, ext);
 	unsigned edges;
@@ -400,13 +405,47 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 	return true;
 }
 
+/* Its common case in a leaf (a discard's check asks it of every place
+ * the tile fits by the edges, and refuses most): a tile that is not the
+ * river's, or a river tile whose river edges are kept (memo), the open
+ * ends known. */
+static bool
+tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_refusal *why)
+{
+	const struct river *r = cr_ext_cstate(g, ext);
+	unsigned i = (unsigned)(m->tile - r->first), edges;
+	int turn;
+
+	if (i >= (unsigned)r->ntypes && !r->beyond)
+		return true;
+	if (i >= MEMO_TYPES || r->ends != ENDS_KNOWN ||
+	    memo.derived != cr_game_tileset(g)->derived || (edges = memo.edges[i][m->rot & 3]) == 0)
+		return tile_ok_rest(g, ext, m, why);
+	turn = turns[edges][edges & met_at(r, m->x, m->y)];
+	if (turn == NO_INFLOW)
+		return refuse(why, ext, P_CONTINUE, 0);
+	turn--;
+	if (turn != 0 && turn == r->last_turn)
+		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
+	return true;
+}
+
 /* Its last tile gone (the lake last), no tile of another set showing
  * the river: no rule of the river is left to check. */
-static void
+static CR_NOINLINE void
+done_if_counted(struct cr_game *g, int ext, const struct river *r)
+{
+	if (cr_supply_of(g, r->first, r->ntypes) == 0)
+		cr_game_rules_done(g, ext);
+}
+
+/* A copy of the lake, the last river tile, says the river is not done
+ * without the count (every river move but the last). */
+static inline void
 done_if_last(struct cr_game *g, int ext, const struct river *r)
 {
-	if (!r->beyond && !river_left(g, r))
-		cr_game_rules_done(g, ext);
+	if (!r->beyond && (r->lake < 0 || cr_game_supply(g, r->lake) == 0))
+		done_if_counted(g, ext, r);
 }
 
 static void

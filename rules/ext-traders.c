@@ -119,17 +119,15 @@ static bool
 piece_ok(const struct cr_game *g, int ext, const struct cr_move *m, const struct hood *h,
     int seg, struct cr_refusal *why)
 {
-	int roots[CR_MAXJOINS], n, builder = cr_ext_piece(ext, PC_BUILDER);
+	int builder = cr_ext_piece(ext, PC_BUILDER);
 
 	if (m->role != builder && m->role != cr_ext_piece(ext, PC_PIG))
 		return true;
 	/* The feature the piece would stand on, joined: one of the
 	 * features beside, which must hold the player's own follower.  The
 	 * new tile's own segments hold none yet. */
-	n = cr_move_joins(g, m, h, seg, roots);
-	for (int k = 0; k < n; k++)
-		if (cr_feature_holds(g, roots[k], cr_game_turn(g), CR_PIECE_FOLLOWER))
-			return true;
+	if (cr_move_joins_held(g, m, h, seg, cr_game_turn(g), CR_PIECE_FOLLOWER))
+		return true;
 	why->code = CR_R_EXT;
 	why->ext = ext;
 	why->other_player = cr_game_turn(g);
@@ -203,17 +201,17 @@ again(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	return false;
 }
 
-/* A completed city: its goods to the player who placed the tile. */
-static void
-completed(struct cr_game *g, int ext, int root, int move)
+/* A completed city (root), its goods to the player who placed the tile:
+ * out of line, so that completed's every other feature (a road, a
+ * cloister, a field closed) costs no frame. */
+static CR_NOINLINE void
+city_goods(struct cr_game *g, int ext, int root, int move)
 {
 	int n[NGOODS] = { 0 }, id = root, any = 0, turn, a = cr_ext_attr(ext, A_GOODS);
 	const struct cr_placed *last;
 	struct cr_event ev;
 	struct traders *t;
 
-	if (cr_node_kind(g, root) != CR_CITY)
-		return;
 	do {	/* a city's nodes: each a city segment, which goods are on */
 		struct cr_nodeview v;
 		int goods;
@@ -249,6 +247,14 @@ completed(struct cr_game *g, int ext, int root, int move)
 	cr_game_pay(g, &ev, move);
 }
 
+/* A completed feature: a city's goods to the player who placed the tile. */
+static void
+completed(struct cr_game *g, int ext, int root, int move)
+{
+	if (cr_node_kind(g, root) == CR_CITY)
+		city_goods(g, ext, root, move);
+}
+
 /* The field root of player p's pig, -1 if it is not on the board.  The
  * pool holds one pig (pools[]), so the last one placed is the only one
  * that can be there: no walk over every figure, once per winner of
@@ -279,15 +285,14 @@ pig_by_city(const struct cr_game *g, int ext, int c, int p)
 	    cr_feature_borders(g, r, c);
 }
 
-/* The pig: 1 more per completed city to each field owner with a pig. */
-static void
-price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+/* price's pigs for a field with a price (ev): out of line, so that
+ * price's every other feature (each road, city and cloister paid, and a
+ * field worth nothing) costs no frame. */
+static CR_NOINLINE void
+field_pigs(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 {
 	uint8_t pigs = 0;
 
-	if (ev->kind != CR_FIELD || ev->nterm >= sizeof ev->term / sizeof ev->term[0] ||
-	    ev->cities == 0)
-		return;
 	for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
 		if ((ev->winners & (1u << p)) && (ev->reason == CR_EV_FARM_CITY ?
 		    pig_by_city(g, ext, root, p) : pig_on(g, ext, root, p)))
@@ -295,6 +300,15 @@ price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
 	if (pigs != 0)
 		ev->term[ev->nterm++] = (struct cr_term){ (int16_t)ev->cities, 1,
 		    (uint16_t)CR_PHRASE(ext, P_PIG), pigs };
+}
+
+/* The pig: 1 more per completed city to each field owner with a pig. */
+static void
+price(const struct cr_game *g, int ext, int root, struct cr_event *ev)
+{
+	if (ev->kind == CR_FIELD && ev->nterm < sizeof ev->term / sizeof ev->term[0] &&
+	    ev->cities != 0)
+		field_pigs(g, ext, root, ev);
 }
 
 /* The end: 10 to the most tokens of each kind, ties all scoring. */
@@ -346,8 +360,10 @@ left(struct cr_game *g, int ext, int fig, int root, int move)
 	 * each put down, if it stands on root, not a walk of the feature to
 	 * find them (most followers leave none). */
 	(void)move;
-	b = cr_figure_root(g, b) == root ? b : -1;	/* -1 for none or gone home */
-	pig = pig_on(g, ext, root, p) ? pig : -1;
+	/* -1 for none or gone home (read in place: most have none there) */
+	b = b >= 0 && cr_game_figure(g, b)->on_board && cr_figure_root(g, b) == root ? b : -1;
+	pig = pig >= 0 && cr_game_figure(g, pig)->on_board && cr_figure_root(g, pig) == root ?
+	    pig : -1;
 	if ((b < 0 && pig < 0) || cr_feature_holds(g, root, p, CR_PIECE_FOLLOWER))
 		return;
 	if (b >= 0)

@@ -1075,6 +1075,16 @@ bool	cr_move_touches(const struct cr_game *g, const struct cr_move *m, const str
 	    int root);
 int	cr_move_joins(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
 	    int seg, int *roots);
+/* cr_move_joins and cr_feature_holds in one call, the question of a
+ * piece that must join its owner's follower (Traders & Builders' builder
+ * and pig, each one put down): does a feature on the board that segment
+ * seg of the tile would belong to hold a piece of player p with all of
+ * the CR_PIECE_* flags `flags`?  The features seg meets itself, across
+ * its own edges, are asked first: the answer is nearly always among
+ * them, and the search of every feature it joins (cr_move_joins, a few
+ * hundred instructions) is left for the rest (rules/query.c). */
+bool	cr_move_joins_held(const struct cr_game *g, const struct cr_move *m,
+	    const struct hood *h, int seg, int p, unsigned flags);
 /* cr_move_touches for the feature a piece (cr_game_figure; -1 for none)
  * stands on, in one call: false for none or one gone home.  A module
  * asks it nearly every move (is the tile near the mover's shepherd?).

@@ -107,3 +107,49 @@ cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
 		}
 	return n;
 }
+
+/*
+ * rules/ext.h: the features seg of the move's tile meets across its own
+ * edges first, each asked only when a follower stands on it (a feature's
+ * count of them, read in place); then, for an answer that is no, every
+ * feature it joins as cr_move_joins finds them, each asked as ever.  The
+ * first part only says yes where the second would, so the answer is the
+ * second's.
+ */
+bool
+cr_move_joins_held(const struct cr_game *g, const struct cr_move *m, const struct hood *h,
+    int seg, int p, unsigned flags)
+{
+	const struct cr_tiletype *ty = g->h.ts->type;
+	const int8_t *ports = ty[m->tile].portseg[m->rot];
+	int roots[CR_MAXJOINS], n;
+	struct hood here;
+
+	if (h == NULL) {
+		cr__hood_find(g, m->x, m->y, &here);
+		h = &here;
+	}
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct sq *nb = &h->sq[cr_side[d]];
+		const int8_t *theirs;
+
+		if (nb->tile < 0)
+			continue;
+		/* Port i of this edge meets port 2 - i of the other tile's. */
+		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
+		for (int i = 0; i < 3; i++) {
+			int b = theirs[2 - i], r;
+
+			if (ports[CR_PORT(d, i)] != seg || b < 0)
+				continue;
+			r = cr__find(g, nb->seg0 + b);
+			if (g->nodes.v[r].followers > 0 && cr_feature_holds(g, r, p, flags))
+				return true;
+		}
+	}
+	n = cr__joined_roots(g, m->tile, h, m->rot, seg, roots);
+	for (int k = 0; k < n; k++)
+		if (cr_feature_holds(g, roots[k], p, flags))
+			return true;
+	return false;
+}
