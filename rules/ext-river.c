@@ -199,6 +199,15 @@ static struct {
 	uint8_t		edges[MEMO_TYPES][4];
 } memo;
 
+/* river_move for a type whose river edges are not kept (memo). */
+static CR_NOINLINE bool
+river_seen(const struct cr_tileset *ts, const struct river *r, const struct cr_move *m,
+    unsigned *edges)
+{
+	*edges = river_edges(&ts->type[m->tile], r->kind, m->rot);
+	return *edges != 0 || has_river(&ts->type[m->tile], r->kind);
+}
+
 /* Whether the move's tile shows the river, its river edges where it
  * lies into *edges: a type of the river's set is looked at, another only
  * if some type beyond the set shows it (start: most moves after the
@@ -217,8 +226,7 @@ river_move(const struct cr_game *g, const struct river *r, const struct cr_move 
 	if (i < MEMO_TYPES && memo.derived == ts->derived &&
 	    (*edges = memo.edges[i][m->rot & 3]) != 0)
 		return true;
-	*edges = river_edges(&ts->type[m->tile], r->kind, m->rot);
-	return *edges != 0 || has_river(&ts->type[m->tile], r->kind);
+	return river_seen(ts, r, m, edges);
 }
 
 static int
@@ -332,32 +340,47 @@ end_add(struct river *w, int x, int y, int dir)
 	w->end[w->nends++] = (struct rend){ (int16_t)x, (int16_t)y, (int8_t)dir };
 }
 
-/* The open ends from the board as it lies: once, at the first river
- * tile placed (the spring, where the set-up put it, and any other tile
- * showing the river). */
-static void
-ends_build(const struct cr_game *g, const struct river *r, struct river *w)
+/*
+ * The open ends from the board as it lies, once, at the first river
+ * tile placed (m, its river edges `edges`; the spring, where the set-up
+ * put it, and any other tile showing the river, before it), and the river
+ * edges of m that meet the river, returned.  A river edge of an older
+ * tile facing m's square is one of those; any other is asked of the
+ * board; m's others face empty squares (a tile there would show a river
+ * edge facing m, an older tile's).
+ */
+static CR_NOINLINE unsigned
+ends_first(const struct cr_game *g, struct river *w, const struct cr_move *m, unsigned edges)
 {
 	const struct cr_tileset *ts = cr_game_tileset(g);
 	const struct cr_placed *p = cr_game_tile(g, 0);	/* the tiles, in a row */
-	int first = r->first, ntypes = r->ntypes, kind = r->kind;	/* w is r */
-	bool beyond = r->beyond;
+	int first = w->first, ntypes = w->ntypes, kind = w->kind;
+	bool beyond = w->beyond;
+	unsigned occ = 0;
 
 	w->ends = ENDS_KNOWN;
 	w->nends = 0;
-	for (int i = 0, n = cr_game_ntiles(g); i < n; i++, p++) {
+	for (int i = 0, n = cr_game_ntiles(g) - 1; i < n; i++, p++) {	/* m's the last */
 		unsigned e;
 
 		if ((unsigned)(p->type - first) >= (unsigned)ntypes && !beyond)
 			continue;
 		e = river_edges(&ts->type[p->type], kind, p->rot);
-		for (int d = 0; d < CR_NDIRS; d++)
-			if ((e & (1u << d)) &&
-			    cr_game_at(g, p->x + cr_dx[d], p->y + cr_dy[d]) == NULL)
-				end_add(w, p->x + cr_dx[d], p->y + cr_dy[d], (d + 2) % 4);
-		if (w->ends != ENDS_KNOWN)
-			return;
+		for (int d = 0; d < CR_NDIRS; d++) {
+			int x = p->x + cr_dx[d], y = p->y + cr_dy[d];
+
+			if (!(e & (1u << d)))
+				continue;
+			if (x == m->x && y == m->y)
+				occ |= 1u << (d + 2) % 4;
+			else if (cr_game_at(g, x, y) == NULL)
+				end_add(w, x, y, (d + 2) % 4);
+		}
 	}
+	for (int d = 0; d < CR_NDIRS; d++)
+		if ((edges & ~occ) & (1u << d))
+			end_add(w, m->x + cr_dx[d], m->y + cr_dy[d], (d + 2) % 4);
+	return occ;
 }
 
 /* A tile with river edges `edges` now lies at x,y: its square is no
@@ -462,13 +485,8 @@ placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	w = cr_ext_state(g, ext);
 	/* The tile lies on the board now: its own square is no neighbour,
 	 * and the open ends are those before it. */
-	if (w->ends == ENDS_KNOWN)
-		occ = ends_update(w, m->x, m->y, edges);
-	else {
-		occ = met_on_board(g, m, edges);
-		if (w->ends == ENDS_UNKNOWN)
-			ends_build(g, w, w);
-	}
+	occ = w->ends == ENDS_KNOWN ? ends_update(w, m->x, m->y, edges) :
+	    w->ends == ENDS_UNKNOWN ? ends_first(g, w, m, edges) : met_on_board(g, m, edges);
 	/* A straight (turn 0) is kept too: it resets the U-turn rule. */
 	if ((turn = turns[edges][edges & occ]) != NO_INFLOW)
 		w->last_turn = (int8_t)(turn - 1);
