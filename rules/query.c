@@ -108,6 +108,25 @@ cr_game_meeple_options(const struct cr_game *g, const struct cr_move *place,
 	return n;
 }
 
+/* cr_feature_holds, the feature's named owner (anyfig: one of its
+ * followers) asked first, and taken only when it is on the board, on
+ * this feature, player p's and with the flags: that is the answer a walk
+ * of the feature (a farm of hundreds of segments) would find. */
+static bool
+holds(const struct cr_game *g, int root, int p, unsigned flags)
+{
+	int f = g->nodes.v[root].anyfig;
+
+	if (f >= 0) {
+		const struct cr_figure *fg = &g->h.figs.v[f];
+
+		if (fg->on_board && fg->player == p &&
+		    (cr_piece(fg->role)->flags & flags) == flags && cr__find(g, fg->node) == root)
+			return true;
+	}
+	return cr_feature_holds(g, root, p, flags);
+}
+
 /*
  * rules/ext.h: the features seg of the move's tile meets across its own
  * edges first, each asked only when a follower stands on it (a feature's
@@ -143,7 +162,7 @@ cr_move_joins_held(const struct cr_game *g, const struct cr_move *m, const struc
 			if (ports[CR_PORT(d, i)] != seg || b < 0)
 				continue;
 			r = cr__find(g, nb->seg0 + b);
-			if (g->nodes.v[r].followers > 0 && cr_feature_holds(g, r, p, flags))
+			if (g->nodes.v[r].followers > 0 && holds(g, r, p, flags))
 				return true;
 		}
 	}
