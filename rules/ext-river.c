@@ -322,7 +322,7 @@ met_at(const struct river *r, int x, int y)
 {
 	unsigned occ = 0;
 
-	for (int i = 0; i < r->nends; i++)
+	for (int i = 0; i < NENDS && i < r->nends; i++)	/* NENDS: the compiler unrolls it */
 		if (r->end[i].x == x && r->end[i].y == y)
 			occ |= 1u << r->end[i].dir;
 	return occ;
@@ -393,7 +393,7 @@ ends_update(struct river *w, int x, int y, unsigned edges)
 	unsigned occ = 0;
 	int k = 0;
 
-	for (int i = 0; i < w->nends; i++)
+	for (int i = 0; i < NENDS && i < w->nends; i++)
 		if (w->end[i].x == x && w->end[i].y == y)
 			occ |= 1u << w->end[i].dir;
 		else
