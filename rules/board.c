@@ -512,9 +512,13 @@ index_build(const struct cr_game *g)
 
 	sc->bk_on = false;
 	grid_clear(&sc->where);
+	/* The buckets that hold a square are those of the squares listed (a
+	 * bucket holds them alone, by their signature, whether the index is
+	 * kept or was dropped): not every signature's, thousands of them
+	 * with the kinds of edge of every set. */
+	for (int i = 0; i < sc->open.n; i++)
+		sc->bucket[sc->open.v[i].sig].n = 0;
 	sc->open.n = 0;
-	for (int i = 0; i < sc->nsigs; i++)
-		sc->bucket[i].n = 0;
 	for (int t = 0; t < g->h.tiles.n; t++)
 		for (int d = 0; d < CR_NDIRS; d++) {
 			int x = g->h.tiles.v[t].x + cr_dx[d], y = g->h.tiles.v[t].y + cr_dy[d];
