@@ -821,68 +821,134 @@ fast_token(int game, const char *lo, const char **pp, const char *e, int *arg)
 }
 
 /*
- * The tokens said of the copy drawn ("wheel=2", "plague=4,2"; fast_tok's
- * answers, a failure too), kept as fw_cache keeps words: by their bytes
- * as written (16 at most) and their game, the tables they are read by
- * never changing.  A record says the same few over and over: one
- * look-up instead of a word's look-up and a number's reading.
+ * The words of the tokens said of the copy drawn ("wheel", "plague"; 8
+ * bytes at most), kept as fw_cache keeps words: by their bytes and
+ * their game, the tables they are read by never changing; each with
+ * what reading its value needs.  A record says the same two or three
+ * words over and over, and the values after them (a plague's square)
+ * are too many to keep whole: the reading a word's look-up and a
+ * number's or a square's (fast_int, fast_coord), whatever the value.
  */
-static struct fs {
-	uint64_t	k[2];	/* the bytes, as fw_key puts them */
-	struct cr_said	d;
+#define FD_BITS	6
+static struct fd {
+	uint64_t	k;	/* the bytes as loaded, 0 after them */
 	uint8_t		len;	/* 0: a free slot */
 	int8_t		game;
-	bool		ok;
-} fs_cache[1 << FW_BITS];
+	bool		square;	/* the token's, as struct cr_token's */
+	uint8_t		min, max;
+	int		id;	/* 0: a word fast_tok does not take */
+} fd_cache[1 << FD_BITS];
 
-/* The bytes that end a token of the copy drawn (" ") among sixteen. */
+/* The bytes that may end a token's word among sixteen: "=", " ". */
 static inline v16
 said_ends(v16 x)
 {
-	return (v16)(x == v16_splat(' '));
+	return (v16)((x == v16_splat('=')) | (x == v16_splat(' ')));
 }
 
-/* Fast path: the token of the copy drawn at t (the line from lo to e)
- * up to the next space, of game's, into *d: fast_tok's answer, from
- * fs_cache when it holds it; *qp: the space.  A token with no space
- * within sixteen bytes, or none at all before the line's end (then the
- * general scanner's), is read by fast_tok alone, as is one whose slots
- * are all taken by others.  CR_NOINLINE: inlined into fast_drawn, and
- * so into nt__move_fast, it made the base game's every line dearer. */
+/* fast_said's way out: fast_tok, out of line, so that fast_said's own
+ * reading (a word looked up, a number) keeps its frame small. */
+static CR_NOINLINE bool
+said_tok(int game, const char *lo, const char *t, const char **qp, const char *e,
+    struct cr_said *d)
+{
+	return fast_tok(game, lo, t, qp, e, true, d);
+}
+
+/* A word new to fd_cache (t, n bytes, key k; the line from lo to e)
+ * into the free slot f, as fast_tok reads it: letters and "-" up to the
+ * "=", a drawn token's word of game's; id 0 if not.  Out of line: once
+ * a word. */
+static CR_NOINLINE void
+fd_fill(struct fd *f, int game, const char *lo, const char *t, int n, const char *e,
+    uint64_t k)
+{
+	const struct cr_token *tk;
+	struct fw room;
+
+	if (role_stop(lo, t, e) == t + n &&
+	    (f->id = fast_word(game, lo, t, (size_t)n, e, &room)->token) != 0 &&
+	    (tk = cr_token(f->id))->drawn)
+		f->square = tk->square, f->min = tk->min, f->max = tk->max;
+	else
+		f->id = 0;
+	f->k = k, f->len = (uint8_t)n, f->game = (int8_t)game;
+}
+
+/* Fast path: the token of the copy drawn at t (the line from lo to e),
+ * of game's, into *d: fast_tok's answer; *qp: where it ends.  A word of
+ * 8 bytes at most before its "=", with 8 bytes from t on to read at
+ * once, is looked up in fd_cache, the value read here as fast_tok reads
+ * it; any other (a word alone, a longer one, one whose slots are all
+ * taken by others, one fast_tok refuses) is fast_tok's.  Where the
+ * machine keeps its bytes the other way round, v16_first finds no "="
+ * (0 if any): fast_tok's too.  CR_NOINLINE: inlined into fast_drawn,
+ * and so into nt__move_fast, the reading made the base game's every
+ * line dearer. */
 static CR_NOINLINE bool
 fast_said(int game, const char *lo, const char *t, const char **qp, const char *e,
     struct cr_said *d)
 {
+	const struct fd *c;
 	const char *q;
-	uint64_t k[2], h;
-	struct fs *c;
+	uint64_t k;
+	size_t h;
 	int n;
 
 	if (e - t >= 16)
 		n = v16_first(said_ends(v16_load(t)));
-	else if (e - lo >= 16 && t < e)
+	else if (e - lo >= 16 && e - t >= 8)
 		n = v16_first_from(said_ends(v16_load(e - 16)), (int)(16 - (e - t))) -
 		    (int)(16 - (e - t));
 	else
 		n = 0;
-	while (n < 16 && n < e - t && t[n] != ' ')
-		n++;	/* a machine without SSE2 reads them one by one */
-	if (n == 0 || n >= 16 || n == e - t || game < 0 || game > INT8_MAX)
-		return fast_tok(game, lo, t, qp, e, true, d);
-	h = fw_key(lo, t, (size_t)n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
-	for (int i = 0; i < FW_PROBE; i++) {
-		c = &fs_cache[fw_slot(h, i)];
-		if (c->len == 0) {	/* new: kept from now on */
-			c->ok = fast_tok(game, lo, t, &q, e, true, &c->d) && q == t + n;
-			c->k[0] = k[0], c->k[1] = k[1];
-			c->len = (uint8_t)n, c->game = (int8_t)game;
-		} else if (c->len != n || c->game != game || c->k[0] != k[0] || c->k[1] != k[1])
-			continue;
-		if (c->ok)	/* found, or kept just now */
-			*d = c->d, *qp = t + n;
-		return c->ok;
+	if (n == 0 || n > 8 || n >= e - t || t[n] != '=' || game < 0 || game > INT8_MAX)
+		return said_tok(game, lo, t, qp, e, d);
+	memcpy(&k, t, 8);	/* the word's bytes, those after it masked off */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	k &= ~(uint64_t)0 << (64 - 8 * n);
+#else
+	k &= ~(uint64_t)0 >> (64 - 8 * n);
+#endif
+	h = (size_t)(((k ^ (uint64_t)game) * 0x9e3779b97f4a7c15u) >> (64 - FD_BITS));
+	for (int i = 0;; i++) {
+		struct fd *f = &fd_cache[(h + (size_t)i) & ((1u << FD_BITS) - 1)];
+
+		if (f->k == k && f->len == n && f->game == game) {
+			c = f;
+			break;
+		}
+		if (f->len == 0) {	/* new: kept from now on */
+			fd_fill(f, game, lo, t, n, e, k);
+			c = f;
+			break;
+		}
+		if (i == FW_PROBE - 1)
+			return said_tok(game, lo, t, qp, e, d);
 	}
-	return fast_tok(game, lo, t, qp, e, true, d);
+	if (c->id == 0)
+		return said_tok(game, lo, t, qp, e, d);
+	q = t + n + 1;
+	if (c->square) {	/* "plague=4,2 ": its spot (":S") the slow path's */
+		int x, y;
+
+		if (!fast_coord(&q, e, ',', &x) || (++q, !fast_coord(&q, e, ' ', &y)))
+			return false;
+		*d = (struct cr_said){ CR_TOKEN(c->id, 0), x, y, -1 };
+	} else {		/* "wheel=3" */
+		unsigned v = q < e ? (unsigned)((unsigned char)*q - '0') : 10;
+		int w;
+
+		if (v <= 9 && q + 1 < e && q[1] == ' ')
+			w = (int)v, q++;	/* one digit, fast_int's answer at once */
+		else if (!fast_int(&q, e, ' ', true, 1000, &w))
+			return false;
+		if (c->max == 0 || w < c->min || w > c->max)
+			return false;
+		*d = (struct cr_said){ CR_TOKEN(c->id, w), 0, 0, -1 };
+	}
+	*qp = q;
+	return true;
 }
 
 /* Fast path: what the line says of the copy drawn, at *pp ("wheel=3
