@@ -1074,13 +1074,17 @@ tail_read(int game, const char *lo, const char *r, const char *e, struct tail *t
  * sheep=4"): one look-up instead of a word's, a spot's and a token's.
  */
 #define FT_MAX	24	/* three words: fast_tail compares them one by one */
+#define FT_BITS	10	/* slots: a record's tails are more than its words
+			 * (every set with the Wheel's 120 games say 510, more
+			 * than the 256 of the others' tables: all after the
+			 * first 256 read by tail_read, each time) */
 static struct ft {
 	uint64_t	k[FT_MAX / 8];	/* the bytes, as ft_key puts them */
 	struct tail	t;
 	uint8_t		len;	/* 0: a free slot */
 	int8_t		game;
 	bool		ok;
-} ft_cache[1 << FW_BITS];
+} ft_cache[1 << FT_BITS];
 
 /* The tail from r to e (n bytes, 1 to FT_MAX; the line from lo) as
  * words, right-aligned: its last byte the last word's highest, 0 before
@@ -1118,7 +1122,7 @@ fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t
 		return tail_read(game, lo, r, e, t);
 	h = ft_key(lo, r, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
-		c = &ft_cache[fw_slot(h, i)];
+		c = &ft_cache[((h >> (64 - FT_BITS)) + (uint64_t)i) & ((1u << FT_BITS) - 1)];
 		/* the key's words compared in place: memcmp is a call */
 		_Static_assert(FT_MAX / 8 == 3, "a tail's key is three words");
 		if (c->len == n && c->game == game &&
