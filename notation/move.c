@@ -713,17 +713,28 @@ static struct fc {
 	uint8_t		len;	/* 0: a free slot */
 } fc_cache[1 << FW_BITS];
 
-static int
-fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, const char *e)
+/* The i-th slot of fc_cache a code of key k (fw_key's words) of the set
+ * derived may sit in: a code of 8 bytes at most (k[1] 0) hashed from its
+ * first word alone, as fast_code looks it up. */
+static inline size_t
+fc_slot(uint64_t k0, uint64_t k1, uint64_t derived, int i)
 {
-	uint64_t k[2], h;
+	return fw_slot((k0 ^ k1 * 0x9e3779b97f4a7c15u ^ derived) * 0xff51afd7ed558ccdu, i);
+}
+
+/* fast_code's every slot: found, kept, or cr_tileset_find's. */
+static CR_NOINLINE int
+fast_code_probe(const struct cr_tileset *ts, const char *lo, const char *t, size_t n,
+    const char *e)
+{
+	uint64_t k[2];
 	struct fc *c;
 
 	if (n > 16 || ts->derived == 0)
 		return cr_tileset_find(ts, t, n);
-	h = fw_key(lo, t, n, e, k) + ts->derived * 0x9e3779b97f4a7c15u;
+	fw_key(lo, t, n, e, k);
 	for (int i = 0; i < FW_PROBE; i++) {
-		c = &fc_cache[fw_slot(h, i)];
+		c = &fc_cache[fc_slot(k[0], k[1], ts->derived, i)];
 		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
 			return c->tile;
 		if (c->len == 0 || c->derived != ts->derived) {
@@ -734,6 +745,31 @@ fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, 
 		}
 	}
 	return cr_tileset_find(ts, t, n);
+}
+
+/* The code's tile: a code of 8 bytes at most ("WF-19", "IC-Ka"), with 8
+ * bytes to read from it on, found in its first slot here, a load, a
+ * mask and three comparisons (a kept code's len is never 0, nor its
+ * derived, and with 8 bytes or fewer its k[1] is 0); anything else by
+ * fast_code_probe.  fw_key's words where the machine keeps its bytes
+ * the other way round are not a load's: there, fast_code_probe's
+ * alone. */
+static inline int
+fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, const char *e)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n - 1 < 8 && e - t >= 8) {
+		const struct fc *c;
+		uint64_t k;
+
+		memcpy(&k, t, 8);
+		k &= ~(uint64_t)0 >> (64 - 8 * n);
+		c = &fc_cache[fc_slot(k, 0, ts->derived, 0)];
+		if (c->k[0] == k && c->len == n && c->derived == ts->derived)
+			return c->tile;
+	}
+#endif
+	return fast_code_probe(ts, lo, t, n, e);
 }
 
 /* Among sixteen bytes, those neither a letter nor "-". */
