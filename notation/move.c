@@ -706,12 +706,16 @@ fast_word(int game, const char *lo, const char *t, size_t n, const char *e, stru
 
 /* A tile code of two bytes or more (t, n bytes; the line from lo to e)
  * in ts: cr_tileset_find's answer, kept the same way by the set's
- * derived number (never another set's, rules/tileset.h). */
+ * derived number (never another set's, rules/tileset.h).  FC_BITS: a
+ * set with every expansion has about 110 codes of two bytes or more;
+ * in 256 slots, those not in their first (fast_code's) cost 6.5
+ * instructions a move of every set with the Wheel (fast_code_probe). */
+#define FC_BITS	10
 static struct fc {
 	uint64_t	derived, k[2];
 	int16_t		tile;
 	uint8_t		len;	/* 0: a free slot */
-} fc_cache[1 << FW_BITS];
+} fc_cache[1 << FC_BITS];
 
 /* The i-th slot of fc_cache a code of key k (fw_key's words) of the set
  * derived may sit in: a code of 8 bytes at most (k[1] 0) hashed from its
@@ -719,7 +723,9 @@ static struct fc {
 static inline size_t
 fc_slot(uint64_t k0, uint64_t k1, uint64_t derived, int i)
 {
-	return fw_slot((k0 ^ k1 * 0x9e3779b97f4a7c15u ^ derived) * 0xff51afd7ed558ccdu, i);
+	uint64_t h = (k0 ^ k1 * 0x9e3779b97f4a7c15u ^ derived) * 0xff51afd7ed558ccdu;
+
+	return ((h >> (64 - FC_BITS)) + (uint64_t)i) & ((1u << FC_BITS) - 1);
 }
 
 /* fast_code's every slot: found, kept, or cr_tileset_find's. */
