@@ -1151,8 +1151,60 @@ ft_key(const char *lo, const char *r, size_t n, const char *e, uint64_t k[FT_MAX
 	    0xff51afd7ed558ccdu;
 }
 
+/*
+ * The tails longer than FT_MAX ("grow sheep=3 crown@plague", "grow wolf
+ * shepherd@SE sheep=3"; FTL_MAX bytes at most), kept the same way in a
+ * table of their own, so that the usual tail's key stays three words:
+ * one in a hundred of every set with the Wheel's lines, read by
+ * tail_read each time, cost 7 instructions a move.
+ */
+#define FTL_MAX	40
+static struct ftl {
+	uint64_t	k[FTL_MAX / 8];	/* the bytes, the first lowest, 0 after them */
+	struct tail	t;
+	uint8_t		len;	/* 0: a free slot */
+	int8_t		game;
+	bool		ok;
+} ftl_cache[1 << FW_BITS];
+
+/* fast_tail's answer for a tail of FT_MAX + 1 to FTL_MAX bytes (r to
+ * e, the line from lo); any other fast_tail leaves (empty, longer)
+ * tail_read's each time.  Out of line: the usual tail's way is
+ * fast_tail's alone, its one test as before (with a second, for this
+ * way, the base game's every line was dearer). */
+static CR_NOINLINE bool
+fast_tail_long(int game, const char *lo, const char *r, const char *e, struct tail *t)
+{
+	size_t n = (size_t)(e - r);
+	uint64_t k[FTL_MAX / 8] = { 0 }, h = n;
+	struct ftl *c;
+
+	if (n <= FT_MAX || n > FTL_MAX || game < 0 || game > INT8_MAX)
+		return tail_read(game, lo, r, e, t);
+	memcpy(k, r, n);	/* n <= FTL_MAX, the size of k */
+	for (size_t j = 0; j < FTL_MAX / 8; j++)
+		h = (h ^ k[j]) * 0xff51afd7ed558ccdu;
+	h += (uint64_t)game * 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < FW_PROBE; i++) {
+		c = &ftl_cache[fw_slot(h, i)];
+		if (c->len == n && c->game == game && memcmp(c->k, k, sizeof k) == 0) {
+			*t = c->t;
+			return c->ok;
+		}
+		if (c->len == 0) {	/* new: kept from now on */
+			c->ok = tail_read(game, lo, r, e, &c->t);
+			memcpy(c->k, k, sizeof k);
+			c->len = (uint8_t)n, c->game = (int8_t)game;
+			*t = c->t;
+			return c->ok;
+		}
+	}
+	return tail_read(game, lo, r, e, t);
+}
+
 /* The tail from r to e (the line from lo) of game's: tail_read's
- * answer, from ft_cache when it holds it. */
+ * answer, from ft_cache when it holds it (a longer one from
+ * fast_tail_long's). */
 static inline bool
 fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t)
 {
@@ -1161,7 +1213,7 @@ fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t
 	struct ft *c;
 
 	if (n == 0 || n > FT_MAX || game < 0 || game > INT8_MAX)
-		return tail_read(game, lo, r, e, t);
+		return fast_tail_long(game, lo, r, e, t);
 	h = ft_key(lo, r, n, e, k) + (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &ft_cache[((h >> (64 - FT_BITS)) + (uint64_t)i) & ((1u << FT_BITS) - 1)];
