@@ -714,8 +714,18 @@ fast_word(int game, const char *lo, const char *t, size_t n, const char *e, stru
 static struct fc {
 	uint64_t	derived, k[2];
 	int16_t		tile;
+	int16_t		art;	/* the artwork the code names (nt_tile_art): a
+				 * type with aliases asked it at every move */
 	uint8_t		len;	/* 0: a free slot */
 } fc_cache[1 << FC_BITS];
+
+/* The artwork code t (n bytes) of tile names, 0 for none or the tile's
+ * usual one (nt_tile_art), -1 for no tile. */
+static int
+code_art(const struct cr_tileset *ts, int tile, const char *t, size_t n)
+{
+	return tile < 0 ? -1 : ts->type[tile].naliases ? nt_tile_art(ts, tile, t, n) : 0;
+}
 
 /* The i-th slot of fc_cache a code of key k (fw_key's words) of the set
  * derived may sit in: a code of 8 bytes at most (k[1] 0) hashed from its
@@ -731,26 +741,36 @@ fc_slot(uint64_t k0, uint64_t k1, uint64_t derived, int i)
 /* fast_code's every slot: found, kept, or cr_tileset_find's. */
 static CR_NOINLINE int
 fast_code_probe(const struct cr_tileset *ts, const char *lo, const char *t, size_t n,
-    const char *e)
+    const char *e, int *art)
 {
 	uint64_t k[2];
 	struct fc *c;
+	int tile;
 
-	if (n > 16 || ts->derived == 0)
-		return cr_tileset_find(ts, t, n);
+	if (n > 16 || ts->derived == 0) {
+		tile = cr_tileset_find(ts, t, n);
+		*art = code_art(ts, tile, t, n);
+		return tile;
+	}
 	fw_key(lo, t, n, e, k);
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &fc_cache[fc_slot(k[0], k[1], ts->derived, i)];
-		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1])
+		if (c->len == n && c->derived == ts->derived && c->k[0] == k[0] && c->k[1] == k[1]) {
+			*art = c->art;
 			return c->tile;
+		}
 		if (c->len == 0 || c->derived != ts->derived) {
 			/* free, or a set's gone by: kept from now on */
-			*c = (struct fc){ ts->derived, { k[0], k[1] },
-			    (int16_t)cr_tileset_find(ts, t, n), (uint8_t)n };
+			tile = cr_tileset_find(ts, t, n);
+			*c = (struct fc){ ts->derived, { k[0], k[1] }, (int16_t)tile,
+			    (int16_t)code_art(ts, tile, t, n), (uint8_t)n };
+			*art = c->art;
 			return c->tile;
 		}
 	}
-	return cr_tileset_find(ts, t, n);
+	tile = cr_tileset_find(ts, t, n);
+	*art = code_art(ts, tile, t, n);
+	return tile;
 }
 
 /* The code's tile: a code of 8 bytes at most ("WF-19", "IC-Ka"), with 8
@@ -761,7 +781,8 @@ fast_code_probe(const struct cr_tileset *ts, const char *lo, const char *t, size
  * the other way round are not a load's: there, fast_code_probe's
  * alone. */
 static inline int
-fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, const char *e)
+fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, const char *e,
+    int *art)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (n - 1 < 8 && e - t >= 8) {
@@ -771,11 +792,13 @@ fast_code(const struct cr_tileset *ts, const char *lo, const char *t, size_t n, 
 		memcpy(&k, t, 8);
 		k &= ~(uint64_t)0 >> (64 - 8 * n);
 		c = &fc_cache[fc_slot(k, 0, ts->derived, 0)];
-		if (c->k[0] == k && c->len == n && c->derived == ts->derived)
+		if (c->k[0] == k && c->len == n && c->derived == ts->derived) {
+			*art = c->art;
 			return c->tile;
+		}
 	}
 #endif
-	return fast_code_probe(ts, lo, t, n, e);
+	return fast_code_probe(ts, lo, t, n, e, art);
 }
 
 /* Among sixteen bytes, those neither a letter nor "-". */
@@ -1325,12 +1348,13 @@ again:
 		return false;	/* no code holds "=" */
 code:
 	/* A base tile's one letter: the table itself, no call (every move);
-	 * a longer code as fast_code keeps it. */
-	m->tile = p - t == 1 && (unsigned char)*t < 128 ? ts->letter[(unsigned char)*t] :
-	    fast_code(ts, line, t, (size_t)(p - t), e);
-	if (m->tile < 0)
+	 * a longer code, and the artwork it names, as fast_code keeps them. */
+	if (p - t == 1 && (unsigned char)*t < 128) {
+		if ((m->tile = ts->letter[(unsigned char)*t]) < 0)
+			return false;
+		art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, 1) : 0;
+	} else if ((m->tile = fast_code(ts, line, t, (size_t)(p - t), e, &art)) < 0)
 		return false;
-	art = ts->type[m->tile].naliases ? nt_tile_art(ts, m->tile, t, (size_t)(p - t)) : 0;
 	p++;
 	if (p < e && letter(*p) && !fast_drawn(ts->game, line, &p, e, m))
 		return false;	/* "wheel=3 plague=4,2" before the position */
