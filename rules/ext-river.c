@@ -405,6 +405,20 @@ ends_update(struct river *w, int x, int y, unsigned edges)
 	return occ;
 }
 
+/* The turn a river tile makes where it lies (turns[][]'s: NO_INFLOW, or
+ * 1 more than -1 left, 0 straight, 1 right), judged: the river must flow
+ * on, and not turn the same way twice running (tile_ok's words). */
+static inline bool
+turn_ok(const struct river *r, int ext, int turn, struct cr_refusal *why)
+{
+	if (turn == NO_INFLOW)
+		return refuse(why, ext, P_CONTINUE, 0);
+	turn--;
+	if (turn != 0 && turn == r->last_turn)
+		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
+	return true;
+}
+
 /* tile_ok past its common case: the open ends not known, or the type's
  * river edges not kept. */
 static CR_NOINLINE bool
@@ -412,20 +426,13 @@ tile_ok_rest(const struct cr_game *g, int ext, const struct cr_move *m, struct c
 {
 	const struct river *r = cr_ext_cstate(g, ext);
 	unsigned edges;
-	int turn;
 
 	if (!river_move(g, r, m, &edges))
 		return true;
 	/* The tile fits by the edges (rules/ext.h: tile_ok): a river edge
 	 * meets a tile where an open end faces it. */
-	turn = turns[edges][edges & (r->ends == ENDS_KNOWN ? met_at(r, m->x, m->y) :
-	    met_on_board(g, m, edges))];
-	if (turn == NO_INFLOW)
-		return refuse(why, ext, P_CONTINUE, 0);
-	turn--;
-	if (turn != 0 && turn == r->last_turn)
-		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
-	return true;
+	return turn_ok(r, ext, turns[edges][edges & (r->ends == ENDS_KNOWN ?
+	    met_at(r, m->x, m->y) : met_on_board(g, m, edges))], why);
 }
 
 /* Its common case in a leaf (a discard's check asks it of every place
@@ -437,20 +444,13 @@ tile_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_ref
 {
 	const struct river *r = cr_ext_cstate(g, ext);
 	unsigned i = (unsigned)(m->tile - r->first), edges;
-	int turn;
 
 	if (i >= (unsigned)r->ntypes && !r->beyond)
 		return true;
 	if (i >= MEMO_TYPES || r->ends != ENDS_KNOWN ||
 	    memo.derived != cr_game_tileset(g)->derived || (edges = memo.edges[i][m->rot & 3]) == 0)
 		return tile_ok_rest(g, ext, m, why);
-	turn = turns[edges][edges & met_at(r, m->x, m->y)];
-	if (turn == NO_INFLOW)
-		return refuse(why, ext, P_CONTINUE, 0);
-	turn--;
-	if (turn != 0 && turn == r->last_turn)
-		return refuse(why, ext, turn > 0 ? P_UTURN_RIGHT : P_UTURN_LEFT, 0);
-	return true;
+	return turn_ok(r, ext, turns[edges][edges & met_at(r, m->x, m->y)], why);
 }
 
 /* Its last tile gone (the lake last), no tile of another set showing
