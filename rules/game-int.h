@@ -360,6 +360,19 @@ struct hood {
 	int	seg;		/* the meeple's segment in the tile, once checked */
 };
 
+/* The ports of the tile on side d of h's square that face it, NULL where
+ * no tile lies: port i of this edge meets port 2 - i of the other tile's
+ * (cr_port_opposite), theirs[2 - i], its segment (-1: none) counted from
+ * h->sq[cr_side[d]].seg0. */
+static inline const int8_t *
+cr__facing(const struct cr_game *g, const struct hood *h, int d)
+{
+	const struct sq *nb = &h->sq[cr_side[d]];
+
+	return nb->tile < 0 ? NULL :
+	    g->h.ts->type[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
+}
+
 /*
  * A hint to fetch memory about to be read (no effect on what the program
  * does).  On a board of 100,000 tiles the features beside a placement lie

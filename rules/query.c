@@ -149,22 +149,14 @@ cr_move_joins_held(const struct cr_game *g, const struct cr_move *m, const struc
 		h = &here;
 	}
 	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct sq *nb = &h->sq[cr_side[d]];
-		const int8_t *theirs;
+		const int8_t *theirs = cr__facing(g, h, d);
+		int seg0 = h->sq[cr_side[d]].seg0, r;
 
-		if (nb->tile < 0)
-			continue;
-		/* Port i of this edge meets port 2 - i of the other tile's. */
-		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
-		for (int i = 0; i < 3; i++) {
-			int b = theirs[2 - i], r;
-
-			if (ports[CR_PORT(d, i)] != seg || b < 0)
-				continue;
-			r = cr__find(g, nb->seg0 + b);
-			if (g->nodes.v[r].followers > 0 && holds(g, r, p, flags))
+		for (int i = 0; theirs != NULL && i < 3; i++)
+			if (ports[CR_PORT(d, i)] == seg && theirs[2 - i] >= 0 &&
+			    g->nodes.v[r = cr__find(g, seg0 + theirs[2 - i])].followers > 0 &&
+			    holds(g, r, p, flags))
 				return true;
-		}
 	}
 	n = cr__joined_roots(g, m->tile, h, m->rot, seg, roots);
 	for (int k = 0; k < n; k++)

@@ -278,21 +278,13 @@ touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, i
 	const int8_t *mine = ty[type].portseg[rot];
 
 	for (int d = 0; d < CR_NDIRS; d++) {
-		const struct sq *nb = &h->sq[cr_side[d]];
-		const int8_t *theirs;
+		const int8_t *theirs = cr__facing(g, h, d);
+		int seg0 = h->sq[cr_side[d]].seg0;
 
-		if (nb->tile < 0)
-			continue;
-		/* Port i of this edge meets port 2 - i of the other tile's
-		 * (cr_port_opposite), as in cr__features_add. */
-		theirs = ty[nb->type].portseg[nb->rot] + CR_PORT((d + 2) % 4, 0);
-		for (int i = 0; i < 3; i++) {
-			int b = theirs[2 - i];
-
-			if ((fits || mine[CR_PORT(d, i)] >= 0) && b >= 0 &&
-			    cr__find(g, nb->seg0 + b) == root)
+		for (int i = 0; theirs != NULL && i < 3; i++)
+			if ((fits || mine[CR_PORT(d, i)] >= 0) && theirs[2 - i] >= 0 &&
+			    cr__find(g, seg0 + theirs[2 - i]) == root)
 				return true;
-		}
 	}
 	return false;
 }
