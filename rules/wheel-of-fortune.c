@@ -466,7 +466,7 @@ follower(const struct cr_game *g, int f, int *x, int *y)
  * brought up to date from the figures that came since (nfig) and those
  * that left while the game goes on (cr_game_figstamp's epoch), else
  * made anew.
- * Out of memory, v is NULL and fol_next looks at the figures.
+ * Out of memory, v is NULL and fol_block looks at the figures.
  */
 struct wf_fol { int fig, player, x, y, node, kind; };
 static struct {
@@ -490,38 +490,45 @@ fol_of(const struct cr_game *g, int f, struct wf_fol *e)
 	return true;
 }
 
-/* Out of memory: the next follower on the board from figure *k into
- * room. */
-static const struct wf_fol *
-fol_scan(const struct cr_game *g, int *k, struct wf_fol *room)
-{
-	while (*k < cr_game_nfigures(g))
-		if (fol_of(g, (*k)++, room))
-			return room;
-	return NULL;
-}
-
-/* The next follower on the board from *k (start at 0; fol_update asked
- * first), NULL after the last: fl's, else one put in room. */
+/*
+ * The followers on the board a block at a time, each block walked by a
+ * pointer in the caller's loop (an index and a test of v a follower cost
+ * twice as much): from *k (start at 0), the block, its count into *nb (0
+ * after the last).  v's list (nv of them, as fol_update gave them: the
+ * caller's locals, not fl's, which gcc would read again each time round
+ * a loop that stores through a pointer) is one block; out of memory (v
+ * NULL) the figures are looked at, up to FOL_ROOM followers at a time
+ * put in room.
+ */
+enum { FOL_ROOM = 16 };
 static inline const struct wf_fol *
-fol_next(const struct cr_game *g, int *k, struct wf_fol *room)
+fol_block(const struct cr_game *g, const struct wf_fol *v, int nv, int *k, int *nb,
+    struct wf_fol *room)
 {
-	if (fl.v != NULL)
-		return *k < fl.n ? &fl.v[(*k)++] : NULL;
-	return fol_scan(g, k, room);
+	if (v != NULL) {
+		*nb = *k == 0 ? nv : 0;
+		*k = 1;
+		return v;
+	}
+	*nb = 0;
+	while (*nb < FOL_ROOM && *k < cr_game_nfigures(g))
+		*nb += fol_of(g, (*k)++, &room[*nb]);
+	return room;
 }
 
-/* The followers on the board as they stand (fl).  Only Plague asks each
- * player's count (plague_pick): it is worked out there, not here. */
-static void
-fol_update(const struct cr_game *g)
+/* The followers on the board as they stand (fl): the list (NULL out of
+ * memory) and their number into *nv (0 then), for fol_block.  Only
+ * Plague asks each player's count (plague_pick): it is worked out
+ * there, not here. */
+static const struct wf_fol *
+fol_update(const struct cr_game *g, int *nv)
 {
 	int n = cr_game_nfigures(g), k = 0, from = 0;
 	unsigned lifts = cr_game_lifts(g);
 	uint64_t epoch, stamp = cr_game_figstamp(g, &epoch);
 
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch && fl.stamp == stamp)
-		return;
+		return *nv = fl.n, fl.v;
 	if (fl.v != NULL && fl.g == g && fl.epoch == epoch) {
 		/* those still there: most stay, and are not moved; none has
 		 * left if no piece was lifted since (most spins: the list is
@@ -548,16 +555,18 @@ fol_update(const struct cr_game *g)
 	}
 	for (int f = from; fl.v != NULL && f < n; f++)
 		fl.n += fol_of(g, f, &fl.v[fl.n]);
+	*nv = fl.v != NULL ? fl.n : 0;
+	return fl.v;
 }
 
-/* At least as many as the followers on the board (fl's, or out of
- * memory every figure), brought up to date: the room the actions gather
- * them in. */
+/* At least as many as the followers on the board (v's, or out of
+ * memory every figure), brought up to date (fol_update: v, nv): the room
+ * the actions gather them in. */
 static int
-fol_bound(const struct cr_game *g)
+fol_bound(const struct cr_game *g, const struct wf_fol **v, int *nv)
 {
-	fol_update(g);
-	return fl.v != NULL ? fl.n : cr_game_nfigures(g);
+	*v = fol_update(g, nv);
+	return *v != NULL ? *nv : cr_game_nfigures(g);
 }
 
 #define SQ_BIT(x, y)	((uint64_t)1 << (((unsigned)(x) * 7u + (unsigned)(y)) & 63u))
@@ -572,11 +581,11 @@ static bool
 plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
     int *count, struct cr_refusal *why)
 {
-	int one[CR_MAXPLAYERS], at[CR_MAXDRAWN], idx[CR_MAXDRAWN], nsq = 0, left, j = 0;
+	int one[CR_MAXPLAYERS], at[CR_MAXDRAWN], idx[CR_MAXDRAWN], nsq = 0, left, j = 0, nv;
 	uint64_t named = 0;	/* a bit per square named, by SQ_BIT: most followers
 				 * stand on none, told by a look at it */
-	const struct wf_fol *e;
-	struct wf_fol room;
+	const struct wf_fol *e, *v, *b;
+	struct wf_fol room[FOL_ROOM];
 
 	for (int i = 0; i < m->ndrawn && i < CR_MAXDRAWN; i++)
 		if (my_token(CR_TOKEN_ID(m->drawn[i].token)) == TK_PLAGUE) {
@@ -585,17 +594,19 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 		}
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		count[p] = 0, one[p] = -1, home[p] = -1;
-	fol_update(g);
+	v = fol_update(g, &nv);
 	left = nsq;
-	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;) {
-		count[e->player]++;
-		one[e->player] = e->fig;	/* the last */
-		if (!(named & SQ_BIT(e->x, e->y)))
-			continue;
-		for (int q = 0; left > 0 && q < nsq; q++)
-			if (at[q] < 0 && e->x == m->drawn[idx[q]].x && e->y == m->drawn[idx[q]].y)
-				at[q] = e->fig, left--;	/* the first there */
-	}
+	for (int k = 0, nb; (b = fol_block(g, v, nv, &k, &nb, room)), nb > 0;)
+		for (e = b; e < b + nb; e++) {
+			count[e->player]++;
+			one[e->player] = e->fig;	/* the last */
+			if (!(named & SQ_BIT(e->x, e->y)))
+				continue;
+			for (int q = 0; left > 0 && q < nsq; q++)
+				if (at[q] < 0 && e->x == m->drawn[idx[q]].x &&
+				    e->y == m->drawn[idx[q]].y)
+					at[q] = e->fig, left--;	/* the first there */
+		}
 	for (int i = 0; i < m->ndrawn; i++) {
 		const struct cr_said *s = &m->drawn[i];
 		const struct cr_figure *fig;
@@ -835,13 +846,15 @@ follower_pools(const struct cr_game *g)
 static void
 on_kind(const struct cr_game *g, int kind, int *per)
 {
-	const struct wf_fol *e;
-	struct wf_fol room;
+	const struct wf_fol *e, *v, *b;
+	struct wf_fol room[FOL_ROOM];
+	int nv;
 
-	fol_update(g);
-	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
-		if (e->kind == kind)
-			per[e->player]++;
+	v = fol_update(g, &nv);
+	for (int k = 0, nb; (b = fol_block(g, v, nv, &k, &nb, room)), nb > 0;)
+		for (e = b; e < b + nb; e++)
+			if (e->kind == kind)
+				per[e->player]++;
 }
 
 /*
@@ -931,26 +944,29 @@ struct knight { int node, player, root; bool seen; };
 static void
 tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event *ev)
 {
-	int n = fol_bound(g), nc = 0, nk = 0, at = D_TERMS, per[CR_MAXPLAYERS] = { 0 };
+	const struct wf_fol *v;
+	int nv, n = fol_bound(g, &v, &nv), nc = 0, nk = 0, at = D_TERMS;
+	int per[CR_MAXPLAYERS] = { 0 };
 	struct taxcity croom[FEW];
 	struct knight kroom[FEW];
 	struct taxcity *c = room_for(croom, (size_t)n + 1, sizeof *c);
 	struct knight *kn = room_for(kroom, (size_t)n + 1, sizeof *kn);
-	const struct wf_fol *e;
-	struct wf_fol eroom;
+	const struct wf_fol *e, *b;
+	struct wf_fol eroom[FOL_ROOM];
 
-	for (int i = 0; kn != NULL && (e = fol_next(g, &i, &eroom)) != NULL;)
-		if (e->kind == CR_CITY && nk <= n)
-			kn[nk++] = (struct knight){ e->node, e->player, cr_feature_root(g, e->node),
-			    false };
-	if (kn == NULL) {	/* out of memory: the first knight's city, one knight */
-		for (int i = 0; (e = fol_next(g, &i, &eroom)) != NULL;)
-			if (e->kind == CR_CITY) {
-				kroom[0] = (struct knight){ e->node, e->player,
+	for (int i = 0, nb; kn != NULL && ((b = fol_block(g, v, nv, &i, &nb, eroom)), nb > 0);)
+		for (e = b; e < b + nb; e++)
+			if (e->kind == CR_CITY && nk <= n)
+				kn[nk++] = (struct knight){ e->node, e->player,
 				    cr_feature_root(g, e->node), false };
-				nk = 1;
-				break;
-			}
+	if (kn == NULL) {	/* out of memory: the first knight's city, one knight */
+		for (int i = 0, nb; nk == 0 && ((b = fol_block(g, v, nv, &i, &nb, eroom)), nb > 0);)
+			for (e = b; nk == 0 && e < b + nb; e++)
+				if (e->kind == CR_CITY) {
+					kroom[0] = (struct knight){ e->node, e->player,
+					    cr_feature_root(g, e->node), false };
+					nk = 1;
+				}
 		kn = kroom;
 		n = -1;		/* said below: the detail is not whole */
 	}
@@ -1006,29 +1022,33 @@ struct farmer { int player, b; };
 static void
 famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
-	int at = D_TERMS, n = fol_bound(g), nf = 0, per[CR_MAXPLAYERS] = { 0 };
+	const struct wf_fol *v;
+	int nv, at = D_TERMS, n = fol_bound(g, &v, &nv), nf = 0, per[CR_MAXPLAYERS] = { 0 };
 	struct farmer froom[FEW], *fa = room_for(froom, (size_t)n + 1, sizeof *fa);
-	const struct wf_fol *e;
-	struct wf_fol room;
+	const struct wf_fol *e, *b;
+	struct wf_fol room[FOL_ROOM];
 
 	if (fa == NULL) {	/* out of memory: player by player, as they stand */
 		for (int p = 0; p < CR_MAXPLAYERS; p++)
-			for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
-				if (e->player == p && e->kind == CR_FIELD) {
-					pay[p] += cr_feature_bordered(g, cr_feature_root(g, e->node));
-					count[p]++;
-				}
+			for (int k = 0, nb; (b = fol_block(g, v, nv, &k, &nb, room)), nb > 0;)
+				for (e = b; e < b + nb; e++)
+					if (e->player == p && e->kind == CR_FIELD) {
+						pay[p] += cr_feature_bordered(g,
+						    cr_feature_root(g, e->node));
+						count[p]++;
+					}
 		ev->detail[D_FULL] = 1;
 		return;
 	}
-	for (int k = 0; (e = fol_next(g, &k, &room)) != NULL;)
-		if (e->kind == CR_FIELD && nf <= n) {
-			fa[nf] = (struct farmer){ e->player,
-			    cr_feature_bordered(g, cr_feature_root(g, e->node)) };
-			pay[e->player] += fa[nf++].b;
-			count[e->player]++;
-			per[e->player]++;
-		}
+	for (int k = 0, nb; (b = fol_block(g, v, nv, &k, &nb, room)), nb > 0;)
+		for (e = b; e < b + nb; e++)
+			if (e->kind == CR_FIELD && nf <= n) {
+				fa[nf] = (struct farmer){ e->player,
+				    cr_feature_bordered(g, cr_feature_root(g, e->node)) };
+				pay[e->player] += fa[nf++].b;
+				count[e->player]++;
+				per[e->player]++;
+			}
 	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* each player's, those it has */
 		for (int i = 0; per[p] > 0; i++) {
 			if (fa[i].player != p)
