@@ -465,7 +465,9 @@ follower(const struct cr_game *g, int f, int *x, int *y)
  * of a spin (Plague asks three times a move: drawn_ok, spell, drawn);
  * brought up to date from the figures that came since (nfig) and those
  * that left while the game goes on (cr_game_figstamp's epoch), else
- * made anew.
+ * made anew.  Each player's count is kept with them (count), a few
+ * instructions a follower that comes or goes: Plague's check then need
+ * not walk them all (plague_pick).
  * Out of memory, v is NULL and fol_block looks at the figures.
  */
 struct wf_fol { int fig, player, x, y, node, kind; };
@@ -475,6 +477,7 @@ static struct {
 	struct wf_fol	*v;
 	int		 n, cap, nfig;	/* cr_game_nfigures then */
 	unsigned	 lifts;		/* cr_game_lifts then */
+	int		 count[CR_MAXPLAYERS];	/* v's, per player */
 } fl;
 
 /* Figure f as a follower on the board into e, false if it is none. */
@@ -517,9 +520,8 @@ fol_block(const struct cr_game *g, const struct wf_fol *v, int nv, int *k, int *
 }
 
 /* The followers on the board as they stand (fl): the list (NULL out of
- * memory) and their number into *nv (0 then), for fol_block.  Only
- * Plague asks each player's count (plague_pick): it is worked out
- * there, not here. */
+ * memory) and their number into *nv (0 then), for fol_block; each
+ * player's count in fl.count. */
 static const struct wf_fol *
 fol_update(const struct cr_game *g, int *nv)
 {
@@ -537,11 +539,16 @@ fol_update(const struct cr_game *g, int *nv)
 			k = fl.n;
 		while (k < fl.n && cr_game_figure(g, fl.v[k].fig)->on_board)
 			k++;
+		if (k < fl.n)
+			fl.count[fl.v[k].player]--;
 		for (int i = k + 1; i < fl.n; i++)
 			if (cr_game_figure(g, fl.v[i].fig)->on_board)
 				fl.v[k++] = fl.v[i];
+			else
+				fl.count[fl.v[i].player]--;
 		from = fl.nfig;
-	}
+	} else
+		memset(fl.count, 0, sizeof fl.count);
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
 	fl.n = k, fl.nfig = n, fl.lifts = lifts;
 	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
@@ -554,7 +561,8 @@ fol_update(const struct cr_game *g, int *nv)
 			fl.v = v, fl.cap = cap;
 	}
 	for (int f = from; fl.v != NULL && f < n; f++)
-		fl.n += fol_of(g, f, &fl.v[fl.n]);
+		if (fol_of(g, f, &fl.v[fl.n]))
+			fl.count[fl.v[fl.n++].player]++;
 	*nv = fl.v != NULL ? fl.n : 0;
 	return fl.v;
 }
@@ -569,14 +577,18 @@ fol_bound(const struct cr_game *g, const struct wf_fol **v, int *nv)
 	return *v != NULL ? *nv : cr_game_nfigures(g);
 }
 
-#define SQ_BIT(x, y)	((uint64_t)1 << (((unsigned)(x) * 7u + (unsigned)(y)) & 63u))
+#define SQ_NUM(x, y)	(((unsigned)(x) * 7u + (unsigned)(y)) & 63u)
+#define SQ_BIT(x, y)	((uint64_t)1 << SQ_NUM(x, y))
 
 /* The followers Plague sends home, per player (-1: none): the squares the
  * line names, the forced ones; false with why when the line is wrong.
- * count gets each player's followers on land tiles.  One pass over the
- * followers finds each named square's first follower and counts each
- * player's (a walk for each square was most of a Plague's check); the
- * squares are then judged in the line's order, as written. */
+ * count gets each player's followers on land tiles: fl's counts, kept
+ * with the list.  One pass over the followers finds each named square's
+ * first follower (a walk for each square was most of a Plague's check),
+ * stopping at the last found; a player's only follower, when it goes home
+ * unnamed, is looked for then.  Out of memory the pass counts each
+ * player's too, and goes through them all.  The squares are then judged
+ * in the line's order, as written. */
 static bool
 plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
     int *count, struct cr_refusal *why)
@@ -584,29 +596,48 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 	int one[CR_MAXPLAYERS], at[CR_MAXDRAWN], idx[CR_MAXDRAWN], nsq = 0, left, j = 0, nv;
 	uint64_t named = 0;	/* a bit per square named, by SQ_BIT: most followers
 				 * stand on none, told by a look at it */
+	int8_t first[64], next[CR_MAXDRAWN];	/* the squares named of each bit, a
+						 * chain: those a follower's bit may be */
 	const struct wf_fol *e, *v, *b;
 	struct wf_fol room[FOL_ROOM];
 
+	_Static_assert(CR_MAXDRAWN <= 127, "a square's number fits an int8_t");
+	memset(first, -1, sizeof first);
 	for (int i = 0; i < m->ndrawn && i < CR_MAXDRAWN; i++)
 		if (my_token(CR_TOKEN_ID(m->drawn[i].token)) == TK_PLAGUE) {
+			unsigned h = SQ_NUM(m->drawn[i].x, m->drawn[i].y);
+
+			next[nsq] = first[h], first[h] = (int8_t)nsq;
 			idx[nsq] = i, at[nsq++] = -1;
-			named |= SQ_BIT(m->drawn[i].x, m->drawn[i].y);
+			named |= (uint64_t)1 << h;
 		}
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		count[p] = 0, one[p] = -1, home[p] = -1;
 	v = fol_update(g, &nv);
 	left = nsq;
-	for (int k = 0, nb; (b = fol_block(g, v, nv, &k, &nb, room)), nb > 0;)
-		for (e = b; e < b + nb; e++) {
-			count[e->player]++;
-			one[e->player] = e->fig;	/* the last */
-			if (!(named & SQ_BIT(e->x, e->y)))
-				continue;
-			for (int q = 0; left > 0 && q < nsq; q++)
-				if (at[q] < 0 && e->x == m->drawn[idx[q]].x &&
-				    e->y == m->drawn[idx[q]].y)
-					at[q] = e->fig, left--;	/* the first there */
+	if (v != NULL) {
+		memcpy(count, fl.count, sizeof fl.count);
+		for (e = v; left > 0 && e < v + nv; e++) {
+			unsigned h = SQ_NUM(e->x, e->y);
+
+			if (named & (uint64_t)1 << h)
+				for (int q = first[h]; q >= 0; q = next[q])
+					if (at[q] < 0 && e->x == m->drawn[idx[q]].x &&
+					    e->y == m->drawn[idx[q]].y)
+						at[q] = e->fig, left--;	/* the first there */
 		}
+	} else
+		for (int k = 0, nb; (b = fol_block(g, v, nv, &k, &nb, room)), nb > 0;)
+			for (e = b; e < b + nb; e++) {
+				count[e->player]++;
+				one[e->player] = e->fig;	/* the last */
+				if (!(named & SQ_BIT(e->x, e->y)))
+					continue;
+				for (int q = 0; left > 0 && q < nsq; q++)
+					if (at[q] < 0 && e->x == m->drawn[idx[q]].x &&
+					    e->y == m->drawn[idx[q]].y)
+						at[q] = e->fig, left--;
+			}
 	for (int i = 0; i < m->ndrawn; i++) {
 		const struct cr_said *s = &m->drawn[i];
 		const struct cr_figure *fig;
@@ -649,6 +680,12 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 			why->other_player = p;
 			return refuse(why, ext, P_PLAGUE_MISSING, count[p]);
 		}
+		if (one[p] < 0 && v != NULL)	/* fl's: the one */
+			for (e = v + nv; e-- > v;)
+				if (e->player == p) {
+					one[p] = e->fig;
+					break;
+				}
 		home[p] = one[p];
 	}
 	return true;
@@ -1024,6 +1061,7 @@ famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 {
 	const struct wf_fol *v;
 	int nv, at = D_TERMS, n = fol_bound(g, &v, &nv), nf = 0, per[CR_MAXPLAYERS] = { 0 };
+	bool big = false;	/* a farmer's count over 255: a byte each will not do */
 	struct farmer froom[FEW], *fa = room_for(froom, (size_t)n + 1, sizeof *fa);
 	const struct wf_fol *e, *b;
 	struct wf_fol room[FOL_ROOM];
@@ -1045,10 +1083,30 @@ famine(const struct cr_game *g, int *pay, int *count, struct cr_event *ev)
 			if (e->kind == CR_FIELD && nf <= n) {
 				fa[nf] = (struct farmer){ e->player,
 				    cr_feature_bordered(g, cr_feature_root(g, e->node)) };
+				big |= fa[nf].b > 255;
 				pay[e->player] += fa[nf++].b;
 				count[e->player]++;
 				per[e->player]++;
 			}
+	if (!big) {
+		/* each farmer's byte at its place, known from the counts of
+		 * the players before (a pass over them, not one a player):
+		 * the first D_END - D_TERMS fit, as written one by one */
+		int off[CR_MAXPLAYERS];
+
+		for (int p = 0, o = at; p < CR_MAXPLAYERS; p++)
+			off[p] = o, o += per[p];
+		for (int i = 0; i < nf; i++) {
+			int pos = off[fa[i].player]++;
+
+			if (pos < D_END)
+				ev->detail[pos] = (uint8_t)fa[i].b;
+			else
+				ev->detail[D_FULL] = 1;
+		}
+		let_go(fa, froom);
+		return;
+	}
 	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* each player's, those it has */
 		for (int i = 0; per[p] > 0; i++) {
 			if (fa[i].player != p)
@@ -1186,9 +1244,14 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	ev->sub = (int16_t)to;
 	ev->tiles = n;		/* the steps */
 	ev->cities = from;	/* where the pig started */
-	for (int p = 0; p < cr_game_nplayers(g); p++)
-		if (pay[p] > 0)
-			ev->winners |= (uint8_t)(1u << p);
+	{	/* gathered in a local: a store through ev would have the
+		 * player count read again each time round */
+		unsigned w = 0;
+
+		for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
+			w |= (unsigned)(pay[p] > 0) << p;
+		ev->winners |= (uint8_t)w;
+	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
 		int n[CR_MAXPLAYERS], x, y;
 
