@@ -984,6 +984,7 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 	const struct wf_fol *v;
 	int nv, n = fol_bound(g, &v, &nv), nc = 0, nk = 0, at = D_TERMS;
 	int per[CR_MAXPLAYERS] = { 0 };
+	bool big = false;	/* a term over 255: a byte each will not do */
 	struct taxcity croom[FEW];
 	struct knight kroom[FEW];
 	struct taxcity *c = room_for(croom, (size_t)n + 1, sizeof *c);
@@ -1025,6 +1026,7 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 
 			c[nc++] = (struct taxcity){ cr_node_tile(g, on), on, kn[i].player, k, pen };
 			per[kn[i].player]++;
+			big |= k > 255 || pen > 255;
 		}
 	}
 	for (int i = 1; i < nc; i++)	/* by their oldest tile */
@@ -1035,18 +1037,39 @@ tax(const struct cr_game *g, int *pay, int *count, int *cities, struct cr_event 
 		}
 	if (c == NULL || n < 0)
 		ev->detail[D_FULL] = 1;
-	for (int p = 0; p < CR_MAXPLAYERS; p++)	/* each player's, those it has */
-		for (int i = 0, left = per[p]; left > 0; i++)
-			if (c[i].player == p) {
-				left--;
-				if (at + 2 > D_END || c[i].k > 255 || c[i].pen > 255) {
-					ev->detail[D_FULL] = 1;
-					continue;
-				}
-				put32(ev->detail + D_NODES + 4 * ((at - D_TERMS) / 2), c[i].node);
-				ev->detail[at++] = (uint8_t)c[i].k;
-				ev->detail[at++] = (uint8_t)c[i].pen;
+	if (!big) {
+		/* each term at its place, known from the counts of the players
+		 * before (a pass over the cities, not one a player): those that
+		 * fit before D_END, as written one by one */
+		int off[CR_MAXPLAYERS];
+
+		for (int p = 0, o = 0; p < CR_MAXPLAYERS; p++)
+			off[p] = o, o += per[p];
+		for (int i = 0; i < nc; i++) {
+			int t = off[c[i].player]++;
+
+			if (D_TERMS + 2 * t + 2 > D_END) {
+				ev->detail[D_FULL] = 1;
+				continue;
 			}
+			put32(ev->detail + D_NODES + 4 * t, c[i].node);
+			ev->detail[D_TERMS + 2 * t] = (uint8_t)c[i].k;
+			ev->detail[D_TERMS + 2 * t + 1] = (uint8_t)c[i].pen;
+		}
+	} else	/* one at a time, a player after another */
+		for (int p = 0; p < CR_MAXPLAYERS; p++)	/* each player's, those it has */
+			for (int i = 0, left = per[p]; left > 0; i++)
+				if (c[i].player == p) {
+					left--;
+					if (at + 2 > D_END || c[i].k > 255 || c[i].pen > 255) {
+						ev->detail[D_FULL] = 1;
+						continue;
+					}
+					put32(ev->detail + D_NODES + 4 * ((at - D_TERMS) / 2),
+					    c[i].node);
+					ev->detail[at++] = (uint8_t)c[i].k;
+					ev->detail[at++] = (uint8_t)c[i].pen;
+				}
 	let_go(c, croom);
 	if (n >= 0)
 		let_go(kn, kroom);
