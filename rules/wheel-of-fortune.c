@@ -470,7 +470,15 @@ follower(const struct cr_game *g, int f, int *x, int *y)
  * not walk them all (plague_pick).
  * Out of memory, v is NULL and fol_block looks at the figures.
  */
-struct wf_fol { int fig, player, x, y, node, kind; };
+#define SQ_NUM(x, y)	(((unsigned)(x) * 7u + (unsigned)(y)) & 63u)
+#define SQ_BIT(x, y)	((uint64_t)1 << SQ_NUM(x, y))
+struct wf_fol {
+	int	fig, node;
+	int16_t	x, y;		/* a board stays within 32767 of 0,0 (pack) */
+	uint8_t	player, kind;	/* CR_MAXPLAYERS, CR_MAXKINDS */
+	uint8_t	sq;		/* SQ_NUM(x, y), for Plague's look (plague_pick) */
+};
+_Static_assert(sizeof(struct wf_fol) == 16, "16 bytes: a follower's copy two words");
 static struct {
 	const struct cr_game *g;
 	uint64_t	 stamp, epoch;
@@ -484,12 +492,16 @@ static struct {
 static bool
 fol_of(const struct cr_game *g, int f, struct wf_fol *e)
 {
-	if (!follower(g, f, &e->x, &e->y))
+	int x, y;
+
+	_Static_assert(CR_MAXPLAYERS <= 256 && CR_MAXKINDS <= 256, "a player, a kind: a byte");
+	if (!follower(g, f, &x, &y))
 		return false;
 	e->fig = f;
-	e->player = cr_game_figure(g, f)->player;
+	e->x = (int16_t)x, e->y = (int16_t)y, e->sq = (uint8_t)SQ_NUM(x, y);
+	e->player = (uint8_t)cr_game_figure(g, f)->player;
 	e->node = cr_game_figure(g, f)->node;
-	e->kind = cr_node_kind(g, e->node);
+	e->kind = (uint8_t)cr_node_kind(g, e->node);
 	return true;
 }
 
@@ -577,8 +589,6 @@ fol_bound(const struct cr_game *g, const struct wf_fol **v, int *nv)
 	return *v != NULL ? *nv : cr_game_nfigures(g);
 }
 
-#define SQ_NUM(x, y)	(((unsigned)(x) * 7u + (unsigned)(y)) & 63u)
-#define SQ_BIT(x, y)	((uint64_t)1 << SQ_NUM(x, y))
 
 /* The followers Plague sends home, per player (-1: none): the squares the
  * line names, the forced ones; false with why when the line is wrong.
@@ -618,7 +628,7 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 	if (v != NULL) {
 		memcpy(count, fl.count, sizeof fl.count);
 		for (e = v; left > 0 && e < v + nv; e++) {
-			unsigned h = SQ_NUM(e->x, e->y);
+			unsigned h = e->sq;
 
 			if (named & (uint64_t)1 << h)
 				for (int q = first[h]; q >= 0; q = next[q])
