@@ -1277,8 +1277,10 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 	ev->sub = (int16_t)to;
 	ev->tiles = n;		/* the steps */
 	ev->cities = from;	/* where the pig started */
-	{	/* gathered in a local: a store through ev would have the
-		 * player count read again each time round */
+	if (to == S_FORTUNE)	/* the mover alone; Plague pays nobody */
+		ev->winners |= (uint8_t)(1u << cr_game_turn(g));
+	else if (to != S_PLAGUE) {	/* gathered in a local: a store through ev
+					 * would have the player count read again */
 		unsigned w = 0;
 
 		for (int p = 0, np = cr_game_nplayers(g); p < np; p++)
