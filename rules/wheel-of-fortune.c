@@ -474,7 +474,8 @@ follower(const struct cr_game *g, int f, int *x, int *y)
 #define SQ_BIT(x, y)	((uint64_t)1 << SQ_NUM(x, y))
 struct wf_fol {
 	int	fig, node;
-	int16_t	x, y;		/* a board stays within 32767 of 0,0 (pack) */
+	int16_t	x, y;		/* its square, within 32767 of 0,0 (most boards
+				 * by far: else fl.far, and fol_on looks again) */
 	uint8_t	player, kind;	/* CR_MAXPLAYERS, CR_MAXKINDS */
 	uint8_t	sq;		/* SQ_NUM(x, y), for Plague's look (plague_pick) */
 };
@@ -486,6 +487,7 @@ static struct {
 	int		 n, cap, nfig;	/* cr_game_nfigures then */
 	unsigned	 lifts;		/* cr_game_lifts then */
 	int		 count[CR_MAXPLAYERS];	/* v's, per player */
+	bool		 far;	/* a follower's square beyond an int16_t (fol_of) */
 } fl;
 
 /* Figure f as a follower on the board into e, false if it is none. */
@@ -499,6 +501,8 @@ fol_of(const struct cr_game *g, int f, struct wf_fol *e)
 		return false;
 	e->fig = f;
 	e->x = (int16_t)x, e->y = (int16_t)y, e->sq = (uint8_t)SQ_NUM(x, y);
+	if (e->x != x || e->y != y)
+		fl.far = true;	/* a board of a user's tiles that long */
 	e->player = (uint8_t)cr_game_figure(g, f)->player;
 	e->node = cr_game_figure(g, f)->node;
 	e->kind = (uint8_t)cr_node_kind(g, e->node);
@@ -560,7 +564,7 @@ fol_update(const struct cr_game *g, int *nv)
 				fl.count[fl.v[i].player]--;
 		from = fl.nfig;
 	} else
-		memset(fl.count, 0, sizeof fl.count);
+		memset(fl.count, 0, sizeof fl.count), fl.far = false;
 	fl.g = g, fl.stamp = stamp, fl.epoch = epoch;
 	fl.n = k, fl.nfig = n, fl.lifts = lifts;
 	if (k + n - from + 1 > fl.cap) {	/* room for one more: never a block of none */
@@ -590,6 +594,19 @@ fol_bound(const struct cr_game *g, const struct wf_fol **v, int *nv)
 }
 
 
+/* Does follower e stand on x,y?  Its square as the list keeps it, or
+ * looked up again where one lies beyond an int16_t (far: fl.far, read
+ * once by the caller). */
+static inline bool
+fol_on(const struct cr_game *g, const struct wf_fol *e, int x, int y, bool far)
+{
+	int fx, fy;
+
+	if (!far)
+		return e->x == x && e->y == y;
+	return follower(g, e->fig, &fx, &fy) && fx == x && fy == y;
+}
+
 /* The followers Plague sends home, per player (-1: none): the squares the
  * line names, the forced ones; false with why when the line is wrong.
  * count gets each player's followers on land tiles: fl's counts, kept
@@ -604,6 +621,7 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
     int *count, struct cr_refusal *why)
 {
 	int one[CR_MAXPLAYERS], at[CR_MAXDRAWN], idx[CR_MAXDRAWN], nsq = 0, left, j = 0, nv;
+	bool far;
 	uint64_t named = 0;	/* a bit per square named, by SQ_BIT: most followers
 				 * stand on none, told by a look at it */
 	int8_t first[64], next[CR_MAXDRAWN];	/* the squares named of each bit, a
@@ -624,6 +642,7 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 	for (int p = 0; p < CR_MAXPLAYERS; p++)
 		count[p] = 0, one[p] = -1, home[p] = -1;
 	v = fol_update(g, &nv);
+	far = fl.far;
 	left = nsq;
 	if (v != NULL) {
 		memcpy(count, fl.count, sizeof fl.count);
@@ -632,8 +651,8 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 
 			if (named & (uint64_t)1 << h)
 				for (int q = first[h]; q >= 0; q = next[q])
-					if (at[q] < 0 && e->x == m->drawn[idx[q]].x &&
-					    e->y == m->drawn[idx[q]].y)
+					if (at[q] < 0 && fol_on(g, e, m->drawn[idx[q]].x,
+					    m->drawn[idx[q]].y, far))
 						at[q] = e->fig, left--;	/* the first there */
 		}
 	} else
@@ -643,9 +662,9 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 				one[e->player] = e->fig;	/* the last */
 				if (!(named & SQ_BIT(e->x, e->y)))
 					continue;
-				for (int q = 0; left > 0 && q < nsq; q++)
-					if (at[q] < 0 && e->x == m->drawn[idx[q]].x &&
-					    e->y == m->drawn[idx[q]].y)
+				for (int q = 0; left > 0 && q < nsq; q++)	/* rare: exact */
+					if (at[q] < 0 && fol_on(g, e, m->drawn[idx[q]].x,
+					    m->drawn[idx[q]].y, true))
 						at[q] = e->fig, left--;
 			}
 	for (int i = 0; i < m->ndrawn; i++) {
