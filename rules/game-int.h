@@ -443,8 +443,6 @@ bool	cr__feature_taken(const struct cr_game *g, int type, const struct hood *h, 
 	    int seg, int *who, int *role);
 int	cr__joined_roots(const struct cr_game *g, int type, const struct hood *h, int rot,
 	    int seg, int *out);
-bool	cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot,
-	    int root);
 int	cr__seg_on(const struct cr_game *g, int type, int rot, enum cr_spot spot,
 	    int kind, int *count, uint32_t *valid);
 /* The same for a piece, of either kind it stands on (*kind: which). */

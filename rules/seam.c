@@ -289,8 +289,9 @@ touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, i
 	return false;
 }
 
-bool
-cr__touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
+/* touches_root with no knowledge that the tile fits: both sides read. */
+static bool
+touches_any(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
 {
 	return touches_root(g, type, h, rot, root, false);
 }
@@ -304,7 +305,7 @@ touches_found(const struct cr_game *g, const struct cr_move *m, int root)
 	struct hood here;
 
 	cr__hood_find(g, m->x, m->y, &here);
-	return cr__touches_root(g, m->tile, &here, m->rot, root);
+	return touches_any(g, m->tile, &here, m->rot, root);
 }
 
 static CR_NOINLINE int
@@ -322,7 +323,7 @@ cr_move_touches(const struct cr_game *g, const struct cr_move *m, const struct h
 {
 	if (h == NULL)
 		return touches_found(g, m, root);
-	return cr__touches_root(g, m->tile, h, m->rot, root);
+	return touches_any(g, m->tile, h, m->rot, root);
 }
 
 bool
