@@ -101,8 +101,7 @@ struct traders {
 	int	tokens[CR_MAXPLAYERS][NGOODS];	/* [p][0] unused */
 	int	builder[CR_MAXPLAYERS];		/* each one's builder: a figure, -1 */
 	int	pig[CR_MAXPLAYERS];		/* each one's pig: a figure, -1 */
-	int8_t	extended;	/* the tile just placed extended its mover's builder's feature */
-	int8_t	second;		/* the mover is playing a second tile */
+	int8_t	second;		/* the mover is playing a second tile (cr_move_again) */
 };
 
 static int
@@ -149,12 +148,15 @@ keep_piece(struct cr_game *g, int ext, int role)
 }
 
 /* Did this tile extend the feature of the mover's builder b, placed
- * before it?  Seen now, before scoring sends the builder home. */
+ * before it?  Seen now, before scoring sends the builder home: the mover
+ * plays a second tile at once (cr_move_again). */
 static CR_NOINLINE void
 joined(struct cr_game *g, int ext, int b)
 {
-	if (cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, b))
-		((struct traders *)cr_ext_state(g, ext))->extended = 1;
+	if (cr_tile_joins_figure(g, cr_game_ntiles(g) - 1, b)) {
+		((struct traders *)cr_ext_state(g, ext))->second = 1;
+		cr_move_again(g);
+	}
 }
 
 /* placed for a move that put down a builder or a pig. */
@@ -166,39 +168,34 @@ placed_piece(struct cr_game *g, int ext, int role, int b)
 	keep_piece(g, ext, role);
 }
 
+/* placed for the second tile of a double turn: it earns no third. */
+static CR_NOINLINE void
+placed_second(struct cr_game *g, int ext, const struct cr_move *m)
+{
+	((struct traders *)cr_ext_state(g, ext))->second = 0;
+	if (cr_move_piece_ext(m) == ext)
+		keep_piece(g, ext, m->role);
+}
+
 /*
- * The common move (no piece of this module's) ends in a tail call or
- * none: placed saves no registers.
+ * The common move (no piece of this module's, no double turn) ends in a
+ * tail call or none: placed saves no registers.  The second tile is said
+ * here (cr_move_again), not by an again hook: nothing the scoring does
+ * changes it, and a hook would be asked on every placement.
  */
 static void
 placed(struct cr_game *g, int ext, const struct cr_move *m, int move)
 {
-	int b = ((const struct traders *)cr_ext_cstate(g, ext))->builder[cr_game_turn(g)];
+	const struct traders *c = cr_ext_cstate(g, ext);
+	int b = c->builder[cr_game_turn(g)];
 
 	(void)move;
-	if (cr_move_piece_ext(m) == ext)	/* a builder or a pig */
+	if (c->second)
+		placed_second(g, ext, m);
+	else if (cr_move_piece_ext(m) == ext)	/* a builder or a pig */
 		placed_piece(g, ext, m->role, b);
 	else if (b >= 0)
 		joined(g, ext, b);
-}
-
-static bool
-again(struct cr_game *g, int ext, const struct cr_move *m, int move)
-{
-	const struct traders *c = cr_ext_cstate(g, ext);
-	struct traders *t;
-
-	(void)m, (void)move;
-	if (!c->extended && !c->second)
-		return false;
-	t = cr_ext_state(g, ext);
-	if (t->extended && !t->second) {	/* a second tile, at once */
-		t->extended = 0;
-		t->second = 1;
-		return true;
-	}
-	t->extended = t->second = 0;	/* the second tile: never a third */
-	return false;
 }
 
 /* A completed city (root), its goods to the player who placed the tile:
@@ -393,7 +390,6 @@ const struct cr_ext cr_ext_traders = {
 	.piece_ok = piece_ok,
 	.placed = placed,
 	.completed = completed,
-	.again = again,
 	.price = price,
 	.final = final,
 	.left = left,

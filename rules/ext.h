@@ -24,9 +24,9 @@
  * then, applying it: the tile goes down; choose (the choice, before the
  * piece, as the Hills & Sheep book says); the piece goes down; placed
  * (a shepherd draws, a hill hides a tile, closed flocks are scored, a
- * builder's feature extended is noted); completed features are scored
- * (completed, then majority, tiebreak and price for each); again (a
- * second tile); over, when a module says how the game ends (else the
+ * builder's feature extended gives a second tile, cr_move_again);
+ * completed features are scored (completed, then majority, tiebreak and
+ * price for each); again (a bonus tile the scoring earned); over, when a module says how the game ends (else the
  * supply running out ends it); at the end, the final scoring (with
  * tiebreak and price per feature) and then final.  A majority is found
  * by weight, a tie is broken (a hill) before the price is set, so a
@@ -638,7 +638,9 @@ struct cr_ext {
 	 * followers on it or not, before it is paid (goods to the placer). */
 	void	(*completed)(struct cr_game *g, int ext, int root, int move);
 	/* The placement m is scored: does the same player play again (a
-	 * builder's second tile)?  Asked of every module in play. */
+	 * bonus tile earned by the scoring)?  Asked of every module in play
+	 * that has it; a module that knows it when the tile lies says so
+	 * from placed instead (cr_move_again). */
 	bool	(*again)(struct cr_game *g, int ext, const struct cr_move *m, int move);
 	/* The tile of m was discarded (it fits nowhere): the module follows
 	 * (a bonus tile drawn from its pile), and says whether the turn
@@ -1134,6 +1136,15 @@ int	cr_supply_of(const struct cr_game *g, int first, int n);
  * drawn step whose rest is then refused leaves the hooks as they were.
  */
 void	cr_game_rules_done(struct cr_game *g, int ext);
+
+/*
+ * The mover plays again (a builder's second tile): said from a placement's
+ * placed hook, whose answer needs nothing the move's scoring does.  A
+ * module whose answer does (a bonus tile earned by a closed forest) has
+ * the again hook, asked after the scoring; a module with neither costs
+ * no call a move (Traders & Builders asked again on every placement).
+ */
+void	cr_move_again(struct cr_game *g);
 
 /*
  * A game of the family played on this engine, its modules' rules

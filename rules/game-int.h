@@ -288,6 +288,8 @@ struct cr_game {
 	bool	nolog;			/* cr_game_set_undo(g, false): no undo log */
 	bool	in_drawn;		/* a move's drawn step is applied, its rest
 					 * being checked (game.c: drawn_step) */
+	bool	again;			/* cr_move_again said so by a placed hook:
+					 * read and cleared where the turn passes */
 	int	ahead;			/* moves whose room is reserved already (game.c) */
 	/*
 	 * A number per applied move, never reused (not even after undo):

@@ -319,6 +319,12 @@ rehook(struct cr_game *g)
 }
 
 void
+cr_move_again(struct cr_game *g)
+{
+	g->again = true;	/* only placed says it: apply reads it next */
+}
+
+void
 cr_game_rules_done(struct cr_game *g, int ext)
 {
 	if (ext >= 0 && ext < cr_nexts && (g->exts & (1u << ext)))
@@ -1375,7 +1381,7 @@ put_space(struct cr_game *g, const struct cr_move *m, int move)
 static bool
 again(struct cr_game *g, const struct cr_move *m, int move)
 {
-	bool more = false;
+	bool more = g->again;	/* a placed hook's cr_move_again */
 
 	for (int i = 0; g->hc.again[i].fn != NULL; i++)	/* each asked: each keeps its state */
 		more |= g->hc.again[i].fn(g, g->hc.again[i].e, m, move);
@@ -1395,6 +1401,7 @@ begin(struct cr_game *g, const struct cr_move *m)
 	mk->onboard = g->onboard, mk->xlog = g->xlog.n, mk->done = g->done;
 	g->player_logged = 0;
 	g->ext_logged = 0;
+	g->again = false;
 	g->gen++;
 	return mk;
 }
