@@ -264,8 +264,10 @@ cr_move_closes(const struct cr_game *g, int kind)
  *
  * With fits, the tile is known to fit there (its edges match its
  * neighbours': a hood a module is handed is found for a move whose tile
- * fits, move_ok's, piece_ok's), and only the neighbours' ports are read:
- * a port of theirs with a segment faces one of the tile's own.  Every
+ * fits, move_ok's, piece_ok's), and only the neighbours' segments on the
+ * facing sides are read, each once (sideseg: a city's or a field's edge
+ * is one segment on three ports): a port of theirs with a segment faces
+ * one of the tile's own.  Every
  * half-edge has its segment (the loader refuses a tile whose half-edge
  * belongs to none), and a middle has one on a line's edge alone (a
  * road's, a river's), which a fitting tile meets with a line's edge.
@@ -277,6 +279,20 @@ touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, i
 	const struct cr_tiletype *ty = g->h.ts->type;
 	const int8_t *mine = ty[type].portseg[rot];
 
+	if (fits) {	/* each segment of theirs facing the tile once */
+		for (int d = 0; d < CR_NDIRS; d++) {
+			const struct sq *nb = &h->sq[cr_side[d]];
+			const int8_t *s;
+
+			if (nb->tile < 0)
+				continue;
+			s = ty[nb->type].sideseg[nb->rot][(d + 2) % 4];
+			for (int i = 0; i < 3 && s[i] >= 0; i++)
+				if (cr__find(g, nb->seg0 + s[i]) == root)
+					return true;
+		}
+		return false;
+	}
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const int8_t *theirs = cr__facing(g, h, d);
 		int seg0 = h->sq[cr_side[d]].seg0;

@@ -2049,6 +2049,16 @@ derive(struct cr_tileset *ts)
 						tt->portseg[r][cr_port_rotate(p, r)] = (int8_t)s;
 				}
 		}
+		memset(tt->sideseg, 0xff, sizeof tt->sideseg);
+		for (int r = 0; r < 4; r++)
+			for (int d = 0; d < CR_NDIRS; d++)
+				for (int i = 0, n = 0; i < 3; i++) {
+					int s = tt->portseg[r][CR_PORT(d, i)];
+
+					if (s >= 0 && (n == 0 || (tt->sideseg[r][d][0] != s &&
+					    tt->sideseg[r][d][n - 1] != s)))
+						tt->sideseg[r][d][n++] = (int8_t)s;
+				}
 		tt->twin = false;
 		for (int d = 0; d < CR_NDIRS; d++) {	/* two cities on one edge? */
 			int a = tt->portseg[0][CR_PORT(d, 0)], c = tt->portseg[0][CR_PORT(d, 2)];

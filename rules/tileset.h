@@ -76,6 +76,10 @@ struct cr_tiletype {
 	/* Derived on load: the segment holding each board port when the
 	 * tile lies turned rot quarter turns, -1 for none. */
 	int8_t		portseg[4][CR_NPORTS];
+	/* Derived too: the segments on side d turned rot (the ports of
+	 * portseg[rot] on that side), each once, in port order, -1 after
+	 * the last: a look for one feature across an edge asks each once. */
+	int8_t		sideseg[4][CR_NDIRS][3];
 	int8_t		cloister;		/* derived: its segment that closes by its
 						 * neighbours (a cloister), -1 */
 	int8_t		rotrep[4];		/* derived: see cr_tile_rot_rep */
