@@ -608,7 +608,9 @@ fol_on(const struct cr_game *g, const struct wf_fol *e, int x, int y, bool far)
 }
 
 /* The followers Plague sends home, per player (-1: none): the squares the
- * line names, the forced ones; false with why when the line is wrong.
+ * line names, the forced ones, and where each stands (x, y: what spell
+ * and drawn write, not looked up again for each); false with why when
+ * the line is wrong.
  * count gets each player's followers on land tiles: fl's counts, kept
  * with the list.  One pass over the followers finds each named square's
  * first follower (a walk for each square was most of a Plague's check),
@@ -618,7 +620,7 @@ fol_on(const struct cr_game *g, const struct wf_fol *e, int x, int y, bool far)
  * in the line's order, as written. */
 static bool
 plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
-    int *count, struct cr_refusal *why)
+    int *count, int *x, int *y, struct cr_refusal *why)
 {
 	int one[CR_MAXPLAYERS], at[CR_MAXDRAWN], idx[CR_MAXDRAWN], nsq = 0, left, j = 0, nv;
 	bool far;
@@ -701,6 +703,7 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 			return refuse(why, ext, P_PLAGUE_TWICE, 0);
 		}
 		home[fig->player] = f;
+		x[fig->player] = s->x, y[fig->player] = s->y;	/* where it stands */
 	}
 	for (int p = 0; p < cr_game_nplayers(g); p++) {
 		if (home[p] >= 0 || count[p] == 0)
@@ -709,13 +712,19 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 			why->other_player = p;
 			return refuse(why, ext, P_PLAGUE_MISSING, count[p]);
 		}
+		e = NULL;
 		if (one[p] < 0 && v != NULL)	/* fl's: the one */
 			for (e = v + nv; e-- > v;)
 				if (e->player == p) {
 					one[p] = e->fig;
 					break;
 				}
-		home[p] = one[p];
+		if ((home[p] = one[p]) < 0)
+			continue;
+		if (e != NULL && !far)
+			x[p] = e->x, y[p] = e->y;
+		else
+			follower(g, one[p], &x[p], &y[p]);
 	}
 	return true;
 }
@@ -733,6 +742,7 @@ static struct {
 	int		 ntiles, ndrawn;
 	struct cr_said	 drawn[CR_MAXDRAWN];
 	int		 home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
+	int		 hx[CR_MAXPLAYERS], hy[CR_MAXPLAYERS];	/* their squares */
 	bool		 named;		/* a square named: x, y */
 	int		 x, y;
 } pc;
@@ -751,24 +761,27 @@ same_said(const struct cr_move *m)
 
 static bool
 plague_choice(const struct cr_game *g, int ext, const struct cr_move *m, int *home,
-    int *count, struct cr_refusal *why)
+    int *count, int *x, int *y, struct cr_refusal *why)
 {
 	if (pc.g == g && pc.stamp == cr_game_figstamp(g, NULL) && pc.ntiles == cr_game_ntiles(g) &&
 	    same_said(m)) {
 		memcpy(home, pc.home, sizeof pc.home);
 		memcpy(count, pc.count, sizeof pc.count);
+		memcpy(x, pc.hx, sizeof pc.hx), memcpy(y, pc.hy, sizeof pc.hy);
 		if (pc.named)
 			why->x = pc.x, why->y = pc.y;
 		return true;
 	}
 	pc.g = NULL;
-	if (!plague_pick(g, ext, m, home, count, why) || m->ndrawn < 0 || m->ndrawn > CR_MAXDRAWN)
+	if (!plague_pick(g, ext, m, home, count, x, y, why) || m->ndrawn < 0 ||
+	    m->ndrawn > CR_MAXDRAWN)
 		return false;
 	pc.g = g, pc.stamp = cr_game_figstamp(g, NULL), pc.ntiles = cr_game_ntiles(g);
 	pc.ndrawn = m->ndrawn;
 	memcpy(pc.drawn, m->drawn, (size_t)m->ndrawn * sizeof *m->drawn);
 	memcpy(pc.home, home, sizeof pc.home);
 	memcpy(pc.count, count, sizeof pc.count);
+	memcpy(pc.hx, x, sizeof pc.hx), memcpy(pc.hy, y, sizeof pc.hy);
 	pc.named = false;
 	for (int i = 0; i < m->ndrawn; i++)
 		if (my_token(CR_TOKEN_ID(m->drawn[i].token)) == TK_PLAGUE)
@@ -810,7 +823,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 	const struct wf_data *d = data_of(g, ext);
 	const struct wf_state *st;
 	int nwheel, nplague, n, i, left[4], all, from, to;
-	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS];
+	int home[CR_MAXPLAYERS], count[CR_MAXPLAYERS], x[CR_MAXPLAYERS], y[CR_MAXPLAYERS];
 
 	if (d == NULL)
 		return true;
@@ -872,7 +885,7 @@ drawn_ok(const struct cr_game *g, int ext, const struct cr_move *m, struct cr_re
 		why->words[1] = P_FORTUNE + from;
 		return nplague == 0 || refuse(why, ext, P_PLAGUE_NOT_DUE, n);
 	}
-	return plague_choice(g, ext, m, home, count, why);
+	return plague_choice(g, ext, m, home, count, x, y, why);
 }
 
 /* drawn_ok has something to say of a plain line of a type with icons
@@ -1307,14 +1320,14 @@ drawn(struct cr_game *g, int ext, const struct cr_move *m, int move)
 		ev->winners |= (uint8_t)w;
 	}
 	if (to == S_PLAGUE) {	/* who goes home, for the explanations */
-		int n[CR_MAXPLAYERS], x, y;
+		int n[CR_MAXPLAYERS], x[CR_MAXPLAYERS], y[CR_MAXPLAYERS];
 
 		memset(&why, 0, sizeof why);
-		if (!plague_choice(g, ext, m, home, n, &why))
+		if (!plague_choice(g, ext, m, home, n, x, y, &why))
 			return;	/* drawn_ok said yes: never */
 		for (int p = 0; p < cr_game_nplayers(g); p++)
-			if (home[p] >= 0 && follower(g, home[p], &x, &y)) {
-				ev->meeples[p] = pack(x, y);
+			if (home[p] >= 0) {
+				ev->meeples[p] = pack(x[p], y[p]);
 				ev->pieces[p] = (uint8_t)(cr_game_figure(g, home[p])->role |
 				    (n[p] == 1 ? FORCED : 0));
 			}
@@ -1359,7 +1372,7 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 {
 	const struct wf_data *d = data_of(g, ext);
 	int nwheel, nplague, n, home[CR_MAXPLAYERS];
-	int count[CR_MAXPLAYERS], k = 0, wid = 0, x, y, np;
+	int count[CR_MAXPLAYERS], k = 0, wid = 0, x[CR_MAXPLAYERS], y[CR_MAXPLAYERS], np;
 	struct cr_refusal why;
 	bool plague;
 
@@ -1372,7 +1385,7 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 	np = cr_game_nplayers(g);
 	if (plague) {	/* why for plague_choice alone: not cleared otherwise */
 		memset(&why, 0, sizeof why);
-		plague = plague_choice(g, ext, m, home, count, &why);
+		plague = plague_choice(g, ext, m, home, count, x, y, &why);
 	}
 	for (int i = 0; i < m->ndrawn; i++) {
 		int id = CR_TOKEN_ID(m->drawn[i].token), t = my_token(id);
@@ -1389,9 +1402,9 @@ spell(const struct cr_game *g, int ext, struct cr_move *m)
 	for (int i = 0; plague && i < np; i++) {
 		int p = (cr_game_turn(g) + i) % np;
 
-		if (home[p] >= 0 && follower(g, home[p], &x, &y))
-			m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid + TK_PLAGUE - TK_WHEEL, 0), x,
-			    y, -1 };
+		if (home[p] >= 0)
+			m->drawn[k++] = (struct cr_said){ CR_TOKEN(wid + TK_PLAGUE - TK_WHEEL, 0), x[p],
+			    y[p], -1 };
 	}
 	m->ndrawn = k;
 }
