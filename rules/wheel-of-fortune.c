@@ -669,18 +669,17 @@ plague_pick(const struct cr_game *g, int ext, const struct cr_move *m, int *home
 					    m->drawn[idx[q]].y, true))
 						at[q] = e->fig, left--;
 			}
-	for (int i = 0; i < m->ndrawn; i++) {
-		const struct cr_said *s = &m->drawn[i];
+	for (; j < nsq; j++) {	/* the plague= words, as written */
+		const struct cr_said *s = &m->drawn[idx[j]];
 		const struct cr_figure *fig;
-		int f;
+		int f = at[j];
 
-		if (j >= nsq || idx[j] != i)
-			continue;	/* not a plague= word */
-		f = at[j++];
 		why->x = s->x, why->y = s->y;
-		for (int k = 0; k < i; k++)
-			if (m->drawn[k].token == s->token && m->drawn[k].x == s->x &&
-			    m->drawn[k].y == s->y)
+		/* named before: one of the words before it of its square's bit
+		 * (the chain), not every word before */
+		for (int q = next[j]; q >= 0; q = next[q])
+			if (m->drawn[idx[q]].token == s->token && m->drawn[idx[q]].x == s->x &&
+			    m->drawn[idx[q]].y == s->y)
 				return refuse(why, ext, P_PLAGUE_TWICE_SQ, 0);
 		if (f < 0)
 			return refuse(why, ext, P_PLAGUE_NO_FOLLOWER, 0);
@@ -750,12 +749,16 @@ static struct {
 static bool
 same_said(const struct cr_move *m)
 {
+	_Static_assert(sizeof(struct cr_said) == 4 * sizeof(int), "a word said: four ints, no padding");
 	if (m->ndrawn != pc.ndrawn)
 		return false;
-	for (int i = 0; i < m->ndrawn; i++)
-		if (m->drawn[i].token != pc.drawn[i].token || m->drawn[i].x != pc.drawn[i].x ||
-		    m->drawn[i].y != pc.drawn[i].y || m->drawn[i].spot != pc.drawn[i].spot)
+	for (int i = 0; i < m->ndrawn; i++) {	/* two words a square, not four fields */
+		uint64_t a[2], b[2];
+
+		memcpy(a, &m->drawn[i], sizeof a), memcpy(b, &pc.drawn[i], sizeof b);
+		if ((a[0] ^ b[0]) | (a[1] ^ b[1]))
 			return false;
+	}
 	return true;
 }
 
