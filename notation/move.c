@@ -401,6 +401,32 @@ nt_format_token(int arg, char *buf, size_t size)
 	    snprintf(buf, size, "%s=%d", tk->word, CR_TOKEN_N(arg));
 }
 
+/* The token that token id must follow in a line (cr_token.after, of its
+ * own module) as a token number, 0 for none.  Each found once: the
+ * tables never change once numbered, and a Plague line asks for each of
+ * its squares. */
+static int
+token_after(int id)
+{
+	static int after[CR_MAXTOKENS];
+	static bool known[CR_MAXTOKENS];
+	const struct cr_token *tk = cr_token(id);
+
+	if (tk == NULL || tk->after == NULL)
+		return 0;
+	if (!known[id]) {	/* its module's token of that word */
+		after[id] = 0;
+		for (int a = 1; a <= cr__tab.ntokens; a++)
+			if (cr_token(a) != NULL && cr_token_ext(a) == cr_token_ext(id) &&
+			    strcmp(cr_token(a)->word, tk->after) == 0) {
+				after[id] = a;
+				break;
+			}
+		known[id] = true;
+	}
+	return after[id];
+}
+
 /* Issue 21: the first token of the copy drawn in m that must follow
  * another of its module (plague= after wheel=, cr_token.after) but
  * comes before it, -1.  One with none of those in the line at all is the
@@ -408,30 +434,13 @@ nt_format_token(int arg, char *buf, size_t size)
 static int
 said_early(const struct cr_move *m)
 {
-	/* Each token's `after` as a token number (0: none), found once: the
-	 * tables never change once numbered, and a Plague line asks for
-	 * each of its squares. */
-	static int after[CR_MAXTOKENS];
-	static bool known[CR_MAXTOKENS];
-
 	for (int i = 0; i < m->ndrawn; i++) {
-		int id = CR_TOKEN_ID(m->drawn[i].token), first = -1;
-		const struct cr_token *tk = cr_token(id);
+		int a = token_after(CR_TOKEN_ID(m->drawn[i].token)), first = -1;
 
-		if (tk == NULL || tk->after == NULL)
+		if (a == 0)
 			continue;
-		if (!known[id]) {	/* its module's token of that word */
-			after[id] = 0;
-			for (int a = 1; a <= cr__tab.ntokens; a++)
-				if (cr_token(a) != NULL && cr_token_ext(a) == cr_token_ext(id) &&
-				    strcmp(cr_token(a)->word, tk->after) == 0) {
-					after[id] = a;
-					break;
-				}
-			known[id] = true;
-		}
 		for (int j = 0; j < m->ndrawn && first < 0; j++)
-			if (after[id] != 0 && CR_TOKEN_ID(m->drawn[j].token) == after[id])
+			if (CR_TOKEN_ID(m->drawn[j].token) == a)
 				first = j;
 		if (first > i)
 			return i;
@@ -901,8 +910,25 @@ static struct fd {
 	int8_t		game;
 	bool		square;	/* the token's, as struct cr_token's */
 	uint8_t		min, max;
+	uint8_t		after;	/* token_after's */
 	int		id;	/* 0: a word fast_tok does not take */
 } fd_cache[1 << FD_BITS];
+
+/*
+ * The words fd_cache found last (fast_said), at most FR_N, each with its
+ * "=" as eight bytes and a mask: a line's tokens are one or two words
+ * ("wheel=3 plague=4,2 plague=-1,0"), and a word matched here costs a
+ * load, a mask and a comparison, not the search for its "=" and a hash.
+ * Words of 7 bytes at most (the "=" within the eight), of fd_cache's
+ * that fast_said reads (id not 0).  Free: mask 0, k 1, never matched.
+ */
+#define FR_N	2
+static struct fr {
+	uint64_t	k, mask;	/* the word and its "=", as loaded */
+	const struct fd	*f;
+	int8_t		game;
+} fd_recent[FR_N] = { { .k = 1 }, { .k = 1 } };
+_Static_assert(FR_N == 2, "fd_recent's initializer frees every slot");
 
 /* The bytes that may end a token's word among sixteen: "=", " ". */
 static inline v16
@@ -934,7 +960,8 @@ fd_fill(struct fd *f, int game, const char *lo, const char *t, int n, const char
 	if (role_stop(lo, t, e) == t + n &&
 	    (f->id = fast_word(game, lo, t, (size_t)n, e, &room)->token) != 0 &&
 	    (tk = cr_token(f->id))->drawn)
-		f->square = tk->square, f->min = tk->min, f->max = tk->max;
+		f->square = tk->square, f->min = tk->min, f->max = tk->max,
+		f->after = (uint8_t)token_after(f->id);
 	else
 		f->id = 0;
 	f->k = k, f->len = (uint8_t)n, f->game = (int8_t)game;
@@ -947,12 +974,13 @@ fd_fill(struct fd *f, int game, const char *lo, const char *t, int n, const char
  * it; any other (a word alone, a longer one, one whose slots are all
  * taken by others, one fast_tok refuses) is fast_tok's.  Where the
  * machine keeps its bytes the other way round, v16_first finds no "="
- * (0 if any): fast_tok's too.  CR_NOINLINE: inlined into fast_drawn,
- * and so into nt__move_fast, the reading made the base game's every
- * line dearer. */
-static CR_NOINLINE bool
+ * (0 if any): fast_tok's too.  *after: the token's token_after, from
+ * fd_cache; -1 for an answer of fast_tok's (not known here).  Inline:
+ * its one caller, fast_drawn, is out of line, so that a line's tokens
+ * cost it a call together, not one each. */
+static inline bool
 fast_said(int game, const char *lo, const char *t, const char **qp, const char *e,
-    struct cr_said *d)
+    struct cr_said *d, int *after)
 {
 	const struct fd *c;
 	const char *q;
@@ -960,6 +988,17 @@ fast_said(int game, const char *lo, const char *t, const char **qp, const char *
 	size_t h;
 	int n;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (e - t >= 8) {	/* a word fd_cache found last, and its "=" */
+		memcpy(&k, t, 8);
+		for (int i = 0; i < FR_N; i++)
+			if ((k & fd_recent[i].mask) == fd_recent[i].k && fd_recent[i].game == game) {
+				c = fd_recent[i].f;
+				n = c->len;
+				goto found;
+			}
+	}
+#endif
 	if (e - t >= 16)
 		n = v16_first(said_ends(v16_load(t)));
 	else if (e - lo >= 16 && e - t >= 8)
@@ -967,6 +1006,7 @@ fast_said(int game, const char *lo, const char *t, const char **qp, const char *
 		    (int)(16 - (e - t));
 	else
 		n = 0;
+	*after = -1;
 	if (n == 0 || n > 8 || n >= e - t || t[n] != '=' || game < 0 || game > INT8_MAX)
 		return said_tok(game, lo, t, qp, e, d);
 	memcpy(&k, t, 8);	/* the word's bytes, those after it masked off */
@@ -993,6 +1033,15 @@ fast_said(int game, const char *lo, const char *t, const char **qp, const char *
 	}
 	if (c->id == 0)
 		return said_tok(game, lo, t, qp, e, d);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n <= 7 && fd_recent[0].f != c) {	/* kept first, the other one second */
+		fd_recent[1] = fd_recent[0];
+		fd_recent[0] = (struct fr){ k | (uint64_t)'=' << 8 * n,
+		    ~(uint64_t)0 >> (56 - 8 * n), c, (int8_t)game };
+	}
+#endif
+found:
+	*after = c->after;
 	q = t + n + 1;
 	if (c->square) {	/* "plague=4,2 ": its spot (":S") the slow path's */
 		int x, y;
@@ -1016,42 +1065,53 @@ fast_said(int game, const char *lo, const char *t, const char **qp, const char *
 	return true;
 }
 
-/* Fast path: what the line says of the copy drawn, at *pp ("wheel=3
+/* Fast path: what the line says of the copy drawn, at p ("wheel=3
  * plague=4,2 "; a word of letters first): each word a token of it, as
- * the general scanner reads them, into m->drawn; *pp left on what
- * follows (the position).  Anything odd (a comment, too many, plague=
- * before wheel=) is the general scanner's.  Apart from nt__move_fast,
- * which the base game's lines run without it. */
-static bool
-fast_drawn(int game, const char *lo, const char **pp, const char *e, struct cr_move *m)
+ * the general scanner reads them, into m->drawn; what follows (the
+ * position), NULL if not taken (p not passed by its address: in memory,
+ * nt__move_fast's every line read it there).  Anything odd (a comment, too many, plague=
+ * before wheel=) is the general scanner's.  Out of line, apart from
+ * nt__move_fast, which the base game's lines run without it.  A line
+ * whose every token read by fd_cache has the one it must follow
+ * (token_after) before it is in order: said_early, which looks again
+ * at every pair, only for any other. */
+static CR_NOINLINE const char *
+fast_drawn(int game, const char *lo, const char *p, const char *e, struct cr_move *m)
 {
-	const char *p = *pp;
+	unsigned seen = 0;	/* the tokens read so far, a bit each by number */
+	bool sure = true;	/* in order, as said_early would find */
 
+	_Static_assert(CR_MAXTOKENS <= 32, "a token's number is a bit of seen");
 	while (p < e && letter(*p)) {
 		struct nt_error te;
 		const char *q = p;
+		int after;
 
 		if (m->ndrawn < CR_MAXDRAWN && fast_said(game, lo, p, &q, e,
-		    &m->drawn[m->ndrawn]) && q < e) {
+		    &m->drawn[m->ndrawn], &after) && q < e) {
 			/* "wheel=2 ", "plague=4,2 ", the usual words:
 			 * nt_parse_said's answer */
+			if (after < 0 || (after != 0 && !(seen >> after & 1)))
+				sure = false;
+			else
+				seen |= 1u << CR_TOKEN_ID(m->drawn[m->ndrawn].token);
 			m->ndrawn++;
 			p = q + 1;
 			continue;
 		}
+		sure = false;
 		q = p;
 		while (q < e && *q != ' ' && *q != '#')
 			q++;
 		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
 		    nt_parse_said(game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1)
-			return false;
+			return NULL;
 		m->ndrawn++;
 		p = q + 1;
 	}
-	if (m->ndrawn > 1 && said_early(m) >= 0)
-		return false;
-	*pp = p;
-	return true;
+	if (!sure && m->ndrawn > 1 && said_early(m) >= 0)
+		return NULL;
+	return p;
 }
 
 /* What a line says after its rotation ("grow sheep=2 shepherd@W
@@ -1356,7 +1416,7 @@ code:
 	} else if ((m->tile = fast_code(ts, line, t, (size_t)(p - t), e, &art)) < 0)
 		return false;
 	p++;
-	if (p < e && letter(*p) && !fast_drawn(ts->game, line, &p, e, m))
+	if (p < e && letter(*p) && (p = fast_drawn(ts->game, line, p, e, m)) == NULL)
 		return false;	/* "wheel=3 plague=4,2" before the position */
 	if (!fast_coord(&p, e, ',', &m->x))
 		return false;
