@@ -1211,25 +1211,50 @@ static struct ft {
 	bool		ok;
 } ft_cache[1 << FT_BITS];
 
+/* Of the FT_MAX bytes ending a tail of FT_MAX - s bytes, as three words
+ * (the first byte lowest), those of word j that are the tail's: s bytes
+ * before it masked off. */
+#define FT_MASK(s, j)	((s) <= 8 * (j) ? ~(uint64_t)0 : (s) >= 8 * (j) + 8 ? 0 : \
+			    ~(uint64_t)0 << 8 * ((s) - 8 * (j)))
+#define FT_ROW(s)	{ FT_MASK(s, 0), FT_MASK(s, 1), FT_MASK(s, 2) }
+static const uint64_t ft_mask[FT_MAX][FT_MAX / 8] = {
+	FT_ROW(0), FT_ROW(1), FT_ROW(2), FT_ROW(3), FT_ROW(4), FT_ROW(5), FT_ROW(6),
+	FT_ROW(7), FT_ROW(8), FT_ROW(9), FT_ROW(10), FT_ROW(11), FT_ROW(12), FT_ROW(13),
+	FT_ROW(14), FT_ROW(15), FT_ROW(16), FT_ROW(17), FT_ROW(18), FT_ROW(19), FT_ROW(20),
+	FT_ROW(21), FT_ROW(22), FT_ROW(23)
+};
+
 /* The tail from r to e (n bytes, 1 to FT_MAX; the line from lo) as
- * words, right-aligned: its last byte the last word's highest, 0 before
- * its first; its hash. */
+ * three words, right-aligned: its last byte the last word's highest, 0
+ * before its first; its hash.  Whole words ending at e, those of the
+ * line's bytes before r masked off by ft_mask, as many as the line holds
+ * (a base game's line is often under 24 bytes): no copy of a length
+ * known only here (gcc made the words' copies one "rep movsb", counted
+ * a byte at a time, and the zeroing a "rep stos"). */
 static inline uint64_t
 ft_key(const char *lo, const char *r, size_t n, const char *e, uint64_t k[FT_MAX / 8])
 {
-	size_t nw = (n + 7) / 8, pad = 8 * nw - n;
+	size_t s = FT_MAX - n;
 
-	memset(k, 0, FT_MAX);
+	_Static_assert(FT_MAX == 24, "a tail's key is three words");
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if ((size_t)(e - lo) >= 8 * nw) {	/* whole words ending at e, the
-						 * bytes before r masked off */
-		for (size_t j = 0; j < nw; j++)
-			memcpy(&k[j], e - 8 * (nw - j), 8);
-		k[0] &= ~(uint64_t)0 << 8 * pad;
+	if (e - lo >= 24) {
+		memcpy(&k[0], e - 24, 8);
+		memcpy(&k[1], e - 16, 8);
+		memcpy(&k[2], e - 8, 8);
+		k[0] &= ft_mask[s][0], k[1] &= ft_mask[s][1], k[2] &= ft_mask[s][2];
+	} else if (e - lo >= 16 && n <= 16) {
+		k[0] = 0;
+		memcpy(&k[1], e - 16, 8);
+		memcpy(&k[2], e - 8, 8);
+		k[1] &= ft_mask[s][1], k[2] &= ft_mask[s][2];
 	} else
 #endif
+	{
+		k[0] = k[1] = k[2] = 0;
 		for (size_t i = 0; i < n; i++)
-			k[(i + pad) / 8] |= (uint64_t)(unsigned char)r[i] << 8 * ((i + pad) & 7);
+			k[(i + s) / 8] |= (uint64_t)(unsigned char)r[i] << 8 * ((i + s) & 7);
+	}
 	return (k[0] ^ k[1] * 0x9e3779b97f4a7c15u ^ k[2] * 0xc2b2ae3d27d4eb4fu ^ n) *
 	    0xff51afd7ed558ccdu;
 }
