@@ -1067,35 +1067,38 @@ found:
 
 /* Fast path: what the line says of the copy drawn, at p ("wheel=3
  * plague=4,2 "; a word of letters first): each word a token of it, as
- * the general scanner reads them, into m->drawn; what follows (the
- * position), NULL if not taken (p not passed by its address: in memory,
- * nt__move_fast's every line read it there).  Anything odd (a comment, too many, plague=
- * before wheel=) is the general scanner's.  Out of line, apart from
- * nt__move_fast, which the base game's lines run without it.  A line
- * whose every token read by fd_cache has the one it must follow
- * (token_after) before it is in order: said_early, which looks again
- * at every pair, only for any other. */
+ * the general scanner reads them, into m->drawn (m->ndrawn 0 before);
+ * what follows (the position), NULL if not taken (p not passed by its
+ * address: in memory, nt__move_fast's every line read it there).
+ * Anything odd (a comment, too many, plague= before wheel=) is the
+ * general scanner's.  Out of line, apart from nt__move_fast, which the
+ * base game's lines run without it.  A line whose every token read by
+ * fd_cache has the one it must follow (token_after) before it is in
+ * order: said_early, which looks again at every pair, only for any
+ * other. */
 static CR_NOINLINE const char *
 fast_drawn(int game, const char *lo, const char *p, const char *e, struct cr_move *m)
 {
 	unsigned seen = 0;	/* the tokens read so far, a bit each by number */
 	bool sure = true;	/* in order, as said_early would find */
+	int nd = 0;		/* m->ndrawn (0: nt__move_fast's), kept here:
+				 * stored, it was read again after every token */
 
 	_Static_assert(CR_MAXTOKENS <= 32, "a token's number is a bit of seen");
 	while (p < e && letter(*p)) {
+		struct cr_said *d = &m->drawn[nd];
 		struct nt_error te;
 		const char *q = p;
 		int after;
 
-		if (m->ndrawn < CR_MAXDRAWN && fast_said(game, lo, p, &q, e,
-		    &m->drawn[m->ndrawn], &after) && q < e) {
+		if (nd < CR_MAXDRAWN && fast_said(game, lo, p, &q, e, d, &after) && q < e) {
 			/* "wheel=2 ", "plague=4,2 ", the usual words:
 			 * nt_parse_said's answer */
 			if (after < 0 || (after != 0 && !(seen >> after & 1)))
 				sure = false;
 			else
-				seen |= 1u << CR_TOKEN_ID(m->drawn[m->ndrawn].token);
-			m->ndrawn++;
+				seen |= 1u << CR_TOKEN_ID(d->token);
+			nd++;
 			p = q + 1;
 			continue;
 		}
@@ -1103,13 +1106,16 @@ fast_drawn(int game, const char *lo, const char *p, const char *e, struct cr_mov
 		q = p;
 		while (q < e && *q != ' ' && *q != '#')
 			q++;
-		if (q == e || *q != ' ' || m->ndrawn == CR_MAXDRAWN ||
-		    nt_parse_said(game, p, (size_t)(q - p), &m->drawn[m->ndrawn], &te) != 1)
+		if (q == e || *q != ' ' || nd == CR_MAXDRAWN ||
+		    nt_parse_said(game, p, (size_t)(q - p), d, &te) != 1) {
+			m->ndrawn = nd;
 			return NULL;
-		m->ndrawn++;
+		}
+		nd++;
 		p = q + 1;
 	}
-	if (!sure && m->ndrawn > 1 && said_early(m) >= 0)
+	m->ndrawn = nd;
+	if (!sure && nd > 1 && said_early(m) >= 0)
 		return NULL;
 	return p;
 }
