@@ -1219,9 +1219,10 @@ static struct ft {
 
 /* Of the FT_MAX bytes ending a tail of FT_MAX - s bytes, as three words
  * (the first byte lowest), those of word j that are the tail's: s bytes
- * before it masked off. */
+ * before it masked off.  (The shift's count taken & 7: the branches not
+ * taken are compiled too, and clang refuses a negative count there.) */
 #define FT_MASK(s, j)	((s) <= 8 * (j) ? ~(uint64_t)0 : (s) >= 8 * (j) + 8 ? 0 : \
-			    ~(uint64_t)0 << 8 * ((s) - 8 * (j)))
+			    ~(uint64_t)0 << 8 * (((s) - 8 * (j)) & 7))
 #define FT_ROW(s)	{ FT_MASK(s, 0), FT_MASK(s, 1), FT_MASK(s, 2) }
 static const uint64_t ft_mask[FT_MAX][FT_MAX / 8] = {
 	FT_ROW(0), FT_ROW(1), FT_ROW(2), FT_ROW(3), FT_ROW(4), FT_ROW(5), FT_ROW(6),
