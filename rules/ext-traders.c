@@ -389,6 +389,7 @@ const struct cr_ext cr_ext_traders = {
 	.start = start,
 	.piece_ok = piece_ok,
 	.placed = placed,
+	.again_placed = true,	/* the builder's second tile */
 	.completed = completed,
 	.price = price,
 	.final = final,

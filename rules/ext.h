@@ -642,6 +642,10 @@ struct cr_ext {
 	 * that has it; a module that knows it when the tile lies says so
 	 * from placed instead (cr_move_again). */
 	bool	(*again)(struct cr_game *g, int ext, const struct cr_move *m, int move);
+	/* Its placed hook may give the mover another tile (cr_move_again):
+	 * said here, with again, so that what a game allows can be told from
+	 * the table (a check of turns: two placements in a row only then). */
+	bool	again_placed;
 	/* The tile of m was discarded (it fits nowhere): the module follows
 	 * (a bonus tile drawn from its pile), and says whether the turn
 	 * passes now; false, as every game's rule has it for a land tile,

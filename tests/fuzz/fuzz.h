@@ -702,7 +702,7 @@ fz_check_turns(const struct cr_game *g)
 	if (cr_game_nplayers(g) < 2)
 		return;
 	for (int e = 0; e < cr_nexts; e++)
-		if (fz_in_play(g, e) && cr_exts[e]->again != NULL)
+		if (fz_in_play(g, e) && (cr_exts[e]->again != NULL || cr_exts[e]->again_placed))
 			most = 2;
 	for (int i = 0; i < cr_game_nmoves(g); i++) {
 		const struct cr_move *m = cr_game_move(g, i);

@@ -729,9 +729,11 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	fz_load_base((*argv)[0]);
 	tables();
 	/* Traders & Builders' builder: its owner's tile that extends its
-	 * feature earns a second tile (its module's again hook) */
+	 * feature earns a second tile (its module gives one: again_placed,
+	 * or an again hook) */
 	builder = cr_piece_find(0, "builder", 7);
-	if (builder != 0 && cr_exts[cr_piece_ext(builder)]->again == NULL)
+	if (builder != 0 && cr_exts[cr_piece_ext(builder)]->again == NULL &&
+	    !cr_exts[cr_piece_ext(builder)]->again_placed)
 		builder = 0;
 	return 0;
 }
