@@ -1209,13 +1209,31 @@ tail_read(int game, const char *lo, const char *r, const char *e, struct tail *t
 			 * (every set with the Wheel's 120 games say 510, more
 			 * than the 256 of the others' tables: all after the
 			 * first 256 read by tail_read, each time) */
-static struct ft {
-	uint64_t	k[FT_MAX / 8];	/* the bytes, as ft_key puts them */
+/* What a tails' cache keeps of a tail beside its key (ft, ftl). */
+struct tail_kept {
 	struct tail	t;
 	uint8_t		len;	/* 0: a free slot */
 	int8_t		game;
 	bool		ok;
+};
+static struct ft {
+	uint64_t	k[FT_MAX / 8];	/* the bytes, as ft_key puts them */
+	struct tail_kept v;
 } ft_cache[1 << FT_BITS];
+
+/* A free slot v of a tails' cache takes the tail r to e (n bytes, the
+ * line from lo) of game's, its key already written beside it: read now,
+ * kept from now on; tail_read's answer into *t.  For both caches (ft,
+ * ftl), out of their common path. */
+static CR_NOINLINE bool
+tail_keep(struct tail_kept *v, int game, size_t n, const char *lo, const char *r,
+    const char *e, struct tail *t)
+{
+	v->ok = tail_read(game, lo, r, e, &v->t);
+	v->len = (uint8_t)n, v->game = (int8_t)game;
+	*t = v->t;
+	return v->ok;
+}
 
 /* Of the FT_MAX bytes ending a tail of FT_MAX - s bytes, as three words
  * (the first byte lowest), those of word j that are the tail's: s bytes
@@ -1276,10 +1294,7 @@ ft_key(const char *lo, const char *r, size_t n, const char *e, uint64_t k[FT_MAX
 #define FTL_MAX	40
 static struct ftl {
 	uint64_t	k[FTL_MAX / 8];	/* the bytes, the first lowest, 0 after them */
-	struct tail	t;
-	uint8_t		len;	/* 0: a free slot */
-	int8_t		game;
-	bool		ok;
+	struct tail_kept v;
 } ftl_cache[1 << FW_BITS];
 
 /* fast_tail's answer for a tail of FT_MAX + 1 to FTL_MAX bytes (r to
@@ -1302,16 +1317,13 @@ fast_tail_long(int game, const char *lo, const char *r, const char *e, struct ta
 	h += (uint64_t)game * 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < FW_PROBE; i++) {
 		c = &ftl_cache[fw_slot(h, i)];
-		if (c->len == n && c->game == game && memcmp(c->k, k, sizeof k) == 0) {
-			*t = c->t;
-			return c->ok;
+		if (c->v.len == n && c->v.game == game && memcmp(c->k, k, sizeof k) == 0) {
+			*t = c->v.t;
+			return c->v.ok;
 		}
-		if (c->len == 0) {	/* new: kept from now on */
-			c->ok = tail_read(game, lo, r, e, &c->t);
+		if (c->v.len == 0) {	/* new: kept from now on */
 			memcpy(c->k, k, sizeof k);
-			c->len = (uint8_t)n, c->game = (int8_t)game;
-			*t = c->t;
-			return c->ok;
+			return tail_keep(&c->v, game, n, lo, r, e, t);
 		}
 	}
 	return tail_read(game, lo, r, e, t);
@@ -1334,17 +1346,14 @@ fast_tail(int game, const char *lo, const char *r, const char *e, struct tail *t
 		c = &ft_cache[((h >> (64 - FT_BITS)) + (uint64_t)i) & ((1u << FT_BITS) - 1)];
 		/* the key's words compared in place: memcmp is a call */
 		_Static_assert(FT_MAX / 8 == 3, "a tail's key is three words");
-		if (c->len == n && c->game == game &&
+		if (c->v.len == n && c->v.game == game &&
 		    ((c->k[0] ^ k[0]) | (c->k[1] ^ k[1]) | (c->k[2] ^ k[2])) == 0) {
-			*t = c->t;
-			return c->ok;
+			*t = c->v.t;
+			return c->v.ok;
 		}
-		if (c->len == 0) {	/* new: kept from now on */
-			c->ok = tail_read(game, lo, r, e, &c->t);
+		if (c->v.len == 0) {	/* new: kept from now on */
 			memcpy(c->k, k, sizeof k);
-			c->len = (uint8_t)n, c->game = (int8_t)game;
-			*t = c->t;
-			return c->ok;
+			return tail_keep(&c->v, game, n, lo, r, e, t);
 		}
 	}
 	return tail_read(game, lo, r, e, t);
