@@ -289,7 +289,8 @@ struct cr_game {
 	bool	in_drawn;		/* a move's drawn step is applied, its rest
 					 * being checked (game.c: drawn_step) */
 	bool	again;			/* cr_move_again said so by a placed hook:
-					 * read and cleared where the turn passes */
+					 * read with the again hooks (game.c: again),
+					 * cleared as a move begins */
 	int	ahead;			/* moves whose room is reserved already (game.c) */
 	/*
 	 * A number per applied move, never reused (not even after undo):

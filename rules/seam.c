@@ -258,58 +258,57 @@ cr_move_closes(const struct cr_game *g, int kind)
 /*
  * Would a tile about to lie at h's position, turned rot, touch the
  * feature with root `root` through any of its edges?  (Cheaper than
- * joining every segment: most tiles touch no given feature.)  Written
- * here, inline, for cr_move_touches_figure: Hills & Sheep asks it nearly
- * every move, and a call's frame cost it about an eighth more.
- *
- * With fits, the tile is known to fit there (its edges match its
- * neighbours': a hood a module is handed is found for a move whose tile
- * fits, move_ok's, piece_ok's), and only the neighbours' segments on the
- * facing sides are read, each once (sideseg: a city's or a field's edge
- * is one segment on three ports): a port of theirs with a segment faces
- * one of the tile's own.  Every
- * half-edge has its segment (the loader refuses a tile whose half-edge
- * belongs to none), and a middle has one on a line's edge alone (a
- * road's, a river's), which a fitting tile meets with a line's edge.
+ * joining every segment: most tiles touch no given feature.)  Both
+ * sides of each edge read: a port of the tile's with a segment facing
+ * one of the neighbour's.
  */
-static CR_ALWAYS_INLINE bool
-touches_root(const struct cr_game *g, int type, const struct hood *h, int rot, int root,
-    bool fits)
+static bool
+touches_any(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
 {
-	const struct cr_tiletype *ty = g->h.ts->type;
-	const int8_t *mine = ty[type].portseg[rot];
+	const int8_t *mine = g->h.ts->type[type].portseg[rot];
 
-	if (fits) {	/* each segment of theirs facing the tile once */
-		for (int d = 0; d < CR_NDIRS; d++) {
-			const struct sq *nb = &h->sq[cr_side[d]];
-			const int8_t *s;
-
-			if (nb->tile < 0)
-				continue;
-			s = ty[nb->type].sideseg[nb->rot][(d + 2) % 4];
-			for (int i = 0; i < 3 && s[i] >= 0; i++)
-				if (cr__find(g, nb->seg0 + s[i]) == root)
-					return true;
-		}
-		return false;
-	}
 	for (int d = 0; d < CR_NDIRS; d++) {
 		const int8_t *theirs = cr__facing(g, h, d);
 		int seg0 = h->sq[cr_side[d]].seg0;
 
 		for (int i = 0; theirs != NULL && i < 3; i++)
-			if ((fits || mine[CR_PORT(d, i)] >= 0) && theirs[2 - i] >= 0 &&
+			if (mine[CR_PORT(d, i)] >= 0 && theirs[2 - i] >= 0 &&
 			    cr__find(g, seg0 + theirs[2 - i]) == root)
 				return true;
 	}
 	return false;
 }
 
-/* touches_root with no knowledge that the tile fits: both sides read. */
-static bool
-touches_any(const struct cr_game *g, int type, const struct hood *h, int rot, int root)
+/*
+ * touches_any for a tile known to fit at h's position (its edges match
+ * its neighbours': a hood a module is handed is found for a move whose
+ * tile fits, move_ok's, piece_ok's): only the neighbours' segments on
+ * the facing sides are read, each once (sideseg: a city's or a field's
+ * edge is one segment over three ports), so the tile and its turn are
+ * not needed.  A port of theirs with a segment faces one of the tile's
+ * own: every half-edge has its segment (the loader refuses a tile whose
+ * half-edge belongs to none), and a middle has one on a line's edge
+ * alone (a road's, a river's), which a fitting tile meets with a line's
+ * edge.  Inline in cr_move_touches_figure: Hills & Sheep asks it nearly
+ * every move, and a call's frame cost it about an eighth more.
+ */
+static CR_ALWAYS_INLINE bool
+touches_fitting(const struct cr_game *g, const struct hood *h, int root)
 {
-	return touches_root(g, type, h, rot, root, false);
+	const struct cr_tiletype *ty = g->h.ts->type;
+
+	for (int d = 0; d < CR_NDIRS; d++) {
+		const struct sq *nb = &h->sq[cr_side[d]];
+		const int8_t *s;
+
+		if (nb->tile < 0)
+			continue;
+		s = ty[nb->type].sideseg[nb->rot][(d + 2) % 4];
+		for (int i = 0; i < 3 && s[i] >= 0; i++)
+			if (cr__find(g, nb->seg0 + s[i]) == root)
+				return true;
+	}
+	return false;
 }
 
 /* cr_move_touches and cr_move_joins asked without a hood: it is found
@@ -352,7 +351,7 @@ cr_move_touches_figure(const struct cr_game *g, const struct cr_move *m, const s
 		return false;
 	if (h == NULL)
 		return touches_found(g, m, root);
-	return touches_root(g, m->tile, h, m->rot, root, true);
+	return touches_fitting(g, h, root);
 }
 
 int
